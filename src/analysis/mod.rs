@@ -1,0 +1,3 @@
+//! Analysis on top of the engine and agents: random-play simulation.
+
+pub mod simulate;

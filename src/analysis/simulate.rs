@@ -1,0 +1,124 @@
+//! Random play: many games between two random players, with statistics of how they end.
+
+use std::time::{Duration, Instant};
+
+use crate::ai::{below, rng};
+use crate::engine::{History, MoveList, Outcome, Player, Rules, WinReason};
+
+/// What to simulate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimConfig {
+    /// Number of games.
+    pub games: u32,
+    /// Seed: game `i` is played from a generator seeded by `seed` and `i`, so results do
+    /// not depend on the order in which games are played.
+    pub seed: u64,
+}
+
+/// How one simulated game went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Decisions played (plies).
+    pub plies: u32,
+    /// Turns completed.
+    pub turns: u32,
+    /// Candidate moves refused because their sowing would never end.
+    pub endless: u32,
+}
+
+/// Statistics over many games.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SimStats {
+    /// One summary per game, in game order.
+    pub games: Vec<GameSummary>,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// The seed of game `index` of a simulation seeded with `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Play one game between random players from a seed.
+pub fn random_game(rules: &Rules, seed: u64) -> GameSummary {
+    let mut rng = rng(seed);
+    let mut state = rules.start();
+    let mut history = History::new(rules, &state);
+    let mut moves = MoveList::new();
+    let mut plies = 0;
+    let mut endless = 0;
+    let outcome = loop {
+        if let Some(outcome) = state.outcome() {
+            break outcome;
+        }
+        endless += rules.legal_moves_counted(&state, &mut moves).endless;
+        if moves.is_empty() {
+            match rules.settle(&mut state, &moves) {
+                Some(outcome) => break outcome,
+                None => continue,
+            }
+        }
+        let mv = moves[below(&mut rng, moves.len())];
+        rules.play_unchecked(&mut state, &mut history, mv);
+        plies += 1;
+    };
+    GameSummary { outcome, plies, turns: state.turn(), endless }
+}
+
+/// Simulate `config.games` random games, calling `progress` after each.
+pub fn simulate(rules: &Rules, config: SimConfig, mut progress: impl FnMut(u32)) -> SimStats {
+    let start = Instant::now();
+    let games = (0..config.games)
+        .map(|i| {
+            let g = random_game(rules, game_seed(config.seed, u64::from(i)));
+            progress(i + 1);
+            g
+        })
+        .collect();
+    SimStats { games, elapsed: start.elapsed() }
+}
+
+impl SimStats {
+    /// Games won by `player`, optionally only for one reason.
+    pub fn wins(&self, player: Player, reason: Option<WinReason>) -> usize {
+        self.games
+            .iter()
+            .filter(|g| matches!(g.outcome, Outcome::Win { winner, reason: r } if winner == player && reason.is_none_or(|x| x == r)))
+            .count()
+    }
+
+    /// Drawn games.
+    pub fn draws(&self) -> usize {
+        self.games.iter().filter(|g| g.outcome.winner().is_none()).count()
+    }
+
+    /// Mean and median of a per-game number.
+    pub fn mean_median(&self, f: impl Fn(&GameSummary) -> u32) -> (f64, f64) {
+        let mut v: Vec<u32> = self.games.iter().map(f).collect();
+        if v.is_empty() {
+            return (0.0, 0.0);
+        }
+        v.sort_unstable();
+        let mean = v.iter().map(|&x| f64::from(x)).sum::<f64>() / v.len() as f64;
+        let n = v.len();
+        let median = if n % 2 == 1 {
+            f64::from(v[n / 2])
+        } else {
+            (f64::from(v[n / 2 - 1]) + f64::from(v[n / 2])) / 2.0
+        };
+        (mean, median)
+    }
+
+    /// Endless candidates refused in all, and the number of games where any was.
+    pub fn endless(&self) -> (u64, usize) {
+        let total = self.games.iter().map(|g| u64::from(g.endless)).sum();
+        let games = self.games.iter().filter(|g| g.endless > 0).count();
+        (total, games)
+    }
+}

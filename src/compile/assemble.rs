@@ -1,0 +1,267 @@
+//! Gather the sections that apply — the base game's, replaced by those a ruleset restates —
+//! and settle every parameter's value. Errors are collected, not returned early.
+
+use indexmap::IndexMap;
+
+use super::error::CheckError;
+use crate::span::{Span, Spanned};
+use crate::suggest::unknown_name_help;
+use crate::syntax::ast::{self, Section, SectionKind};
+
+/// A parameter as it applies: base declaration, possibly restated by a ruleset.
+#[derive(Clone, Debug)]
+pub(crate) struct EffectiveParam<'a> {
+    /// Where it is declared in the base game.
+    pub decl: &'a ast::Param,
+    /// The default that applies.
+    pub default: Spanned<u64>,
+    /// The range that applies.
+    pub range: Option<&'a ast::ParamRange>,
+    /// The value to compile with.
+    pub value: u64,
+}
+
+impl EffectiveParam<'_> {
+    /// (low, high, step) of the range; a parameter without a range allows only its default.
+    pub fn bounds(&self) -> (u64, u64, u64) {
+        match self.range {
+            Some(r) => (r.low.node, r.high.node, r.step.map_or(1, |s| s.node)),
+            None => (self.default.node, self.default.node, 1),
+        }
+    }
+}
+
+/// The sections that apply to one compilation.
+#[derive(Debug)]
+pub(crate) struct Effective<'a> {
+    /// The game.
+    pub game: &'a ast::Game,
+    /// The ruleset compiled, if any.
+    pub ruleset: Option<&'a ast::Ruleset>,
+    /// Sections that occur once, by keyword.
+    pub sections: IndexMap<&'static str, &'a Section>,
+    /// Parameters, in declaration order.
+    pub params: IndexMap<String, EffectiveParam<'a>>,
+    /// Captures, by name.
+    pub captures: IndexMap<String, &'a ast::Capture>,
+    /// Captures a ruleset adds (not in the base game): name and span.
+    pub added_captures: Vec<Spanned<String>>,
+}
+
+/// Sections that may be given at most once in a game or a ruleset.
+fn is_single(kind: &SectionKind) -> bool {
+    !matches!(kind, SectionKind::Param(_) | SectionKind::Capture(_))
+}
+
+struct Collected<'a> {
+    sections: IndexMap<&'static str, &'a Section>,
+    params: IndexMap<String, (&'a ast::Param, Span)>,
+    captures: IndexMap<String, (&'a ast::Capture, Span)>,
+}
+
+fn collect<'a>(sections: &'a [Section], errors: &mut Vec<CheckError>) -> Collected<'a> {
+    let mut out = Collected { sections: IndexMap::new(), params: IndexMap::new(), captures: IndexMap::new() };
+    for section in sections {
+        match &section.kind {
+            SectionKind::Param(p) => {
+                if let Some((_, first)) = out.params.get(&p.name.node) {
+                    errors.push(CheckError::DuplicateName {
+                        what: "parameter".into(),
+                        name: p.name.node.clone(),
+                        span: p.name.span.into(),
+                        first: (*first).into(),
+                    });
+                } else {
+                    out.params.insert(p.name.node.clone(), (p, p.name.span));
+                }
+            }
+            SectionKind::Capture(c) => {
+                if let Some((_, first)) = out.captures.get(&c.name.node) {
+                    errors.push(CheckError::DuplicateName {
+                        what: "capture".into(),
+                        name: c.name.node.clone(),
+                        span: c.name.span.into(),
+                        first: (*first).into(),
+                    });
+                } else {
+                    out.captures.insert(c.name.node.clone(), (c, c.name.span));
+                }
+            }
+            kind if is_single(kind) => {
+                let key = kind.keyword();
+                if let Some(first) = out.sections.get(key) {
+                    errors.push(CheckError::DuplicateSection {
+                        section: key.to_string(),
+                        span: section.keyword.into(),
+                        first: first.keyword.into(),
+                    });
+                } else {
+                    out.sections.insert(key, section);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Gather the sections for the base game (`ruleset == None`) or one ruleset.
+pub(crate) fn assemble<'a>(
+    game: &'a ast::Game,
+    ruleset: Option<&'a ast::Ruleset>,
+    errors: &mut Vec<CheckError>,
+) -> Effective<'a> {
+    let base = collect(&game.sections, errors);
+
+    let mut seen: IndexMap<&str, Span> = IndexMap::new();
+    for r in &game.rulesets {
+        if let Some(first) = seen.get(r.name.node.as_str()) {
+            errors.push(CheckError::DuplicateName {
+                what: "ruleset".into(),
+                name: r.name.node.clone(),
+                span: r.name.span.into(),
+                first: (*first).into(),
+            });
+        } else {
+            seen.insert(&r.name.node, r.name.span);
+        }
+    }
+
+    let mut sections = base.sections.clone();
+    let mut params: IndexMap<String, EffectiveParam<'a>> = base
+        .params
+        .iter()
+        .map(|(name, (decl, _))| {
+            let p = EffectiveParam {
+                decl,
+                default: decl.default,
+                range: decl.range.as_ref(),
+                value: decl.default.node,
+            };
+            (name.clone(), p)
+        })
+        .collect();
+    let mut captures: IndexMap<String, &'a ast::Capture> =
+        base.captures.iter().map(|(name, (c, _))| (name.clone(), *c)).collect();
+    let mut added_captures = Vec::new();
+
+    if let Some(ruleset) = ruleset {
+        let over = collect(&ruleset.sections, errors);
+        for (key, section) in &over.sections {
+            if matches!(section.kind, SectionKind::Aliases(_) | SectionKind::Origin(_)) {
+                errors.push(CheckError::NotInRuleset {
+                    section: key.to_string(),
+                    span: section.keyword.into(),
+                });
+            } else {
+                sections.insert(key, section);
+            }
+        }
+        let base_params: Vec<&str> = base.params.keys().map(String::as_str).collect();
+        for (name, (decl, span)) in &over.params {
+            match params.get_mut(name) {
+                Some(p) => {
+                    p.default = decl.default;
+                    p.value = decl.default.node;
+                    if let Some(range) = &decl.range {
+                        p.range = Some(range);
+                    }
+                }
+                None => errors.push(CheckError::UnknownOverride {
+                    ruleset: ruleset.name.node.clone(),
+                    what: "parameter".into(),
+                    name: name.clone(),
+                    span: (*span).into(),
+                    help: unknown_name_help(name, "parameter", &base_params),
+                }),
+            }
+        }
+        for (name, (capture, span)) in &over.captures {
+            if !captures.contains_key(name) {
+                added_captures.push(Spanned::new(name.clone(), *span));
+            }
+            captures.insert(name.clone(), capture);
+        }
+    }
+
+    for p in params.values() {
+        check_range(p, errors);
+    }
+
+    Effective { game, ruleset, sections, params, captures, added_captures }
+}
+
+/// A parameter's range must allow its default.
+fn check_range(p: &EffectiveParam<'_>, errors: &mut Vec<CheckError>) {
+    let Some(range) = p.range else { return };
+    let (low, high, step) = p.bounds();
+    if low > high || step == 0 {
+        errors.push(CheckError::EmptyRange { low, high, span: range.span.into() });
+        return;
+    }
+    let default = p.default.node;
+    if default < low || default > high {
+        errors.push(CheckError::DefaultOutOfRange {
+            name: p.decl.name.node.clone(),
+            default,
+            low,
+            high,
+            span: p.default.span.into(),
+            range: range.span.into(),
+        });
+    } else if (default - low) % step != 0 {
+        errors.push(CheckError::OffStep {
+            name: p.decl.name.node.clone(),
+            default,
+            low,
+            next: low + step,
+            step,
+            span: p.default.span.into(),
+        });
+    }
+}
+
+/// Set parameters from `name=value` arguments.
+pub(crate) fn apply_params(effective: &mut Effective<'_>, args: &[String], errors: &mut Vec<CheckError>) {
+    for arg in args {
+        let Some((name, value)) = arg.split_once('=') else {
+            errors.push(CheckError::ParamSyntax { text: arg.clone() });
+            continue;
+        };
+        let (name, value) = (name.trim(), value.trim());
+        let Ok(value) = value.parse::<u64>() else {
+            errors.push(CheckError::ParamSyntax { text: arg.clone() });
+            continue;
+        };
+        let known: Vec<String> = effective.params.keys().cloned().collect();
+        let Some(p) = effective.params.get_mut(name) else {
+            let known: Vec<&str> = known.iter().map(String::as_str).collect();
+            errors.push(CheckError::UnknownParamArg {
+                name: name.to_string(),
+                help: unknown_name_help(name, "parameter", &known),
+            });
+            continue;
+        };
+        let (low, high, step) = p.bounds();
+        if value < low || value > high || (step > 0 && (value - low) % step != 0) {
+            let span = p.range.map_or(p.default.span, |r| r.span);
+            let help = if step > 1 {
+                format!("give a value from {low} to {high} in steps of {step}")
+            } else if low == high {
+                format!("`{name}` can only be {low}")
+            } else {
+                format!("give a value from {low} to {high}")
+            };
+            errors.push(CheckError::ParamOutOfRange {
+                name: name.to_string(),
+                value,
+                low,
+                high,
+                span: span.into(),
+                help,
+            });
+            continue;
+        }
+        p.value = value;
+    }
+}

@@ -1,0 +1,550 @@
+//! Errors found while checking a parsed rules file, and the report that gathers every error
+//! of one file with its source text.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode, SourceSpan};
+use thiserror::Error;
+
+use crate::syntax::SyntaxError;
+
+/// A rules file that parses but says something impossible or inconsistent.
+#[derive(Clone, Debug, Error, Diagnostic, PartialEq, Eq)]
+pub enum CheckError {
+    /// A section that may appear once appears twice in the same game or ruleset.
+    #[error("`{section}` is given twice")]
+    #[diagnostic(
+        code(sow::check::duplicate_section),
+        help(
+            "merge the two `{section}` sections into one; a ruleset restates a section of the base game instead"
+        )
+    )]
+    DuplicateSection {
+        /// The section keyword.
+        section: String,
+        /// The second occurrence.
+        #[label("second `{section}` here")]
+        span: SourceSpan,
+        /// The first occurrence.
+        #[label("first given here")]
+        first: SourceSpan,
+    },
+
+    /// A section every game needs is missing.
+    #[error("the game has no `{section}` section")]
+    #[diagnostic(code(sow::check::missing_section), help("add {example}"))]
+    MissingSection {
+        /// The missing section.
+        section: String,
+        /// An example of the section.
+        example: String,
+        /// The game's name.
+        #[label("this game needs `{section}`")]
+        span: SourceSpan,
+    },
+
+    /// The game never ends.
+    #[error("the game has no end rule")]
+    #[diagnostic(
+        code(sow::check::no_end_rule),
+        help(
+            "say how the game ends, e.g. `end {{ a player with no seeds loses  a player who cannot move loses }}`"
+        )
+    )]
+    NoEndRule {
+        /// The empty `end` section, or the game's name.
+        #[label("nothing here says how the game ends")]
+        span: SourceSpan,
+    },
+
+    /// The end rules do not say what happens to a player who cannot move.
+    #[error("the end rules do not say what happens to a player who cannot move")]
+    #[diagnostic(
+        code(sow::check::blocked_unstated),
+        help("add `a player who cannot move loses` or `a player who cannot move passes`")
+    )]
+    BlockedUnstated {
+        /// The `end` section.
+        #[label("a player may have seeds but no legal move")]
+        span: SourceSpan,
+    },
+
+    /// Passing when blocked, with nothing to stop two blocked players passing forever.
+    #[error("blocked players pass, but nothing ends a game of passes")]
+    #[diagnostic(
+        code(sow::check::endless_passing),
+        help("add `a repeated position is a draw`, or make a blocked player lose")
+    )]
+    EndlessPassing {
+        /// The `passes` rule.
+        #[label("both players could pass forever")]
+        span: SourceSpan,
+    },
+
+    /// A name used as a number is not a declared parameter.
+    #[error("unknown parameter `{name}`")]
+    #[diagnostic(code(sow::check::unknown_param))]
+    UnknownParam {
+        /// The name.
+        name: String,
+        /// Where it is used.
+        #[label("no parameter of this name")]
+        span: SourceSpan,
+        /// A suggestion.
+        #[help]
+        help: String,
+    },
+
+    /// A row name that the territory does not declare.
+    #[error("unknown row `{name}`")]
+    #[diagnostic(code(sow::check::unknown_row))]
+    UnknownRow {
+        /// The name.
+        name: String,
+        /// Where it is used.
+        #[label("the territory names no row `{name}`")]
+        span: SourceSpan,
+        /// A suggestion.
+        #[help]
+        help: String,
+    },
+
+    /// A lap rule refers to a capture that is not defined.
+    #[error("unknown capture `{name}`")]
+    #[diagnostic(code(sow::check::unknown_capture))]
+    UnknownCapture {
+        /// The name.
+        name: String,
+        /// Where it is used.
+        #[label("no `capture {name} {{ … }}` section")]
+        span: SourceSpan,
+        /// A suggestion.
+        #[help]
+        help: String,
+    },
+
+    /// Two things of one kind share a name.
+    #[error("{what} `{name}` is defined twice")]
+    #[diagnostic(code(sow::check::duplicate_name), help("give each {what} its own name"))]
+    DuplicateName {
+        /// What kind of thing.
+        what: String,
+        /// The name.
+        name: String,
+        /// The second definition.
+        #[label("defined again here")]
+        span: SourceSpan,
+        /// The first definition.
+        #[label("first defined here")]
+        first: SourceSpan,
+    },
+
+    /// A parameter's default lies outside its range.
+    #[error("the default {default} of `{name}` is outside its range {low}..{high}")]
+    #[diagnostic(
+        code(sow::check::default_out_of_range),
+        help("make the default one of the values the range allows, or widen the range")
+    )]
+    DefaultOutOfRange {
+        /// The parameter.
+        name: String,
+        /// Its default.
+        default: u64,
+        /// Range start.
+        low: u64,
+        /// Range end.
+        high: u64,
+        /// The default.
+        #[label("default {default}")]
+        span: SourceSpan,
+        /// The range.
+        #[label("allowed values")]
+        range: SourceSpan,
+    },
+
+    /// A default that the range's step skips.
+    #[error("the default {default} of `{name}` is not one of {low}, {next}, … (step {step})")]
+    #[diagnostic(code(sow::check::off_step), help("make the default {low} plus a multiple of {step}"))]
+    OffStep {
+        /// The parameter.
+        name: String,
+        /// Its default.
+        default: u64,
+        /// Range start.
+        low: u64,
+        /// The value after `low`.
+        next: u64,
+        /// The step.
+        step: u64,
+        /// The default.
+        #[label("not on the step")]
+        span: SourceSpan,
+    },
+
+    /// A range whose end is before its start, or with a zero step.
+    #[error("the range {low}..{high} allows no value")]
+    #[diagnostic(
+        code(sow::check::empty_range),
+        help("write the smaller bound first, e.g. `in {high}..{low}`, with a step of at least 1")
+    )]
+    EmptyRange {
+        /// Range start.
+        low: u64,
+        /// Range end.
+        high: u64,
+        /// The range.
+        #[label("empty range")]
+        span: SourceSpan,
+    },
+
+    /// A parameter value given on the command line is outside the range.
+    #[error("`{name}` cannot be {value}")]
+    #[diagnostic(code(sow::check::param_out_of_range), help("{help}"))]
+    ParamOutOfRange {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: u64,
+        /// Range start.
+        low: u64,
+        /// Range end.
+        high: u64,
+        /// The range in the file.
+        #[label("`{name}` may be {low}..{high}")]
+        span: SourceSpan,
+        /// Allowed values.
+        help: String,
+    },
+
+    /// A parameter set on the command line that the file does not declare.
+    #[error("the rules have no parameter `{name}`")]
+    #[diagnostic(code(sow::check::unknown_param_arg))]
+    UnknownParamArg {
+        /// The name given.
+        name: String,
+        /// A suggestion or the list of parameters.
+        #[help]
+        help: String,
+    },
+
+    /// A `--param` argument that is not `name=number`.
+    #[error("`{text}` is not a parameter setting")]
+    #[diagnostic(
+        code(sow::check::param_syntax),
+        help("write `--param name=value` with a whole number, e.g. `--param columns=12`")
+    )]
+    ParamSyntax {
+        /// The argument.
+        text: String,
+    },
+
+    /// A ruleset asked for that the file does not define.
+    #[error("the file defines no ruleset `{name}`")]
+    #[diagnostic(code(sow::check::unknown_ruleset))]
+    UnknownRuleset {
+        /// The name given.
+        name: String,
+        /// A suggestion or the list of rulesets.
+        #[help]
+        help: String,
+    },
+
+    /// A board with an unsupported number of rows.
+    #[error("a board of {rows} rows is not supported")]
+    #[diagnostic(
+        code(sow::check::board_rows),
+        help("a board has 2 or 4 rows: each player owns half of them")
+    )]
+    BoardRows {
+        /// Rows given.
+        rows: u64,
+        /// Where.
+        #[label("{what}")]
+        span: SourceSpan,
+        /// What is wrong.
+        what: String,
+    },
+
+    /// A board with too many holes per row.
+    #[error("rows of {columns} holes are longer than sow supports")]
+    #[diagnostic(code(sow::check::board_columns), help("rows may have at most 40 holes"))]
+    BoardColumns {
+        /// Holes per row given.
+        columns: u64,
+        /// Where.
+        #[label("{columns} holes per row")]
+        span: SourceSpan,
+    },
+
+    /// A circuit with no holes in it.
+    #[error("the circuit is empty: rows have no holes")]
+    #[diagnostic(
+        code(sow::check::empty_circuit),
+        help("give rows at least one hole; most games have 6 to 36")
+    )]
+    EmptyCircuit {
+        /// The number of holes per row.
+        #[label("0 holes per row")]
+        span: SourceSpan,
+        /// The circuit.
+        #[label("so this circuit has no holes to sow into")]
+        circuit: SourceSpan,
+    },
+
+    /// A circuit the board cannot form.
+    #[error("a circuit around a player's own rows needs two rows per player")]
+    #[diagnostic(
+        code(sow::check::circuit_rows),
+        help("use a board of 4 rows, where each player owns an outer and an inner row")
+    )]
+    CircuitRows {
+        /// The circuit.
+        #[label("each player owns {per_side} row(s) here")]
+        span: SourceSpan,
+        /// Rows per player.
+        per_side: usize,
+    },
+
+    /// The territory names a different number of rows than each player owns.
+    #[error("the territory names {named} row(s), but each player owns {per_side}")]
+    #[diagnostic(
+        code(sow::check::territory_rows),
+        help(
+            "name each of a player's rows once, from the owner's seat inward, e.g. `territory each player owns rows outer, inner`"
+        )
+    )]
+    TerritoryRows {
+        /// Names given.
+        named: usize,
+        /// Rows per player.
+        per_side: usize,
+        /// The names.
+        #[label("{named} name(s)")]
+        span: SourceSpan,
+    },
+
+    /// A hole that is not on the board.
+    #[error("{what} is not on the board")]
+    #[diagnostic(code(sow::check::off_board))]
+    OffBoard {
+        /// The hole as described.
+        what: String,
+        /// Where.
+        #[label("off the board")]
+        span: SourceSpan,
+        /// How the board is.
+        #[help]
+        help: String,
+    },
+
+    /// A capture that would take from the mover's own side.
+    #[error("a capture cannot take from the mover's own side")]
+    #[diagnostic(
+        code(sow::check::own_side_target),
+        help(
+            "captures take from the opponent: write `the opponent's territory` or `the opponent's ROW row`"
+        )
+    )]
+    OwnSideTarget {
+        /// Where.
+        #[label("this is the mover's own side")]
+        span: SourceSpan,
+    },
+
+    /// A ruleset restates something the base game does not have.
+    #[error("ruleset \"{ruleset}\" overrides {what} `{name}`, which the base game does not define")]
+    #[diagnostic(code(sow::check::unknown_override))]
+    UnknownOverride {
+        /// The ruleset.
+        ruleset: String,
+        /// What kind of thing.
+        what: String,
+        /// Its name.
+        name: String,
+        /// Where.
+        #[label("nothing to override")]
+        span: SourceSpan,
+        /// A suggestion.
+        #[help]
+        help: String,
+    },
+
+    /// A section a ruleset may not restate.
+    #[error("a ruleset cannot restate `{section}`")]
+    #[diagnostic(
+        code(sow::check::not_in_ruleset),
+        help("`{section}` describes the game as a whole; give it in the base game only")
+    )]
+    NotInRuleset {
+        /// The section.
+        section: String,
+        /// Where.
+        #[label("not allowed in a ruleset")]
+        span: SourceSpan,
+    },
+
+    /// Lap rules that can never end a sowing.
+    #[error("the sowing can never end")]
+    #[diagnostic(
+        code(sow::check::never_ends),
+        help(
+            "let some lap end the sowing: add `otherwise: stop`, or a rule whose action is `stop` or a capture"
+        )
+    )]
+    NeverEnds {
+        /// The `after each lap` section.
+        #[label("every lap relays")]
+        span: SourceSpan,
+    },
+
+    /// A lap rule that an earlier rule always pre-empts.
+    #[error("this lap rule is never used")]
+    #[diagnostic(
+        code(sow::check::unreachable_rule),
+        help("an earlier rule applies to every landing; put the more specific rule first")
+    )]
+    UnreachableRule {
+        /// The rule never used.
+        #[label("never reached")]
+        span: SourceSpan,
+        /// The rule that always applies.
+        #[label("this rule applies to every landing")]
+        by: SourceSpan,
+    },
+
+    /// A hole description no hole can fit.
+    #[error("no hole can fit this description")]
+    #[diagnostic(code(sow::check::impossible_choice), help("{help}"))]
+    ImpossibleChoice {
+        /// Where.
+        #[label("{reason}")]
+        span: SourceSpan,
+        /// Why.
+        reason: String,
+        /// How to fix it.
+        help: String,
+    },
+
+    /// Two words of a description contradict each other or say the same thing twice.
+    #[error("`{word}` conflicts with `{other}`")]
+    #[diagnostic(
+        code(sow::check::conflicting_words),
+        help(
+            "describe the hole with one word of each kind: `empty` or `occupied`, `own` or `opponent's`, and one row"
+        )
+    )]
+    ConflictingWords {
+        /// The later word.
+        word: String,
+        /// The earlier word.
+        other: String,
+        /// The later word.
+        #[label("conflicts")]
+        span: SourceSpan,
+        /// The earlier word.
+        #[label("with this")]
+        first: SourceSpan,
+    },
+
+    /// A follow-up of zero seeds or holes.
+    #[error("a follow-up of zero does nothing")]
+    #[diagnostic(code(sow::check::zero_amount), help("remove the line, or give a number of at least 1"))]
+    ZeroAmount {
+        /// Where.
+        #[label("zero")]
+        span: SourceSpan,
+    },
+
+    /// A setup that leaves the board empty.
+    #[error("the setup puts no seeds on the board")]
+    #[diagnostic(code(sow::check::no_seeds), help("give at least one hole a seed, e.g. `2 in every hole`"))]
+    NoSeeds {
+        /// The setup.
+        #[label("every hole starts empty")]
+        span: SourceSpan,
+    },
+
+    /// A setup with more seeds than counts can hold.
+    #[error("the setup puts {total} seeds on the board; sow supports at most 20000")]
+    #[diagnostic(code(sow::check::too_many_seeds), help("use fewer seeds per hole"))]
+    TooManySeeds {
+        /// Seeds in all.
+        total: u64,
+        /// The setup.
+        #[label("{total} seeds in all")]
+        span: SourceSpan,
+    },
+}
+
+/// One problem in a rules file: a syntax error or a check error.
+#[derive(Clone, Debug, Error, Diagnostic, PartialEq, Eq)]
+pub enum Problem {
+    /// The text does not follow the grammar.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// The rules are inconsistent or impossible.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Check(#[from] CheckError),
+}
+
+/// Every problem found in one rules file, with its source for rendering.
+#[derive(Clone, Debug)]
+pub struct RulesError {
+    /// The file's name and text.
+    pub src: NamedSource<Arc<str>>,
+    /// The problems, in the order found.
+    pub problems: Vec<Problem>,
+}
+
+impl RulesError {
+    /// A report for `problems` in the named source.
+    pub fn new(name: &str, text: Arc<str>, problems: Vec<Problem>) -> RulesError {
+        RulesError { src: NamedSource::new(name, text), problems }
+    }
+
+    fn single(&self) -> Option<&Problem> {
+        match self.problems.as_slice() {
+            [one] => Some(one),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.single() {
+            Some(one) => one.fmt(f),
+            None => write!(f, "{} errors in {}", self.problems.len(), self.src.name()),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl Diagnostic for RulesError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.single().and_then(|p| p.code())
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.single().and_then(|p| p.help())
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.single().and_then(|p| p.labels())
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.src)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        match self.single() {
+            Some(_) => None,
+            None => Some(Box::new(self.problems.iter().map(|p| p as &dyn Diagnostic))),
+        }
+    }
+}

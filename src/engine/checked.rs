@@ -1,0 +1,245 @@
+//! Checked play: a decision is applied only if it is legal; otherwise the error says why,
+//! in the words of the rules file.
+
+use std::fmt;
+
+use super::rules::*;
+use super::state::*;
+
+/// Why a decision was refused. The state it was tried on is left untouched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayError {
+    /// What kind of problem.
+    pub kind: PlayErrorKind,
+    /// An explanation for the player, naming holes in board notation.
+    pub reason: String,
+}
+
+/// The kinds of illegal decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayErrorKind {
+    /// The game is over.
+    GameOver,
+    /// A sowing was given while picks are owed, or a pick while none are.
+    WrongPhase,
+    /// The hole is not the mover's (for a sowing) or not in the region (for a pick).
+    NotYours,
+    /// The hole is empty.
+    Empty,
+    /// The hole does not fit the choice description in force.
+    NotAllowed,
+    /// The sowing would never end.
+    Endless,
+    /// A pick out of canonical order, or one that leaves the follow-up impossible to finish.
+    OutOfOrder,
+    /// A pass while a legal decision exists, or where the rules have no passing.
+    NoPass,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// What a decision did, for showing to players.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effect {
+    /// Laps sown (for a sowing).
+    pub laps: u32,
+    /// Seeds dropped (for a sowing).
+    pub sown: u32,
+    /// Where the last seed fell (for a sowing).
+    pub last: Option<Hole>,
+    /// Holes emptied by a capture and the seeds taken from each.
+    pub taken: Vec<(Hole, u16)>,
+    /// Whether the turn is over (no picks owed).
+    pub turn_over: bool,
+}
+
+fn err(kind: PlayErrorKind, reason: String) -> PlayError {
+    PlayError { kind, reason }
+}
+
+fn seeds(n: u32) -> String {
+    if n == 1 { "1 seed".to_string() } else { format!("{n} seeds") }
+}
+
+impl Rules {
+    /// Play a decision if it is legal; otherwise explain why not, leaving the state as it was.
+    pub fn play(&self, state: &mut State, history: &mut History, mv: Move) -> Result<Effect, PlayError> {
+        let mut moves = MoveList::new();
+        self.legal_moves(state, &mut moves);
+        if !moves.contains(&mv) {
+            return Err(self.explain(state, mv, &moves));
+        }
+        let before = state.clone();
+        let end = self.apply(state, history, mv);
+        let mut effect = Effect { turn_over: state.phase == Phase::Sow, ..Effect::default() };
+        if let Some(end) = end {
+            effect.laps = end.laps;
+            effect.sown = end.sown;
+            effect.last = Some(end.last);
+        }
+        for h in self.territory(before.to_move.other()) {
+            let was = before.count(*h);
+            let now = state.count(*h);
+            if was > now {
+                effect.taken.push((*h, was - now));
+            }
+        }
+        Ok(effect)
+    }
+
+    /// Why `mv` is not among the legal decisions `moves` of `state`.
+    pub fn explain(&self, state: &State, mv: Move, moves: &MoveList) -> PlayError {
+        use PlayErrorKind::*;
+        let me = state.to_move;
+        if let Some(outcome) = state.outcome {
+            return err(GameOver, format!("the game is over ({outcome})"));
+        }
+        match (state.phase, mv) {
+            (Phase::Pick(p), Move::Sow(_) | Move::Pass) => err(
+                WrongPhase,
+                format!("{me} must first finish the capture: {}", self.describe_pick(state, p)),
+            ),
+            (Phase::Sow, Move::Pick(_) | Move::Stop) => {
+                err(WrongPhase, format!("no capture is pending; {me} chooses a hole to sow from"))
+            }
+            (Phase::Sow, Move::Pass) => match moves.first() {
+                Some(_) => err(NoPass, format!("{me} has a legal move and cannot pass")),
+                None => err(NoPass, format!("{me} has no legal move; passing is not in these rules")),
+            },
+            (Phase::Sow, Move::Sow(h)) => self.explain_sow(state, h),
+            (Phase::Pick(p), Move::Pick(h)) => self.explain_pick(state, p, h),
+            (Phase::Pick(_), Move::Stop) => {
+                err(OutOfOrder, "this follow-up is not optional: every pick must be made".to_string())
+            }
+        }
+    }
+
+    fn explain_sow(&self, state: &State, h: Hole) -> PlayError {
+        use PlayErrorKind::*;
+        let me = state.to_move;
+        let name = self.hole_name(h);
+        if self.owner(h) != me {
+            let rows: Vec<String> = self.row_letters(me).iter().map(char::to_string).collect();
+            return err(
+                NotYours,
+                format!("{name} is {}'s hole; {me} sows from rows {}", me.other(), rows.join(" and ")),
+            );
+        }
+        let count = state.count(h);
+        if count == 0 {
+            return err(Empty, format!("{name} is empty"));
+        }
+        let in_force = self.choice_in_force(state);
+        let fits = self.choices.iter().position(|c| self.fits(state, me, c, h));
+        match (in_force, fits) {
+            (Some(force), Some(fit)) if fit > force => {
+                let example = self
+                    .territory(me)
+                    .iter()
+                    .find(|&&x| self.fits(state, me, &self.choices[force], x))
+                    .map(|&x| format!(" ({} does)", self.hole_name(x)))
+                    .unwrap_or_default();
+                err(
+                    NotAllowed,
+                    format!(
+                        "{name} holds {}; `{}` may be chosen only when no hole fits `{}`{example}",
+                        seeds(u32::from(count)),
+                        self.choices[fit].text,
+                        self.choices[force].text
+                    ),
+                )
+            }
+            (Some(force), Some(fit)) if fit == force => err(
+                Endless,
+                format!(
+                    "sowing from {name} would never end: its relay laps repeat forever, so the move is not allowed"
+                ),
+            ),
+            _ => {
+                let choice = &self.choices[in_force.unwrap_or(0)];
+                err(
+                    NotAllowed,
+                    format!("{name} does not fit `{}`: {}", choice.text, self.why_not(state, choice, h)),
+                )
+            }
+        }
+    }
+
+    /// The first condition of `choice` that hole `h` fails, in words.
+    fn why_not(&self, state: &State, choice: &Choice, h: Hole) -> String {
+        let me = state.to_move;
+        let count = state.count(h);
+        let holds = seeds(u32::from(count));
+        if count < choice.min || count > choice.max {
+            let want = if choice.min == choice.max {
+                seeds(u32::from(choice.min))
+            } else if count < choice.min {
+                format!("at least {}", choice.min)
+            } else {
+                format!("at most {}", choice.max)
+            };
+            return format!("it holds {holds}, not {want}");
+        }
+        let next = self.next_hole(me, h);
+        let state_word = if state.count(next) == 0 { "empty" } else { "occupied" };
+        format!("it holds {holds} and its next hole, {}, is {state_word}", self.hole_name(next))
+    }
+
+    fn describe_pick(&self, state: &State, p: Pick) -> String {
+        let opp = state.to_move.other();
+        let follow_up = &self.captures[p.capture as usize].follow_ups[p.step as usize];
+        let region = self.region_holes(opp, follow_up.region());
+        let from = self.hole_name(region[p.lower as usize]);
+        match follow_up {
+            FollowUp::Strip { optional, .. } => {
+                let more = if *optional { " (or stop)" } else { "" };
+                format!(
+                    "strip {} more from {opp}'s holes, at {from} or after in board order{more}",
+                    seeds(u32::from(p.remaining))
+                )
+            }
+            FollowUp::ExtraHoles { .. } => {
+                let holes =
+                    if p.remaining == 1 { "hole".to_string() } else { format!("{} holes", p.remaining) };
+                format!("take {holes} more from {opp}'s occupied holes, at {from} or after in board order")
+            }
+        }
+    }
+
+    fn explain_pick(&self, state: &State, p: Pick, h: Hole) -> PlayError {
+        use PlayErrorKind::*;
+        let opp = state.to_move.other();
+        let name = self.hole_name(h);
+        let follow_up = &self.captures[p.capture as usize].follow_ups[p.step as usize];
+        let region = self.region_holes(opp, follow_up.region());
+        let Some(index) = region.iter().position(|&r| r == h) else {
+            return err(
+                NotYours,
+                format!("{name} is not one of the holes to pick from: {}", self.describe_pick(state, p)),
+            );
+        };
+        if state.count(h) == 0 {
+            return err(Empty, format!("{name} is empty"));
+        }
+        if index < p.lower as usize {
+            let from = self.hole_name(region[p.lower as usize]);
+            return err(
+                OutOfOrder,
+                format!("picks are written in board order: the next pick is at {from} or after, not {name}"),
+            );
+        }
+        err(
+            OutOfOrder,
+            format!(
+                "picking {name} would leave too few seeds after it to finish: {}",
+                self.describe_pick(state, p)
+            ),
+        )
+    }
+}

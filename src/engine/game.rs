@@ -1,0 +1,179 @@
+//! A game in progress: the position, its history for the repetition rule, and the turns
+//! played so far, with checked play, whole turns in notation, undo and resignation.
+
+use super::checked::{Effect, PlayError};
+use super::notation::NotationError;
+use super::rules::*;
+use super::state::*;
+
+/// One turn as played: who played it and its decisions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The player.
+    pub player: Player,
+    /// The sowing, then any picks (or a single pass).
+    pub moves: Vec<Move>,
+}
+
+/// Why a turn typed in notation was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnError {
+    /// A word is not a hole or decision.
+    Notation(NotationError),
+    /// A decision is illegal.
+    Illegal(PlayError),
+    /// The turn's words ran out before the turn did.
+    Unfinished {
+        /// What is still owed, in words.
+        owed: String,
+    },
+    /// Words were left after the turn ended.
+    TooLong {
+        /// The first extra word.
+        extra: String,
+    },
+}
+
+impl std::fmt::Display for TurnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TurnError::Notation(e) => e.fmt(f),
+            TurnError::Illegal(e) => e.fmt(f),
+            TurnError::Unfinished { owed } => write!(f, "the turn is not finished: {owed}"),
+            TurnError::TooLong { extra } => write!(f, "the turn is already over before `{extra}`"),
+        }
+    }
+}
+
+impl std::error::Error for TurnError {}
+
+/// A game being played on some rules.
+#[derive(Clone, Debug)]
+pub struct Game<'r> {
+    rules: &'r Rules,
+    state: State,
+    history: History,
+    turns: Vec<Turn>,
+    /// The state at the start of each entry of `turns`.
+    starts: Vec<State>,
+}
+
+impl<'r> Game<'r> {
+    /// A new game from the start position.
+    pub fn new(rules: &'r Rules) -> Game<'r> {
+        Game::from_state(rules, rules.start())
+    }
+
+    /// A game that starts at `state`.
+    pub fn from_state(rules: &'r Rules, state: State) -> Game<'r> {
+        let history = History::new(rules, &state);
+        let mut game = Game { rules, state, history, turns: Vec::new(), starts: Vec::new() };
+        game.settle();
+        game
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// The current position.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    /// The turns played (the last one may be unfinished).
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// The legal decisions now.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.rules.legal_moves(&self.state, &mut moves);
+        moves
+    }
+
+    /// If the player to move has no legal decision, the game is over.
+    fn settle(&mut self) {
+        if self.state.outcome.is_none() {
+            let moves = self.legal_moves();
+            self.rules.settle(&mut self.state, &moves);
+        }
+    }
+
+    /// Play one decision, if legal.
+    pub fn play(&mut self, mv: Move) -> Result<Effect, PlayError> {
+        let before = self.state.clone();
+        let effect = self.rules.play(&mut self.state, &mut self.history, mv)?;
+        if before.phase == Phase::Sow {
+            self.turns.push(Turn { player: before.to_move, moves: vec![mv] });
+            self.starts.push(before);
+        } else if let Some(turn) = self.turns.last_mut() {
+            turn.moves.push(mv);
+        }
+        self.settle();
+        Ok(effect)
+    }
+
+    /// Play a whole turn written in notation (`b3 x d1 d1 c4`), or nothing if any part of it
+    /// is wrong. During a pending capture follow-up, the words continue the turn.
+    pub fn play_turn(&mut self, text: &str) -> Result<Vec<Effect>, TurnError> {
+        let saved = (self.state.clone(), self.history.clone(), self.turns.clone(), self.starts.clone());
+        let result = self.play_words(text);
+        if result.is_err() {
+            (self.state, self.history, self.turns, self.starts) = saved;
+        }
+        result
+    }
+
+    fn play_words(&mut self, text: &str) -> Result<Vec<Effect>, TurnError> {
+        let words = Rules::turn_words(text);
+        let mut effects = Vec::new();
+        for (i, word) in words.iter().enumerate() {
+            if i > 0 && self.state.phase == Phase::Sow {
+                return Err(TurnError::TooLong { extra: word.to_string() });
+            }
+            let mv = self.rules.parse_move(&self.state, word).map_err(TurnError::Notation)?;
+            effects.push(self.play(mv).map_err(TurnError::Illegal)?);
+            if self.state.outcome.is_some() && i + 1 < words.len() {
+                return Err(TurnError::TooLong { extra: words[i + 1].to_string() });
+            }
+        }
+        if let Phase::Pick(p) = self.state.phase {
+            if self.state.outcome.is_none() {
+                let owed = if p.remaining == 1 {
+                    "1 more pick".to_string()
+                } else {
+                    format!("{} more picks", p.remaining)
+                };
+                return Err(TurnError::Unfinished { owed });
+            }
+        }
+        Ok(effects)
+    }
+
+    /// Take back the last turn (or the part of it played so far). Returns false at the start.
+    pub fn undo(&mut self) -> bool {
+        match (self.turns.pop(), self.starts.pop()) {
+            (Some(_), Some(start)) => {
+                self.state = start;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The player to move resigns; the other wins.
+    pub fn resign(&mut self) {
+        if self.state.outcome.is_none() {
+            self.state.outcome =
+                Some(Outcome::Win { winner: self.state.to_move.other(), reason: WinReason::Resigned });
+        }
+    }
+}

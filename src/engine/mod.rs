@@ -1,0 +1,17 @@
+//! The generic engine: compiled [`Rules`] tables, positions, legal decisions, play, notation
+//! and perft. Nothing here knows which game it runs.
+
+mod checked;
+mod game;
+mod notation;
+pub mod perft;
+mod play;
+pub mod rules;
+mod state;
+
+pub use checked::{Effect, PlayError, PlayErrorKind};
+pub use game::{Game, Turn, TurnError};
+pub use notation::NotationError;
+pub use play::MoveStats;
+pub use rules::{ByPlayer, Hole, Player, Rules};
+pub use state::{DrawReason, History, Move, MoveList, Outcome, Phase, Pick, State, WinReason};

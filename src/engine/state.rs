@@ -1,0 +1,241 @@
+//! Positions, decisions and outcomes.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+use super::rules::{ByPlayer, Hole, MAX_HOLES, Player, Rules};
+
+/// One decision of a player: a ply.
+///
+/// A turn is a `Sow`, followed by the `Pick`s (and possibly a `Stop`) of any capture's
+/// follow-up, all by the same player; or a `Pass` when the rules let a blocked player pass.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Move {
+    /// Lift the seeds of this own hole and sow them.
+    Sow(Hole),
+    /// During a capture's follow-up: take one seed (a strip) or the whole hole (an extra
+    /// hole) from this opponent's hole.
+    Pick(Hole),
+    /// End an optional strip early.
+    Stop,
+    /// A blocked player's turn passes (only where the rules say so).
+    Pass,
+}
+
+/// A list of decisions with room for any position, kept on the stack.
+pub type MoveList = ArrayVec<Move, { MAX_HOLES + 1 }>;
+
+/// Where the player to move stands within a turn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Phase {
+    /// Choosing a hole to sow (the start of a turn).
+    Sow,
+    /// Making the picks that follow a capture.
+    Pick(Pick),
+}
+
+/// A pending follow-up of a capture: what remains to pick and from where.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Pick {
+    /// Which capture (index into [`Rules::captures`]).
+    pub capture: u8,
+    /// Which follow-up of that capture.
+    pub step: u8,
+    /// Picks still owed (seeds for a strip, holes for extra holes).
+    pub remaining: u16,
+    /// Canonical lower bound: picks are made in board order, each from this position of the
+    /// region's hole list or later.
+    pub lower: u8,
+    /// Seeds the capture's `take` took (the size of an "as many as were taken" strip).
+    pub taken: u16,
+}
+
+/// Why a game was won.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WinReason {
+    /// The loser had no seeds left on their side.
+    NoSeeds,
+    /// The loser had seeds but no legal move.
+    Blocked,
+    /// The loser resigned.
+    Resigned,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum DrawReason {
+    /// A position repeated.
+    Repetition,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// One player won.
+    Win {
+        /// The winner.
+        winner: Player,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Nobody won.
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw(_) => None,
+        }
+    }
+
+    /// The result as in game records: `1-0` (South won), `0-1` or `1/2-1/2`.
+    pub fn result_tag(self) -> &'static str {
+        match self.winner() {
+            Some(Player::South) => "1-0",
+            Some(Player::North) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let loser = winner.other();
+                match reason {
+                    WinReason::NoSeeds => write!(f, "{winner} wins: {loser} has no seeds left"),
+                    WinReason::Blocked => write!(f, "{winner} wins: {loser} has no legal move"),
+                    WinReason::Resigned => write!(f, "{winner} wins: {loser} resigned"),
+                }
+            }
+            Outcome::Draw(DrawReason::Repetition) => write!(f, "draw: the position repeated"),
+        }
+    }
+}
+
+/// A position of a game: every count, the player to move, the phase of the turn, and the
+/// outcome once the game is over.
+///
+/// A `State` is plain data of fixed size (no heap), so copying one is cheap. It comes
+/// from [`Rules::start`] or [`Rules::state_from_counts`] and is only changed by play.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(crate) counts: [u16; MAX_HOLES],
+    pub(crate) to_move: Player,
+    pub(crate) phase: Phase,
+    pub(crate) captured: ByPlayer<u16>,
+    /// Turns completed.
+    pub(crate) turn: u32,
+    /// The first turn boundary whose position can recur: seeds left the board just before it.
+    pub(crate) since: u32,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl State {
+    /// Seeds in a hole.
+    pub fn count(&self, hole: Hole) -> u16 {
+        self.counts[hole.index()]
+    }
+
+    /// The counts of the first `n` holes (pass [`Rules::holes`]).
+    pub fn counts(&self, n: usize) -> &[u16] {
+        &self.counts[..n]
+    }
+
+    /// The player who decides next.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Where the turn stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Seeds each player has captured.
+    pub fn captured(&self) -> ByPlayer<u16> {
+        self.captured
+    }
+
+    /// Turns completed so far.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last = self.counts.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+        f.debug_struct("State")
+            .field("counts", &&self.counts[..last])
+            .field("to_move", &self.to_move)
+            .field("phase", &self.phase)
+            .field("captured", &self.captured)
+            .field("turn", &self.turn)
+            .field("outcome", &self.outcome)
+            .finish()
+    }
+}
+
+/// The positions seen at turn boundaries, for the repetition rule: `hashes[i]` is the
+/// position after `first + i` turns. Only the positions since seeds last left the board are
+/// compared, since no earlier one can recur.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    first: u32,
+    hashes: Vec<u64>,
+}
+
+impl History {
+    /// The history of a game that starts at `state`.
+    pub fn new(rules: &Rules, state: &State) -> History {
+        let mut h = History { first: 0, hashes: Vec::with_capacity(256) };
+        h.reset(rules, state);
+        h
+    }
+
+    /// Start again from `state`, keeping the allocation.
+    pub fn reset(&mut self, rules: &Rules, state: &State) {
+        self.hashes.clear();
+        self.first = state.turn;
+        if rules.end.repetition_draws {
+            self.hashes.push(rules.position_hash(state));
+        }
+    }
+
+    /// Record the position at the turn boundary `state` stands on; if it occurred before
+    /// (since seeds last left the board) and the rules say so, the game is drawn.
+    ///
+    /// Positions recorded after this boundary (from an abandoned line of play) are dropped
+    /// first, so search can play, restore a saved `State` and play on.
+    pub(crate) fn record(&mut self, rules: &Rules, state: &mut State) {
+        if !rules.end.repetition_draws {
+            return;
+        }
+        let hash = rules.position_hash(state);
+        let index = state.turn.saturating_sub(self.first) as usize;
+        self.hashes.truncate(index);
+        if state.outcome.is_none() {
+            let from = state.since.saturating_sub(self.first) as usize;
+            if self.hashes.get(from..).is_some_and(|seen| seen.contains(&hash)) {
+                state.outcome = Some(Outcome::Draw(DrawReason::Repetition));
+            }
+        }
+        self.hashes.push(hash);
+    }
+}

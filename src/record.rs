@@ -1,0 +1,355 @@
+//! Game records: a small text format with header tags and numbered turns, written by
+//! `sow play --record` and read back by `sow replay` and `sow play --load`.
+//!
+//! ```text
+//! [Game "Mancala"]
+//! [Rules "rules/mancala.sow"]
+//! [Params "columns=8"]
+//! [South "human"]
+//! [North "random"]
+//! [Result "1-0"]
+//!
+//! 1. a1 x c8 d7
+//! 2. c5
+//! ```
+//!
+//! Tags may be in any order; `Rules`, `Ruleset` and `Params` say which rules to replay on.
+//! `Result` is `1-0` (South won), `0-1`, `1/2-1/2` or `*` (unfinished). Lines starting
+//! with `;` are comments.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use thiserror::Error;
+
+use crate::engine::{Game, Move, Phase, Rules};
+use crate::span::{Span, Spanned};
+
+/// A record as read: its tags and its turns, not yet replayed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Header tags in the order written.
+    pub tags: Vec<(Spanned<String>, Spanned<String>)>,
+    /// Each turn: its number and its words.
+    pub turns: Vec<RecordTurn>,
+}
+
+/// One numbered turn of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordTurn {
+    /// The number as written.
+    pub number: Spanned<u32>,
+    /// The decisions, in notation.
+    pub words: Vec<Spanned<String>>,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// What is wrong with a record.
+#[derive(Clone, Debug, Error, Diagnostic, PartialEq, Eq)]
+pub enum RecordProblem {
+    /// A line that is neither a tag, a turn, a comment nor blank.
+    #[error("this line is not a tag or a turn")]
+    #[diagnostic(
+        code(sow::record::syntax),
+        help("tags look like `[Result \"1-0\"]` and turns like `12. b3 x d1 d1`; comments start with `;`")
+    )]
+    Syntax {
+        /// The line.
+        #[label("line {line}")]
+        span: SourceSpan,
+        /// Its number.
+        line: usize,
+    },
+    /// A turn numbered out of sequence.
+    #[error("expected turn {expected}, found turn {found}")]
+    #[diagnostic(code(sow::record::turn_number), help("number the turns 1, 2, 3, … without gaps"))]
+    TurnNumber {
+        /// The number wanted.
+        expected: usize,
+        /// The number written.
+        found: u32,
+        /// Where.
+        #[label("should be {expected}")]
+        span: SourceSpan,
+    },
+    /// A tag that names rules or parameters badly.
+    #[error("bad `{tag}` tag: {reason}")]
+    #[diagnostic(code(sow::record::tag), help("{help}"))]
+    Tag {
+        /// The tag.
+        tag: String,
+        /// What is wrong.
+        reason: String,
+        /// How to fix it.
+        help: String,
+        /// Where.
+        #[label("here")]
+        span: SourceSpan,
+    },
+    /// A decision that is not legal (or not a decision) at that point of the game.
+    #[error("turn {turn}: {reason}")]
+    #[diagnostic(code(sow::record::illegal), help("{help}"))]
+    Illegal {
+        /// The turn number.
+        turn: usize,
+        /// Why.
+        reason: String,
+        /// The legal decisions there.
+        help: String,
+        /// The word.
+        #[label("not legal here")]
+        span: SourceSpan,
+    },
+    /// A turn with words left after it ended.
+    #[error("turn {turn} is over before `{word}`")]
+    #[diagnostic(
+        code(sow::record::too_long),
+        help(
+            "a turn is one sowing and the picks of its capture, if any; start a new numbered line for the next turn"
+        )
+    )]
+    TooLong {
+        /// The turn number.
+        turn: usize,
+        /// The extra word.
+        word: String,
+        /// Where.
+        #[label("the turn has already ended")]
+        span: SourceSpan,
+    },
+    /// A turn that stops while picks are still owed.
+    #[error("turn {turn} is unfinished: {owed} still owed")]
+    #[diagnostic(
+        code(sow::record::unfinished),
+        help("write every pick of the capture after an `x`, e.g. `b3 x d1 d1`")
+    )]
+    Unfinished {
+        /// The turn number.
+        turn: usize,
+        /// What is owed.
+        owed: String,
+        /// The turn.
+        #[label("ends here")]
+        span: SourceSpan,
+    },
+    /// Turns recorded after the game was over.
+    #[error("the game was already over after turn {after}: {outcome}")]
+    #[diagnostic(code(sow::record::after_end), help("remove the turns after the end of the game"))]
+    AfterEnd {
+        /// The last turn.
+        after: usize,
+        /// How it ended.
+        outcome: String,
+        /// The first extra turn.
+        #[label("no turn can follow")]
+        span: SourceSpan,
+    },
+    /// A `Result` tag that the replay contradicts.
+    #[error("the record says {claimed} but the replay gives {actual}")]
+    #[diagnostic(code(sow::record::result), help("correct the `Result` tag, or check the turns"))]
+    Result {
+        /// The tag's value.
+        claimed: String,
+        /// The replay's result.
+        actual: String,
+        /// The tag.
+        #[label("claimed here")]
+        span: SourceSpan,
+    },
+}
+
+/// A record that cannot be read or replayed, with its text for rendering.
+#[derive(Clone, Debug, Error, Diagnostic)]
+#[error("{problem}")]
+pub struct RecordError {
+    /// The record's name and text.
+    #[source_code]
+    pub src: NamedSource<Arc<str>>,
+    /// The problem.
+    #[diagnostic_source]
+    pub problem: RecordProblem,
+}
+
+impl Record {
+    /// Read the text of a record.
+    pub fn parse(text: &str) -> Result<Record, RecordProblem> {
+        let mut record = Record::default();
+        let mut offset = 0;
+        for (index, raw) in text.split_inclusive('\n').enumerate() {
+            let start = offset;
+            offset += raw.len();
+            let line = raw.trim_end_matches(['\n', '\r']);
+            let trimmed = line.trim_start();
+            let lead = line.len() - trimmed.len();
+            let at = |from: usize, len: usize| Span::new(start + lead + from, start + lead + from + len);
+            let trimmed = trimmed.trim_end();
+            if trimmed.is_empty() || trimmed.starts_with(';') {
+                continue;
+            }
+            let bad = || RecordProblem::Syntax { span: at(0, trimmed.len()).into(), line: index + 1 };
+            if let Some(inner) = trimmed.strip_prefix('[') {
+                let inner = inner.strip_suffix(']').ok_or_else(bad)?;
+                let (key, value) = inner.split_once(char::is_whitespace).ok_or_else(bad)?;
+                let value = value.trim();
+                let value = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).ok_or_else(bad)?;
+                let key_span = at(1, key.len());
+                let value_from = trimmed.find('"').unwrap_or(0) + 1;
+                record.tags.push((
+                    Spanned::new(key.to_string(), key_span),
+                    Spanned::new(value.to_string(), at(value_from, value.len())),
+                ));
+                continue;
+            }
+            let (number, rest) = trimmed.split_once('.').ok_or_else(bad)?;
+            let n: u32 = number.trim().parse().map_err(|_| bad())?;
+            let mut words = Vec::new();
+            let rest_from = number.len() + 1;
+            let mut pos = 0;
+            for word in rest.split_whitespace() {
+                let found = rest[pos..].find(word).unwrap_or(0) + pos;
+                pos = found + word.len();
+                words.push(Spanned::new(word.to_string(), at(rest_from + found, word.len())));
+            }
+            if words.is_empty() {
+                return Err(bad());
+            }
+            record.turns.push(RecordTurn {
+                number: Spanned::new(n, at(0, number.len())),
+                words,
+                span: at(0, trimmed.len()),
+            });
+        }
+        Ok(record)
+    }
+
+    /// The value of a tag.
+    pub fn tag(&self, key: &str) -> Option<&Spanned<String>> {
+        self.tags.iter().find(|(k, _)| k.node.eq_ignore_ascii_case(key)).map(|(_, v)| v)
+    }
+
+    /// Parameter settings from the `Params` tag (`columns=8, seeds=2`).
+    pub fn params(&self) -> Vec<String> {
+        self.tag("Params")
+            .map(|v| v.node.split([',', ' ']).filter(|s| !s.is_empty()).map(str::to_string).collect())
+            .unwrap_or_default()
+    }
+
+    /// Replay the turns on `rules`, checking each decision and the `Result` tag.
+    pub fn replay<'r>(&self, rules: &'r Rules) -> Result<Game<'r>, RecordProblem> {
+        let mut game = Game::new(rules);
+        let count = self.turns.len();
+        for (i, turn) in self.turns.iter().enumerate() {
+            let number = i + 1;
+            if turn.number.node as usize != number {
+                return Err(RecordProblem::TurnNumber {
+                    expected: number,
+                    found: turn.number.node,
+                    span: turn.number.span.into(),
+                });
+            }
+            if let Some(outcome) = game.outcome() {
+                return Err(RecordProblem::AfterEnd {
+                    after: i,
+                    outcome: outcome.to_string(),
+                    span: turn.span.into(),
+                });
+            }
+            for (j, word) in turn.words.iter().enumerate() {
+                if word.node.eq_ignore_ascii_case("x") {
+                    continue;
+                }
+                if j > 0 && game.state().phase() == Phase::Sow {
+                    return Err(RecordProblem::TooLong {
+                        turn: number,
+                        word: word.node.clone(),
+                        span: word.span.into(),
+                    });
+                }
+                let legal = |game: &Game<'_>| {
+                    let moves: Vec<String> = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect();
+                    if moves.is_empty() {
+                        "no decision is legal here".to_string()
+                    } else {
+                        format!("legal here: {}", moves.join(" "))
+                    }
+                };
+                let mv: Move =
+                    rules.parse_move(game.state(), &word.node).map_err(|e| RecordProblem::Illegal {
+                        turn: number,
+                        reason: e.reason.clone(),
+                        help: legal(&game),
+                        span: word.span.into(),
+                    })?;
+                if let Err(e) = game.play(mv) {
+                    return Err(RecordProblem::Illegal {
+                        turn: number,
+                        reason: e.reason,
+                        help: legal(&game),
+                        span: word.span.into(),
+                    });
+                }
+            }
+            if let Phase::Pick(p) = game.state().phase() {
+                let last = number == count && self.tag("Result").is_none_or(|r| r.node == "*");
+                if !last && game.outcome().is_none() {
+                    let owed = if p.remaining == 1 {
+                        "1 pick".to_string()
+                    } else {
+                        format!("{} picks", p.remaining)
+                    };
+                    return Err(RecordProblem::Unfinished { turn: number, owed, span: turn.span.into() });
+                }
+            }
+        }
+        if let Some(claimed) = self.tag("Result") {
+            let actual = game.outcome().map_or("*", |o| o.result_tag());
+            let resigned = game.outcome().is_none() && (claimed.node == "1-0" || claimed.node == "0-1");
+            if claimed.node != actual && !resigned {
+                return Err(RecordProblem::Result {
+                    claimed: claimed.node.clone(),
+                    actual: actual.to_string(),
+                    span: claimed.span.into(),
+                });
+            }
+            // A decisive result on an unfinished replay is a resignation: the player to move
+            // resigned if the result names the other as winner.
+            if resigned {
+                let to_move_lost = match game.state().to_move() {
+                    crate::engine::Player::South => claimed.node == "0-1",
+                    crate::engine::Player::North => claimed.node == "1-0",
+                };
+                if !to_move_lost {
+                    return Err(RecordProblem::Result {
+                        claimed: claimed.node.clone(),
+                        actual: "*".into(),
+                        span: claimed.span.into(),
+                    });
+                }
+                game.resign();
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// Write a record of `game` with the given tags (before the `Result` tag, which is added
+/// from the game).
+pub fn write_record(game: &Game<'_>, tags: &[(&str, String)]) -> String {
+    let rules = game.rules();
+    let mut out = String::new();
+    for (key, value) in tags {
+        let _ = writeln!(out, "[{key} \"{}\"]", value.replace('"', "'"));
+    }
+    let result = game.outcome().map_or("*", |o| o.result_tag());
+    let _ = writeln!(out, "[Result \"{result}\"]");
+    if let Some(outcome) = game.outcome() {
+        let _ = writeln!(out, "[Termination \"{outcome}\"]");
+    }
+    out.push('\n');
+    for (i, turn) in game.turns().iter().enumerate() {
+        let _ = writeln!(out, "{}. {}", i + 1, rules.turn_text(&turn.moves));
+    }
+    out
+}

@@ -1,0 +1,405 @@
+//! The typed syntax tree of a rules file. Every node carries the span it was written at;
+//! nothing here is checked beyond the grammar (names are unresolved, numbers unbounded).
+
+use crate::span::{Span, Spanned};
+
+/// A parsed rules file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct File {
+    /// The one game the file describes.
+    pub game: Game,
+}
+
+/// `game "Name" { … }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// The game's name.
+    pub name: Spanned<String>,
+    /// The sections of the base game, in the order written.
+    pub sections: Vec<Section>,
+    /// The named rulesets, in the order written.
+    pub rulesets: Vec<Ruleset>,
+}
+
+/// `ruleset "name" { … }`: sections that replace the base game's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ruleset {
+    /// The ruleset's name.
+    pub name: Spanned<String>,
+    /// The sections it restates.
+    pub sections: Vec<Section>,
+}
+
+/// One section, with the span of its leading keyword and of the whole section.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    /// The leading keyword (`setup`, `param`, …).
+    pub keyword: Span,
+    /// The whole section.
+    pub span: Span,
+    /// What it says.
+    pub kind: SectionKind,
+}
+
+/// The sections a game or ruleset may contain.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SectionKind {
+    /// `aliases "…", "…"`.
+    Aliases(Vec<Spanned<String>>),
+    /// `origin "…"`.
+    Origin(Spanned<String>),
+    /// `sources "…", "…"`.
+    Sources(Vec<Spanned<String>>),
+    /// `summary "…"`.
+    Summary(Spanned<String>),
+    /// `param name = default in low..high step n "doc"`.
+    Param(Param),
+    /// `board R rows of C holes, no stores`.
+    Board(Board),
+    /// `territory each player owns rows …`.
+    Territory(Territory),
+    /// `setup { … }`.
+    Setup(Setup),
+    /// `circuit own rows DIRECTION`.
+    Circuit(Circuit),
+    /// `choose { … }`.
+    Choose(Choose),
+    /// `sow all seeds from the next hole`.
+    Sow,
+    /// `after each lap { … }`.
+    AfterLap(AfterLap),
+    /// `capture NAME { … }`.
+    Capture(Capture),
+    /// `end { … }`.
+    End(EndRules),
+}
+
+impl SectionKind {
+    /// The keyword that opens this section, as written in a file.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            SectionKind::Aliases(_) => "aliases",
+            SectionKind::Origin(_) => "origin",
+            SectionKind::Sources(_) => "sources",
+            SectionKind::Summary(_) => "summary",
+            SectionKind::Param(_) => "param",
+            SectionKind::Board(_) => "board",
+            SectionKind::Territory(_) => "territory",
+            SectionKind::Setup(_) => "setup",
+            SectionKind::Circuit(_) => "circuit",
+            SectionKind::Choose(_) => "choose",
+            SectionKind::Sow => "sow",
+            SectionKind::AfterLap(_) => "after each lap",
+            SectionKind::Capture(_) => "capture",
+            SectionKind::End(_) => "end",
+        }
+    }
+}
+
+/// A number written in the file, or the name of a parameter standing for one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A literal number.
+    Int(u64),
+    /// A parameter reference.
+    Param(String),
+}
+
+/// `param columns = 8 in 8..36 "holes per row"`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// The parameter's name.
+    pub name: Spanned<String>,
+    /// Its default value.
+    pub default: Spanned<u64>,
+    /// Its range, if given.
+    pub range: Option<ParamRange>,
+    /// A description.
+    pub doc: Option<Spanned<String>>,
+}
+
+/// `in low..high step n`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamRange {
+    /// Smallest value.
+    pub low: Spanned<u64>,
+    /// Largest value.
+    pub high: Spanned<u64>,
+    /// Values go from `low` in steps of this size.
+    pub step: Option<Spanned<u64>>,
+    /// The whole range text.
+    pub span: Span,
+}
+
+/// `board R rows of C holes, no stores`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    /// Number of rows.
+    pub rows: Spanned<Value>,
+    /// Holes per row.
+    pub columns: Spanned<Value>,
+    /// `no stores`, if written.
+    pub no_stores: Option<Span>,
+}
+
+/// `territory each player owns rows outer, inner`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Territory {
+    /// Row names, from the owner's seat inward.
+    pub rows: Vec<Spanned<String>>,
+}
+
+/// `setup { … }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// Lines in order; later lines override earlier ones.
+    pub lines: Vec<SetupLine>,
+}
+
+/// `COUNT in HOLES`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupLine {
+    /// Seeds per hole.
+    pub count: Spanned<Value>,
+    /// Which holes.
+    pub holes: Spanned<HoleSet>,
+}
+
+/// The holes a setup line fills, on both sides.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HoleSet {
+    /// `every hole`.
+    Every,
+    /// `every ROW hole`.
+    EveryInRow(Spanned<String>),
+    /// `the POSITION ROW hole [from the right]`.
+    One {
+        /// Which hole of the row.
+        position: Spanned<HolePosition>,
+        /// The row.
+        row: Spanned<String>,
+        /// Whether an ordinal counts from the owner's right.
+        from_right: bool,
+    },
+}
+
+/// Which hole of a row, from the owner's seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HolePosition {
+    /// `leftmost`.
+    Leftmost,
+    /// `rightmost`.
+    Rightmost,
+    /// `3rd`: 1-based.
+    Nth(u64),
+}
+
+/// `circuit own rows DIRECTION`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Circuit {
+    /// Which way, seen from above.
+    pub direction: Spanned<Direction>,
+}
+
+/// A direction of sowing, seen from above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Anticlockwise (counter-clockwise).
+    Anticlockwise,
+    /// Clockwise.
+    Clockwise,
+}
+
+/// `choose { CHOICE otherwise CHOICE … }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choose {
+    /// The descriptions, most preferred first.
+    pub choices: Vec<Spanned<Choice>>,
+}
+
+/// `own hole with … whose …`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// Conditions the hole must meet.
+    pub filters: Vec<Spanned<Filter>>,
+}
+
+/// A condition on a hole that may be chosen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Filter {
+    /// `with [at least|at most] N seeds`.
+    Seeds {
+        /// How the count compares.
+        bound: Bound,
+        /// The count.
+        count: Spanned<Value>,
+    },
+    /// `whose next hole is empty|occupied`.
+    Next(HoleState),
+}
+
+/// How a count compares with a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// Exactly.
+    Exactly,
+    /// At least.
+    AtLeast,
+    /// At most.
+    AtMost,
+}
+
+/// Whether a hole holds seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HoleState {
+    /// No seeds.
+    Empty,
+    /// One or more seeds.
+    Occupied,
+}
+
+/// Whose side, from the mover's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The mover's.
+    Own,
+    /// The mover's opponent's.
+    Opponent,
+}
+
+/// `after each lap { RULE… otherwise: ACTION }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AfterLap {
+    /// The rules, tried in order.
+    pub rules: Vec<LapRule>,
+    /// The action when none applies.
+    pub otherwise: Option<Spanned<LapAction>>,
+}
+
+/// `when the last seed lands in … and …: ACTION`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LapRule {
+    /// The whole rule.
+    pub span: Span,
+    /// Words describing the landing hole.
+    pub landing: Spanned<Vec<Spanned<HoleWord>>>,
+    /// Conditions on facing holes.
+    pub facts: Vec<Spanned<Fact>>,
+    /// What happens.
+    pub action: Spanned<LapAction>,
+}
+
+/// A word describing the landing hole.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HoleWord {
+    /// `empty` or `occupied`, before the seed fell.
+    State(HoleState),
+    /// `own` or `opponent's`.
+    Side(Side),
+    /// A row name.
+    Row(String),
+}
+
+/// `and the opposite ROW hole is STATE`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fact {
+    /// The opponent's row, in the landing hole's column.
+    pub row: Spanned<String>,
+    /// What it must be.
+    pub state: HoleState,
+}
+
+/// What a lap rule does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LapAction {
+    /// Lift the landing hole and sow on.
+    Relay,
+    /// Carry out the named capture; the sowing ends.
+    Capture(Spanned<String>),
+    /// The sowing ends.
+    Stop,
+}
+
+/// `capture NAME { take …  then … }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Capture {
+    /// Its name.
+    pub name: Spanned<String>,
+    /// The holes taken at once.
+    pub take: Vec<Spanned<Target>>,
+    /// The choices that follow, in order.
+    pub follow_ups: Vec<Spanned<FollowUp>>,
+}
+
+/// `the opposite ROW hole`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    /// The opponent's row.
+    pub row: Spanned<String>,
+}
+
+/// A choice after a capture.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FollowUp {
+    /// `[may] strip AMOUNT from REGION`.
+    Strip {
+        /// Whether the mover may stop early.
+        optional: bool,
+        /// How many seeds.
+        amount: Spanned<Amount>,
+        /// From where.
+        region: Spanned<Region>,
+    },
+    /// `take N more occupied holes from REGION`.
+    ExtraHoles {
+        /// How many holes.
+        count: Spanned<Value>,
+        /// From where.
+        region: Spanned<Region>,
+    },
+}
+
+/// How many seeds a strip removes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Amount {
+    /// As many as the `take` line captured.
+    AsTaken,
+    /// A fixed number.
+    Seeds(Spanned<Value>),
+}
+
+/// `the opponent's territory`, `own outer row`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Region {
+    /// Whose side.
+    pub side: Spanned<Side>,
+    /// One row of it, or the whole territory.
+    pub row: Option<Spanned<String>>,
+}
+
+/// `end { … }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndRules {
+    /// The rules, in the order written.
+    pub rules: Vec<Spanned<EndRule>>,
+}
+
+/// One way a game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndRule {
+    /// `a player with no seeds loses`.
+    NoSeedsLoses,
+    /// `a player who cannot move loses|passes`.
+    Blocked(Blocked),
+    /// `a repeated position is a draw`.
+    RepetitionDraws,
+}
+
+/// What happens to a player who cannot move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Blocked {
+    /// They lose.
+    Loses,
+    /// Their turn passes.
+    Passes,
+}

@@ -1,0 +1,386 @@
+//! Human phrases for grammar rules, used in "expected …" messages. The match is exhaustive,
+//! so adding a rule to the grammar forces writing its phrase here.
+
+use pest::error::{ErrorVariant, InputLocation};
+
+use super::error::SyntaxError;
+use super::parser::Rule;
+use crate::span::Span;
+
+/// How a rule is named in an error message.
+pub fn phrase(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the file",
+        Rule::WHITESPACE => "a space",
+        Rule::COMMENT => "a comment",
+        Rule::file => "a rules file",
+        Rule::game => "`game \"Name\" { … }`",
+        Rule::game_section | Rule::rule_section => "a section",
+        Rule::ruleset => "`ruleset \"name\" { … }`",
+        Rule::aliases => "`aliases \"…\"`",
+        Rule::origin => "`origin \"…\"`",
+        Rule::sources => "`sources \"…\"`",
+        Rule::summary => "`summary \"…\"`",
+        Rule::string_list => "a list of strings",
+        Rule::param => "`param NAME = N in LOW..HIGH`",
+        Rule::param_range => "a range such as `in 8..36`",
+        Rule::board => "`board R rows of C holes`",
+        Rule::stores => "`no stores`",
+        Rule::territory => "`territory each player owns rows …`",
+        Rule::name_list => "a list of names",
+        Rule::setup => "`setup { … }`",
+        Rule::setup_line => "a setup line such as `2 in every hole`",
+        Rule::hole_set => "a set of holes",
+        Rule::every_hole => "`every hole`",
+        Rule::every_row_hole => "`every ROW hole`",
+        Rule::one_hole => "a hole such as `the rightmost inner hole`",
+        Rule::hole_position => "`leftmost`, `rightmost` or an ordinal such as `3rd`",
+        Rule::from_right => "`from the right`",
+        Rule::circuit => "`circuit own rows anticlockwise`",
+        Rule::direction => "`anticlockwise` or `clockwise`",
+        Rule::choose => "`choose { … }`",
+        Rule::choice => "a hole description such as `own hole with at least 2 seeds`",
+        Rule::choice_filter => "a condition such as `with 2 seeds`",
+        Rule::seeds_filter => "`with N seeds`",
+        Rule::count_bound => "`at least` or `at most`",
+        Rule::at_least => "`at least`",
+        Rule::at_most => "`at most`",
+        Rule::neighbour_filter => "`whose next hole is empty`",
+        Rule::hole_state => "`empty` or `occupied`",
+        Rule::sow => "`sow all seeds from the next hole`",
+        Rule::after_lap => "`after each lap { … }`",
+        Rule::lap_rule => "`when the last seed lands in …: ACTION`",
+        Rule::lap_otherwise => "`otherwise: ACTION`",
+        Rule::landing => "`the last seed lands in …`",
+        Rule::hole_description => "a hole description such as `an empty own inner hole`",
+        Rule::hole_word => "`empty`, `occupied`, `own`, `opponent's` or a row name",
+        Rule::side => "`own` or `opponent's`",
+        Rule::lap_fact => "`and the opposite ROW hole is occupied`",
+        Rule::lap_action => "`relay`, `capture NAME` or `stop`",
+        Rule::relay => "`relay`",
+        Rule::capture_ref => "`capture NAME`",
+        Rule::stop => "`stop`",
+        Rule::capture => "`capture NAME { … }`",
+        Rule::take => "`take the opposite ROW hole`",
+        Rule::target => "`the opposite ROW hole`",
+        Rule::follow_up => "`then …`",
+        Rule::strip => "`strip … from …`",
+        Rule::may => "`may`",
+        Rule::strip_amount => "`as many seeds as were taken` or `N seeds`",
+        Rule::as_many_as_taken => "`as many seeds as were taken`",
+        Rule::fixed_seeds => "`N seeds`",
+        Rule::extra_holes => "`take N more occupied holes from …`",
+        Rule::region => "a region such as `the opponent's territory`",
+        Rule::end_rules => "`end { … }`",
+        Rule::end_rule => "an end rule",
+        Rule::no_seeds_rule => "`a player with no seeds loses`",
+        Rule::blocked_rule => "`a player who cannot move loses`",
+        Rule::blocked_outcome => "`loses` or `passes`",
+        Rule::repetition_rule => "`a repeated position is a draw`",
+        Rule::value => "a number or a parameter name",
+        Rule::int => "a number",
+        Rule::ordinal => "an ordinal such as `3rd`",
+        Rule::string => "a string in double quotes",
+        Rule::string_body => "the text of a string",
+        Rule::name => "a name",
+        Rule::ident_char => "a letter or digit",
+        Rule::article => "`a` or `an`",
+        Rule::keyword => "a reserved word",
+        Rule::kw_a => "`a`",
+        Rule::kw_after => "`after`",
+        Rule::kw_aliases => "`aliases`",
+        Rule::kw_all => "`all`",
+        Rule::kw_an => "`an`",
+        Rule::kw_and => "`and`",
+        Rule::kw_anticlockwise => "`anticlockwise`",
+        Rule::kw_as => "`as`",
+        Rule::kw_at => "`at`",
+        Rule::kw_board => "`board`",
+        Rule::kw_cannot => "`cannot`",
+        Rule::kw_capture => "`capture`",
+        Rule::kw_choose => "`choose`",
+        Rule::kw_circuit => "`circuit`",
+        Rule::kw_clockwise => "`clockwise`",
+        Rule::kw_draw => "`draw`",
+        Rule::kw_each => "`each`",
+        Rule::kw_empty => "`empty`",
+        Rule::kw_end => "`end`",
+        Rule::kw_every => "`every`",
+        Rule::kw_from => "`from`",
+        Rule::kw_game => "`game`",
+        Rule::kw_hole => "`hole`",
+        Rule::kw_holes => "`holes`",
+        Rule::kw_in => "`in`",
+        Rule::kw_is => "`is`",
+        Rule::kw_lands => "`lands`",
+        Rule::kw_lap => "`lap`",
+        Rule::kw_last => "`last`",
+        Rule::kw_least => "`least`",
+        Rule::kw_leftmost => "`leftmost`",
+        Rule::kw_loses => "`loses`",
+        Rule::kw_many => "`many`",
+        Rule::kw_may => "`may`",
+        Rule::kw_more => "`more`",
+        Rule::kw_most => "`most`",
+        Rule::kw_move => "`move`",
+        Rule::kw_next => "`next`",
+        Rule::kw_no => "`no`",
+        Rule::kw_occupied => "`occupied`",
+        Rule::kw_of => "`of`",
+        Rule::kw_opponents => "`opponent's`",
+        Rule::kw_opposite => "`opposite`",
+        Rule::kw_origin => "`origin`",
+        Rule::kw_otherwise => "`otherwise`",
+        Rule::kw_own => "`own`",
+        Rule::kw_owns => "`owns`",
+        Rule::kw_param => "`param`",
+        Rule::kw_passes => "`passes`",
+        Rule::kw_player => "`player`",
+        Rule::kw_position => "`position`",
+        Rule::kw_relay => "`relay`",
+        Rule::kw_repeated => "`repeated`",
+        Rule::kw_right => "`right`",
+        Rule::kw_rightmost => "`rightmost`",
+        Rule::kw_row => "`row`",
+        Rule::kw_rows => "`rows`",
+        Rule::kw_ruleset => "`ruleset`",
+        Rule::kw_seed => "`seed`",
+        Rule::kw_seeds => "`seeds`",
+        Rule::kw_setup => "`setup`",
+        Rule::kw_sources => "`sources`",
+        Rule::kw_sow => "`sow`",
+        Rule::kw_step => "`step`",
+        Rule::kw_stop => "`stop`",
+        Rule::kw_stores => "`stores`",
+        Rule::kw_strip => "`strip`",
+        Rule::kw_summary => "`summary`",
+        Rule::kw_take => "`take`",
+        Rule::kw_taken => "`taken`",
+        Rule::kw_territory => "`territory`",
+        Rule::kw_the => "`the`",
+        Rule::kw_then => "`then`",
+        Rule::kw_were => "`were`",
+        Rule::kw_when => "`when`",
+        Rule::kw_who => "`who`",
+        Rule::kw_whose => "`whose`",
+        Rule::kw_with => "`with`",
+    }
+}
+
+/// Whether a rule is a single reserved word, which carries no meaning once parsed.
+pub fn is_keyword(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::kw_a
+            | Rule::kw_after
+            | Rule::kw_aliases
+            | Rule::kw_all
+            | Rule::kw_an
+            | Rule::kw_and
+            | Rule::kw_anticlockwise
+            | Rule::kw_as
+            | Rule::kw_at
+            | Rule::kw_board
+            | Rule::kw_cannot
+            | Rule::kw_capture
+            | Rule::kw_choose
+            | Rule::kw_circuit
+            | Rule::kw_clockwise
+            | Rule::kw_draw
+            | Rule::kw_each
+            | Rule::kw_empty
+            | Rule::kw_end
+            | Rule::kw_every
+            | Rule::kw_from
+            | Rule::kw_game
+            | Rule::kw_hole
+            | Rule::kw_holes
+            | Rule::kw_in
+            | Rule::kw_is
+            | Rule::kw_lands
+            | Rule::kw_lap
+            | Rule::kw_last
+            | Rule::kw_least
+            | Rule::kw_leftmost
+            | Rule::kw_loses
+            | Rule::kw_many
+            | Rule::kw_may
+            | Rule::kw_more
+            | Rule::kw_most
+            | Rule::kw_move
+            | Rule::kw_next
+            | Rule::kw_no
+            | Rule::kw_occupied
+            | Rule::kw_of
+            | Rule::kw_opponents
+            | Rule::kw_opposite
+            | Rule::kw_origin
+            | Rule::kw_otherwise
+            | Rule::kw_own
+            | Rule::kw_owns
+            | Rule::kw_param
+            | Rule::kw_passes
+            | Rule::kw_player
+            | Rule::kw_position
+            | Rule::kw_relay
+            | Rule::kw_repeated
+            | Rule::kw_right
+            | Rule::kw_rightmost
+            | Rule::kw_row
+            | Rule::kw_rows
+            | Rule::kw_ruleset
+            | Rule::kw_seed
+            | Rule::kw_seeds
+            | Rule::kw_setup
+            | Rule::kw_sources
+            | Rule::kw_sow
+            | Rule::kw_step
+            | Rule::kw_stop
+            | Rule::kw_stores
+            | Rule::kw_strip
+            | Rule::kw_summary
+            | Rule::kw_take
+            | Rule::kw_taken
+            | Rule::kw_territory
+            | Rule::kw_the
+            | Rule::kw_then
+            | Rule::kw_were
+            | Rule::kw_when
+            | Rule::kw_who
+            | Rule::kw_whose
+            | Rule::kw_with
+    )
+}
+
+/// Section keywords: when all of them are expected, they are named as one group.
+const SECTION_WORDS: [&str; 14] = [
+    "`aliases`",
+    "`origin`",
+    "`sources`",
+    "`summary`",
+    "`param`",
+    "`board`",
+    "`territory`",
+    "`setup`",
+    "`circuit`",
+    "`choose`",
+    "`sow`",
+    "`after`",
+    "`capture`",
+    "`end`",
+];
+
+/// Turn a pest error into a diagnostic that names what was expected in words.
+pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
+    let pos = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let mut wanted: Vec<String> = Vec::new();
+    let mut push = |s: String| {
+        if !wanted.contains(&s) {
+            wanted.push(s);
+        }
+    };
+    let mut positives = Vec::new();
+    if let ErrorVariant::ParsingError { positives: p, .. } = &error.variant {
+        positives.clone_from(p);
+    }
+    // Literal tokens (`{`, `=`, `..`) come from the parse attempts; rules from the positives.
+    if let Some(attempts) = error.parse_attempts() {
+        for token in attempts.expected_tokens() {
+            // `ParsingToken` is not exported by pest; its Display is the literal itself.
+            let token = token.to_string();
+            let is_range = token.len() > 2 && token.contains("..");
+            let is_word = token.chars().all(|c| c.is_ascii_alphabetic() || c == '\'');
+            // Comments, spaces and the characters inside a name are never worth suggesting.
+            let is_noise = token.starts_with("//")
+                || token.trim_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}').is_empty()
+                || token == "-"
+                || token == "_";
+            if token != "BUILTIN_RULE" && !is_range && !is_word && !is_noise {
+                push(format!("`{token}`"));
+            }
+        }
+    }
+    for rule in &positives {
+        push(phrase(*rule).to_string());
+    }
+    let found = describe_found(source, pos);
+    let mut help = None;
+    {
+        let word = word_at(source, pos);
+        let words = wanted.iter().filter_map(|w| w.strip_prefix('`')?.strip_suffix('`'));
+        if let Some(best) = crate::suggest::did_you_mean(word, words.filter(|w| !w.contains(' '))) {
+            help = Some(format!("did you mean `{best}`?"));
+        }
+    }
+    if SECTION_WORDS.iter().all(|w| wanted.iter().any(|x| x == w)) {
+        wanted.retain(|w| !SECTION_WORDS.contains(&w.as_str()) && w != "`ruleset`");
+        wanted.insert(0, "a section (`param`, `board`, `territory`, `setup`, `circuit`, `choose`, `sow`, `after each lap`, `capture`, `end`, …)".to_string());
+    }
+    if positives.contains(&Rule::name) || positives.contains(&Rule::value) {
+        let word = word_at(source, pos);
+        if !word.is_empty() && is_reserved(word) {
+            help = Some(format!(
+                "`{word}` is a reserved word of the language and cannot be used as a name; choose another name"
+            ));
+        }
+    }
+    let expected = join_or(&wanted);
+    let help = help.unwrap_or_else(|| {
+        "see the grammar in grammar/sow.pest, or a bundled file under rules/, for the phrases a rules file can use".to_string()
+    });
+    let len = found_len(source, pos);
+    let label =
+        if expected.len() <= 48 { format!("expected {expected}") } else { "not expected here".to_string() };
+    // At the end of the file, point just after the last word rather than past the end.
+    let pos = if pos >= source.len() { source.trim_end().len() } else { pos };
+    SyntaxError::Unexpected { expected, found, label, span: Span::new(pos, pos + len).into(), help }
+}
+
+fn is_reserved(word: &str) -> bool {
+    use pest::Parser as _;
+    super::parser::SowParser::parse(Rule::keyword, word)
+        .map(|p| p.as_str().len() == word.len())
+        .unwrap_or(false)
+}
+
+fn word_at(source: &str, pos: usize) -> &str {
+    let rest = source.get(pos..).unwrap_or("");
+    let end = rest
+        .char_indices()
+        .find(|(_, c)| !(c.is_alphanumeric() || *c == '_' || *c == '-' || *c == '\''))
+        .map(|(i, _)| i)
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+fn found_len(source: &str, pos: usize) -> usize {
+    let word = word_at(source, pos);
+    if !word.is_empty() {
+        return word.len();
+    }
+    source.get(pos..).and_then(|r| r.chars().next()).map(char::len_utf8).unwrap_or(0)
+}
+
+fn describe_found(source: &str, pos: usize) -> String {
+    let word = word_at(source, pos);
+    if !word.is_empty() {
+        return format!("`{word}`");
+    }
+    match source.get(pos..).and_then(|r| r.chars().next()) {
+        None => "the end of the file".to_string(),
+        Some('\n') | Some('\r') => "the end of the line".to_string(),
+        Some(c) => format!("`{c}`"),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => "something else".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}

@@ -1,0 +1,12 @@
+//! Reading rules files: the pest grammar, the typed AST with spans, and syntax errors.
+//!
+//! Nothing here knows what the rules mean; names are resolved and checked in
+//! [`crate::compile`].
+
+pub mod ast;
+mod error;
+mod expected;
+mod parser;
+
+pub use error::SyntaxError;
+pub use parser::{Rule, parse};

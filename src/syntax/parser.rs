@@ -1,0 +1,547 @@
+//! pest pairs → the typed AST. One `lower_<rule>` function per grammar rule; pest types
+//! never leave this module.
+
+use pest::Parser as _;
+use pest::iterators::{Pair, Pairs};
+
+use super::ast::*;
+use super::error::SyntaxError;
+use super::expected;
+use crate::span::{Span, Spanned};
+
+/// The pest parser generated from `grammar/sow.pest`.
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/sow.pest"]
+pub struct SowParser;
+
+type Result<T> = std::result::Result<T, SyntaxError>;
+
+/// Parse a whole rules file.
+pub fn parse(source: &str) -> Result<File> {
+    pest::set_error_detail(true);
+    let mut pairs = SowParser::parse(Rule::file, source).map_err(|e| expected::syntax_error(source, e))?;
+    let file = pairs.next().ok_or_else(|| SyntaxError::internal(Span::default(), "file"))?;
+    lower_file(file)
+}
+
+fn span(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+/// The children of a pair, without the keyword tokens (which carry no meaning once parsed).
+struct Children<'i> {
+    pairs: std::iter::Peekable<Pairs<'i, Rule>>,
+    parent: Span,
+    parent_rule: Rule,
+}
+
+impl<'i> Children<'i> {
+    fn of(pair: Pair<'i, Rule>) -> Children<'i> {
+        Children { parent: span(&pair), parent_rule: pair.as_rule(), pairs: pair.into_inner().peekable() }
+    }
+
+    fn skip_keywords(&mut self) {
+        while let Some(p) = self.pairs.peek() {
+            if expected::is_keyword(p.as_rule()) {
+                self.pairs.next();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// The next meaningful child, which must be of rule `rule`.
+    fn expect(&mut self, rule: Rule) -> Result<Pair<'i, Rule>> {
+        self.skip_keywords();
+        match self.pairs.next() {
+            Some(p) if p.as_rule() == rule => Ok(p),
+            Some(p) => Err(SyntaxError::internal(span(&p), expected::phrase(rule))),
+            None => Err(SyntaxError::internal(self.parent, expected::phrase(rule))),
+        }
+    }
+
+    /// The next meaningful child if it is of rule `rule`.
+    fn optional(&mut self, rule: Rule) -> Option<Pair<'i, Rule>> {
+        self.skip_keywords();
+        match self.pairs.peek() {
+            Some(p) if p.as_rule() == rule => self.pairs.next(),
+            _ => None,
+        }
+    }
+
+    /// The next meaningful child, whatever its rule.
+    fn any(&mut self) -> Result<Pair<'i, Rule>> {
+        self.skip_keywords();
+        self.pairs
+            .next()
+            .ok_or_else(|| SyntaxError::internal(self.parent, expected::phrase(self.parent_rule)))
+    }
+
+    /// All remaining meaningful children.
+    fn rest(mut self) -> impl Iterator<Item = Pair<'i, Rule>> {
+        std::iter::from_fn(move || {
+            self.skip_keywords();
+            self.pairs.next()
+        })
+    }
+}
+
+/// The first token inside a pair, keywords included: used by rules that are a choice
+/// between keywords (`empty | occupied`).
+fn first_token(pair: Pair<'_, Rule>) -> Result<Pair<'_, Rule>> {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    pair.into_inner().next().ok_or_else(|| SyntaxError::internal(sp, expected::phrase(rule)))
+}
+
+fn unexpected<T>(pair: &Pair<'_, Rule>) -> Result<T> {
+    Err(SyntaxError::internal(span(pair), expected::phrase(pair.as_rule())))
+}
+
+fn lower_file(pair: Pair<'_, Rule>) -> Result<File> {
+    let mut c = Children::of(pair);
+    let game = lower_game(c.expect(Rule::game)?)?;
+    Ok(File { game })
+}
+
+fn lower_game(pair: Pair<'_, Rule>) -> Result<Game> {
+    let mut c = Children::of(pair);
+    let name = lower_string(c.expect(Rule::string)?)?;
+    let mut sections = Vec::new();
+    let mut rulesets = Vec::new();
+    for child in c.rest() {
+        match child.as_rule() {
+            Rule::ruleset => rulesets.push(lower_ruleset(child)?),
+            _ => sections.push(lower_section(child)?),
+        }
+    }
+    Ok(Game { name, sections, rulesets })
+}
+
+fn lower_ruleset(pair: Pair<'_, Rule>) -> Result<Ruleset> {
+    let mut c = Children::of(pair);
+    let name = lower_string(c.expect(Rule::string)?)?;
+    let sections = c.rest().map(lower_section).collect::<Result<_>>()?;
+    Ok(Ruleset { name, sections })
+}
+
+fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
+    let whole = span(&pair);
+    let keyword = pair.clone().into_inner().next().map(|p| span(&p)).unwrap_or(whole);
+    let kind = match pair.as_rule() {
+        Rule::aliases => {
+            SectionKind::Aliases(lower_string_list(Children::of(pair).expect(Rule::string_list)?)?)
+        }
+        Rule::origin => SectionKind::Origin(lower_string(Children::of(pair).expect(Rule::string)?)?),
+        Rule::sources => {
+            SectionKind::Sources(lower_string_list(Children::of(pair).expect(Rule::string_list)?)?)
+        }
+        Rule::summary => SectionKind::Summary(lower_string(Children::of(pair).expect(Rule::string)?)?),
+        Rule::param => SectionKind::Param(lower_param(pair)?),
+        Rule::board => SectionKind::Board(lower_board(pair)?),
+        Rule::territory => SectionKind::Territory(lower_territory(pair)?),
+        Rule::setup => SectionKind::Setup(lower_setup(pair)?),
+        Rule::circuit => SectionKind::Circuit(lower_circuit(pair)?),
+        Rule::choose => SectionKind::Choose(lower_choose(pair)?),
+        Rule::sow => SectionKind::Sow,
+        Rule::after_lap => SectionKind::AfterLap(lower_after_lap(pair)?),
+        Rule::capture => SectionKind::Capture(lower_capture(pair)?),
+        Rule::end_rules => SectionKind::End(lower_end_rules(pair)?),
+        _ => return unexpected(&pair),
+    };
+    Ok(Section { keyword, span: whole, kind })
+}
+
+fn lower_string_list(pair: Pair<'_, Rule>) -> Result<Vec<Spanned<String>>> {
+    Children::of(pair).rest().map(lower_string).collect()
+}
+
+fn lower_string(pair: Pair<'_, Rule>) -> Result<Spanned<String>> {
+    let whole = span(&pair);
+    let body = Children::of(pair).expect(Rule::string_body)?;
+    let body_span = span(&body);
+    let raw = body.as_str();
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.char_indices();
+    while let Some((i, ch)) = chars.next() {
+        if ch != '\\' {
+            out.push(ch);
+            continue;
+        }
+        match chars.next() {
+            Some((_, '"')) => out.push('"'),
+            Some((_, '\\')) => out.push('\\'),
+            Some((_, 'n')) => out.push('\n'),
+            Some((j, other)) => {
+                let start = body_span.start + i;
+                let end = body_span.start + j + other.len_utf8();
+                return Err(SyntaxError::Escape {
+                    escape: format!("\\{other}"),
+                    span: Span::new(start, end).into(),
+                });
+            }
+            None => out.push('\\'),
+        }
+    }
+    Ok(Spanned::new(out, whole))
+}
+
+fn lower_int(pair: Pair<'_, Rule>) -> Result<Spanned<u64>> {
+    let sp = span(&pair);
+    let text = pair.as_str();
+    // Refuse anything beyond u32: no count, size or parameter in a rules file comes near it.
+    match text.parse::<u32>() {
+        Ok(n) => Ok(Spanned::new(u64::from(n), sp)),
+        Err(_) => Err(SyntaxError::Number { text: text.to_string(), span: sp.into() }),
+    }
+}
+
+fn lower_name(pair: Pair<'_, Rule>) -> Spanned<String> {
+    Spanned::new(pair.as_str().to_string(), span(&pair))
+}
+
+fn lower_value(pair: Pair<'_, Rule>) -> Result<Spanned<Value>> {
+    let sp = span(&pair);
+    let inner = Children::of(pair).any()?;
+    match inner.as_rule() {
+        Rule::int => Ok(lower_int(inner)?.map(Value::Int)),
+        Rule::name => Ok(Spanned::new(Value::Param(inner.as_str().to_string()), sp)),
+        _ => unexpected(&inner),
+    }
+}
+
+fn lower_param(pair: Pair<'_, Rule>) -> Result<Param> {
+    let mut c = Children::of(pair);
+    let name = lower_name(c.expect(Rule::name)?);
+    let default = lower_int(c.expect(Rule::int)?)?;
+    let range = c.optional(Rule::param_range).map(lower_param_range).transpose()?;
+    let doc = c.optional(Rule::string).map(lower_string).transpose()?;
+    Ok(Param { name, default, range, doc })
+}
+
+fn lower_param_range(pair: Pair<'_, Rule>) -> Result<ParamRange> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let low = lower_int(c.expect(Rule::int)?)?;
+    let high = lower_int(c.expect(Rule::int)?)?;
+    let step = c.optional(Rule::int).map(lower_int).transpose()?;
+    Ok(ParamRange { low, high, step, span: sp })
+}
+
+fn lower_board(pair: Pair<'_, Rule>) -> Result<Board> {
+    let mut c = Children::of(pair);
+    let rows = lower_value(c.expect(Rule::value)?)?;
+    let columns = lower_value(c.expect(Rule::value)?)?;
+    let no_stores = c.optional(Rule::stores).map(|p| span(&p));
+    Ok(Board { rows, columns, no_stores })
+}
+
+fn lower_territory(pair: Pair<'_, Rule>) -> Result<Territory> {
+    let list = Children::of(pair).expect(Rule::name_list)?;
+    Ok(Territory { rows: lower_name_list(list) })
+}
+
+fn lower_name_list(pair: Pair<'_, Rule>) -> Vec<Spanned<String>> {
+    Children::of(pair).rest().map(lower_name).collect()
+}
+
+fn lower_setup(pair: Pair<'_, Rule>) -> Result<Setup> {
+    let lines = Children::of(pair).rest().map(lower_setup_line).collect::<Result<_>>()?;
+    Ok(Setup { lines })
+}
+
+fn lower_setup_line(pair: Pair<'_, Rule>) -> Result<SetupLine> {
+    let mut c = Children::of(pair);
+    let count = lower_value(c.expect(Rule::value)?)?;
+    let holes = c.any()?;
+    let holes = match holes.as_rule() {
+        Rule::every_hole => Spanned::new(HoleSet::Every, span(&holes)),
+        Rule::every_row_hole => lower_every_row_hole(holes)?,
+        Rule::one_hole => lower_one_hole(holes)?,
+        _ => return unexpected(&holes),
+    };
+    Ok(SetupLine { count, holes })
+}
+
+fn lower_every_row_hole(pair: Pair<'_, Rule>) -> Result<Spanned<HoleSet>> {
+    let sp = span(&pair);
+    let row = lower_name(Children::of(pair).expect(Rule::name)?);
+    Ok(Spanned::new(HoleSet::EveryInRow(row), sp))
+}
+
+fn lower_one_hole(pair: Pair<'_, Rule>) -> Result<Spanned<HoleSet>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let position = lower_hole_position(c.expect(Rule::hole_position)?)?;
+    let row = lower_name(c.expect(Rule::name)?);
+    let from_right = c.optional(Rule::from_right).is_some();
+    Ok(Spanned::new(HoleSet::One { position, row, from_right }, sp))
+}
+
+fn lower_hole_position(pair: Pair<'_, Rule>) -> Result<Spanned<HolePosition>> {
+    let sp = span(&pair);
+    let token = first_token(pair)?;
+    let position = match token.as_rule() {
+        Rule::kw_leftmost => HolePosition::Leftmost,
+        Rule::kw_rightmost => HolePosition::Rightmost,
+        Rule::ordinal => {
+            let text = token.as_str();
+            let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            match digits.parse::<u32>() {
+                Ok(n) => HolePosition::Nth(u64::from(n)),
+                Err(_) => return Err(SyntaxError::Number { text: digits.to_string(), span: sp.into() }),
+            }
+        }
+        _ => return unexpected(&token),
+    };
+    Ok(Spanned::new(position, sp))
+}
+
+fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
+    let direction = lower_direction(Children::of(pair).expect(Rule::direction)?)?;
+    Ok(Circuit { direction })
+}
+
+fn lower_direction(pair: Pair<'_, Rule>) -> Result<Spanned<Direction>> {
+    let sp = span(&pair);
+    let token = first_token(pair)?;
+    let direction = match token.as_rule() {
+        Rule::kw_anticlockwise => Direction::Anticlockwise,
+        Rule::kw_clockwise => Direction::Clockwise,
+        _ => return unexpected(&token),
+    };
+    Ok(Spanned::new(direction, sp))
+}
+
+fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
+    let choices = Children::of(pair).rest().map(lower_choice).collect::<Result<_>>()?;
+    Ok(Choose { choices })
+}
+
+fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
+    let sp = span(&pair);
+    let filters = Children::of(pair)
+        .rest()
+        .map(|f| match f.as_rule() {
+            Rule::seeds_filter => lower_seeds_filter(f),
+            Rule::neighbour_filter => lower_neighbour_filter(f),
+            _ => unexpected(&f),
+        })
+        .collect::<Result<_>>()?;
+    Ok(Spanned::new(Choice { filters }, sp))
+}
+
+fn lower_seeds_filter(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let bound = match c.optional(Rule::count_bound) {
+        Some(b) => lower_count_bound(b)?,
+        None => Bound::Exactly,
+    };
+    let count = lower_value(c.expect(Rule::value)?)?;
+    Ok(Spanned::new(Filter::Seeds { bound, count }, sp))
+}
+
+fn lower_count_bound(pair: Pair<'_, Rule>) -> Result<Bound> {
+    let inner = Children::of(pair).any()?;
+    match inner.as_rule() {
+        Rule::at_least => Ok(Bound::AtLeast),
+        Rule::at_most => Ok(Bound::AtMost),
+        _ => unexpected(&inner),
+    }
+}
+
+fn lower_neighbour_filter(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
+    let sp = span(&pair);
+    let state = lower_hole_state(Children::of(pair).expect(Rule::hole_state)?)?;
+    Ok(Spanned::new(Filter::Next(state), sp))
+}
+
+fn lower_hole_state(pair: Pair<'_, Rule>) -> Result<HoleState> {
+    let token = first_token(pair)?;
+    match token.as_rule() {
+        Rule::kw_empty => Ok(HoleState::Empty),
+        Rule::kw_occupied => Ok(HoleState::Occupied),
+        _ => unexpected(&token),
+    }
+}
+
+fn lower_side(pair: Pair<'_, Rule>) -> Result<Spanned<Side>> {
+    let sp = span(&pair);
+    let token = first_token(pair)?;
+    let side = match token.as_rule() {
+        Rule::kw_own => Side::Own,
+        Rule::kw_opponents => Side::Opponent,
+        _ => return unexpected(&token),
+    };
+    Ok(Spanned::new(side, sp))
+}
+
+fn lower_after_lap(pair: Pair<'_, Rule>) -> Result<AfterLap> {
+    let mut rules = Vec::new();
+    let mut otherwise = None;
+    for child in Children::of(pair).rest() {
+        match child.as_rule() {
+            Rule::lap_rule => rules.push(lower_lap_rule(child)?),
+            Rule::lap_otherwise => otherwise = Some(lower_lap_otherwise(child)?),
+            _ => return unexpected(&child),
+        }
+    }
+    Ok(AfterLap { rules, otherwise })
+}
+
+fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
+    let sp = span(&pair);
+    let mut landing = None;
+    let mut facts = Vec::new();
+    let mut action = None;
+    for child in Children::of(pair).rest() {
+        match child.as_rule() {
+            Rule::landing => landing = Some(lower_landing(child)?),
+            Rule::lap_fact => facts.push(lower_lap_fact(child)?),
+            Rule::relay | Rule::capture_ref | Rule::stop => action = Some(lower_lap_action(child)?),
+            _ => return unexpected(&child),
+        }
+    }
+    match (landing, action) {
+        (Some(landing), Some(action)) => Ok(LapRule { span: sp, landing, facts, action }),
+        _ => Err(SyntaxError::internal(sp, expected::phrase(Rule::lap_rule))),
+    }
+}
+
+fn lower_lap_otherwise(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
+    lower_lap_action(Children::of(pair).any()?)
+}
+
+fn lower_landing(pair: Pair<'_, Rule>) -> Result<Spanned<Vec<Spanned<HoleWord>>>> {
+    let description = Children::of(pair).expect(Rule::hole_description)?;
+    lower_hole_description(description)
+}
+
+fn lower_hole_description(pair: Pair<'_, Rule>) -> Result<Spanned<Vec<Spanned<HoleWord>>>> {
+    let sp = span(&pair);
+    let words = Children::of(pair)
+        .rest()
+        .map(|w| {
+            let wsp = span(&w);
+            let word = match w.as_rule() {
+                Rule::hole_state => HoleWord::State(lower_hole_state(w)?),
+                Rule::side => HoleWord::Side(lower_side(w)?.node),
+                Rule::name => HoleWord::Row(w.as_str().to_string()),
+                _ => return unexpected(&w),
+            };
+            Ok(Spanned::new(word, wsp))
+        })
+        .collect::<Result<_>>()?;
+    Ok(Spanned::new(words, sp))
+}
+
+fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let row = lower_name(c.expect(Rule::name)?);
+    let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
+    Ok(Spanned::new(Fact { row, state }, sp))
+}
+
+fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
+    let sp = span(&pair);
+    let action = match pair.as_rule() {
+        Rule::relay => LapAction::Relay,
+        Rule::stop => LapAction::Stop,
+        Rule::capture_ref => LapAction::Capture(lower_name(Children::of(pair).expect(Rule::name)?)),
+        _ => return unexpected(&pair),
+    };
+    Ok(Spanned::new(action, sp))
+}
+
+fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
+    let mut c = Children::of(pair);
+    let name = lower_name(c.expect(Rule::name)?);
+    let take = lower_take(c.expect(Rule::take)?)?;
+    let follow_ups = c.rest().map(lower_follow_up).collect::<Result<_>>()?;
+    Ok(Capture { name, take, follow_ups })
+}
+
+fn lower_take(pair: Pair<'_, Rule>) -> Result<Vec<Spanned<Target>>> {
+    Children::of(pair).rest().map(lower_target).collect()
+}
+
+fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
+    let sp = span(&pair);
+    let row = lower_name(Children::of(pair).expect(Rule::name)?);
+    Ok(Spanned::new(Target { row }, sp))
+}
+
+fn lower_follow_up(pair: Pair<'_, Rule>) -> Result<Spanned<FollowUp>> {
+    let sp = span(&pair);
+    let inner = Children::of(pair).any()?;
+    let follow_up = match inner.as_rule() {
+        Rule::strip => lower_strip(inner)?,
+        Rule::extra_holes => lower_extra_holes(inner)?,
+        _ => return unexpected(&inner),
+    };
+    Ok(Spanned::new(follow_up, sp))
+}
+
+fn lower_strip(pair: Pair<'_, Rule>) -> Result<FollowUp> {
+    let mut c = Children::of(pair);
+    let optional = c.optional(Rule::may).is_some();
+    let amount = lower_strip_amount(c.expect(Rule::strip_amount)?)?;
+    let region = lower_region(c.expect(Rule::region)?)?;
+    Ok(FollowUp::Strip { optional, amount, region })
+}
+
+fn lower_strip_amount(pair: Pair<'_, Rule>) -> Result<Spanned<Amount>> {
+    let sp = span(&pair);
+    let inner = Children::of(pair).any()?;
+    let amount = match inner.as_rule() {
+        Rule::as_many_as_taken => Amount::AsTaken,
+        Rule::fixed_seeds => Amount::Seeds(lower_value(Children::of(inner).expect(Rule::value)?)?),
+        _ => return unexpected(&inner),
+    };
+    Ok(Spanned::new(amount, sp))
+}
+
+fn lower_extra_holes(pair: Pair<'_, Rule>) -> Result<FollowUp> {
+    let mut c = Children::of(pair);
+    let count = lower_value(c.expect(Rule::value)?)?;
+    let region = lower_region(c.expect(Rule::region)?)?;
+    Ok(FollowUp::ExtraHoles { count, region })
+}
+
+fn lower_region(pair: Pair<'_, Rule>) -> Result<Spanned<Region>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let side = lower_side(c.expect(Rule::side)?)?;
+    let row = c.optional(Rule::name).map(lower_name);
+    Ok(Spanned::new(Region { side, row }, sp))
+}
+
+fn lower_end_rules(pair: Pair<'_, Rule>) -> Result<EndRules> {
+    let rules = Children::of(pair)
+        .rest()
+        .map(|r| {
+            let sp = span(&r);
+            let rule = match r.as_rule() {
+                Rule::no_seeds_rule => EndRule::NoSeedsLoses,
+                Rule::blocked_rule => EndRule::Blocked(lower_blocked_rule(r)?),
+                Rule::repetition_rule => EndRule::RepetitionDraws,
+                _ => return unexpected(&r),
+            };
+            Ok(Spanned::new(rule, sp))
+        })
+        .collect::<Result<_>>()?;
+    Ok(EndRules { rules })
+}
+
+fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<Blocked> {
+    let outcome = Children::of(pair).expect(Rule::blocked_outcome)?;
+    let token = first_token(outcome)?;
+    match token.as_rule() {
+        Rule::kw_loses => Ok(Blocked::Loses),
+        Rule::kw_passes => Ok(Blocked::Passes),
+        _ => unexpected(&token),
+    }
+}

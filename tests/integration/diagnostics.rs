@@ -1,0 +1,1 @@
+//! Rendered diagnostics for every error fixture (to be written).

@@ -1,0 +1,1 @@
+//! Hand-checked worked examples (to be written).
