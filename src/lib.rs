@@ -1,5 +1,31 @@
-//! sow: a rules language and engine for mancala games.
+//! `sow`: a rules language and engine for mancala games.
+//!
+//! A rules file (`rules/*.sow`, grammar in `grammar/sow.pest`) describes a game
+//! declaratively. [`compile`] parses and checks it — every problem becomes a miette
+//! diagnostic with a code, a span and help — and lowers it into flat [`Rules`] tables that
+//! the generic [`engine`] runs. Nothing in this crate knows any game by name.
+//!
+//! The whole pipeline, on the bundled default rules:
+//!
+//! ```
+//! use sow::engine::{History, MoveList};
+//!
+//! let text = sow::bundled::bundled(sow::bundled::DEFAULT_RULES).unwrap();
+//! let rules = sow::compile("rules", text, &sow::Options::new(None, &["columns=8"])).unwrap();
+//! let mut state = rules.start();
+//! let mut history = History::new(&rules, &state);
+//!
+//! let mut moves = MoveList::new();
+//! rules.legal_moves(&state, &mut moves);
+//! assert_eq!(moves.len(), 15); // a1–a8 and b1–b7: every hole with two or more seeds
+//!
+//! let a1 = rules.parse_hole("a1").unwrap();
+//! let effect = rules.play(&mut state, &mut history, sow::Move::Sow(a1)).unwrap();
+//! assert_eq!(effect.laps, 3); // a1 → a2 a3, relay a4 a5 a6, relay a7 a8 b8
+//! assert!(!effect.turn_over); // b8 was empty and c8 occupied: a capture, then a strip
+//! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod ai;
 pub mod analysis;
@@ -8,7 +34,7 @@ pub mod compile;
 pub mod engine;
 pub mod record;
 pub mod span;
-mod suggest;
+pub mod suggest;
 pub mod syntax;
 
 pub use compile::{Options, RulesError, check, compile};

@@ -50,17 +50,19 @@ pub struct RecordTurn {
 #[derive(Clone, Debug, Error, Diagnostic, PartialEq, Eq)]
 pub enum RecordProblem {
     /// A line that is neither a tag, a turn, a comment nor blank.
-    #[error("this line is not a tag or a turn")]
+    #[error("line {line} is not a tag or a turn")]
     #[diagnostic(
         code(sow::record::syntax),
         help("tags look like `[Result \"1-0\"]` and turns like `12. b3 x d1 d1`; comments start with `;`")
     )]
     Syntax {
         /// The line.
-        #[label("line {line}")]
+        #[label("{reason}")]
         span: SourceSpan,
         /// Its number.
         line: usize,
+        /// What is wrong with it.
+        reason: String,
     },
     /// A turn numbered out of sequence.
     #[error("expected turn {expected}, found turn {found}")]
@@ -161,15 +163,31 @@ pub enum RecordProblem {
 }
 
 /// A record that cannot be read or replayed, with its text for rendering.
-#[derive(Clone, Debug, Error, Diagnostic)]
+#[derive(Clone, Debug, Error)]
 #[error("{problem}")]
 pub struct RecordError {
     /// The record's name and text.
-    #[source_code]
     pub src: NamedSource<Arc<str>>,
     /// The problem.
-    #[diagnostic_source]
     pub problem: RecordProblem,
+}
+
+impl Diagnostic for RecordError {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.problem.code()
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.problem.help()
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.problem.labels()
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.src)
+    }
 }
 
 impl Record {
@@ -188,7 +206,18 @@ impl Record {
             if trimmed.is_empty() || trimmed.starts_with(';') {
                 continue;
             }
-            let bad = || RecordProblem::Syntax { span: at(0, trimmed.len()).into(), line: index + 1 };
+            let bad = || {
+                let reason = if trimmed.starts_with('[') {
+                    "a tag is a name and a value in double quotes, in brackets"
+                } else {
+                    "a turn is its number, a dot, then the decisions"
+                };
+                RecordProblem::Syntax {
+                    span: at(0, trimmed.len()).into(),
+                    line: index + 1,
+                    reason: reason.into(),
+                }
+            };
             if let Some(inner) = trimmed.strip_prefix('[') {
                 let inner = inner.strip_suffix(']').ok_or_else(bad)?;
                 let (key, value) = inner.split_once(char::is_whitespace).ok_or_else(bad)?;
@@ -305,11 +334,18 @@ impl Record {
         }
         if let Some(claimed) = self.tag("Result") {
             let actual = game.outcome().map_or("*", |o| o.result_tag());
+            let describe = |tag: &str| match tag {
+                "1-0" => "1-0 (South won)".to_string(),
+                "0-1" => "0-1 (North won)".to_string(),
+                "1/2-1/2" => "1/2-1/2 (a draw)".to_string(),
+                "*" => "* (unfinished)".to_string(),
+                other => format!("`{other}`"),
+            };
             let resigned = game.outcome().is_none() && (claimed.node == "1-0" || claimed.node == "0-1");
             if claimed.node != actual && !resigned {
                 return Err(RecordProblem::Result {
-                    claimed: claimed.node.clone(),
-                    actual: actual.to_string(),
+                    claimed: describe(&claimed.node),
+                    actual: describe(actual),
                     span: claimed.span.into(),
                 });
             }
@@ -322,8 +358,9 @@ impl Record {
                 };
                 if !to_move_lost {
                     return Err(RecordProblem::Result {
-                        claimed: claimed.node.clone(),
-                        actual: "*".into(),
+                        claimed: describe(&claimed.node),
+                        actual: "* (unfinished; the result is not a resignation of the player to move)"
+                            .into(),
                         span: claimed.span.into(),
                     });
                 }

@@ -59,7 +59,7 @@ struct Collected<'a> {
     captures: IndexMap<String, (&'a ast::Capture, Span)>,
 }
 
-fn collect<'a>(sections: &'a [Section], errors: &mut Vec<CheckError>) -> Collected<'a> {
+fn collect<'a>(sections: &'a [Section], in_ruleset: bool, errors: &mut Vec<CheckError>) -> Collected<'a> {
     let mut out = Collected { sections: IndexMap::new(), params: IndexMap::new(), captures: IndexMap::new() };
     for section in sections {
         match &section.kind {
@@ -90,8 +90,16 @@ fn collect<'a>(sections: &'a [Section], errors: &mut Vec<CheckError>) -> Collect
             kind if is_single(kind) => {
                 let key = kind.keyword();
                 if let Some(first) = out.sections.get(key) {
+                    let help = if in_ruleset {
+                        format!("keep a single `{key}` section in this ruleset")
+                    } else {
+                        format!(
+                            "keep a single `{key}` section; to describe a variant, restate it inside a `ruleset \"name\" {{ … }}` instead"
+                        )
+                    };
                     errors.push(CheckError::DuplicateSection {
                         section: key.to_string(),
+                        help,
                         span: section.keyword.into(),
                         first: first.keyword.into(),
                     });
@@ -111,7 +119,7 @@ pub(crate) fn assemble<'a>(
     ruleset: Option<&'a ast::Ruleset>,
     errors: &mut Vec<CheckError>,
 ) -> Effective<'a> {
-    let base = collect(&game.sections, errors);
+    let base = collect(&game.sections, false, errors);
 
     let mut seen: IndexMap<&str, Span> = IndexMap::new();
     for r in &game.rulesets {
@@ -146,7 +154,7 @@ pub(crate) fn assemble<'a>(
     let mut added_captures = Vec::new();
 
     if let Some(ruleset) = ruleset {
-        let over = collect(&ruleset.sections, errors);
+        let over = collect(&ruleset.sections, true, errors);
         for (key, section) in &over.sections {
             if matches!(section.kind, SectionKind::Aliases(_) | SectionKind::Origin(_)) {
                 errors.push(CheckError::NotInRuleset {
@@ -195,8 +203,26 @@ pub(crate) fn assemble<'a>(
 fn check_range(p: &EffectiveParam<'_>, errors: &mut Vec<CheckError>) {
     let Some(range) = p.range else { return };
     let (low, high, step) = p.bounds();
-    if low > high || step == 0 {
-        errors.push(CheckError::EmptyRange { low, high, span: range.span.into() });
+    if low > high {
+        errors.push(CheckError::EmptyRange {
+            low,
+            high,
+            problem: "allows no value".into(),
+            span: range.span.into(),
+            reason: format!("{low} is above {high}"),
+            help: format!("write the smaller bound first: `in {high}..{low}`"),
+        });
+        return;
+    }
+    if step == 0 {
+        errors.push(CheckError::EmptyRange {
+            low,
+            high,
+            problem: "has a step of 0".into(),
+            span: range.span.into(),
+            reason: "a step of 0 never reaches another value".into(),
+            help: "give a step of at least 1, or leave the step out".into(),
+        });
         return;
     }
     let default = p.default.node;
@@ -209,7 +235,7 @@ fn check_range(p: &EffectiveParam<'_>, errors: &mut Vec<CheckError>) {
             span: p.default.span.into(),
             range: range.span.into(),
         });
-    } else if (default - low) % step != 0 {
+    } else if !(default - low).is_multiple_of(step) {
         errors.push(CheckError::OffStep {
             name: p.decl.name.node.clone(),
             default,

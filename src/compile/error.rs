@@ -14,15 +14,13 @@ use crate::syntax::SyntaxError;
 pub enum CheckError {
     /// A section that may appear once appears twice in the same game or ruleset.
     #[error("`{section}` is given twice")]
-    #[diagnostic(
-        code(sow::check::duplicate_section),
-        help(
-            "merge the two `{section}` sections into one; a ruleset restates a section of the base game instead"
-        )
-    )]
+    #[diagnostic(code(sow::check::duplicate_section))]
     DuplicateSection {
         /// The section keyword.
         section: String,
+        /// How to fix it: in a game, a variant belongs in a ruleset.
+        #[help]
+        help: String,
         /// The second occurrence.
         #[label("second `{section}` here")]
         span: SourceSpan,
@@ -182,20 +180,23 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
-    /// A range whose end is before its start, or with a zero step.
-    #[error("the range {low}..{high} allows no value")]
-    #[diagnostic(
-        code(sow::check::empty_range),
-        help("write the smaller bound first, e.g. `in {high}..{low}`, with a step of at least 1")
-    )]
+    /// A range whose end is before its start, or with a step of zero.
+    #[error("the range {low}..{high} {problem}")]
+    #[diagnostic(code(sow::check::empty_range), help("{help}"))]
     EmptyRange {
         /// Range start.
         low: u64,
         /// Range end.
         high: u64,
+        /// What is wrong with it, as the end of a sentence.
+        problem: String,
         /// The range.
-        #[label("empty range")]
+        #[label("{reason}")]
         span: SourceSpan,
+        /// What the label says is wrong with the range.
+        reason: String,
+        /// How to fix it.
+        help: String,
     },
 
     /// A parameter value given on the command line is outside the range.
@@ -300,14 +301,14 @@ pub enum CheckError {
     )]
     CircuitRows {
         /// The circuit.
-        #[label("each player owns {per_side} row(s) here")]
+        #[label("each player owns {} here", count(*.per_side, "row"))]
         span: SourceSpan,
         /// Rows per player.
         per_side: usize,
     },
 
     /// The territory names a different number of rows than each player owns.
-    #[error("the territory names {named} row(s), but each player owns {per_side}")]
+    #[error("the territory names {}, but each player owns {per_side}", count(*.named, "row"))]
     #[diagnostic(
         code(sow::check::territory_rows),
         help(
@@ -320,7 +321,7 @@ pub enum CheckError {
         /// Rows per player.
         per_side: usize,
         /// The names.
-        #[label("{named} name(s)")]
+        #[label("{}", count(*.named, "name"))]
         span: SourceSpan,
     },
 
@@ -428,12 +429,7 @@ pub enum CheckError {
 
     /// Two words of a description contradict each other or say the same thing twice.
     #[error("`{word}` conflicts with `{other}`")]
-    #[diagnostic(
-        code(sow::check::conflicting_words),
-        help(
-            "describe the hole with one word of each kind: `empty` or `occupied`, `own` or `opponent's`, and one row"
-        )
-    )]
+    #[diagnostic(code(sow::check::conflicting_words))]
     ConflictingWords {
         /// The later word.
         word: String,
@@ -445,6 +441,9 @@ pub enum CheckError {
         /// The earlier word.
         #[label("with this")]
         first: SourceSpan,
+        /// How to fix it, for the kind of words in conflict.
+        #[help]
+        help: String,
     },
 
     /// A follow-up of zero seeds or holes.
@@ -452,7 +451,7 @@ pub enum CheckError {
     #[diagnostic(code(sow::check::zero_amount), help("remove the line, or give a number of at least 1"))]
     ZeroAmount {
         /// Where.
-        #[label("zero")]
+        #[label("0 takes nothing")]
         span: SourceSpan,
     },
 
@@ -475,6 +474,11 @@ pub enum CheckError {
         #[label("{total} seeds in all")]
         span: SourceSpan,
     },
+}
+
+/// `1 row`, `3 rows`.
+fn count(n: usize, word: &str) -> String {
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
 }
 
 /// One problem in a rules file: a syntax error or a check error.

@@ -202,15 +202,15 @@ impl<'a> Lowerer<'a> {
         }
         self.row_names = names.iter().map(|n| n.node.clone()).collect();
         self.territory_ok = true;
-        if let Some(shape) = shape {
-            if t.rows.len() != shape.per_side() {
-                let span = t.rows[0].span.to(t.rows[t.rows.len() - 1].span);
-                self.errors.push(CheckError::TerritoryRows {
-                    named: t.rows.len(),
-                    per_side: shape.per_side(),
-                    span: span.into(),
-                });
-            }
+        if let Some(shape) = shape
+            && t.rows.len() != shape.per_side()
+        {
+            let span = t.rows[0].span.to(t.rows[t.rows.len() - 1].span);
+            self.errors.push(CheckError::TerritoryRows {
+                named: t.rows.len(),
+                per_side: shape.per_side(),
+                span: span.into(),
+            });
         }
     }
 
@@ -301,12 +301,12 @@ impl<'a> Lowerer<'a> {
             return None;
         };
         let SectionKind::Circuit(c) = &section.kind else { return None };
-        if let Some(shape) = shape {
-            if shape.per_side() != 2 {
-                self.errors
-                    .push(CheckError::CircuitRows { span: section.span.into(), per_side: shape.per_side() });
-                return None;
-            }
+        if let Some(shape) = shape
+            && shape.per_side() != 2
+        {
+            self.errors
+                .push(CheckError::CircuitRows { span: section.span.into(), per_side: shape.per_side() });
+            return None;
         }
         Some(c.direction.node)
     }
@@ -356,16 +356,18 @@ impl<'a> Lowerer<'a> {
                         }
                     }
                     ast::Filter::Next(state) => {
-                        if let Some(prev) = next {
-                            if prev.node != *state {
-                                self.errors.push(CheckError::ConflictingWords {
-                                    word: self.text(filter.span),
-                                    other: self.text(prev.span),
-                                    span: filter.span.into(),
-                                    first: prev.span.into(),
-                                });
-                                ok = false;
-                            }
+                        if let Some(prev) = next
+                            && prev.node != *state
+                        {
+                            self.errors.push(CheckError::ConflictingWords {
+                                word: self.text(filter.span),
+                                other: self.text(prev.span),
+                                span: filter.span.into(),
+                                first: prev.span.into(),
+                                help: "the next hole is either empty or occupied: keep one of the two conditions"
+                                    .into(),
+                            });
+                            ok = false;
                         }
                         next = Some(Spanned::new(*state, filter.span));
                     }
@@ -468,6 +470,7 @@ impl<'a> Lowerer<'a> {
                         other: self.text(first),
                         span: word.span.into(),
                         first: first.into(),
+                        help: "describe the hole with one word of each kind: `empty` or `occupied`, `own` or `opponent's`, and one row".into(),
                     });
                 }
             }
@@ -588,15 +591,18 @@ impl<'a> Lowerer<'a> {
                 ast::EndRule::NoSeedsLoses => no_seeds = true,
                 ast::EndRule::RepetitionDraws => repetition = true,
                 ast::EndRule::Blocked(b) => {
-                    if let Some(prev) = blocked {
-                        if prev.node != b {
-                            self.errors.push(CheckError::ConflictingWords {
-                                word: self.text(rule.span),
-                                other: self.text(prev.span),
-                                span: rule.span.into(),
-                                first: prev.span.into(),
-                            });
-                        }
+                    if let Some(prev) = blocked
+                        && prev.node != b
+                    {
+                        self.errors.push(CheckError::ConflictingWords {
+                            word: self.text(rule.span),
+                            other: self.text(prev.span),
+                            span: rule.span.into(),
+                            first: prev.span.into(),
+                            help:
+                                "a player who cannot move either loses or passes: keep one of the two rules"
+                                    .into(),
+                        });
                     }
                     blocked = Some(Spanned::new(b, rule.span));
                 }
@@ -727,7 +733,7 @@ fn build(p: BuildParts) -> Rules {
         regions
     });
     let total_seeds = p.start.iter().map(|&c| u32::from(c)).sum();
-    let mut seed = 0x5eed_0f_50_u64 ^ (holes as u64) << 32;
+    let mut seed = 0x5eed_0f50_u64 ^ (holes as u64) << 32;
     let keys = (0..holes).map(|_| splitmix64(&mut seed) | 1).collect();
     let north_key = splitmix64(&mut seed);
     Rules {

@@ -69,6 +69,9 @@ fn seeds(n: u32) -> String {
 
 impl Rules {
     /// Play a decision if it is legal; otherwise explain why not, leaving the state as it was.
+    ///
+    /// Unlike [`Rules::play_unchecked`], this also settles the outcome when the next player
+    /// has no legal decision, so the state always says whether the game is over.
     pub fn play(&self, state: &mut State, history: &mut History, mv: Move) -> Result<Effect, PlayError> {
         let mut moves = MoveList::new();
         self.legal_moves(state, &mut moves);
@@ -77,6 +80,8 @@ impl Rules {
         }
         let before = state.clone();
         let end = self.apply(state, history, mv);
+        self.legal_moves(state, &mut moves);
+        self.settle(state, &moves);
         let mut effect = Effect { turn_over: state.phase == Phase::Sow, ..Effect::default() };
         if let Some(end) = end {
             effect.laps = end.laps;

@@ -145,15 +145,13 @@ impl<'r> Game<'r> {
                 return Err(TurnError::TooLong { extra: words[i + 1].to_string() });
             }
         }
-        if let Phase::Pick(p) = self.state.phase {
-            if self.state.outcome.is_none() {
-                let owed = if p.remaining == 1 {
-                    "1 more pick".to_string()
-                } else {
-                    format!("{} more picks", p.remaining)
-                };
-                return Err(TurnError::Unfinished { owed });
-            }
+        if let (Phase::Pick(p), None) = (self.state.phase, self.state.outcome) {
+            let owed = if p.remaining == 1 {
+                "1 more pick".to_string()
+            } else {
+                format!("{} more picks", p.remaining)
+            };
+            return Err(TurnError::Unfinished { owed });
         }
         Ok(effects)
     }

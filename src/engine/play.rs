@@ -263,20 +263,14 @@ impl Rules {
         let column = last.index() % self.columns;
         let opp = me.other();
         'rules: for rule in &self.lap_rules {
-            if let Some(want) = rule.landing {
-                if (before == 0) != (want == HoleState::Empty) {
-                    continue;
-                }
+            if rule.landing.is_some_and(|want| (before == 0) != (want == HoleState::Empty)) {
+                continue;
             }
-            if let Some(side) = rule.side {
-                if (self.hole_owner[last.index()] == me) != (side == Side::Own) {
-                    continue;
-                }
+            if rule.side.is_some_and(|side| (self.hole_owner[last.index()] == me) != (side == Side::Own)) {
+                continue;
             }
-            if let Some(role) = rule.role {
-                if self.hole_role[last.index()] != role {
-                    continue;
-                }
+            if rule.role.is_some_and(|role| self.hole_role[last.index()] != role) {
+                continue;
             }
             for &(role, want) in &rule.facts {
                 let h = self.role_hole[opp][role as usize][column];

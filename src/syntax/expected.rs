@@ -272,7 +272,7 @@ const SECTION_WORDS: [&str; 14] = [
 
 /// Turn a pest error into a diagnostic that names what was expected in words.
 pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
-    let pos = match error.location {
+    let mut pos = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
@@ -288,55 +288,147 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
     }
     // Literal tokens (`{`, `=`, `..`) come from the parse attempts; rules from the positives.
     if let Some(attempts) = error.parse_attempts() {
-        for token in attempts.expected_tokens() {
-            // `ParsingToken` is not exported by pest; its Display is the literal itself.
-            let token = token.to_string();
-            let is_range = token.len() > 2 && token.contains("..");
-            let is_word = token.chars().all(|c| c.is_ascii_alphabetic() || c == '\'');
-            // Comments, spaces and the characters inside a name are never worth suggesting.
-            let is_noise = token.starts_with("//")
-                || token.trim_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}').is_empty()
-                || token == "-"
-                || token == "_";
-            if token != "BUILTIN_RULE" && !is_range && !is_word && !is_noise {
-                push(format!("`{token}`"));
-            }
+        let tokens = meaningful_tokens(&attempts.expected_tokens());
+        if attempts.max_position > pos && !tokens.is_empty() {
+            // pest places the error after the last *rule* that matched, but its token
+            // tracking may have got further: `choose: {` fails at the `:`, where `{` was
+            // expected, not at `choose`. The rules in `positives` belong to the earlier spot.
+            pos = attempts.max_position;
+            positives.clear();
+            tokens.into_iter().for_each(&mut push);
+        } else if attempts.max_position == pos {
+            // Single words are named by the keyword rules among the positives.
+            tokens.into_iter().filter(|t| !is_word(t)).for_each(&mut push);
         }
     }
     for rule in &positives {
         push(phrase(*rule).to_string());
     }
+    if positives.contains(&Rule::string) {
+        // The opening quote is part of "a string in double quotes".
+        wanted.retain(|w| w != "`\"`");
+    }
     let found = describe_found(source, pos);
+    let word = word_at(source, pos);
+    let at_end = source.get(pos..).is_none_or(|rest| rest.trim().is_empty());
     let mut help = None;
     {
-        let word = word_at(source, pos);
-        let words = wanted.iter().filter_map(|w| w.strip_prefix('`')?.strip_suffix('`'));
-        if let Some(best) = crate::suggest::did_you_mean(word, words.filter(|w| !w.contains(' '))) {
+        // Every single word that would fit, including those inside phrases such as
+        // "`anticlockwise` or `clockwise`".
+        let words: Vec<&str> = wanted
+            .iter()
+            .flat_map(|w| w.split('`').skip(1).step_by(2))
+            .filter(|w| !w.is_empty() && !w.contains(' '))
+            .collect();
+        if let Some(best) = crate::suggest::did_you_mean(word, words) {
             help = Some(format!("did you mean `{best}`?"));
         }
     }
-    if SECTION_WORDS.iter().all(|w| wanted.iter().any(|x| x == w)) {
+    let sections_expected = SECTION_WORDS.iter().all(|w| wanted.iter().any(|x| x == w));
+    if sections_expected {
         wanted.retain(|w| !SECTION_WORDS.contains(&w.as_str()) && w != "`ruleset`");
         wanted.insert(0, "a section (`param`, `board`, `territory`, `setup`, `circuit`, `choose`, `sow`, `after each lap`, `capture`, `end`, …)".to_string());
     }
-    if positives.contains(&Rule::name) || positives.contains(&Rule::value) {
-        let word = word_at(source, pos);
-        if !word.is_empty() && is_reserved(word) {
-            help = Some(format!(
-                "`{word}` is a reserved word of the language and cannot be used as a name; choose another name"
-            ));
-        }
+    let starts_section = SECTION_WORDS.contains(&format!("`{word}`").as_str()) || word == "ruleset";
+    if starts_section && !sections_expected && !positives.contains(&Rule::name) {
+        // A section keyword where no section may start: most often the section before it
+        // was left unfinished or unclosed, rather than the word being misused.
+        help = Some(format!(
+            "`{word}` begins a new section, so what comes before it is unfinished: look for a missing word above, or a missing `}}` closing the section before it"
+        ));
+    } else if (positives.contains(&Rule::name) || positives.contains(&Rule::value))
+        && !word.is_empty()
+        && is_reserved(word)
+    {
+        help = Some(format!(
+            "`{word}` is a reserved word of the language, so it cannot be a name: if a name is missing before it, add one; otherwise choose another name"
+        ));
+    }
+    if help.is_none() && !word.is_empty() && source.get(..pos).is_some_and(|s| s.ends_with('"')) {
+        // Text straight after a quote that the parser took as closing a string: the string
+        // it closes most likely began at an earlier quote that was never closed.
+        help = Some(format!(
+            "the `\"` just before `{word}` was read as the end of a string that began earlier: a string above is probably missing its closing `\"`"
+        ));
+    }
+    if help.is_none() && !sections_expected {
+        help = punctuation_help(source, pos, &wanted);
+    }
+    if at_end {
+        help = Some(
+            "the file ends too early: finish the last section, and close every `{` with a `}`".to_string(),
+        );
     }
     let expected = join_or(&wanted);
+    if help.is_none() && !sections_expected && expected.len() <= 48 && found.starts_with('`') {
+        // A short list of what fits: most often a word was left out or mistyped here.
+        help = Some(format!("write {expected} here, before {found} or in its place"));
+    }
     let help = help.unwrap_or_else(|| {
         "see the grammar in grammar/sow.pest, or a bundled file under rules/, for the phrases a rules file can use".to_string()
     });
     let len = found_len(source, pos);
-    let label =
-        if expected.len() <= 48 { format!("expected {expected}") } else { "not expected here".to_string() };
+    let label = if at_end {
+        format!("the file ends here, but {expected} should follow")
+    } else if expected.len() <= 48 {
+        format!("expected {expected}")
+    } else if sections_expected {
+        "expected a section".to_string()
+    } else {
+        "not expected here".to_string()
+    };
+    let label = if at_end && label.len() > 60 { "the file ends here".to_string() } else { label };
     // At the end of the file, point just after the last word rather than past the end.
     let pos = if pos >= source.len() { source.trim_end().len() } else { pos };
     SyntaxError::Unexpected { expected, found, label, span: Span::new(pos, pos + len).into(), help }
+}
+
+/// The tokens pest tried at its furthest position, in backticks, without the ones never
+/// worth suggesting: spaces, comments, character ranges and the characters of a name.
+fn meaningful_tokens(tokens: &[impl std::fmt::Display]) -> Vec<String> {
+    let mut out = Vec::new();
+    for token in tokens {
+        // `ParsingToken` is not exported by pest; its Display is the literal itself.
+        let token = token.to_string();
+        let is_range = token.len() > 2 && token.contains("..");
+        let is_noise = token.starts_with("//")
+            || token.trim_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}').is_empty()
+            || token == "-"
+            || token == "_";
+        if token != "BUILTIN_RULE" && !is_range && !is_noise {
+            out.push(format!("`{token}`"));
+        }
+    }
+    out
+}
+
+/// Whether an expected item is a single word such as `` `of` ``.
+fn is_word(item: &str) -> bool {
+    item.trim_matches('`').chars().all(|c| c.is_ascii_alphabetic() || c == '\'')
+}
+
+/// When exactly one punctuation mark would fit, say where it goes.
+fn punctuation_help(source: &str, pos: usize, wanted: &[String]) -> Option<String> {
+    let marks: Vec<&str> = wanted
+        .iter()
+        .filter_map(|w| w.strip_prefix('`')?.strip_suffix('`'))
+        .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_punctuation()))
+        .collect();
+    let [mark] = marks.as_slice() else { return None };
+    // A closing brace among other choices, or a quote, is rarely what was left out.
+    if (*mark == "}" && wanted.len() > 1) || *mark == "\"" {
+        return None;
+    }
+    let rest = source.get(pos..)?;
+    let word = word_at(source, pos);
+    if !word.is_empty() {
+        return Some(format!("add `{mark}` before `{word}`"));
+    }
+    let here = rest.chars().next()?;
+    if rest[here.len_utf8()..].trim_start().starts_with(mark) {
+        return Some(format!("remove `{here}`"));
+    }
+    Some(format!("write `{mark}` here"))
 }
 
 fn is_reserved(word: &str) -> bool {

@@ -9,10 +9,18 @@ use super::error::SyntaxError;
 use super::expected;
 use crate::span::{Span, Spanned};
 
-/// The pest parser generated from `grammar/sow.pest`.
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/sow.pest"]
-pub struct SowParser;
+mod generated {
+    // The derive adds an undocumented associated function; the rules themselves carry the
+    // `///` comments of the grammar.
+    #![allow(missing_docs)]
+
+    /// The pest parser generated from `grammar/sow.pest`.
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/sow.pest"]
+    pub struct SowParser;
+}
+
+pub use generated::{Rule, SowParser};
 
 type Result<T> = std::result::Result<T, SyntaxError>;
 
@@ -26,7 +34,41 @@ pub fn parse(source: &str) -> Result<File> {
 
 fn span(pair: &Pair<'_, Rule>) -> Span {
     let s = pair.as_span();
-    Span::new(s.start(), s.end())
+    if pair.as_rule() == Rule::string_body {
+        return Span::new(s.start(), s.end());
+    }
+    Span::new(s.start(), s.start() + significant_len(s.as_str()))
+}
+
+/// The length of a rule's text without the spaces and comments that pest's implicit
+/// whitespace swallows after the last element of a rule ending in an optional part
+/// (`param_range` ends in `(kw_step ~ int)?`): a label should stop at the last word.
+fn significant_len(text: &str) -> usize {
+    let is_space = |c: char| c.is_whitespace() || c == '\u{FEFF}';
+    if !text.ends_with(is_space) {
+        return text.len();
+    }
+    // Scan from the start, so that `//` inside a string is not taken for a comment.
+    let mut end = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c == '"' {
+            end = text.len();
+            while let Some((j, d)) = chars.next() {
+                if d == '\\' {
+                    chars.next();
+                } else if d == '"' {
+                    end = j + 1;
+                    break;
+                }
+            }
+        } else if c == '/' && text[i..].starts_with("//") {
+            while chars.next_if(|&(_, d)| d != '\n').is_some() {}
+        } else if !is_space(c) {
+            end = i + c.len_utf8();
+        }
+    }
+    end
 }
 
 /// The children of a pair, without the keyword tokens (which carry no meaning once parsed).

@@ -1,5 +1,11 @@
 //! The integration tests: one test binary, one module per area.
 
+mod bad_diagnostics;
+mod cli;
 mod common;
 mod diagnostics;
+mod perft;
+mod properties;
+mod records;
+mod snapshots;
 mod worked;

@@ -1,0 +1,73 @@
+//! `sow check FILE...`
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::load::{compile, read_rules};
+use super::{Failure, Outcome, RulesOptions};
+
+/// Check rules files: every ruleset at its default parameters. Prints a summary for each
+/// good file and every diagnostic of each bad one; exits non-zero if any file has errors.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  sow check rules/*.sow\n  sow check mygame.sow --ruleset tournament --param columns=12"
+)]
+pub struct CheckArgs {
+    /// Rules files (paths, or names of bundled rules files).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<String>,
+    #[command(flatten)]
+    options: RulesOptions,
+}
+
+pub fn run(args: CheckArgs) -> Outcome {
+    let mut failed = false;
+    for file in &args.files {
+        let rules = match read_rules(Some(file)) {
+            Ok(r) => r,
+            Err(Failure::Message(m)) => {
+                eprintln!("error: {m}");
+                failed = true;
+                continue;
+            }
+            Err(other) => return Err(other),
+        };
+        match sow::check(&rules.name, &rules.text) {
+            Ok(compiled) => {
+                let base = &compiled[0];
+                let meta = base.meta();
+                let rulesets = match meta.rulesets.len() {
+                    0 => "no rulesets".to_string(),
+                    n => {
+                        format!("{n} ruleset{} ({})", if n == 1 { "" } else { "s" }, meta.rulesets.join(", "))
+                    }
+                };
+                let params: Vec<String> = base
+                    .params()
+                    .iter()
+                    .map(|p| format!("{} = {} in {}..{}", p.name, p.default, p.low, p.high))
+                    .collect();
+                let params =
+                    if params.is_empty() { String::new() } else { format!("; {}", params.join(", ")) };
+                println!("{}: ok — \"{}\", base game and {rulesets}{params}", rules.name, meta.name);
+            }
+            Err(e) => {
+                eprintln!("{:?}", miette::Report::new(e));
+                failed = true;
+                continue;
+            }
+        }
+        if args.options.ruleset.is_some() || !args.options.params.is_empty() {
+            match compile(&rules, &args.options) {
+                Ok(r) => println!("{}: ok with {}", rules.name, super::load::describe(&r)),
+                Err(Failure::Report(r)) => {
+                    eprintln!("{r:?}");
+                    failed = true;
+                }
+                Err(other) => return Err(other),
+            }
+        }
+    }
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}

@@ -1,0 +1,86 @@
+//! Finding and compiling rules files.
+
+use std::path::Path;
+
+use sow::Rules;
+use sow::bundled::{DEFAULT_RULES, bundled, bundled_names};
+
+use super::{Failure, RulesOptions};
+
+/// A rules file's display name and text.
+pub struct RulesText {
+    /// The path given, or `NAME (bundled)`.
+    pub name: String,
+    /// How to name the rules in a game record so that they can be found again.
+    pub record_name: String,
+    /// The text.
+    pub text: String,
+}
+
+/// Read a rules file from a path, or a bundled one by name; `None` means the default rules.
+pub fn read_rules(file: Option<&str>) -> Result<RulesText, Failure> {
+    let Some(file) = file else {
+        return bundled_text(DEFAULT_RULES)
+            .ok_or_else(|| Failure::Message("this build of sow has no default rules bundled".to_string()));
+    };
+    let path = Path::new(file);
+    if path.exists() {
+        let text = read_utf8(path)?;
+        return Ok(RulesText { name: file.to_string(), record_name: file.to_string(), text });
+    }
+    if let Some(rules) = bundled_text(file) {
+        return Ok(rules);
+    }
+    let names: Vec<&str> = bundled_names().collect();
+    let stem = file.strip_suffix(".sow").unwrap_or(file);
+    let hint = match sow::suggest::did_you_mean(stem, names.iter().copied()) {
+        Some(best) => format!("; did you mean `{best}`?"),
+        None => String::new(),
+    };
+    Err(Failure::Message(format!(
+        "no file `{file}`, and no bundled rules of that name (bundled: {}){hint}",
+        names.join(", ")
+    )))
+}
+
+fn bundled_text(name: &str) -> Option<RulesText> {
+    let text = bundled(name)?;
+    let stem = name.strip_suffix(".sow").unwrap_or(name);
+    Some(RulesText {
+        name: format!("{stem}.sow (bundled)"),
+        record_name: stem.to_string(),
+        text: text.to_string(),
+    })
+}
+
+/// Read a text file, refusing anything that is not UTF-8 with a clear message.
+pub fn read_utf8(path: &Path) -> Result<String, Failure> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::Message(format!("cannot read `{}`: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::Message(format!(
+            "`{}` is not UTF-8 text (byte {} is invalid); rules files and records must be UTF-8",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// Compile rules text with the command's ruleset and parameters.
+pub fn compile(rules: &RulesText, options: &RulesOptions) -> Result<Rules, Failure> {
+    Ok(sow::compile(&rules.name, &rules.text, &options.options())?)
+}
+
+/// The game's name, its ruleset and its parameters, for headers: `Game, ruleset "x" (columns = 8)`.
+pub fn describe(rules: &Rules) -> String {
+    let meta = rules.meta();
+    let mut out = meta.name.clone();
+    if let Some(r) = &meta.ruleset {
+        out.push_str(&format!(", ruleset \"{r}\""));
+    }
+    let params: Vec<String> = rules.params().iter().map(|p| format!("{} = {}", p.name, p.value)).collect();
+    if !params.is_empty() {
+        out.push_str(&format!(" ({})", params.join(", ")));
+    }
+    out
+}

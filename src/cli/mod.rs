@@ -1,0 +1,96 @@
+//! Command-line interface: parse arguments with clap and dispatch to one module per
+//! subcommand. Each command prints its own output; failures are rendered here.
+
+mod check;
+mod load;
+mod perft;
+mod play;
+mod replay;
+mod show;
+mod simulate;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+/// sow — a rules language and engine for mancala games.
+#[derive(Parser, Debug)]
+#[command(
+    name = "sow",
+    version,
+    about = "A rules language and engine for mancala games: check, show, play, replay, simulate and perft any rules file.",
+    after_help = "Examples:\n  sow play                                   play the default rules against the computer\n  sow play --param columns=36                the same on a 4×36 board\n  sow check rules/*.sow                      check rules files, with diagnostics\n  sow show rules/mygame.sow --ruleset NAME   metadata, start position and compiled tables\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow perft rules/mygame.sow --depth 5\n\nA FILE is a path to a `.sow` rules file, or the name of a rules file bundled with sow."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Check(check::CheckArgs),
+    Show(show::ShowArgs),
+    Play(play::PlayArgs),
+    Replay(replay::ReplayArgs),
+    Simulate(simulate::SimulateArgs),
+    Perft(perft::PerftArgs),
+}
+
+/// The options every command takes to choose what to compile.
+#[derive(Args, Debug, Clone, Default)]
+pub struct RulesOptions {
+    /// Compile this ruleset of the file instead of the base game.
+    #[arg(long, value_name = "NAME")]
+    pub ruleset: Option<String>,
+    /// Set a parameter (repeatable), e.g. `--param columns=36`.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+}
+
+impl RulesOptions {
+    fn options(&self) -> sow::Options {
+        sow::Options { ruleset: self.ruleset.clone(), params: self.params.clone() }
+    }
+}
+
+/// A command that could not do its job. Diagnostics are already rendered.
+#[derive(Debug)]
+pub enum Failure {
+    /// A miette diagnostic to render.
+    Report(miette::Report),
+    /// A plain message.
+    Message(String),
+}
+
+impl<E: miette::Diagnostic + Send + Sync + 'static> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure::Report(miette::Report::new(e))
+    }
+}
+
+/// What commands return.
+pub type Outcome = Result<ExitCode, Failure>;
+
+/// Run the command line.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Show(args) => show::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Simulate(args) => simulate::run(args),
+        Command::Perft(args) => perft::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Failure::Report(report)) => {
+            eprintln!("{report:?}");
+            ExitCode::FAILURE
+        }
+        Err(Failure::Message(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! `sow replay RECORD`
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Args;
+use miette::NamedSource;
+
+use sow::record::{Record, RecordError, RecordProblem};
+
+use super::load::{RulesText, compile, read_rules, read_utf8};
+use super::{Failure, Outcome, RulesOptions};
+
+/// Replay a saved game record, checking every decision against the rules, and print the
+/// final position. A bad record gets a diagnostic naming the line and the reason.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:\n  sow replay game.txt\n  sow replay game.txt --rules rules/mygame.sow")]
+pub struct ReplayArgs {
+    /// The game record.
+    #[arg(value_name = "RECORD")]
+    record: String,
+    /// Rules to replay on, instead of those the record's `Rules` tag names.
+    #[arg(long, value_name = "FILE")]
+    rules: Option<String>,
+    /// Print the board after every turn.
+    #[arg(long)]
+    each: bool,
+    #[command(flatten)]
+    options: RulesOptions,
+}
+
+/// Read a record and the rules it names (unless overridden).
+pub fn load_record(
+    path: &str,
+    rules_override: Option<&str>,
+    options: &RulesOptions,
+) -> Result<(Record, RulesOptions, RulesText, Arc<str>), Failure> {
+    let text: Arc<str> = Arc::from(read_utf8(Path::new(path))?);
+    let fail = |problem: RecordProblem| {
+        Failure::from(RecordError { src: NamedSource::new(path, text.clone()), problem })
+    };
+    let record = Record::parse(&text).map_err(fail)?;
+    let rules_name = match (rules_override, record.tag("Rules")) {
+        (Some(r), _) => Some(r.to_string()),
+        (None, Some(tag)) => {
+            // A relative path is taken relative to the record's folder if it exists there.
+            let beside = Path::new(path).parent().map(|d| d.join(&tag.node));
+            match beside {
+                Some(p) if p.exists() && !Path::new(&tag.node).exists() => Some(p.display().to_string()),
+                _ => Some(tag.node.clone()),
+            }
+        }
+        (None, None) => None,
+    };
+    let rules_text = match read_rules(rules_name.as_deref()) {
+        Ok(r) => r,
+        Err(Failure::Message(m)) => {
+            let span = record.tag("Rules").map_or((0, 0).into(), |t| t.span.into());
+            return Err(fail(RecordProblem::Tag {
+                tag: "Rules".into(),
+                reason: m,
+                help: "name a rules file that exists, or pass `--rules FILE`".into(),
+                span,
+            }));
+        }
+        Err(other) => return Err(other),
+    };
+    let mut options = options.clone();
+    if options.ruleset.is_none() {
+        options.ruleset = record.tag("Ruleset").map(|t| t.node.clone());
+    }
+    let mut params = record.params();
+    params.extend(options.params.iter().cloned());
+    options.params = params;
+    Ok((record, options, rules_text, text))
+}
+
+pub fn run(args: ReplayArgs) -> Outcome {
+    let (record, options, rules_text, text) =
+        load_record(&args.record, args.rules.as_deref(), &args.options)?;
+    let rules = compile(&rules_text, &options)?;
+    let game = record.replay(&rules).map_err(|problem| {
+        Failure::from(RecordError { src: NamedSource::new(&args.record, text.clone()), problem })
+    })?;
+    if args.each {
+        let mut replay = sow::Game::new(&rules);
+        for (i, turn) in game.turns().iter().enumerate() {
+            for &mv in &turn.moves {
+                replay.play(mv).map_err(|e| Failure::Message(e.reason))?;
+            }
+            println!("{}. {} {}", i + 1, turn.player, rules.turn_text(&turn.moves));
+            println!("{}", rules.picture(replay.state()));
+        }
+    }
+    let turns = game.turns().len();
+    let status = match game.outcome() {
+        Some(outcome) => format!("{outcome}"),
+        None => "unfinished".to_string(),
+    };
+    let turns = if turns == 1 { "1 turn".to_string() } else { format!("{turns} turns") };
+    println!(
+        "{}: {turns} of {} replayed and verified; {status}.",
+        args.record,
+        super::load::describe(&rules)
+    );
+    print!("{}", rules.picture(game.state()));
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,67 @@
+//! `sow show FILE`
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::load::{compile, read_rules};
+use super::{Outcome, RulesOptions};
+
+/// Show a rules file: its metadata, the start position, and the compiled tables (circuits,
+/// opposite holes, choice rules, lap rules, captures, end rules).
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  sow show rules/mygame.sow\n  sow show rules/mygame.sow --ruleset NAME --param columns=12"
+)]
+pub struct ShowArgs {
+    /// The rules file (a path, or the name of a bundled rules file).
+    #[arg(value_name = "FILE")]
+    file: String,
+    #[command(flatten)]
+    options: RulesOptions,
+}
+
+pub fn run(args: ShowArgs) -> Outcome {
+    let text = read_rules(Some(&args.file))?;
+    let rules = compile(&text, &args.options)?;
+    let meta = rules.meta();
+    println!("{}", meta.name);
+    if !meta.aliases.is_empty() {
+        println!("  also known as: {}", meta.aliases.join(", "));
+    }
+    if let Some(origin) = &meta.origin {
+        println!("  origin: {origin}");
+    }
+    for source in &meta.sources {
+        println!("  source: {source}");
+    }
+    if !meta.rulesets.is_empty() {
+        println!("  rulesets: {}", meta.rulesets.join(", "));
+    }
+    if let Some(summary) = &meta.summary {
+        println!();
+        for line in wrap(summary, 88) {
+            println!("  {line}");
+        }
+    }
+    println!();
+    print!("{}", sow::compile::dump(&rules));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Wrap text at word boundaries.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().expect("lines is never empty");
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
+}

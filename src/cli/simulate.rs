@@ -1,0 +1,81 @@
+//! `sow simulate FILE --games N --seed S`
+
+use std::io::IsTerminal as _;
+use std::process::ExitCode;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use sow::Player;
+use sow::analysis::simulate::{SimConfig, simulate};
+use sow::engine::WinReason;
+
+use super::load::{compile, describe, read_rules};
+use super::{Outcome, RulesOptions};
+
+/// Play many games between two random players and report how they end: wins per side
+/// (by reason), draws by repetition, game length, endless moves refused, and speed.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow simulate rules/mygame.sow --param columns=36 --games 500"
+)]
+pub struct SimulateArgs {
+    /// The rules file (a path, or the name of a bundled rules file).
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// Number of games.
+    #[arg(long, short, default_value_t = 1000)]
+    games: u32,
+    /// Seed for the random players; the same seed gives the same games.
+    #[arg(long, short, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    options: RulesOptions,
+}
+
+pub fn run(args: SimulateArgs) -> Outcome {
+    let text = read_rules(Some(&args.file))?;
+    let rules = compile(&text, &args.options)?;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(u64::from(args.games));
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let stats = simulate(&rules, SimConfig { games: args.games, seed: args.seed }, |done| {
+        if done % 64 == 0 {
+            bar.set_position(u64::from(done));
+        }
+    });
+    bar.finish_and_clear();
+
+    let n = stats.games.len().max(1) as f64;
+    let pct = |k: usize| 100.0 * k as f64 / n;
+    let secs = stats.elapsed.as_secs_f64();
+    println!("{} random games of {}, seed {}", stats.games.len(), describe(&rules), args.seed);
+    for player in Player::BOTH {
+        let wins = stats.wins(player, None);
+        let no_seeds = stats.wins(player, Some(WinReason::NoSeeds));
+        let blocked = stats.wins(player, Some(WinReason::Blocked));
+        println!(
+            "  {:<6} wins {wins:>7}  {:5.1}%   ({no_seeds} by taking every seed, {blocked} by blocking)",
+            player.name(),
+            pct(wins)
+        );
+    }
+    let draws = stats.draws();
+    println!("  draws (repetition) {draws:>5}  {:5.1}%", pct(draws));
+    let (mean, median) = stats.mean_median(|g| g.plies);
+    println!("  plies per game     mean {mean:.1}, median {median}");
+    let (mean, median) = stats.mean_median(|g| g.turns);
+    println!("  turns per game     mean {mean:.1}, median {median}");
+    let (endless, games) = stats.endless();
+    let in_games = if games == 1 { "1 game".to_string() } else { format!("{games} games") };
+    println!("  endless moves refused: {endless} (in {in_games})");
+    let rate = if secs > 0.0 { stats.games.len() as f64 / secs } else { f64::INFINITY };
+    println!("  time {secs:.2} s, {rate:.0} games/s");
+    Ok(ExitCode::SUCCESS)
+}

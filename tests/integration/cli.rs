@@ -1,0 +1,140 @@
+//! The `sow` binary as a user runs it: output snapshots with `NO_COLOR=1`, run from the
+//! crate root so that paths in the output are the relative ones typed.
+
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+
+/// Run `sow` with arguments and standard input; (exit code, stdout, stderr).
+fn sow(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sow");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn check_accepts_the_bundled_rules() {
+    let (code, out, err) = sow(&["check", "rules/nsolo.sow"], "");
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out, @r#"rules/nsolo.sow: ok — "Nsolo", base game and 1 ruleset (sanderson-1913); columns = 8 in 8..36"#);
+}
+
+#[test]
+fn check_rejects_every_error_fixture() {
+    for folder in ["parse_err", "check_err"] {
+        let dir = format!("{}/tests/fixtures/{folder}", env!("CARGO_MANIFEST_DIR"));
+        let mut count = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "sow") {
+                continue;
+            }
+            let rel = format!("tests/fixtures/{folder}/{}", path.file_name().unwrap().to_string_lossy());
+            let (code, _, err) = sow(&["check", &rel], "");
+            assert_eq!(code, 1, "{rel} should fail");
+            assert!(err.contains("sow::"), "{rel}: no diagnostic code in\n{err}");
+            count += 1;
+        }
+        assert!(count > 0, "no fixtures in {folder}");
+    }
+}
+
+#[test]
+fn check_reports_unknown_files_and_params() {
+    let (code, _, err) = sow(&["check", "no/such.sow"], "");
+    assert_eq!(code, 1);
+    insta::assert_snapshot!(err, @"error: no file `no/such.sow`, and no bundled rules of that name (bundled: nsolo)");
+    let (code, _, err) = sow(&["check", "nsolo", "--param", "columns=40"], "");
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("check_param_out_of_range", err);
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let (code, out, _) = sow(&["perft", "rules/nsolo.sow", "--depth", "3"], "");
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    1 15
+    2 217
+    3 1764
+    ");
+}
+
+#[test]
+fn show_prints_metadata_and_tables() {
+    let (code, out, _) = sow(&["show", "nsolo"], "");
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("show_nsolo", out);
+}
+
+#[test]
+fn simulate_reports_results() {
+    let (code, out, _) = sow(&["simulate", "nsolo", "--games", "50", "--seed", "1"], "");
+    assert_eq!(code, 0);
+    // The timing line varies from run to run.
+    let out: String =
+        out.lines().filter(|l| !l.trim_start().starts_with("time ")).map(|l| format!("{l}\n")).collect();
+    insta::assert_snapshot!("simulate_nsolo_50", out);
+}
+
+/// A new user's first game: asks for help, types a hole that does not exist, an opponent's
+/// hole, an empty hole, a singleton-rule violation is impossible at the start, so asks for
+/// the legal moves; sows a1 (which captures 2 from c8), makes one strip pick, a pick out of
+/// board order (refused), the last pick; the computer replies; then resigns.
+#[test]
+fn play_a_short_game_as_a_new_user() {
+    let input = "help\nz9\nc3\nb8\nmoves\na1\nd1\nc2\nd2\nresign\n";
+    let (code, out, err) = sow(&["play", "--seed", "7"], input);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("play_new_user", out);
+}
+
+#[test]
+fn play_records_and_replay_verifies() {
+    let dir = std::env::temp_dir().join(format!("sow-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.txt");
+    let record_arg = record.to_str().unwrap();
+    let (code, _, err) =
+        sow(&["play", "--south", "random", "--north", "random", "--seed", "3", "--record", record_arg], "");
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.starts_with("[Game \"Nsolo\"]\n[Rules \"nsolo\"]\n"), "{text}");
+    let (code, out, err) = sow(&["replay", record_arg], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("replayed and verified"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn replay_rejects_a_bad_record() {
+    let (code, _, err) = sow(&["replay", "tests/fixtures/records/illegal_singleton.txt"], "");
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("replay_illegal_singleton", err);
+}
+
+#[test]
+fn every_command_has_help_with_examples() {
+    for command in ["check", "show", "play", "replay", "simulate", "perft"] {
+        let (code, out, _) = sow(&[command, "--help"], "");
+        assert_eq!(code, 0);
+        assert!(out.contains("Examples:"), "`sow {command} --help` has no examples");
+        assert!(
+            out.contains("--ruleset") && out.contains("--param"),
+            "`sow {command}` lacks --ruleset/--param"
+        );
+    }
+}

@@ -1,0 +1,69 @@
+//! Snapshots of what the compiler and engine produce for the bundled rules: the compiled
+//! dump of every ruleset and board size, start positions, and fixed-seed random games.
+
+use sow::ai::{Agent, RandomAgent};
+use sow::record::write_record;
+use sow::{Game, Player};
+
+use crate::common;
+
+/// The rulesets and parameters pinned for each bundled file.
+const CASES: &[(&str, Option<&str>, &[&str], &str)] = &[
+    ("nsolo", None, &["columns=8"], "nsolo_8"),
+    ("nsolo", None, &["columns=36"], "nsolo_36"),
+    ("nsolo", Some("sanderson-1913"), &[], "nsolo_sanderson_10"),
+    ("nsolo", Some("sanderson-1913"), &["columns=20"], "nsolo_sanderson_20"),
+];
+
+#[test]
+fn compiled_dumps() {
+    for &(file, ruleset, params, name) in CASES {
+        let rules = common::rules(file, ruleset, params);
+        insta::assert_snapshot!(format!("dump_{name}"), sow::compile::dump(&rules));
+    }
+}
+
+#[test]
+fn start_pictures() {
+    for &(file, ruleset, params, name) in CASES {
+        let rules = common::rules(file, ruleset, params);
+        insta::assert_snapshot!(format!("start_{name}"), rules.picture(&rules.start()));
+    }
+}
+
+/// A random game from a seed, as a record followed by the final position.
+fn transcript(file: &str, ruleset: Option<&str>, params: &[&str], seed: u64) -> String {
+    let rules = common::rules(file, ruleset, params);
+    let mut game = Game::new(&rules);
+    let mut agents = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+    while game.outcome().is_none() {
+        let me = game.state().to_move();
+        let moves = game.legal_moves();
+        let mv = agents[me.index()].choose(&rules, game.state(), &moves);
+        game.play(mv).expect("a legal move applies");
+    }
+    let tags = [
+        ("Game", rules.meta().name.clone()),
+        ("Rules", file.to_string()),
+        ("Params", params.join(",")),
+        ("South", format!("random (seed {seed})")),
+        ("North", format!("random (seed {})", seed + 1)),
+    ];
+    let mut out = write_record(&game, &tags);
+    out.push('\n');
+    out.push_str(&rules.picture(game.state()));
+    for p in Player::BOTH {
+        out.push_str(&format!("{p} captured {}\n", game.state().captured()[p]));
+    }
+    out
+}
+
+#[test]
+fn random_game_transcripts() {
+    insta::assert_snapshot!("transcript_nsolo_8_seed_1", transcript("nsolo", None, &["columns=8"], 1));
+    insta::assert_snapshot!("transcript_nsolo_8_seed_2", transcript("nsolo", None, &["columns=8"], 2));
+    insta::assert_snapshot!(
+        "transcript_nsolo_sanderson_10_seed_3",
+        transcript("nsolo", Some("sanderson-1913"), &["columns=10"], 3)
+    );
+}
