@@ -492,6 +492,54 @@ pub enum Problem {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Check(#[from] CheckError),
+    /// The rules are inconsistent or impossible at a value a parameter's range allows.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    AtRangeEnd(#[from] AtRangeEnd),
+}
+
+/// A problem that appears only when a parameter takes the lowest or highest value its range
+/// allows (the file is checked at both ends of every range, not only at the defaults).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AtRangeEnd {
+    /// The parameter.
+    pub name: String,
+    /// The value at which the problem appears.
+    pub value: u64,
+    /// The range that allows the value.
+    pub range: SourceSpan,
+    /// The problem at that value.
+    pub inner: Box<CheckError>,
+}
+
+impl fmt::Display for AtRangeEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "with {} = {}, which its range allows: {}", self.name, self.value, self.inner)
+    }
+}
+
+impl std::error::Error for AtRangeEnd {}
+
+impl Diagnostic for AtRangeEnd {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.inner.code()
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        let inner = self.inner.help().map(|h| h.to_string());
+        let narrow = format!("or narrow the range of `{}` to values that work", self.name);
+        Some(Box::new(match inner {
+            Some(h) => format!("{h}; {narrow}"),
+            None => narrow,
+        }))
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let range =
+            LabeledSpan::new_with_span(Some(format!("allows {} = {}", self.name, self.value)), self.range);
+        let inner: Vec<LabeledSpan> = self.inner.labels().map(|l| l.collect()).unwrap_or_default();
+        Some(Box::new(inner.into_iter().chain(std::iter::once(range))))
+    }
 }
 
 /// Every problem found in one rules file, with its source for rendering.

@@ -12,7 +12,7 @@ mod lower;
 use std::sync::Arc;
 
 pub use dump::dump;
-pub use error::{CheckError, Problem, RulesError};
+pub use error::{AtRangeEnd, CheckError, Problem, RulesError};
 
 use crate::engine::Rules;
 use crate::suggest::unknown_name_help;
@@ -74,27 +74,57 @@ fn compile_parsed(text: &str, file: &ast::File, options: &Options) -> Result<Rul
     }
 }
 
-/// Check a whole file: the base game and every ruleset, each at its default parameters.
-/// Returns the compiled rules of each (base first), or every distinct problem found.
+/// Check a whole file: the base game and every ruleset, each at its default parameters and
+/// at both ends of every parameter's range. Returns the compiled rules of each (base first,
+/// at the defaults), or every distinct problem found.
 pub fn check(name: &str, text: &str) -> Result<Vec<Rules>, RulesError> {
     let shared: Arc<str> = Arc::from(text);
     let file = syntax::parse(text).map_err(|e| RulesError::new(name, shared.clone(), vec![e.into()]))?;
     let mut compiled = Vec::new();
     let mut problems: Vec<Problem> = Vec::new();
+    let mut add = |p: Problem| {
+        if !problems.contains(&p) {
+            problems.push(p);
+        }
+    };
     let names = std::iter::once(None).chain(file.game.rulesets.iter().map(|r| Some(r.name.node.clone())));
     for ruleset in names {
-        let options = Options { ruleset, params: Vec::new() };
+        let options = Options { ruleset: ruleset.clone(), params: Vec::new() };
         match compile_parsed(text, &file, &options) {
-            Ok(rules) => compiled.push(rules),
-            Err(errors) => {
-                for e in errors {
-                    let p = Problem::from(e);
-                    if !problems.contains(&p) {
-                        problems.push(p);
+            Ok(rules) => {
+                for p in rules.params() {
+                    for value in [p.low, p.high].into_iter().filter(|&v| v != p.default) {
+                        let options =
+                            Options { ruleset: ruleset.clone(), params: vec![format!("{}={value}", p.name)] };
+                        let Err(errors) = compile_parsed(text, &file, &options) else { continue };
+                        let range = range_span(&file.game, ruleset.as_deref(), &p.name);
+                        for inner in errors {
+                            add(Problem::AtRangeEnd(AtRangeEnd {
+                                name: p.name.clone(),
+                                value: u64::from(value),
+                                range: range.into(),
+                                inner: Box::new(inner),
+                            }));
+                        }
                     }
                 }
+                compiled.push(rules);
             }
+            Err(errors) => errors.into_iter().for_each(|e| add(e.into())),
         }
     }
     if problems.is_empty() { Ok(compiled) } else { Err(RulesError::new(name, shared, problems)) }
+}
+
+/// The span of the range that applies to parameter `name` in a ruleset (or the base game).
+fn range_span(game: &ast::Game, ruleset: Option<&str>, name: &str) -> crate::span::Span {
+    let find = |sections: &[ast::Section]| {
+        sections.iter().find_map(|s| match &s.kind {
+            ast::SectionKind::Param(p) if p.name.node == name => p.range.as_ref().map(|r| r.span),
+            _ => None,
+        })
+    };
+    let own =
+        ruleset.and_then(|r| game.rulesets.iter().find(|x| x.name.node == r)).and_then(|r| find(&r.sections));
+    own.or_else(|| find(&game.sections)).unwrap_or(game.name.span)
 }
