@@ -47,6 +47,23 @@ pub struct RulesOptions {
     pub params: Vec<String>,
 }
 
+/// A rules file and what to compile of it: the arguments of most commands.
+#[derive(Args, Debug, Clone)]
+pub struct RulesFile {
+    /// The rules file (a path, or the name of a bundled rules file).
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    #[command(flatten)]
+    pub options: RulesOptions,
+}
+
+impl RulesFile {
+    /// Read and compile the file.
+    pub fn compile(&self) -> Result<sow::Rules, Failure> {
+        load::compile(&load::read_rules(Some(&self.file))?, &self.options)
+    }
+}
+
 impl RulesOptions {
     fn options(&self) -> sow::Options {
         sow::Options { ruleset: self.ruleset.clone(), params: self.params.clone() }

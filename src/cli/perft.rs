@@ -7,8 +7,7 @@ use clap::Args;
 use sow::engine::perft::perft;
 use sow::engine::{History, MoveList};
 
-use super::load::{compile, read_rules};
-use super::{Outcome, RulesOptions};
+use super::{Outcome, RulesFile};
 
 /// Count the leaves of the decision tree from the start position, for each depth up to D.
 /// One decision (a sowing, or one pick after a capture) is one ply; a game that ends earlier
@@ -18,22 +17,18 @@ use super::{Outcome, RulesOptions};
     after_help = "Examples:\n  sow perft rules/mygame.sow --depth 5\n  sow perft rules/mygame.sow --param columns=36 --depth 3\n  sow perft rules/mygame.sow --depth 3 --divide"
 )]
 pub struct PerftArgs {
-    /// The rules file (a path, or the name of a bundled rules file).
-    #[arg(value_name = "FILE")]
-    file: String,
+    #[command(flatten)]
+    rules: RulesFile,
     /// The deepest depth to count.
     #[arg(long, short, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=12))]
     depth: u32,
     /// Also print the count below each first decision at the deepest depth.
     #[arg(long)]
     divide: bool,
-    #[command(flatten)]
-    options: RulesOptions,
 }
 
 pub fn run(args: PerftArgs) -> Outcome {
-    let text = read_rules(Some(&args.file))?;
-    let rules = compile(&text, &args.options)?;
+    let rules = args.rules.compile()?;
     let start = rules.start();
     let mut history = History::new(&rules, &start);
     for depth in 1..=args.depth {

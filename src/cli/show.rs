@@ -4,8 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::load::{compile, read_rules};
-use super::{Outcome, RulesOptions};
+use super::{Outcome, RulesFile};
 
 /// Show a rules file: its metadata, the start position, and the compiled tables (circuits,
 /// opposite holes, choice rules, lap rules, captures, end rules).
@@ -14,16 +13,12 @@ use super::{Outcome, RulesOptions};
     after_help = "Examples:\n  sow show rules/mygame.sow\n  sow show rules/mygame.sow --ruleset NAME --param columns=12"
 )]
 pub struct ShowArgs {
-    /// The rules file (a path, or the name of a bundled rules file).
-    #[arg(value_name = "FILE")]
-    file: String,
     #[command(flatten)]
-    options: RulesOptions,
+    rules: RulesFile,
 }
 
 pub fn run(args: ShowArgs) -> Outcome {
-    let text = read_rules(Some(&args.file))?;
-    let rules = compile(&text, &args.options)?;
+    let rules = args.rules.compile()?;
     let meta = rules.meta();
     println!("{}", meta.name);
     if !meta.aliases.is_empty() {

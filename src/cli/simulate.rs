@@ -10,8 +10,8 @@ use sow::Player;
 use sow::analysis::simulate::{SimConfig, simulate};
 use sow::engine::WinReason;
 
-use super::load::{compile, describe, read_rules};
-use super::{Outcome, RulesOptions};
+use super::load::describe;
+use super::{Outcome, RulesFile};
 
 /// Play many games between two random players and report how they end: wins per side
 /// (by reason), draws by repetition, game length, endless moves refused, and speed.
@@ -20,22 +20,18 @@ use super::{Outcome, RulesOptions};
     after_help = "Examples:\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow simulate rules/mygame.sow --param columns=36 --games 500"
 )]
 pub struct SimulateArgs {
-    /// The rules file (a path, or the name of a bundled rules file).
-    #[arg(value_name = "FILE")]
-    file: String,
+    #[command(flatten)]
+    rules: RulesFile,
     /// Number of games.
     #[arg(long, short, default_value_t = 1000)]
     games: u32,
     /// Seed for the random players; the same seed gives the same games.
     #[arg(long, short, default_value_t = 1)]
     seed: u64,
-    #[command(flatten)]
-    options: RulesOptions,
 }
 
 pub fn run(args: SimulateArgs) -> Outcome {
-    let text = read_rules(Some(&args.file))?;
-    let rules = compile(&text, &args.options)?;
+    let rules = args.rules.compile()?;
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(u64::from(args.games));
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {

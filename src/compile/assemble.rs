@@ -59,34 +59,32 @@ struct Collected<'a> {
     captures: IndexMap<String, (&'a ast::Capture, Span)>,
 }
 
+/// Add a named item, or report that the name is already taken.
+fn insert_unique<'a, T>(
+    map: &mut IndexMap<String, (&'a T, Span)>,
+    what: &str,
+    name: &Spanned<String>,
+    item: &'a T,
+    errors: &mut Vec<CheckError>,
+) {
+    if let Some((_, first)) = map.get(&name.node) {
+        errors.push(CheckError::DuplicateName {
+            what: what.into(),
+            name: name.node.clone(),
+            span: name.span.into(),
+            first: (*first).into(),
+        });
+    } else {
+        map.insert(name.node.clone(), (item, name.span));
+    }
+}
+
 fn collect<'a>(sections: &'a [Section], in_ruleset: bool, errors: &mut Vec<CheckError>) -> Collected<'a> {
     let mut out = Collected { sections: IndexMap::new(), params: IndexMap::new(), captures: IndexMap::new() };
     for section in sections {
         match &section.kind {
-            SectionKind::Param(p) => {
-                if let Some((_, first)) = out.params.get(&p.name.node) {
-                    errors.push(CheckError::DuplicateName {
-                        what: "parameter".into(),
-                        name: p.name.node.clone(),
-                        span: p.name.span.into(),
-                        first: (*first).into(),
-                    });
-                } else {
-                    out.params.insert(p.name.node.clone(), (p, p.name.span));
-                }
-            }
-            SectionKind::Capture(c) => {
-                if let Some((_, first)) = out.captures.get(&c.name.node) {
-                    errors.push(CheckError::DuplicateName {
-                        what: "capture".into(),
-                        name: c.name.node.clone(),
-                        span: c.name.span.into(),
-                        first: (*first).into(),
-                    });
-                } else {
-                    out.captures.insert(c.name.node.clone(), (c, c.name.span));
-                }
-            }
+            SectionKind::Param(p) => insert_unique(&mut out.params, "parameter", &p.name, p, errors),
+            SectionKind::Capture(c) => insert_unique(&mut out.captures, "capture", &c.name, c, errors),
             kind if is_single(kind) => {
                 let key = kind.keyword();
                 if let Some(first) = out.sections.get(key) {
