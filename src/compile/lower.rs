@@ -688,27 +688,39 @@ fn build(p: BuildParts) -> Rules {
     let shape = p.shape;
     let holes = shape.holes();
     let per_side = shape.per_side();
+    // Circuits in board coordinates; the engine stores the holes in the order of South's
+    // circuit then North's, so that every lap is a run of consecutive slots.
+    let board_circuit = ByPlayer::new_with(|player| own_rows_circuit(shape, player, p.direction));
+    let mut slot_of = vec![Hole(0); holes];
+    let mut board_of = vec![0u16; holes];
+    for (slot, h) in board_circuit.south.iter().chain(&board_circuit.north).enumerate() {
+        slot_of[h.index()] = Hole(slot as u8);
+        board_of[slot] = h.index() as u16;
+    }
+    let at = |row: usize, column: usize| slot_of[row * shape.columns + column];
+    let circuit_base = ByPlayer { south: 0, north: board_circuit.south.len() };
+    let circuit = board_circuit.map(|c| c.iter().map(|h| slot_of[h.index()]).collect::<Vec<_>>());
+
     let mut hole_owner = vec![Player::South; holes];
     let mut hole_role = vec![0 as Role; holes];
+    let mut hole_column = vec![0u8; holes];
     let role_hole = ByPlayer::new_with(|player| {
         (0..per_side)
-            .map(|role| {
-                (0..shape.columns).map(|c| shape.hole(shape.row(player, role), c)).collect::<Vec<_>>()
-            })
+            .map(|role| (0..shape.columns).map(|c| at(shape.row(player, role), c)).collect::<Vec<_>>())
             .collect::<Vec<_>>()
     });
     for player in Player::BOTH {
         for (role, row) in role_hole[player].iter().enumerate() {
-            for h in row {
+            for (column, h) in row.iter().enumerate() {
                 hole_owner[h.index()] = player;
                 hole_role[h.index()] = role as Role;
+                hole_column[h.index()] = column as u8;
             }
         }
     }
     let territory = ByPlayer::new_with(|player| {
-        (0..holes).map(|i| Hole(i as u8)).filter(|h| hole_owner[h.index()] == player).collect::<Vec<_>>()
+        slot_of.iter().copied().filter(|h| hole_owner[h.index()] == player).collect::<Vec<_>>()
     });
-    let circuit = ByPlayer::new_with(|player| own_rows_circuit(shape, player, p.direction));
     let next = ByPlayer::new_with(|player| {
         let mut next: Vec<Hole> = (0..holes).map(|i| Hole(i as u8)).collect();
         let c = &circuit[player];
@@ -716,13 +728,6 @@ fn build(p: BuildParts) -> Rules {
             next[h.index()] = c[(i + 1) % c.len()];
         }
         next
-    });
-    let circuit_index = ByPlayer::new_with(|player| {
-        let mut index = vec![u8::MAX; holes];
-        for (i, h) in circuit[player].iter().enumerate() {
-            index[h.index()] = i as u8;
-        }
-        index
     });
     let regions = ByPlayer::new_with(|player| {
         let own = &territory[player];
@@ -732,25 +737,40 @@ fn build(p: BuildParts) -> Rules {
         }
         regions
     });
-    let total_seeds = p.start.iter().map(|&c| u32::from(c)).sum();
+    let mut start = vec![0u16; holes];
+    for (board, &count) in p.start.iter().enumerate() {
+        start[slot_of[board].index()] = count;
+    }
+    let total_seeds = start.iter().map(|&c| u32::from(c)).sum();
     let mut seed = 0x5eed_0f50_u64 ^ (holes as u64) << 32;
-    let keys = (0..holes).map(|_| splitmix64(&mut seed) | 1).collect();
+    let keys: Vec<u64> = (0..holes).map(|_| splitmix64(&mut seed) | 1).collect();
     let north_key = splitmix64(&mut seed);
-    Rules {
+    let key_prefix = circuit.clone().map(|c| {
+        let mut prefix = vec![0u64; c.len() + 1];
+        for (i, h) in c.iter().enumerate() {
+            prefix[i + 1] = prefix[i].wrapping_add(keys[h.index()]);
+        }
+        prefix
+    });
+    let mut rules = Rules {
         meta: p.meta,
         params: p.params,
         rows: shape.rows,
         columns: shape.columns,
         row_names: p.row_names,
         direction: p.direction,
+        slot_of,
+        board_of,
+        hole_column,
         hole_owner,
         hole_role,
-        start: p.start,
+        start,
         total_seeds,
         territory,
         circuit,
+        circuit_base,
+        key_prefix,
         next,
-        circuit_index,
         role_hole,
         regions,
         choices: p.choices,
@@ -760,7 +780,12 @@ fn build(p: BuildParts) -> Rules {
         end: p.end,
         keys,
         north_key,
-    }
+        lap_table: ByPlayer::default(),
+        occupied_relays: ByPlayer::default(),
+    };
+    rules.lap_table = rules.build_lap_table();
+    rules.occupied_relays = rules.build_occupied_relays();
+    rules
 }
 
 /// The ring of a player's two rows, starting at the owner's outer-row leftmost hole.

@@ -47,7 +47,7 @@ impl Rules {
         if column == 0 || column > self.columns {
             return Err(fail(format!("there is no column {digits}; {shape}")));
         }
-        Ok(Hole((row * self.columns + column - 1) as u8))
+        self.hole(row, column - 1).ok_or_else(|| fail(shape))
     }
 
     /// Read one decision in the context of `state`: a hole is a sowing at the start of a turn
@@ -119,7 +119,7 @@ impl Rules {
             let letter = (b'a' + row as u8) as char;
             let mut line = format!(" {letter} ");
             for c in 0..self.columns {
-                let h = Hole((row * self.columns + c) as u8);
+                let Some(h) = self.hole(row, c) else { continue };
                 let mark = if marked.contains(&h) { '*' } else { ' ' };
                 let _ = write!(line, "{:>width$}{mark}", state.count(h));
             }

@@ -25,6 +25,83 @@ pub(crate) struct SowEnd {
 /// late cannot miss a cycle (once the sowing state repeats it repeats forever).
 const CYCLE_CHECK_AFTER: u32 = 8;
 
+/// Lap table codes (see [`Rules::build_lap_table`]).
+const LAP_RELAY: u8 = 0;
+const LAP_STOP: u8 = 1;
+const LAP_CAPTURE: u8 = 2;
+const LAP_DYNAMIC: u8 = u8::MAX;
+const LAP_NEVER_RELAY: u8 = u8::MAX - 1;
+
+/// The parts of a player's circuit that sowing reads, gathered once per sowing. The circuit
+/// occupies slots `base .. base + len` in sowing order.
+struct Ring<'a> {
+    base: usize,
+    len: usize,
+    /// The lap table for these slots: `[position * 2 + was_occupied]`.
+    lap_table: &'a [u8],
+    /// `key_prefix[i]`: the sum of the hashing keys of the first `i` positions.
+    key_prefix: &'a [u64],
+    /// The hashing key of each position.
+    keys: &'a [u64],
+    /// Whether a lap ending in an occupied hole always relays, wherever it is.
+    occupied_relays: bool,
+}
+
+impl Ring<'_> {
+    /// One lap: `hand` seeds into the holes after circuit position `at`, wrapping round.
+    /// Returns the position of the last one. A hand of a lap or more adds ⌊hand/len⌋ to
+    /// every hole at once.
+    #[inline(always)]
+    fn lap<const HASH: bool>(
+        &self,
+        counts: &mut [u16; MAX_HOLES],
+        at: usize,
+        hand: u32,
+        hash: &mut u64,
+    ) -> usize {
+        let len = self.len;
+        let ring = &mut counts[self.base..self.base + len];
+        // Most hands are shorter than the circuit: no division for them.
+        let (full, rem) =
+            if (hand as usize) < len { (0, hand as usize) } else { (hand / len as u32, hand as usize % len) };
+        let prefix = self.key_prefix;
+        if full > 0 {
+            for c in ring.iter_mut() {
+                *c += full as u16;
+            }
+            if HASH {
+                *hash = hash.wrapping_add(prefix[len].wrapping_mul(u64::from(full)));
+            }
+        }
+        let first = at + 1;
+        let end = at + rem; // inclusive
+        if end < len {
+            for c in &mut ring[first..=end] {
+                *c += 1;
+            }
+            if HASH {
+                *hash = hash.wrapping_add(prefix[end + 1].wrapping_sub(prefix[first]));
+            }
+            if rem == 0 { at } else { end }
+        } else {
+            let wrapped = end - len;
+            if first < len {
+                for c in &mut ring[first..] {
+                    *c += 1;
+                }
+            }
+            for c in &mut ring[..=wrapped] {
+                *c += 1;
+            }
+            if HASH {
+                let tail = prefix[len].wrapping_sub(prefix[first.min(len)]);
+                *hash = hash.wrapping_add(tail).wrapping_add(prefix[wrapped + 1]);
+            }
+            wrapped
+        }
+    }
+}
+
 /// What [`Rules::legal_moves_counted`] saw besides the legal decisions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveStats {
@@ -37,37 +114,48 @@ impl Rules {
     pub fn start(&self) -> State {
         let mut counts = [0u16; MAX_HOLES];
         counts[..self.start.len()].copy_from_slice(&self.start);
-        let mut state = State {
-            counts,
-            to_move: Player::South,
-            phase: Phase::Sow,
-            captured: ByPlayer::default(),
-            turn: 0,
-            since: 0,
-            outcome: None,
-        };
-        self.check_seedless(&mut state);
-        state
+        self.state_with(counts, Player::South)
     }
 
-    /// A position with the given counts (board order) and player to move, at the start of a
-    /// turn, with no seeds captured. `None` if the counts do not fit the board or the limits.
+    /// A position with the given counts (board order: a1…an, b1…bn, …) and player to move,
+    /// at the start of a turn, with no seeds captured. `None` if the counts do not fit the
+    /// board or the limits.
     pub fn state_from_counts(&self, counts: &[u16], to_move: Player) -> Option<State> {
         if counts.len() != self.holes() || counts.iter().map(|&c| u32::from(c)).sum::<u32>() > MAX_SEEDS {
             return None;
         }
-        let mut state = self.start();
-        state.counts = [0; MAX_HOLES];
-        state.counts[..counts.len()].copy_from_slice(counts);
-        state.to_move = to_move;
-        state.outcome = None;
+        let mut slots = [0u16; MAX_HOLES];
+        for (h, &c) in self.slot_of.iter().zip(counts) {
+            slots[h.index()] = c;
+        }
+        Some(self.state_with(slots, to_move))
+    }
+
+    fn state_with(&self, counts: [u16; MAX_HOLES], to_move: Player) -> State {
+        let mut state = State {
+            counts,
+            to_move,
+            phase: Phase::Sow,
+            captured: ByPlayer::default(),
+            seeds: ByPlayer::default(),
+            hash: 0,
+            turn: 0,
+            since: 0,
+            outcome: None,
+        };
+        state.seeds = ByPlayer::new_with(|p| self.count_seeds(&state, p));
+        state.hash = self.position_hash(&state);
         self.check_seedless(&mut state);
-        Some(state)
+        state
     }
 
     /// Seeds on `player`'s side.
     pub fn seeds_of(&self, state: &State, player: Player) -> u32 {
-        self.territory[player].iter().map(|h| u32::from(state.counts[h.index()])).sum()
+        u32::from(state.seeds[player])
+    }
+
+    fn count_seeds(&self, state: &State, player: Player) -> u16 {
+        self.territory[player].iter().map(|h| state.counts[h.index()]).sum()
     }
 
     /// Seeds on the board.
@@ -75,7 +163,8 @@ impl Rules {
         state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum()
     }
 
-    /// The hash of a position at a turn boundary: the counts and the player to move.
+    /// The hash of a position, computed from scratch: the counts and the player to move.
+    /// Play keeps [`State::hash`] equal to it incrementally.
     pub fn position_hash(&self, state: &State) -> u64 {
         let mut h = if state.to_move == Player::North { self.north_key } else { 0 };
         for (k, &c) in self.keys.iter().zip(&state.counts) {
@@ -114,36 +203,42 @@ impl Rules {
     }
 
     /// Whether hole `h` fits a choice description for player `me`.
+    #[inline(always)]
     pub(crate) fn fits(&self, state: &State, me: Player, choice: &Choice, h: Hole) -> bool {
         let c = state.counts[h.index()];
-        c >= choice.min
-            && c <= choice.max
-            && match choice.next {
-                None => true,
-                Some(want) => {
-                    let next = self.next[me][h.index()];
-                    (state.counts[next.index()] == 0) == (want == HoleState::Empty)
-                }
+        // Without short-circuits: this runs in a tight loop over a player's holes, where
+        // branches on seed counts would be mispredicted.
+        let next_fits = match choice.next {
+            None => true,
+            Some(want) => {
+                let next = self.next[me][h.index()];
+                (state.counts[next.index()] == 0) == (want == HoleState::Empty)
             }
+        };
+        (c >= choice.min) & (c <= choice.max) & next_fits
     }
 
     fn sow_moves(&self, state: &State, out: &mut MoveList) -> MoveStats {
         let me = state.to_move;
         let mut stats = MoveStats::default();
-        if let Some(tier) = self.choice_in_force(state) {
-            let choice = &self.choices[tier];
-            let mut scratch = [0u16; MAX_HOLES];
-            for &h in &self.territory[me] {
-                if !self.fits(state, me, choice, h) {
-                    continue;
-                }
-                scratch.copy_from_slice(&state.counts);
-                match self.sow(&mut scratch, me, h) {
-                    Ok(_) => out.push(Move::Sow(h)),
-                    Err(Endless) => stats.endless += 1,
-                }
+        // The candidates, then those whose sowing ends, compacted in place. Each is sown on
+        // a scratch board; only the mover's circuit changes, so only that is restored.
+        self.candidates(state, out);
+        let ring = self.circuit_base[me]..self.circuit_base[me] + self.circuit[me].len();
+        let mut scratch = state.counts;
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let mv = out[i];
+            let Move::Sow(h) = mv else { continue };
+            if i > 0 {
+                scratch[ring.clone()].copy_from_slice(&state.counts[ring.clone()]);
             }
+            let ends = self.sow::<false>(&mut scratch, me, h).is_ok();
+            out.as_mut_slice()[kept] = mv;
+            kept += usize::from(ends);
         }
+        stats.endless = (out.len() - kept) as u32;
+        out.truncate(kept);
         if out.is_empty() && self.end.blocked == Blocked::Passes {
             out.push(Move::Pass);
         }
@@ -184,83 +279,213 @@ impl Rules {
                         out.push(Move::Pick(h));
                     }
                 }
-                out[start..].reverse();
+                out.as_mut_slice()[start..].reverse();
             }
         }
     }
 
     /// Sow from `origin` on `counts` for `me`, following the lap rules, until a lap stops or
-    /// captures. Errors (leaving `counts` unspecified) if the sowing would never end.
-    pub(crate) fn sow(
+    /// captures. Errors (leaving `counts` unspecified) if the sowing would never end. With
+    /// `HASH`, also returns the change of the position hash.
+    ///
+    /// The circuit occupies consecutive slots, so a lap is one or two runs of `+1` (and a
+    /// hand larger than the circuit adds ⌊h/L⌋ to every hole at once).
+    pub(crate) fn sow<const HASH: bool>(
         &self,
         counts: &mut [u16; MAX_HOLES],
         me: Player,
         origin: Hole,
-    ) -> Result<SowEnd, Endless> {
-        let circuit = &self.circuit[me];
-        let len = circuit.len();
-        let mut at = self.circuit_index[me][origin.index()] as usize;
+    ) -> Result<(SowEnd, u64), Endless> {
+        let ring = self.ring(me);
+        let Some(mut at) = origin.index().checked_sub(ring.base).filter(|&i| i < ring.len) else {
+            return Err(Endless); // not the mover's hole; only reachable by misusing play_unchecked
+        };
         let mut hand = u32::from(counts[origin.index()]);
-        if hand == 0 || at >= len {
-            // Not a sowing at all; only reachable through `play_unchecked` misuse.
+        if hand == 0 {
             return Err(Endless);
         }
         counts[origin.index()] = 0;
+        let mut hash = if HASH { 0u64.wrapping_sub(ring.keys[at].wrapping_mul(u64::from(hand))) } else { 0 };
         let mut laps = 0u32;
         let mut sown = 0u32;
-        // Brent's cycle detection on the sowing state (circuit counts, lap start).
-        let mut saved = [0u16; MAX_HOLES];
-        let mut saved_at = usize::MAX;
-        let mut power = 1u32;
-        let mut since_saved = 0u32;
         loop {
             laps += 1;
             sown += hand;
-            let full = (hand / len as u32) as u16;
-            let rem = hand as usize % len;
-            if full > 0 {
-                for h in circuit {
-                    counts[h.index()] += full;
-                }
-            }
-            for k in 1..=rem {
-                let i = at + k;
-                let h = circuit[if i >= len { i - len } else { i }];
-                counts[h.index()] += 1;
-            }
-            let last_at = (at + hand as usize) % len;
-            let last = circuit[last_at];
+            let last_at = ring.lap::<HASH>(counts, at, hand, &mut hash);
+            let last = Hole((ring.base + last_at) as u8);
             let before = counts[last.index()] - 1;
-            match self.lap_action(counts, me, last, before) {
+            match self.lap_action::<HASH>(&ring, counts, me, last_at, before) {
                 LapAction::Relay => {
                     hand = u32::from(counts[last.index()]);
                     counts[last.index()] = 0;
+                    if HASH {
+                        hash = hash.wrapping_sub(ring.keys[last_at].wrapping_mul(u64::from(hand)));
+                    }
                     at = last_at;
                 }
-                action => return Ok(SowEnd { laps, sown, last, action }),
+                action => return Ok((SowEnd { laps, sown, last, action }, hash)),
             }
-            if laps < CYCLE_CHECK_AFTER {
-                continue;
-            }
-            if saved_at == at && circuit.iter().all(|h| saved[h.index()] == counts[h.index()]) {
-                return Err(Endless);
-            }
-            since_saved += 1;
-            if saved_at == usize::MAX || since_saved == power {
-                for h in circuit {
-                    saved[h.index()] = counts[h.index()];
-                }
-                saved_at = at;
-                power = power.saturating_mul(2);
-                since_saved = 0;
+            if laps == CYCLE_CHECK_AFTER {
+                let so_far = SowEnd { laps, sown, last, action: LapAction::Stop };
+                return self.sow_checked::<HASH>(&ring, counts, me, (at, hand), (so_far, hash));
             }
         }
     }
 
-    /// The action of the first lap rule that applies to a lap ending in `last`, which held
-    /// `before` seeds before the last one fell.
-    fn lap_action(&self, counts: &[u16; MAX_HOLES], me: Player, last: Hole, before: u16) -> LapAction {
-        let column = last.index() % self.columns;
+    /// The tables of `me`'s circuit that sowing reads, gathered once per sowing.
+    #[inline(always)]
+    fn ring(&self, me: Player) -> Ring<'_> {
+        let base = self.circuit_base[me];
+        let len = self.circuit[me].len();
+        Ring {
+            base,
+            len,
+            lap_table: &self.lap_table[me][base * 2..(base + len) * 2],
+            key_prefix: &self.key_prefix[me],
+            keys: &self.keys[base..base + len],
+            occupied_relays: self.occupied_relays[me],
+        }
+    }
+
+    /// The rest of a sowing that has gone on for many laps, with Brent's cycle detection on
+    /// the sowing state (the circuit's counts and where the next lap starts). Exact: it
+    /// reports `Endless` only for a state that recurs.
+    #[cold]
+    #[inline(never)]
+    fn sow_checked<const HASH: bool>(
+        &self,
+        ring: &Ring<'_>,
+        counts: &mut [u16; MAX_HOLES],
+        me: Player,
+        (mut at, mut hand): (usize, u32),
+        (mut end, mut hash): (SowEnd, u64),
+    ) -> Result<(SowEnd, u64), Endless> {
+        let slots = ring.base..ring.base + ring.len;
+        let mut saved = [0u16; MAX_HOLES];
+        let mut saved_at = usize::MAX;
+        let mut power = 1u64;
+        let mut steps = 0u64;
+        loop {
+            if at == saved_at && saved[..ring.len] == counts[slots.clone()] {
+                return Err(Endless);
+            }
+            if saved_at == usize::MAX || steps == power {
+                saved[..ring.len].copy_from_slice(&counts[slots.clone()]);
+                saved_at = at;
+                power = power.saturating_mul(2);
+                steps = 0;
+            }
+            steps += 1;
+            end.laps += 1;
+            end.sown += hand;
+            let last_at = ring.lap::<HASH>(counts, at, hand, &mut hash);
+            let last = Hole((ring.base + last_at) as u8);
+            let before = counts[last.index()] - 1;
+            match self.lap_action::<HASH>(ring, counts, me, last_at, before) {
+                LapAction::Relay => {
+                    hand = u32::from(counts[last.index()]);
+                    counts[last.index()] = 0;
+                    if HASH {
+                        hash = hash.wrapping_sub(ring.keys[last_at].wrapping_mul(u64::from(hand)));
+                    }
+                    at = last_at;
+                }
+                action => return Ok((SowEnd { last, action, ..end }, hash)),
+            }
+        }
+    }
+
+    /// The action of the first lap rule that applies to a lap ending at circuit position
+    /// `last_at`, which held `before` seeds before the last one fell. Looked up in the
+    /// precomputed lap table when the landing hole and whether it was empty decide it (the
+    /// usual case). Without `EXACT`, only whether the sowing goes on matters: a verdict that
+    /// depends on facing holes but can never be a relay is taken as `Stop`.
+    #[inline(always)]
+    fn lap_action<const EXACT: bool>(
+        &self,
+        ring: &Ring<'_>,
+        counts: &[u16; MAX_HOLES],
+        me: Player,
+        last_at: usize,
+        before: u16,
+    ) -> LapAction {
+        if before > 0 && ring.occupied_relays {
+            return LapAction::Relay;
+        }
+        match ring.lap_table[last_at * 2 + usize::from(before > 0)] {
+            LAP_RELAY => LapAction::Relay,
+            LAP_STOP => LapAction::Stop,
+            LAP_NEVER_RELAY if !EXACT => LapAction::Stop,
+            LAP_DYNAMIC | LAP_NEVER_RELAY => {
+                self.lap_action_by_rules(counts, me, Hole((ring.base + last_at) as u8), before)
+            }
+            capture => LapAction::Capture(capture - LAP_CAPTURE),
+        }
+    }
+
+    /// The lap table: for each player, hole and (was empty, was occupied), the action when
+    /// the lap rules decide it from those alone, or `LAP_DYNAMIC` when a rule's condition on
+    /// a facing hole must be looked at.
+    pub(crate) fn build_lap_table(&self) -> ByPlayer<Vec<u8>> {
+        let encode = |action: LapAction| match action {
+            LapAction::Relay => LAP_RELAY,
+            LapAction::Stop => LAP_STOP,
+            LapAction::Capture(c) => LAP_CAPTURE + c,
+        };
+        ByPlayer::new_with(|me| {
+            let mut table = vec![LAP_DYNAMIC; self.holes() * 2];
+            for slot in 0..self.holes() {
+                for occupied in [false, true] {
+                    // The rules that can apply here, in order, up to the first that surely does.
+                    let mut possible = Vec::new();
+                    let mut decided = false;
+                    for rule in &self.lap_rules {
+                        let landing_fits =
+                            rule.landing.is_none_or(|want| occupied == (want == HoleState::Occupied));
+                        let side_fits =
+                            rule.side.is_none_or(|side| (self.hole_owner[slot] == me) == (side == Side::Own));
+                        let role_fits = rule.role.is_none_or(|role| self.hole_role[slot] == role);
+                        if landing_fits && side_fits && role_fits {
+                            possible.push((rule.action, rule.facts.is_empty()));
+                            if rule.facts.is_empty() {
+                                decided = true;
+                                break;
+                            }
+                        }
+                    }
+                    if !decided {
+                        possible.push((self.lap_otherwise, true));
+                    }
+                    let code = match possible.as_slice() {
+                        [(action, true), ..] => encode(*action),
+                        _ if possible.iter().all(|(a, _)| *a != LapAction::Relay) => LAP_NEVER_RELAY,
+                        _ => LAP_DYNAMIC,
+                    };
+                    table[slot * 2 + usize::from(occupied)] = code;
+                }
+            }
+            table
+        })
+    }
+
+    /// For each player: whether every lap ending in an occupied hole of their circuit relays
+    /// (from the lap table), which lets sowing skip the table for such laps.
+    pub(crate) fn build_occupied_relays(&self) -> ByPlayer<bool> {
+        ByPlayer::new_with(|p| {
+            self.circuit[p].iter().all(|h| self.lap_table[p][h.index() * 2 + 1] == LAP_RELAY)
+        })
+    }
+
+    /// The lap rules interpreted one by one.
+    #[cold]
+    fn lap_action_by_rules(
+        &self,
+        counts: &[u16; MAX_HOLES],
+        me: Player,
+        last: Hole,
+        before: u16,
+    ) -> LapAction {
+        let column = usize::from(self.hole_column[last.index()]);
         let opp = me.other();
         'rules: for rule in &self.lap_rules {
             if rule.landing.is_some_and(|want| (before == 0) != (want == HoleState::Empty)) {
@@ -283,6 +508,71 @@ impl Rules {
         self.lap_otherwise
     }
 
+    /// The holes that fit the choice description in force, before endless sowings are
+    /// refused: the candidates from which [`Rules::try_play`] may draw. Empty outside the
+    /// choosing phase.
+    pub fn candidates(&self, state: &State, out: &mut MoveList) {
+        out.clear();
+        if state.outcome.is_some() || state.phase != Phase::Sow {
+            return;
+        }
+        let me = state.to_move;
+        let territory = &self.territory[me];
+        let counts = &state.counts;
+        for choice in &self.choices {
+            let (min, max) = (choice.min, choice.max);
+            // Branch-free, with the length in a register: seed counts make the tests
+            // unpredictable, and this runs once per turn over every own hole.
+            let moves = &mut out.moves;
+            let mut n = 0;
+            match choice.next {
+                None => {
+                    for &h in territory {
+                        let c = counts[h.index()];
+                        moves[n] = Move::Sow(h);
+                        n += usize::from((c >= min) & (c <= max));
+                    }
+                }
+                Some(want) => {
+                    let next = &self.next[me];
+                    let want_empty = want == HoleState::Empty;
+                    for &h in territory {
+                        let c = counts[h.index()];
+                        let next_empty = counts[next[h.index()].index()] == 0;
+                        moves[n] = Move::Sow(h);
+                        n += usize::from((c >= min) & (c <= max) & (next_empty == want_empty));
+                    }
+                }
+            }
+            out.len = n;
+            if n > 0 {
+                return;
+            }
+        }
+    }
+
+    /// Play a candidate sowing (from [`Rules::candidates`]) or any other legal decision,
+    /// sowing it only once: if the sowing would never end, nothing changes and `Endless` is
+    /// returned. The fast path for random play that draws one candidate at a time.
+    pub fn try_play(&self, state: &mut State, history: &mut History, mv: Move) -> Result<(), Endless> {
+        if let Move::Sow(h) = mv {
+            let me = state.to_move;
+            let ring = self.circuit_base[me]..self.circuit_base[me] + self.circuit[me].len();
+            let mut backup = [0u16; 2 * MAX_COLUMNS];
+            backup[..ring.len()].copy_from_slice(&state.counts[ring.clone()]);
+            match self.sow::<true>(&mut state.counts, me, h) {
+                Ok((end, hash)) => self.after_sowing(state, history, end, hash),
+                Err(Endless) => {
+                    state.counts[ring.clone()].copy_from_slice(&backup[..ring.len()]);
+                    return Err(Endless);
+                }
+            }
+            return Ok(());
+        }
+        self.apply(state, history, mv);
+        Ok(())
+    }
+
     /// Play a decision known to be legal (from [`Rules::legal_moves`]). The fast path for
     /// search and simulation: nothing is checked. An illegal decision leaves the state
     /// unspecified (but never hangs or panics on an endless sowing).
@@ -292,14 +582,10 @@ impl Rules {
 
     /// Apply a decision; the sowing's details for a `Sow`.
     pub(crate) fn apply(&self, state: &mut State, history: &mut History, mv: Move) -> Option<SowEnd> {
-        let me = state.to_move;
         match mv {
             Move::Sow(h) => {
-                let end = self.sow(&mut state.counts, me, h).ok()?;
-                match end.action {
-                    LapAction::Capture(c) => self.capture(state, history, c, end.last),
-                    _ => self.end_turn(state, history),
-                }
+                let (end, hash) = self.sow::<true>(&mut state.counts, state.to_move, h).ok()?;
+                self.after_sowing(state, history, end, hash);
                 Some(end)
             }
             Move::Pick(h) => {
@@ -319,19 +605,35 @@ impl Rules {
         }
     }
 
-    fn capture(&self, state: &mut State, history: &mut History, c: u8, last: Hole) {
+    fn after_sowing(&self, state: &mut State, history: &mut History, end: SowEnd, hash: u64) {
+        state.hash = state.hash.wrapping_add(hash);
+        match end.action {
+            LapAction::Capture(c) => self.capture(state, history, c, end.last),
+            _ => self.end_turn(state, history),
+        }
+    }
+
+    /// Remove `n` seeds from hole `h` of the opponent of the player to move, to the mover.
+    fn take(&self, state: &mut State, h: Hole, n: u16) {
         let me = state.to_move;
-        let opp = me.other();
-        let column = last.index() % self.columns;
+        state.counts[h.index()] -= n;
+        state.seeds[me.other()] -= n;
+        state.captured[me] += n;
+        state.hash = state.hash.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(n)));
+        state.since = state.turn + 1;
+    }
+
+    fn capture(&self, state: &mut State, history: &mut History, c: u8, last: Hole) {
+        let opp = state.to_move.other();
+        let column = usize::from(self.hole_column[last.index()]);
         let mut taken = 0u16;
         for &role in &self.captures[c as usize].take {
             let h = self.role_hole[opp][role as usize][column];
-            taken += state.counts[h.index()];
-            state.counts[h.index()] = 0;
-        }
-        if taken > 0 {
-            state.captured[me] += taken;
-            state.since = state.turn + 1;
+            let n = state.counts[h.index()];
+            if n > 0 {
+                self.take(state, h, n);
+                taken += n;
+            }
         }
         self.follow_up(state, history, c, 0, taken);
     }
@@ -350,7 +652,10 @@ impl Rules {
                             Amount::AsTaken => u32::from(taken),
                             Amount::Seeds(n) => u32::from(n),
                         };
-                        let have: u32 = region.iter().map(|h| u32::from(state.counts[h.index()])).sum();
+                        let have: u32 = match follow_up.region().role {
+                            None => u32::from(state.seeds[opp]),
+                            Some(_) => region.iter().map(|h| u32::from(state.counts[h.index()])).sum(),
+                        };
                         want.min(have)
                     }
                     FollowUp::ExtraHoles { count, .. } => {
@@ -379,18 +684,16 @@ impl Rules {
         let follow_up = &self.captures[p.capture as usize].follow_ups[p.step as usize];
         let region = self.region_holes(me.other(), follow_up.region());
         let Some(index) = region.iter().position(|&r| r == h) else { return };
-        let took = match follow_up {
+        let n = match follow_up {
             FollowUp::Strip { .. } => 1,
             FollowUp::ExtraHoles { .. } => state.counts[h.index()],
         };
-        state.counts[h.index()] -= took;
-        state.captured[me] += took;
-        state.since = state.turn + 1;
+        self.take(state, h, n);
         p.remaining -= 1;
         p.lower = index as u8;
         if p.remaining == 0 {
             self.follow_up(state, history, p.capture, p.step + 1, p.taken);
-        } else if self.seeds_of(state, me.other()) == 0 {
+        } else if state.seeds[me.other()] == 0 {
             self.end_turn(state, history);
         } else {
             state.phase = Phase::Pick(p);
@@ -401,6 +704,10 @@ impl Rules {
         state.phase = Phase::Sow;
         state.turn += 1;
         state.to_move = state.to_move.other();
+        state.hash = match state.to_move {
+            Player::North => state.hash.wrapping_add(self.north_key),
+            Player::South => state.hash.wrapping_sub(self.north_key),
+        };
         self.check_seedless(state);
         history.record(self, state);
     }
@@ -412,7 +719,7 @@ impl Rules {
         }
         let next = state.to_move;
         for loser in [next, next.other()] {
-            if self.seeds_of(state, loser) == 0 {
+            if state.seeds[loser] == 0 {
                 state.outcome = Some(Outcome::Win { winner: loser.other(), reason: WinReason::NoSeeds });
                 return;
             }
@@ -423,7 +730,7 @@ impl Rules {
     /// (`moves` is the result of [`Rules::legal_moves`]). Returns the outcome, if the game
     /// is over.
     pub fn settle(&self, state: &mut State, moves: &MoveList) -> Option<Outcome> {
-        if state.outcome.is_none() && moves.is_empty() {
+        if state.outcome.is_none() && moves.is_empty() && self.end.blocked == Blocked::Loses {
             state.outcome = Some(Outcome::Win { winner: state.to_move.other(), reason: WinReason::Blocked });
         }
         state.outcome

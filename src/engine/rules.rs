@@ -94,9 +94,11 @@ impl<T> IndexMut<Player> for ByPlayer<T> {
     }
 }
 
-/// A hole of the board: `row * columns + column`, rows counted from South's outer row and
-/// columns from South's left, both from 0.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+/// A hole of the board. Its number is the hole's slot in the engine's count array, where
+/// each player's circuit is stored contiguously in sowing order (so that a lap is a run of
+/// consecutive slots); use [`Rules::hole`], [`Rules::row_of`] and [`Rules::column_of`] to
+/// go between holes and board coordinates.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Hole(pub(crate) u8);
 
 impl Hole {
@@ -281,18 +283,27 @@ pub struct Rules {
     pub(crate) columns: usize,
     pub(crate) row_names: Vec<String>,
     pub(crate) direction: Direction,
+    /// Board index (`row * columns + column`) → hole.
+    pub(crate) slot_of: Vec<Hole>,
+    /// Hole → board index.
+    pub(crate) board_of: Vec<u16>,
+    /// Hole → column (0 = South's left).
+    pub(crate) hole_column: Vec<u8>,
     pub(crate) hole_owner: Vec<Player>,
     pub(crate) hole_role: Vec<Role>,
     pub(crate) start: Vec<u16>,
     pub(crate) total_seeds: u32,
     /// Each player's holes in board order (a1…an, b1…bn, …).
     pub(crate) territory: ByPlayer<Vec<Hole>>,
-    /// Each player's circuit, starting at the owner's outer-row leftmost hole.
+    /// Each player's circuit, starting at the owner's outer-row leftmost hole. It occupies
+    /// the slots `circuit_base[p] .. circuit_base[p] + len`, in this order.
     pub(crate) circuit: ByPlayer<Vec<Hole>>,
+    /// The first slot of each player's circuit.
+    pub(crate) circuit_base: ByPlayer<usize>,
+    /// `key_prefix[p][i]`: the sum of the hashing keys of the first `i` holes of `p`'s circuit.
+    pub(crate) key_prefix: ByPlayer<Vec<u64>>,
     /// For each player and hole: the next hole along that player's circuit (only own holes).
     pub(crate) next: ByPlayer<Vec<Hole>>,
-    /// For each player and hole: its index in that player's circuit (`u8::MAX` if not on it).
-    pub(crate) circuit_index: ByPlayer<Vec<u8>>,
     /// `role_hole[player][role][column]`: the hole of that player's row role in a column.
     pub(crate) role_hole: ByPlayer<Vec<Vec<Hole>>>,
     /// `regions[player][i]`: the holes of a region in board order; `i` is 0 for the whole
@@ -301,6 +312,11 @@ pub struct Rules {
     pub(crate) choices: Vec<Choice>,
     pub(crate) lap_rules: Vec<LapRule>,
     pub(crate) lap_otherwise: LapAction,
+    /// `lap_table[player][slot * 2 + was_occupied]`: the lap rules' verdict where the
+    /// landing hole decides it (built by the engine from the rules above).
+    pub(crate) lap_table: ByPlayer<Vec<u8>>,
+    /// Whether the lap table says `relay` for every occupied landing on the player's circuit.
+    pub(crate) occupied_relays: ByPlayer<bool>,
     pub(crate) captures: Vec<Capture>,
     pub(crate) end: EndRules,
     /// Per-hole hashing keys for repetition detection.
@@ -340,9 +356,9 @@ impl Rules {
         self.rows * self.columns
     }
 
-    /// All holes, in board order.
+    /// All holes, in board order (a1…an, b1…bn, …).
     pub fn all_holes(&self) -> impl Iterator<Item = Hole> + '_ {
-        (0..self.holes()).map(|i| Hole(i as u8))
+        self.slot_of.iter().copied()
     }
 
     /// The names of a player's rows, from the seat inward.
@@ -352,17 +368,22 @@ impl Rules {
 
     /// The hole in `row` (0 = South's outer row) and `column` (0 = South's left).
     pub fn hole(&self, row: usize, column: usize) -> Option<Hole> {
-        (row < self.rows && column < self.columns).then(|| Hole((row * self.columns + column) as u8))
+        (row < self.rows && column < self.columns).then(|| self.slot_of[row * self.columns + column])
     }
 
     /// The row of a hole, 0 = South's outer row.
     pub fn row_of(&self, hole: Hole) -> usize {
-        hole.index() / self.columns
+        usize::from(self.board_of[hole.index()]) / self.columns
     }
 
     /// The column of a hole, 0 = South's left.
     pub fn column_of(&self, hole: Hole) -> usize {
-        hole.index() % self.columns
+        usize::from(self.hole_column[hole.index()])
+    }
+
+    /// The counts of a position in board order (a1…an, b1…bn, …).
+    pub fn board_counts(&self, state: &super::State) -> Vec<u16> {
+        self.all_holes().map(|h| state.count(h)).collect()
     }
 
     /// Who owns a hole.
@@ -395,9 +416,9 @@ impl Rules {
         self.role_hole[player][role as usize][column]
     }
 
-    /// Seeds in each hole at the start.
-    pub fn start_counts(&self) -> &[u16] {
-        &self.start
+    /// Seeds in each hole at the start, in board order.
+    pub fn start_counts(&self) -> Vec<u16> {
+        self.all_holes().map(|h| self.start[h.index()]).collect()
     }
 
     /// Seeds on the board at the start.

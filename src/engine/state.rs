@@ -2,15 +2,13 @@
 
 use std::fmt;
 
-use arrayvec::ArrayVec;
-
 use super::rules::{ByPlayer, Hole, MAX_HOLES, Player, Rules};
 
 /// One decision of a player: a ply.
 ///
 /// A turn is a `Sow`, followed by the `Pick`s (and possibly a `Stop`) of any capture's
 /// follow-up, all by the same player; or a `Pass` when the rules let a blocked player pass.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
     /// Lift the seeds of this own hole and sow them.
     Sow(Hole),
@@ -23,8 +21,100 @@ pub enum Move {
     Pass,
 }
 
-/// A list of decisions with room for any position, kept on the stack.
-pub type MoveList = ArrayVec<Move, { MAX_HOLES + 1 }>;
+/// A list of decisions with room for any position (one per hole, and a `Stop` or `Pass`),
+/// kept on the stack. Derefs to a slice of moves.
+#[derive(Clone)]
+pub struct MoveList {
+    pub(crate) moves: [Move; MoveList::CAPACITY],
+    pub(crate) len: usize,
+}
+
+impl MoveList {
+    /// The most decisions any position can have.
+    pub const CAPACITY: usize = MAX_HOLES + 1;
+
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList { moves: [Move::Pass; MoveList::CAPACITY], len: 0 }
+    }
+
+    /// Empty the list.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Add a decision at the end.
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    /// Keep the first `len` decisions.
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Remove the decision at `index`, moving the last one into its place.
+    pub fn swap_remove(&mut self, index: usize) -> Move {
+        let mv = self.moves[index];
+        self.moves[index] = self.moves[self.len - 1];
+        self.len -= 1;
+        mv
+    }
+
+    /// The decisions as a slice.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// The decisions as a mutable slice.
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, iter: I) {
+        for mv in iter {
+            self.push(mv);
+        }
+    }
+}
 
 /// Where the player to move stands within a turn.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -129,6 +219,10 @@ pub struct State {
     pub(crate) to_move: Player,
     pub(crate) phase: Phase,
     pub(crate) captured: ByPlayer<u16>,
+    /// Seeds on each player's side.
+    pub(crate) seeds: ByPlayer<u16>,
+    /// The position's hash (counts and player to move), kept up to date by play.
+    pub(crate) hash: u64,
     /// Turns completed.
     pub(crate) turn: u32,
     /// The first turn boundary whose position can recur: seeds left the board just before it.
@@ -142,9 +236,20 @@ impl State {
         self.counts[hole.index()]
     }
 
-    /// The counts of the first `n` holes (pass [`Rules::holes`]).
-    pub fn counts(&self, n: usize) -> &[u16] {
-        &self.counts[..n]
+    /// Seeds on a player's side.
+    pub fn seeds(&self, player: Player) -> u16 {
+        self.seeds[player]
+    }
+
+    /// The hash of the counts and the player to move: equal positions have equal hashes.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether two states hold the same position: counts, player to move and phase (not the
+    /// turn number or history).
+    pub fn same_position(&self, other: &State) -> bool {
+        self.counts == other.counts && self.to_move == other.to_move && self.phase == other.phase
     }
 
     /// The player who decides next.
@@ -214,7 +319,7 @@ impl History {
         self.hashes.clear();
         self.first = state.turn;
         if rules.end.repetition_draws {
-            self.hashes.push(rules.position_hash(state));
+            self.hashes.push(state.hash);
         }
     }
 
@@ -227,7 +332,8 @@ impl History {
         if !rules.end.repetition_draws {
             return;
         }
-        let hash = rules.position_hash(state);
+        let hash = state.hash;
+        debug_assert_eq!(hash, rules.position_hash(state), "the incremental hash went wrong");
         let index = state.turn.saturating_sub(self.first) as usize;
         self.hashes.truncate(index);
         if state.outcome.is_none() {

@@ -4,6 +4,7 @@ mod bad_diagnostics;
 mod cli;
 mod common;
 mod diagnostics;
+mod differential;
 mod perft;
 mod properties;
 mod records;

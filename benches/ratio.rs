@@ -1,0 +1,98 @@
+//! Random playouts per second, the rules-file engine against the hand-written reference,
+//! measured in one run with the two interleaved sample by sample (so that a busy moment of
+//! the machine hits both), reported as medians and their ratio. This is the table of the
+//! README's "Performance" section.
+//!
+//! Run: `cargo bench --bench ratio` (add `-- quick` for a short run, `-- 8 lists` to run one
+//! case).
+
+#[path = "common/playouts.rs"]
+mod playouts;
+#[path = "common/reference/mod.rs"]
+mod reference;
+
+use std::time::Instant;
+
+use sow::Rules;
+
+fn rules(columns: usize) -> Rules {
+    let text = sow::bundled::bundled(sow::bundled::DEFAULT_RULES).expect("bundled");
+    sow::compile("rules", text, &sow::Options::new(None, &[&format!("columns={columns}")])).expect("compiles")
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Lists,
+    Sampled,
+}
+
+/// Time a batch of games; returns (seconds, plies).
+fn batch(f: impl Fn(u64) -> u32, games: u64) -> (f64, u64) {
+    let start = Instant::now();
+    let plies: u64 = (1..=games).map(|seed| u64::from(f(seed))).sum();
+    (start.elapsed().as_secs_f64(), plies)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let quick = args.iter().any(|a| a == "quick");
+    let only_size: Option<usize> = args.iter().find_map(|a| a.parse().ok());
+    let only_mode = args.iter().find_map(|a| match a.as_str() {
+        "lists" => Some(Mode::Lists),
+        "sampled" => Some(Mode::Sampled),
+        _ => None,
+    });
+    let samples = if quick { 5 } else { 25 };
+    println!("| board | playouts | engine games/s | reference games/s | ratio | engine µs/decision |");
+    println!("|---|---|---:|---:|---:|---:|");
+    for columns in [8usize, 16, 36] {
+        if only_size.is_some_and(|s| s != columns) {
+            continue;
+        }
+        let rules = rules(columns);
+        let games = match columns {
+            8 => 200,
+            16 => 50,
+            _ => 12,
+        };
+        for mode in [Mode::Lists, Mode::Sampled] {
+            if only_mode.is_some_and(|m| m != mode) {
+                continue;
+            }
+            let (mut engine, mut reference) = (Vec::new(), Vec::new());
+            let mut plies = (0, 0);
+            for _ in 0..samples {
+                let (t, p) = match mode {
+                    Mode::Lists => batch(|seed| playouts::engine_lists(&rules, seed), games),
+                    Mode::Sampled => batch(|seed| playouts::engine_sampled(&rules, seed), games),
+                };
+                engine.push(t);
+                plies.0 = p;
+                let (t, p) = match mode {
+                    Mode::Lists => batch(|seed| reference::playout_lists(columns, seed).1, games),
+                    Mode::Sampled => batch(|seed| reference::playout_sampled(columns, seed).1, games),
+                };
+                reference.push(t);
+                plies.1 = p;
+            }
+            assert_eq!(plies.0, plies.1, "the engines played different games");
+            let (e, r) = (median(engine), median(reference));
+            let name = match mode {
+                Mode::Lists => "every list built",
+                Mode::Sampled => "one candidate drawn",
+            };
+            println!(
+                "| 4×{columns} | {name} | {:.0} | {:.0} | {:.2} | {:.3} |",
+                games as f64 / e,
+                games as f64 / r,
+                r / e,
+                e * 1e6 / plies.0 as f64
+            );
+        }
+    }
+}
