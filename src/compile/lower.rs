@@ -781,10 +781,10 @@ fn build(p: BuildParts) -> Rules {
         keys,
         north_key,
         lap_table: ByPlayer::default(),
-        occupied_relays: ByPlayer::default(),
+        rings: ByPlayer::default(),
     };
     rules.lap_table = rules.build_lap_table();
-    rules.occupied_relays = rules.build_occupied_relays();
+    rules.rings = rules.build_rings();
     rules
 }
 

@@ -32,22 +32,23 @@ const LAP_CAPTURE: u8 = 2;
 const LAP_DYNAMIC: u8 = u8::MAX;
 const LAP_NEVER_RELAY: u8 = u8::MAX - 1;
 
-/// The parts of a player's circuit that sowing reads, gathered once per sowing. The circuit
-/// occupies slots `base .. base + len` in sowing order.
-struct Ring<'a> {
+/// The parts of a player's circuit that sowing reads, gathered when the rules are built. The
+/// circuit occupies slots `base .. base + len` in sowing order.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ring {
     base: usize,
     len: usize,
     /// The lap table for these slots: `[position * 2 + was_occupied]`.
-    lap_table: &'a [u8],
+    lap_table: Vec<u8>,
     /// `key_prefix[i]`: the sum of the hashing keys of the first `i` positions.
-    key_prefix: &'a [u64],
+    key_prefix: Vec<u64>,
     /// The hashing key of each position.
-    keys: &'a [u64],
+    keys: Vec<u64>,
     /// Whether a lap ending in an occupied hole always relays, wherever it is.
     occupied_relays: bool,
 }
 
-impl Ring<'_> {
+impl Ring {
     /// One lap: `hand` seeds into the holes after circuit position `at`, wrapping round.
     /// Returns the position of the last one. A hand of a lap or more adds ⌊hand/len⌋ to
     /// every hole at once.
@@ -62,9 +63,9 @@ impl Ring<'_> {
         let len = self.len;
         let ring = &mut counts[self.base..self.base + len];
         // Most hands are shorter than the circuit: no division for them.
-        let (full, rem) =
-            if (hand as usize) < len { (0, hand as usize) } else { (hand / len as u32, hand as usize % len) };
-        let prefix = self.key_prefix;
+        let full = if (hand as usize) < len { 0 } else { hand / len as u32 };
+        let rem = hand as usize - full as usize * len;
+        let prefix = &self.key_prefix;
         if full > 0 {
             for c in ring.iter_mut() {
                 *c += full as u16;
@@ -73,32 +74,26 @@ impl Ring<'_> {
                 *hash = hash.wrapping_add(prefix[len].wrapping_mul(u64::from(full)));
             }
         }
-        let first = at + 1;
-        let end = at + rem; // inclusive
-        if end < len {
-            for c in &mut ring[first..=end] {
-                *c += 1;
+        // The rest, one seed per hole: a short run (a hand rarely holds more than a few
+        // seeds), so a plain loop beats a vectorised one.
+        let mut i = at;
+        for _ in 0..rem {
+            i += 1;
+            if i == len {
+                i = 0;
             }
-            if HASH {
-                *hash = hash.wrapping_add(prefix[end + 1].wrapping_sub(prefix[first]));
-            }
-            if rem == 0 { at } else { end }
-        } else {
-            let wrapped = end - len;
-            if first < len {
-                for c in &mut ring[first..] {
-                    *c += 1;
-                }
-            }
-            for c in &mut ring[..=wrapped] {
-                *c += 1;
-            }
-            if HASH {
-                let tail = prefix[len].wrapping_sub(prefix[first.min(len)]);
-                *hash = hash.wrapping_add(tail).wrapping_add(prefix[wrapped + 1]);
-            }
-            wrapped
+            ring[i] += 1;
         }
+        if HASH && rem > 0 {
+            let first = at + 1;
+            *hash = if i >= first {
+                hash.wrapping_add(prefix[i + 1].wrapping_sub(prefix[first]))
+            } else {
+                let tail = prefix[len].wrapping_sub(prefix[first.min(len)]);
+                hash.wrapping_add(tail).wrapping_add(prefix[i + 1])
+            };
+        }
+        i
     }
 }
 
@@ -314,7 +309,7 @@ impl Rules {
             let last_at = ring.lap::<HASH>(counts, at, hand, &mut hash);
             let last = Hole((ring.base + last_at) as u8);
             let before = counts[last.index()] - 1;
-            match self.lap_action::<HASH>(&ring, counts, me, last_at, before) {
+            match self.lap_action::<HASH>(ring, counts, me, last_at, before) {
                 LapAction::Relay => {
                     hand = u32::from(counts[last.index()]);
                     counts[last.index()] = 0;
@@ -327,24 +322,31 @@ impl Rules {
             }
             if laps == CYCLE_CHECK_AFTER {
                 let so_far = SowEnd { laps, sown, last, action: LapAction::Stop };
-                return self.sow_checked::<HASH>(&ring, counts, me, (at, hand), (so_far, hash));
+                return self.sow_checked::<HASH>(ring, counts, me, (at, hand), (so_far, hash));
             }
         }
     }
 
-    /// The tables of `me`'s circuit that sowing reads, gathered once per sowing.
+    /// The tables of `me`'s circuit that sowing reads.
     #[inline(always)]
-    fn ring(&self, me: Player) -> Ring<'_> {
-        let base = self.circuit_base[me];
-        let len = self.circuit[me].len();
-        Ring {
-            base,
-            len,
-            lap_table: &self.lap_table[me][base * 2..(base + len) * 2],
-            key_prefix: &self.key_prefix[me],
-            keys: &self.keys[base..base + len],
-            occupied_relays: self.occupied_relays[me],
-        }
+    fn ring(&self, me: Player) -> &Ring {
+        &self.rings[me]
+    }
+
+    /// Gather each player's ring tables (after the lap table is built).
+    pub(crate) fn build_rings(&self) -> ByPlayer<Ring> {
+        ByPlayer::new_with(|me| {
+            let base = self.circuit_base[me];
+            let len = self.circuit[me].len();
+            Ring {
+                base,
+                len,
+                lap_table: self.lap_table[me][base * 2..(base + len) * 2].to_vec(),
+                key_prefix: self.key_prefix[me].clone(),
+                keys: self.keys[base..base + len].to_vec(),
+                occupied_relays: self.circuit[me].iter().all(|h| self.lap_table[me][h.index() * 2 + 1] == LAP_RELAY),
+            }
+        })
     }
 
     /// The rest of a sowing that has gone on for many laps, with Brent's cycle detection on
@@ -354,7 +356,7 @@ impl Rules {
     #[inline(never)]
     fn sow_checked<const HASH: bool>(
         &self,
-        ring: &Ring<'_>,
+        ring: &Ring,
         counts: &mut [u16; MAX_HOLES],
         me: Player,
         (mut at, mut hand): (usize, u32),
@@ -403,7 +405,7 @@ impl Rules {
     #[inline(always)]
     fn lap_action<const EXACT: bool>(
         &self,
-        ring: &Ring<'_>,
+        ring: &Ring,
         counts: &[u16; MAX_HOLES],
         me: Player,
         last_at: usize,
@@ -465,14 +467,6 @@ impl Rules {
                 }
             }
             table
-        })
-    }
-
-    /// For each player: whether every lap ending in an occupied hole of their circuit relays
-    /// (from the lap table), which lets sowing skip the table for such laps.
-    pub(crate) fn build_occupied_relays(&self) -> ByPlayer<bool> {
-        ByPlayer::new_with(|p| {
-            self.circuit[p].iter().all(|h| self.lap_table[p][h.index() * 2 + 1] == LAP_RELAY)
         })
     }
 

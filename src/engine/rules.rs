@@ -315,8 +315,8 @@ pub struct Rules {
     /// `lap_table[player][slot * 2 + was_occupied]`: the lap rules' verdict where the
     /// landing hole decides it (built by the engine from the rules above).
     pub(crate) lap_table: ByPlayer<Vec<u8>>,
-    /// Whether the lap table says `relay` for every occupied landing on the player's circuit.
-    pub(crate) occupied_relays: ByPlayer<bool>,
+    /// What sowing reads of each player's circuit, gathered in one place.
+    pub(crate) rings: ByPlayer<super::play::Ring>,
     pub(crate) captures: Vec<Capture>,
     pub(crate) end: EndRules,
     /// Per-hole hashing keys for repetition detection.

@@ -186,7 +186,8 @@ impl Nsolo {
         hand: usize,
         hash: &mut u64,
     ) -> usize {
-        let (full, rem) = if hand < len { (0, hand) } else { (hand / len, hand % len) };
+        let full = if hand < len { 0 } else { hand / len };
+        let rem = hand - full * len;
         if full > 0 {
             for x in &mut holes[..len] {
                 *x += full as u8;
@@ -195,30 +196,22 @@ impl Nsolo {
                 *hash = hash.wrapping_add(prefix[len].wrapping_mul(full as u64));
             }
         }
-        let end = at + rem;
-        if end < len {
-            for x in &mut holes[at + 1..=end] {
-                *x += 1;
+        let mut i = at;
+        for _ in 0..rem {
+            i += 1;
+            if i == len {
+                i = 0;
             }
-            if HASH {
-                *hash = hash.wrapping_add(prefix[end + 1].wrapping_sub(prefix[at + 1]));
-            }
-            end
-        } else {
-            let wrapped = end - len;
-            for x in &mut holes[at + 1..len] {
-                *x += 1;
-            }
-            for x in &mut holes[..=wrapped] {
-                *x += 1;
-            }
-            if HASH {
-                *hash = hash
-                    .wrapping_add(prefix[len].wrapping_sub(prefix[at + 1]))
-                    .wrapping_add(prefix[wrapped + 1]);
-            }
-            wrapped
+            holes[i] += 1;
         }
+        if HASH && rem > 0 {
+            *hash = if i > at {
+                hash.wrapping_add(prefix[i + 1].wrapping_sub(prefix[at + 1]))
+            } else {
+                hash.wrapping_add(prefix[len].wrapping_sub(prefix[at + 1])).wrapping_add(prefix[i + 1])
+            };
+        }
+        i
     }
 
     /// The rest of a long sowing, with Brent's cycle detection on (counts, lap start).
