@@ -1,5 +1,6 @@
 //! Random play: many games between two random players, with statistics of how they end.
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::ai::{below, rng};
@@ -12,8 +13,10 @@ pub struct SimConfig {
     /// Number of games.
     pub games: u32,
     /// Seed: game `i` is played from a generator seeded by `seed` and `i`, so results do
-    /// not depend on the order in which games are played.
+    /// not depend on the order in which games are played, nor on the number of threads.
     pub seed: u64,
+    /// Threads to play on (at least 1).
+    pub threads: usize,
 }
 
 /// How one simulated game went.
@@ -116,17 +119,50 @@ pub fn sampled_game(rules: &Rules, seed: u64) -> GameSummary {
     GameSummary { outcome, plies, turns: state.turn(), endless }
 }
 
-/// Simulate `config.games` random games, calling `progress` after each.
+/// Simulate `config.games` random games on `config.threads` threads, calling `progress`
+/// (on this thread) with the number of games finished from time to time. The games and
+/// their order in the result are the same whatever the number of threads.
 pub fn simulate(rules: &Rules, config: SimConfig, mut progress: impl FnMut(u32)) -> SimStats {
+    /// Games a thread takes at a time.
+    const CHUNK: u32 = 16;
     let start = Instant::now();
-    let games = (0..config.games)
-        .map(|i| {
-            let g = random_game(rules, game_seed(config.seed, u64::from(i)));
-            progress(i + 1);
-            g
-        })
-        .collect();
-    SimStats { games, elapsed: start.elapsed() }
+    let games = config.games;
+    let threads = config.threads.clamp(1, games.div_ceil(CHUNK).max(1) as usize);
+    let next = AtomicU32::new(0);
+    let done = AtomicU32::new(0);
+    let mut results: Vec<Option<GameSummary>> = vec![None; games as usize];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut played = Vec::new();
+                    loop {
+                        let first = next.fetch_add(CHUNK, Ordering::Relaxed);
+                        if first >= games {
+                            return played;
+                        }
+                        for i in first..(first + CHUNK).min(games) {
+                            played.push((i, random_game(rules, game_seed(config.seed, u64::from(i)))));
+                            done.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                })
+            })
+            .collect();
+        while workers.iter().any(|w| !w.is_finished()) {
+            progress(done.load(Ordering::Relaxed));
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        for worker in workers {
+            // A worker only ends by returning; a panic there is a bug, so pass it on.
+            let played = worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            for (i, game) in played {
+                results[i as usize] = Some(game);
+            }
+        }
+    });
+    progress(games);
+    SimStats { games: results.into_iter().flatten().collect(), elapsed: start.elapsed() }
 }
 
 impl SimStats {

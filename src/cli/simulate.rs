@@ -28,6 +28,9 @@ pub struct SimulateArgs {
     /// Seed for the random players; the same seed gives the same games.
     #[arg(long, short, default_value_t = 1)]
     seed: u64,
+    /// Threads to play on [default: all cores]. The results do not depend on it.
+    #[arg(long, short = 't', value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
 }
 
 pub fn run(args: SimulateArgs) -> Outcome {
@@ -41,11 +44,12 @@ pub fn run(args: SimulateArgs) -> Outcome {
     } else {
         ProgressBar::hidden()
     };
-    let stats = simulate(&rules, SimConfig { games: args.games, seed: args.seed }, |done| {
-        if done % 64 == 0 {
-            bar.set_position(u64::from(done));
-        }
-    });
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |t| t as usize,
+    );
+    let config = SimConfig { games: args.games, seed: args.seed, threads };
+    let stats = simulate(&rules, config, |done| bar.set_position(u64::from(done)));
     bar.finish_and_clear();
 
     let n = stats.games.len().max(1) as f64;
@@ -72,6 +76,7 @@ pub fn run(args: SimulateArgs) -> Outcome {
     let in_games = if games == 1 { "1 game".to_string() } else { format!("{games} games") };
     println!("  endless moves refused: {endless} (in {in_games})");
     let rate = if secs > 0.0 { stats.games.len() as f64 / secs } else { f64::INFINITY };
-    println!("  time {secs:.2} s, {rate:.0} games/s");
+    let on = if threads == 1 { "1 thread".to_string() } else { format!("{threads} threads") };
+    println!("  time {secs:.2} s on {on}, {rate:.0} games/s");
     Ok(ExitCode::SUCCESS)
 }

@@ -46,9 +46,32 @@ pub(crate) struct Ring {
     keys: Vec<u64>,
     /// Whether a lap ending in an occupied hole always relays, wherever it is.
     occupied_relays: bool,
+    /// For table entries that depend on facing holes: the first of their branches.
+    branch_start: Vec<u32>,
+    /// The lap rules that can apply at a landing, in order, as concrete checks: the
+    /// facts that must hold (a range of `branch_facts`) and the action. Each entry's
+    /// branches end with one without facts.
+    branches: Vec<(u32, u8, LapAction)>,
+    /// (hole, whether it must be empty).
+    branch_facts: Vec<(Hole, bool)>,
 }
 
 impl Ring {
+    /// The action of the first lap rule whose conditions on facing holes hold, for a table
+    /// entry that depends on them.
+    #[cold]
+    fn branch(&self, counts: &[u16; MAX_HOLES], entry: usize) -> LapAction {
+        let mut b = self.branch_start[entry] as usize;
+        loop {
+            let (start, len, action) = self.branches[b];
+            let facts = &self.branch_facts[start as usize..start as usize + usize::from(len)];
+            if facts.iter().all(|&(h, want_empty)| (counts[h.index()] == 0) == want_empty) {
+                return action;
+            }
+            b += 1;
+        }
+    }
+
     /// One lap: `hand` seeds into the holes after circuit position `at`, wrapping round.
     /// Returns the position of the last one. A hand of a lap or more adds ⌊hand/len⌋ to
     /// every hole at once.
@@ -190,11 +213,21 @@ impl Rules {
     }
 
     /// Index of the first choice description that fits some hole, i.e. the one in force.
+    /// Scans the mover's circuit, whose holes are consecutive slots.
     pub(crate) fn choice_in_force(&self, state: &State) -> Option<usize> {
         let me = state.to_move;
-        self.choices
-            .iter()
-            .position(|choice| self.territory[me].iter().any(|&h| self.fits(state, me, choice, h)))
+        let base = self.circuit_base[me];
+        let ring = &state.counts[base..base + self.circuit[me].len()];
+        self.choices.iter().position(|choice| match choice.next {
+            None => ring.iter().any(|&c| (c >= choice.min) & (c <= choice.max)),
+            Some(want) => {
+                let want_empty = want == HoleState::Empty;
+                ring.iter().enumerate().any(|(i, &c)| {
+                    let next = if i + 1 == ring.len() { ring[0] } else { ring[i + 1] };
+                    (c >= choice.min) & (c <= choice.max) & ((next == 0) == want_empty)
+                })
+            }
+        })
     }
 
     /// Whether hole `h` fits a choice description for player `me`.
@@ -216,24 +249,28 @@ impl Rules {
     fn sow_moves(&self, state: &State, out: &mut MoveList) -> MoveStats {
         let me = state.to_move;
         let mut stats = MoveStats::default();
-        // The candidates, then those whose sowing ends, compacted in place. Each is sown on
-        // a scratch board; only the mover's circuit changes, so only that is restored.
-        self.candidates(state, out);
-        let ring = self.circuit_base[me]..self.circuit_base[me] + self.circuit[me].len();
-        let mut scratch = state.counts;
-        let mut kept = 0;
-        for i in 0..out.len() {
-            let mv = out[i];
-            let Move::Sow(h) = mv else { continue };
-            if i > 0 {
-                scratch[ring.clone()].copy_from_slice(&state.counts[ring.clone()]);
+        if let Some(tier) = self.choice_in_force(state) {
+            let choice = &self.choices[tier];
+            // Each candidate is sown on a scratch board; only the mover's circuit changes,
+            // so only that is restored between candidates.
+            let ring = self.circuit_base[me]..self.circuit_base[me] + self.circuit[me].len();
+            let mut scratch = state.counts;
+            let mut dirty = false;
+            for &h in &self.territory[me] {
+                if !self.fits(state, me, choice, h) {
+                    continue;
+                }
+                if dirty {
+                    scratch[ring.clone()].copy_from_slice(&state.counts[ring.clone()]);
+                }
+                dirty = true;
+                if self.sow::<false>(&mut scratch, me, h).is_ok() {
+                    out.push(Move::Sow(h));
+                } else {
+                    stats.endless += 1;
+                }
             }
-            let ends = self.sow::<false>(&mut scratch, me, h).is_ok();
-            out.as_mut_slice()[kept] = mv;
-            kept += usize::from(ends);
         }
-        stats.endless = (out.len() - kept) as u32;
-        out.truncate(kept);
         if out.is_empty() && self.end.blocked == Blocked::Passes {
             out.push(Move::Pass);
         }
@@ -285,6 +322,7 @@ impl Rules {
     ///
     /// The circuit occupies consecutive slots, so a lap is one or two runs of `+1` (and a
     /// hand larger than the circuit adds ⌊h/L⌋ to every hole at once).
+    #[inline(always)]
     pub(crate) fn sow<const HASH: bool>(
         &self,
         counts: &mut [u16; MAX_HOLES],
@@ -309,7 +347,7 @@ impl Rules {
             let last_at = ring.lap::<HASH>(counts, at, hand, &mut hash);
             let last = Hole((ring.base + last_at) as u8);
             let before = counts[last.index()] - 1;
-            match self.lap_action::<HASH>(ring, counts, me, last_at, before) {
+            match self.lap_action::<HASH>(ring, counts, last_at, before) {
                 LapAction::Relay => {
                     hand = u32::from(counts[last.index()]);
                     counts[last.index()] = 0;
@@ -322,7 +360,7 @@ impl Rules {
             }
             if laps == CYCLE_CHECK_AFTER {
                 let so_far = SowEnd { laps, sown, last, action: LapAction::Stop };
-                return self.sow_checked::<HASH>(ring, counts, me, (at, hand), (so_far, hash));
+                return self.sow_checked::<HASH>(ring, counts, (at, hand), (so_far, hash));
             }
         }
     }
@@ -338,13 +376,60 @@ impl Rules {
         ByPlayer::new_with(|me| {
             let base = self.circuit_base[me];
             let len = self.circuit[me].len();
+            let opp = me.other();
+            let mut branch_start = vec![u32::MAX; len * 2];
+            let mut branches = Vec::new();
+            let mut branch_facts = Vec::new();
+            for pos in 0..len {
+                let slot = base + pos;
+                let column = usize::from(self.hole_column[slot]);
+                for occupied in [false, true] {
+                    let entry = pos * 2 + usize::from(occupied);
+                    if !matches!(
+                        self.lap_table[me][slot * 2 + usize::from(occupied)],
+                        LAP_DYNAMIC | LAP_NEVER_RELAY
+                    ) {
+                        continue;
+                    }
+                    branch_start[entry] = branches.len() as u32;
+                    let mut decided = false;
+                    for rule in &self.lap_rules {
+                        let landing_fits =
+                            rule.landing.is_none_or(|want| occupied == (want == HoleState::Occupied));
+                        let side_fits =
+                            rule.side.is_none_or(|side| (self.hole_owner[slot] == me) == (side == Side::Own));
+                        let role_fits = rule.role.is_none_or(|role| self.hole_role[slot] == role);
+                        if !(landing_fits && side_fits && role_fits) {
+                            continue;
+                        }
+                        let start = branch_facts.len() as u32;
+                        for &(role, want) in &rule.facts {
+                            branch_facts
+                                .push((self.role_hole[opp][role as usize][column], want == HoleState::Empty));
+                        }
+                        branches.push((start, rule.facts.len() as u8, rule.action));
+                        if rule.facts.is_empty() {
+                            decided = true;
+                            break;
+                        }
+                    }
+                    if !decided {
+                        branches.push((branch_facts.len() as u32, 0, self.lap_otherwise));
+                    }
+                }
+            }
             Ring {
+                branch_start,
+                branches,
+                branch_facts,
                 base,
                 len,
                 lap_table: self.lap_table[me][base * 2..(base + len) * 2].to_vec(),
                 key_prefix: self.key_prefix[me].clone(),
                 keys: self.keys[base..base + len].to_vec(),
-                occupied_relays: self.circuit[me].iter().all(|h| self.lap_table[me][h.index() * 2 + 1] == LAP_RELAY),
+                occupied_relays: self.circuit[me]
+                    .iter()
+                    .all(|h| self.lap_table[me][h.index() * 2 + 1] == LAP_RELAY),
             }
         })
     }
@@ -358,7 +443,6 @@ impl Rules {
         &self,
         ring: &Ring,
         counts: &mut [u16; MAX_HOLES],
-        me: Player,
         (mut at, mut hand): (usize, u32),
         (mut end, mut hash): (SowEnd, u64),
     ) -> Result<(SowEnd, u64), Endless> {
@@ -383,7 +467,7 @@ impl Rules {
             let last_at = ring.lap::<HASH>(counts, at, hand, &mut hash);
             let last = Hole((ring.base + last_at) as u8);
             let before = counts[last.index()] - 1;
-            match self.lap_action::<HASH>(ring, counts, me, last_at, before) {
+            match self.lap_action::<HASH>(ring, counts, last_at, before) {
                 LapAction::Relay => {
                     hand = u32::from(counts[last.index()]);
                     counts[last.index()] = 0;
@@ -407,7 +491,6 @@ impl Rules {
         &self,
         ring: &Ring,
         counts: &[u16; MAX_HOLES],
-        me: Player,
         last_at: usize,
         before: u16,
     ) -> LapAction {
@@ -418,9 +501,7 @@ impl Rules {
             LAP_RELAY => LapAction::Relay,
             LAP_STOP => LapAction::Stop,
             LAP_NEVER_RELAY if !EXACT => LapAction::Stop,
-            LAP_DYNAMIC | LAP_NEVER_RELAY => {
-                self.lap_action_by_rules(counts, me, Hole((ring.base + last_at) as u8), before)
-            }
+            LAP_DYNAMIC | LAP_NEVER_RELAY => ring.branch(counts, last_at * 2 + usize::from(before > 0)),
             capture => LapAction::Capture(capture - LAP_CAPTURE),
         }
     }
@@ -468,38 +549,6 @@ impl Rules {
             }
             table
         })
-    }
-
-    /// The lap rules interpreted one by one.
-    #[cold]
-    fn lap_action_by_rules(
-        &self,
-        counts: &[u16; MAX_HOLES],
-        me: Player,
-        last: Hole,
-        before: u16,
-    ) -> LapAction {
-        let column = usize::from(self.hole_column[last.index()]);
-        let opp = me.other();
-        'rules: for rule in &self.lap_rules {
-            if rule.landing.is_some_and(|want| (before == 0) != (want == HoleState::Empty)) {
-                continue;
-            }
-            if rule.side.is_some_and(|side| (self.hole_owner[last.index()] == me) != (side == Side::Own)) {
-                continue;
-            }
-            if rule.role.is_some_and(|role| self.hole_role[last.index()] != role) {
-                continue;
-            }
-            for &(role, want) in &rule.facts {
-                let h = self.role_hole[opp][role as usize][column];
-                if (counts[h.index()] == 0) != (want == HoleState::Empty) {
-                    continue 'rules;
-                }
-            }
-            return rule.action;
-        }
-        self.lap_otherwise
     }
 
     /// The holes that fit the choice description in force, before endless sowings are
@@ -599,6 +648,7 @@ impl Rules {
         }
     }
 
+    #[inline(always)]
     fn after_sowing(&self, state: &mut State, history: &mut History, end: SowEnd, hash: u64) {
         state.hash = state.hash.wrapping_add(hash);
         match end.action {

@@ -138,3 +138,18 @@ fn every_command_has_help_with_examples() {
         );
     }
 }
+
+#[test]
+fn simulate_gives_the_same_results_on_any_number_of_threads() {
+    let run = |threads: &str| {
+        let (code, out, err) =
+            sow(&["simulate", "nsolo", "--games", "300", "--seed", "9", "--threads", threads], "");
+        assert_eq!(code, 0, "{err}");
+        // Only the timing line may differ.
+        out.lines().filter(|l| !l.trim_start().starts_with("time ")).collect::<Vec<_>>().join("\n")
+    };
+    let one = run("1");
+    assert!(one.contains("300 random games"), "{one}");
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("3"));
+}

@@ -1,0 +1,83 @@
+//! The playout loop allocates nothing per decision: once a game's history has grown to
+//! its length, replaying games of that length (legal decisions, play, end of game) makes
+//! no heap allocation at all. A counting allocator proves it; it has a test binary of its
+//! own because a global allocator is per binary.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards every call unchanged to the system allocator; it only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+use sow::engine::{History, MoveList, Rules};
+
+/// Random games from seeds, reusing one history; returns the decisions played.
+fn playouts(rules: &Rules, history: &mut History, seeds: std::ops::Range<u64>) -> u64 {
+    let mut moves = MoveList::new();
+    let mut decisions = 0;
+    for seed in seeds {
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut state = rules.start();
+        history.reset(rules, &state);
+        loop {
+            rules.legal_moves(&state, &mut moves);
+            if moves.is_empty() {
+                rules.settle(&mut state, &moves);
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            rules.play_unchecked(&mut state, history, moves[(x % moves.len() as u64) as usize]);
+            decisions += 1;
+        }
+    }
+    decisions
+}
+
+#[test]
+fn no_allocation_per_decision_in_the_playout_loop() {
+    // The counter counts.
+    let probe = ALLOCATIONS.load(Ordering::Relaxed);
+    drop(std::hint::black_box(vec![1u8; 8]));
+    assert!(ALLOCATIONS.load(Ordering::Relaxed) > probe, "the counting allocator is not in use");
+
+    for columns in [8, 36] {
+        let text = sow::bundled::bundled(sow::bundled::DEFAULT_RULES).unwrap();
+        let rules =
+            sow::compile("rules", text, &sow::Options::new(None, &[&format!("columns={columns}")])).unwrap();
+        let start = rules.start();
+        let mut history = History::new(&rules, &start);
+        // The first pass may grow the history to the longest game's length.
+        playouts(&rules, &mut history, 0..50);
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let decisions = playouts(&rules, &mut history, 0..50);
+        let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        assert!(decisions > 50 * 50, "4×{columns}: only {decisions} decisions");
+        assert_eq!(allocations, 0, "4×{columns}: {allocations} allocations in {decisions} decisions");
+    }
+}
