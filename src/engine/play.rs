@@ -57,6 +57,51 @@ pub(crate) struct Ring {
 }
 
 impl Ring {
+    /// Whether a sowing from circuit position `at` ends, on the circuit's counts `slots`
+    /// (changed). The lean path for legality checks: `None` when it cannot tell cheaply —
+    /// a landing whose verdict depends on facing holes and may be a relay, or a long relay
+    /// that needs cycle detection — and the general sowing must decide.
+    #[inline(always)]
+    fn quick_ends(&self, slots: &mut [u16], mut at: usize) -> Option<bool> {
+        let len = slots.len();
+        let mut hand = usize::from(slots[at]);
+        slots[at] = 0;
+        for _ in 0..CYCLE_CHECK_AFTER {
+            let full = if hand < len { 0 } else { hand / len };
+            let rem = hand - full * len;
+            if full > 0 {
+                for c in slots.iter_mut() {
+                    *c += full as u16;
+                }
+            }
+            let mut i = at;
+            for _ in 0..rem {
+                i += 1;
+                if i == len {
+                    i = 0;
+                }
+                slots[i] += 1;
+            }
+            let occupied = slots[i] > 1;
+            let relays = if occupied && self.occupied_relays {
+                true
+            } else {
+                match self.lap_table[i * 2 + usize::from(occupied)] {
+                    LAP_RELAY => true,
+                    LAP_DYNAMIC => return None,
+                    _ => false,
+                }
+            };
+            if !relays {
+                return Some(true);
+            }
+            hand = usize::from(slots[i]);
+            slots[i] = 0;
+            at = i;
+        }
+        None
+    }
+
     /// The action of the first lap rule whose conditions on facing holes hold, for a table
     /// entry that depends on them.
     #[cold]
@@ -264,7 +309,15 @@ impl Rules {
                     scratch[ring.clone()].copy_from_slice(&state.counts[ring.clone()]);
                 }
                 dirty = true;
-                if self.sow::<false>(&mut scratch, me, h).is_ok() {
+                let tables = self.ring(me);
+                let ends = match tables.quick_ends(&mut scratch[ring.clone()], h.index() - ring.start) {
+                    Some(ends) => ends,
+                    None => {
+                        scratch[ring.clone()].copy_from_slice(&state.counts[ring.clone()]);
+                        self.sow::<false>(&mut scratch, me, h).is_ok()
+                    }
+                };
+                if ends {
                     out.push(Move::Sow(h));
                 } else {
                     stats.endless += 1;
