@@ -25,6 +25,10 @@ pub(crate) struct SowEnd {
 /// late cannot miss a cycle (once the sowing state repeats it repeats forever).
 const CYCLE_CHECK_AFTER: u32 = 8;
 
+/// Slots in the window copied for each candidate's legality check: any circuit fits, since
+/// a circuit has at most two rows of holes.
+const RING_WINDOW: usize = 2 * MAX_COLUMNS;
+
 /// Lap table codes (see [`Rules::build_lap_table`]).
 const LAP_RELAY: u8 = 0;
 const LAP_STOP: u8 = 1;
@@ -46,6 +50,8 @@ pub(crate) struct Ring {
     keys: Vec<u64>,
     /// Whether a lap ending in an occupied hole always relays, wherever it is.
     occupied_relays: bool,
+    /// Whether a lap ending in an empty hole never relays, wherever it is.
+    empty_never_relays: bool,
     /// For table entries that depend on facing holes: the first of their branches.
     branch_start: Vec<u32>,
     /// The lap rules that can apply at a landing, in order, as concrete checks: the
@@ -85,6 +91,8 @@ impl Ring {
             let occupied = slots[i] > 1;
             let relays = if occupied && self.occupied_relays {
                 true
+            } else if !occupied && self.empty_never_relays {
+                false
             } else {
                 match self.lap_table[i * 2 + usize::from(occupied)] {
                     LAP_RELAY => true,
@@ -296,24 +304,33 @@ impl Rules {
         let mut stats = MoveStats::default();
         if let Some(tier) = self.choice_in_force(state) {
             let choice = &self.choices[tier];
-            // Each candidate is sown on a scratch board; only the mover's circuit changes,
-            // so only that is restored between candidates.
-            let ring = self.circuit_base[me]..self.circuit_base[me] + self.circuit[me].len();
-            let mut scratch = state.counts;
-            let mut dirty = false;
+            let tables = self.ring(me);
+            // Each candidate is sown on a copy of a fixed-size window of slots that holds the
+            // mover's whole circuit (a fixed size copies without a call); the rare sowing
+            // that needs more (facing holes, cycle detection) is redone on a whole board.
+            let base = tables.base.min(MAX_HOLES - RING_WINDOW);
+            let offset = tables.base - base;
+            let window: &[u16; RING_WINDOW] =
+                state.counts[base..base + RING_WINDOW].try_into().unwrap_or(&[0; RING_WINDOW]);
+            let (min, max) = (choice.min, choice.max);
+            let next = &self.next[me];
+            let next_want_empty = choice.next.map(|want| want == HoleState::Empty);
             for &h in &self.territory[me] {
-                if !self.fits(state, me, choice, h) {
+                let c = state.counts[h.index()];
+                let fits = c >= min
+                    && c <= max
+                    && next_want_empty
+                        .is_none_or(|want| (state.counts[next[h.index()].index()] == 0) == want);
+                if !fits {
                     continue;
                 }
-                if dirty {
-                    scratch[ring.clone()].copy_from_slice(&state.counts[ring.clone()]);
-                }
-                dirty = true;
-                let tables = self.ring(me);
-                let ends = match tables.quick_ends(&mut scratch[ring.clone()], h.index() - ring.start) {
+                let mut local = *window;
+                let ends = match tables
+                    .quick_ends(&mut local[offset..offset + tables.len], h.index() - tables.base)
+                {
                     Some(ends) => ends,
                     None => {
-                        scratch[ring.clone()].copy_from_slice(&state.counts[ring.clone()]);
+                        let mut scratch = state.counts;
                         self.sow::<false>(&mut scratch, me, h).is_ok()
                     }
                 };
@@ -483,6 +500,9 @@ impl Rules {
                 occupied_relays: self.circuit[me]
                     .iter()
                     .all(|h| self.lap_table[me][h.index() * 2 + 1] == LAP_RELAY),
+                empty_never_relays: self.circuit[me]
+                    .iter()
+                    .all(|h| !matches!(self.lap_table[me][h.index() * 2], LAP_RELAY | LAP_DYNAMIC)),
             }
         })
     }
