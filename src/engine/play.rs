@@ -302,32 +302,32 @@ impl Rules {
     fn sow_moves(&self, state: &State, out: &mut MoveList) -> MoveStats {
         let me = state.to_move;
         let mut stats = MoveStats::default();
-        if let Some(tier) = self.choice_in_force(state) {
-            let choice = &self.choices[tier];
-            let tables = self.ring(me);
-            // Each candidate is sown on a copy of a fixed-size window of slots that holds the
-            // mover's whole circuit (a fixed size copies without a call); the rare sowing
-            // that needs more (facing holes, cycle detection) is redone on a whole board.
-            let base = tables.base.min(MAX_HOLES - RING_WINDOW);
-            let offset = tables.base - base;
-            let window: &[u16; RING_WINDOW] =
-                state.counts[base..base + RING_WINDOW].try_into().unwrap_or(&[0; RING_WINDOW]);
+        let tables = self.ring(me);
+        // Each candidate is sown on a copy of a fixed-size window of slots that holds the
+        // mover's whole circuit (a fixed size copies without a call); the rare sowing that
+        // needs more (facing holes, cycle detection) is redone on a whole board.
+        let base = tables.base.min(MAX_HOLES - RING_WINDOW);
+        let offset = tables.base - base;
+        let window: &[u16; RING_WINDOW] =
+            state.counts[base..base + RING_WINDOW].try_into().unwrap_or(&[0; RING_WINDOW]);
+        let next = &self.next[me];
+        // The first description that fits some hole is in force: candidates are sown as
+        // they are found, and a later description is looked at only if none fitted.
+        for choice in &self.choices {
             let (min, max) = (choice.min, choice.max);
-            let next = &self.next[me];
             let next_want_empty = choice.next.map(|want| want == HoleState::Empty);
+            let mut fitted = false;
             for &h in &self.territory[me] {
                 let c = state.counts[h.index()];
                 let fits = c >= min
                     && c <= max
-                    && next_want_empty
-                        .is_none_or(|want| (state.counts[next[h.index()].index()] == 0) == want);
+                    && next_want_empty.is_none_or(|want| (state.counts[next[h.index()].index()] == 0) == want);
                 if !fits {
                     continue;
                 }
+                fitted = true;
                 let mut local = *window;
-                let ends = match tables
-                    .quick_ends(&mut local[offset..offset + tables.len], h.index() - tables.base)
-                {
+                let ends = match tables.quick_ends(&mut local[offset..offset + tables.len], h.index() - tables.base) {
                     Some(ends) => ends,
                     None => {
                         let mut scratch = state.counts;
@@ -339,6 +339,9 @@ impl Rules {
                 } else {
                     stats.endless += 1;
                 }
+            }
+            if fitted {
+                break;
             }
         }
         if out.is_empty() && self.end.blocked == Blocked::Passes {
