@@ -285,11 +285,12 @@ impl Record {
                     span: turn.span.into(),
                 });
             }
+            let turn_count = game.state().turn();
             for (j, word) in turn.words.iter().enumerate() {
                 if word.node.eq_ignore_ascii_case("x") {
                     continue;
                 }
-                if j > 0 && game.state().phase() == Phase::Sow {
+                if j > 0 && game.state().turn() != turn_count {
                     return Err(RecordProblem::TooLong {
                         turn: number,
                         word: word.node.clone(),

@@ -141,6 +141,7 @@ pub fn run(args: PlayArgs) -> Outcome {
         if controllers[me] == Controller::Random {
             let mut moves = Vec::new();
             let mut effects = Vec::new();
+            let turn = game.state().turn();
             loop {
                 let legal = game.legal_moves();
                 let mv = agents[me].choose(&rules, game.state(), &legal);
@@ -149,7 +150,7 @@ pub fn run(args: PlayArgs) -> Outcome {
                         Failure::Message(format!("the computer played an illegal move: {e}"))
                     })?);
                 moves.push(mv);
-                if game.state().phase() == Phase::Sow || game.outcome().is_some() {
+                if game.state().turn() != turn || game.outcome().is_some() {
                     break;
                 }
             }
@@ -201,8 +202,9 @@ pub fn run(args: PlayArgs) -> Outcome {
                 }
             }
             _ => {
+                let turn = game.state().turn();
                 let played = play_words(&rules, &mut game, line);
-                let turn_done = game.state().phase() == Phase::Sow || game.outcome().is_some();
+                let turn_done = game.state().turn() != turn || game.outcome().is_some();
                 if let (Some(turn), true) = (game.turns().last(), played > 0 && turn_done) {
                     last_turn = touched(&turn.moves);
                     print!("{}", rules.picture_marked(game.state(), &last_turn));
@@ -227,6 +229,7 @@ fn prompt(rules: &Rules, game: &Game<'_>) -> String {
     let me = game.state().to_move();
     match game.state().phase() {
         Phase::Sow => format!("{me} to move> "),
+        Phase::LapChoice(c) => format!("{me}, stop at {} or relay> ", rules.hole_name(c.at)),
         Phase::Pick(p) => {
             let follow_up = &rules.captures()[p.capture as usize].follow_ups[p.step as usize];
             let what = match follow_up {
@@ -255,11 +258,12 @@ fn prompt(rules: &Rules, game: &Game<'_>) -> String {
 fn play_words(rules: &Rules, game: &mut Game<'_>, line: &str) -> usize {
     let words = Rules::turn_words(line);
     let mut played = 0;
+    let turn = game.state().turn();
     for word in &words {
         if game.outcome().is_some() {
             break;
         }
-        if played > 0 && game.state().phase() == Phase::Sow {
+        if played > 0 && game.state().turn() != turn {
             println!("The turn ended before `{word}`; the rest of the line was not played.");
             break;
         }
@@ -300,7 +304,7 @@ fn narrate(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect]) -> Str
     let mut picks = Vec::new();
     for (&mv, effect) in moves.iter().zip(effects) {
         match mv {
-            Move::Sow(h) => {
+            Move::Sow(h) | Move::SowDirection(h, _) => {
                 let laps =
                     if effect.laps == 1 { "1 lap".to_string() } else { format!("{} laps", effect.laps) };
                 let last = effect.last.map(|l| rules.hole_name(l)).unwrap_or_default();
@@ -321,6 +325,11 @@ fn narrate(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect]) -> Str
             }
             Move::Pick(h) => picks.push(rules.hole_name(h)),
             Move::Stop => picks.push("stop".to_string()),
+            Move::Relay => parts.push(format!("{me} relays on")),
+            Move::Transfer(a, b) => {
+                parts.push(format!("{me} moves seeds from {} to {}", rules.hole_name(a), rules.hole_name(b)))
+            }
+            Move::Mark(h) => parts.push(format!("{me} marks {}", rules.hole_name(h))),
             Move::Pass => parts.push(format!("{me} cannot move and passes")),
         }
     }
@@ -338,7 +347,8 @@ fn touched(moves: &[Move]) -> Vec<Hole> {
     moves
         .iter()
         .filter_map(|m| match m {
-            Move::Sow(h) | Move::Pick(h) => Some(*h),
+            Move::Sow(h) | Move::SowDirection(h, _) | Move::Pick(h) | Move::Mark(h) => Some(*h),
+            Move::Transfer(a, _) => Some(*a),
             _ => None,
         })
         .collect()

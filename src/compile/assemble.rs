@@ -46,17 +46,26 @@ pub(crate) struct Effective<'a> {
     pub captures: IndexMap<String, &'a ast::Capture>,
     /// Captures a ruleset adds (not in the base game): name and span.
     pub added_captures: Vec<Spanned<String>>,
+    /// Openings, in order.
+    pub openings: Vec<&'a ast::Opening>,
+    /// Kinds of marked hole.
+    pub marks: Vec<&'a ast::Marks>,
 }
 
 /// Sections that may be given at most once in a game or a ruleset.
 fn is_single(kind: &SectionKind) -> bool {
-    !matches!(kind, SectionKind::Param(_) | SectionKind::Capture(_))
+    !matches!(
+        kind,
+        SectionKind::Param(_) | SectionKind::Capture(_) | SectionKind::Opening(_) | SectionKind::Marks(_)
+    )
 }
 
 struct Collected<'a> {
     sections: IndexMap<&'static str, &'a Section>,
     params: IndexMap<String, (&'a ast::Param, Span)>,
     captures: IndexMap<String, (&'a ast::Capture, Span)>,
+    openings: IndexMap<String, (&'a ast::Opening, Span)>,
+    marks: IndexMap<String, (&'a ast::Marks, Span)>,
 }
 
 /// Add a named item, or report that the name is already taken.
@@ -80,11 +89,19 @@ fn insert_unique<'a, T>(
 }
 
 fn collect<'a>(sections: &'a [Section], in_ruleset: bool, errors: &mut Vec<CheckError>) -> Collected<'a> {
-    let mut out = Collected { sections: IndexMap::new(), params: IndexMap::new(), captures: IndexMap::new() };
+    let mut out = Collected {
+        sections: IndexMap::new(),
+        params: IndexMap::new(),
+        captures: IndexMap::new(),
+        openings: IndexMap::new(),
+        marks: IndexMap::new(),
+    };
     for section in sections {
         match &section.kind {
             SectionKind::Param(p) => insert_unique(&mut out.params, "parameter", &p.name, p, errors),
             SectionKind::Capture(c) => insert_unique(&mut out.captures, "capture", &c.name, c, errors),
+            SectionKind::Opening(o) => insert_unique(&mut out.openings, "opening", &o.name, o, errors),
+            SectionKind::Marks(m) => insert_unique(&mut out.marks, "mark", &m.name, m, errors),
             kind if is_single(kind) => {
                 let key = kind.keyword();
                 if let Some(first) = out.sections.get(key) {
@@ -150,6 +167,9 @@ pub(crate) fn assemble<'a>(
     let mut captures: IndexMap<String, &'a ast::Capture> =
         base.captures.iter().map(|(name, (c, _))| (name.clone(), *c)).collect();
     let mut added_captures = Vec::new();
+    let mut openings: Vec<&'a ast::Opening> = base.openings.values().map(|(o, _)| *o).collect();
+    let mut marks: IndexMap<String, &'a ast::Marks> =
+        base.marks.iter().map(|(n, (m, _))| (n.clone(), *m)).collect();
 
     if let Some(ruleset) = ruleset {
         let over = collect(&ruleset.sections, true, errors);
@@ -188,13 +208,29 @@ pub(crate) fn assemble<'a>(
             }
             captures.insert(name.clone(), capture);
         }
+        // A ruleset that states openings replaces them all, in its own order.
+        if !over.openings.is_empty() {
+            openings = over.openings.values().map(|(o, _)| *o).collect();
+        }
+        for (name, (m, _)) in &over.marks {
+            marks.insert(name.clone(), m);
+        }
     }
 
     for p in params.values() {
         check_range(p, errors);
     }
 
-    Effective { game, ruleset, sections, params, captures, added_captures }
+    Effective {
+        game,
+        ruleset,
+        sections,
+        params,
+        captures,
+        added_captures,
+        openings,
+        marks: marks.into_values().collect(),
+    }
 }
 
 /// A parameter's range must allow its default.

@@ -77,23 +77,144 @@ pub fn dump(rules: &Rules) -> String {
         }
     }
 
-    let _ = writeln!(out, "\nchoose (the first description that fits some hole is in force)");
-    for (i, c) in rules.choices().iter().enumerate() {
+    if !rules.marks().is_empty() {
+        let _ = writeln!(out, "\nmarks");
+        for mark in rules.marks() {
+            let holes: Vec<String> = mark.start.iter().map(|&h| rules.hole_name(h)).collect();
+            let start = if holes.is_empty() { "none at the start".to_string() } else { holes.join(" ") };
+            let _ = writeln!(out, "  {}: {start}", mark.name);
+        }
+    }
+    if rules.direction_chosen_once() {
+        let other = rules.direction().other().word();
+        let _ = writeln!(
+            out,
+            "\neach player may sow {other} instead, chosen on their first free sowing and kept"
+        );
+    }
+
+    let phases = rules.phases();
+    for (i, phase) in phases.iter().enumerate() {
+        let indent = if phases.len() > 1 { "  " } else { "" };
+        if phases.len() > 1 {
+            let lasts = phase
+                .lasts
+                .map(|n| format!(", at most {n} turn{}", if n == 1 { "" } else { "s" }))
+                .unwrap_or_default();
+            let title = match &phase.name {
+                Some(name) => {
+                    format!("opening {} \"{name}\"{lasts}, until the player cannot move in it", i + 1)
+                }
+                None => "main game".to_string(),
+            };
+            let _ = writeln!(out, "\n{title}");
+        }
+        match &phase.turn {
+            TurnKind::Sow(sow) => dump_sowing(&mut out, rules, sow, indent),
+            TurnKind::Take { capture } => {
+                let _ = writeln!(out, "{indent}  a turn takes holes:");
+                for f in &rules.captures()[*capture as usize].follow_ups {
+                    let _ = writeln!(out, "{indent}    {}", follow_up_text(rules, f));
+                }
+            }
+            TurnKind::Transfer { count, from, to } => {
+                let _ = writeln!(
+                    out,
+                    "{indent}  a turn moves {count} seed(s) from {} to {}",
+                    filter_text(rules, from),
+                    filter_text(rules, to)
+                );
+            }
+            TurnKind::Mark { hole, mark } => {
+                let _ = writeln!(
+                    out,
+                    "{indent}  a turn marks {} as {}",
+                    filter_text(rules, hole),
+                    rules.marks()[*mark as usize].name
+                );
+            }
+        }
+    }
+
+    let _ = writeln!(out, "\ncaptures");
+    if rules.captures().is_empty() {
+        let _ = writeln!(out, "  (none)");
+    }
+    for c in rules.captures() {
+        let take: Vec<String> = c
+            .take
+            .iter()
+            .map(|t| match t {
+                Target::Landing => "the landing hole".to_string(),
+                Target::Opposite(r) => format!("opposite {}", rules.row_names()[*r as usize]),
+            })
+            .collect();
+        let take = if take.is_empty() { "nothing at once".to_string() } else { take.join(" and ") };
+        let goes = match c.destination {
+            Destination::OutOfPlay => "taken seeds leave play",
+            Destination::Hand => "taken seeds go to the mover's hand",
+            Destination::Resow => "taken seeds are sown on from the landing hole, one lap",
+        };
+        let _ = writeln!(out, "  {}: take {take}; {goes}", c.name);
+        for f in &c.follow_ups {
+            let _ = writeln!(out, "    {}", follow_up_text(rules, f));
+        }
+    }
+
+    let _ = writeln!(out, "\nend");
+    let end = rules.end_rules();
+    if end.no_seeds_loses {
+        let _ = writeln!(out, "  a player with no seeds loses (checked after every turn)");
+    }
+    let blocked = match end.blocked {
+        Blocked::Loses => "loses",
+        Blocked::Passes => "passes",
+        Blocked::Scores => "ends the game, won by the player with more seeds on their side and in hand",
+    };
+    let _ = writeln!(out, "  a player who cannot move {blocked}");
+    if end.repetition_draws {
+        let _ =
+            writeln!(out, "  a repeated position (counts and player to move, at turn boundaries) is a draw");
+    }
+    if let Some(limit) = end.turn_limit {
+        let _ = writeln!(out, "  a game that reaches {limit} turns is a draw");
+    }
+    let _ = writeln!(out, "  a player may resign at any turn");
+    out
+}
+
+fn dump_sowing(out: &mut String, rules: &Rules, sow: &SowRules, indent: &str) {
+    if let Some(d) = sow.direction {
+        let _ = writeln!(out, "{indent}sowing {}", d.word());
+    }
+    let gap = if indent.is_empty() { "\n" } else { "" };
+    let _ = writeln!(out, "{gap}{indent}choose (the first description that fits some hole is in force)");
+    for (i, c) in sow.choices.iter().enumerate() {
         let seeds = match (c.min, c.max) {
             (lo, hi) if lo == hi => format!("{lo} seed{}", if lo == 1 { "" } else { "s" }),
             (lo, u16::MAX) => format!("{lo} or more seeds"),
             (lo, hi) => format!("{lo} to {hi} seeds"),
         };
-        let next = match c.next {
-            Some(HoleState::Empty) => ", next hole empty",
-            Some(HoleState::Occupied) => ", next hole occupied",
-            None => "",
-        };
-        let _ = writeln!(out, "  {}. {} [{seeds}{next}]", i + 1, c.text);
+        let mut extra = String::new();
+        for (which, state) in [("next", c.next), ("previous", c.previous)] {
+            match state {
+                Some(HoleState::Empty) => extra.push_str(&format!(", {which} hole empty")),
+                Some(HoleState::Occupied) => extra.push_str(&format!(", {which} hole occupied")),
+                None => {}
+            }
+        }
+        if let Some(m) = c.mark {
+            extra.push_str(&format!(", marked {}", rules.marks()[m as usize].name));
+        }
+        let holes: Vec<String> = c.holes[Player::South].iter().map(|&h| rules.hole_name(h)).collect();
+        let all = c.holes[Player::South].len() == rules.territory(Player::South).len();
+        if !all {
+            extra.push_str(&format!(", South's {}", holes.join(" ")));
+        }
+        let _ = writeln!(out, "{indent}  {}. {} [{seeds}{extra}]", i + 1, c.text);
     }
-
-    let _ = writeln!(out, "\nafter each lap (the first rule that applies)");
-    for (i, rule) in rules.lap_rules().iter().enumerate() {
+    let _ = writeln!(out, "{gap}{indent}after each lap (the first rule that applies)");
+    for (i, rule) in sow.lap_rules.iter().enumerate() {
         let mut conditions = Vec::new();
         match rule.landing {
             Some(HoleState::Empty) => conditions.push("landing hole was empty".to_string()),
@@ -108,72 +229,103 @@ pub fn dump(rules: &Rules) -> String {
         if let Some(role) = rule.role {
             conditions.push(format!("in row {}", rules.row_names()[role as usize]));
         }
-        for &(role, state) in &rule.facts {
-            let word = if state == HoleState::Empty { "empty" } else { "occupied" };
-            conditions.push(format!("opposite {} {word}", rules.row_names()[role as usize]));
+        if let Some(mark) = rule.mark {
+            conditions.push(format!("marked {}", rules.marks()[mark as usize].name));
+        }
+        for fact in &rule.facts {
+            let word = |state: HoleState| if state == HoleState::Empty { "empty" } else { "occupied" };
+            conditions.push(match *fact {
+                Fact::Opposite(role, state) => {
+                    format!("opposite {} {}", rules.row_names()[role as usize], word(state))
+                }
+                Fact::Next(state) => format!("next hole {}", word(state)),
+                Fact::Origin(min, max) => match (min, max) {
+                    (lo, hi) if lo == hi => format!("chosen hole held {lo}"),
+                    (lo, u16::MAX) => format!("chosen hole held {lo} or more"),
+                    (lo, hi) => format!("chosen hole held {lo} to {hi}"),
+                },
+            });
         }
         if conditions.is_empty() {
             conditions.push("any landing".to_string());
         }
-        let _ =
-            writeln!(out, "  {}. {} -> {}", i + 1, conditions.join(", "), action_text(rules, rule.action));
+        let _ = writeln!(
+            out,
+            "{indent}  {}. {} -> {}",
+            i + 1,
+            conditions.join(", "),
+            action_text(rules, rule.action)
+        );
     }
-    let _ = writeln!(out, "  otherwise -> {}", action_text(rules, rules.lap_otherwise()));
+    let _ = writeln!(out, "{indent}  otherwise -> {}", action_text(rules, sow.lap_otherwise));
+}
 
-    let _ = writeln!(out, "\ncaptures (taken seeds leave play)");
-    if rules.captures().is_empty() {
-        let _ = writeln!(out, "  (none)");
-    }
-    for c in rules.captures() {
-        let take: Vec<String> =
-            c.take.iter().map(|&r| format!("opposite {}", rules.row_names()[r as usize])).collect();
-        let _ = writeln!(out, "  {}: take {}", c.name, take.join(" and "));
-        for f in &c.follow_ups {
-            let region = |r: Region| match r.role {
-                None => "the opponent's territory".to_string(),
-                Some(role) => format!("the opponent's {} row", rules.row_names()[role as usize]),
+fn follow_up_text(rules: &Rules, f: &FollowUp) -> String {
+    let region = |r: Region| match r.role {
+        None => "the opponent's territory".to_string(),
+        Some(role) => format!("the opponent's {} row", rules.row_names()[role as usize]),
+    };
+    let condition = |c: Option<Role>| {
+        c.map(|role| format!("if the opposite {} hole was taken, ", rules.row_names()[role as usize]))
+            .unwrap_or_default()
+    };
+    match f {
+        FollowUp::Strip { condition: c, optional, amount, region: r } => {
+            let amount = match amount {
+                Amount::AsTaken => "as many seeds as were taken".to_string(),
+                Amount::Seeds(n) => format!("{n} seeds"),
             };
-            let text = match f {
-                FollowUp::Strip { optional, amount, region: r } => {
-                    let amount = match amount {
-                        Amount::AsTaken => "as many seeds as were taken".to_string(),
-                        Amount::Seeds(n) => format!("{n} seeds"),
-                    };
-                    let how = if *optional { "may strip" } else { "strip" };
-                    format!("then {how} {amount} from {}, one seed per decision in board order", region(*r))
-                }
-                FollowUp::ExtraHoles { count, region: r } => {
-                    format!(
-                        "then take {count} more occupied hole(s) from {}, one hole per decision in board order",
-                        region(*r)
-                    )
-                }
-            };
-            let _ = writeln!(out, "    {text}");
+            let how = if *optional { "may strip" } else { "strip" };
+            format!(
+                "then {}{how} {amount} from {}, one seed per decision in board order",
+                condition(*c),
+                region(*r)
+            )
+        }
+        FollowUp::ExtraHoles { condition: c, counts, region: r, except } => {
+            let counts: Vec<String> = counts.iter().map(u16::to_string).collect();
+            let by =
+                if counts.len() > 1 { " (by the mover's capture count, the last repeating)" } else { "" };
+            let except = except
+                .map(|m| format!(", except {} holes", rules.marks()[m as usize].name))
+                .unwrap_or_default();
+            format!(
+                "then {}take {} more occupied hole(s){by} from {}{except}, one hole per decision in board order",
+                condition(*c),
+                counts.join(", "),
+                region(*r)
+            )
         }
     }
+}
 
-    let _ = writeln!(out, "\nend");
-    let end = rules.end_rules();
-    if end.no_seeds_loses {
-        let _ = writeln!(out, "  a player with no seeds loses (checked after every turn)");
+fn filter_text(rules: &Rules, f: &HoleFilter) -> String {
+    let mut words = Vec::new();
+    match f.state {
+        Some(HoleState::Empty) => words.push("empty".to_string()),
+        Some(HoleState::Occupied) => words.push("occupied".to_string()),
+        None => {}
     }
-    let blocked = match end.blocked {
-        Blocked::Loses => "loses",
-        Blocked::Passes => "passes",
-    };
-    let _ = writeln!(out, "  a player who cannot move {blocked}");
-    if end.repetition_draws {
-        let _ =
-            writeln!(out, "  a repeated position (counts and player to move, at turn boundaries) is a draw");
+    match f.side {
+        Some(Side::Own) => words.push("own".to_string()),
+        Some(Side::Opponent) => words.push("opponent's".to_string()),
+        None => {}
     }
-    let _ = writeln!(out, "  a player may resign at any turn");
-    out
+    if let Some(role) = f.role {
+        words.push(rules.row_names()[role as usize].clone());
+    }
+    if let Some(mark) = f.mark {
+        words.push(rules.marks()[mark as usize].name.clone());
+    }
+    words.push("hole".to_string());
+    format!("an {}", words.join(" "))
 }
 
 fn action_text(rules: &Rules, action: LapAction) -> String {
     match action {
         LapAction::Relay => "relay".to_string(),
+        LapAction::RelayNext => "relay from the next hole".to_string(),
+        LapAction::MayStop => "the mover may stop, or relay".to_string(),
         LapAction::Stop => "stop".to_string(),
         LapAction::Capture(i) => format!("capture {}", rules.captures()[i as usize].name),
     }

@@ -94,15 +94,17 @@ pub enum CheckError {
         help: String,
     },
 
-    /// A row name that the territory does not declare.
+    /// A row name that the territory does not declare (nor any `marks`).
     #[error("unknown row `{name}`")]
     #[diagnostic(code(sow::check::unknown_row))]
     UnknownRow {
         /// The name.
         name: String,
         /// Where it is used.
-        #[label("the territory names no row `{name}`")]
+        #[label("{label}")]
         span: SourceSpan,
+        /// What the label says.
+        label: String,
         /// A suggestion.
         #[help]
         help: String,
@@ -369,6 +371,34 @@ pub enum CheckError {
         /// A suggestion.
         #[help]
         help: String,
+    },
+
+    /// More kinds of mark than the engine keeps.
+    #[error("a game may declare at most {max} kinds of marked hole")]
+    #[diagnostic(code(sow::check::too_many_marks), help("use fewer `marks` sections"))]
+    TooManyMarks {
+        /// The limit.
+        max: usize,
+        /// The first mark over the limit.
+        #[label("one too many")]
+        span: SourceSpan,
+    },
+
+    /// An opening that says two kinds of turn.
+    #[error("an opening's turns are of one kind")]
+    #[diagnostic(
+        code(sow::check::conflicting_turns),
+        help(
+            "keep one of `choose` (sowing), `take …`, `move …` and `mark …` in this opening; use two openings for two kinds of turn"
+        )
+    )]
+    ConflictingTurns {
+        /// The second kind.
+        #[label("a second kind of turn")]
+        span: SourceSpan,
+        /// The first kind.
+        #[label("the first")]
+        first: SourceSpan,
     },
 
     /// A section a ruleset may not restate.

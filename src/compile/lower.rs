@@ -5,6 +5,7 @@
 use super::assemble::Effective;
 use super::error::CheckError;
 use crate::engine::rules::*;
+use crate::engine::sowing::Ring;
 use crate::span::{Span, Spanned};
 use crate::suggest::unknown_name_help;
 use crate::syntax::ast::{self, Section, SectionKind};
@@ -20,6 +21,8 @@ struct Lowerer<'a> {
     errors: Vec<CheckError>,
     /// Row names from the territory, from the seat inward (empty if the territory is missing).
     row_names: Vec<String>,
+    /// Names of the kinds of mark.
+    mark_names: Vec<String>,
     territory_ok: bool,
 }
 
@@ -60,41 +63,112 @@ impl Shape {
     }
 }
 
+/// A name in a hole description: a row of the territory, or a kind of mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Named {
+    Row(Role),
+    Mark(MarkId),
+}
+
+/// A choice description before the board's slots are known.
+struct ChoiceDraft {
+    /// `own ROW hole` / `own MARK hole`, or `own hole` (None).
+    own: Option<Named>,
+    /// `the Nth ROW hole`: (row, index from the owner's left, from 0).
+    one: Option<(Role, usize)>,
+    min: u16,
+    max: u16,
+    next: Option<HoleState>,
+    previous: Option<HoleState>,
+    text: String,
+}
+
+/// A phase before the board's slots are known.
+struct PhaseDraft {
+    name: Option<String>,
+    lasts: Option<u16>,
+    turn: TurnDraft,
+}
+
+enum TurnDraft {
+    Sow {
+        choices: Vec<ChoiceDraft>,
+        direction: Option<Direction>,
+        lap_rules: Vec<LapRule>,
+        otherwise: LapAction,
+    },
+    Take {
+        capture: u8,
+    },
+    Transfer {
+        count: u16,
+        from: HoleFilter,
+        to: HoleFilter,
+    },
+    Mark {
+        hole: HoleFilter,
+        mark: MarkId,
+    },
+}
+
 /// Check and lower the sections of `eff` into `Rules`.
 pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckError>> {
-    let mut l = Lowerer { src, eff, errors: Vec::new(), row_names: Vec::new(), territory_ok: false };
+    let mut l = Lowerer {
+        src,
+        eff,
+        errors: Vec::new(),
+        row_names: Vec::new(),
+        mark_names: Vec::new(),
+        territory_ok: false,
+    };
     let game_name = eff.game.name.span;
 
     let shape = l.board(game_name);
     l.territory(game_name, shape);
+    let marks = l.marks(shape);
     let start = l.setup(game_name, shape);
-    let direction = l.circuit(game_name, shape);
-    let choices = l.choose(game_name);
-    let (captures, capture_names) = l.captures();
-    let (lap_rules, lap_otherwise) = l.after_lap(&capture_names);
+    let circuit = l.circuit(game_name, shape);
+    let (mut captures, capture_names) = l.captures();
+    let main = l.main_phase(game_name, &capture_names);
+    let mut phases = Vec::new();
+    for opening in eff.openings.iter().copied() {
+        if let Some(phase) = l.opening(opening, main.as_ref(), &capture_names, &mut captures) {
+            phases.push(phase);
+        }
+    }
     let end = l.end(game_name);
-    l.check_added_captures(&lap_rules, &capture_names);
+    if let Some(main) = &main {
+        let mut used: Vec<&LapRule> = Vec::new();
+        for phase in phases.iter().chain(std::iter::once(main)) {
+            if let TurnDraft::Sow { lap_rules, .. } = &phase.turn {
+                used.extend(lap_rules.iter());
+            }
+        }
+        l.check_added_captures(&used, &capture_names);
+    }
     let meta = l.meta();
     let params = l.params();
 
-    let (Some(shape), Some(start), Some(direction), Some(choices), Some(end)) =
-        (shape, start, direction, choices, end)
+    let (Some(shape), Some(start), Some((direction, chosen_once)), Some(main), Some(end), Some(marks)) =
+        (shape, start, circuit, main, end, marks)
     else {
         return Err(l.errors);
     };
     if !l.errors.is_empty() {
         return Err(l.errors);
     }
+    phases.push(main);
     Ok(build(BuildParts {
         meta,
         params,
         shape,
         row_names: l.row_names,
+        mark_names: l.mark_names,
+        marks,
         direction,
+        chosen_once,
         start,
-        choices,
-        lap_rules,
-        lap_otherwise,
+        phases,
         captures,
         end,
     }))
@@ -135,19 +209,59 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    fn unknown_name(&mut self, name: &Spanned<String>, marks_too: bool) {
+        if !self.territory_ok {
+            return;
+        }
+        let mut known: Vec<&str> = self.row_names.iter().map(String::as_str).collect();
+        let label = if marks_too && !self.mark_names.is_empty() {
+            known.extend(self.mark_names.iter().map(String::as_str));
+            format!("no row or mark is called `{}`", name.node)
+        } else {
+            format!("the territory names no row `{}`", name.node)
+        };
+        let what = if marks_too && !self.mark_names.is_empty() { "row or mark" } else { "row" };
+        self.errors.push(CheckError::UnknownRow {
+            name: name.node.clone(),
+            span: name.span.into(),
+            label,
+            help: unknown_name_help(&name.node, what, &known),
+        });
+    }
+
     fn row(&mut self, name: &Spanned<String>) -> Option<Role> {
         if let Some(i) = self.row_names.iter().position(|r| *r == name.node) {
             return Some(i as Role);
         }
-        if self.territory_ok {
-            let known: Vec<&str> = self.row_names.iter().map(String::as_str).collect();
-            self.errors.push(CheckError::UnknownRow {
-                name: name.node.clone(),
-                span: name.span.into(),
-                help: unknown_name_help(&name.node, "row", &known),
-            });
-        }
+        self.unknown_name(name, false);
         None
+    }
+
+    fn row_or_mark(&mut self, name: &Spanned<String>) -> Option<Named> {
+        if let Some(i) = self.row_names.iter().position(|r| *r == name.node) {
+            return Some(Named::Row(i as Role));
+        }
+        if let Some(i) = self.mark_names.iter().position(|m| *m == name.node) {
+            return Some(Named::Mark(i as MarkId));
+        }
+        self.unknown_name(name, true);
+        None
+    }
+
+    fn mark(&mut self, name: &Spanned<String>) -> Option<MarkId> {
+        match self.mark_names.iter().position(|m| *m == name.node) {
+            Some(i) => Some(i as MarkId),
+            None => {
+                let known: Vec<&str> = self.mark_names.iter().map(String::as_str).collect();
+                self.errors.push(CheckError::UnknownRow {
+                    name: name.node.clone(),
+                    span: name.span.into(),
+                    label: format!("no `marks {}` section", name.node),
+                    help: unknown_name_help(&name.node, "mark", &known),
+                });
+                None
+            }
+        }
     }
 
     fn board(&mut self, game_name: Span) -> Option<Shape> {
@@ -295,7 +409,28 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn circuit(&mut self, game_name: Span, shape: Option<Shape>) -> Option<Direction> {
+    /// `marks NAME: HOLE, …`: the mark names, and the holes (board indices) marked at the
+    /// start, for each kind.
+    fn marks(&mut self, shape: Option<Shape>) -> Option<Vec<Vec<Hole>>> {
+        let marks: Vec<&ast::Marks> = self.eff.marks.clone();
+        if let Some(extra) = marks.get(MAX_MARKS) {
+            self.errors.push(CheckError::TooManyMarks { max: MAX_MARKS, span: extra.name.span.into() });
+        }
+        self.mark_names = marks.iter().map(|m| m.name.node.clone()).collect();
+        let mut out = Vec::new();
+        for m in marks {
+            let mut holes = Vec::new();
+            for set in &m.holes {
+                if let Some(hs) = self.setup_holes(set, shape) {
+                    holes.extend(hs);
+                }
+            }
+            out.push(holes);
+        }
+        shape.map(|_| out)
+    }
+
+    fn circuit(&mut self, game_name: Span, shape: Option<Shape>) -> Option<(Direction, bool)> {
         let Some(section) = self.section("circuit") else {
             self.missing("circuit", "`circuit own rows anticlockwise`", game_name);
             return None;
@@ -308,21 +443,238 @@ impl<'a> Lowerer<'a> {
                 .push(CheckError::CircuitRows { span: section.span.into(), per_side: shape.per_side() });
             return None;
         }
-        Some(c.direction.node)
+        if let Some(other) = c.chosen_once
+            && other.node == c.direction.node
+        {
+            self.errors.push(CheckError::ConflictingWords {
+                word: self.text(other.span),
+                other: self.text(c.direction.span),
+                span: other.span.into(),
+                first: c.direction.span.into(),
+                help: "name both directions: `anticlockwise or clockwise, chosen once`".into(),
+            });
+            return None;
+        }
+        Some((c.direction.node, c.chosen_once.is_some()))
     }
 
-    fn choose(&mut self, game_name: Span) -> Option<Vec<Choice>> {
+    /// The main game: `choose`, `sow` and `after each lap` of the game (or ruleset).
+    fn main_phase(&mut self, game_name: Span, capture_names: &[String]) -> Option<PhaseDraft> {
         let Some(section) = self.section("choose") else {
             self.missing("choose", "`choose { own hole with at least 1 seed }`", game_name);
             return None;
         };
         let SectionKind::Choose(choose) = &section.kind else { return None };
+        let choices = self.choose(choose);
+        let direction = self.section("sow").and_then(|s| match &s.kind {
+            SectionKind::Sow(sow) => sow.direction.map(|d| d.node),
+            _ => None,
+        });
+        let (lap_rules, otherwise) = match self.section("after each lap") {
+            Some(s) => match &s.kind {
+                SectionKind::AfterLap(after) => self.after_lap(s, after, capture_names),
+                _ => (Vec::new(), LapAction::Stop),
+            },
+            None => (Vec::new(), LapAction::Stop),
+        };
+        Some(PhaseDraft {
+            name: None,
+            lasts: None,
+            turn: TurnDraft::Sow { choices: choices?, direction, lap_rules, otherwise },
+        })
+    }
+
+    /// An opening: its own sections, the main game's where it states none.
+    fn opening(
+        &mut self,
+        opening: &ast::Opening,
+        main: Option<&PhaseDraft>,
+        capture_names: &[String],
+        captures: &mut Vec<Capture>,
+    ) -> Option<PhaseDraft> {
+        let mut lasts = None;
+        let mut choose = None;
+        let mut sow = None;
+        let mut after = None;
+        let mut special: Option<&Section> = None;
+        let mut first_kind: Option<Span> = None;
+        let mut seen: Vec<(&'static str, Span)> = Vec::new();
+        for section in &opening.sections {
+            let key = section.kind.keyword();
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                self.errors.push(CheckError::DuplicateSection {
+                    section: key.to_string(),
+                    span: section.keyword.into(),
+                    first: (*first).into(),
+                    help: format!("keep a single `{key}` in this opening"),
+                });
+                continue;
+            }
+            seen.push((key, section.keyword));
+            let turn_kind = matches!(
+                section.kind,
+                SectionKind::Choose(_)
+                    | SectionKind::TakeTurn(_)
+                    | SectionKind::TransferTurn(_)
+                    | SectionKind::MarkTurn(_)
+            );
+            if turn_kind {
+                if let Some(first) = first_kind {
+                    self.errors.push(CheckError::ConflictingTurns {
+                        span: section.keyword.into(),
+                        first: first.into(),
+                    });
+                    continue;
+                }
+                first_kind = Some(section.keyword);
+            }
+            match &section.kind {
+                SectionKind::Lasts(v) => lasts = self.count(v),
+                SectionKind::Choose(c) => choose = Some(c),
+                SectionKind::Sow(s) => sow = Some(s),
+                SectionKind::AfterLap(a) => after = Some((section, a)),
+                SectionKind::TakeTurn(_) | SectionKind::TransferTurn(_) | SectionKind::MarkTurn(_) => {
+                    special = Some(section)
+                }
+                _ => {}
+            }
+        }
+        let name = Some(opening.name.node.clone());
+        let turn = match special.map(|s| &s.kind) {
+            Some(SectionKind::TakeTurn(t)) => {
+                let region = self.region(&t.region);
+                let count = self.count(&t.count);
+                let except = t.except.as_ref().and_then(|m| self.mark(m));
+                let (region, count) = (region?, count?);
+                let destination =
+                    if !captures.is_empty() && captures.iter().all(|c| c.destination == Destination::Hand) {
+                        Destination::Hand
+                    } else {
+                        Destination::OutOfPlay
+                    };
+                captures.push(Capture {
+                    name: format!("opening \"{}\"", opening.name.node),
+                    take: Vec::new(),
+                    destination,
+                    follow_ups: vec![FollowUp::ExtraHoles {
+                        condition: None,
+                        counts: vec![count],
+                        region,
+                        except,
+                    }],
+                });
+                TurnDraft::Take { capture: (captures.len() - 1) as u8 }
+            }
+            Some(SectionKind::TransferTurn(t)) => {
+                let count = self.count(&t.count);
+                let from = self.hole_filter(&t.from);
+                let to = self.hole_filter(&t.to);
+                TurnDraft::Transfer { count: count?, from: from?, to: to? }
+            }
+            Some(SectionKind::MarkTurn(t)) => {
+                let hole = self.hole_filter(&t.hole);
+                let mark = self.mark(&t.mark);
+                TurnDraft::Mark { hole: hole?, mark: mark? }
+            }
+            _ => {
+                let main = match main {
+                    Some(PhaseDraft {
+                        turn: TurnDraft::Sow { choices, direction, lap_rules, otherwise },
+                        ..
+                    }) => Some((choices, *direction, lap_rules, *otherwise)),
+                    _ => None,
+                };
+                let choices = match choose {
+                    Some(c) => self.choose(c)?,
+                    None => main?.0.iter().map(ChoiceDraft::clone_draft).collect(),
+                };
+                let direction = match sow {
+                    Some(s) => s.direction.map(|d| d.node),
+                    None => main.and_then(|m| m.1),
+                };
+                let (lap_rules, otherwise) = match after {
+                    Some((section, a)) => self.after_lap(section, a, capture_names),
+                    None => main.map(|m| (m.2.clone(), m.3)).unwrap_or((Vec::new(), LapAction::Stop)),
+                };
+                TurnDraft::Sow { choices, direction, lap_rules, otherwise }
+            }
+        };
+        Some(PhaseDraft { name, lasts, turn })
+    }
+
+    /// Words describing a hole (for turns of openings), from the mover's point of view.
+    fn hole_filter(&mut self, words: &Spanned<Vec<Spanned<ast::HoleWord>>>) -> Option<HoleFilter> {
+        let mut filter = HoleFilter::default();
+        let mut ok = true;
+        let mut firsts: Vec<(u8, Span)> = Vec::new();
+        for word in &words.node {
+            let kind = match &word.node {
+                ast::HoleWord::State(s) => {
+                    filter.state = Some(*s);
+                    0
+                }
+                ast::HoleWord::Side(s) => {
+                    filter.side = Some(*s);
+                    1
+                }
+                ast::HoleWord::Row(name) => match self.row_or_mark(&Spanned::new(name.clone(), word.span)) {
+                    Some(Named::Row(r)) => {
+                        filter.role = Some(r);
+                        2
+                    }
+                    Some(Named::Mark(m)) => {
+                        filter.mark = Some(m);
+                        3
+                    }
+                    None => {
+                        ok = false;
+                        continue;
+                    }
+                },
+            };
+            if let Some((_, first)) = firsts.iter().find(|(k, _)| *k == kind) {
+                self.errors.push(CheckError::ConflictingWords {
+                    word: self.text(word.span),
+                    other: self.text(*first),
+                    span: word.span.into(),
+                    first: (*first).into(),
+                    help: "describe the hole with one word of each kind: `empty` or `occupied`, `own` or `opponent's`, and one row or mark".into(),
+                });
+                ok = false;
+            }
+            firsts.push((kind, word.span));
+        }
+        ok.then_some(filter)
+    }
+
+    fn choose(&mut self, choose: &ast::Choose) -> Option<Vec<ChoiceDraft>> {
         let mut out = Vec::new();
         for choice in &choose.choices {
             let mut min: u64 = 1;
             let mut max: u64 = u64::from(u16::MAX);
             let mut next: Option<Spanned<ast::HoleState>> = None;
+            let mut previous: Option<Spanned<ast::HoleState>> = None;
             let mut ok = true;
+            let (own, one) = match &choice.node.holes.node {
+                ast::ChoiceHoles::Own(None) => (None, None),
+                ast::ChoiceHoles::Own(Some(name)) => match self.row_or_mark(name) {
+                    Some(n) => (Some(n), None),
+                    None => {
+                        ok = false;
+                        (None, None)
+                    }
+                },
+                ast::ChoiceHoles::One(ast::HoleSet::One { position, row, from_right }) => {
+                    match self.row(row) {
+                        Some(role) => (None, Some((role, position.node, *from_right, position.span))),
+                        None => {
+                            ok = false;
+                            (None, None)
+                        }
+                    }
+                }
+                ast::ChoiceHoles::One(_) => (None, None),
+            };
             for filter in &choice.node.filters {
                 match &filter.node {
                     ast::Filter::Seeds { bound, count } => {
@@ -355,29 +707,39 @@ impl<'a> Lowerer<'a> {
                             ok = false;
                         }
                     }
-                    ast::Filter::Next(state) => {
-                        if let Some(prev) = next
+                    ast::Filter::Neighbour(which, state) => {
+                        let (slot, name) = match which {
+                            ast::Neighbour::Next => (&mut next, "next"),
+                            ast::Neighbour::Previous => (&mut previous, "previous"),
+                        };
+                        if let Some(prev) = *slot
                             && prev.node != *state
                         {
+                            let (word, other) = (self.text(filter.span), self.text(prev.span));
                             self.errors.push(CheckError::ConflictingWords {
-                                word: self.text(filter.span),
-                                other: self.text(prev.span),
+                                word,
+                                other,
                                 span: filter.span.into(),
                                 first: prev.span.into(),
-                                help: "the next hole is either empty or occupied: keep one of the two conditions"
-                                    .into(),
+                                help: format!(
+                                    "the {name} hole is either empty or occupied: keep one of the two conditions"
+                                ),
                             });
                             ok = false;
                         }
-                        next = Some(Spanned::new(*state, filter.span));
+                        *slot = Some(Spanned::new(*state, filter.span));
                     }
                 }
             }
+            let one = one.map(|(role, position, from_right, _)| (role, position, from_right));
             if ok {
-                out.push(Choice {
+                out.push(ChoiceDraft {
+                    own,
+                    one: one.map(|(role, position, from_right)| (role, position_index(position, from_right))),
                     min: min as u16,
                     max: max.min(u64::from(u16::MAX)) as u16,
                     next: next.map(|n| n.node),
+                    previous: previous.map(|n| n.node),
                     text: self.text(choice.span),
                 });
             }
@@ -390,31 +752,55 @@ impl<'a> Lowerer<'a> {
         let mut names = Vec::new();
         let captures: Vec<&ast::Capture> = self.eff.captures.values().copied().collect();
         for c in captures {
-            let take = c.take.iter().filter_map(|t| self.row(&t.node.row)).collect();
+            let take = c
+                .take
+                .iter()
+                .filter_map(|t| match &t.node {
+                    ast::Target::Landing => Some(Target::Landing),
+                    ast::Target::Opposite(row) => self.row(row).map(Target::Opposite),
+                })
+                .collect();
             let mut follow_ups = Vec::new();
             for f in &c.follow_ups {
                 match &f.node {
-                    ast::FollowUp::Strip { optional, amount, region } => {
+                    ast::FollowUp::Strip { condition, optional, amount, region } => {
+                        let condition = condition.as_ref().map(|r| self.row(r));
                         let region = self.region(region);
                         let amount = match &amount.node {
                             ast::Amount::AsTaken => Some(Amount::AsTaken),
                             ast::Amount::Seeds(v) => self.count(v).map(Amount::Seeds),
                         };
-                        if let (Some(region), Some(amount)) = (region, amount) {
-                            follow_ups.push(FollowUp::Strip { optional: *optional, amount, region });
+                        if let (Some(region), Some(amount), Some(condition)) =
+                            (region, amount, condition.map_or(Some(None), |c| c.map(Some)))
+                        {
+                            follow_ups.push(FollowUp::Strip {
+                                condition,
+                                optional: *optional,
+                                amount,
+                                region,
+                            });
                         }
                     }
-                    ast::FollowUp::ExtraHoles { count, region } => {
+                    ast::FollowUp::ExtraHoles { condition, counts, region, except } => {
+                        let condition = condition.as_ref().map(|r| self.row(r));
                         let region = self.region(region);
-                        let count = self.count(count);
-                        if let (Some(region), Some(count)) = (region, count) {
-                            follow_ups.push(FollowUp::ExtraHoles { count, region });
+                        let counts: Vec<Option<u16>> = counts.iter().map(|v| self.count(v)).collect();
+                        let except = except.as_ref().map(|m| self.mark(m));
+                        let counts: Option<Vec<u16>> = counts.into_iter().collect();
+                        if let (Some(region), Some(counts), Some(condition), Some(except)) = (
+                            region,
+                            counts,
+                            condition.map_or(Some(None), |c| c.map(Some)),
+                            except.map_or(Some(None), |e| e.map(Some)),
+                        ) {
+                            follow_ups.push(FollowUp::ExtraHoles { condition, counts, region, except });
                         }
                     }
                 }
             }
+            let destination = c.destination.map_or(Destination::OutOfPlay, |d| d.node);
             names.push(c.name.node.clone());
-            out.push(Capture { name: c.name.node.clone(), take, follow_ups });
+            out.push(Capture { name: c.name.node.clone(), take, destination, follow_ups });
         }
         (out, names)
     }
@@ -440,9 +826,12 @@ impl<'a> Lowerer<'a> {
         Some(Region { role })
     }
 
-    fn after_lap(&mut self, capture_names: &[String]) -> (Vec<LapRule>, LapAction) {
-        let Some(section) = self.section("after each lap") else { return (Vec::new(), LapAction::Stop) };
-        let SectionKind::AfterLap(after) = &section.kind else { return (Vec::new(), LapAction::Stop) };
+    fn after_lap(
+        &mut self,
+        section: &Section,
+        after: &ast::AfterLap,
+        capture_names: &[String],
+    ) -> (Vec<LapRule>, LapAction) {
         let mut rules = Vec::new();
         let mut catch_all: Option<Span> = None;
         for rule in &after.rules {
@@ -451,15 +840,16 @@ impl<'a> Lowerer<'a> {
             }
             let mut landing: Option<Spanned<HoleState>> = None;
             let mut side: Option<Spanned<Side>> = None;
-            let mut role: Option<(Spanned<()>, Role)> = None;
+            let mut role: Option<(Span, Role)> = None;
+            let mut mark: Option<(Span, MarkId)> = None;
             for word in &rule.landing.node {
                 let conflict = match &word.node {
                     ast::HoleWord::State(s) => landing.replace(Spanned::new(*s, word.span)).map(|p| p.span),
                     ast::HoleWord::Side(s) => side.replace(Spanned::new(*s, word.span)).map(|p| p.span),
                     ast::HoleWord::Row(name) => {
-                        let r = self.row(&Spanned::new(name.clone(), word.span));
-                        match r {
-                            Some(r) => role.replace((Spanned::new((), word.span), r)).map(|p| p.0.span),
+                        match self.row_or_mark(&Spanned::new(name.clone(), word.span)) {
+                            Some(Named::Row(r)) => role.replace((word.span, r)).map(|p| p.0),
+                            Some(Named::Mark(m)) => mark.replace((word.span, m)).map(|p| p.0),
                             None => None,
                         }
                     }
@@ -470,15 +860,31 @@ impl<'a> Lowerer<'a> {
                         other: self.text(first),
                         span: word.span.into(),
                         first: first.into(),
-                        help: "describe the hole with one word of each kind: `empty` or `occupied`, `own` or `opponent's`, and one row".into(),
+                        help: "describe the hole with one word of each kind: `empty` or `occupied`, `own` or `opponent's`, and one row or mark".into(),
                     });
                 }
             }
-            let facts = rule
-                .facts
-                .iter()
-                .filter_map(|f| self.row(&f.node.row).map(|r| (r, f.node.state)))
-                .collect::<Vec<_>>();
+            let mut facts = Vec::new();
+            for f in &rule.facts {
+                match &f.node {
+                    ast::Fact::Opposite { row, state } => {
+                        if let Some(r) = self.row(row) {
+                            facts.push(Fact::Opposite(r, *state));
+                        }
+                    }
+                    ast::Fact::Next(state) => facts.push(Fact::Next(*state)),
+                    ast::Fact::Origin { bound, count } => {
+                        if let Some(n) = self.value(count) {
+                            let n = n.min(u64::from(u16::MAX)) as u16;
+                            facts.push(match bound {
+                                ast::Bound::Exactly => Fact::Origin(n, n),
+                                ast::Bound::AtLeast => Fact::Origin(n, u16::MAX),
+                                ast::Bound::AtMost => Fact::Origin(0, n),
+                            });
+                        }
+                    }
+                }
+            }
             let action = self.lap_action(&rule.action, capture_names);
             if rule.landing.node.is_empty() && rule.facts.is_empty() && catch_all.is_none() {
                 catch_all = Some(rule.span);
@@ -488,6 +894,7 @@ impl<'a> Lowerer<'a> {
                     landing: landing.map(|s| s.node),
                     side: side.map(|s| s.node),
                     role: role.map(|r| r.1),
+                    mark: mark.map(|m| m.1),
                     facts,
                     action,
                     text: self.text(rule.span),
@@ -508,8 +915,9 @@ impl<'a> Lowerer<'a> {
             Some(by) => after.rules.iter().take_while(|r| r.span != by).count() + 1,
             None => rules.len(),
         };
-        let ends = rules.iter().take(reachable).any(|r| r.action != LapAction::Relay)
-            || (catch_all.is_none() && otherwise != LapAction::Relay);
+        let relays = |a: LapAction| matches!(a, LapAction::Relay | LapAction::RelayNext);
+        let ends = rules.iter().take(reachable).any(|r| !relays(r.action))
+            || (catch_all.is_none() && !relays(otherwise));
         if !ends {
             self.errors.push(CheckError::NeverEnds { span: section.keyword.to(section.span).into() });
         }
@@ -523,6 +931,8 @@ impl<'a> Lowerer<'a> {
     ) -> Option<LapAction> {
         match &action.node {
             ast::LapAction::Relay => Some(LapAction::Relay),
+            ast::LapAction::RelayNext => Some(LapAction::RelayNext),
+            ast::LapAction::MayStop => Some(LapAction::MayStop),
             ast::LapAction::Stop => Some(LapAction::Stop),
             ast::LapAction::Capture(name) => match capture_names.iter().position(|n| *n == name.node) {
                 Some(i) => Some(LapAction::Capture(i as u8)),
@@ -541,7 +951,7 @@ impl<'a> Lowerer<'a> {
 
     /// A capture that a ruleset adds must be used by the ruleset's lap rules; otherwise it
     /// is most likely a misspelt override of one of the base game's captures.
-    fn check_added_captures(&mut self, lap_rules: &[LapRule], capture_names: &[String]) {
+    fn check_added_captures(&mut self, lap_rules: &[&LapRule], capture_names: &[String]) {
         let Some(ruleset) = self.eff.ruleset else { return };
         let used: Vec<&str> = lap_rules
             .iter()
@@ -585,26 +995,28 @@ impl<'a> Lowerer<'a> {
         }
         let mut no_seeds = false;
         let mut repetition = false;
+        let mut turn_limit = None;
         let mut blocked: Option<Spanned<Blocked>> = None;
         for rule in &end.rules {
-            match rule.node {
+            match &rule.node {
                 ast::EndRule::NoSeedsLoses => no_seeds = true,
                 ast::EndRule::RepetitionDraws => repetition = true,
+                ast::EndRule::TurnLimit(v) => {
+                    turn_limit = self.count(v).map(u32::from);
+                }
                 ast::EndRule::Blocked(b) => {
                     if let Some(prev) = blocked
-                        && prev.node != b
+                        && prev.node != *b
                     {
                         self.errors.push(CheckError::ConflictingWords {
                             word: self.text(rule.span),
                             other: self.text(prev.span),
                             span: rule.span.into(),
                             first: prev.span.into(),
-                            help:
-                                "a player who cannot move either loses or passes: keep one of the two rules"
-                                    .into(),
+                            help: "a player who cannot move either loses, passes or ends the game: keep one of the rules".into(),
                         });
                     }
-                    blocked = Some(Spanned::new(b, rule.span));
+                    blocked = Some(Spanned::new(*b, rule.span));
                 }
             }
         }
@@ -612,11 +1024,16 @@ impl<'a> Lowerer<'a> {
             self.errors.push(CheckError::BlockedUnstated { span: section.keyword.into() });
             return None;
         };
-        if blocked.node == Blocked::Passes && !repetition {
+        if blocked.node == Blocked::Passes && !repetition && turn_limit.is_none() {
             self.errors.push(CheckError::EndlessPassing { span: blocked.span.into() });
             return None;
         }
-        Some(EndRules { no_seeds_loses: no_seeds, blocked: blocked.node, repetition_draws: repetition })
+        Some(EndRules {
+            no_seeds_loses: no_seeds,
+            blocked: blocked.node,
+            repetition_draws: repetition,
+            turn_limit,
+        })
     }
 
     fn meta(&self) -> Meta {
@@ -658,6 +1075,31 @@ impl<'a> Lowerer<'a> {
     }
 }
 
+impl ChoiceDraft {
+    fn clone_draft(&self) -> ChoiceDraft {
+        ChoiceDraft {
+            own: self.own,
+            one: self.one,
+            min: self.min,
+            max: self.max,
+            next: self.next,
+            previous: self.previous,
+            text: self.text.clone(),
+        }
+    }
+}
+
+/// The index from the owner's left (from 0) of a hole position; `usize::MAX - k` counts
+/// from the right (resolved once the row length is known).
+fn position_index(position: ast::HolePosition, from_right: bool) -> usize {
+    match (position, from_right) {
+        (ast::HolePosition::Leftmost, false) | (ast::HolePosition::Rightmost, true) => 0,
+        (ast::HolePosition::Rightmost, false) | (ast::HolePosition::Leftmost, true) => usize::MAX,
+        (ast::HolePosition::Nth(n), false) => (n as usize).saturating_sub(1),
+        (ast::HolePosition::Nth(n), true) => usize::MAX - (n as usize).saturating_sub(1),
+    }
+}
+
 fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, 11) | (2, 12) | (3, 13) => "th",
@@ -674,11 +1116,12 @@ struct BuildParts {
     params: Vec<ParamValue>,
     shape: Shape,
     row_names: Vec<String>,
+    mark_names: Vec<String>,
+    marks: Vec<Vec<Hole>>,
     direction: Direction,
+    chosen_once: bool,
     start: Vec<u16>,
-    choices: Vec<Choice>,
-    lap_rules: Vec<LapRule>,
-    lap_otherwise: LapAction,
+    phases: Vec<PhaseDraft>,
     captures: Vec<Capture>,
     end: EndRules,
 }
@@ -741,6 +1184,15 @@ fn build(p: BuildParts) -> Rules {
     for (board, &count) in p.start.iter().enumerate() {
         start[slot_of[board].index()] = count;
     }
+    let marks: Vec<MarkDef> = p
+        .mark_names
+        .iter()
+        .zip(&p.marks)
+        .map(|(name, holes)| MarkDef {
+            name: name.clone(),
+            start: holes.iter().map(|h| slot_of[h.index()]).collect(),
+        })
+        .collect();
     let total_seeds = start.iter().map(|&c| u32::from(c)).sum();
     let mut seed = 0x5eed_0f50_u64 ^ (holes as u64) << 32;
     let keys: Vec<u64> = (0..holes).map(|_| splitmix64(&mut seed) | 1).collect();
@@ -752,6 +1204,62 @@ fn build(p: BuildParts) -> Rules {
         }
         prefix
     });
+    // The holes each choice description is about, per player, in board order.
+    let choice_holes = |draft: &ChoiceDraft| -> (ByPlayer<Vec<Hole>>, Option<MarkId>) {
+        let mut mark = None;
+        let holes = ByPlayer::new_with(|player| match (draft.one, draft.own) {
+            (Some((role, k)), _) => {
+                let k = if k >= shape.columns {
+                    shape.columns - 1 - (usize::MAX - k).min(shape.columns - 1)
+                } else {
+                    k
+                };
+                vec![at(shape.row(player, role as usize), shape.column_from_left(player, k))]
+            }
+            (None, Some(Named::Row(role))) => {
+                territory[player].iter().copied().filter(|h| hole_role[h.index()] == role).collect()
+            }
+            (None, Some(Named::Mark(m))) => {
+                mark = Some(m);
+                territory[player].clone()
+            }
+            (None, None) => territory[player].clone(),
+        });
+        (holes, mark)
+    };
+    let phases: Vec<PhaseRules> = p
+        .phases
+        .into_iter()
+        .map(|phase| {
+            let turn = match phase.turn {
+                TurnDraft::Sow { choices, direction, lap_rules, otherwise } => TurnKind::Sow(SowRules {
+                    choices: choices
+                        .iter()
+                        .map(|c| {
+                            let (holes, mark) = choice_holes(c);
+                            Choice {
+                                holes,
+                                mark,
+                                min: c.min,
+                                max: c.max,
+                                next: c.next,
+                                previous: c.previous,
+                                text: c.text.clone(),
+                            }
+                        })
+                        .collect(),
+                    direction,
+                    lap_rules,
+                    lap_otherwise: otherwise,
+                    rings: ByPlayer::default(),
+                }),
+                TurnDraft::Take { capture } => TurnKind::Take { capture },
+                TurnDraft::Transfer { count, from, to } => TurnKind::Transfer { count, from, to },
+                TurnDraft::Mark { hole, mark } => TurnKind::Mark { hole, mark },
+            };
+            PhaseRules { name: phase.name, lasts: phase.lasts, turn }
+        })
+        .collect();
     let mut rules = Rules {
         meta: p.meta,
         params: p.params,
@@ -773,18 +1281,29 @@ fn build(p: BuildParts) -> Rules {
         next,
         role_hole,
         regions,
-        choices: p.choices,
-        lap_rules: p.lap_rules,
-        lap_otherwise: p.lap_otherwise,
+        marks,
+        chosen_once: p.chosen_once,
+        phases,
         captures: p.captures,
         end: p.end,
         keys,
         north_key,
-        lap_table: ByPlayer::default(),
-        rings: ByPlayer::default(),
     };
-    rules.lap_table = rules.build_lap_table();
-    rules.rings = rules.build_rings();
+    let rings: Vec<Option<ByPlayer<Ring>>> = rules
+        .phases
+        .iter()
+        .map(|phase| match &phase.turn {
+            TurnKind::Sow(sow) => {
+                Some(ByPlayer::new_with(|me| Ring::build(&rules, me, &sow.lap_rules, sow.lap_otherwise)))
+            }
+            _ => None,
+        })
+        .collect();
+    for (phase, ring) in rules.phases.iter_mut().zip(rings) {
+        if let (TurnKind::Sow(sow), Some(ring)) = (&mut phase.turn, ring) {
+            sow.rings = ring;
+        }
+    }
     rules
 }
 

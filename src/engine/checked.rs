@@ -106,22 +106,68 @@ impl Rules {
             return err(GameOver, format!("the game is over ({outcome})"));
         }
         match (state.phase, mv) {
-            (Phase::Pick(p), Move::Sow(_) | Move::Pass) => err(
+            (Phase::LapChoice(c), _) => err(
+                WrongPhase,
+                format!(
+                    "{me}'s sowing paused at {}: type `stop` to stop there{}",
+                    self.hole_name(c.at),
+                    if moves.contains(&Move::Relay) {
+                        " or `relay` to sow on"
+                    } else {
+                        " (relaying from it would never end)"
+                    }
+                ),
+            ),
+            (Phase::Pick(p), Move::Pick(h)) => self.explain_pick(state, p, h),
+            (Phase::Pick(_), Move::Stop) => {
+                err(OutOfOrder, "this follow-up is not optional: every pick must be made".to_string())
+            }
+            (Phase::Pick(p), _) => err(
                 WrongPhase,
                 format!("{me} must first finish the capture: {}", self.describe_pick(state, p)),
             ),
-            (Phase::Sow, Move::Pick(_) | Move::Stop) => {
-                err(WrongPhase, format!("no capture is pending; {me} chooses a hole to sow from"))
+            (Phase::Sow, Move::Pick(_) | Move::Stop | Move::Relay) => {
+                err(WrongPhase, format!("no capture or paused sowing is pending; {}", self.what_now(state)))
             }
             (Phase::Sow, Move::Pass) => match moves.first() {
                 Some(_) => err(NoPass, format!("{me} has a legal move and cannot pass")),
                 None => err(NoPass, format!("{me} has no legal move; passing is not in these rules")),
             },
-            (Phase::Sow, Move::Sow(h)) => self.explain_sow(state, h),
-            (Phase::Pick(p), Move::Pick(h)) => self.explain_pick(state, p, h),
-            (Phase::Pick(_), Move::Stop) => {
-                err(OutOfOrder, "this follow-up is not optional: every pick must be made".to_string())
+            (Phase::Sow, Move::Sow(h))
+                if moves.iter().any(|m| matches!(m, Move::SowDirection(x, _) if *x == h)) =>
+            {
+                err(
+                    WrongPhase,
+                    format!(
+                        "{me} chooses a direction now, for good: write `{0}:ccw` (anticlockwise) or `{0}:cw` (clockwise)",
+                        self.hole_name(h)
+                    ),
+                )
             }
+            (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _)) if self.sow_turn_now(state) => {
+                self.explain_sow(state, h)
+            }
+            (Phase::Sow, _) => err(WrongPhase, self.what_now(state)),
+        }
+    }
+
+    /// Whether the player to move's turns are sowings now.
+    fn sow_turn_now(&self, state: &State) -> bool {
+        matches!(self.phases[state.phase_of(state.to_move)].turn, TurnKind::Sow(_))
+    }
+
+    /// What the player to move does now, in words.
+    fn what_now(&self, state: &State) -> String {
+        let me = state.to_move;
+        let phase = &self.phases[state.phase_of(me)];
+        let during = phase.name.as_ref().map(|n| format!(" (opening \"{n}\")")).unwrap_or_default();
+        match &phase.turn {
+            TurnKind::Sow(_) => format!("{me} chooses a hole to sow from{during}"),
+            TurnKind::Take { .. } => format!("{me} takes holes of {}'s{during}", me.other()),
+            TurnKind::Transfer { .. } => {
+                format!("{me} moves seeds from one hole to another, written `b3-a5`{during}")
+            }
+            TurnKind::Mark { .. } => format!("{me} marks a hole, written `+a3`{during}"),
         }
     }
 
@@ -140,14 +186,14 @@ impl Rules {
         if count == 0 {
             return err(Empty, format!("{name} is empty"));
         }
+        let choices = self.choices_now(state);
         let in_force = self.choice_in_force(state);
-        let fits = self.choices.iter().position(|c| self.fits(state, me, c, h));
+        let fits = choices.iter().position(|c| c.holes[me].contains(&h) && self.fits(state, me, c, h, false));
         match (in_force, fits) {
             (Some(force), Some(fit)) if fit > force => {
-                let example = self
-                    .territory(me)
+                let example = choices[force].holes[me]
                     .iter()
-                    .find(|&&x| self.fits(state, me, &self.choices[force], x))
+                    .find(|&&x| self.fits(state, me, &choices[force], x, false))
                     .map(|&x| format!(" ({} does)", self.hole_name(x)))
                     .unwrap_or_default();
                 err(
@@ -155,8 +201,8 @@ impl Rules {
                     format!(
                         "{name} holds {}; `{}` may be chosen only when no hole fits `{}`{example}",
                         seeds(u32::from(count)),
-                        self.choices[fit].text,
-                        self.choices[force].text
+                        choices[fit].text,
+                        choices[force].text
                     ),
                 )
             }
@@ -166,13 +212,13 @@ impl Rules {
                     "sowing from {name} would never end: its relay laps repeat forever, so the move is not allowed"
                 ),
             ),
-            _ => {
-                let choice = &self.choices[in_force.unwrap_or(0)];
-                err(
+            _ => match choices.get(in_force.unwrap_or(0)) {
+                Some(choice) => err(
                     NotAllowed,
                     format!("{name} does not fit `{}`: {}", choice.text, self.why_not(state, choice, h)),
-                )
-            }
+                ),
+                None => err(NotAllowed, format!("{name} cannot be sown now")),
+            },
         }
     }
 
@@ -191,9 +237,27 @@ impl Rules {
             };
             return format!("it holds {holds}, not {want}");
         }
-        let next = self.next_hole(me, h);
-        let state_word = if state.count(next) == 0 { "empty" } else { "occupied" };
-        format!("it holds {holds} and its next hole, {}, is {state_word}", self.hole_name(next))
+        if !choice.holes[me].contains(&h) {
+            return "it is not one of the holes that description is about".to_string();
+        }
+        if let Some(m) = choice.mark
+            && !state.is_marked(m, h)
+        {
+            return format!("it is not a {} hole", self.marks[m as usize].name);
+        }
+        let (which, neighbour) = if choice.next.is_some() {
+            ("next", self.next_hole(me, h))
+        } else {
+            (
+                "previous",
+                self.circuit(me)[(self.circuit(me).iter().position(|&x| x == h).unwrap_or(0)
+                    + self.circuit(me).len()
+                    - 1)
+                    % self.circuit(me).len()],
+            )
+        };
+        let state_word = if state.count(neighbour) == 0 { "empty" } else { "occupied" };
+        format!("it holds {holds} and its {which} hole, {}, is {state_word}", self.hole_name(neighbour))
     }
 
     fn describe_pick(&self, state: &State, p: Pick) -> String {

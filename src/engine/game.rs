@@ -111,7 +111,8 @@ impl<'r> Game<'r> {
     pub fn play(&mut self, mv: Move) -> Result<Effect, PlayError> {
         let before = self.state.clone();
         let effect = self.rules.play(&mut self.state, &mut self.history, mv)?;
-        if before.phase == Phase::Sow {
+        // Every decision of a turn starts from the same turn count; a new count is a new turn.
+        if self.starts.last().is_none_or(|start| start.turn() != before.turn()) {
             self.turns.push(Turn { player: before.to_move, moves: vec![mv] });
             self.starts.push(before);
         } else if let Some(turn) = self.turns.last_mut() {
@@ -135,8 +136,9 @@ impl<'r> Game<'r> {
     fn play_words(&mut self, text: &str) -> Result<Vec<Effect>, TurnError> {
         let words = Rules::turn_words(text);
         let mut effects = Vec::new();
+        let turn = self.state.turn();
         for (i, word) in words.iter().enumerate() {
-            if i > 0 && self.state.phase == Phase::Sow {
+            if i > 0 && self.state.turn() != turn {
                 return Err(TurnError::TooLong { extra: word.to_string() });
             }
             let mv = self.rules.parse_move(&self.state, word).map_err(TurnError::Notation)?;

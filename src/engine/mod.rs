@@ -7,6 +7,7 @@ mod notation;
 pub mod perft;
 mod play;
 pub mod rules;
+pub(crate) mod sowing;
 mod state;
 
 pub use checked::{Effect, PlayError, PlayErrorKind};
@@ -14,4 +15,5 @@ pub use game::{Game, Turn, TurnError};
 pub use notation::NotationError;
 pub use play::MoveStats;
 pub use rules::{ByPlayer, Hole, Player, Rules};
-pub use state::{DrawReason, History, Move, MoveList, Outcome, Phase, Pick, State, WinReason};
+pub use sowing::Endless;
+pub use state::{DrawReason, History, LapChoice, Move, MoveList, Outcome, Phase, Pick, State, WinReason};

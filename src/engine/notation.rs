@@ -51,19 +51,48 @@ impl Rules {
     }
 
     /// Read one decision in the context of `state`: a hole is a sowing at the start of a turn
-    /// and a pick during a capture's follow-up; `stop` and `pass` are themselves.
+    /// and a pick during a capture's follow-up; `b3:cw` / `b3:ccw` sow in a direction chosen
+    /// for good; `b3-a5` moves seeds; `+a3` marks a hole; `stop`, `relay` and `pass` are
+    /// themselves.
     pub fn parse_move(&self, state: &State, word: &str) -> Result<Move, NotationError> {
-        match word.to_ascii_lowercase().as_str() {
-            "stop" => Ok(Move::Stop),
-            "pass" => Ok(Move::Pass),
-            _ => {
-                let hole = self.parse_hole(word)?;
-                Ok(match state.phase {
-                    Phase::Sow => Move::Sow(hole),
-                    Phase::Pick(_) => Move::Pick(hole),
-                })
-            }
+        let lower = word.to_ascii_lowercase();
+        match lower.as_str() {
+            "stop" => return Ok(Move::Stop),
+            "relay" => return Ok(Move::Relay),
+            "pass" => return Ok(Move::Pass),
+            _ => {}
         }
+        if let Some(hole) = lower.strip_prefix('+') {
+            return Ok(Move::Mark(self.parse_hole(hole)?));
+        }
+        if let Some((from, to)) = lower.split_once('-') {
+            return Ok(Move::Transfer(self.parse_hole(from)?, self.parse_hole(to)?));
+        }
+        if let Some((hole, direction)) = lower.split_once(':') {
+            let hole = self.parse_hole(hole)?;
+            let direction = match direction {
+                "ccw" | "anticlockwise" => Direction::Anticlockwise,
+                "cw" | "clockwise" => Direction::Clockwise,
+                _ => {
+                    return Err(NotationError {
+                        word: word.to_string(),
+                        reason: format!(
+                            "`{direction}` is not a direction; write `cw` (clockwise) or `ccw` (anticlockwise)"
+                        ),
+                    });
+                }
+            };
+            return Ok(Move::SowDirection(hole, direction));
+        }
+        let hole = self.parse_hole(word)?;
+        Ok(match state.phase {
+            Phase::Sow => match self.phases[state.phase_of(state.to_move)].turn {
+                TurnKind::Mark { .. } => Move::Mark(hole),
+                _ => Move::Sow(hole),
+            },
+            Phase::Pick(_) => Move::Pick(hole),
+            Phase::LapChoice(_) => Move::Sow(hole),
+        })
     }
 
     /// Split a turn such as `b3 x d1 d1 c4` into its words: the sowing, then the picks.
@@ -76,7 +105,13 @@ impl Rules {
     pub fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Sow(h) | Move::Pick(h) => self.hole_name(h),
+            Move::SowDirection(h, d) => {
+                format!("{}:{}", self.hole_name(h), if d == Direction::Clockwise { "cw" } else { "ccw" })
+            }
+            Move::Transfer(a, b) => format!("{}-{}", self.hole_name(a), self.hole_name(b)),
+            Move::Mark(h) => format!("+{}", self.hole_name(h)),
             Move::Stop => "stop".to_string(),
+            Move::Relay => "relay".to_string(),
             Move::Pass => "pass".to_string(),
         }
     }
@@ -88,7 +123,11 @@ impl Rules {
             if i > 0 {
                 out.push(' ');
             }
-            if i == 1 && matches!(mv, Move::Pick(_) | Move::Stop) {
+            let first_pick =
+                matches!(mv, Move::Pick(_)) && !matches!(moves.get(i.wrapping_sub(1)), Some(Move::Pick(_)));
+            if first_pick
+                || (i == 1 && mv == Move::Stop && matches!(moves[0], Move::Sow(_) | Move::SowDirection(..)))
+            {
                 out.push_str("x ");
             }
             out.push_str(&self.move_text(mv));
@@ -149,8 +188,17 @@ impl Rules {
             }
             None => {
                 let _ = write!(out, "{} to move", state.to_move);
-                if let Phase::Pick(p) = state.phase {
-                    let _ = write!(out, " ({} more to pick)", p.remaining);
+                if let Some(name) = &self.phases[state.phase_of(state.to_move)].name {
+                    let _ = write!(out, ", opening \"{name}\"");
+                }
+                match state.phase {
+                    Phase::Pick(p) => {
+                        let _ = write!(out, " ({} more to pick)", p.remaining);
+                    }
+                    Phase::LapChoice(c) => {
+                        let _ = write!(out, " (sowing paused at {}: stop or relay)", self.hole_name(c.at));
+                    }
+                    Phase::Sow => {}
                 }
                 out.push('\n');
             }

@@ -1,177 +1,18 @@
-//! Legal decisions and playing them: choosing, relay sowing with exact detection of endless
-//! sowing, captures and their follow-ups, the end of a turn and of the game.
+//! Legal decisions and playing them: phases, choosing, sowing (see [`super::sowing`]),
+//! captures and their follow-ups, special turns of openings, the end of a turn and of the
+//! game.
 
 use super::rules::*;
+use super::sowing::{Endless, LapContext, SowEnd};
 use super::state::*;
-
-/// A relay sowing that would never end: its sowing state repeats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Endless;
-
-/// How a sowing ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SowEnd {
-    /// Laps sown (1 for a sowing without relay).
-    pub laps: u32,
-    /// Seeds dropped in all.
-    pub sown: u32,
-    /// The hole where the last seed fell.
-    pub last: Hole,
-    /// `Stop` or `Capture`.
-    pub action: LapAction,
-}
-
-/// Laps sown before cycle detection starts: nearly every sowing ends sooner, and starting
-/// late cannot miss a cycle (once the sowing state repeats it repeats forever).
-const CYCLE_CHECK_AFTER: u32 = 8;
 
 /// Slots in the window copied for each candidate's legality check: any circuit fits, since
 /// a circuit has at most two rows of holes.
 const RING_WINDOW: usize = 2 * MAX_COLUMNS;
 
-/// Lap table codes (see [`Rules::build_lap_table`]).
-const LAP_RELAY: u8 = 0;
-const LAP_STOP: u8 = 1;
-const LAP_CAPTURE: u8 = 2;
-const LAP_DYNAMIC: u8 = u8::MAX;
-const LAP_NEVER_RELAY: u8 = u8::MAX - 1;
-
-/// The parts of a player's circuit that sowing reads, gathered when the rules are built. The
-/// circuit occupies slots `base .. base + len` in sowing order.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Ring {
-    base: usize,
-    len: usize,
-    /// The lap table for these slots: `[position * 2 + was_occupied]`.
-    lap_table: Vec<u8>,
-    /// `key_prefix[i]`: the sum of the hashing keys of the first `i` positions.
-    key_prefix: Vec<u64>,
-    /// The hashing key of each position.
-    keys: Vec<u64>,
-    /// Whether a lap ending in an occupied hole always relays, wherever it is.
-    occupied_relays: bool,
-    /// Whether a lap ending in an empty hole never relays, wherever it is.
-    empty_never_relays: bool,
-    /// For table entries that depend on facing holes: the first of their branches.
-    branch_start: Vec<u32>,
-    /// The lap rules that can apply at a landing, in order, as concrete checks: the
-    /// facts that must hold (a range of `branch_facts`) and the action. Each entry's
-    /// branches end with one without facts.
-    branches: Vec<(u32, u8, LapAction)>,
-    /// (hole, whether it must be empty).
-    branch_facts: Vec<(Hole, bool)>,
-}
-
-impl Ring {
-    /// Whether a sowing from circuit position `at` ends, on the circuit's counts `slots`
-    /// (changed). The lean path for legality checks: `None` when it cannot tell cheaply —
-    /// a landing whose verdict depends on facing holes and may be a relay, or a long relay
-    /// that needs cycle detection — and the general sowing must decide.
-    #[inline(always)]
-    fn quick_ends(&self, slots: &mut [u16], mut at: usize) -> Option<bool> {
-        let len = slots.len();
-        let mut hand = usize::from(slots[at]);
-        slots[at] = 0;
-        for _ in 0..CYCLE_CHECK_AFTER {
-            let full = if hand < len { 0 } else { hand / len };
-            let rem = hand - full * len;
-            if full > 0 {
-                for c in slots.iter_mut() {
-                    *c += full as u16;
-                }
-            }
-            let mut i = at;
-            for _ in 0..rem {
-                i += 1;
-                if i == len {
-                    i = 0;
-                }
-                slots[i] += 1;
-            }
-            let occupied = slots[i] > 1;
-            let relays = if occupied && self.occupied_relays {
-                true
-            } else if !occupied && self.empty_never_relays {
-                false
-            } else {
-                match self.lap_table[i * 2 + usize::from(occupied)] {
-                    LAP_RELAY => true,
-                    LAP_DYNAMIC => return None,
-                    _ => false,
-                }
-            };
-            if !relays {
-                return Some(true);
-            }
-            hand = usize::from(slots[i]);
-            slots[i] = 0;
-            at = i;
-        }
-        None
-    }
-
-    /// The action of the first lap rule whose conditions on facing holes hold, for a table
-    /// entry that depends on them.
-    #[cold]
-    fn branch(&self, counts: &[u16; MAX_HOLES], entry: usize) -> LapAction {
-        let mut b = self.branch_start[entry] as usize;
-        loop {
-            let (start, len, action) = self.branches[b];
-            let facts = &self.branch_facts[start as usize..start as usize + usize::from(len)];
-            if facts.iter().all(|&(h, want_empty)| (counts[h.index()] == 0) == want_empty) {
-                return action;
-            }
-            b += 1;
-        }
-    }
-
-    /// One lap: `hand` seeds into the holes after circuit position `at`, wrapping round.
-    /// Returns the position of the last one. A hand of a lap or more adds ⌊hand/len⌋ to
-    /// every hole at once.
-    #[inline(always)]
-    fn lap<const HASH: bool>(
-        &self,
-        counts: &mut [u16; MAX_HOLES],
-        at: usize,
-        hand: u32,
-        hash: &mut u64,
-    ) -> usize {
-        let len = self.len;
-        let ring = &mut counts[self.base..self.base + len];
-        // Most hands are shorter than the circuit: no division for them.
-        let full = if (hand as usize) < len { 0 } else { hand / len as u32 };
-        let rem = hand as usize - full as usize * len;
-        let prefix = &self.key_prefix;
-        if full > 0 {
-            for c in ring.iter_mut() {
-                *c += full as u16;
-            }
-            if HASH {
-                *hash = hash.wrapping_add(prefix[len].wrapping_mul(u64::from(full)));
-            }
-        }
-        // The rest, one seed per hole: a short run (a hand rarely holds more than a few
-        // seeds), so a plain loop beats a vectorised one.
-        let mut i = at;
-        for _ in 0..rem {
-            i += 1;
-            if i == len {
-                i = 0;
-            }
-            ring[i] += 1;
-        }
-        if HASH && rem > 0 {
-            let first = at + 1;
-            *hash = if i >= first {
-                hash.wrapping_add(prefix[i + 1].wrapping_sub(prefix[first]))
-            } else {
-                let tail = prefix[len].wrapping_sub(prefix[first.min(len)]);
-                hash.wrapping_add(tail).wrapping_add(prefix[i + 1])
-            };
-        }
-        i
-    }
-}
+/// Most relay decisions a player may make in one turn where the rules let them stop (a
+/// player who keeps relaying through the same holes must stop in the end).
+const MAX_RELAY_CHOICES: u16 = 64;
 
 /// What [`Rules::legal_moves_counted`] saw besides the legal decisions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -189,8 +30,9 @@ impl Rules {
     }
 
     /// A position with the given counts (board order: a1…an, b1…bn, …) and player to move,
-    /// at the start of a turn, with no seeds captured. `None` if the counts do not fit the
-    /// board or the limits.
+    /// at the start of a turn of the main game (or of the first opening the player can
+    /// play), with no seeds captured. `None` if the counts do not fit the board or the
+    /// limits.
     pub fn state_from_counts(&self, counts: &[u16], to_move: Player) -> Option<State> {
         if counts.len() != self.holes() || counts.iter().map(|&c| u32::from(c)).sum::<u32>() > MAX_SEEDS {
             return None;
@@ -203,11 +45,23 @@ impl Rules {
     }
 
     fn state_with(&self, counts: [u16; MAX_HOLES], to_move: Player) -> State {
+        let mut marks = [[0u64; 3]; MAX_MARKS];
+        for (m, def) in self.marks.iter().enumerate() {
+            for h in &def.start {
+                marks[m][h.index() / 64] |= 1 << (h.index() % 64);
+            }
+        }
         let mut state = State {
             counts,
             to_move,
             phase: Phase::Sow,
             captured: ByPlayer::default(),
+            hand: ByPlayer::default(),
+            captures_made: ByPlayer::default(),
+            phase_of: ByPlayer::default(),
+            phase_turns: ByPlayer::default(),
+            direction: ByPlayer::default(),
+            marks,
             seeds: ByPlayer::default(),
             hash: 0,
             turn: 0,
@@ -217,6 +71,7 @@ impl Rules {
         state.seeds = ByPlayer::new_with(|p| self.count_seeds(&state, p));
         state.hash = self.position_hash(&state);
         self.check_seedless(&mut state);
+        self.begin_turn(&mut state);
         state
     }
 
@@ -234,6 +89,11 @@ impl Rules {
         state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum()
     }
 
+    /// A player's score where the game ends on seeds: seeds on their side and in hand.
+    pub fn score(&self, state: &State, player: Player) -> u32 {
+        u32::from(state.seeds[player]) + u32::from(state.hand[player])
+    }
+
     /// The hash of a position, computed from scratch: the counts and the player to move.
     /// Play keeps [`State::hash`] equal to it incrementally.
     pub fn position_hash(&self, state: &State) -> u64 {
@@ -242,6 +102,35 @@ impl Rules {
             h = h.wrapping_add(k.wrapping_mul(u64::from(c)));
         }
         h
+    }
+
+    /// The key a position is remembered by for the repetition rule: the counts and the
+    /// player to move, and — where the rules have them — the players' phases, chosen
+    /// directions and marked holes.
+    pub(crate) fn history_key(&self, state: &State) -> u64 {
+        let mut key = state.hash;
+        if self.phases.len() > 1 || self.chosen_once || !self.marks.is_empty() {
+            let mut extra = 0x243f_6a88_85a3_08d3u64;
+            let mut mix = |x: u64| {
+                extra = (extra ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+            };
+            for p in Player::BOTH {
+                mix(u64::from(state.phase_of[p]));
+                mix(state.direction[p].map_or(0, |d| d as u64 + 1));
+            }
+            for words in &state.marks {
+                for &w in words {
+                    mix(w);
+                }
+            }
+            key ^= extra;
+        }
+        key
+    }
+
+    /// The rules of a player's current phase.
+    fn phase_rules(&self, state: &State, player: Player) -> &PhaseRules {
+        &self.phases[usize::from(state.phase_of[player])]
     }
 
     /// The legal decisions of the player to move, in canonical order (board order of holes).
@@ -257,103 +146,273 @@ impl Rules {
             return MoveStats::default();
         }
         match state.phase {
-            Phase::Sow => self.sow_moves(state, out),
             Phase::Pick(pick) => {
                 self.pick_moves(state, pick, out);
+                MoveStats::default()
+            }
+            Phase::LapChoice(choice) => {
+                self.lap_choice_moves(state, choice, out);
+                MoveStats::default()
+            }
+            Phase::Sow => {
+                let stats = self.turn_moves(state, usize::from(state.phase_of[state.to_move]), out);
+                if out.is_empty() && self.end.blocked == Blocked::Passes && self.is_main(state) {
+                    out.push(Move::Pass);
+                }
+                stats
+            }
+        }
+    }
+
+    fn is_main(&self, state: &State) -> bool {
+        usize::from(state.phase_of[state.to_move]) + 1 == self.phases.len()
+    }
+
+    /// The decisions that start a turn of phase `phase` for the player to move.
+    fn turn_moves(&self, state: &State, phase: usize, out: &mut MoveList) -> MoveStats {
+        match &self.phases[phase].turn {
+            TurnKind::Sow(sow) => self.sow_moves(state, sow, out),
+            TurnKind::Take { capture } => {
+                if let Some(pick) = self.take_turn_pick(state, *capture) {
+                    self.pick_moves(state, pick, out);
+                }
+                MoveStats::default()
+            }
+            TurnKind::Transfer { count, from, to } => {
+                self.transfer_moves(state, *count, from, to, out);
+                MoveStats::default()
+            }
+            TurnKind::Mark { hole, mark } => {
+                let me = state.to_move;
+                for h in self.all_holes() {
+                    if self.matches(state, me, hole, h) && !state.is_marked(*mark, h) {
+                        out.push(Move::Mark(h));
+                    }
+                }
                 MoveStats::default()
             }
         }
     }
 
-    /// Index of the first choice description that fits some hole, i.e. the one in force.
-    /// Scans the mover's circuit, whose holes are consecutive slots.
-    pub(crate) fn choice_in_force(&self, state: &State) -> Option<usize> {
+    /// Whether hole `h` fits a description, from `me`'s point of view.
+    fn matches(&self, state: &State, me: Player, filter: &HoleFilter, h: Hole) -> bool {
+        let i = h.index();
+        filter.state.is_none_or(|s| (state.counts[i] == 0) == (s == HoleState::Empty))
+            && filter.side.is_none_or(|side| (self.hole_owner[i] == me) == (side == Side::Own))
+            && filter.role.is_none_or(|role| self.hole_role[i] == role)
+            && filter.mark.is_none_or(|m| state.is_marked(m, h))
+    }
+
+    fn transfer_moves(
+        &self,
+        state: &State,
+        count: u16,
+        from: &HoleFilter,
+        to: &HoleFilter,
+        out: &mut MoveList,
+    ) {
         let me = state.to_move;
-        let base = self.circuit_base[me];
-        let ring = &state.counts[base..base + self.circuit[me].len()];
-        self.choices.iter().position(|choice| match choice.next {
-            None => ring.iter().any(|&c| (c >= choice.min) & (c <= choice.max)),
-            Some(want) => {
-                let want_empty = want == HoleState::Empty;
-                ring.iter().enumerate().any(|(i, &c)| {
-                    let next = if i + 1 == ring.len() { ring[0] } else { ring[i + 1] };
-                    (c >= choice.min) & (c <= choice.max) & ((next == 0) == want_empty)
-                })
+        for a in self.all_holes() {
+            if state.counts[a.index()] < count || !self.matches(state, me, from, a) {
+                continue;
             }
-        })
+            for b in self.all_holes() {
+                if b != a && self.matches(state, me, to, b) {
+                    out.push(Move::Transfer(a, b));
+                }
+            }
+        }
     }
 
-    /// Whether hole `h` fits a choice description for player `me`.
+    /// Whether sowing goes against the circuit's stored order for `me` in this phase:
+    /// `None` when the player must choose (and keep) a direction now.
+    fn sowing_reversed(&self, state: &State, sow: &SowRules, me: Player) -> Option<bool> {
+        match (sow.direction, state.direction[me]) {
+            (Some(d), _) | (None, Some(d)) => Some(d != self.direction),
+            (None, None) if self.chosen_once => None,
+            (None, None) => Some(false),
+        }
+    }
+
+    /// The hole after (or, with `back`, before) `h` along `me`'s circuit in its stored order.
     #[inline(always)]
-    pub(crate) fn fits(&self, state: &State, me: Player, choice: &Choice, h: Hole) -> bool {
-        let c = state.counts[h.index()];
-        // Without short-circuits: this runs in a tight loop over a player's holes, where
-        // branches on seed counts would be mispredicted.
-        let next_fits = match choice.next {
-            None => true,
-            Some(want) => {
-                let next = self.next[me][h.index()];
-                (state.counts[next.index()] == 0) == (want == HoleState::Empty)
-            }
+    fn neighbour(&self, me: Player, h: Hole, back: bool) -> Hole {
+        let base = self.circuit_base[me];
+        let len = self.circuit[me].len();
+        let pos = h.index() - base;
+        let pos = if back {
+            if pos == 0 { len - 1 } else { pos - 1 }
+        } else if pos + 1 == len {
+            0
+        } else {
+            pos + 1
         };
-        (c >= choice.min) & (c <= choice.max) & next_fits
+        Hole((base + pos) as u8)
     }
 
-    fn sow_moves(&self, state: &State, out: &mut MoveList) -> MoveStats {
+    /// Whether hole `h` fits a choice description for `me` sowing forwards or `rev`.
+    #[inline(always)]
+    pub(crate) fn fits(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
+        let c = state.counts[h.index()];
+        c >= choice.min
+            && c <= choice.max
+            && choice.mark.is_none_or(|m| state.is_marked(m, h))
+            && choice.next.is_none_or(|want| {
+                (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
+            })
+            && choice.previous.is_none_or(|want| {
+                (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
+            })
+    }
+
+    /// The choice description in force and the holes fitting it, for one direction.
+    fn fitting<'a>(&self, state: &'a State, sow: &'a SowRules, me: Player, rev: bool) -> Option<&'a Choice> {
+        sow.choices.iter().find(|c| c.holes[me].iter().any(|&h| self.fits(state, me, c, h, rev)))
+    }
+
+    fn sow_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> MoveStats {
         let me = state.to_move;
         let mut stats = MoveStats::default();
-        let tables = self.ring(me);
+        let ring = &sow.rings[me];
         // Each candidate is sown on a copy of a fixed-size window of slots that holds the
         // mover's whole circuit (a fixed size copies without a call); the rare sowing that
-        // needs more (facing holes, cycle detection) is redone on a whole board.
-        let base = tables.base.min(MAX_HOLES - RING_WINDOW);
-        let offset = tables.base - base;
+        // needs more (facing holes, long relays) is redone on a whole board.
+        let base = ring.base.min(MAX_HOLES - RING_WINDOW);
+        let offset = ring.base - base;
         let window: &[u16; RING_WINDOW] =
             state.counts[base..base + RING_WINDOW].try_into().unwrap_or(&[0; RING_WINDOW]);
-        let next = &self.next[me];
-        // The first description that fits some hole is in force: candidates are sown as
-        // they are found, and a later description is looked at only if none fitted.
-        for choice in &self.choices {
-            let (min, max) = (choice.min, choice.max);
-            let next_want_empty = choice.next.map(|want| want == HoleState::Empty);
-            let mut fitted = false;
-            for &h in &self.territory[me] {
-                let c = state.counts[h.index()];
-                let fits = c >= min
-                    && c <= max
-                    && next_want_empty.is_none_or(|want| (state.counts[next[h.index()].index()] == 0) == want);
-                if !fits {
-                    continue;
-                }
-                fitted = true;
-                let mut local = *window;
-                let ends = match tables.quick_ends(&mut local[offset..offset + tables.len], h.index() - tables.base) {
-                    Some(ends) => ends,
-                    None => {
-                        let mut scratch = state.counts;
-                        self.sow::<false>(&mut scratch, me, h).is_ok()
-                    }
-                };
-                if ends {
-                    out.push(Move::Sow(h));
+        let ends = |h: Hole, rev: bool| -> bool {
+            let mut local = *window;
+            let slots = &mut local[offset..offset + ring.len];
+            let pos = h.index() - ring.base;
+            let quick =
+                if rev { ring.quick_ends::<true>(slots, pos) } else { ring.quick_ends::<false>(slots, pos) };
+            quick.unwrap_or_else(|| {
+                let mut scratch = state.counts;
+                let hand = u32::from(scratch[h.index()]);
+                scratch[h.index()] = 0;
+                let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
+                if rev {
+                    ring.sow_from::<false, true>(&mut scratch, &ctx, pos, hand, 0).is_ok()
                 } else {
-                    stats.endless += 1;
+                    ring.sow_from::<false, false>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+                }
+            })
+        };
+        match self.sowing_reversed(state, sow, me) {
+            Some(rev) => {
+                // The first description that fits some hole is in force: candidates are sown
+                // as they are found, and a later description is looked at only if none fitted.
+                for choice in &sow.choices {
+                    let mut fitted = false;
+                    let simple = choice.mark.is_none() && choice.next.is_none() && choice.previous.is_none();
+                    let (min, max) = (choice.min, choice.max);
+                    for &h in &choice.holes[me] {
+                        let fits = if simple {
+                            let c = state.counts[h.index()];
+                            c >= min && c <= max
+                        } else {
+                            self.fits(state, me, choice, h, rev)
+                        };
+                        if !fits {
+                            continue;
+                        }
+                        fitted = true;
+                        if ends(h, rev) {
+                            out.push(Move::Sow(h));
+                        } else {
+                            stats.endless += 1;
+                        }
+                    }
+                    if fitted {
+                        break;
+                    }
                 }
             }
-            if fitted {
-                break;
+            None => {
+                let directions = [self.direction, self.direction.other()];
+                let choices: Vec<Option<&Choice>> =
+                    directions.iter().map(|&d| self.fitting(state, sow, me, d != self.direction)).collect();
+                for &h in &self.territory[me] {
+                    for (&d, choice) in directions.iter().zip(&choices) {
+                        let rev = d != self.direction;
+                        let Some(choice) = choice else { continue };
+                        if !choice.holes[me].contains(&h) || !self.fits(state, me, choice, h, rev) {
+                            continue;
+                        }
+                        if ends(h, rev) {
+                            out.push(Move::SowDirection(h, d));
+                        } else {
+                            stats.endless += 1;
+                        }
+                    }
+                }
             }
-        }
-        if out.is_empty() && self.end.blocked == Blocked::Passes {
-            out.push(Move::Pass);
         }
         stats
+    }
+
+    /// The holes that fit the choice description in force, before endless sowings are
+    /// refused: the candidates from which [`Rules::try_play`] may draw. Empty outside the
+    /// choosing phase, and where the player must also choose a direction.
+    pub fn candidates(&self, state: &State, out: &mut MoveList) {
+        out.clear();
+        if state.outcome.is_some() || state.phase != Phase::Sow {
+            return;
+        }
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
+        let Some(rev) = self.sowing_reversed(state, sow, me) else { return };
+        let counts = &state.counts;
+        for choice in &sow.choices {
+            let (min, max) = (choice.min, choice.max);
+            let simple = choice.mark.is_none() && choice.next.is_none() && choice.previous.is_none();
+            let moves = &mut out.moves;
+            let mut n = 0;
+            if simple {
+                // Branch-free, with the length in a register: seed counts make the tests
+                // unpredictable, and this runs once per turn over every own hole.
+                for &h in &choice.holes[me] {
+                    let c = counts[h.index()];
+                    moves[n] = Move::Sow(h);
+                    n += usize::from((c >= min) & (c <= max));
+                }
+            } else {
+                for &h in &choice.holes[me] {
+                    moves[n] = Move::Sow(h);
+                    n += usize::from(self.fits(state, me, choice, h, rev));
+                }
+            }
+            out.len = n;
+            if n > 0 {
+                return;
+            }
+        }
+    }
+
+    /// Index of the choice description in force (the first that fits some hole), for the
+    /// player to move sowing in their current direction.
+    pub(crate) fn choice_in_force(&self, state: &State) -> Option<usize> {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+        let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
+        sow.choices.iter().position(|c| c.holes[me].iter().any(|&h| self.fits(state, me, c, h, rev)))
+    }
+
+    /// The choice descriptions of the player to move's current phase (empty if its turns
+    /// are not sowings).
+    pub(crate) fn choices_now(&self, state: &State) -> &[Choice] {
+        match &self.phase_rules(state, state.to_move).turn {
+            TurnKind::Sow(sow) => &sow.choices,
+            _ => &[],
+        }
     }
 
     fn pick_moves(&self, state: &State, pick: Pick, out: &mut MoveList) {
         let opp = state.to_move.other();
         let follow_up = &self.captures[pick.capture as usize].follow_ups[pick.step as usize];
         let region = self.region_holes(opp, follow_up.region());
+        let except = follow_up.except();
         let lower = pick.lower as usize;
         let remaining = u32::from(pick.remaining);
         match *follow_up {
@@ -370,6 +429,9 @@ impl Rules {
                 // the seeds (or occupied holes) from this hole on must cover them.
                 let per_hole = |h: Hole| -> u32 {
                     let c = u32::from(state.counts[h.index()]);
+                    if except.is_some_and(|m| state.is_marked(m, h)) {
+                        return 0;
+                    }
                     match follow_up {
                         FollowUp::Strip { .. } => c,
                         FollowUp::ExtraHoles { .. } => u32::from(c > 0),
@@ -389,284 +451,29 @@ impl Rules {
         }
     }
 
-    /// Sow from `origin` on `counts` for `me`, following the lap rules, until a lap stops or
-    /// captures. Errors (leaving `counts` unspecified) if the sowing would never end. With
-    /// `HASH`, also returns the change of the position hash.
-    ///
-    /// The circuit occupies consecutive slots, so a lap is one or two runs of `+1` (and a
-    /// hand larger than the circuit adds ⌊h/L⌋ to every hole at once).
-    #[inline(always)]
-    pub(crate) fn sow<const HASH: bool>(
-        &self,
-        counts: &mut [u16; MAX_HOLES],
-        me: Player,
-        origin: Hole,
-    ) -> Result<(SowEnd, u64), Endless> {
-        let ring = self.ring(me);
-        let Some(mut at) = origin.index().checked_sub(ring.base).filter(|&i| i < ring.len) else {
-            return Err(Endless); // not the mover's hole; only reachable by misusing play_unchecked
-        };
-        let mut hand = u32::from(counts[origin.index()]);
-        if hand == 0 {
-            return Err(Endless);
-        }
-        counts[origin.index()] = 0;
-        let mut hash = if HASH { 0u64.wrapping_sub(ring.keys[at].wrapping_mul(u64::from(hand))) } else { 0 };
-        let mut laps = 0u32;
-        let mut sown = 0u32;
-        loop {
-            laps += 1;
-            sown += hand;
-            let last_at = ring.lap::<HASH>(counts, at, hand, &mut hash);
-            let last = Hole((ring.base + last_at) as u8);
-            let before = counts[last.index()] - 1;
-            match self.lap_action::<HASH>(ring, counts, last_at, before) {
-                LapAction::Relay => {
-                    hand = u32::from(counts[last.index()]);
-                    counts[last.index()] = 0;
-                    if HASH {
-                        hash = hash.wrapping_sub(ring.keys[last_at].wrapping_mul(u64::from(hand)));
-                    }
-                    at = last_at;
-                }
-                action => return Ok((SowEnd { laps, sown, last, action }, hash)),
-            }
-            if laps == CYCLE_CHECK_AFTER {
-                let so_far = SowEnd { laps, sown, last, action: LapAction::Stop };
-                return self.sow_checked::<HASH>(ring, counts, (at, hand), (so_far, hash));
-            }
+    fn lap_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
+        out.push(Move::Stop);
+        if choice.relays < MAX_RELAY_CHOICES && self.relay_ends(state, choice) {
+            out.push(Move::Relay);
         }
     }
 
-    /// The tables of `me`'s circuit that sowing reads.
-    #[inline(always)]
-    fn ring(&self, me: Player) -> &Ring {
-        &self.rings[me]
-    }
-
-    /// Gather each player's ring tables (after the lap table is built).
-    pub(crate) fn build_rings(&self) -> ByPlayer<Ring> {
-        ByPlayer::new_with(|me| {
-            let base = self.circuit_base[me];
-            let len = self.circuit[me].len();
-            let opp = me.other();
-            let mut branch_start = vec![u32::MAX; len * 2];
-            let mut branches = Vec::new();
-            let mut branch_facts = Vec::new();
-            for pos in 0..len {
-                let slot = base + pos;
-                let column = usize::from(self.hole_column[slot]);
-                for occupied in [false, true] {
-                    let entry = pos * 2 + usize::from(occupied);
-                    if !matches!(
-                        self.lap_table[me][slot * 2 + usize::from(occupied)],
-                        LAP_DYNAMIC | LAP_NEVER_RELAY
-                    ) {
-                        continue;
-                    }
-                    branch_start[entry] = branches.len() as u32;
-                    let mut decided = false;
-                    for rule in &self.lap_rules {
-                        let landing_fits =
-                            rule.landing.is_none_or(|want| occupied == (want == HoleState::Occupied));
-                        let side_fits =
-                            rule.side.is_none_or(|side| (self.hole_owner[slot] == me) == (side == Side::Own));
-                        let role_fits = rule.role.is_none_or(|role| self.hole_role[slot] == role);
-                        if !(landing_fits && side_fits && role_fits) {
-                            continue;
-                        }
-                        let start = branch_facts.len() as u32;
-                        for &(role, want) in &rule.facts {
-                            branch_facts
-                                .push((self.role_hole[opp][role as usize][column], want == HoleState::Empty));
-                        }
-                        branches.push((start, rule.facts.len() as u8, rule.action));
-                        if rule.facts.is_empty() {
-                            decided = true;
-                            break;
-                        }
-                    }
-                    if !decided {
-                        branches.push((branch_facts.len() as u32, 0, self.lap_otherwise));
-                    }
-                }
-            }
-            Ring {
-                branch_start,
-                branches,
-                branch_facts,
-                base,
-                len,
-                lap_table: self.lap_table[me][base * 2..(base + len) * 2].to_vec(),
-                key_prefix: self.key_prefix[me].clone(),
-                keys: self.keys[base..base + len].to_vec(),
-                occupied_relays: self.circuit[me]
-                    .iter()
-                    .all(|h| self.lap_table[me][h.index() * 2 + 1] == LAP_RELAY),
-                empty_never_relays: self.circuit[me]
-                    .iter()
-                    .all(|h| !matches!(self.lap_table[me][h.index() * 2], LAP_RELAY | LAP_DYNAMIC)),
-            }
-        })
-    }
-
-    /// The rest of a sowing that has gone on for many laps, with Brent's cycle detection on
-    /// the sowing state (the circuit's counts and where the next lap starts). Exact: it
-    /// reports `Endless` only for a state that recurs.
-    #[cold]
-    #[inline(never)]
-    fn sow_checked<const HASH: bool>(
-        &self,
-        ring: &Ring,
-        counts: &mut [u16; MAX_HOLES],
-        (mut at, mut hand): (usize, u32),
-        (mut end, mut hash): (SowEnd, u64),
-    ) -> Result<(SowEnd, u64), Endless> {
-        let slots = ring.base..ring.base + ring.len;
-        let mut saved = [0u16; MAX_HOLES];
-        let mut saved_at = usize::MAX;
-        let mut power = 1u64;
-        let mut steps = 0u64;
-        loop {
-            if at == saved_at && saved[..ring.len] == counts[slots.clone()] {
-                return Err(Endless);
-            }
-            if saved_at == usize::MAX || steps == power {
-                saved[..ring.len].copy_from_slice(&counts[slots.clone()]);
-                saved_at = at;
-                power = power.saturating_mul(2);
-                steps = 0;
-            }
-            steps += 1;
-            end.laps += 1;
-            end.sown += hand;
-            let last_at = ring.lap::<HASH>(counts, at, hand, &mut hash);
-            let last = Hole((ring.base + last_at) as u8);
-            let before = counts[last.index()] - 1;
-            match self.lap_action::<HASH>(ring, counts, last_at, before) {
-                LapAction::Relay => {
-                    hand = u32::from(counts[last.index()]);
-                    counts[last.index()] = 0;
-                    if HASH {
-                        hash = hash.wrapping_sub(ring.keys[last_at].wrapping_mul(u64::from(hand)));
-                    }
-                    at = last_at;
-                }
-                action => return Ok((SowEnd { last, action, ..end }, hash)),
-            }
-        }
-    }
-
-    /// The action of the first lap rule that applies to a lap ending at circuit position
-    /// `last_at`, which held `before` seeds before the last one fell. Looked up in the
-    /// precomputed lap table when the landing hole and whether it was empty decide it (the
-    /// usual case). Without `EXACT`, only whether the sowing goes on matters: a verdict that
-    /// depends on facing holes but can never be a relay is taken as `Stop`.
-    #[inline(always)]
-    fn lap_action<const EXACT: bool>(
-        &self,
-        ring: &Ring,
-        counts: &[u16; MAX_HOLES],
-        last_at: usize,
-        before: u16,
-    ) -> LapAction {
-        if before > 0 && ring.occupied_relays {
-            return LapAction::Relay;
-        }
-        match ring.lap_table[last_at * 2 + usize::from(before > 0)] {
-            LAP_RELAY => LapAction::Relay,
-            LAP_STOP => LapAction::Stop,
-            LAP_NEVER_RELAY if !EXACT => LapAction::Stop,
-            LAP_DYNAMIC | LAP_NEVER_RELAY => ring.branch(counts, last_at * 2 + usize::from(before > 0)),
-            capture => LapAction::Capture(capture - LAP_CAPTURE),
-        }
-    }
-
-    /// The lap table: for each player, hole and (was empty, was occupied), the action when
-    /// the lap rules decide it from those alone, or `LAP_DYNAMIC` when a rule's condition on
-    /// a facing hole must be looked at.
-    pub(crate) fn build_lap_table(&self) -> ByPlayer<Vec<u8>> {
-        let encode = |action: LapAction| match action {
-            LapAction::Relay => LAP_RELAY,
-            LapAction::Stop => LAP_STOP,
-            LapAction::Capture(c) => LAP_CAPTURE + c,
-        };
-        ByPlayer::new_with(|me| {
-            let mut table = vec![LAP_DYNAMIC; self.holes() * 2];
-            for slot in 0..self.holes() {
-                for occupied in [false, true] {
-                    // The rules that can apply here, in order, up to the first that surely does.
-                    let mut possible = Vec::new();
-                    let mut decided = false;
-                    for rule in &self.lap_rules {
-                        let landing_fits =
-                            rule.landing.is_none_or(|want| occupied == (want == HoleState::Occupied));
-                        let side_fits =
-                            rule.side.is_none_or(|side| (self.hole_owner[slot] == me) == (side == Side::Own));
-                        let role_fits = rule.role.is_none_or(|role| self.hole_role[slot] == role);
-                        if landing_fits && side_fits && role_fits {
-                            possible.push((rule.action, rule.facts.is_empty()));
-                            if rule.facts.is_empty() {
-                                decided = true;
-                                break;
-                            }
-                        }
-                    }
-                    if !decided {
-                        possible.push((self.lap_otherwise, true));
-                    }
-                    let code = match possible.as_slice() {
-                        [(action, true), ..] => encode(*action),
-                        _ if possible.iter().all(|(a, _)| *a != LapAction::Relay) => LAP_NEVER_RELAY,
-                        _ => LAP_DYNAMIC,
-                    };
-                    table[slot * 2 + usize::from(occupied)] = code;
-                }
-            }
-            table
-        })
-    }
-
-    /// The holes that fit the choice description in force, before endless sowings are
-    /// refused: the candidates from which [`Rules::try_play`] may draw. Empty outside the
-    /// choosing phase.
-    pub fn candidates(&self, state: &State, out: &mut MoveList) {
-        out.clear();
-        if state.outcome.is_some() || state.phase != Phase::Sow {
-            return;
-        }
+    /// Whether relaying from a paused sowing would end (or reach another choice) rather
+    /// than sow forever.
+    fn relay_ends(&self, state: &State, choice: LapChoice) -> bool {
         let me = state.to_move;
-        let territory = &self.territory[me];
-        let counts = &state.counts;
-        for choice in &self.choices {
-            let (min, max) = (choice.min, choice.max);
-            // Branch-free, with the length in a register: seed counts make the tests
-            // unpredictable, and this runs once per turn over every own hole.
-            let moves = &mut out.moves;
-            let mut n = 0;
-            match choice.next {
-                None => {
-                    for &h in territory {
-                        let c = counts[h.index()];
-                        moves[n] = Move::Sow(h);
-                        n += usize::from((c >= min) & (c <= max));
-                    }
-                }
-                Some(want) => {
-                    let next = &self.next[me];
-                    let want_empty = want == HoleState::Empty;
-                    for &h in territory {
-                        let c = counts[h.index()];
-                        let next_empty = counts[next[h.index()].index()] == 0;
-                        moves[n] = Move::Sow(h);
-                        n += usize::from((c >= min) & (c <= max) & (next_empty == want_empty));
-                    }
-                }
-            }
-            out.len = n;
-            if n > 0 {
-                return;
-            }
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
+        let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
+        let ring = &sow.rings[me];
+        let mut scratch = state.counts;
+        let hand = u32::from(scratch[choice.at.index()]);
+        scratch[choice.at.index()] = 0;
+        let ctx = LapContext { marks: &state.marks, origin: choice.origin };
+        let pos = choice.at.index() - ring.base;
+        if rev {
+            ring.sow_from::<false, true>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+        } else {
+            ring.sow_from::<false, false>(&mut scratch, &ctx, pos, hand, 0).is_ok()
         }
     }
 
@@ -676,15 +483,16 @@ impl Rules {
     pub fn try_play(&self, state: &mut State, history: &mut History, mv: Move) -> Result<(), Endless> {
         if let Move::Sow(h) = mv {
             let me = state.to_move;
-            let ring = self.circuit_base[me]..self.circuit_base[me] + self.circuit[me].len();
-            let mut backup = [0u16; 2 * MAX_COLUMNS];
-            backup[..ring.len()].copy_from_slice(&state.counts[ring.clone()]);
-            match self.sow::<true>(&mut state.counts, me, h) {
-                Ok((end, hash)) => self.after_sowing(state, history, end, hash),
-                Err(Endless) => {
-                    state.counts[ring.clone()].copy_from_slice(&backup[..ring.len()]);
-                    return Err(Endless);
-                }
+            let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Err(Endless) };
+            let ring = &sow.rings[me];
+            let slots = ring.base..ring.base + ring.len;
+            let mut backup = [0u16; RING_WINDOW];
+            backup[..ring.len].copy_from_slice(&state.counts[slots.clone()]);
+            let hash = state.hash;
+            if self.sow_turn(state, history, h, None).is_none() {
+                state.counts[slots.clone()].copy_from_slice(&backup[..ring.len]);
+                state.hash = hash;
+                return Err(Endless);
             }
             return Ok(());
         }
@@ -699,22 +507,54 @@ impl Rules {
         let _ = self.apply(state, history, mv);
     }
 
-    /// Apply a decision; the sowing's details for a `Sow`.
+    /// Apply a decision; the sowing's details for a sowing.
     pub(crate) fn apply(&self, state: &mut State, history: &mut History, mv: Move) -> Option<SowEnd> {
+        let me = state.to_move;
         match mv {
-            Move::Sow(h) => {
-                let (end, hash) = self.sow::<true>(&mut state.counts, state.to_move, h).ok()?;
-                self.after_sowing(state, history, end, hash);
-                Some(end)
+            Move::Sow(h) => self.sow_turn(state, history, h, None),
+            Move::SowDirection(h, d) => {
+                state.direction[me] = Some(d);
+                self.sow_turn(state, history, h, Some(d))
             }
             Move::Pick(h) => {
                 self.pick(state, history, h);
                 None
             }
             Move::Stop => {
-                if let Phase::Pick(p) = state.phase {
-                    self.follow_up(state, history, p.capture, p.step + 1, p.taken);
+                match state.phase {
+                    Phase::Pick(p) => {
+                        self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles)
+                    }
+                    Phase::LapChoice(_) => self.end_turn(state, history),
+                    Phase::Sow => {}
                 }
+                None
+            }
+            Move::Relay => {
+                let Phase::LapChoice(choice) = state.phase else { return None };
+                let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+                let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
+                let h = choice.at;
+                let hand = u32::from(state.counts[h.index()]);
+                state.counts[h.index()] = 0;
+                let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
+                let end = self.continue_sowing(state, sow, h, hand, lift, choice.origin, rev)?;
+                self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev);
+                Some(end)
+            }
+            Move::Transfer(a, b) => {
+                if let TurnKind::Transfer { count, .. } = self.phase_rules(state, me).turn {
+                    self.remove(state, a, count);
+                    self.add(state, b, count);
+                }
+                self.end_turn(state, history);
+                None
+            }
+            Move::Mark(h) => {
+                if let TurnKind::Mark { mark, .. } = self.phase_rules(state, me).turn {
+                    state.marks[usize::from(mark)][h.index() / 64] |= 1 << (h.index() % 64);
+                }
+                self.end_turn(state, history);
                 None
             }
             Move::Pass => {
@@ -724,73 +564,198 @@ impl Rules {
         }
     }
 
+    /// Lift hole `h` and sow it (in `direction` if given, else the phase's or the player's);
+    /// `None`, leaving the counts unspecified, if the sowing would never end.
+    fn sow_turn(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        h: Hole,
+        direction: Option<Direction>,
+    ) -> Option<SowEnd> {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+        let rev = match direction {
+            Some(d) => d != self.direction,
+            None => self.sowing_reversed(state, sow, me).unwrap_or(false),
+        };
+        let hand = u32::from(state.counts[h.index()]);
+        if hand == 0 || self.hole_owner[h.index()] != me {
+            return None;
+        }
+        state.counts[h.index()] = 0;
+        let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
+        let end = self.continue_sowing(state, sow, h, hand, lift, hand as u16, rev)?;
+        self.after_sowing(state, history, end, hand as u16, 0, rev);
+        Some(end)
+    }
+
+    /// Sow `hand` seeds lifted from `from` on the board.
+    #[allow(clippy::too_many_arguments)]
+    fn continue_sowing(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        from: Hole,
+        hand: u32,
+        hash: u64,
+        origin: u16,
+        rev: bool,
+    ) -> Option<SowEnd> {
+        let me = state.to_move;
+        let ring = &sow.rings[me];
+        let marks = state.marks;
+        let ctx = LapContext { marks: &marks, origin };
+        let pos = from.index() - ring.base;
+        let end = if rev {
+            ring.sow_from::<true, true>(&mut state.counts, &ctx, pos, hand, hash)
+        } else {
+            ring.sow_from::<true, false>(&mut state.counts, &ctx, pos, hand, hash)
+        };
+        end.ok()
+    }
+
     #[inline(always)]
-    fn after_sowing(&self, state: &mut State, history: &mut History, end: SowEnd, hash: u64) {
-        state.hash = state.hash.wrapping_add(hash);
+    fn after_sowing(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        end: SowEnd,
+        origin: u16,
+        relays: u16,
+        rev: bool,
+    ) {
+        state.hash = state.hash.wrapping_add(end.hash);
         match end.action {
-            LapAction::Capture(c) => self.capture(state, history, c, end.last),
+            LapAction::Capture(c) => self.capture(state, history, c, end.last, rev),
+            LapAction::MayStop => state.phase = Phase::LapChoice(LapChoice { at: end.last, origin, relays }),
             _ => self.end_turn(state, history),
         }
     }
 
-    /// Remove `n` seeds from hole `h` of the opponent of the player to move, to the mover.
-    fn take(&self, state: &mut State, h: Hole, n: u16) {
-        let me = state.to_move;
+    /// Take `n` seeds out of hole `h` (either side).
+    fn remove(&self, state: &mut State, h: Hole, n: u16) {
         state.counts[h.index()] -= n;
-        state.seeds[me.other()] -= n;
-        state.captured[me] += n;
+        state.seeds[self.hole_owner[h.index()]] -= n;
         state.hash = state.hash.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(n)));
+    }
+
+    /// Put `n` seeds into hole `h` (either side).
+    fn add(&self, state: &mut State, h: Hole, n: u16) {
+        state.counts[h.index()] += n;
+        state.seeds[self.hole_owner[h.index()]] += n;
+        state.hash = state.hash.wrapping_add(self.keys[h.index()].wrapping_mul(u64::from(n)));
+    }
+
+    /// Seeds taken by the player to move leave the board: to their hand, or out of play.
+    fn keep(&self, state: &mut State, destination: Destination, n: u16) {
+        let me = state.to_move;
+        state.captured[me] += n;
+        if destination == Destination::Hand {
+            state.hand[me] += n;
+        }
         state.since = state.turn + 1;
     }
 
-    fn capture(&self, state: &mut State, history: &mut History, c: u8, last: Hole) {
-        let opp = state.to_move.other();
+    fn capture(&self, state: &mut State, history: &mut History, c: u8, last: Hole, rev: bool) {
+        let me = state.to_move;
+        let opp = me.other();
+        let capture = &self.captures[c as usize];
         let column = usize::from(self.hole_column[last.index()]);
         let mut taken = 0u16;
-        for &role in &self.captures[c as usize].take {
-            let h = self.role_hole[opp][role as usize][column];
+        let mut roles = 0u8;
+        for target in &capture.take {
+            let h = match *target {
+                Target::Landing => last,
+                Target::Opposite(role) => self.role_hole[opp][role as usize][column],
+            };
             let n = state.counts[h.index()];
             if n > 0 {
-                self.take(state, h, n);
+                self.remove(state, h, n);
                 taken += n;
+                if let Target::Opposite(role) = *target {
+                    roles |= 1 << role;
+                }
             }
         }
-        self.follow_up(state, history, c, 0, taken);
+        if taken > 0 {
+            state.captures_made[me] += 1;
+            match capture.destination {
+                Destination::Resow => {
+                    // Back on the mover's side: one lap from the hole after the landing hole.
+                    let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
+                    let ring = &sow.rings[me];
+                    let before: u16 = self.circuit[me].iter().map(|h| state.counts[h.index()]).sum();
+                    let mut hash = 0;
+                    let pos = last.index() - ring.base;
+                    if rev {
+                        ring.resow::<true>(&mut state.counts, pos, u32::from(taken), &mut hash);
+                    } else {
+                        ring.resow::<false>(&mut state.counts, pos, u32::from(taken), &mut hash);
+                    }
+                    state.hash = state.hash.wrapping_add(hash);
+                    let after: u16 = self.circuit[me].iter().map(|h| state.counts[h.index()]).sum();
+                    state.seeds[me] += after - before;
+                }
+                destination => self.keep(state, destination, taken),
+            }
+        }
+        self.follow_up(state, history, c, 0, taken, roles);
     }
 
-    /// Start follow-up `step` of capture `c` (or the first later one that has anything to
-    /// pick), or end the turn.
-    fn follow_up(&self, state: &mut State, history: &mut History, c: u8, step: u8, taken: u16) {
+    /// The pick state of a turn of an opening that takes holes, if there is anything to take.
+    fn take_turn_pick(&self, state: &State, capture: u8) -> Option<Pick> {
+        let opp = state.to_move.other();
+        let follow_up = self.captures[capture as usize].follow_ups.first()?;
+        let remaining = self.follow_up_size(state, follow_up, 0, opp);
+        (remaining > 0).then_some(Pick { capture, step: 0, remaining, lower: 0, taken: 0, taken_roles: 0 })
+    }
+
+    /// How many picks a follow-up owes now.
+    fn follow_up_size(&self, state: &State, follow_up: &FollowUp, taken: u16, opp: Player) -> u16 {
+        let region = self.region_holes(opp, follow_up.region());
+        let remaining = match follow_up {
+            FollowUp::Strip { amount, .. } => {
+                let want = match amount {
+                    Amount::AsTaken => u32::from(taken),
+                    Amount::Seeds(n) => u32::from(*n),
+                };
+                let have: u32 = match follow_up.region().role {
+                    None => u32::from(state.seeds[opp]),
+                    Some(_) => region.iter().map(|h| u32::from(state.counts[h.index()])).sum(),
+                };
+                want.min(have)
+            }
+            FollowUp::ExtraHoles { counts, except, .. } => {
+                let made = usize::from(state.captures_made[state.to_move].max(1));
+                let want = counts[(made - 1).min(counts.len() - 1)];
+                let have = region
+                    .iter()
+                    .filter(|&&h| {
+                        state.counts[h.index()] > 0 && except.is_none_or(|m| !state.is_marked(m, h))
+                    })
+                    .count() as u32;
+                u32::from(want).min(have)
+            }
+        };
+        remaining as u16
+    }
+
+    /// Start follow-up `step` of capture `c` (or the first later one that applies and has
+    /// anything to pick), or end the turn.
+    fn follow_up(&self, state: &mut State, history: &mut History, c: u8, step: u8, taken: u16, roles: u8) {
         let opp = state.to_move.other();
         let follow_ups = &self.captures[c as usize].follow_ups;
-        if self.seeds_of(state, opp) > 0 {
+        if state.seeds[opp] > 0 {
             for (i, follow_up) in follow_ups.iter().enumerate().skip(step as usize) {
-                let region = self.region_holes(opp, follow_up.region());
-                let remaining = match *follow_up {
-                    FollowUp::Strip { amount, .. } => {
-                        let want = match amount {
-                            Amount::AsTaken => u32::from(taken),
-                            Amount::Seeds(n) => u32::from(n),
-                        };
-                        let have: u32 = match follow_up.region().role {
-                            None => u32::from(state.seeds[opp]),
-                            Some(_) => region.iter().map(|h| u32::from(state.counts[h.index()])).sum(),
-                        };
-                        want.min(have)
-                    }
-                    FollowUp::ExtraHoles { count, .. } => {
-                        let have = region.iter().filter(|h| state.counts[h.index()] > 0).count() as u32;
-                        u32::from(count).min(have)
-                    }
-                };
+                if follow_up.condition().is_some_and(|role| roles & (1 << role) == 0) {
+                    continue;
+                }
+                let remaining = self.follow_up_size(state, follow_up, taken, opp);
                 if remaining > 0 {
-                    state.phase = Phase::Pick(Pick {
-                        capture: c,
-                        step: i as u8,
-                        remaining: remaining as u16,
-                        lower: 0,
-                        taken,
-                    });
+                    let pick =
+                        Pick { capture: c, step: i as u8, remaining, lower: 0, taken, taken_roles: roles };
+                    state.phase = Phase::Pick(pick);
                     return;
                 }
             }
@@ -801,18 +766,22 @@ impl Rules {
     fn pick(&self, state: &mut State, history: &mut History, h: Hole) {
         let Phase::Pick(mut p) = state.phase else { return };
         let me = state.to_move;
-        let follow_up = &self.captures[p.capture as usize].follow_ups[p.step as usize];
+        let capture = &self.captures[p.capture as usize];
+        let follow_up = &capture.follow_ups[p.step as usize];
         let region = self.region_holes(me.other(), follow_up.region());
         let Some(index) = region.iter().position(|&r| r == h) else { return };
         let n = match follow_up {
             FollowUp::Strip { .. } => 1,
             FollowUp::ExtraHoles { .. } => state.counts[h.index()],
         };
-        self.take(state, h, n);
+        self.remove(state, h, n);
+        let destination =
+            if capture.destination == Destination::Hand { Destination::Hand } else { Destination::OutOfPlay };
+        self.keep(state, destination, n);
         p.remaining -= 1;
         p.lower = index as u8;
         if p.remaining == 0 {
-            self.follow_up(state, history, p.capture, p.step + 1, p.taken);
+            self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles);
         } else if state.seeds[me.other()] == 0 {
             self.end_turn(state, history);
         } else {
@@ -821,15 +790,49 @@ impl Rules {
     }
 
     fn end_turn(&self, state: &mut State, history: &mut History) {
+        let mover = state.to_move;
         state.phase = Phase::Sow;
+        state.phase_turns[mover] = state.phase_turns[mover].saturating_add(1);
         state.turn += 1;
-        state.to_move = state.to_move.other();
+        state.to_move = mover.other();
         state.hash = match state.to_move {
             Player::North => state.hash.wrapping_add(self.north_key),
             Player::South => state.hash.wrapping_sub(self.north_key),
         };
         self.check_seedless(state);
+        if state.outcome.is_none() && self.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
+            state.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));
+        }
+        self.begin_turn(state);
         history.record(self, state);
+    }
+
+    /// At the start of a turn: move the player on past the openings they have finished (or
+    /// cannot move in), and start a turn of taking with its picks.
+    fn begin_turn(&self, state: &mut State) {
+        if state.outcome.is_some() || self.phases.len() == 1 {
+            return;
+        }
+        let me = state.to_move;
+        let mut scratch = MoveList::new();
+        while usize::from(state.phase_of[me]) + 1 < self.phases.len() {
+            let phase = usize::from(state.phase_of[me]);
+            let done = self.phases[phase].lasts.is_some_and(|n| state.phase_turns[me] >= n) || {
+                scratch.clear();
+                self.turn_moves(state, phase, &mut scratch);
+                scratch.is_empty()
+            };
+            if !done {
+                break;
+            }
+            state.phase_of[me] += 1;
+            state.phase_turns[me] = 0;
+        }
+        if let TurnKind::Take { capture } = self.phase_rules(state, me).turn
+            && let Some(pick) = self.take_turn_pick(state, capture)
+        {
+            state.phase = Phase::Pick(pick);
+        }
     }
 
     /// A player with no seeds loses (the player to move is looked at first).
@@ -850,8 +853,22 @@ impl Rules {
     /// (`moves` is the result of [`Rules::legal_moves`]). Returns the outcome, if the game
     /// is over.
     pub fn settle(&self, state: &mut State, moves: &MoveList) -> Option<Outcome> {
-        if state.outcome.is_none() && moves.is_empty() && self.end.blocked == Blocked::Loses {
-            state.outcome = Some(Outcome::Win { winner: state.to_move.other(), reason: WinReason::Blocked });
+        if state.outcome.is_none() && moves.is_empty() {
+            let me = state.to_move;
+            state.outcome = match self.end.blocked {
+                Blocked::Loses => Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked }),
+                Blocked::Passes => None,
+                Blocked::Scores => {
+                    let (mine, theirs) = (self.score(state, me), self.score(state, me.other()));
+                    Some(match mine.cmp(&theirs) {
+                        std::cmp::Ordering::Greater => Outcome::Win { winner: me, reason: WinReason::Score },
+                        std::cmp::Ordering::Less => {
+                            Outcome::Win { winner: me.other(), reason: WinReason::Score }
+                        }
+                        std::cmp::Ordering::Equal => Outcome::Draw(DrawReason::EqualScores),
+                    })
+                }
+            };
         }
         state.outcome
     }

@@ -158,15 +158,49 @@ pub struct ParamValue {
     pub doc: Option<String>,
 }
 
+/// Most kinds of marked hole a game may declare.
+pub const MAX_MARKS: usize = 2;
+
+/// A kind of mark, as an index into [`Rules::marks`].
+pub type MarkId = u8;
+
+/// A declared kind of special hole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkDef {
+    /// Its name in the file.
+    pub name: String,
+    /// Holes marked from the start.
+    pub start: Vec<Hole>,
+}
+
+/// Words that describe a hole, from the mover's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoleFilter {
+    /// Empty or occupied (now).
+    pub state: Option<HoleState>,
+    /// Whose side.
+    pub side: Option<Side>,
+    /// Which row.
+    pub role: Option<Role>,
+    /// Which mark it must carry.
+    pub mark: Option<MarkId>,
+}
+
 /// One description of holes that may be chosen to sow from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
+    /// The holes it is about, for each player, in board order.
+    pub holes: ByPlayer<Vec<Hole>>,
+    /// A mark the hole must carry.
+    pub mark: Option<MarkId>,
     /// Fewest seeds (always at least 1).
     pub min: u16,
     /// Most seeds.
     pub max: u16,
     /// What the next hole along the circuit must be, if anything.
     pub next: Option<HoleState>,
+    /// What the previous hole along the circuit must be, if anything.
+    pub previous: Option<HoleState>,
     /// The description as the file words it.
     pub text: String,
 }
@@ -176,10 +210,25 @@ pub struct Choice {
 pub enum LapAction {
     /// Lift the landing hole and sow on.
     Relay,
+    /// Lift the hole after the landing hole and sow on.
+    RelayNext,
     /// Carry out capture number `n`; the sowing ends.
     Capture(u8),
+    /// The mover decides: stop here, or relay.
+    MayStop,
     /// The sowing ends.
     Stop,
+}
+
+/// A further condition of a lap rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fact {
+    /// The opponent's hole of a row in the landing column is empty or occupied.
+    Opposite(Role, HoleState),
+    /// The hole after the landing hole is empty or occupied.
+    Next(HoleState),
+    /// The chosen hole held between `min` and `max` seeds.
+    Origin(u16, u16),
 }
 
 /// `when the last seed lands in …: ACTION`, compiled.
@@ -191,21 +240,37 @@ pub struct LapRule {
     pub side: Option<Side>,
     /// Which row role the landing hole has, if the rule says.
     pub role: Option<Role>,
-    /// Conditions on the opponent's holes in the landing column: (row role, state).
-    pub facts: Vec<(Role, HoleState)>,
+    /// Which mark the landing hole carries, if the rule says.
+    pub mark: Option<MarkId>,
+    /// Further conditions.
+    pub facts: Vec<Fact>,
     /// What happens.
     pub action: LapAction,
     /// The rule as the file words it.
     pub text: String,
 }
 
+/// A hole a capture takes at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The landing hole itself.
+    Landing,
+    /// The opponent's hole of this row role in the landing column.
+    Opposite(Role),
+}
+
+/// Where taken seeds go.
+pub use crate::syntax::ast::Destination;
+
 /// A capture: the holes taken at once, then the mover's follow-up choices.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Capture {
     /// Its name in the file.
     pub name: String,
-    /// Row roles of the opponent's holes in the landing column that are emptied.
-    pub take: Vec<Role>,
+    /// Holes emptied at once.
+    pub take: Vec<Target>,
+    /// Where the taken seeds go.
+    pub destination: Destination,
     /// Choices that follow, in order.
     pub follow_ups: Vec<FollowUp>,
 }
@@ -215,6 +280,8 @@ pub struct Capture {
 pub enum FollowUp {
     /// Remove seeds one at a time from the region, in board order.
     Strip {
+        /// Only if the capture took seeds from this opposite row's hole.
+        condition: Option<Role>,
         /// Whether the mover may stop early.
         optional: bool,
         /// How many.
@@ -224,10 +291,15 @@ pub enum FollowUp {
     },
     /// Empty whole occupied holes of the region, in board order.
     ExtraHoles {
-        /// How many.
-        count: u16,
+        /// Only if the capture took seeds from this opposite row's hole.
+        condition: Option<Role>,
+        /// How many: by the mover's number of captures so far (1st, 2nd, …), the last
+        /// repeating.
+        counts: Vec<u16>,
         /// From where.
         region: Region,
+        /// Holes with this mark may not be taken.
+        except: Option<MarkId>,
     },
 }
 
@@ -236,6 +308,21 @@ impl FollowUp {
     pub fn region(&self) -> Region {
         match self {
             FollowUp::Strip { region, .. } | FollowUp::ExtraHoles { region, .. } => *region,
+        }
+    }
+
+    /// The row whose opposite hole must have been taken for the follow-up to happen.
+    pub fn condition(&self) -> Option<Role> {
+        match self {
+            FollowUp::Strip { condition, .. } | FollowUp::ExtraHoles { condition, .. } => *condition,
+        }
+    }
+
+    /// The mark whose holes are protected.
+    pub fn except(&self) -> Option<MarkId> {
+        match self {
+            FollowUp::Strip { .. } => None,
+            FollowUp::ExtraHoles { except, .. } => *except,
         }
     }
 }
@@ -263,6 +350,62 @@ impl Region {
     }
 }
 
+/// What a turn of a phase consists of.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant, reason = "read on every move; a box would add a pointer chase")]
+pub enum TurnKind {
+    /// Choose a hole and sow it.
+    Sow(SowRules),
+    /// Take whole occupied holes of the opponent (the picks of capture number `capture`,
+    /// which has no `take` of its own).
+    Take {
+        /// The capture whose follow-up these picks are.
+        capture: u8,
+    },
+    /// Move seeds from one own hole to another.
+    Transfer {
+        /// Seeds moved.
+        count: u16,
+        /// Where from.
+        from: HoleFilter,
+        /// Where to.
+        to: HoleFilter,
+    },
+    /// Mark one hole.
+    Mark {
+        /// Which holes may be marked.
+        hole: HoleFilter,
+        /// With what.
+        mark: MarkId,
+    },
+}
+
+/// How a phase's sowings go.
+#[derive(Clone, Debug)]
+pub struct SowRules {
+    /// The holes that may be chosen, most preferred description first.
+    pub choices: Vec<Choice>,
+    /// A direction fixed for this phase (else the circuit's, or the player's choice).
+    pub direction: Option<Direction>,
+    /// The rules applied after each lap, in order.
+    pub lap_rules: Vec<LapRule>,
+    /// What happens after a lap when no lap rule applies.
+    pub lap_otherwise: LapAction,
+    /// What sowing reads, per player (see [`super::sowing::Ring`]).
+    pub(crate) rings: ByPlayer<super::sowing::Ring>,
+}
+
+/// A phase of the game: an opening, or the main game (the last).
+#[derive(Clone, Debug)]
+pub struct PhaseRules {
+    /// The opening's name (`None` for the main game).
+    pub name: Option<String>,
+    /// The most turns a player spends in it.
+    pub lasts: Option<u16>,
+    /// What its turns are.
+    pub turn: TurnKind,
+}
+
 /// How the game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EndRules {
@@ -272,6 +415,8 @@ pub struct EndRules {
     pub blocked: Blocked,
     /// A repeated position (at a turn boundary) is a draw.
     pub repetition_draws: bool,
+    /// A game that reaches this many turns is a draw.
+    pub turn_limit: Option<u32>,
 }
 
 /// The compiled rules of one game (one ruleset, one set of parameter values).
@@ -309,14 +454,12 @@ pub struct Rules {
     /// `regions[player][i]`: the holes of a region in board order; `i` is 0 for the whole
     /// territory and `1 + role` for one row.
     pub(crate) regions: ByPlayer<Vec<Vec<Hole>>>,
-    pub(crate) choices: Vec<Choice>,
-    pub(crate) lap_rules: Vec<LapRule>,
-    pub(crate) lap_otherwise: LapAction,
-    /// `lap_table[player][slot * 2 + was_occupied]`: the lap rules' verdict where the
-    /// landing hole decides it (built by the engine from the rules above).
-    pub(crate) lap_table: ByPlayer<Vec<u8>>,
-    /// What sowing reads of each player's circuit, gathered in one place.
-    pub(crate) rings: ByPlayer<super::play::Ring>,
+    /// Kinds of marked hole.
+    pub(crate) marks: Vec<MarkDef>,
+    /// Whether each player chooses their sowing direction once.
+    pub(crate) chosen_once: bool,
+    /// The phases: openings in order, then the main game.
+    pub(crate) phases: Vec<PhaseRules>,
     pub(crate) captures: Vec<Capture>,
     pub(crate) end: EndRules,
     /// Per-hole hashing keys for repetition detection.
@@ -431,19 +574,24 @@ impl Rules {
         self.direction
     }
 
-    /// The descriptions of holes that may be chosen, most preferred first.
-    pub fn choices(&self) -> &[Choice] {
-        &self.choices
+    /// The phases of the game: openings in order, then the main game (the last).
+    pub fn phases(&self) -> &[PhaseRules] {
+        &self.phases
     }
 
-    /// The rules applied after each lap, in order.
-    pub fn lap_rules(&self) -> &[LapRule] {
-        &self.lap_rules
+    /// The main game's phase.
+    pub fn main_phase(&self) -> &PhaseRules {
+        &self.phases[self.phases.len() - 1]
     }
 
-    /// What happens after a lap when no lap rule applies.
-    pub fn lap_otherwise(&self) -> LapAction {
-        self.lap_otherwise
+    /// The kinds of marked hole.
+    pub fn marks(&self) -> &[MarkDef] {
+        &self.marks
+    }
+
+    /// Whether each player chooses their sowing direction once.
+    pub fn direction_chosen_once(&self) -> bool {
+        self.chosen_once
     }
 
     /// The captures.

@@ -2,21 +2,30 @@
 
 use std::fmt;
 
-use super::rules::{ByPlayer, Hole, MAX_HOLES, Player, Rules};
+use super::rules::{ByPlayer, Direction, Hole, MAX_HOLES, MAX_MARKS, Player, Rules};
 
 /// One decision of a player: a ply.
 ///
 /// A turn is a `Sow`, followed by the `Pick`s (and possibly a `Stop`) of any capture's
 /// follow-up, all by the same player; or a `Pass` when the rules let a blocked player pass.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(align(4))] // written as one word into move lists
 pub enum Move {
     /// Lift the seeds of this own hole and sow them.
     Sow(Hole),
-    /// During a capture's follow-up: take one seed (a strip) or the whole hole (an extra
-    /// hole) from this opponent's hole.
+    /// Sow this hole in a direction chosen now and kept for the rest of the game.
+    SowDirection(Hole, Direction),
+    /// During a capture's follow-up (or a turn of taking): take one seed (a strip) or the
+    /// whole hole (an extra hole) from this opponent's hole.
     Pick(Hole),
-    /// End an optional strip early.
+    /// End an optional strip early, or stop sowing where the rules let the mover stop.
     Stop,
+    /// Where the rules let the mover stop sowing: relay instead.
+    Relay,
+    /// Move seeds from the first hole to the second (a turn of an opening).
+    Transfer(Hole, Hole),
+    /// Mark a hole (a turn of an opening).
+    Mark(Hole),
     /// A blocked player's turn passes (only where the rules say so).
     Pass,
 }
@@ -123,6 +132,19 @@ pub enum Phase {
     Sow,
     /// Making the picks that follow a capture.
     Pick(Pick),
+    /// Deciding whether to stop sowing at `at` or to relay from it.
+    LapChoice(LapChoice),
+}
+
+/// A sowing paused where the rules let the mover stop.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LapChoice {
+    /// The hole where the lap ended.
+    pub at: Hole,
+    /// Seeds the chosen hole held (for conditions on it).
+    pub origin: u16,
+    /// Relay decisions already made this turn.
+    pub relays: u16,
 }
 
 /// A pending follow-up of a capture: what remains to pick and from where.
@@ -139,6 +161,8 @@ pub struct Pick {
     pub lower: u8,
     /// Seeds the capture's `take` took (the size of an "as many as were taken" strip).
     pub taken: u16,
+    /// The opposite rows whose holes held seeds when taken (bit per row role).
+    pub taken_roles: u8,
 }
 
 /// Why a game was won.
@@ -148,6 +172,8 @@ pub enum WinReason {
     NoSeeds,
     /// The loser had seeds but no legal move.
     Blocked,
+    /// The game ended on scores, and the winner had more seeds.
+    Score,
     /// The loser resigned.
     Resigned,
 }
@@ -157,6 +183,10 @@ pub enum WinReason {
 pub enum DrawReason {
     /// A position repeated.
     Repetition,
+    /// The game reached the turn limit.
+    TurnLimit,
+    /// The game ended on equal scores.
+    EqualScores,
 }
 
 /// How a game ended.
@@ -200,10 +230,13 @@ impl fmt::Display for Outcome {
                 match reason {
                     WinReason::NoSeeds => write!(f, "{winner} wins: {loser} has no seeds left"),
                     WinReason::Blocked => write!(f, "{winner} wins: {loser} has no legal move"),
+                    WinReason::Score => write!(f, "{winner} wins on seeds"),
                     WinReason::Resigned => write!(f, "{winner} wins: {loser} resigned"),
                 }
             }
             Outcome::Draw(DrawReason::Repetition) => write!(f, "draw: the position repeated"),
+            Outcome::Draw(DrawReason::TurnLimit) => write!(f, "draw: the turn limit was reached"),
+            Outcome::Draw(DrawReason::EqualScores) => write!(f, "draw: equal seeds"),
         }
     }
 }
@@ -219,6 +252,18 @@ pub struct State {
     pub(crate) to_move: Player,
     pub(crate) phase: Phase,
     pub(crate) captured: ByPlayer<u16>,
+    /// Seeds each player keeps in hand (captured seeds that count for them).
+    pub(crate) hand: ByPlayer<u16>,
+    /// Captures each player has made.
+    pub(crate) captures_made: ByPlayer<u16>,
+    /// Each player's phase (index into [`Rules::phases`]).
+    pub(crate) phase_of: ByPlayer<u8>,
+    /// Turns each player has taken in their current phase.
+    pub(crate) phase_turns: ByPlayer<u16>,
+    /// The direction each player has chosen for good, if the rules let them choose.
+    pub(crate) direction: ByPlayer<Option<Direction>>,
+    /// Marked holes: one bit per slot, per kind of mark.
+    pub(crate) marks: [[u64; 3]; MAX_MARKS],
     /// Seeds on each player's side.
     pub(crate) seeds: ByPlayer<u16>,
     /// The position's hash (counts and player to move), kept up to date by play.
@@ -249,7 +294,12 @@ impl State {
     /// Whether two states hold the same position: counts, player to move and phase (not the
     /// turn number or history).
     pub fn same_position(&self, other: &State) -> bool {
-        self.counts == other.counts && self.to_move == other.to_move && self.phase == other.phase
+        self.counts == other.counts
+            && self.to_move == other.to_move
+            && self.phase == other.phase
+            && self.phase_of == other.phase_of
+            && self.direction == other.direction
+            && self.marks == other.marks
     }
 
     /// The player who decides next.
@@ -262,9 +312,30 @@ impl State {
         self.phase
     }
 
-    /// Seeds each player has captured.
+    /// Seeds each player has captured (whether they left play or went to hand).
     pub fn captured(&self) -> ByPlayer<u16> {
         self.captured
+    }
+
+    /// Seeds each player keeps in hand.
+    pub fn hand(&self) -> ByPlayer<u16> {
+        self.hand
+    }
+
+    /// The index of a player's phase in [`Rules::phases`].
+    pub fn phase_of(&self, player: Player) -> usize {
+        usize::from(self.phase_of[player])
+    }
+
+    /// Whether a hole carries a mark.
+    pub fn is_marked(&self, mark: u8, hole: Hole) -> bool {
+        let i = hole.index();
+        self.marks[usize::from(mark)][i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// The direction a player chose for good, if any.
+    pub fn chosen_direction(&self, player: Player) -> Option<Direction> {
+        self.direction[player]
     }
 
     /// Turns completed so far.
@@ -319,7 +390,7 @@ impl History {
         self.hashes.clear();
         self.first = state.turn;
         if rules.end.repetition_draws {
-            self.hashes.push(state.hash);
+            self.hashes.push(rules.history_key(state));
         }
     }
 
@@ -332,8 +403,8 @@ impl History {
         if !rules.end.repetition_draws {
             return;
         }
-        let hash = state.hash;
-        debug_assert_eq!(hash, rules.position_hash(state), "the incremental hash went wrong");
+        debug_assert_eq!(state.hash, rules.position_hash(state), "the incremental hash went wrong");
+        let hash = rules.history_key(state);
         let index = state.turn.saturating_sub(self.first) as usize;
         self.hashes.truncate(index);
         if state.outcome.is_none() {

@@ -64,14 +64,26 @@ pub enum SectionKind {
     Circuit(Circuit),
     /// `choose { … }`.
     Choose(Choose),
-    /// `sow all seeds from the next hole`.
-    Sow,
+    /// `sow all seeds from the next hole[, DIRECTION]`.
+    Sow(Sow),
     /// `after each lap { … }`.
     AfterLap(AfterLap),
     /// `capture NAME { … }`.
     Capture(Capture),
     /// `end { … }`.
     End(EndRules),
+    /// `marks NAME: …`.
+    Marks(Marks),
+    /// `opening "name" { … }`.
+    Opening(Opening),
+    /// `lasts N turns` (in an opening).
+    Lasts(Spanned<Value>),
+    /// `take N occupied holes from …` (a turn of an opening).
+    TakeTurn(TakeTurn),
+    /// `move N seeds from … to …` (a turn of an opening).
+    TransferTurn(TransferTurn),
+    /// `mark … hole as NAME` (a turn of an opening).
+    MarkTurn(MarkTurn),
 }
 
 impl SectionKind {
@@ -88,10 +100,16 @@ impl SectionKind {
             SectionKind::Setup(_) => "setup",
             SectionKind::Circuit(_) => "circuit",
             SectionKind::Choose(_) => "choose",
-            SectionKind::Sow => "sow",
+            SectionKind::Sow(_) => "sow",
             SectionKind::AfterLap(_) => "after each lap",
             SectionKind::Capture(_) => "capture",
             SectionKind::End(_) => "end",
+            SectionKind::Marks(_) => "marks",
+            SectionKind::Opening(_) => "opening",
+            SectionKind::Lasts(_) => "lasts",
+            SectionKind::TakeTurn(_) => "take",
+            SectionKind::TransferTurn(_) => "move",
+            SectionKind::MarkTurn(_) => "mark",
         }
     }
 }
@@ -194,11 +212,69 @@ pub enum HolePosition {
     Nth(u64),
 }
 
-/// `circuit own rows DIRECTION`.
+/// `circuit own rows DIRECTION [or DIRECTION, chosen once]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Circuit {
     /// Which way, seen from above.
     pub direction: Spanned<Direction>,
+    /// The other direction, if each player may choose it once.
+    pub chosen_once: Option<Spanned<Direction>>,
+}
+
+/// `sow all seeds from the next hole[, DIRECTION]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sow {
+    /// A direction that overrides the circuit's.
+    pub direction: Option<Spanned<Direction>>,
+}
+
+/// `marks NAME: HOLE, …`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marks {
+    /// The kind of mark.
+    pub name: Spanned<String>,
+    /// Holes marked from the start, on both sides.
+    pub holes: Vec<Spanned<HoleSet>>,
+}
+
+/// `opening "name" { … }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opening {
+    /// Its name.
+    pub name: Spanned<String>,
+    /// Its sections.
+    pub sections: Vec<Section>,
+}
+
+/// `take N occupied holes from REGION[, except MARK holes]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TakeTurn {
+    /// How many holes.
+    pub count: Spanned<Value>,
+    /// From where.
+    pub region: Spanned<Region>,
+    /// Holes of this mark are protected.
+    pub except: Option<Spanned<String>>,
+}
+
+/// `move N seeds from HOLE to HOLE`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TransferTurn {
+    /// Seeds moved.
+    pub count: Spanned<Value>,
+    /// Words describing the hole they come from.
+    pub from: Spanned<Vec<Spanned<HoleWord>>>,
+    /// Words describing the hole they go to.
+    pub to: Spanned<Vec<Spanned<HoleWord>>>,
+}
+
+/// `mark HOLE as NAME`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MarkTurn {
+    /// Words describing the hole that may be marked.
+    pub hole: Spanned<Vec<Spanned<HoleWord>>>,
+    /// The mark.
+    pub mark: Spanned<String>,
 }
 
 /// A direction of sowing, seen from above.
@@ -210,6 +286,24 @@ pub enum Direction {
     Clockwise,
 }
 
+impl Direction {
+    /// The other direction.
+    pub fn other(self) -> Direction {
+        match self {
+            Direction::Anticlockwise => Direction::Clockwise,
+            Direction::Clockwise => Direction::Anticlockwise,
+        }
+    }
+
+    /// `anticlockwise` or `clockwise`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Anticlockwise => "anticlockwise",
+            Direction::Clockwise => "clockwise",
+        }
+    }
+}
+
 /// `choose { CHOICE otherwise CHOICE … }`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choose {
@@ -217,11 +311,22 @@ pub struct Choose {
     pub choices: Vec<Spanned<Choice>>,
 }
 
-/// `own hole with … whose …`.
+/// `own hole with … whose …` or `the 3rd inner hole with …`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
+    /// Which holes are meant before the conditions.
+    pub holes: Spanned<ChoiceHoles>,
     /// Conditions the hole must meet.
     pub filters: Vec<Spanned<Filter>>,
+}
+
+/// The holes a choice description is about.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChoiceHoles {
+    /// `own hole`, or `own ROW hole` / `own MARK hole`.
+    Own(Option<Spanned<String>>),
+    /// One hole by position: `the 3rd inner hole`.
+    One(HoleSet),
 }
 
 /// A condition on a hole that may be chosen.
@@ -234,8 +339,17 @@ pub enum Filter {
         /// The count.
         count: Spanned<Value>,
     },
-    /// `whose next hole is empty|occupied`.
-    Next(HoleState),
+    /// `whose next|previous hole is empty|occupied`.
+    Neighbour(Neighbour, HoleState),
+}
+
+/// The hole after or before a hole along the circuit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Neighbour {
+    /// The hole after it.
+    Next,
+    /// The hole before it.
+    Previous,
 }
 
 /// How a count compares with a number.
@@ -300,13 +414,26 @@ pub enum HoleWord {
     Row(String),
 }
 
-/// `and the opposite ROW hole is STATE`.
+/// A further condition of a lap rule.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Fact {
-    /// The opponent's row, in the landing hole's column.
-    pub row: Spanned<String>,
-    /// What it must be.
-    pub state: HoleState,
+pub enum Fact {
+    /// `the opposite ROW hole is STATE`: the opponent's hole of that row, in the landing
+    /// hole's column.
+    Opposite {
+        /// The row.
+        row: Spanned<String>,
+        /// What it must be.
+        state: HoleState,
+    },
+    /// `the next hole is STATE`: the hole after the landing hole along the circuit.
+    Next(HoleState),
+    /// `the chosen hole held [at least|at most] N seeds`.
+    Origin {
+        /// How the count compares.
+        bound: Bound,
+        /// The count.
+        count: Spanned<Value>,
+    },
 }
 
 /// What a lap rule does.
@@ -314,8 +441,12 @@ pub struct Fact {
 pub enum LapAction {
     /// Lift the landing hole and sow on.
     Relay,
+    /// Lift the hole after the landing hole and sow on.
+    RelayNext,
     /// Carry out the named capture; the sowing ends.
     Capture(Spanned<String>),
+    /// The mover chooses: stop, or relay.
+    MayStop,
     /// The sowing ends.
     Stop,
 }
@@ -327,22 +458,39 @@ pub struct Capture {
     pub name: Spanned<String>,
     /// The holes taken at once.
     pub take: Vec<Spanned<Target>>,
+    /// Where the taken seeds go, if said.
+    pub destination: Option<Spanned<Destination>>,
     /// The choices that follow, in order.
     pub follow_ups: Vec<Spanned<FollowUp>>,
 }
 
-/// `the opposite ROW hole`.
+/// A hole a capture takes at once.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Target {
-    /// The opponent's row.
-    pub row: Spanned<String>,
+pub enum Target {
+    /// `the landing hole`.
+    Landing,
+    /// `the opposite ROW hole`.
+    Opposite(Spanned<String>),
+}
+
+/// Where taken seeds go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Destination {
+    /// They leave play (the default).
+    OutOfPlay,
+    /// They go to the mover's hand and count for the mover.
+    Hand,
+    /// They are put in the landing hole and sown on, one lap.
+    Resow,
 }
 
 /// A choice after a capture.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FollowUp {
-    /// `[may] strip AMOUNT from REGION`.
+    /// `[may] strip AMOUNT from REGION`, possibly only if a hole was taken.
     Strip {
+        /// Only if this opposite row's hole held seeds when taken.
+        condition: Option<Spanned<String>>,
         /// Whether the mover may stop early.
         optional: bool,
         /// How many seeds.
@@ -350,12 +498,16 @@ pub enum FollowUp {
         /// From where.
         region: Spanned<Region>,
     },
-    /// `take N more occupied holes from REGION`.
+    /// `take N more occupied holes from REGION`, possibly only if a hole was taken.
     ExtraHoles {
-        /// How many holes.
-        count: Spanned<Value>,
+        /// Only if this opposite row's hole held seeds when taken.
+        condition: Option<Spanned<String>>,
+        /// How many holes: by the mover's capture count, the last repeating.
+        counts: Vec<Spanned<Value>>,
         /// From where.
         region: Spanned<Region>,
+        /// Holes of this mark are protected.
+        except: Option<Spanned<String>>,
     },
 }
 
@@ -385,7 +537,7 @@ pub struct EndRules {
 }
 
 /// One way a game ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndRule {
     /// `a player with no seeds loses`.
     NoSeedsLoses,
@@ -393,6 +545,8 @@ pub enum EndRule {
     Blocked(Blocked),
     /// `a repeated position is a draw`.
     RepetitionDraws,
+    /// `after N turns the game is a draw`.
+    TurnLimit(Spanned<Value>),
 }
 
 /// What happens to a player who cannot move.
@@ -402,4 +556,6 @@ pub enum Blocked {
     Loses,
     /// Their turn passes.
     Passes,
+    /// The game ends; the player with more seeds (on their side and in hand) wins.
+    Scores,
 }

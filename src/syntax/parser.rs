@@ -186,10 +186,16 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::setup => SectionKind::Setup(lower_setup(pair)?),
         Rule::circuit => SectionKind::Circuit(lower_circuit(pair)?),
         Rule::choose => SectionKind::Choose(lower_choose(pair)?),
-        Rule::sow => SectionKind::Sow,
+        Rule::sow => SectionKind::Sow(lower_sow(pair)?),
         Rule::after_lap => SectionKind::AfterLap(lower_after_lap(pair)?),
         Rule::capture => SectionKind::Capture(lower_capture(pair)?),
         Rule::end_rules => SectionKind::End(lower_end_rules(pair)?),
+        Rule::marks => SectionKind::Marks(lower_marks(pair)?),
+        Rule::opening => SectionKind::Opening(lower_opening(pair)?),
+        Rule::lasts => SectionKind::Lasts(lower_value(Children::of(pair).expect(Rule::value)?)?),
+        Rule::take_turn => SectionKind::TakeTurn(lower_take_turn(pair)?),
+        Rule::transfer_turn => SectionKind::TransferTurn(lower_transfer_turn(pair)?),
+        Rule::mark_turn => SectionKind::MarkTurn(lower_mark_turn(pair)?),
         _ => return unexpected(&pair),
     };
     Ok(Section { keyword, span: whole, kind })
@@ -341,8 +347,59 @@ fn lower_hole_position(pair: Pair<'_, Rule>) -> Result<Spanned<HolePosition>> {
 }
 
 fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
-    let direction = lower_direction(Children::of(pair).expect(Rule::direction)?)?;
-    Ok(Circuit { direction })
+    let mut c = Children::of(pair);
+    let direction = lower_direction(c.expect(Rule::direction)?)?;
+    let chosen_once = match c.optional(Rule::chosen_once) {
+        Some(p) => Some(lower_direction(Children::of(p).expect(Rule::direction)?)?),
+        None => None,
+    };
+    Ok(Circuit { direction, chosen_once })
+}
+
+fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
+    let direction = Children::of(pair).optional(Rule::direction).map(lower_direction).transpose()?;
+    Ok(Sow { direction })
+}
+
+fn lower_marks(pair: Pair<'_, Rule>) -> Result<Marks> {
+    let mut c = Children::of(pair);
+    let name = lower_name(c.expect(Rule::name)?);
+    let holes = c.rest().map(lower_one_hole).collect::<Result<_>>()?;
+    Ok(Marks { name, holes })
+}
+
+fn lower_opening(pair: Pair<'_, Rule>) -> Result<Opening> {
+    let mut c = Children::of(pair);
+    let name = lower_string(c.expect(Rule::string)?)?;
+    let sections = c.rest().map(lower_section).collect::<Result<_>>()?;
+    Ok(Opening { name, sections })
+}
+
+fn lower_take_turn(pair: Pair<'_, Rule>) -> Result<TakeTurn> {
+    let mut c = Children::of(pair);
+    let count = lower_value(c.expect(Rule::value)?)?;
+    let region = lower_region(c.expect(Rule::region)?)?;
+    let except = c.optional(Rule::except).map(lower_except).transpose()?;
+    Ok(TakeTurn { count, region, except })
+}
+
+fn lower_except(pair: Pair<'_, Rule>) -> Result<Spanned<String>> {
+    Ok(lower_name(Children::of(pair).expect(Rule::name)?))
+}
+
+fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
+    let mut c = Children::of(pair);
+    let count = lower_value(c.expect(Rule::value)?)?;
+    let from = lower_hole_description(c.expect(Rule::hole_description)?)?;
+    let to = lower_hole_description(c.expect(Rule::hole_description)?)?;
+    Ok(TransferTurn { count, from, to })
+}
+
+fn lower_mark_turn(pair: Pair<'_, Rule>) -> Result<MarkTurn> {
+    let mut c = Children::of(pair);
+    let hole = lower_hole_description(c.expect(Rule::hole_description)?)?;
+    let mark = lower_name(c.expect(Rule::name)?);
+    Ok(MarkTurn { hole, mark })
 }
 
 fn lower_direction(pair: Pair<'_, Rule>) -> Result<Spanned<Direction>> {
@@ -363,7 +420,18 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
 
 fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
     let sp = span(&pair);
-    let filters = Children::of(pair)
+    let mut c = Children::of(pair);
+    let first = c.any()?;
+    let holes = match first.as_rule() {
+        Rule::own_hole => {
+            let hsp = span(&first);
+            let row = Children::of(first).optional(Rule::name).map(lower_name);
+            Spanned::new(ChoiceHoles::Own(row), hsp)
+        }
+        Rule::one_hole => lower_one_hole(first)?.map(ChoiceHoles::One),
+        _ => return unexpected(&first),
+    };
+    let filters = c
         .rest()
         .map(|f| match f.as_rule() {
             Rule::seeds_filter => lower_seeds_filter(f),
@@ -371,7 +439,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
             _ => unexpected(&f),
         })
         .collect::<Result<_>>()?;
-    Ok(Spanned::new(Choice { filters }, sp))
+    Ok(Spanned::new(Choice { holes, filters }, sp))
 }
 
 fn lower_seeds_filter(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
@@ -396,8 +464,19 @@ fn lower_count_bound(pair: Pair<'_, Rule>) -> Result<Bound> {
 
 fn lower_neighbour_filter(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
     let sp = span(&pair);
-    let state = lower_hole_state(Children::of(pair).expect(Rule::hole_state)?)?;
-    Ok(Spanned::new(Filter::Next(state), sp))
+    let mut c = Children::of(pair);
+    let which = lower_neighbour(c.expect(Rule::neighbour)?)?;
+    let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
+    Ok(Spanned::new(Filter::Neighbour(which, state), sp))
+}
+
+fn lower_neighbour(pair: Pair<'_, Rule>) -> Result<Neighbour> {
+    let token = first_token(pair)?;
+    match token.as_rule() {
+        Rule::kw_next => Ok(Neighbour::Next),
+        Rule::kw_previous => Ok(Neighbour::Previous),
+        _ => unexpected(&token),
+    }
 }
 
 fn lower_hole_state(pair: Pair<'_, Rule>) -> Result<HoleState> {
@@ -441,8 +520,10 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::landing => landing = Some(lower_landing(child)?),
-            Rule::lap_fact => facts.push(lower_lap_fact(child)?),
-            Rule::relay | Rule::capture_ref | Rule::stop => action = Some(lower_lap_action(child)?),
+            Rule::opposite_fact | Rule::next_fact | Rule::origin_fact => facts.push(lower_lap_fact(child)?),
+            Rule::relay | Rule::relay_next | Rule::capture_ref | Rule::may_stop | Rule::stop => {
+                action = Some(lower_lap_action(child)?)
+            }
             _ => return unexpected(&child),
         }
     }
@@ -481,16 +562,34 @@ fn lower_hole_description(pair: Pair<'_, Rule>) -> Result<Spanned<Vec<Spanned<Ho
 
 fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
     let sp = span(&pair);
+    let rule = pair.as_rule();
     let mut c = Children::of(pair);
-    let row = lower_name(c.expect(Rule::name)?);
-    let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
-    Ok(Spanned::new(Fact { row, state }, sp))
+    let fact = match rule {
+        Rule::opposite_fact => {
+            let row = lower_name(c.expect(Rule::name)?);
+            let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
+            Fact::Opposite { row, state }
+        }
+        Rule::next_fact => Fact::Next(lower_hole_state(c.expect(Rule::hole_state)?)?),
+        Rule::origin_fact => {
+            let bound = match c.optional(Rule::count_bound) {
+                Some(b) => lower_count_bound(b)?,
+                None => Bound::Exactly,
+            };
+            let count = lower_value(c.expect(Rule::value)?)?;
+            Fact::Origin { bound, count }
+        }
+        _ => return Err(SyntaxError::internal(sp, expected::phrase(rule))),
+    };
+    Ok(Spanned::new(fact, sp))
 }
 
 fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
     let sp = span(&pair);
     let action = match pair.as_rule() {
         Rule::relay => LapAction::Relay,
+        Rule::relay_next => LapAction::RelayNext,
+        Rule::may_stop => LapAction::MayStop,
         Rule::stop => LapAction::Stop,
         Rule::capture_ref => LapAction::Capture(lower_name(Children::of(pair).expect(Rule::name)?)),
         _ => return unexpected(&pair),
@@ -502,8 +601,27 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut c = Children::of(pair);
     let name = lower_name(c.expect(Rule::name)?);
     let take = lower_take(c.expect(Rule::take)?)?;
-    let follow_ups = c.rest().map(lower_follow_up).collect::<Result<_>>()?;
-    Ok(Capture { name, take, follow_ups })
+    let mut destination = None;
+    let mut follow_ups = Vec::new();
+    for line in c.rest() {
+        match line.as_rule() {
+            Rule::destination => destination = Some(lower_destination(line)?),
+            Rule::follow_up => follow_ups.push(lower_follow_up(line)?),
+            _ => return unexpected(&line),
+        }
+    }
+    Ok(Capture { name, take, destination, follow_ups })
+}
+
+fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
+    let sp = span(&pair);
+    let inner = Children::of(pair).any()?;
+    let destination = match inner.as_rule() {
+        Rule::to_hand => Destination::Hand,
+        Rule::resow => Destination::Resow,
+        _ => return unexpected(&inner),
+    };
+    Ok(Spanned::new(destination, sp))
 }
 
 fn lower_take(pair: Pair<'_, Rule>) -> Result<Vec<Spanned<Target>>> {
@@ -512,27 +630,37 @@ fn lower_take(pair: Pair<'_, Rule>) -> Result<Vec<Spanned<Target>>> {
 
 fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
     let sp = span(&pair);
-    let row = lower_name(Children::of(pair).expect(Rule::name)?);
-    Ok(Spanned::new(Target { row }, sp))
+    let inner = Children::of(pair).any()?;
+    let target = match inner.as_rule() {
+        Rule::landing_target => Target::Landing,
+        Rule::opposite_target => Target::Opposite(lower_name(Children::of(inner).expect(Rule::name)?)),
+        _ => return unexpected(&inner),
+    };
+    Ok(Spanned::new(target, sp))
 }
 
 fn lower_follow_up(pair: Pair<'_, Rule>) -> Result<Spanned<FollowUp>> {
     let sp = span(&pair);
-    let inner = Children::of(pair).any()?;
+    let mut c = Children::of(pair);
+    let condition = match c.optional(Rule::follow_condition) {
+        Some(p) => Some(lower_name(Children::of(p).expect(Rule::name)?)),
+        None => None,
+    };
+    let inner = c.any()?;
     let follow_up = match inner.as_rule() {
-        Rule::strip => lower_strip(inner)?,
-        Rule::extra_holes => lower_extra_holes(inner)?,
+        Rule::strip => lower_strip(inner, condition)?,
+        Rule::extra_holes => lower_extra_holes(inner, condition)?,
         _ => return unexpected(&inner),
     };
     Ok(Spanned::new(follow_up, sp))
 }
 
-fn lower_strip(pair: Pair<'_, Rule>) -> Result<FollowUp> {
+fn lower_strip(pair: Pair<'_, Rule>, condition: Option<Spanned<String>>) -> Result<FollowUp> {
     let mut c = Children::of(pair);
     let optional = c.optional(Rule::may).is_some();
     let amount = lower_strip_amount(c.expect(Rule::strip_amount)?)?;
     let region = lower_region(c.expect(Rule::region)?)?;
-    Ok(FollowUp::Strip { optional, amount, region })
+    Ok(FollowUp::Strip { condition, optional, amount, region })
 }
 
 fn lower_strip_amount(pair: Pair<'_, Rule>) -> Result<Spanned<Amount>> {
@@ -546,11 +674,12 @@ fn lower_strip_amount(pair: Pair<'_, Rule>) -> Result<Spanned<Amount>> {
     Ok(Spanned::new(amount, sp))
 }
 
-fn lower_extra_holes(pair: Pair<'_, Rule>) -> Result<FollowUp> {
+fn lower_extra_holes(pair: Pair<'_, Rule>, condition: Option<Spanned<String>>) -> Result<FollowUp> {
     let mut c = Children::of(pair);
-    let count = lower_value(c.expect(Rule::value)?)?;
+    let counts = Children::of(c.expect(Rule::value_list)?).rest().map(lower_value).collect::<Result<_>>()?;
     let region = lower_region(c.expect(Rule::region)?)?;
-    Ok(FollowUp::ExtraHoles { count, region })
+    let except = c.optional(Rule::except).map(lower_except).transpose()?;
+    Ok(FollowUp::ExtraHoles { condition, counts, region, except })
 }
 
 fn lower_region(pair: Pair<'_, Rule>) -> Result<Spanned<Region>> {
@@ -570,6 +699,9 @@ fn lower_end_rules(pair: Pair<'_, Rule>) -> Result<EndRules> {
                 Rule::no_seeds_rule => EndRule::NoSeedsLoses,
                 Rule::blocked_rule => EndRule::Blocked(lower_blocked_rule(r)?),
                 Rule::repetition_rule => EndRule::RepetitionDraws,
+                Rule::turn_limit_rule => {
+                    EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?)
+                }
                 _ => return unexpected(&r),
             };
             Ok(Spanned::new(rule, sp))
@@ -584,6 +716,7 @@ fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<Blocked> {
     match token.as_rule() {
         Rule::kw_loses => Ok(Blocked::Loses),
         Rule::kw_passes => Ok(Blocked::Passes),
+        Rule::by_score => Ok(Blocked::Scores),
         _ => unexpected(&token),
     }
 }

@@ -109,7 +109,7 @@ fn pick_effect(rules: &Rules, taken: &[(&str, u16)], turn_over: bool) -> Effect 
 fn remaining(state: &State) -> Option<u16> {
     match state.phase() {
         Phase::Pick(p) => Some(p.remaining),
-        Phase::Sow => None,
+        Phase::Sow | Phase::LapChoice(_) => None,
     }
 }
 

@@ -1,0 +1,488 @@
+//! Sowing: laps around a player's circuit in either direction, the lap rules compiled into
+//! tables, and exact detection of endless relay sowing.
+//!
+//! A player's circuit occupies consecutive slots of the count array in the circuit's
+//! stored direction, so a lap is a run of `+1` (walked forwards, or backwards when sowing
+//! the other way) and a hand larger than the circuit adds ⌊h/L⌋ to every hole at once.
+
+use super::rules::*;
+
+/// A relay sowing that would never end: its sowing state repeats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Endless;
+
+/// How a sowing ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SowEnd {
+    /// Laps sown (1 for a sowing without relay).
+    pub laps: u32,
+    /// Seeds dropped in all.
+    pub sown: u32,
+    /// Circuit position of the hole where the last seed fell.
+    pub last_at: usize,
+    /// The hole where the last seed fell.
+    pub last: Hole,
+    /// `Stop`, `Capture` or `MayStop` (the mover decides).
+    pub action: LapAction,
+    /// The change of the position hash (when asked for).
+    pub hash: u64,
+}
+
+/// What lap rules may look at besides the counts: the mover's marks and the chosen hole.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LapContext<'a> {
+    /// Marked holes, per kind of mark.
+    pub marks: &'a [[u64; 3]; MAX_MARKS],
+    /// Seeds the chosen hole held.
+    pub origin: u16,
+}
+
+/// Laps sown before cycle detection starts: nearly every sowing ends sooner, and starting
+/// late cannot miss a cycle (once the sowing state repeats it repeats forever).
+pub(crate) const CYCLE_CHECK_AFTER: u32 = 8;
+
+/// Lap table codes.
+pub(crate) const LAP_RELAY: u8 = 0;
+pub(crate) const LAP_STOP: u8 = 1;
+pub(crate) const LAP_RELAY_NEXT: u8 = 2;
+pub(crate) const LAP_MAY_STOP: u8 = 3;
+pub(crate) const LAP_CAPTURE: u8 = 4;
+/// The verdict depends on conditions beyond the landing hole, and may be a relay.
+pub(crate) const LAP_DYNAMIC: u8 = u8::MAX;
+/// The verdict depends on conditions beyond the landing hole, but is never a relay.
+pub(crate) const LAP_NEVER_RELAY: u8 = u8::MAX - 1;
+
+fn encode(action: LapAction) -> u8 {
+    match action {
+        LapAction::Relay => LAP_RELAY,
+        LapAction::Stop => LAP_STOP,
+        LapAction::RelayNext => LAP_RELAY_NEXT,
+        LapAction::MayStop => LAP_MAY_STOP,
+        LapAction::Capture(c) => LAP_CAPTURE + c,
+    }
+}
+
+fn decode(code: u8) -> LapAction {
+    match code {
+        LAP_RELAY => LapAction::Relay,
+        LAP_STOP => LapAction::Stop,
+        LAP_RELAY_NEXT => LapAction::RelayNext,
+        LAP_MAY_STOP => LapAction::MayStop,
+        c => LapAction::Capture(c - LAP_CAPTURE),
+    }
+}
+
+/// A condition of a lap rule, made concrete for one landing hole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Check {
+    /// This hole is empty (`true`) or occupied (`false`).
+    Hole(Hole, bool),
+    /// The hole after the landing hole (in the direction of sowing) is empty or occupied.
+    Next(bool),
+    /// The chosen hole held `min..=max` seeds.
+    Origin(u16, u16),
+    /// The landing hole carries this mark.
+    Mark(MarkId),
+}
+
+/// The parts of a player's circuit that sowing reads in one phase, gathered when the rules
+/// are built. The circuit occupies slots `base .. base + len` in its stored order.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ring {
+    pub(crate) base: usize,
+    pub(crate) len: usize,
+    /// The lap rules' verdict where the landing hole and whether it was empty decide it:
+    /// `[position * 2 + was_occupied]`.
+    lap_table: Vec<u8>,
+    /// `key_prefix[i]`: the sum of the hashing keys of the first `i` positions.
+    key_prefix: Vec<u64>,
+    /// The hashing key of each position.
+    keys: Vec<u64>,
+    /// Whether a lap ending in an occupied hole always relays, wherever it is.
+    occupied_relays: bool,
+    /// Whether a lap ending in an empty hole never relays (nor stops by choice), wherever it
+    /// is.
+    empty_never_relays: bool,
+    /// For table entries that depend on more: the first of their branches.
+    branch_start: Vec<u32>,
+    /// The lap rules that can apply at a landing, in order: a range of `checks` that must
+    /// all hold, and the action. Each entry's branches end with one without checks.
+    branches: Vec<(u32, u8, LapAction)>,
+    checks: Vec<Check>,
+}
+
+impl Ring {
+    /// Gather `me`'s ring for a phase with these lap rules.
+    pub(crate) fn build(rules: &Rules, me: Player, lap_rules: &[LapRule], otherwise: LapAction) -> Ring {
+        let base = rules.circuit_base[me];
+        let len = rules.circuit[me].len();
+        let opp = me.other();
+        let mut ring = Ring {
+            base,
+            len,
+            lap_table: vec![LAP_DYNAMIC; len * 2],
+            key_prefix: rules.key_prefix[me].clone(),
+            keys: rules.keys[base..base + len].to_vec(),
+            branch_start: vec![u32::MAX; len * 2],
+            ..Ring::default()
+        };
+        for pos in 0..len {
+            let slot = base + pos;
+            let column = usize::from(rules.hole_column[slot]);
+            for occupied in [false, true] {
+                let entry = pos * 2 + usize::from(occupied);
+                // The rules that can apply here, in order, up to the first that surely does.
+                let mut possible: Vec<(Vec<Check>, LapAction)> = Vec::new();
+                let mut decided = false;
+                for rule in lap_rules {
+                    let landing_fits =
+                        rule.landing.is_none_or(|want| occupied == (want == HoleState::Occupied));
+                    let side_fits =
+                        rule.side.is_none_or(|side| (rules.hole_owner[slot] == me) == (side == Side::Own));
+                    let role_fits = rule.role.is_none_or(|role| rules.hole_role[slot] == role);
+                    if !(landing_fits && side_fits && role_fits) {
+                        continue;
+                    }
+                    let mut checks: Vec<Check> = rule.mark.map(Check::Mark).into_iter().collect();
+                    for fact in &rule.facts {
+                        checks.push(match *fact {
+                            Fact::Opposite(role, state) => Check::Hole(
+                                rules.role_hole[opp][role as usize][column],
+                                state == HoleState::Empty,
+                            ),
+                            Fact::Next(state) => Check::Next(state == HoleState::Empty),
+                            Fact::Origin(min, max) => Check::Origin(min, max),
+                        });
+                    }
+                    let certain = checks.is_empty();
+                    possible.push((checks, rule.action));
+                    if certain {
+                        decided = true;
+                        break;
+                    }
+                }
+                if !decided {
+                    possible.push((Vec::new(), otherwise));
+                }
+                ring.lap_table[entry] = match possible.as_slice() {
+                    [(checks, action), ..] if checks.is_empty() => encode(*action),
+                    _ if possible
+                        .iter()
+                        .all(|(_, a)| !matches!(a, LapAction::Relay | LapAction::RelayNext)) =>
+                    {
+                        LAP_NEVER_RELAY
+                    }
+                    _ => LAP_DYNAMIC,
+                };
+                if matches!(ring.lap_table[entry], LAP_DYNAMIC | LAP_NEVER_RELAY) {
+                    ring.branch_start[entry] = ring.branches.len() as u32;
+                    for (checks, action) in possible {
+                        ring.branches.push((ring.checks.len() as u32, checks.len() as u8, action));
+                        ring.checks.extend(checks);
+                    }
+                }
+            }
+        }
+        ring.occupied_relays = (0..len).all(|pos| ring.lap_table[pos * 2 + 1] == LAP_RELAY);
+        ring.empty_never_relays =
+            (0..len).all(|pos| !matches!(ring.lap_table[pos * 2], LAP_RELAY | LAP_RELAY_NEXT | LAP_DYNAMIC));
+        ring
+    }
+
+    /// The position after `pos` in the direction of sowing.
+    #[inline(always)]
+    fn step<const REV: bool>(&self, pos: usize) -> usize {
+        if REV {
+            if pos == 0 { self.len - 1 } else { pos - 1 }
+        } else if pos + 1 == self.len {
+            0
+        } else {
+            pos + 1
+        }
+    }
+
+    /// The action of the lap rules for a lap ending at `pos`, which held `before` seeds
+    /// before the last one fell. Without `EXACT`, only whether the sowing goes on matters:
+    /// a verdict that can never be a relay is taken as `Stop`.
+    #[inline(always)]
+    fn lap_action<const EXACT: bool, const REV: bool>(
+        &self,
+        counts: &[u16; MAX_HOLES],
+        ctx: &LapContext<'_>,
+        pos: usize,
+        before: u16,
+    ) -> LapAction {
+        if before > 0 && self.occupied_relays {
+            return LapAction::Relay;
+        }
+        if !EXACT && before == 0 && self.empty_never_relays {
+            return LapAction::Stop;
+        }
+        let entry = pos * 2 + usize::from(before > 0);
+        match self.lap_table[entry] {
+            LAP_NEVER_RELAY if !EXACT => LapAction::Stop,
+            LAP_DYNAMIC | LAP_NEVER_RELAY => self.branch::<REV>(counts, ctx, pos, entry),
+            code => decode(code),
+        }
+    }
+
+    /// The action of the first lap rule whose further conditions hold.
+    #[cold]
+    fn branch<const REV: bool>(
+        &self,
+        counts: &[u16; MAX_HOLES],
+        ctx: &LapContext<'_>,
+        pos: usize,
+        entry: usize,
+    ) -> LapAction {
+        let mut b = self.branch_start[entry] as usize;
+        loop {
+            let (start, len, action) = self.branches[b];
+            let checks = &self.checks[start as usize..start as usize + usize::from(len)];
+            let holds = checks.iter().all(|check| match *check {
+                Check::Hole(h, want_empty) => (counts[h.index()] == 0) == want_empty,
+                Check::Next(want_empty) => (counts[self.base + self.step::<REV>(pos)] == 0) == want_empty,
+                Check::Origin(min, max) => (min..=max).contains(&ctx.origin),
+                Check::Mark(mark) => {
+                    let slot = self.base + pos;
+                    ctx.marks[usize::from(mark)][slot / 64] >> (slot % 64) & 1 == 1
+                }
+            });
+            if holds {
+                return action;
+            }
+            b += 1;
+        }
+    }
+
+    /// One lap: `hand` seeds into the holes after position `at`, wrapping round. Returns
+    /// the position of the last one.
+    #[inline(always)]
+    fn lap<const HASH: bool, const REV: bool>(
+        &self,
+        counts: &mut [u16; MAX_HOLES],
+        at: usize,
+        hand: u32,
+        hash: &mut u64,
+    ) -> usize {
+        let len = self.len;
+        let ring = &mut counts[self.base..self.base + len];
+        // Most hands are shorter than the circuit: no division for them.
+        let full = if (hand as usize) < len { 0 } else { hand / len as u32 };
+        let rem = hand as usize - full as usize * len;
+        let prefix = &self.key_prefix;
+        if full > 0 {
+            for c in ring.iter_mut() {
+                *c += full as u16;
+            }
+            if HASH {
+                *hash = hash.wrapping_add(prefix[len].wrapping_mul(u64::from(full)));
+            }
+        }
+        // The rest, one seed per hole: a short run (a hand rarely holds more than a few
+        // seeds), so a plain loop beats a vectorised one.
+        let mut i = at;
+        for _ in 0..rem {
+            i = if REV {
+                if i == 0 { len - 1 } else { i - 1 }
+            } else if i + 1 == len {
+                0
+            } else {
+                i + 1
+            };
+            ring[i] += 1;
+        }
+        if HASH && rem > 0 {
+            // The positions that got a seed: (at, i] going forwards, [i, at) going back,
+            // each possibly wrapping round the end of the circuit.
+            let add = if REV {
+                if i < at {
+                    prefix[at].wrapping_sub(prefix[i])
+                } else {
+                    prefix[at].wrapping_add(prefix[len].wrapping_sub(prefix[i]))
+                }
+            } else if i > at {
+                prefix[i + 1].wrapping_sub(prefix[at + 1])
+            } else {
+                prefix[len].wrapping_sub(prefix[at + 1]).wrapping_add(prefix[i + 1])
+            };
+            *hash = hash.wrapping_add(add);
+        }
+        i
+    }
+
+    /// Sow `hand` seeds one lap from position `at`, with no relay (seeds a capture puts back
+    /// on the mover's side).
+    pub(crate) fn resow<const REV: bool>(
+        &self,
+        counts: &mut [u16; MAX_HOLES],
+        at: usize,
+        hand: u32,
+        hash: &mut u64,
+    ) {
+        self.lap::<true, REV>(counts, at, hand, hash);
+    }
+
+    /// Sow `hand` seeds (already lifted) from position `at`, following the lap rules, until
+    /// a lap stops, captures or leaves the choice to the mover. Errors (leaving `counts`
+    /// unspecified) if the sowing would never end.
+    #[inline(always)]
+    pub(crate) fn sow_from<const EXACT: bool, const REV: bool>(
+        &self,
+        counts: &mut [u16; MAX_HOLES],
+        ctx: &LapContext<'_>,
+        mut at: usize,
+        mut hand: u32,
+        mut hash: u64,
+    ) -> Result<SowEnd, Endless> {
+        let mut laps = 0u32;
+        let mut sown = 0u32;
+        loop {
+            laps += 1;
+            sown += hand;
+            let last_at = self.lap::<EXACT, REV>(counts, at, hand, &mut hash);
+            let slot = self.base + last_at;
+            let before = counts[slot] - 1;
+            let mut action = self.lap_action::<EXACT, REV>(counts, ctx, last_at, before);
+            let next_at = match action {
+                LapAction::Relay => last_at,
+                LapAction::RelayNext => {
+                    let next = self.step::<REV>(last_at);
+                    if counts[self.base + next] == 0 {
+                        action = LapAction::Stop;
+                    }
+                    next
+                }
+                _ => last_at,
+            };
+            match action {
+                LapAction::Relay | LapAction::RelayNext => {
+                    let lift = self.base + next_at;
+                    hand = u32::from(counts[lift]);
+                    counts[lift] = 0;
+                    if EXACT {
+                        hash = hash.wrapping_sub(self.keys[next_at].wrapping_mul(u64::from(hand)));
+                    }
+                    at = next_at;
+                }
+                action => {
+                    return Ok(SowEnd { laps, sown, last_at, last: Hole(slot as u8), action, hash });
+                }
+            }
+            if laps == CYCLE_CHECK_AFTER {
+                let so_far =
+                    SowEnd { laps, sown, last_at, last: Hole(slot as u8), action: LapAction::Stop, hash };
+                return self.sow_checked::<EXACT, REV>(counts, ctx, (at, hand), so_far);
+            }
+        }
+    }
+
+    /// The rest of a sowing that has gone on for many laps, with Brent's cycle detection on
+    /// the sowing state (the circuit's counts and where the next lap starts). Exact: it
+    /// reports `Endless` only for a state that recurs.
+    #[cold]
+    #[inline(never)]
+    fn sow_checked<const EXACT: bool, const REV: bool>(
+        &self,
+        counts: &mut [u16; MAX_HOLES],
+        ctx: &LapContext<'_>,
+        (mut at, mut hand): (usize, u32),
+        mut end: SowEnd,
+    ) -> Result<SowEnd, Endless> {
+        let slots = self.base..self.base + self.len;
+        let mut saved = [0u16; MAX_HOLES];
+        let mut saved_at = usize::MAX;
+        let mut power = 1u64;
+        let mut steps = 0u64;
+        loop {
+            if at == saved_at && saved[..self.len] == counts[slots.clone()] {
+                return Err(Endless);
+            }
+            if saved_at == usize::MAX || steps == power {
+                saved[..self.len].copy_from_slice(&counts[slots.clone()]);
+                saved_at = at;
+                power = power.saturating_mul(2);
+                steps = 0;
+            }
+            steps += 1;
+            end.laps += 1;
+            end.sown += hand;
+            let last_at = self.lap::<EXACT, REV>(counts, at, hand, &mut end.hash);
+            let slot = self.base + last_at;
+            let before = counts[slot] - 1;
+            let mut action = self.lap_action::<EXACT, REV>(counts, ctx, last_at, before);
+            let next_at = match action {
+                LapAction::RelayNext => {
+                    let next = self.step::<REV>(last_at);
+                    if counts[self.base + next] == 0 {
+                        action = LapAction::Stop;
+                    }
+                    next
+                }
+                _ => last_at,
+            };
+            match action {
+                LapAction::Relay | LapAction::RelayNext => {
+                    let lift = self.base + next_at;
+                    hand = u32::from(counts[lift]);
+                    counts[lift] = 0;
+                    if EXACT {
+                        end.hash = end.hash.wrapping_sub(self.keys[next_at].wrapping_mul(u64::from(hand)));
+                    }
+                    at = next_at;
+                }
+                action => return Ok(SowEnd { last_at, last: Hole(slot as u8), action, ..end }),
+            }
+        }
+    }
+
+    /// Whether a sowing from position `at` ends, on the circuit's counts `slots` (changed):
+    /// the lean path for legality checks. `None` when it cannot tell cheaply — a landing
+    /// whose verdict depends on more than the landing hole and may relay, or a long relay
+    /// that needs cycle detection — and the general sowing must decide.
+    #[inline(always)]
+    pub(crate) fn quick_ends<const REV: bool>(&self, slots: &mut [u16], mut at: usize) -> Option<bool> {
+        let len = slots.len();
+        let mut hand = usize::from(slots[at]);
+        slots[at] = 0;
+        for _ in 0..CYCLE_CHECK_AFTER {
+            let full = if hand < len { 0 } else { hand / len };
+            let rem = hand - full * len;
+            if full > 0 {
+                for c in slots.iter_mut() {
+                    *c += full as u16;
+                }
+            }
+            let mut i = at;
+            for _ in 0..rem {
+                i = if REV {
+                    if i == 0 { len - 1 } else { i - 1 }
+                } else if i + 1 == len {
+                    0
+                } else {
+                    i + 1
+                };
+                slots[i] += 1;
+            }
+            let occupied = slots[i] > 1;
+            let relays = if occupied && self.occupied_relays {
+                true
+            } else if !occupied && self.empty_never_relays {
+                false
+            } else {
+                match self.lap_table[i * 2 + usize::from(occupied)] {
+                    LAP_RELAY => true,
+                    LAP_DYNAMIC | LAP_RELAY_NEXT => return None,
+                    _ => false,
+                }
+            };
+            if !relays {
+                return Some(true);
+            }
+            hand = usize::from(slots[i]);
+            slots[i] = 0;
+            at = i;
+        }
+        None
+    }
+}
