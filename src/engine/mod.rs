@@ -16,4 +16,6 @@ pub use notation::NotationError;
 pub use play::MoveStats;
 pub use rules::{ByPlayer, Hole, Player, Rules};
 pub use sowing::Endless;
-pub use state::{DrawReason, History, LapChoice, Move, MoveList, Outcome, Phase, Pick, State, WinReason};
+pub use state::{
+    DrawReason, History, LapChoice, Move, MoveList, Outcome, Phase, Pick, Setup, State, WinReason,
+};

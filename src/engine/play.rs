@@ -44,6 +44,55 @@ impl Rules {
         Some(self.state_with(slots, to_move))
     }
 
+    /// A position described beyond its counts (see [`Setup`]): which part of the game the
+    /// players are in, seeds in hand, captures made, chosen directions and marks. The
+    /// description is checked against the rules; the error says what does not fit.
+    pub fn state_from_setup(&self, setup: &Setup) -> Result<State, String> {
+        let mut counts = [0u16; MAX_HOLES];
+        if setup.counts.len() != self.holes() {
+            return Err(format!("{} counts given for a board of {} holes", setup.counts.len(), self.holes()));
+        }
+        let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum();
+        if total > MAX_SEEDS {
+            return Err(format!("{total} seeds is more than the engine's limit of {MAX_SEEDS}"));
+        }
+        for (h, &c) in self.slot_of.iter().zip(&setup.counts) {
+            counts[h.index()] = c;
+        }
+        let phase = match &setup.opening {
+            None => self.phases.len() - 1,
+            Some(name) => self
+                .phases
+                .iter()
+                .position(|p| p.name.as_deref() == Some(name.as_str()))
+                .ok_or_else(|| format!("the rules have no opening `{name}`"))?,
+        };
+        let mut state = self.state_with(counts, setup.to_move);
+        state.phase = Phase::Sow;
+        state.phase_of = ByPlayer::new_with(|_| phase as u8);
+        state.phase_turns = ByPlayer::default();
+        state.hand = setup.hand;
+        state.captured = setup.captured;
+        state.captures_made = setup.captures_made;
+        state.direction = setup.direction;
+        for (name, hole) in &setup.marks {
+            let m = self
+                .marks
+                .iter()
+                .position(|d| d.name == *name)
+                .ok_or_else(|| format!("the rules have no mark `{name}`"))?;
+            let slot =
+                self.slot_of.get(hole.index()).ok_or_else(|| "a marked hole is off the board".to_string())?;
+            let i = slot.index();
+            state.marks[m][i / 64] |= 1 << (i % 64);
+        }
+        state.outcome = None;
+        state.hash = self.position_hash(&state);
+        self.check_seedless(&mut state);
+        self.begin_turn(&mut state);
+        Ok(state)
+    }
+
     fn state_with(&self, counts: [u16; MAX_HOLES], to_move: Player) -> State {
         let mut marks = [[0u64; 3]; MAX_MARKS];
         for (m, def) in self.marks.iter().enumerate() {

@@ -241,6 +241,52 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// A position beyond its counts, for analysis and tests ([`Rules::state_from_setup`]).
+///
+/// ```
+/// # use sow::engine::{Setup, Player};
+/// # let rules = sow::compile("t.sow", sow::bundled::bundled("nsolo").unwrap(), &Default::default()).unwrap();
+/// let mut setup = Setup::new(rules.start_counts(), Player::North);
+/// setup.captured.south = 4;
+/// let state = rules.state_from_setup(&setup).unwrap();
+/// assert_eq!(state.to_move(), Player::North);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Counts in board order (a1…an, b1…bn, …).
+    pub counts: Vec<u16>,
+    /// The player to move.
+    pub to_move: Player,
+    /// The opening both players are in (at its first turn), or `None` for the main game.
+    pub opening: Option<String>,
+    /// Seeds each player holds in hand.
+    pub hand: ByPlayer<u16>,
+    /// Seeds each player has captured.
+    pub captured: ByPlayer<u16>,
+    /// Captures each player has made so far.
+    pub captures_made: ByPlayer<u16>,
+    /// The direction each player has chosen for good.
+    pub direction: ByPlayer<Option<Direction>>,
+    /// Marked holes, by the mark's name (board-order holes).
+    pub marks: Vec<(String, Hole)>,
+}
+
+impl Setup {
+    /// A main-game position with these counts and nothing else.
+    pub fn new(counts: Vec<u16>, to_move: Player) -> Setup {
+        Setup {
+            counts,
+            to_move,
+            opening: None,
+            hand: ByPlayer::default(),
+            captured: ByPlayer::default(),
+            captures_made: ByPlayer::default(),
+            direction: ByPlayer::default(),
+            marks: Vec::new(),
+        }
+    }
+}
+
 /// A position of a game: every count, the player to move, the phase of the turn, and the
 /// outcome once the game is over.
 ///

@@ -83,3 +83,29 @@ fn perft_tables() {
 fn perft_tables_deep() {
     run(u64::MAX);
 }
+
+/// Every bundled rules file has a table for its base game and each ruleset, at the default
+/// parameters, with depths 1 to 4 at least.
+#[test]
+fn every_bundled_ruleset_has_a_table() {
+    let tables = tables();
+    for file in sow::bundled::bundled_names() {
+        let base = common::rules(file, None, &[]);
+        let names = std::iter::once(None).chain(base.meta().rulesets.iter().map(|r| Some(r.as_str())));
+        for ruleset in names {
+            let covered = tables.iter().any(|t| {
+                t.file == file
+                    && t.ruleset.as_deref() == ruleset
+                    && at_defaults(t)
+                    && (1..=4).all(|d| t.lines.iter().any(|&(depth, _)| depth == d))
+            });
+            assert!(covered, "no perft table (depths 1-4, default parameters) for {file} {ruleset:?}");
+        }
+    }
+}
+
+/// Whether a table's parameters are the defaults (given or not).
+fn at_defaults(t: &Table) -> bool {
+    let params: Vec<&str> = t.params.iter().map(String::as_str).collect();
+    common::rules(&t.file, t.ruleset.as_deref(), &params).params().iter().all(|p| p.value == p.default)
+}

@@ -23,6 +23,26 @@ fn compiled_dumps() {
     }
 }
 
+/// The compiled dump of every other bundled file and ruleset, at its default parameters.
+#[test]
+fn bundled_dumps() {
+    for file in sow::bundled::bundled_names() {
+        let base = common::rules(file, None, &[]);
+        let names = std::iter::once(None).chain(base.meta().rulesets.iter().map(|r| Some(r.as_str())));
+        for ruleset in names {
+            if CASES.iter().any(|&(f, r, params, _)| f == file && r == ruleset && params.len() <= 1) {
+                continue;
+            }
+            let rules = common::rules(file, ruleset, &[]);
+            let name = match ruleset {
+                None => format!("bundled_{file}"),
+                Some(r) => format!("bundled_{file}@{r}"),
+            };
+            insta::assert_snapshot!(name, sow::compile::dump(&rules));
+        }
+    }
+}
+
 #[test]
 fn start_pictures() {
     for &(file, ruleset, params, name) in CASES {

@@ -18,11 +18,11 @@
 
 use sow::Rules;
 use sow::engine::{
-    DrawReason, Effect, Game, History, Hole, Move, MoveList, Outcome, Phase, PlayErrorKind, Player, State,
-    TurnError, WinReason,
+    DrawReason, Game, History, Move, MoveList, Outcome, Phase, PlayErrorKind, Player, TurnError, WinReason,
 };
 
 use crate::common;
+use crate::kit::*;
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -33,88 +33,6 @@ fn nsolo() -> Rules {
 
 fn sanderson(params: &[&str]) -> Rules {
     common::rules("nsolo", Some("sanderson-1913"), params)
-}
-
-/// Counts in board order (a1…an, b1…bn, c1…cn, d1…dn) from rows written as in the picture:
-/// one line per row, starting with its letter, in any order.
-fn board(rules: &Rules, text: &str) -> Vec<u16> {
-    let n = rules.columns();
-    let mut counts = vec![u16::MAX; rules.holes()];
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        let mut words = line.split_whitespace();
-        let letter = words.next().unwrap().as_bytes()[0];
-        let row = usize::from(letter - b'a');
-        let values: Vec<u16> = words.map(|w| w.parse().unwrap()).collect();
-        assert_eq!(values.len(), n, "row `{}` needs {n} counts: {line}", letter as char);
-        counts[row * n..(row + 1) * n].copy_from_slice(&values);
-    }
-    assert!(!counts.contains(&u16::MAX), "every row must be given");
-    counts
-}
-
-/// A position at the start of a turn.
-fn position(rules: &Rules, text: &str, to_move: Player) -> State {
-    rules.state_from_counts(&board(rules, text), to_move).expect("a valid position")
-}
-
-/// Assert the whole board.
-#[track_caller]
-fn assert_board(rules: &Rules, state: &State, text: &str) {
-    assert_eq!(rules.board_counts(state), board(rules, text), "\n{}", rules.picture(state));
-}
-
-fn hole(rules: &Rules, name: &str) -> Hole {
-    rules.parse_hole(name).unwrap()
-}
-
-fn legal(rules: &Rules, state: &State) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    rules.legal_moves(state, &mut moves);
-    moves.to_vec()
-}
-
-fn sows(rules: &Rules, names: &[&str]) -> Vec<Move> {
-    names.iter().map(|n| Move::Sow(hole(rules, n))).collect()
-}
-
-fn picks(rules: &Rules, names: &[&str]) -> Vec<Move> {
-    names.iter().map(|n| Move::Pick(hole(rules, n))).collect()
-}
-
-fn sow_effect(
-    rules: &Rules,
-    laps: u32,
-    sown: u32,
-    last: &str,
-    taken: &[(&str, u16)],
-    turn_over: bool,
-) -> Effect {
-    Effect {
-        laps,
-        sown,
-        last: Some(hole(rules, last)),
-        taken: taken.iter().map(|&(n, k)| (hole(rules, n), k)).collect(),
-        turn_over,
-    }
-}
-
-fn pick_effect(rules: &Rules, taken: &[(&str, u16)], turn_over: bool) -> Effect {
-    Effect {
-        taken: taken.iter().map(|&(n, k)| (hole(rules, n), k)).collect(),
-        turn_over,
-        ..Effect::default()
-    }
-}
-
-fn remaining(state: &State) -> Option<u16> {
-    match state.phase() {
-        Phase::Pick(p) => Some(p.remaining),
-        Phase::Sow | Phase::LapChoice(_) => None,
-    }
-}
-
-fn win(winner: Player, reason: WinReason) -> Option<Outcome> {
-    Some(Outcome::Win { winner, reason })
 }
 
 // ---------------------------------------------------------------------------------------

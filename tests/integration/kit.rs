@@ -1,0 +1,108 @@
+//! Helpers for hand-checked examples: positions written as the board picture shows them,
+//! and short names for holes, moves and effects.
+//!
+//! ```text
+//!      1 2 3 4 5 6 7 8
+//!   d  . . . . . . . .   North outer
+//!   c  . . . . . . . .   North inner
+//!   b  . . . . . . . .   South inner
+//!   a  . . . . . . . .   South outer
+//! ```
+
+#![allow(dead_code)]
+
+use sow::Rules;
+use sow::engine::{Effect, Hole, Move, MoveList, Outcome, Phase, Player, Setup, State, WinReason};
+
+/// Counts in board order (a1…an, b1…bn, c1…cn, d1…dn) from rows written as in the picture:
+/// one line per row, starting with its letter, in any order.
+pub fn board(rules: &Rules, text: &str) -> Vec<u16> {
+    let n = rules.columns();
+    let mut counts = vec![u16::MAX; rules.holes()];
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let mut words = line.split_whitespace();
+        let letter = words.next().unwrap().as_bytes()[0];
+        let row = usize::from(letter - b'a');
+        let values: Vec<u16> = words.map(|w| w.parse().unwrap()).collect();
+        assert_eq!(values.len(), n, "row `{}` needs {n} counts: {line}", letter as char);
+        counts[row * n..(row + 1) * n].copy_from_slice(&values);
+    }
+    assert!(!counts.contains(&u16::MAX), "every row must be given");
+    counts
+}
+
+/// A position at the start of a turn.
+pub fn position(rules: &Rules, text: &str, to_move: Player) -> State {
+    rules.state_from_counts(&board(rules, text), to_move).expect("a valid position")
+}
+
+/// Assert the whole board.
+#[track_caller]
+pub fn assert_board(rules: &Rules, state: &State, text: &str) {
+    assert_eq!(rules.board_counts(state), board(rules, text), "\n{}", rules.picture(state));
+}
+
+pub fn hole(rules: &Rules, name: &str) -> Hole {
+    rules.parse_hole(name).unwrap()
+}
+
+pub fn legal(rules: &Rules, state: &State) -> Vec<Move> {
+    let mut moves = MoveList::new();
+    rules.legal_moves(state, &mut moves);
+    moves.to_vec()
+}
+
+pub fn sows(rules: &Rules, names: &[&str]) -> Vec<Move> {
+    names.iter().map(|n| Move::Sow(hole(rules, n))).collect()
+}
+
+pub fn picks(rules: &Rules, names: &[&str]) -> Vec<Move> {
+    names.iter().map(|n| Move::Pick(hole(rules, n))).collect()
+}
+
+pub fn sow_effect(
+    rules: &Rules,
+    laps: u32,
+    sown: u32,
+    last: &str,
+    taken: &[(&str, u16)],
+    turn_over: bool,
+) -> Effect {
+    Effect {
+        laps,
+        sown,
+        last: Some(hole(rules, last)),
+        taken: taken.iter().map(|&(n, k)| (hole(rules, n), k)).collect(),
+        turn_over,
+    }
+}
+
+pub fn pick_effect(rules: &Rules, taken: &[(&str, u16)], turn_over: bool) -> Effect {
+    Effect {
+        taken: taken.iter().map(|&(n, k)| (hole(rules, n), k)).collect(),
+        turn_over,
+        ..Effect::default()
+    }
+}
+
+pub fn remaining(state: &State) -> Option<u16> {
+    match state.phase() {
+        Phase::Pick(p) => Some(p.remaining),
+        Phase::Sow | Phase::LapChoice(_) => None,
+    }
+}
+
+pub fn win(winner: Player, reason: WinReason) -> Option<Outcome> {
+    Some(Outcome::Win { winner, reason })
+}
+
+/// A main-game position (openings over) from the board picture, to adjust before building
+/// it with [`Rules::state_from_setup`].
+pub fn setup(rules: &Rules, text: &str, to_move: Player) -> Setup {
+    Setup::new(board(rules, text), to_move)
+}
+
+/// The state a [`Setup`] describes.
+pub fn state(rules: &Rules, setup: &Setup) -> State {
+    rules.state_from_setup(setup).expect("a valid setup")
+}
