@@ -3,7 +3,7 @@
 //! game.
 
 use super::rules::*;
-use super::sowing::{Endless, LapContext, SowEnd};
+use super::sowing::{Endless, LapContext, Ring, SowEnd};
 use super::state::*;
 
 /// Slots in the window copied for each candidate's legality check: any circuit fits, since
@@ -320,81 +320,115 @@ impl Rules {
     }
 
     fn sow_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> MoveStats {
+        match self.sowing_reversed(state, sow, state.to_move) {
+            Some(false) => self.sow_moves_one_way::<false>(state, sow, out),
+            Some(true) => self.sow_moves_one_way::<true>(state, sow, out),
+            None => self.sow_moves_choosing_direction(state, sow, out),
+        }
+    }
+
+    /// Whether sowing hole `h` of the mover's ring (sowing backwards with `REV`) ends.
+    ///
+    /// The sowing runs on a copy of a fixed-size window of slots that holds the mover's
+    /// whole circuit (a fixed size copies without a call); the rare sowing that needs more
+    /// (facing holes, long relays) is redone on a whole board.
+    /// A window of `W` slots (a whole circuit fits in `RING_WINDOW`); small circuits use a
+    /// smaller window, which copies in a couple of vector moves.
+    #[inline(always)]
+    fn candidate_ends<const REV: bool, const W: usize>(&self, state: &State, ring: &Ring, h: Hole) -> bool {
+        let base = ring.base.min(MAX_HOLES - W);
+        let offset = ring.base - base;
+        let window: &[u16; W] = state.counts[base..base + W].try_into().unwrap_or(&[0; W]);
+        let mut local = *window;
+        let pos = h.index() - ring.base;
+        ring.quick_ends::<REV>(&mut local[offset..offset + ring.len], pos).unwrap_or_else(|| {
+            let mut scratch = state.counts;
+            let hand = u32::from(scratch[h.index()]);
+            scratch[h.index()] = 0;
+            let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
+            ring.sow_from::<false, REV>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+        })
+    }
+
+    /// The sowings of a mover whose direction is settled.
+    fn sow_moves_one_way<const REV: bool>(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        out: &mut MoveList,
+    ) -> MoveStats {
+        match sow.rings[state.to_move].len {
+            0..=16 => self.sow_moves_in::<REV, 16>(state, sow, out),
+            17..=32 => self.sow_moves_in::<REV, 32>(state, sow, out),
+            _ => self.sow_moves_in::<REV, RING_WINDOW>(state, sow, out),
+        }
+    }
+
+    /// [`Rules::sow_moves_one_way`] with candidates checked in a window of `W` slots.
+    fn sow_moves_in<const REV: bool, const W: usize>(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        out: &mut MoveList,
+    ) -> MoveStats {
         let me = state.to_move;
         let mut stats = MoveStats::default();
         let ring = &sow.rings[me];
-        // Each candidate is sown on a copy of a fixed-size window of slots that holds the
-        // mover's whole circuit (a fixed size copies without a call); the rare sowing that
-        // needs more (facing holes, long relays) is redone on a whole board.
-        let base = ring.base.min(MAX_HOLES - RING_WINDOW);
-        let offset = ring.base - base;
-        let window: &[u16; RING_WINDOW] =
-            state.counts[base..base + RING_WINDOW].try_into().unwrap_or(&[0; RING_WINDOW]);
-        let ends = |h: Hole, rev: bool| -> bool {
-            let mut local = *window;
-            let slots = &mut local[offset..offset + ring.len];
-            let pos = h.index() - ring.base;
-            let quick =
-                if rev { ring.quick_ends::<true>(slots, pos) } else { ring.quick_ends::<false>(slots, pos) };
-            quick.unwrap_or_else(|| {
-                let mut scratch = state.counts;
-                let hand = u32::from(scratch[h.index()]);
-                scratch[h.index()] = 0;
-                let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
-                if rev {
-                    ring.sow_from::<false, true>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+        // The first description that fits some hole is in force: candidates are sown as they
+        // are found, and a later description is looked at only if none fitted.
+        for choice in &sow.choices {
+            let mut fitted = false;
+            let simple = choice.mark.is_none() && choice.next.is_none() && choice.previous.is_none();
+            let (min, max) = (choice.min, choice.max);
+            for &h in &choice.holes[me] {
+                let fits = if simple {
+                    let c = state.counts[h.index()];
+                    c >= min && c <= max
                 } else {
-                    ring.sow_from::<false, false>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+                    self.fits(state, me, choice, h, REV)
+                };
+                if !fits {
+                    continue;
                 }
-            })
-        };
-        match self.sowing_reversed(state, sow, me) {
-            Some(rev) => {
-                // The first description that fits some hole is in force: candidates are sown
-                // as they are found, and a later description is looked at only if none fitted.
-                for choice in &sow.choices {
-                    let mut fitted = false;
-                    let simple = choice.mark.is_none() && choice.next.is_none() && choice.previous.is_none();
-                    let (min, max) = (choice.min, choice.max);
-                    for &h in &choice.holes[me] {
-                        let fits = if simple {
-                            let c = state.counts[h.index()];
-                            c >= min && c <= max
-                        } else {
-                            self.fits(state, me, choice, h, rev)
-                        };
-                        if !fits {
-                            continue;
-                        }
-                        fitted = true;
-                        if ends(h, rev) {
-                            out.push(Move::Sow(h));
-                        } else {
-                            stats.endless += 1;
-                        }
-                    }
-                    if fitted {
-                        break;
-                    }
+                fitted = true;
+                if self.candidate_ends::<REV, W>(state, ring, h) {
+                    out.push(Move::Sow(h));
+                } else {
+                    stats.endless += 1;
                 }
             }
-            None => {
-                let directions = [self.direction, self.direction.other()];
-                let choices: Vec<Option<&Choice>> =
-                    directions.iter().map(|&d| self.fitting(state, sow, me, d != self.direction)).collect();
-                for &h in &self.territory[me] {
-                    for (&d, choice) in directions.iter().zip(&choices) {
-                        let rev = d != self.direction;
-                        let Some(choice) = choice else { continue };
-                        if !choice.holes[me].contains(&h) || !self.fits(state, me, choice, h, rev) {
-                            continue;
-                        }
-                        if ends(h, rev) {
-                            out.push(Move::SowDirection(h, d));
-                        } else {
-                            stats.endless += 1;
-                        }
-                    }
+            if fitted {
+                break;
+            }
+        }
+        stats
+    }
+
+    /// The sowings of a mover who chooses their direction for good with this one: each hole
+    /// in board order, the circuit's own direction first.
+    #[cold]
+    fn sow_moves_choosing_direction(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> MoveStats {
+        let me = state.to_move;
+        let mut stats = MoveStats::default();
+        let ring = &sow.rings[me];
+        let directions = [self.direction, self.direction.other()];
+        let choices = directions.map(|d| self.fitting(state, sow, me, d != self.direction));
+        for &h in &self.territory[me] {
+            for (&d, choice) in directions.iter().zip(&choices) {
+                let rev = d != self.direction;
+                let Some(choice) = choice else { continue };
+                if !choice.holes[me].contains(&h) || !self.fits(state, me, choice, h, rev) {
+                    continue;
+                }
+                let ends = if rev {
+                    self.candidate_ends::<true, RING_WINDOW>(state, ring, h)
+                } else {
+                    self.candidate_ends::<false, RING_WINDOW>(state, ring, h)
+                };
+                if ends {
+                    out.push(Move::SowDirection(h, d));
+                } else {
+                    stats.endless += 1;
                 }
             }
         }
@@ -476,23 +510,38 @@ impl Rules {
             FollowUp::Strip { optional: false, .. } | FollowUp::ExtraHoles { .. } => {
                 // A pick is offered only if the picks still owed can be completed from it:
                 // the seeds (or occupied holes) from this hole on must cover them.
-                let per_hole = |h: Hole| -> u32 {
-                    let c = u32::from(state.counts[h.index()]);
-                    if except.is_some_and(|m| state.is_marked(m, h)) {
-                        return 0;
-                    }
-                    match follow_up {
-                        FollowUp::Strip { .. } => c,
-                        FollowUp::ExtraHoles { .. } => u32::from(c > 0),
-                    }
-                };
-                let mut suffix = 0u32;
                 let start = out.len();
-                for &h in region[lower..].iter().rev() {
-                    let here = per_hole(h);
-                    suffix += here;
-                    if here > 0 && suffix >= remaining {
-                        out.push(Move::Pick(h));
+                let holes = &region[lower..];
+                match (follow_up, except) {
+                    (FollowUp::Strip { .. }, _) => {
+                        let mut suffix = 0u32;
+                        for &h in holes.iter().rev() {
+                            let here = u32::from(state.counts[h.index()]);
+                            suffix += here;
+                            if here > 0 && suffix >= remaining {
+                                out.push(Move::Pick(h));
+                            }
+                        }
+                    }
+                    (_, None) => {
+                        let mut suffix = 0u32;
+                        for &h in holes.iter().rev() {
+                            let here = state.counts[h.index()] > 0;
+                            suffix += u32::from(here);
+                            if here && suffix >= remaining {
+                                out.push(Move::Pick(h));
+                            }
+                        }
+                    }
+                    (_, Some(mark)) => {
+                        let mut suffix = 0u32;
+                        for &h in holes.iter().rev() {
+                            let here = state.counts[h.index()] > 0 && !state.is_marked(mark, h);
+                            suffix += u32::from(here);
+                            if here && suffix >= remaining {
+                                out.push(Move::Pick(h));
+                            }
+                        }
                     }
                 }
                 out.as_mut_slice()[start..].reverse();
@@ -615,6 +664,7 @@ impl Rules {
 
     /// Lift hole `h` and sow it (in `direction` if given, else the phase's or the player's);
     /// `None`, leaving the counts unspecified, if the sowing would never end.
+    #[inline(always)]
     fn sow_turn(
         &self,
         state: &mut State,
@@ -641,6 +691,7 @@ impl Rules {
 
     /// Sow `hand` seeds lifted from `from` on the board.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn continue_sowing(
         &self,
         state: &mut State,
@@ -651,10 +702,8 @@ impl Rules {
         origin: u16,
         rev: bool,
     ) -> Option<SowEnd> {
-        let me = state.to_move;
-        let ring = &sow.rings[me];
-        let marks = state.marks;
-        let ctx = LapContext { marks: &marks, origin };
+        let ring = &sow.rings[state.to_move];
+        let ctx = LapContext { marks: &state.marks, origin };
         let pos = from.index() - ring.base;
         let end = if rev {
             ring.sow_from::<true, true>(&mut state.counts, &ctx, pos, hand, hash)
@@ -664,6 +713,7 @@ impl Rules {
         end.ok()
     }
 
+    #[inline(always)]
     #[inline(always)]
     fn after_sowing(
         &self,
@@ -838,6 +888,7 @@ impl Rules {
         }
     }
 
+    #[inline(always)]
     fn end_turn(&self, state: &mut State, history: &mut History) {
         let mover = state.to_move;
         state.phase = Phase::Sow;
@@ -858,10 +909,16 @@ impl Rules {
 
     /// At the start of a turn: move the player on past the openings they have finished (or
     /// cannot move in), and start a turn of taking with its picks.
+    #[inline(always)]
     fn begin_turn(&self, state: &mut State) {
-        if state.outcome.is_some() || self.phases.len() == 1 {
-            return;
+        if state.outcome.is_none() && self.phases.len() > 1 {
+            self.begin_phased_turn(state);
         }
+    }
+
+    /// [`Rules::begin_turn`] for rules with openings.
+    #[cold]
+    fn begin_phased_turn(&self, state: &mut State) {
         let me = state.to_move;
         let mut scratch = MoveList::new();
         while usize::from(state.phase_of[me]) + 1 < self.phases.len() {

@@ -51,6 +51,10 @@ pub(crate) const LAP_CAPTURE: u8 = 4;
 pub(crate) const LAP_DYNAMIC: u8 = u8::MAX;
 /// The verdict depends on conditions beyond the landing hole, but is never a relay.
 pub(crate) const LAP_NEVER_RELAY: u8 = u8::MAX - 1;
+/// The verdict depends on one other hole only (see [`OneCheck`]), and may be a relay.
+pub(crate) const LAP_ONE: u8 = u8::MAX - 2;
+/// The verdict depends on one other hole only, and is never a relay.
+pub(crate) const LAP_ONE_NEVER_RELAY: u8 = u8::MAX - 3;
 
 fn encode(action: LapAction) -> u8 {
     match action {
@@ -85,6 +89,16 @@ enum Check {
     Mark(MarkId),
 }
 
+/// The common dynamic verdict, kept inline: "if this hole is empty (or occupied), do one
+/// thing, otherwise another" — a capture that needs an occupied facing hole.
+#[derive(Clone, Copy, Debug, Default)]
+struct OneCheck {
+    slot: u16,
+    want_empty: bool,
+    then: u8,
+    otherwise: u8,
+}
+
 /// The parts of a player's circuit that sowing reads in one phase, gathered when the rules
 /// are built. The circuit occupies slots `base .. base + len` in its stored order.
 #[derive(Clone, Debug, Default)]
@@ -103,6 +117,8 @@ pub(crate) struct Ring {
     /// Whether a lap ending in an empty hole never relays (nor stops by choice), wherever it
     /// is.
     empty_never_relays: bool,
+    /// For `LAP_ONE` entries: the hole looked at and the two verdicts.
+    one: Vec<OneCheck>,
     /// For table entries that depend on more: the first of their branches.
     branch_start: Vec<u32>,
     /// The lap rules that can apply at a landing, in order: a range of `checks` that must
@@ -124,6 +140,7 @@ impl Ring {
             key_prefix: rules.key_prefix[me].clone(),
             keys: rules.keys[base..base + len].to_vec(),
             branch_start: vec![u32::MAX; len * 2],
+            one: vec![OneCheck::default(); len * 2],
             ..Ring::default()
         };
         for pos in 0..len {
@@ -174,6 +191,20 @@ impl Ring {
                     }
                     _ => LAP_DYNAMIC,
                 };
+                if let [(first, then), (rest, otherwise)] = possible.as_slice()
+                    && let [Check::Hole(h, want_empty)] = first.as_slice()
+                    && rest.is_empty()
+                {
+                    ring.one[entry] = OneCheck {
+                        slot: h.0.into(),
+                        want_empty: *want_empty,
+                        then: encode(*then),
+                        otherwise: encode(*otherwise),
+                    };
+                    ring.lap_table[entry] =
+                        if ring.lap_table[entry] == LAP_NEVER_RELAY { LAP_ONE_NEVER_RELAY } else { LAP_ONE };
+                    continue;
+                }
                 if matches!(ring.lap_table[entry], LAP_DYNAMIC | LAP_NEVER_RELAY) {
                     ring.branch_start[entry] = ring.branches.len() as u32;
                     for (checks, action) in possible {
@@ -184,8 +215,9 @@ impl Ring {
             }
         }
         ring.occupied_relays = (0..len).all(|pos| ring.lap_table[pos * 2 + 1] == LAP_RELAY);
-        ring.empty_never_relays =
-            (0..len).all(|pos| !matches!(ring.lap_table[pos * 2], LAP_RELAY | LAP_RELAY_NEXT | LAP_DYNAMIC));
+        ring.empty_never_relays = (0..len).all(|pos| {
+            !matches!(ring.lap_table[pos * 2], LAP_RELAY | LAP_RELAY_NEXT | LAP_DYNAMIC | LAP_ONE)
+        });
         ring
     }
 
@@ -220,7 +252,12 @@ impl Ring {
         }
         let entry = pos * 2 + usize::from(before > 0);
         match self.lap_table[entry] {
-            LAP_NEVER_RELAY if !EXACT => LapAction::Stop,
+            LAP_NEVER_RELAY | LAP_ONE_NEVER_RELAY if !EXACT => LapAction::Stop,
+            LAP_ONE | LAP_ONE_NEVER_RELAY => {
+                let one = &self.one[entry];
+                let holds = (counts[usize::from(one.slot)] == 0) == one.want_empty;
+                decode(if holds { one.then } else { one.otherwise })
+            }
             LAP_DYNAMIC | LAP_NEVER_RELAY => self.branch::<REV>(counts, ctx, pos, entry),
             code => decode(code),
         }
@@ -472,7 +509,7 @@ impl Ring {
             } else {
                 match self.lap_table[i * 2 + usize::from(occupied)] {
                     LAP_RELAY => true,
-                    LAP_DYNAMIC | LAP_RELAY_NEXT => return None,
+                    LAP_DYNAMIC | LAP_RELAY_NEXT | LAP_ONE => return None,
                     _ => false,
                 }
             };
