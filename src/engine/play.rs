@@ -714,7 +714,6 @@ impl Rules {
     }
 
     #[inline(always)]
-    #[inline(always)]
     fn after_sowing(
         &self,
         state: &mut State,
