@@ -45,7 +45,7 @@ pub fn run(args: ShowArgs) -> Outcome {
 }
 
 /// Wrap text at word boundaries.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = vec![String::new()];
     for word in text.split_whitespace() {
         let line = lines.last_mut().expect("lines is never empty");

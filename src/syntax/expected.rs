@@ -1,6 +1,9 @@
 //! Human phrases for grammar rules, used in "expected …" messages. The match is exhaustive,
 //! so adding a rule to the grammar forces writing its phrase here.
 
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
 use pest::error::{ErrorVariant, InputLocation};
 
 use super::error::SyntaxError;
@@ -220,87 +223,10 @@ pub fn phrase(rule: Rule) -> &'static str {
 
 /// Whether a rule is a single reserved word, which carries no meaning once parsed.
 pub fn is_keyword(rule: Rule) -> bool {
-    matches!(
-        rule,
-        Rule::kw_a
-            | Rule::kw_after
-            | Rule::kw_aliases
-            | Rule::kw_all
-            | Rule::kw_an
-            | Rule::kw_and
-            | Rule::kw_anticlockwise
-            | Rule::kw_as
-            | Rule::kw_at
-            | Rule::kw_board
-            | Rule::kw_cannot
-            | Rule::kw_capture
-            | Rule::kw_choose
-            | Rule::kw_circuit
-            | Rule::kw_clockwise
-            | Rule::kw_draw
-            | Rule::kw_each
-            | Rule::kw_empty
-            | Rule::kw_end
-            | Rule::kw_every
-            | Rule::kw_from
-            | Rule::kw_game
-            | Rule::kw_hole
-            | Rule::kw_holes
-            | Rule::kw_in
-            | Rule::kw_is
-            | Rule::kw_lands
-            | Rule::kw_lap
-            | Rule::kw_last
-            | Rule::kw_least
-            | Rule::kw_leftmost
-            | Rule::kw_loses
-            | Rule::kw_many
-            | Rule::kw_may
-            | Rule::kw_more
-            | Rule::kw_most
-            | Rule::kw_move
-            | Rule::kw_next
-            | Rule::kw_no
-            | Rule::kw_occupied
-            | Rule::kw_of
-            | Rule::kw_opponents
-            | Rule::kw_opposite
-            | Rule::kw_origin
-            | Rule::kw_otherwise
-            | Rule::kw_own
-            | Rule::kw_owns
-            | Rule::kw_param
-            | Rule::kw_passes
-            | Rule::kw_player
-            | Rule::kw_position
-            | Rule::kw_relay
-            | Rule::kw_repeated
-            | Rule::kw_right
-            | Rule::kw_rightmost
-            | Rule::kw_row
-            | Rule::kw_rows
-            | Rule::kw_ruleset
-            | Rule::kw_seed
-            | Rule::kw_seeds
-            | Rule::kw_setup
-            | Rule::kw_sources
-            | Rule::kw_sow
-            | Rule::kw_step
-            | Rule::kw_stop
-            | Rule::kw_stores
-            | Rule::kw_strip
-            | Rule::kw_summary
-            | Rule::kw_take
-            | Rule::kw_taken
-            | Rule::kw_territory
-            | Rule::kw_the
-            | Rule::kw_then
-            | Rule::kw_were
-            | Rule::kw_when
-            | Rule::kw_who
-            | Rule::kw_whose
-            | Rule::kw_with
-    )
+    static KEYWORDS: LazyLock<HashSet<Rule>> = LazyLock::new(|| {
+        Rule::all_rules().iter().copied().filter(|r| format!("{r:?}").starts_with("kw_")).collect()
+    });
+    KEYWORDS.contains(&rule)
 }
 
 /// Section keywords: when all of them are expected, they are named as one group.
@@ -527,5 +453,34 @@ fn join_or(items: &[String]) -> String {
         [] => "something else".to_string(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pest::Parser;
+
+    use super::*;
+    use crate::syntax::parser::SowParser;
+
+    /// Every `kw_*` rule is reserved: its word cannot be a name (the grammar's `keyword`
+    /// lists them all), and the parser skips it as a keyword token.
+    #[test]
+    fn every_keyword_is_reserved_and_skipped() {
+        let keywords: Vec<Rule> =
+            Rule::all_rules().iter().copied().filter(|r| format!("{r:?}").starts_with("kw_")).collect();
+        assert!(keywords.len() > 80, "only {} keywords found", keywords.len());
+        for rule in keywords {
+            let word = format!("{rule:?}")["kw_".len()..].to_string();
+            let word = match word.as_str() {
+                "opponents" => "opponent's".to_string(),
+                "movers" => "mover's".to_string(),
+                _ => word,
+            };
+            assert!(SowParser::parse(rule, &word).is_ok(), "`{word}` does not parse as {rule:?}");
+            let as_name = SowParser::parse(Rule::name, &word);
+            assert!(as_name.is_err() || word.contains('\''), "`{word}` parses as a name");
+            assert!(is_keyword(rule));
+        }
     }
 }

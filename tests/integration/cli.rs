@@ -153,3 +153,27 @@ fn simulate_gives_the_same_results_on_any_number_of_threads() {
     assert_eq!(one, run("2"));
     assert_eq!(one, run("3"));
 }
+
+#[test]
+fn list_names_every_bundled_file_and_its_rulesets() {
+    let (code, out, err) = sow(&["list"], "");
+    assert_eq!(code, 0, "{err}");
+    let mut files = 0;
+    for name in sow::bundled::bundled_names() {
+        files += 1;
+        assert!(
+            out.lines().any(|l| l.split_whitespace().next() == Some(name)),
+            "`{name}` not listed:\n{out}"
+        );
+        let rules = crate::common::rules(name, None, &[]);
+        for ruleset in &rules.meta().rulesets {
+            assert!(out.contains(&format!("--ruleset {ruleset} ")), "{name}: `{ruleset}` not listed:\n{out}");
+        }
+        // A listed name is enough to use the file.
+        let (code, shown, err) = sow(&["show", name], "");
+        assert_eq!(code, 0, "sow show {name}: {err}");
+        assert!(shown.starts_with(&rules.meta().name), "{shown}");
+    }
+    assert!(files >= 1);
+    assert!(out.contains("nsolo  (default)"), "{out}");
+}
