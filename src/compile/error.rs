@@ -373,6 +373,21 @@ pub enum CheckError {
         help: String,
     },
 
+    /// A mark name that no `marks` section declares.
+    #[error("unknown mark `{name}`")]
+    #[diagnostic(code(sow::check::unknown_mark), help("{help}"))]
+    UnknownMark {
+        /// The name used.
+        name: String,
+        /// Where.
+        #[label("{label}")]
+        span: SourceSpan,
+        /// What the label says.
+        label: String,
+        /// What to do.
+        help: String,
+    },
+
     /// More kinds of mark than the engine keeps.
     #[error("a game may declare at most {max} kinds of marked hole")]
     #[diagnostic(code(sow::check::too_many_marks), help("use fewer `marks` sections"))]

@@ -253,11 +253,18 @@ impl<'a> Lowerer<'a> {
             Some(i) => Some(i as MarkId),
             None => {
                 let known: Vec<&str> = self.mark_names.iter().map(String::as_str).collect();
-                self.errors.push(CheckError::UnknownRow {
+                self.errors.push(CheckError::UnknownMark {
                     name: name.node.clone(),
                     span: name.span.into(),
                     label: format!("no `marks {}` section", name.node),
-                    help: unknown_name_help(&name.node, "mark", &known),
+                    help: if known.is_empty() {
+                        format!(
+                            "declare the mark first: `marks {0}: the leftmost outer hole` for holes marked from the start, or `marks {0}` for holes marked in play",
+                            name.node
+                        )
+                    } else {
+                        unknown_name_help(&name.node, "mark", &known)
+                    },
                 });
                 None
             }
