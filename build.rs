@@ -12,7 +12,7 @@ fn main() {
         .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())
         .unwrap_or_default();
     files.retain(|p| p.extension().is_some_and(|e| e == "sow"));
-    files.sort();
+    files.sort_by_key(|p| p.file_stem().map(|s| s.to_owned()));
     let mut out = String::from("/// The rules files bundled with sow: (name, text), sorted by name.\n");
     out.push_str("pub const BUNDLED: &[(&str, &str)] = &[\n");
     for path in &files {

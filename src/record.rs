@@ -321,14 +321,18 @@ impl Record {
                     });
                 }
             }
-            if let Phase::Pick(p) = game.state().phase() {
+            // Decisions are owed only if the turn goes on: the next turn may open with picks
+            // of its own (a take turn of an opening).
+            let owed = match game.state().phase() {
+                _ if game.state().turn() != turn_count => None,
+                Phase::Pick(p) if p.remaining == 1 => Some("1 pick".to_string()),
+                Phase::Pick(p) => Some(format!("{} picks", p.remaining)),
+                Phase::LapChoice(_) => Some("a choice to `stop` or `relay`".to_string()),
+                Phase::Sow => None,
+            };
+            if let Some(owed) = owed {
                 let last = number == count && self.tag("Result").is_none_or(|r| r.node == "*");
                 if !last && game.outcome().is_none() {
-                    let owed = if p.remaining == 1 {
-                        "1 pick".to_string()
-                    } else {
-                        format!("{} picks", p.remaining)
-                    };
                     return Err(RecordProblem::Unfinished { turn: number, owed, span: turn.span.into() });
                 }
             }

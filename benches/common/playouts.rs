@@ -3,7 +3,7 @@
 //! very same games for a seed, so their times compare like for like.
 
 use sow::Rules;
-use sow::engine::{History, MoveList, Phase};
+use sow::engine::{History, MoveList};
 
 use super::reference::Rand;
 
@@ -35,13 +35,13 @@ pub fn engine_sampled(rules: &Rules, seed: u64) -> u32 {
     let mut moves = MoveList::new();
     let mut plies = 0;
     while !state.is_over() {
-        if state.phase() != Phase::Sow {
+        if !rules.candidates(&state, &mut moves) {
+            // A pick after a capture: not a sowing to draw.
             rules.legal_moves(&state, &mut moves);
             rules.play_unchecked(&mut state, &mut history, moves[rng.below(moves.len())]);
             plies += 1;
             continue;
         }
-        rules.candidates(&state, &mut moves);
         loop {
             if moves.is_empty() {
                 rules.settle(&mut state, &moves);

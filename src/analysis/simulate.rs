@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::ai::{below, rng};
 use crate::engine::rules::Blocked;
-use crate::engine::{History, Move, MoveList, Outcome, Phase, Player, Rules, WinReason};
+use crate::engine::{DrawReason, History, Move, MoveList, Outcome, Player, Rules, WinReason};
 
 /// What to simulate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,13 +17,21 @@ pub struct SimConfig {
     pub seed: u64,
     /// Threads to play on (at least 1).
     pub threads: usize,
+    /// Decisions after which a game still going is stopped and counted as unfinished (a
+    /// safety net for rules whose random games may wander for very long).
+    pub max_plies: u32,
+}
+
+impl SimConfig {
+    /// The default cap on a game's length.
+    pub const MAX_PLIES: u32 = 100_000;
 }
 
 /// How one simulated game went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameSummary {
-    /// How it ended.
-    pub outcome: Outcome,
+    /// How it ended; `None` if it was stopped at the cap on its length.
+    pub outcome: Option<Outcome>,
     /// Decisions played (plies).
     pub plies: u32,
     /// Turns completed.
@@ -49,8 +57,9 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Play one game between random players from a seed.
-pub fn random_game(rules: &Rules, seed: u64) -> GameSummary {
+/// Play one game between random players from a seed, stopping it after `max_plies`
+/// decisions.
+pub fn random_game(rules: &Rules, seed: u64, max_plies: u32) -> GameSummary {
     let mut rng = rng(seed);
     let mut state = rules.start();
     let mut history = History::new(rules, &state);
@@ -59,12 +68,15 @@ pub fn random_game(rules: &Rules, seed: u64) -> GameSummary {
     let mut endless = 0;
     let outcome = loop {
         if let Some(outcome) = state.outcome() {
-            break outcome;
+            break Some(outcome);
+        }
+        if plies >= max_plies {
+            break None;
         }
         endless += rules.legal_moves_counted(&state, &mut moves).endless;
         if moves.is_empty() {
             match rules.settle(&mut state, &moves) {
-                Some(outcome) => break outcome,
+                Some(outcome) => break Some(outcome),
                 None => continue,
             }
         }
@@ -78,7 +90,7 @@ pub fn random_game(rules: &Rules, seed: u64) -> GameSummary {
 /// Play one game between random players that draw one candidate at a time and sow only
 /// that one (drawing again if it is endless). The same distribution of games as
 /// [`random_game`], but faster, and `endless` counts only the candidates drawn.
-pub fn sampled_game(rules: &Rules, seed: u64) -> GameSummary {
+pub fn sampled_game(rules: &Rules, seed: u64, max_plies: u32) -> GameSummary {
     let mut rng = rng(seed);
     let mut state = rules.start();
     let mut history = History::new(rules, &state);
@@ -87,15 +99,21 @@ pub fn sampled_game(rules: &Rules, seed: u64) -> GameSummary {
     let mut endless = 0;
     let outcome = loop {
         if let Some(outcome) = state.outcome() {
-            break outcome;
+            break Some(outcome);
         }
-        if state.phase() != Phase::Sow {
+        if plies >= max_plies {
+            break None;
+        }
+        if !rules.candidates(&state, &mut moves) {
             rules.legal_moves(&state, &mut moves);
+            if moves.is_empty() {
+                rules.settle(&mut state, &moves);
+                continue;
+            }
             rules.play_unchecked(&mut state, &mut history, moves[below(&mut rng, moves.len())]);
             plies += 1;
             continue;
         }
-        rules.candidates(&state, &mut moves);
         loop {
             if moves.is_empty() {
                 // Blocked: every candidate was endless, or there was none.
@@ -142,7 +160,10 @@ pub fn simulate(rules: &Rules, config: SimConfig, mut progress: impl FnMut(u32))
                             return played;
                         }
                         for i in first..(first + CHUNK).min(games) {
-                            played.push((i, random_game(rules, game_seed(config.seed, u64::from(i)))));
+                            played.push((
+                                i,
+                                random_game(rules, game_seed(config.seed, u64::from(i)), config.max_plies),
+                            ));
                             done.fetch_add(1, Ordering::Relaxed);
                         }
                     }
@@ -170,13 +191,21 @@ impl SimStats {
     pub fn wins(&self, player: Player, reason: Option<WinReason>) -> usize {
         self.games
             .iter()
-            .filter(|g| matches!(g.outcome, Outcome::Win { winner, reason: r } if winner == player && reason.is_none_or(|x| x == r)))
+            .filter(|g| matches!(g.outcome, Some(Outcome::Win { winner, reason: r }) if winner == player && reason.is_none_or(|x| x == r)))
             .count()
     }
 
-    /// Drawn games.
-    pub fn draws(&self) -> usize {
-        self.games.iter().filter(|g| g.outcome.winner().is_none()).count()
+    /// Drawn games, optionally only for one reason.
+    pub fn draws(&self, reason: Option<DrawReason>) -> usize {
+        self.games
+            .iter()
+            .filter(|g| matches!(g.outcome, Some(Outcome::Draw(r)) if reason.is_none_or(|x| x == r)))
+            .count()
+    }
+
+    /// Games stopped at the cap on their length.
+    pub fn unfinished(&self) -> usize {
+        self.games.iter().filter(|g| g.outcome.is_none()).count()
     }
 
     /// Mean and median of a per-game number.

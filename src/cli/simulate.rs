@@ -8,13 +8,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use sow::Player;
 use sow::analysis::simulate::{SimConfig, simulate};
-use sow::engine::WinReason;
+use sow::engine::{DrawReason, WinReason};
 
 use super::load::describe;
 use super::{Outcome, RulesFile};
 
 /// Play many games between two random players and report how they end: wins per side
-/// (by reason), draws by repetition, game length, endless moves refused, and speed.
+/// (by reason), draws (by reason), game length, endless moves refused, and speed.
 #[derive(Args, Debug)]
 #[command(
     after_help = "Examples:\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow simulate rules/mygame.sow --param columns=36 --games 500"
@@ -31,6 +31,9 @@ pub struct SimulateArgs {
     /// Threads to play on [default: all cores]. The results do not depend on it.
     #[arg(long, short = 't', value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
+    /// Stop a game still going after this many decisions and count it as unfinished.
+    #[arg(long, value_name = "N", default_value_t = SimConfig::MAX_PLIES)]
+    max_plies: u32,
 }
 
 pub fn run(args: SimulateArgs) -> Outcome {
@@ -48,7 +51,7 @@ pub fn run(args: SimulateArgs) -> Outcome {
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         |t| t as usize,
     );
-    let config = SimConfig { games: args.games, seed: args.seed, threads };
+    let config = SimConfig { games: args.games, seed: args.seed, threads, max_plies: args.max_plies };
     let stats = simulate(&rules, config, |done| bar.set_position(u64::from(done)));
     bar.finish_and_clear();
 
@@ -58,16 +61,42 @@ pub fn run(args: SimulateArgs) -> Outcome {
     println!("{} random games of {}, seed {}", stats.games.len(), describe(&rules), args.seed);
     for player in Player::BOTH {
         let wins = stats.wins(player, None);
-        let no_seeds = stats.wins(player, Some(WinReason::NoSeeds));
-        let blocked = stats.wins(player, Some(WinReason::Blocked));
+        let reasons = [
+            (WinReason::NoSeeds, "by taking every seed"),
+            (WinReason::Blocked, "by blocking"),
+            (WinReason::Score, "on seeds held"),
+        ];
+        let why: Vec<String> = reasons
+            .iter()
+            .map(|&(reason, words)| (stats.wins(player, Some(reason)), words))
+            .filter(|&(n, _)| n > 0)
+            .map(|(n, words)| format!("{n} {words}"))
+            .collect();
+        let why = if why.is_empty() { String::new() } else { format!("   ({})", why.join(", ")) };
+        println!("  {:<6} wins {wins:>7}  {:5.1}%{why}", player.name(), pct(wins));
+    }
+    let draws = stats.draws(None);
+    let reasons = [
+        (DrawReason::Repetition, "by repetition"),
+        (DrawReason::TurnLimit, "at the turn limit"),
+        (DrawReason::EqualScores, "on equal seeds"),
+    ];
+    let why: Vec<String> = reasons
+        .iter()
+        .map(|&(reason, words)| (stats.draws(Some(reason)), words))
+        .filter(|&(n, _)| n > 0)
+        .map(|(n, words)| format!("{n} {words}"))
+        .collect();
+    let why = if why.is_empty() { String::new() } else { format!("   ({})", why.join(", ")) };
+    println!("  draws       {draws:>7}  {:5.1}%{why}", pct(draws));
+    let unfinished = stats.unfinished();
+    if unfinished > 0 {
         println!(
-            "  {:<6} wins {wins:>7}  {:5.1}%   ({no_seeds} by taking every seed, {blocked} by blocking)",
-            player.name(),
-            pct(wins)
+            "  unfinished  {unfinished:>7}  {:5.1}%   (stopped after {} decisions; see --max-plies)",
+            pct(unfinished),
+            args.max_plies
         );
     }
-    let draws = stats.draws();
-    println!("  draws (repetition) {draws:>5}  {:5.1}%", pct(draws));
     let (mean, median) = stats.mean_median(|g| g.plies);
     println!("  plies per game     mean {mean:.1}, median {median}");
     let (mean, median) = stats.mean_median(|g| g.turns);

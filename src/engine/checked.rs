@@ -34,6 +34,8 @@ pub enum PlayErrorKind {
     OutOfOrder,
     /// A pass while a legal decision exists, or where the rules have no passing.
     NoPass,
+    /// The hole carries a mark that protects it from this capture's picks.
+    Protected,
 }
 
 impl fmt::Display for PlayError {
@@ -82,18 +84,31 @@ impl Rules {
         let end = self.apply(state, history, mv);
         self.legal_moves(state, &mut moves);
         self.settle(state, &moves);
-        let mut effect = Effect { turn_over: state.phase == Phase::Sow, ..Effect::default() };
+        // A new turn number means the turn is over, even when the next turn opens with picks.
+        let turn_over = state.turn != before.turn || state.outcome.is_some();
+        let mut effect = Effect { turn_over, ..Effect::default() };
         if let Some(end) = end {
             effect.laps = end.laps;
             effect.sown = end.sown;
             effect.last = Some(end.last);
         }
+        let mut from_opponent = 0u16;
         for h in self.territory(before.to_move.other()) {
             let was = before.count(*h);
             let now = state.count(*h);
             if was > now {
                 effect.taken.push((*h, was - now));
+                from_opponent += was - now;
             }
+        }
+        // A capture may also take the landing hole, on the mover's own side: what was
+        // captured beyond the opponent's losses came from there.
+        let me = before.to_move;
+        let captured = state.captured[me] - before.captured[me];
+        if let Some(end) = end
+            && captured > from_opponent
+        {
+            effect.taken.insert(0, (end.last, captured - from_opponent));
         }
         Ok(effect)
     }
@@ -273,10 +288,16 @@ impl Rules {
                     seeds(u32::from(p.remaining))
                 )
             }
-            FollowUp::ExtraHoles { .. } => {
+            FollowUp::ExtraHoles { except, .. } => {
                 let holes =
                     if p.remaining == 1 { "hole".to_string() } else { format!("{} holes", p.remaining) };
-                format!("take {holes} more from {opp}'s occupied holes, at {from} or after in board order")
+                let except = match except {
+                    Some(m) => format!(" except {} holes", self.marks[usize::from(*m)].name),
+                    None => String::new(),
+                };
+                format!(
+                    "take {holes} more from {opp}'s occupied holes{except}, at {from} or after in board order"
+                )
             }
         }
     }
@@ -295,6 +316,15 @@ impl Rules {
         };
         if state.count(h) == 0 {
             return err(Empty, format!("{name} is empty"));
+        }
+        if let Some(m) = follow_up.except()
+            && state.is_marked(m, h)
+        {
+            let mark = &self.marks[usize::from(m)].name;
+            return err(
+                Protected,
+                format!("{name} is a {mark} hole, and {mark} holes cannot be taken by these picks"),
+            );
         }
         if index < p.lower as usize {
             let from = self.hole_name(region[p.lower as usize]);

@@ -147,13 +147,18 @@ impl<'r> Game<'r> {
                 return Err(TurnError::TooLong { extra: words[i + 1].to_string() });
             }
         }
-        if let (Phase::Pick(p), None) = (self.state.phase, self.state.outcome) {
-            let owed = if p.remaining == 1 {
-                "1 more pick".to_string()
-            } else {
-                format!("{} more picks", p.remaining)
+        // A turn that goes on has decisions owed; a new turn may open with picks of its own
+        // (a take turn of an opening), which are not owed by this one.
+        if self.state.turn() == turn && self.state.outcome.is_none() {
+            let owed = match self.state.phase {
+                Phase::Pick(p) if p.remaining == 1 => "1 more pick".to_string(),
+                Phase::Pick(p) => format!("{} more picks", p.remaining),
+                Phase::LapChoice(_) => "a choice to `stop` or `relay`".to_string(),
+                Phase::Sow => String::new(),
             };
-            return Err(TurnError::Unfinished { owed });
+            if !owed.is_empty() {
+                return Err(TurnError::Unfinished { owed });
+            }
         }
         Ok(effects)
     }

@@ -436,16 +436,18 @@ impl Rules {
     }
 
     /// The holes that fit the choice description in force, before endless sowings are
-    /// refused: the candidates from which [`Rules::try_play`] may draw. Empty outside the
-    /// choosing phase, and where the player must also choose a direction.
-    pub fn candidates(&self, state: &State, out: &mut MoveList) {
+    /// refused: the candidates from which [`Rules::try_play`] may draw. Returns `false`
+    /// (with `out` empty) when the turn is not such a choice — a pick, a choice at the end
+    /// of a lap, a special turn of an opening, or a sowing whose direction is chosen with
+    /// it — and [`Rules::legal_moves`] must be used instead.
+    pub fn candidates(&self, state: &State, out: &mut MoveList) -> bool {
         out.clear();
         if state.outcome.is_some() || state.phase != Phase::Sow {
-            return;
+            return false;
         }
         let me = state.to_move;
-        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
-        let Some(rev) = self.sowing_reversed(state, sow, me) else { return };
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
+        let Some(rev) = self.sowing_reversed(state, sow, me) else { return false };
         let counts = &state.counts;
         for choice in &sow.choices {
             let (min, max) = (choice.min, choice.max);
@@ -468,9 +470,10 @@ impl Rules {
             }
             out.len = n;
             if n > 0 {
-                return;
+                return true;
             }
         }
+        true
     }
 
     /// Index of the choice description in force (the first that fits some hole), for the

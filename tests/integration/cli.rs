@@ -29,7 +29,7 @@ fn sow(args: &[&str], stdin: &str) -> (i32, String, String) {
 fn check_accepts_the_bundled_rules() {
     let (code, out, err) = sow(&["check", "rules/nsolo.sow"], "");
     assert_eq!(code, 0, "{err}");
-    insta::assert_snapshot!(out, @r#"rules/nsolo.sow: ok — "Nsolo", base game and 1 ruleset (sanderson-1913); columns = 8 in 8..36"#);
+    insta::assert_snapshot!(out, @r#"rules/nsolo.sow: ok — "Nsolo", base game and 2 rulesets (sanderson-1913, ludii); columns = 8 in 8..36"#);
 }
 
 #[test]
@@ -56,7 +56,17 @@ fn check_rejects_every_error_fixture() {
 fn check_reports_unknown_files_and_params() {
     let (code, _, err) = sow(&["check", "no/such.sow"], "");
     assert_eq!(code, 1);
-    insta::assert_snapshot!(err, @"error: no file `no/such.sow`, and no bundled rules of that name (bundled: nsolo)");
+    let bundled: Vec<&str> = sow::bundled::bundled_names().collect();
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "error: no file `no/such.sow`, and no bundled rules of that name (bundled: {})",
+            bundled.join(", ")
+        )
+    );
+    let (code, _, err) = sow(&["show", "nsolp"], "");
+    assert_eq!(code, 1);
+    assert!(err.ends_with("; did you mean `nsolo`?\n"), "{err}");
     let (code, _, err) = sow(&["check", "nsolo", "--param", "columns=40"], "");
     assert_eq!(code, 1);
     insta::assert_snapshot!("check_param_out_of_range", err);

@@ -5,6 +5,7 @@ mod cli;
 mod common;
 mod diagnostics;
 mod differential;
+mod games;
 mod kit;
 mod perft;
 mod properties;

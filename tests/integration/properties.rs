@@ -87,6 +87,59 @@ proptest! {
     #[test]
     fn a_seed_fixes_a_simulated_game((ruleset, columns) in configuration(), seed in any::<u64>()) {
         let rules = compile(ruleset, columns);
-        prop_assert_eq!(random_game(&rules, seed), random_game(&rules, seed));
+        prop_assert_eq!(random_game(&rules, seed, 10_000), random_game(&rules, seed, 10_000));
+    }
+}
+
+/// Both random players finish games of every bundled ruleset — openings, special turns,
+/// direction choices and lap choices included — well within the simulation's cap.
+#[test]
+fn random_players_finish_every_bundled_game() {
+    use sow::analysis::simulate::sampled_game;
+    for file in sow::bundled::bundled_names() {
+        let base = crate::common::rules(file, None, &[]);
+        let names = std::iter::once(None).chain(base.meta().rulesets.iter().map(|r| Some(r.as_str())));
+        for ruleset in names {
+            let rules = crate::common::rules(file, ruleset, &[]);
+            for seed in 1..=10 {
+                for game in [random_game(&rules, seed, 100_000), sampled_game(&rules, seed, 100_000)] {
+                    assert!(
+                        game.outcome.is_some(),
+                        "{file} {ruleset:?} seed {seed}: unfinished after {} plies",
+                        game.plies
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A random game of every bundled ruleset, written as a record and replayed, is the same
+/// game: openings with take turns, chosen directions, lap choices and marks included.
+#[test]
+fn records_of_every_bundled_game_replay() {
+    for file in sow::bundled::bundled_names() {
+        let base = crate::common::rules(file, None, &[]);
+        let names = std::iter::once(None).chain(base.meta().rulesets.iter().map(|r| Some(r.as_str())));
+        for ruleset in names {
+            let rules = crate::common::rules(file, ruleset, &[]);
+            for seed in 1..=3u64 {
+                let mut game = Game::new(&rules);
+                let mut pick = seed;
+                while game.outcome().is_none() && game.turns().len() < 300 {
+                    let moves = game.legal_moves();
+                    pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    game.play(moves[(pick >> 33) as usize % moves.len()]).unwrap();
+                }
+                let text = write_record(&game, &[("Rules", file.to_string())]);
+                let record =
+                    Record::parse(&text).unwrap_or_else(|e| panic!("{file} {ruleset:?}: {e:?}\n{text}"));
+                let replayed = record
+                    .replay(&rules)
+                    .unwrap_or_else(|e| panic!("{file} {ruleset:?} seed {seed}: {e:?}\n{text}"));
+                assert_eq!(replayed.state(), game.state(), "{file} {ruleset:?} seed {seed}");
+                assert_eq!(replayed.turns(), game.turns(), "{file} {ruleset:?} seed {seed}");
+            }
+        }
     }
 }

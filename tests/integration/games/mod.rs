@@ -1,0 +1,12 @@
+//! Hand-checked worked examples of the bundled games beside Nsolo: one module per rules
+//! file, each pinning the mechanics that set the game apart and the decisions its file
+//! takes where the recorded rules leave a point open.
+
+mod chisolo;
+mod mefuvha;
+mod msuwa;
+mod nchuwa;
+mod njombwa;
+mod nsolo_ludii;
+mod sute;
+mod tsoro_baia;
