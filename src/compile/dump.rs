@@ -206,10 +206,12 @@ fn dump_sowing(out: &mut String, rules: &Rules, sow: &SowRules, indent: &str) {
         if let Some(m) = c.mark {
             extra.push_str(&format!(", marked {}", rules.marks()[m as usize].name));
         }
-        let holes: Vec<String> = c.holes[Player::South].iter().map(|&h| rules.hole_name(h)).collect();
         let all = c.holes[Player::South].len() == rules.territory(Player::South).len();
         if !all {
-            extra.push_str(&format!(", South's {}", holes.join(" ")));
+            for player in Player::BOTH {
+                let holes: Vec<String> = c.holes[player].iter().map(|&h| rules.hole_name(h)).collect();
+                extra.push_str(&format!(", {player}'s {}", holes.join(" ")));
+            }
         }
         let _ = writeln!(out, "{indent}  {}. {} [{seeds}{extra}]", i + 1, c.text);
     }
