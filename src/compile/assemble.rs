@@ -193,6 +193,30 @@ pub(crate) fn assemble<'a>(
                         p.range = Some(range);
                     }
                 }
+                // A parameter of the ruleset's own: it needs its range, and a name that is
+                // not a near-miss of one of the base game's (a misspelt restatement).
+                None if crate::suggest::did_you_mean(name, base_params.iter().copied()).is_none() => {
+                    if decl.range.is_none() {
+                        let restate = base_params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>();
+                        errors.push(CheckError::ParamNeedsRange {
+                            ruleset: ruleset.name.node.clone(),
+                            name: name.clone(),
+                            span: (*span).into(),
+                            help: format!(
+                                "write `param {name} = {} in LOW..HIGH`; a ruleset declares the range of a parameter of its own (it may restate the base game's: {})",
+                                decl.default.node,
+                                restate.join(", ")
+                            ),
+                        });
+                    }
+                    let p = EffectiveParam {
+                        decl,
+                        default: decl.default,
+                        range: decl.range.as_ref(),
+                        value: decl.default.node,
+                    };
+                    params.insert(name.clone(), p);
+                }
                 None => errors.push(CheckError::UnknownOverride {
                     ruleset: ruleset.name.node.clone(),
                     what: "parameter".into(),

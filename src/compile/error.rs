@@ -355,6 +355,21 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A parameter new in a ruleset, without its range.
+    #[error("parameter `{name}` is new in ruleset \"{ruleset}\" and needs its range")]
+    #[diagnostic(code(sow::check::param_needs_range), help("{help}"))]
+    ParamNeedsRange {
+        /// The ruleset.
+        ruleset: String,
+        /// The parameter.
+        name: String,
+        /// Where.
+        #[label("give its values: `in LOW..HIGH`")]
+        span: SourceSpan,
+        /// What to do.
+        help: String,
+    },
+
     /// A ruleset restates something the base game does not have.
     #[error("ruleset \"{ruleset}\" overrides {what} `{name}`, which the base game does not define")]
     #[diagnostic(code(sow::check::unknown_override))]

@@ -128,3 +128,23 @@ fn option_param_out_of_range() {
     let options = Options::new(Some("sanderson-1913"), &["columns=8"]);
     insta::assert_snapshot!("param_out_of_range", option_error(&options, "sow::check::param_out_of_range"));
 }
+
+/// A ruleset may declare a parameter of its own (with its range): the base game does not
+/// have it, and the ruleset takes `--param` for it like any other.
+#[test]
+fn a_ruleset_may_declare_its_own_parameter() {
+    let path =
+        format!("{}/tests/fixtures/check_err/ruleset_param_without_range.sow", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap().replace("param bonus = 2", "param bonus = 2 in 1..3");
+    let base = sow::compile("own.sow", &text, &sow::Options::new(None, &[])).unwrap();
+    assert!(base.params().iter().all(|p| p.name != "bonus"));
+    let rules = sow::compile("own.sow", &text, &sow::Options::new(Some("bonus"), &["bonus=3"])).unwrap();
+    let bonus = rules.params().iter().find(|p| p.name == "bonus").expect("the ruleset's parameter");
+    assert_eq!((bonus.value, bonus.default, bonus.low, bonus.high), (3, 2, 1, 3));
+    let error = sow::compile("own.sow", &text, &sow::Options::new(None, &["bonus=3"])).unwrap_err();
+    assert!(
+        crate::common::render(&error).contains("no parameter `bonus`"),
+        "{}",
+        crate::common::render(&error)
+    );
+}
