@@ -284,15 +284,16 @@ fn follow_up_text(rules: &Rules, f: &FollowUp) -> String {
                 region(*r)
             )
         }
-        FollowUp::ExtraHoles { condition: c, counts, region: r, except } => {
+        FollowUp::ExtraHoles { condition: c, optional, counts, region: r, except } => {
             let counts: Vec<String> = counts.iter().map(u16::to_string).collect();
             let by =
                 if counts.len() > 1 { " (by the mover's capture count, the last repeating)" } else { "" };
             let except = except
                 .map(|m| format!(", except {} holes", rules.marks()[m as usize].name))
                 .unwrap_or_default();
+            let how = if *optional { "may take" } else { "take" };
             format!(
-                "then {}take {} more occupied hole(s){by} from {}{except}, one hole per decision in board order",
+                "then {}{how} {} more occupied hole(s){by} from {}{except}, one hole per decision in board order",
                 condition(*c),
                 counts.join(", "),
                 region(*r)

@@ -565,6 +565,7 @@ impl<'a> Lowerer<'a> {
                     destination,
                     follow_ups: vec![FollowUp::ExtraHoles {
                         condition: None,
+                        optional: false,
                         counts: vec![count],
                         region,
                         except,
@@ -788,7 +789,7 @@ impl<'a> Lowerer<'a> {
                             });
                         }
                     }
-                    ast::FollowUp::ExtraHoles { condition, counts, region, except } => {
+                    ast::FollowUp::ExtraHoles { condition, optional, counts, region, except } => {
                         let condition = condition.as_ref().map(|r| self.row(r));
                         let region = self.region(region);
                         let counts: Vec<Option<u16>> = counts.iter().map(|v| self.count(v)).collect();
@@ -800,7 +801,13 @@ impl<'a> Lowerer<'a> {
                             condition.map_or(Some(None), |c| c.map(Some)),
                             except.map_or(Some(None), |e| e.map(Some)),
                         ) {
-                            follow_ups.push(FollowUp::ExtraHoles { condition, counts, region, except });
+                            follow_ups.push(FollowUp::ExtraHoles {
+                                condition,
+                                optional: *optional,
+                                counts,
+                                region,
+                                except,
+                            });
                         }
                     }
                 }

@@ -288,15 +288,16 @@ impl Rules {
                     seeds(u32::from(p.remaining))
                 )
             }
-            FollowUp::ExtraHoles { except, .. } => {
+            FollowUp::ExtraHoles { except, optional, .. } => {
                 let holes =
                     if p.remaining == 1 { "hole".to_string() } else { format!("{} holes", p.remaining) };
                 let except = match except {
                     Some(m) => format!(" except {} holes", self.marks[usize::from(*m)].name),
                     None => String::new(),
                 };
+                let more = if *optional { " (or stop)" } else { "" };
                 format!(
-                    "take {holes} more from {opp}'s occupied holes{except}, at {from} or after in board order"
+                    "take {holes} more from {opp}'s occupied holes{except}, at {from} or after in board order{more}"
                 )
             }
         }

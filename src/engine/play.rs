@@ -502,15 +502,16 @@ impl Rules {
         let lower = pick.lower as usize;
         let remaining = u32::from(pick.remaining);
         match *follow_up {
-            FollowUp::Strip { optional: true, .. } => {
+            FollowUp::Strip { optional: true, .. } | FollowUp::ExtraHoles { optional: true, .. } => {
+                // Any pick (the mover may stop whenever they like), then `stop`.
                 for &h in &region[lower..] {
-                    if state.counts[h.index()] > 0 {
+                    if state.counts[h.index()] > 0 && except.is_none_or(|m| !state.is_marked(m, h)) {
                         out.push(Move::Pick(h));
                     }
                 }
                 out.push(Move::Stop);
             }
-            FollowUp::Strip { optional: false, .. } | FollowUp::ExtraHoles { .. } => {
+            FollowUp::Strip { optional: false, .. } | FollowUp::ExtraHoles { optional: false, .. } => {
                 // A pick is offered only if the picks still owed can be completed from it:
                 // the seeds (or occupied holes) from this hole on must cover them.
                 let start = out.len();

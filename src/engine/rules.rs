@@ -293,6 +293,8 @@ pub enum FollowUp {
     ExtraHoles {
         /// Only if the capture took seeds from this opposite row's hole.
         condition: Option<Role>,
+        /// Whether the mover may stop early.
+        optional: bool,
         /// How many: by the mover's number of captures so far (1st, 2nd, …), the last
         /// repeating.
         counts: Vec<u16>,

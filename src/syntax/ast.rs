@@ -498,10 +498,12 @@ pub enum FollowUp {
         /// From where.
         region: Spanned<Region>,
     },
-    /// `take N more occupied holes from REGION`, possibly only if a hole was taken.
+    /// `[may] take N more occupied holes from REGION`, possibly only if a hole was taken.
     ExtraHoles {
         /// Only if this opposite row's hole held seeds when taken.
         condition: Option<Spanned<String>>,
+        /// Whether the mover may stop early.
+        optional: bool,
         /// How many holes: by the mover's capture count, the last repeating.
         counts: Vec<Spanned<Value>>,
         /// From where.

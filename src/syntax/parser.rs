@@ -676,10 +676,11 @@ fn lower_strip_amount(pair: Pair<'_, Rule>) -> Result<Spanned<Amount>> {
 
 fn lower_extra_holes(pair: Pair<'_, Rule>, condition: Option<Spanned<String>>) -> Result<FollowUp> {
     let mut c = Children::of(pair);
+    let optional = c.optional(Rule::may).is_some();
     let counts = Children::of(c.expect(Rule::value_list)?).rest().map(lower_value).collect::<Result<_>>()?;
     let region = lower_region(c.expect(Rule::region)?)?;
     let except = c.optional(Rule::except).map(lower_except).transpose()?;
-    Ok(FollowUp::ExtraHoles { condition, counts, region, except })
+    Ok(FollowUp::ExtraHoles { condition, optional, counts, region, except })
 }
 
 fn lower_region(pair: Pair<'_, Rule>) -> Result<Spanned<Region>> {

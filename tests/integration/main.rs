@@ -7,6 +7,7 @@ mod diagnostics;
 mod differential;
 mod games;
 mod kit;
+mod language;
 mod perft;
 mod properties;
 mod records;
