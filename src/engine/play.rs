@@ -81,9 +81,11 @@ impl Rules {
                 .iter()
                 .position(|d| d.name == *name)
                 .ok_or_else(|| format!("the rules have no mark `{name}`"))?;
-            let slot =
-                self.slot_of.get(hole.index()).ok_or_else(|| "a marked hole is off the board".to_string())?;
-            let i = slot.index();
+            // `Hole`s are engine positions already (as `parse_hole` gives them).
+            let i = hole.index();
+            if !self.slot_of.contains(hole) {
+                return Err("a marked hole is off the board".to_string());
+            }
             state.marks[m][i / 64] |= 1 << (i % 64);
         }
         state.outcome = None;

@@ -267,7 +267,7 @@ pub struct Setup {
     pub captures_made: ByPlayer<u16>,
     /// The direction each player has chosen for good.
     pub direction: ByPlayer<Option<Direction>>,
-    /// Marked holes, by the mark's name (board-order holes).
+    /// Marked holes, by the mark's name.
     pub marks: Vec<(String, Hole)>,
 }
 

@@ -9,4 +9,5 @@ mod nchuwa;
 mod njombwa;
 mod nsolo_ludii;
 mod sute;
+mod tsoro;
 mod tsoro_baia;
