@@ -13,10 +13,10 @@ use super::{Failure, Outcome};
 const WIDTH: usize = 100;
 
 /// List the rules files bundled with sow: each game with its board, its rulesets and a
-/// one-line description. Any of them can be named instead of a path: `sow play tsoro`.
+/// one-line description. Any of them can be named instead of a path: `sow play NAME`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  sow list\n  sow play tsoro --ruleset fixed-misoro\n  sow show chisolo --ruleset natatu"
+    after_help = "Examples:\n  sow list\n  sow show NAME --ruleset RULESET     a listed game, by its name\n  sow play NAME --ruleset RULESET"
 )]
 pub struct ListArgs {}
 
