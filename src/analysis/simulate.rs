@@ -149,6 +149,7 @@ pub fn simulate(rules: &Rules, config: SimConfig, mut progress: impl FnMut(u32))
     let next = AtomicU32::new(0);
     let done = AtomicU32::new(0);
     let mut results: Vec<Option<GameSummary>> = vec![None; games as usize];
+    let main = std::thread::current();
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
@@ -157,6 +158,8 @@ pub fn simulate(rules: &Rules, config: SimConfig, mut progress: impl FnMut(u32))
                     loop {
                         let first = next.fetch_add(CHUNK, Ordering::Relaxed);
                         if first >= games {
+                            // Wake the reporting thread at once, not at its next tick.
+                            main.unpark();
                             return played;
                         }
                         for i in first..(first + CHUNK).min(games) {
@@ -172,7 +175,7 @@ pub fn simulate(rules: &Rules, config: SimConfig, mut progress: impl FnMut(u32))
             .collect();
         while workers.iter().any(|w| !w.is_finished()) {
             progress(done.load(Ordering::Relaxed));
-            std::thread::sleep(Duration::from_millis(20));
+            std::thread::park_timeout(Duration::from_millis(20));
         }
         for worker in workers {
             // A worker only ends by returning; a panic there is a bug, so pass it on.
