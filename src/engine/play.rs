@@ -335,20 +335,32 @@ impl Rules {
     /// whole circuit (a fixed size copies without a call); the rare sowing that needs more
     /// (facing holes, long relays) is redone on a whole board.
     /// A window of `W` slots (a whole circuit fits in `RING_WINDOW`); small circuits use a
-    /// smaller window, which copies in a couple of vector moves.
+    /// smaller window, which copies in a couple of vector moves. With `EXACT` the circuit is
+    /// exactly `W` holes long: the copy is the circuit itself, and its length is known when
+    /// the sowing is compiled.
     #[inline(always)]
-    fn candidate_ends<const REV: bool, const W: usize>(&self, state: &State, ring: &Ring, h: Hole) -> bool {
+    fn candidate_ends<const REV: bool, const W: usize, const EXACT: bool>(
+        &self,
+        state: &State,
+        ring: &Ring,
+        h: Hole,
+    ) -> bool {
         let base = ring.base.min(MAX_HOLES - W);
         let offset = ring.base - base;
         let window: &[u16; W] = state.counts[base..base + W].try_into().unwrap_or(&[0; W]);
         let mut local = *window;
         let pos = h.index() - ring.base;
-        ring.quick_ends::<REV>(&mut local[offset..offset + ring.len], pos).unwrap_or_else(|| {
+        let quick = if EXACT {
+            ring.quick_ends::<REV>(&mut local[..], pos)
+        } else {
+            ring.quick_ends::<REV>(&mut local[offset..offset + ring.len], pos)
+        };
+        quick.unwrap_or_else(|| {
             let mut scratch = state.counts;
             let hand = u32::from(scratch[h.index()]);
             scratch[h.index()] = 0;
             let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
-            ring.sow_from::<false, REV>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+            ring.sow_from::<false, REV, 0>(&mut scratch, &ctx, pos, hand, 0).is_ok()
         })
     }
 
@@ -359,15 +371,19 @@ impl Rules {
         sow: &SowRules,
         out: &mut MoveList,
     ) -> MoveStats {
+        // The common board sizes (4×8, 4×16, 4×36) get a window of exactly their circuit.
         match sow.rings[state.to_move].len {
-            0..=16 => self.sow_moves_in::<REV, 16>(state, sow, out),
-            17..=32 => self.sow_moves_in::<REV, 32>(state, sow, out),
-            _ => self.sow_moves_in::<REV, RING_WINDOW>(state, sow, out),
+            16 => self.sow_moves_in::<REV, 16, true>(state, sow, out),
+            0..=16 => self.sow_moves_in::<REV, 16, false>(state, sow, out),
+            32 => self.sow_moves_in::<REV, 32, true>(state, sow, out),
+            17..=32 => self.sow_moves_in::<REV, 32, false>(state, sow, out),
+            72 => self.sow_moves_in::<REV, 72, true>(state, sow, out),
+            _ => self.sow_moves_in::<REV, RING_WINDOW, false>(state, sow, out),
         }
     }
 
     /// [`Rules::sow_moves_one_way`] with candidates checked in a window of `W` slots.
-    fn sow_moves_in<const REV: bool, const W: usize>(
+    fn sow_moves_in<const REV: bool, const W: usize, const EXACT: bool>(
         &self,
         state: &State,
         sow: &SowRules,
@@ -393,7 +409,7 @@ impl Rules {
                     continue;
                 }
                 fitted = true;
-                if self.candidate_ends::<REV, W>(state, ring, h) {
+                if self.candidate_ends::<REV, W, EXACT>(state, ring, h) {
                     out.push(Move::Sow(h));
                 } else {
                     stats.endless += 1;
@@ -423,9 +439,9 @@ impl Rules {
                     continue;
                 }
                 let ends = if rev {
-                    self.candidate_ends::<true, RING_WINDOW>(state, ring, h)
+                    self.candidate_ends::<true, RING_WINDOW, false>(state, ring, h)
                 } else {
-                    self.candidate_ends::<false, RING_WINDOW>(state, ring, h)
+                    self.candidate_ends::<false, RING_WINDOW, false>(state, ring, h)
                 };
                 if ends {
                     out.push(Move::SowDirection(h, d));
@@ -575,9 +591,9 @@ impl Rules {
         let ctx = LapContext { marks: &state.marks, origin: choice.origin };
         let pos = choice.at.index() - ring.base;
         if rev {
-            ring.sow_from::<false, true>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+            ring.sow_from::<false, true, 0>(&mut scratch, &ctx, pos, hand, 0).is_ok()
         } else {
-            ring.sow_from::<false, false>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+            ring.sow_from::<false, false, 0>(&mut scratch, &ctx, pos, hand, 0).is_ok()
         }
     }
 
@@ -711,10 +727,14 @@ impl Rules {
         let ring = &sow.rings[state.to_move];
         let ctx = LapContext { marks: &state.marks, origin };
         let pos = from.index() - ring.base;
-        let end = if rev {
-            ring.sow_from::<true, true>(&mut state.counts, &ctx, pos, hand, hash)
-        } else {
-            ring.sow_from::<true, false>(&mut state.counts, &ctx, pos, hand, hash)
+        let counts = &mut state.counts;
+        // The common board sizes (4×8, 4×16, 4×36) get sowing code for their circuit's length.
+        let end = match (rev, ring.len) {
+            (false, 16) => ring.sow_from::<true, false, 16>(counts, &ctx, pos, hand, hash),
+            (false, 32) => ring.sow_from::<true, false, 32>(counts, &ctx, pos, hand, hash),
+            (false, 72) => ring.sow_from::<true, false, 72>(counts, &ctx, pos, hand, hash),
+            (false, _) => ring.sow_from::<true, false, 0>(counts, &ctx, pos, hand, hash),
+            (true, _) => ring.sow_from::<true, true, 0>(counts, &ctx, pos, hand, hash),
         };
         end.ok()
     }

@@ -295,14 +295,18 @@ impl Ring {
     /// One lap: `hand` seeds into the holes after position `at`, wrapping round. Returns
     /// the position of the last one.
     #[inline(always)]
-    fn lap<const HASH: bool, const REV: bool>(
+    ///
+    /// `L` is the circuit's length when known at compile time (0 otherwise), so that the
+    /// common board sizes get code for their size.
+    fn lap<const HASH: bool, const REV: bool, const L: usize>(
         &self,
         counts: &mut [u16; MAX_HOLES],
         at: usize,
         hand: u32,
         hash: &mut u64,
     ) -> usize {
-        let len = self.len;
+        debug_assert!(L == 0 || L == self.len);
+        let len = if L > 0 { L } else { self.len };
         let ring = &mut counts[self.base..self.base + len];
         // Most hands are shorter than the circuit: no division for them.
         let full = if (hand as usize) < len { 0 } else { hand / len as u32 };
@@ -357,14 +361,14 @@ impl Ring {
         hand: u32,
         hash: &mut u64,
     ) {
-        self.lap::<true, REV>(counts, at, hand, hash);
+        self.lap::<true, REV, 0>(counts, at, hand, hash);
     }
 
     /// Sow `hand` seeds (already lifted) from position `at`, following the lap rules, until
     /// a lap stops, captures or leaves the choice to the mover. Errors (leaving `counts`
     /// unspecified) if the sowing would never end.
     #[inline(always)]
-    pub(crate) fn sow_from<const EXACT: bool, const REV: bool>(
+    pub(crate) fn sow_from<const EXACT: bool, const REV: bool, const L: usize>(
         &self,
         counts: &mut [u16; MAX_HOLES],
         ctx: &LapContext<'_>,
@@ -377,7 +381,7 @@ impl Ring {
         loop {
             laps += 1;
             sown += hand;
-            let last_at = self.lap::<EXACT, REV>(counts, at, hand, &mut hash);
+            let last_at = self.lap::<EXACT, REV, L>(counts, at, hand, &mut hash);
             let slot = self.base + last_at;
             let before = counts[slot] - 1;
             let mut action = self.lap_action::<EXACT, REV>(counts, ctx, last_at, before);
@@ -444,7 +448,7 @@ impl Ring {
             steps += 1;
             end.laps += 1;
             end.sown += hand;
-            let last_at = self.lap::<EXACT, REV>(counts, at, hand, &mut end.hash);
+            let last_at = self.lap::<EXACT, REV, 0>(counts, at, hand, &mut end.hash);
             let slot = self.base + last_at;
             let before = counts[slot] - 1;
             let mut action = self.lap_action::<EXACT, REV>(counts, ctx, last_at, before);
