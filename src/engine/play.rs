@@ -604,19 +604,37 @@ impl Rules {
         if let Move::Sow(h) = mv {
             let me = state.to_move;
             let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Err(Endless) };
-            let ring = &sow.rings[me];
-            let slots = ring.base..ring.base + ring.len;
-            let mut backup = [0u16; RING_WINDOW];
-            backup[..ring.len].copy_from_slice(&state.counts[slots.clone()]);
-            let hash = state.hash;
-            if self.sow_turn(state, history, h, None).is_none() {
-                state.counts[slots.clone()].copy_from_slice(&backup[..ring.len]);
-                state.hash = hash;
-                return Err(Endless);
-            }
-            return Ok(());
+            return match sow.rings[me].len {
+                0..=16 => self.try_sow::<16>(state, history, h, &sow.rings[me]),
+                17..=32 => self.try_sow::<32>(state, history, h, &sow.rings[me]),
+                _ => self.try_sow::<RING_WINDOW>(state, history, h, &sow.rings[me]),
+            };
         }
         self.apply(state, history, mv);
+        Ok(())
+    }
+
+    /// [`Rules::try_play`] of a sowing, saving a window of `W` slots that holds the mover's
+    /// circuit (a fixed size copies without a call) to put back if the sowing is endless.
+    #[inline(always)]
+    fn try_sow<const W: usize>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        h: Hole,
+        ring: &Ring,
+    ) -> Result<(), Endless> {
+        let base = ring.base.min(MAX_HOLES - W);
+        let backup: [u16; W] = state.counts[base..base + W].try_into().unwrap_or([0; W]);
+        let hash = state.hash;
+        if self.sow_turn(state, history, h, None).is_none() {
+            // An endless sowing changed only the circuit's counts (and the hash).
+            if let Some(window) = state.counts.get_mut(base..base + W) {
+                window.copy_from_slice(&backup);
+            }
+            state.hash = hash;
+            return Err(Endless);
+        }
         Ok(())
     }
 
