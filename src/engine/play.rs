@@ -348,7 +348,14 @@ impl Rules {
         let base = ring.base.min(MAX_HOLES - W);
         let offset = ring.base - base;
         let window: &[u16; W] = state.counts[base..base + W].try_into().unwrap_or(&[0; W]);
-        let mut local = *window;
+        // Copied in chunks of 64 bytes or less, which compile to vector moves rather than a
+        // call to `memcpy` for the larger windows.
+        let mut local = [0u16; W];
+        for (to, from) in local.chunks_exact_mut(32).zip(window.chunks_exact(32)) {
+            to.copy_from_slice(from);
+        }
+        let tail = W - W % 32;
+        local[tail..].copy_from_slice(&window[tail..]);
         let pos = h.index() - ring.base;
         let quick = if EXACT {
             ring.quick_ends::<REV>(&mut local[..], pos)

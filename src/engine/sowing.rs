@@ -28,6 +28,14 @@ pub(crate) struct SowEnd {
     pub hash: u64,
 }
 
+/// What one lap came to.
+enum Lap {
+    /// Sow on: `hand` seeds lifted from position `from`.
+    Relay { from: usize, hand: u32 },
+    /// The sowing ends (or pauses for the mover) with the last seed at `last_at`.
+    End { last_at: usize, action: LapAction },
+}
+
 /// What lap rules may look at besides the counts: the mover's marks and the chosen hole.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LapContext<'a> {
@@ -381,38 +389,15 @@ impl Ring {
         loop {
             laps += 1;
             sown += hand;
-            let last_at = self.lap::<EXACT, REV, L>(counts, at, hand, &mut hash);
-            let slot = self.base + last_at;
-            let before = counts[slot] - 1;
-            let mut action = self.lap_action::<EXACT, REV>(counts, ctx, last_at, before);
-            let next_at = match action {
-                LapAction::Relay => last_at,
-                LapAction::RelayNext => {
-                    let next = self.step::<REV>(last_at);
-                    if counts[self.base + next] == 0 {
-                        action = LapAction::Stop;
-                    }
-                    next
-                }
-                _ => last_at,
-            };
-            match action {
-                LapAction::Relay | LapAction::RelayNext => {
-                    let lift = self.base + next_at;
-                    hand = u32::from(counts[lift]);
-                    counts[lift] = 0;
-                    if EXACT {
-                        hash = hash.wrapping_sub(self.keys[next_at].wrapping_mul(u64::from(hand)));
-                    }
-                    at = next_at;
-                }
-                action => {
-                    return Ok(SowEnd { laps, sown, last_at, last: Hole(slot as u8), action, hash });
+            match self.one_lap::<EXACT, REV, L>(counts, ctx, at, hand, &mut hash) {
+                Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
+                Lap::End { last_at, action } => {
+                    let last = Hole((self.base + last_at) as u8);
+                    return Ok(SowEnd { laps, sown, last_at, last, action, hash });
                 }
             }
             if laps == CYCLE_CHECK_AFTER {
-                let so_far =
-                    SowEnd { laps, sown, last_at, last: Hole(slot as u8), action: LapAction::Stop, hash };
+                let so_far = SowEnd { laps, sown, last_at: at, last: Hole(0), action: LapAction::Stop, hash };
                 return self.sow_checked::<EXACT, REV>(counts, ctx, (at, hand), so_far);
             }
         }
@@ -448,33 +433,47 @@ impl Ring {
             steps += 1;
             end.laps += 1;
             end.sown += hand;
-            let last_at = self.lap::<EXACT, REV, 0>(counts, at, hand, &mut end.hash);
-            let slot = self.base + last_at;
-            let before = counts[slot] - 1;
-            let mut action = self.lap_action::<EXACT, REV>(counts, ctx, last_at, before);
-            let next_at = match action {
-                LapAction::RelayNext => {
-                    let next = self.step::<REV>(last_at);
-                    if counts[self.base + next] == 0 {
-                        action = LapAction::Stop;
-                    }
-                    next
+            match self.one_lap::<EXACT, REV, 0>(counts, ctx, at, hand, &mut end.hash) {
+                Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
+                Lap::End { last_at, action } => {
+                    let last = Hole((self.base + last_at) as u8);
+                    return Ok(SowEnd { last_at, last, action, ..end });
                 }
-                _ => last_at,
-            };
-            match action {
-                LapAction::Relay | LapAction::RelayNext => {
-                    let lift = self.base + next_at;
-                    hand = u32::from(counts[lift]);
-                    counts[lift] = 0;
-                    if EXACT {
-                        end.hash = end.hash.wrapping_sub(self.keys[next_at].wrapping_mul(u64::from(hand)));
-                    }
-                    at = next_at;
-                }
-                action => return Ok(SowEnd { last_at, last: Hole(slot as u8), action, ..end }),
             }
         }
+    }
+
+    /// One lap of `hand` seeds after position `at`, and what the lap rules make of it: a
+    /// relay (with the hand lifted) or the end of the sowing.
+    #[inline(always)]
+    fn one_lap<const EXACT: bool, const REV: bool, const L: usize>(
+        &self,
+        counts: &mut [u16; MAX_HOLES],
+        ctx: &LapContext<'_>,
+        at: usize,
+        hand: u32,
+        hash: &mut u64,
+    ) -> Lap {
+        let last_at = self.lap::<EXACT, REV, L>(counts, at, hand, hash);
+        let before = counts[self.base + last_at] - 1;
+        let from = match self.lap_action::<EXACT, REV>(counts, ctx, last_at, before) {
+            LapAction::Relay => last_at,
+            LapAction::RelayNext => {
+                let next = self.step::<REV>(last_at);
+                if counts[self.base + next] == 0 {
+                    return Lap::End { last_at, action: LapAction::Stop };
+                }
+                next
+            }
+            action => return Lap::End { last_at, action },
+        };
+        let lift = self.base + from;
+        let hand = u32::from(counts[lift]);
+        counts[lift] = 0;
+        if EXACT {
+            *hash = hash.wrapping_sub(self.keys[from].wrapping_mul(u64::from(hand)));
+        }
+        Lap::Relay { from, hand }
     }
 
     /// Whether a sowing from position `at` ends, on the circuit's counts `slots` (changed):
