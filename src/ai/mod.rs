@@ -1,19 +1,39 @@
 //! Agents: players that see only the engine's API, never the rules text or a game's name.
+//!
+//! `random` plays any legal decision; `greedy` the one with the best immediate balance of
+//! seeds; `alphabeta` searches with negamax and alpha-beta pruning; `mcts` runs Monte Carlo
+//! tree search with random playouts. [`AgentSpec`] reads them from the command line.
 
+mod alphabeta;
+mod eval;
+mod greedy;
+mod mcts;
 mod random;
+mod spec;
 
+pub use alphabeta::{AlphaBetaAgent, negamax};
+pub use eval::{Evaluator, WIN};
+pub use greedy::GreedyAgent;
+pub use mcts::MctsAgent;
 pub use random::RandomAgent;
+pub use spec::{AgentSpec, Budget, SpecError};
 
 use crate::engine::Move;
 use crate::engine::{MoveList, Rules, State};
 
 /// A player that chooses decisions.
 pub trait Agent {
-    /// A short description, e.g. `random`.
+    /// A short description, e.g. `random` or `mcts:2s`.
     fn name(&self) -> String;
 
     /// Choose one of `moves`, the legal decisions of `state` (never empty).
     fn choose(&mut self, rules: &Rules, state: &State, moves: &MoveList) -> Move;
+
+    /// A line on how the last choice was made (search depth, playouts), if the agent has
+    /// one to give.
+    fn report(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A fast, seedable random number generator whose sequence is fixed for a seed

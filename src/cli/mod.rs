@@ -4,6 +4,7 @@
 mod check;
 mod list;
 mod load;
+mod matches;
 mod perft;
 mod play;
 mod replay;
@@ -20,7 +21,7 @@ use clap::{Args, Parser, Subcommand};
     name = "sow",
     version,
     about = "A rules language and engine for mancala games: check, show, play, replay, simulate and perft any rules file.",
-    after_help = "Examples:\n  sow play                                   play the default rules against the computer\n  sow play --param columns=36                the same on a 4×36 board\n  sow list                                   the bundled games and their rulesets\n  sow play NAME --ruleset RULESET            play a bundled game by its name\n  sow check rules/*.sow                      check rules files, with diagnostics\n  sow show rules/mygame.sow --ruleset NAME   metadata, start position and compiled tables\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow perft rules/mygame.sow --depth 5\n\nA FILE is a path to a `.sow` rules file, or the name of a rules file bundled with sow."
+    after_help = "Examples:\n  sow play                                   play the default rules against the computer\n  sow play --param columns=36                the same on a 4×36 board\n  sow list                                   the bundled games and their rulesets\n  sow play NAME --ruleset RULESET            play a bundled game by its name\n  sow check rules/*.sow                      check rules files, with diagnostics\n  sow show rules/mygame.sow --ruleset NAME   metadata, start position and compiled tables\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow perft rules/mygame.sow --depth 5\n  sow match nsolo mcts:2000 greedy --games 200   two computer players, many games\n\nA FILE is a path to a `.sow` rules file, or the name of a rules file bundled with sow."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -36,6 +37,7 @@ enum Command {
     Replay(replay::ReplayArgs),
     Simulate(simulate::SimulateArgs),
     Perft(perft::PerftArgs),
+    Match(matches::MatchArgs),
 }
 
 /// The options every command takes to choose what to compile.
@@ -101,6 +103,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Match(args) => matches::run(args),
     };
     match result {
         Ok(code) => code,

@@ -179,6 +179,38 @@ impl Rules {
         key
     }
 
+    /// A key for everything that decides how a position plays on, for transposition tables
+    /// and for finding a position again: the repetition key, the part of the turn in
+    /// progress (picks owed, a paused sowing), seeds in hand and captures made (which count
+    /// or change later captures), and the turn number where a turn limit makes it matter.
+    pub fn search_key(&self, state: &State) -> u64 {
+        let mut key = self.history_key(state);
+        let mut mix = |x: u64| {
+            key = (key ^ x).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(31);
+        };
+        match state.phase {
+            Phase::Sow => {}
+            Phase::Pick(p) => {
+                mix(1);
+                mix(u64::from(p.capture) | u64::from(p.step) << 8 | u64::from(p.lower) << 16);
+                mix(u64::from(p.remaining) | u64::from(p.taken) << 16 | u64::from(p.taken_roles) << 32);
+            }
+            Phase::LapChoice(c) => {
+                mix(2);
+                mix(c.at.index() as u64 | u64::from(c.origin) << 16 | u64::from(c.relays) << 32);
+            }
+        }
+        for p in Player::BOTH {
+            mix(u64::from(state.hand[p])
+                | u64::from(state.captures_made[p]) << 16
+                | u64::from(state.phase_turns[p]) << 32);
+        }
+        if self.end.turn_limit.is_some() {
+            mix(u64::from(state.turn));
+        }
+        key
+    }
+
     /// The rules of a player's current phase.
     fn phase_rules(&self, state: &State, player: Player) -> &PhaseRules {
         &self.phases[usize::from(state.phase_of[player])]

@@ -541,6 +541,12 @@ impl Rules {
         self.hole_role[hole.index()]
     }
 
+    /// The row (as an index into the territory's row names) of a hole, from its owner's
+    /// seat.
+    pub fn hole_role(&self, hole: Hole) -> Role {
+        self.hole_role[hole.index()]
+    }
+
     /// A player's holes in board order.
     pub fn territory(&self, player: Player) -> &[Hole] {
         &self.territory[player]

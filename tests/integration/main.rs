@@ -1,5 +1,6 @@
 //! The integration tests: one test binary, one module per area.
 
+mod agents;
 mod bad_diagnostics;
 mod cli;
 mod common;

@@ -1,0 +1,344 @@
+//! Negamax search with alpha-beta pruning, iterative deepening, a transposition table and
+//! move ordering, over the engine's decisions: a pick after a capture is a ply of the same
+//! player, searched like any other.
+
+use std::time::Instant;
+
+use super::eval::{Evaluator, outcome_value};
+use super::{Agent, Budget};
+use crate::engine::{History, Move, MoveList, Rules, State};
+
+/// Entries in the transposition table (a power of two).
+const TT_SIZE: usize = 1 << 18;
+/// The deepest iteration a time budget may reach.
+const MAX_DEPTH: u32 = 64;
+/// Above every evaluation.
+const INFINITY: i32 = i32::MAX / 2;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Empty,
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// What the table remembers of a position searched to some depth.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u64,
+    depth: u8,
+    bound: Bound,
+    value: i32,
+    best: Option<Move>,
+}
+
+/// The search: its table, its budget and what the last search found.
+pub struct AlphaBetaAgent {
+    budget: Budget,
+    evaluator: Option<Evaluator>,
+    table: Vec<Entry>,
+    history: Option<History>,
+    scratch: MoveList,
+    nodes: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+    report: Option<String>,
+}
+
+impl AlphaBetaAgent {
+    /// A searcher with a depth (`Budget::Count`) or time budget.
+    pub fn new(budget: Budget) -> AlphaBetaAgent {
+        AlphaBetaAgent {
+            budget,
+            evaluator: None,
+            table: vec![Entry::default(); TT_SIZE],
+            history: None,
+            scratch: MoveList::new(),
+            nodes: 0,
+            deadline: None,
+            aborted: false,
+            report: None,
+        }
+    }
+
+    /// The value of `state` for its player to move, searched to exactly `depth` plies with
+    /// pruning and the table (which is emptied first).
+    pub fn value(&mut self, rules: &Rules, state: &State, depth: u32) -> i32 {
+        self.prepare(rules, state);
+        self.table.fill(Entry::default());
+        self.deadline = None;
+        self.search(rules, state, depth, -INFINITY, INFINITY)
+    }
+
+    fn prepare(&mut self, rules: &Rules, state: &State) {
+        if self.evaluator.is_none() {
+            self.evaluator = Some(Evaluator::new(rules));
+        }
+        match &mut self.history {
+            Some(h) => h.reset(rules, state),
+            None => self.history = Some(History::new(rules, state)),
+        }
+        self.aborted = false;
+        self.nodes = 0;
+    }
+
+    fn evaluate(&mut self, rules: &Rules, state: &State) -> i32 {
+        let evaluator = self.evaluator.as_ref().expect("prepared");
+        evaluator.evaluate(rules, state, &mut self.scratch)
+    }
+
+    /// The children of `state`: each legal decision and the position after it.
+    fn children(&mut self, rules: &Rules, state: &State, moves: &MoveList) -> Vec<(Move, State)> {
+        let history = self.history.as_mut().expect("prepared");
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut next = state.clone();
+                history.reset(rules, state);
+                rules.play_unchecked(&mut next, history, mv);
+                (mv, next)
+            })
+            .collect()
+    }
+
+    /// A child's value for the player to move at the parent.
+    fn child_value(
+        &mut self,
+        rules: &Rules,
+        me: crate::engine::Player,
+        child: &State,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if child.to_move() == me {
+            self.search(rules, child, depth, alpha, beta)
+        } else {
+            -self.search(rules, child, depth, -beta, -alpha)
+        }
+    }
+
+    /// Order children best first for the mover: the table's best move, then by the static
+    /// value of the position each leads to (so captures come before quiet moves).
+    fn order(&mut self, rules: &Rules, state: &State, children: &mut [(Move, State)], first: Option<Move>) {
+        let me = state.to_move();
+        let mut keyed: Vec<(i32, usize)> = children
+            .iter()
+            .enumerate()
+            .map(|(i, (mv, child))| {
+                let value = if Some(*mv) == first {
+                    INFINITY
+                } else {
+                    let v = self.evaluate(rules, child);
+                    if child.to_move() == me { v } else { -v }
+                };
+                (value, i)
+            })
+            .collect();
+        keyed.sort_by_key(|&(v, i)| (std::cmp::Reverse(v), i));
+        let sorted: Vec<(Move, State)> = keyed.iter().map(|&(_, i)| children[i].clone()).collect();
+        children.clone_from_slice(&sorted);
+    }
+
+    fn search(&mut self, rules: &Rules, state: &State, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(outcome) = state.outcome() {
+            return outcome_value(outcome, state.to_move());
+        }
+        let mut moves = MoveList::new();
+        rules.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            let mut settled = state.clone();
+            rules.settle(&mut settled, &moves);
+            return match settled.outcome() {
+                Some(outcome) => outcome_value(outcome, settled.to_move()),
+                None => self.evaluate(rules, state),
+            };
+        }
+        if depth == 0 {
+            return self.evaluate(rules, state);
+        }
+        let key = rules.search_key(state);
+        let slot = key as usize & (TT_SIZE - 1);
+        let entry = self.table[slot];
+        let mut first = None;
+        if entry.key == key && entry.bound != Bound::Empty {
+            first = entry.best;
+            // Values are reused only from a search of the same depth, so that a search to a
+            // fixed depth returns exactly plain negamax's value.
+            if u32::from(entry.depth) == depth {
+                match entry.bound {
+                    Bound::Exact => return entry.value,
+                    Bound::Lower if entry.value >= beta => return entry.value,
+                    Bound::Upper if entry.value <= alpha => return entry.value,
+                    _ => {}
+                }
+            }
+        }
+        let me = state.to_move();
+        let mut children = self.children(rules, state, &moves);
+        if depth >= 2 {
+            self.order(rules, state, &mut children, first);
+        } else if let Some(i) = children.iter().position(|(mv, _)| Some(*mv) == first) {
+            children.swap(0, i);
+        }
+        let original_alpha = alpha;
+        let mut best_value = -INFINITY;
+        let mut best_move = None;
+        for (mv, child) in &children {
+            let value = self.child_value(rules, me, child, depth - 1, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            if value > best_value {
+                best_value = value;
+                best_move = Some(*mv);
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_value <= original_alpha {
+            Bound::Upper
+        } else if best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] =
+            Entry { key, depth: depth.min(255) as u8, bound, value: best_value, best: best_move };
+        best_value
+    }
+}
+
+/// Plain negamax to a fixed depth, with the same evaluation and no pruning: the reference
+/// the alpha-beta search is tested against.
+pub fn negamax(rules: &Rules, state: &State, depth: u32) -> i32 {
+    fn go(
+        rules: &Rules,
+        evaluator: &Evaluator,
+        history: &mut History,
+        scratch: &mut MoveList,
+        state: &State,
+        depth: u32,
+    ) -> i32 {
+        if let Some(outcome) = state.outcome() {
+            return outcome_value(outcome, state.to_move());
+        }
+        let mut moves = MoveList::new();
+        rules.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            let mut settled = state.clone();
+            rules.settle(&mut settled, &moves);
+            return match settled.outcome() {
+                Some(outcome) => outcome_value(outcome, settled.to_move()),
+                None => evaluator.evaluate(rules, state, scratch),
+            };
+        }
+        if depth == 0 {
+            return evaluator.evaluate(rules, state, scratch);
+        }
+        let me = state.to_move();
+        let mut best = -INFINITY;
+        for &mv in moves.iter() {
+            let mut child = state.clone();
+            history.reset(rules, state);
+            rules.play_unchecked(&mut child, history, mv);
+            let value = go(rules, evaluator, history, scratch, &child, depth - 1);
+            best = best.max(if child.to_move() == me { value } else { -value });
+        }
+        best
+    }
+    let evaluator = Evaluator::new(rules);
+    let mut history = History::new(rules, state);
+    go(rules, &evaluator, &mut history, &mut MoveList::new(), state, depth)
+}
+
+impl Agent for AlphaBetaAgent {
+    fn name(&self) -> String {
+        format!("alphabeta:{}", self.budget)
+    }
+
+    fn choose(&mut self, rules: &Rules, state: &State, moves: &MoveList) -> Move {
+        if moves.len() == 1 {
+            self.report = Some("the only legal decision".to_string());
+            return moves[0];
+        }
+        self.prepare(rules, state);
+        let start = Instant::now();
+        let (max_depth, limit) = match self.budget {
+            Budget::Count(depth) => (depth.max(1), None),
+            Budget::Time(t) => (MAX_DEPTH, Some(t)),
+        };
+        self.deadline = limit.map(|t| start + t);
+        let me = state.to_move();
+        let mut children = self.children(rules, state, moves);
+        let mut best = children[0].0;
+        let mut reached = (0, 0);
+        for depth in 1..=max_depth {
+            let key = rules.search_key(state);
+            let first = {
+                let e = self.table[key as usize & (TT_SIZE - 1)];
+                if e.key == key { e.best } else { None }
+            };
+            self.order(rules, state, &mut children, first.or(Some(best)));
+            let (mut alpha, beta) = (-INFINITY, INFINITY);
+            let mut best_here = None;
+            for (mv, child) in children.clone() {
+                let value = self.child_value(rules, me, &child, depth - 1, alpha, beta);
+                if self.aborted {
+                    break;
+                }
+                if best_here.is_none() || value > alpha {
+                    alpha = value;
+                    best_here = Some(mv);
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            if let Some(mv) = best_here {
+                best = mv;
+                reached = (depth, alpha);
+                let slot = key as usize & (TT_SIZE - 1);
+                self.table[slot] = Entry {
+                    key,
+                    depth: depth.min(255) as u8,
+                    bound: Bound::Exact,
+                    value: alpha,
+                    best: Some(mv),
+                };
+            }
+            // A won or lost game is found; deeper search cannot change it.
+            if alpha.abs() >= super::eval::WIN {
+                break;
+            }
+            if let Some(t) = limit
+                && start.elapsed() * 3 > t
+            {
+                break;
+            }
+        }
+        self.report = Some(format!(
+            "depth {}, value {:+.2} seeds, {} positions in {:.2} s",
+            reached.0,
+            f64::from(reached.1) / 100.0,
+            self.nodes,
+            start.elapsed().as_secs_f64()
+        ));
+        best
+    }
+
+    fn report(&self) -> Option<String> {
+        self.report.clone()
+    }
+}

@@ -1,0 +1,267 @@
+//! Monte Carlo tree search (UCT) with random playouts. A node is a position; its statistics
+//! count for the player who chose the decision leading to it, so a turn of several decisions
+//! by the same player (a sowing, then picks) needs no special case.
+
+use std::time::Instant;
+
+use super::eval::outcome_value;
+use super::{Agent, Budget, Rng, below, rng};
+use crate::engine::{History, Move, MoveList, Outcome, Player, Rules, State};
+
+/// The exploration constant of UCT, for rewards in 0..=1.
+const EXPLORATION: f64 = 1.0;
+/// Decisions after which a playout is stopped and scored on seeds held.
+const PLAYOUT_CAP: u32 = 2_000;
+/// How deep below the last root to look for the position the tree should continue from.
+const REUSE_DEPTH: usize = 6;
+
+struct Node {
+    state: State,
+    key: u64,
+    /// The player who chose the decision leading here (whose reward `wins` counts).
+    mover: Player,
+    /// The decision leading here from the parent.
+    via: Option<Move>,
+    moves: Vec<Move>,
+    children: Vec<u32>,
+    visits: u32,
+    wins: f64,
+}
+
+/// UCT search with a budget of iterations or time, keeping the subtree of the position it
+/// is asked about next.
+pub struct MctsAgent {
+    budget: Budget,
+    rng: Rng,
+    nodes: Vec<Node>,
+    root: Option<u32>,
+    report: Option<String>,
+}
+
+impl MctsAgent {
+    /// A searcher with an iteration (`Budget::Count`) or time budget, its playouts
+    /// fixed by `seed`.
+    pub fn new(budget: Budget, seed: u64) -> MctsAgent {
+        MctsAgent { budget, rng: rng(seed), nodes: Vec::new(), root: None, report: None }
+    }
+
+    fn node(rules: &Rules, state: State, mover: Player, via: Option<Move>) -> Node {
+        let mut list = MoveList::new();
+        if state.outcome().is_none() {
+            rules.legal_moves(&state, &mut list);
+        }
+        Node {
+            key: rules.search_key(&state),
+            state,
+            mover,
+            via,
+            moves: list.to_vec(),
+            children: Vec::new(),
+            visits: 0,
+            wins: 0.0,
+        }
+    }
+
+    /// The node of `state` in the kept tree, close below the old root, if any.
+    fn find(&self, rules: &Rules, state: &State) -> Option<u32> {
+        let key = rules.search_key(state);
+        let mut level = vec![self.root?];
+        for _ in 0..=REUSE_DEPTH {
+            let mut next = Vec::new();
+            for &i in &level {
+                let node = &self.nodes[i as usize];
+                if node.key == key && node.state.same_position(state) {
+                    return Some(i);
+                }
+                next.extend_from_slice(&node.children);
+            }
+            level = next;
+        }
+        None
+    }
+
+    /// Keep only the subtree below `root`, renumbered from 0.
+    fn reroot(&mut self, root: u32) {
+        let mut old: Vec<Option<Node>> = std::mem::take(&mut self.nodes).into_iter().map(Some).collect();
+        let mut stack = vec![(root, None::<u32>)];
+        while let Some((i, parent)) = stack.pop() {
+            let Some(node) = old[i as usize].take() else { continue };
+            let index = self.nodes.len() as u32;
+            for &c in node.children.iter().rev() {
+                stack.push((c, Some(index)));
+            }
+            self.nodes.push(Node { children: Vec::new(), ..node });
+            if let Some(p) = parent {
+                self.nodes[p as usize].children.push(index);
+            }
+        }
+        self.root = Some(0);
+    }
+
+    /// One iteration: select, expand, play out, back up.
+    fn iterate(&mut self, rules: &Rules, history: &mut History, scratch: &mut MoveList) {
+        let mut path = vec![self.root.expect("a root")];
+        loop {
+            let i = *path.last().expect("non-empty") as usize;
+            let node = &self.nodes[i];
+            if node.state.outcome().is_some() || node.moves.is_empty() {
+                break;
+            }
+            if node.children.len() < node.moves.len() {
+                // Expand the next untried decision.
+                let mv = node.moves[node.children.len()];
+                let mut state = node.state.clone();
+                let mover = state.to_move();
+                history.reset(rules, &state);
+                rules.play_unchecked(&mut state, history, mv);
+                let child = Self::node(rules, state, mover, Some(mv));
+                let index = self.nodes.len() as u32;
+                self.nodes.push(child);
+                self.nodes[i].children.push(index);
+                path.push(index);
+                break;
+            }
+            let log_n = f64::from(node.visits.max(1)).ln();
+            let best = node
+                .children
+                .iter()
+                .copied()
+                .max_by(|&a, &b| {
+                    let score = |c: u32| {
+                        let c = &self.nodes[c as usize];
+                        let n = f64::from(c.visits.max(1));
+                        c.wins / n + EXPLORATION * (log_n / n).sqrt()
+                    };
+                    score(a).total_cmp(&score(b))
+                })
+                .expect("a fully expanded node has children");
+            path.push(best);
+        }
+        let leaf = &self.nodes[*path.last().expect("non-empty") as usize];
+        let outcome = self.playout(rules, leaf.state.clone(), history, scratch);
+        for &i in &path {
+            let node = &mut self.nodes[i as usize];
+            node.visits += 1;
+            node.wins += reward(outcome, node.mover);
+        }
+    }
+
+    /// A random game from `state`: how it ends (`None` counts as a draw), scored on seeds
+    /// held if it runs past the cap.
+    fn playout(
+        &mut self,
+        rules: &Rules,
+        mut state: State,
+        history: &mut History,
+        moves: &mut MoveList,
+    ) -> Option<Outcome> {
+        history.reset(rules, &state);
+        for _ in 0..PLAYOUT_CAP {
+            if let Some(outcome) = state.outcome() {
+                return Some(outcome);
+            }
+            if rules.candidates(&state, moves) {
+                // Draw a candidate sowing; an endless one is refused and another drawn.
+                loop {
+                    if moves.is_empty() {
+                        rules.legal_moves(&state, moves);
+                        if moves.is_empty() {
+                            rules.settle(&mut state, moves);
+                        } else {
+                            rules.play_unchecked(
+                                &mut state,
+                                history,
+                                moves[below(&mut self.rng, moves.len())],
+                            );
+                        }
+                        break;
+                    }
+                    let k = below(&mut self.rng, moves.len());
+                    if rules.try_play(&mut state, history, moves[k]).is_ok() {
+                        break;
+                    }
+                    moves.swap_remove(k);
+                }
+            } else {
+                rules.legal_moves(&state, moves);
+                if moves.is_empty() {
+                    rules.settle(&mut state, moves);
+                    continue;
+                }
+                rules.play_unchecked(&mut state, history, moves[below(&mut self.rng, moves.len())]);
+            }
+        }
+        let (south, north) = (rules.score(&state, Player::South), rules.score(&state, Player::North));
+        match south.cmp(&north) {
+            std::cmp::Ordering::Greater => {
+                Some(Outcome::Win { winner: Player::South, reason: crate::engine::WinReason::Score })
+            }
+            std::cmp::Ordering::Less => {
+                Some(Outcome::Win { winner: Player::North, reason: crate::engine::WinReason::Score })
+            }
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+/// A playout's reward for `player`: 1 for a win, ½ for a draw, 0 for a loss.
+fn reward(outcome: Option<Outcome>, player: Player) -> f64 {
+    match outcome {
+        Some(o) => f64::from(outcome_value(o, player).signum() + 1) / 2.0,
+        None => 0.5,
+    }
+}
+
+impl Agent for MctsAgent {
+    fn name(&self) -> String {
+        format!("mcts:{}", self.budget)
+    }
+
+    fn choose(&mut self, rules: &Rules, state: &State, moves: &MoveList) -> Move {
+        if moves.len() == 1 {
+            self.report = Some("the only legal decision".to_string());
+            return moves[0];
+        }
+        let start = Instant::now();
+        match self.find(rules, state) {
+            Some(i) => self.reroot(i),
+            None => {
+                self.nodes.clear();
+                self.nodes.push(Self::node(rules, state.clone(), state.to_move().other(), None));
+                self.root = Some(0);
+            }
+        }
+        let reused = self.nodes[0].visits;
+        let mut history = History::new(rules, state);
+        let mut scratch = MoveList::new();
+        let mut iterations = 0u32;
+        loop {
+            match self.budget {
+                Budget::Count(n) if iterations >= n.max(1) => break,
+                Budget::Time(t) if iterations.is_multiple_of(64) && start.elapsed() >= t => break,
+                _ => {}
+            }
+            self.iterate(rules, &mut history, &mut scratch);
+            iterations += 1;
+        }
+        let root = &self.nodes[0];
+        let best = root
+            .children
+            .iter()
+            .map(|&c| &self.nodes[c as usize])
+            .max_by_key(|c| c.visits)
+            .expect("the root has children after one iteration");
+        let mv = best.via.expect("a child has a decision");
+        self.report = Some(format!(
+            "{iterations} playouts ({reused} kept from before) in {:.2} s; wins {:.0}% of {} tries",
+            start.elapsed().as_secs_f64(),
+            100.0 * best.wins / f64::from(best.visits.max(1)),
+            best.visits
+        ));
+        if moves.contains(&mv) { mv } else { moves[0] }
+    }
+
+    fn report(&self) -> Option<String> {
+        self.report.clone()
+    }
+}

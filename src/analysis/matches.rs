@@ -1,0 +1,154 @@
+//! Matches between two agents: many games with alternating sides, on several threads, with
+//! the first agent's score and its 95% confidence interval.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use super::simulate::game_seed;
+use crate::ai::AgentSpec;
+use crate::engine::{History, MoveList, Outcome, Player, Rules};
+
+/// What to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchConfig {
+    /// The first agent (South in even-numbered games, North in odd ones).
+    pub a: AgentSpec,
+    /// The second agent.
+    pub b: AgentSpec,
+    /// Number of games.
+    pub games: u32,
+    /// Seed of the agents' random choices: game `i` uses `game_seed(seed, i)`.
+    pub seed: u64,
+    /// Threads to play on (at least 1).
+    pub threads: usize,
+    /// Decisions after which a game still going is stopped (and counted as unfinished).
+    pub max_plies: u32,
+}
+
+/// How one game of a match went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchGame {
+    /// Whether agent A played South.
+    pub a_south: bool,
+    /// How it ended; `None` if stopped at the cap.
+    pub outcome: Option<Outcome>,
+    /// Decisions played.
+    pub plies: u32,
+}
+
+impl MatchGame {
+    /// Agent A's score: 1 for a win, ½ for a draw or an unfinished game, 0 for a loss.
+    pub fn score_a(&self) -> f64 {
+        let a = if self.a_south { Player::South } else { Player::North };
+        match self.outcome.and_then(|o| o.winner()) {
+            Some(w) if w == a => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
+/// A match's games, in order, and its wall-clock time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchStats {
+    /// One entry per game.
+    pub games: Vec<MatchGame>,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl MatchStats {
+    /// Agent A's wins, draws (unfinished games included) and losses.
+    pub fn record(&self) -> (usize, usize, usize) {
+        let count = |s: f64| self.games.iter().filter(|g| g.score_a() == s).count();
+        (count(1.0), count(0.5), count(0.0))
+    }
+
+    /// Agent A's mean score and the half-width of its 95% confidence interval (normal
+    /// approximation on the per-game scores).
+    pub fn score(&self) -> (f64, f64) {
+        let n = self.games.len() as f64;
+        if n == 0.0 {
+            return (0.0, 0.0);
+        }
+        let mean = self.games.iter().map(MatchGame::score_a).sum::<f64>() / n;
+        if n < 2.0 {
+            return (mean, 1.0);
+        }
+        let var = self.games.iter().map(|g| (g.score_a() - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        (mean, 1.96 * (var / n).sqrt())
+    }
+}
+
+/// Play one game of a match.
+pub fn match_game(rules: &Rules, config: &MatchConfig, index: u32) -> MatchGame {
+    let seed = game_seed(config.seed, u64::from(index));
+    let a_south = index.is_multiple_of(2);
+    let mut a = config.a.build(seed);
+    let mut b = config.b.build(seed ^ 0x5851_f42d_4c95_7f2d);
+    let mut state = rules.start();
+    let mut history = History::new(rules, &state);
+    let mut moves = MoveList::new();
+    let mut plies = 0;
+    let outcome = loop {
+        if let Some(outcome) = state.outcome() {
+            break Some(outcome);
+        }
+        if plies >= config.max_plies {
+            break None;
+        }
+        rules.legal_moves(&state, &mut moves);
+        if moves.is_empty() {
+            rules.settle(&mut state, &moves);
+            continue;
+        }
+        let a_moves = (state.to_move() == Player::South) == a_south;
+        let agent = if a_moves { &mut a } else { &mut b };
+        let mv = agent.choose(rules, &state, &moves);
+        rules.play_unchecked(&mut state, &mut history, mv);
+        plies += 1;
+    };
+    MatchGame { a_south, outcome, plies }
+}
+
+/// Play a match on `config.threads` threads, calling `progress` with the games finished.
+/// The games do not depend on the number of threads (with count budgets; time budgets
+/// depend on the machine).
+pub fn play_match(rules: &Rules, config: MatchConfig, mut progress: impl FnMut(u32)) -> MatchStats {
+    let start = Instant::now();
+    let next = AtomicU32::new(0);
+    let done = AtomicU32::new(0);
+    let mut results: Vec<Option<MatchGame>> = vec![None; config.games as usize];
+    let threads = config.threads.clamp(1, config.games.max(1) as usize);
+    let main = std::thread::current();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut played = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= config.games {
+                            main.unpark();
+                            return played;
+                        }
+                        played.push((i, match_game(rules, &config, i)));
+                        done.fetch_add(1, Ordering::Relaxed);
+                    }
+                })
+            })
+            .collect();
+        while workers.iter().any(|w| !w.is_finished()) {
+            progress(done.load(Ordering::Relaxed));
+            std::thread::park_timeout(Duration::from_millis(50));
+        }
+        for worker in workers {
+            let played = worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            for (i, game) in played {
+                results[i as usize] = Some(game);
+            }
+        }
+    });
+    progress(config.games);
+    MatchStats { games: results.into_iter().flatten().collect(), elapsed: start.elapsed() }
+}
