@@ -379,6 +379,16 @@ impl Record {
 /// Write a record of `game` with the given tags (before the `Result` tag, which is added
 /// from the game).
 pub fn write_record(game: &Game<'_>, tags: &[(&str, String)]) -> String {
+    write_record_annotated(game, tags, |_, _| None)
+}
+
+/// [`write_record`] with a comment line before any turn `note` has something to say about
+/// (given the turn's index from 0 and its player): who of a team played it, for example.
+pub fn write_record_annotated(
+    game: &Game<'_>,
+    tags: &[(&str, String)],
+    note: impl Fn(usize, crate::engine::Player) -> Option<String>,
+) -> String {
     let rules = game.rules();
     let mut out = String::new();
     for (key, value) in tags {
@@ -391,6 +401,9 @@ pub fn write_record(game: &Game<'_>, tags: &[(&str, String)]) -> String {
     }
     out.push('\n');
     for (i, turn) in game.turns().iter().enumerate() {
+        if let Some(note) = note(i, turn.player) {
+            let _ = writeln!(out, "; {note}");
+        }
         let _ = writeln!(out, "{}. {}", i + 1, rules.turn_text(&turn.moves));
     }
     out

@@ -4,12 +4,17 @@ use std::io::{self, BufRead as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use std::io::IsTerminal as _;
+use std::str::FromStr;
+use std::time::Duration;
+
 use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use sow::Game;
-use sow::ai::{Agent, RandomAgent};
+use sow::ai::{AgentSpec, Budget};
 use sow::engine::{ByPlayer, Effect, Hole, Move, Phase, Player, Rules};
-use sow::record::{RecordError, write_record};
+use sow::record::{RecordError, write_record_annotated};
 
 use super::load::{compile, describe, read_rules};
 use super::replay::load_record;
@@ -20,19 +25,29 @@ use super::{Failure, Outcome, RulesOptions};
 /// for the commands.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  sow play                                  you (South) against the random player\n  sow play --param columns=36               on a 4×36 board\n  sow play --south random --north random    watch two random players\n  sow play rules/mygame.sow --record game.txt\n  sow play --load game.txt                  continue a saved game"
+    after_help = "Players: human, random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard.\n\nExamples:\n  sow play                                  you (South) against a medium computer\n  sow play --level hard --param columns=36  a strong computer on a 4×36 board\n  sow play --south human --north mcts:2s    the computer thinks 2 s a decision\n  sow play --south random --north greedy    watch two computer players\n  sow play --south-team \"Ama,Kofi,Esi\"      a team takes turns at South\n  sow play rules/mygame.sow --record game.txt\n  sow play --load game.txt                  continue a saved game"
 )]
 pub struct PlayArgs {
     /// The rules file (a path, or the name of a bundled rules file); by default the rules
     /// embedded in sow.
     #[arg(value_name = "FILE")]
     file: Option<String>,
-    /// Who plays South (moves first).
-    #[arg(long, value_enum, default_value_t = Controller::Human)]
-    south: Controller,
-    /// Who plays North.
-    #[arg(long, value_enum, default_value_t = Controller::Random)]
-    north: Controller,
+    /// Who plays South (moves first): `human` or a computer player [default: human].
+    #[arg(long, value_name = "PLAYER")]
+    south: Option<Controller>,
+    /// Who plays North: `human` or a computer player [default: the --level computer].
+    #[arg(long, value_name = "PLAYER")]
+    north: Option<Controller>,
+    /// How strong the computer is where --south/--north do not say: easy (greedy), medium
+    /// (MCTS, ½ s a decision), hard (MCTS, 2 s).
+    #[arg(long, value_enum, default_value_t = Level::Medium)]
+    level: Level,
+    /// Names of the people playing South as a team, taking turns in this order.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    south_team: Vec<String>,
+    /// Names of the people playing North as a team.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    north_team: Vec<String>,
     /// Seed for the computer players (by default, different every game).
     #[arg(long)]
     seed: Option<u64>,
@@ -47,13 +62,49 @@ pub struct PlayArgs {
 }
 
 /// Who makes a side's decisions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Controller {
     /// A person typing at the terminal.
     Human,
-    /// The computer, choosing uniformly at random.
-    Random,
+    /// A computer player.
+    Computer(AgentSpec),
 }
+
+impl FromStr for Controller {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Controller, String> {
+        match text.trim() {
+            "human" | "you" => Ok(Controller::Human),
+            other => other.parse().map(Controller::Computer).map_err(|e: sow::ai::SpecError| e.to_string()),
+        }
+    }
+}
+
+/// The computer's strength where a side's player is not given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Level {
+    /// Greedy: takes the most seeds it can at once.
+    Easy,
+    /// MCTS, half a second a decision.
+    Medium,
+    /// MCTS, two seconds a decision.
+    Hard,
+}
+
+impl Level {
+    fn spec(self) -> AgentSpec {
+        let name = match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        };
+        AgentSpec::level(name).expect("a known level")
+    }
+}
+
+/// The player `hint` asks: the strongest search, a second a decision.
+const HINT: AgentSpec = AgentSpec::Mcts(Budget::Time(Duration::from_secs(1)));
 
 const HELP: &str = "\
 Commands:
@@ -61,6 +112,7 @@ Commands:
   b3 x d1 d1    a whole turn: the sowing, then the picks of its capture
   d1            after a capture, pick from hole d1 (one seed of a strip, or a whole extra hole)
   moves         list the legal decisions now
+  hint          ask the computer what it would play here
   board         show the board again
   undo          take back your last turn (and the computer's reply)
   resign        give up the game
@@ -85,9 +137,20 @@ pub fn run(args: PlayArgs) -> Outcome {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
-    let controllers = ByPlayer { south: args.south, north: args.north };
-    let mut agents =
-        ByPlayer { south: RandomAgent::new(seed), north: RandomAgent::new(seed.wrapping_add(1)) };
+    let controllers = ByPlayer {
+        south: args.south.unwrap_or(Controller::Human),
+        north: args.north.unwrap_or(Controller::Computer(args.level.spec())),
+    };
+    let spec = |p: Player| match controllers[p] {
+        Controller::Computer(spec) => spec,
+        Controller::Human => AgentSpec::Random,
+    };
+    let mut agents = ByPlayer {
+        south: spec(Player::South).build(seed),
+        north: spec(Player::North).build(seed.wrapping_add(1)),
+    };
+    let teams = ByPlayer { south: args.south_team.clone(), north: args.north_team.clone() };
+    let colour = Colour::detect();
     let mut tags: Vec<(&str, String)> =
         vec![("Game", rules.meta().name.clone()), ("Rules", text.record_name.clone())];
     if let Some(r) = &rules.meta().ruleset {
@@ -98,14 +161,25 @@ pub fn run(args: PlayArgs) -> Outcome {
         tags.push(("Params", params.join(",")));
     }
     for p in Player::BOTH {
-        tags.push((
-            if p == Player::South { "South" } else { "North" },
-            controller_name(controllers[p]).to_string(),
-        ));
+        let who = match (&teams[p][..], controllers[p]) {
+            ([], c) => controller_name(c),
+            (names, _) => names.join(", "),
+        };
+        tags.push((if p == Player::South { "South" } else { "North" }, who));
     }
+    let member = |turn_index: usize, player: Player| -> Option<String> {
+        let names = &teams[player];
+        // Turns alternate, so a side's own turns are every other one.
+        (!names.is_empty()).then(|| names[(turn_index / 2) % names.len()].clone())
+    };
     let save = |game: &Game<'_>| -> Result<(), Failure> {
         match &args.record {
-            Some(path) => save_atomically(path, &write_record(game, &tags)),
+            Some(path) => {
+                let text = write_record_annotated(game, &tags, |i, p| {
+                    member(i, p).map(|name| format!("{p}: {name}"))
+                });
+                save_atomically(path, &text)
+            }
             None => Ok(()),
         }
     };
@@ -113,10 +187,11 @@ pub fn run(args: PlayArgs) -> Outcome {
     println!("{} — {} rows × {} holes.", describe(&rules), rules.rows(), rules.columns());
     for p in Player::BOTH {
         let rows: Vec<String> = rules.row_letters(p).iter().map(char::to_string).collect();
-        let who = match controllers[p] {
-            Controller::Human => "you".to_string(),
-            Controller::Random => format!(
-                "the computer (random, seed {})",
+        let who = match (controllers[p], &teams[p][..]) {
+            (Controller::Human, []) => "you".to_string(),
+            (Controller::Human, names) => format!("the team {}", names.join(", ")),
+            (Controller::Computer(spec), _) => format!(
+                "the computer ({spec}, seed {})",
                 if p == Player::South { seed } else { seed.wrapping_add(1) }
             ),
         };
@@ -126,25 +201,33 @@ pub fn run(args: PlayArgs) -> Outcome {
         println!("Type a hole such as `b3` to sow from it, or `help` for the commands.");
     }
     println!();
-    print!("{}", rules.picture(game.state()));
+    print!("{}", colour.picture(&rules.picture(game.state())));
 
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut last_turn: Vec<Hole> = Vec::new();
+    let mut announced = false;
     loop {
         if let Some(outcome) = game.outcome() {
-            println!("Game over: {outcome}.");
+            // A board shown after the last turn already says how the game ended.
+            if !announced {
+                println!("{}", colour.bold(&format!("Game over: {outcome}.")));
+            }
             save(&game)?;
             return Ok(ExitCode::SUCCESS);
         }
         let me = game.state().to_move();
-        if controllers[me] == Controller::Random {
+        if let Controller::Computer(spec) = controllers[me] {
             let mut moves = Vec::new();
             let mut effects = Vec::new();
+            let mut reports = Vec::new();
             let turn = game.state().turn();
             loop {
                 let legal = game.legal_moves();
-                let mv = agents[me].choose(&rules, game.state(), &legal);
+                let mv = thinking(&format!("{me} ({spec}) is thinking"), || {
+                    agents[me].choose(&rules, game.state(), &legal)
+                });
+                reports.extend(agents[me].report().filter(|r| r != "the only legal decision"));
                 effects
                     .push(game.play(mv).map_err(|e| {
                         Failure::Message(format!("the computer played an illegal move: {e}"))
@@ -155,14 +238,25 @@ pub fn run(args: PlayArgs) -> Outcome {
                 }
             }
             println!();
-            println!("{me} plays {}. {}", rules.turn_text(&moves), narrate(&rules, me, &moves, &effects));
+            println!(
+                "{} {}",
+                colour.bold(&format!("{me} plays {}.", rules.turn_text(&moves))),
+                narrate(&rules, me, &moves, &effects)
+            );
+            if let Some(report) = reports.first() {
+                println!("{}", colour.dim(&format!("  ({spec}: {report})")));
+            }
             last_turn = touched(&moves);
-            print!("{}", rules.picture_marked(game.state(), &last_turn));
+            print!("{}", colour.picture(&rules.picture_marked(game.state(), &last_turn)));
+            announced = game.outcome().is_some();
             save(&game)?;
             continue;
         }
 
-        print!("{}", prompt(&rules, &game));
+        let who = member(game.turns().len() - usize::from(game_turn_started(&game)), me)
+            .map(|name| format!(" ({name})"))
+            .unwrap_or_default();
+        print!("{}", prompt(&rules, &game, &who));
         io::stdout().flush().ok();
         let mut line = String::new();
         match input.read_line(&mut line) {
@@ -179,7 +273,14 @@ pub fn run(args: PlayArgs) -> Outcome {
         match line.to_ascii_lowercase().as_str() {
             "" => continue,
             "help" | "?" | "h" => println!("{HELP}"),
-            "board" | "b" => print!("{}", rules.picture_marked(game.state(), &last_turn)),
+            "board" | "b" => print!("{}", colour.picture(&rules.picture_marked(game.state(), &last_turn))),
+            "hint" => {
+                let legal = game.legal_moves();
+                let mut adviser = HINT.build(seed ^ u64::from(game.state().turn()));
+                let mv = thinking("thinking about a hint", || adviser.choose(&rules, game.state(), &legal));
+                let why = adviser.report().map(|r| format!(" ({HINT}: {r})")).unwrap_or_default();
+                println!("Hint: {}{}", colour.bold(&rules.move_text(mv)), colour.dim(&why));
+            }
             "moves" | "m" => {
                 let moves: Vec<String> = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect();
                 println!("Legal now: {}", moves.join(" "));
@@ -195,7 +296,7 @@ pub fn run(args: PlayArgs) -> Outcome {
             "undo" | "u" => {
                 if undo_to_human(&mut game, &controllers) {
                     last_turn.clear();
-                    print!("{}", rules.picture(game.state()));
+                    print!("{}", colour.picture(&rules.picture(game.state())));
                     save(&game)?;
                 } else {
                     println!("There is nothing to undo.");
@@ -207,7 +308,8 @@ pub fn run(args: PlayArgs) -> Outcome {
                 let turn_done = game.state().turn() != turn || game.outcome().is_some();
                 if let (Some(turn), true) = (game.turns().last(), played > 0 && turn_done) {
                     last_turn = touched(&turn.moves);
-                    print!("{}", rules.picture_marked(game.state(), &last_turn));
+                    print!("{}", colour.picture(&rules.picture_marked(game.state(), &last_turn)));
+                    announced = game.outcome().is_some();
                 }
                 if played > 0 {
                     save(&game)?;
@@ -217,19 +319,90 @@ pub fn run(args: PlayArgs) -> Outcome {
     }
 }
 
-fn controller_name(c: Controller) -> &'static str {
+fn controller_name(c: Controller) -> String {
     match c {
-        Controller::Human => "human",
-        Controller::Random => "random",
+        Controller::Human => "human".to_string(),
+        Controller::Computer(spec) => spec.to_string(),
     }
 }
 
-/// The prompt for the player to move: whose turn, and what is owed during a capture.
-fn prompt(rules: &Rules, game: &Game<'_>) -> String {
+/// Whether the turn in progress has decisions played already (then it is the game's last
+/// recorded turn).
+fn game_turn_started(game: &Game<'_>) -> bool {
+    game.state().phase() != Phase::Sow
+        && game.turns().last().is_some_and(|t| t.player == game.state().to_move())
+}
+
+/// Run `work` with a spinner on the terminal (none when standard error is not one).
+fn thinking<T>(message: &str, work: impl FnOnce() -> T) -> T {
+    if !io::stderr().is_terminal() {
+        return work();
+    }
+    let spinner = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}…") {
+        spinner.set_style(style);
+    }
+    spinner.set_message(message.to_string());
+    spinner.enable_steady_tick(Duration::from_millis(100));
+    let out = work();
+    spinner.finish_and_clear();
+    out
+}
+
+/// Terminal colours, off when standard output is not a terminal or `NO_COLOR` is set.
+#[derive(Clone, Copy, Debug)]
+struct Colour {
+    on: bool,
+}
+
+impl Colour {
+    fn detect() -> Colour {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Colour { on: !no_color && io::stdout().is_terminal() }
+    }
+
+    fn paint(&self, style: anstyle::Style, text: &str) -> String {
+        if self.on { format!("{}{text}{}", style.render(), style.render_reset()) } else { text.to_string() }
+    }
+
+    fn bold(&self, text: &str) -> String {
+        self.paint(anstyle::Style::new().bold(), text)
+    }
+
+    fn dim(&self, text: &str) -> String {
+        self.paint(anstyle::Style::new().dimmed(), text)
+    }
+
+    /// A board picture with the holes the last turn touched (marked `*`) highlighted.
+    fn picture(&self, picture: &str) -> String {
+        if !self.on {
+            return picture.to_string();
+        }
+        let highlight = anstyle::Style::new().bold().fg_color(Some(anstyle::AnsiColor::Yellow.into()));
+        let mut out = String::with_capacity(picture.len() * 2);
+        for line in picture.split_inclusive('\n') {
+            let mut rest = line;
+            while let Some(star) = rest.find('*') {
+                // The marked count is the run of digits just before the `*`.
+                let digits = rest[..star].trim_end_matches(|c: char| c.is_ascii_digit());
+                out.push_str(digits);
+                out.push_str(&self.paint(highlight, &rest[digits.len()..star]));
+                out.push(' ');
+                rest = &rest[star + 1..];
+            }
+            out.push_str(rest);
+        }
+        out
+    }
+}
+
+/// The prompt for the player to move: whose turn (and which team member's), and what is owed
+/// during a capture.
+fn prompt(rules: &Rules, game: &Game<'_>, who: &str) -> String {
     let me = game.state().to_move();
     match game.state().phase() {
-        Phase::Sow => format!("{me} to move> "),
-        Phase::LapChoice(c) => format!("{me}, stop at {} or relay> ", rules.hole_name(c.at)),
+        Phase::Sow => format!("{me}{who} to move> "),
+        Phase::LapChoice(c) => format!("{me}{who}, stop at {} or relay> ", rules.hole_name(c.at)),
         Phase::Pick(p) => {
             let follow_up = &rules.captures()[p.capture as usize].follow_ups[p.step as usize];
             let what = match follow_up {
@@ -248,7 +421,7 @@ fn prompt(rules: &Rules, game: &Game<'_>) -> String {
                     }
                 }
             };
-            format!("{me}, take {what} from {}'s side> ", me.other())
+            format!("{me}{who}, take {what} from {}'s side> ", me.other())
         }
     }
 }
@@ -308,11 +481,10 @@ fn narrate(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect]) -> Str
                 let laps =
                     if effect.laps == 1 { "1 lap".to_string() } else { format!("{} laps", effect.laps) };
                 let last = effect.last.map(|l| rules.hole_name(l)).unwrap_or_default();
-                let mut s = format!(
-                    "{me} sows {}: {laps}, {} seeds sown, the last in {last}",
-                    rules.hole_name(h),
-                    effect.sown
-                );
+                let sown =
+                    if effect.sown == 1 { "1 seed".to_string() } else { format!("{} seeds", effect.sown) };
+                let mut s =
+                    format!("{me} sows {}: {laps}, {sown} sown, the last in {last}", rules.hole_name(h));
                 if !effect.taken.is_empty() {
                     let taken: Vec<String> = effect
                         .taken

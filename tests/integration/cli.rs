@@ -107,8 +107,19 @@ fn simulate_reports_results() {
 #[test]
 fn play_a_short_game_as_a_new_user() {
     let input = "help\nz9\nc3\nb8\nmoves\na1\nd1\nc2\nd2\nresign\n";
-    let (code, out, err) = sow(&["play", "--seed", "7"], input);
+    // The default computer thinks for a time; a playout budget makes its choices repeatable.
+    let (code, out, err) = sow(&["play", "--seed", "7", "--north", "mcts:300"], input);
     assert_eq!(code, 0, "{err}");
+    // The computer says how long it thought, which varies from run to run.
+    let out: String = out
+        .lines()
+        .map(|l| match (l.find(" in "), l.find(" s;")) {
+            (Some(a), Some(b)) if a < b && l.contains("playouts") => {
+                format!("{} in … s{}\n", &l[..a], &l[b + 2..])
+            }
+            _ => format!("{l}\n"),
+        })
+        .collect();
     insta::assert_snapshot!("play_new_user", out);
 }
 
@@ -138,7 +149,7 @@ fn replay_rejects_a_bad_record() {
 
 #[test]
 fn every_command_has_help_with_examples() {
-    for command in ["check", "show", "play", "replay", "simulate", "perft"] {
+    for command in ["check", "show", "play", "replay", "simulate", "perft", "match"] {
         let (code, out, _) = sow(&[command, "--help"], "");
         assert_eq!(code, 0);
         assert!(out.contains("Examples:"), "`sow {command} --help` has no examples");
@@ -186,4 +197,30 @@ fn list_names_every_bundled_file_and_its_rulesets() {
     }
     assert!(files >= 1);
     assert!(out.contains("nsolo  (default)"), "{out}");
+}
+
+/// A team at South: its members take South's turns in order, the prompt names the one to
+/// play, and the record says who played each turn (and still replays).
+#[test]
+fn a_team_takes_turns_and_the_record_names_them() {
+    let dir = std::env::temp_dir().join(format!("sow-team-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("team.txt");
+    let record_arg = record.to_str().unwrap();
+    let (code, out, err) = sow(
+        &["play", "--south-team", "Ama,Kofi", "--north", "greedy", "--seed", "5", "--record", record_arg],
+        "a1\nd1 d2\nb2\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("South (rows a and b): the team Ama, Kofi"), "{out}");
+    assert!(out.contains("South (Ama) to move> "), "{out}");
+    assert!(out.contains("South (Kofi) to move> "), "{out}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[South \"Ama, Kofi\"]"), "{text}");
+    assert!(text.contains("; South: Ama\n1. a1"), "{text}");
+    assert!(text.contains("; South: Kofi\n3. "), "{text}");
+    let (code, out, err) = sow(&["replay", record_arg], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("replayed and verified"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
 }
