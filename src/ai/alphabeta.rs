@@ -328,10 +328,14 @@ impl Agent for AlphaBetaAgent {
                 break;
             }
         }
+        let value = match reached.1 {
+            v if v >= super::eval::WIN => "a forced win".to_string(),
+            v if v <= -super::eval::WIN => "a forced loss".to_string(),
+            v => format!("{:+.2} seeds", f64::from(v) / 100.0),
+        };
         self.report = Some(format!(
-            "depth {}, value {:+.2} seeds, {} positions in {:.2} s",
+            "depth {}, {value}, {} positions in {:.2} s",
             reached.0,
-            f64::from(reached.1) / 100.0,
             self.nodes,
             start.elapsed().as_secs_f64()
         ));

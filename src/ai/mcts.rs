@@ -14,6 +14,9 @@ const EXPLORATION: f64 = 1.0;
 const PLAYOUT_CAP: u32 = 2_000;
 /// How deep below the last root to look for the position the tree should continue from.
 const REUSE_DEPTH: usize = 6;
+/// The most nodes a tree keeps (each holds a position, a few hundred bytes): past it, the
+/// search goes on without growing the tree.
+const MAX_NODES: usize = 500_000;
 
 struct Node {
     state: State,
@@ -107,7 +110,7 @@ impl MctsAgent {
             if node.state.outcome().is_some() || node.moves.is_empty() {
                 break;
             }
-            if node.children.len() < node.moves.len() {
+            if node.children.len() < node.moves.len() && self.nodes.len() < MAX_NODES {
                 // Expand the next untried decision.
                 let mv = node.moves[node.children.len()];
                 let mut state = node.state.clone();
@@ -119,6 +122,10 @@ impl MctsAgent {
                 self.nodes.push(child);
                 self.nodes[i].children.push(index);
                 path.push(index);
+                break;
+            }
+            if node.children.is_empty() {
+                // The tree is full: play out from here.
                 break;
             }
             let log_n = f64::from(node.visits.max(1)).ln();
