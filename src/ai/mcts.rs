@@ -101,6 +101,25 @@ impl MctsAgent {
         self.root = Some(0);
     }
 
+    /// Whether the root's most visited child leads the runner-up by more than `remaining`
+    /// visits, so that no further iterations could change the decision.
+    fn settled(&self, remaining: u32) -> bool {
+        let root = &self.nodes[0];
+        if root.children.len() < root.moves.len() {
+            return false;
+        }
+        let (mut first, mut second) = (0, 0);
+        for &c in &root.children {
+            let v = self.nodes[c as usize].visits;
+            if v > first {
+                (first, second) = (v, first);
+            } else if v > second {
+                second = v;
+            }
+        }
+        first > second + remaining
+    }
+
     /// One iteration: select, expand, play out, back up.
     fn iterate(&mut self, rules: &Rules, history: &mut History, scratch: &mut MoveList) {
         let mut path = vec![self.root.expect("a root")];
@@ -242,10 +261,28 @@ impl Agent for MctsAgent {
         let mut history = History::new(rules, state);
         let mut scratch = MoveList::new();
         let mut iterations = 0u32;
+        let mut settled = false;
         loop {
             match self.budget {
                 Budget::Count(n) if iterations >= n.max(1) => break,
+                // Stop early when the remaining iterations could not change the most visited
+                // decision: the choice is the same as after the whole budget.
+                Budget::Count(n) if iterations.is_multiple_of(256) && self.settled(n - iterations) => {
+                    settled = true;
+                    break;
+                }
                 Budget::Time(t) if iterations.is_multiple_of(64) && start.elapsed() >= t => break,
+                // On a clock, the iterations still to come are estimated from the rate so far,
+                // doubled for safety.
+                Budget::Time(t) if iterations.is_multiple_of(1024) && iterations > 0 => {
+                    let elapsed = start.elapsed().as_secs_f64();
+                    let left = (t.as_secs_f64() - elapsed).max(0.0);
+                    let remaining = 2.0 * f64::from(iterations) * left / elapsed.max(1e-9);
+                    if self.settled(remaining.min(f64::from(u32::MAX / 2)) as u32) {
+                        settled = true;
+                        break;
+                    }
+                }
                 _ => {}
             }
             self.iterate(rules, &mut history, &mut scratch);
@@ -260,7 +297,8 @@ impl Agent for MctsAgent {
             .expect("the root has children after one iteration");
         let mv = best.via.expect("a child has a decision");
         self.report = Some(format!(
-            "{iterations} playouts ({reused} kept from before) in {:.2} s; wins {:.0}% of {} tries",
+            "{iterations} playouts{} ({reused} kept from before) in {:.2} s; wins {:.0}% of {} tries",
+            if settled { ", enough to settle the choice," } else { "" },
             start.elapsed().as_secs_f64(),
             100.0 * best.wins / f64::from(best.visits.max(1)),
             best.visits
