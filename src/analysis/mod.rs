@@ -1,5 +1,8 @@
-//! Analysis on top of the engine and agents: random-play simulation and matches between
-//! agents.
+//! Analysis on top of the engine and agents: random-play simulation, matches between
+//! agents, comparisons of games in play (with plots) and of their compiled rules.
 
+pub mod compare;
+pub mod diff;
 pub mod matches;
+pub mod plot;
 pub mod simulate;

@@ -2,6 +2,8 @@
 //! subcommand. Each command prints its own output; failures are rendered here.
 
 mod check;
+mod compare;
+mod diff;
 mod list;
 mod load;
 mod matches;
@@ -10,6 +12,7 @@ mod play;
 mod replay;
 mod show;
 mod simulate;
+mod variant;
 
 use std::process::ExitCode;
 
@@ -20,8 +23,8 @@ use clap::{Args, Parser, Subcommand};
 #[command(
     name = "sow",
     version,
-    about = "A rules language and engine for mancala games: check, show, play, replay, simulate and perft any rules file.",
-    after_help = "Examples:\n  sow play                                   play the default rules against the computer\n  sow play --param columns=36                the same on a 4×36 board\n  sow list                                   the bundled games and their rulesets\n  sow play NAME --ruleset RULESET            play a bundled game by its name\n  sow check rules/*.sow                      check rules files, with diagnostics\n  sow show rules/mygame.sow --ruleset NAME   metadata, start position and compiled tables\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow perft rules/mygame.sow --depth 5\n  sow match nsolo mcts:2000 greedy --games 200   two computer players, many games\n\nA FILE is a path to a `.sow` rules file, or the name of a rules file bundled with sow."
+    about = "A rules language and engine for mancala games: check, show, play, replay, simulate, perft and compare any rules file.",
+    after_help = "Examples:\n  sow play                                   play the default rules against the computer\n  sow play --param columns=36                the same on a 4×36 board\n  sow list                                   the bundled games and their rulesets\n  sow play NAME --ruleset RULESET            play a bundled game by its name\n  sow check rules/*.sow                      check rules files, with diagnostics\n  sow show rules/mygame.sow --ruleset NAME   metadata, start position and compiled tables\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow perft rules/mygame.sow --depth 5\n  sow match nsolo mcts:2000 greedy --games 200   two computer players, many games\n  sow compare nsolo tsoro njombwa --plot charts/  games compared in play, with charts\n  sow diff nsolo nsolo:sanderson-1913        how two games' compiled rules differ\n\nA FILE is a path to a `.sow` rules file, or the name of a rules file bundled with sow."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -38,10 +41,12 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     Perft(perft::PerftArgs),
     Match(matches::MatchArgs),
+    Compare(compare::CompareArgs),
+    Diff(diff::DiffArgs),
 }
 
 /// The options every command takes to choose what to compile.
-#[derive(Args, Debug, Clone, Default)]
+#[derive(Args, Debug, Clone, Default, PartialEq, Eq)]
 pub struct RulesOptions {
     /// Compile this ruleset of the file instead of the base game.
     #[arg(long, value_name = "NAME")]
@@ -104,6 +109,8 @@ pub fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Match(args) => matches::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Diff(args) => diff::run(args),
     };
     match result {
         Ok(code) => code,

@@ -224,3 +224,91 @@ fn a_team_takes_turns_and_the_record_names_them() {
     assert!(out.contains("replayed and verified"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `sow compare` output with the timing line (the only part that varies) blanked.
+fn compare(args: &[&str]) -> String {
+    let mut all = vec!["compare"];
+    all.extend_from_slice(args);
+    let (code, out, err) = sow(&all, "");
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .map(|l| if l.starts_with("time: ") { "time: [blanked]" } else { l })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn compare_markdown() {
+    let out = compare(&[
+        "nsolo",
+        "nsolo:sanderson-1913",
+        "tsoro",
+        "--games",
+        "40",
+        "--seed",
+        "7",
+        "--format",
+        "markdown",
+    ]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn compare_is_the_same_for_any_number_of_threads() {
+    let run = |threads: &str| {
+        let csv = compare(&[
+            "nsolo",
+            "tsoro:reentered",
+            "chisolo?columns=10",
+            "--games",
+            "150",
+            "--format",
+            "csv",
+            "-t",
+            threads,
+        ]);
+        // Every column but the last (games per second).
+        csv.lines().map(|l| l.rsplit_once(',').map_or(l, |(rest, _)| rest).to_string()).collect::<Vec<_>>()
+    };
+    let one = run("1");
+    assert_eq!(one.len(), 4, "a header and three variants");
+    assert_eq!(one, run("3"));
+}
+
+#[test]
+fn compare_with_computer_players_and_as_json() {
+    let out = compare(&["tsoro", "--games", "4", "--agents", "greedy", "--format", "json"]);
+    assert!(out.contains(r#""agents": "greedy""#), "{out}");
+    assert!(out.contains(r#""first_player_wins": {"#), "{out}");
+}
+
+#[test]
+fn compare_explains_a_bad_variant() {
+    let (code, _, err) = sow(&["compare", "nsolo", "nsolo:nosuch"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("nosuch"), "{err}");
+    let (code, _, err) = sow(&["compare", "nsolo?columns"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("is not KEY=VALUE"), "{err}");
+}
+
+#[test]
+fn diff_nsolo_and_its_1913_ruleset() {
+    let (code, out, err) = sow(&["diff", "nsolo", "nsolo:sanderson-1913"], "");
+    assert_eq!(code, 1, "{err}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn diff_tsoro_and_its_misoro_opening() {
+    let (code, out, err) = sow(&["diff", "rules/tsoro.sow", "tsoro:misoro-choice?columns=10"], "");
+    assert_eq!(code, 1, "{err}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn diff_of_equal_rules_says_so() {
+    let (code, out, _) = sow(&["diff", "nsolo", "rules/nsolo.sow?columns=8"], "");
+    assert_eq!(code, 0);
+    assert!(out.ends_with("The compiled rules are the same.\n"), "{out}");
+}

@@ -4,6 +4,7 @@ mod agents;
 mod bad_diagnostics;
 mod cli;
 mod common;
+mod compare;
 mod diagnostics;
 mod differential;
 mod games;

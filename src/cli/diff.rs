@@ -1,0 +1,37 @@
+//! `sow diff A B`
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use sow::analysis::diff::{diff, render};
+
+use super::Outcome;
+use super::load::describe;
+use super::variant::Variant;
+
+/// Compare the compiled rules of two games section by section — board, territory, start
+/// position, circuits, choice rules, sowing, captures, follow-up choices, end rules —
+/// showing only what differs (`-` the first, `+` the second). Exits with 1 when they differ,
+/// like `diff`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "A VARIANT is FILE[:RULESET][?KEY=VALUE&…]: a rules file (a path or a bundled name), optionally\none of its rulesets and parameters.\n\nExamples:\n  sow diff nsolo tsoro\n  sow diff nsolo nsolo:sanderson-1913\n  sow diff nsolo nsolo?columns=12\n  sow diff rules/mygame.sow nsolo"
+)]
+pub struct DiffArgs {
+    /// The first game.
+    #[arg(value_name = "A")]
+    a: Variant,
+    /// The second game.
+    #[arg(value_name = "B")]
+    b: Variant,
+}
+
+pub fn run(args: DiffArgs) -> Outcome {
+    let (a, b) = (args.a.compile()?, args.b.compile()?);
+    let diffs = diff(&a, &b);
+    let first = format!("{}: {}", args.a.label, describe(&a));
+    let second = format!("{}: {}", args.b.label, describe(&b));
+    print!("{}", render(&first, &second, &diffs));
+    Ok(if diffs.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

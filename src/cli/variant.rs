@@ -1,0 +1,87 @@
+//! Variants named in one word on the command line: `FILE[:RULESET][?KEY=VALUE[&KEY=VALUE]…]`,
+//! e.g. `nsolo`, `nsolo:sanderson-1913`, `nsolo?columns=36`, `rules/tsoro.sow:misoro-choice?extra=2`.
+
+use sow::Rules;
+
+use super::{Failure, RulesOptions, load};
+
+/// A rules file, a ruleset and parameters, as one command-line word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// The word as given, used as the variant's label.
+    pub label: String,
+    /// The file (a path or a bundled name).
+    pub file: String,
+    /// The ruleset and parameters.
+    pub options: RulesOptions,
+}
+
+impl Variant {
+    /// Read and compile the variant.
+    pub fn compile(&self) -> Result<Rules, Failure> {
+        load::compile(&load::read_rules(Some(&self.file))?, &self.options)
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = String;
+
+    fn from_str(word: &str) -> Result<Variant, String> {
+        let (base, query) = match word.split_once('?') {
+            Some((base, query)) => (base, Some(query)),
+            None => (word, None),
+        };
+        // A ruleset follows the last colon, unless that colon is part of a path.
+        let (file, ruleset) = match base.rsplit_once(':') {
+            Some((file, ruleset)) if !file.is_empty() && !ruleset.contains(['/', '\\']) => {
+                if ruleset.is_empty() {
+                    return Err(format!("`{word}`: no ruleset after `:` (write FILE:RULESET)"));
+                }
+                (file, Some(ruleset.to_string()))
+            }
+            _ => (base, None),
+        };
+        if file.is_empty() {
+            return Err(format!("`{word}`: no rules file (write FILE[:RULESET][?KEY=VALUE&…])"));
+        }
+        let mut params = Vec::new();
+        for param in query.into_iter().flat_map(|q| q.split(['&', '?'])) {
+            if !param.contains('=') {
+                return Err(format!("`{word}`: parameter `{param}` is not KEY=VALUE"));
+            }
+            params.push(param.to_string());
+        }
+        Ok(Variant {
+            label: word.to_string(),
+            file: file.to_string(),
+            options: RulesOptions { ruleset, params },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(word: &str) -> Variant {
+        word.parse().expect("a variant")
+    }
+
+    #[test]
+    fn file_ruleset_and_parameters() {
+        let v = parse("rules/tsoro.sow:misoro-choice?extra=2&columns=10");
+        assert_eq!(v.file, "rules/tsoro.sow");
+        assert_eq!(v.options.ruleset.as_deref(), Some("misoro-choice"));
+        assert_eq!(v.options.params, ["extra=2", "columns=10"]);
+        let v = parse("nsolo?columns=36");
+        assert_eq!((v.file.as_str(), v.options.ruleset), ("nsolo", None));
+        assert_eq!(parse("nsolo").options.params, Vec::<String>::new());
+    }
+
+    #[test]
+    fn mistakes_are_explained() {
+        assert!("nsolo:".parse::<Variant>().unwrap_err().contains("no ruleset"));
+        assert!("nsolo?columns".parse::<Variant>().unwrap_err().contains("KEY=VALUE"));
+        assert!("?columns=8".parse::<Variant>().unwrap_err().contains("no rules file"));
+    }
+}
