@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar};
 
 use sow::ai::AgentSpec;
 use sow::analysis::compare::{CompareConfig, Estimate, Metric, PROFILE_BINS, Summary, trace_games};
@@ -91,11 +91,9 @@ pub fn run(args: CompareArgs) -> Outcome {
     let mut results = Vec::new();
     for (label, rules) in &compiled {
         let bar = bars.add(ProgressBar::new(u64::from(args.games)));
-        let template =
-            format!("{{prefix:{width}}} {{bar:30}} {{pos}}/{{len}} games, {{per_sec}}, eta {{eta}}");
-        if let Ok(style) = ProgressStyle::with_template(&template) {
-            bar.set_style(style);
-        }
+        bar.set_style(super::games_style(&format!(
+            "{{prefix:{width}}} {{bar:30}} {{pos}}/{{len}} games, {{rate}}, eta {{eta}}"
+        )));
         bar.set_prefix(label.clone());
         let (games, elapsed) = trace_games(rules, config, |done| bar.set_position(u64::from(done)));
         bar.finish();

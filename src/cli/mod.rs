@@ -79,6 +79,19 @@ impl RulesOptions {
     }
 }
 
+/// A progress bar style from a template, with `{rate}` for whole games per second (indicatif's
+/// own `{per_sec}` shows four decimals). A template that does not parse keeps the default.
+pub fn games_style(template: &str) -> indicatif::ProgressStyle {
+    match indicatif::ProgressStyle::with_template(template) {
+        Ok(style) => {
+            style.with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} games/s", state.per_sec());
+            })
+        }
+        Err(_) => indicatif::ProgressStyle::default_bar(),
+    }
+}
+
 /// A command that could not do its job. Diagnostics are already rendered.
 #[derive(Debug)]
 pub enum Failure {

@@ -4,7 +4,7 @@ use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use sow::Player;
 use sow::analysis::simulate::{SimConfig, simulate};
@@ -40,9 +40,7 @@ pub fn run(args: SimulateArgs) -> Outcome {
     let rules = args.rules.compile()?;
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(u64::from(args.games));
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
-            bar.set_style(style);
-        }
+        bar.set_style(super::games_style("{bar:40} {pos}/{len} games, {rate}, eta {eta}"));
         bar
     } else {
         ProgressBar::hidden()
