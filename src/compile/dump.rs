@@ -30,10 +30,11 @@ pub fn dump(rules: &Rules) -> String {
     let _ = writeln!(out, "\nboard");
     let _ = writeln!(
         out,
-        "  {} rows × {} columns = {} holes, no stores; {} seeds",
+        "  {} rows × {} columns = {} holes, {}; {} seeds",
         rules.rows(),
         rules.columns(),
         rules.holes(),
+        if rules.store(Player::South).is_some() { "a store for each player" } else { "no stores" },
         rules.total_seeds()
     );
 
@@ -57,9 +58,30 @@ pub fn dump(rules: &Rules) -> String {
         Direction::Anticlockwise => "anticlockwise",
         Direction::Clockwise => "clockwise",
     };
-    let _ = writeln!(out, "\ncircuits (own rows, {direction}; laps pass the origin)");
+    let shared = rules.shared_circuit;
+    let rows = if shared { "all rows" } else { "own rows" };
+    let store = if rules.circuit(Player::South).iter().any(|&h| rules.is_store(h)) {
+        "; through the mover's store"
+    } else {
+        ""
+    };
+    let origin = if rules.skip_origin { "laps skip the origin" } else { "laps pass the origin" };
+    let _ = writeln!(out, "\ncircuits ({rows}, {direction}{store}; {origin})");
     for player in Player::BOTH {
-        let holes: Vec<String> = rules.circuit(player).iter().map(|&h| rules.hole_name(h)).collect();
+        let mut circuit = rules.circuit(player).to_vec();
+        if shared {
+            // A shared ring, shown from the player's first hole.
+            let n = circuit.len();
+            let first = (0..n)
+                .find(|&i| {
+                    let here = circuit[i];
+                    let before = circuit[(i + n - 1) % n];
+                    !rules.is_store(here) && rules.owner(here) == player && rules.owner(before) != player
+                })
+                .unwrap_or(0);
+            circuit.rotate_left(first);
+        }
+        let holes: Vec<String> = circuit.iter().map(|&h| rules.hole_name(h)).collect();
         let _ = writeln!(out, "  {player}: {}", holes.join(" "));
     }
 
@@ -147,6 +169,9 @@ pub fn dump(rules: &Rules) -> String {
             .map(|t| match t {
                 Target::Landing => "the landing hole".to_string(),
                 Target::Opposite(r) => format!("opposite {}", rules.row_names()[*r as usize]),
+                Target::HolesBefore(min, max) => {
+                    format!("each hole before it while the opponent's with {min} to {max} seeds")
+                }
             })
             .collect();
         let take = if take.is_empty() { "nothing at once".to_string() } else { take.join(" and ") };
@@ -154,8 +179,12 @@ pub fn dump(rules: &Rules) -> String {
             Destination::OutOfPlay => "taken seeds leave play",
             Destination::Hand => "taken seeds go to the mover's hand",
             Destination::Resow => "taken seeds are sown on from the landing hole, one lap",
+            Destination::Store => "taken seeds go to the mover's store",
         };
         let _ = writeln!(out, "  {}: take {take}; {goes}", c.name);
+        if c.not_every_seed {
+            let _ = writeln!(out, "    nothing is taken if it would take every seed of the opponent");
+        }
         for f in &c.follow_ups {
             let _ = writeln!(out, "    {}", follow_up_text(rules, f));
         }
@@ -163,18 +192,38 @@ pub fn dump(rules: &Rules) -> String {
 
     let _ = writeln!(out, "\nend");
     let end = rules.end_rules();
-    if end.no_seeds_loses {
-        let _ = writeln!(out, "  a player with no seeds loses (checked after every turn)");
+    let scored = if rules.store(Player::South).is_some() {
+        "ends the game, won by the player with more seeds on their side, in hand and in store"
+    } else {
+        "ends the game, won by the player with more seeds on their side and in hand"
+    };
+    match end.no_seeds {
+        Some(Ending::Plain) => {
+            let _ = writeln!(out, "  a player with no seeds loses (checked after every turn)");
+        }
+        Some(Ending::Scored) => {
+            let _ = writeln!(out, "  a player with no seeds {scored} (checked after every turn)");
+        }
+        None => {}
+    }
+    if end.store_majority {
+        let _ = writeln!(out, "  a store with more than half the seeds {scored} (checked after every turn)");
     }
     let blocked = match end.blocked {
         Blocked::Loses => "loses",
         Blocked::Passes => "passes",
-        Blocked::Scores => "ends the game, won by the player with more seeds on their side and in hand",
+        Blocked::Scores => scored,
     };
     let _ = writeln!(out, "  a player who cannot move {blocked}");
-    if end.repetition_draws {
-        let _ =
-            writeln!(out, "  a repeated position (counts and player to move, at turn boundaries) is a draw");
+    let repeated = "a repeated position (counts and player to move, at turn boundaries)";
+    match end.repetition {
+        Some(Ending::Plain) => {
+            let _ = writeln!(out, "  {repeated} is a draw");
+        }
+        Some(Ending::Scored) => {
+            let _ = writeln!(out, "  {repeated} {scored}");
+        }
+        None => {}
     }
     if let Some(limit) = end.turn_limit {
         let _ = writeln!(out, "  a game that reaches {limit} turns is a draw");
@@ -189,6 +238,12 @@ fn dump_sowing(out: &mut String, rules: &Rules, sow: &SowRules, indent: &str) {
     }
     let gap = if indent.is_empty() { "\n" } else { "" };
     let _ = writeln!(out, "{gap}{indent}choose (the first description that fits some hole is in force)");
+    if sow.must_feed {
+        let _ = writeln!(
+            out,
+            "{indent}  (an opponent with no seeds must be given some: other sowings are not allowed)"
+        );
+    }
     for (i, c) in sow.choices.iter().enumerate() {
         let seeds = match (c.min, c.max) {
             (lo, hi) if lo == hi => format!("{lo} seed{}", if lo == 1 { "" } else { "s" }),
@@ -218,6 +273,9 @@ fn dump_sowing(out: &mut String, rules: &Rules, sow: &SowRules, indent: &str) {
     let _ = writeln!(out, "{gap}{indent}after each lap (the first rule that applies)");
     for (i, rule) in sow.lap_rules.iter().enumerate() {
         let mut conditions = Vec::new();
+        if rule.store {
+            conditions.push("landing in the mover's store".to_string());
+        }
         match rule.landing {
             Some(HoleState::Empty) => conditions.push("landing hole was empty".to_string()),
             Some(HoleState::Occupied) => conditions.push("landing hole was occupied".to_string()),
@@ -245,6 +303,11 @@ fn dump_sowing(out: &mut String, rules: &Rules, sow: &SowRules, indent: &str) {
                     (lo, hi) if lo == hi => format!("chosen hole held {lo}"),
                     (lo, u16::MAX) => format!("chosen hole held {lo} or more"),
                     (lo, hi) => format!("chosen hole held {lo} to {hi}"),
+                },
+                Fact::Holds(min, max) => match (min, max) {
+                    (lo, hi) if lo == hi => format!("landing hole now holds {lo}"),
+                    (lo, u16::MAX) => format!("landing hole now holds {lo} or more"),
+                    (lo, hi) => format!("landing hole now holds {lo} to {hi}"),
                 },
             });
         }
@@ -329,6 +392,7 @@ fn action_text(rules: &Rules, action: LapAction) -> String {
         LapAction::Relay => "relay".to_string(),
         LapAction::RelayNext => "relay from the next hole".to_string(),
         LapAction::MayStop => "the mover may stop, or relay".to_string(),
+        LapAction::MoveAgain => "the mover moves again".to_string(),
         LapAction::Stop => "stop".to_string(),
         LapAction::Capture(i) => format!("capture {}", rules.captures()[i as usize].name),
     }

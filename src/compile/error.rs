@@ -309,6 +309,95 @@ pub enum CheckError {
         per_side: usize,
     },
 
+    /// A circuit of all rows on a board of more than two rows.
+    #[error("a circuit of all rows needs a board of 2 rows")]
+    #[diagnostic(
+        code(sow::check::shared_circuit_rows),
+        help("on a board of 4 rows, write `circuit own rows …`: each player sows round their own two rows")
+    )]
+    SharedCircuitRows {
+        /// `all rows`.
+        #[label("the board has {rows} rows")]
+        span: SourceSpan,
+        /// Rows of the board.
+        rows: usize,
+    },
+
+    /// A phrase about stores on a board without them.
+    #[error("`{what}` needs a board with stores")]
+    #[diagnostic(
+        code(sow::check::needs_stores),
+        help("give the board its stores: `board 2 rows of 6 holes, a store for each player`")
+    )]
+    NeedsStores {
+        /// The phrase.
+        what: String,
+        /// Where it is.
+        #[label("the board has no stores")]
+        span: SourceSpan,
+    },
+
+    /// A phrase about a shared circuit on an own-rows circuit.
+    #[error("`{what}` needs a circuit of all rows")]
+    #[diagnostic(
+        code(sow::check::needs_shared_circuit),
+        help(
+            "a store lies between the two sides of the board: write `circuit all rows anticlockwise, {what}`"
+        )
+    )]
+    NeedsSharedCircuit {
+        /// The phrase.
+        what: String,
+        /// Where it is.
+        #[label("a circuit of own rows never reaches a store")]
+        span: SourceSpan,
+    },
+
+    /// `the opposite hole` where each player owns several rows.
+    #[error("which opposite hole? Each player owns {rows} rows")]
+    #[diagnostic(code(sow::check::which_row))]
+    WhichRow {
+        /// The phrase.
+        #[label("name the row here")]
+        span: SourceSpan,
+        /// Rows per player.
+        rows: usize,
+        /// An example.
+        #[help]
+        help: String,
+    },
+
+    /// A count range that is empty or leaves out counts.
+    #[error("this count of seeds does not say what it seems to")]
+    #[diagnostic(code(sow::check::seed_range))]
+    SeedRange {
+        /// The phrase.
+        #[label("{reason}")]
+        span: SourceSpan,
+        /// What is wrong.
+        reason: String,
+        /// How to fix it.
+        #[help]
+        help: String,
+    },
+
+    /// A rule about the mover's store with conditions on holes.
+    #[error("a rule about the mover's store cannot look at other holes")]
+    #[diagnostic(
+        code(sow::check::store_rule_facts),
+        help(
+            "the store has no column or neighbours: keep `when the last seed lands in the mover's store: ACTION` without `and …`"
+        )
+    )]
+    StoreRuleFacts {
+        /// The first condition.
+        #[label("this condition is about holes")]
+        span: SourceSpan,
+        /// The store.
+        #[label("the landing place is the store")]
+        store: SourceSpan,
+    },
+
     /// The territory names a different number of rows than each player owns.
     #[error("the territory names {}, but each player owns {per_side}", count(*.named, "row"))]
     #[diagnostic(

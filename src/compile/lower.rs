@@ -24,6 +24,8 @@ struct Lowerer<'a> {
     /// Names of the kinds of mark.
     mark_names: Vec<String>,
     territory_ok: bool,
+    /// `a store for each player`: where it was said.
+    stores: Option<Span>,
 }
 
 /// The board's shape, once it is known to be usable.
@@ -96,6 +98,7 @@ enum TurnDraft {
         direction: Option<Direction>,
         lap_rules: Vec<LapRule>,
         otherwise: LapAction,
+        must_feed: bool,
     },
     Take {
         capture: u8,
@@ -120,6 +123,7 @@ pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckEr
         row_names: Vec::new(),
         mark_names: Vec::new(),
         territory_ok: false,
+        stores: None,
     };
     let game_name = eff.game.name.span;
 
@@ -149,7 +153,7 @@ pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckEr
     let meta = l.meta();
     let params = l.params();
 
-    let (Some(shape), Some(start), Some((direction, chosen_once)), Some(main), Some(end), Some(marks)) =
+    let (Some(shape), Some(start), Some(circuit), Some(main), Some(end), Some(marks)) =
         (shape, start, circuit, main, end, marks)
     else {
         return Err(l.errors);
@@ -165,8 +169,12 @@ pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckEr
         row_names: l.row_names,
         mark_names: l.mark_names,
         marks,
-        direction,
-        chosen_once,
+        direction: circuit.direction,
+        chosen_once: circuit.chosen_once,
+        shared: circuit.shared,
+        through_store: circuit.through_store,
+        skip_origin: circuit.skip_origin,
+        stores: l.stores.is_some(),
         start,
         phases,
         captures,
@@ -229,6 +237,65 @@ impl<'a> Lowerer<'a> {
         });
     }
 
+    /// The row of `the opposite [ROW] hole`: the named one, or the only row of a side.
+    fn opposite_row(&mut self, name: Option<&Spanned<String>>, span: Span) -> Option<Role> {
+        match name {
+            Some(name) => self.row(name),
+            None if self.row_names.len() <= 1 => Some(0),
+            None => {
+                self.errors.push(CheckError::WhichRow {
+                    span: span.into(),
+                    rows: self.row_names.len(),
+                    help: format!(
+                        "name the row, e.g. `the opposite {} hole`",
+                        self.row_names.last().map_or("ROW", String::as_str)
+                    ),
+                });
+                None
+            }
+        }
+    }
+
+    /// A phrase that needs a board with stores.
+    fn need_stores(&mut self, what: &str, span: Span) -> bool {
+        if self.stores.is_none() {
+            self.errors.push(CheckError::NeedsStores { what: what.to_string(), span: span.into() });
+        }
+        self.stores.is_some()
+    }
+
+    /// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`: the counts allowed, inclusive.
+    fn seed_range(&mut self, range: &ast::SeedRange, span: Span) -> Option<(u16, u16)> {
+        let clamp = |n: u64| n.min(u64::from(u16::MAX)) as u16;
+        let low = clamp(self.value(&range.low)?);
+        let Some((high, or)) = &range.high else {
+            return Some(match range.bound {
+                ast::Bound::Exactly => (low, low),
+                ast::Bound::AtLeast => (low, u16::MAX),
+                ast::Bound::AtMost => (0, low),
+            });
+        };
+        let high = clamp(self.value(high)?);
+        let problem = if high < low {
+            Some((
+                format!("{low} is above {high}"),
+                format!("write the smaller count first: `{high} to {low} seeds`"),
+            ))
+        } else if *or && high != low + 1 {
+            Some((
+                format!("`{low} or {high}` leaves out the counts between them"),
+                format!("write `{low} to {high} seeds` for every count from {low} to {high}"),
+            ))
+        } else {
+            None
+        };
+        if let Some((reason, help)) = problem {
+            self.errors.push(CheckError::SeedRange { span: span.into(), reason, help });
+            return None;
+        }
+        Some((low, high))
+    }
+
     fn row(&mut self, name: &Spanned<String>) -> Option<Role> {
         if let Some(i) = self.row_names.iter().position(|r| *r == name.node) {
             return Some(i as Role);
@@ -277,6 +344,7 @@ impl<'a> Lowerer<'a> {
             return None;
         };
         let SectionKind::Board(board) = &section.kind else { return None };
+        self.stores = board.stores;
         let rows = self.value(&board.rows);
         let columns = self.value(&board.columns);
         let (rows, columns) = (rows?, columns?);
@@ -437,18 +505,33 @@ impl<'a> Lowerer<'a> {
         shape.map(|_| out)
     }
 
-    fn circuit(&mut self, game_name: Span, shape: Option<Shape>) -> Option<(Direction, bool)> {
+    fn circuit(&mut self, game_name: Span, shape: Option<Shape>) -> Option<CircuitDraft> {
         let Some(section) = self.section("circuit") else {
             self.missing("circuit", "`circuit own rows anticlockwise`", game_name);
             return None;
         };
         let SectionKind::Circuit(c) = &section.kind else { return None };
-        if let Some(shape) = shape
-            && shape.per_side() != 2
-        {
-            self.errors
-                .push(CheckError::CircuitRows { span: section.span.into(), per_side: shape.per_side() });
-            return None;
+        if let Some(through) = c.through_store {
+            if c.all_rows.is_none() {
+                self.errors
+                    .push(CheckError::NeedsSharedCircuit { what: self.text(through), span: through.into() });
+                return None;
+            }
+            if !self.need_stores(&self.text(through), through) {
+                return None;
+            }
+        }
+        match (shape, c.all_rows) {
+            (Some(shape), None) if shape.per_side() != 2 => {
+                self.errors
+                    .push(CheckError::CircuitRows { span: section.span.into(), per_side: shape.per_side() });
+                return None;
+            }
+            (Some(shape), Some(all)) if shape.rows != 2 => {
+                self.errors.push(CheckError::SharedCircuitRows { span: all.into(), rows: shape.rows });
+                return None;
+            }
+            _ => {}
         }
         if let Some(other) = c.chosen_once
             && other.node == c.direction.node
@@ -462,7 +545,13 @@ impl<'a> Lowerer<'a> {
             });
             return None;
         }
-        Some((c.direction.node, c.chosen_once.is_some()))
+        Some(CircuitDraft {
+            direction: c.direction.node,
+            chosen_once: c.chosen_once.is_some(),
+            shared: c.all_rows.is_some(),
+            through_store: c.through_store.is_some(),
+            skip_origin: c.skip_origin.is_some(),
+        })
     }
 
     /// The main game: `choose`, `sow` and `after each lap` of the game (or ruleset).
@@ -473,6 +562,7 @@ impl<'a> Lowerer<'a> {
         };
         let SectionKind::Choose(choose) = &section.kind else { return None };
         let choices = self.choose(choose);
+        let must_feed = choose.must_feed.is_some();
         let direction = self.section("sow").and_then(|s| match &s.kind {
             SectionKind::Sow(sow) => sow.direction.map(|d| d.node),
             _ => None,
@@ -487,7 +577,7 @@ impl<'a> Lowerer<'a> {
         Some(PhaseDraft {
             name: None,
             lasts: None,
-            turn: TurnDraft::Sow { choices: choices?, direction, lap_rules, otherwise },
+            turn: TurnDraft::Sow { choices: choices?, direction, lap_rules, otherwise, must_feed },
         })
     }
 
@@ -563,6 +653,7 @@ impl<'a> Lowerer<'a> {
                     name: format!("opening \"{}\"", opening.name.node),
                     take: Vec::new(),
                     destination,
+                    not_every_seed: false,
                     follow_ups: vec![FollowUp::ExtraHoles {
                         condition: None,
                         optional: false,
@@ -587,10 +678,14 @@ impl<'a> Lowerer<'a> {
             _ => {
                 let main = match main {
                     Some(PhaseDraft {
-                        turn: TurnDraft::Sow { choices, direction, lap_rules, otherwise },
+                        turn: TurnDraft::Sow { choices, direction, lap_rules, otherwise, must_feed },
                         ..
-                    }) => Some((choices, *direction, lap_rules, *otherwise)),
+                    }) => Some((choices, *direction, lap_rules, *otherwise, *must_feed)),
                     _ => None,
+                };
+                let must_feed = match choose {
+                    Some(c) => c.must_feed.is_some(),
+                    None => main.is_some_and(|m| m.4),
                 };
                 let choices = match choose {
                     Some(c) => self.choose(c)?,
@@ -604,7 +699,7 @@ impl<'a> Lowerer<'a> {
                     Some((section, a)) => self.after_lap(section, a, capture_names),
                     None => main.map(|m| (m.2.clone(), m.3)).unwrap_or((Vec::new(), LapAction::Stop)),
                 };
-                TurnDraft::Sow { choices, direction, lap_rules, otherwise }
+                TurnDraft::Sow { choices, direction, lap_rules, otherwise, must_feed }
             }
         };
         Some(PhaseDraft { name, lasts, turn })
@@ -765,7 +860,12 @@ impl<'a> Lowerer<'a> {
                 .iter()
                 .filter_map(|t| match &t.node {
                     ast::Target::Landing => Some(Target::Landing),
-                    ast::Target::Opposite(row) => self.row(row).map(Target::Opposite),
+                    ast::Target::Opposite(row) => {
+                        self.opposite_row(row.as_ref(), t.span).map(Target::Opposite)
+                    }
+                    ast::Target::HolesBefore(range) => {
+                        self.seed_range(range, t.span).map(|(min, max)| Target::HolesBefore(min, max))
+                    }
                 })
                 .collect();
             let mut follow_ups = Vec::new();
@@ -813,8 +913,19 @@ impl<'a> Lowerer<'a> {
                 }
             }
             let destination = c.destination.map_or(Destination::OutOfPlay, |d| d.node);
+            if let Some(d) = c.destination
+                && d.node == Destination::Store
+            {
+                self.need_stores(&self.text(d.span), d.span);
+            }
             names.push(c.name.node.clone());
-            out.push(Capture { name: c.name.node.clone(), take, destination, follow_ups });
+            out.push(Capture {
+                name: c.name.node.clone(),
+                take,
+                destination,
+                not_every_seed: c.not_every_seed.is_some(),
+                follow_ups,
+            });
         }
         (out, names)
     }
@@ -878,12 +989,24 @@ impl<'a> Lowerer<'a> {
                     });
                 }
             }
+            if let Some(store) = rule.store {
+                self.need_stores(&self.text(store), store);
+                if let Some(fact) = rule.facts.first() {
+                    self.errors
+                        .push(CheckError::StoreRuleFacts { span: fact.span.into(), store: store.into() });
+                }
+            }
             let mut facts = Vec::new();
             for f in &rule.facts {
                 match &f.node {
                     ast::Fact::Opposite { row, state } => {
-                        if let Some(r) = self.row(row) {
+                        if let Some(r) = self.opposite_row(row.as_ref(), f.span) {
                             facts.push(Fact::Opposite(r, *state));
+                        }
+                    }
+                    ast::Fact::Holds(range) => {
+                        if let Some((min, max)) = self.seed_range(range, f.span) {
+                            facts.push(Fact::Holds(min, max));
                         }
                     }
                     ast::Fact::Next(state) => facts.push(Fact::Next(*state)),
@@ -900,11 +1023,16 @@ impl<'a> Lowerer<'a> {
                 }
             }
             let action = self.lap_action(&rule.action, capture_names);
-            if rule.landing.node.is_empty() && rule.facts.is_empty() && catch_all.is_none() {
+            if rule.landing.node.is_empty()
+                && rule.store.is_none()
+                && rule.facts.is_empty()
+                && catch_all.is_none()
+            {
                 catch_all = Some(rule.span);
             }
             if let Some(action) = action {
                 rules.push(LapRule {
+                    store: rule.store.is_some(),
                     landing: landing.map(|s| s.node),
                     side: side.map(|s| s.node),
                     role: role.map(|r| r.1),
@@ -947,6 +1075,7 @@ impl<'a> Lowerer<'a> {
             ast::LapAction::Relay => Some(LapAction::Relay),
             ast::LapAction::RelayNext => Some(LapAction::RelayNext),
             ast::LapAction::MayStop => Some(LapAction::MayStop),
+            ast::LapAction::MoveAgain => Some(LapAction::MoveAgain),
             ast::LapAction::Stop => Some(LapAction::Stop),
             ast::LapAction::Capture(name) => match capture_names.iter().position(|n| *n == name.node) {
                 Some(i) => Some(LapAction::Capture(i as u8)),
@@ -1007,14 +1136,19 @@ impl<'a> Lowerer<'a> {
             self.errors.push(CheckError::NoEndRule { span: section.span.into() });
             return None;
         }
-        let mut no_seeds = false;
-        let mut repetition = false;
+        let mut no_seeds = None;
+        let mut repetition = None;
+        let mut store_majority = false;
         let mut turn_limit = None;
         let mut blocked: Option<Spanned<Blocked>> = None;
+        let ending = |scored: bool| if scored { Ending::Scored } else { Ending::Plain };
         for rule in &end.rules {
             match &rule.node {
-                ast::EndRule::NoSeedsLoses => no_seeds = true,
-                ast::EndRule::RepetitionDraws => repetition = true,
+                ast::EndRule::NoSeeds(scored) => no_seeds = Some(ending(*scored)),
+                ast::EndRule::Repetition(scored) => repetition = Some(ending(*scored)),
+                ast::EndRule::StoreMajority => {
+                    store_majority = self.need_stores(&self.text(rule.span), rule.span);
+                }
                 ast::EndRule::TurnLimit(v) => {
                     turn_limit = self.count(v).map(u32::from);
                 }
@@ -1038,16 +1172,11 @@ impl<'a> Lowerer<'a> {
             self.errors.push(CheckError::BlockedUnstated { span: section.keyword.into() });
             return None;
         };
-        if blocked.node == Blocked::Passes && !repetition && turn_limit.is_none() {
+        if blocked.node == Blocked::Passes && repetition.is_none() && turn_limit.is_none() {
             self.errors.push(CheckError::EndlessPassing { span: blocked.span.into() });
             return None;
         }
-        Some(EndRules {
-            no_seeds_loses: no_seeds,
-            blocked: blocked.node,
-            repetition_draws: repetition,
-            turn_limit,
-        })
+        Some(EndRules { no_seeds, blocked: blocked.node, repetition, store_majority, turn_limit })
     }
 
     fn meta(&self) -> Meta {
@@ -1125,6 +1254,18 @@ fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
+/// What the `circuit` section says.
+struct CircuitDraft {
+    direction: Direction,
+    chosen_once: bool,
+    /// `all rows`: one ring of the whole board.
+    shared: bool,
+    /// `through the mover's store`.
+    through_store: bool,
+    /// `skipping the origin hole`.
+    skip_origin: bool,
+}
+
 struct BuildParts {
     meta: Meta,
     params: Vec<ParamValue>,
@@ -1134,6 +1275,10 @@ struct BuildParts {
     marks: Vec<Vec<Hole>>,
     direction: Direction,
     chosen_once: bool,
+    shared: bool,
+    through_store: bool,
+    skip_origin: bool,
+    stores: bool,
     start: Vec<u16>,
     phases: Vec<PhaseDraft>,
     captures: Vec<Capture>,
@@ -1145,9 +1290,17 @@ fn build(p: BuildParts) -> Rules {
     let shape = p.shape;
     let holes = shape.holes();
     let per_side = shape.per_side();
-    // Circuits in board coordinates; the engine stores the holes in the order of South's
-    // circuit then North's, so that every lap is a run of consecutive slots.
-    let board_circuit = ByPlayer::new_with(|player| own_rows_circuit(shape, player, p.direction));
+    // Slots: the holes, then a store for each player where the board has them.
+    let slots = holes + if p.stores { 2 } else { 0 };
+    // Circuits in board coordinates. The engine stores the holes in the order of South's
+    // circuit then North's (or of the one shared circuit), so that a lap of an own-rows
+    // circuit is a run of consecutive slots.
+    let board_circuit = if p.shared {
+        let ring = all_rows_circuit(shape, p.direction);
+        ByPlayer { south: ring.clone(), north: Vec::new() }
+    } else {
+        ByPlayer::new_with(|player| own_rows_circuit(shape, player, p.direction))
+    };
     let mut slot_of = vec![Hole(0); holes];
     let mut board_of = vec![0u16; holes];
     for (slot, h) in board_circuit.south.iter().chain(&board_circuit.north).enumerate() {
@@ -1155,12 +1308,36 @@ fn build(p: BuildParts) -> Rules {
         board_of[slot] = h.index() as u16;
     }
     let at = |row: usize, column: usize| slot_of[row * shape.columns + column];
-    let circuit_base = ByPlayer { south: 0, north: board_circuit.south.len() };
-    let circuit = board_circuit.map(|c| c.iter().map(|h| slot_of[h.index()]).collect::<Vec<_>>());
+    let store = p.stores.then(|| ByPlayer { south: Hole(holes as u8), north: Hole(holes as u8 + 1) });
+    let circuit: ByPlayer<Vec<Hole>> = if p.shared {
+        // The shared ring in slots: South's holes are slots 0..c, North's c..2c.
+        let ring: Vec<Hole> = (0..holes).map(|i| Hole(i as u8)).collect();
+        match store.filter(|_| p.through_store) {
+            Some(store) => ByPlayer::new_with(|player| {
+                let (own, other) = ring.split_at(shape.columns);
+                let (own, other) = if player == Player::South { (own, other) } else { (other, own) };
+                own.iter()
+                    .copied()
+                    .chain(std::iter::once(store[player]))
+                    .chain(other.iter().copied())
+                    .collect()
+            }),
+            None => ByPlayer { south: ring.clone(), north: ring },
+        }
+    } else {
+        board_circuit.clone().map(|c| c.iter().map(|h| slot_of[h.index()]).collect::<Vec<_>>())
+    };
+    let circuit_pos = circuit.clone().map(|c| {
+        let mut pos = vec![u8::MAX; slots];
+        for (i, h) in c.iter().enumerate() {
+            pos[h.index()] = i as u8;
+        }
+        pos
+    });
 
-    let mut hole_owner = vec![Player::South; holes];
-    let mut hole_role = vec![0 as Role; holes];
-    let mut hole_column = vec![0u8; holes];
+    let mut hole_owner = vec![Player::South; slots];
+    let mut hole_role = vec![0 as Role; slots];
+    let mut hole_column = vec![0u8; slots];
     let role_hole = ByPlayer::new_with(|player| {
         (0..per_side)
             .map(|role| (0..shape.columns).map(|c| at(shape.row(player, role), c)).collect::<Vec<_>>())
@@ -1174,12 +1351,16 @@ fn build(p: BuildParts) -> Rules {
                 hole_column[h.index()] = column as u8;
             }
         }
+        if let Some(store) = store {
+            hole_owner[store[player].index()] = player;
+            hole_role[store[player].index()] = Role::MAX;
+        }
     }
     let territory = ByPlayer::new_with(|player| {
         slot_of.iter().copied().filter(|h| hole_owner[h.index()] == player).collect::<Vec<_>>()
     });
     let next = ByPlayer::new_with(|player| {
-        let mut next: Vec<Hole> = (0..holes).map(|i| Hole(i as u8)).collect();
+        let mut next: Vec<Hole> = (0..slots).map(|i| Hole(i as u8)).collect();
         let c = &circuit[player];
         for (i, h) in c.iter().enumerate() {
             next[h.index()] = c[(i + 1) % c.len()];
@@ -1209,15 +1390,8 @@ fn build(p: BuildParts) -> Rules {
         .collect();
     let total_seeds = start.iter().map(|&c| u32::from(c)).sum();
     let mut seed = 0x5eed_0f50_u64 ^ (holes as u64) << 32;
-    let keys: Vec<u64> = (0..holes).map(|_| splitmix64(&mut seed) | 1).collect();
+    let keys: Vec<u64> = (0..slots).map(|_| splitmix64(&mut seed) | 1).collect();
     let north_key = splitmix64(&mut seed);
-    let key_prefix = circuit.clone().map(|c| {
-        let mut prefix = vec![0u64; c.len() + 1];
-        for (i, h) in c.iter().enumerate() {
-            prefix[i + 1] = prefix[i].wrapping_add(keys[h.index()]);
-        }
-        prefix
-    });
     // The holes each choice description is about, per player, in board order.
     let choice_holes = |draft: &ChoiceDraft| -> (ByPlayer<Vec<Hole>>, Option<MarkId>) {
         let mut mark = None;
@@ -1246,27 +1420,30 @@ fn build(p: BuildParts) -> Rules {
         .into_iter()
         .map(|phase| {
             let turn = match phase.turn {
-                TurnDraft::Sow { choices, direction, lap_rules, otherwise } => TurnKind::Sow(SowRules {
-                    choices: choices
-                        .iter()
-                        .map(|c| {
-                            let (holes, mark) = choice_holes(c);
-                            Choice {
-                                holes,
-                                mark,
-                                min: c.min,
-                                max: c.max,
-                                next: c.next,
-                                previous: c.previous,
-                                text: c.text.clone(),
-                            }
-                        })
-                        .collect(),
-                    direction,
-                    lap_rules,
-                    lap_otherwise: otherwise,
-                    rings: ByPlayer::default(),
-                }),
+                TurnDraft::Sow { choices, direction, lap_rules, otherwise, must_feed } => {
+                    TurnKind::Sow(SowRules {
+                        choices: choices
+                            .iter()
+                            .map(|c| {
+                                let (holes, mark) = choice_holes(c);
+                                Choice {
+                                    holes,
+                                    mark,
+                                    min: c.min,
+                                    max: c.max,
+                                    next: c.next,
+                                    previous: c.previous,
+                                    text: c.text.clone(),
+                                }
+                            })
+                            .collect(),
+                        direction,
+                        lap_rules,
+                        lap_otherwise: otherwise,
+                        must_feed,
+                        rings: ByPlayer::default(),
+                    })
+                }
                 TurnDraft::Take { capture } => TurnKind::Take { capture },
                 TurnDraft::Transfer { count, from, to } => TurnKind::Transfer { count, from, to },
                 TurnDraft::Mark { hole, mark } => TurnKind::Mark { hole, mark },
@@ -1289,9 +1466,11 @@ fn build(p: BuildParts) -> Rules {
         start,
         total_seeds,
         territory,
+        store,
+        shared_circuit: p.shared,
+        skip_origin: p.skip_origin,
         circuit,
-        circuit_base,
-        key_prefix,
+        circuit_pos,
         next,
         role_hole,
         regions,
@@ -1336,6 +1515,22 @@ fn own_rows_circuit(shape: Shape, player: Player, direction: Direction) -> Vec<H
     }
     let first = shape.hole(outer, shape.column_from_left(player, 0));
     let at = ring.iter().position(|&h| h == first).unwrap_or(0);
+    ring.rotate_left(at);
+    ring
+}
+
+/// The ring of every hole of a two-row board, starting at South's first hole in the
+/// direction of sowing (the hole after North's last one): anticlockwise, left to right along
+/// South's row and right to left along North's.
+fn all_rows_circuit(shape: Shape, direction: Direction) -> Vec<Hole> {
+    let mut ring: Vec<Hole> = (0..shape.columns).map(|c| shape.hole(0, c)).collect();
+    ring.extend((0..shape.columns).rev().map(|c| shape.hole(1, c)));
+    if direction == Direction::Clockwise {
+        ring.reverse();
+    }
+    let south = |h: &Hole| h.index() < shape.columns;
+    let n = ring.len();
+    let at = (0..n).find(|&i| south(&ring[i]) && !south(&ring[(i + n - 1) % n])).unwrap_or(0);
     ring.rotate_left(at);
     ring
 }

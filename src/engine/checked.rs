@@ -92,23 +92,18 @@ impl Rules {
             effect.sown = end.sown;
             effect.last = Some(end.last);
         }
-        let mut from_opponent = 0u16;
-        for h in self.territory(before.to_move.other()) {
-            let was = before.count(*h);
-            let now = state.count(*h);
-            if was > now {
-                effect.taken.push((*h, was - now));
-                from_opponent += was - now;
-            }
-        }
-        // A capture may also take the landing hole, on the mover's own side: what was
-        // captured beyond the opponent's losses came from there.
+        // What was taken: the holes that hold fewer seeds than the sowing left in them (or,
+        // for a pick, than before it), the mover's own side first (a captured landing hole),
+        // then the opponent's, each in board order.
         let me = before.to_move;
-        let captured = state.captured[me] - before.captured[me];
-        if let Some(end) = end
-            && captured > from_opponent
-        {
-            effect.taken.insert(0, (end.last, captured - from_opponent));
+        let reference = self.counts_after_sowing(&before, mv).unwrap_or(before.counts);
+        for player in [me, me.other()] {
+            for &h in self.territory(player) {
+                let (was, now) = (reference[h.index()], state.count(h));
+                if was > now {
+                    effect.taken.push((h, was - now));
+                }
+            }
         }
         Ok(effect)
     }

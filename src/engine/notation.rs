@@ -172,7 +172,9 @@ impl Rules {
             let mut line = line.trim_end().to_string();
             if let Some(p) = side {
                 let _ = write!(line, "   {p}: {} on board", seeds(self.seeds_of(state, p)));
-                if state.captured[p] > 0 {
+                if self.store.is_some() {
+                    let _ = write!(line, ", {} in store", self.store_seeds(state, p));
+                } else if state.captured[p] > 0 {
                     let _ = write!(line, ", {} captured", state.captured[p]);
                 }
             }

@@ -24,7 +24,7 @@ pub struct MoveStats {
 impl Rules {
     /// The start position.
     pub fn start(&self) -> State {
-        let mut counts = [0u16; MAX_HOLES];
+        let mut counts = [0u16; MAX_SLOTS];
         counts[..self.start.len()].copy_from_slice(&self.start);
         self.state_with(counts, Player::South)
     }
@@ -37,7 +37,7 @@ impl Rules {
         if counts.len() != self.holes() || counts.iter().map(|&c| u32::from(c)).sum::<u32>() > MAX_SEEDS {
             return None;
         }
-        let mut slots = [0u16; MAX_HOLES];
+        let mut slots = [0u16; MAX_SLOTS];
         for (h, &c) in self.slot_of.iter().zip(counts) {
             slots[h.index()] = c;
         }
@@ -48,16 +48,32 @@ impl Rules {
     /// players are in, seeds in hand, captures made, chosen directions and marks. The
     /// description is checked against the rules; the error says what does not fit.
     pub fn state_from_setup(&self, setup: &Setup) -> Result<State, String> {
-        let mut counts = [0u16; MAX_HOLES];
+        let mut counts = [0u16; MAX_SLOTS];
         if setup.counts.len() != self.holes() {
             return Err(format!("{} counts given for a board of {} holes", setup.counts.len(), self.holes()));
         }
-        let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum();
+        let total: u32 = setup
+            .counts
+            .iter()
+            .chain([&setup.stores.south, &setup.stores.north])
+            .map(|&c| u32::from(c))
+            .sum();
         if total > MAX_SEEDS {
             return Err(format!("{total} seeds is more than the engine's limit of {MAX_SEEDS}"));
         }
         for (h, &c) in self.slot_of.iter().zip(&setup.counts) {
             counts[h.index()] = c;
+        }
+        match self.store {
+            Some(store) => {
+                for p in Player::BOTH {
+                    counts[store[p].index()] = setup.stores[p];
+                }
+            }
+            None if setup.stores != ByPlayer::default() => {
+                return Err("the board has no stores".to_string());
+            }
+            None => {}
         }
         let phase = match &setup.opening {
             None => self.phases.len() - 1,
@@ -90,12 +106,12 @@ impl Rules {
         }
         state.outcome = None;
         state.hash = self.position_hash(&state);
-        self.check_seedless(&mut state);
+        self.check_end(&mut state);
         self.begin_turn(&mut state);
         Ok(state)
     }
 
-    fn state_with(&self, counts: [u16; MAX_HOLES], to_move: Player) -> State {
+    fn state_with(&self, counts: [u16; MAX_SLOTS], to_move: Player) -> State {
         let mut marks = [[0u64; 3]; MAX_MARKS];
         for (m, def) in self.marks.iter().enumerate() {
             for h in &def.start {
@@ -121,7 +137,7 @@ impl Rules {
         };
         state.seeds = ByPlayer::new_with(|p| self.count_seeds(&state, p));
         state.hash = self.position_hash(&state);
-        self.check_seedless(&mut state);
+        self.check_end(&mut state);
         self.begin_turn(&mut state);
         state
     }
@@ -135,14 +151,30 @@ impl Rules {
         self.territory[player].iter().map(|h| state.counts[h.index()]).sum()
     }
 
+    /// Seeds in a player's store (0 on a board without stores).
+    pub fn store_seeds(&self, state: &State, player: Player) -> u32 {
+        self.store.map_or(0, |s| u32::from(state.counts[s[player].index()]))
+    }
+
     /// Seeds on the board.
     pub fn seeds_on_board(&self, state: &State) -> u32 {
         state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum()
     }
 
-    /// A player's score where the game ends on seeds: seeds on their side and in hand.
+    /// A player's score where the game ends on seeds: seeds on their side, in hand and in
+    /// their store.
     pub fn score(&self, state: &State, player: Player) -> u32 {
-        u32::from(state.seeds[player]) + u32::from(state.hand[player])
+        u32::from(state.seeds[player]) + u32::from(state.hand[player]) + self.store_seeds(state, player)
+    }
+
+    /// The result of a game ended on scores: the player with more seeds wins.
+    pub(crate) fn by_score(&self, state: &State) -> Outcome {
+        let (south, north) = (self.score(state, Player::South), self.score(state, Player::North));
+        match south.cmp(&north) {
+            std::cmp::Ordering::Greater => Outcome::Win { winner: Player::South, reason: WinReason::Score },
+            std::cmp::Ordering::Less => Outcome::Win { winner: Player::North, reason: WinReason::Score },
+            std::cmp::Ordering::Equal => Outcome::Draw(DrawReason::EqualScores),
+        }
     }
 
     /// The hash of a position, computed from scratch: the counts and the player to move.
@@ -320,9 +352,9 @@ impl Rules {
     /// The hole after (or, with `back`, before) `h` along `me`'s circuit in its stored order.
     #[inline(always)]
     fn neighbour(&self, me: Player, h: Hole, back: bool) -> Hole {
-        let base = self.circuit_base[me];
-        let len = self.circuit[me].len();
-        let pos = h.index() - base;
+        let circuit = &self.circuit[me];
+        let len = circuit.len();
+        let pos = usize::from(self.circuit_pos[me][h.index()]);
         let pos = if back {
             if pos == 0 { len - 1 } else { pos - 1 }
         } else if pos + 1 == len {
@@ -330,7 +362,7 @@ impl Rules {
         } else {
             pos + 1
         };
-        Hole((base + pos) as u8)
+        circuit[pos]
     }
 
     /// Whether hole `h` fits a choice description for `me` sowing forwards or `rev`.
@@ -354,11 +386,39 @@ impl Rules {
     }
 
     fn sow_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> MoveStats {
-        match self.sowing_reversed(state, sow, state.to_move) {
+        let stats = match self.sowing_reversed(state, sow, state.to_move) {
             Some(false) => self.sow_moves_one_way::<false>(state, sow, out),
             Some(true) => self.sow_moves_one_way::<true>(state, sow, out),
             None => self.sow_moves_choosing_direction(state, sow, out),
+        };
+        if self.must_feed_now(state, sow) {
+            self.keep_feeding(state, out);
         }
+        stats
+    }
+
+    /// Whether the rules make the mover feed an opponent who has no seeds, now.
+    #[inline(always)]
+    fn must_feed_now(&self, state: &State, sow: &SowRules) -> bool {
+        sow.must_feed && state.seeds[state.to_move.other()] == 0
+    }
+
+    /// Keep only the sowings after which the opponent has seeds.
+    #[cold]
+    fn keep_feeding(&self, state: &State, out: &mut MoveList) {
+        let opp = state.to_move.other();
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let mv = out[i];
+            let mut after = state.clone();
+            let mut history = History::new(self, &after);
+            self.apply(&mut after, &mut history, mv);
+            if after.seeds[opp] > 0 {
+                out.as_mut_slice()[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// Whether sowing hole `h` of the mover's ring (sowing backwards with `REV`) ends.
@@ -377,7 +437,7 @@ impl Rules {
         ring: &Ring,
         h: Hole,
     ) -> bool {
-        let base = ring.base.min(MAX_HOLES - W);
+        let base = ring.base.min(MAX_SLOTS - W);
         let offset = ring.base - base;
         let window: &[u16; W] = state.counts[base..base + W].try_into().unwrap_or(&[0; W]);
         // Copied in chunks of 64 bytes or less, which compile to vector moves rather than a
@@ -388,6 +448,17 @@ impl Rules {
         }
         let tail = W - W % 32;
         local[tail..].copy_from_slice(&window[tail..]);
+        if ring.never_relays {
+            return true;
+        }
+        if !ring.simple {
+            // A ring through a store or skipping the origin: sow it on a whole board.
+            let mut scratch = state.counts;
+            let hand = u32::from(scratch[h.index()]);
+            scratch[h.index()] = 0;
+            let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
+            return ring.sow_from::<false, REV, 0>(&mut scratch, &ctx, ring.pos(h), hand, 0).is_ok();
+        }
         let pos = h.index() - ring.base;
         let quick = if EXACT {
             ring.quick_ends::<REV>(&mut local[..], pos)
@@ -505,6 +576,9 @@ impl Rules {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
         let Some(rev) = self.sowing_reversed(state, sow, me) else { return false };
+        if self.must_feed_now(state, sow) {
+            return false;
+        }
         let counts = &state.counts;
         for choice in &sow.choices {
             let (min, max) = (choice.min, choice.max);
@@ -628,7 +702,7 @@ impl Rules {
         let hand = u32::from(scratch[choice.at.index()]);
         scratch[choice.at.index()] = 0;
         let ctx = LapContext { marks: &state.marks, origin: choice.origin };
-        let pos = choice.at.index() - ring.base;
+        let pos = ring.pos(choice.at);
         if rev {
             ring.sow_from::<false, true, 0>(&mut scratch, &ctx, pos, hand, 0).is_ok()
         } else {
@@ -643,6 +717,9 @@ impl Rules {
         if let Move::Sow(h) = mv {
             let me = state.to_move;
             let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Err(Endless) };
+            if !sow.rings[me].simple {
+                return self.try_sow::<MAX_SLOTS>(state, history, h, &sow.rings[me]);
+            }
             return match sow.rings[me].len {
                 0..=16 => self.try_sow::<16>(state, history, h, &sow.rings[me]),
                 17..=32 => self.try_sow::<32>(state, history, h, &sow.rings[me]),
@@ -663,7 +740,7 @@ impl Rules {
         h: Hole,
         ring: &Ring,
     ) -> Result<(), Endless> {
-        let base = ring.base.min(MAX_HOLES - W);
+        let base = ring.base.min(MAX_SLOTS - W);
         let backup: [u16; W] = state.counts[base..base + W].try_into().unwrap_or([0; W]);
         let hash = state.hash;
         if self.sow_turn(state, history, h, None).is_none() {
@@ -768,6 +845,29 @@ impl Rules {
         Some(end)
     }
 
+    /// The counts after the sowing of decision `mv` and before anything it captures: what
+    /// the checked play compares with the counts after the whole decision to tell what was
+    /// taken. `None` for a decision that does not sow.
+    pub(crate) fn counts_after_sowing(&self, state: &State, mv: Move) -> Option<[u16; MAX_SLOTS]> {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+        let (from, origin, rev) = match (mv, state.phase) {
+            (Move::Sow(h), _) => {
+                (h, state.counts[h.index()], self.sowing_reversed(state, sow, me).unwrap_or(false))
+            }
+            (Move::SowDirection(h, d), _) => (h, state.counts[h.index()], d != self.direction),
+            (Move::Relay, Phase::LapChoice(c)) => {
+                (c.at, c.origin, self.sowing_reversed(state, sow, me).unwrap_or(false))
+            }
+            _ => return None,
+        };
+        let mut scratch = state.clone();
+        let hand = u32::from(scratch.counts[from.index()]);
+        scratch.counts[from.index()] = 0;
+        self.continue_sowing(&mut scratch, sow, from, hand, 0, origin, rev)?;
+        Some(scratch.counts)
+    }
+
     /// Sow `hand` seeds lifted from `from` on the board.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
@@ -783,7 +883,7 @@ impl Rules {
     ) -> Option<SowEnd> {
         let ring = &sow.rings[state.to_move];
         let ctx = LapContext { marks: &state.marks, origin };
-        let pos = from.index() - ring.base;
+        let pos = ring.pos(from);
         let counts = &mut state.counts;
         // The common board sizes (4×8, 4×16, 4×36) get sowing code for their circuit's length.
         let end = match (rev, ring.len) {
@@ -807,9 +907,14 @@ impl Rules {
         rev: bool,
     ) {
         state.hash = state.hash.wrapping_add(end.hash);
+        if self.shared_circuit {
+            // Seeds crossed to the other side (or into a store).
+            state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
+        }
         match end.action {
             LapAction::Capture(c) => self.capture(state, history, c, end.last, rev),
             LapAction::MayStop => state.phase = Phase::LapChoice(LapChoice { at: end.last, origin, relays }),
+            LapAction::MoveAgain => self.end_turn_again(state, history),
             _ => self.end_turn(state, history),
         }
     }
@@ -828,12 +933,21 @@ impl Rules {
         state.hash = state.hash.wrapping_add(self.keys[h.index()].wrapping_mul(u64::from(n)));
     }
 
-    /// Seeds taken by the player to move leave the board: to their hand, or out of play.
+    /// Seeds taken by the player to move leave the board: to their hand, their store, or
+    /// out of play.
     fn keep(&self, state: &mut State, destination: Destination, n: u16) {
         let me = state.to_move;
         state.captured[me] += n;
-        if destination == Destination::Hand {
-            state.hand[me] += n;
+        match destination {
+            Destination::Hand => state.hand[me] += n,
+            Destination::Store => {
+                if let Some(store) = self.store {
+                    let slot = store[me].index();
+                    state.counts[slot] += n;
+                    state.hash = state.hash.wrapping_add(self.keys[slot].wrapping_mul(u64::from(n)));
+                }
+            }
+            Destination::OutOfPlay | Destination::Resow => {}
         }
         state.since = state.turn + 1;
     }
@@ -843,18 +957,55 @@ impl Rules {
         let opp = me.other();
         let capture = &self.captures[c as usize];
         let column = usize::from(self.hole_column[last.index()]);
+        let mut holes: [(Hole, u8); MAX_SLOTS] = [(Hole(0), u8::MAX); MAX_SLOTS];
+        let mut n_holes = 0;
+        for target in &capture.take {
+            match *target {
+                Target::Landing => {
+                    holes[n_holes] = (last, u8::MAX);
+                    n_holes += 1;
+                }
+                Target::Opposite(role) => {
+                    holes[n_holes] = (self.role_hole[opp][role as usize][column], role);
+                    n_holes += 1;
+                }
+                Target::HolesBefore(min, max) => {
+                    let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
+                    let ring = &sow.rings[me];
+                    let mut pos = ring.pos(last);
+                    for _ in 1..ring.len {
+                        pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
+                        let h = Hole(ring.slot(pos) as u8);
+                        let c = state.counts[h.index()];
+                        if self.is_store(h) || self.hole_owner[h.index()] != opp || !(min..=max).contains(&c)
+                        {
+                            break;
+                        }
+                        holes[n_holes] = (h, u8::MAX);
+                        n_holes += 1;
+                    }
+                }
+            }
+        }
+        if capture.not_every_seed {
+            let from_opponent: u32 = holes[..n_holes]
+                .iter()
+                .filter(|(h, _)| self.hole_owner[h.index()] == opp)
+                .map(|(h, _)| u32::from(state.counts[h.index()]))
+                .sum();
+            if from_opponent == u32::from(state.seeds[opp]) {
+                // It would take every seed the opponent has: it takes nothing.
+                n_holes = 0;
+            }
+        }
         let mut taken = 0u16;
         let mut roles = 0u8;
-        for target in &capture.take {
-            let h = match *target {
-                Target::Landing => last,
-                Target::Opposite(role) => self.role_hole[opp][role as usize][column],
-            };
+        for &(h, role) in &holes[..n_holes] {
             let n = state.counts[h.index()];
             if n > 0 {
                 self.remove(state, h, n);
                 taken += n;
-                if let Target::Opposite(role) = *target {
+                if role != u8::MAX {
                     roles |= 1 << role;
                 }
             }
@@ -868,7 +1019,7 @@ impl Rules {
                     let ring = &sow.rings[me];
                     let before: u16 = self.circuit[me].iter().map(|h| state.counts[h.index()]).sum();
                     let mut hash = 0;
-                    let pos = last.index() - ring.base;
+                    let pos = ring.pos(last);
                     if rev {
                         ring.resow::<true>(&mut state.counts, pos, u32::from(taken), &mut hash);
                     } else {
@@ -970,6 +1121,20 @@ impl Rules {
         }
     }
 
+    /// End the turn with the same player to move again.
+    fn end_turn_again(&self, state: &mut State, history: &mut History) {
+        let mover = state.to_move;
+        state.phase = Phase::Sow;
+        state.phase_turns[mover] = state.phase_turns[mover].saturating_add(1);
+        state.turn += 1;
+        self.check_end(state);
+        if state.outcome.is_none() && self.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
+            state.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));
+        }
+        self.begin_turn(state);
+        history.record(self, state);
+    }
+
     #[inline(always)]
     fn end_turn(&self, state: &mut State, history: &mut History) {
         let mover = state.to_move;
@@ -981,7 +1146,7 @@ impl Rules {
             Player::North => state.hash.wrapping_add(self.north_key),
             Player::South => state.hash.wrapping_sub(self.north_key),
         };
-        self.check_seedless(state);
+        self.check_end(state);
         if state.outcome.is_none() && self.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
             state.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));
         }
@@ -1023,17 +1188,30 @@ impl Rules {
         }
     }
 
-    /// A player with no seeds loses (the player to move is looked at first).
-    fn check_seedless(&self, state: &mut State) {
-        if !self.end.no_seeds_loses || state.outcome.is_some() {
+    /// The end rules checked at every turn boundary: a player with no seeds (the player to
+    /// move is looked at first), a store with more than half the seeds.
+    #[inline(always)]
+    pub(crate) fn check_end(&self, state: &mut State) {
+        if state.outcome.is_some() {
             return;
         }
-        let next = state.to_move;
-        for loser in [next, next.other()] {
-            if state.seeds[loser] == 0 {
-                state.outcome = Some(Outcome::Win { winner: loser.other(), reason: WinReason::NoSeeds });
-                return;
+        if let Some(ending) = self.end.no_seeds {
+            let next = state.to_move;
+            for loser in [next, next.other()] {
+                if state.seeds[loser] == 0 {
+                    state.outcome = Some(match ending {
+                        Ending::Plain => Outcome::Win { winner: loser.other(), reason: WinReason::NoSeeds },
+                        Ending::Scored => self.by_score(state),
+                    });
+                    return;
+                }
             }
+        }
+        if self.end.store_majority
+            && let Some(store) = self.store
+            && Player::BOTH.iter().any(|&p| 2 * u32::from(state.counts[store[p].index()]) > self.total_seeds)
+        {
+            state.outcome = Some(self.by_score(state));
         }
     }
 
@@ -1046,16 +1224,7 @@ impl Rules {
             state.outcome = match self.end.blocked {
                 Blocked::Loses => Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked }),
                 Blocked::Passes => None,
-                Blocked::Scores => {
-                    let (mine, theirs) = (self.score(state, me), self.score(state, me.other()));
-                    Some(match mine.cmp(&theirs) {
-                        std::cmp::Ordering::Greater => Outcome::Win { winner: me, reason: WinReason::Score },
-                        std::cmp::Ordering::Less => {
-                            Outcome::Win { winner: me.other(), reason: WinReason::Score }
-                        }
-                        std::cmp::Ordering::Equal => Outcome::Draw(DrawReason::EqualScores),
-                    })
-                }
+                Blocked::Scores => Some(self.by_score(state)),
             };
         }
         state.outcome

@@ -10,6 +10,8 @@ pub const MAX_ROWS: usize = 4;
 pub const MAX_COLUMNS: usize = 40;
 /// Most holes a board may have.
 pub const MAX_HOLES: usize = MAX_ROWS * MAX_COLUMNS;
+/// Slots of a position's count array: the holes, then a store for each player.
+pub const MAX_SLOTS: usize = MAX_HOLES + 2;
 /// Most seeds a board may hold in all (counts are stored as `u16`).
 pub const MAX_SEEDS: u32 = 20_000;
 
@@ -94,9 +96,10 @@ impl<T> IndexMut<Player> for ByPlayer<T> {
     }
 }
 
-/// A hole of the board. Its number is the hole's slot in the engine's count array, where
-/// each player's circuit is stored contiguously in sowing order (so that a lap is a run of
-/// consecutive slots); use [`Rules::hole`], [`Rules::row_of`] and [`Rules::column_of`] to
+/// A hole of the board (or a store). Its number is the hole's slot in the engine's count
+/// array, where each player's own-rows circuit (or the one shared circuit) is stored
+/// contiguously in sowing order (so that a lap is a run of consecutive slots), and the
+/// stores come after the holes; use [`Rules::hole`], [`Rules::row_of`] and [`Rules::column_of`] to
 /// go between holes and board coordinates.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Hole(pub(crate) u8);
@@ -216,6 +219,8 @@ pub enum LapAction {
     Capture(u8),
     /// The mover decides: stop here, or relay.
     MayStop,
+    /// The sowing ends and the same player moves again.
+    MoveAgain,
     /// The sowing ends.
     Stop,
 }
@@ -229,11 +234,16 @@ pub enum Fact {
     Next(HoleState),
     /// The chosen hole held between `min` and `max` seeds.
     Origin(u16, u16),
+    /// The landing hole holds between `min` and `max` seeds, the last one included.
+    Holds(u16, u16),
 }
 
 /// `when the last seed lands in …: ACTION`, compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LapRule {
+    /// The landing place is the mover's store (the other fields then say nothing); a rule
+    /// about holes never applies to a store.
+    pub store: bool,
     /// The landing hole before the seed fell, if the rule says.
     pub landing: Option<HoleState>,
     /// Whose side the landing hole is on, if the rule says.
@@ -257,6 +267,9 @@ pub enum Target {
     Landing,
     /// The opponent's hole of this row role in the landing column.
     Opposite(Role),
+    /// Going back from the landing hole against the sowing, each hole while it is the
+    /// opponent's and holds between `min` and `max` seeds.
+    HolesBefore(u16, u16),
 }
 
 /// Where taken seeds go.
@@ -271,6 +284,8 @@ pub struct Capture {
     pub take: Vec<Target>,
     /// Where the taken seeds go.
     pub destination: Destination,
+    /// A capture that would take every seed on the opponent's side takes nothing.
+    pub not_every_seed: bool,
     /// Choices that follow, in order.
     pub follow_ups: Vec<FollowUp>,
 }
@@ -393,6 +408,8 @@ pub struct SowRules {
     pub lap_rules: Vec<LapRule>,
     /// What happens after a lap when no lap rule applies.
     pub lap_otherwise: LapAction,
+    /// When the opponent has no seeds, only sowings that give them some may be chosen.
+    pub must_feed: bool,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }
@@ -411,14 +428,25 @@ pub struct PhaseRules {
 /// How the game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EndRules {
-    /// A player with no seeds on their side loses.
-    pub no_seeds_loses: bool,
+    /// A player with no seeds on their side loses, or ends the game (scored).
+    pub no_seeds: Option<Ending>,
     /// What happens to a player who has seeds but no legal move.
     pub blocked: Blocked,
-    /// A repeated position (at a turn boundary) is a draw.
-    pub repetition_draws: bool,
+    /// A repeated position (at a turn boundary) is a draw, or ends the game (scored).
+    pub repetition: Option<Ending>,
+    /// A store holding more than half the seeds ends the game (scored).
+    pub store_majority: bool,
     /// A game that reaches this many turns is a draw.
     pub turn_limit: Option<u32>,
+}
+
+/// How an end rule settles the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The rule's own result: the player with no seeds loses; a repetition is a draw.
+    Plain,
+    /// The game ends and the player with more seeds (side, hand and store) wins.
+    Scored,
 }
 
 /// The compiled rules of one game (one ruleset, one set of parameter values).
@@ -442,13 +470,18 @@ pub struct Rules {
     pub(crate) total_seeds: u32,
     /// Each player's holes in board order (a1…an, b1…bn, …).
     pub(crate) territory: ByPlayer<Vec<Hole>>,
-    /// Each player's circuit, starting at the owner's outer-row leftmost hole. It occupies
-    /// the slots `circuit_base[p] .. circuit_base[p] + len`, in this order.
+    /// Each player's store, if the board has stores: the slots after the holes.
+    pub(crate) store: Option<ByPlayer<Hole>>,
+    /// Whether the circuit is the whole board, shared by both players.
+    pub(crate) shared_circuit: bool,
+    /// Whether a lap skips the hole it was lifted from.
+    pub(crate) skip_origin: bool,
+    /// Each player's circuit as slots in sowing order: an own-rows circuit starts at the
+    /// owner's outer-row leftmost hole and occupies consecutive slots; a shared circuit
+    /// starts at South's first hole, and passes through the mover's store if it says so.
     pub(crate) circuit: ByPlayer<Vec<Hole>>,
-    /// The first slot of each player's circuit.
-    pub(crate) circuit_base: ByPlayer<usize>,
-    /// `key_prefix[p][i]`: the sum of the hashing keys of the first `i` holes of `p`'s circuit.
-    pub(crate) key_prefix: ByPlayer<Vec<u64>>,
+    /// `circuit_pos[p][slot]`: the slot's position in `p`'s circuit (`u8::MAX` if off it).
+    pub(crate) circuit_pos: ByPlayer<Vec<u8>>,
     /// For each player and hole: the next hole along that player's circuit (only own holes).
     pub(crate) next: ByPlayer<Vec<Hole>>,
     /// `role_hole[player][role][column]`: the hole of that player's row role in a column.
@@ -552,6 +585,16 @@ impl Rules {
         &self.territory[player]
     }
 
+    /// A player's store, if the board has stores.
+    pub fn store(&self, player: Player) -> Option<Hole> {
+        self.store.map(|s| s[player])
+    }
+
+    /// Whether a slot is a store rather than a hole.
+    pub fn is_store(&self, slot: Hole) -> bool {
+        slot.index() >= self.holes()
+    }
+
     /// A player's sowing circuit, from the owner's outer-row leftmost hole.
     pub fn circuit(&self, player: Player) -> &[Hole] {
         &self.circuit[player]
@@ -619,6 +662,9 @@ impl Rules {
 
     /// The name of a hole in board notation: `b8`, `c1`.
     pub fn hole_name(&self, hole: Hole) -> String {
+        if self.is_store(hole) {
+            return format!("{}'s store", self.hole_owner[hole.index()]);
+        }
         let row = (b'a' + self.row_of(hole) as u8) as char;
         format!("{row}{}", self.column_of(hole) + 1)
     }

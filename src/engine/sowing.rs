@@ -54,7 +54,8 @@ pub(crate) const LAP_RELAY: u8 = 0;
 pub(crate) const LAP_STOP: u8 = 1;
 pub(crate) const LAP_RELAY_NEXT: u8 = 2;
 pub(crate) const LAP_MAY_STOP: u8 = 3;
-pub(crate) const LAP_CAPTURE: u8 = 4;
+pub(crate) const LAP_MOVE_AGAIN: u8 = 4;
+pub(crate) const LAP_CAPTURE: u8 = 5;
 /// The verdict depends on conditions beyond the landing hole, and may be a relay.
 pub(crate) const LAP_DYNAMIC: u8 = u8::MAX;
 /// The verdict depends on conditions beyond the landing hole, but is never a relay.
@@ -70,6 +71,7 @@ fn encode(action: LapAction) -> u8 {
         LapAction::Stop => LAP_STOP,
         LapAction::RelayNext => LAP_RELAY_NEXT,
         LapAction::MayStop => LAP_MAY_STOP,
+        LapAction::MoveAgain => LAP_MOVE_AGAIN,
         LapAction::Capture(c) => LAP_CAPTURE + c,
     }
 }
@@ -80,6 +82,7 @@ fn decode(code: u8) -> LapAction {
         LAP_STOP => LapAction::Stop,
         LAP_RELAY_NEXT => LapAction::RelayNext,
         LAP_MAY_STOP => LapAction::MayStop,
+        LAP_MOVE_AGAIN => LapAction::MoveAgain,
         c => LapAction::Capture(c - LAP_CAPTURE),
     }
 }
@@ -95,6 +98,8 @@ enum Check {
     Origin(u16, u16),
     /// The landing hole carries this mark.
     Mark(MarkId),
+    /// The landing hole holds `min..=max` seeds, the last one included.
+    Holds(u16, u16),
 }
 
 /// The common dynamic verdict, kept inline: "if this hole is empty (or occupied), do one
@@ -108,11 +113,26 @@ struct OneCheck {
 }
 
 /// The parts of a player's circuit that sowing reads in one phase, gathered when the rules
-/// are built. The circuit occupies slots `base .. base + len` in its stored order.
+/// are built. A circuit that occupies consecutive slots `base .. base + len` in its stored
+/// order (every own-rows circuit, and a shared circuit without stores) is sown by the fast
+/// path; any other (through a store, or skipping the origin hole) by a general one that
+/// reads the slot of each position from `map`.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Ring {
     pub(crate) base: usize,
     pub(crate) len: usize,
+    /// The slot of each position.
+    map: Vec<u8>,
+    /// The position of each slot (`u8::MAX` off the ring).
+    pos_of: Vec<u8>,
+    /// Whether position `p` is slot `base + p`.
+    contiguous: bool,
+    /// Whether a lap skips the position it was lifted from.
+    skip_origin: bool,
+    /// Contiguous and not skipping: the fast path applies.
+    pub(crate) simple: bool,
+    /// No lap ever relays: every sowing ends after one lap.
+    pub(crate) never_relays: bool,
     /// The lap rules' verdict where the landing hole and whether it was empty decide it:
     /// `[position * 2 + was_occupied]`.
     lap_table: Vec<u8>,
@@ -138,21 +158,39 @@ pub(crate) struct Ring {
 impl Ring {
     /// Gather `me`'s ring for a phase with these lap rules.
     pub(crate) fn build(rules: &Rules, me: Player, lap_rules: &[LapRule], otherwise: LapAction) -> Ring {
-        let base = rules.circuit_base[me];
-        let len = rules.circuit[me].len();
+        let circuit = &rules.circuit[me];
+        let len = circuit.len();
+        let base = circuit.first().map_or(0, |h| h.index());
+        let contiguous = circuit.iter().enumerate().all(|(i, h)| h.index() == base + i);
+        let map: Vec<u8> = circuit.iter().map(|h| h.0).collect();
+        let mut pos_of = vec![u8::MAX; MAX_SLOTS];
+        for (pos, &slot) in map.iter().enumerate() {
+            pos_of[usize::from(slot)] = pos as u8;
+        }
+        let keys: Vec<u64> = circuit.iter().map(|h| rules.keys[h.index()]).collect();
+        let mut key_prefix = vec![0u64; len + 1];
+        for (i, k) in keys.iter().enumerate() {
+            key_prefix[i + 1] = key_prefix[i].wrapping_add(*k);
+        }
         let opp = me.other();
         let mut ring = Ring {
             base,
             len,
+            map,
+            pos_of,
+            contiguous,
+            skip_origin: rules.skip_origin,
+            simple: contiguous && !rules.skip_origin,
             lap_table: vec![LAP_DYNAMIC; len * 2],
-            key_prefix: rules.key_prefix[me].clone(),
-            keys: rules.keys[base..base + len].to_vec(),
+            key_prefix,
+            keys,
             branch_start: vec![u32::MAX; len * 2],
             one: vec![OneCheck::default(); len * 2],
             ..Ring::default()
         };
         for pos in 0..len {
-            let slot = base + pos;
+            let slot = ring.slot(pos);
+            let store = rules.is_store(Hole(slot as u8));
             let column = usize::from(rules.hole_column[slot]);
             for occupied in [false, true] {
                 let entry = pos * 2 + usize::from(occupied);
@@ -160,6 +198,11 @@ impl Ring {
                 let mut possible: Vec<(Vec<Check>, LapAction)> = Vec::new();
                 let mut decided = false;
                 for rule in lap_rules {
+                    // A rule about the mover's store applies only there; a rule about holes
+                    // never applies to a store.
+                    if rule.store != store || (store && rules.store(me) != Some(Hole(slot as u8))) {
+                        continue;
+                    }
                     let landing_fits =
                         rule.landing.is_none_or(|want| occupied == (want == HoleState::Occupied));
                     let side_fits =
@@ -177,6 +220,7 @@ impl Ring {
                             ),
                             Fact::Next(state) => Check::Next(state == HoleState::Empty),
                             Fact::Origin(min, max) => Check::Origin(min, max),
+                            Fact::Holds(min, max) => Check::Holds(min, max),
                         });
                     }
                     let certain = checks.is_empty();
@@ -223,10 +267,38 @@ impl Ring {
             }
         }
         ring.occupied_relays = (0..len).all(|pos| ring.lap_table[pos * 2 + 1] == LAP_RELAY);
+        ring.never_relays = ring
+            .lap_table
+            .iter()
+            .all(|&code| !matches!(code, LAP_RELAY | LAP_RELAY_NEXT | LAP_DYNAMIC | LAP_ONE));
         ring.empty_never_relays = (0..len).all(|pos| {
             !matches!(ring.lap_table[pos * 2], LAP_RELAY | LAP_RELAY_NEXT | LAP_DYNAMIC | LAP_ONE)
         });
         ring
+    }
+
+    /// The slot of position `pos`.
+    #[inline(always)]
+    pub(crate) fn slot(&self, pos: usize) -> usize {
+        if self.contiguous { self.base + pos } else { usize::from(self.map[pos]) }
+    }
+
+    /// The position of a hole (or store) on the ring; it must be on it.
+    #[inline(always)]
+    pub(crate) fn pos(&self, h: Hole) -> usize {
+        if self.contiguous { h.index() - self.base } else { usize::from(self.pos_of[h.index()]) }
+    }
+
+    /// The position before `pos` in the direction of sowing.
+    #[inline(always)]
+    pub(crate) fn back<const REV: bool>(&self, pos: usize) -> usize {
+        if REV {
+            if pos + 1 == self.len { 0 } else { pos + 1 }
+        } else if pos == 0 {
+            self.len - 1
+        } else {
+            pos - 1
+        }
     }
 
     /// The position after `pos` in the direction of sowing.
@@ -247,7 +319,7 @@ impl Ring {
     #[inline(always)]
     fn lap_action<const EXACT: bool, const REV: bool>(
         &self,
-        counts: &[u16; MAX_HOLES],
+        counts: &[u16; MAX_SLOTS],
         ctx: &LapContext<'_>,
         pos: usize,
         before: u16,
@@ -275,7 +347,7 @@ impl Ring {
     #[cold]
     fn branch<const REV: bool>(
         &self,
-        counts: &[u16; MAX_HOLES],
+        counts: &[u16; MAX_SLOTS],
         ctx: &LapContext<'_>,
         pos: usize,
         entry: usize,
@@ -286,12 +358,13 @@ impl Ring {
             let checks = &self.checks[start as usize..start as usize + usize::from(len)];
             let holds = checks.iter().all(|check| match *check {
                 Check::Hole(h, want_empty) => (counts[h.index()] == 0) == want_empty,
-                Check::Next(want_empty) => (counts[self.base + self.step::<REV>(pos)] == 0) == want_empty,
+                Check::Next(want_empty) => (counts[self.slot(self.step::<REV>(pos))] == 0) == want_empty,
                 Check::Origin(min, max) => (min..=max).contains(&ctx.origin),
                 Check::Mark(mark) => {
-                    let slot = self.base + pos;
+                    let slot = self.slot(pos);
                     ctx.marks[usize::from(mark)][slot / 64] >> (slot % 64) & 1 == 1
                 }
+                Check::Holds(min, max) => (min..=max).contains(&counts[self.slot(pos)]),
             });
             if holds {
                 return action;
@@ -308,7 +381,7 @@ impl Ring {
     /// common board sizes get code for their size.
     fn lap<const HASH: bool, const REV: bool, const L: usize>(
         &self,
-        counts: &mut [u16; MAX_HOLES],
+        counts: &mut [u16; MAX_SLOTS],
         at: usize,
         hand: u32,
         hash: &mut u64,
@@ -360,16 +433,77 @@ impl Ring {
         i
     }
 
+    /// One lap on a ring that is not simple: through slots read from `map`, skipping the
+    /// position `at` the seeds were lifted from where the rules say so.
+    #[inline(never)]
+    fn lap_general<const HASH: bool, const REV: bool>(
+        &self,
+        counts: &mut [u16; MAX_SLOTS],
+        at: usize,
+        hand: u32,
+        hash: &mut u64,
+    ) -> usize {
+        let len = self.len;
+        let skip = self.skip_origin;
+        let places = if skip { len - 1 } else { len };
+        let full = if (hand as usize) < places { 0 } else { hand / places as u32 };
+        let rem = hand - full * places as u32;
+        if full > 0 {
+            for pos in 0..len {
+                if !(skip && pos == at) {
+                    counts[self.slot(pos)] += full as u16;
+                }
+            }
+            if HASH {
+                let skipped = if skip { self.keys[at] } else { 0 };
+                *hash = hash
+                    .wrapping_add(self.key_prefix[len].wrapping_sub(skipped).wrapping_mul(u64::from(full)));
+            }
+        }
+        let mut i = at;
+        for _ in 0..rem {
+            i = self.step::<REV>(i);
+            if skip && i == at {
+                i = self.step::<REV>(i);
+            }
+            counts[self.slot(i)] += 1;
+            if HASH {
+                *hash = hash.wrapping_add(self.keys[i]);
+            }
+        }
+        if rem == 0 && skip {
+            // The last seed of the last full lap fell just before the origin.
+            i = self.back::<REV>(at);
+        }
+        i
+    }
+
+    /// One lap by the path that fits the ring.
+    #[inline(always)]
+    fn lap_any<const HASH: bool, const REV: bool, const L: usize>(
+        &self,
+        counts: &mut [u16; MAX_SLOTS],
+        at: usize,
+        hand: u32,
+        hash: &mut u64,
+    ) -> usize {
+        if self.simple {
+            self.lap::<HASH, REV, L>(counts, at, hand, hash)
+        } else {
+            self.lap_general::<HASH, REV>(counts, at, hand, hash)
+        }
+    }
+
     /// Sow `hand` seeds one lap from position `at`, with no relay (seeds a capture puts back
     /// on the mover's side).
     pub(crate) fn resow<const REV: bool>(
         &self,
-        counts: &mut [u16; MAX_HOLES],
+        counts: &mut [u16; MAX_SLOTS],
         at: usize,
         hand: u32,
         hash: &mut u64,
     ) {
-        self.lap::<true, REV, 0>(counts, at, hand, hash);
+        self.lap_any::<true, REV, 0>(counts, at, hand, hash);
     }
 
     /// Sow `hand` seeds (already lifted) from position `at`, following the lap rules, until
@@ -378,7 +512,7 @@ impl Ring {
     #[inline(always)]
     pub(crate) fn sow_from<const EXACT: bool, const REV: bool, const L: usize>(
         &self,
-        counts: &mut [u16; MAX_HOLES],
+        counts: &mut [u16; MAX_SLOTS],
         ctx: &LapContext<'_>,
         mut at: usize,
         mut hand: u32,
@@ -392,7 +526,7 @@ impl Ring {
             match self.one_lap::<EXACT, REV, L>(counts, ctx, at, hand, &mut hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { last_at, action } => {
-                    let last = Hole((self.base + last_at) as u8);
+                    let last = Hole(self.slot(last_at) as u8);
                     return Ok(SowEnd { laps, sown, last_at, last, action, hash });
                 }
             }
@@ -410,22 +544,26 @@ impl Ring {
     #[inline(never)]
     fn sow_checked<const EXACT: bool, const REV: bool>(
         &self,
-        counts: &mut [u16; MAX_HOLES],
+        counts: &mut [u16; MAX_SLOTS],
         ctx: &LapContext<'_>,
         (mut at, mut hand): (usize, u32),
         mut end: SowEnd,
     ) -> Result<SowEnd, Endless> {
-        let slots = self.base..self.base + self.len;
-        let mut saved = [0u16; MAX_HOLES];
+        let len = self.len;
+        let mut saved = [0u16; MAX_SLOTS];
+        let mut now = [0u16; MAX_SLOTS];
         let mut saved_at = usize::MAX;
         let mut power = 1u64;
         let mut steps = 0u64;
         loop {
-            if at == saved_at && saved[..self.len] == counts[slots.clone()] {
+            for (pos, c) in now[..len].iter_mut().enumerate() {
+                *c = counts[self.slot(pos)];
+            }
+            if at == saved_at && saved[..len] == now[..len] {
                 return Err(Endless);
             }
             if saved_at == usize::MAX || steps == power {
-                saved[..self.len].copy_from_slice(&counts[slots.clone()]);
+                saved[..len].copy_from_slice(&now[..len]);
                 saved_at = at;
                 power = power.saturating_mul(2);
                 steps = 0;
@@ -436,7 +574,7 @@ impl Ring {
             match self.one_lap::<EXACT, REV, 0>(counts, ctx, at, hand, &mut end.hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { last_at, action } => {
-                    let last = Hole((self.base + last_at) as u8);
+                    let last = Hole(self.slot(last_at) as u8);
                     return Ok(SowEnd { last_at, last, action, ..end });
                 }
             }
@@ -448,26 +586,26 @@ impl Ring {
     #[inline(always)]
     fn one_lap<const EXACT: bool, const REV: bool, const L: usize>(
         &self,
-        counts: &mut [u16; MAX_HOLES],
+        counts: &mut [u16; MAX_SLOTS],
         ctx: &LapContext<'_>,
         at: usize,
         hand: u32,
         hash: &mut u64,
     ) -> Lap {
-        let last_at = self.lap::<EXACT, REV, L>(counts, at, hand, hash);
-        let before = counts[self.base + last_at] - 1;
+        let last_at = self.lap_any::<EXACT, REV, L>(counts, at, hand, hash);
+        let before = counts[self.slot(last_at)] - 1;
         let from = match self.lap_action::<EXACT, REV>(counts, ctx, last_at, before) {
             LapAction::Relay => last_at,
             LapAction::RelayNext => {
                 let next = self.step::<REV>(last_at);
-                if counts[self.base + next] == 0 {
+                if counts[self.slot(next)] == 0 {
                     return Lap::End { last_at, action: LapAction::Stop };
                 }
                 next
             }
             action => return Lap::End { last_at, action },
         };
-        let lift = self.base + from;
+        let lift = self.slot(from);
         let hand = u32::from(counts[lift]);
         counts[lift] = 0;
         if EXACT {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::rules::{ByPlayer, Direction, Hole, MAX_HOLES, MAX_MARKS, Player, Rules};
+use super::rules::{ByPlayer, Direction, Hole, MAX_MARKS, MAX_SLOTS, Player, Rules};
 
 /// One decision of a player: a ply.
 ///
@@ -40,7 +40,7 @@ pub struct MoveList {
 
 impl MoveList {
     /// The most decisions any position can have.
-    pub const CAPACITY: usize = MAX_HOLES + 1;
+    pub const CAPACITY: usize = MAX_SLOTS + 1;
 
     /// An empty list.
     pub fn new() -> MoveList {
@@ -263,6 +263,8 @@ pub struct Setup {
     pub hand: ByPlayer<u16>,
     /// Seeds each player has captured.
     pub captured: ByPlayer<u16>,
+    /// Seeds in each player's store (on a board with stores).
+    pub stores: ByPlayer<u16>,
     /// Captures each player has made so far.
     pub captures_made: ByPlayer<u16>,
     /// The direction each player has chosen for good.
@@ -280,6 +282,7 @@ impl Setup {
             opening: None,
             hand: ByPlayer::default(),
             captured: ByPlayer::default(),
+            stores: ByPlayer::default(),
             captures_made: ByPlayer::default(),
             direction: ByPlayer::default(),
             marks: Vec::new(),
@@ -294,7 +297,7 @@ impl Setup {
 /// from [`Rules::start`] or [`Rules::state_from_counts`] and is only changed by play.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct State {
-    pub(crate) counts: [u16; MAX_HOLES],
+    pub(crate) counts: [u16; MAX_SLOTS],
     pub(crate) to_move: Player,
     pub(crate) phase: Phase,
     pub(crate) captured: ByPlayer<u16>,
@@ -435,7 +438,7 @@ impl History {
     pub fn reset(&mut self, rules: &Rules, state: &State) {
         self.hashes.clear();
         self.first = state.turn;
-        if rules.end.repetition_draws {
+        if rules.end.repetition.is_some() {
             self.hashes.push(rules.history_key(state));
         }
     }
@@ -446,7 +449,7 @@ impl History {
     /// Positions recorded after this boundary (from an abandoned line of play) are dropped
     /// first, so search can play, restore a saved `State` and play on.
     pub(crate) fn record(&mut self, rules: &Rules, state: &mut State) {
-        if !rules.end.repetition_draws {
+        if rules.end.repetition.is_none() {
             return;
         }
         debug_assert_eq!(state.hash, rules.position_hash(state), "the incremental hash went wrong");
@@ -456,7 +459,10 @@ impl History {
         if state.outcome.is_none() {
             let from = state.since.saturating_sub(self.first) as usize;
             if self.hashes.get(from..).is_some_and(|seen| seen.contains(&hash)) {
-                state.outcome = Some(Outcome::Draw(DrawReason::Repetition));
+                state.outcome = Some(match rules.end.repetition {
+                    Some(super::rules::Ending::Scored) => rules.by_score(state),
+                    _ => Outcome::Draw(DrawReason::Repetition),
+                });
             }
         }
         self.hashes.push(hash);

@@ -158,6 +158,8 @@ pub struct Board {
     pub columns: Spanned<Value>,
     /// `no stores`, if written.
     pub no_stores: Option<Span>,
+    /// `a store for each player`, if written.
+    pub stores: Option<Span>,
 }
 
 /// `territory each player owns rows outer, inner`.
@@ -215,10 +217,16 @@ pub enum HolePosition {
 /// `circuit own rows DIRECTION [or DIRECTION, chosen once]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Circuit {
+    /// `all rows` (the whole board, shared), rather than `own rows`.
+    pub all_rows: Option<Span>,
     /// Which way, seen from above.
     pub direction: Spanned<Direction>,
     /// The other direction, if each player may choose it once.
     pub chosen_once: Option<Spanned<Direction>>,
+    /// `through the mover's store`, if written.
+    pub through_store: Option<Span>,
+    /// `skipping the origin hole`, if written.
+    pub skip_origin: Option<Span>,
 }
 
 /// `sow all seeds from the next hole[, DIRECTION]`.
@@ -309,6 +317,8 @@ impl Direction {
 pub struct Choose {
     /// The descriptions, most preferred first.
     pub choices: Vec<Spanned<Choice>>,
+    /// `must feed an opponent who has no seeds`, if written.
+    pub must_feed: Option<Span>,
 }
 
 /// `own hole with … whose …` or `the 3rd inner hole with …`.
@@ -397,6 +407,8 @@ pub struct LapRule {
     pub span: Span,
     /// Words describing the landing hole.
     pub landing: Spanned<Vec<Spanned<HoleWord>>>,
+    /// `the mover's store` instead of a hole (then `landing` is empty).
+    pub store: Option<Span>,
     /// Conditions on facing holes.
     pub facts: Vec<Spanned<Fact>>,
     /// What happens.
@@ -420,11 +432,13 @@ pub enum Fact {
     /// `the opposite ROW hole is STATE`: the opponent's hole of that row, in the landing
     /// hole's column.
     Opposite {
-        /// The row.
-        row: Spanned<String>,
+        /// The row (`None`: the only row of a side).
+        row: Option<Spanned<String>>,
         /// What it must be.
         state: HoleState,
     },
+    /// `the landing hole holds N to M seeds`, the last seed included.
+    Holds(SeedRange),
     /// `the next hole is STATE`: the hole after the landing hole along the circuit.
     Next(HoleState),
     /// `the chosen hole held [at least|at most] N seeds`.
@@ -434,6 +448,17 @@ pub enum Fact {
         /// The count.
         count: Spanned<Value>,
     },
+}
+
+/// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`, `1 seed`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeedRange {
+    /// How the first count compares (`Exactly` when a second count follows).
+    pub bound: Bound,
+    /// The first count.
+    pub low: Spanned<Value>,
+    /// The second count of `N or M` / `N to M`, and whether it was `or`.
+    pub high: Option<(Spanned<Value>, bool)>,
 }
 
 /// What a lap rule does.
@@ -447,6 +472,8 @@ pub enum LapAction {
     Capture(Spanned<String>),
     /// The mover chooses: stop, or relay.
     MayStop,
+    /// The sowing ends and the same player moves again.
+    MoveAgain,
     /// The sowing ends.
     Stop,
 }
@@ -460,6 +487,8 @@ pub struct Capture {
     pub take: Vec<Spanned<Target>>,
     /// Where the taken seeds go, if said.
     pub destination: Option<Spanned<Destination>>,
+    /// `take nothing if it would take every seed of the opponent`, if written.
+    pub not_every_seed: Option<Span>,
     /// The choices that follow, in order.
     pub follow_ups: Vec<Spanned<FollowUp>>,
 }
@@ -469,8 +498,10 @@ pub struct Capture {
 pub enum Target {
     /// `the landing hole`.
     Landing,
-    /// `the opposite ROW hole`.
-    Opposite(Spanned<String>),
+    /// `the opposite ROW hole` (`None`: the only row of a side).
+    Opposite(Option<Spanned<String>>),
+    /// `the holes before it, while each is the opponent's and holds N to M seeds`.
+    HolesBefore(SeedRange),
 }
 
 /// Where taken seeds go.
@@ -482,6 +513,8 @@ pub enum Destination {
     Hand,
     /// They are put in the landing hole and sown on, one lap.
     Resow,
+    /// They are kept in the mover's store.
+    Store,
 }
 
 /// A choice after a capture.
@@ -541,12 +574,17 @@ pub struct EndRules {
 /// One way a game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndRule {
-    /// `a player with no seeds loses`.
-    NoSeedsLoses,
+    /// `a player with no seeds loses` (`false`) or `… ends the game and the player with more
+    /// seeds wins` (`true`).
+    NoSeeds(bool),
     /// `a player who cannot move loses|passes`.
     Blocked(Blocked),
-    /// `a repeated position is a draw`.
-    RepetitionDraws,
+    /// `a repeated position is a draw` (`false`) or `… ends the game and the player with
+    /// more seeds wins` (`true`).
+    Repetition(bool),
+    /// `a store with more than half the seeds ends the game and the player with more seeds
+    /// wins`.
+    StoreMajority,
     /// `after N turns the game is a draw`.
     TurnLimit(Spanned<Value>),
 }
@@ -558,6 +596,6 @@ pub enum Blocked {
     Loses,
     /// Their turn passes.
     Passes,
-    /// The game ends; the player with more seeds (on their side and in hand) wins.
+    /// The game ends; the player with more seeds (on their side, in hand and in store) wins.
     Scores,
 }

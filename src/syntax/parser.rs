@@ -281,8 +281,16 @@ fn lower_board(pair: Pair<'_, Rule>) -> Result<Board> {
     let mut c = Children::of(pair);
     let rows = lower_value(c.expect(Rule::value)?)?;
     let columns = lower_value(c.expect(Rule::value)?)?;
-    let no_stores = c.optional(Rule::stores).map(|p| span(&p));
-    Ok(Board { rows, columns, no_stores })
+    let (mut no_stores, mut stores) = (None, None);
+    if let Some(p) = c.optional(Rule::stores) {
+        let inner = Children::of(p).any()?;
+        match inner.as_rule() {
+            Rule::no_stores => no_stores = Some(span(&inner)),
+            Rule::a_store_each => stores = Some(span(&inner)),
+            _ => return unexpected(&inner),
+        }
+    }
+    Ok(Board { rows, columns, no_stores, stores })
 }
 
 fn lower_territory(pair: Pair<'_, Rule>) -> Result<Territory> {
@@ -348,12 +356,22 @@ fn lower_hole_position(pair: Pair<'_, Rule>) -> Result<Spanned<HolePosition>> {
 
 fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
     let mut c = Children::of(pair);
+    let rows = Children::of(c.expect(Rule::circuit_rows)?).any()?;
+    let all_rows = (rows.as_rule() == Rule::all_rows).then(|| span(&rows));
     let direction = lower_direction(c.expect(Rule::direction)?)?;
     let chosen_once = match c.optional(Rule::chosen_once) {
         Some(p) => Some(lower_direction(Children::of(p).expect(Rule::direction)?)?),
         None => None,
     };
-    Ok(Circuit { direction, chosen_once })
+    let (mut through_store, mut skip_origin) = (None, None);
+    for option in c.rest() {
+        match option.as_rule() {
+            Rule::through_store => through_store = Some(span(&option)),
+            Rule::skip_origin => skip_origin = Some(span(&option)),
+            _ => return unexpected(&option),
+        }
+    }
+    Ok(Circuit { all_rows, direction, chosen_once, through_store, skip_origin })
 }
 
 fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
@@ -414,8 +432,16 @@ fn lower_direction(pair: Pair<'_, Rule>) -> Result<Spanned<Direction>> {
 }
 
 fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
-    let choices = Children::of(pair).rest().map(lower_choice).collect::<Result<_>>()?;
-    Ok(Choose { choices })
+    let mut choices = Vec::new();
+    let mut must_feed = None;
+    for child in Children::of(pair).rest() {
+        match child.as_rule() {
+            Rule::choice => choices.push(lower_choice(child)?),
+            Rule::must_feed => must_feed = Some(span(&child)),
+            _ => return unexpected(&child),
+        }
+    }
+    Ok(Choose { choices, must_feed })
 }
 
 fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
@@ -520,15 +546,20 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::landing => landing = Some(lower_landing(child)?),
-            Rule::opposite_fact | Rule::next_fact | Rule::origin_fact => facts.push(lower_lap_fact(child)?),
-            Rule::relay | Rule::relay_next | Rule::capture_ref | Rule::may_stop | Rule::stop => {
-                action = Some(lower_lap_action(child)?)
+            Rule::opposite_fact | Rule::next_fact | Rule::origin_fact | Rule::holds_fact => {
+                facts.push(lower_lap_fact(child)?)
             }
+            Rule::relay
+            | Rule::relay_next
+            | Rule::capture_ref
+            | Rule::may_stop
+            | Rule::move_again
+            | Rule::stop => action = Some(lower_lap_action(child)?),
             _ => return unexpected(&child),
         }
     }
     match (landing, action) {
-        (Some(landing), Some(action)) => Ok(LapRule { span: sp, landing, facts, action }),
+        (Some((landing, store)), Some(action)) => Ok(LapRule { span: sp, landing, store, facts, action }),
         _ => Err(SyntaxError::internal(sp, expected::phrase(Rule::lap_rule))),
     }
 }
@@ -537,9 +568,37 @@ fn lower_lap_otherwise(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
     lower_lap_action(Children::of(pair).any()?)
 }
 
-fn lower_landing(pair: Pair<'_, Rule>) -> Result<Spanned<Vec<Spanned<HoleWord>>>> {
-    let description = Children::of(pair).expect(Rule::hole_description)?;
-    lower_hole_description(description)
+/// Words describing a hole.
+type HoleWords = Spanned<Vec<Spanned<HoleWord>>>;
+
+/// The landing hole's words, or the span of `the mover's store`.
+fn lower_landing(pair: Pair<'_, Rule>) -> Result<(HoleWords, Option<Span>)> {
+    let inner = Children::of(pair).any()?;
+    match inner.as_rule() {
+        Rule::movers_store => Ok((Spanned::new(Vec::new(), span(&inner)), Some(span(&inner)))),
+        Rule::hole_description => Ok((lower_hole_description(inner)?, None)),
+        _ => unexpected(&inner),
+    }
+}
+
+/// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`, `1 seed`.
+fn lower_seed_range(pair: Pair<'_, Rule>) -> Result<SeedRange> {
+    let sp = span(&pair);
+    let mut bound = Bound::Exactly;
+    let mut values = Vec::new();
+    let mut or = false;
+    for token in pair.into_inner() {
+        match token.as_rule() {
+            Rule::count_bound => bound = lower_count_bound(token)?,
+            Rule::value => values.push(lower_value(token)?),
+            Rule::kw_or => or = true,
+            _ => {}
+        }
+    }
+    let mut values = values.into_iter();
+    let low = values.next().ok_or_else(|| SyntaxError::internal(sp, expected::phrase(Rule::seed_range)))?;
+    let high = values.next().map(|v| (v, or));
+    Ok(SeedRange { bound, low, high })
 }
 
 fn lower_hole_description(pair: Pair<'_, Rule>) -> Result<Spanned<Vec<Spanned<HoleWord>>>> {
@@ -566,10 +625,11 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
     let mut c = Children::of(pair);
     let fact = match rule {
         Rule::opposite_fact => {
-            let row = lower_name(c.expect(Rule::name)?);
+            let row = c.optional(Rule::name).map(lower_name);
             let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
             Fact::Opposite { row, state }
         }
+        Rule::holds_fact => Fact::Holds(lower_seed_range(c.expect(Rule::seed_range)?)?),
         Rule::next_fact => Fact::Next(lower_hole_state(c.expect(Rule::hole_state)?)?),
         Rule::origin_fact => {
             let bound = match c.optional(Rule::count_bound) {
@@ -590,6 +650,7 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
         Rule::relay => LapAction::Relay,
         Rule::relay_next => LapAction::RelayNext,
         Rule::may_stop => LapAction::MayStop,
+        Rule::move_again => LapAction::MoveAgain,
         Rule::stop => LapAction::Stop,
         Rule::capture_ref => LapAction::Capture(lower_name(Children::of(pair).expect(Rule::name)?)),
         _ => return unexpected(&pair),
@@ -603,14 +664,16 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let take = lower_take(c.expect(Rule::take)?)?;
     let mut destination = None;
     let mut follow_ups = Vec::new();
+    let mut not_every_seed = None;
     for line in c.rest() {
         match line.as_rule() {
             Rule::destination => destination = Some(lower_destination(line)?),
             Rule::follow_up => follow_ups.push(lower_follow_up(line)?),
+            Rule::not_every_seed => not_every_seed = Some(span(&line)),
             _ => return unexpected(&line),
         }
     }
-    Ok(Capture { name, take, destination, follow_ups })
+    Ok(Capture { name, take, destination, not_every_seed, follow_ups })
 }
 
 fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
@@ -618,6 +681,7 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
     let inner = Children::of(pair).any()?;
     let destination = match inner.as_rule() {
         Rule::to_hand => Destination::Hand,
+        Rule::to_store => Destination::Store,
         Rule::resow => Destination::Resow,
         _ => return unexpected(&inner),
     };
@@ -633,7 +697,10 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
     let inner = Children::of(pair).any()?;
     let target = match inner.as_rule() {
         Rule::landing_target => Target::Landing,
-        Rule::opposite_target => Target::Opposite(lower_name(Children::of(inner).expect(Rule::name)?)),
+        Rule::opposite_target => Target::Opposite(Children::of(inner).optional(Rule::name).map(lower_name)),
+        Rule::holes_before => {
+            Target::HolesBefore(lower_seed_range(Children::of(inner).expect(Rule::seed_range)?)?)
+        }
         _ => return unexpected(&inner),
     };
     Ok(Spanned::new(target, sp))
@@ -697,9 +764,12 @@ fn lower_end_rules(pair: Pair<'_, Rule>) -> Result<EndRules> {
         .map(|r| {
             let sp = span(&r);
             let rule = match r.as_rule() {
-                Rule::no_seeds_rule => EndRule::NoSeedsLoses,
+                Rule::no_seeds_rule => EndRule::NoSeeds(Children::of(r).optional(Rule::by_score).is_some()),
                 Rule::blocked_rule => EndRule::Blocked(lower_blocked_rule(r)?),
-                Rule::repetition_rule => EndRule::RepetitionDraws,
+                Rule::repetition_rule => {
+                    EndRule::Repetition(Children::of(r).optional(Rule::by_score).is_some())
+                }
+                Rule::store_majority_rule => EndRule::StoreMajority,
                 Rule::turn_limit_rule => {
                     EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?)
                 }

@@ -3,11 +3,13 @@
 //! takes where the recorded rules leave a point open.
 
 mod chisolo;
+mod kalah;
 mod mefuvha;
 mod msuwa;
 mod nchuwa;
 mod njombwa;
 mod nsolo_ludii;
+mod oware;
 mod sute;
 mod tsoro;
 mod tsoro_baia;

@@ -1,0 +1,175 @@
+//! Hand-checked worked examples of Kalah (rules/kalah.sow), one per rule of issue 7: the
+//! extra move after a last seed in the own store, the empty-pit capture and its no-capture
+//! case, a lap of 13 seeds that passes its origin, and the end when one side is empty.
+//!
+//! Positions are written as the board picture shows them, North's row on top; each row
+//! lists columns 1…6 from South's left:
+//!
+//! ```text
+//!      1 2 3 4 5 6
+//!   b  . . . . . .   North: sows b6 → b1, North's store, a1 → a6
+//!   a  . . . . . .   South: sows a1 → a6, South's store, b6 → b1
+//! ```
+
+use sow::Rules;
+use sow::engine::{DrawReason, Game, History, Move, Outcome, Player, State, WinReason};
+
+use crate::common;
+use crate::kit::*;
+
+fn kalah() -> Rules {
+    common::rules("kalah", None, &[])
+}
+
+/// A main-game position with seeds in the stores.
+fn with_stores(rules: &Rules, text: &str, to_move: Player, south: u16, north: u16) -> State {
+    let mut s = setup(rules, text, to_move);
+    s.stores.south = south;
+    s.stores.north = north;
+    state(rules, &s)
+}
+
+fn sow(rules: &Rules, state: &mut State, name: &str) -> sow::engine::Effect {
+    let mut history = History::new(rules, state);
+    rules.play(state, &mut history, Move::Sow(hole(rules, name))).expect("a legal sowing")
+}
+
+/// a3 holds 4: a4, a5, a6 and South's store. The last seed is in the store, so South moves
+/// again — a turn of its own, with a3 now empty: a1, a2, a4, a5, a6.
+#[test]
+fn a_last_seed_in_the_own_store_moves_again() {
+    let rules = kalah();
+    let mut state = rules.start();
+    let effect = sow(&rules, &mut state, "a3");
+    assert_eq!(effect.last, rules.store(Player::South));
+    assert_eq!((effect.laps, effect.sown), (1, 4));
+    assert_board(
+        &rules,
+        &state,
+        "b 4 4 4 4 4 4
+         a 4 4 0 5 5 5",
+    );
+    assert_eq!(rules.store_seeds(&state, Player::South), 1);
+    assert_eq!(state.to_move(), Player::South);
+    assert_eq!(legal(&rules, &state), sows(&rules, &["a1", "a2", "a4", "a5", "a6"]));
+
+    // The record writes the extra move as a turn of its own: `1. a3`, `2. a1`, `3. b…`.
+    let mut game = Game::new(&rules);
+    game.play_turn("a3").unwrap();
+    game.play_turn("a1").unwrap();
+    assert_eq!(game.turns().iter().map(|t| t.player).collect::<Vec<_>>(), [Player::South, Player::South]);
+    assert_eq!(game.state().to_move(), Player::North);
+}
+
+/// a2's two seeds go to a3 (0→1) and a4 (0→1). a4 was empty and is South's; b4 facing it
+/// holds 5: b4's 5 and the landing seed go to South's store (0 + 6 = 6). a3 keeps its seed.
+#[test]
+fn a_last_seed_in_an_own_empty_pit_captures_the_pit_facing_it() {
+    let rules = kalah();
+    let mut state = with_stores(
+        &rules,
+        "b 3 0 0 5 0 0
+         a 0 2 0 0 0 0",
+        Player::South,
+        0,
+        0,
+    );
+    let effect = sow(&rules, &mut state, "a2");
+    assert_eq!(effect, sow_effect(&rules, 1, 2, "a4", &[("a4", 1), ("b4", 5)], true));
+    assert_board(
+        &rules,
+        &state,
+        "b 3 0 0 0 0 0
+         a 0 0 1 0 0 0",
+    );
+    assert_eq!(rules.store_seeds(&state, Player::South), 6);
+    assert_eq!(state.to_move(), Player::North);
+}
+
+/// The same sowing facing an empty b4 captures nothing: the landing seed stays in a4.
+#[test]
+fn facing_an_empty_pit_nothing_is_captured() {
+    let rules = kalah();
+    let mut state = with_stores(
+        &rules,
+        "b 3 0 0 0 0 5
+         a 0 2 0 0 0 0",
+        Player::South,
+        0,
+        0,
+    );
+    let effect = sow(&rules, &mut state, "a2");
+    assert_eq!(effect, sow_effect(&rules, 1, 2, "a4", &[], true));
+    assert_board(
+        &rules,
+        &state,
+        "b 3 0 0 0 0 5
+         a 0 0 1 1 0 0",
+    );
+    assert_eq!(rules.store_seeds(&state, Player::South), 0);
+}
+
+/// A lap of 13 seeds from a1 goes round the whole ring and does not skip its origin:
+/// a2…a6 (5), South's store (6), b6…b1 (12), North's store skipped, a1 (13). a1 was emptied
+/// when it was lifted, so the last seed lands in an empty own pit, and b1 facing it holds
+/// 1 + 1 = 2: the 2 and the landing seed go to the store, 1 + 3 = 4.
+#[test]
+fn a_lap_of_thirteen_passes_its_origin_and_captures_there() {
+    let rules = kalah();
+    let mut state = with_stores(
+        &rules,
+        "b 1 1 1 1 1 1
+         a 13 0 0 0 0 0",
+        Player::South,
+        0,
+        0,
+    );
+    let effect = sow(&rules, &mut state, "a1");
+    assert_eq!(effect, sow_effect(&rules, 1, 13, "a1", &[("a1", 1), ("b1", 2)], true));
+    assert_board(
+        &rules,
+        &state,
+        "b 0 2 2 2 2 2
+         a 0 1 1 1 1 1",
+    );
+    assert_eq!(rules.store_seeds(&state, Player::South), 4);
+    assert_eq!(rules.store_seeds(&state, Player::North), 0);
+}
+
+/// South's last seed goes into the store (a move again), but South's pits are now empty:
+/// the game ends at once, whoever is to move, and the seeds left count for their side:
+/// South 20 + 1 = 21, North 10 + 17 = 27.
+#[test]
+fn the_game_ends_when_a_side_is_empty_and_seeds_left_count_for_their_side() {
+    let rules = kalah();
+    let mut state = with_stores(
+        &rules,
+        "b 3 3 3 3 3 2
+         a 0 0 0 0 0 1",
+        Player::South,
+        20,
+        10,
+    );
+    sow(&rules, &mut state, "a6");
+    assert_eq!(state.outcome(), Some(Outcome::Win { winner: Player::North, reason: WinReason::Score }));
+    assert_eq!((rules.score(&state, Player::South), rules.score(&state, Player::North)), (21, 27));
+}
+
+/// A capture that empties North's side ends the game although North is to move, and equal
+/// totals draw: a2's 2 seeds to a3 (1→2) and a4 (0→1); b4's 2 and the landing seed go to
+/// South's store, 19 + 3 = 22. North has no seeds: South 22 + 2 = 24, North 24 + 0 = 24.
+#[test]
+fn emptying_the_opponent_ends_the_game_and_equal_totals_draw() {
+    let rules = kalah();
+    let mut state = with_stores(
+        &rules,
+        "b 0 0 0 2 0 0
+         a 0 2 1 0 0 0",
+        Player::South,
+        19,
+        24,
+    );
+    sow(&rules, &mut state, "a2");
+    assert_eq!(rules.store_seeds(&state, Player::South), 22);
+    assert_eq!(state.outcome(), Some(Outcome::Draw(DrawReason::EqualScores)));
+}
