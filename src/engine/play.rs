@@ -437,6 +437,10 @@ impl Rules {
         ring: &Ring,
         h: Hole,
     ) -> bool {
+        if ring.never_relays {
+            // Every sowing ends after its first lap.
+            return true;
+        }
         let base = ring.base.min(MAX_SLOTS - W);
         let offset = ring.base - base;
         let window: &[u16; W] = state.counts[base..base + W].try_into().unwrap_or(&[0; W]);
@@ -448,9 +452,6 @@ impl Rules {
         }
         let tail = W - W % 32;
         local[tail..].copy_from_slice(&window[tail..]);
-        if ring.never_relays {
-            return true;
-        }
         if !ring.simple {
             // A ring through a store or skipping the origin: sow it on a whole board.
             let mut scratch = state.counts;
@@ -508,6 +509,21 @@ impl Rules {
             let mut fitted = false;
             let simple = choice.mark.is_none() && choice.next.is_none() && choice.previous.is_none();
             let (min, max) = (choice.min, choice.max);
+            if simple && ring.never_relays {
+                // Every candidate is legal: the list is the candidates, found branch-free.
+                let start = out.len;
+                let mut n = start;
+                for &h in &choice.holes[me] {
+                    let c = state.counts[h.index()];
+                    out.moves[n] = Move::Sow(h);
+                    n += usize::from((c >= min) & (c <= max));
+                }
+                out.len = n;
+                if n > start {
+                    break;
+                }
+                continue;
+            }
             for &h in &choice.holes[me] {
                 let fits = if simple {
                     let c = state.counts[h.index()];
@@ -886,7 +902,9 @@ impl Rules {
         let pos = ring.pos(from);
         let counts = &mut state.counts;
         // The common board sizes (4×8, 4×16, 4×36) get sowing code for their circuit's length.
-        let end = match (rev, ring.len) {
+        // (Only a simple ring — consecutive slots, no skipped origin — has a length compiled in.)
+        let len = if ring.simple { ring.len } else { 0 };
+        let end = match (rev, len) {
             (false, 16) => ring.sow_from::<true, false, 16>(counts, &ctx, pos, hand, hash),
             (false, 32) => ring.sow_from::<true, false, 32>(counts, &ctx, pos, hand, hash),
             (false, 72) => ring.sow_from::<true, false, 72>(counts, &ctx, pos, hand, hash),

@@ -487,7 +487,8 @@ impl Ring {
         hand: u32,
         hash: &mut u64,
     ) -> usize {
-        if self.simple {
+        // A length compiled in (`L > 0`) is only ever given for a simple ring.
+        if L > 0 || self.simple {
             self.lap::<HASH, REV, L>(counts, at, hand, hash)
         } else {
             self.lap_general::<HASH, REV>(counts, at, hand, hash)
@@ -593,7 +594,8 @@ impl Ring {
         hash: &mut u64,
     ) -> Lap {
         let last_at = self.lap_any::<EXACT, REV, L>(counts, at, hand, hash);
-        let before = counts[self.slot(last_at)] - 1;
+        let slot = if L > 0 { self.base + last_at } else { self.slot(last_at) };
+        let before = counts[slot] - 1;
         let from = match self.lap_action::<EXACT, REV>(counts, ctx, last_at, before) {
             LapAction::Relay => last_at,
             LapAction::RelayNext => {
@@ -605,7 +607,7 @@ impl Ring {
             }
             action => return Lap::End { last_at, action },
         };
-        let lift = self.slot(from);
+        let lift = if L > 0 { self.base + from } else { self.slot(from) };
         let hand = u32::from(counts[lift]);
         counts[lift] = 0;
         if EXACT {

@@ -14,4 +14,5 @@ mod perft;
 mod properties;
 mod records;
 mod snapshots;
+mod two_row_differential;
 mod worked;
