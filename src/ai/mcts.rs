@@ -310,3 +310,44 @@ impl Agent for MctsAgent {
         self.report.clone()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tree of a root and children with these visit counts, on any position.
+    fn tree(visits: &[u32]) -> MctsAgent {
+        let text = crate::bundled::bundled(crate::bundled::DEFAULT_RULES).expect("bundled");
+        let rules = crate::compile("rules", text, &crate::Options::new(None, &[])).expect("compiles");
+        let mut agent = MctsAgent::new(Budget::Count(1000), 1);
+        let state = rules.start();
+        let mut root = MctsAgent::node(&rules, state.clone(), Player::North, None);
+        root.moves.truncate(visits.len());
+        agent.nodes.push(root);
+        for (i, &v) in visits.iter().enumerate() {
+            let mut child = MctsAgent::node(&rules, state.clone(), Player::South, None);
+            child.visits = v;
+            agent.nodes.push(child);
+            agent.nodes[0].children.push(i as u32 + 1);
+        }
+        agent
+    }
+
+    #[test]
+    fn settled_when_the_runner_up_cannot_catch_up() {
+        let agent = tree(&[50, 10, 5]);
+        // 10 + 39 playouts still leave the runner-up behind 50; with 40 it could tie.
+        assert!(agent.settled(39));
+        assert!(!agent.settled(40));
+        // The order of the children does not matter.
+        assert!(tree(&[5, 10, 50]).settled(39));
+        assert!(!tree(&[5, 50, 50]).settled(0));
+    }
+
+    #[test]
+    fn never_settled_before_every_decision_is_tried() {
+        let mut agent = tree(&[50, 0]);
+        agent.nodes[0].children.pop();
+        assert!(!agent.settled(0));
+    }
+}
