@@ -476,6 +476,36 @@ impl Ring {
         Lap::Relay { from, hand }
     }
 
+    /// Sow `hand` seeds (already lifted) from position `at` as [`Ring::sow_from`] does, but
+    /// recording each lap: where its hand was lifted, and the positions its seeds fell in, in
+    /// order. At most `max_laps` laps. Slow and allocating: for showing a sowing, never for
+    /// play.
+    pub(crate) fn trace<const REV: bool>(
+        &self,
+        counts: &mut [u16; MAX_HOLES],
+        ctx: &LapContext<'_>,
+        mut at: usize,
+        mut hand: u32,
+        max_laps: usize,
+    ) -> Vec<(usize, Vec<usize>)> {
+        let mut laps = Vec::new();
+        let mut hash = 0;
+        while laps.len() < max_laps {
+            let mut drops = Vec::with_capacity(hand as usize);
+            let mut pos = at;
+            for _ in 0..hand {
+                pos = self.step::<REV>(pos);
+                drops.push(pos);
+            }
+            laps.push((at, drops));
+            match self.one_lap::<true, REV, 0>(counts, ctx, at, hand, &mut hash) {
+                Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
+                Lap::End { .. } => break,
+            }
+        }
+        laps
+    }
+
     /// Whether a sowing from position `at` ends, on the circuit's counts `slots` (changed):
     /// the lean path for legality checks. `None` when it cannot tell cheaply — a landing
     /// whose verdict depends on more than the landing hole and may relay, or a long relay
