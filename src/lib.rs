@@ -33,6 +33,7 @@ pub mod bundled;
 pub mod compile;
 pub mod engine;
 pub mod record;
+pub mod session;
 pub mod span;
 pub mod suggest;
 pub mod syntax;
