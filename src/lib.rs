@@ -37,6 +37,7 @@ pub mod session;
 pub mod span;
 pub mod suggest;
 pub mod syntax;
+pub mod web;
 
 pub use compile::{Options, RulesError, check, compile};
 pub use engine::{Game, Move, Outcome, Player, Rules, State};

@@ -13,5 +13,8 @@ mod language;
 mod perft;
 mod properties;
 mod records;
+mod serve;
+#[path = "../support/server.rs"]
+mod server;
 mod snapshots;
 mod worked;
