@@ -300,13 +300,23 @@ async fn a_game_in_headless_chromium() -> Result<()> {
         return Ok(());
     };
     let started = Instant::now();
-    let server = Server::start(&[]);
+    let server = std::sync::Arc::new(Server::start(&[]));
     let driver = start_driver(&program)?;
     let client = connect(&driver).await?;
-    let result = play(&client, &server).await;
+    // The game runs in its own task so that the browser is closed even when an assertion
+    // fails (killing chromedriver alone would leave Chromium running).
+    let game = tokio::spawn({
+        let (client, server) = (client.clone(), server.clone());
+        async move { play(&client, &server).await.map_err(|e| e.to_string()) }
+    });
+    let result = game.await;
     let closed = client.close().await;
     eprintln!("browser test: {:.1} s", started.elapsed().as_secs_f64());
-    result?;
+    match result {
+        Err(failure) if failure.is_panic() => std::panic::resume_unwind(failure.into_panic()),
+        Err(failure) => return Err(failure.into()),
+        Ok(played) => played?,
+    }
     closed?;
     Ok(())
 }
