@@ -16,7 +16,7 @@ use crate::engine::{ByPlayer, Game, PlayErrorKind, Player};
 use crate::record::{Record, RecordError};
 use crate::session::{self, Controller, HINT};
 
-use super::games::{Info, Session, Shared, Store};
+use super::games::{Agents, Info, Session, Shared, Store};
 use super::view::{self, Catalogue, GameView, PlayedAnswer};
 use super::{BODY_LIMIT, Source};
 
@@ -124,6 +124,31 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 fn game_of(store: &Store, id: Result<Path<String>, PathRejection>) -> Result<Shared, ApiError> {
     let Path(id) = id.map_err(|e| ApiError::bad("bad_request", e.body_text()))?;
     store.get(&id)
+}
+
+/// What `f` makes of the path's game, under the game's lock.
+async fn on_game<T>(
+    store: &Store,
+    id: Result<Path<String>, PathRejection>,
+    f: impl FnOnce(&mut Game<'_>, &mut Agents, &Info) -> Result<T, ApiError> + Send,
+) -> Result<T, ApiError> {
+    let shared = game_of(store, id)?;
+    let mut session = shared.lock().await;
+    session.with_game(f)?
+}
+
+/// [`on_game`] on a blocking thread, for a search: a computer that thinks holds up only its
+/// own game.
+async fn thinking<T: Send + 'static>(
+    store: &Store,
+    id: Result<Path<String>, PathRejection>,
+    f: impl FnOnce(&mut Game<'_>, &mut Agents, &Info) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let shared = game_of(store, id)?;
+    let mut session = shared.lock_owned().await;
+    tokio::task::spawn_blocking(move || session.with_game(f)?)
+        .await
+        .map_err(|_| ApiError::internal("the computer player failed"))?
 }
 
 type Answer<T> = Result<Json<T>, ApiError>;
@@ -244,9 +269,7 @@ pub(crate) async fn show(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<GameView> {
-    let shared = game_of(&store, id)?;
-    let mut session = shared.lock().await;
-    Ok(Json(session.with_game(|game, _, info| view::game_view(game, info))?))
+    on_game(&store, id, |game, _, info| Ok(view::game_view(game, info))).await.map(Json)
 }
 
 /// `DELETE /api/games/{id}`
@@ -300,49 +323,45 @@ pub(crate) async fn play(
     id: Result<Path<String>, PathRejection>,
     Body(request): Body<PlayRequest>,
 ) -> Answer<PlayedAnswer> {
-    let shared = game_of(&store, id)?;
-    let mut session = shared.lock().await;
-    session
-        .with_game(|game, _, info| {
-            check_turn(game, info, true)?;
-            let rules = game.rules();
-            let words = crate::Rules::turn_words(&request.words);
-            if words.is_empty() {
-                return Err(ApiError::bad("bad_notation", "no decision given: write a hole such as `b3`"));
-            }
-            let turn = game.state().turn();
-            let mut played = Vec::new();
-            let mut error = None;
-            for word in words {
-                // The rest of the words belong to this turn only, and to a person.
-                if !played.is_empty()
-                    && (game.state().turn() != turn || check_turn(game, info, true).is_err())
-                {
-                    error = Some(format!("the turn ended before `{word}`; the rest was not played"));
-                    break;
-                }
-                let fail = match rules.parse_move(game.state(), word) {
-                    Err(e) => ApiError::bad("bad_notation", e.reason),
-                    Ok(mv) => {
-                        let before = game.state().clone();
-                        match game.play(mv) {
-                            Ok(effect) => {
-                                played.push(view::played_view(rules, &before, game.state(), mv, &effect));
-                                continue;
-                            }
-                            Err(e) => ApiError::bad(code_of(e.kind), e.reason),
-                        }
-                    }
-                };
-                if played.is_empty() {
-                    return Err(fail);
-                }
-                error = Some(fail.message);
+    on_game(&store, id, |game, _, info| {
+        check_turn(game, info, true)?;
+        let rules = game.rules();
+        let words = crate::Rules::turn_words(&request.words);
+        if words.is_empty() {
+            return Err(ApiError::bad("bad_notation", "no decision given: write a hole such as `b3`"));
+        }
+        let turn = game.state().turn();
+        let mut played = Vec::new();
+        let mut error = None;
+        for word in words {
+            // The rest of the words belong to this turn only, and to a person.
+            if !played.is_empty() && (game.state().turn() != turn || check_turn(game, info, true).is_err()) {
+                error = Some(format!("the turn ended before `{word}`; the rest was not played"));
                 break;
             }
-            Ok(PlayedAnswer { played, error, report: None, game: view::game_view(game, info) })
-        })?
-        .map(Json)
+            let fail = match rules.parse_move(game.state(), word) {
+                Err(e) => ApiError::bad("bad_notation", e.reason),
+                Ok(mv) => {
+                    let before = game.state().clone();
+                    match game.play(mv) {
+                        Ok(effect) => {
+                            played.push(view::played_view(rules, &before, game.state(), mv, &effect));
+                            continue;
+                        }
+                        Err(e) => ApiError::bad(code_of(e.kind), e.reason),
+                    }
+                }
+            };
+            if played.is_empty() {
+                return Err(fail);
+            }
+            error = Some(fail.message);
+            break;
+        }
+        Ok(PlayedAnswer { played, error, report: None, game: view::game_view(game, info) })
+    })
+    .await
+    .map(Json)
 }
 
 /// `POST /api/games/{id}/computer`: the computer to move makes one decision, thinking on a
@@ -351,27 +370,22 @@ pub(crate) async fn computer(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<PlayedAnswer> {
-    let shared = game_of(&store, id)?;
-    let mut session = shared.lock_owned().await;
-    let answer = tokio::task::spawn_blocking(move || {
-        session.with_game(|game, agents, info| {
-            let me = check_turn(game, info, false)?;
-            let agent =
-                agents[me].as_mut().ok_or_else(|| ApiError::internal("the computer player is missing"))?;
-            let legal = game.legal_moves();
-            let mv = agent.choose(game.rules(), game.state(), &legal);
-            let report = agent.report().filter(|r| r != "the only legal decision");
-            let before = game.state().clone();
-            let effect = game.play(mv).map_err(|e| {
-                ApiError::internal(&format!("the computer chose an illegal move: {}", e.reason))
-            })?;
-            let played = view::played_view(game.rules(), &before, game.state(), mv, &effect);
-            Ok(PlayedAnswer { played: vec![played], error: None, report, game: view::game_view(game, info) })
-        })?
+    thinking(&store, id, |game, agents, info| {
+        let me = check_turn(game, info, false)?;
+        let agent =
+            agents[me].as_mut().ok_or_else(|| ApiError::internal("the computer player is missing"))?;
+        let legal = game.legal_moves();
+        let mv = agent.choose(game.rules(), game.state(), &legal);
+        let report = agent.report().filter(|r| r != "the only legal decision");
+        let before = game.state().clone();
+        let effect = game
+            .play(mv)
+            .map_err(|e| ApiError::internal(&format!("the computer chose an illegal move: {}", e.reason)))?;
+        let played = view::played_view(game.rules(), &before, game.state(), mv, &effect);
+        Ok(PlayedAnswer { played: vec![played], error: None, report, game: view::game_view(game, info) })
     })
     .await
-    .map_err(|_| ApiError::internal("the computer player failed"))??;
-    Ok(Json(answer))
+    .map(Json)
 }
 
 /// What `POST /api/games/{id}/hint` answers.
@@ -391,23 +405,14 @@ pub(crate) async fn hint(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<HintAnswer> {
-    let shared = game_of(&store, id)?;
-    let mut session = shared.lock_owned().await;
-    let answer = tokio::task::spawn_blocking(move || {
-        session.with_game(|game, _, info| {
-            check_turn(game, info, true)?;
-            let mut adviser = HINT.build(info.seed ^ u64::from(game.state().turn()));
-            let mv = adviser.choose(game.rules(), game.state(), &game.legal_moves());
-            Ok(HintAnswer {
-                text: game.rules().move_text(mv),
-                report: adviser.report(),
-                by: HINT.to_string(),
-            })
-        })?
+    thinking(&store, id, |game, _, info| {
+        check_turn(game, info, true)?;
+        let mut adviser = HINT.build(info.seed ^ u64::from(game.state().turn()));
+        let mv = adviser.choose(game.rules(), game.state(), &game.legal_moves());
+        Ok(HintAnswer { text: game.rules().move_text(mv), report: adviser.report(), by: HINT.to_string() })
     })
     .await
-    .map_err(|_| ApiError::internal("the hint failed"))??;
-    Ok(Json(answer))
+    .map(Json)
 }
 
 /// `POST /api/games/{id}/undo`: back to the last turn a person started (one turn if the
@@ -416,18 +421,16 @@ pub(crate) async fn undo(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<GameView> {
-    let shared = game_of(&store, id)?;
-    let mut session = shared.lock().await;
-    session
-        .with_game(|game, _, info| {
-            let someone = Player::BOTH.iter().any(|&p| info.controllers[p] == Controller::Human);
-            let undone = if someone { session::undo_to_human(game, &info.controllers) } else { game.undo() };
-            if !undone {
-                return Err(ApiError::conflict("nothing_to_undo", "there is nothing to undo"));
-            }
-            Ok(view::game_view(game, info))
-        })?
-        .map(Json)
+    on_game(&store, id, |game, _, info| {
+        let someone = Player::BOTH.iter().any(|&p| info.controllers[p] == Controller::Human);
+        let undone = if someone { session::undo_to_human(game, &info.controllers) } else { game.undo() };
+        if !undone {
+            return Err(ApiError::conflict("nothing_to_undo", "there is nothing to undo"));
+        }
+        Ok(view::game_view(game, info))
+    })
+    .await
+    .map(Json)
 }
 
 /// `POST /api/games/{id}/resign`: the person to move resigns.
@@ -435,15 +438,13 @@ pub(crate) async fn resign(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<GameView> {
-    let shared = game_of(&store, id)?;
-    let mut session = shared.lock().await;
-    session
-        .with_game(|game, _, info| {
-            check_turn(game, info, true)?;
-            game.resign();
-            Ok(view::game_view(game, info))
-        })?
-        .map(Json)
+    on_game(&store, id, |game, _, info| {
+        check_turn(game, info, true)?;
+        game.resign();
+        Ok(view::game_view(game, info))
+    })
+    .await
+    .map(Json)
 }
 
 /// `GET /api/games/{id}/record`: the record as a text file to download.
@@ -451,9 +452,7 @@ pub(crate) async fn record(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
-    let shared = game_of(&store, id)?;
-    let mut session = shared.lock().await;
-    let (text, name) = session.with_game(|game, _, info| {
+    let (text, name) = on_game(&store, id, |game, _, info| {
         let tags = session::record_tags(game.rules(), &info.source, &info.controllers, &info.teams);
         let text = crate::record::write_record_annotated(game, &tags, |i, p| {
             session::team_member(&info.teams, i, p).map(|name| format!("{p}: {name}"))
@@ -463,8 +462,9 @@ pub(crate) async fn record(
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' })
             .collect();
-        (text, format!("{}-{}.txt", stem.trim_matches('-'), info.id))
-    })?;
+        Ok((text, format!("{}-{}.txt", stem.trim_matches('-'), info.id)))
+    })
+    .await?;
     let disposition = format!("attachment; filename=\"{name}\"");
     Ok((
         [
