@@ -448,7 +448,8 @@ async fn play(client: &Client, server: &Server) -> Result<()> {
     }
 
     // Every bundled rules file plays in the same page, by clicks: whatever its board, its
-    // openings (transfers, taking turns) or its choices (a direction kept for good).
+    // openings (transfers, taking turns) or its choices (a direction kept for good): three
+    // turns of each, by random clicks.
     for name in sow::bundled::bundled_names() {
         client.goto(&format!("{base}?rules={name}&north=random&speed=0&seed=1")).await?;
         settled(client).await?;
@@ -457,7 +458,7 @@ async fn play(client: &Client, server: &Server) -> Result<()> {
         let mut game = Game::new(&rules);
         sync(client, &rules, &mut game).await?;
         let mut rng = sow::ai::rng(7);
-        for _ in 0..6 {
+        for _ in 0..3 {
             if game.outcome().is_some() {
                 break;
             }

@@ -16,7 +16,7 @@ use crate::engine::{ByPlayer, Game, PlayErrorKind, Player};
 use crate::record::{Record, RecordError};
 use crate::session::{self, Controller, HINT};
 
-use super::games::{Agents, Info, Session, Shared, Store};
+use super::games::{Info, Session, Shared, Store};
 use super::view::{self, Catalogue, GameView, PlayedAnswer};
 use super::{BODY_LIMIT, Source};
 
@@ -130,7 +130,7 @@ fn game_of(store: &Store, id: Result<Path<String>, PathRejection>) -> Result<Sha
 async fn on_game<T>(
     store: &Store,
     id: Result<Path<String>, PathRejection>,
-    f: impl FnOnce(&mut Game<'_>, &mut Agents, &Info) -> Result<T, ApiError> + Send,
+    f: impl FnOnce(&mut Game<'_>, &Info) -> Result<T, ApiError> + Send,
 ) -> Result<T, ApiError> {
     let shared = game_of(store, id)?;
     let mut session = shared.lock().await;
@@ -142,7 +142,7 @@ async fn on_game<T>(
 async fn thinking<T: Send + 'static>(
     store: &Store,
     id: Result<Path<String>, PathRejection>,
-    f: impl FnOnce(&mut Game<'_>, &mut Agents, &Info) -> Result<T, ApiError> + Send + 'static,
+    f: impl FnOnce(&mut Game<'_>, &Info) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let shared = game_of(store, id)?;
     let mut session = shared.lock_owned().await;
@@ -227,7 +227,7 @@ pub(crate) async fn create(
     let info = Info { id: String::new(), source: source.name.clone(), controllers, teams, seed };
     let shared = store.insert(Session::new(rules, game, info))?;
     let mut session = shared.lock().await;
-    let view = session.with_game(|game, _, info| view::game_view(game, info))?;
+    let view = session.with_game(|game, info| view::game_view(game, info))?;
     Ok((StatusCode::CREATED, Json(view)))
 }
 
@@ -269,7 +269,7 @@ pub(crate) async fn show(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<GameView> {
-    on_game(&store, id, |game, _, info| Ok(view::game_view(game, info))).await.map(Json)
+    on_game(&store, id, |game, info| Ok(view::game_view(game, info))).await.map(Json)
 }
 
 /// `DELETE /api/games/{id}`
@@ -323,7 +323,7 @@ pub(crate) async fn play(
     id: Result<Path<String>, PathRejection>,
     Body(request): Body<PlayRequest>,
 ) -> Answer<PlayedAnswer> {
-    on_game(&store, id, |game, _, info| {
+    on_game(&store, id, |game, info| {
         check_turn(game, info, true)?;
         let rules = game.rules();
         let words = crate::Rules::turn_words(&request.words);
@@ -370,10 +370,15 @@ pub(crate) async fn computer(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<PlayedAnswer> {
-    thinking(&store, id, |game, agents, info| {
+    thinking(&store, id, |game, info| {
         let me = check_turn(game, info, false)?;
-        let agent =
-            agents[me].as_mut().ok_or_else(|| ApiError::internal("the computer player is missing"))?;
+        let Controller::Computer(spec) = info.controllers[me] else {
+            return Err(ApiError::internal("the computer player is missing"));
+        };
+        // A fresh player for each decision, seeded by the game's seed and the decision: a
+        // search's tree is dropped as soon as it has chosen, so an idle game keeps none.
+        let decisions: usize = game.turns().iter().map(|t| t.moves.len()).sum();
+        let mut agent = spec.build(info.seed.wrapping_add(decisions as u64));
         let legal = game.legal_moves();
         let mv = agent.choose(game.rules(), game.state(), &legal);
         let report = agent.report().filter(|r| r != "the only legal decision");
@@ -405,7 +410,7 @@ pub(crate) async fn hint(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<HintAnswer> {
-    thinking(&store, id, |game, _, info| {
+    thinking(&store, id, |game, info| {
         check_turn(game, info, true)?;
         let mut adviser = HINT.build(info.seed ^ u64::from(game.state().turn()));
         let mv = adviser.choose(game.rules(), game.state(), &game.legal_moves());
@@ -421,7 +426,7 @@ pub(crate) async fn undo(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<GameView> {
-    on_game(&store, id, |game, _, info| {
+    on_game(&store, id, |game, info| {
         let someone = Player::BOTH.iter().any(|&p| info.controllers[p] == Controller::Human);
         let undone = if someone { session::undo_to_human(game, &info.controllers) } else { game.undo() };
         if !undone {
@@ -438,7 +443,7 @@ pub(crate) async fn resign(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<GameView> {
-    on_game(&store, id, |game, _, info| {
+    on_game(&store, id, |game, info| {
         check_turn(game, info, true)?;
         game.resign();
         Ok(view::game_view(game, info))
@@ -452,7 +457,7 @@ pub(crate) async fn record(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
-    let (text, name) = on_game(&store, id, |game, _, info| {
+    let (text, name) = on_game(&store, id, |game, info| {
         let tags = session::record_tags(game.rules(), &info.source, &info.controllers, &info.teams);
         let text = crate::record::write_record_annotated(game, &tags, |i, p| {
             session::team_member(&info.teams, i, p).map(|name| format!("{p}: {name}"))

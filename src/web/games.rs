@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::Rules;
-use crate::ai::{Agent, Rng};
+use crate::ai::Rng;
 use crate::engine::{ByPlayer, DetachedGame, Game};
 use crate::session::Controller;
 
@@ -19,8 +19,6 @@ pub(crate) struct Session {
     pub rules: Rules,
     /// The game, away from its rules between requests (see [`Session::with_game`]).
     game: Option<DetachedGame>,
-    /// The computer players, kept for the whole game (a search may reuse what it learnt).
-    agents: Agents,
     /// Who plays, and the rest that describes the game.
     pub info: Info,
 }
@@ -39,37 +37,19 @@ pub(crate) struct Info {
     pub seed: u64,
 }
 
-/// The computer players of a session.
-pub(crate) type Agents = ByPlayer<Option<Box<dyn Agent + Send>>>;
-
 impl Session {
     pub fn new(rules: Rules, game: DetachedGame, info: Info) -> Session {
-        let agents = ByPlayer {
-            south: agent(info.controllers.south, info.seed),
-            north: agent(info.controllers.north, info.seed.wrapping_add(1)),
-        };
-        Session { rules, game: Some(game), agents, info }
+        Session { rules, game: Some(game), info }
     }
 
-    /// Run `f` on the game (with the computer players and the game's description), putting
-    /// it back afterwards.
-    pub fn with_game<T>(
-        &mut self,
-        f: impl FnOnce(&mut Game<'_>, &mut Agents, &Info) -> T,
-    ) -> Result<T, ApiError> {
+    /// Run `f` on the game (and what describes it), putting it back afterwards.
+    pub fn with_game<T>(&mut self, f: impl FnOnce(&mut Game<'_>, &Info) -> T) -> Result<T, ApiError> {
         let detached =
             self.game.take().ok_or_else(|| ApiError::internal("this game was lost to an earlier failure"))?;
         let mut game = detached.attach(&self.rules);
-        let out = f(&mut game, &mut self.agents, &self.info);
+        let out = f(&mut game, &self.info);
         self.game = Some(game.detach());
         Ok(out)
-    }
-}
-
-fn agent(controller: Controller, seed: u64) -> Option<Box<dyn Agent + Send>> {
-    match controller {
-        Controller::Human => None,
-        Controller::Computer(spec) => Some(spec.build(seed)),
     }
 }
 

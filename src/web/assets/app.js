@@ -532,6 +532,9 @@ async function startGame(request) {
     app.busy = false;
     await computerTurns(generation);
     return view;
+  } catch (error) {
+    if (app.view) setState(app.view.outcome ? "over" : "ready");
+    throw error;
   } finally {
     if (generation === app.generation) app.busy = false;
   }
@@ -710,19 +713,17 @@ function openSetup() {
 
 async function submitSetup(event) {
   event.preventDefault();
+  const request = setupRequest();
+  $("setup").close();
   try {
-    await startGameFromDialog();
+    await startGame(request);
   } catch (error) {
+    // Back to the dialog, saying what was wrong.
     const box = $("setup-error");
     box.textContent = error.detail || error.message;
     box.hidden = false;
+    $("setup").showModal();
   }
-}
-
-async function startGameFromDialog() {
-  const request = setupRequest();
-  $("setup").close();
-  await startGame(request);
 }
 
 // ---- records ---------------------------------------------------------------------------
