@@ -33,9 +33,11 @@ pub mod bundled;
 pub mod compile;
 pub mod engine;
 pub mod record;
+pub mod session;
 pub mod span;
 pub mod suggest;
 pub mod syntax;
+pub mod web;
 
 pub use compile::{Options, RulesError, check, compile};
 pub use engine::{Game, Move, Outcome, Player, Rules, State};

@@ -71,16 +71,4 @@ pub fn compile(rules: &RulesText, options: &RulesOptions) -> Result<Rules, Failu
     Ok(sow::compile(&rules.name, &rules.text, &options.options())?)
 }
 
-/// The game's name, its ruleset and its parameters, for headers: `Game, ruleset "x" (columns = 8)`.
-pub fn describe(rules: &Rules) -> String {
-    let meta = rules.meta();
-    let mut out = meta.name.clone();
-    if let Some(r) = &meta.ruleset {
-        out.push_str(&format!(", ruleset \"{r}\""));
-    }
-    let params: Vec<String> = rules.params().iter().map(|p| format!("{} = {}", p.name, p.value)).collect();
-    if !params.is_empty() {
-        out.push_str(&format!(" ({})", params.join(", ")));
-    }
-    out
-}
+pub use sow::session::describe;

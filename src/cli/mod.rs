@@ -10,6 +10,7 @@ mod matches;
 mod perft;
 mod play;
 mod replay;
+mod serve;
 mod show;
 mod simulate;
 mod variant;
@@ -23,8 +24,8 @@ use clap::{Args, Parser, Subcommand};
 #[command(
     name = "sow",
     version,
-    about = "A rules language and engine for mancala games: check, show, play, replay, simulate, perft and compare any rules file.",
-    after_help = "Examples:\n  sow play                                   play the default rules against the computer\n  sow play --param columns=36                the same on a 4×36 board\n  sow list                                   the bundled games and their rulesets\n  sow play NAME --ruleset RULESET            play a bundled game by its name\n  sow check rules/*.sow                      check rules files, with diagnostics\n  sow show rules/mygame.sow --ruleset NAME   metadata, start position and compiled tables\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow perft rules/mygame.sow --depth 5\n  sow match nsolo mcts:2000 greedy --games 200   two computer players, many games\n  sow compare nsolo tsoro njombwa --plot charts/  games compared in play, with charts\n  sow diff nsolo nsolo:sanderson-1913        how two games' compiled rules differ\n\nA FILE is a path to a `.sow` rules file, or the name of a rules file bundled with sow."
+    about = "A rules language and engine for mancala games: check, show, play (in the terminal or the browser), replay, simulate, perft and compare any rules file.",
+    after_help = "Examples:\n  sow play                                   play the default rules against the computer\n  sow play --param columns=36                the same on a 4×36 board\n  sow serve                                  play in the browser at http://127.0.0.1:8080\n  sow list                                   the bundled games and their rulesets\n  sow play NAME --ruleset RULESET            play a bundled game by its name\n  sow check rules/*.sow                      check rules files, with diagnostics\n  sow show rules/mygame.sow --ruleset NAME   metadata, start position and compiled tables\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow perft rules/mygame.sow --depth 5\n  sow match nsolo mcts:2000 greedy --games 200   two computer players, many games\n  sow compare nsolo tsoro njombwa --plot charts/  games compared in play, with charts\n  sow diff nsolo nsolo:sanderson-1913        how two games' compiled rules differ\n\nA FILE is a path to a `.sow` rules file, or the name of a rules file bundled with sow."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -38,6 +39,7 @@ enum Command {
     Show(show::ShowArgs),
     Play(play::PlayArgs),
     Replay(replay::ReplayArgs),
+    Serve(serve::ServeArgs),
     Simulate(simulate::SimulateArgs),
     Perft(perft::PerftArgs),
     Match(matches::MatchArgs),
@@ -119,6 +121,7 @@ pub fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Match(args) => matches::run(args),

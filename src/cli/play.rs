@@ -5,16 +5,18 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use std::io::IsTerminal as _;
-use std::str::FromStr;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use sow::Game;
-use sow::ai::{AgentSpec, Budget};
-use sow::engine::{ByPlayer, Effect, Hole, Move, Phase, Player, Rules};
+use sow::ai::AgentSpec;
+use sow::engine::{ByPlayer, Hole, Player, Rules};
 use sow::record::{RecordError, write_record_annotated};
+use sow::session::{
+    Controller, HINT, narrate, pending, record_tags, team_member, touched, turn_index, undo_to_human,
+};
 
 use super::load::{compile, describe, read_rules};
 use super::replay::load_record;
@@ -61,26 +63,6 @@ pub struct PlayArgs {
     options: RulesOptions,
 }
 
-/// Who makes a side's decisions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Controller {
-    /// A person typing at the terminal.
-    Human,
-    /// A computer player.
-    Computer(AgentSpec),
-}
-
-impl FromStr for Controller {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Controller, String> {
-        match text.trim() {
-            "human" | "you" => Ok(Controller::Human),
-            other => other.parse().map(Controller::Computer).map_err(|e: sow::ai::SpecError| e.to_string()),
-        }
-    }
-}
-
 /// The computer's strength where a side's player is not given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Level {
@@ -102,9 +84,6 @@ impl Level {
         AgentSpec::level(name).expect("a known level")
     }
 }
-
-/// The player `hint` asks: the strongest search, a second a decision.
-const HINT: AgentSpec = AgentSpec::Mcts(Budget::Time(Duration::from_secs(1)));
 
 const HELP: &str = "\
 Commands:
@@ -151,27 +130,8 @@ pub fn run(args: PlayArgs) -> Outcome {
     };
     let teams = ByPlayer { south: args.south_team.clone(), north: args.north_team.clone() };
     let colour = Colour::detect();
-    let mut tags: Vec<(&str, String)> =
-        vec![("Game", rules.meta().name.clone()), ("Rules", text.record_name.clone())];
-    if let Some(r) = &rules.meta().ruleset {
-        tags.push(("Ruleset", r.clone()));
-    }
-    let params: Vec<String> = rules.params().iter().map(|p| format!("{}={}", p.name, p.value)).collect();
-    if !params.is_empty() {
-        tags.push(("Params", params.join(",")));
-    }
-    for p in Player::BOTH {
-        let who = match (&teams[p][..], controllers[p]) {
-            ([], c) => controller_name(c),
-            (names, _) => names.join(", "),
-        };
-        tags.push((if p == Player::South { "South" } else { "North" }, who));
-    }
-    let member = |turn_index: usize, player: Player| -> Option<String> {
-        let names = &teams[player];
-        // Turns alternate, so a side's own turns are every other one.
-        (!names.is_empty()).then(|| names[(turn_index / 2) % names.len()].clone())
-    };
+    let tags = record_tags(&rules, &text.record_name, &controllers, &teams);
+    let member = |turn_index: usize, player: Player| team_member(&teams, turn_index, player);
     let save = |game: &Game<'_>| -> Result<(), Failure> {
         match &args.record {
             Some(path) => {
@@ -253,9 +213,7 @@ pub fn run(args: PlayArgs) -> Outcome {
             continue;
         }
 
-        let who = member(game.turns().len() - usize::from(game_turn_started(&game)), me)
-            .map(|name| format!(" ({name})"))
-            .unwrap_or_default();
+        let who = member(turn_index(&game), me).map(|name| format!(" ({name})")).unwrap_or_default();
         print!("{}", prompt(&rules, &game, &who));
         io::stdout().flush().ok();
         let mut line = String::new();
@@ -317,20 +275,6 @@ pub fn run(args: PlayArgs) -> Outcome {
             }
         }
     }
-}
-
-fn controller_name(c: Controller) -> String {
-    match c {
-        Controller::Human => "human".to_string(),
-        Controller::Computer(spec) => spec.to_string(),
-    }
-}
-
-/// Whether the turn in progress has decisions played already (then it is the game's last
-/// recorded turn).
-fn game_turn_started(game: &Game<'_>) -> bool {
-    game.state().phase() != Phase::Sow
-        && game.turns().last().is_some_and(|t| t.player == game.state().to_move())
 }
 
 /// Run `work` with a spinner on the terminal (none when standard error is not one).
@@ -397,32 +341,12 @@ impl Colour {
 }
 
 /// The prompt for the player to move: whose turn (and which team member's), and what is owed
-/// during a capture.
+/// during a capture or a paused sowing.
 fn prompt(rules: &Rules, game: &Game<'_>, who: &str) -> String {
     let me = game.state().to_move();
-    match game.state().phase() {
-        Phase::Sow => format!("{me}{who} to move> "),
-        Phase::LapChoice(c) => format!("{me}{who}, stop at {} or relay> ", rules.hole_name(c.at)),
-        Phase::Pick(p) => {
-            let follow_up = &rules.captures()[p.capture as usize].follow_ups[p.step as usize];
-            let what = match follow_up {
-                sow::engine::rules::FollowUp::Strip { .. } => {
-                    if p.remaining == 1 {
-                        "1 seed".to_string()
-                    } else {
-                        format!("{} seeds", p.remaining)
-                    }
-                }
-                sow::engine::rules::FollowUp::ExtraHoles { .. } => {
-                    if p.remaining == 1 {
-                        "1 hole".to_string()
-                    } else {
-                        format!("{} holes", p.remaining)
-                    }
-                }
-            };
-            format!("{me}{who}, take {what} from {}'s side> ", me.other())
-        }
+    match pending(rules, game.state()) {
+        None => format!("{me}{who} to move> "),
+        Some(owed) => format!("{me}{who}, {owed}> "),
     }
 }
 
@@ -469,74 +393,6 @@ fn play_words(rules: &Rules, game: &mut Game<'_>, line: &str) -> usize {
 fn sentence(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
-}
-
-/// What a turn (or part of one) did, in words.
-fn narrate(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect]) -> String {
-    let mut parts = Vec::new();
-    let mut picks = Vec::new();
-    for (&mv, effect) in moves.iter().zip(effects) {
-        match mv {
-            Move::Sow(h) | Move::SowDirection(h, _) => {
-                let laps =
-                    if effect.laps == 1 { "1 lap".to_string() } else { format!("{} laps", effect.laps) };
-                let last = effect.last.map(|l| rules.hole_name(l)).unwrap_or_default();
-                let sown =
-                    if effect.sown == 1 { "1 seed".to_string() } else { format!("{} seeds", effect.sown) };
-                let mut s =
-                    format!("{me} sows {}: {laps}, {sown} sown, the last in {last}", rules.hole_name(h));
-                if !effect.taken.is_empty() {
-                    let taken: Vec<String> = effect
-                        .taken
-                        .iter()
-                        .map(|(hole, n)| format!("{n} from {}", rules.hole_name(*hole)))
-                        .collect();
-                    s.push_str(&format!("; captures {}", taken.join(" and ")));
-                }
-                parts.push(s);
-            }
-            Move::Pick(h) => picks.push(rules.hole_name(h)),
-            Move::Stop => picks.push("stop".to_string()),
-            Move::Relay => parts.push(format!("{me} relays on")),
-            Move::Transfer(a, b) => {
-                parts.push(format!("{me} moves seeds from {} to {}", rules.hole_name(a), rules.hole_name(b)))
-            }
-            Move::Mark(h) => parts.push(format!("{me} marks {}", rules.hole_name(h))),
-            Move::Pass => parts.push(format!("{me} cannot move and passes")),
-        }
-    }
-    if !picks.is_empty() {
-        let who = if parts.is_empty() { format!("{me} takes") } else { "takes".to_string() };
-        parts.push(format!("{who} {}", picks.join(", ")));
-    }
-    let mut text = parts.join("; ");
-    text.push('.');
-    text
-}
-
-/// The holes a turn touched directly (its origin and picks), to mark on the board.
-fn touched(moves: &[Move]) -> Vec<Hole> {
-    moves
-        .iter()
-        .filter_map(|m| match m {
-            Move::Sow(h) | Move::SowDirection(h, _) | Move::Pick(h) | Move::Mark(h) => Some(*h),
-            Move::Transfer(a, _) => Some(*a),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Undo turns until a human is at the start of a turn again (at least one turn).
-fn undo_to_human(game: &mut Game<'_>, controllers: &ByPlayer<Controller>) -> bool {
-    if !game.undo() {
-        return false;
-    }
-    while controllers[game.state().to_move()] != Controller::Human {
-        if !game.undo() {
-            break;
-        }
-    }
-    true
 }
 
 /// Write a file by writing a temporary file beside it and renaming it into place, so that a

@@ -181,4 +181,26 @@ impl<'r> Game<'r> {
                 Some(Outcome::Win { winner: self.state.to_move.other(), reason: WinReason::Resigned });
         }
     }
+
+    /// The game without its borrow of the rules, to keep where a borrow cannot live (a
+    /// server's table of games, next to the rules it owns).
+    pub fn detach(self) -> DetachedGame {
+        DetachedGame { state: self.state, history: self.history, turns: self.turns, starts: self.starts }
+    }
+}
+
+/// A [`Game`] set aside without its rules (see [`Game::detach`]).
+#[derive(Clone, Debug)]
+pub struct DetachedGame {
+    state: State,
+    history: History,
+    turns: Vec<Turn>,
+    starts: Vec<State>,
+}
+
+impl DetachedGame {
+    /// The game again, on `rules`, which must be the rules it was played on.
+    pub fn attach(self, rules: &Rules) -> Game<'_> {
+        Game { rules, state: self.state, history: self.history, turns: self.turns, starts: self.starts }
+    }
 }

@@ -9,9 +9,10 @@ mod play;
 pub mod rules;
 pub(crate) mod sowing;
 mod state;
+mod trace;
 
 pub use checked::{Effect, PlayError, PlayErrorKind};
-pub use game::{Game, Turn, TurnError};
+pub use game::{DetachedGame, Game, Turn, TurnError};
 pub use notation::NotationError;
 pub use play::MoveStats;
 pub use rules::{ByPlayer, Hole, Player, Rules};
@@ -19,3 +20,4 @@ pub use sowing::Endless;
 pub use state::{
     DrawReason, History, LapChoice, Move, MoveList, Outcome, Phase, Pick, Setup, State, WinReason,
 };
+pub use trace::SownLap;

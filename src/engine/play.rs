@@ -244,7 +244,7 @@ impl Rules {
     }
 
     /// The rules of a player's current phase.
-    fn phase_rules(&self, state: &State, player: Player) -> &PhaseRules {
+    pub(super) fn phase_rules(&self, state: &State, player: Player) -> &PhaseRules {
         &self.phases[usize::from(state.phase_of[player])]
     }
 
@@ -341,7 +341,7 @@ impl Rules {
 
     /// Whether sowing goes against the circuit's stored order for `me` in this phase:
     /// `None` when the player must choose (and keep) a direction now.
-    fn sowing_reversed(&self, state: &State, sow: &SowRules, me: Player) -> Option<bool> {
+    pub(super) fn sowing_reversed(&self, state: &State, sow: &SowRules, me: Player) -> Option<bool> {
         match (sow.direction, state.direction[me]) {
             (Some(d), _) | (None, Some(d)) => Some(d != self.direction),
             (None, None) if self.chosen_once => None,

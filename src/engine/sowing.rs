@@ -289,6 +289,11 @@ impl Ring {
         if self.contiguous { h.index() - self.base } else { usize::from(self.pos_of[h.index()]) }
     }
 
+    /// Whether a hole (or store) is on the ring.
+    pub(crate) fn on_ring(&self, h: Hole) -> bool {
+        self.pos_of.get(h.index()).is_some_and(|&p| p != u8::MAX)
+    }
+
     /// The position before `pos` in the direction of sowing.
     #[inline(always)]
     pub(crate) fn back<const REV: bool>(&self, pos: usize) -> usize {
@@ -614,6 +619,39 @@ impl Ring {
             *hash = hash.wrapping_sub(self.keys[from].wrapping_mul(u64::from(hand)));
         }
         Lap::Relay { from, hand }
+    }
+
+    /// Sow `hand` seeds (already lifted) from position `at` as [`Ring::sow_from`] does, but
+    /// recording each lap: where its hand was lifted, and the positions its seeds fell in, in
+    /// order. At most `max_laps` laps. Slow and allocating: for showing a sowing, never for
+    /// play.
+    pub(crate) fn trace<const REV: bool>(
+        &self,
+        counts: &mut [u16; MAX_SLOTS],
+        ctx: &LapContext<'_>,
+        mut at: usize,
+        mut hand: u32,
+        max_laps: usize,
+    ) -> Vec<(usize, Vec<usize>)> {
+        let mut laps = Vec::new();
+        let mut hash = 0;
+        while laps.len() < max_laps {
+            let mut drops = Vec::with_capacity(hand as usize);
+            let mut pos = at;
+            for _ in 0..hand {
+                pos = self.step::<REV>(pos);
+                if self.skip_origin && pos == at {
+                    pos = self.step::<REV>(pos);
+                }
+                drops.push(pos);
+            }
+            laps.push((at, drops));
+            match self.one_lap::<true, REV, 0>(counts, ctx, at, hand, &mut hash) {
+                Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
+                Lap::End { .. } => break,
+            }
+        }
+        laps
     }
 
     /// Whether a sowing from position `at` ends, on the circuit's counts `slots` (changed):

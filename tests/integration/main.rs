@@ -13,6 +13,9 @@ mod language;
 mod perft;
 mod properties;
 mod records;
+mod serve;
+#[path = "../support/server.rs"]
+mod server;
 mod snapshots;
 mod two_row_differential;
 mod worked;

@@ -1,0 +1,115 @@
+//! A sowing lap by lap, seed by seed: what a front end needs to show a sowing as it
+//! happens. Slow and allocating, so never used by play or search.
+
+use super::rules::*;
+use super::sowing::LapContext;
+use super::state::*;
+
+/// One lap of a sowing: the hole its seeds were lifted from and the holes they fell in, in
+/// order (a hand longer than the circuit goes round more than once).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SownLap {
+    /// The hole emptied into the hand: the chosen hole for the first lap, then the hole a
+    /// relay lifts.
+    pub from: Hole,
+    /// Where each seed fell, in order; the last is where the lap ended.
+    pub drops: Vec<Hole>,
+}
+
+/// A bound on the laps traced, far beyond any sowing that ends (an endless one is illegal).
+const MAX_LAPS: usize = 10_000;
+
+impl Rules {
+    /// The laps that sowing decision `mv` makes from `state`, before any capture. Empty for a
+    /// decision that sows nothing (a pick, a stop, a pass) or that is not legal there.
+    pub fn sowing_laps(&self, state: &State, mv: Move) -> Vec<SownLap> {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Vec::new() };
+        let (from, reversed, origin) = match (mv, state.phase) {
+            (Move::Sow(h), Phase::Sow) => (h, self.sowing_reversed(state, sow, me), state.count(h)),
+            (Move::SowDirection(h, d), Phase::Sow) => (h, Some(d != self.direction), state.count(h)),
+            (Move::Relay, Phase::LapChoice(c)) => (c.at, self.sowing_reversed(state, sow, me), c.origin),
+            _ => return Vec::new(),
+        };
+        let ring = &sow.rings[me];
+        let hand = u32::from(state.count(from));
+        if hand == 0 || self.owner(from) != me || self.is_store(from) || !ring.on_ring(from) {
+            return Vec::new();
+        }
+        let mut counts = state.counts;
+        counts[from.index()] = 0;
+        let ctx = LapContext { marks: &state.marks, origin };
+        let at = ring.pos(from);
+        let laps = if reversed.unwrap_or(false) {
+            ring.trace::<true>(&mut counts, &ctx, at, hand, MAX_LAPS)
+        } else {
+            ring.trace::<false>(&mut counts, &ctx, at, hand, MAX_LAPS)
+        };
+        let hole = |pos: usize| Hole(ring.slot(pos) as u8);
+        laps.into_iter()
+            .map(|(from, drops)| SownLap { from: hole(from), drops: drops.into_iter().map(hole).collect() })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Game;
+
+    fn rules(params: &[&str]) -> Rules {
+        let text = crate::bundled::bundled(crate::bundled::DEFAULT_RULES).expect("default rules");
+        crate::compile("rules", text, &crate::Options::new(None, params)).expect("compiles")
+    }
+
+    #[test]
+    fn the_laps_of_a_relay_sowing() {
+        let rules = rules(&["columns=8"]);
+        let state = rules.start();
+        let a1 = rules.parse_hole("a1").unwrap();
+        let laps = rules.sowing_laps(&state, Move::Sow(a1));
+        let names: Vec<(String, Vec<String>)> = laps
+            .iter()
+            .map(|l| (rules.hole_name(l.from), l.drops.iter().map(|&h| rules.hole_name(h)).collect()))
+            .collect();
+        let lap = |from: &str, drops: &[&str]| {
+            (from.to_string(), drops.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+        };
+        assert_eq!(
+            names,
+            [lap("a1", &["a2", "a3"]), lap("a3", &["a4", "a5", "a6"]), lap("a6", &["a7", "a8", "b8"])]
+        );
+        assert!(rules.sowing_laps(&state, Move::Pick(a1)).is_empty());
+        assert!(rules.sowing_laps(&state, Move::Sow(rules.parse_hole("c3").unwrap())).is_empty());
+    }
+
+    /// Replaying the traced laps on the counts gives the engine's own board after every
+    /// sowing that captures nothing, through a whole game.
+    #[test]
+    fn traced_laps_reach_the_engine_board() {
+        let rules = rules(&["columns=12"]);
+        let mut game = Game::new(&rules);
+        let mut rng = crate::ai::rng(7);
+        while game.outcome().is_none() && game.turns().len() < 200 {
+            let moves = game.legal_moves();
+            let mv = moves[crate::ai::below(&mut rng, moves.len())];
+            let laps = rules.sowing_laps(game.state(), mv);
+            let mut counts = rules.board_counts(game.state());
+            let index = |h: Hole| rules.row_of(h) * rules.columns() + rules.column_of(h);
+            for lap in &laps {
+                counts[index(lap.from)] = 0;
+                for &h in &lap.drops {
+                    counts[index(h)] += 1;
+                }
+            }
+            let effect = game.play(mv).expect("legal");
+            assert_eq!(laps.len(), effect.laps as usize);
+            if matches!(mv, Move::Sow(_)) {
+                assert_eq!(laps.last().and_then(|l| l.drops.last()).copied(), effect.last);
+                if effect.taken.is_empty() {
+                    assert_eq!(counts, rules.board_counts(game.state()), "after {}", rules.move_text(mv));
+                }
+            }
+        }
+    }
+}

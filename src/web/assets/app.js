@@ -1,0 +1,843 @@
+// sow's page: a board for any rules file the server offers, played through its JSON API.
+// The page knows no game: the server says what the board is, what is legal and what each
+// decision did; the page draws it, animates sowings and sends clicks.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+const SPEEDS = [
+  { name: "instant", seed: 0 },
+  { name: "fast", seed: 35 },
+  { name: "normal", seed: 90 },
+  { name: "slow", seed: 180 },
+  { name: "very slow", seed: 320 },
+];
+// However many seeds a lap drops, it takes at most this long (long relays stay watchable).
+const LAP_BUDGET = 2500;
+
+const app = {
+  catalogue: null,
+  view: null,       // the game as the server last described it
+  board: [],        // the counts shown (differs from view.board while animating)
+  holes: [],        // hole elements, in board order
+  generation: 0,    // bumped by a new game, to stop a computer loop of the old one
+  busy: false,      // a request or an animation is under way
+  selected: null,   // the first hole of a transfer being chosen
+  hint: null,
+  log: [],
+};
+
+// ---- the API --------------------------------------------------------------------------
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const data = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = new Error((data && data.error) || `${response.status} ${response.statusText}`);
+    error.code = data && data.code;
+    error.detail = data && data.detail;
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+// ---- small helpers ---------------------------------------------------------------------
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const sideName = (side) => cap(side);
+
+// Whether a name is a hole of the board (`b3`), not a store.
+function isHole(name) {
+  return /^[a-z][0-9]+$/.test(name);
+}
+
+function holeIndex(name) {
+  const row = name.charCodeAt(0) - 97;
+  const column = parseInt(name.slice(1), 10) - 1;
+  return row * app.view.columns + column;
+}
+
+function holeName(index) {
+  const columns = app.view.columns;
+  return String.fromCharCode(97 + Math.floor(index / columns)) + ((index % columns) + 1);
+}
+
+function setState(state) {
+  document.body.dataset.state = state;
+}
+
+function say(text, kind) {
+  const message = $("message");
+  message.textContent = text || "";
+  message.className = kind || "";
+}
+
+function logLine(text) {
+  app.log.push(text);
+  if (app.log.length > 60) app.log.shift();
+  const list = $("log");
+  const item = document.createElement("li");
+  item.textContent = text;
+  list.appendChild(item);
+  while (list.children.length > 60) list.removeChild(list.firstChild);
+  list.scrollTop = list.scrollHeight;
+}
+
+function speed() {
+  return SPEEDS[Number($("speed").value)] || SPEEDS[2];
+}
+
+function playerLabel(player) {
+  if (player.human) return player.team.length ? "a team" : "a person";
+  return player.level ? `the computer (${player.level})` : `the computer (${player.controller})`;
+}
+
+// ---- the board -------------------------------------------------------------------------
+
+// Build the grid for the view's board: North's rows on top, row letters left and right,
+// column numbers above and below, a line where the territories meet.
+function buildBoard(view) {
+  const board = $("board");
+  board.innerHTML = "";
+  board.style.gridTemplateColumns = `auto repeat(${view.columns}, var(--hole)) auto`;
+  board.dataset.columns = view.columns;
+  board.dataset.rows = view.rows;
+  app.holes = new Array(view.rows * view.columns);
+  const numbers = () => {
+    board.appendChild(label(""));
+    for (let c = 1; c <= view.columns; c++) board.appendChild(label(String(c)));
+    board.appendChild(label(""));
+  };
+  numbers();
+  for (let row = view.rows - 1; row >= 0; row--) {
+    const letter = String.fromCharCode(97 + row);
+    board.appendChild(label(letter));
+    for (let c = 0; c < view.columns; c++) {
+      const index = row * view.columns + c;
+      const hole = document.createElement("button");
+      hole.className = `hole own-${view.owners[index]}`;
+      hole.dataset.hole = letter + (c + 1);
+      hole.dataset.row = row;
+      hole.dataset.column = c;
+      hole.setAttribute("role", "gridcell");
+      hole.tabIndex = -1;
+      hole.innerHTML = '<span class="pit"></span><span class="count"></span>';
+      hole.addEventListener("click", () => clickHole(hole.dataset.hole));
+      hole.addEventListener("keydown", (event) => moveFocus(event, row, c));
+      board.appendChild(hole);
+      app.holes[index] = hole;
+    }
+    board.appendChild(label(letter));
+    // A line between rows of different owners.
+    if (row > 0 && view.owners[row * view.columns] !== view.owners[(row - 1) * view.columns]) {
+      const line = document.createElement("div");
+      line.className = "divider";
+      board.appendChild(line);
+    }
+  }
+  numbers();
+  sizeBoard();
+  const first = app.holes[0];
+  if (first) first.tabIndex = 0;
+}
+
+function label(text) {
+  const element = document.createElement("div");
+  element.className = "label";
+  element.textContent = text;
+  return element;
+}
+
+// Holes as big as the window allows (28–84 px); narrower windows scroll the board.
+function sizeBoard() {
+  if (!app.view) return;
+  const wrap = $("board-wrap");
+  const columns = app.view.columns;
+  const gap = columns > 20 ? 4 : 6;
+  const room = wrap.clientWidth - 24 - 2 * 30 - (columns + 1) * gap;
+  const hole = Math.max(28, Math.min(84, Math.floor(room / columns)));
+  document.documentElement.style.setProperty("--hole", `${hole}px`);
+  document.documentElement.style.setProperty("--gap", `${gap}px`);
+  for (let i = 0; i < app.holes.length; i++) drawHole(i);
+}
+
+// Seeds as dots while they fit (placed on a sunflower spiral), a number beyond that; the
+// count is always written under the hole.
+function drawHole(index, extra) {
+  const element = app.holes[index];
+  if (!element) return;
+  const count = app.board[index] || 0;
+  const size = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--hole")) || 64;
+  const most = size >= 60 ? 15 : size >= 44 ? 10 : 6;
+  const pit = element.firstChild;
+  if (element.dataset.drawn !== `${count}/${size}`) {
+    element.dataset.drawn = `${count}/${size}`;
+    pit.innerHTML = "";
+    if (count > 0 && count <= most) {
+      const dot = Math.max(4, Math.round(size * (count > 8 ? 0.14 : 0.17)));
+      const spread = size * (count > 8 ? 0.115 : 0.14);
+      pit.style.setProperty("--dot", `${dot}px`);
+      for (let i = 0; i < count; i++) {
+        const r = count === 1 ? 0 : spread * Math.sqrt(i + 0.5);
+        const angle = i * 2.39996;
+        const d = document.createElement("span");
+        d.className = "dot";
+        d.style.left = `${50 + (100 * r * Math.cos(angle)) / size}%`;
+        d.style.top = `${50 + (100 * r * Math.sin(angle)) / size}%`;
+        pit.appendChild(d);
+      }
+    } else if (count > most) {
+      const big = document.createElement("span");
+      big.className = "big";
+      big.textContent = count;
+      pit.appendChild(big);
+    }
+  }
+  element.lastChild.textContent = count;
+  element.dataset.count = count;
+  element.classList.toggle("empty", count === 0);
+  const name = element.dataset.hole;
+  element.setAttribute("aria-label", `${name}: ${count} seed${count === 1 ? "" : "s"}`);
+  if (extra !== undefined) {
+    element.classList.remove("sowing", "lifted", "taken");
+    if (extra) element.classList.add(extra);
+  }
+}
+
+function drawBoard() {
+  for (let i = 0; i < app.holes.length; i++) drawHole(i, null);
+}
+
+// Arrow keys move between holes (roving focus); Enter and Space click the button.
+function moveFocus(event, row, column) {
+  const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [1, 0], ArrowDown: [-1, 0] };
+  const step = moves[event.key];
+  if (!step) return;
+  event.preventDefault();
+  const view = app.view;
+  const r = Math.min(view.rows - 1, Math.max(0, row + step[0]));
+  const c = Math.min(view.columns - 1, Math.max(0, column + step[1]));
+  focusHole(r * view.columns + c);
+}
+
+function focusHole(index) {
+  for (const hole of app.holes) hole.tabIndex = -1;
+  const hole = app.holes[index];
+  if (hole) {
+    hole.tabIndex = 0;
+    hole.focus();
+  }
+}
+
+// ---- showing a game --------------------------------------------------------------------
+
+function render(view) {
+  const rebuilt = !app.view || app.view.id !== view.id || app.view.columns !== view.columns || app.view.rows !== view.rows;
+  app.view = view;
+  app.board = view.board.slice();
+  document.body.classList.toggle("wide", view.columns > 12);
+  if (rebuilt) buildBoard(view);
+  drawBoard();
+  const legal = new Set();
+  const picks = new Set();
+  if (!view.computer_to_move && !view.outcome) {
+    for (const move of view.legal) {
+      if (!move.hole) continue;
+      (move.kind === "pick" ? picks : legal).add(move.hole);
+    }
+  }
+  const last = new Set(view.last_turn);
+  for (const hole of app.holes) {
+    const name = hole.dataset.hole;
+    hole.classList.toggle("legal", legal.has(name));
+    hole.classList.toggle("pickable", picks.has(name));
+    hole.classList.toggle("last", last.has(name));
+    hole.classList.toggle("hint", app.hint === name);
+    hole.classList.toggle("selected", app.selected === name);
+  }
+  // Keyboard focus starts on a hole that can be played.
+  const firstPlayable = app.holes.findIndex((h) => h.classList.contains("legal") || h.classList.contains("pickable"));
+  if (firstPlayable >= 0 && !app.holes.some((h) => h === document.activeElement)) {
+    for (const hole of app.holes) hole.tabIndex = -1;
+    app.holes[firstPlayable].tabIndex = 0;
+  }
+
+  $("title").textContent = view.title;
+  document.title = `${view.game} — sow`;
+  $("status").textContent = view.status;
+  const owed = $("owed");
+  owed.hidden = view.remaining == null || !!view.outcome;
+  owed.textContent = view.remaining == null ? "" : `${view.remaining} left`;
+  drawSide("north", view);
+  drawSide("south", view);
+  drawActions(view);
+  drawMoves(view);
+
+  const humanToMove = !view.outcome && !view.computer_to_move;
+  $("undo").disabled = view.turns.length === 0;
+  $("hint").disabled = !humanToMove;
+  $("resign").disabled = !humanToMove;
+  const download = $("download");
+  download.href = `/api/games/${view.id}/record`;
+  download.classList.remove("disabled");
+  if (location.hash !== `#game=${view.id}`) history.replaceState(null, "", `#game=${view.id}`);
+  setState(view.outcome ? "over" : view.computer_to_move ? "computer" : "ready");
+}
+
+function drawSide(side, view) {
+  const player = view.players[side];
+  const element = $(`side-${side}`);
+  element.classList.toggle("to-move", !view.outcome && view.to_move === side);
+  element.innerHTML = "";
+  const who = document.createElement("span");
+  who.className = "who";
+  who.textContent = `${sideName(side)} — ${playerLabel(player)}`;
+  element.appendChild(who);
+  const facts = document.createElement("span");
+  facts.className = "facts";
+  const rows = view.row_letters[side].join(", ");
+  let text = `rows ${rows} · ${view.seeds[side]} on the board`;
+  if (view.stores) text += ` · ${view.stores[side]} in store`;
+  else if (view.captured[side]) text += ` · ${view.captured[side]} captured`;
+  facts.textContent = text;
+  element.appendChild(facts);
+  if (player.team.length) {
+    const team = document.createElement("span");
+    team.className = "team";
+    for (const name of player.team) {
+      const chip = document.createElement("span");
+      chip.textContent = name;
+      if (name === player.member) chip.className = "current";
+      team.appendChild(chip);
+    }
+    element.appendChild(team);
+  }
+  if (view.outcome && view.outcome.winner === side) {
+    const won = document.createElement("strong");
+    won.textContent = "wins";
+    element.appendChild(won);
+  }
+}
+
+// Buttons for the decisions that are not a hole (stop, relay, pass), and the direction
+// chooser when a hole can be sown either way.
+function drawActions(view, choices) {
+  const actions = $("actions");
+  actions.innerHTML = "";
+  const buttons = [];
+  if (!view.outcome && !view.computer_to_move) {
+    for (const move of view.legal) {
+      if (!move.hole) buttons.push([cap(move.text), move.text]);
+    }
+  }
+  if (choices) {
+    const prompt = document.createElement("span");
+    prompt.className = "prompt";
+    prompt.textContent = `Sow ${choices[0].hole}:`;
+    actions.appendChild(prompt);
+    for (const move of choices) {
+      const direction = move.text.split(":")[1];
+      buttons.push([direction === "cw" ? "clockwise" : direction === "ccw" ? "anticlockwise" : move.text, move.text]);
+    }
+  }
+  for (const [text, move] of buttons) {
+    const button = document.createElement("button");
+    button.textContent = text;
+    button.dataset.move = move;
+    button.addEventListener("click", () => send(move));
+    actions.appendChild(button);
+  }
+  actions.hidden = buttons.length === 0;
+}
+
+function drawMoves(view) {
+  const list = $("moves");
+  list.innerHTML = "";
+  view.turns.forEach((turn, i) => {
+    const item = document.createElement("li");
+    item.className = turn.player + (i === view.turns.length - 1 ? " latest" : "");
+    item.textContent = `${turn.text}`;
+    item.title = sideName(turn.player);
+    if (turn.member) {
+      const member = document.createElement("span");
+      member.className = "member";
+      member.textContent = turn.member;
+      item.appendChild(member);
+    }
+    list.appendChild(item);
+  });
+  list.scrollTop = list.scrollHeight;
+}
+
+// ---- animation -------------------------------------------------------------------------
+
+// Show one decision happen: each lap lifts a hole and drops its seeds one by one, then the
+// capture empties the holes it took from.
+async function animate(played, generation) {
+  const delay = speed().seed;
+  const alive = () => generation === app.generation;
+  // What could be played before is not what can be played now.
+  for (const hole of app.holes) hole.classList.remove("legal", "pickable", "hint", "selected");
+  drawActions({ legal: [], outcome: true });
+  if (delay > 0) {
+    for (let i = 0; i < played.laps.length && alive(); i++) {
+      const lap = played.laps[i];
+      const from = holeIndex(lap.from);
+      const laps = played.laps.length;
+      $("status").textContent = `${sideName(played.player)} sows ${lap.from}` +
+        (laps > 1 ? ` — lap ${i + 1} of ${laps}, ${lap.drops.length} seeds` : ` — ${lap.drops.length} seeds`);
+      app.board[from] = 0;
+      drawHole(from, "lifted");
+      const step = Math.max(6, Math.min(delay, LAP_BUDGET / Math.max(1, lap.drops.length)));
+      await sleep(step);
+      drawHole(from, null);
+      let previous = null;
+      for (const name of lap.drops) {
+        if (!alive()) return;
+        // A seed dropped in a store shows in the side's figures once the decision is drawn.
+        if (!isHole(name)) continue;
+        const index = holeIndex(name);
+        app.board[index] += 1;
+        if (previous !== null) drawHole(previous, null);
+        drawHole(index, "sowing");
+        previous = index;
+        await sleep(step);
+      }
+      await sleep(step);
+      if (previous !== null) drawHole(previous, null);
+    }
+    if (played.taken.length && alive()) {
+      for (const [name, seeds] of played.taken) {
+        const index = holeIndex(name);
+        app.board[index] = Math.max(0, app.board[index] - seeds);
+        drawHole(index, "taken");
+      }
+      await sleep(Math.min(900, delay * 6));
+      for (const [name] of played.taken) drawHole(holeIndex(name), null);
+    }
+  }
+  if (!alive()) return;
+  app.board = played.board.slice();
+  drawBoard();
+  logLine(played.narration);
+}
+
+// ---- playing ---------------------------------------------------------------------------
+
+async function clickHole(name) {
+  const view = app.view;
+  if (!view) return;
+  focusHole(holeIndex(name));
+  if (app.busy) return;
+  if (view.outcome) {
+    say(`The game is over: ${view.outcome.text}. Start a new game, or undo.`, "error");
+    return;
+  }
+  if (view.computer_to_move) {
+    say(`Wait: it is ${sideName(view.to_move)}'s turn, and the computer is playing it.`, "error");
+    return;
+  }
+  // A transfer (an opening's move of seeds) takes two clicks: from, then to.
+  const transfers = view.legal.filter((m) => m.kind === "transfer");
+  if (transfers.length) {
+    if (app.selected) {
+      const from = app.selected;
+      app.selected = null;
+      render(view);
+      if (from !== name) return send(`${from}-${name}`);
+      return;
+    }
+    if (transfers.some((m) => m.hole === name)) {
+      app.selected = name;
+      render(view);
+      say(`Moving seeds from ${name}: click the hole they go to.`);
+      return;
+    }
+  }
+  const moves = view.legal.filter((m) => m.hole === name && m.kind !== "transfer");
+  if (moves.length > 1) {
+    drawActions(view, moves);
+    say(`Choose the direction to sow ${name} in (it is kept for the rest of the game).`);
+    return;
+  }
+  // An illegal hole is sent too: the server explains why it is not allowed.
+  await send(moves.length === 1 ? moves[0].text : name);
+}
+
+async function send(text) {
+  if (!app.view || app.busy) return;
+  const generation = app.generation;
+  app.busy = true;
+  setState("busy");
+  app.hint = null;
+  try {
+    const answer = await api("POST", `/api/games/${app.view.id}/play`, { move: text });
+    say("");
+    for (const played of answer.played) await animate(played, generation);
+    if (generation !== app.generation) return;
+    render(answer.game);
+    if (answer.error) say(`Not played: ${answer.error}.`, "error");
+  } catch (error) {
+    say(`Not allowed: ${error.message}.`, "error");
+    if (app.view) render(app.view);
+  } finally {
+    if (generation === app.generation) app.busy = false;
+  }
+  if (generation === app.generation) await computerTurns(generation);
+}
+
+// While a computer is to move, ask it for one decision at a time and show each.
+async function computerTurns(generation) {
+  while (app.view && app.view.computer_to_move && generation === app.generation) {
+    const view = app.view;
+    const player = view.players[view.to_move];
+    app.busy = true;
+    setState("computer");
+    $("status").textContent = `${sideName(view.to_move)} (${player.level || player.controller}) is thinking…`;
+    let answer;
+    try {
+      answer = await api("POST", `/api/games/${view.id}/computer`);
+    } catch (error) {
+      say(`The computer could not play: ${error.message}.`, "error");
+      app.busy = false;
+      setState("ready");
+      return;
+    }
+    if (generation !== app.generation) return;
+    for (const played of answer.played) await animate(played, generation);
+    if (generation !== app.generation) return;
+    render(answer.game);
+    app.busy = false;
+  }
+  if (generation === app.generation) {
+    app.busy = false;
+    if (app.view) setState(app.view.outcome ? "over" : "ready");
+  }
+}
+
+async function startGame(request) {
+  app.generation += 1;
+  const generation = app.generation;
+  app.busy = true;
+  setState("busy");
+  try {
+    const view = await api("POST", "/api/games", request);
+    if (generation !== app.generation) return;
+    app.view = null;
+    app.hint = null;
+    app.selected = null;
+    $("log").innerHTML = "";
+    say("");
+    render(view);
+    logLine(`New game: ${view.title}. ${sideName(view.to_move)} moves first.`);
+    app.busy = false;
+    await computerTurns(generation);
+    return view;
+  } catch (error) {
+    if (app.view) setState(app.view.outcome ? "over" : "ready");
+    throw error;
+  } finally {
+    if (generation === app.generation) app.busy = false;
+  }
+}
+
+async function resume(id) {
+  const view = await api("GET", `/api/games/${id}`);
+  app.generation += 1;
+  render(view);
+  logLine(`Back to the game: ${view.title}.`);
+  await computerTurns(app.generation);
+}
+
+async function undo() {
+  if (!app.view || app.busy) return;
+  app.generation += 1;
+  app.busy = true;
+  setState("busy");
+  try {
+    const view = await api("POST", `/api/games/${app.view.id}/undo`);
+    app.hint = null;
+    render(view);
+    say("Taken back.");
+  } catch (error) {
+    say(error.message + ".", "error");
+    if (app.view) setState(app.view.outcome ? "over" : "ready");
+  }
+  app.busy = false;
+  await computerTurns(app.generation);
+}
+
+async function hint() {
+  if (!app.view || app.busy || app.view.computer_to_move || app.view.outcome) return;
+  app.busy = true;
+  setState("busy");
+  say("Thinking about a hint…");
+  try {
+    const answer = await api("POST", `/api/games/${app.view.id}/hint`);
+    app.hint = answer.move.split(/[:\-]/)[0];
+    say(`Hint: ${answer.move}${answer.report ? ` (${answer.by}: ${answer.report})` : ""}.`, "hint");
+    render(app.view);
+  } catch (error) {
+    say(error.message + ".", "error");
+    setState("ready");
+  } finally {
+    app.busy = false;
+  }
+}
+
+let resignArmed = null;
+async function resign() {
+  if (!app.view || app.busy) return;
+  const button = $("resign");
+  if (!resignArmed) {
+    button.textContent = "Really resign?";
+    resignArmed = setTimeout(() => {
+      resignArmed = null;
+      button.textContent = "Resign";
+    }, 4000);
+    return;
+  }
+  clearTimeout(resignArmed);
+  resignArmed = null;
+  button.textContent = "Resign";
+  try {
+    render(await api("POST", `/api/games/${app.view.id}/resign`));
+    say("");
+  } catch (error) {
+    say(error.message + ".", "error");
+  }
+}
+
+// ---- the setup dialog ------------------------------------------------------------------
+
+function fileOf(name) {
+  return app.catalogue.files.find((f) => f.name === name) || app.catalogue.files[0];
+}
+
+function fillSetup(keep) {
+  const file = fileOf($("setup-rules").value);
+  const rulesetSelect = $("setup-ruleset");
+  const wanted = keep ? rulesetSelect.value : "";
+  rulesetSelect.innerHTML = "";
+  for (const ruleset of file.rulesets) {
+    const option = document.createElement("option");
+    option.value = ruleset.name || "";
+    option.textContent = ruleset.name || "the base rules";
+    rulesetSelect.appendChild(option);
+  }
+  if ([...rulesetSelect.options].some((o) => o.value === wanted)) rulesetSelect.value = wanted;
+  $("setup-about").textContent = [file.game, file.origin].filter(Boolean).join(" — ");
+  fillParams();
+}
+
+function fillParams() {
+  const file = fileOf($("setup-rules").value);
+  const ruleset = file.rulesets.find((r) => (r.name || "") === $("setup-ruleset").value) || file.rulesets[0];
+  const box = $("setup-params");
+  const old = {};
+  for (const select of box.querySelectorAll("select")) old[select.name] = Number(select.value);
+  box.innerHTML = "";
+  for (const param of ruleset.params) {
+    const label = document.createElement("label");
+    const board = param.name === "columns";
+    label.textContent = board ? "Board" : param.doc ? `${cap(param.doc)} (${param.name})` : param.name;
+    const select = document.createElement("select");
+    select.name = param.name;
+    select.id = `setup-param-${param.name}`;
+    for (let v = param.low; v <= param.high; v += Math.max(1, param.step)) {
+      const option = document.createElement("option");
+      option.value = v;
+      option.textContent = board ? `${ruleset.rows} × ${v}` : String(v);
+      select.appendChild(option);
+    }
+    const want = old[param.name] !== undefined ? old[param.name] : param.default;
+    select.value = [...select.options].some((o) => Number(o.value) === want) ? want : param.default;
+    label.appendChild(select);
+    box.appendChild(label);
+  }
+}
+
+function fillCatalogue() {
+  const rules = $("setup-rules");
+  rules.innerHTML = "";
+  for (const file of app.catalogue.files) {
+    const option = document.createElement("option");
+    option.value = file.name;
+    option.textContent = file.name === file.game.toLowerCase() ? file.game : `${file.game} (${file.name})`;
+    rules.appendChild(option);
+  }
+  rules.value = app.catalogue.default;
+  for (const id of ["setup-south", "setup-north"]) {
+    const select = $(id);
+    select.innerHTML = "";
+    for (const player of app.catalogue.players) {
+      const option = document.createElement("option");
+      option.value = player.name;
+      option.textContent = player.computer ? `the computer: ${player.name} (${player.computer})` : "a person";
+      select.appendChild(option);
+    }
+  }
+  $("setup-south").value = "human";
+  $("setup-north").value = "medium";
+  fillSetup(false);
+}
+
+function setupRequest() {
+  const params = {};
+  for (const select of $("setup-params").querySelectorAll("select")) params[select.name] = Number(select.value);
+  const names = (id) => $(id).value.split(",").map((s) => s.trim()).filter(Boolean);
+  return {
+    rules: $("setup-rules").value,
+    ruleset: $("setup-ruleset").value || null,
+    params,
+    south: $("setup-south").value,
+    north: $("setup-north").value,
+    south_team: names("setup-south-team"),
+    north_team: names("setup-north-team"),
+  };
+}
+
+function openSetup() {
+  $("setup-error").hidden = true;
+  if (app.view) {
+    $("setup-rules").value = app.view.rules;
+    fillSetup(false);
+    $("setup-ruleset").value = app.view.ruleset || "";
+    fillParams();
+    for (const [name, value] of app.view.params) {
+      const select = $(`setup-param-${name}`);
+      if (select) select.value = value;
+    }
+  }
+  $("setup").showModal();
+}
+
+async function submitSetup(event) {
+  event.preventDefault();
+  const request = setupRequest();
+  $("setup").close();
+  try {
+    await startGame(request);
+  } catch (error) {
+    // Back to the dialog, saying what was wrong.
+    const box = $("setup-error");
+    box.textContent = error.detail || error.message;
+    box.hidden = false;
+    $("setup").showModal();
+  }
+}
+
+// ---- records ---------------------------------------------------------------------------
+
+async function loadRecord(file) {
+  if (!file) return;
+  const text = await file.text();
+  try {
+    await startGame({ record: text, south: $("setup-south").value, north: $("setup-north").value });
+    say(`Loaded ${file.name}.`);
+  } catch (error) {
+    say(`Cannot load ${file.name}: ${error.message}.`, "error");
+    if (error.detail) logLine(error.detail);
+    if (app.view) setState(app.view.outcome ? "over" : "ready");
+  }
+  $("load-file").value = "";
+}
+
+// ---- start -----------------------------------------------------------------------------
+
+// `/?rules=NAME&ruleset=R&columns=36&south=human&north=easy&speed=0` starts that game.
+function requestFromQuery() {
+  const query = new URLSearchParams(location.search);
+  if ([...query.keys()].length === 0) return null;
+  const request = { params: {} };
+  for (const [key, value] of query) {
+    if (["rules", "ruleset", "south", "north"].includes(key)) request[key] = value;
+    else if (key === "south_team" || key === "north_team") request[key] = value.split(",");
+    else if (key === "speed") $("speed").value = value;
+    else if (key === "seed") request.seed = Number(value);
+    else request.params[key] = Number(value);
+  }
+  return request;
+}
+
+function showSpeed() {
+  $("speed-name").textContent = speed().name;
+  try {
+    localStorage.setItem("sow-speed", $("speed").value);
+  } catch (_) {
+    // Private windows may refuse storage; the speed then lasts for this page only.
+  }
+}
+
+async function main() {
+  try {
+    const saved = localStorage.getItem("sow-speed");
+    if (saved !== null) $("speed").value = saved;
+  } catch (_) {
+    // No storage: the default speed.
+  }
+  showSpeed();
+  $("speed").addEventListener("input", showSpeed);
+  $("new-game").addEventListener("click", openSetup);
+  $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", hint);
+  $("resign").addEventListener("click", resign);
+  $("load").addEventListener("click", () => $("load-file").click());
+  $("load-file").addEventListener("change", (event) => loadRecord(event.target.files[0]));
+  $("setup-rules").addEventListener("change", () => fillSetup(false));
+  $("setup-ruleset").addEventListener("change", fillParams);
+  $("setup-form").addEventListener("submit", submitSetup);
+  $("setup-cancel").addEventListener("click", () => $("setup").close());
+  $("notation").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("notation-input");
+    const text = input.value.trim();
+    if (text) {
+      input.value = "";
+      send(text);
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName);
+    if (typing || event.ctrlKey || event.metaKey || event.altKey || $("setup").open) return;
+    const key = event.key.toLowerCase();
+    if (key === "u") undo();
+    else if (key === "h") hint();
+    else if (key === "n") openSetup();
+    else if (key === "/") {
+      event.preventDefault();
+      $("notation-input").focus();
+    } else return;
+    event.preventDefault();
+  });
+  window.addEventListener("resize", sizeBoard);
+
+  try {
+    app.catalogue = await api("GET", "/api/rules");
+    fillCatalogue();
+    const request = requestFromQuery();
+    const id = (location.hash.match(/^#game=([0-9a-f]+)$/) || [])[1];
+    if (request) {
+      showSpeed();
+      await startGame(request);
+    } else if (id) {
+      await resume(id).catch(() => startGame(setupRequest()));
+    } else {
+      await startGame(setupRequest());
+    }
+  } catch (error) {
+    $("status").textContent = "Cannot start a game";
+    say(error.message, "error");
+    if (error.detail) logLine(error.detail);
+    setState("error");
+  }
+}
+
+main();

@@ -1,0 +1,158 @@
+//! `sow serve`: a page to play any rules file in the browser, and the small JSON API it is
+//! built on, served on the loopback interface. The page and its script are embedded in the
+//! binary; nothing is fetched from elsewhere.
+//!
+//! The API (every error is JSON: `{"error": "…", "code": "…"}` with a 4xx status):
+//!
+//! | route | what it does |
+//! |---|---|
+//! | `GET /api/rules` | the rules files offered, their rulesets and parameters, the levels |
+//! | `POST /api/games` | a new game (or one loaded from a record); its view |
+//! | `GET /api/games/{id}` | the view of a game: board, legal decisions, turns, outcome |
+//! | `POST /api/games/{id}/play` | a person's decisions in notation (`{"move": "b3"}`) |
+//! | `POST /api/games/{id}/computer` | the computer to move makes one decision |
+//! | `POST /api/games/{id}/hint` | what the computer would play for the person to move |
+//! | `POST /api/games/{id}/undo` | take back the last turn (and the computer's reply) |
+//! | `POST /api/games/{id}/resign` | the person to move resigns |
+//! | `GET /api/games/{id}/record` | the game record, as a text file |
+//! | `DELETE /api/games/{id}` | forget the game |
+//!
+//! Each decision played comes back with its sowing lap by lap ([`crate::engine::SownLap`])
+//! and what it took, so that the page can show it happen. Computer players think on
+//! tokio's blocking threads, so a long search holds up only its own game. Games left alone
+//! for a while are forgotten.
+
+mod api;
+mod games;
+mod view;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+
+use crate::bundled::{DEFAULT_RULES, bundled, bundled_names};
+
+/// A rules file the server offers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// How the page and the API name it: a bundled file's name (`nsolo`) or the path given.
+    pub name: String,
+    /// How diagnostics name it: the path, or `NAME.sow (bundled)`.
+    pub display: String,
+    /// The text.
+    pub text: String,
+}
+
+impl Source {
+    /// A bundled rules file, by name.
+    pub fn bundled(name: &str) -> Option<Source> {
+        let text = bundled(name)?;
+        let stem = name.strip_suffix(".sow").unwrap_or(name);
+        Some(Source {
+            name: stem.to_string(),
+            display: format!("{stem}.sow (bundled)"),
+            text: text.to_string(),
+        })
+    }
+}
+
+/// What the server offers and how it treats games.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The rules files, the default first.
+    pub sources: Vec<Source>,
+    /// A game nobody has touched for this long is forgotten.
+    pub idle: Duration,
+    /// At most this many games at once.
+    pub max_games: usize,
+}
+
+impl Config {
+    /// The given rules files (the first is the default), then every bundled file not among
+    /// them; with none given, the bundled default rules come first.
+    pub fn new(given: Vec<Source>) -> Config {
+        let mut sources = given;
+        if sources.is_empty()
+            && let Some(default) = Source::bundled(DEFAULT_RULES)
+        {
+            sources.push(default);
+        }
+        for name in bundled_names() {
+            if !sources.iter().any(|s| s.name == name)
+                && let Some(source) = Source::bundled(name)
+            {
+                sources.push(source);
+            }
+        }
+        Config { sources, idle: Duration::from_secs(30 * 60), max_games: 1000 }
+    }
+}
+
+/// The largest request body taken (a long game's record fits many times over).
+pub const BODY_LIMIT: usize = 256 * 1024;
+
+/// The page, its script and its style.
+const INDEX_HTML: &str = include_str!("assets/index.html");
+const APP_JS: &str = include_str!("assets/app.js");
+const STYLE_CSS: &str = include_str!("assets/style.css");
+
+fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body)
+}
+
+/// The server's routes over its games; fails if a rules file does not compile.
+pub fn router(config: Config) -> Result<(Router, Arc<games::Store>), String> {
+    let catalogue = view::Catalogue::new(&config.sources)?;
+    let store = Arc::new(games::Store::new(config, catalogue));
+    let api = Router::new()
+        .route("/rules", get(api::rules))
+        .route("/games", post(api::create))
+        .route("/games/{id}", get(api::show).delete(api::delete))
+        .route("/games/{id}/play", post(api::play))
+        .route("/games/{id}/computer", post(api::computer))
+        .route("/games/{id}/hint", post(api::hint))
+        .route("/games/{id}/undo", post(api::undo))
+        .route("/games/{id}/resign", post(api::resign))
+        .route("/games/{id}/record", get(api::record))
+        .fallback(api::no_route)
+        .method_not_allowed_fallback(api::no_method);
+    let router = Router::new()
+        .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
+        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
+        .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
+        .nest("/api", api)
+        .fallback(api::no_route)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(store.clone());
+    Ok((router, store))
+}
+
+/// Serve on `listener` until `shutdown` completes, forgetting idle games as it goes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    let (router, store) = router(config)?;
+    let sweeper = tokio::spawn(games::sweep_idle(store));
+    let served = axum::serve(listener, router).with_graceful_shutdown(shutdown).await;
+    sweeper.abort();
+    served.map_err(|e| format!("the server stopped: {e}"))
+}
+
+/// A diagnostic as plain text: the message, the lines it points at, and the help.
+fn render(diagnostic: &dyn miette::Diagnostic) -> String {
+    let mut out = String::new();
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor()).with_width(100);
+    if handler.render_report(&mut out, diagnostic).is_err() {
+        out = diagnostic.to_string();
+    }
+    out
+}

@@ -1,0 +1,406 @@
+//! What the API answers, as JSON: the catalogue of rules files, a game's view, and the
+//! decisions just played with their sowings lap by lap.
+
+use serde::Serialize;
+
+use crate::ai::AgentSpec;
+use crate::engine::{Effect, Game, Move, Phase, Player, Rules, State};
+use crate::session::{self, Controller, LEVELS};
+
+use super::Source;
+use super::games::Info;
+
+/// The rules files offered, with their rulesets and parameters.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct Catalogue {
+    /// The file played when none is named.
+    pub default: String,
+    pub files: Vec<FileView>,
+    /// Who may play a side: `human`, then the computer's levels.
+    pub players: Vec<PlayerChoice>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct FileView {
+    /// The name to ask for it by.
+    pub name: String,
+    /// The game's name.
+    pub game: String,
+    pub origin: Option<String>,
+    pub summary: Option<String>,
+    /// The base game (`name: null`), then each ruleset.
+    pub rulesets: Vec<RulesetView>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct RulesetView {
+    pub name: Option<String>,
+    pub params: Vec<ParamView>,
+    /// Rows of the board.
+    pub rows: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct ParamView {
+    pub name: String,
+    pub default: u32,
+    pub low: u32,
+    pub high: u32,
+    pub step: u32,
+    pub doc: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct PlayerChoice {
+    /// What to send as `south` or `north`.
+    pub name: String,
+    /// The computer player it stands for, if any.
+    pub computer: Option<String>,
+}
+
+impl Catalogue {
+    /// The catalogue of `sources`, each ruleset compiled with its defaults; fails if one of
+    /// them does not compile.
+    pub fn new(sources: &[Source]) -> Result<Catalogue, String> {
+        let mut files = Vec::new();
+        for source in sources {
+            let base = super::api::compile(source, None, Vec::new()).map_err(|e| e.detail_or_message())?;
+            let mut rulesets = vec![ruleset_view(&base)];
+            for name in &base.meta().rulesets {
+                let rules = super::api::compile(source, Some(name.clone()), Vec::new())
+                    .map_err(|e| e.detail_or_message())?;
+                rulesets.push(ruleset_view(&rules));
+            }
+            let meta = base.meta();
+            files.push(FileView {
+                name: source.name.clone(),
+                game: meta.name.clone(),
+                origin: meta.origin.clone(),
+                summary: meta.summary.clone(),
+                rulesets,
+            });
+        }
+        let default = files.first().map(|f| f.name.clone()).unwrap_or_default();
+        let mut players = vec![PlayerChoice { name: "human".to_string(), computer: None }];
+        for level in LEVELS {
+            let computer = AgentSpec::level(level).map(|spec| spec.to_string());
+            players.push(PlayerChoice { name: level.to_string(), computer });
+        }
+        Ok(Catalogue { default, files, players })
+    }
+}
+
+fn ruleset_view(rules: &Rules) -> RulesetView {
+    let params = rules
+        .params()
+        .iter()
+        .map(|p| ParamView {
+            name: p.name.clone(),
+            default: p.default,
+            low: p.low,
+            high: p.high,
+            step: p.step,
+            doc: p.doc.clone(),
+        })
+        .collect();
+    RulesetView { name: rules.meta().ruleset.clone(), params, rows: rules.rows() }
+}
+
+/// A game as the page shows it.
+#[derive(Debug, Serialize)]
+pub(crate) struct GameView {
+    pub id: String,
+    /// The game, its ruleset and parameters in words.
+    pub title: String,
+    pub game: String,
+    /// The rules file, as the catalogue names it.
+    pub rules: String,
+    pub ruleset: Option<String>,
+    pub params: Vec<(String, u32)>,
+    pub rows: usize,
+    pub columns: usize,
+    /// Each side's rows, from its seat inward (`["a", "b"]`).
+    pub row_letters: Sides<Vec<String>>,
+    /// Seeds in each hole, in board order (a1…an, b1…bn, …).
+    pub board: Vec<u16>,
+    /// Who owns each hole, in board order.
+    pub owners: Vec<Side>,
+    pub to_move: Side,
+    /// `sow`, `pick` or `lap_choice`.
+    pub phase: &'static str,
+    /// What the player to move still owes in this turn, in words.
+    pub pending: Option<String>,
+    /// Picks still owed.
+    pub remaining: Option<u16>,
+    /// The legal decisions now.
+    pub legal: Vec<LegalView>,
+    pub seeds: Sides<u32>,
+    pub captured: Sides<u16>,
+    /// Seeds in each store, on a board with stores.
+    pub stores: Option<Sides<u32>>,
+    pub players: Sides<PlayerView>,
+    pub turns: Vec<TurnView>,
+    /// The holes the last turn touched (its origin and picks).
+    pub last_turn: Vec<String>,
+    pub outcome: Option<OutcomeView>,
+    /// Whether a computer is to move (the page asks it to, one decision at a time).
+    pub computer_to_move: bool,
+    /// A line saying whose turn it is (and what is owed), or how the game ended.
+    pub status: String,
+}
+
+/// A legal decision, and the holes it names.
+#[derive(Debug, Serialize)]
+pub(crate) struct LegalView {
+    /// In notation: `b3`, `b3:cw`, `b3-a5`, `+a3`, `stop`, `relay`, `pass`.
+    pub text: String,
+    /// `sow`, `pick`, `transfer`, `mark`, `stop`, `relay` or `pass`.
+    pub kind: &'static str,
+    pub hole: Option<String>,
+    /// Where a transfer goes.
+    pub to: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub(crate) struct PlayerView {
+    /// `human`, or the computer player (`mcts:500ms`).
+    pub controller: String,
+    pub human: bool,
+    /// The level the computer player stands for, if it is one.
+    pub level: Option<&'static str>,
+    pub team: Vec<String>,
+    /// Who of the team plays the turn under way or next.
+    pub member: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub(crate) struct TurnView {
+    pub number: usize,
+    pub player: Side,
+    /// The turn in notation: `b3 x d1 d1`.
+    pub text: String,
+    pub member: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub(crate) struct OutcomeView {
+    pub text: String,
+    pub winner: Option<Side>,
+    /// As in records: `1-0`, `0-1`, `1/2-1/2`.
+    pub result: &'static str,
+}
+
+/// A decision just played, with what it did.
+#[derive(Debug, Serialize)]
+pub(crate) struct PlayedView {
+    pub player: Side,
+    /// In notation.
+    pub text: String,
+    pub kind: &'static str,
+    /// The sowing, lap by lap (empty for other decisions).
+    pub laps: Vec<LapView>,
+    /// Holes emptied by a capture or a pick, and the seeds taken from each.
+    pub taken: Vec<(String, u16)>,
+    /// The decision in words.
+    pub narration: String,
+    /// The board after it.
+    pub board: Vec<u16>,
+}
+
+#[derive(Debug, Serialize)]
+pub(crate) struct LapView {
+    pub from: String,
+    pub drops: Vec<String>,
+}
+
+/// What a request that plays decisions answers.
+#[derive(Debug, Serialize)]
+pub(crate) struct PlayedAnswer {
+    pub played: Vec<PlayedView>,
+    /// A word that could not be played after the first ones were (the rest was not played).
+    pub error: Option<String>,
+    /// How the computer chose, if it did.
+    pub report: Option<String>,
+    pub game: GameView,
+}
+
+/// A side, as the API writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Side {
+    South,
+    North,
+}
+
+fn side(p: Player) -> Side {
+    match p {
+        Player::South => Side::South,
+        Player::North => Side::North,
+    }
+}
+
+/// A value for each side.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct Sides<T> {
+    pub south: T,
+    pub north: T,
+}
+
+fn sides<T>(mut f: impl FnMut(Player) -> T) -> Sides<T> {
+    Sides { south: f(Player::South), north: f(Player::North) }
+}
+
+fn kind(mv: Move) -> &'static str {
+    match mv {
+        Move::Sow(_) | Move::SowDirection(..) => "sow",
+        Move::Pick(_) => "pick",
+        Move::Transfer(..) => "transfer",
+        Move::Mark(_) => "mark",
+        Move::Stop => "stop",
+        Move::Relay => "relay",
+        Move::Pass => "pass",
+    }
+}
+
+fn level_of(controller: Controller) -> Option<&'static str> {
+    match controller {
+        Controller::Human => None,
+        Controller::Computer(spec) => LEVELS.into_iter().find(|l| AgentSpec::level(l) == Some(spec)),
+    }
+}
+
+/// The view of a game.
+pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
+    let rules = game.rules();
+    let state = game.state();
+    let me = state.to_move();
+    let current = session::turn_index(game);
+    let legal = game
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let (hole, to) = match mv {
+                Move::Sow(h) | Move::SowDirection(h, _) | Move::Pick(h) | Move::Mark(h) => (Some(h), None),
+                Move::Transfer(a, b) => (Some(a), Some(b)),
+                Move::Stop | Move::Relay | Move::Pass => (None, None),
+            };
+            LegalView {
+                text: rules.move_text(mv),
+                kind: kind(mv),
+                hole: hole.map(|h| rules.hole_name(h)),
+                to: to.map(|h| rules.hole_name(h)),
+            }
+        })
+        .collect();
+    let players = sides(|p| {
+        let next = if p == me { current } else { current + 1 };
+        PlayerView {
+            controller: info.controllers[p].to_string(),
+            human: info.controllers[p] == Controller::Human,
+            level: level_of(info.controllers[p]),
+            team: info.teams[p].clone(),
+            member: session::team_member(&info.teams, next, p).map(str::to_string),
+        }
+    });
+    let turns = game
+        .turns()
+        .iter()
+        .enumerate()
+        .map(|(i, t)| TurnView {
+            number: i + 1,
+            player: side(t.player),
+            text: rules.turn_text(&t.moves),
+            member: session::team_member(&info.teams, i, t.player).map(str::to_string),
+        })
+        .collect();
+    let last_turn = game
+        .turns()
+        .last()
+        .map(|t| session::touched(&t.moves).into_iter().map(|h| rules.hole_name(h)).collect())
+        .unwrap_or_default();
+    let outcome = game.outcome().map(|o| OutcomeView {
+        text: o.to_string(),
+        winner: o.winner().map(side),
+        result: o.result_tag(),
+    });
+    let remaining = match state.phase() {
+        Phase::Pick(p) => Some(p.remaining),
+        _ => None,
+    };
+    let pending = session::pending(rules, state);
+    GameView {
+        id: info.id.clone(),
+        title: session::describe(rules),
+        game: rules.meta().name.clone(),
+        rules: info.source.clone(),
+        ruleset: rules.meta().ruleset.clone(),
+        params: rules.params().iter().map(|p| (p.name.clone(), p.value)).collect(),
+        rows: rules.rows(),
+        columns: rules.columns(),
+        row_letters: sides(|p| rules.row_letters(p).iter().map(char::to_string).collect()),
+        board: rules.board_counts(state),
+        owners: rules.all_holes().map(|h| side(rules.owner(h))).collect(),
+        to_move: side(me),
+        phase: match state.phase() {
+            Phase::Sow => "sow",
+            Phase::Pick(_) => "pick",
+            Phase::LapChoice(_) => "lap_choice",
+        },
+        status: status(rules, state, info, current),
+        pending,
+        remaining,
+        legal,
+        seeds: sides(|p| rules.seeds_of(state, p)),
+        captured: sides(|p| state.captured()[p]),
+        stores: rules.store(Player::South).map(|_| sides(|p| rules.store_seeds(state, p))),
+        players,
+        turns,
+        last_turn,
+        computer_to_move: game.outcome().is_none() && info.controllers[me] != Controller::Human,
+        outcome,
+    }
+}
+
+fn status(rules: &Rules, state: &State, info: &Info, current: usize) -> String {
+    if let Some(outcome) = state.outcome() {
+        return format!("Game over: {outcome}.");
+    }
+    let me = state.to_move();
+    let who = match session::team_member(&info.teams, current, me) {
+        Some(name) => format!("{name} ({me})"),
+        None => me.to_string(),
+    };
+    match session::pending(rules, state) {
+        Some(owed) => format!("{who}: {owed}."),
+        None if info.controllers[me] == Controller::Human => format!("{who} to move."),
+        None => format!("{who} (the computer) to move."),
+    }
+}
+
+/// A decision just played from `before` (the board before it is the caller's), described.
+pub(crate) fn played_view(
+    rules: &Rules,
+    before: &State,
+    after: &State,
+    mv: Move,
+    effect: &Effect,
+) -> PlayedView {
+    let me = before.to_move();
+    let laps = rules
+        .sowing_laps(before, mv)
+        .into_iter()
+        .map(|lap| LapView {
+            from: rules.hole_name(lap.from),
+            drops: lap.drops.into_iter().map(|h| rules.hole_name(h)).collect(),
+        })
+        .collect();
+    PlayedView {
+        player: side(me),
+        text: rules.move_text(mv),
+        kind: kind(mv),
+        laps,
+        taken: effect.taken.iter().map(|&(h, n)| (rules.hole_name(h), n)).collect(),
+        narration: session::narrate(rules, me, &[mv], std::slice::from_ref(effect)),
+        board: rules.board_counts(after),
+    }
+}

@@ -1,0 +1,242 @@
+//! `sow serve`'s JSON API through the real binary on a loopback port: a game played and
+//! checked against the engine, every error as JSON with its status, every bundled rules
+//! file playable, a thinking computer that holds up no other game, idle games forgotten.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use sow::Game;
+
+use super::server::Server;
+
+fn board(view: &Value) -> Vec<u16> {
+    view["board"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap() as u16).collect()
+}
+
+fn error_code(server: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, String) {
+    let (status, value) = server.call(method, path, body);
+    let code = value["code"].as_str().unwrap_or_else(|| panic!("{method} {path}: no JSON error in {value}"));
+    assert!(value["error"].as_str().is_some_and(|e| !e.is_empty()), "{value}");
+    (status, code.to_string())
+}
+
+fn nsolo(columns: u32) -> sow::Rules {
+    let text = sow::bundled::bundled(sow::bundled::DEFAULT_RULES).unwrap();
+    let columns = format!("columns={columns}");
+    sow::compile("nsolo", text, &sow::Options::new(None, &[&columns])).unwrap()
+}
+
+#[test]
+fn a_game_through_the_api_matches_the_engine() {
+    let server = Server::start(&[]);
+    let catalogue = server.ok("GET", "/api/rules", None);
+    assert_eq!(catalogue["default"], sow::bundled::DEFAULT_RULES);
+    let players: Vec<&str> =
+        catalogue["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(players, ["human", "easy", "medium", "hard"]);
+
+    let view = server.ok("POST", "/api/games", Some(json!({"north": "easy", "seed": 1})));
+    let id = view["id"].as_str().unwrap().to_string();
+    let rules = nsolo(8);
+    let mut game = Game::new(&rules);
+    assert_eq!(board(&view), rules.board_counts(game.state()));
+    assert_eq!(view["players"]["north"]["level"], "easy");
+
+    // A capture from the start: a1 relays twice and lands in the empty b8.
+    let answer = server.ok("POST", &format!("/api/games/{id}/play"), Some(json!({"move": "a1"})));
+    let played = &answer["played"][0];
+    let laps: Vec<&str> =
+        played["laps"].as_array().unwrap().iter().map(|l| l["from"].as_str().unwrap()).collect();
+    assert_eq!(laps, ["a1", "a3", "a6"]);
+    assert_eq!(played["taken"][0][0], "c8");
+    game.play(rules.parse_move(game.state(), "a1").unwrap()).unwrap();
+    assert_eq!(board(&answer["game"]), rules.board_counts(game.state()));
+    assert_eq!(answer["game"]["phase"], "pick");
+    assert!(answer["game"]["pending"].as_str().unwrap().starts_with("take 2 seeds from North"));
+
+    // A pick out of order is explained; the legal ones finish the turn.
+    let (status, code) =
+        error_code(&server, "POST", &format!("/api/games/{id}/play"), Some(json!({"move": "b3"})));
+    assert_eq!((status, code.as_str()), (400, "illegal_move"));
+    let mut view = answer["game"].clone();
+    while view["phase"] == "pick" {
+        let pick = view["legal"][0]["text"].as_str().unwrap().to_string();
+        view =
+            server.ok("POST", &format!("/api/games/{id}/play"), Some(json!({"move": pick})))["game"].clone();
+        game.play(rules.parse_move(game.state(), &pick).unwrap()).unwrap();
+        assert_eq!(board(&view), rules.board_counts(game.state()));
+    }
+    assert_eq!(view["computer_to_move"], true);
+
+    // A person cannot move for the computer; the computer plays one decision at a time.
+    let (status, code) =
+        error_code(&server, "POST", &format!("/api/games/{id}/play"), Some(json!({"move": "d1"})));
+    assert_eq!((status, code.as_str()), (409, "not_your_turn"));
+    while view["computer_to_move"] == true {
+        let answer = server.ok("POST", &format!("/api/games/{id}/computer"), None);
+        let text = answer["played"][0]["text"].as_str().unwrap();
+        game.play(rules.parse_move(game.state(), text).unwrap()).unwrap();
+        view = answer["game"].clone();
+        assert_eq!(board(&view), rules.board_counts(game.state()));
+    }
+    let (status, code) = error_code(&server, "POST", &format!("/api/games/{id}/computer"), None);
+    assert_eq!((status, code.as_str()), (409, "not_your_turn"));
+
+    // Illegal and unreadable clicks are explained in the engine's words.
+    let (status, value) = server.call("POST", &format!("/api/games/{id}/play"), Some(json!({"move": "c3"})));
+    assert_eq!(status, 400);
+    assert_eq!(value["code"], "illegal_move");
+    assert!(value["error"].as_str().unwrap().contains("North's hole"), "{value}");
+    let (status, code) =
+        error_code(&server, "POST", &format!("/api/games/{id}/play"), Some(json!({"move": "z9"})));
+    assert_eq!((status, code.as_str()), (400, "bad_notation"));
+
+    // The record names the turns; loading it gives the same game.
+    let (status, record) = server.raw("GET", &format!("/api/games/{id}/record"), b"");
+    assert_eq!(status, 200);
+    assert!(record.contains("[Rules \"nsolo\"]") && record.contains("\n1. a1 x "), "{record}");
+    let loaded = server.ok("POST", "/api/games", Some(json!({"record": record, "north": "easy"})));
+    assert_eq!(board(&loaded), board(&view));
+    assert_eq!(loaded["turns"], view["turns"]);
+    // A record of `sow play rules/nsolo.sow` names a path; the offered file of that name serves.
+    let by_path = record.replace("[Rules \"nsolo\"]", "[Rules \"rules/nsolo.sow\"]");
+    let loaded = server.ok("POST", "/api/games", Some(json!({"record": by_path})));
+    assert_eq!(board(&loaded), board(&view));
+
+    // Hint, undo back to the person's turn, resign.
+    let hint = server.ok("POST", &format!("/api/games/{id}/hint"), None);
+    assert!(view["legal"].as_array().unwrap().iter().any(|m| m["text"] == hint["move"]), "{hint}");
+    let undone = server.ok("POST", &format!("/api/games/{id}/undo"), None);
+    assert_eq!(board(&undone), rules.start_counts());
+    let (status, code) = error_code(&server, "POST", &format!("/api/games/{id}/undo"), None);
+    assert_eq!((status, code.as_str()), (409, "nothing_to_undo"));
+    let resigned = server.ok("POST", &format!("/api/games/{id}/resign"), None);
+    assert_eq!(resigned["outcome"]["result"], "0-1");
+    let (status, code) =
+        error_code(&server, "POST", &format!("/api/games/{id}/play"), Some(json!({"move": "a2"})));
+    assert_eq!((status, code.as_str()), (409, "game_over"));
+    assert_eq!(server.raw("DELETE", &format!("/api/games/{id}"), b"").0, 204);
+    let (status, code) = error_code(&server, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!((status, code.as_str()), (404, "no_such_game"));
+}
+
+#[test]
+fn bad_requests_get_json_errors() {
+    let server = Server::start(&["--max-games", "3"]);
+    let cases: &[(&str, &str, Option<Value>, u16, &str)] = &[
+        ("POST", "/api/games", Some(json!({"params": {"columns": 99}})), 400, "bad_rules"),
+        ("POST", "/api/games", Some(json!({"ruleset": "nonesuch"})), 400, "bad_rules"),
+        ("POST", "/api/games", Some(json!({"rules": "nsol"})), 404, "unknown_rules"),
+        ("POST", "/api/games", Some(json!({"rules": "/etc/passwd"})), 404, "unknown_rules"),
+        ("POST", "/api/games", Some(json!({"north": "wizard"})), 400, "bad_player"),
+        ("POST", "/api/games", Some(json!({"colour": "red"})), 400, "bad_request"),
+        ("POST", "/api/games", Some(json!({"record": "1. b9\n"})), 400, "bad_record"),
+        ("POST", "/api/games", Some(json!([1, 2])), 400, "bad_request"),
+        ("GET", "/api/games/0123", None, 404, "no_such_game"),
+        ("POST", "/api/games/0123/play", Some(json!({"move": "a1"})), 404, "no_such_game"),
+        ("GET", "/api/nothing", None, 404, "not_found"),
+        ("DELETE", "/api/rules", None, 405, "method_not_allowed"),
+    ];
+    for (method, path, body, status, code) in cases {
+        let got = error_code(&server, method, path, body.clone());
+        assert_eq!(got, (*status, code.to_string()), "{method} {path} {body:?}");
+    }
+    let (status, value) = server.call("POST", "/api/games", Some(json!({"record": "1. b9\n"})));
+    assert_eq!(status, 400);
+    assert!(value["detail"].as_str().unwrap().contains("b9"), "{value}");
+    let (status, text) = server.raw("POST", "/api/games", b"{not json");
+    assert!(status == 400 && text.contains("bad_request"), "{status} {text}");
+    let big = format!("{{\"record\": \"{}\"}}", "x".repeat(300 * 1024));
+    let (status, text) = server.raw("POST", "/api/games", big.as_bytes());
+    assert!(status == 413 && text.contains("too_large"), "{status} {text}");
+    for _ in 0..3 {
+        server.ok("POST", "/api/games", None);
+    }
+    let (status, code) = error_code(&server, "POST", "/api/games", None);
+    assert_eq!((status, code.as_str()), (503, "too_many_games"));
+    // The page and its files are there.
+    for path in ["/", "/app.js", "/style.css"] {
+        let (status, text) = server.raw("GET", path, b"");
+        assert!(status == 200 && !text.is_empty(), "{path}: {status}");
+    }
+}
+
+#[test]
+fn every_offered_rules_file_and_ruleset_plays() {
+    let server = Server::start(&[]);
+    let catalogue = server.ok("GET", "/api/rules", None);
+    let files = catalogue["files"].as_array().unwrap();
+    assert_eq!(files.len(), sow::bundled::bundled_names().count());
+    for file in files {
+        for ruleset in file["rulesets"].as_array().unwrap() {
+            let request = json!({"rules": file["name"], "ruleset": ruleset["name"], "south": "random", "north": "random", "seed": 3});
+            let mut view = server.ok("POST", "/api/games", Some(request));
+            let id = view["id"].as_str().unwrap().to_string();
+            for _ in 0..12 {
+                if view["outcome"] != Value::Null {
+                    break;
+                }
+                let answer = server.ok("POST", &format!("/api/games/{id}/computer"), None);
+                let played = &answer["played"][0];
+                if played["kind"] == "sow" {
+                    assert!(
+                        !played["laps"].as_array().unwrap().is_empty(),
+                        "{} {}: {played}",
+                        file["name"],
+                        ruleset["name"]
+                    );
+                }
+                view = answer["game"].clone();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_thinking_computer_holds_up_no_other_game() {
+    let server = std::sync::Arc::new(Server::start(&[]));
+    let slow = server.ok("POST", "/api/games", Some(json!({"south": "mcts:2s", "seed": 1})));
+    let id = slow["id"].as_str().unwrap().to_string();
+    let thinker = {
+        let server = server.clone();
+        std::thread::spawn(move || {
+            let start = Instant::now();
+            server.ok("POST", &format!("/api/games/{id}/computer"), None);
+            start.elapsed()
+        })
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    let other = server.ok("POST", "/api/games", Some(json!({"north": "easy"})));
+    let other_id = other["id"].as_str().unwrap();
+    server.ok("POST", &format!("/api/games/{other_id}/play"), Some(json!({"move": "a2"})));
+    server.ok("GET", &format!("/api/games/{other_id}"), None);
+    let quick = start.elapsed();
+    let thought = thinker.join().unwrap();
+    assert!(quick < Duration::from_millis(700), "another game waited {quick:?}");
+    assert!(thought > quick, "the computer thought {thought:?}, the other game took {quick:?}");
+}
+
+#[test]
+fn idle_games_are_forgotten() {
+    let server = Server::start(&["--idle", "1s"]);
+    let view = server.ok("POST", "/api/games", None);
+    let id = view["id"].as_str().unwrap();
+    server.ok("GET", &format!("/api/games/{id}"), None);
+    std::thread::sleep(Duration::from_millis(2500));
+    let (status, code) = error_code(&server, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!((status, code.as_str()), (404, "no_such_game"));
+}
+
+#[test]
+fn a_rules_file_that_does_not_compile_is_reported_before_serving() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(["serve", "tests/fixtures/check_err/board_rows.sow", "--port", "0"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("sow::"), "{err}");
+}
