@@ -10,10 +10,11 @@
 mod playouts;
 #[path = "common/reference/mod.rs"]
 mod reference;
-
-use std::time::Instant;
+#[path = "common/timing.rs"]
+mod timing;
 
 use sow::Rules;
+use timing::{batch, median};
 
 fn rules(columns: usize) -> Rules {
     let text = sow::bundled::bundled(sow::bundled::DEFAULT_RULES).expect("bundled");
@@ -24,18 +25,6 @@ fn rules(columns: usize) -> Rules {
 enum Mode {
     Lists,
     Sampled,
-}
-
-/// Time a batch of games; returns (seconds, plies).
-fn batch(f: impl Fn(u64) -> u32, games: u64) -> (f64, u64) {
-    let start = Instant::now();
-    let plies: u64 = (1..=games).map(|seed| u64::from(f(seed))).sum();
-    (start.elapsed().as_secs_f64(), plies)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 fn main() {

@@ -6,14 +6,15 @@
 //!
 //! Run: `cargo bench --bench two_row` (add `-- quick` for a short run).
 
+#[path = "common/timing.rs"]
+mod timing;
 #[path = "common/two_row.rs"]
 mod two_row;
-
-use std::time::Instant;
 
 use sow::Rules;
 use sow::ai::{below, rng};
 use sow::engine::{History, MoveList};
+use timing::{batch, median};
 
 fn rules(name: &str) -> Rules {
     let text = sow::bundled::bundled(name).expect("bundled");
@@ -36,18 +37,6 @@ fn engine(rules: &Rules, seed: u64) -> u32 {
         rules.play_unchecked(&mut state, &mut history, moves[below(&mut rng, moves.len())]);
         plies += 1;
     }
-}
-
-/// Time a batch of games; returns (seconds, plies).
-fn batch(f: impl Fn(u64) -> u32, games: u64) -> (f64, u64) {
-    let start = Instant::now();
-    let plies: u64 = (1..=games).map(|seed| u64::from(f(seed))).sum();
-    (start.elapsed().as_secs_f64(), plies)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 fn main() {

@@ -7,9 +7,9 @@
 //! averaged within each game first, then across games, so that every game weighs the same
 //! and the confidence interval is over independent games.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::parallel::play_all;
 use super::simulate::game_seed;
 use crate::ai::AgentSpec;
 use crate::engine::{DrawReason, History, Move, MoveList, Outcome, Player, Rules, WinReason};
@@ -172,45 +172,9 @@ pub fn trace_game(rules: &Rules, config: &CompareConfig, index: u32) -> GameTrac
 pub fn trace_games(
     rules: &Rules,
     config: CompareConfig,
-    mut progress: impl FnMut(u32),
+    progress: impl FnMut(u32),
 ) -> (Vec<GameTrace>, Duration) {
-    let start = Instant::now();
-    let next = AtomicU32::new(0);
-    let done = AtomicU32::new(0);
-    let games = config.games;
-    let threads = config.threads.clamp(1, games.max(1) as usize);
-    let mut results: Vec<Option<GameTrace>> = vec![None; games as usize];
-    let main = std::thread::current();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut played = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= games {
-                            main.unpark();
-                            return played;
-                        }
-                        played.push((i, trace_game(rules, &config, i)));
-                        done.fetch_add(1, Ordering::Relaxed);
-                    }
-                })
-            })
-            .collect();
-        while workers.iter().any(|w| !w.is_finished()) {
-            progress(done.load(Ordering::Relaxed));
-            std::thread::park_timeout(Duration::from_millis(20));
-        }
-        for worker in workers {
-            let played = worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            for (i, game) in played {
-                results[i as usize] = Some(game);
-            }
-        }
-    });
-    progress(games);
-    (results.into_iter().flatten().collect(), start.elapsed())
+    play_all(config.games, config.threads, 1, |i| trace_game(rules, &config, i), progress)
 }
 
 /// A mean or a rate with the half-width of its 95% confidence interval (normal

@@ -1,9 +1,9 @@
 //! Matches between two agents: many games with alternating sides, on several threads, with
 //! the first agent's score and its 95% confidence interval.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::parallel::play_all;
 use super::simulate::game_seed;
 use crate::ai::AgentSpec;
 use crate::engine::{History, MoveList, Outcome, Player, Rules};
@@ -114,41 +114,8 @@ pub fn match_game(rules: &Rules, config: &MatchConfig, index: u32) -> MatchGame 
 /// Play a match on `config.threads` threads, calling `progress` with the games finished.
 /// The games do not depend on the number of threads (with count budgets; time budgets
 /// depend on the machine).
-pub fn play_match(rules: &Rules, config: MatchConfig, mut progress: impl FnMut(u32)) -> MatchStats {
-    let start = Instant::now();
-    let next = AtomicU32::new(0);
-    let done = AtomicU32::new(0);
-    let mut results: Vec<Option<MatchGame>> = vec![None; config.games as usize];
-    let threads = config.threads.clamp(1, config.games.max(1) as usize);
-    let main = std::thread::current();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut played = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= config.games {
-                            main.unpark();
-                            return played;
-                        }
-                        played.push((i, match_game(rules, &config, i)));
-                        done.fetch_add(1, Ordering::Relaxed);
-                    }
-                })
-            })
-            .collect();
-        while workers.iter().any(|w| !w.is_finished()) {
-            progress(done.load(Ordering::Relaxed));
-            std::thread::park_timeout(Duration::from_millis(50));
-        }
-        for worker in workers {
-            let played = worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            for (i, game) in played {
-                results[i as usize] = Some(game);
-            }
-        }
-    });
-    progress(config.games);
-    MatchStats { games: results.into_iter().flatten().collect(), elapsed: start.elapsed() }
+pub fn play_match(rules: &Rules, config: MatchConfig, progress: impl FnMut(u32)) -> MatchStats {
+    let (games, elapsed) =
+        play_all(config.games, config.threads, 1, |i| match_game(rules, &config, i), progress);
+    MatchStats { games, elapsed }
 }

@@ -4,5 +4,6 @@
 pub mod compare;
 pub mod diff;
 pub mod matches;
+pub mod parallel;
 pub mod plot;
 pub mod simulate;

@@ -1,8 +1,8 @@
 //! Random play: many games between two random players, with statistics of how they end.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::parallel::play_all;
 use crate::ai::{below, rng};
 use crate::engine::rules::Blocked;
 use crate::engine::{DrawReason, History, Move, MoveList, Outcome, Player, Rules, WinReason};
@@ -140,53 +140,12 @@ pub fn sampled_game(rules: &Rules, seed: u64, max_plies: u32) -> GameSummary {
 /// Simulate `config.games` random games on `config.threads` threads, calling `progress`
 /// (on this thread) with the number of games finished from time to time. The games and
 /// their order in the result are the same whatever the number of threads.
-pub fn simulate(rules: &Rules, config: SimConfig, mut progress: impl FnMut(u32)) -> SimStats {
+pub fn simulate(rules: &Rules, config: SimConfig, progress: impl FnMut(u32)) -> SimStats {
     /// Games a thread takes at a time.
     const CHUNK: u32 = 16;
-    let start = Instant::now();
-    let games = config.games;
-    let threads = config.threads.clamp(1, games.div_ceil(CHUNK).max(1) as usize);
-    let next = AtomicU32::new(0);
-    let done = AtomicU32::new(0);
-    let mut results: Vec<Option<GameSummary>> = vec![None; games as usize];
-    let main = std::thread::current();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut played = Vec::new();
-                    loop {
-                        let first = next.fetch_add(CHUNK, Ordering::Relaxed);
-                        if first >= games {
-                            // Wake the reporting thread at once, not at its next tick.
-                            main.unpark();
-                            return played;
-                        }
-                        for i in first..(first + CHUNK).min(games) {
-                            played.push((
-                                i,
-                                random_game(rules, game_seed(config.seed, u64::from(i)), config.max_plies),
-                            ));
-                            done.fetch_add(1, Ordering::Relaxed);
-                        }
-                    }
-                })
-            })
-            .collect();
-        while workers.iter().any(|w| !w.is_finished()) {
-            progress(done.load(Ordering::Relaxed));
-            std::thread::park_timeout(Duration::from_millis(20));
-        }
-        for worker in workers {
-            // A worker only ends by returning; a panic there is a bug, so pass it on.
-            let played = worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            for (i, game) in played {
-                results[i as usize] = Some(game);
-            }
-        }
-    });
-    progress(games);
-    SimStats { games: results.into_iter().flatten().collect(), elapsed: start.elapsed() }
+    let play = |i: u32| random_game(rules, game_seed(config.seed, u64::from(i)), config.max_plies);
+    let (games, elapsed) = play_all(config.games, config.threads, CHUNK, play, progress);
+    SimStats { games, elapsed }
 }
 
 impl SimStats {
