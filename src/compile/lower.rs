@@ -1359,6 +1359,12 @@ fn build(p: BuildParts) -> Rules {
     let territory = ByPlayer::new_with(|player| {
         slot_of.iter().copied().filter(|h| hole_owner[h.index()] == player).collect::<Vec<_>>()
     });
+    let territory_slots = territory.clone().map(|t| {
+        let first = t.iter().map(|h| h.index()).min().unwrap_or(0);
+        let end = first + t.len();
+        debug_assert!(t.iter().all(|h| (first..end).contains(&h.index())), "a territory is one run of slots");
+        first..end
+    });
     let next = ByPlayer::new_with(|player| {
         let mut next: Vec<Hole> = (0..slots).map(|i| Hole(i as u8)).collect();
         let c = &circuit[player];
@@ -1466,6 +1472,7 @@ fn build(p: BuildParts) -> Rules {
         start,
         total_seeds,
         territory,
+        territory_slots,
         store,
         shared_circuit: p.shared,
         skip_origin: p.skip_origin,

@@ -148,7 +148,8 @@ impl Rules {
     }
 
     fn count_seeds(&self, state: &State, player: Player) -> u16 {
-        self.territory[player].iter().map(|h| state.counts[h.index()]).sum()
+        // A territory is a run of consecutive slots (see `Rules::territory_slots`).
+        state.counts[self.territory_slots[player].clone()].iter().sum()
     }
 
     /// Seeds in a player's store (0 on a board without stores).

@@ -470,6 +470,9 @@ pub struct Rules {
     pub(crate) total_seeds: u32,
     /// Each player's holes in board order (a1…an, b1…bn, …).
     pub(crate) territory: ByPlayer<Vec<Hole>>,
+    /// The slots of each player's territory: always a run of consecutive slots, since each
+    /// player's own-rows circuit (or their half of a shared one) is stored in one run.
+    pub(crate) territory_slots: ByPlayer<std::ops::Range<usize>>,
     /// Each player's store, if the board has stores: the slots after the holes.
     pub(crate) store: Option<ByPlayer<Hole>>,
     /// Whether the circuit is the whole board, shared by both players.
