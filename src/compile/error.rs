@@ -515,6 +515,19 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A count larger than the engine keeps (turns, picks, seeds to strip).
+    #[error("{value} is more than sow can count here")]
+    #[diagnostic(code(sow::check::too_large), help("give at most {max}; no game needs more"))]
+    TooLarge {
+        /// The number given.
+        value: u64,
+        /// The largest allowed.
+        max: u64,
+        /// Where.
+        #[label("at most {max}")]
+        span: SourceSpan,
+    },
+
     /// A setup that leaves the board empty.
     #[error("the setup puts no seeds on the board")]
     #[diagnostic(code(sow::check::no_seeds), help("give at least one hole a seed, e.g. `2 in every hole`"))]

@@ -744,7 +744,7 @@ impl<'a> Lowerer<'a> {
                 out.push(ChoiceDraft {
                     own,
                     one: one.map(|(role, position, from_right)| (role, position_index(position, from_right))),
-                    min: min as u16,
+                    min: min.min(u64::from(u16::MAX)) as u16,
                     max: max.min(u64::from(u16::MAX)) as u16,
                     next: next.map(|n| n.node),
                     previous: previous.map(|n| n.node),
@@ -825,7 +825,12 @@ impl<'a> Lowerer<'a> {
             self.errors.push(CheckError::ZeroAmount { span: v.span.into() });
             return None;
         }
-        Some(n.min(u64::from(u16::MAX)) as u16)
+        let max = u64::from(u16::MAX);
+        if n > max {
+            self.errors.push(CheckError::TooLarge { value: n, max, span: v.span.into() });
+            return None;
+        }
+        Some(n as u16)
     }
 
     fn region(&mut self, region: &Spanned<ast::Region>) -> Option<Region> {
