@@ -33,6 +33,7 @@ pub mod bundled;
 pub mod compile;
 pub mod engine;
 pub mod record;
+pub mod source;
 pub mod span;
 pub mod suggest;
 pub mod syntax;

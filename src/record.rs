@@ -64,6 +64,19 @@ pub enum RecordProblem {
         /// What is wrong with it.
         reason: String,
     },
+    /// A record longer than any game needs.
+    #[error("the record is larger than the {max} bytes sow reads")]
+    #[diagnostic(
+        code(sow::record::too_large),
+        help("a record has a line a turn, and no game needs a million turns; remove what is not the game")
+    )]
+    TooLarge {
+        /// The limit.
+        max: usize,
+        /// Where the limit falls.
+        #[label("the limit is reached here")]
+        span: SourceSpan,
+    },
     /// A turn numbered out of sequence.
     #[error("expected turn {expected}, found turn {found}")]
     #[diagnostic(code(sow::record::turn_number), help("number the turns 1, 2, 3, … without gaps"))]
@@ -193,13 +206,19 @@ impl Diagnostic for RecordError {
 impl Record {
     /// Read the text of a record.
     pub fn parse(text: &str) -> Result<Record, RecordProblem> {
+        let max = crate::source::MAX_RECORD_BYTES;
+        if text.len() > max {
+            let at = (0..=max).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+            return Err(RecordProblem::TooLarge { max, span: (at, 0).into() });
+        }
         let mut record = Record::default();
         let mut offset = 0;
         for (index, raw) in text.split_inclusive('\n').enumerate() {
             let start = offset;
             offset += raw.len();
             let line = raw.trim_end_matches(['\n', '\r']);
-            let trimmed = line.trim_start();
+            // A byte-order mark (which some editors write first) is space, as in rules files.
+            let trimmed = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
             let lead = line.len() - trimmed.len();
             let at = |from: usize, len: usize| Span::new(start + lead + from, start + lead + from + len);
             let trimmed = trimmed.trim_end();

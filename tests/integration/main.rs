@@ -13,5 +13,6 @@ mod language;
 mod perft;
 mod properties;
 mod records;
+mod robustness;
 mod snapshots;
 mod worked;

@@ -1,0 +1,115 @@
+//! Odd input and size limits: files that are not quite what sow writes either work or get a
+//! diagnostic (pinned by a snapshot).
+
+use std::sync::Arc;
+
+use miette::NamedSource;
+use sow::record::{Record, RecordError};
+use sow::source::{MAX_RECORD_BYTES, MAX_RULES_BYTES};
+
+use crate::common::{render, rules_text};
+
+/// The compiled tables of rules text, or its rendered diagnostics.
+fn dump(name: &str, text: &str) -> String {
+    match sow::compile(name, text, &sow::Options::default()) {
+        Ok(rules) => sow::compile::dump(&rules),
+        Err(e) => render(&e),
+    }
+}
+
+/// A byte-order mark, Windows line ends and tabs change nothing.
+#[test]
+fn a_bom_crlf_and_tabs_are_space() {
+    let text = rules_text("nsolo");
+    let expected = dump("nsolo.sow", &text);
+    let variants = [
+        format!("\u{FEFF}{text}"),
+        text.replace('\n', "\r\n"),
+        text.replace("    ", "\t"),
+        format!("\u{FEFF}{}", text.replace("    ", "\t").replace('\n', "\r\n")),
+    ];
+    for variant in &variants {
+        let bytes = variant.as_bytes();
+        let decoded = sow::source::decode("nsolo.sow", bytes).unwrap();
+        assert_eq!(dump("nsolo.sow", &decoded), expected);
+    }
+}
+
+/// The same for a record: a BOM, CRLF line ends and tabs replay to the same game.
+#[test]
+fn a_record_with_a_bom_crlf_and_tabs_replays() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/records/good_sanderson.txt"
+    ))
+    .unwrap();
+    let rules = crate::common::rules("nsolo", Some("sanderson-1913"), &["columns=10"]);
+    let expected = Record::parse(&text).unwrap().replay(&rules).unwrap().state().clone();
+    for variant in
+        [format!("\u{FEFF}{text}"), text.replace('\n', "\r\n"), text.replace(". ", ".\t").replace(' ', "\t")]
+    {
+        let record = Record::parse(&variant).unwrap_or_else(|e| panic!("{e}\n{variant:?}"));
+        assert_eq!(record.replay(&rules).unwrap().state(), &expected, "{variant:?}");
+    }
+}
+
+#[test]
+fn an_empty_rules_file() {
+    insta::assert_snapshot!(dump("empty.sow", ""));
+}
+
+#[test]
+fn a_rules_file_with_invalid_utf8() {
+    let mut bytes = rules_text("nsolo").into_bytes()[..60].to_vec();
+    bytes.extend(b"caf\xe9 \"x\"\n");
+    let e = sow::source::decode("latin1.sow", &bytes).unwrap_err();
+    insta::assert_snapshot!(render(&e));
+}
+
+#[test]
+fn a_binary_file() {
+    let bytes = b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00>\x00";
+    let e = sow::source::decode("sow.exe", bytes).unwrap_err();
+    insta::assert_snapshot!(render(&e));
+}
+
+#[test]
+fn a_rules_text_too_large() {
+    let text = format!(
+        "game \"Big\" {{\n{}",
+        "// a comment line of forty bytes ......\n".repeat(MAX_RULES_BYTES / 40 + 1)
+    );
+    let e = sow::compile("big.sow", &text, &sow::Options::default()).unwrap_err();
+    let rendered = render(&e);
+    assert!(rendered.starts_with("sow::syntax::too_large"), "{rendered}");
+    assert!(rendered.contains("larger than the 1048576 bytes"), "{rendered}");
+}
+
+#[test]
+fn a_record_too_large() {
+    let text = format!(
+        "[Rules \"nsolo\"]\n{}",
+        "; a comment line of forty bytes .......\n".repeat(MAX_RECORD_BYTES / 40 + 1)
+    );
+    let problem = Record::parse(&text).unwrap_err();
+    let e = RecordError { src: NamedSource::new("big.txt", Arc::from(text.as_str())), problem };
+    let rendered = render(&e);
+    assert!(rendered.starts_with("sow::record::too_large"), "{rendered}");
+}
+
+/// A file over the limit is refused when read, without reading the rest of it; only the
+/// last line before the limit is shown.
+#[test]
+fn a_rules_file_too_large_to_read() {
+    let dir = std::env::temp_dir().join(format!("sow-robust-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("big.sow");
+    std::fs::write(&path, "// forty bytes of comment, line after line\n".repeat(MAX_RULES_BYTES / 40 + 1))
+        .unwrap();
+    let Err(sow::source::ReadError::Source(e)) = sow::source::read(&path, sow::source::Kind::Rules) else {
+        panic!("read a file over the limit")
+    };
+    let rendered = render(e.as_ref()).replace(&path.display().to_string(), "big.sow");
+    std::fs::remove_dir_all(&dir).ok();
+    insta::assert_snapshot!(rendered);
+}
