@@ -57,6 +57,10 @@ pub struct PlayArgs {
     /// Continue the game saved in this record.
     #[arg(long, value_name = "RECORD")]
     load: Option<String>,
+    /// Stop a game still going after this many decisions (counted from its start) and leave
+    /// it unfinished: a bound for computer players on rules where a game may never end.
+    #[arg(long, value_name = "N", default_value_t = sow::analysis::simulate::SimConfig::MAX_PLIES)]
+    max_plies: u32,
     #[command(flatten)]
     options: RulesOptions,
 }
@@ -213,6 +217,12 @@ pub fn run(args: PlayArgs) -> Outcome {
             if !announced {
                 println!("{}", colour.bold(&format!("Game over: {outcome}.")));
             }
+            save(&game)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let plies: usize = game.turns().iter().map(|t| t.moves.len()).sum();
+        if plies >= args.max_plies as usize {
+            println!("Stopped: the game is unfinished after {plies} decisions (--max-plies).");
             save(&game)?;
             return Ok(ExitCode::SUCCESS);
         }

@@ -7,6 +7,7 @@ mod common;
 mod compare;
 mod diagnostics;
 mod differential;
+mod endless;
 mod games;
 mod kit;
 mod language;
