@@ -312,3 +312,70 @@ fn diff_of_equal_rules_says_so() {
     assert_eq!(code, 0);
     assert!(out.ends_with("The compiled rules are the same.\n"), "{out}");
 }
+
+/// `sow play --record` saves the game after every turn by writing a temporary file and
+/// renaming it into place: a session killed at any moment (SIGKILL, no chance to clean up)
+/// leaves a record that reads and replays, with every turn finished before the kill.
+#[test]
+fn a_killed_play_session_leaves_a_record_of_every_finished_turn() {
+    use sow::record::Record;
+    use std::time::{Duration, Instant};
+
+    let rules = crate::common::rules("nsolo", None, &[]);
+    let dir = std::env::temp_dir().join(format!("sow-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(["play", "--south", "human", "--north", "greedy", "--seed", "1", "--record"])
+        .arg(&record)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run sow");
+    let mut stdin = child.stdin.take().unwrap();
+    // The game as the record on disk has it, once it has at least `turns` turns.
+    let saved = |turns: usize| {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Ok(text) = std::fs::read_to_string(&record) {
+                let record = Record::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let game = record.replay(&rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                if game.turns().len() >= turns || game.outcome().is_some() {
+                    return game;
+                }
+            }
+            assert!(Instant::now() < deadline, "the record did not reach {turns} turns");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    // South (a person typing) plays the first legal decisions of each turn; North replies.
+    let mut game = sow::Game::new(&rules);
+    let mut typed = 0;
+    while typed < 6 && game.outcome().is_none() {
+        let mut turn = game.clone();
+        let mut words = Vec::new();
+        let start = turn.state().turn();
+        while turn.state().turn() == start && turn.outcome().is_none() {
+            let mv = turn.legal_moves()[0];
+            words.push(rules.move_text(mv));
+            turn.play(mv).unwrap();
+        }
+        writeln!(stdin, "{}", words.join(" ")).unwrap();
+        typed += 1;
+        if typed < 6 {
+            game = saved(game.turns().len() + 2);
+        }
+    }
+    // Killed right after the last turn was typed: the record has every turn finished by then.
+    let finished = game.turns().len();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let text = std::fs::read_to_string(&record).unwrap();
+    let replayed = Record::parse(&text).unwrap().replay(&rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(replayed.turns().len() >= finished, "{text}");
+    assert_eq!(replayed.turns()[..finished], game.turns()[..finished]);
+    assert!(finished >= 10, "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
