@@ -8,6 +8,8 @@ mod compare;
 mod diagnostics;
 mod differential;
 mod endless;
+mod fuzz;
+mod fuzz_harness;
 mod games;
 mod kit;
 mod language;
