@@ -52,9 +52,18 @@ impl Rules {
         if setup.counts.len() != self.holes() {
             return Err(format!("{} counts given for a board of {} holes", setup.counts.len(), self.holes()));
         }
-        let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum();
+        // Seeds in hand are captured seeds the player keeps; captured seeds count towards the
+        // limit, so that no later count can overflow.
+        let captured = u32::from(setup.captured.south) + u32::from(setup.captured.north);
+        let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + captured;
         if total > MAX_SEEDS {
             return Err(format!("{total} seeds is more than the engine's limit of {MAX_SEEDS}"));
+        }
+        if let Some(p) = Player::BOTH.into_iter().find(|&p| setup.hand[p] > setup.captured[p]) {
+            return Err(format!(
+                "{p} holds {} seeds in hand but has captured {}: seeds in hand are captured seeds",
+                setup.hand[p], setup.captured[p]
+            ));
         }
         for (h, &c) in self.slot_of.iter().zip(&setup.counts) {
             counts[h.index()] = c;

@@ -113,3 +113,26 @@ fn a_rules_file_too_large_to_read() {
     std::fs::remove_dir_all(&dir).ok();
     insta::assert_snapshot!(rendered);
 }
+
+/// A position built by hand is checked against the limits: seeds on the board and captured
+/// count towards the 20,000, and seeds in hand are captured seeds.
+#[test]
+fn a_position_built_by_hand_is_within_the_limits() {
+    use sow::engine::{Player, Setup};
+    let rules = crate::common::rules("nsolo", None, &[]);
+    let mut setup = Setup::new(rules.start_counts(), Player::South);
+    setup.captured.north = 19_941;
+    assert_eq!(
+        rules.state_from_setup(&setup).unwrap_err(),
+        "20001 seeds is more than the engine's limit of 20000"
+    );
+    setup.captured.north = 4;
+    setup.hand.north = 5;
+    assert_eq!(
+        rules.state_from_setup(&setup).unwrap_err(),
+        "North holds 5 seeds in hand but has captured 4: seeds in hand are captured seeds"
+    );
+    let mut counts = rules.start_counts();
+    counts[0] = 20_000;
+    assert!(rules.state_from_counts(&counts, Player::South).is_none());
+}
