@@ -18,9 +18,8 @@
 //! with `;` are comments.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
-use miette::{Diagnostic, NamedSource, SourceSpan};
+use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
 use crate::engine::{Game, Move, Phase, Rules};
@@ -176,32 +175,7 @@ pub enum RecordProblem {
 }
 
 /// A record that cannot be read or replayed, with its text for rendering.
-#[derive(Clone, Debug, Error)]
-#[error("{problem}")]
-pub struct RecordError {
-    /// The record's name and text.
-    pub src: NamedSource<Arc<str>>,
-    /// The problem.
-    pub problem: RecordProblem,
-}
-
-impl Diagnostic for RecordError {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.problem.code()
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.problem.help()
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.problem.labels()
-    }
-
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.src)
-    }
-}
+pub type RecordError = crate::source::InSource<RecordProblem>;
 
 impl Record {
     /// Read the text of a record.

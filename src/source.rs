@@ -58,17 +58,18 @@ pub enum SourceProblem {
     },
 }
 
-/// A file that is not usable text, with (what can be shown of) its text for rendering.
+/// A problem found in a named text, with the text for rendering: the problem's labels
+/// point into it.
 #[derive(Clone, Debug, Error)]
 #[error("{problem}")]
-pub struct SourceError {
-    /// The file's name and its text, invalid bytes replaced.
+pub struct InSource<P> {
+    /// The name and the text.
     pub src: NamedSource<Arc<str>>,
     /// The problem.
-    pub problem: SourceProblem,
+    pub problem: P,
 }
 
-impl Diagnostic for SourceError {
+impl<P: Diagnostic> Diagnostic for InSource<P> {
     fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
         self.problem.code()
     }
@@ -85,6 +86,10 @@ impl Diagnostic for SourceError {
         Some(&self.src)
     }
 }
+
+/// A file that is not usable text, with (what can be shown of) its text, invalid bytes
+/// replaced.
+pub type SourceError = InSource<SourceProblem>;
 
 /// The bytes of a file named `name` as text, or a diagnostic if they are not UTF-8 text.
 pub fn decode(name: &str, bytes: &[u8]) -> Result<String, SourceError> {

@@ -33,18 +33,17 @@ pub fn render(diagnostic: &dyn Diagnostic) -> String {
     out
 }
 
+/// The bytes as text, or `None` once the diagnostic saying why they are not has rendered.
+fn decoded(name: &str, data: &[u8]) -> Option<String> {
+    sow::source::decode(name, data).map_err(|e| render(&e)).ok()
+}
+
 /// Target `rules`: bytes as a rules file. Read, parse, check the base game and every
 /// ruleset at the ends of every parameter's range; every error renders; every set of rules
 /// that compiles plays the first moves of a game chosen by the same bytes (whole games are
 /// the `game` target's work).
 pub fn rules_file(data: &[u8]) {
-    let text = match sow::source::decode("fuzz.sow", data) {
-        Ok(text) => text,
-        Err(e) => {
-            render(&e);
-            return;
-        }
-    };
+    let Some(text) = decoded("fuzz.sow", data) else { return };
     match sow::check("fuzz.sow", &text) {
         Err(e) => {
             render(&e);
@@ -61,13 +60,7 @@ pub fn rules_file(data: &[u8]) {
 /// name (Nsolo if none), replay it; a record that replays is written out again and must
 /// replay to the same game. Every error renders.
 pub fn record_file(data: &[u8]) {
-    let text = match sow::source::decode("fuzz.txt", data) {
-        Ok(text) => text,
-        Err(e) => {
-            render(&e);
-            return;
-        }
-    };
+    let Some(text) = decoded("fuzz.txt", data) else { return };
     let source: Arc<str> = Arc::from(text.as_str());
     let fail = |problem| RecordError { src: NamedSource::new("fuzz.txt", source.clone()), problem };
     let record = match Record::parse(&text) {
