@@ -414,6 +414,21 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// More of something than a file may have.
+    #[error("a game may have at most {max} {what}")]
+    #[diagnostic(code(sow::check::too_many), help("no game needs more: {help}"))]
+    TooMany {
+        /// What, in the plural.
+        what: String,
+        /// The limit.
+        max: usize,
+        /// The first one too many.
+        #[label("one too many")]
+        span: SourceSpan,
+        /// What to do instead.
+        help: String,
+    },
+
     /// An opening that says two kinds of turn.
     #[error("an opening's turns are of one kind")]
     #[diagnostic(
