@@ -50,10 +50,13 @@ fn record_inputs_that_crashed_the_fuzzer() {
 #[test]
 fn game_inputs_that_crashed_the_fuzzer() {
     run_all(&["tests/fixtures/fuzz/game"], fuzz_harness::bundled_game);
-    // A few fixed streams besides: every bundled file and ruleset, long games.
+    // Fixed streams besides: every bundled file and ruleset, long games, every byte value
+    // (so undoing, illegal decisions and computer players too).
     for first in 0..=255u8 {
-        let bytes: Vec<u8> =
-            [first, first / 9].into_iter().chain((0..2000u32).map(|i| (i * 37 % 251) as u8)).collect();
+        let bytes: Vec<u8> = [first, first / 9]
+            .into_iter()
+            .chain((0..2000u32).map(|i| (i * 37 + u32::from(first)) as u8))
+            .collect();
         fuzz_harness::bundled_game(&bytes);
     }
 }

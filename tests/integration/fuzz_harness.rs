@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource};
+use sow::ai::{AgentSpec, Budget};
 use sow::engine::{Game, Move, Player, Rules, State};
 use sow::record::{Record, RecordError, write_record};
 
@@ -171,7 +172,8 @@ pub fn universe(rules: &Rules) -> Vec<Move> {
 
 /// Play a game on `rules`, each byte choosing a decision. A byte of 255 instead tries the
 /// decision the next byte names from the whole universe of decisions: if it is not legal it
-/// must be refused and leave the game as it was. A byte of 254 takes back a turn. After
+/// must be refused and leave the game as it was. A byte of 254 takes back a turn; 253 lets
+/// the computer player the next byte names choose. After
 /// every decision the seeds are all accounted for and the incremental position hash equals
 /// the one computed afresh; at the end, the game's record replays to the same game.
 fn play_bytes(rules: &Rules, bytes: &[u8], max_plies: usize) {
@@ -204,6 +206,18 @@ fn play_bytes(rules: &Rules, bytes: &[u8], max_plies: usize) {
             }
             254 => {
                 game.undo();
+            }
+            253 => {
+                // A computer player chooses: its choice must be one of the legal decisions.
+                let Some(i) = bytes.next() else { break };
+                let spec = match i % 3 {
+                    0 => AgentSpec::Greedy,
+                    1 => AgentSpec::AlphaBeta(Budget::Count(2)),
+                    _ => AgentSpec::Mcts(Budget::Count(8)),
+                };
+                let mv = spec.build(u64::from(i)).choose(rules, game.state(), &legal);
+                assert!(legal.contains(&mv), "{spec} chose {mv:?}, which is not legal");
+                game.play(mv).unwrap_or_else(|e| panic!("legal {mv:?} refused: {e}"));
             }
             _ => {
                 let mv = legal[usize::from(b) % legal.len()];
