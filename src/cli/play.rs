@@ -207,6 +207,9 @@ pub fn run(args: PlayArgs) -> Outcome {
     println!();
     print!("{}", colour.picture(&rules.picture(game.state())));
 
+    // Saved before the first turn too, so that a record that cannot be written stops the
+    // game before anyone plays.
+    save(&game)?;
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut last_turn: Vec<Hole> = Vec::new();

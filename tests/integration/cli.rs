@@ -379,3 +379,13 @@ fn a_killed_play_session_leaves_a_record_of_every_finished_turn() {
     assert!(finished >= 10, "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A record that cannot be written stops `sow play` before the first turn, not after it.
+#[test]
+fn play_stops_at_once_when_the_record_cannot_be_written() {
+    let (code, out, err) =
+        sow(&["play", "--south", "random", "--north", "random", "--record", "no/such/folder/game.txt"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot save the record to `no/such/folder/game.txt`"), "{err}");
+    assert!(!out.contains("plays"), "{out}");
+}
