@@ -234,7 +234,8 @@ impl Record {
                 pos = found + word.len();
                 words.push(Spanned::new(word.to_string(), at(rest_from + found, word.len())));
             }
-            if words.is_empty() {
+            // A turn has at least one decision: `x` only separates the picks.
+            if words.iter().all(|w| w.node.eq_ignore_ascii_case("x")) {
                 return Err(bad());
             }
             record.turns.push(RecordTurn {
