@@ -869,7 +869,7 @@ impl Rules {
             }
         }
         if taken > 0 {
-            state.captures_made[me] += 1;
+            state.captures_made[me] = state.captures_made[me].saturating_add(1);
             match capture.destination {
                 Destination::Resow => {
                     // Back on the mover's side: one lap from the hole after the landing hole.

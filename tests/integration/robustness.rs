@@ -136,3 +136,17 @@ fn a_position_built_by_hand_is_within_the_limits() {
     counts[0] = 20_000;
     assert!(rules.state_from_counts(&counts, Player::South).is_none());
 }
+
+/// The count of captures a player has made stops at its largest value instead of
+/// overflowing: a rules file may re-sow captured seeds, so captures need never end.
+#[test]
+fn the_count_of_captures_made_does_not_overflow() {
+    use sow::engine::{Player, Setup};
+    let rules = crate::common::rules("nsolo", None, &[]);
+    let mut setup = Setup::new(rules.start_counts(), Player::South);
+    setup.captures_made.south = u16::MAX;
+    let mut game = sow::Game::from_state(&rules, rules.state_from_setup(&setup).unwrap());
+    // a1 relays to b8, which was empty and faces an occupied c8: a capture.
+    let effect = game.play(sow::Move::Sow(rules.parse_hole("a1").unwrap())).unwrap();
+    assert_eq!(effect.taken.len(), 1);
+}
