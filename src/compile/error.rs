@@ -429,6 +429,24 @@ pub enum CheckError {
         help: String,
     },
 
+    /// A turn that could offer more decisions than a position has room for.
+    #[error("this turn could offer {bound} moves; a position has room for {max}")]
+    #[diagnostic(
+        code(sow::check::too_many_choices),
+        help(
+            "describe the holes more narrowly, by row or state: e.g. `move 2 seeds from an own inner hole to an empty own outer hole`"
+        )
+    )]
+    TooManyChoices {
+        /// The most moves the turn can offer.
+        bound: usize,
+        /// Room in a position.
+        max: usize,
+        /// The turn.
+        #[label("up to {bound} pairs of holes")]
+        span: SourceSpan,
+    },
+
     /// An opening that says two kinds of turn.
     #[error("an opening's turns are of one kind")]
     #[diagnostic(

@@ -4,6 +4,7 @@
 
 use super::assemble::Effective;
 use super::error::CheckError;
+use crate::engine::MoveList;
 use crate::engine::rules::*;
 use crate::engine::sowing::Ring;
 use crate::span::{Span, Spanned};
@@ -104,6 +105,8 @@ enum TurnDraft {
         count: u16,
         from: HoleFilter,
         to: HoleFilter,
+        /// The `move …` line.
+        span: Span,
     },
     Mark {
         hole: HoleFilter,
@@ -137,6 +140,17 @@ pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckEr
         }
     }
     let end = l.end(game_name);
+    if let Some(shape) = shape {
+        for phase in &phases {
+            if let TurnDraft::Transfer { from, to, span, .. } = &phase.turn {
+                let bound = transfer_bound(shape, from, to);
+                if bound > MoveList::CAPACITY {
+                    let max = MoveList::CAPACITY;
+                    l.errors.push(CheckError::TooManyChoices { bound, max, span: (*span).into() });
+                }
+            }
+        }
+    }
     if let Some(main) = &main {
         let mut used: Vec<&LapRule> = Vec::new();
         for phase in phases.iter().chain(std::iter::once(main)) {
@@ -577,7 +591,8 @@ impl<'a> Lowerer<'a> {
                 let count = self.count(&t.count);
                 let from = self.hole_filter(&t.from);
                 let to = self.hole_filter(&t.to);
-                TurnDraft::Transfer { count: count?, from: from?, to: to? }
+                let span = special.map_or(opening.name.span, |s| s.span);
+                TurnDraft::Transfer { count: count?, from: from?, to: to?, span }
             }
             Some(SectionKind::MarkTurn(t)) => {
                 let hole = self.hole_filter(&t.hole);
@@ -1119,6 +1134,34 @@ fn position_index(position: ast::HolePosition, from_right: bool) -> usize {
     }
 }
 
+/// The most moves a turn of moving seeds can offer: pairs of distinct holes that the words
+/// can describe, whatever the counts and marks (which only narrow them further).
+fn transfer_bound(shape: Shape, from: &HoleFilter, to: &HoleFilter) -> usize {
+    let holes: Vec<(Player, Role)> = (0..shape.holes())
+        .map(|h| {
+            let row = h / shape.columns;
+            match row < shape.per_side() {
+                true => (Player::South, row as Role),
+                false => (Player::North, (shape.rows - 1 - row) as Role),
+            }
+        })
+        .collect();
+    Player::BOTH
+        .iter()
+        .map(|&me| {
+            let fits = |f: &HoleFilter, (owner, role): (Player, Role)| {
+                f.side.is_none_or(|side| (owner == me) == (side == Side::Own))
+                    && f.role.is_none_or(|r| r == role)
+            };
+            let froms = holes.iter().filter(|&&h| fits(from, h)).count();
+            let tos = holes.iter().filter(|&&h| fits(to, h)).count();
+            let both = holes.iter().filter(|&&h| fits(from, h) && fits(to, h)).count();
+            froms * tos - both
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, 11) | (2, 12) | (3, 13) => "th",
@@ -1273,7 +1316,7 @@ fn build(p: BuildParts) -> Rules {
                     rings: ByPlayer::default(),
                 }),
                 TurnDraft::Take { capture } => TurnKind::Take { capture },
-                TurnDraft::Transfer { count, from, to } => TurnKind::Transfer { count, from, to },
+                TurnDraft::Transfer { count, from, to, .. } => TurnKind::Transfer { count, from, to },
                 TurnDraft::Mark { hole, mark } => TurnKind::Mark { hole, mark },
             };
             PhaseRules { name: phase.name, lasts: phase.lasts, turn }

@@ -150,3 +150,23 @@ fn the_count_of_captures_made_does_not_overflow() {
     let effect = game.play(sow::Move::Sow(rules.parse_hole("a1").unwrap())).unwrap();
     assert_eq!(effect.taken.len(), 1);
 }
+
+/// A turn of moving seeds offers a move per pair of holes: up to 17 × 17 here, more than the
+/// holes of the board, and all of them fit in a position's list (more would be refused by
+/// the compiler: `too_many_choices`).
+#[test]
+fn a_turn_of_moving_seeds_with_many_pairs() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/check_err/too_many_choices.sow"
+    ))
+    .unwrap()
+    .replace("20 holes", "17 holes")
+    .replace("from an own hole to an own hole", "from an own outer hole to an own inner hole");
+    let rules = sow::compile("pairs.sow", &text, &sow::Options::default())
+        .unwrap_or_else(|e| panic!("{}", render(&e)));
+    let mut game = sow::Game::new(&rules);
+    let moves = game.legal_moves();
+    assert_eq!(moves.len(), 17 * 17);
+    game.play(moves[moves.len() - 1]).unwrap();
+}
