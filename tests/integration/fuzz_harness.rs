@@ -213,7 +213,7 @@ fn play_bytes(rules: &Rules, bytes: &[u8], max_plies: usize) {
                 let spec = match i % 3 {
                     0 => AgentSpec::Greedy,
                     1 => AgentSpec::AlphaBeta(Budget::Count(2)),
-                    _ => AgentSpec::Mcts(Budget::Count(8)),
+                    _ => AgentSpec::Mcts(Budget::Count(2)),
                 };
                 let mv = spec.build(u64::from(i)).choose(rules, game.state(), &legal);
                 assert!(legal.contains(&mv), "{spec} chose {mv:?}, which is not legal");
