@@ -389,3 +389,48 @@ fn play_stops_at_once_when_the_record_cannot_be_written() {
     assert!(err.contains("cannot save the record to `no/such/folder/game.txt`"), "{err}");
     assert!(!out.contains("plays"), "{out}");
 }
+
+/// Odd files through the commands: a BOM, CRLF line ends and tabs check and replay as
+/// usual, and so does an empty record; an empty rules file, invalid UTF-8, a binary file and a setup whose seed count does not
+/// fit in 32 bits each get their diagnostic and a failing exit code.
+#[test]
+fn odd_files_work_or_get_a_diagnostic() {
+    let dir = std::env::temp_dir().join(format!("sow-odd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let nsolo = crate::common::rules_text("nsolo");
+    let record = std::fs::read_to_string("tests/fixtures/records/good_sanderson.txt").unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let fine = [
+        ("check", write("bom.sow", format!("\u{FEFF}{nsolo}").as_bytes())),
+        ("check", write("crlf.sow", nsolo.replace('\n', "\r\n").as_bytes())),
+        ("check", write("tabs.sow", nsolo.replace("    ", "\t").as_bytes())),
+        ("replay", write("bom.txt", format!("\u{FEFF}{record}").as_bytes())),
+        ("replay", write("crlf.txt", record.replace('\n', "\r\n").as_bytes())),
+        // A record of no turns, naming no rules: a game of the default rules not yet begun.
+        ("replay", write("empty.txt", b"")),
+    ];
+    for (command, path) in &fine {
+        let (code, out, err) = sow(&[command, path], "");
+        assert_eq!(code, 0, "{command} {path}: {out}{err}");
+    }
+    let huge =
+        nsolo.replace("2 in every hole", "4294967295 in every hole").replace("8 in 8..36", "36 in 8..36");
+    let refused = [
+        ("check", write("empty.sow", b""), "sow::syntax"),
+        ("check", write("latin1.sow", b"game \"Caf\xe9\" {}"), "sow::file::not_utf8"),
+        ("check", write("binary.sow", b"\x7fELF\x02\x01\x01\x00\x00"), "sow::file::binary"),
+        ("check", write("huge.sow", huge.as_bytes()), "sow::check::too_many_seeds"),
+        ("replay", write("latin1.txt", b"[Rules \"nsolo\"]\n\n1. a\xe92\n"), "sow::file::not_utf8"),
+        ("replay", write("binary.txt", b"\x00\x01\x02"), "sow::file::binary"),
+    ];
+    for (command, path, code_wanted) in &refused {
+        let (code, out, err) = sow(&[command, path], "");
+        assert_ne!(code, 0, "{command} {path}: {out}");
+        assert!(err.contains(code_wanted), "{command} {path}: expected {code_wanted}\n{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
