@@ -125,8 +125,7 @@ fn play_a_short_game_as_a_new_user() {
 
 #[test]
 fn play_records_and_replay_verifies() {
-    let dir = std::env::temp_dir().join(format!("sow-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("cli");
     let record = dir.join("game.txt");
     let record_arg = record.to_str().unwrap();
     let (code, _, err) =
@@ -203,8 +202,7 @@ fn list_names_every_bundled_file_and_its_rulesets() {
 /// play, and the record says who played each turn (and still replays).
 #[test]
 fn a_team_takes_turns_and_the_record_names_them() {
-    let dir = std::env::temp_dir().join(format!("sow-team-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("team");
     let record = dir.join("team.txt");
     let record_arg = record.to_str().unwrap();
     let (code, out, err) = sow(
@@ -322,8 +320,7 @@ fn a_killed_play_session_leaves_a_record_of_every_finished_turn() {
     use std::time::{Duration, Instant};
 
     let rules = crate::common::rules("nsolo", None, &[]);
-    let dir = std::env::temp_dir().join(format!("sow-kill-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("kill");
     let record = dir.join("game.txt");
     let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
         .args(["play", "--south", "human", "--north", "greedy", "--seed", "1", "--record"])
@@ -395,8 +392,7 @@ fn play_stops_at_once_when_the_record_cannot_be_written() {
 /// fit in 32 bits each get their diagnostic and a failing exit code.
 #[test]
 fn odd_files_work_or_get_a_diagnostic() {
-    let dir = std::env::temp_dir().join(format!("sow-odd-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("odd");
     let nsolo = crate::common::rules_text("nsolo");
     let record = std::fs::read_to_string("tests/fixtures/records/good_sanderson.txt").unwrap();
     let write = |name: &str, bytes: &[u8]| {

@@ -93,8 +93,7 @@ fn a_game_that_never_ends_is_stopped_unfinished() {
 
 #[test]
 fn a_game_that_never_ends_in_the_commands() {
-    let dir = std::env::temp_dir().join(format!("sow-forever-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("forever");
     let file = dir.join("forever.sow");
     std::fs::write(&file, FOREVER).unwrap();
     let file = file.to_str().unwrap();

@@ -101,8 +101,7 @@ fn a_record_too_large() {
 /// last line before the limit is shown.
 #[test]
 fn a_rules_file_too_large_to_read() {
-    let dir = std::env::temp_dir().join(format!("sow-robust-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("robust");
     let path = dir.join("big.sow");
     std::fs::write(&path, "// forty bytes of comment, line after line\n".repeat(MAX_RULES_BYTES / 40 + 1))
         .unwrap();
