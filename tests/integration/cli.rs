@@ -4,18 +4,21 @@
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
-/// Run `sow` with arguments and standard input; (exit code, stdout, stderr).
-fn sow(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+/// `sow` with arguments, run from the crate root without colour, its standard input piped.
+fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sow"));
+    command
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
         .env("COLUMNS", "80")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sow");
+        .stdin(Stdio::piped());
+    command
+}
+
+/// Run `sow` with arguments and standard input; (exit code, stdout, stderr).
+fn sow(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = command(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("run sow");
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     (
@@ -322,15 +325,9 @@ fn a_killed_play_session_leaves_a_record_of_every_finished_turn() {
     let rules = crate::common::rules("nsolo", None, &[]);
     let dir = crate::common::scratch_dir("kill");
     let record = dir.join("game.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
-        .args(["play", "--south", "human", "--north", "greedy", "--seed", "1", "--record"])
-        .arg(&record)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run sow");
+    let args = ["play", "--south", "human", "--north", "greedy", "--seed", "1", "--record"];
+    let mut child =
+        command(&args).arg(&record).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("run sow");
     let mut stdin = child.stdin.take().unwrap();
     // The game as the record on disk has it, once it has at least `turns` turns.
     let saved = |turns: usize| {
