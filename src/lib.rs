@@ -34,6 +34,7 @@ pub mod compile;
 pub mod engine;
 pub mod record;
 pub mod session;
+pub mod source;
 pub mod span;
 pub mod suggest;
 pub mod syntax;

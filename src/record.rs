@@ -18,9 +18,8 @@
 //! with `;` are comments.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
-use miette::{Diagnostic, NamedSource, SourceSpan};
+use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
 use crate::engine::{Game, Move, Phase, Rules};
@@ -63,6 +62,19 @@ pub enum RecordProblem {
         line: usize,
         /// What is wrong with it.
         reason: String,
+    },
+    /// A record longer than any game needs.
+    #[error("the record is larger than the {max} bytes sow reads")]
+    #[diagnostic(
+        code(sow::record::too_large),
+        help("a record has a line a turn, and no game needs a million turns; remove what is not the game")
+    )]
+    TooLarge {
+        /// The limit.
+        max: usize,
+        /// Where the limit falls.
+        #[label("the limit is reached here")]
+        span: SourceSpan,
     },
     /// A turn numbered out of sequence.
     #[error("expected turn {expected}, found turn {found}")]
@@ -163,43 +175,24 @@ pub enum RecordProblem {
 }
 
 /// A record that cannot be read or replayed, with its text for rendering.
-#[derive(Clone, Debug, Error)]
-#[error("{problem}")]
-pub struct RecordError {
-    /// The record's name and text.
-    pub src: NamedSource<Arc<str>>,
-    /// The problem.
-    pub problem: RecordProblem,
-}
-
-impl Diagnostic for RecordError {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.problem.code()
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.problem.help()
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.problem.labels()
-    }
-
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.src)
-    }
-}
+pub type RecordError = crate::source::InSource<RecordProblem>;
 
 impl Record {
     /// Read the text of a record.
     pub fn parse(text: &str) -> Result<Record, RecordProblem> {
+        let max = crate::source::MAX_RECORD_BYTES;
+        if text.len() > max {
+            let at = (0..=max).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+            return Err(RecordProblem::TooLarge { max, span: (at, 0).into() });
+        }
         let mut record = Record::default();
         let mut offset = 0;
         for (index, raw) in text.split_inclusive('\n').enumerate() {
             let start = offset;
             offset += raw.len();
             let line = raw.trim_end_matches(['\n', '\r']);
-            let trimmed = line.trim_start();
+            // A byte-order mark (which some editors write first) is space, as in rules files.
+            let trimmed = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
             let lead = line.len() - trimmed.len();
             let at = |from: usize, len: usize| Span::new(start + lead + from, start + lead + from + len);
             let trimmed = trimmed.trim_end();
@@ -241,7 +234,8 @@ impl Record {
                 pos = found + word.len();
                 words.push(Spanned::new(word.to_string(), at(rest_from + found, word.len())));
             }
-            if words.is_empty() {
+            // A turn has at least one decision: `x` only separates the picks.
+            if words.iter().all(|w| w.node.eq_ignore_ascii_case("x")) {
                 return Err(bad());
             }
             record.turns.push(RecordTurn {

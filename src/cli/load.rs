@@ -25,7 +25,7 @@ pub fn read_rules(file: Option<&str>) -> Result<RulesText, Failure> {
     };
     let path = Path::new(file);
     if path.exists() {
-        let text = read_utf8(path)?;
+        let text = read_utf8(path, sow::source::Kind::Rules)?;
         return Ok(RulesText { name: file.to_string(), record_name: file.to_string(), text });
     }
     if let Some(rules) = bundled_text(file) {
@@ -53,16 +53,12 @@ fn bundled_text(name: &str) -> Option<RulesText> {
     })
 }
 
-/// Read a text file, refusing anything that is not UTF-8 with a clear message.
-pub fn read_utf8(path: &Path) -> Result<String, Failure> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::Message(format!("cannot read `{}`: {e}", path.display())))?;
-    String::from_utf8(bytes).map_err(|e| {
-        Failure::Message(format!(
-            "`{}` is not UTF-8 text (byte {} is invalid); rules files and records must be UTF-8",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        ))
+/// Read a rules file or a record as text: UTF-8, within its size limit; a diagnostic
+/// points at what is wrong otherwise.
+pub fn read_utf8(path: &Path, kind: sow::source::Kind) -> Result<String, Failure> {
+    sow::source::read(path, kind).map_err(|e| match e {
+        sow::source::ReadError::Io(e) => Failure::Message(format!("cannot read `{}`: {e}", path.display())),
+        sow::source::ReadError::Source(e) => Failure::Report(miette::Report::new(*e)),
     })
 }
 

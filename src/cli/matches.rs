@@ -37,7 +37,7 @@ pub struct MatchArgs {
     /// Threads to play on [default: all cores].
     #[arg(long, short = 't', value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
-    /// Stop a game still going after this many decisions and count it as a draw.
+    /// Stop a game still going after this many decisions: unfinished, and scored as a draw.
     #[arg(long, value_name = "N", default_value_t = SimConfig::MAX_PLIES)]
     max_plies: u32,
 }
@@ -88,7 +88,10 @@ pub fn run(args: MatchArgs) -> Outcome {
     );
     let unfinished = stats.games.iter().filter(|g| g.outcome.is_none()).count();
     if unfinished > 0 {
-        println!("  {unfinished} games stopped after {} decisions, counted as draws", args.max_plies);
+        println!(
+            "  {unfinished} games unfinished after {} decisions (--max-plies), counted as draws",
+            args.max_plies
+        );
     }
     let rate = if secs > 0.0 { stats.games.len() as f64 / secs } else { f64::INFINITY };
     println!(

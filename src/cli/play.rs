@@ -59,6 +59,10 @@ pub struct PlayArgs {
     /// Continue the game saved in this record.
     #[arg(long, value_name = "RECORD")]
     load: Option<String>,
+    /// Stop a game still going after this many decisions (counted from its start) and leave
+    /// it unfinished: a bound for computer players on rules where a game may never end.
+    #[arg(long, value_name = "N", default_value_t = sow::analysis::simulate::SimConfig::MAX_PLIES)]
+    max_plies: u32,
     #[command(flatten)]
     options: RulesOptions,
 }
@@ -163,6 +167,9 @@ pub fn run(args: PlayArgs) -> Outcome {
     println!();
     print!("{}", colour.picture(&rules.picture(game.state())));
 
+    // Saved before the first turn too, so that a record that cannot be written stops the
+    // game before anyone plays.
+    save(&game)?;
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut last_turn: Vec<Hole> = Vec::new();
@@ -173,6 +180,12 @@ pub fn run(args: PlayArgs) -> Outcome {
             if !announced {
                 println!("{}", colour.bold(&format!("Game over: {outcome}.")));
             }
+            save(&game)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let plies: usize = game.turns().iter().map(|t| t.moves.len()).sum();
+        if plies >= args.max_plies as usize {
+            println!("Stopped: the game is unfinished after {plies} decisions (--max-plies).");
             save(&game)?;
             return Ok(ExitCode::SUCCESS);
         }

@@ -36,7 +36,7 @@ pub fn load_record(
     rules_override: Option<&str>,
     options: &RulesOptions,
 ) -> Result<(Record, RulesOptions, RulesText, Arc<str>), Failure> {
-    let text: Arc<str> = Arc::from(read_utf8(Path::new(path))?);
+    let text: Arc<str> = Arc::from(read_utf8(Path::new(path), sow::source::Kind::Record)?);
     let fail = |problem: RecordProblem| {
         Failure::from(RecordError { src: NamedSource::new(path, text.clone()), problem })
     };

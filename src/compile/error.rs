@@ -503,6 +503,39 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// More of something than a file may have.
+    #[error("a game may have at most {max} {what}")]
+    #[diagnostic(code(sow::check::too_many), help("no game needs more: {help}"))]
+    TooMany {
+        /// What, in the plural.
+        what: String,
+        /// The limit.
+        max: usize,
+        /// The first one too many.
+        #[label("one too many")]
+        span: SourceSpan,
+        /// What to do instead.
+        help: String,
+    },
+
+    /// A turn that could offer more decisions than a position has room for.
+    #[error("this turn could offer {bound} moves; a position has room for {max}")]
+    #[diagnostic(
+        code(sow::check::too_many_choices),
+        help(
+            "describe the holes more narrowly, by row or state: e.g. `move 2 seeds from an own inner hole to an empty own outer hole`"
+        )
+    )]
+    TooManyChoices {
+        /// The most moves the turn can offer.
+        bound: usize,
+        /// Room in a position.
+        max: usize,
+        /// The turn.
+        #[label("up to {bound} pairs of holes")]
+        span: SourceSpan,
+    },
+
     /// An opening that says two kinds of turn.
     #[error("an opening's turns are of one kind")]
     #[diagnostic(
@@ -601,6 +634,19 @@ pub enum CheckError {
     ZeroAmount {
         /// Where.
         #[label("0 takes nothing")]
+        span: SourceSpan,
+    },
+
+    /// A count larger than the engine keeps (turns, picks, seeds to strip).
+    #[error("{value} is more than sow can count here")]
+    #[diagnostic(code(sow::check::too_large), help("give at most {max}; no game needs more"))]
+    TooLarge {
+        /// The number given.
+        value: u64,
+        /// The largest allowed.
+        max: u64,
+        /// Where.
+        #[label("at most {max}")]
         span: SourceSpan,
     },
 

@@ -4,6 +4,7 @@
 
 use super::assemble::Effective;
 use super::error::CheckError;
+use crate::engine::MoveList;
 use crate::engine::rules::*;
 use crate::engine::sowing::Ring;
 use crate::span::{Span, Spanned};
@@ -107,6 +108,8 @@ enum TurnDraft {
         count: u16,
         from: HoleFilter,
         to: HoleFilter,
+        /// The `move …` line.
+        span: Span,
     },
     Mark {
         hole: HoleFilter,
@@ -141,6 +144,17 @@ pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckEr
         }
     }
     let end = l.end(game_name);
+    if let Some(shape) = shape {
+        for phase in &phases {
+            if let TurnDraft::Transfer { from, to, span, .. } = &phase.turn {
+                let bound = transfer_bound(shape, from, to);
+                if bound > MoveList::CAPACITY {
+                    let max = MoveList::CAPACITY;
+                    l.errors.push(CheckError::TooManyChoices { bound, max, span: (*span).into() });
+                }
+            }
+        }
+    }
     if let Some(main) = &main {
         let mut used: Vec<&LapRule> = Vec::new();
         for phase in phases.iter().chain(std::iter::once(main)) {
@@ -668,7 +682,8 @@ impl<'a> Lowerer<'a> {
                 let count = self.count(&t.count);
                 let from = self.hole_filter(&t.from);
                 let to = self.hole_filter(&t.to);
-                TurnDraft::Transfer { count: count?, from: from?, to: to? }
+                let span = special.map_or(opening.name.span, |s| s.span);
+                TurnDraft::Transfer { count: count?, from: from?, to: to?, span }
             }
             Some(SectionKind::MarkTurn(t)) => {
                 let hole = self.hole_filter(&t.hole);
@@ -839,7 +854,7 @@ impl<'a> Lowerer<'a> {
                 out.push(ChoiceDraft {
                     own,
                     one: one.map(|(role, position, from_right)| (role, position_index(position, from_right))),
-                    min: min as u16,
+                    min: min.min(u64::from(u16::MAX)) as u16,
                     max: max.min(u64::from(u16::MAX)) as u16,
                     next: next.map(|n| n.node),
                     previous: previous.map(|n| n.node),
@@ -936,7 +951,12 @@ impl<'a> Lowerer<'a> {
             self.errors.push(CheckError::ZeroAmount { span: v.span.into() });
             return None;
         }
-        Some(n.min(u64::from(u16::MAX)) as u16)
+        let max = u64::from(u16::MAX);
+        if n > max {
+            self.errors.push(CheckError::TooLarge { value: n, max, span: v.span.into() });
+            return None;
+        }
+        Some(n as u16)
     }
 
     fn region(&mut self, region: &Spanned<ast::Region>) -> Option<Region> {
@@ -1243,6 +1263,34 @@ fn position_index(position: ast::HolePosition, from_right: bool) -> usize {
     }
 }
 
+/// The most moves a turn of moving seeds can offer: pairs of distinct holes that the words
+/// can describe, whatever the counts and marks (which only narrow them further).
+fn transfer_bound(shape: Shape, from: &HoleFilter, to: &HoleFilter) -> usize {
+    let holes: Vec<(Player, Role)> = (0..shape.holes())
+        .map(|h| {
+            let row = h / shape.columns;
+            match row < shape.per_side() {
+                true => (Player::South, row as Role),
+                false => (Player::North, (shape.rows - 1 - row) as Role),
+            }
+        })
+        .collect();
+    Player::BOTH
+        .iter()
+        .map(|&me| {
+            let fits = |f: &HoleFilter, (owner, role): (Player, Role)| {
+                f.side.is_none_or(|side| (owner == me) == (side == Side::Own))
+                    && f.role.is_none_or(|r| r == role)
+            };
+            let froms = holes.iter().filter(|&&h| fits(from, h)).count();
+            let tos = holes.iter().filter(|&&h| fits(to, h)).count();
+            let both = holes.iter().filter(|&&h| fits(from, h) && fits(to, h)).count();
+            froms * tos - both
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, 11) | (2, 12) | (3, 13) => "th",
@@ -1451,7 +1499,7 @@ fn build(p: BuildParts) -> Rules {
                     })
                 }
                 TurnDraft::Take { capture } => TurnKind::Take { capture },
-                TurnDraft::Transfer { count, from, to } => TurnKind::Transfer { count, from, to },
+                TurnDraft::Transfer { count, from, to, .. } => TurnKind::Transfer { count, from, to },
                 TurnDraft::Mark { hole, mark } => TurnKind::Mark { hole, mark },
             };
             PhaseRules { name: phase.name, lasts: phase.lasts, turn }

@@ -7,12 +7,14 @@
 mod assemble;
 mod dump;
 mod error;
+mod limits;
 mod lower;
 
 use std::sync::Arc;
 
 pub use dump::dump;
 pub use error::{AtRangeEnd, CheckError, Problem, RulesError};
+pub use limits::{MAX_CAPTURES, MAX_FOLLOW_UPS, MAX_OPENINGS, MAX_PARAMS, MAX_RULESETS};
 
 use crate::engine::Rules;
 use crate::suggest::unknown_name_help;
@@ -42,6 +44,10 @@ pub fn compile(name: &str, text: &str, options: &Options) -> Result<Rules, Rules
     let shared: Arc<str> = Arc::from(text);
     let fail = |problems: Vec<Problem>| RulesError::new(name, shared.clone(), problems);
     let file = syntax::parse(text).map_err(|e| fail(vec![e.into()]))?;
+    let over = limits::check(&file.game);
+    if !over.is_empty() {
+        return Err(fail(over.into_iter().map(Problem::from).collect()));
+    }
     compile_parsed(text, &file, options)
         .map_err(|errors| fail(errors.into_iter().map(Problem::from).collect()))
 }
@@ -80,6 +86,11 @@ fn compile_parsed(text: &str, file: &ast::File, options: &Options) -> Result<Rul
 pub fn check(name: &str, text: &str) -> Result<Vec<Rules>, RulesError> {
     let shared: Arc<str> = Arc::from(text);
     let file = syntax::parse(text).map_err(|e| RulesError::new(name, shared.clone(), vec![e.into()]))?;
+    // Counts over their limits first: they would make the compilations below slow.
+    let over = limits::check(&file.game);
+    if !over.is_empty() {
+        return Err(RulesError::new(name, shared, over.into_iter().map(Problem::from).collect()));
+    }
     let mut compiled = Vec::new();
     let mut problems: Vec<Problem> = Vec::new();
     let mut add = |p: Problem| {

@@ -52,14 +52,19 @@ impl Rules {
         if setup.counts.len() != self.holes() {
             return Err(format!("{} counts given for a board of {} holes", setup.counts.len(), self.holes()));
         }
-        let total: u32 = setup
-            .counts
-            .iter()
-            .chain([&setup.stores.south, &setup.stores.north])
-            .map(|&c| u32::from(c))
-            .sum();
+        // Seeds in hand are captured seeds the player keeps; captured seeds (and those in the
+        // stores) count towards the limit, so that no later count can overflow.
+        let captured = u32::from(setup.captured.south) + u32::from(setup.captured.north);
+        let stored = u32::from(setup.stores.south) + u32::from(setup.stores.north);
+        let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + captured + stored;
         if total > MAX_SEEDS {
             return Err(format!("{total} seeds is more than the engine's limit of {MAX_SEEDS}"));
+        }
+        if let Some(p) = Player::BOTH.into_iter().find(|&p| setup.hand[p] > setup.captured[p]) {
+            return Err(format!(
+                "{p} holds {} seeds in hand but has captured {}: seeds in hand are captured seeds",
+                setup.hand[p], setup.captured[p]
+            ));
         }
         for (h, &c) in self.slot_of.iter().zip(&setup.counts) {
             counts[h.index()] = c;
@@ -953,10 +958,12 @@ impl Rules {
     }
 
     /// Seeds taken by the player to move leave the board: to their hand, their store, or
-    /// out of play.
+    /// out of play. Seeds kept in a store are counted there, not as captured.
     fn keep(&self, state: &mut State, destination: Destination, n: u16) {
         let me = state.to_move;
-        state.captured[me] += n;
+        if destination != Destination::Store || self.store.is_none() {
+            state.captured[me] += n;
+        }
         match destination {
             Destination::Hand => state.hand[me] += n,
             Destination::Store => {
@@ -1030,7 +1037,7 @@ impl Rules {
             }
         }
         if taken > 0 {
-            state.captures_made[me] += 1;
+            state.captures_made[me] = state.captures_made[me].saturating_add(1);
             match capture.destination {
                 Destination::Resow => {
                     // Back on the mover's side: one lap from the hole after the landing hole.

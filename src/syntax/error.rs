@@ -51,6 +51,21 @@ pub enum SyntaxError {
         #[label("not an escape")]
         span: SourceSpan,
     },
+    /// A file longer than any rules file needs to be.
+    #[error("the rules file is larger than the {max} bytes sow reads")]
+    #[diagnostic(
+        code(sow::syntax::too_large),
+        help(
+            "a rules file describes one game and is a few kilobytes; split it, or remove what is not rules"
+        )
+    )]
+    TooLarge {
+        /// The limit.
+        max: usize,
+        /// Where the limit falls.
+        #[label("the limit is reached here")]
+        span: SourceSpan,
+    },
     /// The parse tree did not have the shape the grammar promises: a bug in sow.
     #[error("internal error: the parser expected {what} here")]
     #[diagnostic(

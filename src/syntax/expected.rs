@@ -369,7 +369,11 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
     if help.is_none() && !sections_expected {
         help = punctuation_help(source, pos, &wanted);
     }
-    if at_end {
+    if at_end && wanted.iter().any(|w| w == "`game`") {
+        help = Some(
+            "the file has no game in it: a rules file is one `game \"Name\" { … }` holding its sections, as in the bundled files under rules/".to_string(),
+        );
+    } else if at_end {
         help = Some(
             "the file ends too early: finish the last section, and close every `{` with a `}`".to_string(),
         );

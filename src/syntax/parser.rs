@@ -26,6 +26,11 @@ type Result<T> = std::result::Result<T, SyntaxError>;
 
 /// Parse a whole rules file.
 pub fn parse(source: &str) -> Result<File> {
+    let max = crate::source::MAX_RULES_BYTES;
+    if source.len() > max {
+        let at = (0..=max).rev().find(|&i| source.is_char_boundary(i)).unwrap_or(0);
+        return Err(SyntaxError::TooLarge { max, span: (at, 0).into() });
+    }
     pest::set_error_detail(true);
     let mut pairs = SowParser::parse(Rule::file, source).map_err(|e| expected::syntax_error(source, e))?;
     let file = pairs.next().ok_or_else(|| SyntaxError::internal(Span::default(), "file"))?;

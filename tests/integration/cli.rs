@@ -4,18 +4,21 @@
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
-/// Run `sow` with arguments and standard input; (exit code, stdout, stderr).
-fn sow(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+/// `sow` with arguments, run from the crate root without colour, its standard input piped.
+fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sow"));
+    command
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
         .env("COLUMNS", "80")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sow");
+        .stdin(Stdio::piped());
+    command
+}
+
+/// Run `sow` with arguments and standard input; (exit code, stdout, stderr).
+fn sow(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = command(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("run sow");
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     (
@@ -125,8 +128,7 @@ fn play_a_short_game_as_a_new_user() {
 
 #[test]
 fn play_records_and_replay_verifies() {
-    let dir = std::env::temp_dir().join(format!("sow-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("cli");
     let record = dir.join("game.txt");
     let record_arg = record.to_str().unwrap();
     let (code, _, err) =
@@ -203,8 +205,7 @@ fn list_names_every_bundled_file_and_its_rulesets() {
 /// play, and the record says who played each turn (and still replays).
 #[test]
 fn a_team_takes_turns_and_the_record_names_them() {
-    let dir = std::env::temp_dir().join(format!("sow-team-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("team");
     let record = dir.join("team.txt");
     let record_arg = record.to_str().unwrap();
     let (code, out, err) = sow(
@@ -311,4 +312,118 @@ fn diff_of_equal_rules_says_so() {
     let (code, out, _) = sow(&["diff", "nsolo", "rules/nsolo.sow?columns=8"], "");
     assert_eq!(code, 0);
     assert!(out.ends_with("The compiled rules are the same.\n"), "{out}");
+}
+
+/// `sow play --record` saves the game after every turn by writing a temporary file and
+/// renaming it into place: a session killed at any moment (SIGKILL, no chance to clean up)
+/// leaves a record that reads and replays, with every turn finished before the kill.
+#[test]
+fn a_killed_play_session_leaves_a_record_of_every_finished_turn() {
+    use sow::record::Record;
+    use std::time::{Duration, Instant};
+
+    let rules = crate::common::rules("nsolo", None, &[]);
+    let dir = crate::common::scratch_dir("kill");
+    let record = dir.join("game.txt");
+    let args = ["play", "--south", "human", "--north", "greedy", "--seed", "1", "--record"];
+    let mut child =
+        command(&args).arg(&record).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("run sow");
+    let mut stdin = child.stdin.take().unwrap();
+    // The game as the record on disk has it, once it has at least `turns` turns.
+    let saved = |turns: usize| {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Ok(text) = std::fs::read_to_string(&record) {
+                let record = Record::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let game = record.replay(&rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                if game.turns().len() >= turns || game.outcome().is_some() {
+                    return game;
+                }
+            }
+            assert!(Instant::now() < deadline, "the record did not reach {turns} turns");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    // South (a person typing) plays the first legal decisions of each turn; North replies.
+    let mut game = sow::Game::new(&rules);
+    let mut typed = 0;
+    while typed < 6 && game.outcome().is_none() {
+        let mut turn = game.clone();
+        let mut words = Vec::new();
+        let start = turn.state().turn();
+        while turn.state().turn() == start && turn.outcome().is_none() {
+            let mv = turn.legal_moves()[0];
+            words.push(rules.move_text(mv));
+            turn.play(mv).unwrap();
+        }
+        writeln!(stdin, "{}", words.join(" ")).unwrap();
+        typed += 1;
+        if typed < 6 {
+            game = saved(game.turns().len() + 2);
+        }
+    }
+    // Killed right after the last turn was typed: the record has every turn finished by then.
+    let finished = game.turns().len();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let text = std::fs::read_to_string(&record).unwrap();
+    let replayed = Record::parse(&text).unwrap().replay(&rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(replayed.turns().len() >= finished, "{text}");
+    assert_eq!(replayed.turns()[..finished], game.turns()[..finished]);
+    assert!(finished >= 10, "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A record that cannot be written stops `sow play` before the first turn, not after it.
+#[test]
+fn play_stops_at_once_when_the_record_cannot_be_written() {
+    let (code, out, err) =
+        sow(&["play", "--south", "random", "--north", "random", "--record", "no/such/folder/game.txt"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot save the record to `no/such/folder/game.txt`"), "{err}");
+    assert!(!out.contains("plays"), "{out}");
+}
+
+/// Odd files through the commands: a BOM, CRLF line ends and tabs check and replay as
+/// usual, and so does an empty record; an empty rules file, invalid UTF-8, a binary file and a setup whose seed count does not
+/// fit in 32 bits each get their diagnostic and a failing exit code.
+#[test]
+fn odd_files_work_or_get_a_diagnostic() {
+    let dir = crate::common::scratch_dir("odd");
+    let nsolo = crate::common::rules_text("nsolo");
+    let record = std::fs::read_to_string("tests/fixtures/records/good_sanderson.txt").unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let fine = [
+        ("check", write("bom.sow", format!("\u{FEFF}{nsolo}").as_bytes())),
+        ("check", write("crlf.sow", nsolo.replace('\n', "\r\n").as_bytes())),
+        ("check", write("tabs.sow", nsolo.replace("    ", "\t").as_bytes())),
+        ("replay", write("bom.txt", format!("\u{FEFF}{record}").as_bytes())),
+        ("replay", write("crlf.txt", record.replace('\n', "\r\n").as_bytes())),
+        // A record of no turns, naming no rules: a game of the default rules not yet begun.
+        ("replay", write("empty.txt", b"")),
+    ];
+    for (command, path) in &fine {
+        let (code, out, err) = sow(&[command, path], "");
+        assert_eq!(code, 0, "{command} {path}: {out}{err}");
+    }
+    let huge =
+        nsolo.replace("2 in every hole", "4294967295 in every hole").replace("8 in 8..36", "36 in 8..36");
+    let refused = [
+        ("check", write("empty.sow", b""), "sow::syntax"),
+        ("check", write("latin1.sow", b"game \"Caf\xe9\" {}"), "sow::file::not_utf8"),
+        ("check", write("binary.sow", b"\x7fELF\x02\x01\x01\x00\x00"), "sow::file::binary"),
+        ("check", write("huge.sow", huge.as_bytes()), "sow::check::too_many_seeds"),
+        ("replay", write("latin1.txt", b"[Rules \"nsolo\"]\n\n1. a\xe92\n"), "sow::file::not_utf8"),
+        ("replay", write("binary.txt", b"\x00\x01\x02"), "sow::file::binary"),
+    ];
+    for (command, path, code_wanted) in &refused {
+        let (code, out, err) = sow(&[command, path], "");
+        assert_ne!(code, 0, "{command} {path}: {out}");
+        assert!(err.contains(code_wanted), "{command} {path}: expected {code_wanted}\n{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -30,3 +30,11 @@ pub fn rules(name: &str, ruleset: Option<&str>, params: &[&str]) -> Rules {
     sow::compile(&format!("rules/{name}.sow"), &text, &Options::new(ruleset, params))
         .unwrap_or_else(|e| panic!("{}", render(&e)))
 }
+
+/// A fresh folder for one test's files, under the system's temporary folder and named for
+/// the test and this process; remove it at the end of the test.
+pub fn scratch_dir(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sow-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
+    dir
+}

@@ -7,12 +7,16 @@ mod common;
 mod compare;
 mod diagnostics;
 mod differential;
+mod endless;
+mod fuzz;
+mod fuzz_harness;
 mod games;
 mod kit;
 mod language;
 mod perft;
 mod properties;
 mod records;
+mod robustness;
 mod serve;
 #[path = "../support/server.rs"]
 mod server;

@@ -1,49 +1,64 @@
-//! Properties over random games on the bundled rules, with random board sizes and rulesets:
-//! seeds are conserved, every offered decision applies, decisions that are not offered are
-//! refused without changing anything, records replay to the same game, and a seed fixes
-//! a simulated game.
+//! Properties over random games on every bundled rules file, with a random ruleset and
+//! random parameter values: seeds are conserved, every offered decision applies, decisions
+//! that are not offered are refused without changing anything, records replay to the same
+//! game, a seed fixes a simulated game, and equal positions reached by different paths have
+//! equal hashes.
+
+use std::collections::HashMap;
 
 use proptest::prelude::*;
-use sow::analysis::simulate::random_game;
-use sow::engine::{History, Move, MoveList, Rules};
+use sow::analysis::simulate::{random_game, sampled_game};
+use sow::engine::{History, MoveList, Phase, Rules};
 use sow::record::{Record, write_record};
 use sow::{Game, Player};
 
-use crate::common;
+use crate::fuzz_harness::{bundled_rules, seeds_accounted, universe};
 
-/// A bundled rules configuration: (ruleset, columns).
-fn configuration() -> impl Strategy<Value = (Option<&'static str>, u32)> {
-    prop_oneof![(8u32..=36).prop_map(|c| (None, c)), (10u32..=20).prop_map(|c| (Some("sanderson-1913"), c)),]
+/// A bundled rules file, ruleset and parameter values, chosen by bytes as the `game` fuzz
+/// target chooses them (the file, the ruleset, then a byte per parameter).
+fn configuration() -> impl Strategy<Value = [u8; 6]> {
+    any::<[u8; 6]>()
 }
 
-fn compile(ruleset: Option<&str>, columns: u32) -> Rules {
-    common::rules("nsolo", ruleset, &[&format!("columns={columns}")])
+fn rules_of(config: &[u8; 6]) -> &'static Rules {
+    bundled_rules(config).expect("six bytes choose rules").0
 }
 
-/// Seeds on the board plus seeds captured: always the number at the start.
-fn conserved(rules: &Rules, state: &sow::State) -> u32 {
-    rules.seeds_on_board(state) + Player::BOTH.iter().map(|&p| u32::from(state.captured()[p])).sum::<u32>()
+/// What a failure message names: the game, its ruleset and parameters.
+fn label(rules: &Rules) -> String {
+    let params: Vec<String> = rules.params().iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+    format!("{} {:?} {}", rules.meta().name, rules.meta().ruleset, params.join(","))
 }
 
-/// Every decision kind on every hole: the universe that `play` must sort into legal and not.
-fn all_decisions(rules: &Rules) -> Vec<Move> {
-    let mut all: Vec<Move> = rules.all_holes().flat_map(|h| [Move::Sow(h), Move::Pick(h)]).collect();
-    all.extend([Move::Stop, Move::Pass]);
-    all
+/// The next pseudo-random index below `n` (a fixed LCG, so a case is reproducible).
+fn below(pick: &mut u64, n: usize) -> usize {
+    *pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    (*pick >> 33) as usize % n
+}
+
+/// A random game of up to `turns` turns.
+fn random_play(rules: &Rules, seed: u64, turns: usize) -> Game<'_> {
+    let mut game = Game::new(rules);
+    let mut pick = seed;
+    while game.outcome().is_none() && game.turns().len() < turns {
+        let moves = game.legal_moves();
+        game.play(moves[below(&mut pick, moves.len())]).unwrap();
+    }
+    game
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
     #[test]
-    fn play_is_exactly_the_legal_list((ruleset, columns) in configuration(), seed in any::<u64>(), plies in 20usize..120) {
-        let rules = compile(ruleset, columns);
-        let universe = all_decisions(&rules);
+    fn play_is_exactly_the_legal_list(config in configuration(), seed in any::<u64>(), plies in 20usize..120) {
+        let rules = rules_of(&config);
+        let all = universe(rules);
         let mut state = rules.start();
-        let mut history = History::new(&rules, &state);
+        let mut history = History::new(rules, &state);
         let mut moves = MoveList::new();
         let mut pick = seed;
-        for _ in 0..plies {
+        for ply in 0..plies {
             rules.legal_moves(&state, &mut moves);
             if moves.is_empty() {
                 break;
@@ -51,43 +66,76 @@ proptest! {
             // Every offered decision applies and keeps every seed accounted for.
             for &mv in &moves {
                 let (mut s, mut h) = (state.clone(), history.clone());
-                prop_assert!(rules.play(&mut s, &mut h, mv).is_ok(), "offered {mv:?} refused");
-                prop_assert_eq!(conserved(&rules, &s), rules.total_seeds());
+                prop_assert!(rules.play(&mut s, &mut h, mv).is_ok(), "{}: offered {mv:?} refused", label(rules));
+                prop_assert_eq!(seeds_accounted(rules, &s), rules.total_seeds());
             }
-            // A sample of the decisions not offered is refused, leaving the state as it was.
-            for &mv in universe.iter().filter(|m| !moves.contains(m)).step_by(7) {
+            // Decisions not offered are refused, leaving the state as it was: a fifth of
+            // them at each ply, a different fifth at the next.
+            for &mv in all.iter().skip(ply % 5).step_by(5).filter(|m| !moves.contains(m)) {
                 let (mut s, mut h) = (state.clone(), history.clone());
-                prop_assert!(rules.play(&mut s, &mut h, mv).is_err(), "not offered but played: {mv:?}");
+                prop_assert!(rules.play(&mut s, &mut h, mv).is_err(), "{}: not offered but played: {mv:?}", label(rules));
                 prop_assert_eq!(&s, &state);
             }
-            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let mv = moves[(pick >> 33) as usize % moves.len()];
+            let mv = moves[below(&mut pick, moves.len())];
             rules.play(&mut state, &mut history, mv).unwrap();
-            prop_assert_eq!(conserved(&rules, &state), rules.total_seeds());
+            prop_assert_eq!(seeds_accounted(rules, &state), rules.total_seeds());
         }
     }
 
     #[test]
-    fn records_replay_to_the_same_game((ruleset, columns) in configuration(), seed in any::<u64>()) {
-        let rules = compile(ruleset, columns);
-        let mut game = Game::new(&rules);
-        let mut pick = seed;
-        while game.outcome().is_none() && game.turns().len() < 400 {
-            let moves = game.legal_moves();
-            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            game.play(moves[(pick >> 33) as usize % moves.len()]).unwrap();
-        }
-        let text = write_record(&game, &[("Rules", "nsolo".to_string())]);
+    fn records_replay_to_the_same_game(config in configuration(), seed in any::<u64>()) {
+        let rules = rules_of(&config);
+        let game = random_play(rules, seed, 400);
+        let text = write_record(&game, &[("Rules", rules.meta().name.clone())]);
         let record = Record::parse(&text).unwrap();
-        let replayed = record.replay(&rules).unwrap();
+        let replayed = record.replay(rules).unwrap();
         prop_assert_eq!(replayed.state(), game.state());
         prop_assert_eq!(replayed.turns(), game.turns());
     }
 
     #[test]
-    fn a_seed_fixes_a_simulated_game((ruleset, columns) in configuration(), seed in any::<u64>()) {
-        let rules = compile(ruleset, columns);
-        prop_assert_eq!(random_game(&rules, seed, 10_000), random_game(&rules, seed, 10_000));
+    fn a_seed_fixes_a_simulated_game(config in configuration(), seed in any::<u64>()) {
+        let rules = rules_of(&config);
+        prop_assert_eq!(random_game(rules, seed, 10_000), random_game(rules, seed, 10_000));
+        prop_assert_eq!(sampled_game(rules, seed, 10_000), sampled_game(rules, seed, 10_000));
+    }
+
+    /// Positions met at the start of a turn in several games (and again within a game) are
+    /// compared by their counts and player to move: equal positions have equal hashes, the
+    /// hash kept during play equals the one computed afresh, and a position built from its
+    /// counts directly — a path of no moves at all — has the same hash too.
+    #[test]
+    fn equal_positions_have_equal_hashes(config in configuration(), seed in any::<u64>()) {
+        let rules = rules_of(&config);
+        let mut seen: HashMap<(Vec<u16>, Player), u64> = HashMap::new();
+        let mut met_again = 0;
+        for game_seed in seed..seed + 6 {
+            let mut game = Game::new(rules);
+            let mut pick = game_seed;
+            while game.outcome().is_none() && game.turns().len() < 300 {
+                let state = game.state();
+                prop_assert_eq!(state.hash(), rules.position_hash(state), "{}", label(rules));
+                if state.phase() == Phase::Sow {
+                    let mut counts = rules.board_counts(state);
+                    // Rebuilt from its counts (and its stores, where the board has them).
+                    let mut setup = sow::engine::Setup::new(counts.clone(), state.to_move());
+                    setup.stores = sow::engine::ByPlayer::new_with(|p| rules.store_seeds(state, p) as u16);
+                    let fresh = rules.state_from_setup(&setup).unwrap();
+                    prop_assert_eq!(fresh.hash(), state.hash(), "{}", label(rules));
+                    counts.extend([setup.stores.south, setup.stores.north]);
+                    if let Some(hash) = seen.insert((counts, state.to_move()), state.hash()) {
+                        prop_assert_eq!(hash, state.hash(), "{}", label(rules));
+                        met_again += 1;
+                    }
+                }
+                let moves = game.legal_moves();
+                game.play(moves[below(&mut pick, moves.len())]).unwrap();
+            }
+        }
+        // The start position at least is met again in every game after the first.
+        if rules.start().phase() == Phase::Sow {
+            prop_assert!(met_again >= 5, "{}", label(rules));
+        }
     }
 }
 
@@ -95,7 +143,6 @@ proptest! {
 /// direction choices and lap choices included — well within the simulation's cap.
 #[test]
 fn random_players_finish_every_bundled_game() {
-    use sow::analysis::simulate::sampled_game;
     for file in sow::bundled::bundled_names() {
         let base = crate::common::rules(file, None, &[]);
         let names = std::iter::once(None).chain(base.meta().rulesets.iter().map(|r| Some(r.as_str())));

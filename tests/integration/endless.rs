@@ -1,0 +1,122 @@
+//! Nothing hangs: a sowing that can cycle is refused as a move, exactly; a game that can go
+//! on forever is stopped by `--max-plies` in every command that plays whole games, and
+//! reported unfinished.
+
+use sow::analysis::simulate::random_game;
+use sow::engine::{History, Move, MoveList, PlayErrorKind, Player};
+
+/// Rules whose start position has an endless sowing: South's circuit, numbered 0…15
+/// (a1…a8, b8…b1), holds 1 seed in every even-numbered hole and 3 in a4; a lap ending in
+/// an occupied hole relays. Sowing a4 shifts that pattern one hole along every 8 laps, so
+/// it never ends (see `worked::endless_sowing_is_refused` for the laps), and no lap of it
+/// lands in an empty hole, where the other moves may capture. North's side is the same from
+/// North's seat.
+const CYCLING: &str = r#"game "Cycling" {
+    board 4 rows of 8 holes, no stores
+    territory each player owns rows outer, inner
+    setup {
+        1 in the 1st outer hole
+        1 in the 3rd outer hole
+        3 in the 4th outer hole
+        1 in the 5th outer hole
+        1 in the 7th outer hole
+        1 in the 2nd inner hole
+        1 in the 4th inner hole
+        1 in the 6th inner hole
+        1 in the 8th inner hole
+    }
+    circuit own rows anticlockwise
+    choose { own hole with at least 1 seed }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an occupied hole: relay
+        when the last seed lands in an empty own inner hole
+            and the opposite inner hole is occupied: capture frontal
+        otherwise: stop
+    }
+    capture frontal { take the opposite inner hole }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+        a repeated position is a draw
+    }
+}
+"#;
+
+/// The endless sowing is refused exactly — not offered, and refused when played — and the
+/// game goes on with the other moves; random games of it all end.
+#[test]
+fn a_rules_file_whose_sowing_cycles() {
+    let rules = sow::compile("cycling.sow", CYCLING, &sow::Options::default()).unwrap();
+    let mut state = rules.start();
+    let mut history = History::new(&rules, &state);
+    let a4 = Move::Sow(rules.parse_hole("a4").unwrap());
+    let mut moves = MoveList::new();
+    let stats = rules.legal_moves_counted(&state, &mut moves);
+    assert_eq!(stats.endless, 1);
+    assert!(!moves.contains(&a4));
+    assert_eq!(moves.len(), 8, "{moves:?}");
+    let before = state.clone();
+    let e = rules.play(&mut state, &mut history, a4).unwrap_err();
+    assert_eq!(e.kind, PlayErrorKind::Endless);
+    assert_eq!(state, before);
+    for seed in 0..50 {
+        let game = random_game(&rules, seed, 100_000);
+        assert!(game.outcome.is_some(), "seed {seed}: unfinished after {} plies", game.plies);
+    }
+}
+
+/// Rules where nothing ever ends the game: one seed a side, stepping around its circuit
+/// forever, no captures, no repetition rule.
+const FOREVER: &str = r#"game "Forever" {
+    board 4 rows of 4 holes, no stores
+    territory each player owns rows outer, inner
+    setup { 1 in the leftmost outer hole }
+    circuit own rows anticlockwise
+    choose { own hole with at least 1 seed }
+    sow all seeds from the next hole
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+
+/// A game that never ends is stopped by `--max-plies` and counted unfinished.
+#[test]
+fn a_game_that_never_ends_is_stopped_unfinished() {
+    let rules = sow::compile("forever.sow", FOREVER, &sow::Options::default()).unwrap();
+    let game = random_game(&rules, 1, 1_000);
+    assert_eq!((game.outcome, game.plies), (None, 1_000));
+    assert_eq!(rules.seeds_of(&rules.start(), Player::South), 1);
+}
+
+#[test]
+fn a_game_that_never_ends_in_the_commands() {
+    let dir = crate::common::scratch_dir("forever");
+    let file = dir.join("forever.sow");
+    std::fs::write(&file, FOREVER).unwrap();
+    let file = file.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sow"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let (stdout, stderr) =
+            (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        stdout
+    };
+    let out = run(&["simulate", file, "--games", "4", "--max-plies", "300", "--threads", "1"]);
+    assert!(out.contains("unfinished        4  100.0%"), "{out}");
+    let out =
+        run(&["match", file, "random", "greedy", "--games", "2", "--max-plies", "300", "--threads", "1"]);
+    assert!(out.contains("2 games unfinished after 300 decisions"), "{out}");
+    let out =
+        run(&["compare", file, "--games", "4", "--max-plies", "300", "--threads", "1", "--format", "csv"]);
+    assert!(out.contains("unfinished"), "{out}");
+    let out = run(&["play", file, "--south", "random", "--north", "random", "--max-plies", "300"]);
+    assert!(out.contains("unfinished after 300 decisions"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,62 @@
+//! Every input that ever crashed a fuzz target is kept in `tests/fixtures/fuzz/TARGET/`
+//! and run here through the same harness ([`crate::fuzz_harness`]): each must now pass
+//! without a panic, its errors rendered as diagnostics. The fuzz targets' seeds (the
+//! bundled rules, the error fixtures, the record fixtures) run through it too.
+
+use std::path::Path;
+
+use crate::fuzz_harness;
+
+/// The files of a folder under the repository root, sorted (none if it does not exist).
+fn files(folder: &str) -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_file()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// Run `target` on every file of the folders, naming the file if it panics.
+fn run_all(folders: &[&str], target: fn(&[u8])) -> usize {
+    let mut count = 0;
+    for folder in folders {
+        for path in files(folder) {
+            let bytes = std::fs::read(&path).unwrap();
+            if std::panic::catch_unwind(|| target(&bytes)).is_err() {
+                panic!("{} panics", path.display());
+            }
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn rules_inputs_that_crashed_the_fuzzer() {
+    let n = run_all(
+        &["tests/fixtures/fuzz/rules", "rules", "tests/fixtures/parse_err", "tests/fixtures/check_err"],
+        fuzz_harness::rules_file,
+    );
+    assert!(n > 40);
+}
+
+#[test]
+fn record_inputs_that_crashed_the_fuzzer() {
+    let n = run_all(&["tests/fixtures/fuzz/record", "tests/fixtures/records"], fuzz_harness::record_file);
+    assert!(n > 5);
+}
+
+#[test]
+fn game_inputs_that_crashed_the_fuzzer() {
+    run_all(&["tests/fixtures/fuzz/game"], fuzz_harness::bundled_game);
+    // Fixed streams besides: every bundled file and ruleset, long games, every byte value
+    // (so undoing, illegal decisions and computer players too).
+    for first in 0..=255u8 {
+        let bytes: Vec<u8> = [first, first / 9]
+            .into_iter()
+            .chain((0..2000u32).map(|i| (i * 37 + u32::from(first)) as u8))
+            .collect();
+        fuzz_harness::bundled_game(&bytes);
+    }
+}

@@ -1,0 +1,245 @@
+//! What the fuzz targets in `fuzz/` do with each input, shared with the regression test
+//! ([`super::fuzz`]) that runs every input they ever crashed on in the normal suite. A fuzz
+//! target includes this file by path (`#[path = …] mod harness;`), so the two never drift.
+//!
+//! Each function takes arbitrary bytes and must return normally: any panic (an `unwrap`, an
+//! index out of bounds, an overflow in a debug build, a broken invariant asserted here) is a
+//! finding. Errors are fine as long as they render as diagnostics.
+
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource};
+use sow::ai::{AgentSpec, Budget};
+use sow::engine::{Game, Move, Player, Rules, State};
+use sow::record::{Record, RecordError, write_record};
+
+/// The most decisions a fuzzed game plays before it stops (the byte stream usually ends first).
+const MAX_PLIES: usize = 3_000;
+
+/// The most decisions played on rules from the `rules` target.
+const RULES_PLIES: usize = 40;
+
+/// Render a diagnostic in full, as the command line does: a label pointing outside its
+/// source must not panic either.
+pub fn render(diagnostic: &dyn Diagnostic) -> String {
+    let mut out = String::new();
+    GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+        .with_width(80)
+        .render_report(&mut out, diagnostic)
+        .expect("rendering into a String cannot fail");
+    assert!(!out.trim().is_empty(), "an empty diagnostic");
+    out
+}
+
+/// The bytes as text, or `None` once the diagnostic saying why they are not has rendered.
+fn decoded(name: &str, data: &[u8]) -> Option<String> {
+    sow::source::decode(name, data).map_err(|e| render(&e)).ok()
+}
+
+/// Target `rules`: bytes as a rules file. Read, parse, check the base game and every
+/// ruleset at the ends of every parameter's range; every error renders; every set of rules
+/// that compiles plays the first moves of a game chosen by the same bytes (whole games are
+/// the `game` target's work).
+pub fn rules_file(data: &[u8]) {
+    let Some(text) = decoded("fuzz.sow", data) else { return };
+    match sow::check("fuzz.sow", &text) {
+        Err(e) => {
+            render(&e);
+        }
+        Ok(all) => {
+            for rules in &all {
+                play_bytes(rules, data, RULES_PLIES);
+            }
+        }
+    }
+}
+
+/// Target `record`: bytes as a game record. Read it, compile the bundled rules its tags
+/// name (Nsolo if none), replay it; a record that replays is written out again and must
+/// replay to the same game. Every error renders.
+pub fn record_file(data: &[u8]) {
+    let Some(text) = decoded("fuzz.txt", data) else { return };
+    let source: Arc<str> = Arc::from(text.as_str());
+    let fail = |problem| RecordError { src: NamedSource::new("fuzz.txt", source.clone()), problem };
+    let record = match Record::parse(&text) {
+        Ok(record) => record,
+        Err(problem) => {
+            render(&fail(problem));
+            return;
+        }
+    };
+    let name = record.tag("Rules").map_or("nsolo", |t| t.node.as_str());
+    let Some(rules_text) = sow::bundled::bundled(name) else { return };
+    let options =
+        sow::Options { ruleset: record.tag("Ruleset").map(|t| t.node.clone()), params: record.params() };
+    let rules = match compiled(name, rules_text, options) {
+        Ok(rules) => rules,
+        Err(e) => {
+            render(&e);
+            return;
+        }
+    };
+    match record.replay(rules) {
+        Err(problem) => {
+            render(&fail(problem));
+        }
+        Ok(game) => same_game_again(&game),
+    }
+}
+
+/// Target `game`: the first bytes choose a bundled rules file, a ruleset and parameter
+/// values; the rest choose decisions until the game ends or the bytes run out.
+pub fn bundled_game(data: &[u8]) {
+    if let Some((rules, rest)) = bundled_rules(data) {
+        play_bytes(rules, rest, MAX_PLIES);
+    }
+}
+
+/// Bundled rules chosen by the first bytes: one for the file, one for the ruleset (or the
+/// base game), one for each parameter's value among those its range allows. Returns the
+/// rules and the bytes left; `None` if there are fewer than two bytes.
+pub fn bundled_rules(data: &[u8]) -> Option<(&'static Rules, &[u8])> {
+    let [file, ruleset, rest @ ..] = data else { return None };
+    let names: Vec<&str> = sow::bundled::bundled_names().collect();
+    let name = names[usize::from(*file) % names.len()];
+    let text = sow::bundled::bundled(name).expect("a bundled name");
+    let base = compiled(name, text, sow::Options::default()).expect("bundled rules compile");
+    let rulesets = &base.meta().rulesets;
+    let ruleset = match usize::from(*ruleset) % (rulesets.len() + 1) {
+        0 => None,
+        i => Some(rulesets[i - 1].clone()),
+    };
+    let with_ruleset = compiled(name, text, sow::Options { ruleset: ruleset.clone(), params: Vec::new() })
+        .expect("bundled rulesets compile");
+    let mut rest = rest;
+    let mut params = Vec::new();
+    for p in with_ruleset.params() {
+        let Some((&b, tail)) = rest.split_first() else { break };
+        rest = tail;
+        let values = (p.high - p.low) / p.step.max(1) + 1;
+        params.push(format!("{}={}", p.name, p.low + (u32::from(b) % values) * p.step.max(1)));
+    }
+    let rules = compiled(name, text, sow::Options { ruleset, params }).expect("values in range compile");
+    Some((rules, rest))
+}
+
+/// Rules compiled once per (file, ruleset, parameters) and kept for the process: fuzzing
+/// runs the same few configurations millions of times. Leaked on purpose, so that games
+/// can borrow them freely; the cache stops growing at a few thousand entries.
+fn compiled(name: &str, text: &str, options: sow::Options) -> Result<&'static Rules, sow::RulesError> {
+    type Key = (String, Option<String>, Vec<String>);
+    static CACHE: OnceLock<Mutex<HashMap<Key, &'static Rules>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = (name.to_string(), options.ruleset.clone(), options.params.clone());
+    if let Some(rules) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Ok(rules);
+    }
+    let rules: &'static Rules = Box::leak(Box::new(sow::compile(name, text, &options)?));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if cache.len() < 4096 {
+        cache.insert(key, rules);
+    }
+    Ok(rules)
+}
+
+/// Every seed is on the board, in a store or captured (seeds in a hand are captured seeds
+/// the mover keeps): always as many as at the start.
+pub fn seeds_accounted(rules: &Rules, state: &State) -> u32 {
+    let (captured, hand) = (state.captured(), state.hand());
+    assert!(Player::BOTH.iter().all(|&p| hand[p] <= captured[p]), "more seeds in hand than captured");
+    rules.seeds_on_board(state)
+        + Player::BOTH.iter().map(|&p| u32::from(captured[p]) + rules.store_seeds(state, p)).sum::<u32>()
+}
+
+/// Every decision kind on every hole: the universe that `play` must sort into legal and not.
+pub fn universe(rules: &Rules) -> Vec<Move> {
+    use sow::engine::rules::Direction::{Anticlockwise, Clockwise};
+    let mut all: Vec<Move> = rules
+        .all_holes()
+        .flat_map(|h| {
+            [Move::Sow(h), Move::Pick(h), Move::Mark(h), Move::SowDirection(h, Clockwise)]
+                .into_iter()
+                .chain([Move::SowDirection(h, Anticlockwise)])
+        })
+        .collect();
+    all.extend([Move::Stop, Move::Relay, Move::Pass]);
+    let holes: Vec<_> = rules.all_holes().collect();
+    all.extend(holes.iter().zip(holes.iter().rev()).map(|(&a, &b)| Move::Transfer(a, b)));
+    all
+}
+
+/// Play a game on `rules`, each byte choosing a decision. A byte of 255 instead tries the
+/// decision the next byte names from the whole universe of decisions: if it is not legal it
+/// must be refused and leave the game as it was. A byte of 254 takes back a turn; 253 lets
+/// the computer player the next byte names choose. After
+/// every decision the seeds are all accounted for and the incremental position hash equals
+/// the one computed afresh; at the end, the game's record replays to the same game.
+fn play_bytes(rules: &Rules, bytes: &[u8], max_plies: usize) {
+    let total = rules.total_seeds();
+    let all = universe(rules);
+    let mut game = Game::new(rules);
+    let mut bytes = bytes.iter().copied();
+    for _ in 0..max_plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let legal = game.legal_moves();
+        assert!(
+            !legal.is_empty(),
+            "no legal decision, yet the game goes on:\n{}",
+            rules.picture(game.state())
+        );
+        let Some(b) = bytes.next() else { break };
+        match b {
+            255 => {
+                let Some(i) = bytes.next() else { break };
+                let mv = all[usize::from(i) * 7 % all.len()];
+                if !legal.contains(&mv) {
+                    let before = game.state().clone();
+                    assert!(game.play(mv).is_err(), "{mv:?} is not legal, yet it was played");
+                    assert_eq!(game.state(), &before, "a refused {mv:?} changed the state");
+                    continue;
+                }
+                game.play(mv).unwrap_or_else(|e| panic!("legal {mv:?} refused: {e}"));
+            }
+            254 => {
+                game.undo();
+            }
+            253 => {
+                // A computer player chooses: its choice must be one of the legal decisions.
+                let Some(i) = bytes.next() else { break };
+                let spec = match i % 3 {
+                    0 => AgentSpec::Greedy,
+                    1 => AgentSpec::AlphaBeta(Budget::Count(2)),
+                    _ => AgentSpec::Mcts(Budget::Count(2)),
+                };
+                let mv = spec.build(u64::from(i)).choose(rules, game.state(), &legal);
+                assert!(legal.contains(&mv), "{spec} chose {mv:?}, which is not legal");
+                game.play(mv).unwrap_or_else(|e| panic!("legal {mv:?} refused: {e}"));
+            }
+            _ => {
+                let mv = legal[usize::from(b) % legal.len()];
+                game.play(mv).unwrap_or_else(|e| panic!("legal {mv:?} refused: {e}"));
+            }
+        }
+        let state = game.state();
+        assert_eq!(seeds_accounted(rules, state), total, "seeds lost or made:\n{}", rules.picture(state));
+        assert_eq!(state.hash(), rules.position_hash(state), "the incremental hash went wrong");
+    }
+    same_game_again(&game);
+}
+
+/// A game written as a record and read back replays to the very same game.
+fn same_game_again(game: &Game<'_>) {
+    let text = write_record(game, &[]);
+    let record =
+        Record::parse(&text).unwrap_or_else(|e| panic!("a written record does not read: {e}\n{text}"));
+    let again = record
+        .replay(game.rules())
+        .unwrap_or_else(|e| panic!("a written record does not replay: {e}\n{text}"));
+    assert_eq!(again.turns(), game.turns(), "{text}");
+    assert_eq!(again.state(), game.state(), "{text}");
+}
