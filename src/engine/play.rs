@@ -443,10 +443,6 @@ impl Rules {
         ring: &Ring,
         h: Hole,
     ) -> bool {
-        if ring.never_relays {
-            // Every sowing ends after its first lap.
-            return true;
-        }
         let base = ring.base.min(MAX_SLOTS - W);
         let offset = ring.base - base;
         let window: &[u16; W] = state.counts[base..base + W].try_into().unwrap_or(&[0; W]);
@@ -459,12 +455,7 @@ impl Rules {
         let tail = W - W % 32;
         local[tail..].copy_from_slice(&window[tail..]);
         if !ring.simple {
-            // A ring through a store or skipping the origin: sow it on a whole board.
-            let mut scratch = state.counts;
-            let hand = u32::from(scratch[h.index()]);
-            scratch[h.index()] = 0;
-            let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
-            return ring.sow_from::<false, REV, 0>(&mut scratch, &ctx, ring.pos(h), hand, 0).is_ok();
+            return self.general_candidate_ends::<REV>(state, ring, h);
         }
         let pos = h.index() - ring.base;
         let quick = if EXACT {
@@ -481,6 +472,18 @@ impl Rules {
         })
     }
 
+    /// [`Rules::candidate_ends`] on a ring through a store or skipping the origin: sown on a
+    /// whole board, out of line so that the common path stays small.
+    #[cold]
+    #[inline(never)]
+    fn general_candidate_ends<const REV: bool>(&self, state: &State, ring: &Ring, h: Hole) -> bool {
+        let mut scratch = state.counts;
+        let hand = u32::from(scratch[h.index()]);
+        scratch[h.index()] = 0;
+        let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
+        ring.sow_from::<false, REV, 0>(&mut scratch, &ctx, ring.pos(h), hand, 0).is_ok()
+    }
+
     /// The sowings of a mover whose direction is settled.
     fn sow_moves_one_way<const REV: bool>(
         &self,
@@ -488,6 +491,9 @@ impl Rules {
         sow: &SowRules,
         out: &mut MoveList,
     ) -> MoveStats {
+        if sow.rings[state.to_move].never_relays {
+            return self.sow_moves_without_relays::<REV>(state, sow, out);
+        }
         // The common board sizes (4×8, 4×16, 4×36) get a window of exactly their circuit.
         match sow.rings[state.to_move].len {
             16 => self.sow_moves_in::<REV, 16, true>(state, sow, out),
@@ -497,6 +503,39 @@ impl Rules {
             72 => self.sow_moves_in::<REV, 72, true>(state, sow, out),
             _ => self.sow_moves_in::<REV, RING_WINDOW, false>(state, sow, out),
         }
+    }
+
+    /// [`Rules::sow_moves_one_way`] where no lap relays: every sowing ends after one lap, so
+    /// every hole that fits the description in force is legal (found branch-free).
+    #[inline(never)]
+    fn sow_moves_without_relays<const REV: bool>(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        out: &mut MoveList,
+    ) -> MoveStats {
+        let me = state.to_move;
+        for choice in &sow.choices {
+            let start = out.len;
+            let simple = choice.mark.is_none() && choice.next.is_none() && choice.previous.is_none();
+            let (min, max) = (choice.min, choice.max);
+            let mut n = start;
+            for &h in &choice.holes[me] {
+                let fits = if simple {
+                    let c = state.counts[h.index()];
+                    (c >= min) & (c <= max)
+                } else {
+                    self.fits(state, me, choice, h, REV)
+                };
+                out.moves[n] = Move::Sow(h);
+                n += usize::from(fits);
+            }
+            out.len = n;
+            if n > start {
+                break;
+            }
+        }
+        MoveStats::default()
     }
 
     /// [`Rules::sow_moves_one_way`] with candidates checked in a window of `W` slots.
@@ -515,21 +554,6 @@ impl Rules {
             let mut fitted = false;
             let simple = choice.mark.is_none() && choice.next.is_none() && choice.previous.is_none();
             let (min, max) = (choice.min, choice.max);
-            if simple && ring.never_relays {
-                // Every candidate is legal: the list is the candidates, found branch-free.
-                let start = out.len;
-                let mut n = start;
-                for &h in &choice.holes[me] {
-                    let c = state.counts[h.index()];
-                    out.moves[n] = Move::Sow(h);
-                    n += usize::from((c >= min) & (c <= max));
-                }
-                out.len = n;
-                if n > start {
-                    break;
-                }
-                continue;
-            }
             for &h in &choice.holes[me] {
                 let fits = if simple {
                     let c = state.counts[h.index()];

@@ -562,14 +562,20 @@ impl Ring {
         let mut power = 1u64;
         let mut steps = 0u64;
         loop {
-            for (pos, c) in now[..len].iter_mut().enumerate() {
-                *c = counts[self.slot(pos)];
-            }
-            if at == saved_at && saved[..len] == now[..len] {
+            // The ring's counts: a slice of the board for consecutive slots, else gathered.
+            let ring: &[u16] = if self.contiguous {
+                &counts[self.base..self.base + len]
+            } else {
+                for (pos, c) in now[..len].iter_mut().enumerate() {
+                    *c = counts[self.slot(pos)];
+                }
+                &now[..len]
+            };
+            if at == saved_at && saved[..len] == *ring {
                 return Err(Endless);
             }
             if saved_at == usize::MAX || steps == power {
-                saved[..len].copy_from_slice(&now[..len]);
+                saved[..len].copy_from_slice(ring);
                 saved_at = at;
                 power = power.saturating_mul(2);
                 steps = 0;
