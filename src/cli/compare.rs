@@ -71,10 +71,7 @@ pub fn run(args: CompareArgs) -> Outcome {
     for variant in &args.variants {
         compiled.push((variant.label.clone(), variant.compile()?));
     }
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        |t| t as usize,
-    );
+    let threads = super::threads(args.threads);
     let config = CompareConfig {
         games: args.games,
         seed: args.seed,

@@ -44,10 +44,7 @@ pub struct MatchArgs {
 
 pub fn run(args: MatchArgs) -> Outcome {
     let rules = args.rules.compile()?;
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        |t| t as usize,
-    );
+    let threads = super::threads(args.threads);
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(u64::from(args.games));
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, eta {eta}") {

@@ -81,6 +81,14 @@ impl RulesOptions {
     }
 }
 
+/// The threads a command plays on: as given, or one per core.
+pub fn threads(given: Option<u32>) -> usize {
+    given.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |t| t as usize,
+    )
+}
+
 /// A progress bar style from a template, with `{rate}` for whole games per second (indicatif's
 /// own `{per_sec}` shows four decimals). A template that does not parse keeps the default.
 pub fn games_style(template: &str) -> indicatif::ProgressStyle {

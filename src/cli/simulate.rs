@@ -45,10 +45,7 @@ pub fn run(args: SimulateArgs) -> Outcome {
     } else {
         ProgressBar::hidden()
     };
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        |t| t as usize,
-    );
+    let threads = super::threads(args.threads);
     let config = SimConfig { games: args.games, seed: args.seed, threads, max_plies: args.max_plies };
     let stats = simulate(&rules, config, |done| bar.set_position(u64::from(done)));
     bar.finish_and_clear();

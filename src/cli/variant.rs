@@ -1,5 +1,5 @@
 //! Variants named in one word on the command line: `FILE[:RULESET][?KEY=VALUE[&KEY=VALUE]…]`,
-//! e.g. `nsolo`, `nsolo:sanderson-1913`, `nsolo?columns=36`, `rules/tsoro.sow:misoro-choice?extra=2`.
+//! e.g. `mygame`, `mygame:variant`, `mygame?columns=36`, `rules/mygame.sow:variant?extra=2`.
 
 use sow::Rules;
 
@@ -69,19 +69,19 @@ mod tests {
 
     #[test]
     fn file_ruleset_and_parameters() {
-        let v = parse("rules/tsoro.sow:misoro-choice?extra=2&columns=10");
-        assert_eq!(v.file, "rules/tsoro.sow");
-        assert_eq!(v.options.ruleset.as_deref(), Some("misoro-choice"));
+        let v = parse("rules/mygame.sow:variant?extra=2&columns=10");
+        assert_eq!(v.file, "rules/mygame.sow");
+        assert_eq!(v.options.ruleset.as_deref(), Some("variant"));
         assert_eq!(v.options.params, ["extra=2", "columns=10"]);
-        let v = parse("nsolo?columns=36");
-        assert_eq!((v.file.as_str(), v.options.ruleset), ("nsolo", None));
-        assert_eq!(parse("nsolo").options.params, Vec::<String>::new());
+        let v = parse("mygame?columns=36");
+        assert_eq!((v.file.as_str(), v.options.ruleset), ("mygame", None));
+        assert_eq!(parse("mygame").options.params, Vec::<String>::new());
     }
 
     #[test]
     fn mistakes_are_explained() {
-        assert!("nsolo:".parse::<Variant>().unwrap_err().contains("no ruleset"));
-        assert!("nsolo?columns".parse::<Variant>().unwrap_err().contains("KEY=VALUE"));
+        assert!("mygame:".parse::<Variant>().unwrap_err().contains("no ruleset"));
+        assert!("mygame?columns".parse::<Variant>().unwrap_err().contains("KEY=VALUE"));
         assert!("?columns=8".parse::<Variant>().unwrap_err().contains("no rules file"));
     }
 }
