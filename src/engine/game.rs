@@ -15,9 +15,23 @@ pub struct Turn {
     pub moves: Vec<Move>,
 }
 
+/// One decision played by [`Game::play_part`]: the decision, what it did, and the position
+/// it was played in.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The decision.
+    pub mv: Move,
+    /// What it did.
+    pub effect: Effect,
+    /// The position before it.
+    pub before: State,
+}
+
 /// Why a turn typed in notation was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TurnError {
+    /// No decision was written (nothing, or only an `x`).
+    Empty,
     /// A word is not a hole or decision.
     Notation(NotationError),
     /// A decision is illegal.
@@ -37,6 +51,7 @@ pub enum TurnError {
 impl std::fmt::Display for TurnError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            TurnError::Empty => f.write_str("no decision given: write a hole such as `b3`"),
             TurnError::Notation(e) => e.fmt(f),
             TurnError::Illegal(e) => e.fmt(f),
             TurnError::Unfinished { owed } => write!(f, "the turn is not finished: {owed}"),
@@ -125,31 +140,49 @@ impl<'r> Game<'r> {
     /// Play a whole turn written in notation (`b3 x d1 d1 c4`), or nothing if any part of it
     /// is wrong. During a pending capture follow-up, the words continue the turn.
     pub fn play_turn(&mut self, text: &str) -> Result<Vec<Effect>, TurnError> {
+        let played = self.play_atomically(text, true)?;
+        Ok(played.into_iter().map(|p| p.effect).collect())
+    }
+
+    /// Play the decisions written in `text` (`b3`, `b3 x d1`, `d1 d1`), all of them or none:
+    /// if one is wrong, or words are left after the turn ends, nothing is played. Unlike
+    /// [`Game::play_turn`], the words may stop before the turn does (a person types the
+    /// picks of a strip later), so this is what an interactive front end calls.
+    pub fn play_part(&mut self, text: &str) -> Result<Vec<Played>, TurnError> {
+        self.play_atomically(text, false)
+    }
+
+    fn play_atomically(&mut self, text: &str, whole: bool) -> Result<Vec<Played>, TurnError> {
         let saved = (self.state.clone(), self.history.clone(), self.turns.clone(), self.starts.clone());
-        let result = self.play_words(text);
+        let result = self.play_words(text, whole);
         if result.is_err() {
             (self.state, self.history, self.turns, self.starts) = saved;
         }
         result
     }
 
-    fn play_words(&mut self, text: &str) -> Result<Vec<Effect>, TurnError> {
+    fn play_words(&mut self, text: &str, whole: bool) -> Result<Vec<Played>, TurnError> {
         let words = Rules::turn_words(text);
-        let mut effects = Vec::new();
+        if words.is_empty() {
+            return Err(TurnError::Empty);
+        }
+        let mut played = Vec::new();
         let turn = self.state.turn();
         for (i, word) in words.iter().enumerate() {
             if i > 0 && self.state.turn() != turn {
                 return Err(TurnError::TooLong { extra: word.to_string() });
             }
             let mv = self.rules.parse_move(&self.state, word).map_err(TurnError::Notation)?;
-            effects.push(self.play(mv).map_err(TurnError::Illegal)?);
+            let before = self.state.clone();
+            let effect = self.play(mv).map_err(TurnError::Illegal)?;
+            played.push(Played { mv, effect, before });
             if self.state.outcome.is_some() && i + 1 < words.len() {
                 return Err(TurnError::TooLong { extra: words[i + 1].to_string() });
             }
         }
         // A turn that goes on has decisions owed; a new turn may open with picks of its own
         // (a take turn of an opening), which are not owed by this one.
-        if self.state.turn() == turn && self.state.outcome.is_none() {
+        if whole && self.state.turn() == turn && self.state.outcome.is_none() {
             let owed = match self.state.phase {
                 Phase::Pick(p) if p.remaining == 1 => "1 more pick".to_string(),
                 Phase::Pick(p) => format!("{} more picks", p.remaining),
@@ -160,7 +193,7 @@ impl<'r> Game<'r> {
                 return Err(TurnError::Unfinished { owed });
             }
         }
-        Ok(effects)
+        Ok(played)
     }
 
     /// Take back the last turn (or the part of it played so far). Returns false at the start.

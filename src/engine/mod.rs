@@ -12,7 +12,7 @@ mod state;
 mod trace;
 
 pub use checked::{Effect, PlayError, PlayErrorKind};
-pub use game::{DetachedGame, Game, Turn, TurnError};
+pub use game::{DetachedGame, Game, Played, Turn, TurnError};
 pub use notation::NotationError;
 pub use play::MoveStats;
 pub use rules::{ByPlayer, Hole, Player, Rules};
