@@ -45,8 +45,9 @@ impl fmt::Display for Controller {
 /// them.
 pub const LEVELS: [&str; 3] = ["easy", "medium", "hard"];
 
-/// The player a hint asks: the strongest search, a second a decision.
-pub const HINT: AgentSpec = AgentSpec::Mcts(Budget::Time(Duration::from_secs(1)));
+/// The player a hint asks: the stronger search at equal time (alpha-beta; see
+/// [`AgentSpec::level`]), a second a decision.
+pub const HINT: AgentSpec = AgentSpec::AlphaBeta(Budget::Time(Duration::from_secs(1)));
 
 /// The game's name, its ruleset and its parameters, for headers:
 /// `Game, ruleset "x" (columns = 8)`.
@@ -201,7 +202,7 @@ mod tests {
     #[test]
     fn controllers_read_and_print_back() {
         assert_eq!("you".parse::<Controller>().unwrap(), Controller::Human);
-        assert_eq!("hard".parse::<Controller>().unwrap().to_string(), "mcts:2s");
+        assert_eq!("hard".parse::<Controller>().unwrap().to_string(), "alphabeta:2s");
         assert!("wizard".parse::<Controller>().is_err());
     }
 
