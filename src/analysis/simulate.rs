@@ -49,12 +49,15 @@ pub struct SimStats {
     pub elapsed: Duration,
 }
 
-/// The seed of game `index` of a simulation seeded with `seed`.
+/// The seed of game `index` of a simulation seeded with `seed`: SplitMix64's output from
+/// the state `seed ^ index·γ` (γ its increment), so that nearby seeds and indices give
+/// unrelated games.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    use rand_core::{Rng as _, SeedableRng as _};
+    const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+    // SplitMix64 adds γ before it mixes, so start one step back.
+    let state = (seed ^ index.wrapping_mul(GAMMA)).wrapping_sub(GAMMA);
+    rand_xoshiro::SplitMix64::seed_from_u64(state).next_u64()
 }
 
 /// Play one game between random players from a seed, stopping it after `max_plies`

@@ -1443,9 +1443,13 @@ fn build(p: BuildParts) -> Rules {
         })
         .collect();
     let total_seeds = start.iter().map(|&c| u32::from(c)).sum();
-    let mut seed = 0x5eed_0f50_u64 ^ (holes as u64) << 32;
-    let keys: Vec<u64> = (0..slots).map(|_| splitmix64(&mut seed) | 1).collect();
-    let north_key = splitmix64(&mut seed);
+    let mut keys_rng = {
+        use rand_core::SeedableRng as _;
+        rand_xoshiro::SplitMix64::seed_from_u64(0x5eed_0f50_u64 ^ (holes as u64) << 32)
+    };
+    let mut next_key = || rand_core::Rng::next_u64(&mut keys_rng);
+    let keys: Vec<u64> = (0..slots).map(|_| next_key() | 1).collect();
+    let north_key = next_key();
     // The holes each choice description is about, per player, in board order.
     let choice_holes = |draft: &ChoiceDraft| -> (ByPlayer<Vec<Hole>>, Option<MarkId>) {
         let mut mark = None;
@@ -1588,13 +1592,4 @@ fn all_rows_circuit(shape: Shape, direction: Direction) -> Vec<Hole> {
     let at = (0..n).find(|&i| south(&ring[i]) && !south(&ring[(i + n - 1) % n])).unwrap_or(0);
     ring.rotate_left(at);
     ring
-}
-
-/// A fixed pseudo-random sequence for hashing keys (Steele, Lea & Flood's SplitMix64).
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
