@@ -1,14 +1,16 @@
-//! Many independent games on several threads: each thread takes the next few game numbers,
-//! plays them and keeps the results; the calling thread reports progress meanwhile. The
-//! results come back in game order, so they do not depend on the number of threads.
+//! Many independent games on a rayon pool of the threads asked for, while the calling thread
+//! reports progress. Each game depends only on its number, and the results come back in game
+//! order, so they do not depend on the number of threads.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
+
 /// Play games `0..games` with `play`, on `threads` threads (at least 1, at most one per
-/// `chunk` games), taking `chunk` game numbers at a time; `progress` is called on this thread
-/// with the number of games finished from time to time, and once at the end. Returns the
-/// results in game order and the wall-clock time.
+/// `chunk` games), handing out at least `chunk` game numbers at a time; `progress` is called
+/// on this thread with the number of games finished from time to time, and once at the end.
+/// Returns the results in game order and the wall-clock time.
 pub fn play_all<T: Send>(
     games: u32,
     threads: usize,
@@ -19,44 +21,37 @@ pub fn play_all<T: Send>(
     let start = Instant::now();
     let chunk = chunk.max(1);
     let threads = threads.clamp(1, games.div_ceil(chunk).max(1) as usize);
-    let next = AtomicU32::new(0);
     let done = AtomicU32::new(0);
-    let mut results: Vec<Option<T>> = (0..games).map(|_| None).collect();
-    let main = std::thread::current();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut played = Vec::new();
-                    loop {
-                        let first = next.fetch_add(chunk, Ordering::Relaxed);
-                        if first >= games {
-                            // Wake the reporting thread at once, not at its next tick.
-                            main.unpark();
-                            return played;
-                        }
-                        for i in first..(first + chunk).min(games) {
-                            played.push((i, play(i)));
-                            done.fetch_add(1, Ordering::Relaxed);
-                        }
-                    }
-                })
+    let counted = |i: u32| {
+        let result = play(i);
+        done.fetch_add(1, Ordering::Relaxed);
+        result
+    };
+    let results = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        // No threads to be had: play them here, in order.
+        Err(_) => (0..games).map(counted).collect(),
+        Ok(pool) => {
+            let main = std::thread::current();
+            std::thread::scope(|scope| {
+                let worker = scope.spawn(|| {
+                    let results: Vec<T> = pool.install(|| {
+                        (0..games).into_par_iter().with_min_len(chunk as usize).map(counted).collect()
+                    });
+                    // Wake the reporting thread at once, not at its next tick.
+                    main.unpark();
+                    results
+                });
+                while !worker.is_finished() {
+                    progress(done.load(Ordering::Relaxed));
+                    std::thread::park_timeout(Duration::from_millis(20));
+                }
+                // A game only ends by returning; a panic there is a bug, so pass it on.
+                worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
             })
-            .collect();
-        while workers.iter().any(|w| !w.is_finished()) {
-            progress(done.load(Ordering::Relaxed));
-            std::thread::park_timeout(Duration::from_millis(20));
         }
-        for worker in workers {
-            // A worker only ends by returning; a panic there is a bug, so pass it on.
-            let played = worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            for (i, result) in played {
-                results[i as usize] = Some(result);
-            }
-        }
-    });
+    };
     progress(games);
-    (results.into_iter().flatten().collect(), start.elapsed())
+    (results, start.elapsed())
 }
 
 #[cfg(test)]
