@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::eval::{Evaluator, outcome_value};
-use super::{Agent, Budget};
+use super::{Agent, Budget, Stop};
 use crate::engine::{History, Move, MoveList, Rules, State};
 
 /// Entries in the transposition table (a power of two).
@@ -43,6 +43,7 @@ pub struct AlphaBetaAgent {
     scratch: MoveList,
     nodes: u64,
     deadline: Option<Instant>,
+    stop: Option<Stop>,
     aborted: bool,
     report: Option<String>,
 }
@@ -58,6 +59,7 @@ impl AlphaBetaAgent {
             scratch: MoveList::new(),
             nodes: 0,
             deadline: None,
+            stop: None,
             aborted: false,
             report: None,
         }
@@ -144,7 +146,10 @@ impl AlphaBetaAgent {
 
     fn search(&mut self, rules: &Rules, state: &State, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes & 1023 == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.as_ref().is_some_and(Stop::should_stop))
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -334,8 +339,9 @@ impl Agent for AlphaBetaAgent {
             v => format!("{:+.2} seeds", f64::from(v) / 100.0),
         };
         self.report = Some(format!(
-            "depth {}, {value}, {} positions in {:.2} s",
+            "depth {}{}, {value}, {} positions in {:.2} s",
             reached.0,
+            if self.aborted && limit.is_none() { " (stopped early)" } else { "" },
             self.nodes,
             start.elapsed().as_secs_f64()
         ));
@@ -344,5 +350,9 @@ impl Agent for AlphaBetaAgent {
 
     fn report(&self) -> Option<String> {
         self.report.clone()
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.stop = Some(stop);
     }
 }
