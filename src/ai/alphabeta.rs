@@ -290,6 +290,10 @@ impl Agent for AlphaBetaAgent {
         let mut best = children[0].0;
         let mut reached = (0, 0);
         for depth in 1..=max_depth {
+            if depth > 1 && self.stop.as_ref().is_some_and(Stop::should_stop) {
+                self.aborted = true;
+                break;
+            }
             let key = rules.search_key(state);
             let first = {
                 let e = self.table[key as usize & (TT_SIZE - 1)];
@@ -354,5 +358,36 @@ impl Agent for AlphaBetaAgent {
 
     fn set_stop(&mut self, stop: Stop) {
         self.stop = Some(stop);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn a_stopped_search_ends_at_once_with_a_legal_choice() {
+        let text = crate::bundled::bundled(crate::bundled::DEFAULT_RULES).expect("bundled");
+        let rules = crate::compile("rules", text, &crate::Options::new(None, &[])).expect("compiles");
+        let state = rules.start();
+        let mut moves = MoveList::new();
+        rules.legal_moves(&state, &mut moves);
+        let cancelled = Stop::new();
+        cancelled.cancel();
+        let past = Stop::new().with_deadline(Instant::now() + Duration::from_millis(100));
+        for (budget, stop) in [
+            (Budget::Count(60), cancelled.clone()),
+            (Budget::Time(Duration::from_secs(60)), cancelled),
+            (Budget::Count(60), past),
+        ] {
+            let mut agent = AlphaBetaAgent::new(budget);
+            agent.set_stop(stop);
+            let started = Instant::now();
+            let mv = agent.choose(&rules, &state, &moves);
+            assert!(started.elapsed() < Duration::from_secs(1), "{budget}: {:?}", started.elapsed());
+            assert!(moves.contains(&mv));
+        }
     }
 }

@@ -418,6 +418,50 @@ mod tests {
         assert!(!tree(&[5, 50, 50]).settled(0));
     }
 
+    fn start() -> (Rules, State, MoveList) {
+        let text = crate::bundled::bundled(crate::bundled::DEFAULT_RULES).expect("bundled");
+        let rules = crate::compile("rules", text, &crate::Options::new(None, &[])).expect("compiles");
+        let state = rules.start();
+        let mut moves = MoveList::new();
+        rules.legal_moves(&state, &mut moves);
+        (rules, state, moves)
+    }
+
+    #[test]
+    fn a_tree_stays_within_its_memory() {
+        let (rules, state, moves) = start();
+        let limit = 256 << 10;
+        let mut agent = MctsAgent::new(Budget::Count(20_000), 1).with_max_memory(limit);
+        let mv = agent.choose(&rules, &state, &moves);
+        assert!(moves.contains(&mv));
+        let used = agent.nodes.capacity() * std::mem::size_of::<Node>() + agent.heap;
+        let heap: usize = agent.nodes.iter().map(MctsAgent::heap_of).sum();
+        assert_eq!(agent.heap, heap, "the count of the lists' bytes drifted");
+        assert!(used <= limit, "{used} bytes for {} nodes", agent.nodes.len());
+        assert!(agent.nodes.len() > 100, "{} nodes", agent.nodes.len());
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_at_once_with_a_legal_choice() {
+        let (rules, state, moves) = start();
+        for budget in [Budget::Time(std::time::Duration::from_secs(60)), Budget::Count(u32::MAX)] {
+            let stop = Stop::new();
+            let mut agent = MctsAgent::new(budget, 1);
+            agent.set_stop(stop.clone());
+            stop.cancel();
+            let started = Instant::now();
+            let mv = agent.choose(&rules, &state, &moves);
+            assert!(started.elapsed().as_secs() < 1 && moves.contains(&mv));
+        }
+        // A deadline stops it too, with what it searched by then.
+        let mut agent = MctsAgent::new(Budget::Count(u32::MAX), 1);
+        agent.set_stop(Stop::new().with_deadline(Instant::now() + std::time::Duration::from_millis(100)));
+        let started = Instant::now();
+        let mv = agent.choose(&rules, &state, &moves);
+        assert!(started.elapsed().as_millis() < 1000 && moves.contains(&mv));
+        assert!(agent.report().unwrap().contains("stopped early"), "{:?}", agent.report());
+    }
+
     #[test]
     fn never_settled_before_every_decision_is_tried() {
         let mut agent = tree(&[50, 0]);

@@ -55,7 +55,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
     max_turns: u64,
     /// The longest a computer player (or a hint) thinks for a decision: a player asking for
-    /// more (`mcts:1h`) is refused, the levels offered are cut to it, and a search with a
+    /// more (`mcts:60s`) is refused, the levels offered are cut to it, and a search with a
     /// count budget is stopped at this time.
     #[arg(long, value_name = "TIME", default_value = "10s", value_parser = parse_duration)]
     max_think: Duration,

@@ -363,7 +363,9 @@ fn a_search_stops_when_its_client_goes_or_its_game_is_deleted() {
 
 #[test]
 fn searches_at_once_are_capped() {
-    let server = Arc::new(Server::start(&["--max-searches", "1"]));
+    // (A small tree for each search is enough to play: the tree stops growing, the search
+    // goes on.)
+    let server = Arc::new(Server::start(&["--max-searches", "1", "--search-memory", "1MiB"]));
     let (_, asker) = thinking(&server, "mcts:1s");
     let other = new_game(&server, json!({"south": "mcts:1s", "north": "human"}));
     let busy = server.call("POST", &format!("/api/games/{other}/computer"), None);
