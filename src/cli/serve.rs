@@ -152,8 +152,9 @@ pub fn run(args: ServeArgs) -> Outcome {
             format!("cannot listen on 127.0.0.1:{}: {e}{hint}", args.port)
         })?;
         let address = listener.local_addr().map_err(|e| format!("cannot read the address: {e}"))?;
+        let stop = stop_signal();
         println!("sow is serving at http://{address}/ — open it in a browser; Ctrl-C stops.");
-        sow::web::serve(listener, app, stop_signal()).await
+        sow::web::serve(listener, app, stop).await
     });
     // A computer still thinking (it was told to stop) is not waited for.
     runtime.shutdown_timeout(Duration::from_millis(200));
@@ -162,28 +163,35 @@ pub fn run(args: ServeArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM. A signal that cannot be listened for
-/// never completes (the server then runs until it is killed).
-async fn stop_signal() {
-    let interrupt = async {
+/// A future that completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM. The signals are
+/// listened for from this call on (call it in the runtime, before announcing the server), so
+/// that one sent at once is not missed; one that cannot be listened for never completes.
+fn stop_signal() -> impl std::future::Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{Signal, SignalKind, signal};
+        async fn received(signal: Option<Signal>) {
+            match signal {
+                Some(mut signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending().await,
+            }
+        }
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        let terminate = signal(SignalKind::terminate()).ok();
+        async move {
+            tokio::select! {
+                () = received(interrupt) => {}
+                () = received(terminate) => {}
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
     }
 }
 

@@ -298,7 +298,8 @@ fn a_thinking_computer_blocks_no_read_of_its_game_and_thinks_once() {
     let start = Instant::now();
     let view = server.ok("GET", &format!("/api/games/{id}"), None);
     let read = start.elapsed();
-    assert!(read < Duration::from_millis(300), "a read waited {read:?} for the computer");
+    // (A read takes a few milliseconds; a busy machine may take longer, never the 2 s.)
+    assert!(read < Duration::from_secs(1), "a read waited {read:?} for the computer");
     assert_eq!(view["computer_to_move"], true);
     assert_eq!(server.raw("GET", &format!("/api/games/{id}/record"), b"").0, 200);
     let again = server.call("POST", &format!("/api/games/{id}/computer"), None);
@@ -333,7 +334,7 @@ fn a_search_stops_when_its_client_goes_or_its_game_is_deleted() {
     drop(stream);
     let stopped = within(Duration::from_secs(2), || status(&server)["searches"] == 0);
     assert!(
-        stopped.is_some_and(|t| t < Duration::from_secs(1)),
+        stopped.is_some_and(|t| t < Duration::from_millis(1500)),
         "the search went on after its client left: {stopped:?}"
     );
     // The game is free for the next search at once.
@@ -391,6 +392,11 @@ fn a_signal_stops_a_thinking_server_within_a_second() {
         let took = sent.elapsed();
         assert!(exit.is_some_and(|s| s.success()), "SIG{signal}: {exit:?} after {took:?}");
         drop(request);
+        // A signal as soon as the server has announced itself is heard too.
+        let mut server = Server::start(&[]);
+        server.signal(signal);
+        let exit = server.wait_exit(Duration::from_secs(1));
+        assert!(exit.is_some_and(|s| s.success()), "SIG{signal} at once: {exit:?}");
     }
 }
 
