@@ -51,8 +51,9 @@ pub struct ServeArgs {
     /// games that no request is using are forgotten.
     #[arg(long, value_name = "SIZE", default_value = "256MiB", value_parser = parse_size)]
     max_memory: usize,
-    /// At most this many turns in a game (played, or in a record loaded).
-    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// At most this many turns in a game (played, or in a record loaded), above the longest
+    /// turn limit of the bundled rules.
+    #[arg(long, value_name = "N", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
     max_turns: u64,
     /// The longest a computer player (or a hint) thinks for a decision: a player asking for
     /// more (`mcts:60s`) is refused, the levels offered are cut to it, and a search with a
@@ -115,6 +116,21 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// The limits the flags set.
+fn limits(args: &ServeArgs) -> Limits {
+    let count = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    Limits {
+        max_games: count(args.max_games),
+        max_memory: args.max_memory,
+        max_turns: count(args.max_turns),
+        max_think: args.max_think,
+        max_depth: args.max_depth,
+        max_playouts: args.max_playouts,
+        search_memory: args.search_memory,
+        max_searches: count(args.max_searches),
+    }
+}
+
 pub fn run(args: ServeArgs) -> Outcome {
     let mut given = Vec::new();
     for file in &args.files {
@@ -126,16 +142,7 @@ pub fn run(args: ServeArgs) -> Outcome {
     }
     let mut config = Config::new(given);
     config.idle = args.idle;
-    config.limits = Limits {
-        max_games: usize::try_from(args.max_games).unwrap_or(usize::MAX),
-        max_memory: args.max_memory,
-        max_turns: usize::try_from(args.max_turns).unwrap_or(usize::MAX),
-        max_think: args.max_think,
-        max_depth: args.max_depth,
-        max_playouts: args.max_playouts,
-        search_memory: args.search_memory,
-        max_searches: usize::try_from(args.max_searches).unwrap_or(usize::MAX),
-    };
+    config.limits = limits(&args);
     // The catalogue is compiled before the port is taken: nothing is announced that fails.
     let app = App::new(config).map_err(Failure::Message)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -206,6 +213,18 @@ mod tests {
         assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
         assert!(parse_duration("soon").is_err());
         assert!(parse_duration("0s").is_err());
+    }
+
+    #[test]
+    fn the_flags_defaults_are_the_library_s() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Command {
+            #[command(flatten)]
+            args: ServeArgs,
+        }
+        let command = Command::try_parse_from(["serve"]).unwrap();
+        assert_eq!(limits(&command.args), Limits::default());
     }
 
     #[test]

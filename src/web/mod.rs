@@ -109,7 +109,7 @@ impl Default for Limits {
         Limits {
             max_games: 1000,
             max_memory: 256 << 20,
-            max_turns: 2000,
+            max_turns: 5000,
             max_think: Duration::from_secs(10),
             max_depth: 20,
             max_playouts: 1_000_000,
