@@ -420,6 +420,20 @@ fn check_length(turns: usize, limits: &Limits) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Refuse a record of more turns than the server keeps in a game.
+fn too_long_record(turns: usize, limits: &Limits) -> Result<(), ApiError> {
+    if turns > limits.max_turns {
+        return Err(ApiError::bad(
+            "game_too_long",
+            format!(
+                "the record has {turns} turns, and this server keeps games of at most {} (--max-turns)",
+                limits.max_turns
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// `POST /api/games`
 pub(crate) async fn create(
     State(store): State<Arc<Store>>,
@@ -450,6 +464,8 @@ pub(crate) async fn create(
         None => (find_source(&store, new.rules.as_deref())?, new.ruleset, None),
         Some(text) => {
             let record = Record::parse(text).map_err(|problem| record_error(text, problem))?;
+            // Counted before the replay too, which would hold the whole game.
+            too_long_record(record.turns.len(), limits)?;
             let named = record.tag("Rules").map(|t| t.node.clone());
             let source = find_source(&store, new.rules.as_deref().or(named.as_deref()))?;
             let mut from_record = record.params();
@@ -463,16 +479,7 @@ pub(crate) async fn create(
     let game = match (&record, &new.record) {
         (Some(record), Some(text)) => {
             let game = record.replay(&rules).map_err(|problem| record_error(text, problem))?;
-            if game.turns().len() > limits.max_turns {
-                return Err(ApiError::bad(
-                    "game_too_long",
-                    format!(
-                        "the record has {} turns, and this server keeps games of at most {} (--max-turns)",
-                        game.turns().len(),
-                        limits.max_turns
-                    ),
-                ));
-            }
+            too_long_record(game.turns().len(), limits)?;
             game.detach()
         }
         _ => Game::new(&rules).detach(),
