@@ -79,15 +79,24 @@ impl MctsAgent {
     }
 
     /// Whether one more node fits: under [`MAX_NODES`], or in the memory allowed, counting
-    /// the node list's growth (it doubles when full) and the new node's lists (estimated
-    /// from its parent's `moves`).
-    fn room(&self, moves: usize) -> bool {
+    /// the node list by its capacity, and the lists a new node brings at worst (its decisions
+    /// and children, and its parent's children if they are the first). A full node list grows
+    /// (at most doubling) only as far as the memory allows.
+    fn room(&mut self) -> bool {
         let Some(max) = self.max_memory else { return self.nodes.len() < MAX_NODES };
         let node = std::mem::size_of::<Node>();
-        let capacity = self.nodes.capacity().max(self.nodes.len() + 1);
-        let grown = if self.nodes.len() == self.nodes.capacity() { 2 * capacity } else { capacity };
-        let lists = moves * (std::mem::size_of::<Move>() + std::mem::size_of::<u32>());
-        grown * node + self.heap + lists <= max
+        let lists = MoveList::CAPACITY * (std::mem::size_of::<Move>() + 2 * std::mem::size_of::<u32>());
+        let (len, capacity) = (self.nodes.len(), self.nodes.capacity());
+        if len < capacity {
+            return capacity * node + self.heap + lists <= max;
+        }
+        let fits = max.saturating_sub(self.heap + lists) / node;
+        let wanted = (2 * capacity).max(64).min(fits);
+        if wanted <= len {
+            return false;
+        }
+        self.nodes.reserve_exact(wanted - len);
+        self.nodes.capacity() * node + self.heap + lists <= max
     }
 
     /// Add a node to the tree; its index.
@@ -136,6 +145,8 @@ impl MctsAgent {
     /// Keep only the subtree below `root`, renumbered from 0.
     fn reroot(&mut self, root: u32) {
         let mut old: Vec<Option<Node>> = std::mem::take(&mut self.nodes).into_iter().map(Some).collect();
+        // No more room than the old tree had.
+        self.nodes = Vec::with_capacity(old.len());
         self.heap = 0;
         let mut stack = vec![(root, None::<u32>)];
         while let Some((i, parent)) = stack.pop() {
@@ -181,8 +192,9 @@ impl MctsAgent {
             if node.state.outcome().is_some() || node.moves.is_empty() {
                 break;
             }
-            if node.children.len() < node.moves.len() && self.room(node.moves.len()) {
+            if node.children.len() < node.moves.len() && self.room() {
                 // Expand the next untried decision.
+                let node = &self.nodes[i];
                 let mv = node.moves[node.children.len()];
                 let mut state = node.state.clone();
                 let mover = state.to_move();
@@ -201,6 +213,7 @@ impl MctsAgent {
                 path.push(index);
                 break;
             }
+            let node = &self.nodes[i];
             if node.children.is_empty() {
                 // The tree is full: play out from here.
                 break;
@@ -437,8 +450,18 @@ mod tests {
         let used = agent.nodes.capacity() * std::mem::size_of::<Node>() + agent.heap;
         let heap: usize = agent.nodes.iter().map(MctsAgent::heap_of).sum();
         assert_eq!(agent.heap, heap, "the count of the lists' bytes drifted");
-        assert!(used <= limit, "{used} bytes for {} nodes", agent.nodes.len());
-        assert!(agent.nodes.len() > 100, "{} nodes", agent.nodes.len());
+        assert!(
+            used <= limit,
+            "{used} bytes for {} nodes of {} bytes",
+            agent.nodes.len(),
+            std::mem::size_of::<Node>()
+        );
+        assert!(
+            agent.nodes.len() > 200,
+            "{} nodes of {} bytes",
+            agent.nodes.len(),
+            std::mem::size_of::<Node>()
+        );
     }
 
     #[test]
