@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::eval::{Evaluator, outcome_value};
-use super::{Agent, Budget};
+use super::{Agent, Budget, Stop};
 use crate::engine::{History, Move, MoveList, Rules, State};
 
 /// Entries in the transposition table (a power of two).
@@ -43,6 +43,7 @@ pub struct AlphaBetaAgent {
     scratch: MoveList,
     nodes: u64,
     deadline: Option<Instant>,
+    stop: Option<Stop>,
     aborted: bool,
     report: Option<String>,
 }
@@ -58,6 +59,7 @@ impl AlphaBetaAgent {
             scratch: MoveList::new(),
             nodes: 0,
             deadline: None,
+            stop: None,
             aborted: false,
             report: None,
         }
@@ -144,7 +146,10 @@ impl AlphaBetaAgent {
 
     fn search(&mut self, rules: &Rules, state: &State, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes & 1023 == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.as_ref().is_some_and(Stop::should_stop))
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -285,6 +290,10 @@ impl Agent for AlphaBetaAgent {
         let mut best = children[0].0;
         let mut reached = (0, 0);
         for depth in 1..=max_depth {
+            if depth > 1 && self.stop.as_ref().is_some_and(Stop::should_stop) {
+                self.aborted = true;
+                break;
+            }
             let key = rules.search_key(state);
             let first = {
                 let e = self.table[key as usize & (TT_SIZE - 1)];
@@ -334,8 +343,9 @@ impl Agent for AlphaBetaAgent {
             v => format!("{:+.2} seeds", f64::from(v) / 100.0),
         };
         self.report = Some(format!(
-            "depth {}, {value}, {} positions in {:.2} s",
+            "depth {}{}, {value}, {} positions in {:.2} s",
             reached.0,
+            if self.aborted && limit.is_none() { " (stopped early)" } else { "" },
             self.nodes,
             start.elapsed().as_secs_f64()
         ));
@@ -344,5 +354,40 @@ impl Agent for AlphaBetaAgent {
 
     fn report(&self) -> Option<String> {
         self.report.clone()
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.stop = Some(stop);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn a_stopped_search_ends_at_once_with_a_legal_choice() {
+        let text = crate::bundled::bundled(crate::bundled::DEFAULT_RULES).expect("bundled");
+        let rules = crate::compile("rules", text, &crate::Options::new(None, &[])).expect("compiles");
+        let state = rules.start();
+        let mut moves = MoveList::new();
+        rules.legal_moves(&state, &mut moves);
+        let cancelled = Stop::new();
+        cancelled.cancel();
+        let past = Stop::new().with_deadline(Instant::now() + Duration::from_millis(100));
+        for (budget, stop) in [
+            (Budget::Count(60), cancelled.clone()),
+            (Budget::Time(Duration::from_secs(60)), cancelled),
+            (Budget::Count(60), past),
+        ] {
+            let mut agent = AlphaBetaAgent::new(budget);
+            agent.set_stop(stop);
+            let started = Instant::now();
+            let mv = agent.choose(&rules, &state, &moves);
+            assert!(started.elapsed() < Duration::from_secs(1), "{budget}: {:?}", started.elapsed());
+            assert!(moves.contains(&mv));
+        }
     }
 }

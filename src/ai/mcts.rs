@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::eval::outcome_value;
-use super::{Agent, Budget, Rng, below, rng};
+use super::{Agent, Budget, Rng, Stop, below, rng};
 use crate::engine::{History, Move, MoveList, Outcome, Player, Rules, State};
 
 /// The exploration constant of UCT, for rewards in 0..=1.
@@ -17,6 +17,8 @@ const REUSE_DEPTH: usize = 6;
 /// The most nodes a tree keeps (each holds a position, a few hundred bytes): past it, the
 /// search goes on without growing the tree.
 const MAX_NODES: usize = 500_000;
+/// How many iterations run between two looks at the [`Stop`]: a few milliseconds at most.
+const STOP_EVERY: u32 = 16;
 
 struct Node {
     state: State,
@@ -39,13 +41,70 @@ pub struct MctsAgent {
     nodes: Vec<Node>,
     root: Option<u32>,
     report: Option<String>,
+    /// What the tree may take, in bytes (see [`MctsAgent::with_max_memory`]); without it, at
+    /// most [`MAX_NODES`] nodes.
+    max_memory: Option<usize>,
+    /// The bytes the nodes' own lists take (the nodes themselves are counted by capacity).
+    heap: usize,
+    stop: Option<Stop>,
 }
 
 impl MctsAgent {
     /// A searcher with an iteration (`Budget::Count`) or time budget, its playouts
     /// fixed by `seed`.
     pub fn new(budget: Budget, seed: u64) -> MctsAgent {
-        MctsAgent { budget, rng: rng(seed), nodes: Vec::new(), root: None, report: None }
+        MctsAgent {
+            budget,
+            rng: rng(seed),
+            nodes: Vec::new(),
+            root: None,
+            report: None,
+            max_memory: None,
+            heap: 0,
+            stop: None,
+        }
+    }
+
+    /// The same searcher with a tree of at most about `bytes`: once it is that large, the
+    /// search goes on without growing it.
+    pub fn with_max_memory(mut self, bytes: usize) -> MctsAgent {
+        self.max_memory = Some(bytes);
+        self
+    }
+
+    /// The bytes a node's lists take besides the node.
+    fn heap_of(node: &Node) -> usize {
+        node.moves.capacity() * std::mem::size_of::<Move>()
+            + node.children.capacity() * std::mem::size_of::<u32>()
+    }
+
+    /// Whether one more node fits: under [`MAX_NODES`], or in the memory allowed, counting
+    /// the node list by its capacity, and the lists a new node brings at worst (its decisions
+    /// and children, and its parent's children if they are the first). A full node list grows
+    /// (at most doubling) only as far as the memory allows.
+    fn room(&mut self) -> bool {
+        let Some(max) = self.max_memory else { return self.nodes.len() < MAX_NODES };
+        let node = std::mem::size_of::<Node>();
+        let lists = MoveList::CAPACITY * (std::mem::size_of::<Move>() + 2 * std::mem::size_of::<u32>());
+        let (len, capacity) = (self.nodes.len(), self.nodes.capacity());
+        if len < capacity {
+            return capacity * node + self.heap + lists <= max;
+        }
+        let fits = max.saturating_sub(self.heap + lists) / node;
+        let wanted = (2 * capacity).max(64).min(fits);
+        if wanted <= len {
+            return false;
+        }
+        self.nodes.reserve_exact(wanted - len);
+        self.nodes.capacity() * node + self.heap + lists <= max
+    }
+
+    /// Add a node to the tree; its index.
+    fn push(&mut self, node: Node) -> u32 {
+        self.heap += Self::heap_of(&node);
+        let index = self.nodes.len() as u32;
+        self.nodes.push(node);
+        index
     }
 
     fn node(rules: &Rules, state: State, mover: Player, via: Option<Move>) -> Node {
@@ -86,6 +145,9 @@ impl MctsAgent {
     /// Keep only the subtree below `root`, renumbered from 0.
     fn reroot(&mut self, root: u32) {
         let mut old: Vec<Option<Node>> = std::mem::take(&mut self.nodes).into_iter().map(Some).collect();
+        // No more room than the old tree had.
+        self.nodes = Vec::with_capacity(old.len());
+        self.heap = 0;
         let mut stack = vec![(root, None::<u32>)];
         while let Some((i, parent)) = stack.pop() {
             let Some(node) = old[i as usize].take() else { continue };
@@ -93,11 +155,12 @@ impl MctsAgent {
             for &c in node.children.iter().rev() {
                 stack.push((c, Some(index)));
             }
-            self.nodes.push(Node { children: Vec::new(), ..node });
+            self.nodes.push(Node { children: Vec::with_capacity(node.children.len()), ..node });
             if let Some(p) = parent {
                 self.nodes[p as usize].children.push(index);
             }
         }
+        self.heap = self.nodes.iter().map(Self::heap_of).sum();
         self.root = Some(0);
     }
 
@@ -129,20 +192,28 @@ impl MctsAgent {
             if node.state.outcome().is_some() || node.moves.is_empty() {
                 break;
             }
-            if node.children.len() < node.moves.len() && self.nodes.len() < MAX_NODES {
+            if node.children.len() < node.moves.len() && self.room() {
                 // Expand the next untried decision.
+                let node = &self.nodes[i];
                 let mv = node.moves[node.children.len()];
                 let mut state = node.state.clone();
                 let mover = state.to_move();
                 history.reset(rules, &state);
                 rules.play_unchecked(&mut state, history, mv);
                 let child = Self::node(rules, state, mover, Some(mv));
-                let index = self.nodes.len() as u32;
-                self.nodes.push(child);
+                let index = self.push(child);
+                let children = &mut self.nodes[i].children;
+                if children.capacity() == 0 {
+                    // Room for every decision at once, so that the list never grows again.
+                    let wanted = self.nodes[i].moves.len();
+                    self.nodes[i].children.reserve_exact(wanted);
+                    self.heap += wanted * std::mem::size_of::<u32>();
+                }
                 self.nodes[i].children.push(index);
                 path.push(index);
                 break;
             }
+            let node = &self.nodes[i];
             if node.children.is_empty() {
                 // The tree is full: play out from here.
                 break;
@@ -253,7 +324,8 @@ impl Agent for MctsAgent {
             Some(i) => self.reroot(i),
             None => {
                 self.nodes.clear();
-                self.nodes.push(Self::node(rules, state.clone(), state.to_move().other(), None));
+                self.heap = 0;
+                self.push(Self::node(rules, state.clone(), state.to_move().other(), None));
                 self.root = Some(0);
             }
         }
@@ -262,7 +334,12 @@ impl Agent for MctsAgent {
         let mut scratch = MoveList::new();
         let mut iterations = 0u32;
         let mut settled = false;
+        let mut stopped = false;
         loop {
+            if iterations.is_multiple_of(STOP_EVERY) && self.stop.as_ref().is_some_and(Stop::should_stop) {
+                stopped = true;
+                break;
+            }
             match self.budget {
                 Budget::Count(n) if iterations >= n.max(1) => break,
                 // Stop early when the remaining iterations could not change the most visited
@@ -289,16 +366,22 @@ impl Agent for MctsAgent {
             iterations += 1;
         }
         let root = &self.nodes[0];
-        let best = root
-            .children
-            .iter()
-            .map(|&c| &self.nodes[c as usize])
-            .max_by_key(|c| c.visits)
-            .expect("the root has children after one iteration");
+        let Some(best) = root.children.iter().map(|&c| &self.nodes[c as usize]).max_by_key(|c| c.visits)
+        else {
+            // Stopped before the first iteration.
+            self.report = Some("stopped before searching".to_string());
+            return moves[0];
+        };
         let mv = best.via.expect("a child has a decision");
         self.report = Some(format!(
             "{iterations} playouts{} ({reused} kept from before) in {:.2} s; wins {:.0}% of {} tries",
-            if settled { ", enough to settle the choice," } else { "" },
+            if settled {
+                ", enough to settle the choice,"
+            } else if stopped {
+                ", stopped early,"
+            } else {
+                ""
+            },
             start.elapsed().as_secs_f64(),
             100.0 * best.wins / f64::from(best.visits.max(1)),
             best.visits
@@ -308,6 +391,10 @@ impl Agent for MctsAgent {
 
     fn report(&self) -> Option<String> {
         self.report.clone()
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.stop = Some(stop);
     }
 }
 
@@ -342,6 +429,60 @@ mod tests {
         // The order of the children does not matter.
         assert!(tree(&[5, 10, 50]).settled(39));
         assert!(!tree(&[5, 50, 50]).settled(0));
+    }
+
+    fn start() -> (Rules, State, MoveList) {
+        let text = crate::bundled::bundled(crate::bundled::DEFAULT_RULES).expect("bundled");
+        let rules = crate::compile("rules", text, &crate::Options::new(None, &[])).expect("compiles");
+        let state = rules.start();
+        let mut moves = MoveList::new();
+        rules.legal_moves(&state, &mut moves);
+        (rules, state, moves)
+    }
+
+    #[test]
+    fn a_tree_stays_within_its_memory() {
+        let (rules, state, moves) = start();
+        let limit = 256 << 10;
+        let mut agent = MctsAgent::new(Budget::Count(20_000), 1).with_max_memory(limit);
+        let mv = agent.choose(&rules, &state, &moves);
+        assert!(moves.contains(&mv));
+        let used = agent.nodes.capacity() * std::mem::size_of::<Node>() + agent.heap;
+        let heap: usize = agent.nodes.iter().map(MctsAgent::heap_of).sum();
+        assert_eq!(agent.heap, heap, "the count of the lists' bytes drifted");
+        assert!(
+            used <= limit,
+            "{used} bytes for {} nodes of {} bytes",
+            agent.nodes.len(),
+            std::mem::size_of::<Node>()
+        );
+        assert!(
+            agent.nodes.len() > 200,
+            "{} nodes of {} bytes",
+            agent.nodes.len(),
+            std::mem::size_of::<Node>()
+        );
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_at_once_with_a_legal_choice() {
+        let (rules, state, moves) = start();
+        for budget in [Budget::Time(std::time::Duration::from_secs(60)), Budget::Count(u32::MAX)] {
+            let stop = Stop::new();
+            let mut agent = MctsAgent::new(budget, 1);
+            agent.set_stop(stop.clone());
+            stop.cancel();
+            let started = Instant::now();
+            let mv = agent.choose(&rules, &state, &moves);
+            assert!(started.elapsed().as_secs() < 1 && moves.contains(&mv));
+        }
+        // A deadline stops it too, with what it searched by then.
+        let mut agent = MctsAgent::new(Budget::Count(u32::MAX), 1);
+        agent.set_stop(Stop::new().with_deadline(Instant::now() + std::time::Duration::from_millis(100)));
+        let started = Instant::now();
+        let mv = agent.choose(&rules, &state, &moves);
+        assert!(started.elapsed().as_millis() < 1000 && moves.contains(&mv));
+        assert!(agent.report().unwrap().contains("stopped early"), "{:?}", agent.report());
     }
 
     #[test]

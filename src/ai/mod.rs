@@ -18,6 +18,10 @@ pub use mcts::MctsAgent;
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, Budget, SpecError};
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
 use crate::engine::Move;
 use crate::engine::{MoveList, Rules, State};
 
@@ -33,6 +37,52 @@ pub trait Agent {
     /// one to give.
     fn report(&self) -> Option<String> {
         None
+    }
+
+    /// Stop searching when `stop` says so, and choose from what was searched by then. An
+    /// agent that answers at once (random, greedy) ignores it.
+    fn set_stop(&mut self, _stop: Stop) {}
+}
+
+/// When a search must end before its budget does: when someone cancels it (its client has
+/// gone, its game was deleted, the server stops) or at a deadline (a server's cap on think
+/// time). Clones share the cancellation.
+#[derive(Clone, Debug, Default)]
+pub struct Stop {
+    cancelled: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+}
+
+impl Stop {
+    /// A stop that only [`Stop::cancel`] triggers.
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    /// The same stop, also triggered at `deadline`.
+    pub fn with_deadline(mut self, deadline: Instant) -> Stop {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Ask every search holding this stop (or a clone) to end.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Stop::cancel`] was called: the search's result is not wanted.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Whether the search should end now: cancelled, or past its deadline.
+    pub fn should_stop(&self) -> bool {
+        self.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether `other` is a clone of this stop (shares its cancellation).
+    pub fn same(&self, other: &Stop) -> bool {
+        Arc::ptr_eq(&self.cancelled, &other.cancelled)
     }
 }
 

@@ -6,19 +6,86 @@ use std::sync::Arc;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{FromRequest, Path, Request, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{FromRequest, OriginalUri, Path, Request, State};
+use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use crate::engine::{ByPlayer, Game, PlayErrorKind, Player};
+use crate::ai::{Agent, AgentSpec, Budget, MctsAgent, Stop};
+use crate::engine::{ByPlayer, Game, Move, MoveList, PlayErrorKind, Player, State as Position, TurnError};
 use crate::record::{Record, RecordError};
 use crate::session::{self, Controller, HINT};
 
-use super::games::{Info, Session, Shared, Store};
+use super::games::{Info, Session, Shared, Status, Store, lock};
 use super::view::{self, Catalogue, GameView, PlayedAnswer};
-use super::{BODY_LIMIT, Source};
+use super::{BODY_LIMIT, Limits, Source};
+
+/// The most characters of a person's text an error message quotes back.
+const QUOTE: usize = 80;
+/// Names in a team.
+pub(crate) const MAX_TEAM: usize = 8;
+/// Characters in a team member's name.
+pub(crate) const MAX_NAME: usize = 40;
+/// Characters in a short field: a rules file's name, a ruleset, a parameter, a player.
+const MAX_FIELD: usize = 200;
+/// Parameters set in one request.
+const MAX_PARAMS: usize = 32;
+/// Characters in the decisions of one `play` request.
+const MAX_MOVE: usize = 2000;
+
+/// `text` cut to [`QUOTE`] characters (and `…`), to quote back in a message.
+pub(crate) fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// A message from elsewhere (serde, the engine, a spec) that may quote a person's text: every
+/// word of it cut to [`QUOTE`] characters, and the whole to a few lines' worth.
+fn clip_message(message: &str) -> String {
+    const MOST: usize = 1000;
+    if message.len() <= QUOTE && !message.contains('\n') {
+        return message.to_string();
+    }
+    let mut out = String::new();
+    for (i, word) in message.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&quote(word));
+        if out.len() > MOST {
+            let mut cut = MOST;
+            while !out.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            out.truncate(cut);
+            out.push('…');
+            break;
+        }
+    }
+    out
+}
+
+/// A rendered diagnostic, which shows the lines of a person's text it points at: each line
+/// cut to a screen's width, and the whole to a few dozen lines.
+fn clip_detail(detail: &str) -> String {
+    const WIDTH: usize = 160;
+    const LINES: usize = 60;
+    let mut lines: Vec<String> = detail
+        .lines()
+        .take(LINES)
+        .map(|line| match line.char_indices().nth(WIDTH) {
+            Some((cut, _)) => format!("{}…", &line[..cut]),
+            None => line.to_string(),
+        })
+        .collect();
+    if detail.lines().nth(LINES).is_some() {
+        lines.push("…".to_string());
+    }
+    lines.join("\n")
+}
 
 /// An error answered as `{"error": "…", "code": "…"}` (and `detail`: a diagnostic's
 /// rendering, when there is one).
@@ -31,8 +98,10 @@ pub(crate) struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into(), detail: None }
+    /// An error; its message is clipped (see [`clip_message`]) in case it quotes a person's
+    /// text at length.
+    pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: clip_message(&message.into()), detail: None }
     }
 
     fn bad(code: &'static str, message: impl Into<String>) -> ApiError {
@@ -44,7 +113,7 @@ impl ApiError {
     }
 
     fn with_detail(mut self, detail: String) -> ApiError {
-        self.detail = Some(detail);
+        self.detail = Some(clip_detail(&detail));
         self
     }
 
@@ -56,16 +125,50 @@ impl ApiError {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "no_such_game",
-            format!("there is no game `{id}` (games left alone for a while are forgotten); start a new one"),
+            format!(
+                "there is no game `{}` (games left alone for a while are forgotten, and so are the least recently used when the server is full); start a new one",
+                quote(id)
+            ),
         )
     }
 
-    pub(crate) fn too_many(max: usize) -> ApiError {
+    /// Every game kept is in use, and there is no room for one more.
+    pub(crate) fn full(games: usize, memory: usize, limits: &Limits) -> ApiError {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "too_many_games",
-            format!("{max} games are under way, the most this server keeps; try again later"),
+            format!(
+                "the server is full: {games} games taking {} MiB (at most {} games, --max-games, and {} MiB, --max-memory), every one of them in use; try again in a moment",
+                memory >> 20,
+                limits.max_games,
+                limits.max_memory >> 20
+            ),
         )
+    }
+
+    /// A search is under way on the game already.
+    pub(crate) fn thinking() -> ApiError {
+        ApiError::conflict(
+            "thinking",
+            "the computer is already thinking about this game (a move or a hint); wait for its answer",
+        )
+    }
+
+    /// Every search the server runs at once is under way.
+    pub(crate) fn busy(limits: &Limits) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            format!(
+                "the computer is thinking for {} games already, the most this server runs at once (--max-searches); try again in a moment",
+                limits.max_searches
+            ),
+        )
+    }
+
+    /// The server is stopping.
+    pub(crate) fn stopping() -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "stopping", "the server is stopping")
     }
 
     /// The rendered diagnostic if there is one, else the message (for startup errors).
@@ -115,40 +218,46 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
         })?;
         let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
         serde_json::from_slice(text).map(Body).map_err(|e| {
+            // serde quotes the offending text: `ApiError::new` cuts it.
             ApiError::bad("bad_request", format!("the request body is not what this route takes: {e}"))
         })
     }
 }
 
-/// The game named in the path.
-fn game_of(store: &Store, id: Result<Path<String>, PathRejection>) -> Result<Shared, ApiError> {
+/// The id named in the path.
+fn id_of(id: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
     let Path(id) = id.map_err(|e| ApiError::bad("bad_request", e.body_text()))?;
-    store.get(&id)
+    Ok(id)
 }
 
-/// What `f` makes of the path's game, under the game's lock.
-async fn on_game<T>(
+/// What `f` makes of the path's game, without changing it. The game's lock is held only
+/// for `f`: a computer thinking about the game does not hold it.
+fn on_game<T>(
     store: &Store,
     id: Result<Path<String>, PathRejection>,
-    f: impl FnOnce(&mut Game<'_>, &Info) -> Result<T, ApiError> + Send,
+    f: impl FnOnce(&Game<'_>, &Info) -> Result<T, ApiError>,
 ) -> Result<T, ApiError> {
-    let shared = game_of(store, id)?;
-    let mut session = shared.lock().await;
-    session.with_game(f)?
+    let shared = store.get(&id_of(id)?)?;
+    let mut session = lock(&shared);
+    session.read(f)?
 }
 
-/// [`on_game`] on a blocking thread, for a search: a computer that thinks holds up only its
-/// own game.
-async fn thinking<T: Send + 'static>(
+/// Change the path's game with `f` (which must leave it as it was when it fails), then count
+/// what the game now takes. A search under way on the game is cancelled.
+fn change_game<T>(
     store: &Store,
     id: Result<Path<String>, PathRejection>,
-    f: impl FnOnce(&mut Game<'_>, &Info) -> Result<T, ApiError> + Send + 'static,
+    f: impl FnOnce(&mut Game<'_>, &Info) -> Result<T, ApiError>,
 ) -> Result<T, ApiError> {
-    let shared = game_of(store, id)?;
-    let mut session = shared.lock_owned().await;
-    tokio::task::spawn_blocking(move || session.with_game(f)?)
-        .await
-        .map_err(|_| ApiError::internal("the computer player failed"))?
+    let id = id_of(id)?;
+    let shared = store.get(&id)?;
+    let (out, size) = {
+        let mut session = lock(&shared);
+        let out = session.change(f)?;
+        (out, session.size())
+    };
+    store.resize(&id, size);
+    Ok(out)
 }
 
 type Answer<T> = Result<Json<T>, ApiError>;
@@ -156,6 +265,12 @@ type Answer<T> = Result<Json<T>, ApiError>;
 /// `GET /api/rules`
 pub(crate) async fn rules(State(store): State<Arc<Store>>) -> Json<Catalogue> {
     Json(store.catalogue.clone())
+}
+
+/// `GET /api/status`: games kept and what they are estimated to take, searches running,
+/// and the server's limits.
+pub(crate) async fn status(State(store): State<Arc<Store>>) -> Json<Status> {
+    Json(store.status())
 }
 
 /// What `POST /api/games` takes; everything is optional.
@@ -168,9 +283,11 @@ pub(crate) struct NewGame {
     /// Parameter values by name, e.g. `{"columns": 36}`.
     #[serde(default)]
     params: BTreeMap<String, u32>,
-    /// `human`, a level (`easy`, `medium`, `hard`) or any computer player (`mcts:2s`).
+    /// `human`, a level (`easy`, `medium`, `hard`) or any computer player (`mcts:2s`) within
+    /// the server's limits.
     south: Option<String>,
     north: Option<String>,
+    /// At most [`MAX_TEAM`] names of at most [`MAX_NAME`] characters.
     #[serde(default)]
     south_team: Vec<String>,
     #[serde(default)]
@@ -181,15 +298,140 @@ pub(crate) struct NewGame {
     record: Option<String>,
 }
 
-fn controller(side: &str, text: Option<&str>, default: Controller) -> Result<Controller, ApiError> {
+/// Refuse a short field longer than [`MAX_FIELD`] characters.
+fn short(field: &str, text: Option<&str>) -> Result<(), ApiError> {
     match text {
-        None => Ok(default),
-        Some(text) => text.parse().map_err(|e| ApiError::bad("bad_player", format!("{side}: {e}"))),
+        Some(t) if t.chars().count() > MAX_FIELD => Err(ApiError::bad(
+            "too_long",
+            format!("`{field}` is at most {MAX_FIELD} characters; `{}` is longer", quote(t)),
+        )),
+        _ => Ok(()),
     }
 }
 
-fn team(names: Vec<String>) -> Vec<String> {
-    names.into_iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect()
+/// The player a side asks for, within the server's limits. A level the server offers
+/// (`hard`) thinks at most as long as the server lets it; any other player asking for more
+/// than the limits is refused.
+fn controller(
+    side: &str,
+    text: Option<&str>,
+    default: Controller,
+    limits: &Limits,
+) -> Result<Controller, ApiError> {
+    let Some(text) = text else { return Ok(default) };
+    short(side, Some(text))?;
+    let parsed: Controller = text.parse().map_err(|e| ApiError::bad("bad_player", format!("{side}: {e}")))?;
+    let Controller::Computer(spec) = parsed else { return Ok(parsed) };
+    if AgentSpec::level(text.trim()).is_some() {
+        return Ok(Controller::Computer(capped(spec, limits)));
+    }
+    let over = |what: String, flag: &str| {
+        Err(ApiError::bad("bad_player", format!("{side}: `{spec}` {what} (--{flag}); ask for less")))
+    };
+    match spec {
+        AgentSpec::Mcts(Budget::Time(t)) | AgentSpec::AlphaBeta(Budget::Time(t)) if t > limits.max_think => {
+            over(
+                format!(
+                    "thinks {} a decision, and this server lets a player think at most {}",
+                    seconds(t),
+                    seconds(limits.max_think)
+                ),
+                "max-think",
+            )
+        }
+        AgentSpec::AlphaBeta(Budget::Count(depth)) if depth > limits.max_depth => over(
+            format!(
+                "searches {depth} plies deep, and this server searches at most {} plies",
+                limits.max_depth
+            ),
+            "max-depth",
+        ),
+        AgentSpec::Mcts(Budget::Count(n)) if n > limits.max_playouts => over(
+            format!("runs {n} playouts a decision, and this server runs at most {}", limits.max_playouts),
+            "max-playouts",
+        ),
+        _ => Ok(parsed),
+    }
+}
+
+/// A time in seconds, as a person reads it (`10 s`, `0.5 s`).
+fn seconds(t: std::time::Duration) -> String {
+    format!("{} s", (t.as_secs_f64() * 1000.0).round() / 1000.0)
+}
+
+/// `spec` with its think time cut to the server's limit.
+fn capped(spec: AgentSpec, limits: &Limits) -> AgentSpec {
+    match spec {
+        AgentSpec::Mcts(Budget::Time(t)) => AgentSpec::Mcts(Budget::Time(t.min(limits.max_think))),
+        AgentSpec::AlphaBeta(Budget::Time(t)) => AgentSpec::AlphaBeta(Budget::Time(t.min(limits.max_think))),
+        other => other,
+    }
+}
+
+/// A team's names, trimmed, the empty ones left out; at most [`MAX_TEAM`] names of at most
+/// [`MAX_NAME`] characters, without control characters (a name goes into the record).
+fn team(side: &str, names: Vec<String>) -> Result<Vec<String>, ApiError> {
+    let field = format!("{side}_team");
+    if names.len() > MAX_TEAM {
+        return Err(ApiError::bad(
+            "bad_team",
+            format!("`{field}`: a team has at most {MAX_TEAM} names; {} were given", names.len()),
+        ));
+    }
+    let mut team = Vec::new();
+    for name in names {
+        let name = name.trim();
+        let length = name.chars().count();
+        if length > MAX_NAME {
+            return Err(ApiError::bad(
+                "bad_team",
+                format!(
+                    "`{field}`: a name has at most {MAX_NAME} characters; `{}` has {length}",
+                    quote(name)
+                ),
+            ));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(ApiError::bad(
+                "bad_team",
+                format!(
+                    "`{field}`: a name is one line of text; `{}` is not",
+                    quote(&name.escape_debug().to_string())
+                ),
+            ));
+        }
+        if !name.is_empty() {
+            team.push(name.to_string());
+        }
+    }
+    Ok(team)
+}
+
+/// Refuse a game longer than the server keeps.
+fn check_length(turns: usize, limits: &Limits) -> Result<(), ApiError> {
+    if turns >= limits.max_turns {
+        return Err(ApiError::conflict(
+            "game_too_long",
+            format!(
+                "this game has {turns} turns, the most this server keeps (--max-turns); download its record to keep it"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Refuse a record of more turns than the server keeps in a game.
+fn too_long_record(turns: usize, limits: &Limits) -> Result<(), ApiError> {
+    if turns > limits.max_turns {
+        return Err(ApiError::bad(
+            "game_too_long",
+            format!(
+                "the record has {turns} turns, and this server keeps games of at most {} (--max-turns)",
+                limits.max_turns
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// `POST /api/games`
@@ -197,17 +439,33 @@ pub(crate) async fn create(
     State(store): State<Arc<Store>>,
     Body(new): Body<NewGame>,
 ) -> Result<(StatusCode, Json<GameView>), ApiError> {
+    let limits = store.limits();
+    short("rules", new.rules.as_deref())?;
+    short("ruleset", new.ruleset.as_deref())?;
+    if new.params.len() > MAX_PARAMS {
+        return Err(ApiError::bad("too_long", format!("at most {MAX_PARAMS} parameters are taken")));
+    }
+    for name in new.params.keys() {
+        short("params", Some(name))?;
+    }
     let controllers = ByPlayer {
-        south: controller("south", new.south.as_deref(), Controller::Human)?,
-        north: controller("north", new.north.as_deref(), "medium".parse().unwrap_or(Controller::Human))?,
+        south: controller("south", new.south.as_deref(), Controller::Human, limits)?,
+        north: controller(
+            "north",
+            new.north.as_deref(),
+            Controller::Computer(capped(AgentSpec::level("medium").unwrap_or(AgentSpec::Greedy), limits)),
+            limits,
+        )?,
     };
-    let teams = ByPlayer { south: team(new.south_team), north: team(new.north_team) };
+    let teams = ByPlayer { south: team("south", new.south_team)?, north: team("north", new.north_team)? };
     let seed = new.seed.unwrap_or_else(|| store.seed());
     let mut params: Vec<String> = new.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let (source, ruleset, record) = match &new.record {
         None => (find_source(&store, new.rules.as_deref())?, new.ruleset, None),
         Some(text) => {
             let record = Record::parse(text).map_err(|problem| record_error(text, problem))?;
+            // Counted before the replay too, which would hold the whole game.
+            too_long_record(record.turns.len(), limits)?;
             let named = record.tag("Rules").map(|t| t.node.clone());
             let source = find_source(&store, new.rules.as_deref().or(named.as_deref()))?;
             let mut from_record = record.params();
@@ -220,14 +478,15 @@ pub(crate) async fn create(
     let rules = compile(source, ruleset, params)?;
     let game = match (&record, &new.record) {
         (Some(record), Some(text)) => {
-            record.replay(&rules).map_err(|problem| record_error(text, problem))?.detach()
+            let game = record.replay(&rules).map_err(|problem| record_error(text, problem))?;
+            too_long_record(game.turns().len(), limits)?;
+            game.detach()
         }
         _ => Game::new(&rules).detach(),
     };
     let info = Info { id: String::new(), source: source.name.clone(), controllers, teams, seed };
     let shared = store.insert(Session::new(rules, game, info))?;
-    let mut session = shared.lock().await;
-    let view = session.with_game(|game, info| view::game_view(game, info))?;
+    let view = lock(&shared).read(view::game_view)?;
     Ok((StatusCode::CREATED, Json(view)))
 }
 
@@ -253,7 +512,7 @@ fn find_source<'s>(store: &'s Store, name: Option<&str>) -> Result<&'s Source, A
         ApiError::new(
             StatusCode::NOT_FOUND,
             "unknown_rules",
-            format!("no rules file `{name}` is offered here (offered: {}){hint}", names.join(", ")),
+            format!("no rules file `{}` is offered here (offered: {}){hint}", quote(name), names.join(", ")),
         )
     })
 }
@@ -264,20 +523,20 @@ fn record_error(text: &str, problem: crate::record::RecordProblem) -> ApiError {
     ApiError::bad("bad_record", message).with_detail(super::render(&error))
 }
 
-/// `GET /api/games/{id}`
+/// `GET /api/games/{id}`: answered at once, even while the game's computer thinks.
 pub(crate) async fn show(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<GameView> {
-    on_game(&store, id, |game, info| Ok(view::game_view(game, info))).await.map(Json)
+    on_game(&store, id, |game, info| Ok(view::game_view(game, info))).map(Json)
 }
 
-/// `DELETE /api/games/{id}`
+/// `DELETE /api/games/{id}`: forget the game, stopping its computer if it is thinking.
 pub(crate) async fn delete(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Result<StatusCode, ApiError> {
-    let Path(id) = id.map_err(|e| ApiError::bad("bad_request", e.body_text()))?;
+    let id = id_of(id)?;
     if store.remove(&id) { Ok(StatusCode::NO_CONTENT) } else { Err(ApiError::no_game(&id)) }
 }
 
@@ -285,7 +544,7 @@ pub(crate) async fn delete(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PlayRequest {
-    /// One decision (`b3`, `d1`, `stop`) or several (`b3 x d1 d1`), played in order.
+    /// One decision (`b3`, `d1`, `stop`) or several (`b3 x d1 d1`), all played or none.
     #[serde(rename = "move")]
     words: String,
 }
@@ -310,87 +569,176 @@ fn check_turn(game: &Game<'_>, info: &Info, human: bool) -> Result<Player, ApiEr
     }
 }
 
-fn code_of(kind: PlayErrorKind) -> &'static str {
-    match kind {
-        PlayErrorKind::GameOver => "game_over",
-        _ => "illegal_move",
+/// A refused turn, as an answer: nothing of it was played.
+fn turn_error(error: TurnError) -> ApiError {
+    const NOTHING: &str = "; nothing was played";
+    match error {
+        TurnError::Empty => ApiError::bad("bad_notation", format!("{error}")),
+        TurnError::Notation(e) => ApiError::bad("bad_notation", format!("{}{NOTHING}", e.reason)),
+        TurnError::Illegal(e) if e.kind == PlayErrorKind::GameOver => {
+            ApiError::conflict("game_over", format!("{}{NOTHING}", e.reason))
+        }
+        TurnError::Illegal(e) => ApiError::bad("illegal_move", format!("{}{NOTHING}", e.reason)),
+        TurnError::TooLong { extra } => ApiError::bad(
+            "too_long",
+            format!("the turn is over before `{}`{NOTHING}; send the next turn on its own", quote(&extra)),
+        ),
+        TurnError::Unfinished { .. } => ApiError::bad("bad_notation", format!("{error}{NOTHING}")),
     }
 }
 
-/// `POST /api/games/{id}/play`
+/// `POST /api/games/{id}/play`: the decisions written, all of them or none (the turn may
+/// stay open for picks sent later).
 pub(crate) async fn play(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
     Body(request): Body<PlayRequest>,
 ) -> Answer<PlayedAnswer> {
-    on_game(&store, id, |game, info| {
+    if request.words.chars().count() > MAX_MOVE {
+        return Err(ApiError::bad("too_long", format!("a turn is at most {MAX_MOVE} characters")));
+    }
+    let limits = store.limits().clone();
+    change_game(&store, id, |game, info| {
         check_turn(game, info, true)?;
+        check_length(game.turns().len(), &limits)?;
+        let played = game.play_part(&request.words).map_err(turn_error)?;
         let rules = game.rules();
-        let words = crate::Rules::turn_words(&request.words);
-        if words.is_empty() {
-            return Err(ApiError::bad("bad_notation", "no decision given: write a hole such as `b3`"));
-        }
-        let turn = game.state().turn();
-        let mut played = Vec::new();
-        let mut error = None;
-        for word in words {
-            // The rest of the words belong to this turn only, and to a person.
-            if !played.is_empty() && (game.state().turn() != turn || check_turn(game, info, true).is_err()) {
-                error = Some(format!("the turn ended before `{word}`; the rest was not played"));
-                break;
-            }
-            let fail = match rules.parse_move(game.state(), word) {
-                Err(e) => ApiError::bad("bad_notation", e.reason),
-                Ok(mv) => {
-                    let before = game.state().clone();
-                    match game.play(mv) {
-                        Ok(effect) => {
-                            played.push(view::played_view(rules, &before, game.state(), mv, &effect));
-                            continue;
-                        }
-                        Err(e) => ApiError::bad(code_of(e.kind), e.reason),
-                    }
-                }
-            };
-            if played.is_empty() {
-                return Err(fail);
-            }
-            error = Some(fail.message);
-            break;
-        }
-        Ok(PlayedAnswer { played, error, report: None, game: view::game_view(game, info) })
+        let played = played
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let after = played.get(i + 1).map_or(game.state(), |next| &next.before);
+                view::played_view(rules, &p.before, after, p.mv, &p.effect)
+            })
+            .collect();
+        Ok(PlayedAnswer { played, error: None, report: None, game: view::game_view(game, info) })
     })
-    .await
     .map(Json)
 }
 
-/// `POST /api/games/{id}/computer`: the computer to move makes one decision, thinking on a
-/// blocking thread.
+/// A search under way for a request: dropping it (the request is answered, or its client has
+/// gone and the server dropped the request) cancels the search and frees the game for the
+/// next one.
+struct Thinking {
+    shared: Shared,
+    stop: Stop,
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        self.stop.cancel();
+        lock(&self.shared).end_search(&self.stop);
+    }
+}
+
+/// What a search needs: a copy of the position, away from the game and its lock.
+struct Snapshot {
+    rules: Arc<crate::Rules>,
+    state: Position,
+    legal: MoveList,
+    version: u64,
+}
+
+/// The agent the server runs for `spec`: within its memory limit, stopped by `stop`.
+fn agent(spec: AgentSpec, seed: u64, limits: &Limits, stop: Stop) -> Box<dyn Agent + Send> {
+    let mut agent: Box<dyn Agent + Send> = match spec {
+        AgentSpec::Mcts(budget) => {
+            Box::new(MctsAgent::new(budget, seed).with_max_memory(limits.search_memory))
+        }
+        other => other.build(seed),
+    };
+    agent.set_stop(stop);
+    agent
+}
+
+/// Search the path's game with `ask` (which checks the game and names the player and seed):
+/// on a blocking thread, on a copy of the position, without the game's lock. At most one
+/// search runs per game (409 `thinking`), and at most `--max-searches` over all games.
+/// Answers the decision chosen, its report, the snapshot searched, and whether the search
+/// was cancelled (its answer is not wanted).
+async fn search(
+    store: &Store,
+    id: &str,
+    ask: impl FnOnce(&Game<'_>, &Info) -> Result<(AgentSpec, u64), ApiError>,
+) -> Result<(Shared, Snapshot, Move, Option<String>, bool), ApiError> {
+    let shared = store.get(id)?;
+    let (spec, seed, snapshot, stop, permit) = {
+        let mut session = lock(&shared);
+        let (spec, seed, state, legal) = session.read(|game, info| {
+            let (spec, seed) = ask(game, info)?;
+            Ok::<_, ApiError>((spec, seed, game.state().clone(), game.legal_moves()))
+        })??;
+        let (stop, permit) = session.begin_search(store)?;
+        let snapshot = Snapshot { rules: session.rules.clone(), state, legal, version: session.version() };
+        (spec, seed, snapshot, stop, permit)
+    };
+    let thinking = Thinking { shared: shared.clone(), stop: stop.clone() };
+    let limits = store.limits().clone();
+    let (rules, state, legal) = (snapshot.rules.clone(), snapshot.state.clone(), snapshot.legal.clone());
+    let searched = tokio::task::spawn_blocking(move || {
+        // The permit is given back when the search ends, not when its request does.
+        let _permit = permit;
+        let mut agent = agent(spec, seed, &limits, stop);
+        let mv = agent.choose(&rules, &state, &legal);
+        (mv, agent.report())
+    })
+    .await;
+    let (mv, report) = searched.map_err(|_| ApiError::internal("the computer player failed"))?;
+    let cancelled = thinking.stop.is_cancelled();
+    // Before the game is locked again: dropping takes the lock.
+    drop(thinking);
+    Ok((shared, snapshot, mv, report, cancelled))
+}
+
+/// Refuse a search's answer if the game changed (or was forgotten) while it thought.
+fn unchanged(session: &Session, snapshot: &Snapshot, cancelled: bool, store: &Store) -> Result<(), ApiError> {
+    if store.is_closing() {
+        return Err(ApiError::stopping());
+    }
+    if cancelled || session.version() != snapshot.version {
+        return Err(ApiError::conflict(
+            "changed",
+            "the game changed (or was deleted) while the computer thought; nothing was played",
+        ));
+    }
+    Ok(())
+}
+
+/// `POST /api/games/{id}/computer`: the computer to move makes one decision.
 pub(crate) async fn computer(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<PlayedAnswer> {
-    thinking(&store, id, |game, info| {
+    let id = id_of(id)?;
+    let limits = store.limits().clone();
+    let (shared, snapshot, mv, report, cancelled) = search(&store, &id, |game, info| {
         let me = check_turn(game, info, false)?;
+        check_length(game.turns().len(), &limits)?;
         let Controller::Computer(spec) = info.controllers[me] else {
             return Err(ApiError::internal("the computer player is missing"));
         };
         // A fresh player for each decision, seeded by the game's seed and the decision: a
         // search's tree is dropped as soon as it has chosen, so an idle game keeps none.
         let decisions: usize = game.turns().iter().map(|t| t.moves.len()).sum();
-        let mut agent = spec.build(info.seed.wrapping_add(decisions as u64));
-        let legal = game.legal_moves();
-        let mv = agent.choose(game.rules(), game.state(), &legal);
-        let report = agent.report().filter(|r| r != "the only legal decision");
-        let before = game.state().clone();
-        let effect = game
-            .play(mv)
-            .map_err(|e| ApiError::internal(&format!("the computer chose an illegal move: {}", e.reason)))?;
-        let played = view::played_view(game.rules(), &before, game.state(), mv, &effect);
-        Ok(PlayedAnswer { played: vec![played], error: None, report, game: view::game_view(game, info) })
+        Ok((spec, info.seed.wrapping_add(decisions as u64)))
     })
-    .await
-    .map(Json)
+    .await?;
+    let report = report.filter(|r| r != "the only legal decision");
+    let (answer, size) = {
+        let mut session = lock(&shared);
+        unchanged(&session, &snapshot, cancelled, &store)?;
+        let answer = session.change(|game, info| {
+            let before = game.state().clone();
+            let effect = game.play(mv).map_err(|e| {
+                ApiError::internal(&format!("the computer chose an illegal move: {}", e.reason))
+            })?;
+            let played = view::played_view(game.rules(), &before, game.state(), mv, &effect);
+            Ok(PlayedAnswer { played: vec![played], error: None, report, game: view::game_view(game, info) })
+        })?;
+        (answer, session.size())
+    };
+    store.resize(&id, size);
+    Ok(Json(answer))
 }
 
 /// What `POST /api/games/{id}/hint` answers.
@@ -410,14 +758,16 @@ pub(crate) async fn hint(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<HintAnswer> {
-    thinking(&store, id, |game, info| {
+    let id = id_of(id)?;
+    let adviser = capped(HINT, store.limits());
+    let (shared, snapshot, mv, report, cancelled) = search(&store, &id, |game, info| {
         check_turn(game, info, true)?;
-        let mut adviser = HINT.build(info.seed ^ u64::from(game.state().turn()));
-        let mv = adviser.choose(game.rules(), game.state(), &game.legal_moves());
-        Ok(HintAnswer { text: game.rules().move_text(mv), report: adviser.report(), by: HINT.to_string() })
+        Ok((adviser, info.seed ^ u64::from(game.state().turn())))
     })
-    .await
-    .map(Json)
+    .await?;
+    let session = lock(&shared);
+    unchanged(&session, &snapshot, cancelled, &store)?;
+    Ok(Json(HintAnswer { text: snapshot.rules.move_text(mv), report, by: adviser.to_string() }))
 }
 
 /// `POST /api/games/{id}/undo`: back to the last turn a person started (one turn if the
@@ -426,7 +776,7 @@ pub(crate) async fn undo(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<GameView> {
-    on_game(&store, id, |game, info| {
+    change_game(&store, id, |game, info| {
         let someone = Player::BOTH.iter().any(|&p| info.controllers[p] == Controller::Human);
         let undone = if someone { session::undo_to_human(game, &info.controllers) } else { game.undo() };
         if !undone {
@@ -434,7 +784,6 @@ pub(crate) async fn undo(
         }
         Ok(view::game_view(game, info))
     })
-    .await
     .map(Json)
 }
 
@@ -443,12 +792,11 @@ pub(crate) async fn resign(
     State(store): State<Arc<Store>>,
     id: Result<Path<String>, PathRejection>,
 ) -> Answer<GameView> {
-    on_game(&store, id, |game, info| {
+    change_game(&store, id, |game, info| {
         check_turn(game, info, true)?;
         game.resign();
         Ok(view::game_view(game, info))
     })
-    .await
     .map(Json)
 }
 
@@ -468,8 +816,7 @@ pub(crate) async fn record(
             .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' })
             .collect();
         Ok((text, format!("{}-{}.txt", stem.trim_matches('-'), info.id)))
-    })
-    .await?;
+    })?;
     let disposition = format!("attachment; filename=\"{name}\"");
     Ok((
         [
@@ -481,20 +828,16 @@ pub(crate) async fn record(
         .into_response())
 }
 
-/// Any other path.
-pub(crate) async fn no_route(request: Request) -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "not_found",
-        format!("there is nothing at `{}`", request.uri().path()),
-    )
+/// Any other path (named whole, `/api` included).
+pub(crate) async fn no_route(OriginalUri(uri): OriginalUri) -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", format!("there is nothing at `{}`", quote(uri.path())))
 }
 
 /// A known path with the wrong method.
-pub(crate) async fn no_method(request: Request) -> ApiError {
+pub(crate) async fn no_method(OriginalUri(uri): OriginalUri, method: Method) -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
         "method_not_allowed",
-        format!("`{}` does not take {}", request.uri().path(), request.method()),
+        format!("`{}` does not take {}", quote(uri.path()), quote(method.as_str())),
     )
 }

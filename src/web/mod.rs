@@ -7,6 +7,7 @@
 //! | route | what it does |
 //! |---|---|
 //! | `GET /api/rules` | the rules files offered, their rulesets and parameters, the levels |
+//! | `GET /api/status` | games kept and their estimated memory, searches running, the limits |
 //! | `POST /api/games` | a new game (or one loaded from a record); its view |
 //! | `GET /api/games/{id}` | the view of a game: board, legal decisions, turns, outcome |
 //! | `POST /api/games/{id}/play` | a person's decisions in notation (`{"move": "b3"}`) |
@@ -19,11 +20,16 @@
 //!
 //! Each decision played comes back with its sowing lap by lap ([`crate::engine::SownLap`])
 //! and what it took, so that the page can show it happen. Computer players think on
-//! tokio's blocking threads, so a long search holds up only its own game. Games left alone
-//! for a while are forgotten.
+//! tokio's blocking threads, on a copy of the position, so a long search holds up nothing
+//! else, not even a look at its own game. Games left alone for a while are forgotten, and so
+//! are the least recently used ones when the games would take too much memory.
+//!
+//! What the server refuses, to stay safe on a machine whose browser visits other sites, is
+//! told in `guard.rs` and [`Limits`].
 
 mod api;
 mod games;
+mod guard;
 mod view;
 
 use std::future::Future;
@@ -69,8 +75,48 @@ pub struct Config {
     pub sources: Vec<Source>,
     /// A game nobody has touched for this long is forgotten.
     pub idle: Duration,
-    /// At most this many games at once.
+    /// What the server lets its games and computer players take.
+    pub limits: Limits,
+}
+
+/// What the server lets its games and computer players take. When games would take more
+/// than `max_games` or `max_memory`, the least recently used ones that no request is using
+/// are forgotten first; a newcomer is refused only while every game kept is in use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Games kept at once.
     pub max_games: usize,
+    /// Bytes the games kept may take, by an estimate of each (its turns, its positions, its
+    /// rules, its names).
+    pub max_memory: usize,
+    /// Turns in one game (played, or loaded from a record).
+    pub max_turns: usize,
+    /// The longest a computer player or a hint may think for one decision; a player asked
+    /// for more is refused, and a search with a count budget is stopped at this time.
+    pub max_think: Duration,
+    /// The deepest `alphabeta:DEPTH` taken.
+    pub max_depth: u32,
+    /// The most playouts `mcts:PLAYOUTS` takes.
+    pub max_playouts: u32,
+    /// Bytes one search's tree may take (MCTS; alpha-beta's table is a fixed few MiB).
+    pub search_memory: usize,
+    /// Searches (computer players and hints) running at once, over all games.
+    pub max_searches: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_games: 1000,
+            max_memory: 256 << 20,
+            max_turns: 5000,
+            max_think: Duration::from_secs(10),
+            max_depth: 20,
+            max_playouts: 1_000_000,
+            search_memory: 64 << 20,
+            max_searches: 4,
+        }
+    }
 }
 
 impl Config {
@@ -90,12 +136,15 @@ impl Config {
                 sources.push(source);
             }
         }
-        Config { sources, idle: Duration::from_secs(30 * 60), max_games: 1000 }
+        Config { sources, idle: Duration::from_secs(30 * 60), limits: Limits::default() }
     }
 }
 
 /// The largest request body taken (a long game's record fits many times over).
 pub const BODY_LIMIT: usize = 256 * 1024;
+
+/// How long a stopping server waits for the requests still open.
+const GRACE: Duration = Duration::from_millis(300);
 
 /// The page, its script and its style.
 const INDEX_HTML: &str = include_str!("assets/index.html");
@@ -106,44 +155,80 @@ fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body)
 }
 
-/// The server's routes over its games; fails if a rules file does not compile.
-pub fn router(config: Config) -> Result<(Router, Arc<games::Store>), String> {
-    let catalogue = view::Catalogue::new(&config.sources)?;
-    let store = Arc::new(games::Store::new(config, catalogue));
-    let api = Router::new()
-        .route("/rules", get(api::rules))
-        .route("/games", post(api::create))
-        .route("/games/{id}", get(api::show).delete(api::delete))
-        .route("/games/{id}/play", post(api::play))
-        .route("/games/{id}/computer", post(api::computer))
-        .route("/games/{id}/hint", post(api::hint))
-        .route("/games/{id}/undo", post(api::undo))
-        .route("/games/{id}/resign", post(api::resign))
-        .route("/games/{id}/record", get(api::record))
-        .fallback(api::no_route)
-        .method_not_allowed_fallback(api::no_method);
-    let router = Router::new()
-        .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
-        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
-        .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
-        .nest("/api", api)
-        .fallback(api::no_route)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(store.clone());
-    Ok((router, store))
+/// A server ready to listen: its rules files compiled, its table of games empty.
+pub struct App {
+    store: Arc<games::Store>,
 }
 
-/// Serve on `listener` until `shutdown` completes, forgetting idle games as it goes.
+impl App {
+    /// Compile the catalogue (every ruleset of every rules file); fails with the rendered
+    /// diagnostics if one does not compile.
+    pub fn new(config: Config) -> Result<App, String> {
+        let catalogue = view::Catalogue::new(&config.sources)?;
+        Ok(App { store: Arc::new(games::Store::new(config, catalogue)) })
+    }
+
+    /// The routes, answering only requests addressed to 127.0.0.1 (or localhost) at `port`.
+    pub fn router(&self, port: u16) -> Router {
+        let api = Router::new()
+            .route("/rules", get(api::rules))
+            .route("/status", get(api::status))
+            .route("/games", post(api::create))
+            .route("/games/{id}", get(api::show).delete(api::delete))
+            .route("/games/{id}/play", post(api::play))
+            .route("/games/{id}/computer", post(api::computer))
+            .route("/games/{id}/hint", post(api::hint))
+            .route("/games/{id}/undo", post(api::undo))
+            .route("/games/{id}/resign", post(api::resign))
+            .route("/games/{id}/record", get(api::record))
+            .fallback(api::no_route)
+            .method_not_allowed_fallback(api::no_method);
+        let own = Arc::new(guard::Own { port });
+        Router::new()
+            .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
+            .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
+            .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
+            .nest("/api", api)
+            .fallback(api::no_route)
+            .method_not_allowed_fallback(api::no_method)
+            .layer(DefaultBodyLimit::max(BODY_LIMIT))
+            .with_state(self.store.clone())
+            .layer(axum::middleware::from_fn_with_state(own, guard::guard))
+    }
+
+    /// Cancel every search under way and refuse new ones: the server is stopping.
+    pub fn stop_searches(&self) {
+        self.store.stop_all();
+    }
+}
+
+/// Serve on `listener` until `shutdown` completes, forgetting idle games as it goes. Once
+/// `shutdown` completes, every search is cancelled and the requests still open are given a
+/// moment ([`GRACE`]) to finish; then the server stops without them.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    config: Config,
+    app: App,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
-    let (router, store) = router(config)?;
-    let sweeper = tokio::spawn(games::sweep_idle(store));
-    let served = axum::serve(listener, router).with_graceful_shutdown(shutdown).await;
+    let port = listener.local_addr().map_err(|e| format!("cannot read the address: {e}"))?.port();
+    let router = app.router(port);
+    let sweeper = tokio::spawn(games::sweep_idle(app.store.clone()));
+    let stopping = Arc::new(tokio::sync::Notify::new());
+    let signal = {
+        let stopping = stopping.clone();
+        async move {
+            shutdown.await;
+            app.stop_searches();
+            stopping.notify_one();
+        }
+    };
+    let served = axum::serve(listener, router).with_graceful_shutdown(signal);
+    let result = tokio::select! {
+        served = served => served.map_err(|e| format!("the server stopped: {e}")),
+        () = async { stopping.notified().await; tokio::time::sleep(GRACE).await } => Ok(()),
+    };
     sweeper.abort();
-    served.map_err(|e| format!("the server stopped: {e}"))
+    result
 }
 
 /// A diagnostic as plain text: the message, the lines it points at, and the help.

@@ -18,6 +18,7 @@ mod properties;
 mod records;
 mod robustness;
 mod serve;
+mod serve_security;
 #[path = "../support/server.rs"]
 mod server;
 mod snapshots;

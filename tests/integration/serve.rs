@@ -149,11 +149,12 @@ fn bad_requests_get_json_errors() {
     let big = format!("{{\"record\": \"{}\"}}", "x".repeat(300 * 1024));
     let (status, text) = server.raw("POST", "/api/games", big.as_bytes());
     assert!(status == 413 && text.contains("too_large"), "{status} {text}");
-    for _ in 0..3 {
-        server.ok("POST", "/api/games", None);
-    }
-    let (status, code) = error_code(&server, "POST", "/api/games", None);
-    assert_eq!((status, code.as_str()), (503, "too_many_games"));
+    // Past the most games kept, the least recently used one goes (it was not in use).
+    let ids: Vec<String> =
+        (0..4).map(|_| server.ok("POST", "/api/games", None)["id"].as_str().unwrap().to_string()).collect();
+    let (status, code) = error_code(&server, "GET", &format!("/api/games/{}", ids[0]), None);
+    assert_eq!((status, code.as_str()), (404, "no_such_game"));
+    server.ok("GET", &format!("/api/games/{}", ids[3]), None);
     // The page and its files are there.
     for path in ["/", "/app.js", "/style.css"] {
         let (status, text) = server.raw("GET", path, b"");
@@ -215,6 +216,45 @@ fn a_thinking_computer_holds_up_no_other_game() {
     let thought = thinker.join().unwrap();
     assert!(quick < Duration::from_millis(700), "another game waited {quick:?}");
     assert!(thought > quick, "the computer thought {thought:?}, the other game took {quick:?}");
+}
+
+#[test]
+fn a_typed_turn_is_played_whole_or_not_at_all() {
+    let server = Server::start(&[]);
+    let view = server.ok("POST", "/api/games", Some(json!({"south": "human", "north": "human"})));
+    let id = view["id"].as_str().unwrap().to_string();
+    let play =
+        |words: &str| server.call("POST", &format!("/api/games/{id}/play"), Some(json!({"move": words})));
+    // a1 captures and owes picks; b3 is no pick: nothing of the line is played.
+    for (words, status, code) in [
+        ("a1 b3", 400, "illegal_move"),
+        ("a1 z9", 400, "bad_notation"),
+        ("a2 d2", 400, "too_long"),
+        ("b3 a1 a1", 400, "illegal_move"),
+        ("x", 400, "bad_notation"),
+        ("", 400, "bad_notation"),
+    ] {
+        let (got, value) = play(words);
+        assert_eq!((got, value["code"].as_str()), (status, Some(code)), "{words}: {value}");
+        assert!(
+            value["error"].as_str().unwrap().contains("nothing was played")
+                || words.trim_matches('x').is_empty(),
+            "{value}"
+        );
+        let now = server.ok("GET", &format!("/api/games/{id}"), None);
+        assert_eq!(now["board"], view["board"], "{words} changed the board");
+        assert_eq!(now["turns"], view["turns"], "{words} changed the turns");
+    }
+    // A sowing alone leaves its picks owed, to send later; then the picks finish the turn.
+    let (status, answer) = play("a1");
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["game"]["phase"], "pick");
+    assert!(answer["error"].is_null());
+    let picks: Vec<String> = (0..2).map(|_| "d1".to_string()).collect();
+    let (status, answer) = play(&picks.join(" "));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["played"].as_array().unwrap().len(), 2);
+    assert_eq!(answer["game"]["to_move"], "north");
 }
 
 #[test]

@@ -9,6 +9,29 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+/// An answer: its status, its head (the status line and headers) and its body.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub head: String,
+    pub body: String,
+}
+
+impl Reply {
+    /// The value of a header (the first of that name), if any.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.head.lines().skip(1).find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.trim().eq_ignore_ascii_case(name).then(|| value.trim())
+        })
+    }
+
+    /// The body as JSON (or as a JSON string if it is not JSON).
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::String(self.body.clone()))
+    }
+}
+
 /// A `sow serve` process on a free port, stopped when dropped.
 pub struct Server {
     child: Child,
@@ -47,24 +70,69 @@ impl Server {
         Server { child, addr, _stdout: stdout }
     }
 
-    /// One HTTP/1.1 request; (status, body).
-    pub fn raw(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Send the server a signal (`INT`, `TERM`) with `kill`.
+    pub fn signal(&self, name: &str) {
+        let status = Command::new("kill").args([&format!("-{name}"), &self.pid().to_string()]).status();
+        assert!(status.is_ok_and(|s| s.success()), "kill -{name} failed");
+    }
+
+    /// Wait up to `limit` for the server to exit; its exit status if it did.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        None
+    }
+
+    /// Open a connection and send one request with exactly these headers (and Content-Length
+    /// for a body, and `Connection: close`); the stream, to read the answer from or to drop.
+    pub fn send(&self, request_line: &str, headers: &[(&str, &str)], body: &[u8]) -> TcpStream {
         let mut stream = TcpStream::connect(&self.addr).expect("connect");
         stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-            self.addr,
-            body.len()
-        );
+        let mut head = format!("{request_line}\r\nConnection: close\r\n");
+        for (name, value) in headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        if !body.is_empty() {
+            head.push_str(&format!("Content-Length: {}\r\n", body.len()));
+        }
+        head.push_str("\r\n");
         stream.write_all(head.as_bytes()).unwrap();
         // A refused body may be cut short by the server; what it answered still counts.
         let _ = stream.write_all(body);
+        stream
+    }
+
+    /// The answer on a stream `send` opened.
+    pub fn receive(mut stream: TcpStream) -> Reply {
         let mut response = Vec::new();
         let _ = stream.read_to_end(&mut response);
         let text = String::from_utf8_lossy(&response).to_string();
         let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
         let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-        (status, body.to_string())
+        Reply { status, head: head.to_string(), body: body.to_string() }
+    }
+
+    /// One HTTP/1.1 request with exactly these headers; the answer.
+    pub fn exchange(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+        Server::receive(self.send(&format!("{method} {path} HTTP/1.1"), headers, body))
+    }
+
+    /// One HTTP/1.1 request as a program would send it: to the server's address, the body
+    /// (if any) as JSON; (status, body).
+    pub fn raw(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        let headers = [("Host", self.addr.as_str()), ("Content-Type", "application/json")];
+        let reply = self.exchange(method, path, &headers, body);
+        (reply.status, reply.body)
     }
 
     /// A request with a JSON body (or none); (status, JSON answer).
