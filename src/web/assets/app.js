@@ -291,7 +291,7 @@ function labelHole(element) {
   if (!view) return;
   const index = holeIndex(element.dataset.hole);
   const parts = [`${element.dataset.hole}, ${plural(app.board[index] || 0, "seed")}`];
-  for (const flag of view.flags[index] || []) parts.push(flag);
+  for (const flag of view.flags[index] || []) parts.push(`marked ${flag}`);
   const owner = view.owners[index];
   if (view.outcome || owner !== view.to_move) parts.push(`${sideName(owner)}'s hole`);
   let text = parts.join(", ");
@@ -692,8 +692,15 @@ async function animate(played, generation) {
         app.board[index] = Math.max(0, app.board[index] - seeds);
         drawHole(index, "taken");
       }
+      // Taken seeds that go to a store are seen arriving there.
+      const filled = Object.keys(app.stores).filter((side) => played.stores && played.stores[side] !== app.storeCounts[side]);
+      for (const side of filled) {
+        app.storeCounts[side] = played.stores[side];
+        drawStore(side, "sowing");
+      }
       await sleep(Math.min(CAPTURE_PAUSE, delay * 6));
       for (const [name] of played.taken) drawHole(holeIndex(name), null);
+      for (const side of filled) drawStore(side, null);
     }
   }
   if (!alive()) return;
