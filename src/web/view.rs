@@ -145,7 +145,7 @@ pub(crate) struct GameView {
     pub store_ends: Option<Sides<&'static str>>,
     /// Seeds each player holds in hand, where the rules put captured seeds in hand.
     pub hands: Option<Sides<u16>>,
-    /// The kinds of marked hole the rules declare (`misoro`), whether or not a hole carries
+    /// The kinds of marked hole the rules declare (by the names the file gives them), whether or not a hole carries
     /// one yet: the page's legend.
     pub marks: Vec<String>,
     /// For each hole in board order, what it is besides its count: the marks it carries
@@ -175,7 +175,7 @@ pub(crate) struct LegalView {
     /// Where a transfer goes.
     pub to: Option<String>,
     /// What it does, in a few words for a hole's label: `sow`, `sow clockwise`, `take a
-    /// seed`, `take the hole`, `mark as misoro`, `move seeds to a5`, `stop`.
+    /// seed`, `take the hole`, `mark as NAME`, `move seeds to a5`, `stop`.
     pub action: String,
 }
 
