@@ -145,8 +145,8 @@ pub(crate) struct GameView {
     pub store_ends: Option<Sides<&'static str>>,
     /// Seeds each player holds in hand, where the rules put captured seeds in hand.
     pub hands: Option<Sides<u16>>,
-    /// The kinds of marked hole the rules declare (by the names the file gives them), whether or not a hole carries
-    /// one yet: the page's legend.
+    /// The kinds of marked hole the rules declare, by the names the file gives them, whether
+    /// or not a hole carries one yet: the page's legend.
     pub marks: Vec<String>,
     /// For each hole in board order, what it is besides its count: the marks it carries
     /// (names from `marks`). Empty lists on a board without marks.
