@@ -382,7 +382,9 @@ function render(view) {
       if (!move.hole) continue;
       (move.kind === "pick" ? picks : legal).add(move.hole);
       const actions = app.actions.get(move.hole) || [];
-      if (!actions.includes(move.action)) actions.push(move.action);
+      // A transfer is two clicks: its first says only that seeds move from here.
+      const action = move.kind === "transfer" ? "move seeds from it, then click where to" : move.action;
+      if (!actions.includes(action)) actions.push(action);
       app.actions.set(move.hole, actions);
     }
   }
@@ -411,7 +413,7 @@ function render(view) {
   const owed = $("owed");
   owed.hidden = view.remaining == null || !!view.outcome;
   owed.textContent = view.remaining == null ? "" : `${view.remaining} left`;
-  $("prompt").textContent = prompt(view);
+  $("prompt").textContent = promptFor(view);
   drawSide("north", view);
   drawSide("south", view);
   drawActions(view);
@@ -422,7 +424,7 @@ function render(view) {
 }
 
 // What a person to move is asked to do, when it is not plain sowing.
-function prompt(view) {
+function promptFor(view) {
   if (view.outcome || view.computer_to_move) return "";
   const marks = view.legal.filter((m) => m.kind === "mark");
   if (marks.length && marks.length === view.legal.length) {
