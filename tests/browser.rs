@@ -1,22 +1,36 @@
 //! The page of `sow serve` in real headless Chromium, driven through chromedriver with
-//! fantoccini: a whole game of the default rules played by clicks against the computer
-//! (captures and their strips picked by clicking the opponent's holes), the board checked
-//! against the engine after every turn and every pick, an illegal click explained, hint and
-//! undo, a 4×36 board that fits a laptop's window and plays by keyboard, and screenshots.
+//! fantoccini:
+//! - a whole game of the default rules played by clicks against the computer (captures and
+//!   their strips picked by clicking the opponent's holes), the board checked against the
+//!   engine after every turn and every pick, an illegal click explained, hint and undo, a
+//!   4×36 board that fits a laptop's window and plays by keyboard, and every bundled file;
+//! - Kalah's stores drawn at the ends of the board with a seed seen landing in one ("moves
+//!   again"), misoro holes marked by clicks and shown, the page with no game (a bad
+//!   parameter) showing the diagnostic with no game button live, a long sowing shown in
+//!   about 3 s, and a window 800 px wide that leaves the board the room;
+//! - axe-core on the page in each of its main states: no serious or critical violation.
 //!
-//! Without chromedriver the test says so and passes, except in CI (`CI=true`), where it
-//! fails: `.ci/run` installs Debian's `chromium` and `chromium-driver`.
+//! Screenshots go to `SOW_SHOTS` if set (a folder), else to the target's temporary folder.
+//!
+//! This is its own harness (libtest-mimic): without chromedriver, or without axe-core for
+//! the accessibility check (`npm ci --prefix tests/browser`), the checks are reported as
+//! ignored and the reason is printed; in CI (`CI=true`) they fail instead: `.ci/run`
+//! installs Debian's `chromium` and `chromium-driver`, and axe-core with npm.
 
 #[path = "support/server.rs"]
 mod server;
 
+use std::future::Future;
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::pin::Pin;
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
+use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use serde_json::{Value, json};
 use sow::engine::{ByPlayer, Move, Phase};
 use sow::session::{Controller, undo_to_human};
@@ -163,6 +177,14 @@ async fn sync(client: &Client, rules: &Rules, game: &mut Game<'_>) -> Result<()>
         }
     }
     assert_eq!(page_board(client, rules).await?, rules.board_counts(game.state()), "after {turns:?}");
+    if rules.store(sow::engine::Player::South).is_some() {
+        let shown = js(client, "return ['south', 'north'].map(s => Number(document.querySelector(`[data-store=${s}]`).dataset.count))").await?;
+        let stores: Vec<u32> = [sow::engine::Player::South, sow::engine::Player::North]
+            .into_iter()
+            .map(|p| rules.store_seeds(game.state(), p))
+            .collect();
+        assert_eq!(shown, json!(stores), "the stores after {turns:?}");
+    }
     Ok(())
 }
 
@@ -276,8 +298,20 @@ async fn play_random_turn(
     }
 }
 
+/// Where screenshots go: the folder named by `SOW_SHOTS` if set, else the target's.
 fn screenshot_path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
+    match std::env::var_os("SOW_SHOTS") {
+        Some(dir) if !dir.is_empty() => {
+            let _ = std::fs::create_dir_all(&dir);
+            Path::new(&dir).join(name)
+        }
+        _ => Path::new(env!("CARGO_TARGET_TMPDIR")).join(name),
+    }
+}
+
+async fn screenshot(client: &Client, name: &str) -> Result<()> {
+    std::fs::write(screenshot_path(name), client.screenshot().await?)?;
+    Ok(())
 }
 
 fn nsolo(columns: u32) -> Rules {
@@ -286,43 +320,388 @@ fn nsolo(columns: u32) -> Rules {
     sow::compile("nsolo", text, &sow::Options::new(None, &[&columns])).expect("compiles")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_game_in_headless_chromium() -> Result<()> {
-    let Some(program) = find_program("chromedriver") else {
-        if std::env::var("CI").is_ok_and(|v| v == "true") {
-            panic!(
-                "chromedriver is not installed; CI must run the browser test (.ci/run installs chromium-driver)"
-            );
-        }
-        eprintln!(
-            "SKIPPED the browser test: chromedriver is not installed (apt-get install chromium chromium-driver)"
-        );
-        return Ok(());
-    };
-    let started = Instant::now();
-    let server = std::sync::Arc::new(Server::start(&[]));
-    let driver = start_driver(&program)?;
-    let client = connect(&driver).await?;
-    // The game runs in its own task so that the browser is closed even when an assertion
-    // fails (killing chromedriver alone would leave Chromium running).
-    let game = tokio::spawn({
-        let (client, server) = (client.clone(), server.clone());
-        async move { play(&client, &server).await.map_err(|e| e.to_string()) }
-    });
-    let result = game.await;
-    let closed = client.close().await;
-    eprintln!("browser test: {:.1} s", started.elapsed().as_secs_f64());
-    match result {
-        Err(failure) if failure.is_panic() => std::panic::resume_unwind(failure.into_panic()),
-        Err(failure) => return Err(failure.into()),
-        Ok(played) => played?,
+fn bundled_rules(name: &str, ruleset: Option<&str>) -> Rules {
+    let text = sow::bundled::bundled(name).expect("bundled rules");
+    sow::compile(name, text, &sow::Options::new(ruleset, &[])).expect("compiles")
+}
+
+/// axe-core's script, as `npm ci --prefix tests/browser` installs it.
+fn axe_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/node_modules/axe-core/axe.min.js")
+}
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// A check of the page, run against a server and a browser of its own.
+type Check = fn(Client, Arc<Server>) -> Pin<Box<dyn Future<Output = Result<()>> + Send>>;
+
+/// The browser checks, each in a browser of its own. Without chromedriver (or, for the
+/// accessibility check, axe-core) they are reported as ignored, saying why — and fail in CI
+/// (`CI=true`), where `.ci/run` installs them.
+fn main() -> ExitCode {
+    let mut args = Arguments::from_args();
+    // One browser at a time: the checks time animations, and the machine may be small.
+    if args.test_threads.is_none() {
+        args.test_threads = Some(1);
     }
-    closed?;
+    let driver = find_program("chromedriver");
+    let axe = axe_path().is_file().then(axe_path);
+    let checks: [(&str, Check, bool); 3] = [
+        ("page::a_game_by_clicks", |c, s| Box::pin(async move { a_game_by_clicks(&c, &s).await }), false),
+        (
+            "page::stores_marks_errors_and_narrow_windows",
+            |c, s| Box::pin(async move { looks(&c, &s).await }),
+            false,
+        ),
+        (
+            "page::accessibility_with_axe_core",
+            |c, s| Box::pin(async move { accessibility(&c, &s).await }),
+            true,
+        ),
+    ];
+    let no_driver = "chromedriver is not installed (apt-get install chromium chromium-driver)".to_string();
+    let no_axe = format!(
+        "axe-core is not installed (npm ci --prefix tests/browser; looked for {})",
+        axe_path().display()
+    );
+    let trials = checks
+        .into_iter()
+        .map(|(name, check, needs_axe)| {
+            let lacking = match &driver {
+                None => Some(no_driver.clone()),
+                Some(_) if needs_axe && axe.is_none() => Some(no_axe.clone()),
+                Some(_) => None,
+            };
+            let program = driver.clone();
+            Trial::ignorable_test(name, move || match (lacking, program) {
+                (None, Some(program)) => in_browser(&program, name, check).map(|()| Completion::Completed),
+                (lacking, _) => {
+                    let why = lacking.unwrap_or_default();
+                    if in_ci() {
+                        Err(format!("CI must run the browser checks, but {why}").into())
+                    } else {
+                        Ok(Completion::ignored_with(why))
+                    }
+                }
+            })
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit_code()
+}
+
+/// Run a check against a fresh server in a fresh headless Chromium, closing the browser
+/// whatever the check's outcome.
+fn in_browser(program: &Path, name: &str, check: Check) -> std::result::Result<(), Failed> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    runtime.block_on(async {
+        let started = Instant::now();
+        let server = Arc::new(Server::start(&[]));
+        let driver = start_driver(program).map_err(|e| e.to_string())?;
+        let client = connect(&driver).await.map_err(|e| e.to_string())?;
+        // The check runs in its own task so that the browser is closed even when an
+        // assertion fails (killing chromedriver alone would leave Chromium running).
+        let run = tokio::spawn({
+            let (client, server) = (client.clone(), server.clone());
+            async move { check(client, server).await.map_err(|e| e.to_string()) }
+        });
+        let result = run.await;
+        let closed = client.close().await;
+        eprintln!("{name}: {:.1} s", started.elapsed().as_secs_f64());
+        match result {
+            Err(failure) if failure.is_panic() => std::panic::resume_unwind(failure.into_panic()),
+            Err(failure) => return Err(Failed::from(failure.to_string())),
+            Ok(checked) => checked.map_err(Failed::from)?,
+        }
+        closed.map_err(|e| Failed::from(e.to_string()))
+    })
+}
+
+/// Wait until the page is in `state` (`error`, say).
+async fn wait_state(client: &Client, state: &str) -> Result<()> {
+    let start = Instant::now();
+    loop {
+        let now = js(client, "return document.body.dataset.state").await?;
+        if now.as_str() == Some(state) {
+            return Ok(());
+        }
+        if start.elapsed() > Duration::from_secs(30) {
+            return Err(format!("the page is `{now}`, not `{state}`").into());
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+async fn set_speed(client: &Client, speed: u32) -> Result<()> {
+    let script = format!(
+        "const s = document.getElementById('speed'); s.value = {speed}; s.dispatchEvent(new Event('input'))"
+    );
+    js(client, &script).await?;
     Ok(())
 }
 
-async fn play(client: &Client, server: &Server) -> Result<()> {
+/// The last line of the page's log of what happened.
+async fn last_log(client: &Client) -> Result<String> {
+    let line = js(
+        client,
+        "const l = document.querySelectorAll('#log li'); return l.length ? l[l.length - 1].textContent : ''",
+    )
+    .await?;
+    Ok(line.as_str().unwrap_or_default().to_string())
+}
+
+async fn attr(client: &Client, css: &str, name: &str) -> Result<String> {
+    Ok(client.find(Locator::Css(css)).await?.attr(name).await?.unwrap_or_default())
+}
+
+/// Kalah's stores, misoro marks, the page with no game, and a narrow window; a long sowing
+/// shown in a few seconds.
+async fn looks(client: &Client, server: &Server) -> Result<()> {
     let base = format!("http://{}/", server.addr);
+
+    // Kalah: a store at each end, as on a wooden board; South's a3 drops its last seed in
+    // South's store (seen landing there), and South moves again.
+    client.goto(&format!("{base}?rules=kalah&north=random&speed=1&seed=3")).await?;
+    settled(client).await?;
+    let rules = bundled_rules("kalah", None);
+    let mut game = Game::new(&rules);
+    sync(client, &rules, &mut game).await?;
+    let ends = js(
+        client,
+        "const x = (css) => document.querySelector(css).getBoundingClientRect().left; \
+         return [x('[data-store=north]'), x(\"[data-hole='b1']\"), x(\"[data-hole='a6']\"), x('[data-store=south]')]",
+    )
+    .await?;
+    let ends: Vec<f64> = ends.as_array().ok_or("no stores")?.iter().filter_map(Value::as_f64).collect();
+    assert!(
+        ends.len() == 4 && ends[0] < ends[1] && ends[2] < ends[3],
+        "North's store left, South's right: {ends:?}"
+    );
+    click_hole(client, "a3").await?;
+    game.play(rules.parse_move(game.state(), "a3")?)?;
+    let start = Instant::now();
+    let mut seen = false;
+    while start.elapsed() < Duration::from_secs(5) && !seen {
+        seen = js(client, "return document.querySelector('[data-store=south].sowing') !== null")
+            .await?
+            .as_bool()
+            == Some(true);
+    }
+    assert!(seen, "no seed was seen landing in South's store");
+    settled(client).await?;
+    sync(client, &rules, &mut game).await?;
+    assert_eq!(attr(client, "[data-store=south]", "aria-label").await?, "South's store, 1 seed");
+    let said = last_log(client).await?;
+    assert!(said.contains("South's store") && said.contains("South moves again"), "{said}");
+    assert_eq!(js(client, "return document.getElementById('announce').textContent").await?, json!(said));
+    assert_eq!(text(client, "#status").await?, "South to move.");
+    // South sows again; then North's reply; the stores follow the engine all along.
+    set_speed(client, 0).await?;
+    for _ in 0..3 {
+        if game.outcome().is_some() || game.state().to_move() != sow::engine::Player::South {
+            break;
+        }
+        let mv = choose(&game);
+        click_hole(client, &rules.move_text(mv)).await?;
+        game.play(mv)?;
+        settled(client).await?;
+        sync(client, &rules, &mut game).await?;
+    }
+    let stores = rules.store_seeds(game.state(), sow::engine::Player::South)
+        + rules.store_seeds(game.state(), sow::engine::Player::North);
+    assert!(stores > 1, "the stores hold {stores}");
+    screenshot(client, "kalah-stores.png").await?;
+
+    // Misoro Tsoro: each player marks two outer holes in the opening, by clicking them;
+    // the marks are drawn, named in the legend, and said in the holes' labels.
+    client.goto(&format!("{base}?rules=tsoro&ruleset=misoro-choice&north=random&speed=0&seed=5")).await?;
+    settled(client).await?;
+    let rules = bundled_rules("tsoro", Some("misoro-choice"));
+    let mut game = Game::new(&rules);
+    sync(client, &rules, &mut game).await?;
+    let prompt = text(client, "#prompt").await?;
+    assert!(prompt.contains("to mark as misoro"), "{prompt}");
+    assert_eq!(attr(client, "[data-hole='a2']", "aria-label").await?, "a2, 2 seeds; mark as misoro");
+    assert!(text(client, "#legend").await?.contains("misoro: a marked hole (none yet)"));
+    for hole in ["a2", "a7"] {
+        click_hole(client, hole).await?;
+        game.play(rules.parse_move(game.state(), hole)?)?;
+        settled(client).await?;
+        sync(client, &rules, &mut game).await?;
+    }
+    assert_eq!(attr(client, "[data-hole='a2']", "aria-label").await?, "a2, 2 seeds, marked misoro; sow");
+    assert!(text(client, "#legend").await?.contains("misoro: a marked hole (4 holes)"));
+    // Then a sowing or two, marks kept.
+    let mut rng = sow::ai::rng(3);
+    for _ in 0..2 {
+        if game.outcome().is_none() {
+            play_random_turn(client, &rules, &mut game, &mut rng).await?;
+        }
+    }
+    screenshot(client, "misoro-marks.png").await?;
+
+    // No game: the diagnostic shown with its lines, the dialog open to choose again, and no
+    // game button live; then a game from the dialog.
+    client.goto(&format!("{base}?columns=999")).await?;
+    wait_state(client, "error").await?;
+    let problem = js(
+        client,
+        "const p = document.getElementById('problem'); const pre = p.querySelector('pre'); \
+         return [p.hidden, p.querySelector('.summary').textContent, pre ? pre.textContent : '', \
+                 document.getElementById('setup').open, document.getElementById('setup-error').hidden, \
+                 document.querySelectorAll('#board .hole').length, getComputedStyle(document.getElementById('board-wrap')).display]",
+    )
+    .await?;
+    assert_eq!(problem[0], json!(false), "{problem}");
+    assert!(problem[1].as_str().unwrap_or_default().starts_with("This game cannot start: "), "{problem}");
+    let diagnostic = problem[2].as_str().unwrap_or_default();
+    assert!(diagnostic.lines().count() > 3 && diagnostic.contains("999"), "{diagnostic}");
+    assert_eq!(
+        (&problem[3], &problem[4], &problem[5], &problem[6]),
+        (&json!(true), &json!(false), &json!(0), &json!("none"))
+    );
+    let live = js(
+        client,
+        "return ['undo', 'hint', 'resign', 'notation-input', 'notation-play'].filter(id => !document.getElementById(id).disabled)\
+         .concat(document.getElementById('download').getAttribute('aria-disabled') === 'true' ? [] : ['download'])",
+    )
+    .await?;
+    assert_eq!(live, json!([]), "game buttons live with no game");
+    screenshot(client, "error-state.png").await?;
+    client.find(Locator::Id("setup-cancel")).await?.click().await?;
+    screenshot(client, "error-state-page.png").await?;
+    client.find(Locator::Id("new-game")).await?.click().await?;
+    client.find(Locator::Id("setup-start")).await?.click().await?;
+    settled(client).await?;
+    assert_eq!(js(client, "return document.getElementById('problem').hidden").await?, json!(true));
+    assert_eq!(js(client, "return document.getElementById('resign').disabled").await?, json!(false));
+
+    // A long sowing at normal speed is shown in about 3 s, however many seeds it drops.
+    client.goto(&format!("{base}?columns=36&north=random&speed=2&seed=1")).await?;
+    settled(client).await?;
+    let rules = nsolo(36);
+    let game = Game::new(&rules);
+    let (mv, seeds) = game
+        .legal_moves()
+        .iter()
+        .map(|&mv| (mv, rules.sowing_laps(game.state(), mv).iter().map(|l| l.drops.len()).sum::<usize>()))
+        .max_by_key(|&(_, seeds)| seeds)
+        .ok_or("no sowing")?;
+    assert!(seeds * 90 > 4000, "the longest first sowing drops only {seeds} seeds");
+    click_hole(client, &rules.move_text(mv)).await?;
+    settled(client).await?;
+    let shown = js(client, "return app.sowings").await?;
+    let ours = shown.as_array().and_then(|s| s.first()).ok_or("no sowing shown")?;
+    assert_eq!(ours["seeds"], json!(seeds), "{shown}");
+    let ms = ours["ms"].as_u64().unwrap_or(u64::MAX);
+    assert!(ms < 3300, "a sowing of {seeds} seeds took {ms} ms to show");
+    eprintln!("a sowing of {seeds} seeds in {} laps shown in {ms} ms", ours["laps"]);
+
+    // A window 800 px wide: the 4×8 board takes the room, the panel goes below.
+    client.set_window_size(800, 900).await?;
+    client.goto(&format!("{base}?north=easy&speed=0")).await?;
+    settled(client).await?;
+    let width = js(
+        client,
+        "return [document.getElementById('board').getBoundingClientRect().width, window.innerWidth]",
+    )
+    .await?;
+    let board = width[0].as_f64().unwrap_or_default();
+    assert!(board >= 550.0, "at {} px the board is {board} px wide", width[1]);
+    let below = js(
+        client,
+        "return document.getElementById('panel').getBoundingClientRect().top >= document.getElementById('board').getBoundingClientRect().bottom",
+    )
+    .await?;
+    assert_eq!(below, json!(true), "the panel is not below the board");
+    screenshot(client, "narrow-800.png").await?;
+    Ok(())
+}
+
+/// axe-core's violations of impact serious or critical on the page as it is now (the
+/// lesser ones are printed).
+async fn axe_violations(client: &Client, state: &str) -> Result<Vec<String>> {
+    let loaded = js(client, "return typeof axe !== 'undefined'").await?;
+    if loaded != json!(true) {
+        js(client, &std::fs::read_to_string(axe_path())?).await?;
+    }
+    let found = js(
+        client,
+        "return axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations\
+           .map(v => [v.impact, `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map(n => n.target.join(' ') + \
+             ` (${n.failureSummary.replace(/\\s+/g, ' ')})`).join('; ')}`]))",
+    )
+    .await?;
+    let mut serious = Vec::new();
+    for violation in found.as_array().ok_or("axe gave no answer")? {
+        let text = format!("{state}: {}", violation[1].as_str().unwrap_or_default());
+        match violation[0].as_str() {
+            Some("serious" | "critical") => serious.push(text),
+            _ => eprintln!("axe-core (not serious): {text}"),
+        }
+    }
+    Ok(serious)
+}
+
+/// axe-core on the page in each of its main states: the setup dialog, a game under way, a
+/// strip being picked, a game over, a board with stores, marked holes, and no game.
+async fn accessibility(client: &Client, server: &Server) -> Result<()> {
+    let base = format!("http://{}/", server.addr);
+    let mut found = Vec::new();
+    client.goto(&format!("{base}?north=easy&speed=0")).await?;
+    settled(client).await?;
+    // axe-core is there and finds what it should: a button with no name.
+    js(
+        client,
+        "const b = document.createElement('button'); b.id = 'axe-probe'; document.body.appendChild(b)",
+    )
+    .await?;
+    let probe = axe_violations(client, "probe").await?;
+    assert!(
+        probe.iter().any(|v| v.contains("critical button-name")),
+        "axe-core does not see a nameless button: {probe:?}"
+    );
+    js(client, "document.getElementById('axe-probe').remove()").await?;
+    found.extend(axe_violations(client, "a game under way").await?);
+    client.find(Locator::Id("new-game")).await?.click().await?;
+    found.extend(axe_violations(client, "the setup dialog").await?);
+    client.find(Locator::Id("setup-cancel")).await?.click().await?;
+    // a1 captures at once: a strip to pick.
+    click_hole(client, "a1").await?;
+    settled(client).await?;
+    assert!(!text(client, "#owed").await?.is_empty(), "no strip owed after a1");
+    found.extend(axe_violations(client, "a strip being picked").await?);
+    client.find(Locator::Id("resign")).await?.click().await?;
+    client.find(Locator::Id("resign")).await?.click().await?;
+    wait_state(client, "over").await?;
+    found.extend(axe_violations(client, "the game over").await?);
+    client.goto(&format!("{base}?rules=kalah&north=easy&speed=0")).await?;
+    settled(client).await?;
+    found.extend(axe_violations(client, "a board with stores").await?);
+    client.goto(&format!("{base}?rules=tsoro&ruleset=fixed-misoro&north=easy&speed=0")).await?;
+    settled(client).await?;
+    found.extend(axe_violations(client, "marked holes").await?);
+    client.goto(&format!("{base}?columns=999")).await?;
+    wait_state(client, "error").await?;
+    found.extend(axe_violations(client, "no game, the dialog open").await?);
+    client.find(Locator::Id("setup-cancel")).await?.click().await?;
+    found.extend(axe_violations(client, "no game").await?);
+    assert!(
+        found.is_empty(),
+        "axe-core finds {} serious or critical violations:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+    Ok(())
+}
+
+/// A whole game of the default rules by clicks against the computer, then a village board
+/// by keyboard, then every bundled file.
+async fn a_game_by_clicks(client: &Client, server: &Server) -> Result<()> {
+    let base = format!("http://{}/", server.addr);
+    let started = Instant::now();
+    let lap = |what: &str| eprintln!("  {what}: {:.1} s", started.elapsed().as_secs_f64());
 
     // The page opens on a game; a new one is chosen in the dialog: the default rules on
     // 4×8, a person against the easy computer.
@@ -385,6 +764,7 @@ async fn play(client: &Client, server: &Server) -> Result<()> {
     assert!(game.turns().is_empty());
     sync(client, &rules, &mut game).await?;
 
+    lap("the first turn, hint and undo");
     // Then a whole game, every turn by clicks and checked; a screenshot of a strip being
     // picked after the opening.
     let mut shot = None;
@@ -403,6 +783,7 @@ async fn play(client: &Client, server: &Server) -> Result<()> {
     let record = server.raw("GET", &format!("/api/games/{}/record", page_game_id(client).await?), b"").1;
     assert!(record.contains(&format!("[Result \"{}\"]", outcome.result_tag())), "{record}");
 
+    lap("a whole game");
     // A village board: 4×36 fits a laptop's window, plays by keyboard, and a team takes
     // South's turns in order.
     client.goto(&format!("{base}?columns=36&north=easy&speed=0&seed=2&south_team=Ama,Kofi,Esi")).await?;
@@ -447,6 +828,7 @@ async fn play(client: &Client, server: &Server) -> Result<()> {
         std::fs::write(path, client.screenshot().await?)?;
     }
 
+    lap("4×36");
     // Every bundled rules file plays in the same page, by clicks: whatever its board, its
     // openings (transfers, taking turns) or its choices (a direction kept for good): three
     // turns of each, by random clicks.
@@ -469,7 +851,7 @@ async fn play(client: &Client, server: &Server) -> Result<()> {
         let turns: Vec<String> = game.turns().iter().map(|t| rules.turn_text(&t.moves)).collect();
         eprintln!("{name}: {}", turns.join(", "));
     }
-    eprintln!("screenshots: {} and serve-4x36.png", screenshot_path("serve-4x8.png").display());
+    lap("every bundled file");
     Ok(())
 }
 

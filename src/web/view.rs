@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::ai::AgentSpec;
+use crate::engine::rules::{Destination, Direction, FollowUp, MarkId, TurnKind};
 use crate::engine::{Effect, Game, Move, Phase, Player, Rules, State};
 use crate::session::{self, Controller, LEVELS};
 
@@ -138,6 +139,20 @@ pub(crate) struct GameView {
     pub captured: Sides<u16>,
     /// Seeds in each store, on a board with stores.
     pub stores: Option<Sides<u32>>,
+    /// Which end of the board each store lies at (`left` or `right`, as South sees the
+    /// board), on a board with stores: where the owner's circuit enters it, else at the
+    /// owner's right hand.
+    pub store_ends: Option<Sides<&'static str>>,
+    /// Seeds each player holds in hand, where the rules put captured seeds in hand.
+    pub hands: Option<Sides<u16>>,
+    /// The kinds of marked hole the rules declare, by the names the file gives them, whether
+    /// or not a hole carries one yet: the page's legend.
+    pub marks: Vec<String>,
+    /// For each hole in board order, what it is besides its count: the marks it carries
+    /// (names from `marks`). Empty lists on a board without marks.
+    pub flags: Vec<Vec<String>>,
+    /// The opening the player to move is in, by name, if any.
+    pub opening: Option<String>,
     pub players: Sides<PlayerView>,
     pub turns: Vec<TurnView>,
     /// The holes the last turn touched (its origin and picks).
@@ -159,6 +174,9 @@ pub(crate) struct LegalView {
     pub hole: Option<String>,
     /// Where a transfer goes.
     pub to: Option<String>,
+    /// What it does, in a few words for a hole's label: `sow`, `sow clockwise`, `take a
+    /// seed`, `take the hole`, `mark as NAME`, `move seeds to a5`, `stop`.
+    pub action: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -203,8 +221,13 @@ pub(crate) struct PlayedView {
     pub taken: Vec<(String, u16)>,
     /// The decision in words.
     pub narration: String,
+    /// Whether the same player moves again, in a turn of their own (a last seed in their
+    /// store, say): the turn is over, the game goes on, and it is still their move.
+    pub again: bool,
     /// The board after it.
     pub board: Vec<u16>,
+    /// The stores after it, on a board with stores.
+    pub stores: Option<Sides<u32>>,
 }
 
 #[derive(Debug, Serialize)]
@@ -289,6 +312,7 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
                 kind: kind(mv),
                 hole: hole.map(|h| rules.hole_name(h)),
                 to: to.map(|h| rules.hole_name(h)),
+                action: action(rules, state, mv),
             }
         })
         .collect();
@@ -353,12 +377,81 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         seeds: sides(|p| rules.seeds_of(state, p)),
         captured: sides(|p| state.captured()[p]),
         stores: rules.store(Player::South).map(|_| sides(|p| rules.store_seeds(state, p))),
+        store_ends: rules.store(Player::South).map(|_| sides(|p| store_end(rules, p))),
+        hands: rules
+            .captures()
+            .iter()
+            .any(|c| c.destination == Destination::Hand)
+            .then(|| sides(|p| state.hand()[p])),
+        marks: rules.marks().iter().map(|m| m.name.clone()).collect(),
+        flags: rules
+            .all_holes()
+            .map(|h| {
+                (0..rules.marks().len())
+                    .filter(|&m| state.is_marked(m as MarkId, h))
+                    .map(|m| rules.marks()[m].name.clone())
+                    .collect()
+            })
+            .collect(),
+        opening: rules.phases()[state.phase_of(me)].name.clone(),
         players,
         turns,
         last_turn,
         computer_to_move: game.outcome().is_none() && info.controllers[me] != Controller::Human,
         outcome,
     }
+}
+
+/// A decision in a few words, for the label of the hole it is played on.
+fn action(rules: &Rules, state: &State, mv: Move) -> String {
+    match mv {
+        Move::Sow(_) => "sow".to_string(),
+        Move::SowDirection(_, Direction::Clockwise) => "sow clockwise".to_string(),
+        Move::SowDirection(_, Direction::Anticlockwise) => "sow anticlockwise".to_string(),
+        Move::Pick(_) => {
+            let follow_up = match state.phase() {
+                Phase::Pick(p) => rules
+                    .captures()
+                    .get(usize::from(p.capture))
+                    .and_then(|c| c.follow_ups.get(usize::from(p.step))),
+                _ => None,
+            };
+            match follow_up {
+                Some(FollowUp::ExtraHoles { .. }) => "take the hole".to_string(),
+                _ => "take a seed".to_string(),
+            }
+        }
+        Move::Transfer(_, to) => format!("move seeds to {}", rules.hole_name(to)),
+        Move::Mark(_) => {
+            let mark = match &rules.phases()[state.phase_of(state.to_move())].turn {
+                TurnKind::Mark { mark, .. } => rules.marks().get(usize::from(*mark)),
+                _ => None,
+            };
+            match mark {
+                Some(mark) => format!("mark as {}", mark.name),
+                None => "mark".to_string(),
+            }
+        }
+        Move::Stop => "stop".to_string(),
+        Move::Relay => "relay".to_string(),
+        Move::Pass => "pass".to_string(),
+    }
+}
+
+/// The end of the board a player's store lies at, as South sees it: where the owner's
+/// circuit enters the store (after a hole of the first column: the left), or, if the
+/// circuit does not pass through it, at the owner's right hand.
+fn store_end(rules: &Rules, player: Player) -> &'static str {
+    let circuit = rules.circuit(player);
+    let entered_from = rules
+        .store(player)
+        .and_then(|store| circuit.iter().position(|&h| h == store))
+        .map(|i| circuit[(i + circuit.len() - 1) % circuit.len()]);
+    let left = match entered_from {
+        Some(hole) if !rules.is_store(hole) => rules.column_of(hole) == 0,
+        _ => player == Player::North,
+    };
+    if left { "left" } else { "right" }
 }
 
 fn status(rules: &Rules, state: &State, info: &Info, current: usize) -> String {
@@ -401,6 +494,8 @@ pub(crate) fn played_view(
         laps,
         taken: effect.taken.iter().map(|&(h, n)| (rules.hole_name(h), n)).collect(),
         narration: session::narrate(rules, me, &[mv], std::slice::from_ref(effect)),
+        again: effect.turn_over && after.outcome().is_none() && after.to_move() == me,
         board: rules.board_counts(after),
+        stores: rules.store(Player::South).map(|_| sides(|p| rules.store_seeds(after, p))),
     }
 }

@@ -12,28 +12,32 @@ const SPEEDS = [
   { name: "slow", seed: 180 },
   { name: "very slow", seed: 320 },
 ];
-// However many seeds a lap drops, it takes at most this long (long relays stay watchable).
-const LAP_BUDGET = 2500;
 
 const app = {
   catalogue: null,
   view: null,       // the game as the server last described it
   board: [],        // the counts shown (differs from view.board while animating)
   holes: [],        // hole elements, in board order
+  stores: {},       // store elements by side, on a board with stores
+  storeCounts: {},  // the store counts shown
+  actions: new Map(), // what clicking a hole does now, in words, by hole name
   generation: 0,    // bumped by a new game, to stop a computer loop of the old one
   busy: false,      // a request or an animation is under way
   selected: null,   // the first hole of a transfer being chosen
   hint: null,
   log: [],
+  sowings: [],      // how long recent sowings took to show, and their seeds
 };
 
 // ---- the API --------------------------------------------------------------------------
 
+// Every request that changes something sends JSON (`{}` when it has nothing to say): the
+// server takes no other kind of body from a page.
 async function api(method, path, body) {
   const options = { method, headers: {} };
-  if (body !== undefined) {
+  if (body !== undefined || method === "POST" || method === "DELETE") {
     options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
+    options.body = JSON.stringify(body === undefined ? {} : body);
   }
   const response = await fetch(path, options);
   const data = response.status === 204 ? null : await response.json().catch(() => null);
@@ -52,11 +56,6 @@ async function api(method, path, body) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const sideName = (side) => cap(side);
-
-// Whether a name is a hole of the board (`b3`), not a store.
-function isHole(name) {
-  return /^[a-z][0-9]+$/.test(name);
-}
 
 function holeIndex(name) {
   const row = name.charCodeAt(0) - 97;
@@ -79,7 +78,9 @@ function say(text, kind) {
   message.className = kind || "";
 }
 
+// A line in the log of what happened, also announced to screen readers.
 function logLine(text) {
+  $("announce").textContent = text;
   app.log.push(text);
   if (app.log.length > 60) app.log.shift();
   const list = $("log");
@@ -101,56 +102,97 @@ function playerLabel(player) {
 
 // ---- the board -------------------------------------------------------------------------
 
+// Symbols for the kinds of marked hole, in the order the rules declare them.
+const MARK_SYMBOLS = ["◆", "▲", "●", "■"];
+
+function markSymbol(name) {
+  const i = app.view ? app.view.marks.indexOf(name) : -1;
+  return MARK_SYMBOLS[Math.max(0, i) % MARK_SYMBOLS.length];
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 // Build the grid for the view's board: North's rows on top, row letters left and right,
-// column numbers above and below, a line where the territories meet.
+// column numbers above and below, a line where the territories meet, and on a board with
+// stores a store at each end, beside every row. Every cell is placed explicitly.
 function buildBoard(view) {
   const board = $("board");
   board.innerHTML = "";
-  board.style.gridTemplateColumns = `auto repeat(${view.columns}, var(--hole)) auto`;
+  const stores = !!view.stores;
+  // Columns: [store] letter holes… letter [store].
+  const first = stores ? 2 : 1;
+  const template = `${stores ? "var(--hole) " : ""}auto repeat(${view.columns}, var(--hole)) auto${stores ? " var(--hole)" : ""}`;
+  board.style.gridTemplateColumns = template;
   board.dataset.columns = view.columns;
   board.dataset.rows = view.rows;
+  board.classList.toggle("with-stores", stores);
   app.holes = new Array(view.rows * view.columns);
+  app.stores = {};
+  const place = (element, row, column, span) => {
+    element.style.gridRow = String(row);
+    element.style.gridColumn = span ? `${column} / span ${span}` : String(column);
+    board.appendChild(element);
+  };
+  let gridRow = 1;
   const numbers = () => {
-    board.appendChild(label(""));
-    for (let c = 1; c <= view.columns; c++) board.appendChild(label(String(c)));
-    board.appendChild(label(""));
+    for (let c = 1; c <= view.columns; c++) place(label(String(c)), gridRow, first + c);
+    gridRow += 1;
   };
   numbers();
+  const firstHoleRow = gridRow;
   for (let row = view.rows - 1; row >= 0; row--) {
     const letter = String.fromCharCode(97 + row);
-    board.appendChild(label(letter));
+    place(label(letter), gridRow, first);
     for (let c = 0; c < view.columns; c++) {
       const index = row * view.columns + c;
       const hole = document.createElement("button");
+      hole.type = "button";
       hole.className = `hole own-${view.owners[index]}`;
       hole.dataset.hole = letter + (c + 1);
       hole.dataset.row = row;
       hole.dataset.column = c;
-      hole.setAttribute("role", "gridcell");
       hole.tabIndex = -1;
       hole.innerHTML = '<span class="pit"></span><span class="count"></span>';
       hole.addEventListener("click", () => clickHole(hole.dataset.hole));
       hole.addEventListener("keydown", (event) => moveFocus(event, row, c));
-      board.appendChild(hole);
+      place(hole, gridRow, first + 1 + c);
       app.holes[index] = hole;
     }
-    board.appendChild(label(letter));
+    place(label(letter), gridRow, first + view.columns + 1);
+    gridRow += 1;
     // A line between rows of different owners.
     if (row > 0 && view.owners[row * view.columns] !== view.owners[(row - 1) * view.columns]) {
       const line = document.createElement("div");
       line.className = "divider";
-      board.appendChild(line);
+      place(line, gridRow, first, view.columns + 2);
+      gridRow += 1;
+    }
+  }
+  const holeRows = gridRow - firstHoleRow;
+  if (stores) {
+    for (const side of ["north", "south"]) {
+      const store = document.createElement("div");
+      store.className = `store own-${side}`;
+      store.dataset.store = side;
+      store.setAttribute("role", "img");
+      store.innerHTML = '<span class="pit"></span><span class="count"></span>';
+      const column = view.store_ends[side] === "left" ? 1 : first + view.columns + 2;
+      store.style.gridRow = `${firstHoleRow} / span ${holeRows}`;
+      store.style.gridColumn = String(column);
+      board.appendChild(store);
+      app.stores[side] = store;
     }
   }
   numbers();
   sizeBoard();
-  const first = app.holes[0];
-  if (first) first.tabIndex = 0;
+  const firstHole = app.holes[0];
+  if (firstHole) firstHole.tabIndex = 0;
 }
 
 function label(text) {
   const element = document.createElement("div");
   element.className = "label";
+  element.setAttribute("aria-hidden", "true");
   element.textContent = text;
   return element;
 }
@@ -160,59 +202,143 @@ function sizeBoard() {
   if (!app.view) return;
   const wrap = $("board-wrap");
   const columns = app.view.columns;
+  const stores = app.view.stores ? 2 : 0;
   const gap = columns > 20 ? 4 : 6;
-  const room = wrap.clientWidth - 24 - 2 * 30 - (columns + 1) * gap;
-  const hole = Math.max(28, Math.min(84, Math.floor(room / columns)));
+  const room = wrap.clientWidth - 24 - 2 * 30 - (columns + 1 + stores) * gap;
+  const hole = Math.max(28, Math.min(84, Math.floor(room / (columns + stores))));
   document.documentElement.style.setProperty("--hole", `${hole}px`);
   document.documentElement.style.setProperty("--gap", `${gap}px`);
   for (let i = 0; i < app.holes.length; i++) drawHole(i);
+  for (const side of Object.keys(app.stores)) drawStore(side);
 }
 
-// Seeds as dots while they fit (placed on a sunflower spiral), a number beyond that; the
-// count is always written under the hole.
+function holeSize() {
+  return parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--hole")) || 64;
+}
+
+// Seeds as dots while they fit (placed on a sunflower spiral, stretched to fill a store
+// `tall` times as high as it is wide), a number beyond that; the count is always written
+// under the pit.
+function drawSeeds(pit, count, size, most, tall) {
+  pit.innerHTML = "";
+  if (count > 0 && count <= most) {
+    const dot = Math.max(4, Math.round(size * (count > 8 ? 0.14 : 0.17)));
+    const spread = size * (count > 8 ? 0.115 : 0.14);
+    pit.style.setProperty("--dot", `${dot}px`);
+    for (let i = 0; i < count; i++) {
+      const r = count === 1 ? 0 : (spread * Math.sqrt(i + 0.5)) / Math.sqrt(tall);
+      const angle = i * 2.39996;
+      const d = document.createElement("span");
+      d.className = "dot";
+      d.style.left = `${50 + (100 * r * Math.cos(angle)) / size}%`;
+      d.style.top = `${50 + (100 * r * Math.sin(angle)) / size}%`;
+      pit.appendChild(d);
+    }
+  } else if (count > most) {
+    const big = document.createElement("span");
+    big.className = "big";
+    big.textContent = count;
+    pit.appendChild(big);
+  }
+}
+
 function drawHole(index, extra) {
   const element = app.holes[index];
   if (!element) return;
   const count = app.board[index] || 0;
-  const size = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--hole")) || 64;
+  const size = holeSize();
   const most = size >= 60 ? 15 : size >= 44 ? 10 : 6;
-  const pit = element.firstChild;
   if (element.dataset.drawn !== `${count}/${size}`) {
     element.dataset.drawn = `${count}/${size}`;
-    pit.innerHTML = "";
-    if (count > 0 && count <= most) {
-      const dot = Math.max(4, Math.round(size * (count > 8 ? 0.14 : 0.17)));
-      const spread = size * (count > 8 ? 0.115 : 0.14);
-      pit.style.setProperty("--dot", `${dot}px`);
-      for (let i = 0; i < count; i++) {
-        const r = count === 1 ? 0 : spread * Math.sqrt(i + 0.5);
-        const angle = i * 2.39996;
-        const d = document.createElement("span");
-        d.className = "dot";
-        d.style.left = `${50 + (100 * r * Math.cos(angle)) / size}%`;
-        d.style.top = `${50 + (100 * r * Math.sin(angle)) / size}%`;
-        pit.appendChild(d);
-      }
-    } else if (count > most) {
-      const big = document.createElement("span");
-      big.className = "big";
-      big.textContent = count;
-      pit.appendChild(big);
-    }
+    drawSeeds(element.firstChild, count, size, most, 1);
   }
   element.lastChild.textContent = count;
   element.dataset.count = count;
   element.classList.toggle("empty", count === 0);
-  const name = element.dataset.hole;
-  element.setAttribute("aria-label", `${name}: ${count} seed${count === 1 ? "" : "s"}`);
+  labelHole(element);
   if (extra !== undefined) {
     element.classList.remove("sowing", "lifted", "taken");
     if (extra) element.classList.add(extra);
   }
 }
 
+// A store: a long pit beside every row, its seeds as dots while they fit, its count below.
+function drawStore(side, extra) {
+  const element = app.stores[side];
+  if (!element) return;
+  const count = app.storeCounts[side] || 0;
+  const size = holeSize();
+  const tall = Math.max(1, element.firstChild.clientHeight / size);
+  const most = Math.floor((size >= 60 ? 15 : size >= 44 ? 10 : 6) * tall);
+  if (element.dataset.drawn !== `${count}/${size}/${tall.toFixed(2)}`) {
+    element.dataset.drawn = `${count}/${size}/${tall.toFixed(2)}`;
+    drawSeeds(element.firstChild, count, size, most, tall);
+  }
+  element.lastChild.textContent = count;
+  element.dataset.count = count;
+  element.setAttribute("aria-label", `${sideName(side)}'s store, ${plural(count, "seed")}`);
+  element.title = `${sideName(side)}'s store`;
+  if (extra !== undefined) {
+    element.classList.remove("sowing");
+    if (extra) element.classList.add(extra);
+  }
+}
+
+// What a screen reader says of a hole: its name, its seeds, its marks, whose it is (when
+// not the mover's), and what clicking it does now.
+function labelHole(element) {
+  const view = app.view;
+  if (!view) return;
+  const index = holeIndex(element.dataset.hole);
+  const parts = [`${element.dataset.hole}, ${plural(app.board[index] || 0, "seed")}`];
+  for (const flag of view.flags[index] || []) parts.push(`marked ${flag}`);
+  const owner = view.owners[index];
+  if (view.outcome || owner !== view.to_move) parts.push(`${sideName(owner)}'s hole`);
+  let text = parts.join(", ");
+  const actions = app.actions.get(element.dataset.hole);
+  if (actions && actions.length) text += `; ${actions.join(" or ")}`;
+  element.setAttribute("aria-label", text);
+}
+
+// Marks and the like on the holes: a symbol in the pit's corner, named in the legend.
+function drawFlags(view) {
+  for (let i = 0; i < app.holes.length; i++) {
+    const hole = app.holes[i];
+    const flags = view.flags[i] || [];
+    let badge = hole.querySelector(".flag");
+    if (!flags.length) {
+      if (badge) badge.remove();
+      hole.classList.remove("marked");
+      continue;
+    }
+    if (!badge) {
+      badge = document.createElement("span");
+      badge.className = "flag";
+      badge.setAttribute("aria-hidden", "true");
+      hole.firstChild.after(badge);
+    }
+    badge.textContent = flags.map(markSymbol).join("");
+    hole.classList.add("marked");
+  }
+  const legend = $("legend");
+  legend.innerHTML = "";
+  for (const name of view.marks) {
+    const item = document.createElement("span");
+    item.className = "item";
+    const symbol = document.createElement("span");
+    symbol.className = "flag-sample";
+    symbol.setAttribute("aria-hidden", "true");
+    symbol.textContent = markSymbol(name);
+    const held = view.flags.filter((f) => f.includes(name)).length;
+    item.append(symbol, ` ${name}: a marked hole (${held ? plural(held, "hole") : "none yet"})`);
+    legend.appendChild(item);
+  }
+  legend.hidden = view.marks.length === 0;
+}
+
 function drawBoard() {
   for (let i = 0; i < app.holes.length; i++) drawHole(i, null);
+  for (const side of Object.keys(app.stores)) drawStore(side, null);
 }
 
 // Arrow keys move between holes (roving focus); Enter and Space click the button.
@@ -239,20 +365,32 @@ function focusHole(index) {
 // ---- showing a game --------------------------------------------------------------------
 
 function render(view) {
-  const rebuilt = !app.view || app.view.id !== view.id || app.view.columns !== view.columns || app.view.rows !== view.rows;
+  const rebuilt = !app.view || app.view.id !== view.id || app.view.columns !== view.columns ||
+    app.view.rows !== view.rows || !app.view.stores !== !view.stores;
   app.view = view;
   app.board = view.board.slice();
+  app.storeCounts = view.stores ? { ...view.stores } : {};
   document.body.classList.toggle("wide", view.columns > 12);
-  if (rebuilt) buildBoard(view);
-  drawBoard();
+  document.body.classList.remove("no-game");
+  $("problem").hidden = true;
+  // What clicking each hole does now, for the holes' labels.
+  app.actions = new Map();
   const legal = new Set();
   const picks = new Set();
   if (!view.computer_to_move && !view.outcome) {
     for (const move of view.legal) {
       if (!move.hole) continue;
       (move.kind === "pick" ? picks : legal).add(move.hole);
+      const actions = app.actions.get(move.hole) || [];
+      // A transfer is two clicks: its first says only that seeds move from here.
+      const action = move.kind === "transfer" ? "move seeds from it, then click where to" : move.action;
+      if (!actions.includes(action)) actions.push(action);
+      app.actions.set(move.hole, actions);
     }
   }
+  if (rebuilt) buildBoard(view);
+  drawBoard();
+  drawFlags(view);
   const last = new Set(view.last_turn);
   for (const hole of app.holes) {
     const name = hole.dataset.hole;
@@ -275,20 +413,92 @@ function render(view) {
   const owed = $("owed");
   owed.hidden = view.remaining == null || !!view.outcome;
   owed.textContent = view.remaining == null ? "" : `${view.remaining} left`;
+  $("prompt").textContent = promptFor(view);
   drawSide("north", view);
   drawSide("south", view);
   drawActions(view);
   drawMoves(view);
-
-  const humanToMove = !view.outcome && !view.computer_to_move;
-  $("undo").disabled = view.turns.length === 0;
-  $("hint").disabled = !humanToMove;
-  $("resign").disabled = !humanToMove;
-  const download = $("download");
-  download.href = `/api/games/${view.id}/record`;
-  download.classList.remove("disabled");
+  gameControls(view);
   if (location.hash !== `#game=${view.id}`) history.replaceState(null, "", `#game=${view.id}`);
   setState(view.outcome ? "over" : view.computer_to_move ? "computer" : "ready");
+}
+
+// What a person to move is asked to do, when it is not plain sowing.
+function promptFor(view) {
+  if (view.outcome || view.computer_to_move) return "";
+  const marks = view.legal.filter((m) => m.kind === "mark");
+  if (marks.length && marks.length === view.legal.length) {
+    const opening = view.opening ? `Opening “${view.opening}”: ` : "";
+    return `${opening}click a ringed hole to ${marks[0].action}.`;
+  }
+  return "";
+}
+
+// The buttons that act on the game: live only while there is a game they can act on.
+function gameControls(view) {
+  const humanToMove = !!view && !view.outcome && !view.computer_to_move;
+  $("undo").disabled = !view || view.turns.length === 0;
+  $("hint").disabled = !humanToMove;
+  $("resign").disabled = !humanToMove;
+  $("notation-input").disabled = !view;
+  $("notation-play").disabled = !view;
+  const download = $("download");
+  if (view) {
+    download.href = `/api/games/${view.id}/record`;
+    download.classList.remove("disabled");
+    download.removeAttribute("aria-disabled");
+  } else {
+    download.removeAttribute("href");
+    download.classList.add("disabled");
+    download.setAttribute("aria-disabled", "true");
+  }
+}
+
+// No game to show (the one asked for cannot start): say why, readably — the message, then
+// the diagnostic with its lines kept — with no board and no game buttons, and the setup
+// dialog open to choose again.
+function showNoGame(error, request) {
+  app.generation += 1;
+  app.view = null;
+  app.holes = [];
+  app.stores = {};
+  app.busy = false;
+  $("board").innerHTML = "";
+  $("side-north").innerHTML = "";
+  $("side-south").innerHTML = "";
+  $("legend").hidden = true;
+  $("actions").hidden = true;
+  $("moves").innerHTML = "";
+  $("owed").hidden = true;
+  $("prompt").textContent = "";
+  $("title").textContent = "";
+  document.title = "sow — no game";
+  document.body.classList.add("no-game");
+  $("status").textContent = "No game";
+  say("");
+  showError($("problem"), "This game cannot start", error);
+  $("problem").hidden = false;
+  gameControls(null);
+  setState("error");
+  if (app.catalogue) openSetup(request, error);
+}
+
+// An error as a short sentence and, when the server sent one, the diagnostic below it
+// with its lines and columns as they were written.
+function showError(box, heading, error) {
+  box.innerHTML = "";
+  const title = document.createElement("p");
+  title.className = "summary";
+  title.textContent = `${heading}: ${error.message}.`;
+  box.appendChild(title);
+  if (error.detail) {
+    const pre = document.createElement("pre");
+    pre.className = "diagnostic";
+    pre.tabIndex = 0;
+    pre.setAttribute("aria-label", "The full diagnostic");
+    pre.textContent = error.detail.replace(/\s+$/, "");
+    box.appendChild(pre);
+  }
 }
 
 function drawSide(side, view) {
@@ -305,7 +515,8 @@ function drawSide(side, view) {
   const rows = view.row_letters[side].join(", ");
   let text = `rows ${rows} · ${view.seeds[side]} on the board`;
   if (view.stores) text += ` · ${view.stores[side]} in store`;
-  else if (view.captured[side]) text += ` · ${view.captured[side]} captured`;
+  if (view.hands) text += ` · ${view.hands[side]} in hand`;
+  else if (!view.stores && view.captured[side]) text += ` · ${view.captured[side]} captured`;
   facts.textContent = text;
   element.appendChild(facts);
   if (player.team.length) {
@@ -378,15 +589,63 @@ function drawMoves(view) {
 
 // ---- animation -------------------------------------------------------------------------
 
-// Show one decision happen: each lap lifts a hole and drops its seeds one by one, then the
-// capture empties the holes it took from.
+// A store's side from its name in a lap (`South's store`), or null for a hole.
+function storeSide(name) {
+  const match = /^(\w+)'s store$/.exec(name);
+  return match ? match[1].toLowerCase() : null;
+}
+
+// However many seeds a decision sows, over however many laps, its sowing is shown in
+// about this long at most: each seed takes the speed's delay, or less when there are
+// many (a 19-lap relay on 4×36 included). A capture's flash comes on top.
+const SOWING_BUDGET = 2200;
+const CAPTURE_PAUSE = 600;
+
+// The delay per step of a sowing: the speed's, or the budget shared by its steps (each
+// seed dropped, and a lift and a pause per lap).
+function sowingStep(laps, delay) {
+  const steps = laps.reduce((n, lap) => n + lap.drops.length + 2, 0);
+  return steps === 0 ? delay : Math.min(delay, SOWING_BUDGET / steps);
+}
+
+// A clock that waits until a step is due, counted from its start: short steps add up
+// without each paying a timer's own delay, so the whole stays within its budget.
+function stepClock() {
+  const start = performance.now();
+  let due = 0;
+  return async (ms) => {
+    due += ms;
+    const wait = start + due - performance.now();
+    if (wait >= 4) await sleep(wait);
+  };
+}
+
+// What a decision did, in words: the server's narration, and "moves again" when the
+// same player moves next.
+function narration(played) {
+  let text = played.narration;
+  if (played.again && !/moves again/.test(text)) {
+    text = `${text.replace(/\.$/, "")}; ${sideName(played.player)} moves again.`;
+  }
+  return text;
+}
+
+// Show one decision happen: each lap lifts a hole and drops its seeds one by one (into
+// the stores too), then the capture empties the holes it took from.
 async function animate(played, generation) {
   const delay = speed().seed;
   const alive = () => generation === app.generation;
+  const started = performance.now();
+  const seeds = played.laps.reduce((n, lap) => n + lap.drops.length, 0);
   // What could be played before is not what can be played now.
+  app.actions = new Map();
   for (const hole of app.holes) hole.classList.remove("legal", "pickable", "hint", "selected");
   drawActions({ legal: [], outcome: true });
+  $("prompt").textContent = "";
   if (delay > 0) {
+    const step = sowingStep(played.laps, delay);
+    const wait = stepClock();
+    let lastStore = null;
     for (let i = 0; i < played.laps.length && alive(); i++) {
       const lap = played.laps[i];
       const from = holeIndex(lap.from);
@@ -395,38 +654,65 @@ async function animate(played, generation) {
         (laps > 1 ? ` — lap ${i + 1} of ${laps}, ${lap.drops.length} seeds` : ` — ${lap.drops.length} seeds`);
       app.board[from] = 0;
       drawHole(from, "lifted");
-      const step = Math.max(6, Math.min(delay, LAP_BUDGET / Math.max(1, lap.drops.length)));
-      await sleep(step);
+      await wait(step);
       drawHole(from, null);
       let previous = null;
+      const unmark = () => {
+        if (previous === null) return;
+        if (typeof previous === "string") drawStore(previous, null);
+        else drawHole(previous, null);
+      };
       for (const name of lap.drops) {
         if (!alive()) return;
-        // A seed dropped in a store shows in the side's figures once the decision is drawn.
-        if (!isHole(name)) continue;
-        const index = holeIndex(name);
-        app.board[index] += 1;
-        if (previous !== null) drawHole(previous, null);
-        drawHole(index, "sowing");
-        previous = index;
-        await sleep(step);
+        unmark();
+        const side = storeSide(name);
+        if (side) {
+          app.storeCounts[side] = (app.storeCounts[side] || 0) + 1;
+          drawStore(side, "sowing");
+          previous = side;
+        } else {
+          const index = holeIndex(name);
+          app.board[index] += 1;
+          drawHole(index, "sowing");
+          previous = index;
+        }
+        await wait(step);
       }
-      await sleep(step);
-      if (previous !== null) drawHole(previous, null);
+      await wait(step);
+      // A last seed in a store stays lit until the decision is drawn.
+      lastStore = typeof previous === "string" ? previous : null;
+      if (!lastStore) unmark();
     }
+    if (played.again && alive()) {
+      $("status").textContent = `${sideName(played.player)}'s last seed is in the store: ${sideName(played.player)} moves again`;
+      await sleep(Math.min(CAPTURE_PAUSE, delay * 6));
+    }
+    if (lastStore) drawStore(lastStore, null);
     if (played.taken.length && alive()) {
       for (const [name, seeds] of played.taken) {
         const index = holeIndex(name);
         app.board[index] = Math.max(0, app.board[index] - seeds);
         drawHole(index, "taken");
       }
-      await sleep(Math.min(900, delay * 6));
+      // Taken seeds that go to a store are seen arriving there.
+      const filled = Object.keys(app.stores).filter((side) => played.stores && played.stores[side] !== app.storeCounts[side]);
+      for (const side of filled) {
+        app.storeCounts[side] = played.stores[side];
+        drawStore(side, "sowing");
+      }
+      await sleep(Math.min(CAPTURE_PAUSE, delay * 6));
       for (const [name] of played.taken) drawHole(holeIndex(name), null);
+      for (const side of filled) drawStore(side, null);
     }
   }
   if (!alive()) return;
+  // How long each sowing took to show (the browser test reads it).
+  app.sowings.push({ ms: Math.round(performance.now() - started), seeds, laps: played.laps.length });
+  if (app.sowings.length > 20) app.sowings.shift();
   app.board = played.board.slice();
+  if (played.stores) app.storeCounts = { ...played.stores };
   drawBoard();
-  logLine(played.narration);
+  logLine(narration(played));
 }
 
 // ---- playing ---------------------------------------------------------------------------
@@ -607,11 +893,16 @@ async function resign() {
   clearTimeout(resignArmed);
   resignArmed = null;
   button.textContent = "Resign";
+  app.busy = true;
+  setState("busy");
   try {
     render(await api("POST", `/api/games/${app.view.id}/resign`));
     say("");
   } catch (error) {
     say(error.message + ".", "error");
+    if (app.view) setState(app.view.outcome ? "over" : "ready");
+  } finally {
+    app.busy = false;
   }
 }
 
@@ -704,19 +995,34 @@ function setupRequest() {
   };
 }
 
-function openSetup() {
-  $("setup-error").hidden = true;
-  if (app.view) {
-    $("setup-rules").value = app.view.rules;
+// The setup dialog, filled from `request` (a game asked for that could not start) or the
+// game shown, with `error` (why it could not start) above its buttons.
+function openSetup(request, error) {
+  const box = $("setup-error");
+  box.hidden = !error;
+  if (error) showError(box, "That game cannot start", error);
+  const from = request || (app.view && {
+    rules: app.view.rules,
+    ruleset: app.view.ruleset,
+    params: Object.fromEntries(app.view.params),
+  });
+  if (from) {
+    if (app.catalogue.files.some((f) => f.name === from.rules)) $("setup-rules").value = from.rules;
     fillSetup(false);
-    $("setup-ruleset").value = app.view.ruleset || "";
+    const ruleset = $("setup-ruleset");
+    if ([...ruleset.options].some((o) => o.value === (from.ruleset || ""))) ruleset.value = from.ruleset || "";
     fillParams();
-    for (const [name, value] of app.view.params) {
+    for (const [name, value] of Object.entries(from.params || {})) {
       const select = $(`setup-param-${name}`);
-      if (select) select.value = value;
+      if (select && [...select.options].some((o) => Number(o.value) === value)) select.value = value;
+    }
+    for (const side of ["south", "north"]) {
+      const select = $(`setup-${side}`);
+      if (from[side] && [...select.options].some((o) => o.value === from[side])) select.value = from[side];
+      if (from[`${side}_team`]) $(`setup-${side}-team`).value = from[`${side}_team`].join(", ");
     }
   }
-  $("setup").showModal();
+  if (!$("setup").open) $("setup").showModal();
 }
 
 async function submitSetup(event) {
@@ -727,10 +1033,7 @@ async function submitSetup(event) {
     await startGame(request);
   } catch (error) {
     // Back to the dialog, saying what was wrong.
-    const box = $("setup-error");
-    box.textContent = error.detail || error.message;
-    box.hidden = false;
-    $("setup").showModal();
+    openSetup(request, error);
   }
 }
 
@@ -785,7 +1088,7 @@ async function main() {
   }
   showSpeed();
   $("speed").addEventListener("input", showSpeed);
-  $("new-game").addEventListener("click", openSetup);
+  $("new-game").addEventListener("click", () => openSetup());
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
   $("resign").addEventListener("click", resign);
@@ -819,10 +1122,11 @@ async function main() {
   });
   window.addEventListener("resize", sizeBoard);
 
+  let request = null;
   try {
     app.catalogue = await api("GET", "/api/rules");
     fillCatalogue();
-    const request = requestFromQuery();
+    request = requestFromQuery();
     const id = (location.hash.match(/^#game=([0-9a-f]+)$/) || [])[1];
     if (request) {
       showSpeed();
@@ -833,10 +1137,7 @@ async function main() {
       await startGame(setupRequest());
     }
   } catch (error) {
-    $("status").textContent = "Cannot start a game";
-    say(error.message, "error");
-    if (error.detail) logLine(error.detail);
-    setState("error");
+    showNoGame(error, request);
   }
 }
 
