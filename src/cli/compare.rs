@@ -29,7 +29,7 @@ pub struct CompareArgs {
     #[arg(value_name = "VARIANT", required = true)]
     variants: Vec<Variant>,
     /// Games per variant.
-    #[arg(long, short, default_value_t = 1000)]
+    #[arg(long, short, default_value_t = 1000, value_parser = super::games)]
     games: u32,
     /// The players, the same kind on both sides: random, greedy, alphabeta:DEPTH, mcts:PLAYOUTS, …
     #[arg(long, value_name = "AGENT", default_value = "random")]
