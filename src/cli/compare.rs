@@ -47,7 +47,7 @@ pub struct CompareArgs {
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
     /// Also write SVG charts into this directory: game lengths, branching and seeds on the
-    /// board over the game, first-player advantage.
+    /// board over the game, wins of the first and second player.
     #[arg(long, value_name = "DIR")]
     plot: Option<PathBuf>,
 }

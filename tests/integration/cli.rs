@@ -149,6 +149,8 @@ fn replay_rejects_a_bad_record() {
     insta::assert_snapshot!("replay_illegal_singleton", err);
 }
 
+/// As the README says: every command has examples; those on one rules file take `--ruleset`
+/// and `--param`, and those comparing games take variants that carry their own.
 #[test]
 fn every_command_has_help_with_examples() {
     for command in ["check", "show", "play", "replay", "simulate", "perft", "match"] {
@@ -160,6 +162,52 @@ fn every_command_has_help_with_examples() {
             "`sow {command}` lacks --ruleset/--param"
         );
     }
+    for command in ["diff", "compare"] {
+        let (code, out, _) = sow(&[command, "--help"], "");
+        assert_eq!(code, 0);
+        assert!(out.contains("Examples:"), "`sow {command} --help` has no examples");
+        assert!(out.contains("FILE[:RULESET][?KEY=VALUE&…]"), "`sow {command}` does not explain variants");
+    }
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains("The commands on one rules file — `check`, `show`,\n`play`, `replay`, `simulate`, `perft` and `match` — take `--ruleset NAME`"));
+}
+
+/// `--level` means one thing everywhere: what `AgentSpec::level` says, in `sow play --help`
+/// and in the README.
+#[test]
+fn the_levels_are_the_same_in_the_help_and_the_readme() {
+    let (code, help, _) = sow(&["play", "--help"], "");
+    assert_eq!(code, 0);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let specs: Vec<String> = sow::session::LEVELS
+        .iter()
+        .map(|&name| sow::ai::AgentSpec::level(name).expect("a level").to_string())
+        .collect();
+    for (name, spec) in sow::session::LEVELS.iter().zip(&specs) {
+        assert!(help.contains(&format!("{name} = {spec} (")), "`{name} = {spec}` not in\n{help}");
+    }
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let said = format!(
+        "`--level {}` are `{}`, `{}` and `{}`",
+        sow::session::LEVELS.join("|"),
+        specs[0],
+        specs[1],
+        specs[2]
+    );
+    assert!(readme.contains(&said), "the README does not say {said}");
+}
+
+/// The README's `diff` example is the command's real output.
+#[test]
+fn the_readme_diff_example_is_real_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let command = "$ sow diff nsolo?columns=10 nsolo:sanderson-1913\n";
+    let start = readme.find(command).expect("the example is in the README") + command.len();
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    let (code, out, err) = sow(&["diff", "nsolo?columns=10", "nsolo:sanderson-1913"], "");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(shown, out);
 }
 
 #[test]
