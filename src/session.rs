@@ -260,7 +260,7 @@ pub fn readable_report(report: &str) -> String {
     group_thousands(&text)
 }
 
-/// Numbers of five digits or more written with thousands separators (`78848` → `78,848`);
+/// Numbers of four digits or more written with thousands separators (`78848` → `78,848`);
 /// decimals are left alone.
 fn group_thousands(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
@@ -273,7 +273,7 @@ fn group_thousands(text: &str) -> String {
                 i += 1;
             }
             let digits: String = chars[start..i].iter().collect();
-            if digits.len() >= 5 {
+            if digits.len() >= 4 {
                 for (k, c) in digits.chars().enumerate() {
                     if k > 0 && (digits.len() - k).is_multiple_of(3) {
                         out.push(',');
@@ -340,7 +340,7 @@ mod tests {
         );
         assert_eq!(
             readable_report("300 playouts (1200 kept from before) in 0.01 s; wins 62% of 55 tries"),
-            "300 playouts (1200 kept from the last search) in 0.01 s; the move chosen won 62% of its 55 tries"
+            "300 playouts (1,200 kept from the last search) in 0.01 s; the move chosen won 62% of its 55 tries"
         );
         assert_eq!(
             readable_report("depth 11, +1.50 seeds, 1234567 positions in 0.75 s"),
