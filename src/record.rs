@@ -13,6 +13,11 @@
 //! 2. c5
 //! ```
 //!
+//! A numbered turn is everything one player does before the other moves: a sowing and the
+//! picks of its capture, and where the rules let a player move again, the next sowings too
+//! (`1. a3 a1`). Records that give each of those sowings a numbered line of its own (`1. a3`,
+//! `2. a1`), as older versions wrote them, read the same.
+//!
 //! Tags may be in any order; `Rules`, `Ruleset` and `Params` say which rules to replay on.
 //! `Result` is `1-0` (South won), `0-1`, `1/2-1/2` or `*` (unfinished). Lines starting
 //! with `;` are comments.
@@ -62,6 +67,17 @@ pub enum RecordProblem {
         line: usize,
         /// What is wrong with it.
         reason: String,
+    },
+    /// A record with nothing in it: no tags, no turns.
+    #[error("the record is empty: it has no tags and no turns")]
+    #[diagnostic(
+        code(sow::record::empty),
+        help("a record has tags such as `[Rules \"nsolo\"]` and numbered turns such as `1. b3`")
+    )]
+    Empty {
+        /// The start of the file.
+        #[label("nothing here")]
+        span: SourceSpan,
     },
     /// A record longer than any game needs.
     #[error("the record is larger than the {max} bytes sow reads")]
@@ -178,7 +194,8 @@ pub enum RecordProblem {
 pub type RecordError = crate::source::InSource<RecordProblem>;
 
 impl Record {
-    /// Read the text of a record.
+    /// Read the text of a record. A record with tags and no turns is a game not yet begun; one
+    /// with neither (an empty file, or only comments) is refused.
     pub fn parse(text: &str) -> Result<Record, RecordProblem> {
         let max = crate::source::MAX_RECORD_BYTES;
         if text.len() > max {
@@ -244,6 +261,10 @@ impl Record {
                 span: at(0, trimmed.len()),
             });
         }
+        // Tags and no turns are a game not begun; nothing at all is not a record.
+        if record.tags.is_empty() && record.turns.is_empty() {
+            return Err(RecordProblem::Empty { span: (0, 0).into() });
+        }
         Ok(record)
     }
 
@@ -279,12 +300,16 @@ impl Record {
                     span: turn.span.into(),
                 });
             }
-            let turn_count = game.state().turn();
+            // A line is one player's: their sowing and its picks, and the sowings of a player
+            // who moves again (records written before those were grouped have them on lines of
+            // their own, which read as well).
+            let player = game.state().to_move();
+            let mut last_turn = None;
             for (j, word) in turn.words.iter().enumerate() {
                 if word.node.eq_ignore_ascii_case("x") {
                     continue;
                 }
-                if j > 0 && game.state().turn() != turn_count {
+                if j > 0 && (game.outcome().is_some() || game.state().to_move() != player) {
                     return Err(RecordProblem::TooLong {
                         turn: number,
                         word: word.node.clone(),
@@ -306,6 +331,7 @@ impl Record {
                         help: legal(&game),
                         span: word.span.into(),
                     })?;
+                last_turn = Some(game.state().turn());
                 if let Err(e) = game.play(mv) {
                     return Err(RecordProblem::Illegal {
                         turn: number,
@@ -315,10 +341,11 @@ impl Record {
                     });
                 }
             }
-            // Decisions are owed only if the turn goes on: the next turn may open with picks
-            // of its own (a take turn of an opening).
+            // Decisions are owed only if the last sowing's turn goes on: the next turn may open
+            // with picks of its own (a take turn of an opening), and a player who moves again
+            // may have the next sowing on the next line.
             let owed = match game.state().phase() {
-                _ if game.state().turn() != turn_count => None,
+                _ if last_turn != Some(game.state().turn()) => None,
                 Phase::Pick(p) if p.remaining == 1 => Some("1 pick".to_string()),
                 Phase::Pick(p) => Some(format!("{} picks", p.remaining)),
                 Phase::LapChoice(_) => Some("a choice to `stop` or `relay`".to_string()),

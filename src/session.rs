@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::ai::{AgentSpec, Budget, SpecError};
 use crate::engine::rules::FollowUp;
-use crate::engine::{ByPlayer, Effect, Game, Hole, Move, Phase, Player, Rules, State};
+use crate::engine::{ByPlayer, Effect, Game, Hole, Move, Phase, Played, Player, Rules, State, Turn};
 
 /// Who makes a side's decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,10 +99,11 @@ pub fn team_member(teams: &ByPlayer<Vec<String>>, turn_index: usize, player: Pla
 }
 
 /// The index (from 0) of the turn the player to move is playing: a new one, or the last
-/// recorded one if decisions of it were played already.
+/// recorded one if they have played part of it already (the picks of a capture are owed, or
+/// they move again).
 pub fn turn_index(game: &Game<'_>) -> usize {
-    let started = game.state().phase() != Phase::Sow
-        && game.turns().last().is_some_and(|t| t.player == game.state().to_move());
+    let started =
+        game.outcome().is_none() && game.turns().last().is_some_and(|t| t.player == game.state().to_move());
     game.turns().len() - usize::from(started)
 }
 
@@ -126,11 +127,56 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
 }
 
 /// What a turn (or part of one) did, in words: `South sows b3: 2 laps, 7 seeds sown, the
-/// last in b8; captures 4 from c8; takes d1, d1.`
+/// last in b8; captures 4 from c8; takes d1, d1.` A sowing followed by another of the same
+/// player moved again, and says so: `…, the last in South's store; South moves again.`
 pub fn narrate(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect]) -> String {
-    let mut parts = Vec::new();
-    let mut picks = Vec::new();
-    for (&mv, effect) in moves.iter().zip(effects) {
+    // Only a later sowing shows that the player moved again; [`narrate_played`] knows more.
+    let again: Vec<bool> = (0..moves.len())
+        .map(|i| effects[i].turn_over && moves[i + 1..].iter().any(|m| is_sowing(*m)))
+        .collect();
+    narrate_with(rules, me, moves, effects, &again)
+}
+
+/// [`narrate`] for decisions as [`Game::play_part`] returns them, `after` being the position
+/// after the last: it also tells when the last sowing gives the player another move.
+pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String {
+    let Some(first) = played.first() else { return String::new() };
+    let me = first.before.to_move();
+    let moves: Vec<Move> = played.iter().map(|p| p.mv).collect();
+    let effects: Vec<Effect> = played.iter().map(|p| p.effect.clone()).collect();
+    let again: Vec<bool> = (0..played.len())
+        .map(|i| {
+            let next = played.get(i + 1).map_or(after, |p| &p.before);
+            played[i].effect.turn_over
+                && next.outcome().is_none()
+                && next.to_move() == me
+                && next.turn() != played[i].before.turn()
+        })
+        .collect();
+    narrate_with(rules, me, &moves, &effects, &again)
+}
+
+fn is_sowing(mv: Move) -> bool {
+    matches!(mv, Move::Sow(_) | Move::SowDirection(..))
+}
+
+/// The narration, `again[i]` saying whether decision `i` ended a turn after which the same
+/// player moves again.
+fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], again: &[bool]) -> String {
+    let mut sentences = Vec::new();
+    let mut parts: Vec<String> = Vec::new();
+    let mut picks: Vec<String> = Vec::new();
+    let flush_picks = |parts: &mut Vec<String>, picks: &mut Vec<String>| {
+        if !picks.is_empty() {
+            let who = if parts.is_empty() { format!("{me} takes") } else { "takes".to_string() };
+            parts.push(format!("{who} {}", picks.join(", ")));
+            picks.clear();
+        }
+    };
+    for (i, (&mv, effect)) in moves.iter().zip(effects).enumerate() {
+        if !matches!(mv, Move::Pick(_) | Move::Stop) {
+            flush_picks(&mut parts, &mut picks);
+        }
         match mv {
             Move::Sow(h) | Move::SowDirection(h, _) => {
                 let laps =
@@ -159,14 +205,91 @@ pub fn narrate(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect]) ->
             Move::Mark(h) => parts.push(format!("{me} marks {}", rules.hole_name(h))),
             Move::Pass => parts.push(format!("{me} cannot move and passes")),
         }
+        if again.get(i).copied().unwrap_or(false) {
+            flush_picks(&mut parts, &mut picks);
+            parts.push(format!("{me} moves again"));
+            sentences.push(format!("{}.", parts.join("; ")));
+            parts.clear();
+        }
     }
-    if !picks.is_empty() {
-        let who = if parts.is_empty() { format!("{me} takes") } else { "takes".to_string() };
-        parts.push(format!("{who} {}", picks.join(", ")));
+    flush_picks(&mut parts, &mut picks);
+    if !parts.is_empty() {
+        sentences.push(format!("{}.", parts.join("; ")));
     }
-    let mut text = parts.join("; ");
-    text.push('.');
-    text
+    sentences.join(" ")
+}
+
+/// What an undo took back, `turns` being the turns undone in the order played: `Took back
+/// South's b3 x d1 d1 and North's c5.`
+pub fn took_back(rules: &Rules, turns: &[Turn]) -> String {
+    let parts: Vec<String> =
+        turns.iter().map(|t| format!("{}'s {}", t.player, rules.turn_text(&t.moves))).collect();
+    match parts.as_slice() {
+        [] => "Nothing was taken back.".to_string(),
+        [one] => format!("Took back {one}."),
+        [rest @ .., last] => format!("Took back {} and {last}.", rest.join(", ")),
+    }
+}
+
+/// A computer player's account of its choice (`Agent::report`), for people: long numbers
+/// grouped by thousands, and the phrases of a search's report made into one readable line
+/// (`78,848 playouts in 0.52 s; the choice was settled early; …`). Text it does not
+/// recognise is kept as it is.
+pub fn readable_report(report: &str) -> String {
+    const SETTLED: &str = ", enough to settle the choice,";
+    const KEPT: &str = " kept from before)";
+    let settled = report.contains(SETTLED);
+    let mut text = report.replace(SETTLED, "");
+    // `(N kept from before)`: the playouts a search kept from its last one, worth saying only
+    // when there were some.
+    if let Some(open) = text.find(" (")
+        && let Some(close) = text[open..].find(KEPT).map(|c| open + c)
+    {
+        let kept = text[open + 2..close].to_string();
+        let said = if kept == "0" { String::new() } else { format!(" ({kept} kept from the last search)") };
+        text.replace_range(open..close + KEPT.len(), &said);
+    }
+    if settled {
+        text = match text.split_once("; ") {
+            Some((first, rest)) => format!("{first}; the choice was settled early; {rest}"),
+            None => format!("{text}; the choice was settled early"),
+        };
+    }
+    if let Some((first, rest)) = text.split_once("; wins ") {
+        text = format!("{first}; the move chosen won {}", rest.replacen("% of ", "% of its ", 1));
+    }
+    group_thousands(&text)
+}
+
+/// Numbers of four digits or more written with thousands separators (`78848` → `78,848`);
+/// decimals are left alone.
+fn group_thousands(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.')) {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let digits: String = chars[start..i].iter().collect();
+            if digits.len() >= 4 {
+                for (k, c) in digits.chars().enumerate() {
+                    if k > 0 && (digits.len() - k).is_multiple_of(3) {
+                        out.push(',');
+                    }
+                    out.push(c);
+                }
+            } else {
+                out.push_str(&digits);
+            }
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
 }
 
 /// The holes a turn touched directly (its origin and picks), to mark on the board.
@@ -204,6 +327,27 @@ mod tests {
         assert_eq!("you".parse::<Controller>().unwrap(), Controller::Human);
         assert_eq!("hard".parse::<Controller>().unwrap().to_string(), "alphabeta:2s");
         assert!("wizard".parse::<Controller>().is_err());
+    }
+
+    /// The search's report as people read it: the settled phrase and the playouts kept from
+    /// before made into words, numbers grouped by thousands.
+    #[test]
+    fn reports_read_well() {
+        assert_eq!(
+            readable_report(
+                "78848 playouts, enough to settle the choice, (0 kept from before) in 0.52 s; wins 61% of 41234 tries"
+            ),
+            "78,848 playouts in 0.52 s; the choice was settled early; the move chosen won 61% of its 41,234 tries"
+        );
+        assert_eq!(
+            readable_report("300 playouts (1200 kept from before) in 0.01 s; wins 62% of 55 tries"),
+            "300 playouts (1,200 kept from the last search) in 0.01 s; the move chosen won 62% of its 55 tries"
+        );
+        assert_eq!(
+            readable_report("depth 11, +1.50 seeds, 1234567 positions in 0.75 s"),
+            "depth 11, +1.50 seeds, 1,234,567 positions in 0.75 s"
+        );
+        assert_eq!(readable_report("the only legal decision"), "the only legal decision");
     }
 
     #[test]

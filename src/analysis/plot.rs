@@ -658,13 +658,13 @@ type WinChart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoord
 /// `first-player.svg`: each variant's first- and second-player win rates with intervals.
 fn first_player_chart(root: &Area<'_>, variants: &[(String, Summary)]) -> Drawn {
     let legend = first_player_legend();
-    let frame = frame(root, "First-player advantage", &legend)?;
+    let frame = frame(root, "Wins of the first and second player", &legend)?;
     let (layout, widest) = category_layout(root, &frame.plot, variants)?;
     let x_range = -0.5..variants.len().max(1) as f64 - 0.5;
     let mut chart = builder(&frame.plot, layout.area(widest))
         .build_cartesian_2d(x_range.clone(), 0.0..100.0)
         .map_err(text)?;
-    style_mesh(&mut chart.configure_mesh(), "variant", "first player wins (% of games)")
+    style_mesh(&mut chart.configure_mesh(), "variant", "games won (%)")
         .disable_x_mesh()
         .x_labels(0)
         .y_label_formatter(&tick)
@@ -775,7 +775,7 @@ mod tests {
         ["game length (plies)", "games (%)"],
         ["game progress (%)", "legal decisions at the start of a turn"],
         ["game progress (%)", "seeds on the board (% of start)"],
-        ["variant", "first player wins (% of games)"],
+        ["variant", "games won (%)"],
     ];
 
     #[test]
@@ -797,6 +797,24 @@ mod tests {
                 assert!(svg.contains(axis), "{} lacks {axis}", path.display());
             }
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The first-player chart plots both players' wins, and its words say so: the title and
+    /// the axis name both, the legend tells the first player's marker from the second's.
+    #[test]
+    fn the_first_player_chart_says_it_plots_both_players() {
+        let dir = temp_dir("sides");
+        let paths = write_plots(&dir, &variants()).expect("charts written");
+        let svg = std::fs::read_to_string(&paths[3]).expect("chart readable");
+        for words in ["Wins of the first and second player", "games won (%)", "first player", "second player"]
+        {
+            assert!(svg.contains(words), "first-player.svg lacks `{words}`");
+        }
+        assert!(
+            !svg.contains("first player wins"),
+            "first-player.svg still calls both players' wins the first's"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

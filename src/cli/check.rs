@@ -33,7 +33,7 @@ pub fn run(args: CheckArgs) -> Outcome {
             }
             Err(other) => return Err(other),
         };
-        match sow::check(&rules.name, &rules.text) {
+        let summary = match sow::check(&rules.name, &rules.text) {
             Ok(compiled) => {
                 let base = &compiled[0];
                 let meta = base.meta();
@@ -50,23 +50,30 @@ pub fn run(args: CheckArgs) -> Outcome {
                     .collect();
                 let params =
                     if params.is_empty() { String::new() } else { format!("; {}", params.join(", ")) };
-                println!("{}: ok — \"{}\", base game and {rulesets}{params}", rules.name, meta.name);
+                format!("{}: ok — \"{}\", base game and {rulesets}{params}", rules.name, meta.name)
             }
             Err(e) => {
                 eprintln!("{:?}", miette::Report::new(e));
                 failed = true;
                 continue;
             }
-        }
+        };
+        // With a ruleset or parameters, the file is ok only if they are too: nothing is said
+        // to be ok before an error.
         if args.options.ruleset.is_some() || !args.options.params.is_empty() {
             match compile(&rules, &args.options) {
-                Ok(r) => println!("{}: ok with {}", rules.name, super::load::describe(&r)),
+                Ok(r) => {
+                    println!("{summary}");
+                    println!("{}: ok with {}", rules.name, super::load::describe(&r));
+                }
                 Err(Failure::Report(r)) => {
                     eprintln!("{r:?}");
                     failed = true;
                 }
                 Err(other) => return Err(other),
             }
+        } else {
+            println!("{summary}");
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })

@@ -29,7 +29,7 @@ pub struct CompareArgs {
     #[arg(value_name = "VARIANT", required = true)]
     variants: Vec<Variant>,
     /// Games per variant.
-    #[arg(long, short, default_value_t = 1000)]
+    #[arg(long, short, default_value_t = 1000, value_parser = super::games)]
     games: u32,
     /// The players, the same kind on both sides: random, greedy, alphabeta:DEPTH, mcts:PLAYOUTS, …
     #[arg(long, value_name = "AGENT", default_value = "random")]
@@ -47,7 +47,7 @@ pub struct CompareArgs {
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
     /// Also write SVG charts into this directory: game lengths, branching and seeds on the
-    /// board over the game, first-player advantage.
+    /// board over the game, wins of the first and second player.
     #[arg(long, value_name = "DIR")]
     plot: Option<PathBuf>,
 }

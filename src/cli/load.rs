@@ -62,6 +62,21 @@ pub fn read_utf8(path: &Path, kind: sow::source::Kind) -> Result<String, Failure
     })
 }
 
+/// Whether a text starts as a rules file does: with `game`, after any blank lines and `//`
+/// comments (and a byte-order mark). A file named by a record that does not is not quoted in
+/// a diagnostic: the record may be someone else's, and the file anything on this machine.
+pub fn looks_like_rules(text: &str) -> bool {
+    let mut rest = text.trim_start_matches('\u{FEFF}');
+    loop {
+        rest = rest.trim_start();
+        match rest.strip_prefix("//") {
+            Some(comment) => rest = comment.split_once('\n').map_or("", |(_, after)| after),
+            None => break,
+        }
+    }
+    rest.strip_prefix("game").is_some_and(|after| after.starts_with(|c: char| c.is_whitespace() || c == '"'))
+}
+
 /// Compile rules text with the command's ruleset and parameters.
 pub fn compile(rules: &RulesText, options: &RulesOptions) -> Result<Rules, Failure> {
     Ok(sow::compile(&rules.name, &rules.text, &options.options())?)

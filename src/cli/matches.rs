@@ -29,7 +29,7 @@ pub struct MatchArgs {
     #[arg(value_name = "AGENT_B")]
     b: AgentSpec,
     /// Number of games.
-    #[arg(long, short, default_value_t = 100)]
+    #[arg(long, short, default_value_t = 100, value_parser = super::games)]
     games: u32,
     /// Seed for the agents' random choices.
     #[arg(long, short, default_value_t = 1)]

@@ -81,6 +81,15 @@ impl RulesOptions {
     }
 }
 
+/// A number of games on the command line: a whole number, at least 1.
+pub fn games(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(0) => Err("at least 1 game is needed".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e} (give a number of games, at least 1)")),
+    }
+}
+
 /// The threads a command plays on: as given, or one per core.
 pub fn threads(given: Option<u32>) -> usize {
     given.map_or_else(

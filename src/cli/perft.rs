@@ -11,7 +11,8 @@ use super::{Outcome, RulesFile};
 
 /// Count the leaves of the decision tree from the start position, for each depth up to D.
 /// One decision (a sowing, or one pick after a capture) is one ply; a game that ends earlier
-/// counts as one leaf. Prints one line `DEPTH COUNT` per depth.
+/// counts as one leaf. Prints one line `DEPTH COUNT` per depth from 1; depth 0 is the start
+/// position alone (`0 1`).
 #[derive(Args, Debug)]
 #[command(
     after_help = "Examples:\n  sow perft rules/mygame.sow --depth 5\n  sow perft rules/mygame.sow --param columns=36 --depth 3\n  sow perft rules/mygame.sow --depth 3 --divide"
@@ -31,6 +32,10 @@ pub fn run(args: PerftArgs) -> Outcome {
     let rules = args.rules.compile()?;
     let start = rules.start();
     let mut history = History::new(&rules, &start);
+    // perft(0) counts the root: one position.
+    if args.depth == 0 {
+        println!("0 {}", perft(&rules, &start, &mut history, 0));
+    }
     for depth in 1..=args.depth {
         println!("{depth} {}", perft(&rules, &start, &mut history, depth));
     }

@@ -7,15 +7,17 @@ use std::process::ExitCode;
 use std::io::IsTerminal as _;
 use std::time::Duration;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use sow::Game;
 use sow::ai::AgentSpec;
+use sow::engine::TurnError;
 use sow::engine::{ByPlayer, Hole, Player, Rules};
 use sow::record::{RecordError, write_record_annotated};
 use sow::session::{
-    Controller, HINT, narrate, pending, record_tags, team_member, touched, turn_index, undo_to_human,
+    Controller, HINT, LEVELS, narrate_played, pending, readable_report, record_tags, team_member, took_back,
+    touched, turn_index, undo_to_human,
 };
 
 use super::load::{compile, describe, read_rules};
@@ -40,10 +42,10 @@ pub struct PlayArgs {
     /// Who plays North: `human` or a computer player [default: the --level computer].
     #[arg(long, value_name = "PLAYER")]
     north: Option<Controller>,
-    /// How strong the computer is where --south/--north do not say: easy (greedy), medium
-    /// (MCTS, ½ s a decision), hard (MCTS, 2 s).
-    #[arg(long, value_enum, default_value_t = Level::Medium)]
-    level: Level,
+    /// How strong the computer is where --south/--north do not say.
+    #[arg(long, default_value = "medium", value_name = "LEVEL", help = level_help(),
+          value_parser = clap::builder::PossibleValuesParser::new(LEVELS))]
+    level: String,
     /// Names of the people playing South as a team, taking turns in this order.
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     south_team: Vec<String>,
@@ -67,40 +69,102 @@ pub struct PlayArgs {
     options: RulesOptions,
 }
 
-/// The computer's strength where a side's player is not given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Level {
-    /// Greedy: takes the most seeds it can at once.
-    Easy,
-    /// MCTS, half a second a decision.
-    Medium,
-    /// MCTS, two seconds a decision.
-    Hard,
+/// The help of `--level`: what each level is, as [`AgentSpec::level`] says.
+fn level_help() -> String {
+    let levels: Vec<String> = LEVELS
+        .iter()
+        .filter_map(|&name| AgentSpec::level(name).map(|spec| format!("{name} = {}", agent_words(spec))))
+        .collect();
+    format!("How strong the computer is where --south/--north do not say: {}", levels.join("; "))
 }
 
-impl Level {
-    fn spec(self) -> AgentSpec {
-        let name = match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        };
-        AgentSpec::level(name).expect("a known level")
+/// An agent in words, with the spec that names it: `mcts:500ms (Monte Carlo tree search, 500 ms
+/// a decision)`.
+pub(super) fn agent_words(spec: AgentSpec) -> String {
+    use sow::ai::Budget;
+    let budget = |b: Budget, unit: &str| match b {
+        Budget::Count(n) => format!("{n} {unit} a decision"),
+        Budget::Time(t) if t.subsec_millis() == 0 => format!("{} s a decision", t.as_secs()),
+        Budget::Time(t) => format!("{} ms a decision", t.as_millis()),
+    };
+    let words = match spec {
+        AgentSpec::Random => "a random legal decision".to_string(),
+        AgentSpec::Greedy => "the best balance of seeds right after its decision".to_string(),
+        AgentSpec::AlphaBeta(b) => format!("alpha-beta search, {}", budget(b, "plies deep")),
+        AgentSpec::Mcts(b) => format!("Monte Carlo tree search, {}", budget(b, "playouts")),
+    };
+    format!("{spec} ({words})")
+}
+
+/// The terminal's `help`: the notation these rules use, with examples on `player`'s rows,
+/// then the commands.
+fn help(rules: &Rules, player: Player) -> String {
+    let kinds = rules.decision_kinds();
+    let own = rules.row_letters(player);
+    let theirs = rules.row_letters(player.other());
+    let (outer, inner) = (own[0], own[own.len() - 1]);
+    let column = rules.columns().min(3);
+    let far = rules.columns().min(4);
+    let sow = format!("{inner}{column}");
+    let pick = format!("{}1", theirs[0]);
+    let mut lines = vec![
+        "Decisions (a line is played whole, or not at all):".to_string(),
+        format!(
+            "  {sow:<13} sow from hole {sow} (row letter from South's outer row, column from South's left)"
+        ),
+    ];
+    let mut line = |example: String, text: &str| lines.push(format!("  {example:<13} {text}"));
+    if kinds.picks {
+        line(format!("{sow} x {pick} {pick}"), "a whole turn: the sowing, then the picks of its capture");
+        line(pick.clone(), "after a capture, pick from that hole (a seed of a strip, or a whole extra hole)");
     }
+    if kinds.move_again {
+        line(
+            format!("{sow} {inner}1"),
+            "when a sowing gives you another move, the next sowing (on the same line or the next)",
+        );
+    }
+    if kinds.directions {
+        line(
+            format!("{sow}:cw"),
+            &format!("sow {sow} clockwise (`{sow}:ccw` anticlockwise): the direction is yours for the game"),
+        );
+    }
+    for (opening, mark) in &kinds.marks {
+        line(
+            format!("+{outer}1"),
+            &format!(
+                "mark hole {outer}1 as a {mark} hole (in the opening \"{opening}\"; there `{outer}1` does the same)"
+            ),
+        );
+    }
+    for opening in &kinds.transfers {
+        line(
+            format!("{inner}2-{outer}{far}"),
+            &format!("move seeds from {inner}2 to {outer}{far} (in the opening \"{opening}\")"),
+        );
+    }
+    if kinds.lap_choice {
+        line("stop".to_string(), "end the sowing where a lap paused (the prompt says when it may stop)");
+        line("relay".to_string(), "lift that hole and sow on instead");
+    }
+    if kinds.pass {
+        line("pass".to_string(), "when you have no other legal decision: your turn passes");
+    }
+    lines.push("Commands:".to_string());
+    for (command, text) in [
+        ("moves", "list the legal decisions now"),
+        ("hint", "ask the computer what it would play here"),
+        ("board", "show the board again"),
+        ("undo", "take back your last turn (and the computer's reply)"),
+        ("resign", "give up the game"),
+        ("help", "show this help"),
+        ("quit", "stop playing"),
+    ] {
+        lines.push(format!("  {command:<13} {text}"));
+    }
+    lines.join("\n")
 }
-
-const HELP: &str = "\
-Commands:
-  b3            sow from hole b3 (row letter from South's outer row, column from South's left)
-  b3 x d1 d1    a whole turn: the sowing, then the picks of its capture
-  d1            after a capture, pick from hole d1 (one seed of a strip, or a whole extra hole)
-  moves         list the legal decisions now
-  hint          ask the computer what it would play here
-  board         show the board again
-  undo          take back your last turn (and the computer's reply)
-  resign        give up the game
-  help          show this help
-  quit          stop playing";
 
 pub fn run(args: PlayArgs) -> Outcome {
     let (text, options, record) = match &args.load {
@@ -122,7 +186,9 @@ pub fn run(args: PlayArgs) -> Outcome {
     });
     let controllers = ByPlayer {
         south: args.south.unwrap_or(Controller::Human),
-        north: args.north.unwrap_or(Controller::Computer(args.level.spec())),
+        north: args.north.unwrap_or(Controller::Computer(
+            AgentSpec::level(&args.level).expect("clap accepts only the levels"),
+        )),
     };
     let spec = |p: Player| match controllers[p] {
         Controller::Computer(spec) => spec,
@@ -161,11 +227,20 @@ pub fn run(args: PlayArgs) -> Outcome {
         };
         println!("{p} (rows {}): {who}", rows.join(" and "));
     }
-    if controllers.south == Controller::Human || controllers.north == Controller::Human {
-        println!("Type a hole such as `b3` to sow from it, or `help` for the commands.");
+    // The examples of `help` are on the rows of the (first) person playing.
+    let person = Player::BOTH.into_iter().find(|&p| controllers[p] == Controller::Human);
+    let help_for = person.unwrap_or(Player::South);
+    let inner = *rules.row_letters(help_for).last().expect("a player owns rows");
+    let example = format!("{inner}{}", rules.columns().min(3));
+    if person.is_some() {
+        println!("Type a hole such as `{example}` to sow from it, or `help` for the commands.");
     }
     println!();
-    print!("{}", colour.picture(&rules.picture(game.state())));
+    // The prompt (or the computer's move) says whose turn it is: the board does not.
+    let board = |game: &Game<'_>, touched: &[Hole]| {
+        print!("{}", colour.picture(&rules.board_picture(game.state(), touched)));
+    };
+    board(&game, &[]);
 
     // Saved before the first turn too, so that a record that cannot be written stops the
     // game before anyone plays.
@@ -173,13 +248,9 @@ pub fn run(args: PlayArgs) -> Outcome {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut last_turn: Vec<Hole> = Vec::new();
-    let mut announced = false;
     loop {
         if let Some(outcome) = game.outcome() {
-            // A board shown after the last turn already says how the game ended.
-            if !announced {
-                println!("{}", colour.bold(&format!("Game over: {outcome}.")));
-            }
+            println!("{}", colour.bold(&format!("Game over: {outcome}.")));
             save(&game)?;
             return Ok(ExitCode::SUCCESS);
         }
@@ -191,37 +262,37 @@ pub fn run(args: PlayArgs) -> Outcome {
         }
         let me = game.state().to_move();
         if let Controller::Computer(spec) = controllers[me] {
-            let mut moves = Vec::new();
-            let mut effects = Vec::new();
+            // The computer plays its whole turn: a capture's picks, and the sowings of a turn
+            // that lets it move again.
+            let mut played = Vec::new();
             let mut reports = Vec::new();
-            let turn = game.state().turn();
-            loop {
+            while game.state().to_move() == me
+                && game.outcome().is_none()
+                && plies + played.len() < args.max_plies as usize
+            {
                 let legal = game.legal_moves();
                 let mv = thinking(&format!("{me} ({spec}) is thinking"), || {
                     agents[me].choose(&rules, game.state(), &legal)
                 });
                 reports.extend(agents[me].report().filter(|r| r != "the only legal decision"));
-                effects
-                    .push(game.play(mv).map_err(|e| {
-                        Failure::Message(format!("the computer played an illegal move: {e}"))
-                    })?);
-                moves.push(mv);
-                if game.state().turn() != turn || game.outcome().is_some() {
-                    break;
-                }
+                let before = game.state().clone();
+                let effect = game
+                    .play(mv)
+                    .map_err(|e| Failure::Message(format!("the computer played an illegal move: {e}")))?;
+                played.push(sow::engine::Played { mv, effect, before });
             }
+            let moves: Vec<sow::Move> = played.iter().map(|p| p.mv).collect();
             println!();
             println!(
                 "{} {}",
                 colour.bold(&format!("{me} plays {}.", rules.turn_text(&moves))),
-                narrate(&rules, me, &moves, &effects)
+                narrate_played(&rules, &played, game.state())
             );
             if let Some(report) = reports.first() {
-                println!("{}", colour.dim(&format!("  ({spec}: {report})")));
+                println!("{}", colour.dim(&format!("  ({spec} — {})", readable_report(report))));
             }
             last_turn = touched(&moves);
-            print!("{}", colour.picture(&rules.picture_marked(game.state(), &last_turn)));
-            announced = game.outcome().is_some();
+            board(&game, &last_turn);
             save(&game)?;
             continue;
         }
@@ -243,13 +314,16 @@ pub fn run(args: PlayArgs) -> Outcome {
         let line = line.trim();
         match line.to_ascii_lowercase().as_str() {
             "" => continue,
-            "help" | "?" | "h" => println!("{HELP}"),
-            "board" | "b" => print!("{}", colour.picture(&rules.picture_marked(game.state(), &last_turn))),
+            "help" | "?" | "h" => println!("{}", help(&rules, help_for)),
+            "board" | "b" => board(&game, &last_turn),
             "hint" => {
                 let legal = game.legal_moves();
                 let mut adviser = HINT.build(seed ^ u64::from(game.state().turn()));
                 let mv = thinking("thinking about a hint", || adviser.choose(&rules, game.state(), &legal));
-                let why = adviser.report().map(|r| format!(" ({HINT}: {r})")).unwrap_or_default();
+                let why = adviser
+                    .report()
+                    .map(|r| format!("  ({HINT} — {})", readable_report(&r)))
+                    .unwrap_or_default();
                 println!("Hint: {}{}", colour.bold(&rules.move_text(mv)), colour.dim(&why));
             }
             "moves" | "m" => {
@@ -265,28 +339,47 @@ pub fn run(args: PlayArgs) -> Outcome {
                 game.resign();
             }
             "undo" | "u" => {
+                let before = game.turns().to_vec();
                 if undo_to_human(&mut game, &controllers) {
-                    last_turn.clear();
-                    print!("{}", colour.picture(&rules.picture(game.state())));
+                    println!("{}", took_back(&rules, &before[game.turns().len()..]));
+                    last_turn = game.turns().last().map(|t| touched(&t.moves)).unwrap_or_default();
+                    board(&game, &last_turn);
                     save(&game)?;
                 } else {
                     println!("There is nothing to undo.");
                 }
             }
-            _ => {
-                let turn = game.state().turn();
-                let played = play_words(&rules, &mut game, line);
-                let turn_done = game.state().turn() != turn || game.outcome().is_some();
-                if let (Some(turn), true) = (game.turns().last(), played > 0 && turn_done) {
-                    last_turn = touched(&turn.moves);
-                    print!("{}", colour.picture(&rules.picture_marked(game.state(), &last_turn)));
-                    announced = game.outcome().is_some();
-                }
-                if played > 0 {
+            _ => match game.play_part(line) {
+                Ok(played) => {
+                    println!("{}", narrate_played(&rules, &played, game.state()));
+                    last_turn = game.turns().last().map(|t| touched(&t.moves)).unwrap_or_default();
+                    board(&game, &last_turn);
                     save(&game)?;
                 }
-            }
+                Err(e) => println!("{}", refusal(&e, Rules::turn_words(line).len(), &example)),
+            },
         }
+    }
+}
+
+/// Why a line was not played, for the person who typed it (`words` decisions long; `example`
+/// is a hole they might sow).
+fn refusal(error: &TurnError, words: usize, example: &str) -> String {
+    let nothing = if words > 1 { " Nothing on the line was played." } else { "" };
+    match error {
+        TurnError::Empty => format!(
+            "There is no decision on that line: type a hole such as `{example}` (an `x` only separates \
+             a capture's picks, as in `b3 x d1 d1`)."
+        ),
+        TurnError::Notation(e) => format!(
+            "{}.{nothing} Type `help` for the commands, `moves` for the legal ones.",
+            sentence(&e.to_string())
+        ),
+        TurnError::Illegal(e) => format!("Not allowed: {e}.{nothing}"),
+        TurnError::TooLong { extra } => {
+            format!("The turn is over before `{extra}`.{nothing} Type only your own turn's decisions.")
+        }
+        TurnError::Unfinished { owed } => format!("The turn is not finished: {owed}.{nothing}"),
     }
 }
 
@@ -340,10 +433,15 @@ impl Colour {
         for line in picture.split_inclusive('\n') {
             let mut rest = line;
             while let Some(star) = rest.find('*') {
-                // The marked count is the run of digits just before the `*`.
-                let digits = rest[..star].trim_end_matches(|c: char| c.is_ascii_digit());
+                // The marked count is the run of digits just before the `*`, or before the
+                // symbol of a marked hole there.
+                let head = &rest[..star];
+                let symbol = head.chars().next_back().filter(|c| !c.is_ascii_digit());
+                let count_end = star - symbol.map_or(0, char::len_utf8);
+                let digits = head[..count_end].trim_end_matches(|c: char| c.is_ascii_digit());
                 out.push_str(digits);
-                out.push_str(&self.paint(highlight, &rest[digits.len()..star]));
+                out.push_str(&self.paint(highlight, &head[digits.len()..count_end]));
+                out.push_str(&head[count_end..]);
                 out.push(' ');
                 rest = &rest[star + 1..];
             }
@@ -356,50 +454,16 @@ impl Colour {
 /// The prompt for the player to move: whose turn (and which team member's), and what is owed
 /// during a capture or a paused sowing.
 fn prompt(rules: &Rules, game: &Game<'_>, who: &str) -> String {
-    let me = game.state().to_move();
-    match pending(rules, game.state()) {
-        None => format!("{me}{who} to move> "),
-        Some(owed) => format!("{me}{who}, {owed}> "),
+    let state = game.state();
+    let me = state.to_move();
+    let opening = match &rules.phases()[state.phase_of(me)].name {
+        Some(name) => format!(", opening \"{name}\""),
+        None => String::new(),
+    };
+    match pending(rules, state) {
+        None => format!("{me}{who} to move{opening}> "),
+        Some(owed) => format!("{me}{who}{opening}, {owed}> "),
     }
-}
-
-/// Play the decisions typed on one line, one by one, stopping at the first that is wrong.
-/// Returns how many were played.
-fn play_words(rules: &Rules, game: &mut Game<'_>, line: &str) -> usize {
-    let words = Rules::turn_words(line);
-    let mut played = 0;
-    let turn = game.state().turn();
-    for word in &words {
-        if game.outcome().is_some() {
-            break;
-        }
-        if played > 0 && game.state().turn() != turn {
-            println!("The turn ended before `{word}`; the rest of the line was not played.");
-            break;
-        }
-        let me = game.state().to_move();
-        let mv = match rules.parse_move(game.state(), word) {
-            Ok(mv) => mv,
-            Err(e) => {
-                println!(
-                    "{}. Type `help` for the commands, `moves` for the legal ones.",
-                    sentence(&e.to_string())
-                );
-                break;
-            }
-        };
-        match game.play(mv) {
-            Ok(effect) => {
-                played += 1;
-                println!("{}", narrate(rules, me, &[mv], &[effect]));
-            }
-            Err(e) => {
-                println!("Not allowed: {e}.");
-                break;
-            }
-        }
-    }
-    played
 }
 
 /// The text with its first letter in capitals.

@@ -9,7 +9,7 @@ use miette::NamedSource;
 
 use sow::record::{Record, RecordError, RecordProblem};
 
-use super::load::{RulesText, compile, read_rules, read_utf8};
+use super::load::{RulesText, compile, looks_like_rules, read_rules, read_utf8};
 use super::{Failure, Outcome, RulesOptions};
 
 /// Replay a saved game record, checking every decision against the rules, and print the
@@ -53,16 +53,25 @@ pub fn load_record(
         }
         (None, None) => None,
     };
+    let span = record.tag("Rules").map_or((0, 0).into(), |t| t.span.into());
+    let bad_tag = |reason: String| {
+        fail(RecordProblem::Tag {
+            tag: "Rules".into(),
+            reason,
+            help: "name a rules file that exists, or pass `--rules FILE`".into(),
+            span,
+        })
+    };
+    // Rules the record names (rather than the person running sow) are shown only if they are
+    // rules: any other file is named, never quoted.
+    let named_by_record = rules_override.is_none() && record.tag("Rules").is_some();
+    let not_rules = |name: &str| bad_tag(format!("`{name}` is not a rules file (no `game` found)"));
     let rules_text = match read_rules(rules_name.as_deref()) {
+        Ok(r) if named_by_record && !looks_like_rules(&r.text) => return Err(not_rules(&r.name)),
         Ok(r) => r,
-        Err(Failure::Message(m)) => {
-            let span = record.tag("Rules").map_or((0, 0).into(), |t| t.span.into());
-            return Err(fail(RecordProblem::Tag {
-                tag: "Rules".into(),
-                reason: m,
-                help: "name a rules file that exists, or pass `--rules FILE`".into(),
-                span,
-            }));
+        Err(Failure::Message(m)) => return Err(bad_tag(m)),
+        Err(Failure::Report(_)) if named_by_record => {
+            return Err(not_rules(rules_name.as_deref().unwrap_or_default()));
         }
         Err(other) => return Err(other),
     };
@@ -94,6 +103,16 @@ pub fn run(args: ReplayArgs) -> Outcome {
         }
     }
     let turns = game.turns().len();
+    if turns == 0 && game.outcome().is_none() {
+        // Tags and no turns: a valid record of a game not begun, with nothing to verify.
+        println!(
+            "{}: no turns to replay: a game of {} not yet begun.",
+            args.record,
+            super::load::describe(&rules)
+        );
+        print!("{}", rules.picture(game.state()));
+        return Ok(ExitCode::SUCCESS);
+    }
     let status = match game.outcome() {
         Some(outcome) => format!("{outcome}"),
         None => "unfinished".to_string(),

@@ -23,7 +23,7 @@ pub struct SimulateArgs {
     #[command(flatten)]
     rules: RulesFile,
     /// Number of games.
-    #[arg(long, short, default_value_t = 1000)]
+    #[arg(long, short, default_value_t = 1000, value_parser = super::games)]
     games: u32,
     /// Seed for the random players; the same seed gives the same games.
     #[arg(long, short, default_value_t = 1)]

@@ -6,12 +6,15 @@ use super::notation::NotationError;
 use super::rules::*;
 use super::state::*;
 
-/// One turn as played: who played it and its decisions.
+/// One turn as played: who played it and its decisions, everything they did before the other
+/// player's turn. Where the rules let a player move again (a last seed in the own store), the
+/// extra sowings belong to the same turn: `a3 a1`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
     /// The player.
     pub player: Player,
-    /// The sowing, then any picks (or a single pass).
+    /// The sowing, then any picks (or a single pass); then, if the player moved again, the
+    /// next sowing and its picks, and so on.
     pub moves: Vec<Move>,
 }
 
@@ -102,7 +105,8 @@ impl<'r> Game<'r> {
         self.state.outcome
     }
 
-    /// The turns played (the last one may be unfinished).
+    /// The turns played (the last one may be unfinished): each is everything one player did
+    /// before the other moved, so a player who moved again has one turn of several sowings.
     pub fn turns(&self) -> &[Turn] {
         &self.turns
     }
@@ -126,19 +130,25 @@ impl<'r> Game<'r> {
     pub fn play(&mut self, mv: Move) -> Result<Effect, PlayError> {
         let before = self.state.clone();
         let effect = self.rules.play(&mut self.state, &mut self.history, mv)?;
-        // Every decision of a turn starts from the same turn count; a new count is a new turn.
-        if self.starts.last().is_none_or(|start| start.turn() != before.turn()) {
-            self.turns.push(Turn { player: before.to_move, moves: vec![mv] });
-            self.starts.push(before);
-        } else if let Some(turn) = self.turns.last_mut() {
-            turn.moves.push(mv);
+        // A turn goes on while its player is to move: through the picks of a capture, and
+        // through the sowings of a player who moves again (the engine counts each of those as a
+        // turn of its own, for its turn limits and repetitions). Only the end of a turn gives
+        // the move to the other player.
+        match self.turns.last_mut() {
+            Some(turn) if turn.player == before.to_move => turn.moves.push(mv),
+            _ => {
+                self.turns.push(Turn { player: before.to_move, moves: vec![mv] });
+                self.starts.push(before);
+            }
         }
         self.settle();
         Ok(effect)
     }
 
     /// Play a whole turn written in notation (`b3 x d1 d1 c4`), or nothing if any part of it
-    /// is wrong. During a pending capture follow-up, the words continue the turn.
+    /// is wrong. During a pending capture follow-up, the words continue the turn. Where the
+    /// rules let the player move again, the words may go on with the next sowing (`a3 a1`), or
+    /// stop and leave it to the next call.
     pub fn play_turn(&mut self, text: &str) -> Result<Vec<Effect>, TurnError> {
         let played = self.play_atomically(text, true)?;
         Ok(played.into_iter().map(|p| p.effect).collect())
@@ -166,23 +176,25 @@ impl<'r> Game<'r> {
         if words.is_empty() {
             return Err(TurnError::Empty);
         }
-        let mut played = Vec::new();
-        let turn = self.state.turn();
+        let mut played: Vec<Played> = Vec::new();
+        let me = self.state.to_move;
         for (i, word) in words.iter().enumerate() {
-            if i > 0 && self.state.turn() != turn {
+            // The words are one player's: they may go on through a capture's picks and through
+            // the sowings of a player who moves again, but not past the end of the turn.
+            if i > 0 && (self.state.outcome.is_some() || self.state.to_move != me) {
                 return Err(TurnError::TooLong { extra: word.to_string() });
             }
             let mv = self.rules.parse_move(&self.state, word).map_err(TurnError::Notation)?;
             let before = self.state.clone();
             let effect = self.play(mv).map_err(TurnError::Illegal)?;
             played.push(Played { mv, effect, before });
-            if self.state.outcome.is_some() && i + 1 < words.len() {
-                return Err(TurnError::TooLong { extra: words[i + 1].to_string() });
-            }
         }
-        // A turn that goes on has decisions owed; a new turn may open with picks of its own
-        // (a take turn of an opening), which are not owed by this one.
-        if whole && self.state.turn() == turn && self.state.outcome.is_none() {
+        // Decisions are owed if the last sowing's turn goes on (its picks, or a choice to stop
+        // or relay). A player who moves again owes nothing yet: the next sowing may be given
+        // later. A new turn may open with picks of its own (a take turn of an opening), which
+        // are not owed by this one.
+        let last_turn = played.last().map(|p| p.before.turn());
+        if whole && last_turn == Some(self.state.turn()) && self.state.outcome.is_none() {
             let owed = match self.state.phase {
                 Phase::Pick(p) if p.remaining == 1 => "1 more pick".to_string(),
                 Phase::Pick(p) => format!("{} more picks", p.remaining),

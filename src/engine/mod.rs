@@ -13,7 +13,7 @@ mod trace;
 
 pub use checked::{Effect, PlayError, PlayErrorKind};
 pub use game::{DetachedGame, Game, Played, Turn, TurnError};
-pub use notation::NotationError;
+pub use notation::{DecisionKinds, NotationError};
 pub use play::MoveStats;
 pub use rules::{ByPlayer, Hole, Player, Rules};
 pub use sowing::Endless;

@@ -22,7 +22,59 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
+/// Which kinds of decision a game's rules can ask of a player, so that a front end explains
+/// only the notation it needs (see [`Rules::decision_kinds`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DecisionKinds {
+    /// Picks after a capture, or a turn of taking holes: `d1`.
+    pub picks: bool,
+    /// A direction chosen for good with a sowing: `b3:cw`.
+    pub directions: bool,
+    /// Seeds moved from one hole to another (a turn of an opening): `b2-a4`, with the
+    /// openings that have such turns.
+    pub transfers: Vec<String>,
+    /// Holes marked (a turn of an opening): `+a1`, with the openings and the marks' names.
+    pub marks: Vec<(String, String)>,
+    /// A lap that may stop or relay at the mover's choice: `stop`, `relay`.
+    pub lap_choice: bool,
+    /// A blocked player passes: `pass`.
+    pub pass: bool,
+    /// A last seed in some place gives the same player another sowing.
+    pub move_again: bool,
+}
+
 impl Rules {
+    /// Which kinds of decision these rules can ask for, in any phase.
+    pub fn decision_kinds(&self) -> DecisionKinds {
+        let mut kinds = DecisionKinds {
+            picks: self.captures.iter().any(|c| !c.follow_ups.is_empty()),
+            directions: self.chosen_once,
+            pass: self.end.blocked == Blocked::Passes,
+            ..DecisionKinds::default()
+        };
+        for phase in &self.phases {
+            let name = phase.name.clone().unwrap_or_else(|| "the main game".to_string());
+            match &phase.turn {
+                TurnKind::Sow(sow) => {
+                    let actions =
+                        sow.lap_rules.iter().map(|r| r.action).chain(std::iter::once(sow.lap_otherwise));
+                    for action in actions {
+                        kinds.lap_choice |= action == LapAction::MayStop;
+                        kinds.move_again |= action == LapAction::MoveAgain;
+                    }
+                }
+                TurnKind::Take { .. } => kinds.picks = true,
+                TurnKind::Transfer { .. } => kinds.transfers.push(name),
+                TurnKind::Mark { mark, .. } => {
+                    let mark =
+                        self.marks.get(usize::from(*mark)).map_or_else(String::new, |m| m.name.clone());
+                    kinds.marks.push((name, mark));
+                }
+            }
+        }
+        kinds
+    }
+
     /// Read a hole name such as `b8` (row letter from South's outer row, column from South's
     /// left, both from 1).
     pub fn parse_hole(&self, word: &str) -> Result<Hole, NotationError> {
@@ -116,7 +168,8 @@ impl Rules {
         }
     }
 
-    /// Write a turn: `b3`, or `b3 x d1 d1 c4` when picks follow.
+    /// Write a turn: `b3`, or `b3 x d1 d1 c4` when picks follow, or `a3 a1` for a player who
+    /// moved again.
     pub fn turn_text(&self, moves: &[Move]) -> String {
         let mut out = String::new();
         for (i, &mv) in moves.iter().enumerate() {
@@ -125,9 +178,9 @@ impl Rules {
             }
             let first_pick =
                 matches!(mv, Move::Pick(_)) && !matches!(moves.get(i.wrapping_sub(1)), Some(Move::Pick(_)));
-            if first_pick
-                || (i == 1 && mv == Move::Stop && matches!(moves[0], Move::Sow(_) | Move::SowDirection(..)))
-            {
+            let stop_after_sowing =
+                mv == Move::Stop && i > 0 && matches!(moves[i - 1], Move::Sow(_) | Move::SowDirection(..));
+            if first_pick || stop_after_sowing {
                 out.push_str("x ");
             }
             out.push_str(&self.move_text(mv));
@@ -136,57 +189,27 @@ impl Rules {
     }
 
     /// A picture of the board: North's rows on top, row letters on the left, column numbers
-    /// above and below, each side's seeds, and whose turn it is.
+    /// above and below, the stores (if any) at the ends with their seeds, each side's seeds,
+    /// the marked holes with a legend, and whose turn it is.
     pub fn picture(&self, state: &State) -> String {
         self.picture_marked(state, &[])
     }
 
     /// [`Rules::picture`] with some holes marked by `*` (e.g. the last turn's).
     pub fn picture_marked(&self, state: &State, marked: &[Hole]) -> String {
-        let widest = self.all_holes().map(|h| state.count(h)).max().unwrap_or(0);
-        let width = widest.to_string().len().max(self.columns.to_string().len()).max(2) + 1;
+        let mut out = self.board_picture(state, marked);
+        out.push_str(&self.status(state));
+        out.push('\n');
+        out
+    }
+
+    /// Whose turn it is and where the turn stands (`South to move (2 more to pick)`), or how
+    /// the game ended: the last line of [`Rules::picture`].
+    pub fn status(&self, state: &State) -> String {
         let mut out = String::new();
-        let numbers = {
-            let mut s = String::from("   ");
-            for c in 1..=self.columns {
-                let _ = write!(s, "{c:>width$} ");
-            }
-            s.trim_end().to_string()
-        };
-        let _ = writeln!(out, "{numbers}");
-        for row in (0..self.rows).rev() {
-            let letter = (b'a' + row as u8) as char;
-            let mut line = format!(" {letter} ");
-            for c in 0..self.columns {
-                let Some(h) = self.hole(row, c) else { continue };
-                let mark = if marked.contains(&h) { '*' } else { ' ' };
-                let _ = write!(line, "{:>width$}{mark}", state.count(h));
-            }
-            let side = if row == self.rows - 1 {
-                Some(Player::North)
-            } else if row == 0 {
-                Some(Player::South)
-            } else {
-                None
-            };
-            let mut line = line.trim_end().to_string();
-            if let Some(p) = side {
-                let _ = write!(line, "   {p}: {} on board", seeds(self.seeds_of(state, p)));
-                if self.store.is_some() {
-                    let _ = write!(line, ", {} in store", self.store_seeds(state, p));
-                } else if state.captured[p] > 0 {
-                    let _ = write!(line, ", {} captured", state.captured[p]);
-                }
-            }
-            let _ = writeln!(out, "{line}");
-            if row == self.rows / 2 {
-                let _ = writeln!(out, "   {}", "─".repeat((width + 1) * self.columns));
-            }
-        }
-        let _ = writeln!(out, "{numbers}");
         match state.outcome {
             Some(outcome) => {
-                let _ = writeln!(out, "Game over: {outcome}.");
+                let _ = write!(out, "Game over: {outcome}.");
             }
             None => {
                 let _ = write!(out, "{} to move", state.to_move);
@@ -202,8 +225,130 @@ impl Rules {
                     }
                     Phase::Sow => {}
                 }
-                out.push('\n');
             }
+        }
+        out
+    }
+
+    /// The symbol written after the count of a hole carrying the mark of kind `kind`.
+    pub fn mark_symbol(kind: usize) -> char {
+        ['°', '^'].get(kind).copied().unwrap_or('°')
+    }
+
+    /// Which player's store is drawn at the left end of the board and which at the right: a
+    /// store follows its owner's last hole along the circuit that passes through it, and where
+    /// no circuit does, each player's store is on their right (South's at the right-hand end).
+    pub fn store_ends(&self) -> Option<(Player, Player)> {
+        let store = self.store?;
+        let right_of = |p: Player| {
+            let circuit = &self.circuit[p];
+            let at = circuit.iter().position(|&h| h == store[p])?;
+            let before = circuit[at.checked_sub(1)?];
+            let column = self.column_of(before);
+            if column + 1 == self.columns {
+                Some(true)
+            } else if column == 0 {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let south_right = match (right_of(Player::South), right_of(Player::North)) {
+            (Some(right), _) => right,
+            (None, Some(north_right)) => !north_right,
+            (None, None) => true,
+        };
+        Some(if south_right { (Player::North, Player::South) } else { (Player::South, Player::North) })
+    }
+
+    /// The board of [`Rules::picture_marked`] without its last line (whose turn it is): for a
+    /// front end whose prompt says that already.
+    pub fn board_picture(&self, state: &State, marked: &[Hole]) -> String {
+        let widest = self.all_holes().map(|h| state.count(h)).max().unwrap_or(0);
+        let width = widest.to_string().len().max(self.columns.to_string().len()).max(2) + 1;
+        let has_marks = !self.marks.is_empty();
+        // Each hole: its count, the symbol of its mark (if the rules have marks), and `*` if
+        // it is among `marked`.
+        let cell = width + 1 + usize::from(has_marks);
+        let cells = cell * self.columns;
+        // The stores, drawn at the two ends between the rows: `North [ 0]` … `[ 1] South`.
+        let stores = self.store_ends().map(|(left, right)| {
+            let digits = Player::BOTH.map(|p| self.store_seeds(state, p).to_string().len()).into_iter().max();
+            let digits = digits.unwrap_or(1).max(2);
+            let count = |p: Player| format!("[{:>digits$}]", self.store_seeds(state, p));
+            (format!("{left} {}  ", count(left)), format!("  {} {right}", count(right)))
+        });
+        let (left_pad, right_pad) =
+            stores.as_ref().map_or((0, 0), |(l, r)| (l.chars().count(), r.chars().count()));
+        let mut out = String::new();
+        let numbers = {
+            let mut s = format!("   {}", " ".repeat(left_pad));
+            for c in 1..=self.columns {
+                let _ = write!(s, "{c:>width$}{}", " ".repeat(cell - width));
+            }
+            s.trim_end().to_string()
+        };
+        let _ = writeln!(out, "{numbers}");
+        let mut kinds_shown = vec![false; self.marks.len()];
+        for row in (0..self.rows).rev() {
+            let letter = (b'a' + row as u8) as char;
+            let mut line = format!(" {letter} {}", " ".repeat(left_pad));
+            for c in 0..self.columns {
+                let Some(h) = self.hole(row, c) else { continue };
+                let _ = write!(line, "{:>width$}", state.count(h));
+                if has_marks {
+                    let kind = (0..self.marks.len()).find(|&k| state.is_marked(k as u8, h));
+                    if let Some(k) = kind {
+                        kinds_shown[k] = true;
+                    }
+                    line.push(kind.map_or(' ', Rules::mark_symbol));
+                }
+                line.push(if marked.contains(&h) { '*' } else { ' ' });
+            }
+            let side = if row == self.rows - 1 {
+                Some(Player::North)
+            } else if row == 0 {
+                Some(Player::South)
+            } else {
+                None
+            };
+            let mut line = line.trim_end().to_string();
+            if let Some(p) = side {
+                if stores.is_some() {
+                    let full = 3 + left_pad + cells + right_pad;
+                    let pad = full.saturating_sub(line.chars().count());
+                    line.push_str(&" ".repeat(pad));
+                }
+                let _ = write!(line, "   {p}: {} on board", seeds(self.seeds_of(state, p)));
+                if self.store.is_some() {
+                    let _ = write!(line, ", {} in store", self.store_seeds(state, p));
+                } else if state.captured[p] > 0 {
+                    let _ = write!(line, ", {} captured", state.captured[p]);
+                }
+            }
+            let _ = writeln!(out, "{line}");
+            if row == self.rows / 2 {
+                let rule = "─".repeat(cells);
+                match &stores {
+                    Some((left, right)) => {
+                        let _ = writeln!(out, "   {left}{rule}{right}");
+                    }
+                    None => {
+                        let _ = writeln!(out, "   {rule}");
+                    }
+                }
+            }
+        }
+        let _ = writeln!(out, "{numbers}");
+        let legend: Vec<String> = self
+            .marks
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| kinds_shown[k])
+            .map(|(k, mark)| format!("{} {} hole", Rules::mark_symbol(k), mark.name))
+            .collect();
+        if !legend.is_empty() {
+            let _ = writeln!(out, "   {}", legend.join("   "));
         }
         out
     }

@@ -149,6 +149,8 @@ fn replay_rejects_a_bad_record() {
     insta::assert_snapshot!("replay_illegal_singleton", err);
 }
 
+/// As the README says: every command has examples; those on one rules file take `--ruleset`
+/// and `--param`, and those comparing games take variants that carry their own.
 #[test]
 fn every_command_has_help_with_examples() {
     for command in ["check", "show", "play", "replay", "simulate", "perft", "match"] {
@@ -160,6 +162,52 @@ fn every_command_has_help_with_examples() {
             "`sow {command}` lacks --ruleset/--param"
         );
     }
+    for command in ["diff", "compare"] {
+        let (code, out, _) = sow(&[command, "--help"], "");
+        assert_eq!(code, 0);
+        assert!(out.contains("Examples:"), "`sow {command} --help` has no examples");
+        assert!(out.contains("FILE[:RULESET][?KEY=VALUE&…]"), "`sow {command}` does not explain variants");
+    }
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains("The commands on one rules file — `check`, `show`,\n`play`, `replay`, `simulate`, `perft` and `match` — take `--ruleset NAME`"));
+}
+
+/// `--level` means one thing everywhere: what `AgentSpec::level` says, in `sow play --help`
+/// and in the README.
+#[test]
+fn the_levels_are_the_same_in_the_help_and_the_readme() {
+    let (code, help, _) = sow(&["play", "--help"], "");
+    assert_eq!(code, 0);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let specs: Vec<String> = sow::session::LEVELS
+        .iter()
+        .map(|&name| sow::ai::AgentSpec::level(name).expect("a level").to_string())
+        .collect();
+    for (name, spec) in sow::session::LEVELS.iter().zip(&specs) {
+        assert!(help.contains(&format!("{name} = {spec} (")), "`{name} = {spec}` not in\n{help}");
+    }
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let said = format!(
+        "`--level {}` are `{}`, `{}` and `{}`",
+        sow::session::LEVELS.join("|"),
+        specs[0],
+        specs[1],
+        specs[2]
+    );
+    assert!(readme.contains(&said), "the README does not say {said}");
+}
+
+/// The README's `diff` example is the command's real output.
+#[test]
+fn the_readme_diff_example_is_real_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let command = "$ sow diff nsolo?columns=10 nsolo:sanderson-1913\n";
+    let start = readme.find(command).expect("the example is in the README") + command.len();
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    let (code, out, err) = sow(&["diff", "nsolo?columns=10", "nsolo:sanderson-1913"], "");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(shown, out);
 }
 
 #[test]
@@ -385,8 +433,9 @@ fn play_stops_at_once_when_the_record_cannot_be_written() {
 }
 
 /// Odd files through the commands: a BOM, CRLF line ends and tabs check and replay as
-/// usual, and so does an empty record; an empty rules file, invalid UTF-8, a binary file and a setup whose seed count does not
-/// fit in 32 bits each get their diagnostic and a failing exit code.
+/// usual, and so does a record of tags and no turns; an empty rules file or record, invalid
+/// UTF-8, a binary file and a setup whose seed count does not fit in 32 bits each get their
+/// diagnostic and a failing exit code.
 #[test]
 fn odd_files_work_or_get_a_diagnostic() {
     let dir = crate::common::scratch_dir("odd");
@@ -403,8 +452,8 @@ fn odd_files_work_or_get_a_diagnostic() {
         ("check", write("tabs.sow", nsolo.replace("    ", "\t").as_bytes())),
         ("replay", write("bom.txt", format!("\u{FEFF}{record}").as_bytes())),
         ("replay", write("crlf.txt", record.replace('\n', "\r\n").as_bytes())),
-        // A record of no turns, naming no rules: a game of the default rules not yet begun.
-        ("replay", write("empty.txt", b"")),
+        // A record of tags and no turns: a game not yet begun.
+        ("replay", write("begun.txt", b"[Rules \"nsolo\"]\n")),
     ];
     for (command, path) in &fine {
         let (code, out, err) = sow(&[command, path], "");
@@ -419,11 +468,174 @@ fn odd_files_work_or_get_a_diagnostic() {
         ("check", write("huge.sow", huge.as_bytes()), "sow::check::too_many_seeds"),
         ("replay", write("latin1.txt", b"[Rules \"nsolo\"]\n\n1. a\xe92\n"), "sow::file::not_utf8"),
         ("replay", write("binary.txt", b"\x00\x01\x02"), "sow::file::binary"),
+        // Nothing at all (or only comments) is not a record.
+        ("replay", write("empty.txt", b""), "sow::record::empty"),
+        ("replay", write("comments.txt", b"; nothing yet\n\n"), "sow::record::empty"),
     ];
     for (command, path, code_wanted) in &refused {
         let (code, out, err) = sow(&[command, path], "");
         assert_ne!(code, 0, "{command} {path}: {out}");
         assert!(err.contains(code_wanted), "{command} {path}: expected {code_wanted}\n{err}");
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The output of `sow play` with the computer's thinking time (which varies) blanked.
+fn play(args: &[&str], input: &str) -> String {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let (code, out, err) = sow(&all, input);
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .map(|l| match (l.find(" in "), l.find(" s;")) {
+            (Some(a), Some(b)) if a < b && l.contains("playouts") => {
+                format!("{} in … s{}\n", &l[..a], &l[b + 2..])
+            }
+            _ => format!("{l}\n"),
+        })
+        .collect()
+}
+
+/// `b3 x a1 a1` sows nothing (a1 is no pick), and says why; so do an `x` alone and `x x`;
+/// the board is as it was. No line of it was played, so the computer never moved.
+#[test]
+fn play_refuses_a_wrong_line_whole_and_says_why() {
+    let out =
+        play(&["--seed", "7", "--north", "mcts:300"], "b3 x a1 a1\nx\nx x\nb3 x d1 d1 d1\nboard\nquit\n");
+    assert!(!out.contains("sows"), "{out}");
+    insta::assert_snapshot!("play_refuses_a_wrong_line", out);
+}
+
+/// Kalah in the terminal: the stores drawn at the ends with their seeds, a last seed in the
+/// store told as a move again, and the record numbering the extra sowing inside its turn.
+#[test]
+fn play_kalah_with_its_stores_and_a_move_again() {
+    let dir = crate::common::scratch_dir("kalah");
+    let record = dir.join("kalah.txt");
+    let record_arg = record.to_str().unwrap();
+    let out = play(&["kalah", "--north", "greedy", "--seed", "1", "--record", record_arg], "a3\na1\nquit\n");
+    insta::assert_snapshot!("play_kalah_move_again", out);
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("\n1. a3 a1\n2. "), "{text}");
+    let (code, out, err) = sow(&["replay", record_arg], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": 2 turns of Kalah"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Tsoro with misoro holes chosen in play: `help` explains marking (and stop/relay), and the
+/// board shows the marked holes with a legend.
+#[test]
+fn play_tsoro_marks_misoro_holes() {
+    let out = play(
+        &["tsoro", "--ruleset", "misoro-choice", "--north", "greedy", "--seed", "1"],
+        "help\n+a1\na2\nquit\n",
+    );
+    assert!(out.contains("+a1           mark hole a1 as a misoro hole"), "{out}");
+    assert!(!out.contains("b3:cw"), "the help explains only what the rules use:\n{out}");
+    insta::assert_snapshot!("play_tsoro_misoro", out);
+}
+
+/// `undo` says what it took back: the person's turn and the computer's reply.
+#[test]
+fn undo_says_what_it_took_back() {
+    let out = play(&["--seed", "7", "--north", "mcts:300"], "a1 x d1 d2\nundo\nundo\nquit\n");
+    assert!(out.contains("\nSouth to move> Took back South's a1 x d1 d2 and North's d5 x a4 a4.\n"), "{out}");
+    assert!(out.contains("South to move> There is nothing to undo.\n"), "{out}");
+    // The prompt says whose turn it is; the board does not say it again.
+    assert!(!out.contains("South to move\n"), "{out}");
+}
+
+/// `check` with parameters out of range says nothing is ok.
+#[test]
+fn check_with_a_bad_parameter_says_no_ok() {
+    let (code, out, err) = sow(&["check", "nsolo", "--param", "columns=99"], "");
+    assert_eq!(code, 1);
+    assert_eq!(out, "");
+    assert!(err.contains("sow::check::param_out_of_range"), "{err}");
+    let (code, out, _) = sow(&["check", "nsolo", "--param", "columns=12"], "");
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r#"
+    nsolo.sow (bundled): ok — "Nsolo", base game and 2 rulesets (sanderson-1913, ludii); columns = 8 in 8..36
+    nsolo.sow (bundled): ok with Nsolo (columns = 12)
+    "#);
+}
+
+/// No command plays zero games.
+#[test]
+fn zero_games_are_refused() {
+    for args in [
+        &["simulate", "nsolo", "--games", "0"][..],
+        &["match", "nsolo", "random", "random", "--games", "0"],
+        &["compare", "nsolo", "--games", "0"],
+    ] {
+        let (code, out, err) = sow(args, "");
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains("invalid value '0' for '--games <GAMES>': at least 1 game is needed"), "{err}");
+    }
+}
+
+/// perft(0) is the start position alone.
+#[test]
+fn perft_at_depth_0_counts_the_root() {
+    let (code, out, _) = sow(&["perft", "nsolo", "--depth", "0"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out, "0 1\n");
+}
+
+/// A record of tags and no turns has nothing to verify, and says so.
+#[test]
+fn replay_of_a_record_with_no_turns() {
+    let dir = crate::common::scratch_dir("no-turns");
+    let path = dir.join("begun.txt");
+    std::fs::write(&path, "[Game \"Kalah\"]\n[Rules \"kalah\"]\n[Result \"*\"]\n").unwrap();
+    let (code, out, err) = sow(&["replay", path.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.ends_with(": no turns to replay: a game of Kalah (columns = 6, start = 4) not yet begun."),
+        "{out}"
+    );
+    assert!(!out.contains("verified"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A record's `Rules` tag naming a file that is not rules: the file is named, never quoted.
+#[test]
+fn replay_does_not_quote_a_file_that_is_not_rules() {
+    let dir = crate::common::scratch_dir("not-rules");
+    let secret = dir.join("secrets.txt");
+    std::fs::write(&secret, "root:x:0:0:root:/root:/bin/bash\npassword = hunter2\napi_key=SECRET-KEY-123\n")
+        .unwrap();
+    let binary = dir.join("binary.sow");
+    std::fs::write(&binary, b"SECRET\x00\xff\xfe binary").unwrap();
+    for target in [&secret, &binary] {
+        let record = dir.join("game.txt");
+        std::fs::write(&record, format!("[Rules \"{}\"]\n\n1. a1\n", target.display())).unwrap();
+        for command in ["replay", "play"] {
+            let args: Vec<&str> = match command {
+                "replay" => vec!["replay", record.to_str().unwrap()],
+                _ => vec!["play", "--load", record.to_str().unwrap()],
+            };
+            // No input: both stop at the record, before reading any.
+            let (code, out, err) = sow(&args, "");
+            assert_eq!(code, 1, "{out}{err}");
+            let all = format!("{out}{err}");
+            for secret in ["root:x", "hunter2", "SECRET"] {
+                assert!(!all.contains(secret), "{command}: `{secret}` shown:\n{all}");
+            }
+            // The message may wrap: `│` starts its continued lines.
+            let message = err.replace("\n  │ ", " ");
+            assert!(
+                message.contains(&format!("`{}` is not a rules file (no `game` found)", target.display())),
+                "{err}"
+            );
+        }
+    }
+    // A file the person names themselves is theirs to see: `--rules` is not second-guessed.
+    let record = dir.join("game.txt");
+    let (code, _, err) = sow(&["replay", record.to_str().unwrap(), "--rules", secret.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("sow::syntax"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

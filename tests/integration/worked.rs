@@ -777,3 +777,97 @@ fn north_relay_capture_and_strip_from_south() {
     // South: a3 (next a4 empty) and b5 (next b4 empty) are both singletons that may move.
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a3", "b5"]));
 }
+
+// ---------------------------------------------------------------------------------------
+// 12. A typed line is played all or nothing (`Game::play_part`, as the terminal and the page
+//     use it), and may leave the turn open for picks typed later.
+
+/// The position of section 4: South's b3 captures 3 from c1, and North has only d4 and d6
+/// left, so the strip owes 2 picks: d4, then d6.
+fn strip_of_two(rules: &Rules) -> sow::engine::State {
+    position(
+        rules,
+        "d 0 0 0 1 0 1 0 0
+         c 3 0 0 0 0 0 0 0
+         b 0 0 2 0 0 0 0 0
+         a 0 0 0 0 1 0 0 0",
+        Player::South,
+    )
+}
+
+/// `b3 x a1 a1`: b3 is a legal sowing, but a1 is South's own hole, not a pick. Nothing is
+/// played: the board, the turns and the repetition history are as before, so that the right
+/// line then plays exactly as on a fresh game.
+#[test]
+fn a_refused_line_changes_nothing() {
+    let rules = nsolo();
+    let start = strip_of_two(&rules);
+    let mut game = Game::from_state(&rules, start.clone());
+    for line in ["b3 x a1 a1", "b3 x d4 zz", "b3 x d4 d6 d6", "b3 x d6"] {
+        let refused = game.play_part(line).expect_err(line);
+        assert_eq!(game.state(), &start, "{line}: {refused}");
+        assert!(game.turns().is_empty(), "{line}");
+    }
+    assert!(matches!(game.play_part("b3 x a1 a1"), Err(TurnError::Illegal(_))));
+    assert!(matches!(game.play_part("b3 x d4 zz"), Err(TurnError::Notation(_))));
+    assert!(
+        matches!(game.play_part("b3 x d4 d6 d6"), Err(TurnError::TooLong { ref extra }) if extra == "d6")
+    );
+    // d6 alone cannot cover the 2 picks owed: only d4 is offered first.
+    assert!(matches!(game.play_part("b3 x d6"), Err(TurnError::Illegal(_))));
+
+    let played = game.play_part("b3 x d4 d6").unwrap();
+    let mut fresh = Game::from_state(&rules, start);
+    fresh.play_turn("b3 x d4 d6").unwrap();
+    assert_eq!(game.state(), fresh.state());
+    assert_eq!(game.turns(), fresh.turns());
+    assert_eq!(played.iter().map(|p| p.mv).collect::<Vec<_>>(), fresh.turns()[0].moves);
+    assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
+}
+
+/// A line of nothing, or only of `x` (which separates the picks), is refused as empty.
+#[test]
+fn a_line_of_nothing_or_only_x_is_refused_as_empty() {
+    let rules = nsolo();
+    let mut game = Game::new(&rules);
+    for line in ["", "   ", "x", "x x", "X"] {
+        assert_eq!(game.play_part(line).unwrap_err(), TurnError::Empty, "`{line}`");
+        assert_eq!(game.play_turn(line).unwrap_err(), TurnError::Empty, "`{line}`");
+    }
+    assert_eq!(game.state(), &rules.start());
+    assert_eq!(TurnError::Empty.to_string(), "no decision given: write a hole such as `b3`");
+}
+
+/// `b3 x d4` stops with one pick still owed: the turn stays open, South still to move, and
+/// the next line goes on with it; a refused line in the middle of the turn takes back
+/// nothing of what was played before. `play_turn` refuses the same words as unfinished.
+#[test]
+fn a_partial_line_leaves_the_picks_owed() {
+    let rules = nsolo();
+    let start = strip_of_two(&rules);
+    let mut whole = Game::from_state(&rules, start.clone());
+    assert_eq!(
+        whole.play_turn("b3 x d4").unwrap_err(),
+        TurnError::Unfinished { owed: "1 more pick".to_string() }
+    );
+    assert_eq!(whole.state(), &start);
+
+    let mut game = Game::from_state(&rules, start);
+    let played = game.play_part("b3").unwrap();
+    assert_eq!(played.len(), 1);
+    assert_eq!(remaining(game.state()), Some(2));
+    let owed = game.state().clone();
+    // d6 first would leave d4 alone to cover the second pick: refused, the turn as it was.
+    assert!(matches!(game.play_part("d6"), Err(TurnError::Illegal(_))));
+    assert_eq!(game.state(), &owed);
+    let played = game.play_part("x d4").unwrap();
+    assert_eq!(played.iter().map(|p| p.mv).collect::<Vec<_>>(), [Move::Pick(hole(&rules, "d4"))]);
+    assert_eq!(remaining(game.state()), Some(1));
+    assert_eq!(game.state().to_move(), Player::South);
+    assert_eq!(game.turns().len(), 1);
+    assert_eq!(game.turns()[0].moves, [Move::Sow(hole(&rules, "b3")), Move::Pick(hole(&rules, "d4"))]);
+    game.play_part("d6").unwrap();
+    assert_eq!(game.turns().len(), 1);
+    assert_eq!(rules.turn_text(&game.turns()[0].moves), "b3 x d4 d6");
+    assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
+}

@@ -53,12 +53,93 @@ fn a_last_seed_in_the_own_store_moves_again() {
     assert_eq!(state.to_move(), Player::South);
     assert_eq!(legal(&rules, &state), sows(&rules, &["a1", "a2", "a4", "a5", "a6"]));
 
-    // The record writes the extra move as a turn of its own: `1. a3`, `2. a1`, `3. b…`.
+    // The engine counts the extra move as a turn of its own (for turn limits and repetition):
+    assert_eq!(state.turn(), 1);
+    // a game's turn, as people and records number them, is everything South does before
+    // North moves: `1. a3 a1`, given at once or in two parts.
     let mut game = Game::new(&rules);
     game.play_turn("a3").unwrap();
+    assert_eq!(game.turns().len(), 1);
+    assert_eq!(sow::session::turn_index(&game), 0, "South is still in turn 1");
     game.play_turn("a1").unwrap();
-    assert_eq!(game.turns().iter().map(|t| t.player).collect::<Vec<_>>(), [Player::South, Player::South]);
+    let mut at_once = Game::new(&rules);
+    at_once.play_turn("a3 a1").unwrap();
+    assert_eq!(at_once.turns(), game.turns());
+    assert_eq!(game.turns().len(), 1);
+    assert_eq!(game.turns()[0].player, Player::South);
+    assert_eq!(rules.turn_text(&game.turns()[0].moves), "a3 a1");
     assert_eq!(game.state().to_move(), Player::North);
+    assert_eq!(sow::session::turn_index(&game), 1);
+    // Words past the end of the whole turn are refused, and nothing is played.
+    let mut refused = Game::new(&rules);
+    assert!(matches!(refused.play_part("a3 a1 b1"), Err(sow::engine::TurnError::TooLong { .. })));
+    assert!(refused.turns().is_empty());
+    // Undo takes back the whole turn.
+    assert!(game.undo());
+    assert_eq!(game.state(), &rules.start());
+}
+
+/// The record numbers a move-again turn once, `1. a3 a1`; records written with a line for
+/// each sowing (`1. a3`, `2. a1`) replay to the same game.
+#[test]
+fn a_move_again_is_recorded_inside_its_numbered_turn() {
+    let rules = kalah();
+    let mut game = Game::new(&rules);
+    game.play_turn("a3 a1").unwrap();
+    game.play_turn("b5").unwrap();
+    let text = sow::record::write_record(&game, &[("Rules", "kalah".to_string())]);
+    assert!(text.ends_with("\n1. a3 a1\n2. b5\n"), "{text}");
+    let replayed = sow::record::Record::parse(&text).unwrap().replay(&rules).unwrap();
+    assert_eq!(replayed.turns(), game.turns());
+    assert_eq!(replayed.state(), game.state());
+    let old = "[Rules \"kalah\"]\n\n1. a3\n2. a1\n3. b5\n";
+    let replayed = sow::record::Record::parse(old).unwrap().replay(&rules).unwrap();
+    assert_eq!(replayed.turns(), game.turns());
+    assert_eq!(replayed.state(), game.state());
+    // A line that goes on past the player's turn is still refused.
+    let long = "[Rules \"kalah\"]\n\n1. a3 a1 b5\n";
+    let problem = sow::record::Record::parse(long).unwrap().replay(&rules).unwrap_err();
+    assert!(
+        matches!(problem, sow::record::RecordProblem::TooLong { ref word, .. } if word == "b5"),
+        "{problem:?}"
+    );
+}
+
+/// The narration says where the last seed fell and that South moves again; the picture draws
+/// the stores at their ends of the board, North's on the left, South's on the right.
+#[test]
+fn a_move_again_is_told_and_the_stores_are_drawn() {
+    let rules = kalah();
+    let mut game = Game::new(&rules);
+    let played = game.play_part("a3").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows a3: 1 lap, 4 seeds sown, the last in South's store; South moves again."
+    );
+    let played = game.play_part("a1").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows a1: 1 lap, 4 seeds sown, the last in a5."
+    );
+    assert_eq!(rules.store_ends(), Some((Player::North, Player::South)));
+    let mut at_once = Game::new(&rules);
+    let played = at_once.play_part("a3 a1").unwrap();
+    insta::assert_snapshot!(
+        format!(
+            "{}\n{}",
+            sow::session::narrate_played(&rules, &played, at_once.state()),
+            rules.picture_marked(at_once.state(), &sow::session::touched(&at_once.turns()[0].moves))
+        ),
+        @r#"
+    South sows a3: 1 lap, 4 seeds sown, the last in South's store; South moves again. South sows a1: 1 lap, 4 seeds sown, the last in a5.
+                     1   2   3   4   5   6
+     b               4   4   4   4   4   4                North: 24 seeds on board, 0 in store
+       North [ 0]  ────────────────────────  [ 1] South
+     a               0*  5   1*  6   6   5                South: 23 seeds on board, 1 in store
+                     1   2   3   4   5   6
+    North to move
+    "#
+    );
 }
 
 /// a2's two seeds go to a3 (0→1) and a4 (0→1). a4 was empty and is South's; b4 facing it
