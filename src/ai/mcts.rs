@@ -373,15 +373,16 @@ impl Agent for MctsAgent {
             return moves[0];
         };
         let mv = best.via.expect("a child has a decision");
+        let kept = if reused == 0 { String::new() } else { format!(" ({reused} kept from the last search)") };
+        let how = if settled {
+            "; the choice was settled early"
+        } else if stopped {
+            "; stopped early"
+        } else {
+            ""
+        };
         self.report = Some(format!(
-            "{iterations} playouts{} ({reused} kept from before) in {:.2} s; wins {:.0}% of {} tries",
-            if settled {
-                ", enough to settle the choice,"
-            } else if stopped {
-                ", stopped early,"
-            } else {
-                ""
-            },
+            "{iterations} playouts in {:.2} s{kept}{how}; the move chosen won {:.0}% of its {} tries",
             start.elapsed().as_secs_f64(),
             100.0 * best.wins / f64::from(best.visits.max(1)),
             best.visits
@@ -438,6 +439,19 @@ mod tests {
         let mut moves = MoveList::new();
         rules.legal_moves(&state, &mut moves);
         (rules, state, moves)
+    }
+
+    /// The report reads as a sentence: how many playouts in how long, then how the chosen
+    /// move fared (the playouts kept from the last search only when there were some).
+    #[test]
+    fn the_report_reads_as_a_sentence() {
+        let (rules, state, moves) = start();
+        let mut agent = MctsAgent::new(Budget::Count(300), 1);
+        agent.choose(&rules, &state, &moves);
+        let report = agent.report().expect("a report");
+        assert!(report.starts_with("300 playouts in "), "{report}");
+        assert!(report.contains("; the move chosen won ") && report.ends_with(" tries"), "{report}");
+        assert!(!report.contains("kept"), "{report}");
     }
 
     #[test]
