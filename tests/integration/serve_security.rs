@@ -263,7 +263,7 @@ fn computer_players_beyond_the_caps_are_refused() {
         );
     }
     let hard = server.ok("POST", "/api/games", Some(json!({"south": "hard"})));
-    assert_eq!(hard["players"]["south"]["controller"], "mcts:1s", "{hard}");
+    assert_eq!(hard["players"]["south"]["controller"], "alphabeta:1s", "{hard}");
 }
 
 /// A game whose computer (South) thinks for `player`, and a thread asking it to move; the
