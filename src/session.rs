@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::ai::{AgentSpec, Budget, SpecError};
+use crate::ai::{AgentSpec, SpecError};
 use crate::engine::rules::FollowUp;
 use crate::engine::{ByPlayer, Effect, Game, Hole, Move, Phase, Played, Player, Rules, State, Turn};
 
@@ -45,9 +45,9 @@ impl fmt::Display for Controller {
 /// them.
 pub const LEVELS: [&str; 3] = ["easy", "medium", "hard"];
 
-/// The player a hint asks: the stronger search at equal time (alpha-beta; see
-/// [`AgentSpec::level`]), a second a decision.
-pub const HINT: AgentSpec = AgentSpec::AlphaBeta(Budget::Time(Duration::from_secs(1)));
+/// The player a hint asks: the stronger search on the game being played (alpha-beta, or
+/// MCTS where the rules file says `computer mcts`), a second a decision.
+pub const HINT: AgentSpec = AgentSpec::Strongest(Duration::from_secs(1));
 
 /// The game's name, its ruleset and its parameters, for headers:
 /// `Game, ruleset "x" (columns = 8)`.
@@ -301,7 +301,7 @@ mod tests {
     #[test]
     fn controllers_read_and_print_back() {
         assert_eq!("you".parse::<Controller>().unwrap(), Controller::Human);
-        assert_eq!("hard".parse::<Controller>().unwrap().to_string(), "alphabeta:2s");
+        assert_eq!("hard".parse::<Controller>().unwrap().to_string(), "strongest:2s");
         assert!("wizard".parse::<Controller>().is_err());
     }
 

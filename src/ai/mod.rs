@@ -10,6 +10,7 @@ mod greedy;
 mod mcts;
 mod random;
 mod spec;
+mod strongest;
 
 pub use alphabeta::{AlphaBetaAgent, negamax};
 pub use eval::{Evaluator, WIN};
@@ -17,6 +18,7 @@ pub use greedy::GreedyAgent;
 pub use mcts::MctsAgent;
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, Budget, SpecError};
+pub use strongest::StrongestAgent;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

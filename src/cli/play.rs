@@ -92,6 +92,10 @@ pub(super) fn agent_words(spec: AgentSpec) -> String {
         AgentSpec::Greedy => "the best balance of seeds right after its decision".to_string(),
         AgentSpec::AlphaBeta(b) => format!("alpha-beta search, {}", budget(b, "plies deep")),
         AgentSpec::Mcts(b) => format!("Monte Carlo tree search, {}", budget(b, "playouts")),
+        AgentSpec::Strongest(t) => format!(
+            "the stronger search on the game: alpha-beta, or MCTS where the rules file says `computer mcts`, {}",
+            budget(Budget::Time(t), "")
+        ),
     };
     format!("{spec} ({words})")
 }

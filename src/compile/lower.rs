@@ -1212,6 +1212,12 @@ impl<'a> Lowerer<'a> {
                 SectionKind::Origin(s) => meta.origin = Some(squash(&s.node)),
                 SectionKind::Sources(list) => meta.sources = list.iter().map(|s| squash(&s.node)).collect(),
                 SectionKind::Summary(s) => meta.summary = Some(squash(&s.node)),
+                SectionKind::Computer(search) => {
+                    meta.computer = Some(match search.node {
+                        ast::SearchKind::AlphaBeta => Search::AlphaBeta,
+                        ast::SearchKind::Mcts => Search::Mcts,
+                    })
+                }
                 _ => {}
             }
         }

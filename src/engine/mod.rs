@@ -15,7 +15,7 @@ pub use checked::{Effect, PlayError, PlayErrorKind};
 pub use game::{DetachedGame, Game, Played, Turn, TurnError};
 pub use notation::{DecisionKinds, NotationError};
 pub use play::MoveStats;
-pub use rules::{ByPlayer, Hole, Player, Rules};
+pub use rules::{ByPlayer, Hole, Player, Rules, Search};
 pub use sowing::Endless;
 pub use state::{
     DrawReason, History, LapChoice, Move, MoveList, Outcome, Phase, Pick, Setup, State, WinReason,

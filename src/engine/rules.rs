@@ -140,6 +140,18 @@ pub struct Meta {
     pub sources: Vec<String>,
     /// Prose summary (whitespace collapsed).
     pub summary: Option<String>,
+    /// The search the file names for its strongest computer player (`computer mcts`).
+    pub computer: Option<Search>,
+}
+
+/// A search a rules file may name for its game's strongest computer player: the one that
+/// wins at equal time on that game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Alpha-beta search.
+    AlphaBeta,
+    /// Monte Carlo tree search.
+    Mcts,
 }
 
 /// A parameter with the value it was compiled at.

@@ -52,6 +52,8 @@ pub enum SectionKind {
     Sources(Vec<Spanned<String>>),
     /// `summary "…"`.
     Summary(Spanned<String>),
+    /// `computer mcts`: the search of the game's strongest computer player.
+    Computer(Spanned<SearchKind>),
     /// `param name = default in low..high step n "doc"`.
     Param(Param),
     /// `board R rows of C holes, no stores`.
@@ -94,6 +96,7 @@ impl SectionKind {
             SectionKind::Origin(_) => "origin",
             SectionKind::Sources(_) => "sources",
             SectionKind::Summary(_) => "summary",
+            SectionKind::Computer(_) => "computer",
             SectionKind::Param(_) => "param",
             SectionKind::Board(_) => "board",
             SectionKind::Territory(_) => "territory",
@@ -598,4 +601,13 @@ pub enum Blocked {
     Passes,
     /// The game ends; the player with more seeds (on their side, in hand and in store) wins.
     Scores,
+}
+
+/// A search a rules file may name for its game's strongest computer player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// `alphabeta`.
+    AlphaBeta,
+    /// `mcts`.
+    Mcts,
 }

@@ -24,6 +24,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::origin => "`origin \"…\"`",
         Rule::sources => "`sources \"…\"`",
         Rule::summary => "`summary \"…\"`",
+        Rule::computer => "`computer mcts` or `computer alphabeta`",
+        Rule::search_kind => "`alphabeta` or `mcts`",
         Rule::string_list => "a list of strings",
         Rule::param => "`param NAME = N in LOW..HIGH`",
         Rule::param_range => "a range such as `in 8..36`",
@@ -183,6 +185,9 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_stores => "`stores`",
         Rule::kw_strip => "`strip`",
         Rule::kw_summary => "`summary`",
+        Rule::kw_computer => "`computer`",
+        Rule::kw_alphabeta => "`alphabeta`",
+        Rule::kw_mcts => "`mcts`",
         Rule::kw_take => "`take`",
         Rule::kw_taken => "`taken`",
         Rule::kw_territory => "`territory`",
@@ -266,11 +271,12 @@ pub fn is_keyword(rule: Rule) -> bool {
 }
 
 /// Section keywords: when all of them are expected, they are named as one group.
-const SECTION_WORDS: [&str; 16] = [
+const SECTION_WORDS: [&str; 17] = [
     "`aliases`",
     "`origin`",
     "`sources`",
     "`summary`",
+    "`computer`",
     "`param`",
     "`board`",
     "`territory`",

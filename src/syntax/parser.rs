@@ -185,6 +185,9 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
             SectionKind::Sources(lower_string_list(Children::of(pair).expect(Rule::string_list)?)?)
         }
         Rule::summary => SectionKind::Summary(lower_string(Children::of(pair).expect(Rule::string)?)?),
+        Rule::computer => {
+            SectionKind::Computer(lower_search_kind(Children::of(pair).expect(Rule::search_kind)?)?)
+        }
         Rule::param => SectionKind::Param(lower_param(pair)?),
         Rule::board => SectionKind::Board(lower_board(pair)?),
         Rule::territory => SectionKind::Territory(lower_territory(pair)?),
@@ -248,6 +251,17 @@ fn lower_int(pair: Pair<'_, Rule>) -> Result<Spanned<u64>> {
         Ok(n) => Ok(Spanned::new(u64::from(n), sp)),
         Err(_) => Err(SyntaxError::Number { text: text.to_string(), span: sp.into() }),
     }
+}
+
+fn lower_search_kind(pair: Pair<'_, Rule>) -> Result<Spanned<SearchKind>> {
+    let sp = span(&pair);
+    // The children are keywords, which `Children` skips: read the word itself.
+    let kind = match pair.into_inner().next().map(|word| word.as_rule()) {
+        Some(Rule::kw_alphabeta) => SearchKind::AlphaBeta,
+        Some(Rule::kw_mcts) => SearchKind::Mcts,
+        _ => return Err(SyntaxError::internal(sp, expected::phrase(Rule::search_kind))),
+    };
+    Ok(Spanned::new(kind, sp))
 }
 
 fn lower_name(pair: Pair<'_, Rule>) -> Spanned<String> {

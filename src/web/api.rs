@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use crate::ai::{Agent, AgentSpec, Budget, MctsAgent, Stop};
+use crate::ai::{Agent, AgentSpec, Budget, MctsAgent, Stop, StrongestAgent};
 use crate::engine::{ByPlayer, Game, Move, MoveList, PlayErrorKind, Player, State as Position, TurnError};
 use crate::record::{Record, RecordError};
 use crate::session::{self, Controller, HINT};
@@ -329,7 +329,11 @@ fn controller(
         Err(ApiError::bad("bad_player", format!("{side}: `{spec}` {what} (--{flag}); ask for less")))
     };
     match spec {
-        AgentSpec::Mcts(Budget::Time(t)) | AgentSpec::AlphaBeta(Budget::Time(t)) if t > limits.max_think => {
+        AgentSpec::Mcts(Budget::Time(t))
+        | AgentSpec::AlphaBeta(Budget::Time(t))
+        | AgentSpec::Strongest(t)
+            if t > limits.max_think =>
+        {
             over(
                 format!(
                     "thinks {} a decision, and this server lets a player think at most {}",
@@ -364,6 +368,7 @@ fn capped(spec: AgentSpec, limits: &Limits) -> AgentSpec {
     match spec {
         AgentSpec::Mcts(Budget::Time(t)) => AgentSpec::Mcts(Budget::Time(t.min(limits.max_think))),
         AgentSpec::AlphaBeta(Budget::Time(t)) => AgentSpec::AlphaBeta(Budget::Time(t.min(limits.max_think))),
+        AgentSpec::Strongest(t) => AgentSpec::Strongest(t.min(limits.max_think)),
         other => other,
     }
 }
@@ -644,6 +649,9 @@ fn agent(spec: AgentSpec, seed: u64, limits: &Limits, stop: Stop) -> Box<dyn Age
     let mut agent: Box<dyn Agent + Send> = match spec {
         AgentSpec::Mcts(budget) => {
             Box::new(MctsAgent::new(budget, seed).with_max_memory(limits.search_memory))
+        }
+        AgentSpec::Strongest(time) => {
+            Box::new(StrongestAgent::new(time, seed).with_max_memory(limits.search_memory))
         }
         other => other.build(seed),
     };

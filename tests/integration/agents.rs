@@ -94,3 +94,44 @@ fn every_agent_finishes_games_of_every_ruleset() {
         }
     }
 }
+
+/// The strongest player (the `hard` level, hints) searches as the rules file says: MCTS where
+/// it says `computer mcts` (Mefuvha, measured), alpha-beta elsewhere; a ruleset may say
+/// otherwise than its base game; and the word is read, and refused when it is not a search.
+#[test]
+fn the_strongest_player_searches_as_the_rules_file_says() {
+    use sow::ai::{Agent, StrongestAgent};
+    use sow::engine::Search;
+
+    assert_eq!(common::rules("mefuvha", None, &[]).meta().computer, Some(Search::Mcts));
+    assert_eq!(common::rules("nsolo", None, &[]).meta().computer, None);
+    for (file, search) in [("mefuvha", "mcts:"), ("nsolo", "alphabeta:"), ("kalah", "alphabeta:")] {
+        let rules = common::rules(file, None, &[]);
+        let state = rules.start();
+        let mut moves = MoveList::new();
+        rules.legal_moves(&state, &mut moves);
+        let agent = AgentSpec::level("hard").expect("a level").build(1);
+        assert_eq!(agent.name(), "strongest:2s");
+        let mut quick = StrongestAgent::new(std::time::Duration::from_millis(30), 1);
+        let mv = quick.choose(&rules, &state, &moves);
+        assert!(moves.contains(&mv));
+        let report = quick.report().expect("a report");
+        assert!(report.starts_with(search), "{file}: {report}");
+    }
+
+    let text = |computer: &str| {
+        common::rules_text("nsolo").replacen(
+            "    param columns",
+            &format!("    {computer}\n    ruleset \"other\" {{ computer alphabeta }}\n    param columns"),
+            1,
+        )
+    };
+    let compile = |text: &str, ruleset: Option<&str>| {
+        sow::compile("x.sow", text, &sow::Options::new(ruleset, &[])).map(|r| r.meta().computer)
+    };
+    assert_eq!(compile(&text("computer mcts"), None).ok(), Some(Some(Search::Mcts)));
+    assert_eq!(compile(&text("computer mcts"), Some("other")).ok(), Some(Some(Search::AlphaBeta)));
+    let error = compile(&text("computer fast"), None).expect_err("`fast` is not a search");
+    let shown = common::render(&error);
+    assert!(shown.contains("`alphabeta` or `mcts`"), "{shown}");
+}

@@ -263,7 +263,7 @@ fn computer_players_beyond_the_caps_are_refused() {
         );
     }
     let hard = server.ok("POST", "/api/games", Some(json!({"south": "hard"})));
-    assert_eq!(hard["players"]["south"]["controller"], "alphabeta:1s", "{hard}");
+    assert_eq!(hard["players"]["south"]["controller"], "strongest:1s", "{hard}");
 }
 
 /// A game whose computer (South) thinks for `player`, and a thread asking it to move; the
@@ -320,17 +320,24 @@ fn a_thinking_computer_blocks_no_read_of_its_game_and_thinks_once() {
     assert_eq!(hinter.join().unwrap().0, 200);
 }
 
-#[test]
-fn a_search_stops_when_its_client_goes_or_its_game_is_deleted() {
-    let server = Arc::new(Server::start(&[]));
-    // The client goes: the request is dropped, and its search with it.
-    let id = new_game(&server, json!({"south": "mcts:8s", "north": "human"}));
+/// A game whose computer (South, `player`) is asked to move by a raw request left open, once
+/// the server counts its search: the game's id and the request's connection.
+fn search_in_flight(server: &Server, player: &str) -> (String, std::net::TcpStream) {
+    let id = new_game(server, json!({"south": player, "north": "human"}));
     let stream = server.send(
         &format!("POST /api/games/{id}/computer HTTP/1.1"),
         &[("Host", &server.addr), ("Content-Type", "application/json")],
         b"",
     );
-    assert!(within(Duration::from_secs(2), || status(&server)["searches"] == 1).is_some());
+    assert!(within(Duration::from_secs(2), || status(server)["searches"] == 1).is_some());
+    (id, stream)
+}
+
+#[test]
+fn a_search_stops_when_its_client_goes_or_its_game_is_deleted() {
+    let server = Arc::new(Server::start(&[]));
+    // The client goes: the request is dropped, and its search with it.
+    let (id, stream) = search_in_flight(&server, "mcts:8s");
     drop(stream);
     let stopped = within(Duration::from_secs(2), || status(&server)["searches"] == 0);
     assert!(
@@ -379,13 +386,7 @@ fn searches_at_once_are_capped() {
 fn a_signal_stops_a_thinking_server_within_a_second() {
     for signal in ["INT", "TERM"] {
         let mut server = Server::start(&[]);
-        let id = new_game(&server, json!({"south": "mcts:5s", "north": "human"}));
-        let request = server.send(
-            &format!("POST /api/games/{id}/computer HTTP/1.1"),
-            &[("Host", &server.addr), ("Content-Type", "application/json")],
-            b"",
-        );
-        assert!(within(Duration::from_secs(2), || status(&server)["searches"] == 1).is_some());
+        let (_, request) = search_in_flight(&server, "mcts:5s");
         let sent = Instant::now();
         server.signal(signal);
         let exit = server.wait_exit(Duration::from_secs(1));
