@@ -32,6 +32,7 @@ pub mod analysis;
 pub mod bundled;
 pub mod compile;
 pub mod engine;
+pub mod model;
 pub mod record;
 pub mod session;
 pub mod source;

@@ -1,15 +1,16 @@
-//! Comparing two compiled games section by section: board, territory, start position,
+//! Comparing two games' rules models section by section: board, territory, start position,
 //! circuits, choice rules, sowing, captures, follow-up choices, end rules — whatever the
-//! compiled dump ([`crate::compile::dump`]) says, showing only what differs.
+//! model's text ([`Model`]'s `Display`, what `sow show` prints) says, showing only what
+//! differs.
 //!
-//! Working from the dump of the *compiled* tables means two files that say the same thing
-//! in different words compare equal, and every construct the language gains is compared
-//! without code here.
+//! Working from the *model* means two files that say the same thing in different words
+//! compare equal, and every construct the language gains is compared without code here.
 
 use std::fmt::Write as _;
 
-use crate::compile::dump;
-use crate::engine::Rules;
+use similar::{Algorithm, ChangeTag};
+
+use crate::model::Model;
 
 /// Changed lines shown per section before the rest is summarised.
 const MAX_LINES: usize = 24;
@@ -59,10 +60,10 @@ pub enum Line {
     Added(String),
 }
 
-/// The sections of a compiled game's dump, without the metadata at its head (names,
-/// sources, description), which says nothing about how the game is played.
-pub fn sections(rules: &Rules) -> Vec<Section> {
-    let text = dump(rules);
+/// The sections of a model's text, without the metadata at its head (names, sources,
+/// description), which says nothing about how the game is played.
+pub fn sections(model: &Model) -> Vec<Section> {
+    let text = model.to_string();
     let mut out: Vec<Section> = Vec::new();
     let mut started = false;
     let mut blank = true;
@@ -105,9 +106,9 @@ pub fn sections(rules: &Rules) -> Vec<Section> {
     flat
 }
 
-/// The sections in which two compiled games differ, in the order of the first game's dump
+/// The sections in which two games' models differ, in the order of the first game's
 /// (sections only in the second come last).
-pub fn diff(a: &Rules, b: &Rules) -> Vec<SectionDiff> {
+pub fn diff(a: &Model, b: &Model) -> Vec<SectionDiff> {
     let (a, b) = (sections(a), sections(b));
     let mut out = Vec::new();
     for sa in &a {
@@ -129,30 +130,16 @@ pub fn diff(a: &Rules, b: &Rules) -> Vec<SectionDiff> {
     out
 }
 
-/// A line diff by longest common subsequence (sections are a few dozen lines at most).
+/// A line diff (Myers' algorithm, by `similar`).
 pub fn line_diff(a: &[String], b: &[String]) -> Vec<Line> {
-    let (n, m) = (a.len(), b.len());
-    // lcs[i][j]: the longest common subsequence of a[i..] and b[j..].
-    let mut lcs = vec![vec![0u32; m + 1]; n + 1];
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
-        }
-    }
-    let (mut i, mut j) = (0, 0);
     let mut out = Vec::new();
-    while i < n || j < m {
-        if i < n && j < m && a[i] == b[j] {
-            out.push(Line::Same(a[i].clone()));
-            i += 1;
-            j += 1;
-        } else if i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1]) {
-            out.push(Line::Removed(a[i].clone()));
-            i += 1;
-        } else {
-            out.push(Line::Added(b[j].clone()));
-            j += 1;
-        }
+    for (tag, lines) in similar::utils::diff_slices(Algorithm::Myers, a, b) {
+        let line = match tag {
+            ChangeTag::Equal => Line::Same,
+            ChangeTag::Delete => Line::Removed,
+            ChangeTag::Insert => Line::Added,
+        };
+        out.extend(lines.iter().cloned().map(line));
     }
     out
 }

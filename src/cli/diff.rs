@@ -29,7 +29,7 @@ pub struct DiffArgs {
 
 pub fn run(args: DiffArgs) -> Outcome {
     let (a, b) = (args.a.compile()?, args.b.compile()?);
-    let diffs = diff(&a, &b);
+    let diffs = diff(a.model(), b.model());
     let first = format!("{}: {}", args.a.label, describe(&a));
     let second = format!("{}: {}", args.b.label, describe(&b));
     print!("{}", render(&first, &second, &diffs));

@@ -40,7 +40,7 @@ pub fn run(args: ShowArgs) -> Outcome {
         }
     }
     println!();
-    print!("{}", sow::compile::dump(&rules));
+    print!("{}", rules.model());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -242,6 +242,15 @@ pub enum CheckError {
         text: String,
     },
 
+    /// The compiler emitted a model the engine refuses: a fault of the compiler, not of the
+    /// file.
+    #[error("the compiled rules are inconsistent: {0}")]
+    #[diagnostic(
+        code(sow::check::inconsistent),
+        help("this is a fault in sow, not in the file: please report it with the file")
+    )]
+    Inconsistent(crate::model::ModelError),
+
     /// A ruleset asked for that the file does not define.
     #[error("the file defines no ruleset `{name}`")]
     #[diagnostic(code(sow::check::unknown_ruleset))]

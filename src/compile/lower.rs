@@ -1,12 +1,10 @@
-//! Check the sections that apply and lower them into the engine's tables. One function per
+//! Check the sections that apply and lower them into the rules [`Model`]. One function per
 //! section; each pushes its errors and carries on, so that one run reports every
 //! independent problem.
 
 use super::assemble::Effective;
 use super::error::CheckError;
-use crate::engine::MoveList;
-use crate::engine::rules::*;
-use crate::engine::sowing::Ring;
+use crate::model::*;
 use crate::span::{Span, Spanned};
 use crate::suggest::unknown_name_help;
 use crate::syntax::ast::{self, Section, SectionKind};
@@ -20,6 +18,8 @@ struct Lowerer<'a> {
     src: &'a str,
     eff: &'a Effective<'a>,
     errors: Vec<CheckError>,
+    /// The board, once it is known to be usable.
+    board: Option<Board>,
     /// Row names from the territory, from the seat inward (empty if the territory is missing).
     row_names: Vec<String>,
     /// Names of the kinds of mark.
@@ -29,43 +29,6 @@ struct Lowerer<'a> {
     stores: Option<Span>,
 }
 
-/// The board's shape, once it is known to be usable.
-#[derive(Clone, Copy)]
-struct Shape {
-    rows: usize,
-    columns: usize,
-}
-
-impl Shape {
-    fn per_side(self) -> usize {
-        self.rows / 2
-    }
-
-    fn holes(self) -> usize {
-        self.rows * self.columns
-    }
-
-    /// The absolute row of `player`'s row `role`.
-    fn row(self, player: Player, role: usize) -> usize {
-        match player {
-            Player::South => role,
-            Player::North => self.rows - 1 - role,
-        }
-    }
-
-    /// The absolute column of the `k`-th hole (0-based) from `player`'s left.
-    fn column_from_left(self, player: Player, k: usize) -> usize {
-        match player {
-            Player::South => k,
-            Player::North => self.columns - 1 - k,
-        }
-    }
-
-    fn hole(self, row: usize, column: usize) -> Hole {
-        Hole((row * self.columns + column) as u8)
-    }
-}
-
 /// A name in a hole description: a row of the territory, or a kind of mark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Named {
@@ -73,56 +36,13 @@ enum Named {
     Mark(MarkId),
 }
 
-/// A choice description before the board's slots are known.
-struct ChoiceDraft {
-    /// `own ROW hole` / `own MARK hole`, or `own hole` (None).
-    own: Option<Named>,
-    /// `the Nth ROW hole`: (row, index from the owner's left, from 0).
-    one: Option<(Role, usize)>,
-    min: u16,
-    max: u16,
-    next: Option<HoleState>,
-    previous: Option<HoleState>,
-    text: String,
-}
-
-/// A phase before the board's slots are known.
-struct PhaseDraft {
-    name: Option<String>,
-    lasts: Option<u16>,
-    turn: TurnDraft,
-}
-
-enum TurnDraft {
-    Sow {
-        choices: Vec<ChoiceDraft>,
-        direction: Option<Direction>,
-        lap_rules: Vec<LapRule>,
-        otherwise: LapAction,
-        must_feed: bool,
-    },
-    Take {
-        capture: u8,
-    },
-    Transfer {
-        count: u16,
-        from: HoleFilter,
-        to: HoleFilter,
-        /// The `move …` line.
-        span: Span,
-    },
-    Mark {
-        hole: HoleFilter,
-        mark: MarkId,
-    },
-}
-
-/// Check and lower the sections of `eff` into `Rules`.
-pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckError>> {
+/// Check and lower the sections of `eff` into a model.
+pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Model, Vec<CheckError>> {
     let mut l = Lowerer {
         src,
         eff,
         errors: Vec::new(),
+        board: None,
         row_names: Vec::new(),
         mark_names: Vec::new(),
         territory_ok: false,
@@ -130,11 +50,11 @@ pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckEr
     };
     let game_name = eff.game.name.span;
 
-    let shape = l.board(game_name);
-    l.territory(game_name, shape);
-    let marks = l.marks(shape);
-    let start = l.setup(game_name, shape);
-    let circuit = l.circuit(game_name, shape);
+    l.board = l.board(game_name);
+    l.territory(game_name);
+    let marks = l.marks();
+    let setup = l.setup(game_name);
+    let circuit = l.circuit(game_name);
     let (mut captures, capture_names) = l.captures();
     let main = l.main_phase(game_name, &capture_names);
     let mut phases = Vec::new();
@@ -144,22 +64,11 @@ pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckEr
         }
     }
     let end = l.end(game_name);
-    if let Some(shape) = shape {
-        for phase in &phases {
-            if let TurnDraft::Transfer { from, to, span, .. } = &phase.turn {
-                let bound = transfer_bound(shape, from, to);
-                if bound > MoveList::CAPACITY {
-                    let max = MoveList::CAPACITY;
-                    l.errors.push(CheckError::TooManyChoices { bound, max, span: (*span).into() });
-                }
-            }
-        }
-    }
     if let Some(main) = &main {
         let mut used: Vec<&LapRule> = Vec::new();
         for phase in phases.iter().chain(std::iter::once(main)) {
-            if let TurnDraft::Sow { lap_rules, .. } = &phase.turn {
-                used.extend(lap_rules.iter());
+            if let Turn::Sow(sowing) = &phase.turn {
+                used.extend(sowing.lap_rules.iter());
             }
         }
         l.check_added_captures(&used, &capture_names);
@@ -167,8 +76,8 @@ pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckEr
     let meta = l.meta();
     let params = l.params();
 
-    let (Some(shape), Some(start), Some(circuit), Some(main), Some(end), Some(marks)) =
-        (shape, start, circuit, main, end, marks)
+    let (Some(board), Some(setup), Some(circuit), Some(main), Some(end), Some(marks)) =
+        (l.board, setup, circuit, main, end, marks)
     else {
         return Err(l.errors);
     };
@@ -176,24 +85,8 @@ pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Rules, Vec<CheckEr
         return Err(l.errors);
     }
     phases.push(main);
-    Ok(build(BuildParts {
-        meta,
-        params,
-        shape,
-        row_names: l.row_names,
-        mark_names: l.mark_names,
-        marks,
-        direction: circuit.direction,
-        chosen_once: circuit.chosen_once,
-        shared: circuit.shared,
-        through_store: circuit.through_store,
-        skip_origin: circuit.skip_origin,
-        stores: l.stores.is_some(),
-        start,
-        phases,
-        captures,
-        end,
-    }))
+    let marks = l.mark_names.into_iter().zip(marks).map(|(name, start)| Mark { name, start }).collect();
+    Ok(Model { meta, params, board, row_names: l.row_names, setup, circuit, marks, phases, captures, end })
 }
 
 impl<'a> Lowerer<'a> {
@@ -352,7 +245,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn board(&mut self, game_name: Span) -> Option<Shape> {
+    fn board(&mut self, game_name: Span) -> Option<Board> {
         let Some(section) = self.section("board") else {
             self.missing("board", "`board 4 rows of 8 holes, no stores`", game_name);
             return None;
@@ -381,10 +274,10 @@ impl<'a> Lowerer<'a> {
             self.errors.push(CheckError::BoardColumns { columns, span: board.columns.span.into() });
             ok = false;
         }
-        ok.then_some(Shape { rows: rows as usize, columns: columns as usize })
+        ok.then_some(Board { rows: rows as usize, columns: columns as usize, stores: self.stores.is_some() })
     }
 
-    fn territory(&mut self, game_name: Span, shape: Option<Shape>) {
+    fn territory(&mut self, game_name: Span) {
         let Some(section) = self.section("territory") else {
             self.missing("territory", "`territory each player owns rows outer, inner`", game_name);
             return;
@@ -405,7 +298,7 @@ impl<'a> Lowerer<'a> {
         }
         self.row_names = names.iter().map(|n| n.node.clone()).collect();
         self.territory_ok = true;
-        if let Some(shape) = shape
+        if let Some(shape) = self.board
             && t.rows.len() != shape.per_side()
         {
             let span = t.rows[0].span.to(t.rows[t.rows.len() - 1].span);
@@ -417,19 +310,22 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn setup(&mut self, game_name: Span, shape: Option<Shape>) -> Option<Vec<u16>> {
+    fn setup(&mut self, game_name: Span) -> Option<Vec<u16>> {
         let Some(section) = self.section("setup") else {
             self.missing("setup", "`setup { 2 in every hole }`", game_name);
             return None;
         };
         let SectionKind::Setup(setup) = &section.kind else { return None };
-        let mut counts = shape.map(|s| vec![0u64; s.holes()]);
+        let board = self.board;
+        let mut counts = board.map(|b| vec![0u64; b.holes()]);
         for line in &setup.lines {
             let count = self.value(&line.count);
-            let holes = self.setup_holes(&line.holes, shape);
-            if let (Some(counts), Some(count), Some(holes)) = (counts.as_mut(), count, holes) {
+            let holes = self.setup_holes(&line.holes);
+            if let (Some(board), Some(counts), Some(count), Some(holes)) =
+                (board, counts.as_mut(), count, holes)
+            {
                 for h in holes {
-                    counts[h.index()] = count;
+                    counts[board.index(h)] = count;
                 }
             }
         }
@@ -446,61 +342,69 @@ impl<'a> Lowerer<'a> {
         Some(counts.into_iter().map(|c| c as u16).collect())
     }
 
-    fn setup_holes(&mut self, set: &Spanned<ast::HoleSet>, shape: Option<Shape>) -> Option<Vec<Hole>> {
+    fn setup_holes(&mut self, set: &Spanned<ast::HoleSet>) -> Option<Vec<Cell>> {
         match &set.node {
-            ast::HoleSet::Every => {
-                let shape = shape?;
-                Some((0..shape.holes()).map(|i| Hole(i as u8)).collect())
-            }
+            ast::HoleSet::Every => Some(self.board?.cells().collect()),
             ast::HoleSet::EveryInRow(row) => {
                 let role = self.row(row)? as usize;
-                let shape = shape?;
-                let mut holes = Vec::new();
-                for player in Player::BOTH {
-                    let r = shape.row(player, role);
-                    holes.extend((0..shape.columns).map(|c| shape.hole(r, c)));
-                }
-                Some(holes)
+                let board = self.board?;
+                let rows = Player::BOTH.map(|player| board.row(player, role));
+                Some(
+                    rows.into_iter().flat_map(|r| (0..board.columns).map(move |c| Cell::new(r, c))).collect(),
+                )
             }
             ast::HoleSet::One { position, row, from_right } => {
-                let role = self.row(row)? as usize;
-                let shape = shape?;
-                // 0-based index from the owner's left.
-                let k = match (position.node, from_right) {
-                    (ast::HolePosition::Leftmost, false) | (ast::HolePosition::Rightmost, true) => 0,
-                    (ast::HolePosition::Rightmost, false) | (ast::HolePosition::Leftmost, true) => {
-                        shape.columns - 1
-                    }
-                    (ast::HolePosition::Nth(n), _) if n == 0 || n > shape.columns as u64 => {
-                        let what = self.text(set.span);
-                        let help = if n == 0 {
-                            "holes are counted from 1: the 1st hole is the leftmost, seen from the owner's seat".to_string()
-                        } else {
-                            format!(
-                                "rows have {} holes here, so the last one is the {}",
-                                shape.columns,
-                                ordinal(shape.columns)
-                            )
-                        };
-                        self.errors.push(CheckError::OffBoard { what, span: position.span.into(), help });
-                        return None;
-                    }
-                    (ast::HolePosition::Nth(n), false) => n as usize - 1,
-                    (ast::HolePosition::Nth(n), true) => shape.columns - n as usize,
-                };
+                let role = self.row(row);
+                let column = self.column(position, *from_right, set.span);
+                let (role, column, board) = (role? as usize, column?, self.board?);
+                let k = column.from_left(board.columns)?;
                 Some(
                     Player::BOTH
                         .iter()
-                        .map(|&p| shape.hole(shape.row(p, role), shape.column_from_left(p, k)))
+                        .map(|&p| Cell::new(board.row(p, role), board.column_from_left(p, k)))
                         .collect(),
                 )
             }
         }
     }
 
+    /// Which hole of a row a position names (`the 3rd`, `the rightmost`), counted from the
+    /// owner's left, or from their right; off the board (once its size is known) is an error.
+    fn column(
+        &mut self,
+        position: &Spanned<ast::HolePosition>,
+        from_right: bool,
+        whole: Span,
+    ) -> Option<Column> {
+        let columns = self.board.map(|b| b.columns);
+        let column = match (position.node, from_right) {
+            (ast::HolePosition::Leftmost, false) | (ast::HolePosition::Rightmost, true) => {
+                Column::FromLeft(0)
+            }
+            (ast::HolePosition::Rightmost, false) | (ast::HolePosition::Leftmost, true) => {
+                Column::FromRight(0)
+            }
+            (ast::HolePosition::Nth(n), _) if n == 0 || columns.is_some_and(|c| n > c as u64) => {
+                let help = match columns {
+                    Some(columns) if n > 0 => {
+                        format!("rows have {columns} holes here, so the last one is the {}", ordinal(columns))
+                    }
+                    _ => "holes are counted from 1: the 1st hole is the leftmost, seen from the owner's seat"
+                        .to_string(),
+                };
+                let what = self.text(whole);
+                self.errors.push(CheckError::OffBoard { what, span: position.span.into(), help });
+                return None;
+            }
+            (ast::HolePosition::Nth(n), false) => Column::FromLeft((n - 1).min(255) as u8),
+            (ast::HolePosition::Nth(n), true) => Column::FromRight((n - 1).min(255) as u8),
+        };
+        Some(column)
+    }
+
     /// `marks NAME: HOLE, …`: the mark names, and the holes (board indices) marked at the
     /// start, for each kind.
-    fn marks(&mut self, shape: Option<Shape>) -> Option<Vec<Vec<Hole>>> {
+    fn marks(&mut self) -> Option<Vec<Vec<Cell>>> {
         let marks: Vec<&ast::Marks> = self.eff.marks.clone();
         if let Some(extra) = marks.get(MAX_MARKS) {
             self.errors.push(CheckError::TooManyMarks { max: MAX_MARKS, span: extra.name.span.into() });
@@ -510,16 +414,16 @@ impl<'a> Lowerer<'a> {
         for m in marks {
             let mut holes = Vec::new();
             for set in &m.holes {
-                if let Some(hs) = self.setup_holes(set, shape) {
+                if let Some(hs) = self.setup_holes(set) {
                     holes.extend(hs);
                 }
             }
             out.push(holes);
         }
-        shape.map(|_| out)
+        self.board.map(|_| out)
     }
 
-    fn circuit(&mut self, game_name: Span, shape: Option<Shape>) -> Option<CircuitDraft> {
+    fn circuit(&mut self, game_name: Span) -> Option<Circuit> {
         let Some(section) = self.section("circuit") else {
             self.missing("circuit", "`circuit own rows anticlockwise`", game_name);
             return None;
@@ -535,7 +439,7 @@ impl<'a> Lowerer<'a> {
                 return None;
             }
         }
-        match (shape, c.all_rows) {
+        match (self.board, c.all_rows) {
             (Some(shape), None) if shape.per_side() != 2 => {
                 self.errors
                     .push(CheckError::CircuitRows { span: section.span.into(), per_side: shape.per_side() });
@@ -559,8 +463,8 @@ impl<'a> Lowerer<'a> {
             });
             return None;
         }
-        Some(CircuitDraft {
-            direction: c.direction.node,
+        Some(Circuit {
+            direction: c.direction.node.into(),
             chosen_once: c.chosen_once.is_some(),
             shared: c.all_rows.is_some(),
             through_store: c.through_store.is_some(),
@@ -569,7 +473,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The main game: `choose`, `sow` and `after each lap` of the game (or ruleset).
-    fn main_phase(&mut self, game_name: Span, capture_names: &[String]) -> Option<PhaseDraft> {
+    fn main_phase(&mut self, game_name: Span, capture_names: &[String]) -> Option<Phase> {
         let Some(section) = self.section("choose") else {
             self.missing("choose", "`choose { own hole with at least 1 seed }`", game_name);
             return None;
@@ -578,7 +482,7 @@ impl<'a> Lowerer<'a> {
         let choices = self.choose(choose);
         let must_feed = choose.must_feed.is_some();
         let direction = self.section("sow").and_then(|s| match &s.kind {
-            SectionKind::Sow(sow) => sow.direction.map(|d| d.node),
+            SectionKind::Sow(sow) => sow.direction.map(|d| d.node.into()),
             _ => None,
         });
         let (lap_rules, otherwise) = match self.section("after each lap") {
@@ -588,21 +492,18 @@ impl<'a> Lowerer<'a> {
             },
             None => (Vec::new(), LapAction::Stop),
         };
-        Some(PhaseDraft {
-            name: None,
-            lasts: None,
-            turn: TurnDraft::Sow { choices: choices?, direction, lap_rules, otherwise, must_feed },
-        })
+        let sowing = Sowing { choices: choices?, direction, lap_rules, otherwise, must_feed };
+        Some(Phase { name: None, lasts: None, turn: Turn::Sow(sowing) })
     }
 
     /// An opening: its own sections, the main game's where it states none.
     fn opening(
         &mut self,
         opening: &ast::Opening,
-        main: Option<&PhaseDraft>,
+        main: Option<&Phase>,
         capture_names: &[String],
         captures: &mut Vec<Capture>,
-    ) -> Option<PhaseDraft> {
+    ) -> Option<Phase> {
         let mut lasts = None;
         let mut choose = None;
         let mut sow = None;
@@ -676,48 +577,58 @@ impl<'a> Lowerer<'a> {
                         except,
                     }],
                 });
-                TurnDraft::Take { capture: (captures.len() - 1) as u8 }
+                Turn::Take { capture: (captures.len() - 1) as u8 }
             }
             Some(SectionKind::TransferTurn(t)) => {
                 let count = self.count(&t.count);
                 let from = self.hole_filter(&t.from);
                 let to = self.hole_filter(&t.to);
-                let span = special.map_or(opening.name.span, |s| s.span);
-                TurnDraft::Transfer { count: count?, from: from?, to: to?, span }
+                let (count, from, to) = (count?, from?, to?);
+                if let Some(board) = self.board {
+                    let bound = transfer_bound(board, &from, &to);
+                    if bound > MAX_CHOICES {
+                        let span = special.map_or(opening.name.span, |s| s.span);
+                        self.errors.push(CheckError::TooManyChoices {
+                            bound,
+                            max: MAX_CHOICES,
+                            span: span.into(),
+                        });
+                    }
+                }
+                Turn::Transfer { count, from, to }
             }
             Some(SectionKind::MarkTurn(t)) => {
                 let hole = self.hole_filter(&t.hole);
                 let mark = self.mark(&t.mark);
-                TurnDraft::Mark { hole: hole?, mark: mark? }
+                Turn::Mark { hole: hole?, mark: mark? }
             }
             _ => {
                 let main = match main {
-                    Some(PhaseDraft {
-                        turn: TurnDraft::Sow { choices, direction, lap_rules, otherwise, must_feed },
-                        ..
-                    }) => Some((choices, *direction, lap_rules, *otherwise, *must_feed)),
+                    Some(Phase { turn: Turn::Sow(sowing), .. }) => Some(sowing),
                     _ => None,
                 };
                 let must_feed = match choose {
                     Some(c) => c.must_feed.is_some(),
-                    None => main.is_some_and(|m| m.4),
+                    None => main.is_some_and(|m| m.must_feed),
                 };
                 let choices = match choose {
                     Some(c) => self.choose(c)?,
-                    None => main?.0.iter().map(ChoiceDraft::clone_draft).collect(),
+                    None => main?.choices.clone(),
                 };
                 let direction = match sow {
-                    Some(s) => s.direction.map(|d| d.node),
-                    None => main.and_then(|m| m.1),
+                    Some(s) => s.direction.map(|d| d.node.into()),
+                    None => main.and_then(|m| m.direction),
                 };
                 let (lap_rules, otherwise) = match after {
                     Some((section, a)) => self.after_lap(section, a, capture_names),
-                    None => main.map(|m| (m.2.clone(), m.3)).unwrap_or((Vec::new(), LapAction::Stop)),
+                    None => main
+                        .map(|m| (m.lap_rules.clone(), m.otherwise))
+                        .unwrap_or((Vec::new(), LapAction::Stop)),
                 };
-                TurnDraft::Sow { choices, direction, lap_rules, otherwise, must_feed }
+                Turn::Sow(Sowing { choices, direction, lap_rules, otherwise, must_feed })
             }
         };
-        Some(PhaseDraft { name, lasts, turn })
+        Some(Phase { name, lasts, turn })
     }
 
     /// Words describing a hole (for turns of openings), from the mover's point of view.
@@ -728,11 +639,11 @@ impl<'a> Lowerer<'a> {
         for word in &words.node {
             let kind = match &word.node {
                 ast::HoleWord::State(s) => {
-                    filter.state = Some(*s);
+                    filter.state = Some((*s).into());
                     0
                 }
                 ast::HoleWord::Side(s) => {
-                    filter.side = Some(*s);
+                    filter.side = Some((*s).into());
                     1
                 }
                 ast::HoleWord::Row(name) => match self.row_or_mark(&Spanned::new(name.clone(), word.span)) {
@@ -765,34 +676,28 @@ impl<'a> Lowerer<'a> {
         ok.then_some(filter)
     }
 
-    fn choose(&mut self, choose: &ast::Choose) -> Option<Vec<ChoiceDraft>> {
+    fn choose(&mut self, choose: &ast::Choose) -> Option<Vec<Choice>> {
         let mut out = Vec::new();
         for choice in &choose.choices {
             let mut min: u64 = 1;
             let mut max: u64 = u64::from(u16::MAX);
             let mut next: Option<Spanned<ast::HoleState>> = None;
             let mut previous: Option<Spanned<ast::HoleState>> = None;
-            let mut ok = true;
-            let (own, one) = match &choice.node.holes.node {
-                ast::ChoiceHoles::Own(None) => (None, None),
+            let holes = match &choice.node.holes.node {
+                ast::ChoiceHoles::Own(None) => Some(HoleSet::Territory),
                 ast::ChoiceHoles::Own(Some(name)) => match self.row_or_mark(name) {
-                    Some(n) => (Some(n), None),
-                    None => {
-                        ok = false;
-                        (None, None)
-                    }
+                    Some(Named::Row(role)) => Some(HoleSet::Row(role)),
+                    Some(Named::Mark(mark)) => Some(HoleSet::Marked(mark)),
+                    None => None,
                 },
                 ast::ChoiceHoles::One(ast::HoleSet::One { position, row, from_right }) => {
-                    match self.row(row) {
-                        Some(role) => (None, Some((role, position.node, *from_right, position.span))),
-                        None => {
-                            ok = false;
-                            (None, None)
-                        }
-                    }
+                    let role = self.row(row);
+                    let column = self.column(position, *from_right, choice.node.holes.span);
+                    role.zip(column).map(|(role, column)| HoleSet::One { role, column })
                 }
-                ast::ChoiceHoles::One(_) => (None, None),
+                ast::ChoiceHoles::One(_) => Some(HoleSet::Territory),
             };
+            let mut ok = holes.is_some();
             for filter in &choice.node.filters {
                 match &filter.node {
                     ast::Filter::Seeds { bound, count } => {
@@ -849,15 +754,13 @@ impl<'a> Lowerer<'a> {
                     }
                 }
             }
-            let one = one.map(|(role, position, from_right, _)| (role, position, from_right));
-            if ok {
-                out.push(ChoiceDraft {
-                    own,
-                    one: one.map(|(role, position, from_right)| (role, position_index(position, from_right))),
+            if let (true, Some(holes)) = (ok, holes) {
+                out.push(Choice {
+                    holes,
                     min: min.min(u64::from(u16::MAX)) as u16,
                     max: max.min(u64::from(u16::MAX)) as u16,
-                    next: next.map(|n| n.node),
-                    previous: previous.map(|n| n.node),
+                    next: next.map(|n| n.node.into()),
+                    previous: previous.map(|n| n.node.into()),
                     text: self.text(choice.span),
                 });
             }
@@ -927,9 +830,9 @@ impl<'a> Lowerer<'a> {
                     }
                 }
             }
-            let destination = c.destination.map_or(Destination::OutOfPlay, |d| d.node);
+            let destination = c.destination.map_or(Destination::OutOfPlay, |d| d.node.into());
             if let Some(d) = c.destination
-                && d.node == Destination::Store
+                && d.node == ast::Destination::Store
             {
                 self.need_stores(&self.text(d.span), d.span);
             }
@@ -989,8 +892,12 @@ impl<'a> Lowerer<'a> {
             let mut mark: Option<(Span, MarkId)> = None;
             for word in &rule.landing.node {
                 let conflict = match &word.node {
-                    ast::HoleWord::State(s) => landing.replace(Spanned::new(*s, word.span)).map(|p| p.span),
-                    ast::HoleWord::Side(s) => side.replace(Spanned::new(*s, word.span)).map(|p| p.span),
+                    ast::HoleWord::State(s) => {
+                        landing.replace(Spanned::new((*s).into(), word.span)).map(|p| p.span)
+                    }
+                    ast::HoleWord::Side(s) => {
+                        side.replace(Spanned::new((*s).into(), word.span)).map(|p| p.span)
+                    }
                     ast::HoleWord::Row(name) => {
                         match self.row_or_mark(&Spanned::new(name.clone(), word.span)) {
                             Some(Named::Row(r)) => role.replace((word.span, r)).map(|p| p.0),
@@ -1021,7 +928,7 @@ impl<'a> Lowerer<'a> {
                 match &f.node {
                     ast::Fact::Opposite { row, state } => {
                         if let Some(r) = self.opposite_row(row.as_ref(), f.span) {
-                            facts.push(Fact::Opposite(r, *state));
+                            facts.push(Fact::Opposite(r, (*state).into()));
                         }
                     }
                     ast::Fact::Holds(range) => {
@@ -1029,7 +936,7 @@ impl<'a> Lowerer<'a> {
                             facts.push(Fact::Holds(min, max));
                         }
                     }
-                    ast::Fact::Next(state) => facts.push(Fact::Next(*state)),
+                    ast::Fact::Next(state) => facts.push(Fact::Next((*state).into())),
                     ast::Fact::Origin { bound, count } => {
                         if let Some(n) = self.value(count) {
                             let n = n.min(u64::from(u16::MAX)) as u16;
@@ -1174,7 +1081,7 @@ impl<'a> Lowerer<'a> {
                 }
                 ast::EndRule::Blocked(b) => {
                     if let Some(prev) = blocked
-                        && prev.node != *b
+                        && prev.node != (*b).into()
                     {
                         self.errors.push(CheckError::ConflictingWords {
                             word: self.text(rule.span),
@@ -1184,7 +1091,7 @@ impl<'a> Lowerer<'a> {
                             help: "a player who cannot move either loses, passes or ends the game: keep one of the rules".into(),
                         });
                     }
-                    blocked = Some(Spanned::new(*b, rule.span));
+                    blocked = Some(Spanned::new((*b).into(), rule.span));
                 }
             }
         }
@@ -1212,12 +1119,7 @@ impl<'a> Lowerer<'a> {
                 SectionKind::Origin(s) => meta.origin = Some(squash(&s.node)),
                 SectionKind::Sources(list) => meta.sources = list.iter().map(|s| squash(&s.node)).collect(),
                 SectionKind::Summary(s) => meta.summary = Some(squash(&s.node)),
-                SectionKind::Computer(search) => {
-                    meta.computer = Some(match search.node {
-                        ast::SearchKind::AlphaBeta => Search::AlphaBeta,
-                        ast::SearchKind::Mcts => Search::Mcts,
-                    })
-                }
+                SectionKind::Computer(search) => meta.computer = Some(search.node.into()),
                 _ => {}
             }
         }
@@ -1244,41 +1146,13 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-impl ChoiceDraft {
-    fn clone_draft(&self) -> ChoiceDraft {
-        ChoiceDraft {
-            own: self.own,
-            one: self.one,
-            min: self.min,
-            max: self.max,
-            next: self.next,
-            previous: self.previous,
-            text: self.text.clone(),
-        }
-    }
-}
-
-/// The index from the owner's left (from 0) of a hole position; `usize::MAX - k` counts
-/// from the right (resolved once the row length is known).
-fn position_index(position: ast::HolePosition, from_right: bool) -> usize {
-    match (position, from_right) {
-        (ast::HolePosition::Leftmost, false) | (ast::HolePosition::Rightmost, true) => 0,
-        (ast::HolePosition::Rightmost, false) | (ast::HolePosition::Leftmost, true) => usize::MAX,
-        (ast::HolePosition::Nth(n), false) => (n as usize).saturating_sub(1),
-        (ast::HolePosition::Nth(n), true) => usize::MAX - (n as usize).saturating_sub(1),
-    }
-}
-
 /// The most moves a turn of moving seeds can offer: pairs of distinct holes that the words
 /// can describe, whatever the counts and marks (which only narrow them further).
-fn transfer_bound(shape: Shape, from: &HoleFilter, to: &HoleFilter) -> usize {
-    let holes: Vec<(Player, Role)> = (0..shape.holes())
-        .map(|h| {
-            let row = h / shape.columns;
-            match row < shape.per_side() {
-                true => (Player::South, row as Role),
-                false => (Player::North, (shape.rows - 1 - row) as Role),
-            }
+fn transfer_bound(board: Board, from: &HoleFilter, to: &HoleFilter) -> usize {
+    let holes: Vec<(Player, Role)> = (board.cells())
+        .map(|cell| {
+            let (owner, role) = board.owner(usize::from(cell.row));
+            (owner, role as Role)
         })
         .collect();
     Player::BOTH
@@ -1306,296 +1180,4 @@ fn ordinal(n: usize) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
-}
-
-/// What the `circuit` section says.
-struct CircuitDraft {
-    direction: Direction,
-    chosen_once: bool,
-    /// `all rows`: one ring of the whole board.
-    shared: bool,
-    /// `through the mover's store`.
-    through_store: bool,
-    /// `skipping the origin hole`.
-    skip_origin: bool,
-}
-
-struct BuildParts {
-    meta: Meta,
-    params: Vec<ParamValue>,
-    shape: Shape,
-    row_names: Vec<String>,
-    mark_names: Vec<String>,
-    marks: Vec<Vec<Hole>>,
-    direction: Direction,
-    chosen_once: bool,
-    shared: bool,
-    through_store: bool,
-    skip_origin: bool,
-    stores: bool,
-    start: Vec<u16>,
-    phases: Vec<PhaseDraft>,
-    captures: Vec<Capture>,
-    end: EndRules,
-}
-
-/// Build the tables from checked parts.
-fn build(p: BuildParts) -> Rules {
-    let shape = p.shape;
-    let holes = shape.holes();
-    let per_side = shape.per_side();
-    // Slots: the holes, then a store for each player where the board has them.
-    let slots = holes + if p.stores { 2 } else { 0 };
-    // Circuits in board coordinates. The engine stores the holes in the order of South's
-    // circuit then North's (or of the one shared circuit), so that a lap of an own-rows
-    // circuit is a run of consecutive slots.
-    let board_circuit = if p.shared {
-        let ring = all_rows_circuit(shape, p.direction);
-        ByPlayer { south: ring.clone(), north: Vec::new() }
-    } else {
-        ByPlayer::new_with(|player| own_rows_circuit(shape, player, p.direction))
-    };
-    let mut slot_of = vec![Hole(0); holes];
-    let mut board_of = vec![0u16; holes];
-    for (slot, h) in board_circuit.south.iter().chain(&board_circuit.north).enumerate() {
-        slot_of[h.index()] = Hole(slot as u8);
-        board_of[slot] = h.index() as u16;
-    }
-    let at = |row: usize, column: usize| slot_of[row * shape.columns + column];
-    let store = p.stores.then(|| ByPlayer { south: Hole(holes as u8), north: Hole(holes as u8 + 1) });
-    let circuit: ByPlayer<Vec<Hole>> = if p.shared {
-        // The shared ring in slots: South's holes are slots 0..c, North's c..2c.
-        let ring: Vec<Hole> = (0..holes).map(|i| Hole(i as u8)).collect();
-        match store.filter(|_| p.through_store) {
-            Some(store) => ByPlayer::new_with(|player| {
-                let (own, other) = ring.split_at(shape.columns);
-                let (own, other) = if player == Player::South { (own, other) } else { (other, own) };
-                own.iter()
-                    .copied()
-                    .chain(std::iter::once(store[player]))
-                    .chain(other.iter().copied())
-                    .collect()
-            }),
-            None => ByPlayer { south: ring.clone(), north: ring },
-        }
-    } else {
-        board_circuit.clone().map(|c| c.iter().map(|h| slot_of[h.index()]).collect::<Vec<_>>())
-    };
-    let circuit_pos = circuit.clone().map(|c| {
-        let mut pos = vec![u8::MAX; slots];
-        for (i, h) in c.iter().enumerate() {
-            pos[h.index()] = i as u8;
-        }
-        pos
-    });
-
-    let mut hole_owner = vec![Player::South; slots];
-    let mut hole_role = vec![0 as Role; slots];
-    let mut hole_column = vec![0u8; slots];
-    let role_hole = ByPlayer::new_with(|player| {
-        (0..per_side)
-            .map(|role| (0..shape.columns).map(|c| at(shape.row(player, role), c)).collect::<Vec<_>>())
-            .collect::<Vec<_>>()
-    });
-    for player in Player::BOTH {
-        for (role, row) in role_hole[player].iter().enumerate() {
-            for (column, h) in row.iter().enumerate() {
-                hole_owner[h.index()] = player;
-                hole_role[h.index()] = role as Role;
-                hole_column[h.index()] = column as u8;
-            }
-        }
-        if let Some(store) = store {
-            hole_owner[store[player].index()] = player;
-            hole_role[store[player].index()] = Role::MAX;
-        }
-    }
-    let territory = ByPlayer::new_with(|player| {
-        slot_of.iter().copied().filter(|h| hole_owner[h.index()] == player).collect::<Vec<_>>()
-    });
-    let territory_slots = territory.clone().map(|t| {
-        let first = t.iter().map(|h| h.index()).min().unwrap_or(0);
-        let end = first + t.len();
-        debug_assert!(t.iter().all(|h| (first..end).contains(&h.index())), "a territory is one run of slots");
-        first..end
-    });
-    let next = ByPlayer::new_with(|player| {
-        let mut next: Vec<Hole> = (0..slots).map(|i| Hole(i as u8)).collect();
-        let c = &circuit[player];
-        for (i, h) in c.iter().enumerate() {
-            next[h.index()] = c[(i + 1) % c.len()];
-        }
-        next
-    });
-    let regions = ByPlayer::new_with(|player| {
-        let own = &territory[player];
-        let mut regions = vec![own.clone()];
-        for role in 0..per_side {
-            regions.push(own.iter().copied().filter(|h| hole_role[h.index()] == role as Role).collect());
-        }
-        regions
-    });
-    let mut start = vec![0u16; holes];
-    for (board, &count) in p.start.iter().enumerate() {
-        start[slot_of[board].index()] = count;
-    }
-    let marks: Vec<MarkDef> = p
-        .mark_names
-        .iter()
-        .zip(&p.marks)
-        .map(|(name, holes)| MarkDef {
-            name: name.clone(),
-            start: holes.iter().map(|h| slot_of[h.index()]).collect(),
-        })
-        .collect();
-    let total_seeds = start.iter().map(|&c| u32::from(c)).sum();
-    let mut keys_rng = {
-        use rand_core::SeedableRng as _;
-        rand_xoshiro::SplitMix64::seed_from_u64(0x5eed_0f50_u64 ^ (holes as u64) << 32)
-    };
-    let mut next_key = || rand_core::Rng::next_u64(&mut keys_rng);
-    let keys: Vec<u64> = (0..slots).map(|_| next_key() | 1).collect();
-    let north_key = next_key();
-    // The holes each choice description is about, per player, in board order.
-    let choice_holes = |draft: &ChoiceDraft| -> (ByPlayer<Vec<Hole>>, Option<MarkId>) {
-        let mut mark = None;
-        let holes = ByPlayer::new_with(|player| match (draft.one, draft.own) {
-            (Some((role, k)), _) => {
-                let k = if k >= shape.columns {
-                    shape.columns - 1 - (usize::MAX - k).min(shape.columns - 1)
-                } else {
-                    k
-                };
-                vec![at(shape.row(player, role as usize), shape.column_from_left(player, k))]
-            }
-            (None, Some(Named::Row(role))) => {
-                territory[player].iter().copied().filter(|h| hole_role[h.index()] == role).collect()
-            }
-            (None, Some(Named::Mark(m))) => {
-                mark = Some(m);
-                territory[player].clone()
-            }
-            (None, None) => territory[player].clone(),
-        });
-        (holes, mark)
-    };
-    let phases: Vec<PhaseRules> = p
-        .phases
-        .into_iter()
-        .map(|phase| {
-            let turn = match phase.turn {
-                TurnDraft::Sow { choices, direction, lap_rules, otherwise, must_feed } => {
-                    TurnKind::Sow(SowRules {
-                        choices: choices
-                            .iter()
-                            .map(|c| {
-                                let (holes, mark) = choice_holes(c);
-                                Choice {
-                                    holes,
-                                    mark,
-                                    min: c.min,
-                                    max: c.max,
-                                    next: c.next,
-                                    previous: c.previous,
-                                    text: c.text.clone(),
-                                }
-                            })
-                            .collect(),
-                        direction,
-                        lap_rules,
-                        lap_otherwise: otherwise,
-                        must_feed,
-                        rings: ByPlayer::default(),
-                    })
-                }
-                TurnDraft::Take { capture } => TurnKind::Take { capture },
-                TurnDraft::Transfer { count, from, to, .. } => TurnKind::Transfer { count, from, to },
-                TurnDraft::Mark { hole, mark } => TurnKind::Mark { hole, mark },
-            };
-            PhaseRules { name: phase.name, lasts: phase.lasts, turn }
-        })
-        .collect();
-    let mut rules = Rules {
-        meta: p.meta,
-        params: p.params,
-        rows: shape.rows,
-        columns: shape.columns,
-        row_names: p.row_names,
-        direction: p.direction,
-        slot_of,
-        board_of,
-        hole_column,
-        hole_owner,
-        hole_role,
-        start,
-        total_seeds,
-        territory,
-        territory_slots,
-        store,
-        shared_circuit: p.shared,
-        skip_origin: p.skip_origin,
-        circuit,
-        circuit_pos,
-        next,
-        role_hole,
-        regions,
-        marks,
-        chosen_once: p.chosen_once,
-        phases,
-        captures: p.captures,
-        end: p.end,
-        keys,
-        north_key,
-    };
-    let rings: Vec<Option<ByPlayer<Ring>>> = rules
-        .phases
-        .iter()
-        .map(|phase| match &phase.turn {
-            TurnKind::Sow(sow) => {
-                Some(ByPlayer::new_with(|me| Ring::build(&rules, me, &sow.lap_rules, sow.lap_otherwise)))
-            }
-            _ => None,
-        })
-        .collect();
-    for (phase, ring) in rules.phases.iter_mut().zip(rings) {
-        if let (TurnKind::Sow(sow), Some(ring)) = (&mut phase.turn, ring) {
-            sow.rings = ring;
-        }
-    }
-    rules
-}
-
-/// The ring of a player's two rows, starting at the owner's outer-row leftmost hole.
-///
-/// Seen from above with South at the bottom, anticlockwise runs left to right along the
-/// lower of the two rows and right to left along the upper one.
-fn own_rows_circuit(shape: Shape, player: Player, direction: Direction) -> Vec<Hole> {
-    let outer = shape.row(player, 0);
-    let inner = shape.row(player, 1);
-    let (lower, upper) = (outer.min(inner), outer.max(inner));
-    let mut ring: Vec<Hole> = (0..shape.columns).map(|c| shape.hole(lower, c)).collect();
-    ring.extend((0..shape.columns).rev().map(|c| shape.hole(upper, c)));
-    if direction == Direction::Clockwise {
-        ring.reverse();
-    }
-    let first = shape.hole(outer, shape.column_from_left(player, 0));
-    let at = ring.iter().position(|&h| h == first).unwrap_or(0);
-    ring.rotate_left(at);
-    ring
-}
-
-/// The ring of every hole of a two-row board, starting at South's first hole in the
-/// direction of sowing (the hole after North's last one): anticlockwise, left to right along
-/// South's row and right to left along North's.
-fn all_rows_circuit(shape: Shape, direction: Direction) -> Vec<Hole> {
-    let mut ring: Vec<Hole> = (0..shape.columns).map(|c| shape.hole(0, c)).collect();
-    ring.extend((0..shape.columns).rev().map(|c| shape.hole(1, c)));
-    if direction == Direction::Clockwise {
-        ring.reverse();
-    }
-    let south = |h: &Hole| h.index() < shape.columns;
-    let n = ring.len();
-    let at = (0..n).find(|&i| south(&ring[i]) && !south(&ring[(i + n - 1) % n])).unwrap_or(0);
-    ring.rotate_left(at);
-    ring
 }

@@ -5,14 +5,13 @@
 //! the file's text.
 
 mod assemble;
-mod dump;
+mod convert;
 mod error;
 mod limits;
 mod lower;
 
 use std::sync::Arc;
 
-pub use dump::dump;
 pub use error::{AtRangeEnd, CheckError, Problem, RulesError};
 pub use limits::{MAX_CAPTURES, MAX_FOLLOW_UPS, MAX_OPENINGS, MAX_PARAMS, MAX_RULESETS};
 
@@ -71,7 +70,7 @@ fn compile_parsed(text: &str, file: &ast::File, options: &Options) -> Result<Rul
     let mut effective = assemble::assemble(game, ruleset, &mut errors);
     assemble::apply_params(&mut effective, &options.params, &mut errors);
     match lower::lower(text, &effective) {
-        Ok(rules) if errors.is_empty() => Ok(rules),
+        Ok(model) if errors.is_empty() => Rules::new(model).map_err(|e| vec![CheckError::Inconsistent(e)]),
         Ok(_) => Err(errors),
         Err(more) => {
             errors.extend(more);

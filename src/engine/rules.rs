@@ -1,100 +1,12 @@
-//! The compiled rules: flat tables the engine runs on. `Rules` come only from
-//! [`crate::compile`]; after that the engine trusts them.
+//! The engine's rules: flat tables built from a [`Model`] by [`Rules::new`], which checks
+//! the model first; after that the engine trusts them.
 
-use std::fmt;
-use std::ops::{Index, IndexMut};
-
-/// Most rows a board may have.
-pub const MAX_ROWS: usize = 4;
-/// Most holes a row may have.
-pub const MAX_COLUMNS: usize = 40;
-/// Most holes a board may have.
-pub const MAX_HOLES: usize = MAX_ROWS * MAX_COLUMNS;
-/// Slots of a position's count array: the holes, then a store for each player.
-pub const MAX_SLOTS: usize = MAX_HOLES + 2;
-/// Most seeds a board may hold in all (counts are stored as `u16`).
-pub const MAX_SEEDS: u32 = 20_000;
-
-/// One of the two players. South moves first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Player {
-    /// Player 1, seated at rows a (outer) and b (inner); moves first.
-    South,
-    /// Player 2, seated at the far side of the board.
-    North,
-}
-
-impl Player {
-    /// Both players, South first.
-    pub const BOTH: [Player; 2] = [Player::South, Player::North];
-
-    /// The other player.
-    pub fn other(self) -> Player {
-        match self {
-            Player::South => Player::North,
-            Player::North => Player::South,
-        }
-    }
-
-    /// 0 for South, 1 for North.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// `South` or `North`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::South => "South",
-            Player::North => "North",
-        }
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A value for each player.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ByPlayer<T> {
-    /// South's value.
-    pub south: T,
-    /// North's value.
-    pub north: T,
-}
-
-impl<T> ByPlayer<T> {
-    /// Build from a function of the player.
-    pub fn new_with(mut f: impl FnMut(Player) -> T) -> ByPlayer<T> {
-        ByPlayer { south: f(Player::South), north: f(Player::North) }
-    }
-
-    /// Apply a function to both values.
-    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByPlayer<U> {
-        ByPlayer { south: f(self.south), north: f(self.north) }
-    }
-}
-
-impl<T> Index<Player> for ByPlayer<T> {
-    type Output = T;
-    fn index(&self, p: Player) -> &T {
-        match p {
-            Player::South => &self.south,
-            Player::North => &self.north,
-        }
-    }
-}
-
-impl<T> IndexMut<Player> for ByPlayer<T> {
-    fn index_mut(&mut self, p: Player) -> &mut T {
-        match p {
-            Player::South => &mut self.south,
-            Player::North => &mut self.north,
-        }
-    }
-}
+use crate::model::Model;
+pub use crate::model::{
+    Amount, Blocked, ByPlayer, Capture, Destination, Direction, EndRules, Ending, Fact, FollowUp, HoleFilter,
+    HoleState, LapAction, LapRule, MAX_COLUMNS, MAX_HOLES, MAX_MARKS, MAX_ROWS, MAX_SEEDS, MAX_SLOTS, MarkId,
+    Meta, ParamValue, Player, Region, Role, Search, Side, Target,
+};
 
 /// A hole of the board (or a store). Its number is the hole's slot in the engine's count
 /// array, where each player's own-rows circuit (or the one shared circuit) is stored
@@ -111,74 +23,6 @@ impl Hole {
     }
 }
 
-/// What happens to a player who cannot move.
-pub use crate::syntax::ast::Blocked;
-/// A direction of sowing, seen from above.
-pub use crate::syntax::ast::Direction;
-/// Whether a hole holds seeds.
-pub use crate::syntax::ast::HoleState;
-/// Whose side, from the mover's point of view.
-pub use crate::syntax::ast::Side;
-
-/// A row's role in a player's territory, as an index into [`Rules::row_names`].
-pub type Role = u8;
-
-/// Metadata shown by `sow show`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Meta {
-    /// The game's name.
-    pub name: String,
-    /// The ruleset compiled, if not the base game.
-    pub ruleset: Option<String>,
-    /// All ruleset names the file defines.
-    pub rulesets: Vec<String>,
-    /// Other names.
-    pub aliases: Vec<String>,
-    /// People and region.
-    pub origin: Option<String>,
-    /// Where the rules were recorded.
-    pub sources: Vec<String>,
-    /// Prose summary (whitespace collapsed).
-    pub summary: Option<String>,
-    /// The search the file names for its strongest computer player (`computer mcts`).
-    pub computer: Option<Search>,
-}
-
-/// A search a rules file may name for its game's strongest computer player: the one that
-/// wins at equal time on that game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Search {
-    /// Alpha-beta search.
-    AlphaBeta,
-    /// Monte Carlo tree search.
-    Mcts,
-}
-
-/// A parameter with the value it was compiled at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParamValue {
-    /// Its name.
-    pub name: String,
-    /// The value used.
-    pub value: u32,
-    /// The value used when none is given.
-    pub default: u32,
-    /// Smallest allowed value.
-    pub low: u32,
-    /// Largest allowed value.
-    pub high: u32,
-    /// Allowed values go from `low` in steps of this size.
-    pub step: u32,
-    /// Description.
-    pub doc: Option<String>,
-}
-
-/// Most kinds of marked hole a game may declare.
-pub const MAX_MARKS: usize = 2;
-
-/// A kind of mark, as an index into [`Rules::marks`].
-pub type MarkId = u8;
-
 /// A declared kind of special hole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MarkDef {
@@ -186,19 +30,6 @@ pub struct MarkDef {
     pub name: String,
     /// Holes marked from the start.
     pub start: Vec<Hole>,
-}
-
-/// Words that describe a hole, from the mover's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HoleFilter {
-    /// Empty or occupied (now).
-    pub state: Option<HoleState>,
-    /// Whose side.
-    pub side: Option<Side>,
-    /// Which row.
-    pub role: Option<Role>,
-    /// Which mark it must carry.
-    pub mark: Option<MarkId>,
 }
 
 /// One description of holes that may be chosen to sow from.
@@ -218,165 +49,6 @@ pub struct Choice {
     pub previous: Option<HoleState>,
     /// The description as the file words it.
     pub text: String,
-}
-
-/// What a lap rule does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LapAction {
-    /// Lift the landing hole and sow on.
-    Relay,
-    /// Lift the hole after the landing hole and sow on.
-    RelayNext,
-    /// Carry out capture number `n`; the sowing ends.
-    Capture(u8),
-    /// The mover decides: stop here, or relay.
-    MayStop,
-    /// The sowing ends and the same player moves again.
-    MoveAgain,
-    /// The sowing ends.
-    Stop,
-}
-
-/// A further condition of a lap rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fact {
-    /// The opponent's hole of a row in the landing column is empty or occupied.
-    Opposite(Role, HoleState),
-    /// The hole after the landing hole is empty or occupied.
-    Next(HoleState),
-    /// The chosen hole held between `min` and `max` seeds.
-    Origin(u16, u16),
-    /// The landing hole holds between `min` and `max` seeds, the last one included.
-    Holds(u16, u16),
-}
-
-/// `when the last seed lands in …: ACTION`, compiled.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LapRule {
-    /// The landing place is the mover's store (the other fields then say nothing); a rule
-    /// about holes never applies to a store.
-    pub store: bool,
-    /// The landing hole before the seed fell, if the rule says.
-    pub landing: Option<HoleState>,
-    /// Whose side the landing hole is on, if the rule says.
-    pub side: Option<Side>,
-    /// Which row role the landing hole has, if the rule says.
-    pub role: Option<Role>,
-    /// Which mark the landing hole carries, if the rule says.
-    pub mark: Option<MarkId>,
-    /// Further conditions.
-    pub facts: Vec<Fact>,
-    /// What happens.
-    pub action: LapAction,
-    /// The rule as the file words it.
-    pub text: String,
-}
-
-/// A hole a capture takes at once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// The landing hole itself.
-    Landing,
-    /// The opponent's hole of this row role in the landing column.
-    Opposite(Role),
-    /// Going back from the landing hole against the sowing, each hole while it is the
-    /// opponent's and holds between `min` and `max` seeds.
-    HolesBefore(u16, u16),
-}
-
-/// Where taken seeds go.
-pub use crate::syntax::ast::Destination;
-
-/// A capture: the holes taken at once, then the mover's follow-up choices.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Capture {
-    /// Its name in the file.
-    pub name: String,
-    /// Holes emptied at once.
-    pub take: Vec<Target>,
-    /// Where the taken seeds go.
-    pub destination: Destination,
-    /// A capture that would take every seed on the opponent's side takes nothing.
-    pub not_every_seed: bool,
-    /// Choices that follow, in order.
-    pub follow_ups: Vec<FollowUp>,
-}
-
-/// A choice the mover makes after a capture, one decision at a time.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FollowUp {
-    /// Remove seeds one at a time from the region, in board order.
-    Strip {
-        /// Only if the capture took seeds from this opposite row's hole.
-        condition: Option<Role>,
-        /// Whether the mover may stop early.
-        optional: bool,
-        /// How many.
-        amount: Amount,
-        /// From where.
-        region: Region,
-    },
-    /// Empty whole occupied holes of the region, in board order.
-    ExtraHoles {
-        /// Only if the capture took seeds from this opposite row's hole.
-        condition: Option<Role>,
-        /// Whether the mover may stop early.
-        optional: bool,
-        /// How many: by the mover's number of captures so far (1st, 2nd, …), the last
-        /// repeating.
-        counts: Vec<u16>,
-        /// From where.
-        region: Region,
-        /// Holes with this mark may not be taken.
-        except: Option<MarkId>,
-    },
-}
-
-impl FollowUp {
-    /// The region the follow-up takes from.
-    pub fn region(&self) -> Region {
-        match self {
-            FollowUp::Strip { region, .. } | FollowUp::ExtraHoles { region, .. } => *region,
-        }
-    }
-
-    /// The row whose opposite hole must have been taken for the follow-up to happen.
-    pub fn condition(&self) -> Option<Role> {
-        match self {
-            FollowUp::Strip { condition, .. } | FollowUp::ExtraHoles { condition, .. } => *condition,
-        }
-    }
-
-    /// The mark whose holes are protected.
-    pub fn except(&self) -> Option<MarkId> {
-        match self {
-            FollowUp::Strip { .. } => None,
-            FollowUp::ExtraHoles { except, .. } => *except,
-        }
-    }
-}
-
-/// How many seeds a strip removes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Amount {
-    /// As many as the capture's `take` took.
-    AsTaken,
-    /// A fixed number.
-    Seeds(u16),
-}
-
-/// A part of the opponent's side: the whole territory or one row role.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Region {
-    /// `None` for the whole territory.
-    pub role: Option<Role>,
-}
-
-impl Region {
-    /// Index into the region tables: 0 for the territory, `1 + role` for a row.
-    pub fn index(self) -> usize {
-        self.role.map_or(0, |r| r as usize + 1)
-    }
 }
 
 /// What a turn of a phase consists of.
@@ -437,35 +109,11 @@ pub struct PhaseRules {
     pub turn: TurnKind,
 }
 
-/// How the game ends.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EndRules {
-    /// A player with no seeds on their side loses, or ends the game (scored).
-    pub no_seeds: Option<Ending>,
-    /// What happens to a player who has seeds but no legal move.
-    pub blocked: Blocked,
-    /// A repeated position (at a turn boundary) is a draw, or ends the game (scored).
-    pub repetition: Option<Ending>,
-    /// A store holding more than half the seeds ends the game (scored).
-    pub store_majority: bool,
-    /// A game that reaches this many turns is a draw.
-    pub turn_limit: Option<u32>,
-}
-
-/// How an end rule settles the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The rule's own result: the player with no seeds loses; a repetition is a draw.
-    Plain,
-    /// The game ends and the player with more seeds (side, hand and store) wins.
-    Scored,
-}
-
 /// The compiled rules of one game (one ruleset, one set of parameter values).
 #[derive(Clone, Debug)]
 pub struct Rules {
-    pub(crate) meta: Meta,
-    pub(crate) params: Vec<ParamValue>,
+    /// What the tables were built from.
+    pub(crate) model: Model,
     pub(crate) rows: usize,
     pub(crate) columns: usize,
     pub(crate) row_names: Vec<String>,
@@ -519,19 +167,24 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The model these rules were built from: what `sow show` prints.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
     /// Metadata: name, aliases, origin, sources, summary.
     pub fn meta(&self) -> &Meta {
-        &self.meta
+        &self.model.meta
     }
 
     /// Parameters and the values these rules were compiled with.
     pub fn params(&self) -> &[ParamValue] {
-        &self.params
+        &self.model.params
     }
 
     /// The value of a parameter, by name.
     pub fn param(&self, name: &str) -> Option<u32> {
-        self.params.iter().find(|p| p.name == name).map(|p| p.value)
+        self.model.params.iter().find(|p| p.name == name).map(|p| p.value)
     }
 
     /// Number of rows.

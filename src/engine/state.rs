@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::rules::{ByPlayer, Direction, Hole, MAX_HOLES, MAX_MARKS, MAX_SLOTS, Player, Rules};
+use super::rules::{ByPlayer, Direction, Hole, MAX_MARKS, MAX_SLOTS, Player, Rules};
 
 /// One decision of a player: a ply.
 ///
@@ -42,7 +42,7 @@ impl MoveList {
     /// The most decisions any position can have: one per hole and a `Stop` or `Pass`, or
     /// in a turn of moving seeds one per pair of holes its words describe, which the compiler
     /// keeps within this room (`too_many_choices`).
-    pub const CAPACITY: usize = 2 * MAX_HOLES + 1;
+    pub const CAPACITY: usize = crate::model::MAX_CHOICES;
 
     /// An empty list.
     pub fn new() -> MoveList {

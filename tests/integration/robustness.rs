@@ -12,7 +12,7 @@ use crate::common::{render, rules_text};
 /// The compiled tables of rules text, or its rendered diagnostics.
 fn dump(name: &str, text: &str) -> String {
     match sow::compile(name, text, &sow::Options::default()) {
-        Ok(rules) => sow::compile::dump(&rules),
+        Ok(rules) => rules.model().to_string(),
         Err(e) => render(&e),
     }
 }

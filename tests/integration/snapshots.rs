@@ -19,7 +19,7 @@ const CASES: &[(&str, Option<&str>, &[&str], &str)] = &[
 fn compiled_dumps() {
     for &(file, ruleset, params, name) in CASES {
         let rules = common::rules(file, ruleset, params);
-        insta::assert_snapshot!(format!("dump_{name}"), sow::compile::dump(&rules));
+        insta::assert_snapshot!(format!("dump_{name}"), rules.model().to_string());
     }
 }
 
@@ -38,7 +38,7 @@ fn bundled_dumps() {
                 None => format!("bundled_{file}"),
                 Some(r) => format!("bundled_{file}@{r}"),
             };
-            insta::assert_snapshot!(name, sow::compile::dump(&rules));
+            insta::assert_snapshot!(name, rules.model().to_string());
         }
     }
 }

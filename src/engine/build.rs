@@ -1,0 +1,213 @@
+//! [`Rules::new`]: the engine's tables from a checked [`Model`].
+//!
+//! The engine stores the holes in the order of South's circuit then North's (or of the one
+//! shared ring), so that a lap of an own-rows circuit is a run of consecutive slots; the
+//! stores come after the holes.
+
+use super::rules::*;
+use super::sowing::Ring;
+use crate::model::{self, Cell, HoleSet, Model, ModelError, Turn};
+
+impl Rules {
+    /// Build the engine's tables from a model, after checking that it is consistent.
+    pub fn new(model: Model) -> Result<Rules, ModelError> {
+        model.check()?;
+        Ok(build(model))
+    }
+}
+
+fn build(model: Model) -> Rules {
+    let board = model.board;
+    let holes = board.holes();
+    let per_side = board.per_side();
+    let c = model.circuit;
+    let slots = holes + if board.stores { 2 } else { 0 };
+    let board_circuit = if c.shared {
+        ByPlayer { south: board.all_rows_ring(c.direction), north: Vec::new() }
+    } else {
+        ByPlayer::new_with(|player| board.own_rows_ring(player, c.direction))
+    };
+    let mut slot_of = vec![Hole(0); holes];
+    let mut board_of = vec![0u16; holes];
+    for (slot, &cell) in board_circuit.south.iter().chain(&board_circuit.north).enumerate() {
+        slot_of[board.index(cell)] = Hole(slot as u8);
+        board_of[slot] = board.index(cell) as u16;
+    }
+    let at = |cell: Cell| slot_of[board.index(cell)];
+    let store = board.stores.then(|| ByPlayer { south: Hole(holes as u8), north: Hole(holes as u8 + 1) });
+    let circuit: ByPlayer<Vec<Hole>> = if c.shared {
+        // The shared ring in slots: South's holes are slots 0..c, North's c..2c.
+        let ring: Vec<Hole> = (0..holes).map(|i| Hole(i as u8)).collect();
+        match store.filter(|_| c.through_store) {
+            Some(store) => ByPlayer::new_with(|player| {
+                let (own, other) = ring.split_at(board.columns);
+                let (own, other) = if player == Player::South { (own, other) } else { (other, own) };
+                own.iter()
+                    .copied()
+                    .chain(std::iter::once(store[player]))
+                    .chain(other.iter().copied())
+                    .collect()
+            }),
+            None => ByPlayer { south: ring.clone(), north: ring },
+        }
+    } else {
+        board_circuit.map(|ring| ring.into_iter().map(at).collect::<Vec<_>>())
+    };
+    let circuit_pos = circuit.clone().map(|c| {
+        let mut pos = vec![u8::MAX; slots];
+        for (i, h) in c.iter().enumerate() {
+            pos[h.index()] = i as u8;
+        }
+        pos
+    });
+    let mut hole_owner = vec![Player::South; slots];
+    let mut hole_role = vec![0 as Role; slots];
+    let mut hole_column = vec![0u8; slots];
+    let role_hole = ByPlayer::new_with(|player| {
+        (0..per_side)
+            .map(|role| {
+                (0..board.columns).map(|col| at(Cell::new(board.row(player, role), col))).collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+    });
+    for player in Player::BOTH {
+        for (role, row) in role_hole[player].iter().enumerate() {
+            for (column, h) in row.iter().enumerate() {
+                hole_owner[h.index()] = player;
+                hole_role[h.index()] = role as Role;
+                hole_column[h.index()] = column as u8;
+            }
+        }
+        if let Some(store) = store {
+            hole_owner[store[player].index()] = player;
+            hole_role[store[player].index()] = Role::MAX;
+        }
+    }
+    let territory = ByPlayer::new_with(|player| {
+        slot_of.iter().copied().filter(|h| hole_owner[h.index()] == player).collect::<Vec<_>>()
+    });
+    let territory_slots = territory.clone().map(|t| {
+        let first = t.iter().map(|h| h.index()).min().unwrap_or(0);
+        let end = first + t.len();
+        debug_assert!(t.iter().all(|h| (first..end).contains(&h.index())), "a territory is one run of slots");
+        first..end
+    });
+    let next = ByPlayer::new_with(|player| {
+        let mut next: Vec<Hole> = (0..slots).map(|i| Hole(i as u8)).collect();
+        let c = &circuit[player];
+        for (i, h) in c.iter().enumerate() {
+            next[h.index()] = c[(i + 1) % c.len()];
+        }
+        next
+    });
+    let regions = ByPlayer::new_with(|player| {
+        let own = &territory[player];
+        let mut regions = vec![own.clone()];
+        for role in 0..per_side {
+            regions.push(own.iter().copied().filter(|h| hole_role[h.index()] == role as Role).collect());
+        }
+        regions
+    });
+    let mut start = vec![0u16; holes];
+    for (index, &count) in model.setup.iter().enumerate() {
+        start[slot_of[index].index()] = count;
+    }
+    let marks: Vec<MarkDef> = (model.marks.iter())
+        .map(|mark| MarkDef {
+            name: mark.name.clone(),
+            start: mark.start.iter().map(|&cell| at(cell)).collect(),
+        })
+        .collect();
+    let total_seeds = start.iter().map(|&c| u32::from(c)).sum();
+    let mut keys_rng = {
+        use rand_core::SeedableRng as _;
+        rand_xoshiro::SplitMix64::seed_from_u64(0x5eed_0f50_u64 ^ (holes as u64) << 32)
+    };
+    let mut next_key = || rand_core::Rng::next_u64(&mut keys_rng);
+    let keys: Vec<u64> = (0..slots).map(|_| next_key() | 1).collect();
+    let north_key = next_key();
+    let choice = |c: &model::Choice| {
+        let holes = ByPlayer::new_with(|player| match model.choice_cells(c.holes, player) {
+            Some(cells) => cells.into_iter().map(at).collect(),
+            None => territory[player].clone(),
+        });
+        let mark = match c.holes {
+            HoleSet::Marked(m) => Some(m),
+            _ => None,
+        };
+        Choice {
+            holes,
+            mark,
+            min: c.min,
+            max: c.max,
+            next: c.next,
+            previous: c.previous,
+            text: c.text.clone(),
+        }
+    };
+    let phases: Vec<PhaseRules> = (model.phases.iter())
+        .map(|phase| {
+            let turn = match &phase.turn {
+                Turn::Sow(sowing) => TurnKind::Sow(SowRules {
+                    choices: sowing.choices.iter().map(choice).collect(),
+                    direction: sowing.direction,
+                    lap_rules: sowing.lap_rules.clone(),
+                    lap_otherwise: sowing.otherwise,
+                    must_feed: sowing.must_feed,
+                    rings: ByPlayer::default(),
+                }),
+                Turn::Take { capture } => TurnKind::Take { capture: *capture },
+                Turn::Transfer { count, from, to } => {
+                    TurnKind::Transfer { count: *count, from: *from, to: *to }
+                }
+                Turn::Mark { hole, mark } => TurnKind::Mark { hole: *hole, mark: *mark },
+            };
+            PhaseRules { name: phase.name.clone(), lasts: phase.lasts, turn }
+        })
+        .collect();
+    let mut rules = Rules {
+        rows: board.rows,
+        columns: board.columns,
+        row_names: model.row_names.clone(),
+        direction: c.direction,
+        slot_of,
+        board_of,
+        hole_column,
+        hole_owner,
+        hole_role,
+        start,
+        total_seeds,
+        territory,
+        territory_slots,
+        store,
+        shared_circuit: c.shared,
+        skip_origin: c.skip_origin,
+        circuit,
+        circuit_pos,
+        next,
+        role_hole,
+        regions,
+        marks,
+        chosen_once: c.chosen_once,
+        phases,
+        captures: model.captures.clone(),
+        end: model.end.clone(),
+        keys,
+        north_key,
+        model,
+    };
+    let rings: Vec<Option<ByPlayer<Ring>>> = (rules.phases.iter())
+        .map(|phase| match &phase.turn {
+            TurnKind::Sow(sow) => {
+                Some(ByPlayer::new_with(|me| Ring::build(&rules, me, &sow.lap_rules, sow.lap_otherwise)))
+            }
+            _ => None,
+        })
+        .collect();
+    for (phase, ring) in rules.phases.iter_mut().zip(rings) {
+        if let (TurnKind::Sow(sow), Some(ring)) = (&mut phase.turn, ring) {
+            sow.rings = ring;
+        }
+    }
+    rules
+}

@@ -1,0 +1,125 @@
+//! The board's geometry in board coordinates: rows from South's outer row, columns from
+//! South's left, rows named relative to a player's seat, and the rings seeds travel.
+
+use super::{Direction, Player};
+
+/// A hole of the board, in board coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    /// The row, 0 = South's outer row (`a`).
+    pub row: u8,
+    /// The column, 0 = South's left (`1`).
+    pub column: u8,
+}
+
+impl Cell {
+    /// The hole in `row` and `column`.
+    pub fn new(row: usize, column: usize) -> Cell {
+        Cell { row: row as u8, column: column as u8 }
+    }
+}
+
+/// The board's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Rows (2 or 4): each player owns half of them.
+    pub rows: usize,
+    /// Holes per row.
+    pub columns: usize,
+    /// Whether each player has a store.
+    pub stores: bool,
+}
+
+impl Board {
+    /// Rows per player.
+    pub fn per_side(self) -> usize {
+        self.rows / 2
+    }
+
+    /// Holes on the board.
+    pub fn holes(self) -> usize {
+        self.rows * self.columns
+    }
+
+    /// The board-order index of a hole (a1…an, b1…bn, …).
+    pub fn index(self, cell: Cell) -> usize {
+        usize::from(cell.row) * self.columns + usize::from(cell.column)
+    }
+
+    /// The hole of a board-order index.
+    pub fn cell(self, index: usize) -> Cell {
+        Cell::new(index / self.columns, index % self.columns)
+    }
+
+    /// Every hole, in board order.
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        (0..self.holes()).map(move |i| self.cell(i))
+    }
+
+    /// Whether the hole is on the board.
+    pub fn contains(self, cell: Cell) -> bool {
+        usize::from(cell.row) < self.rows && usize::from(cell.column) < self.columns
+    }
+
+    /// The absolute row of `player`'s row `role` (counted from the seat inward).
+    pub fn row(self, player: Player, role: usize) -> usize {
+        match player {
+            Player::South => role,
+            Player::North => self.rows - 1 - role,
+        }
+    }
+
+    /// The owner of a row, and its role from the owner's seat.
+    pub fn owner(self, row: usize) -> (Player, usize) {
+        if row < self.per_side() { (Player::South, row) } else { (Player::North, self.rows - 1 - row) }
+    }
+
+    /// The absolute column of the `k`-th hole (from 0) from `player`'s left.
+    pub fn column_from_left(self, player: Player, k: usize) -> usize {
+        match player {
+            Player::South => k,
+            Player::North => self.columns - 1 - k,
+        }
+    }
+
+    /// The name of a hole in board notation: `b8`, `c1`.
+    pub fn name(self, cell: Cell) -> String {
+        format!("{}{}", (b'a' + cell.row) as char, usize::from(cell.column) + 1)
+    }
+
+    /// The ring of a player's two rows, starting at the owner's outer-row leftmost hole.
+    ///
+    /// Seen from above with South at the bottom, anticlockwise runs left to right along the
+    /// lower of the two rows and right to left along the upper one.
+    pub fn own_rows_ring(self, player: Player, direction: Direction) -> Vec<Cell> {
+        let outer = self.row(player, 0);
+        let inner = self.row(player, 1);
+        let (lower, upper) = (outer.min(inner), outer.max(inner));
+        let mut ring = self.two_rows(lower, upper, direction);
+        let first = Cell::new(outer, self.column_from_left(player, 0));
+        let at = ring.iter().position(|&h| h == first).unwrap_or(0);
+        ring.rotate_left(at);
+        ring
+    }
+
+    /// The ring of every hole of a two-row board, starting at South's first hole in the
+    /// direction of sowing (the hole after North's last one).
+    pub fn all_rows_ring(self, direction: Direction) -> Vec<Cell> {
+        let mut ring = self.two_rows(0, 1, direction);
+        let n = ring.len();
+        let at = (0..n).find(|&i| ring[i].row == 0 && ring[(i + n - 1) % n].row != 0).unwrap_or(0);
+        ring.rotate_left(at);
+        ring
+    }
+
+    /// Two rows as a ring: left to right along `lower`, right to left along `upper`
+    /// (anticlockwise seen from above), or the reverse.
+    fn two_rows(self, lower: usize, upper: usize, direction: Direction) -> Vec<Cell> {
+        let mut ring: Vec<Cell> = (0..self.columns).map(|c| Cell::new(lower, c)).collect();
+        ring.extend((0..self.columns).rev().map(|c| Cell::new(upper, c)));
+        if direction == Direction::Clockwise {
+            ring.reverse();
+        }
+        ring
+    }
+}

@@ -1,0 +1,287 @@
+//! Whether a model is consistent: every index names something that exists, every count is
+//! within the engine's limits, every construct has what it needs (stores, a shared ring).
+//! The compiler never emits an inconsistent model (its checks come first, with diagnostics
+//! on the file's text); this is for whoever else builds one, and a guard for the engine.
+
+use super::*;
+
+/// Why a model cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// The board's rows are not 2 or 4, or its columns not 1 to [`MAX_COLUMNS`].
+    #[error("a board of {rows} rows of {columns} holes: boards have 2 or 4 rows of 1 to {MAX_COLUMNS} holes")]
+    Board {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        columns: usize,
+    },
+    /// The territory names a number of rows other than half the board's.
+    #[error("the territory names {named} rows, but each player owns {per_side}")]
+    Territory {
+        /// Rows named.
+        named: usize,
+        /// Rows each player owns.
+        per_side: usize,
+    },
+    /// The setup has a count for a number of holes other than the board's.
+    #[error("the setup gives {given} counts for a board of {holes} holes")]
+    SetupLength {
+        /// Counts given.
+        given: usize,
+        /// Holes on the board.
+        holes: usize,
+    },
+    /// The setup holds no seeds, or more than [`MAX_SEEDS`].
+    #[error("the setup holds {total} seeds: a game needs 1 to {MAX_SEEDS}")]
+    Seeds {
+        /// Seeds in the setup.
+        total: u64,
+    },
+    /// The circuit needs a board it does not have.
+    #[error("{0}")]
+    Circuit(&'static str),
+    /// More kinds of mark than [`MAX_MARKS`], or a mark's start hole off the board.
+    #[error("mark `{name}`: {problem}")]
+    Mark {
+        /// The mark.
+        name: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The phases are not openings (named) followed by the main game (unnamed, sowing).
+    #[error("{0}")]
+    Phases(String),
+    /// A row role, mark, capture or hole that does not exist, or a construct that needs
+    /// something the game lacks.
+    #[error("{place}: {problem}")]
+    Reference {
+        /// Where: `phase 1, choice 2`, `capture "frontal"`, `the end rules`.
+        place: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+impl Model {
+    /// Check that the model is consistent, before the engine builds its tables from it.
+    pub fn check(&self) -> Result<(), ModelError> {
+        let board = self.board;
+        if !(2..=MAX_ROWS).contains(&board.rows)
+            || !board.rows.is_multiple_of(2)
+            || !(1..=MAX_COLUMNS).contains(&board.columns)
+        {
+            return Err(ModelError::Board { rows: board.rows, columns: board.columns });
+        }
+        if self.row_names.len() != board.per_side() {
+            return Err(ModelError::Territory { named: self.row_names.len(), per_side: board.per_side() });
+        }
+        if self.setup.len() != board.holes() {
+            return Err(ModelError::SetupLength { given: self.setup.len(), holes: board.holes() });
+        }
+        let total: u64 = self.setup.iter().map(|&c| u64::from(c)).sum();
+        if total == 0 || total > u64::from(MAX_SEEDS) {
+            return Err(ModelError::Seeds { total });
+        }
+        let c = self.circuit;
+        if c.shared && board.rows != 2 {
+            return Err(ModelError::Circuit("a circuit of all rows needs a board of two rows"));
+        }
+        if !c.shared && board.per_side() != 2 {
+            return Err(ModelError::Circuit("a circuit of each player's own rows needs two rows a player"));
+        }
+        if c.through_store && !(c.shared && board.stores) {
+            return Err(ModelError::Circuit(
+                "a circuit through the stores needs stores and a shared circuit",
+            ));
+        }
+        if self.marks.len() > MAX_MARKS {
+            let name = self.marks[MAX_MARKS].name.clone();
+            return Err(ModelError::Mark {
+                name,
+                problem: format!("a game has at most {MAX_MARKS} kinds of mark"),
+            });
+        }
+        for mark in &self.marks {
+            if let Some(cell) = mark.start.iter().find(|c| !board.contains(**c)) {
+                let problem = format!("starts on row {} column {}, off the board", cell.row, cell.column);
+                return Err(ModelError::Mark { name: mark.name.clone(), problem });
+            }
+        }
+        self.check_phases()?;
+        for (i, capture) in self.captures.iter().enumerate() {
+            self.check_capture(i, capture)?;
+        }
+        let end = &self.end;
+        if end.store_majority && !board.stores {
+            return Err(self.wrong("the end rules", "a store majority needs stores"));
+        }
+        if end.blocked == Blocked::Passes && end.repetition.is_none() && end.turn_limit.is_none() {
+            return Err(self.wrong(
+                "the end rules",
+                "a player who cannot move passes, and nothing ends a game of passes",
+            ));
+        }
+        Ok(())
+    }
+
+    fn wrong(&self, place: impl Into<String>, problem: impl Into<String>) -> ModelError {
+        ModelError::Reference { place: place.into(), problem: problem.into() }
+    }
+
+    fn role_ok(&self, role: Role) -> bool {
+        usize::from(role) < self.row_names.len()
+    }
+
+    fn mark_ok(&self, mark: MarkId) -> bool {
+        usize::from(mark) < self.marks.len()
+    }
+
+    fn check_phases(&self) -> Result<(), ModelError> {
+        let Some((main, openings)) = self.phases.split_last() else {
+            return Err(ModelError::Phases("a game needs a main phase".into()));
+        };
+        if main.name.is_some() || !matches!(main.turn, Turn::Sow(_)) {
+            return Err(ModelError::Phases(
+                "the last phase must be the main game: unnamed, and sowing".into(),
+            ));
+        }
+        if let Some(i) = openings.iter().position(|p| p.name.is_none()) {
+            return Err(ModelError::Phases(format!("opening {} has no name", i + 1)));
+        }
+        for (i, phase) in self.phases.iter().enumerate() {
+            let place = |what: String| format!("phase {}{what}", i + 1);
+            match &phase.turn {
+                Turn::Sow(sowing) => {
+                    if sowing.choices.is_empty() {
+                        return Err(self.wrong(place(String::new()), "no choice rule"));
+                    }
+                    for (k, choice) in sowing.choices.iter().enumerate() {
+                        let place = place(format!(", choice {}", k + 1));
+                        self.check_choice(&place, choice)?;
+                    }
+                    for (k, rule) in sowing.lap_rules.iter().enumerate() {
+                        let place = place(format!(", lap rule {}", k + 1));
+                        self.check_lap_rule(&place, rule)?;
+                    }
+                    self.check_action(&place(", otherwise".into()), sowing.otherwise)?;
+                }
+                Turn::Take { capture } => match self.captures.get(usize::from(*capture)) {
+                    Some(c) if c.take.is_empty() && !c.follow_ups.is_empty() => {}
+                    Some(_) => {
+                        return Err(self.wrong(
+                            place(String::new()),
+                            "a turn of taking names a capture that takes at once, or chooses nothing",
+                        ));
+                    }
+                    None => {
+                        return Err(self.wrong(place(String::new()), format!("no capture number {capture}")));
+                    }
+                },
+                Turn::Transfer { count, from, to } => {
+                    if *count == 0 {
+                        return Err(self.wrong(place(String::new()), "a turn that moves no seeds"));
+                    }
+                    self.check_filter(&place(String::new()), from)?;
+                    self.check_filter(&place(String::new()), to)?;
+                }
+                Turn::Mark { hole, mark } => {
+                    self.check_filter(&place(String::new()), hole)?;
+                    if !self.mark_ok(*mark) {
+                        return Err(self.wrong(place(String::new()), format!("no mark number {mark}")));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_choice(&self, place: &str, choice: &Choice) -> Result<(), ModelError> {
+        if choice.min == 0 || choice.min > choice.max {
+            return Err(self.wrong(
+                place,
+                format!("{} to {} seeds: a chosen hole holds at least 1", choice.min, choice.max),
+            ));
+        }
+        match choice.holes {
+            HoleSet::Territory => Ok(()),
+            HoleSet::Row(role) | HoleSet::One { role, .. } if !self.role_ok(role) => {
+                Err(self.wrong(place, format!("no row number {role}")))
+            }
+            HoleSet::One { column, .. } if column.from_left(self.board.columns).is_none() => {
+                Err(self.wrong(place, format!("{column:?} is off a row of {} holes", self.board.columns)))
+            }
+            HoleSet::Marked(mark) if !self.mark_ok(mark) => {
+                Err(self.wrong(place, format!("no mark number {mark}")))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn check_filter(&self, place: &str, filter: &HoleFilter) -> Result<(), ModelError> {
+        if filter.role.is_some_and(|r| !self.role_ok(r)) || filter.mark.is_some_and(|m| !self.mark_ok(m)) {
+            return Err(self.wrong(place, "a hole description names a row or mark that does not exist"));
+        }
+        Ok(())
+    }
+
+    fn check_lap_rule(&self, place: &str, rule: &LapRule) -> Result<(), ModelError> {
+        if rule.store && !self.board.stores {
+            return Err(self.wrong(place, "a rule about landing in the store needs stores"));
+        }
+        if rule.role.is_some_and(|r| !self.role_ok(r)) || rule.mark.is_some_and(|m| !self.mark_ok(m)) {
+            return Err(self.wrong(place, "the landing hole's row or mark does not exist"));
+        }
+        for fact in &rule.facts {
+            match *fact {
+                Fact::Opposite(role, _) if !self.role_ok(role) => {
+                    return Err(self.wrong(place, format!("no row number {role}")));
+                }
+                Fact::Origin(min, max) | Fact::Holds(min, max) if min > max => {
+                    return Err(self.wrong(place, format!("no count is {min} to {max}")));
+                }
+                _ => {}
+            }
+        }
+        self.check_action(place, rule.action)
+    }
+
+    fn check_action(&self, place: &str, action: LapAction) -> Result<(), ModelError> {
+        match action {
+            LapAction::Capture(i) if usize::from(i) >= self.captures.len() => {
+                Err(self.wrong(place, format!("no capture number {i}")))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn check_capture(&self, i: usize, capture: &Capture) -> Result<(), ModelError> {
+        let place = format!("capture {} \"{}\"", i + 1, capture.name);
+        if capture.destination == Destination::Store && !self.board.stores {
+            return Err(self.wrong(place, "taken seeds go to a store, but the board has none"));
+        }
+        for target in &capture.take {
+            match *target {
+                Target::Opposite(role) if !self.role_ok(role) => {
+                    return Err(self.wrong(place, format!("no row number {role}")));
+                }
+                Target::HolesBefore(min, max) if min > max => {
+                    return Err(self.wrong(place, format!("no count is {min} to {max}")));
+                }
+                _ => {}
+            }
+        }
+        for f in &capture.follow_ups {
+            let bad_role = [f.region().role, f.condition()].into_iter().flatten().any(|r| !self.role_ok(r));
+            if bad_role || f.except().is_some_and(|m| !self.mark_ok(m)) {
+                return Err(self.wrong(place, "a follow-up names a row or mark that does not exist"));
+            }
+            if let FollowUp::ExtraHoles { counts, .. } = f
+                && counts.is_empty()
+            {
+                return Err(self.wrong(place, "a follow-up that takes no holes"));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,437 @@
+//! The model as text: what `sow show` prints, what `sow diff` compares and what the
+//! snapshot tests pin. Every rule the engine plays by appears here, with the tables the
+//! board's geometry gives it (circuits, opposite holes), in words a player can check.
+
+use std::fmt::{self, Write as _};
+
+use super::*;
+
+impl fmt::Display for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let meta = &self.meta;
+        let ruleset = meta.ruleset.as_deref().map_or("base game".to_string(), |r| format!("ruleset \"{r}\""));
+        writeln!(f, "game \"{}\", {ruleset}", meta.name)?;
+        self.fmt_params(f)?;
+        self.fmt_board(f)?;
+        self.fmt_circuits(f)?;
+        if !self.marks.is_empty() {
+            writeln!(f, "\nmarks")?;
+            for mark in &self.marks {
+                let holes: Vec<String> = mark.start.iter().map(|&c| self.board.name(c)).collect();
+                let start = if holes.is_empty() { "none at the start".to_string() } else { holes.join(" ") };
+                writeln!(f, "  {}: {start}", mark.name)?;
+            }
+        }
+        if self.circuit.chosen_once {
+            let other = self.circuit.direction.other().word();
+            writeln!(f, "\neach player may sow {other} instead, chosen on their first free sowing and kept")?;
+        }
+        self.fmt_phases(f)?;
+        self.fmt_captures(f)?;
+        self.fmt_end(f)
+    }
+}
+
+impl Model {
+    fn fmt_params(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "\nparameters")?;
+        if self.params.is_empty() {
+            writeln!(f, "  (none)")?;
+        }
+        for p in &self.params {
+            let step = if p.step > 1 { format!(" step {}", p.step) } else { String::new() };
+            let doc = p.doc.as_deref().map(|d| format!(": {d}")).unwrap_or_default();
+            writeln!(
+                f,
+                "  {} = {} (default {}, allowed {}..{}{step}){doc}",
+                p.name, p.value, p.default, p.low, p.high
+            )?;
+        }
+        Ok(())
+    }
+
+    fn fmt_board(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board;
+        let total: u32 = self.setup.iter().map(|&c| u32::from(c)).sum();
+        let stores = if board.stores { "a store for each player" } else { "no stores" };
+        writeln!(f, "\nboard")?;
+        writeln!(
+            f,
+            "  {} rows × {} columns = {} holes, {stores}; {total} seeds",
+            board.rows,
+            board.columns,
+            board.holes()
+        )?;
+        writeln!(f, "\nterritory (rows named from the owner's seat inward)")?;
+        for player in Player::BOTH {
+            let rows: Vec<String> = (self.row_names.iter().enumerate())
+                .map(|(role, name)| format!("{name} = {}", (b'a' + board.row(player, role) as u8) as char))
+                .collect();
+            writeln!(f, "  {player}: {}", rows.join(", "))?;
+        }
+        // The start position, North's outer row at the top, as a player at South's seat
+        // sees it.
+        writeln!(f, "\nstart position")?;
+        let width = (self.setup.iter().max().copied().unwrap_or(0).to_string().len())
+            .max(board.columns.to_string().len())
+            .max(2)
+            + 1;
+        let mut line = String::from("    ");
+        for c in 1..=board.columns {
+            let _ = write!(line, "{c:>width$}");
+        }
+        writeln!(f, "{line}")?;
+        for row in (0..board.rows).rev() {
+            let mut line = format!("  {} ", (b'a' + row as u8) as char);
+            for column in 0..board.columns {
+                let _ = write!(line, "{:>width$}", self.setup[row * board.columns + column]);
+            }
+            writeln!(f, "{line}")?;
+            if row == board.per_side() {
+                writeln!(f, "     {}", "─".repeat(width * board.columns))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A player's circuit in board notation, from the player's first hole.
+    pub fn circuit_names(&self, player: Player) -> Vec<String> {
+        let board = self.board;
+        let c = self.circuit;
+        if !c.shared {
+            return board.own_rows_ring(player, c.direction).into_iter().map(|h| board.name(h)).collect();
+        }
+        let ring = board.all_rows_ring(c.direction);
+        let (own, other): (Vec<Cell>, Vec<Cell>) =
+            ring.into_iter().partition(|h| board.owner(usize::from(h.row)).0 == player);
+        let mut names: Vec<String> = own.iter().map(|&h| board.name(h)).collect();
+        if c.through_store {
+            names.push(format!("{player}'s store"));
+        }
+        names.extend(other.iter().map(|&h| board.name(h)));
+        names
+    }
+
+    fn fmt_circuits(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.circuit;
+        let rows = if c.shared { "all rows" } else { "own rows" };
+        let store = if c.through_store { "; through the mover's store" } else { "" };
+        let origin = if c.skip_origin { "laps skip the origin" } else { "laps pass the origin" };
+        writeln!(f, "\ncircuits ({rows}, {}{store}; {origin})", c.direction.word())?;
+        for player in Player::BOTH {
+            writeln!(f, "  {player}: {}", self.circuit_names(player).join(" "))?;
+        }
+        writeln!(f, "\nopposite holes (the opponent's hole of each row in the same column)")?;
+        let board = self.board;
+        let inner = board.per_side() - 1;
+        for player in Player::BOTH {
+            for (role, name) in self.row_names.iter().enumerate() {
+                let pairs: Vec<String> = (0..board.columns)
+                    .map(|c| {
+                        let mine = Cell::new(board.row(player, inner), c);
+                        let theirs = Cell::new(board.row(player.other(), role), c);
+                        format!("{}>{}", board.name(mine), board.name(theirs))
+                    })
+                    .collect();
+                writeln!(f, "  {player}'s opposite {name}: {}", pairs.join(" "))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn fmt_phases(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let phases = &self.phases;
+        for (i, phase) in phases.iter().enumerate() {
+            let indent = if phases.len() > 1 { "  " } else { "" };
+            if phases.len() > 1 {
+                let lasts = phase
+                    .lasts
+                    .map(|n| format!(", at most {n} turn{}", if n == 1 { "" } else { "s" }))
+                    .unwrap_or_default();
+                let title = match &phase.name {
+                    Some(name) => {
+                        format!("opening {} \"{name}\"{lasts}, until the player cannot move in it", i + 1)
+                    }
+                    None => "main game".to_string(),
+                };
+                writeln!(f, "\n{title}")?;
+            }
+            match &phase.turn {
+                Turn::Sow(sowing) => self.fmt_sowing(f, sowing, indent)?,
+                Turn::Take { capture } => {
+                    writeln!(f, "{indent}  a turn takes holes:")?;
+                    for follow_up in &self.captures[usize::from(*capture)].follow_ups {
+                        writeln!(f, "{indent}    {}", self.follow_up_text(follow_up))?;
+                    }
+                }
+                Turn::Transfer { count, from, to } => {
+                    let (from, to) = (self.filter_text(from), self.filter_text(to));
+                    writeln!(f, "{indent}  a turn moves {count} seed(s) from {from} to {to}")?;
+                }
+                Turn::Mark { hole, mark } => {
+                    let (hole, mark) = (self.filter_text(hole), &self.marks[usize::from(*mark)].name);
+                    writeln!(f, "{indent}  a turn marks {hole} as {mark}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The holes a choice description is about, for `player`, in board order; `None` when
+    /// it is about the whole territory.
+    pub fn choice_cells(&self, holes: HoleSet, player: Player) -> Option<Vec<Cell>> {
+        let board = self.board;
+        match holes {
+            HoleSet::Territory | HoleSet::Marked(_) => None,
+            HoleSet::Row(role) => {
+                let row = board.row(player, usize::from(role));
+                Some((0..board.columns).map(|c| Cell::new(row, c)).collect())
+            }
+            HoleSet::One { role, column } => {
+                let k = column.from_left(board.columns)?;
+                Some(vec![Cell::new(board.row(player, usize::from(role)), board.column_from_left(player, k))])
+            }
+        }
+    }
+
+    fn fmt_sowing(&self, f: &mut fmt::Formatter<'_>, sowing: &Sowing, indent: &str) -> fmt::Result {
+        if let Some(d) = sowing.direction {
+            writeln!(f, "{indent}sowing {}", d.word())?;
+        }
+        let gap = if indent.is_empty() { "\n" } else { "" };
+        writeln!(f, "{gap}{indent}choose (the first description that fits some hole is in force)")?;
+        if sowing.must_feed {
+            writeln!(
+                f,
+                "{indent}  (an opponent with no seeds must be given some: other sowings are not allowed)"
+            )?;
+        }
+        for (i, c) in sowing.choices.iter().enumerate() {
+            let mut words = vec![seed_range(c.min, c.max, "seed", "seeds")];
+            for (which, state) in [("next", c.next), ("previous", c.previous)] {
+                if let Some(state) = state {
+                    words.push(format!("{which} hole {}", state_word(state)));
+                }
+            }
+            if let HoleSet::Marked(m) = c.holes {
+                words.push(format!("marked {}", self.marks[usize::from(m)].name));
+            }
+            let territory = self.board.per_side() * self.board.columns;
+            for player in Player::BOTH {
+                if let Some(cells) =
+                    self.choice_cells(c.holes, player).filter(|cells| cells.len() < territory)
+                {
+                    let names: Vec<String> = cells.iter().map(|&h| self.board.name(h)).collect();
+                    words.push(format!("{player}'s {}", names.join(" ")));
+                }
+            }
+            writeln!(f, "{indent}  {}. {} [{}]", i + 1, c.text, words.join(", "))?;
+        }
+        writeln!(f, "{gap}{indent}after each lap (the first rule that applies)")?;
+        for (i, rule) in sowing.lap_rules.iter().enumerate() {
+            writeln!(
+                f,
+                "{indent}  {}. {} -> {}",
+                i + 1,
+                self.lap_conditions(rule),
+                self.action_text(rule.action)
+            )?;
+        }
+        writeln!(f, "{indent}  otherwise -> {}", self.action_text(sowing.otherwise))
+    }
+
+    fn lap_conditions(&self, rule: &LapRule) -> String {
+        let mut conditions = Vec::new();
+        if rule.store {
+            conditions.push("landing in the mover's store".to_string());
+        }
+        if let Some(state) = rule.landing {
+            conditions.push(format!("landing hole was {}", state_word(state)));
+        }
+        match rule.side {
+            Some(Side::Own) => conditions.push("on the mover's side".to_string()),
+            Some(Side::Opponent) => conditions.push("on the opponent's side".to_string()),
+            None => {}
+        }
+        if let Some(role) = rule.role {
+            conditions.push(format!("in row {}", self.row_names[usize::from(role)]));
+        }
+        if let Some(mark) = rule.mark {
+            conditions.push(format!("marked {}", self.marks[usize::from(mark)].name));
+        }
+        for fact in &rule.facts {
+            conditions.push(match *fact {
+                Fact::Opposite(role, state) => {
+                    format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state))
+                }
+                Fact::Next(state) => format!("next hole {}", state_word(state)),
+                Fact::Origin(min, max) => format!("chosen hole held {}", seed_range(min, max, "", "")),
+                Fact::Holds(min, max) => format!("landing hole now holds {}", seed_range(min, max, "", "")),
+            });
+        }
+        if conditions.is_empty() {
+            conditions.push("any landing".to_string());
+        }
+        conditions.join(", ")
+    }
+
+    fn fmt_captures(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "\ncaptures")?;
+        if self.captures.is_empty() {
+            writeln!(f, "  (none)")?;
+        }
+        for c in &self.captures {
+            let take: Vec<String> = c
+                .take
+                .iter()
+                .map(|t| match t {
+                    Target::Landing => "the landing hole".to_string(),
+                    Target::Opposite(r) => format!("opposite {}", self.row_names[usize::from(*r)]),
+                    Target::HolesBefore(min, max) => {
+                        format!("each hole before it while the opponent's with {min} to {max} seeds")
+                    }
+                })
+                .collect();
+            let take = if take.is_empty() { "nothing at once".to_string() } else { take.join(" and ") };
+            let goes = match c.destination {
+                Destination::OutOfPlay => "taken seeds leave play",
+                Destination::Hand => "taken seeds go to the mover's hand",
+                Destination::Resow => "taken seeds are sown on from the landing hole, one lap",
+                Destination::Store => "taken seeds go to the mover's store",
+            };
+            writeln!(f, "  {}: take {take}; {goes}", c.name)?;
+            if c.not_every_seed {
+                writeln!(f, "    nothing is taken if it would take every seed of the opponent")?;
+            }
+            for follow_up in &c.follow_ups {
+                writeln!(f, "    {}", self.follow_up_text(follow_up))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn fmt_end(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "\nend")?;
+        let end = &self.end;
+        let scored = if self.board.stores {
+            "ends the game, won by the player with more seeds on their side, in hand and in store"
+        } else {
+            "ends the game, won by the player with more seeds on their side and in hand"
+        };
+        match end.no_seeds {
+            Some(Ending::Plain) => writeln!(f, "  a player with no seeds loses (checked after every turn)")?,
+            Some(Ending::Scored) => {
+                writeln!(f, "  a player with no seeds {scored} (checked after every turn)")?
+            }
+            None => {}
+        }
+        if end.store_majority {
+            writeln!(f, "  a store with more than half the seeds {scored} (checked after every turn)")?;
+        }
+        let blocked = match end.blocked {
+            Blocked::Loses => "loses",
+            Blocked::Passes => "passes",
+            Blocked::Scores => scored,
+        };
+        writeln!(f, "  a player who cannot move {blocked}")?;
+        let repeated = "a repeated position (counts and player to move, at turn boundaries)";
+        match end.repetition {
+            Some(Ending::Plain) => writeln!(f, "  {repeated} is a draw")?,
+            Some(Ending::Scored) => writeln!(f, "  {repeated} {scored}")?,
+            None => {}
+        }
+        if let Some(limit) = end.turn_limit {
+            writeln!(f, "  a game that reaches {limit} turns is a draw")?;
+        }
+        writeln!(f, "  a player may resign at any turn")
+    }
+
+    fn follow_up_text(&self, follow_up: &FollowUp) -> String {
+        let region = |r: Region| match r.role {
+            None => "the opponent's territory".to_string(),
+            Some(role) => format!("the opponent's {} row", self.row_names[usize::from(role)]),
+        };
+        let condition = |c: Option<Role>| {
+            c.map(|role| format!("if the opposite {} hole was taken, ", self.row_names[usize::from(role)]))
+                .unwrap_or_default()
+        };
+        match follow_up {
+            FollowUp::Strip { condition: c, optional, amount, region: r } => {
+                let amount = match amount {
+                    Amount::AsTaken => "as many seeds as were taken".to_string(),
+                    Amount::Seeds(n) => format!("{n} seeds"),
+                };
+                let how = if *optional { "may strip" } else { "strip" };
+                format!(
+                    "then {}{how} {amount} from {}, one seed per decision in board order",
+                    condition(*c),
+                    region(*r)
+                )
+            }
+            FollowUp::ExtraHoles { condition: c, optional, counts, region: r, except } => {
+                let counts: Vec<String> = counts.iter().map(u16::to_string).collect();
+                let by =
+                    if counts.len() > 1 { " (by the mover's capture count, the last repeating)" } else { "" };
+                let except = except
+                    .map(|m| format!(", except {} holes", self.marks[usize::from(m)].name))
+                    .unwrap_or_default();
+                let how = if *optional { "may take" } else { "take" };
+                format!(
+                    "then {}{how} {} more occupied hole(s){by} from {}{except}, one hole per decision in board order",
+                    condition(*c),
+                    counts.join(", "),
+                    region(*r)
+                )
+            }
+        }
+    }
+
+    fn filter_text(&self, filter: &HoleFilter) -> String {
+        let mut words = Vec::new();
+        if let Some(state) = filter.state {
+            words.push(state_word(state).to_string());
+        }
+        match filter.side {
+            Some(Side::Own) => words.push("own".to_string()),
+            Some(Side::Opponent) => words.push("opponent's".to_string()),
+            None => {}
+        }
+        if let Some(role) = filter.role {
+            words.push(self.row_names[usize::from(role)].clone());
+        }
+        if let Some(mark) = filter.mark {
+            words.push(self.marks[usize::from(mark)].name.clone());
+        }
+        words.push("hole".to_string());
+        format!("an {}", words.join(" "))
+    }
+
+    fn action_text(&self, action: LapAction) -> String {
+        match action {
+            LapAction::Relay => "relay".to_string(),
+            LapAction::RelayNext => "relay from the next hole".to_string(),
+            LapAction::MayStop => "the mover may stop, or relay".to_string(),
+            LapAction::MoveAgain => "the mover moves again".to_string(),
+            LapAction::Stop => "stop".to_string(),
+            LapAction::Capture(i) => format!("capture {}", self.captures[usize::from(i)].name),
+        }
+    }
+}
+
+fn state_word(state: HoleState) -> &'static str {
+    match state {
+        HoleState::Empty => "empty",
+        HoleState::Occupied => "occupied",
+    }
+}
+
+/// `2 seeds`, `1 seed`, `2 or more seeds`, `2 to 5 seeds` (or without the noun).
+fn seed_range(min: u16, max: u16, one: &str, many: &str) -> String {
+    let noun = |n: u16| if n == 1 { one } else { many };
+    let text = match (min, max) {
+        (lo, hi) if lo == hi => format!("{lo} {}", noun(lo)),
+        (lo, u16::MAX) => format!("{lo} or more {many}"),
+        (lo, hi) => format!("{lo} to {hi} {many}"),
+    };
+    text.trim_end().to_string()
+}

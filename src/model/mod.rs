@@ -1,0 +1,600 @@
+//! The rules model: what a game's rules are, as plain data (DESIGN.md §3a).
+//!
+//! The compiler ([`crate::compile`]) writes a [`Model`]; the engine reads it
+//! ([`crate::engine::Rules::new`], which validates it first with [`Model::check`]); `sow show`
+//! prints it ([`std::fmt::Display`]) and `sow diff` compares two of them. A new construct of
+//! the language is a new variant here, given its meaning once, in the engine's interpreter.
+//!
+//! Everything here is about one game at one set of parameter values: counts are numbers,
+//! holes are board coordinates ([`Cell`]) or words relative to a player's seat (a row role,
+//! a side), never the engine's storage slots.
+
+mod board;
+mod check;
+mod display;
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+pub use board::{Board, Cell};
+pub use check::ModelError;
+
+/// The rules of one game (one ruleset, one set of parameter values).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Model {
+    /// Names, sources and the rest of what describes the game.
+    pub meta: Meta,
+    /// Parameters and the values used.
+    pub params: Vec<ParamValue>,
+    /// The board's shape.
+    pub board: Board,
+    /// The names of a player's rows, from the seat inward (`outer`, `inner`): a [`Role`] is
+    /// an index into it.
+    pub row_names: Vec<String>,
+    /// Seeds in each hole at the start, in board order (a1…an, b1…bn, …).
+    pub setup: Vec<u16>,
+    /// How seeds travel around the board.
+    pub circuit: Circuit,
+    /// Kinds of marked hole.
+    pub marks: Vec<Mark>,
+    /// The phases: openings in order, then the main game (the last, unnamed).
+    pub phases: Vec<Phase>,
+    /// The captures that lap rules and openings refer to by index.
+    pub captures: Vec<Capture>,
+    /// How the game ends.
+    pub end: EndRules,
+}
+
+/// The circuit seeds are sown along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Circuit {
+    /// One ring through every hole, shared by both players (else each sows around their
+    /// own rows).
+    pub shared: bool,
+    /// The direction, seen from above.
+    pub direction: Direction,
+    /// Each player chooses, on their first free sowing, to keep this direction or the
+    /// other for the rest of the game.
+    pub chosen_once: bool,
+    /// A shared ring passes through the mover's store (between their last hole and the
+    /// opponent's first).
+    pub through_store: bool,
+    /// A lap skips the hole it was lifted from.
+    pub skip_origin: bool,
+}
+
+/// A declared kind of special hole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// Its name in the file.
+    pub name: String,
+    /// Holes marked from the start.
+    pub start: Vec<Cell>,
+}
+
+/// A phase of the game: an opening, or the main game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phase {
+    /// The opening's name (`None` for the main game).
+    pub name: Option<String>,
+    /// The most turns a player spends in it.
+    pub lasts: Option<u16>,
+    /// What its turns are.
+    pub turn: Turn,
+}
+
+/// What a turn of a phase consists of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Choose a hole and sow it.
+    Sow(Sowing),
+    /// Take whole occupied holes of the opponent: the follow-ups of capture number
+    /// `capture`, which takes nothing of its own.
+    Take {
+        /// The capture whose follow-ups these picks are.
+        capture: u8,
+    },
+    /// Move seeds from one own hole to another.
+    Transfer {
+        /// Seeds moved.
+        count: u16,
+        /// Where from.
+        from: HoleFilter,
+        /// Where to.
+        to: HoleFilter,
+    },
+    /// Mark one hole.
+    Mark {
+        /// Which holes may be marked.
+        hole: HoleFilter,
+        /// With what.
+        mark: MarkId,
+    },
+}
+
+/// How a phase's sowings go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sowing {
+    /// The holes that may be chosen, most preferred description first: the first that
+    /// fits some hole is in force.
+    pub choices: Vec<Choice>,
+    /// A direction fixed for this phase (else the circuit's, or the player's choice).
+    pub direction: Option<Direction>,
+    /// The rules applied after each lap, in order; the first that applies is carried out.
+    pub lap_rules: Vec<LapRule>,
+    /// What happens after a lap when no lap rule applies.
+    pub otherwise: LapAction,
+    /// When the opponent has no seeds, only sowings that give them some may be chosen.
+    pub must_feed: bool,
+}
+
+/// One description of holes that may be chosen to sow from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// Which of the mover's holes it is about.
+    pub holes: HoleSet,
+    /// Fewest seeds (always at least 1).
+    pub min: u16,
+    /// Most seeds.
+    pub max: u16,
+    /// What the next hole along the circuit must be, if anything.
+    pub next: Option<HoleState>,
+    /// What the previous hole along the circuit must be, if anything.
+    pub previous: Option<HoleState>,
+    /// The description as the file words it.
+    pub text: String,
+}
+
+/// Some of the mover's holes, named from the mover's seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoleSet {
+    /// Every hole of the mover's territory.
+    Territory,
+    /// Every hole of one of the mover's rows.
+    Row(Role),
+    /// Every hole of the mover's territory that carries a mark.
+    Marked(MarkId),
+    /// One hole of one of the mover's rows.
+    One {
+        /// The row.
+        role: Role,
+        /// Which hole of it.
+        column: Column,
+    },
+}
+
+/// A hole's place in a row, counted from the owner's seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// The `k`-th hole from the owner's left, from 0.
+    FromLeft(u8),
+    /// The `k`-th hole from the owner's right, from 0.
+    FromRight(u8),
+}
+
+impl Column {
+    /// The hole's index from the owner's left (from 0) in a row of `columns` holes, if the
+    /// row has it.
+    pub fn from_left(self, columns: usize) -> Option<usize> {
+        match self {
+            Column::FromLeft(k) => (usize::from(k) < columns).then_some(usize::from(k)),
+            Column::FromRight(k) => columns.checked_sub(1 + usize::from(k)),
+        }
+    }
+}
+
+/// A direction of sowing, seen from above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Anticlockwise (counter-clockwise).
+    Anticlockwise,
+    /// Clockwise.
+    Clockwise,
+}
+
+impl Direction {
+    /// The other direction.
+    pub fn other(self) -> Direction {
+        match self {
+            Direction::Anticlockwise => Direction::Clockwise,
+            Direction::Clockwise => Direction::Anticlockwise,
+        }
+    }
+
+    /// `anticlockwise` or `clockwise`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Anticlockwise => "anticlockwise",
+            Direction::Clockwise => "clockwise",
+        }
+    }
+}
+
+/// Whether a hole holds seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HoleState {
+    /// No seeds.
+    Empty,
+    /// One or more seeds.
+    Occupied,
+}
+
+/// Whose side, from the mover's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The mover's.
+    Own,
+    /// The mover's opponent's.
+    Opponent,
+}
+
+/// Where taken seeds go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Destination {
+    /// They leave play.
+    OutOfPlay,
+    /// They go to the mover's hand and count for the mover.
+    Hand,
+    /// They are put in the landing hole and sown on, one lap.
+    Resow,
+    /// They are kept in the mover's store.
+    Store,
+}
+
+/// What happens to a player who cannot move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Blocked {
+    /// They lose.
+    Loses,
+    /// Their turn passes.
+    Passes,
+    /// The game ends; the player with more seeds (on their side, in hand and in store) wins.
+    Scores,
+}
+
+/// Most rows a board may have.
+pub const MAX_ROWS: usize = 4;
+/// Most holes a row may have.
+pub const MAX_COLUMNS: usize = 40;
+/// Most holes a board may have.
+pub const MAX_HOLES: usize = MAX_ROWS * MAX_COLUMNS;
+/// Slots of a position's count array: the holes, then a store for each player.
+pub const MAX_SLOTS: usize = MAX_HOLES + 2;
+/// Most decisions a position may offer: a sowing from each hole in each direction, or a
+/// pass.
+pub const MAX_CHOICES: usize = 2 * MAX_HOLES + 1;
+/// Most seeds a board may hold in all (counts are stored as `u16`).
+pub const MAX_SEEDS: u32 = 20_000;
+
+/// One of the two players. South moves first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Player {
+    /// Player 1, seated at rows a (outer) and b (inner); moves first.
+    South,
+    /// Player 2, seated at the far side of the board.
+    North,
+}
+
+impl Player {
+    /// Both players, South first.
+    pub const BOTH: [Player; 2] = [Player::South, Player::North];
+
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::South => Player::North,
+            Player::North => Player::South,
+        }
+    }
+
+    /// 0 for South, 1 for North.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `South` or `North`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::South => "South",
+            Player::North => "North",
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A value for each player.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ByPlayer<T> {
+    /// South's value.
+    pub south: T,
+    /// North's value.
+    pub north: T,
+}
+
+impl<T> ByPlayer<T> {
+    /// Build from a function of the player.
+    pub fn new_with(mut f: impl FnMut(Player) -> T) -> ByPlayer<T> {
+        ByPlayer { south: f(Player::South), north: f(Player::North) }
+    }
+
+    /// Apply a function to both values.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByPlayer<U> {
+        ByPlayer { south: f(self.south), north: f(self.north) }
+    }
+}
+
+impl<T> Index<Player> for ByPlayer<T> {
+    type Output = T;
+    fn index(&self, p: Player) -> &T {
+        match p {
+            Player::South => &self.south,
+            Player::North => &self.north,
+        }
+    }
+}
+
+impl<T> IndexMut<Player> for ByPlayer<T> {
+    fn index_mut(&mut self, p: Player) -> &mut T {
+        match p {
+            Player::South => &mut self.south,
+            Player::North => &mut self.north,
+        }
+    }
+}
+
+/// A row's role in a player's territory, as an index into [`Model::row_names`].
+pub type Role = u8;
+
+/// Metadata shown by `sow show`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meta {
+    /// The game's name.
+    pub name: String,
+    /// The ruleset compiled, if not the base game.
+    pub ruleset: Option<String>,
+    /// All ruleset names the file defines.
+    pub rulesets: Vec<String>,
+    /// Other names.
+    pub aliases: Vec<String>,
+    /// People and region.
+    pub origin: Option<String>,
+    /// Where the rules were recorded.
+    pub sources: Vec<String>,
+    /// Prose summary (whitespace collapsed).
+    pub summary: Option<String>,
+    /// The search the file names for its strongest computer player (`computer mcts`).
+    pub computer: Option<Search>,
+}
+
+/// A search a rules file may name for its game's strongest computer player: the one that
+/// wins at equal time on that game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Alpha-beta search.
+    AlphaBeta,
+    /// Monte Carlo tree search.
+    Mcts,
+}
+
+/// A parameter with the value it was compiled at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamValue {
+    /// Its name.
+    pub name: String,
+    /// The value used.
+    pub value: u32,
+    /// The value used when none is given.
+    pub default: u32,
+    /// Smallest allowed value.
+    pub low: u32,
+    /// Largest allowed value.
+    pub high: u32,
+    /// Allowed values go from `low` in steps of this size.
+    pub step: u32,
+    /// Description.
+    pub doc: Option<String>,
+}
+
+/// Most kinds of marked hole a game may declare.
+pub const MAX_MARKS: usize = 2;
+
+/// A kind of mark, as an index into [`Model::marks`].
+pub type MarkId = u8;
+
+/// Words that describe a hole, from the mover's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoleFilter {
+    /// Empty or occupied (now).
+    pub state: Option<HoleState>,
+    /// Whose side.
+    pub side: Option<Side>,
+    /// Which row.
+    pub role: Option<Role>,
+    /// Which mark it must carry.
+    pub mark: Option<MarkId>,
+}
+
+/// What a lap rule does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LapAction {
+    /// Lift the landing hole and sow on.
+    Relay,
+    /// Lift the hole after the landing hole and sow on.
+    RelayNext,
+    /// Carry out capture number `n`; the sowing ends.
+    Capture(u8),
+    /// The mover decides: stop here, or relay.
+    MayStop,
+    /// The sowing ends and the same player moves again.
+    MoveAgain,
+    /// The sowing ends.
+    Stop,
+}
+
+/// A further condition of a lap rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fact {
+    /// The opponent's hole of a row in the landing column is empty or occupied.
+    Opposite(Role, HoleState),
+    /// The hole after the landing hole is empty or occupied.
+    Next(HoleState),
+    /// The chosen hole held between `min` and `max` seeds.
+    Origin(u16, u16),
+    /// The landing hole holds between `min` and `max` seeds, the last one included.
+    Holds(u16, u16),
+}
+
+/// `when the last seed lands in …: ACTION`, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LapRule {
+    /// The landing place is the mover's store (the other fields then say nothing); a rule
+    /// about holes never applies to a store.
+    pub store: bool,
+    /// The landing hole before the seed fell, if the rule says.
+    pub landing: Option<HoleState>,
+    /// Whose side the landing hole is on, if the rule says.
+    pub side: Option<Side>,
+    /// Which row role the landing hole has, if the rule says.
+    pub role: Option<Role>,
+    /// Which mark the landing hole carries, if the rule says.
+    pub mark: Option<MarkId>,
+    /// Further conditions.
+    pub facts: Vec<Fact>,
+    /// What happens.
+    pub action: LapAction,
+    /// The rule as the file words it.
+    pub text: String,
+}
+
+/// A hole a capture takes at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The landing hole itself.
+    Landing,
+    /// The opponent's hole of this row role in the landing column.
+    Opposite(Role),
+    /// Going back from the landing hole against the sowing, each hole while it is the
+    /// opponent's and holds between `min` and `max` seeds.
+    HolesBefore(u16, u16),
+}
+
+/// A capture: the holes taken at once, then the mover's follow-up choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Capture {
+    /// Its name in the file.
+    pub name: String,
+    /// Holes emptied at once.
+    pub take: Vec<Target>,
+    /// Where the taken seeds go.
+    pub destination: Destination,
+    /// A capture that would take every seed on the opponent's side takes nothing.
+    pub not_every_seed: bool,
+    /// Choices that follow, in order.
+    pub follow_ups: Vec<FollowUp>,
+}
+
+/// A choice the mover makes after a capture, one decision at a time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FollowUp {
+    /// Remove seeds one at a time from the region, in board order.
+    Strip {
+        /// Only if the capture took seeds from this opposite row's hole.
+        condition: Option<Role>,
+        /// Whether the mover may stop early.
+        optional: bool,
+        /// How many.
+        amount: Amount,
+        /// From where.
+        region: Region,
+    },
+    /// Empty whole occupied holes of the region, in board order.
+    ExtraHoles {
+        /// Only if the capture took seeds from this opposite row's hole.
+        condition: Option<Role>,
+        /// Whether the mover may stop early.
+        optional: bool,
+        /// How many: by the mover's number of captures so far (1st, 2nd, …), the last
+        /// repeating.
+        counts: Vec<u16>,
+        /// From where.
+        region: Region,
+        /// Holes with this mark may not be taken.
+        except: Option<MarkId>,
+    },
+}
+
+impl FollowUp {
+    /// The region the follow-up takes from.
+    pub fn region(&self) -> Region {
+        match self {
+            FollowUp::Strip { region, .. } | FollowUp::ExtraHoles { region, .. } => *region,
+        }
+    }
+
+    /// The row whose opposite hole must have been taken for the follow-up to happen.
+    pub fn condition(&self) -> Option<Role> {
+        match self {
+            FollowUp::Strip { condition, .. } | FollowUp::ExtraHoles { condition, .. } => *condition,
+        }
+    }
+
+    /// The mark whose holes are protected.
+    pub fn except(&self) -> Option<MarkId> {
+        match self {
+            FollowUp::Strip { .. } => None,
+            FollowUp::ExtraHoles { except, .. } => *except,
+        }
+    }
+}
+
+/// How many seeds a strip removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Amount {
+    /// As many as the capture's `take` took.
+    AsTaken,
+    /// A fixed number.
+    Seeds(u16),
+}
+
+/// A part of the opponent's side: the whole territory or one row role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    /// `None` for the whole territory.
+    pub role: Option<Role>,
+}
+
+impl Region {
+    /// Index into the region tables: 0 for the territory, `1 + role` for a row.
+    pub fn index(self) -> usize {
+        self.role.map_or(0, |r| r as usize + 1)
+    }
+}
+
+/// How the game ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndRules {
+    /// A player with no seeds on their side loses, or ends the game (scored).
+    pub no_seeds: Option<Ending>,
+    /// What happens to a player who has seeds but no legal move.
+    pub blocked: Blocked,
+    /// A repeated position (at a turn boundary) is a draw, or ends the game (scored).
+    pub repetition: Option<Ending>,
+    /// A store holding more than half the seeds ends the game (scored).
+    pub store_majority: bool,
+    /// A game that reaches this many turns is a draw.
+    pub turn_limit: Option<u32>,
+}
+
+/// How an end rule settles the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The rule's own result: the player with no seeds loses; a repetition is a draw.
+    Plain,
+    /// The game ends and the player with more seeds (side, hand and store) wins.
+    Scored,
+}
