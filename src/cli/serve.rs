@@ -8,6 +8,7 @@ use clap::Args;
 use sow::web::{App, Config, Limits, Source};
 
 use super::load::read_rules;
+use super::output::outln;
 use super::{Failure, Outcome};
 
 /// Serve a page on 127.0.0.1 to play any rules file in the browser, against a person or the
@@ -156,17 +157,18 @@ pub fn run(args: ServeArgs) -> Outcome {
             } else {
                 String::new()
             };
-            format!("cannot listen on 127.0.0.1:{}: {e}{hint}", args.port)
+            Failure::Message(format!("cannot listen on 127.0.0.1:{}: {e}{hint}", args.port))
         })?;
-        let address = listener.local_addr().map_err(|e| format!("cannot read the address: {e}"))?;
+        let address =
+            listener.local_addr().map_err(|e| Failure::Message(format!("cannot read the address: {e}")))?;
         let stop = stop_signal();
-        println!("sow is serving at http://{address}/ — open it in a browser; Ctrl-C stops.");
-        sow::web::serve(listener, app, stop).await
+        outln!("sow is serving at http://{address}/ — open it in a browser; Ctrl-C stops.")?;
+        sow::web::serve(listener, app, stop).await.map_err(Failure::Message)
     });
     // A computer still thinking (it was told to stop) is not waited for.
     runtime.shutdown_timeout(Duration::from_millis(200));
-    served.map_err(Failure::Message)?;
-    println!("Stopped.");
+    served?;
+    outln!("Stopped.")?;
     Ok(ExitCode::SUCCESS)
 }
 
