@@ -34,8 +34,8 @@ pub fn write(text: std::fmt::Arguments<'_>) -> Result<(), Failure> {
     io::stdout().lock().write_fmt(text).map_err(Failure::Output)
 }
 
-/// Write out what is left in standard output's buffer (a line not ended), so that failing to
-/// is reported as any other failed write, instead of being ignored at exit.
+/// Write out what is left in standard output's buffer (a line not ended), so that a failure
+/// to write it is reported like any other instead of being ignored at exit.
 pub fn flush() -> Result<(), Failure> {
     io::stdout().lock().flush().map_err(Failure::Output)
 }
