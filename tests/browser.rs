@@ -36,7 +36,7 @@ use sow::engine::{ByPlayer, Move, Phase};
 use sow::session::{Controller, undo_to_human};
 use sow::{Game, Rules};
 
-use server::Server;
+use server::{Api as _, Server};
 
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::load::{compile, read_rules};
+use super::output::outln;
 use super::{Failure, Outcome, RulesOptions};
 
 /// Check rules files: every ruleset at its default parameters. Prints a summary for each
@@ -63,8 +64,8 @@ pub fn run(args: CheckArgs) -> Outcome {
         if args.options.ruleset.is_some() || !args.options.params.is_empty() {
             match compile(&rules, &args.options) {
                 Ok(r) => {
-                    println!("{summary}");
-                    println!("{}: ok with {}", rules.name, super::load::describe(&r));
+                    outln!("{summary}")?;
+                    outln!("{}: ok with {}", rules.name, super::load::describe(&r))?;
                 }
                 Err(Failure::Report(r)) => {
                     eprintln!("{r:?}");
@@ -73,7 +74,7 @@ pub fn run(args: CheckArgs) -> Outcome {
                 Err(other) => return Err(other),
             }
         } else {
-            println!("{summary}");
+            outln!("{summary}")?;
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })

@@ -14,6 +14,7 @@ use sow::analysis::plot::write_plots;
 use sow::analysis::simulate::SimConfig;
 
 use super::load::describe;
+use super::output::out;
 use super::variant::Variant;
 use super::{Failure, Outcome};
 
@@ -104,7 +105,7 @@ pub fn run(args: CompareArgs) -> Outcome {
         Format::Csv => csv(&results),
         Format::Json => json(&args, &names, &results),
     };
-    print!("{out}");
+    out!("{out}")?;
     if let Some(dir) = &args.plot {
         let paths = write_plots(dir, &results).map_err(|e| Failure::Message(e.to_string()))?;
         let paths: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();

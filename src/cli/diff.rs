@@ -8,6 +8,7 @@ use sow::analysis::diff::{diff, render};
 
 use super::Outcome;
 use super::load::describe;
+use super::output::out;
 use super::variant::Variant;
 
 /// Compare the compiled rules of two games section by section — board, territory, start
@@ -32,6 +33,6 @@ pub fn run(args: DiffArgs) -> Outcome {
     let diffs = diff(a.model(), b.model());
     let first = format!("{}: {}", args.a.label, describe(&a));
     let second = format!("{}: {}", args.b.label, describe(&b));
-    print!("{}", render(&first, &second, &diffs));
+    out!("{}", render(&first, &second, &diffs))?;
     Ok(if diffs.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -6,6 +6,7 @@ use clap::Args;
 use sow::Rules;
 use sow::bundled::{DEFAULT_RULES, bundled, bundled_names};
 
+use super::output::outln;
 use super::show::wrap;
 use super::{Failure, Outcome};
 
@@ -23,7 +24,7 @@ pub struct ListArgs {}
 pub fn run(_args: ListArgs) -> Outcome {
     let mut names: Vec<&str> = bundled_names().collect();
     names.sort_unstable();
-    println!("Rules files bundled with sow (name them instead of a path: `sow play NAME --ruleset R`):");
+    outln!("Rules files bundled with sow (name them instead of a path: `sow play NAME --ruleset R`):")?;
     for name in names {
         let text = bundled(name).expect("a bundled name has a text");
         let compile = |ruleset: Option<&str>| {
@@ -32,12 +33,12 @@ pub fn run(_args: ListArgs) -> Outcome {
         };
         let base = compile(None)?;
         let default = if name == DEFAULT_RULES { "  (default)" } else { "" };
-        println!();
-        println!("{name}{default}");
-        println!("  {} — {}", base.meta().name, board(&base));
+        outln!()?;
+        outln!("{name}{default}")?;
+        outln!("  {} — {}", base.meta().name, board(&base))?;
         if let Some(line) = first_sentence(base.meta().summary.as_deref()) {
             for part in wrap(&line, WIDTH - 2) {
-                println!("  {part}");
+                outln!("  {part}")?;
             }
         }
         let width = base.meta().rulesets.iter().map(String::len).max().unwrap_or(0);
@@ -49,8 +50,8 @@ pub fn run(_args: ListArgs) -> Outcome {
             let indent = 4 + "--ruleset ".len() + width + 2;
             for (i, part) in wrap(&line, WIDTH.saturating_sub(indent).max(30)).into_iter().enumerate() {
                 match i {
-                    0 => println!("    --ruleset {ruleset:<width$}  {part}"),
-                    _ => println!("{:indent$}{part}", ""),
+                    0 => outln!("    --ruleset {ruleset:<width$}  {part}")?,
+                    _ => outln!("{:indent$}{part}", "")?,
                 }
             }
         }

@@ -11,6 +11,7 @@ use sow::analysis::matches::{MatchConfig, play_match};
 use sow::analysis::simulate::SimConfig;
 
 use super::load::describe;
+use super::output::outln;
 use super::{Outcome, RulesFile};
 
 /// Play two agents against each other, alternating sides game by game, and report the first
@@ -67,34 +68,34 @@ pub fn run(args: MatchArgs) -> Outcome {
     let (wins, draws, losses) = stats.record();
     let (score, half) = stats.score();
     let secs = stats.elapsed.as_secs_f64();
-    println!(
+    outln!(
         "{} games of {}, seed {}: {} against {}",
         stats.games.len(),
         describe(&rules),
         args.seed,
         args.a,
         args.b
-    );
-    println!("  {} wins {wins}, draws {draws}, losses {losses}", args.a);
-    println!(
+    )?;
+    outln!("  {} wins {wins}, draws {draws}, losses {losses}", args.a)?;
+    outln!(
         "  score {:.1}% ± {:.1}% (95% confidence), as South {:.1}%, as North {:.1}%",
         100.0 * score,
         100.0 * half,
         100.0 * side_score(&stats, true),
         100.0 * side_score(&stats, false)
-    );
+    )?;
     let unfinished = stats.games.iter().filter(|g| g.outcome.is_none()).count();
     if unfinished > 0 {
-        println!(
+        outln!(
             "  {unfinished} games unfinished after {} decisions (--max-plies), counted as draws",
             args.max_plies
-        );
+        )?;
     }
     let rate = if secs > 0.0 { stats.games.len() as f64 / secs } else { f64::INFINITY };
-    println!(
+    outln!(
         "  time {secs:.1} s on {threads} thread{}, {rate:.2} games/s",
         if threads == 1 { "" } else { "s" }
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,5 +1,6 @@
 //! Command-line interface: parse arguments with clap and dispatch to one module per
-//! subcommand. Each command prints its own output; failures are rendered here.
+//! subcommand. Each command prints its own output (through [`output`]); failures are rendered
+//! here.
 
 mod check;
 mod compare;
@@ -7,6 +8,7 @@ mod diff;
 mod list;
 mod load;
 mod matches;
+mod output;
 mod perft;
 mod play;
 mod replay;
@@ -15,6 +17,7 @@ mod show;
 mod simulate;
 mod variant;
 
+use std::io;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -118,6 +121,8 @@ pub enum Failure {
     Report(miette::Report),
     /// A plain message.
     Message(String),
+    /// Standard output could not be written (see [`output`]).
+    Output(io::Error),
 }
 
 impl<E: miette::Diagnostic + Send + Sync + 'static> From<E> for Failure {
@@ -145,8 +150,14 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::run(args),
         Command::Diff(args) => diff::run(args),
     };
-    match result {
+    match result.and_then(|code| output::flush().map(|()| code)) {
         Ok(code) => code,
+        // The reader has gone (`sow list | head`): it took all it wanted.
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
         Err(Failure::Report(report)) => {
             eprintln!("{report:?}");
             ExitCode::FAILURE

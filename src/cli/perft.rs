@@ -7,6 +7,7 @@ use clap::Args;
 use sow::engine::perft::perft;
 use sow::engine::{History, MoveList};
 
+use super::output::outln;
 use super::{Outcome, RulesFile};
 
 /// Count the leaves of the decision tree from the start position, for each depth up to D.
@@ -34,10 +35,10 @@ pub fn run(args: PerftArgs) -> Outcome {
     let mut history = History::new(&rules, &start);
     // perft(0) counts the root: one position.
     if args.depth == 0 {
-        println!("0 {}", perft(&rules, &start, &mut history, 0));
+        outln!("0 {}", perft(&rules, &start, &mut history, 0))?;
     }
     for depth in 1..=args.depth {
-        println!("{depth} {}", perft(&rules, &start, &mut history, depth));
+        outln!("{depth} {}", perft(&rules, &start, &mut history, depth))?;
     }
     if args.divide && args.depth > 0 {
         let mut moves = MoveList::new();
@@ -46,7 +47,7 @@ pub fn run(args: PerftArgs) -> Outcome {
             let mut child = start.clone();
             rules.play_unchecked(&mut child, &mut history, mv);
             let count = perft(&rules, &child, &mut history, args.depth - 1);
-            println!("{} {count}", rules.move_text(mv));
+            outln!("{} {count}", rules.move_text(mv))?;
         }
     }
     Ok(ExitCode::SUCCESS)

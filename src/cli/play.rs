@@ -1,6 +1,6 @@
 //! `sow play [FILE]`: play in the terminal, against a person or the computer.
 
-use std::io::{self, BufRead as _, Write as _};
+use std::io::{self, BufRead as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -21,6 +21,7 @@ use sow::session::{
 };
 
 use super::load::{compile, describe, read_rules};
+use super::output::{self, out, outln};
 use super::replay::load_record;
 use super::{Failure, Outcome, RulesOptions};
 
@@ -218,7 +219,7 @@ pub fn run(args: PlayArgs) -> Outcome {
         }
     };
 
-    println!("{} — {} rows × {} holes.", describe(&rules), rules.rows(), rules.columns());
+    outln!("{} — {} rows × {} holes.", describe(&rules), rules.rows(), rules.columns())?;
     for p in Player::BOTH {
         let rows: Vec<String> = rules.row_letters(p).iter().map(char::to_string).collect();
         let who = match (controllers[p], &teams[p][..]) {
@@ -229,7 +230,7 @@ pub fn run(args: PlayArgs) -> Outcome {
                 if p == Player::South { seed } else { seed.wrapping_add(1) }
             ),
         };
-        println!("{p} (rows {}): {who}", rows.join(" and "));
+        outln!("{p} (rows {}): {who}", rows.join(" and "))?;
     }
     // The examples of `help` are on the rows of the (first) person playing.
     let person = Player::BOTH.into_iter().find(|&p| controllers[p] == Controller::Human);
@@ -237,14 +238,14 @@ pub fn run(args: PlayArgs) -> Outcome {
     let inner = *rules.row_letters(help_for).last().expect("a player owns rows");
     let example = format!("{inner}{}", rules.columns().min(3));
     if person.is_some() {
-        println!("Type a hole such as `{example}` to sow from it, or `help` for the commands.");
+        outln!("Type a hole such as `{example}` to sow from it, or `help` for the commands.")?;
     }
-    println!();
+    outln!()?;
     // The prompt (or the computer's move) says whose turn it is: the board does not.
     let board = |game: &Game<'_>, touched: &[Hole]| {
-        print!("{}", colour.picture(&rules.board_picture(game.state(), touched)));
+        out!("{}", colour.picture(&rules.board_picture(game.state(), touched)))
     };
-    board(&game, &[]);
+    board(&game, &[])?;
 
     // Saved before the first turn too, so that a record that cannot be written stops the
     // game before anyone plays.
@@ -254,13 +255,13 @@ pub fn run(args: PlayArgs) -> Outcome {
     let mut last_turn: Vec<Hole> = Vec::new();
     loop {
         if let Some(outcome) = game.outcome() {
-            println!("{}", colour.bold(&format!("Game over: {outcome}.")));
+            outln!("{}", colour.bold(&format!("Game over: {outcome}.")))?;
             save(&game)?;
             return Ok(ExitCode::SUCCESS);
         }
         let plies: usize = game.turns().iter().map(|t| t.moves.len()).sum();
         if plies >= args.max_plies as usize {
-            println!("Stopped: the game is unfinished after {plies} decisions (--max-plies).");
+            outln!("Stopped: the game is unfinished after {plies} decisions (--max-plies).")?;
             save(&game)?;
             return Ok(ExitCode::SUCCESS);
         }
@@ -286,29 +287,29 @@ pub fn run(args: PlayArgs) -> Outcome {
                 played.push(sow::engine::Played { mv, effect, before });
             }
             let moves: Vec<sow::Move> = played.iter().map(|p| p.mv).collect();
-            println!();
-            println!(
+            outln!()?;
+            outln!(
                 "{} {}",
                 colour.bold(&format!("{me} plays {}.", rules.turn_text(&moves))),
                 narrate_played(&rules, &played, game.state())
-            );
+            )?;
             if let Some(report) = reports.first() {
-                println!("{}", colour.dim(&format!("  ({spec} — {})", readable_report(report))));
+                outln!("{}", colour.dim(&format!("  ({spec} — {})", readable_report(report))))?;
             }
             last_turn = touched(&moves);
-            board(&game, &last_turn);
+            board(&game, &last_turn)?;
             save(&game)?;
             continue;
         }
 
         let who = member(turn_index(&game), me).map(|name| format!(" ({name})")).unwrap_or_default();
-        print!("{}", prompt(&rules, &game, &who));
-        io::stdout().flush().ok();
+        out!("{}", prompt(&rules, &game, &who))?;
+        output::flush()?;
         let mut line = String::new();
         match input.read_line(&mut line) {
             Ok(0) => {
-                println!();
-                println!("Input ended; stopping.");
+                outln!()?;
+                outln!("Input ended; stopping.")?;
                 save(&game)?;
                 return Ok(ExitCode::SUCCESS);
             }
@@ -318,8 +319,8 @@ pub fn run(args: PlayArgs) -> Outcome {
         let line = line.trim();
         match line.to_ascii_lowercase().as_str() {
             "" => continue,
-            "help" | "?" | "h" => println!("{}", help(&rules, help_for)),
-            "board" | "b" => board(&game, &last_turn),
+            "help" | "?" | "h" => outln!("{}", help(&rules, help_for))?,
+            "board" | "b" => board(&game, &last_turn)?,
             "hint" => {
                 let legal = game.legal_moves();
                 let mut adviser = HINT.build(seed ^ u64::from(game.state().turn()));
@@ -328,15 +329,15 @@ pub fn run(args: PlayArgs) -> Outcome {
                     .report()
                     .map(|r| format!("  ({HINT} — {})", readable_report(&r)))
                     .unwrap_or_default();
-                println!("Hint: {}{}", colour.bold(&rules.move_text(mv)), colour.dim(&why));
+                outln!("Hint: {}{}", colour.bold(&rules.move_text(mv)), colour.dim(&why))?;
             }
             "moves" | "m" => {
                 let moves: Vec<String> = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect();
-                println!("Legal now: {}", moves.join(" "));
+                outln!("Legal now: {}", moves.join(" "))?;
             }
             "quit" | "exit" | "q" => {
                 save(&game)?;
-                println!("Stopped.");
+                outln!("Stopped.")?;
                 return Ok(ExitCode::SUCCESS);
             }
             "resign" => {
@@ -345,22 +346,22 @@ pub fn run(args: PlayArgs) -> Outcome {
             "undo" | "u" => {
                 let before = game.turns().to_vec();
                 if undo_to_human(&mut game, &controllers) {
-                    println!("{}", took_back(&rules, &before[game.turns().len()..]));
+                    outln!("{}", took_back(&rules, &before[game.turns().len()..]))?;
                     last_turn = game.turns().last().map(|t| touched(&t.moves)).unwrap_or_default();
-                    board(&game, &last_turn);
+                    board(&game, &last_turn)?;
                     save(&game)?;
                 } else {
-                    println!("There is nothing to undo.");
+                    outln!("There is nothing to undo.")?;
                 }
             }
             _ => match game.play_part(line) {
                 Ok(played) => {
-                    println!("{}", narrate_played(&rules, &played, game.state()));
+                    outln!("{}", narrate_played(&rules, &played, game.state()))?;
                     last_turn = game.turns().last().map(|t| touched(&t.moves)).unwrap_or_default();
-                    board(&game, &last_turn);
+                    board(&game, &last_turn)?;
                     save(&game)?;
                 }
-                Err(e) => println!("{}", refusal(&e, Rules::turn_words(line).len(), &example)),
+                Err(e) => outln!("{}", refusal(&e, Rules::turn_words(line).len(), &example))?,
             },
         }
     }

@@ -10,6 +10,7 @@ use miette::NamedSource;
 use sow::record::{Record, RecordError, RecordProblem};
 
 use super::load::{RulesText, compile, looks_like_rules, read_rules, read_utf8};
+use super::output::{out, outln};
 use super::{Failure, Outcome, RulesOptions};
 
 /// Replay a saved game record, checking every decision against the rules, and print the
@@ -98,19 +99,19 @@ pub fn run(args: ReplayArgs) -> Outcome {
             for &mv in &turn.moves {
                 replay.play(mv).map_err(|e| Failure::Message(e.reason))?;
             }
-            println!("{}. {} {}", i + 1, turn.player, rules.turn_text(&turn.moves));
-            println!("{}", rules.picture(replay.state()));
+            outln!("{}. {} {}", i + 1, turn.player, rules.turn_text(&turn.moves))?;
+            outln!("{}", rules.picture(replay.state()))?;
         }
     }
     let turns = game.turns().len();
     if turns == 0 && game.outcome().is_none() {
         // Tags and no turns: a valid record of a game not begun, with nothing to verify.
-        println!(
+        outln!(
             "{}: no turns to replay: a game of {} not yet begun.",
             args.record,
             super::load::describe(&rules)
-        );
-        print!("{}", rules.picture(game.state()));
+        )?;
+        out!("{}", rules.picture(game.state()))?;
         return Ok(ExitCode::SUCCESS);
     }
     let status = match game.outcome() {
@@ -118,11 +119,7 @@ pub fn run(args: ReplayArgs) -> Outcome {
         None => "unfinished".to_string(),
     };
     let turns = if turns == 1 { "1 turn".to_string() } else { format!("{turns} turns") };
-    println!(
-        "{}: {turns} of {} replayed and verified; {status}.",
-        args.record,
-        super::load::describe(&rules)
-    );
-    print!("{}", rules.picture(game.state()));
+    outln!("{}: {turns} of {} replayed and verified; {status}.", args.record, super::load::describe(&rules))?;
+    out!("{}", rules.picture(game.state()))?;
     Ok(ExitCode::SUCCESS)
 }

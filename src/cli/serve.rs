@@ -8,6 +8,7 @@ use clap::Args;
 use sow::web::{App, Config, Limits, Source};
 
 use super::load::read_rules;
+use super::output::outln;
 use super::{Failure, Outcome};
 
 /// Serve a page on 127.0.0.1 to play any rules file in the browser, against a person or the
@@ -156,17 +157,18 @@ pub fn run(args: ServeArgs) -> Outcome {
             } else {
                 String::new()
             };
-            format!("cannot listen on 127.0.0.1:{}: {e}{hint}", args.port)
+            Failure::Message(format!("cannot listen on 127.0.0.1:{}: {e}{hint}", args.port))
         })?;
-        let address = listener.local_addr().map_err(|e| format!("cannot read the address: {e}"))?;
+        let address =
+            listener.local_addr().map_err(|e| Failure::Message(format!("cannot read the address: {e}")))?;
         let stop = stop_signal();
-        println!("sow is serving at http://{address}/ — open it in a browser; Ctrl-C stops.");
-        sow::web::serve(listener, app, stop).await
+        outln!("sow is serving at http://{address}/ — open it in a browser; Ctrl-C stops.")?;
+        sow::web::serve(listener, app, stop).await.map_err(Failure::Message)
     });
     // A computer still thinking (it was told to stop) is not waited for.
     runtime.shutdown_timeout(Duration::from_millis(200));
-    served.map_err(Failure::Message)?;
-    println!("Stopped.");
+    served?;
+    outln!("Stopped.")?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -215,16 +217,48 @@ mod tests {
         assert!(parse_duration("0s").is_err());
     }
 
+    #[derive(clap::Parser)]
+    struct Command {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    fn parse(args: &[&str]) -> ServeArgs {
+        use clap::Parser as _;
+        Command::try_parse_from(std::iter::once("serve").chain(args.iter().copied())).unwrap().args
+    }
+
     #[test]
     fn the_flags_defaults_are_the_library_s() {
-        use clap::Parser;
-        #[derive(Parser)]
-        struct Command {
-            #[command(flatten)]
-            args: ServeArgs,
-        }
-        let command = Command::try_parse_from(["serve"]).unwrap();
-        assert_eq!(limits(&command.args), Limits::default());
+        assert_eq!(limits(&parse(&[])), Limits::default());
+    }
+
+    /// Each flag sets its own limit (the tests of the server set the limits directly).
+    #[test]
+    fn each_flag_sets_its_limit() {
+        let args = parse(&[
+            "--max-games=3",
+            "--max-memory=4MiB",
+            "--max-turns=2",
+            "--max-think=300ms",
+            "--max-depth=4",
+            "--max-playouts=500",
+            "--search-memory=1MiB",
+            "--max-searches=1",
+            "--idle=1s",
+        ]);
+        let expected = Limits {
+            max_games: 3,
+            max_memory: 4 << 20,
+            max_turns: 2,
+            max_think: Duration::from_millis(300),
+            max_depth: 4,
+            max_playouts: 500,
+            search_memory: 1 << 20,
+            max_searches: 1,
+        };
+        assert_eq!(limits(&args), expected);
+        assert_eq!(args.idle, Duration::from_secs(1));
     }
 
     #[test]

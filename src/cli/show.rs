@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use super::output::{out, outln};
 use super::{Outcome, RulesFile};
 
 /// Show a rules file: its metadata, the start position, and the compiled tables (circuits,
@@ -20,27 +21,27 @@ pub struct ShowArgs {
 pub fn run(args: ShowArgs) -> Outcome {
     let rules = args.rules.compile()?;
     let meta = rules.meta();
-    println!("{}", meta.name);
+    outln!("{}", meta.name)?;
     if !meta.aliases.is_empty() {
-        println!("  also known as: {}", meta.aliases.join(", "));
+        outln!("  also known as: {}", meta.aliases.join(", "))?;
     }
     if let Some(origin) = &meta.origin {
-        println!("  origin: {origin}");
+        outln!("  origin: {origin}")?;
     }
     for source in &meta.sources {
-        println!("  source: {source}");
+        outln!("  source: {source}")?;
     }
     if !meta.rulesets.is_empty() {
-        println!("  rulesets: {}", meta.rulesets.join(", "));
+        outln!("  rulesets: {}", meta.rulesets.join(", "))?;
     }
     if let Some(summary) = &meta.summary {
-        println!();
+        outln!()?;
         for line in wrap(summary, 88) {
-            println!("  {line}");
+            outln!("  {line}")?;
         }
     }
-    println!();
-    print!("{}", rules.model());
+    outln!()?;
+    out!("{}", rules.model())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -11,6 +11,7 @@ use sow::analysis::simulate::{SimConfig, simulate};
 use sow::engine::{DrawReason, WinReason};
 
 use super::load::describe;
+use super::output::outln;
 use super::{Outcome, RulesFile};
 
 /// Play many games between two random players and report how they end: wins per side
@@ -53,7 +54,7 @@ pub fn run(args: SimulateArgs) -> Outcome {
     let n = stats.games.len().max(1) as f64;
     let pct = |k: usize| 100.0 * k as f64 / n;
     let secs = stats.elapsed.as_secs_f64();
-    println!("{} random games of {}, seed {}", stats.games.len(), describe(&rules), args.seed);
+    outln!("{} random games of {}, seed {}", stats.games.len(), describe(&rules), args.seed)?;
     for player in Player::BOTH {
         let wins = stats.wins(player, None);
         let reasons = [
@@ -68,7 +69,7 @@ pub fn run(args: SimulateArgs) -> Outcome {
             .map(|(n, words)| format!("{n} {words}"))
             .collect();
         let why = if why.is_empty() { String::new() } else { format!("   ({})", why.join(", ")) };
-        println!("  {:<6} wins {wins:>7}  {:5.1}%{why}", player.name(), pct(wins));
+        outln!("  {:<6} wins {wins:>7}  {:5.1}%{why}", player.name(), pct(wins))?;
     }
     let draws = stats.draws(None);
     let reasons = [
@@ -83,24 +84,24 @@ pub fn run(args: SimulateArgs) -> Outcome {
         .map(|(n, words)| format!("{n} {words}"))
         .collect();
     let why = if why.is_empty() { String::new() } else { format!("   ({})", why.join(", ")) };
-    println!("  draws       {draws:>7}  {:5.1}%{why}", pct(draws));
+    outln!("  draws       {draws:>7}  {:5.1}%{why}", pct(draws))?;
     let unfinished = stats.unfinished();
     if unfinished > 0 {
-        println!(
+        outln!(
             "  unfinished  {unfinished:>7}  {:5.1}%   (stopped after {} decisions; see --max-plies)",
             pct(unfinished),
             args.max_plies
-        );
+        )?;
     }
     let (mean, median) = stats.mean_median(|g| g.plies);
-    println!("  plies per game     mean {mean:.1}, median {median}");
+    outln!("  plies per game     mean {mean:.1}, median {median}")?;
     let (mean, median) = stats.mean_median(|g| g.turns);
-    println!("  turns per game     mean {mean:.1}, median {median}");
+    outln!("  turns per game     mean {mean:.1}, median {median}")?;
     let (endless, games) = stats.endless();
     let in_games = if games == 1 { "1 game".to_string() } else { format!("{games} games") };
-    println!("  endless moves refused: {endless} (in {in_games})");
+    outln!("  endless moves refused: {endless} (in {in_games})")?;
     let rate = if secs > 0.0 { stats.games.len() as f64 / secs } else { f64::INFINITY };
     let on = if threads == 1 { "1 thread".to_string() } else { format!("{threads} threads") };
-    println!("  time {secs:.2} s on {on}, {rate:.0} games/s");
+    outln!("  time {secs:.2} s on {on}, {rate:.0} games/s")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -639,3 +639,69 @@ fn replay_does_not_quote_a_file_that_is_not_rules() {
     assert!(err.contains("sow::syntax"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `sow` with arguments, its output into a pipe whose reader has already gone, as in
+/// `sow list | true`; (exit status, stderr).
+fn into_a_closed_pipe(args: &[&str], input: &str) -> (std::process::ExitStatus, String) {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = command(args).stdout(writer).stderr(Stdio::piped()).spawn().expect("run sow");
+    // A command that ends before reading its input closes it: that is no failure here.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (out.status, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_reader_that_has_gone_ends_every_command_quietly() {
+    let commands: &[(&[&str], &str)] = &[
+        (&["list"], ""),
+        (&["show", "nsolo"], ""),
+        (&["check", "rules/nsolo.sow"], ""),
+        (&["diff", "nsolo", "tsoro"], ""),
+        (&["perft", "nsolo", "--depth", "2"], ""),
+        (&["simulate", "nsolo", "--games", "4"], ""),
+        (&["match", "nsolo", "random", "greedy", "--games", "2"], ""),
+        (&["compare", "nsolo", "tsoro", "--games", "4"], ""),
+        (&["replay", "tests/fixtures/records/good_sanderson.txt", "--each"], ""),
+        (&["play", "nsolo"], "a2\nquit\n"),
+        (&["--help"], ""),
+        (&["show", "--help"], ""),
+    ];
+    for (args, input) in commands {
+        let (status, err) = into_a_closed_pipe(args, input);
+        // Not killed by SIGPIPE, no panic, no message: the reader took all it wanted.
+        assert!(status.success(), "sow {}: {status}\n{err}", args.join(" "));
+        assert_eq!(err, "", "sow {}", args.join(" "));
+    }
+}
+
+#[test]
+fn a_reader_that_stops_after_the_first_line_ends_perft_quietly() {
+    use std::io::BufRead as _;
+    // Depth 7 takes seconds; its later lines are written long after the reader has gone.
+    let mut child = command(&["perft", "nsolo", "--depth", "7"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sow");
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first, "1 15\n");
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{}\n{err}", out.status);
+    assert_eq!(err, "");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_error() {
+    let full = std::fs::File::options().write(true).open("/dev/full").unwrap();
+    let out = command(&["show", "nsolo"]).stdout(full).stderr(Stdio::piped()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: cannot write the output: No space left on device"), "{err}");
+}

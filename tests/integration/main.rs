@@ -13,6 +13,7 @@ mod fuzz_harness;
 mod games;
 mod kit;
 mod language;
+mod local;
 mod model;
 mod perft;
 mod properties;

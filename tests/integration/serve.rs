@@ -1,19 +1,22 @@
-//! `sow serve`'s JSON API through the real binary on a loopback port: a game played and
-//! checked against the engine, every error as JSON with its status, every bundled rules
-//! file playable, a thinking computer that holds up no other game, idle games forgotten.
+//! `sow serve`'s JSON API: a game played and checked against the engine, every error as JSON
+//! with its status, every bundled rules file playable, a thinking computer that holds up no
+//! other game (all through its routes in this process), idle games forgotten and a rules
+//! file that does not compile (through the real binary).
 
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use sow::Game;
+use sow::web::Limits;
 
-use super::server::Server;
+use super::local::Local;
+use super::server::{Api, Server};
 
 fn board(view: &Value) -> Vec<u16> {
     view["board"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap() as u16).collect()
 }
 
-fn error_code(server: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, String) {
+fn error_code(server: &impl Api, method: &str, path: &str, body: Option<Value>) -> (u16, String) {
     let (status, value) = server.call(method, path, body);
     let code = value["code"].as_str().unwrap_or_else(|| panic!("{method} {path}: no JSON error in {value}"));
     assert!(value["error"].as_str().is_some_and(|e| !e.is_empty()), "{value}");
@@ -28,7 +31,7 @@ fn nsolo(columns: u32) -> sow::Rules {
 
 #[test]
 fn a_game_through_the_api_matches_the_engine() {
-    let server = Server::start(&[]);
+    let server = Local::start();
     let catalogue = server.ok("GET", "/api/rules", None);
     assert_eq!(catalogue["default"], sow::bundled::DEFAULT_RULES);
     let players: Vec<&str> =
@@ -122,7 +125,7 @@ fn a_game_through_the_api_matches_the_engine() {
 
 #[test]
 fn bad_requests_get_json_errors() {
-    let server = Server::start(&["--max-games", "3"]);
+    let server = Local::with(Limits { max_games: 3, ..Limits::default() });
     let cases: &[(&str, &str, Option<Value>, u16, &str)] = &[
         ("POST", "/api/games", Some(json!({"params": {"columns": 99}})), 400, "bad_rules"),
         ("POST", "/api/games", Some(json!({"ruleset": "nonesuch"})), 400, "bad_rules"),
@@ -164,7 +167,7 @@ fn bad_requests_get_json_errors() {
 
 #[test]
 fn every_offered_rules_file_and_ruleset_plays() {
-    let server = Server::start(&[]);
+    let server = Local::start();
     let catalogue = server.ok("GET", "/api/rules", None);
     let files = catalogue["files"].as_array().unwrap();
     assert_eq!(files.len(), sow::bundled::bundled_names().count());
@@ -195,7 +198,7 @@ fn every_offered_rules_file_and_ruleset_plays() {
 
 #[test]
 fn a_thinking_computer_holds_up_no_other_game() {
-    let server = std::sync::Arc::new(Server::start(&[]));
+    let server = std::sync::Arc::new(Local::start());
     let slow = server.ok("POST", "/api/games", Some(json!({"south": "mcts:2s", "seed": 1})));
     let id = slow["id"].as_str().unwrap().to_string();
     let thinker = {
@@ -220,7 +223,7 @@ fn a_thinking_computer_holds_up_no_other_game() {
 
 #[test]
 fn a_typed_turn_is_played_whole_or_not_at_all() {
-    let server = Server::start(&[]);
+    let server = Local::start();
     let view = server.ok("POST", "/api/games", Some(json!({"south": "human", "north": "human"})));
     let id = view["id"].as_str().unwrap().to_string();
     let play =
@@ -257,6 +260,7 @@ fn a_typed_turn_is_played_whole_or_not_at_all() {
     assert_eq!(answer["game"]["to_move"], "north");
 }
 
+/// Through the binary: the flag, and the sweeper that `sow serve` runs beside its routes.
 #[test]
 fn idle_games_are_forgotten() {
     let server = Server::start(&["--idle", "1s"]);

@@ -1,5 +1,6 @@
 //! A `sow serve` process for tests, and a small HTTP/1.1 client for its API (shared by the
-//! integration tests and the browser test).
+//! integration tests and the browser test). [`Api`] is what a test asks of a server: the
+//! process here, or its routes in the test's own process (`tests/integration/local.rs`).
 #![allow(dead_code)]
 
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
@@ -29,6 +30,53 @@ impl Reply {
     /// The body as JSON (or as a JSON string if it is not JSON).
     pub fn json(&self) -> Value {
         serde_json::from_str(&self.body).unwrap_or(Value::String(self.body.clone()))
+    }
+}
+
+/// Requests to a server, and its answers.
+pub trait Api {
+    /// `127.0.0.1:PORT`: the address a program's `Host` names.
+    fn addr(&self) -> &str;
+
+    /// One request with exactly these headers (and Content-Length for a body); the answer.
+    fn exchange(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply;
+
+    /// One request as a program would send it: to the server's address, the body (if any) as
+    /// JSON; (status, body).
+    fn raw(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        let headers = [("Host", self.addr()), ("Content-Type", "application/json")];
+        let reply = self.exchange(method, path, &headers, body);
+        (reply.status, reply.body)
+    }
+
+    /// A request with a JSON body (or none); (status, JSON answer).
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let (status, text) = self.raw(method, path, body.as_bytes());
+        let value = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or(Value::String(text))
+        };
+        (status, value)
+    }
+
+    /// A request that must succeed; its JSON answer.
+    fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let (status, value) = self.call(method, path, body);
+        assert!((200..300).contains(&status), "{method} {path}: {status} {value}");
+        value
+    }
+}
+
+/// A server shared with the threads of a test.
+impl<A: Api> Api for std::sync::Arc<A> {
+    fn addr(&self) -> &str {
+        A::addr(self)
+    }
+
+    fn exchange(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+        A::exchange(self, method, path, headers, body)
     }
 }
 
@@ -121,36 +169,15 @@ impl Server {
         let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
         Reply { status, head: head.to_string(), body: body.to_string() }
     }
+}
 
-    /// One HTTP/1.1 request with exactly these headers; the answer.
-    pub fn exchange(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+impl Api for Server {
+    fn addr(&self) -> &str {
+        &self.addr
+    }
+
+    /// One HTTP/1.1 request on a connection of its own.
+    fn exchange(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
         Server::receive(self.send(&format!("{method} {path} HTTP/1.1"), headers, body))
-    }
-
-    /// One HTTP/1.1 request as a program would send it: to the server's address, the body
-    /// (if any) as JSON; (status, body).
-    pub fn raw(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
-        let headers = [("Host", self.addr.as_str()), ("Content-Type", "application/json")];
-        let reply = self.exchange(method, path, &headers, body);
-        (reply.status, reply.body)
-    }
-
-    /// A request with a JSON body (or none); (status, JSON answer).
-    pub fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let (status, text) = self.raw(method, path, body.as_bytes());
-        let value = if text.is_empty() {
-            Value::Null
-        } else {
-            serde_json::from_str(&text).unwrap_or(Value::String(text))
-        };
-        (status, value)
-    }
-
-    /// A request that must succeed; its JSON answer.
-    pub fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let (status, value) = self.call(method, path, body);
-        assert!((200..300).contains(&status), "{method} {path}: {status} {value}");
-        value
     }
 }
