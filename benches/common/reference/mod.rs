@@ -12,15 +12,20 @@
 //! path is chosen by the board's size (every size runs the same code; the size is data).
 //! - A side is a byte array in chunks of 16, and only the chunks a board uses are copied or
 //!   compared (the lanes past the circuit stay empty).
-//! - Which holes are occupied, or hold two seeds or more, is a bit mask built a word at a
-//!   time; candidates and strip picks are read off masks in board order.
+//! - Which holes are occupied, or hold two seeds or more, is a bit mask built 16 holes at a
+//!   time (SSE2 compare and movemask); candidates and strip picks are read off masks in
+//!   board order, so picks need no scan of the opponent's holes.
 //! - A legality check first finds, without a branch per candidate, the sowings whose first
 //!   lap ends in an empty hole (about half of them); only the others are sown, on a copy.
 //! - The hash keys and their prefix sums are tables built at compile time, so a game is
 //!   small and cheap to start, and the repetition history has a one-word filter in front.
-//! - Where the CPU has them (checked once per game, at run time), the decision routines are
-//!   compiled a second time with `popcnt`, `bmi1`, `bmi2` and `lzcnt`, and the masks are
-//!   gathered with `pext`. The choice depends on the CPU only.
+//!
+//! Tried and measured no faster, so left out: adding a lap's seeds to the circuit with
+//! vector instructions (whole board, or one 16-byte window), following a check's first laps
+//! without a copy, keeping the checked sowings to play the chosen one without sowing it
+//! again, and a second copy of the decision routines compiled for `popcnt`/`bmi2`/`lzcnt`
+//! chosen at run time (worth 2–8% while the masks were gathered with `pext`, nothing once
+//! they came from SSE2).
 
 #![allow(dead_code)]
 
@@ -109,8 +114,6 @@ struct Geometry {
 #[derive(Clone)]
 pub struct Nsolo {
     geo: Geometry,
-    /// Whether this CPU runs the `popcnt`/`bmi2` versions.
-    fast: bool,
     /// Seeds per hole, in circuit order.
     holes: [Side; 2],
     /// Seeds on each side.
@@ -135,21 +138,6 @@ pub struct Nsolo {
     pub plies: u32,
 }
 
-/// Whether this CPU has what the fast versions are compiled for.
-fn cpu_is_fast() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
 /// Copy the chunks of a side the circuit uses.
 #[inline(always)]
 fn copy_used(to: &mut Side, from: &Side, chunks: usize) {
@@ -164,34 +152,36 @@ fn same_used(a: &Side, b: &Side, chunks: usize) -> bool {
     a.as_chunks::<CHUNK>().0.iter().zip(b.as_chunks::<CHUNK>().0).take(chunks).all(|(x, y)| x == y)
 }
 
-const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each byte of `x` that is not zero.
-#[inline(always)]
-fn nonzero_bytes(x: u64) -> u64 {
-    (((x & LOW7).wrapping_add(LOW7)) | x) & HIGH
-}
-
-/// The high bits of the bytes of `h` (only high bits set), as 8 bits.
-#[inline(always)]
-fn gather<const FAST: bool>(h: u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if FAST {
-        // SAFETY: `FAST` code runs only where `cpu_is_fast()` said the CPU has BMI2.
-        return unsafe { std::arch::x86_64::_pext_u64(h, HIGH) };
-    }
-    (h >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
-}
-
 /// Bit masks over a side's circuit: the occupied holes, and those with two seeds or more.
 #[inline(always)]
-fn masks<const FAST: bool>(side: &Side, chunks: usize) -> (u128, u128) {
+fn masks(side: &Side, chunks: usize) -> (u128, u128) {
     let (mut occupied, mut big) = (0u128, 0u128);
+    #[cfg(target_arch = "x86_64")]
+    for (w, chunk) in side.as_chunks::<CHUNK>().0.iter().take(chunks).enumerate() {
+        use std::arch::x86_64::{
+            _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128,
+        };
+        // SAFETY: SSE2 is part of x86_64, and the load reads the 16 bytes of `chunk`.
+        let (empty, single) = unsafe {
+            let x = _mm_loadu_si128(chunk.as_ptr().cast());
+            (
+                _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) as u16,
+                _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(1))) as u16,
+            )
+        };
+        occupied |= u128::from(!empty) << (CHUNK * w);
+        big |= u128::from(!(empty | single)) << (CHUNK * w);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
     for (w, bytes) in side.chunks_exact(8).take(2 * chunks).enumerate() {
+        // A word at a time: the high bit of each byte that is not zero, gathered into a byte.
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let nonzero = |x: u64| (((x & LOW7).wrapping_add(LOW7) | x) & HIGH) >> 7;
+        let gather = |h: u64| u128::from(h.wrapping_mul(0x0102_0408_1020_4080) >> 56);
         let x = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-        occupied |= u128::from(gather::<FAST>(nonzero_bytes(x))) << (8 * w);
-        big |= u128::from(gather::<FAST>(nonzero_bytes(x & !0x0101_0101_0101_0101))) << (8 * w);
+        occupied |= gather(nonzero(x)) << (8 * w);
+        big |= gather(nonzero(x & !0x0101_0101_0101_0101)) << (8 * w);
     }
     (occupied, big)
 }
@@ -352,7 +342,6 @@ impl Nsolo {
         let seeds = [2 * len as u32 - 2; 2];
         let mut game = Nsolo {
             geo: Geometry { n, len, chunks: len.div_ceil(CHUNK) },
-            fast: cpu_is_fast(),
             holes,
             seeds,
             to_move: 0,
@@ -387,35 +376,19 @@ impl Nsolo {
 
     /// The legal decisions, in board order of their holes.
     pub fn decisions(&self, out: &mut Vec<Decision>) {
-        #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is set only where the CPU has the features.
-            return unsafe { self.decisions_fast(out) };
-        }
-        self.decisions_in::<false>(out);
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-    fn decisions_fast(&self, out: &mut Vec<Decision>) {
-        self.decisions_in::<true>(out);
-    }
-
-    #[inline(always)]
-    fn decisions_in<const FAST: bool>(&self, out: &mut Vec<Decision>) {
         out.clear();
         if self.ending.is_some() {
             return;
         }
         if self.strip > 0 {
-            self.picks::<FAST>(out);
+            self.picks(out);
             return;
         }
         let me = self.to_move;
         let geo = &self.geo;
         let holes = &self.holes[me];
         let len = geo.len;
-        let candidates = self.candidate_mask::<FAST>();
+        let candidates = self.candidate_mask();
         // First without a branch per candidate (its outcome would be mispredicted half the
         // time): the sowings whose first lap ends in an empty hole.
         let mut legal = 0u128;
@@ -444,8 +417,8 @@ impl Nsolo {
     /// holes with two seeds or more, or if there are none, the singletons before an empty
     /// hole.
     #[inline(always)]
-    fn candidate_mask<const FAST: bool>(&self) -> u128 {
-        let (occupied, big) = masks::<FAST>(&self.holes[self.to_move], self.geo.chunks);
+    fn candidate_mask(&self) -> u128 {
+        let (occupied, big) = masks(&self.holes[self.to_move], self.geo.chunks);
         if big != 0 {
             return big;
         }
@@ -457,11 +430,11 @@ impl Nsolo {
     /// The strip picks open to the mover: the opponent's occupied holes from the previous
     /// pick on, up to the last one from which the strip can still be completed.
     #[inline(always)]
-    fn picks<const FAST: bool>(&self, out: &mut Vec<Decision>) {
+    fn picks(&self, out: &mut Vec<Decision>) {
         let n = self.geo.n;
         let opp = 1 - self.to_move;
         let holes = &self.holes[opp];
-        let (occupied, _) = masks::<FAST>(holes, self.geo.chunks);
+        let (occupied, _) = masks(holes, self.geo.chunks);
         // The occupied holes in board order: bit k for board position k.
         let half = (1u64 << n) - 1;
         let (up, down) = if opp == 0 { (0, n) } else { (n, 0) };
@@ -491,20 +464,7 @@ impl Nsolo {
     /// The candidate holes (before endless ones are refused), in board order.
     pub fn candidates(&self, out: &mut Vec<u8>) {
         out.clear();
-        #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is set only where the CPU has the features.
-            let mask = unsafe { self.candidate_mask_fast() };
-            in_board_order(mask, self.to_move, self.geo.n, |i| out.push(i as u8));
-            return;
-        }
-        in_board_order(self.candidate_mask::<false>(), self.to_move, self.geo.n, |i| out.push(i as u8));
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-    fn candidate_mask_fast(&self) -> u128 {
-        self.candidate_mask::<true>()
+        in_board_order(self.candidate_mask(), self.to_move, self.geo.n, |i| out.push(i as u8));
     }
 
     /// Try to sow candidate `i`: plays it and returns true, or returns false (changing
