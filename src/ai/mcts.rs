@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::eval::outcome_value;
 use super::{Agent, Budget, Rng, Stop, below, rng};
-use crate::engine::{History, Move, MoveList, Outcome, Player, Rules, State};
+use crate::engine::{Draw, History, Move, MoveList, Outcome, Player, Rules, State};
 
 /// The exploration constant of UCT, for rewards in 0..=1.
 const EXPLORATION: f64 = 1.0;
@@ -253,40 +253,10 @@ impl MctsAgent {
         moves: &mut MoveList,
     ) -> Option<Outcome> {
         history.reset(rules, &state);
-        for _ in 0..PLAYOUT_CAP {
-            if let Some(outcome) = state.outcome() {
-                return Some(outcome);
-            }
-            if rules.candidates(&state, moves) {
-                // Draw a candidate sowing; an endless one is refused and another drawn.
-                loop {
-                    if moves.is_empty() {
-                        rules.legal_moves(&state, moves);
-                        if moves.is_empty() {
-                            rules.settle(&mut state, moves);
-                        } else {
-                            rules.play_unchecked(
-                                &mut state,
-                                history,
-                                moves[below(&mut self.rng, moves.len())],
-                            );
-                        }
-                        break;
-                    }
-                    let k = below(&mut self.rng, moves.len());
-                    if rules.try_play(&mut state, history, moves[k]).is_ok() {
-                        break;
-                    }
-                    moves.swap_remove(k);
-                }
-            } else {
-                rules.legal_moves(&state, moves);
-                if moves.is_empty() {
-                    rules.settle(&mut state, moves);
-                    continue;
-                }
-                rules.play_unchecked(&mut state, history, moves[below(&mut self.rng, moves.len())]);
-            }
+        let rng = &mut self.rng;
+        rules.random_playout(&mut state, history, moves, Draw::Sampled, PLAYOUT_CAP, &mut |n| below(rng, n));
+        if let Some(outcome) = state.outcome() {
+            return Some(outcome);
         }
         let (south, north) = (rules.score(&state, Player::South), rules.score(&state, Player::North));
         match south.cmp(&north) {

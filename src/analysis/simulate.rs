@@ -4,8 +4,7 @@ use std::time::Duration;
 
 use super::parallel::play_all;
 use crate::ai::{below, rng};
-use crate::engine::rules::Blocked;
-use crate::engine::{DrawReason, History, Move, MoveList, Outcome, Player, Rules, WinReason};
+use crate::engine::{Draw, DrawReason, History, MoveList, Outcome, Player, Rules, WinReason};
 
 /// What to simulate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,83 +60,27 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// Play one game between random players from a seed, stopping it after `max_plies`
-/// decisions.
+/// decisions. Each builds its whole list of legal decisions, so `endless` counts every
+/// endless sowing refused.
 pub fn random_game(rules: &Rules, seed: u64, max_plies: u32) -> GameSummary {
-    let mut rng = rng(seed);
-    let mut state = rules.start();
-    let mut history = History::new(rules, &state);
-    let mut moves = MoveList::new();
-    let mut plies = 0;
-    let mut endless = 0;
-    let outcome = loop {
-        if let Some(outcome) = state.outcome() {
-            break Some(outcome);
-        }
-        if plies >= max_plies {
-            break None;
-        }
-        endless += rules.legal_moves_counted(&state, &mut moves).endless;
-        if moves.is_empty() {
-            match rules.settle(&mut state, &moves) {
-                Some(outcome) => break Some(outcome),
-                None => continue,
-            }
-        }
-        let mv = moves[below(&mut rng, moves.len())];
-        rules.play_unchecked(&mut state, &mut history, mv);
-        plies += 1;
-    };
-    GameSummary { outcome, plies, turns: state.turn(), endless }
+    play_random(rules, seed, max_plies, Draw::Lists)
 }
 
 /// Play one game between random players that draw one candidate at a time and sow only
 /// that one (drawing again if it is endless). The same distribution of games as
 /// [`random_game`], but faster, and `endless` counts only the candidates drawn.
 pub fn sampled_game(rules: &Rules, seed: u64, max_plies: u32) -> GameSummary {
+    play_random(rules, seed, max_plies, Draw::Sampled)
+}
+
+fn play_random(rules: &Rules, seed: u64, max_plies: u32, draw: Draw) -> GameSummary {
     let mut rng = rng(seed);
     let mut state = rules.start();
     let mut history = History::new(rules, &state);
     let mut moves = MoveList::new();
-    let mut plies = 0;
-    let mut endless = 0;
-    let outcome = loop {
-        if let Some(outcome) = state.outcome() {
-            break Some(outcome);
-        }
-        if plies >= max_plies {
-            break None;
-        }
-        if !rules.candidates(&state, &mut moves) {
-            rules.legal_moves(&state, &mut moves);
-            if moves.is_empty() {
-                rules.settle(&mut state, &moves);
-                continue;
-            }
-            rules.play_unchecked(&mut state, &mut history, moves[below(&mut rng, moves.len())]);
-            plies += 1;
-            continue;
-        }
-        loop {
-            if moves.is_empty() {
-                // Blocked: every candidate was endless, or there was none.
-                if rules.end_rules().blocked == Blocked::Passes {
-                    rules.play_unchecked(&mut state, &mut history, Move::Pass);
-                    plies += 1;
-                } else {
-                    rules.settle(&mut state, &moves);
-                }
-                break;
-            }
-            let k = below(&mut rng, moves.len());
-            if rules.try_play(&mut state, &mut history, moves[k]).is_ok() {
-                plies += 1;
-                break;
-            }
-            endless += 1;
-            moves.swap_remove(k);
-        }
-    };
-    GameSummary { outcome, plies, turns: state.turn(), endless }
+    let mut below = |n| below(&mut rng, n);
+    let playout = rules.random_playout(&mut state, &mut history, &mut moves, draw, max_plies, &mut below);
+    GameSummary { outcome: state.outcome(), plies: playout.plies, turns: state.turn(), endless: playout.endless }
 }
 
 /// Simulate `config.games` random games on `config.threads` threads, calling `progress`

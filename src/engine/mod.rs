@@ -7,6 +7,7 @@ mod game;
 mod notation;
 pub mod perft;
 mod play;
+mod playout;
 pub mod rules;
 pub(crate) mod sowing;
 mod state;
@@ -16,6 +17,7 @@ pub use checked::{Effect, PlayError, PlayErrorKind};
 pub use game::{DetachedGame, Game, Played, Turn, TurnError};
 pub use notation::{DecisionKinds, NotationError};
 pub use play::MoveStats;
+pub use playout::{Draw, Playout};
 pub use rules::{ByPlayer, Hole, Player, Rules, Search};
 pub use sowing::Endless;
 pub use state::{
