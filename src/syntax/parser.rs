@@ -169,8 +169,12 @@ fn lower_game(pair: Pair<'_, Rule>) -> Result<Game> {
 fn lower_ruleset(pair: Pair<'_, Rule>) -> Result<Ruleset> {
     let mut c = Children::of(pair);
     let name = lower_string(c.expect(Rule::string)?)?;
+    let extends = match c.optional(Rule::extends) {
+        Some(p) => Some(lower_string(Children::of(p).expect(Rule::string)?)?),
+        None => None,
+    };
     let sections = c.rest().map(lower_section).collect::<Result<_>>()?;
-    Ok(Ruleset { name, sections })
+    Ok(Ruleset { name, extends, sections })
 }
 
 fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
@@ -196,6 +200,10 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::choose => SectionKind::Choose(lower_choose(pair)?),
         Rule::sow => SectionKind::Sow(lower_sow(pair)?),
         Rule::after_lap => SectionKind::AfterLap(lower_after_lap(pair)?),
+        Rule::lap_rule_first => {
+            SectionKind::LapRuleFirst(lower_lap_rule(Children::of(pair).expect(Rule::lap_rule)?)?)
+        }
+        Rule::end_restated => SectionKind::EndRestated(lower_end_restated(pair)?),
         Rule::capture => SectionKind::Capture(lower_capture(pair)?),
         Rule::end_rules => SectionKind::End(lower_end_rules(pair)?),
         Rule::marks => SectionKind::Marks(lower_marks(pair)?),
@@ -778,26 +786,32 @@ fn lower_region(pair: Pair<'_, Rule>) -> Result<Spanned<Region>> {
 }
 
 fn lower_end_rules(pair: Pair<'_, Rule>) -> Result<EndRules> {
-    let rules = Children::of(pair)
-        .rest()
-        .map(|r| {
-            let sp = span(&r);
-            let rule = match r.as_rule() {
-                Rule::no_seeds_rule => EndRule::NoSeeds(Children::of(r).optional(Rule::by_score).is_some()),
-                Rule::blocked_rule => EndRule::Blocked(lower_blocked_rule(r)?),
-                Rule::repetition_rule => {
-                    EndRule::Repetition(Children::of(r).optional(Rule::by_score).is_some())
-                }
-                Rule::store_majority_rule => EndRule::StoreMajority,
-                Rule::turn_limit_rule => {
-                    EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?)
-                }
-                _ => return unexpected(&r),
-            };
-            Ok(Spanned::new(rule, sp))
-        })
-        .collect::<Result<_>>()?;
+    let rules = Children::of(pair).rest().map(lower_end_rule).collect::<Result<_>>()?;
     Ok(EndRules { rules })
+}
+
+fn lower_end_restated(pair: Pair<'_, Rule>) -> Result<EndRestated> {
+    let mut c = Children::of(pair);
+    let instead = match c.any()?.as_rule() {
+        Rule::end_also => false,
+        Rule::end_instead => true,
+        _ => return Err(SyntaxError::internal(c.parent, expected::phrase(Rule::end_restated))),
+    };
+    let rule = lower_end_rule(c.any()?)?;
+    Ok(EndRestated { instead, rule })
+}
+
+fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
+    let sp = span(&r);
+    let rule = match r.as_rule() {
+        Rule::no_seeds_rule => EndRule::NoSeeds(Children::of(r).optional(Rule::by_score).is_some()),
+        Rule::blocked_rule => EndRule::Blocked(lower_blocked_rule(r)?),
+        Rule::repetition_rule => EndRule::Repetition(Children::of(r).optional(Rule::by_score).is_some()),
+        Rule::store_majority_rule => EndRule::StoreMajority,
+        Rule::turn_limit_rule => EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?),
+        _ => return unexpected(&r),
+    };
+    Ok(Spanned::new(rule, sp))
 }
 
 fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<Blocked> {
