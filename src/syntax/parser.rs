@@ -281,14 +281,14 @@ fn lower_value(pair: Pair<'_, Rule>) -> Result<Spanned<Value>> {
     let inner = Children::of(pair).any()?;
     match inner.as_rule() {
         Rule::int => Ok(lower_int(inner)?.map(Value::Int)),
-        Rule::name => Ok(Spanned::new(Value::Param(inner.as_str().to_string()), sp)),
+        Rule::param_name => Ok(Spanned::new(Value::Param(inner.as_str().to_string()), sp)),
         _ => unexpected(&inner),
     }
 }
 
 fn lower_param(pair: Pair<'_, Rule>) -> Result<Param> {
     let mut c = Children::of(pair);
-    let name = lower_name(c.expect(Rule::name)?);
+    let name = lower_name(c.expect(Rule::param_name)?);
     let default = lower_int(c.expect(Rule::int)?)?;
     let range = c.optional(Rule::param_range).map(lower_param_range).transpose()?;
     let doc = c.optional(Rule::string).map(lower_string).transpose()?;
@@ -349,7 +349,7 @@ fn lower_setup_line(pair: Pair<'_, Rule>) -> Result<SetupLine> {
 
 fn lower_every_row_hole(pair: Pair<'_, Rule>) -> Result<Spanned<HoleSet>> {
     let sp = span(&pair);
-    let row = lower_name(Children::of(pair).expect(Rule::name)?);
+    let row = lower_name(Children::of(pair).expect(Rule::row_name)?);
     Ok(Spanned::new(HoleSet::EveryInRow(row), sp))
 }
 
@@ -357,7 +357,7 @@ fn lower_one_hole(pair: Pair<'_, Rule>) -> Result<Spanned<HoleSet>> {
     let sp = span(&pair);
     let mut c = Children::of(pair);
     let position = lower_hole_position(c.expect(Rule::hole_position)?)?;
-    let row = lower_name(c.expect(Rule::name)?);
+    let row = lower_name(c.expect(Rule::row_name)?);
     let from_right = c.optional(Rule::from_right).is_some();
     Ok(Spanned::new(HoleSet::One { position, row, from_right }, sp))
 }
@@ -408,7 +408,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
 
 fn lower_marks(pair: Pair<'_, Rule>) -> Result<Marks> {
     let mut c = Children::of(pair);
-    let name = lower_name(c.expect(Rule::name)?);
+    let name = lower_name(c.expect(Rule::row_name)?);
     let holes = c.rest().map(lower_one_hole).collect::<Result<_>>()?;
     Ok(Marks { name, holes })
 }
@@ -429,7 +429,7 @@ fn lower_take_turn(pair: Pair<'_, Rule>) -> Result<TakeTurn> {
 }
 
 fn lower_except(pair: Pair<'_, Rule>) -> Result<Spanned<String>> {
-    Ok(lower_name(Children::of(pair).expect(Rule::name)?))
+    Ok(lower_name(Children::of(pair).expect(Rule::row_name)?))
 }
 
 fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
@@ -443,7 +443,7 @@ fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
 fn lower_mark_turn(pair: Pair<'_, Rule>) -> Result<MarkTurn> {
     let mut c = Children::of(pair);
     let hole = lower_hole_description(c.expect(Rule::hole_description)?)?;
-    let mark = lower_name(c.expect(Rule::name)?);
+    let mark = lower_name(c.expect(Rule::row_name)?);
     Ok(MarkTurn { hole, mark })
 }
 
@@ -478,7 +478,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
     let holes = match first.as_rule() {
         Rule::own_hole => {
             let hsp = span(&first);
-            let row = Children::of(first).optional(Rule::name).map(lower_name);
+            let row = Children::of(first).optional(Rule::row_name).map(lower_name);
             Spanned::new(ChoiceHoles::Own(row), hsp)
         }
         Rule::one_hole => lower_one_hole(first)?.map(ChoiceHoles::One),
@@ -637,7 +637,7 @@ fn lower_hole_description(pair: Pair<'_, Rule>) -> Result<Spanned<Vec<Spanned<Ho
             let word = match w.as_rule() {
                 Rule::hole_state => HoleWord::State(lower_hole_state(w)?),
                 Rule::side => HoleWord::Side(lower_side(w)?.node),
-                Rule::name => HoleWord::Row(w.as_str().to_string()),
+                Rule::row_name => HoleWord::Row(w.as_str().to_string()),
                 _ => return unexpected(&w),
             };
             Ok(Spanned::new(word, wsp))
@@ -652,7 +652,7 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
     let mut c = Children::of(pair);
     let fact = match rule {
         Rule::opposite_fact => {
-            let row = c.optional(Rule::name).map(lower_name);
+            let row = c.optional(Rule::row_name).map(lower_name);
             let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
             Fact::Opposite { row, state }
         }
@@ -724,7 +724,9 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
     let inner = Children::of(pair).any()?;
     let target = match inner.as_rule() {
         Rule::landing_target => Target::Landing,
-        Rule::opposite_target => Target::Opposite(Children::of(inner).optional(Rule::name).map(lower_name)),
+        Rule::opposite_target => {
+            Target::Opposite(Children::of(inner).optional(Rule::row_name).map(lower_name))
+        }
         Rule::holes_before => {
             Target::HolesBefore(lower_seed_range(Children::of(inner).expect(Rule::seed_range)?)?)
         }
@@ -737,7 +739,7 @@ fn lower_follow_up(pair: Pair<'_, Rule>) -> Result<Spanned<FollowUp>> {
     let sp = span(&pair);
     let mut c = Children::of(pair);
     let condition = match c.optional(Rule::follow_condition) {
-        Some(p) => Some(lower_name(Children::of(p).expect(Rule::name)?)),
+        Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
         None => None,
     };
     let inner = c.any()?;
@@ -781,7 +783,7 @@ fn lower_region(pair: Pair<'_, Rule>) -> Result<Spanned<Region>> {
     let sp = span(&pair);
     let mut c = Children::of(pair);
     let side = lower_side(c.expect(Rule::side)?)?;
-    let row = c.optional(Rule::name).map(lower_name);
+    let row = c.optional(Rule::row_name).map(lower_name);
     Ok(Spanned::new(Region { side, row }, sp))
 }
 

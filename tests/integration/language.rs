@@ -170,3 +170,60 @@ fn end_rules_restated_one_at_a_time() {
     assert_eq!(dump_of(&text, "passing"), dump_of(&text, "passing-whole"));
     assert_ne!(dump_of(&text, "passing"), dump_of(&text, "sanderson-1913"));
 }
+
+/// `text` with every whole word `from` (letters, digits, `_`, `-`) replaced by `to`.
+fn rename(text: &str, names: &[(&str, &str)]) -> String {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    for c in text.chars().chain(std::iter::once('\n')) {
+        if is_word(c) {
+            word.push(c);
+            continue;
+        }
+        let renamed = names.iter().find(|(from, _)| *from == word).map_or(word.as_str(), |(_, to)| to);
+        out.push_str(renamed);
+        word.clear();
+        out.push(c);
+    }
+    out.pop();
+    out
+}
+
+/// Keywords are contextual: rows, marks, captures and parameters named with words the
+/// language also uses (`end`, `store`, `seed`, `capture`, …) compile to the same rules as
+/// plainly named ones, in the base game and every ruleset.
+#[test]
+fn names_may_be_keywords() {
+    // `columns` is a word of the dump as well: it is renamed `width` in the plain file.
+    let cases: [(&str, &[(&str, &str)]); 2] = [
+        (
+            "tsoro",
+            &[
+                ("outer", "end"),
+                ("inner", "store"),
+                ("misoro", "seed"),
+                ("frontal", "capture"),
+                ("width", "step"),
+            ],
+        ),
+        ("nsolo", &[("outer", "board"), ("inner", "seeds"), ("frontal", "end"), ("width", "player")]),
+    ];
+    for (file, names) in cases {
+        let plain = rename(&common::rules_text(file), &[("columns", "width")]);
+        let renamed = rename(&plain, names);
+        assert_ne!(plain, renamed);
+        let options = |r: Option<&str>| Options::new(r, &[]);
+        let base = sow::compile(file, &plain, &options(None)).unwrap();
+        let rulesets = std::iter::once(None).chain(base.meta().rulesets.iter().map(|r| Some(r.as_str())));
+        for ruleset in rulesets {
+            let dump = |text: &str| {
+                let rules = sow::compile(file, text, &options(ruleset))
+                    .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+                sow::compile::dump(&rules)
+            };
+            assert_eq!(dump(&renamed), rename(&dump(&plain), names), "{file} {ruleset:?}");
+        }
+        sow::check(file, &renamed).unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    }
+}
