@@ -227,3 +227,30 @@ fn names_may_be_keywords() {
         sow::check(file, &renamed).unwrap_or_else(|e| panic!("{}", common::render(&e)));
     }
 }
+
+/// The codes of the problems `sow::check` finds in `text`.
+fn check_codes(text: &str) -> Vec<String> {
+    use miette::Diagnostic as _;
+    match sow::check("restated.sow", text) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.problems.iter().filter_map(|p| p.code().map(|c| c.to_string())).collect(),
+    }
+}
+
+/// A lap rule restated in front of the same first rule changes nothing, and a lap rule
+/// restated in the base game has nothing to restate: both are errors.
+#[test]
+fn lap_rule_restatements_are_checked() {
+    let nsolo = common::rules_text("nsolo");
+    let same = with_rulesets(
+        &nsolo,
+        r#"ruleset "same" { after each lap, first: when the last seed lands in an occupied hole: relay }"#,
+    );
+    assert_eq!(check_codes(&same), ["sow::check::restatement_unchanged"]);
+    let in_base = nsolo.replacen(
+        "    capture frontal {",
+        "    after each lap, first: when the last seed lands in an occupied hole: stop\n    capture frontal {",
+        1,
+    );
+    assert_eq!(check_codes(&in_base), ["sow::check::restatement_in_base"]);
+}
