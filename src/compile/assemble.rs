@@ -466,16 +466,15 @@ pub(crate) fn restate(
                         let merged = current.get_or_insert_with(|| Cow::Owned(empty_like(section, key)));
                         let merged = merged.to_mut();
                         if let SectionKind::AfterLap(after) = &mut merged.kind {
-                            if let Some(old) = after.rules.get(added_first) {
-                                if same_text(text, old.span, rule.span) {
-                                    errors.push(CheckError::RestatementUnchanged {
-                                        span: section.span.into(),
-                                        first: old.span.into(),
-                                        help:
-                                            "the rule is already the first one tried; remove the restatement"
-                                                .into(),
-                                    });
-                                }
+                            if let Some(old) = after.rules.get(added_first)
+                                && same_text(text, old.span, rule.span)
+                            {
+                                errors.push(CheckError::RestatementUnchanged {
+                                    span: section.span.into(),
+                                    first: old.span.into(),
+                                    help: "the rule is already the first one tried; remove the restatement"
+                                        .into(),
+                                });
                             }
                             after.rules.insert(added_first, rule.clone());
                             added_first += 1;

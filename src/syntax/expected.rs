@@ -391,7 +391,7 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
         help = Some(format!(
             "`{word}` cannot name a capture, since it begins the next lap rule: if the capture's name is missing before it, add one; otherwise choose another name"
         ));
-    } else if (found == "`{`" || found == "`\"`") && !wanted.iter().any(|w| *w == found) {
+    } else if (found == "`{`" || found == "`\"`") && !wanted.contains(&found) {
         // A name may be any word, so a section's word after a stray `,` or an unfinished
         // line is read as a name, and the error comes only at the `{` or `"` after it.
         let before = source.get(..pos).unwrap_or("").trim_end();
