@@ -1,12 +1,15 @@
-//! Gather the sections that apply — the base game's, replaced by those a ruleset restates —
-//! and settle every parameter's value. Errors are collected, not returned early.
+//! Gather the sections that apply — the base game's, replaced by those a ruleset restates
+//! (and by those of the rulesets it extends, farthest first) — and settle every parameter's
+//! value. Errors are collected, not returned early.
+
+use std::borrow::Cow;
 
 use indexmap::IndexMap;
 
 use super::error::CheckError;
 use crate::span::{Span, Spanned};
 use crate::suggest::unknown_name_help;
-use crate::syntax::ast::{self, Section, SectionKind};
+use crate::syntax::ast::{self, EndRule, Section, SectionKind};
 
 /// A parameter as it applies: base declaration, possibly restated by a ruleset.
 #[derive(Clone, Debug)]
@@ -56,8 +59,67 @@ pub(crate) struct Effective<'a> {
 fn is_single(kind: &SectionKind) -> bool {
     !matches!(
         kind,
-        SectionKind::Param(_) | SectionKind::Capture(_) | SectionKind::Opening(_) | SectionKind::Marks(_)
+        SectionKind::Param(_)
+            | SectionKind::Capture(_)
+            | SectionKind::Opening(_)
+            | SectionKind::Marks(_)
+            | SectionKind::LapRuleFirst(_)
+            | SectionKind::EndRestated(_)
     )
+}
+
+/// The rulesets a compilation starts from: the farthest one a chain of `extends` leads to
+/// first, `ruleset` itself last. An unknown name or a circle in the chain is an error.
+pub(crate) fn chain<'a>(
+    game: &'a ast::Game,
+    ruleset: &'a ast::Ruleset,
+) -> Result<Vec<&'a ast::Ruleset>, CheckError> {
+    let mut chain = vec![ruleset];
+    let mut current = ruleset;
+    while let Some(parent) = &current.extends {
+        if parent.node == current.name.node {
+            return Err(CheckError::ExtendsItself { ruleset: parent.node.clone(), span: parent.span.into() });
+        }
+        let Some(next) = game.rulesets.iter().find(|r| r.name.node == parent.node) else {
+            let known: Vec<&str> = game
+                .rulesets
+                .iter()
+                .map(|r| r.name.node.as_str())
+                .filter(|r| *r != current.name.node)
+                .collect();
+            return Err(CheckError::UnknownParent {
+                ruleset: current.name.node.clone(),
+                parent: parent.node.clone(),
+                span: parent.span.into(),
+                help: unknown_name_help(&parent.node, "ruleset", &known),
+            });
+        };
+        if let Some(at) = chain.iter().position(|r| std::ptr::eq(*r, next)) {
+            return Err(cycle(game, &chain[at..]));
+        }
+        chain.push(next);
+        current = next;
+    }
+    chain.reverse();
+    Ok(chain)
+}
+
+/// The error for rulesets that extend each other in a circle, told the same way whichever
+/// of them is compiled: from the one written first in the file.
+fn cycle(game: &ast::Game, circle: &[&ast::Ruleset]) -> CheckError {
+    let index =
+        |r: &ast::Ruleset| game.rulesets.iter().position(|x| std::ptr::eq(x, r)).unwrap_or(usize::MAX);
+    let start = (0..circle.len()).min_by_key(|&i| index(circle[i])).unwrap_or(0);
+    let ordered: Vec<&ast::Ruleset> = circle[start..].iter().chain(&circle[..start]).copied().collect();
+    let mut chain: Vec<String> = ordered.iter().map(|r| format!("\"{}\"", r.name.node)).collect();
+    chain.push(chain[0].clone());
+    let last = ordered[ordered.len() - 1];
+    let span = last.extends.as_ref().map_or(last.name.span, |e| e.span);
+    CheckError::ExtendsCycle {
+        chain: chain.join(" extends "),
+        span: span.into(),
+        first: ordered[0].name.node.clone(),
+    }
 }
 
 struct Collected<'a> {
@@ -102,6 +164,19 @@ fn collect<'a>(sections: &'a [Section], in_ruleset: bool, errors: &mut Vec<Check
             SectionKind::Capture(c) => insert_unique(&mut out.captures, "capture", &c.name, c, errors),
             SectionKind::Opening(o) => insert_unique(&mut out.openings, "opening", &o.name, o, errors),
             SectionKind::Marks(m) => insert_unique(&mut out.marks, "mark", &m.name, m, errors),
+            SectionKind::LapRuleFirst(_) | SectionKind::EndRestated(_) if !in_ruleset => {
+                let help = match &section.kind {
+                    SectionKind::LapRuleFirst(_) => {
+                        "in the base game, write the rule inside `after each lap { … }`, where the rules are tried in the order written"
+                    }
+                    _ => "in the base game, write the rule inside `end { … }`",
+                };
+                errors.push(CheckError::RestatementInBase {
+                    restatement: section.kind.keyword().to_string(),
+                    span: section.keyword.into(),
+                    help: help.to_string(),
+                });
+            }
             kind if is_single(kind) => {
                 let key = kind.keyword();
                 if let Some(first) = out.sections.get(key) {
@@ -128,10 +203,13 @@ fn collect<'a>(sections: &'a [Section], in_ruleset: bool, errors: &mut Vec<Check
     out
 }
 
-/// Gather the sections for the base game (`ruleset == None`) or one ruleset.
+/// Gather the sections for the base game (`chain` empty) or a ruleset (the last of `chain`,
+/// which starts from the others, as [`chain`] gives them). `restated` holds the sections
+/// merged from single restated rules, as [`restate`] gives them.
 pub(crate) fn assemble<'a>(
     game: &'a ast::Game,
-    ruleset: Option<&'a ast::Ruleset>,
+    chain: &[&'a ast::Ruleset],
+    restated: &'a [Section],
     errors: &mut Vec<CheckError>,
 ) -> Effective<'a> {
     let base = collect(&game.sections, false, errors);
@@ -171,7 +249,7 @@ pub(crate) fn assemble<'a>(
     let mut marks: IndexMap<String, &'a ast::Marks> =
         base.marks.iter().map(|(n, (m, _))| (n.clone(), *m)).collect();
 
-    if let Some(ruleset) = ruleset {
+    for ruleset in chain.iter().copied() {
         let over = collect(&ruleset.sections, true, errors);
         for (key, section) in &over.sections {
             if matches!(section.kind, SectionKind::Aliases(_) | SectionKind::Origin(_)) {
@@ -183,7 +261,8 @@ pub(crate) fn assemble<'a>(
                 sections.insert(key, section);
             }
         }
-        let base_params: Vec<&str> = base.params.keys().map(String::as_str).collect();
+        let known: Vec<String> = params.keys().cloned().collect();
+        let base_params: Vec<&str> = known.iter().map(String::as_str).collect();
         for (name, (decl, span)) in &over.params {
             match params.get_mut(name) {
                 Some(p) => {
@@ -240,6 +319,9 @@ pub(crate) fn assemble<'a>(
             marks.insert(name.clone(), m);
         }
     }
+    for section in restated {
+        sections.insert(section.kind.keyword(), section);
+    }
 
     for p in params.values() {
         check_range(p, errors);
@@ -247,7 +329,7 @@ pub(crate) fn assemble<'a>(
 
     Effective {
         game,
-        ruleset,
+        ruleset: chain.last().copied(),
         sections,
         params,
         captures,
@@ -348,4 +430,141 @@ pub(crate) fn apply_params(effective: &mut Effective<'_>, args: &[String], error
         }
         p.value = value;
     }
+}
+
+/// The `after each lap` and `end` sections that single restated rules (`after each lap,
+/// first: …`, `end, also: …`, `end, instead: …`) make, for the base game (`chain` empty) or
+/// a ruleset and those it extends: each restatement changes the section as it stands after
+/// the rulesets before it. A section that no restatement touches is not returned (it is used
+/// as written). `text` is the file, to compare restated lap rules with those they repeat.
+pub(crate) fn restate(
+    game: &ast::Game,
+    chain: &[&ast::Ruleset],
+    text: &str,
+    errors: &mut Vec<CheckError>,
+) -> Vec<Section> {
+    let first_of = |sections: &'_ [Section], key: &str| -> Option<usize> {
+        sections.iter().position(|s| is_single(&s.kind) && s.kind.keyword() == key)
+    };
+    let mut out = Vec::new();
+    for key in ["after each lap", "end"] {
+        let mut current: Option<Cow<'_, Section>> =
+            first_of(&game.sections, key).map(|i| Cow::Borrowed(&game.sections[i]));
+        for ruleset in chain {
+            let whole = first_of(&ruleset.sections, key).map(|i| &ruleset.sections[i]);
+            if let Some(whole) = whole {
+                current = Some(Cow::Borrowed(whole));
+            }
+            let mut added_first = 0;
+            for section in &ruleset.sections {
+                match (&section.kind, key) {
+                    (SectionKind::LapRuleFirst(rule), "after each lap") => {
+                        if let Some(whole) = whole {
+                            errors.push(restatement_and_section(section, whole));
+                            continue;
+                        }
+                        let merged = current.get_or_insert_with(|| Cow::Owned(empty_like(section, key)));
+                        let merged = merged.to_mut();
+                        if let SectionKind::AfterLap(after) = &mut merged.kind {
+                            if let Some(old) = after.rules.get(added_first)
+                                && same_text(text, old.span, rule.span)
+                            {
+                                errors.push(CheckError::RestatementUnchanged {
+                                    span: section.span.into(),
+                                    first: old.span.into(),
+                                    help: "the rule is already the first one tried; remove the restatement"
+                                        .into(),
+                                });
+                            }
+                            after.rules.insert(added_first, rule.clone());
+                            added_first += 1;
+                        }
+                    }
+                    (SectionKind::EndRestated(restated), "end") => {
+                        if let Some(whole) = whole {
+                            errors.push(restatement_and_section(section, whole));
+                            continue;
+                        }
+                        let merged = current.get_or_insert_with(|| Cow::Owned(empty_like(section, key)));
+                        let merged = merged.to_mut();
+                        if let SectionKind::End(end) = &mut merged.kind {
+                            restate_end_rule(&ruleset.name.node, section, restated, end, errors);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if let Some(Cow::Owned(section)) = current {
+            out.push(section);
+        }
+    }
+    out
+}
+
+/// An empty `after each lap` or `end` section standing where a restatement is written, for
+/// a restatement with no section to change.
+fn empty_like(restatement: &Section, key: &str) -> Section {
+    let kind = match key {
+        "end" => SectionKind::End(ast::EndRules { rules: Vec::new() }),
+        _ => SectionKind::AfterLap(ast::AfterLap { rules: Vec::new(), otherwise: None }),
+    };
+    Section { keyword: restatement.keyword, span: restatement.span, kind }
+}
+
+fn restatement_and_section(restatement: &Section, whole: &Section) -> CheckError {
+    CheckError::RestatementAndSection {
+        restatement: restatement.kind.keyword().to_string(),
+        section: whole.kind.keyword().to_string(),
+        span: restatement.keyword.into(),
+        whole: whole.keyword.into(),
+    }
+}
+
+/// Apply `end, also: …` or `end, instead: …` to the end rules a ruleset starts from.
+fn restate_end_rule(
+    ruleset: &str,
+    section: &Section,
+    restated: &ast::EndRestated,
+    end: &mut ast::EndRules,
+    errors: &mut Vec<CheckError>,
+) {
+    let rule = &restated.rule;
+    let same_kind =
+        |r: &Spanned<EndRule>| std::mem::discriminant(&r.node) == std::mem::discriminant(&rule.node);
+    match (end.rules.iter().position(same_kind), restated.instead) {
+        (Some(i), false) => errors.push(CheckError::EndRuleExists {
+            ruleset: ruleset.to_string(),
+            kind: rule.node.kind().to_string(),
+            span: section.span.into(),
+            first: end.rules[i].span.into(),
+        }),
+        (None, false) => end.rules.push(rule.clone()),
+        (None, true) => errors.push(CheckError::NoEndRuleToReplace {
+            ruleset: ruleset.to_string(),
+            kind: rule.node.kind().to_string(),
+            span: section.span.into(),
+        }),
+        (Some(i), true) if end.rules[i].node.same_as(&rule.node) => {
+            errors.push(CheckError::RestatementUnchanged {
+                span: section.span.into(),
+                first: end.rules[i].span.into(),
+                help: "the ruleset starts from this rule already; remove the restatement".into(),
+            })
+        }
+        (Some(i), true) => end.rules[i] = rule.clone(),
+    }
+}
+
+/// Whether two spans of the file say the same, comments and spacing aside.
+fn same_text(text: &str, a: Span, b: Span) -> bool {
+    let words = |s: Span| -> Vec<&str> {
+        text.get(s.start..s.end)
+            .unwrap_or("")
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or(""))
+            .flat_map(str::split_whitespace)
+            .collect()
+    };
+    words(a) == words(b)
 }

@@ -262,6 +262,141 @@ pub enum CheckError {
         help: String,
     },
 
+    /// `extends` names a ruleset the file does not define.
+    #[error("ruleset \"{ruleset}\" extends \"{parent}\", which the file does not define")]
+    #[diagnostic(code(sow::check::unknown_parent))]
+    UnknownParent {
+        /// The ruleset that extends.
+        ruleset: String,
+        /// The name after `extends`.
+        parent: String,
+        /// The name after `extends`.
+        #[label("no ruleset of this name")]
+        span: SourceSpan,
+        /// A suggestion or the list of rulesets.
+        #[help]
+        help: String,
+    },
+
+    /// A ruleset that extends itself.
+    #[error("ruleset \"{ruleset}\" extends itself")]
+    #[diagnostic(
+        code(sow::check::extends_itself),
+        help(
+            "a ruleset starts from the base game, or from another ruleset it names with `extends`; remove `extends \"{ruleset}\"`"
+        )
+    )]
+    ExtendsItself {
+        /// The ruleset.
+        ruleset: String,
+        /// The name after `extends`.
+        #[label("the ruleset's own name")]
+        span: SourceSpan,
+    },
+
+    /// Rulesets that extend each other in a circle.
+    #[error("rulesets extend each other in a circle: {chain}")]
+    #[diagnostic(
+        code(sow::check::extends_cycle),
+        help(
+            "one ruleset of the circle must start from the base game: remove its `extends`, or name a ruleset outside the circle"
+        )
+    )]
+    ExtendsCycle {
+        /// The circle, as `"a" extends "b" extends "a"`.
+        chain: String,
+        /// The `extends` of the ruleset compiled.
+        #[label("this leads back to \"{first}\"")]
+        span: SourceSpan,
+        /// The ruleset compiled.
+        first: String,
+    },
+
+    /// A single rule restated outside a ruleset.
+    #[error("`{restatement}` belongs in a ruleset")]
+    #[diagnostic(code(sow::check::restatement_in_base), help("{help}"))]
+    RestatementInBase {
+        /// `after each lap, first:` or `end, also:` …
+        restatement: String,
+        /// Where.
+        #[label("the base game has no rules to restate")]
+        span: SourceSpan,
+        /// How to say it in the base game.
+        help: String,
+    },
+
+    /// A single rule restated in a ruleset that restates the whole section too.
+    #[error("`{restatement}` in a ruleset that restates the whole `{section}` section")]
+    #[diagnostic(
+        code(sow::check::restatement_and_section),
+        help(
+            "write the rule inside the ruleset's `{section}` section, which replaces the whole section anyway"
+        )
+    )]
+    RestatementAndSection {
+        /// `after each lap, first:` or `end, also:` …
+        restatement: String,
+        /// `after each lap` or `end`.
+        section: String,
+        /// The single rule.
+        #[label("restates a single rule")]
+        span: SourceSpan,
+        /// The whole section in the same ruleset.
+        #[label("while this replaces the whole section")]
+        whole: SourceSpan,
+    },
+
+    /// A restated rule identical to the one it would add to or replace.
+    #[error("this restatement changes nothing")]
+    #[diagnostic(code(sow::check::restatement_unchanged), help("{help}"))]
+    RestatementUnchanged {
+        /// The restatement.
+        #[label("the same rule as before")]
+        span: SourceSpan,
+        /// The rule it repeats.
+        #[label("already stated here")]
+        first: SourceSpan,
+        /// What to do.
+        help: String,
+    },
+
+    /// `end, also:` for a kind of end rule the game already has.
+    #[error("ruleset \"{ruleset}\" adds a rule for {kind}, but it already has one")]
+    #[diagnostic(
+        code(sow::check::end_rule_exists),
+        help(
+            "write `end, instead: …` to replace the rule it starts from; a game has one end rule of each kind"
+        )
+    )]
+    EndRuleExists {
+        /// The ruleset.
+        ruleset: String,
+        /// The kind of end rule.
+        kind: String,
+        /// The restatement.
+        #[label("a second rule for {kind}")]
+        span: SourceSpan,
+        /// The rule it starts from.
+        #[label("the rule it starts from")]
+        first: SourceSpan,
+    },
+
+    /// `end, instead:` for a kind of end rule the game does not have.
+    #[error("ruleset \"{ruleset}\" replaces the rule for {kind}, but it starts from none")]
+    #[diagnostic(
+        code(sow::check::no_end_rule_to_replace),
+        help("write `end, also: …` to add a rule of a new kind")
+    )]
+    NoEndRuleToReplace {
+        /// The ruleset.
+        ruleset: String,
+        /// The kind of end rule.
+        kind: String,
+        /// The restatement.
+        #[label("nothing to replace")]
+        span: SourceSpan,
+    },
+
     /// A board with an unsupported number of rows.
     #[error("a board of {rows} rows is not supported")]
     #[diagnostic(

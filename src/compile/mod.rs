@@ -66,8 +66,13 @@ fn compile_parsed(text: &str, file: &ast::File, options: &Options) -> Result<Rul
             }
         },
     };
+    let chain = match ruleset {
+        None => Vec::new(),
+        Some(r) => assemble::chain(game, r).map_err(|e| vec![e])?,
+    };
     let mut errors = Vec::new();
-    let mut effective = assemble::assemble(game, ruleset, &mut errors);
+    let restated = assemble::restate(game, &chain, text, &mut errors);
+    let mut effective = assemble::assemble(game, &chain, &restated, &mut errors);
     assemble::apply_params(&mut effective, &options.params, &mut errors);
     match lower::lower(text, &effective) {
         Ok(model) if errors.is_empty() => Rules::new(model).map_err(|e| vec![CheckError::Inconsistent(e)]),
@@ -126,7 +131,9 @@ pub fn check(name: &str, text: &str) -> Result<Vec<Rules>, RulesError> {
     if problems.is_empty() { Ok(compiled) } else { Err(RulesError::new(name, shared, problems)) }
 }
 
-/// The span of the range that applies to parameter `name` in a ruleset (or the base game).
+/// The span of the range that applies to parameter `name` in a ruleset (or the base game):
+/// the ruleset's own, else that of the nearest ruleset it extends that gives one, else the
+/// base game's.
 fn range_span(game: &ast::Game, ruleset: Option<&str>, name: &str) -> crate::span::Span {
     let find = |sections: &[ast::Section]| {
         sections.iter().find_map(|s| match &s.kind {
@@ -134,7 +141,10 @@ fn range_span(game: &ast::Game, ruleset: Option<&str>, name: &str) -> crate::spa
             _ => None,
         })
     };
-    let own =
-        ruleset.and_then(|r| game.rulesets.iter().find(|x| x.name.node == r)).and_then(|r| find(&r.sections));
+    let chain = ruleset
+        .and_then(|r| game.rulesets.iter().find(|x| x.name.node == r))
+        .and_then(|r| assemble::chain(game, r).ok())
+        .unwrap_or_default();
+    let own = chain.iter().rev().find_map(|r| find(&r.sections));
     own.or_else(|| find(&game.sections)).unwrap_or(game.name.span)
 }

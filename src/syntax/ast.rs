@@ -21,11 +21,14 @@ pub struct Game {
     pub rulesets: Vec<Ruleset>,
 }
 
-/// `ruleset "name" { … }`: sections that replace the base game's.
+/// `ruleset "name" [extends "parent"] { … }`: sections that replace those of the game it
+/// starts from (the base game, or the ruleset it extends).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ruleset {
     /// The ruleset's name.
     pub name: Spanned<String>,
+    /// `extends "parent"`: the name of the ruleset it starts from.
+    pub extends: Option<Spanned<String>>,
     /// The sections it restates.
     pub sections: Vec<Section>,
 }
@@ -70,10 +73,14 @@ pub enum SectionKind {
     Sow(Sow),
     /// `after each lap { … }`.
     AfterLap(AfterLap),
+    /// `after each lap, first: when …` (in a ruleset): one lap rule put in front.
+    LapRuleFirst(LapRule),
     /// `capture NAME { … }`.
     Capture(Capture),
     /// `end { … }`.
     End(EndRules),
+    /// `end, also: …` or `end, instead: …` (in a ruleset): one end rule restated.
+    EndRestated(EndRestated),
     /// `marks NAME: …`.
     Marks(Marks),
     /// `opening "name" { … }`.
@@ -105,8 +112,11 @@ impl SectionKind {
             SectionKind::Choose(_) => "choose",
             SectionKind::Sow(_) => "sow",
             SectionKind::AfterLap(_) => "after each lap",
+            SectionKind::LapRuleFirst(_) => "after each lap, first:",
             SectionKind::Capture(_) => "capture",
             SectionKind::End(_) => "end",
+            SectionKind::EndRestated(r) if r.instead => "end, instead:",
+            SectionKind::EndRestated(_) => "end, also:",
             SectionKind::Marks(_) => "marks",
             SectionKind::Opening(_) => "opening",
             SectionKind::Lasts(_) => "lasts",
@@ -574,6 +584,15 @@ pub struct EndRules {
     pub rules: Vec<Spanned<EndRule>>,
 }
 
+/// `end, also: RULE` or `end, instead: RULE`: one end rule restated in a ruleset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndRestated {
+    /// `instead` (replace the rule of its kind) rather than `also` (add a kind).
+    pub instead: bool,
+    /// The rule.
+    pub rule: Spanned<EndRule>,
+}
+
 /// One way a game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndRule {
@@ -590,6 +609,27 @@ pub enum EndRule {
     StoreMajority,
     /// `after N turns the game is a draw`.
     TurnLimit(Spanned<Value>),
+}
+
+impl EndRule {
+    /// The kind of the rule, in words: a game has at most one rule of each kind.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            EndRule::NoSeeds(_) => "a player with no seeds",
+            EndRule::Blocked(_) => "a player who cannot move",
+            EndRule::Repetition(_) => "a repeated position",
+            EndRule::StoreMajority => "a store with more than half the seeds",
+            EndRule::TurnLimit(_) => "the number of turns",
+        }
+    }
+
+    /// Whether two rules say the same, wherever they are written.
+    pub fn same_as(&self, other: &EndRule) -> bool {
+        match (self, other) {
+            (EndRule::TurnLimit(a), EndRule::TurnLimit(b)) => a.node == b.node,
+            _ => self == other,
+        }
+    }
 }
 
 /// What happens to a player who cannot move.

@@ -20,6 +20,15 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::game => "`game \"Name\" { … }`",
         Rule::game_section | Rule::rule_section => "a section",
         Rule::ruleset => "`ruleset \"name\" { … }`",
+        Rule::extends => "`extends \"ruleset\"`",
+        Rule::lap_rule_first => "`after each lap, first: when …: ACTION`",
+        Rule::end_restated => "`end, also: RULE` or `end, instead: RULE`",
+        Rule::end_also => "`also`",
+        Rule::end_instead => "`instead`",
+        Rule::kw_also => "`also`",
+        Rule::kw_extends => "`extends`",
+        Rule::kw_first => "`first`",
+        Rule::kw_instead => "`instead`",
         Rule::aliases => "`aliases \"…\"`",
         Rule::origin => "`origin \"…\"`",
         Rule::sources => "`sources \"…\"`",
@@ -87,10 +96,13 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::ordinal => "an ordinal such as `3rd`",
         Rule::string => "a string in double quotes",
         Rule::string_body => "the text of a string",
-        Rule::name => "a name",
+        Rule::name | Rule::row_name => "a name",
+        Rule::param_name => "a parameter name",
+        Rule::hole_word_reserved => "a word of a hole description",
+        Rule::param_reserved => "a word that may follow a number or begin a section",
+        Rule::number_follower => "a word that may follow a number",
         Rule::ident_char => "a letter or digit",
         Rule::article => "`a` or `an`",
-        Rule::keyword => "a reserved word",
         Rule::marks => "`marks NAME: …`",
         Rule::chosen_once => "`or clockwise, chosen once`",
         Rule::own_hole => "`own hole`",
@@ -351,19 +363,56 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
         wanted.insert(0, "a section (`param`, `board`, `territory`, `setup`, `circuit`, `choose`, `sow`, `after each lap`, `capture`, `end`, …)".to_string());
     }
     let starts_section = SECTION_WORDS.contains(&format!("`{word}`").as_str()) || word == "ruleset";
-    if starts_section && !sections_expected && !positives.contains(&Rule::name) {
+    let expects_name = [Rule::name, Rule::row_name, Rule::param_name].iter().any(|r| positives.contains(r));
+    let expects_param = positives.contains(&Rule::param_name) || positives.contains(&Rule::value);
+    if starts_section && !sections_expected && !expects_name {
         // A section keyword where no section may start: most often the section before it
         // was left unfinished or unclosed, rather than the word being misused.
         help = Some(format!(
             "`{word}` begins a new section, so what comes before it is unfinished: look for a missing word above, or a missing `}}` closing the section before it"
         ));
-    } else if (positives.contains(&Rule::name) || positives.contains(&Rule::value))
+    } else if expects_param && !word.is_empty() && reserved_in(Rule::param_reserved, word) {
+        let why = if reserved_in(Rule::number_follower, word) {
+            "it may follow a number"
+        } else {
+            "it begins a section"
+        };
+        help = Some(format!(
+            "`{word}` cannot name a parameter, since {why}: if a name is missing before it, add one; otherwise choose another name"
+        ));
+    } else if positives.contains(&Rule::row_name)
         && !word.is_empty()
-        && is_reserved(word)
+        && reserved_in(Rule::hole_word_reserved, word)
     {
         help = Some(format!(
-            "`{word}` is a reserved word of the language, so it cannot be a name: if a name is missing before it, add one; otherwise choose another name"
+            "`{word}` cannot name a row or a mark, since it describes a hole: if a name is missing before it, add one; otherwise choose another name"
         ));
+    } else if positives.contains(&Rule::name) && matches!(word, "when" | "otherwise") {
+        help = Some(format!(
+            "`{word}` cannot name a capture, since it begins the next lap rule: if the capture's name is missing before it, add one; otherwise choose another name"
+        ));
+    } else if (found == "`{`" || found == "`\"`") && !wanted.contains(&found) {
+        // A name may be any word, so a section's word after a stray `,` or an unfinished
+        // line is read as a name, and the error comes only at the `{` or `"` after it.
+        let before = source.get(..pos).unwrap_or("").trim_end();
+        let start =
+            before.rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).map_or(0, |i| i + 1);
+        let previous = &before[start..];
+        if SECTION_WORDS.contains(&format!("`{previous}`").as_str()) || previous == "ruleset" {
+            help = Some(format!(
+                "`{previous}` was read as a name, so what comes before it is unfinished: look for a stray `,` or a missing word above, or a missing `}}` closing the section before it"
+            ));
+        }
+    }
+    if help.is_none()
+        && found == "`,`"
+        && source.get(..pos).is_some_and(|s| s.trim_end().ends_with("after each lap"))
+    {
+        // `after each lap, first:` where only a whole section may stand: inside an opening,
+        // most often one left unclosed.
+        help = Some(
+            "`after each lap, first: …` restates one lap rule in a ruleset; it cannot stand inside an opening: look for a missing `}` closing the opening above".to_string(),
+        );
     }
     if help.is_none() && !word.is_empty() && source.get(..pos).is_some_and(|s| s.ends_with('"')) {
         // Text straight after a quote that the parser took as closing a string: the string
@@ -456,11 +505,10 @@ fn punctuation_help(source: &str, pos: usize, wanted: &[String]) -> Option<Strin
     Some(format!("write `{mark}` here"))
 }
 
-fn is_reserved(word: &str) -> bool {
+/// Whether `word` is one of the words `rule` (a choice of keywords) matches.
+fn reserved_in(rule: Rule, word: &str) -> bool {
     use pest::Parser as _;
-    super::parser::SowParser::parse(Rule::keyword, word)
-        .map(|p| p.as_str().len() == word.len())
-        .unwrap_or(false)
+    super::parser::SowParser::parse(rule, word).map(|p| p.as_str().len() == word.len()).unwrap_or(false)
 }
 
 fn word_at(source: &str, pos: usize) -> &str {
@@ -509,13 +557,19 @@ mod tests {
     use super::*;
     use crate::syntax::parser::SowParser;
 
-    /// Every `kw_*` rule is reserved: its word cannot be a name (the grammar's `keyword`
-    /// lists them all), and the parser skips it as a keyword token.
+    /// The words of hole descriptions, which a row or mark cannot be named.
+    const ROW_RESERVED: [&str; 7] = ["hole", "holes", "own", "empty", "occupied", "a", "an"];
+
+    /// Every `kw_*` rule parses its word and is skipped by the lowering as a keyword token.
+    /// Keywords are contextual: every word but `when` and `otherwise` is a capture name; every word but the few of
+    /// hole descriptions is a row or mark name; every word but those that may follow a number
+    /// or begin a section is a parameter name.
     #[test]
-    fn every_keyword_is_reserved_and_skipped() {
+    fn keywords_are_contextual() {
         let keywords: Vec<Rule> =
             Rule::all_rules().iter().copied().filter(|r| format!("{r:?}").starts_with("kw_")).collect();
         assert!(keywords.len() > 80, "only {} keywords found", keywords.len());
+        let mut param_reserved = Vec::new();
         for rule in keywords {
             let word = format!("{rule:?}")["kw_".len()..].to_string();
             let word = match word.as_str() {
@@ -524,9 +578,32 @@ mod tests {
                 _ => word,
             };
             assert!(SowParser::parse(rule, &word).is_ok(), "`{word}` does not parse as {rule:?}");
-            let as_name = SowParser::parse(Rule::name, &word);
-            assert!(as_name.is_err() || word.contains('\''), "`{word}` parses as a name");
             assert!(is_keyword(rule));
+            if word.contains('\'') {
+                continue;
+            }
+            let whole = |r: Rule| SowParser::parse(r, &word).is_ok_and(|p| p.as_str() == word);
+            assert_eq!(
+                whole(Rule::name),
+                !["when", "otherwise"].contains(&word.as_str()),
+                "`{word}` as a capture"
+            );
+            assert_eq!(
+                whole(Rule::row_name),
+                !ROW_RESERVED.contains(&word.as_str()),
+                "`{word}` as a row name"
+            );
+            assert_eq!(whole(Rule::param_name), !reserved_in(Rule::param_reserved, &word));
+            if !whole(Rule::param_name) {
+                param_reserved.push(word);
+            }
         }
+        param_reserved.sort();
+        assert_eq!(
+            param_reserved.join(" "),
+            "after aliases board capture choose circuit computer end hole holes in lasts mark marks \
+             more move occupied opening or origin param rows ruleset seed seeds setup sources sow \
+             summary take territory to turn turns"
+        );
     }
 }

@@ -169,8 +169,12 @@ fn lower_game(pair: Pair<'_, Rule>) -> Result<Game> {
 fn lower_ruleset(pair: Pair<'_, Rule>) -> Result<Ruleset> {
     let mut c = Children::of(pair);
     let name = lower_string(c.expect(Rule::string)?)?;
+    let extends = match c.optional(Rule::extends) {
+        Some(p) => Some(lower_string(Children::of(p).expect(Rule::string)?)?),
+        None => None,
+    };
     let sections = c.rest().map(lower_section).collect::<Result<_>>()?;
-    Ok(Ruleset { name, sections })
+    Ok(Ruleset { name, extends, sections })
 }
 
 fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
@@ -196,6 +200,10 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::choose => SectionKind::Choose(lower_choose(pair)?),
         Rule::sow => SectionKind::Sow(lower_sow(pair)?),
         Rule::after_lap => SectionKind::AfterLap(lower_after_lap(pair)?),
+        Rule::lap_rule_first => {
+            SectionKind::LapRuleFirst(lower_lap_rule(Children::of(pair).expect(Rule::lap_rule)?)?)
+        }
+        Rule::end_restated => SectionKind::EndRestated(lower_end_restated(pair)?),
         Rule::capture => SectionKind::Capture(lower_capture(pair)?),
         Rule::end_rules => SectionKind::End(lower_end_rules(pair)?),
         Rule::marks => SectionKind::Marks(lower_marks(pair)?),
@@ -273,14 +281,14 @@ fn lower_value(pair: Pair<'_, Rule>) -> Result<Spanned<Value>> {
     let inner = Children::of(pair).any()?;
     match inner.as_rule() {
         Rule::int => Ok(lower_int(inner)?.map(Value::Int)),
-        Rule::name => Ok(Spanned::new(Value::Param(inner.as_str().to_string()), sp)),
+        Rule::param_name => Ok(Spanned::new(Value::Param(inner.as_str().to_string()), sp)),
         _ => unexpected(&inner),
     }
 }
 
 fn lower_param(pair: Pair<'_, Rule>) -> Result<Param> {
     let mut c = Children::of(pair);
-    let name = lower_name(c.expect(Rule::name)?);
+    let name = lower_name(c.expect(Rule::param_name)?);
     let default = lower_int(c.expect(Rule::int)?)?;
     let range = c.optional(Rule::param_range).map(lower_param_range).transpose()?;
     let doc = c.optional(Rule::string).map(lower_string).transpose()?;
@@ -341,7 +349,7 @@ fn lower_setup_line(pair: Pair<'_, Rule>) -> Result<SetupLine> {
 
 fn lower_every_row_hole(pair: Pair<'_, Rule>) -> Result<Spanned<HoleSet>> {
     let sp = span(&pair);
-    let row = lower_name(Children::of(pair).expect(Rule::name)?);
+    let row = lower_name(Children::of(pair).expect(Rule::row_name)?);
     Ok(Spanned::new(HoleSet::EveryInRow(row), sp))
 }
 
@@ -349,7 +357,7 @@ fn lower_one_hole(pair: Pair<'_, Rule>) -> Result<Spanned<HoleSet>> {
     let sp = span(&pair);
     let mut c = Children::of(pair);
     let position = lower_hole_position(c.expect(Rule::hole_position)?)?;
-    let row = lower_name(c.expect(Rule::name)?);
+    let row = lower_name(c.expect(Rule::row_name)?);
     let from_right = c.optional(Rule::from_right).is_some();
     Ok(Spanned::new(HoleSet::One { position, row, from_right }, sp))
 }
@@ -400,7 +408,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
 
 fn lower_marks(pair: Pair<'_, Rule>) -> Result<Marks> {
     let mut c = Children::of(pair);
-    let name = lower_name(c.expect(Rule::name)?);
+    let name = lower_name(c.expect(Rule::row_name)?);
     let holes = c.rest().map(lower_one_hole).collect::<Result<_>>()?;
     Ok(Marks { name, holes })
 }
@@ -421,7 +429,7 @@ fn lower_take_turn(pair: Pair<'_, Rule>) -> Result<TakeTurn> {
 }
 
 fn lower_except(pair: Pair<'_, Rule>) -> Result<Spanned<String>> {
-    Ok(lower_name(Children::of(pair).expect(Rule::name)?))
+    Ok(lower_name(Children::of(pair).expect(Rule::row_name)?))
 }
 
 fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
@@ -435,7 +443,7 @@ fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
 fn lower_mark_turn(pair: Pair<'_, Rule>) -> Result<MarkTurn> {
     let mut c = Children::of(pair);
     let hole = lower_hole_description(c.expect(Rule::hole_description)?)?;
-    let mark = lower_name(c.expect(Rule::name)?);
+    let mark = lower_name(c.expect(Rule::row_name)?);
     Ok(MarkTurn { hole, mark })
 }
 
@@ -470,7 +478,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
     let holes = match first.as_rule() {
         Rule::own_hole => {
             let hsp = span(&first);
-            let row = Children::of(first).optional(Rule::name).map(lower_name);
+            let row = Children::of(first).optional(Rule::row_name).map(lower_name);
             Spanned::new(ChoiceHoles::Own(row), hsp)
         }
         Rule::one_hole => lower_one_hole(first)?.map(ChoiceHoles::One),
@@ -629,7 +637,7 @@ fn lower_hole_description(pair: Pair<'_, Rule>) -> Result<Spanned<Vec<Spanned<Ho
             let word = match w.as_rule() {
                 Rule::hole_state => HoleWord::State(lower_hole_state(w)?),
                 Rule::side => HoleWord::Side(lower_side(w)?.node),
-                Rule::name => HoleWord::Row(w.as_str().to_string()),
+                Rule::row_name => HoleWord::Row(w.as_str().to_string()),
                 _ => return unexpected(&w),
             };
             Ok(Spanned::new(word, wsp))
@@ -644,7 +652,7 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
     let mut c = Children::of(pair);
     let fact = match rule {
         Rule::opposite_fact => {
-            let row = c.optional(Rule::name).map(lower_name);
+            let row = c.optional(Rule::row_name).map(lower_name);
             let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
             Fact::Opposite { row, state }
         }
@@ -716,7 +724,9 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
     let inner = Children::of(pair).any()?;
     let target = match inner.as_rule() {
         Rule::landing_target => Target::Landing,
-        Rule::opposite_target => Target::Opposite(Children::of(inner).optional(Rule::name).map(lower_name)),
+        Rule::opposite_target => {
+            Target::Opposite(Children::of(inner).optional(Rule::row_name).map(lower_name))
+        }
         Rule::holes_before => {
             Target::HolesBefore(lower_seed_range(Children::of(inner).expect(Rule::seed_range)?)?)
         }
@@ -729,7 +739,7 @@ fn lower_follow_up(pair: Pair<'_, Rule>) -> Result<Spanned<FollowUp>> {
     let sp = span(&pair);
     let mut c = Children::of(pair);
     let condition = match c.optional(Rule::follow_condition) {
-        Some(p) => Some(lower_name(Children::of(p).expect(Rule::name)?)),
+        Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
         None => None,
     };
     let inner = c.any()?;
@@ -773,31 +783,37 @@ fn lower_region(pair: Pair<'_, Rule>) -> Result<Spanned<Region>> {
     let sp = span(&pair);
     let mut c = Children::of(pair);
     let side = lower_side(c.expect(Rule::side)?)?;
-    let row = c.optional(Rule::name).map(lower_name);
+    let row = c.optional(Rule::row_name).map(lower_name);
     Ok(Spanned::new(Region { side, row }, sp))
 }
 
 fn lower_end_rules(pair: Pair<'_, Rule>) -> Result<EndRules> {
-    let rules = Children::of(pair)
-        .rest()
-        .map(|r| {
-            let sp = span(&r);
-            let rule = match r.as_rule() {
-                Rule::no_seeds_rule => EndRule::NoSeeds(Children::of(r).optional(Rule::by_score).is_some()),
-                Rule::blocked_rule => EndRule::Blocked(lower_blocked_rule(r)?),
-                Rule::repetition_rule => {
-                    EndRule::Repetition(Children::of(r).optional(Rule::by_score).is_some())
-                }
-                Rule::store_majority_rule => EndRule::StoreMajority,
-                Rule::turn_limit_rule => {
-                    EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?)
-                }
-                _ => return unexpected(&r),
-            };
-            Ok(Spanned::new(rule, sp))
-        })
-        .collect::<Result<_>>()?;
+    let rules = Children::of(pair).rest().map(lower_end_rule).collect::<Result<_>>()?;
     Ok(EndRules { rules })
+}
+
+fn lower_end_restated(pair: Pair<'_, Rule>) -> Result<EndRestated> {
+    let mut c = Children::of(pair);
+    let instead = match c.any()?.as_rule() {
+        Rule::end_also => false,
+        Rule::end_instead => true,
+        _ => return Err(SyntaxError::internal(c.parent, expected::phrase(Rule::end_restated))),
+    };
+    let rule = lower_end_rule(c.any()?)?;
+    Ok(EndRestated { instead, rule })
+}
+
+fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
+    let sp = span(&r);
+    let rule = match r.as_rule() {
+        Rule::no_seeds_rule => EndRule::NoSeeds(Children::of(r).optional(Rule::by_score).is_some()),
+        Rule::blocked_rule => EndRule::Blocked(lower_blocked_rule(r)?),
+        Rule::repetition_rule => EndRule::Repetition(Children::of(r).optional(Rule::by_score).is_some()),
+        Rule::store_majority_rule => EndRule::StoreMajority,
+        Rule::turn_limit_rule => EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?),
+        _ => return unexpected(&r),
+    };
+    Ok(Spanned::new(rule, sp))
 }
 
 fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<Blocked> {

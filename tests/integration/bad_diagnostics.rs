@@ -86,9 +86,10 @@ fn unclosed_string_points_at_the_next_string() {
 }
 
 /// A missing `}` before the next section: the message should say that `}` was expected,
-/// but pest's token tracking runs ahead inside the reserved-word lookahead of `name` and
-/// loses the literal tokens tried at the error, so only the rules (`a number or a
-/// parameter name`, `from`) are listed. The help names the likely cause.
+/// but pest's token tracking runs ahead inside the lookahead of `param_name` (which keeps
+/// section words from naming a parameter) and loses the literal tokens tried at the error,
+/// so only the rules (`a number or a parameter name`, `from`) are listed. The help names
+/// the likely cause.
 #[test]
 fn missing_brace_is_not_among_the_expected() {
     let closed = "        0 in the rightmost inner hole\n    }\n";
@@ -128,4 +129,29 @@ fn ruleset_parameter_reported_in_the_base_game() {
        ╰────
       help: rows may have at most 40 holes
     "#);
+}
+
+/// A stray `,` after the last row name: since a row may be named by any word but those of
+/// hole descriptions, the next section's word (`setup`) is read as a third row, and the
+/// error comes at its `{`, listing what may follow a complete `territory` section. The help
+/// names the likely cause, but the label should point at the stray `,`.
+#[test]
+fn stray_comma_reads_the_next_section_as_a_name() {
+    insta::assert_snapshot!(report("rows outer, inner", "rows outer, inner,"), @"
+    sow::syntax
+
+      × expected a section (`param`, `board`, `territory`, `setup`, `circuit`,
+      │ `choose`, `sow`, `after each lap`, `capture`, `end`, …), `,` or `}`, found
+      │ `{`
+       ╭─[ledger.sow:7:11]
+     6 │     territory each player owns rows outer, inner,
+     7 │     setup {
+       ·           ┬
+       ·           ╰── expected a section
+     8 │         2 in every hole
+       ╰────
+      help: `setup` was read as a name, so what comes before it is unfinished:
+            look for a stray `,` or a missing word above, or a missing `}` closing
+            the section before it
+    ");
 }

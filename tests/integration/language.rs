@@ -59,3 +59,198 @@ fn optional_extra_holes_may_be_left() {
          a 0 0 0 0 0 0 0 0 0 1",
     );
 }
+
+/// The compiled dump of a ruleset of `text`, without its first line (which names the
+/// ruleset), so that two rulesets that mean the same compare equal.
+fn dump_of(text: &str, ruleset: &str) -> String {
+    let rules = sow::compile("extends.sow", text, &Options::new(Some(ruleset), &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let dump = sow::compile::dump(&rules);
+    dump.split_once('\n').map_or(String::new(), |(_, rest)| rest.to_string())
+}
+
+/// `text` with `extra` inserted before the game's closing brace.
+fn with_rulesets(text: &str, extra: &str) -> String {
+    let end = text.rfind('}').expect("a game ends with `}`");
+    format!("{}{extra}\n}}\n", &text[..end])
+}
+
+/// `ruleset "b" extends "a"` starts from "a" as it applies, through a chain of `extends`:
+/// an empty ruleset that extends another compiles to the same rules.
+#[test]
+fn extends_starts_from_the_parent_as_it_applies() {
+    let text = with_rulesets(
+        &common::rules_text("nsolo"),
+        r#"
+    ruleset "copy" extends "sanderson-1913" {}
+    ruleset "copy-of-copy" extends "copy" {}
+    ruleset "wide" extends "copy-of-copy" {
+        param columns = 14
+    }
+    "#,
+    );
+    let sanderson = dump_of(&text, "sanderson-1913");
+    assert_eq!(dump_of(&text, "copy"), sanderson);
+    assert_eq!(dump_of(&text, "copy-of-copy"), sanderson);
+    // The parameter keeps the range "sanderson-1913" gives it (10..20), not the base game's.
+    let wide = sow::compile("extends.sow", &text, &Options::new(Some("wide"), &[])).unwrap();
+    let columns = wide.params().iter().find(|p| p.name == "columns").unwrap();
+    assert_eq!((columns.value, columns.low, columns.high), (14, 10, 20));
+    assert!(
+        sow::compile("extends.sow", &text, &Options::new(Some("wide"), &["columns=36"])).is_err(),
+        "36 is outside the range \"sanderson-1913\" gives"
+    );
+    // A ruleset's own sections replace those it extends.
+    assert_ne!(dump_of(&text, "wide"), sanderson);
+    sow::check("extends.sow", &text).unwrap_or_else(|e| panic!("{}", common::render(&e)));
+}
+
+/// `after each lap, first: …` puts one rule in front of the lap rules the ruleset starts
+/// from: Tsoro's "misoro-choice" compiles as it did when it restated the whole section.
+#[test]
+fn a_lap_rule_restated_first() {
+    let text = common::rules_text("tsoro");
+    let restated = "after each lap, first: when the last seed lands in an occupied own misoro hole: may stop";
+    assert!(text.contains(restated));
+    let whole = text.replacen(
+        restated,
+        "after each lap {
+            when the last seed lands in an occupied own misoro hole: may stop
+            when the last seed lands in an occupied hole: relay
+            when the last seed lands in an empty own inner hole
+                and the opposite inner hole is occupied: capture frontal
+            otherwise: stop
+        }",
+        1,
+    );
+    assert_eq!(dump_of(&text, "misoro-choice"), dump_of(&whole, "misoro-choice"));
+    // A ruleset extending it puts its own first rules in front of those, in the order written.
+    let extra = r#"
+    ruleset "more" extends "misoro-choice" {
+        after each lap, first: when the last seed lands in an empty own outer hole: stop
+        after each lap, first: when the last seed lands in an empty opponent's hole: stop
+    }
+    ruleset "more-whole" extends "misoro-choice" {
+        after each lap {
+            when the last seed lands in an empty own outer hole: stop
+            when the last seed lands in an empty opponent's hole: stop
+            when the last seed lands in an occupied own misoro hole: may stop
+            when the last seed lands in an occupied hole: relay
+            when the last seed lands in an empty own inner hole
+                and the opposite inner hole is occupied: capture frontal
+            otherwise: stop
+        }
+    }
+    "#;
+    let text = with_rulesets(&text, extra);
+    assert_eq!(dump_of(&text, "more"), dump_of(&text, "more-whole"));
+}
+
+/// `end, also: …` adds an end rule of a new kind and `end, instead: …` replaces the rule of
+/// its kind; the other end rules stay.
+#[test]
+fn end_rules_restated_one_at_a_time() {
+    let text = with_rulesets(
+        &common::rules_text("nsolo"),
+        r#"
+    ruleset "passing" {
+        end, instead: a player who cannot move passes
+        end, also: after 300 turns the game is a draw
+    }
+    ruleset "passing-whole" {
+        end {
+            a player with no seeds loses
+            a player who cannot move passes
+            a repeated position is a draw
+            after 300 turns the game is a draw
+        }
+    }
+    "#,
+    );
+    assert_eq!(dump_of(&text, "passing"), dump_of(&text, "passing-whole"));
+    assert_ne!(dump_of(&text, "passing"), dump_of(&text, "sanderson-1913"));
+}
+
+/// `text` with every whole word `from` (letters, digits, `_`, `-`) replaced by `to`.
+fn rename(text: &str, names: &[(&str, &str)]) -> String {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    for c in text.chars().chain(std::iter::once('\n')) {
+        if is_word(c) {
+            word.push(c);
+            continue;
+        }
+        let renamed = names.iter().find(|(from, _)| *from == word).map_or(word.as_str(), |(_, to)| to);
+        out.push_str(renamed);
+        word.clear();
+        out.push(c);
+    }
+    out.pop();
+    out
+}
+
+/// Keywords are contextual: rows, marks, captures and parameters named with words the
+/// language also uses (`end`, `store`, `seed`, `capture`, …) compile to the same rules as
+/// plainly named ones, in the base game and every ruleset.
+#[test]
+fn names_may_be_keywords() {
+    // `columns` is a word of the dump as well: it is renamed `width` in the plain file.
+    let cases: [(&str, &[(&str, &str)]); 2] = [
+        (
+            "tsoro",
+            &[
+                ("outer", "end"),
+                ("inner", "store"),
+                ("misoro", "seed"),
+                ("frontal", "capture"),
+                ("width", "step"),
+            ],
+        ),
+        ("nsolo", &[("outer", "board"), ("inner", "seeds"), ("frontal", "end"), ("width", "player")]),
+    ];
+    for (file, names) in cases {
+        let plain = rename(&common::rules_text(file), &[("columns", "width")]);
+        let renamed = rename(&plain, names);
+        assert_ne!(plain, renamed);
+        let options = |r: Option<&str>| Options::new(r, &[]);
+        let base = sow::compile(file, &plain, &options(None)).unwrap();
+        let rulesets = std::iter::once(None).chain(base.meta().rulesets.iter().map(|r| Some(r.as_str())));
+        for ruleset in rulesets {
+            let dump = |text: &str| {
+                let rules = sow::compile(file, text, &options(ruleset))
+                    .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+                sow::compile::dump(&rules)
+            };
+            assert_eq!(dump(&renamed), rename(&dump(&plain), names), "{file} {ruleset:?}");
+        }
+        sow::check(file, &renamed).unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    }
+}
+
+/// The codes of the problems `sow::check` finds in `text`.
+fn check_codes(text: &str) -> Vec<String> {
+    use miette::Diagnostic as _;
+    match sow::check("restated.sow", text) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.problems.iter().filter_map(|p| p.code().map(|c| c.to_string())).collect(),
+    }
+}
+
+/// A lap rule restated in front of the same first rule changes nothing, and a lap rule
+/// restated in the base game has nothing to restate: both are errors.
+#[test]
+fn lap_rule_restatements_are_checked() {
+    let nsolo = common::rules_text("nsolo");
+    let same = with_rulesets(
+        &nsolo,
+        r#"ruleset "same" { after each lap, first: when the last seed lands in an occupied hole: relay }"#,
+    );
+    assert_eq!(check_codes(&same), ["sow::check::restatement_unchanged"]);
+    let in_base = nsolo.replacen(
+        "    capture frontal {",
+        "    after each lap, first: when the last seed lands in an occupied hole: stop\n    capture frontal {",
+        1,
+    );
+    assert_eq!(check_codes(&in_base), ["sow::check::restatement_in_base"]);
+}
