@@ -65,7 +65,7 @@ fn optional_extra_holes_may_be_left() {
 fn dump_of(text: &str, ruleset: &str) -> String {
     let rules = sow::compile("extends.sow", text, &Options::new(Some(ruleset), &[]))
         .unwrap_or_else(|e| panic!("{}", common::render(&e)));
-    let dump = sow::compile::dump(&rules);
+    let dump = rules.model().to_string();
     dump.split_once('\n').map_or(String::new(), |(_, rest)| rest.to_string())
 }
 
@@ -220,7 +220,7 @@ fn names_may_be_keywords() {
             let dump = |text: &str| {
                 let rules = sow::compile(file, text, &options(ruleset))
                     .unwrap_or_else(|e| panic!("{}", common::render(&e)));
-                sow::compile::dump(&rules)
+                rules.model().to_string()
             };
             assert_eq!(dump(&renamed), rename(&dump(&plain), names), "{file} {ruleset:?}");
         }
