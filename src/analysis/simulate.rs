@@ -80,7 +80,12 @@ fn play_random(rules: &Rules, seed: u64, max_plies: u32, draw: Draw) -> GameSumm
     let mut moves = MoveList::new();
     let mut below = |n| below(&mut rng, n);
     let playout = rules.random_playout(&mut state, &mut history, &mut moves, draw, max_plies, &mut below);
-    GameSummary { outcome: state.outcome(), plies: playout.plies, turns: state.turn(), endless: playout.endless }
+    GameSummary {
+        outcome: state.outcome(),
+        plies: playout.plies,
+        turns: state.turn(),
+        endless: playout.endless,
+    }
 }
 
 /// Simulate `config.games` random games on `config.threads` threads, calling `progress`

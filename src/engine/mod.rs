@@ -3,6 +3,8 @@
 
 mod build;
 mod checked;
+#[cfg(test)]
+mod fast_paths;
 mod game;
 mod notation;
 pub mod perft;

@@ -429,46 +429,31 @@ impl Rules {
 
     /// Whether sowing hole `h` of the mover's ring (sowing backwards with `REV`) ends.
     ///
-    /// The sowing runs on a copy of a fixed-size window of slots that holds the mover's
-    /// whole circuit (a fixed size copies without a call); the rare sowing that needs more
-    /// (facing holes, long relays) is redone on a whole board.
-    /// A window of `W` slots (a whole circuit fits in `RING_WINDOW`); small circuits use a
-    /// smaller window, which copies in a couple of vector moves. With `EXACT` the circuit is
-    /// exactly `W` holes long: the copy is the circuit itself, and its length is known when
-    /// the sowing is compiled.
+    /// Most sowings are settled by their first lap, read off the board without sowing
+    /// ([`Ring::first_lap_ends`]). The others are sown on a copy of a window of slots that
+    /// holds the mover's whole circuit (a fixed size, which copies in a few vector moves);
+    /// the rare sowing that needs more (facing holes, long relays) is redone on a whole
+    /// board.
     #[inline(always)]
-    fn candidate_ends<const REV: bool, const W: usize, const EXACT: bool>(
-        &self,
-        state: &State,
-        ring: &Ring,
-        h: Hole,
-    ) -> bool {
-        let base = ring.base.min(MAX_SLOTS - W);
-        let offset = ring.base - base;
-        let window: &[u16; W] = state.counts[base..base + W].try_into().unwrap_or(&[0; W]);
-        // Copied in chunks of 64 bytes or less, which compile to vector moves rather than a
-        // call to `memcpy` for the larger windows.
-        let mut local = [0u16; W];
-        for (to, from) in local.chunks_exact_mut(32).zip(window.chunks_exact(32)) {
-            to.copy_from_slice(from);
-        }
-        let tail = W - W % 32;
-        local[tail..].copy_from_slice(&window[tail..]);
+    pub(super) fn candidate_ends<const REV: bool>(&self, state: &State, ring: &Ring, h: Hole) -> bool {
         if !ring.simple {
             return self.general_candidate_ends::<REV>(state, ring, h);
         }
         let pos = h.index() - ring.base;
-        let quick = if EXACT {
-            ring.quick_ends::<REV>(&mut local[..], pos)
-        } else {
-            ring.quick_ends::<REV>(&mut local[offset..offset + ring.len], pos)
-        };
+        if ring.first_lap_ends::<REV>(&state.counts[ring.base..ring.base + ring.len], pos) {
+            return true;
+        }
+        const W: usize = RING_WINDOW;
+        let base = ring.base.min(MAX_SLOTS - W);
+        let offset = ring.base - base;
+        let mut local: [u16; W] = state.counts[base..base + W].try_into().unwrap_or([0; W]);
+        let quick = ring.quick_ends::<REV>(&mut local[offset..offset + ring.len], pos);
         quick.unwrap_or_else(|| {
             let mut scratch = state.counts;
             let hand = u32::from(scratch[h.index()]);
             scratch[h.index()] = 0;
             let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
-            ring.sow_from::<false, REV, 0>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+            ring.sow_from::<false, REV>(&mut scratch, &ctx, pos, hand, 0).is_ok()
         })
     }
 
@@ -481,7 +466,7 @@ impl Rules {
         let hand = u32::from(scratch[h.index()]);
         scratch[h.index()] = 0;
         let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
-        ring.sow_from::<false, REV, 0>(&mut scratch, &ctx, ring.pos(h), hand, 0).is_ok()
+        ring.sow_from::<false, REV>(&mut scratch, &ctx, ring.pos(h), hand, 0).is_ok()
     }
 
     /// The sowings of a mover whose direction is settled.
@@ -494,15 +479,7 @@ impl Rules {
         if sow.rings[state.to_move].never_relays {
             return self.sow_moves_without_relays::<REV>(state, sow, out);
         }
-        // The common board sizes (4×8, 4×16, 4×36) get a window of exactly their circuit.
-        match sow.rings[state.to_move].len {
-            16 => self.sow_moves_in::<REV, 16, true>(state, sow, out),
-            0..=16 => self.sow_moves_in::<REV, 16, false>(state, sow, out),
-            32 => self.sow_moves_in::<REV, 32, true>(state, sow, out),
-            17..=32 => self.sow_moves_in::<REV, 32, false>(state, sow, out),
-            72 => self.sow_moves_in::<REV, 72, true>(state, sow, out),
-            _ => self.sow_moves_in::<REV, RING_WINDOW, false>(state, sow, out),
-        }
+        self.sow_moves_in::<REV>(state, sow, out)
     }
 
     /// [`Rules::sow_moves_one_way`] where no lap relays: every sowing ends after one lap, so
@@ -538,13 +515,8 @@ impl Rules {
         MoveStats::default()
     }
 
-    /// [`Rules::sow_moves_one_way`] with candidates checked in a window of `W` slots.
-    fn sow_moves_in<const REV: bool, const W: usize, const EXACT: bool>(
-        &self,
-        state: &State,
-        sow: &SowRules,
-        out: &mut MoveList,
-    ) -> MoveStats {
+    /// [`Rules::sow_moves_one_way`] where laps may relay: each candidate checked to end.
+    fn sow_moves_in<const REV: bool>(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> MoveStats {
         let me = state.to_move;
         let mut stats = MoveStats::default();
         let ring = &sow.rings[me];
@@ -565,7 +537,7 @@ impl Rules {
                     continue;
                 }
                 fitted = true;
-                if self.candidate_ends::<REV, W, EXACT>(state, ring, h) {
+                if self.candidate_ends::<REV>(state, ring, h) {
                     out.push(Move::Sow(h));
                 } else {
                     stats.endless += 1;
@@ -595,9 +567,9 @@ impl Rules {
                     continue;
                 }
                 let ends = if rev {
-                    self.candidate_ends::<true, RING_WINDOW, false>(state, ring, h)
+                    self.candidate_ends::<true>(state, ring, h)
                 } else {
-                    self.candidate_ends::<false, RING_WINDOW, false>(state, ring, h)
+                    self.candidate_ends::<false>(state, ring, h)
                 };
                 if ends {
                     out.push(Move::SowDirection(h, d));
@@ -750,9 +722,9 @@ impl Rules {
         let ctx = LapContext { marks: &state.marks, origin: choice.origin };
         let pos = ring.pos(choice.at);
         if rev {
-            ring.sow_from::<false, true, 0>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+            ring.sow_from::<false, true>(&mut scratch, &ctx, pos, hand, 0).is_ok()
         } else {
-            ring.sow_from::<false, false, 0>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+            ring.sow_from::<false, false>(&mut scratch, &ctx, pos, hand, 0).is_ok()
         }
     }
 
@@ -766,11 +738,7 @@ impl Rules {
             if !sow.rings[me].simple {
                 return self.try_sow::<MAX_SLOTS>(state, history, h, &sow.rings[me]);
             }
-            return match sow.rings[me].len {
-                0..=16 => self.try_sow::<16>(state, history, h, &sow.rings[me]),
-                17..=32 => self.try_sow::<32>(state, history, h, &sow.rings[me]),
-                _ => self.try_sow::<RING_WINDOW>(state, history, h, &sow.rings[me]),
-            };
+            return self.try_sow::<RING_WINDOW>(state, history, h, &sow.rings[me]);
         }
         self.apply(state, history, mv);
         Ok(())
@@ -931,15 +899,10 @@ impl Rules {
         let ctx = LapContext { marks: &state.marks, origin };
         let pos = ring.pos(from);
         let counts = &mut state.counts;
-        // The common board sizes (4×8, 4×16, 4×36) get sowing code for their circuit's length.
-        // (Only a simple ring — consecutive slots, no skipped origin — has a length compiled in.)
-        let len = if ring.simple { ring.len } else { 0 };
-        let end = match (rev, len) {
-            (false, 16) => ring.sow_from::<true, false, 16>(counts, &ctx, pos, hand, hash),
-            (false, 32) => ring.sow_from::<true, false, 32>(counts, &ctx, pos, hand, hash),
-            (false, 72) => ring.sow_from::<true, false, 72>(counts, &ctx, pos, hand, hash),
-            (false, _) => ring.sow_from::<true, false, 0>(counts, &ctx, pos, hand, hash),
-            (true, _) => ring.sow_from::<true, true, 0>(counts, &ctx, pos, hand, hash),
+        let end = if rev {
+            ring.sow_from::<true, true>(counts, &ctx, pos, hand, hash)
+        } else {
+            ring.sow_from::<true, false>(counts, &ctx, pos, hand, hash)
         };
         end.ok()
     }

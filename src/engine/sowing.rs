@@ -378,21 +378,17 @@ impl Ring {
         }
     }
 
-    /// One lap: `hand` seeds into the holes after position `at`, wrapping round. Returns
-    /// the position of the last one.
+    /// One lap on a simple ring: `hand` seeds into the holes after position `at`, wrapping
+    /// round. Returns the position of the last one.
     #[inline(always)]
-    ///
-    /// `L` is the circuit's length when known at compile time (0 otherwise), so that the
-    /// common board sizes get code for their size.
-    fn lap<const HASH: bool, const REV: bool, const L: usize>(
+    fn lap<const HASH: bool, const REV: bool>(
         &self,
         counts: &mut [u16; MAX_SLOTS],
         at: usize,
         hand: u32,
         hash: &mut u64,
     ) -> usize {
-        debug_assert!(L == 0 || L == self.len);
-        let len = if L > 0 { L } else { self.len };
+        let len = self.len;
         let ring = &mut counts[self.base..self.base + len];
         // Most hands are shorter than the circuit: no division for them.
         let full = if (hand as usize) < len { 0 } else { hand / len as u32 };
@@ -485,16 +481,15 @@ impl Ring {
 
     /// One lap by the path that fits the ring.
     #[inline(always)]
-    fn lap_any<const HASH: bool, const REV: bool, const L: usize>(
+    fn lap_any<const HASH: bool, const REV: bool>(
         &self,
         counts: &mut [u16; MAX_SLOTS],
         at: usize,
         hand: u32,
         hash: &mut u64,
     ) -> usize {
-        // A length compiled in (`L > 0`) is only ever given for a simple ring.
-        if L > 0 || self.simple {
-            self.lap::<HASH, REV, L>(counts, at, hand, hash)
+        if self.simple {
+            self.lap::<HASH, REV>(counts, at, hand, hash)
         } else {
             self.lap_general::<HASH, REV>(counts, at, hand, hash)
         }
@@ -509,14 +504,14 @@ impl Ring {
         hand: u32,
         hash: &mut u64,
     ) {
-        self.lap_any::<true, REV, 0>(counts, at, hand, hash);
+        self.lap_any::<true, REV>(counts, at, hand, hash);
     }
 
     /// Sow `hand` seeds (already lifted) from position `at`, following the lap rules, until
     /// a lap stops, captures or leaves the choice to the mover. Errors (leaving `counts`
     /// unspecified) if the sowing would never end.
     #[inline(always)]
-    pub(crate) fn sow_from<const EXACT: bool, const REV: bool, const L: usize>(
+    pub(crate) fn sow_from<const EXACT: bool, const REV: bool>(
         &self,
         counts: &mut [u16; MAX_SLOTS],
         ctx: &LapContext<'_>,
@@ -529,7 +524,7 @@ impl Ring {
         loop {
             laps += 1;
             sown += hand;
-            match self.one_lap::<EXACT, REV, L>(counts, ctx, at, hand, &mut hash) {
+            match self.one_lap::<EXACT, REV>(counts, ctx, at, hand, &mut hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
@@ -583,7 +578,7 @@ impl Ring {
             steps += 1;
             end.laps += 1;
             end.sown += hand;
-            match self.one_lap::<EXACT, REV, 0>(counts, ctx, at, hand, &mut end.hash) {
+            match self.one_lap::<EXACT, REV>(counts, ctx, at, hand, &mut end.hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
@@ -596,7 +591,7 @@ impl Ring {
     /// One lap of `hand` seeds after position `at`, and what the lap rules make of it: a
     /// relay (with the hand lifted) or the end of the sowing.
     #[inline(always)]
-    fn one_lap<const EXACT: bool, const REV: bool, const L: usize>(
+    fn one_lap<const EXACT: bool, const REV: bool>(
         &self,
         counts: &mut [u16; MAX_SLOTS],
         ctx: &LapContext<'_>,
@@ -604,9 +599,8 @@ impl Ring {
         hand: u32,
         hash: &mut u64,
     ) -> Lap {
-        let last_at = self.lap_any::<EXACT, REV, L>(counts, at, hand, hash);
-        let slot = if L > 0 { self.base + last_at } else { self.slot(last_at) };
-        let before = counts[slot] - 1;
+        let last_at = self.lap_any::<EXACT, REV>(counts, at, hand, hash);
+        let before = counts[self.slot(last_at)] - 1;
         let from = match self.lap_action::<EXACT, REV>(counts, ctx, last_at, before) {
             LapAction::Relay => last_at,
             LapAction::RelayNext => {
@@ -618,7 +612,7 @@ impl Ring {
             }
             action => return Lap::End { last_at, action },
         };
-        let lift = if L > 0 { self.base + from } else { self.slot(from) };
+        let lift = self.slot(from);
         let hand = u32::from(counts[lift]);
         counts[lift] = 0;
         if EXACT {
@@ -652,12 +646,37 @@ impl Ring {
                 drops.push(pos);
             }
             laps.push((at, drops));
-            match self.one_lap::<true, REV, 0>(counts, ctx, at, hand, &mut hash) {
+            match self.one_lap::<true, REV>(counts, ctx, at, hand, &mut hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { .. } => break,
             }
         }
         laps
+    }
+
+    /// Whether the first lap of a sowing from position `at` of a simple ring surely ends the
+    /// sowing, read off the circuit's counts `slots` without sowing: where the last seed
+    /// falls and whether that hole was occupied are known from the hand alone, and where
+    /// the lap rules' verdict there depends on nothing else and is not a relay, the sowing
+    /// ends. `false` when it may relay (or it cannot tell).
+    #[inline(always)]
+    pub(crate) fn first_lap_ends<const REV: bool>(&self, slots: &[u16], at: usize) -> bool {
+        let len = slots.len();
+        let hand = usize::from(slots[at]);
+        let (full, rem) = if hand < len { (0, hand) } else { (hand / len, hand % len) };
+        let last = match (REV, rem) {
+            (_, 0) => at,
+            (false, _) => (at + rem) % len,
+            (true, _) => (at + len - rem) % len,
+        };
+        // The landing hole before the last seed fell: what it held (nothing, for the
+        // origin), the full laps, and for the others the seed of this lap before the last.
+        let held = if last == at { 0 } else { usize::from(slots[last]) };
+        let occupied = held + full + usize::from(rem > 0) > 1;
+        if occupied {
+            return !self.occupied_relays && !relays_or_may(self.lap_table[last * 2 + 1]);
+        }
+        self.empty_never_relays || !relays_or_may(self.lap_table[last * 2])
     }
 
     /// Whether a sowing from position `at` ends, on the circuit's counts `slots` (changed):
@@ -709,4 +728,10 @@ impl Ring {
         }
         None
     }
+}
+
+/// Whether a lap verdict may relay, or depends on more than the landing hole.
+#[inline(always)]
+fn relays_or_may(code: u8) -> bool {
+    matches!(code, LAP_RELAY | LAP_RELAY_NEXT | LAP_DYNAMIC | LAP_ONE)
 }

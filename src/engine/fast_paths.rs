@@ -1,0 +1,116 @@
+//! The fast paths of the sowing interpreter against its general path, on every bundled
+//! game: each fast path must give the answer the general one gives, wherever random play
+//! goes.
+//!
+//! | fast path | chosen when (a property of the model) | checked here |
+//! |---|---|---|
+//! | [`Ring::first_lap_ends`]: a first lap's verdict read off the board | the ring is simple (consecutive slots, no skipped origin) | against a full sowing by the general lap |
+//! | [`Ring::quick_ends`]: sowing on a window copy, verdicts from the lap table | the ring is simple | the same |
+//! | `Ring::lap`: one lap as a run of consecutive slots | the ring is simple | against `Ring::lap_general` |
+
+use super::rules::{Rules, TurnKind};
+use super::sowing::{LapContext, Ring};
+use super::state::{History, MoveList, Phase, State};
+
+/// The general interpreter's answer: does sowing `h` end? Sown on a whole board with the
+/// general lap (slots read through the ring's map).
+fn general_ends<const REV: bool>(state: &State, ring: &Ring, h: super::Hole) -> bool {
+    let mut general = ring.clone();
+    general.simple = false;
+    let mut scratch = state.counts;
+    let hand = u32::from(scratch[h.index()]);
+    scratch[h.index()] = 0;
+    let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
+    general.sow_from::<false, REV>(&mut scratch, &ctx, general.pos(h), hand, 0).is_ok()
+}
+
+/// Every candidate of `state` (both directions where a direction may be chosen): the fast
+/// answer against the general one. Returns the candidates compared.
+fn compare_candidates(rules: &Rules, state: &State) -> usize {
+    if state.outcome().is_some() || state.phase != Phase::Sow {
+        return 0;
+    }
+    let me = state.to_move;
+    let TurnKind::Sow(sow) = &rules.phase_rules(state, me).turn else { return 0 };
+    let ring = &sow.rings[me];
+    let mut compared = 0;
+    for &h in rules.territory(me) {
+        if state.count(h) == 0 {
+            continue;
+        }
+        for rev in [false, true] {
+            let (fast, general) = if rev {
+                (rules.candidate_ends::<true>(state, ring, h), general_ends::<true>(state, ring, h))
+            } else {
+                (rules.candidate_ends::<false>(state, ring, h), general_ends::<false>(state, ring, h))
+            };
+            assert_eq!(
+                fast,
+                general,
+                "{}: sowing {} (reversed: {rev})",
+                rules.meta().name,
+                rules.hole_name(h)
+            );
+            if ring.simple {
+                let pos = h.index() - ring.base;
+                let slots = &state.counts[ring.base..ring.base + ring.len];
+                let first = if rev {
+                    ring.first_lap_ends::<true>(slots, pos)
+                } else {
+                    ring.first_lap_ends::<false>(slots, pos)
+                };
+                assert!(
+                    !first || general,
+                    "{}: first lap of {} said it ends",
+                    rules.meta().name,
+                    rules.hole_name(h)
+                );
+            }
+            compared += 1;
+        }
+    }
+    compared
+}
+
+#[test]
+fn fast_paths_agree_with_the_general_interpreter_on_every_bundled_game() {
+    let mut compared = 0;
+    for name in crate::bundled::bundled_names() {
+        let text = crate::bundled::bundled(name).expect("bundled");
+        for base in crate::compile::check(name, text).expect("bundled files check") {
+            let mut games = vec![base.clone()];
+            for p in base.params() {
+                for value in [p.low, p.high] {
+                    let options = crate::compile::Options {
+                        ruleset: base.meta().ruleset.clone(),
+                        params: vec![format!("{}={value}", p.name)],
+                    };
+                    games.push(crate::compile::compile(name, text, &options).expect("range ends compile"));
+                }
+            }
+            for rules in games {
+                for seed in 0..6u64 {
+                    let mut rng = crate::ai::rng(seed);
+                    let mut state = rules.start();
+                    let mut history = History::new(&rules, &state);
+                    let mut moves = MoveList::new();
+                    for _ in 0..150 {
+                        compared += compare_candidates(&rules, &state);
+                        let mut below = |n| crate::ai::below(&mut rng, n);
+                        let (played, _) = rules.random_decision(
+                            &mut state,
+                            &mut history,
+                            &mut moves,
+                            super::Draw::Lists,
+                            &mut below,
+                        );
+                        if !played {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 50_000, "{compared} sowings compared");
+}
