@@ -15,7 +15,7 @@ mod trace;
 pub use checked::{Effect, Expected, ExpectedTurn, Misfit, PicksOwed, PlayError, PlayErrorKind};
 pub use game::{DetachedGame, Game, Played, Turn, TurnError};
 pub use notation::{DecisionKinds, NotationError};
-pub use play::MoveStats;
+pub use play::{MoveStats, SetupError};
 pub use rules::{ByPlayer, Hole, Player, Rules, Search};
 pub use sowing::Endless;
 pub use state::{
