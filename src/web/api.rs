@@ -170,11 +170,6 @@ impl ApiError {
     pub(crate) fn stopping() -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "stopping", "the server is stopping")
     }
-
-    /// The rendered diagnostic if there is one, else the message (for startup errors).
-    pub(crate) fn detail_or_message(self) -> String {
-        self.detail.unwrap_or(self.message)
-    }
 }
 
 impl IntoResponse for ApiError {
