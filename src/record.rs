@@ -335,7 +335,7 @@ impl Record {
                 if let Err(e) = game.play(mv) {
                     return Err(RecordProblem::Illegal {
                         turn: number,
-                        reason: e.reason,
+                        reason: e.to_string(),
                         help: legal(&game),
                         span: word.span.into(),
                     });

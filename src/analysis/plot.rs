@@ -11,19 +11,53 @@ use std::path::{Path, PathBuf};
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::compare::{Estimate, Metric, PROFILE_BINS, Summary};
 
-/// An error writing the charts.
+/// What plotters reports when drawing on an SVG canvas fails.
+pub type DrawError = DrawingAreaErrorKind<std::io::Error>;
+
+/// An error writing the charts, with the file or directory it is about.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write {}: {message}", path.display())]
-pub struct PlotError {
+pub enum PlotError {
+    /// The directory of the charts could not be created.
+    #[error("cannot write {}: {source}", path.display())]
+    CreateDir {
+        /// The directory.
+        path: PathBuf,
+        /// Why not.
+        source: std::io::Error,
+    },
+    /// Drawing a chart failed.
+    #[error("cannot write {}: {source}", path.display())]
+    Draw {
+        /// The chart's file.
+        path: PathBuf,
+        /// What plotters reported.
+        source: DrawError,
+    },
+    /// A chart could not be written to its file.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The chart's file.
+        path: PathBuf,
+        /// Why not.
+        source: std::io::Error,
+    },
+}
+
+impl PlotError {
     /// The file or directory that could not be written.
-    pub path: PathBuf,
-    /// What went wrong.
-    pub message: String,
+    pub fn path(&self) -> &Path {
+        match self {
+            PlotError::CreateDir { path, .. }
+            | PlotError::Draw { path, .. }
+            | PlotError::Write { path, .. } => path,
+        }
+    }
 }
 
 /// Write the comparison charts of `variants` (label, summary) into `dir` (created if missing)
@@ -31,15 +65,15 @@ pub struct PlotError {
 /// first-player.svg.
 pub fn write_plots(dir: &Path, variants: &[(String, Summary)]) -> Result<Vec<PathBuf>, PlotError> {
     std::fs::create_dir_all(dir)
-        .map_err(|e| PlotError { path: dir.to_path_buf(), message: e.to_string() })?;
+        .map_err(|source| PlotError::CreateDir { path: dir.to_path_buf(), source })?;
     CHARTS.iter().map(|&(name, draw)| write_chart(&dir.join(name), variants, draw)).collect()
 }
 
 /// A drawing area of an SVG chart, in pixels.
 type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
-/// The result of drawing: plotters' errors are generic, so they are kept as text.
-type Drawn = Result<(), String>;
+/// The result of drawing.
+type Drawn = Result<(), DrawError>;
 
 /// Draws one chart of the variants on the whole canvas.
 type Draw = fn(&Area<'_>, &[(String, Summary)]) -> Drawn;
@@ -132,11 +166,6 @@ fn font(size: f64) -> TextStyle<'static> {
     TextStyle::from((FONT, size).into_font()).color(&INK)
 }
 
-/// Turn a plotters (or any) error into text.
-fn text(e: impl std::fmt::Display) -> String {
-    e.to_string()
-}
-
 /// A tick label: whole numbers without decimals, others with as few as needed.
 fn tick(v: &f64) -> String {
     if (v - v.round()).abs() < 1e-9 {
@@ -149,20 +178,20 @@ fn tick(v: &f64) -> String {
 
 /// Render one chart and write it to `path`.
 fn write_chart(path: &Path, variants: &[(String, Summary)], draw: Draw) -> Result<PathBuf, PlotError> {
-    let error = |message: String| PlotError { path: path.to_path_buf(), message };
-    let svg = render(|root| draw(root, variants)).map_err(error)?;
-    std::fs::write(path, svg).map_err(|e| error(e.to_string()))?;
+    let svg = render(|root| draw(root, variants))
+        .map_err(|source| PlotError::Draw { path: path.to_path_buf(), source })?;
+    std::fs::write(path, svg).map_err(|source| PlotError::Write { path: path.to_path_buf(), source })?;
     Ok(path.to_path_buf())
 }
 
 /// Draw on a white canvas and return the SVG text.
-fn render(draw: impl FnOnce(&Area<'_>) -> Drawn) -> Result<String, String> {
+fn render(draw: impl FnOnce(&Area<'_>) -> Drawn) -> Result<String, DrawError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(text)?;
+        root.fill(&WHITE)?;
         draw(&root)?;
-        root.present().map_err(text)?;
+        root.present()?;
     }
     Ok(svg)
 }
@@ -221,7 +250,7 @@ impl Legend {
     }
 
     /// The width of the legend column, box and outer padding included.
-    fn width(&self, root: &Area<'_>) -> Result<i32, String> {
+    fn width(&self, root: &Area<'_>) -> Result<i32, DrawError> {
         let mut widest = 0;
         for entry in &self.entries {
             widest = widest.max(text_width(root, &entry.label, LEGEND_SIZE)? + SWATCH + PAD);
@@ -239,18 +268,18 @@ impl Legend {
             return Ok(());
         }
         let bottom = y + 2 * PAD + lines * LINE - 4;
-        root.draw(&Rectangle::new([(x, y), (x + width, bottom)], WHITE.filled())).map_err(text)?;
-        root.draw(&Rectangle::new([(x, y), (x + width, bottom)], GRID.stroke_width(1))).map_err(text)?;
+        root.draw(&Rectangle::new([(x, y), (x + width, bottom)], WHITE.filled()))?;
+        root.draw(&Rectangle::new([(x, y), (x + width, bottom)], GRID.stroke_width(1)))?;
         let mut centre = y + PAD + LINE / 2 - 2;
         for entry in &self.entries {
             draw_swatch(root, entry, (x + PAD, centre))?;
             let style = font(LEGEND_SIZE).pos(Pos::new(HPos::Left, VPos::Center));
-            root.draw_text(&entry.label, &style, (x + 2 * PAD + SWATCH, centre)).map_err(text)?;
+            root.draw_text(&entry.label, &style, (x + 2 * PAD + SWATCH, centre))?;
             centre += LINE;
         }
         for note in &self.notes {
             let style = font(NOTE_SIZE).color(&MUTED).pos(Pos::new(HPos::Left, VPos::Center));
-            root.draw_text(note, &style, (x + PAD, centre)).map_err(text)?;
+            root.draw_text(note, &style, (x + PAD, centre))?;
             centre += LINE;
         }
         Ok(())
@@ -262,7 +291,7 @@ fn draw_swatch(root: &Area<'_>, entry: &Entry, (x, y): (i32, i32)) -> Drawn {
     let middle = (x + SWATCH / 2, y);
     if entry.line {
         let line = PathElement::new(vec![(x, y), (x + SWATCH, y)], entry.colour.stroke_width(2));
-        root.draw(&line).map_err(text)?;
+        root.draw(&line)?;
     }
     if entry.bar {
         draw_error_bar(root, middle.0, (y - 9, y + 9), entry.colour)?;
@@ -274,8 +303,8 @@ fn draw_swatch(root: &Area<'_>, entry: &Entry, (x, y): (i32, i32)) -> Drawn {
 }
 
 /// The estimated width of `s` in pixels at font size `size`.
-fn text_width(root: &Area<'_>, s: &str, size: f64) -> Result<i32, String> {
-    let (w, _) = root.estimate_text_size(s, &font(size)).map_err(text)?;
+fn text_width(root: &Area<'_>, s: &str, size: f64) -> Result<i32, DrawError> {
+    let (w, _) = root.estimate_text_size(s, &font(size))?;
     Ok(i32::try_from(w).unwrap_or(i32::MAX))
 }
 
@@ -290,9 +319,9 @@ struct Frame<'a> {
 }
 
 /// Draw the title and split the rest of the canvas into the plot and the legend column.
-fn frame<'a>(root: &Area<'a>, title: &str, legend: &Legend) -> Result<Frame<'a>, String> {
+fn frame<'a>(root: &Area<'a>, title: &str, legend: &Legend) -> Result<Frame<'a>, DrawError> {
     let column = legend.width(root)?;
-    let body = root.titled(title, font(TITLE_SIZE).color(&BLACK)).map_err(text)?;
+    let body = root.titled(title, font(TITLE_SIZE).color(&BLACK))?;
     let (width, _) = body.dim_in_pixel();
     let (x0, y0) = body.get_base_pixel();
     let width = i32::try_from(width).unwrap_or(i32::MAX);
@@ -324,7 +353,7 @@ fn draw_no_data<X: Ranged, Y: Ranged>(
 ) -> Drawn {
     let (xs, ys) = chart.plotting_area().get_pixel_range();
     let style = font(DESC_SIZE).color(&MUTED).pos(Pos::new(HPos::Center, VPos::Center));
-    root.draw_text("no data", &style, ((xs.start + xs.end) / 2, (ys.start + ys.end) / 2)).map_err(text)
+    root.draw_text("no data", &style, ((xs.start + xs.end) / 2, (ys.start + ys.end) / 2))
 }
 
 /// The mesh style shared by all charts: light grid, axis descriptions, readable labels.
@@ -367,19 +396,18 @@ fn draw_marker(root: &Area<'_>, (x, y): (i32, i32), marker: Marker, colour: RGBC
             colour.filled(),
         )),
         Marker::Ring => {
-            root.draw(&Circle::new((x, y), r, WHITE.filled())).map_err(text)?;
+            root.draw(&Circle::new((x, y), r, WHITE.filled()))?;
             root.draw(&Circle::new((x, y), r, colour.stroke_width(2)))
         }
     }
-    .map_err(text)
 }
 
 /// Draw a vertical error bar at `x` from pixel row `top` to `bottom`, with caps.
 fn draw_error_bar(root: &Area<'_>, x: i32, (top, bottom): (i32, i32), colour: RGBColor) -> Drawn {
     let style = colour.stroke_width(2);
-    root.draw(&PathElement::new(vec![(x, top), (x, bottom)], style)).map_err(text)?;
+    root.draw(&PathElement::new(vec![(x, top), (x, bottom)], style))?;
     for y in [top, bottom] {
-        root.draw(&PathElement::new(vec![(x - 5, y), (x + 5, y)], style)).map_err(text)?;
+        root.draw(&PathElement::new(vec![(x - 5, y), (x + 5, y)], style))?;
     }
     Ok(())
 }
@@ -461,18 +489,16 @@ fn lengths_chart(root: &Area<'_>, variants: &[(String, Summary)]) -> Drawn {
     legend.notes = length_notes(variants, bins);
     let frame = frame(root, "Game length", &legend)?;
     let mut chart = builder(&frame.plot, X_AREA)
-        .build_cartesian_2d(0.0..f64::from(bins.end()), 0.0..(top * 1.1).max(5.0))
-        .map_err(text)?;
+        .build_cartesian_2d(0.0..f64::from(bins.end()), 0.0..(top * 1.1).max(5.0))?;
     style_mesh(&mut chart.configure_mesh(), "game length (plies)", "games (%)")
         .x_label_formatter(&tick)
         .y_label_formatter(&tick)
-        .draw()
-        .map_err(text)?;
+        .draw()?;
     if polygons.iter().all(Vec::is_empty) {
         draw_no_data(root, &chart)?;
     }
     for (i, polygon) in polygons.into_iter().enumerate() {
-        chart.draw_series(LineSeries::new(polygon, colour(i).stroke_width(2))).map_err(text)?;
+        chart.draw_series(LineSeries::new(polygon, colour(i).stroke_width(2)))?;
     }
     legend.draw(root, frame.legend_at, frame.legend_width)
 }
@@ -541,20 +567,17 @@ fn profile_chart(root: &Area<'_>, variants: &[(String, Summary)], profile: &Prof
     let y_max = profile.y_max.unwrap_or((highest * 1.12).max(1.0));
     let legend = Legend::of_variants(variants, true);
     let frame = frame(root, profile.title, &legend)?;
-    let mut chart = builder(&frame.plot, X_AREA).build_cartesian_2d(0.0..100.0, 0.0..y_max).map_err(text)?;
+    let mut chart = builder(&frame.plot, X_AREA).build_cartesian_2d(0.0..100.0, 0.0..y_max)?;
     style_mesh(&mut chart.configure_mesh(), "game progress (%)", profile.y_desc)
         .x_label_formatter(&tick)
         .y_label_formatter(&tick)
-        .draw()
-        .map_err(text)?;
+        .draw()?;
     if runs.iter().all(Vec::is_empty) {
         draw_no_data(root, &chart)?;
     }
     for (i, variant_runs) in runs.iter().enumerate() {
         for run in variant_runs {
-            chart
-                .draw_series(LineSeries::new(run.iter().copied(), colour(i).stroke_width(2)))
-                .map_err(text)?;
+            chart.draw_series(LineSeries::new(run.iter().copied(), colour(i).stroke_width(2)))?;
         }
     }
     for (i, variant_runs) in runs.iter().enumerate() {
@@ -615,7 +638,7 @@ impl TickLayout {
                 (style.transform(FontTransform::Rotate270).pos(Pos::new(HPos::Right, VPos::Center)), y)
             }
         };
-        root.draw_text(label, &style, (x, y)).map_err(text)
+        root.draw_text(label, &style, (x, y))
     }
 }
 
@@ -661,21 +684,19 @@ fn first_player_chart(root: &Area<'_>, variants: &[(String, Summary)]) -> Drawn 
     let frame = frame(root, "Wins of the first and second player", &legend)?;
     let (layout, widest) = category_layout(root, &frame.plot, variants)?;
     let x_range = -0.5..variants.len().max(1) as f64 - 0.5;
-    let mut chart = builder(&frame.plot, layout.area(widest))
-        .build_cartesian_2d(x_range.clone(), 0.0..100.0)
-        .map_err(text)?;
+    let mut chart =
+        builder(&frame.plot, layout.area(widest)).build_cartesian_2d(x_range.clone(), 0.0..100.0)?;
     style_mesh(&mut chart.configure_mesh(), "variant", "games won (%)")
         .disable_x_mesh()
         .x_labels(0)
         .y_label_formatter(&tick)
-        .draw()
-        .map_err(text)?;
+        .draw()?;
     let reference = vec![(x_range.start, 50.0), (x_range.end, 50.0)];
-    chart.draw_series(DashedLineSeries::new(reference, 8, 5, MUTED.stroke_width(1))).map_err(text)?;
+    chart.draw_series(DashedLineSeries::new(reference, 8, 5, MUTED.stroke_width(1)))?;
     let mut drawn = 0;
     for (i, (label, summary)) in variants.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(i as f64, 0.0));
-        root.draw(&PathElement::new(vec![(x, y), (x, y + 5)], INK.stroke_width(1))).map_err(text)?;
+        root.draw(&PathElement::new(vec![(x, y), (x, y + 5)], INK.stroke_width(1)))?;
         layout.draw(root, label, i, (x, y + 10))?;
         drawn += draw_wins(root, &chart, i, summary)?;
     }
@@ -690,7 +711,7 @@ fn category_layout(
     root: &Area<'_>,
     plot: &Area<'_>,
     variants: &[(String, Summary)],
-) -> Result<(TickLayout, i32), String> {
+) -> Result<(TickLayout, i32), DrawError> {
     let (width, _) = plot.dim_in_pixel();
     let inner = i32::try_from(width).unwrap_or(i32::MAX) - PLOT_LEFT - Y_AREA - PLOT_RIGHT;
     let slot = inner / i32::try_from(variants.len().max(1)).unwrap_or(i32::MAX);
@@ -708,7 +729,7 @@ fn draw_wins(
     chart: &WinChart<'_, '_>,
     i: usize,
     summary: &Summary,
-) -> Result<usize, String> {
+) -> Result<usize, DrawError> {
     let sides =
         [(Metric::FirstWins, -PAIR_OFFSET, Marker::Disc), (Metric::SecondWins, PAIR_OFFSET, Marker::Ring)];
     let mut drawn = 0;
@@ -855,7 +876,8 @@ mod tests {
         let dir = temp_dir("file");
         std::fs::write(&dir, "not a directory").expect("temp file");
         let error = write_plots(&dir, &variants()).expect_err("a file is not a directory");
-        assert_eq!(error.path, dir);
+        assert!(matches!(error, PlotError::CreateDir { .. }), "{error:?}");
+        assert_eq!(error.path(), dir);
         let _ = std::fs::remove_file(&dir);
     }
 

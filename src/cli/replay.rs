@@ -97,7 +97,7 @@ pub fn run(args: ReplayArgs) -> Outcome {
         let mut replay = sow::Game::new(&rules);
         for (i, turn) in game.turns().iter().enumerate() {
             for &mv in &turn.moves {
-                replay.play(mv).map_err(|e| Failure::Message(e.reason))?;
+                replay.play(mv).map_err(|e| Failure::Message(e.to_string()))?;
             }
             outln!("{}. {} {}", i + 1, turn.player, rules.turn_text(&turn.moves))?;
             outln!("{}", rules.picture(replay.state()))?;

@@ -145,7 +145,7 @@ pub fn run(args: ServeArgs) -> Outcome {
     config.idle = args.idle;
     config.limits = limits(&args);
     // The catalogue is compiled before the port is taken: nothing is announced that fails.
-    let app = App::new(config).map_err(Failure::Message)?;
+    let app = App::new(config).map_err(|e| Failure::Message(e.to_string()))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -163,7 +163,7 @@ pub fn run(args: ServeArgs) -> Outcome {
             listener.local_addr().map_err(|e| Failure::Message(format!("cannot read the address: {e}")))?;
         let stop = stop_signal();
         outln!("sow is serving at http://{address}/ — open it in a browser; Ctrl-C stops.")?;
-        sow::web::serve(listener, app, stop).await.map_err(Failure::Message)
+        sow::web::serve(listener, app, stop).await.map_err(|e| Failure::Message(e.to_string()))
     });
     // A computer still thinking (it was told to stop) is not waited for.
     runtime.shutdown_timeout(Duration::from_millis(200));

@@ -7,12 +7,192 @@ use super::rules::*;
 use super::state::*;
 
 /// Why a decision was refused. The state it was tried on is left untouched.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayError {
-    /// What kind of problem.
-    pub kind: PlayErrorKind,
-    /// An explanation for the player, naming holes in board notation.
-    pub reason: String,
+///
+/// Each variant carries what the explanation needs (holes in board notation such as `b8`,
+/// players, counts, the choice descriptions of the rules file); `Display` gives the words
+/// for the player, and [`PlayError::kind`] the broad kind of problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over ({outcome})")]
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
+    /// A sowing paused at the end of a lap: only `stop` (or `relay`) may be played.
+    #[error(
+        "{player}'s sowing paused at {at}: type `stop` to stop there{}",
+        if *.can_relay { " or `relay` to sow on" } else { " (relaying from it would never end)" }
+    )]
+    LapPaused {
+        /// The player to move.
+        player: Player,
+        /// Where the sowing paused.
+        at: String,
+        /// Whether relaying is legal (it is not when it would never end).
+        can_relay: bool,
+    },
+    /// A `stop` while the picks of a compulsory follow-up are owed.
+    #[error("this follow-up is not optional: every pick must be made")]
+    PicksCompulsory,
+    /// Another decision than a pick while picks are owed.
+    #[error("{player} must first finish the capture: {owed}")]
+    CaptureUnfinished {
+        /// The player to move.
+        player: Player,
+        /// The picks owed.
+        owed: PicksOwed,
+    },
+    /// A pick, `stop` or `relay` while nothing is pending.
+    #[error("no capture or paused sowing is pending; {expected}")]
+    NothingPending {
+        /// What the player to move does instead.
+        expected: Expected,
+    },
+    /// A pass while a legal decision exists.
+    #[error("{player} has a legal move and cannot pass")]
+    CannotPass {
+        /// The player to move.
+        player: Player,
+    },
+    /// A pass by a blocked player where the rules have no passing.
+    #[error("{player} has no legal move; passing is not in these rules")]
+    NoPassing {
+        /// The player to move.
+        player: Player,
+    },
+    /// A sowing without a direction where the direction is chosen with it.
+    #[error(
+        "{player} chooses a direction now, for good: write `{hole}:ccw` (anticlockwise) or `{hole}:cw` (clockwise)"
+    )]
+    DirectionOwed {
+        /// The player to move.
+        player: Player,
+        /// The hole sown.
+        hole: String,
+    },
+    /// A sowing from a hole of the opponent's.
+    #[error("{hole} is {owner}'s hole; {player} sows from rows {}", and_list(.rows))]
+    NotYours {
+        /// The hole sown.
+        hole: String,
+        /// Whose hole it is.
+        owner: Player,
+        /// The player to move.
+        player: Player,
+        /// The mover's rows, as letters, from the seat inward.
+        rows: Vec<char>,
+    },
+    /// A sowing from, or a pick of, an empty hole.
+    #[error("{hole} is empty")]
+    Empty {
+        /// The hole.
+        hole: String,
+    },
+    /// A hole that fits a choice description, while a hole fits an earlier one in force.
+    #[error(
+        "{hole} holds {}; `{chosen}` may be chosen only when no hole fits `{preferred}`{}",
+        seeds(u32::from(*.count)),
+        .example.as_ref().map(|x| format!(" ({x} does)")).unwrap_or_default()
+    )]
+    Outranked {
+        /// The hole sown.
+        hole: String,
+        /// Seeds in it.
+        count: u16,
+        /// The text of the description it fits.
+        chosen: String,
+        /// The text of the description in force.
+        preferred: String,
+        /// A hole that fits the description in force, if any does.
+        example: Option<String>,
+    },
+    /// A sowing whose relay laps would repeat forever.
+    #[error("sowing from {hole} would never end: its relay laps repeat forever, so the move is not allowed")]
+    Endless {
+        /// The hole sown.
+        hole: String,
+    },
+    /// A hole that does not fit the choice description in force.
+    #[error("{hole} does not fit `{choice}`: {why}")]
+    DoesNotFit {
+        /// The hole sown.
+        hole: String,
+        /// The text of the description in force.
+        choice: String,
+        /// The first condition of the description it fails.
+        why: Misfit,
+    },
+    /// A sowing when no choice description is in force.
+    #[error("{hole} cannot be sown now")]
+    CannotSow {
+        /// The hole sown.
+        hole: String,
+    },
+    /// A pick outside the follow-up's region.
+    #[error("{hole} is not one of the holes to pick from: {owed}")]
+    NotInRegion {
+        /// The hole picked.
+        hole: String,
+        /// The picks owed.
+        owed: PicksOwed,
+    },
+    /// A pick of a hole whose mark protects it from this follow-up.
+    #[error("{hole} is a {mark} hole, and {mark} holes cannot be taken by these picks")]
+    Protected {
+        /// The hole picked.
+        hole: String,
+        /// The name of the mark.
+        mark: String,
+    },
+    /// A pick before the last one in board order.
+    #[error("picks are written in board order: the next pick is at {from} or after, not {hole}")]
+    PickBefore {
+        /// The hole picked.
+        hole: String,
+        /// The first hole the next pick may be.
+        from: String,
+    },
+    /// A pick that leaves too few seeds (or holes) after it to make the picks owed.
+    #[error("picking {hole} would leave too few seeds after it to finish: {owed}")]
+    TooFewAfter {
+        /// The hole picked.
+        hole: String,
+        /// The picks owed.
+        owed: PicksOwed,
+    },
+    /// A decision of another kind than the turn asks for.
+    #[error("{expected}")]
+    WrongTurn {
+        /// What the player to move does instead.
+        expected: Expected,
+    },
+}
+
+impl PlayError {
+    /// The broad kind of problem.
+    pub fn kind(&self) -> PlayErrorKind {
+        use PlayErrorKind as K;
+        match self {
+            PlayError::GameOver { .. } => K::GameOver,
+            PlayError::LapPaused { .. }
+            | PlayError::CaptureUnfinished { .. }
+            | PlayError::NothingPending { .. }
+            | PlayError::DirectionOwed { .. }
+            | PlayError::WrongTurn { .. } => K::WrongPhase,
+            PlayError::NotYours { .. } | PlayError::NotInRegion { .. } => K::NotYours,
+            PlayError::Empty { .. } => K::Empty,
+            PlayError::Outranked { .. } | PlayError::DoesNotFit { .. } | PlayError::CannotSow { .. } => {
+                K::NotAllowed
+            }
+            PlayError::Endless { .. } => K::Endless,
+            PlayError::PicksCompulsory | PlayError::PickBefore { .. } | PlayError::TooFewAfter { .. } => {
+                K::OutOfOrder
+            }
+            PlayError::CannotPass { .. } | PlayError::NoPassing { .. } => K::NoPass,
+            PlayError::Protected { .. } => K::Protected,
+        }
+    }
 }
 
 /// The kinds of illegal decision.
@@ -38,13 +218,172 @@ pub enum PlayErrorKind {
     Protected,
 }
 
-impl fmt::Display for PlayError {
+/// The picks a capture's follow-up still owes, for explaining a refused decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PicksOwed {
+    /// Seeds to strip from the opponent's holes.
+    Strip {
+        /// Seeds still owed.
+        seeds: u16,
+        /// Whose holes they come from.
+        opponent: Player,
+        /// The first hole the next pick may be.
+        from: String,
+        /// Whether the mover may stop instead.
+        optional: bool,
+    },
+    /// Whole holes to take from the opponent.
+    Holes {
+        /// Holes still owed.
+        holes: u16,
+        /// Whose holes they are.
+        opponent: Player,
+        /// The mark whose holes may not be taken, if any.
+        except: Option<String>,
+        /// The first hole the next pick may be.
+        from: String,
+        /// Whether the mover may stop instead.
+        optional: bool,
+    },
+}
+
+impl fmt::Display for PicksOwed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reason)
+        let more = |optional: bool| if optional { " (or stop)" } else { "" };
+        match self {
+            PicksOwed::Strip { seeds: n, opponent, from, optional } => write!(
+                f,
+                "strip {} more from {opponent}'s holes, at {from} or after in board order{}",
+                seeds(u32::from(*n)),
+                more(*optional)
+            ),
+            PicksOwed::Holes { holes, opponent, except, from, optional } => {
+                f.write_str("take ")?;
+                if *holes == 1 {
+                    f.write_str("hole")?;
+                } else {
+                    write!(f, "{holes} holes")?;
+                }
+                write!(f, " more from {opponent}'s occupied holes")?;
+                if let Some(mark) = except {
+                    write!(f, " except {mark} holes")?;
+                }
+                write!(f, ", at {from} or after in board order{}", more(*optional))
+            }
+        }
     }
 }
 
-impl std::error::Error for PlayError {}
+/// What the player to move does now, for explaining a decision of the wrong kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    /// The player to move.
+    pub player: Player,
+    /// The kind of turn.
+    pub turn: ExpectedTurn,
+    /// The opening being played, if it has a name.
+    pub opening: Option<String>,
+}
+
+/// The kinds of turn, as [`Expected`] names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExpectedTurn {
+    /// A sowing.
+    Sow,
+    /// Taking holes of the opponent's.
+    Take,
+    /// Moving seeds from one hole to another.
+    Transfer,
+    /// Marking a hole.
+    Mark,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let me = self.player;
+        match self.turn {
+            ExpectedTurn::Sow => write!(f, "{me} chooses a hole to sow from")?,
+            ExpectedTurn::Take => write!(f, "{me} takes holes of {}'s", me.other())?,
+            ExpectedTurn::Transfer => {
+                write!(f, "{me} moves seeds from one hole to another, written `b3-a5`")?
+            }
+            ExpectedTurn::Mark => write!(f, "{me} marks a hole, written `+a3`")?,
+        }
+        match &self.opening {
+            Some(name) => write!(f, " (opening \"{name}\")"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The first condition of a choice description that a hole fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Misfit {
+    /// It holds another number of seeds than the one the description asks for.
+    NotExactly {
+        /// Seeds in the hole.
+        holds: u16,
+        /// Seeds asked for.
+        want: u16,
+    },
+    /// It holds fewer seeds than the description asks for.
+    TooFew {
+        /// Seeds in the hole.
+        holds: u16,
+        /// The least asked for.
+        min: u16,
+    },
+    /// It holds more seeds than the description allows.
+    TooMany {
+        /// Seeds in the hole.
+        holds: u16,
+        /// The most allowed.
+        max: u16,
+    },
+    /// It is not among the holes the description is about.
+    NotAmong,
+    /// It does not carry the mark the description asks for.
+    NotMarked {
+        /// The name of the mark.
+        mark: String,
+    },
+    /// Its next (or previous) hole is not as the description asks.
+    Neighbour {
+        /// Seeds in the hole.
+        holds: u16,
+        /// Whether the neighbour is the next hole (else the previous one).
+        next: bool,
+        /// The neighbour.
+        hole: String,
+        /// Whether the neighbour is empty.
+        empty: bool,
+    },
+}
+
+impl fmt::Display for Misfit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Misfit::NotExactly { holds, want } => {
+                write!(f, "it holds {}, not {}", seeds(u32::from(*holds)), seeds(u32::from(*want)))
+            }
+            Misfit::TooFew { holds, min } => {
+                write!(f, "it holds {}, not at least {min}", seeds(u32::from(*holds)))
+            }
+            Misfit::TooMany { holds, max } => {
+                write!(f, "it holds {}, not at most {max}", seeds(u32::from(*holds)))
+            }
+            Misfit::NotAmong => f.write_str("it is not one of the holes that description is about"),
+            Misfit::NotMarked { mark } => write!(f, "it is not a {mark} hole"),
+            Misfit::Neighbour { holds, next, hole, empty } => write!(
+                f,
+                "it holds {} and its {} hole, {hole}, is {}",
+                seeds(u32::from(*holds)),
+                if *next { "next" } else { "previous" },
+                if *empty { "empty" } else { "occupied" }
+            ),
+        }
+    }
+}
 
 /// What a decision did, for showing to players.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -61,14 +400,14 @@ pub struct Effect {
     pub turn_over: bool,
 }
 
-fn err(kind: PlayErrorKind, reason: String) -> PlayError {
-    PlayError { kind, reason }
-}
-
 fn seeds(n: u32) -> String {
     if n == 1 { "1 seed".to_string() } else { format!("{n} seeds") }
 }
 
+/// Row letters joined with "and": `a and b`.
+fn and_list(rows: &[char]) -> String {
+    rows.iter().map(char::to_string).collect::<Vec<_>>().join(" and ")
+}
 impl Rules {
     /// Play a decision if it is legal; otherwise explain why not, leaving the state as it was.
     ///
@@ -110,54 +449,37 @@ impl Rules {
 
     /// Why `mv` is not among the legal decisions `moves` of `state`.
     pub fn explain(&self, state: &State, mv: Move, moves: &MoveList) -> PlayError {
-        use PlayErrorKind::*;
         let me = state.to_move;
         if let Some(outcome) = state.outcome {
-            return err(GameOver, format!("the game is over ({outcome})"));
+            return PlayError::GameOver { outcome };
         }
         match (state.phase, mv) {
-            (Phase::LapChoice(c), _) => err(
-                WrongPhase,
-                format!(
-                    "{me}'s sowing paused at {}: type `stop` to stop there{}",
-                    self.hole_name(c.at),
-                    if moves.contains(&Move::Relay) {
-                        " or `relay` to sow on"
-                    } else {
-                        " (relaying from it would never end)"
-                    }
-                ),
-            ),
+            (Phase::LapChoice(c), _) => PlayError::LapPaused {
+                player: me,
+                at: self.hole_name(c.at),
+                can_relay: moves.contains(&Move::Relay),
+            },
             (Phase::Pick(p), Move::Pick(h)) => self.explain_pick(state, p, h),
-            (Phase::Pick(_), Move::Stop) => {
-                err(OutOfOrder, "this follow-up is not optional: every pick must be made".to_string())
+            (Phase::Pick(_), Move::Stop) => PlayError::PicksCompulsory,
+            (Phase::Pick(p), _) => {
+                PlayError::CaptureUnfinished { player: me, owed: self.picks_owed(state, p) }
             }
-            (Phase::Pick(p), _) => err(
-                WrongPhase,
-                format!("{me} must first finish the capture: {}", self.describe_pick(state, p)),
-            ),
             (Phase::Sow, Move::Pick(_) | Move::Stop | Move::Relay) => {
-                err(WrongPhase, format!("no capture or paused sowing is pending; {}", self.what_now(state)))
+                PlayError::NothingPending { expected: self.expected(state) }
             }
             (Phase::Sow, Move::Pass) => match moves.first() {
-                Some(_) => err(NoPass, format!("{me} has a legal move and cannot pass")),
-                None => err(NoPass, format!("{me} has no legal move; passing is not in these rules")),
+                Some(_) => PlayError::CannotPass { player: me },
+                None => PlayError::NoPassing { player: me },
             },
             (Phase::Sow, Move::Sow(h))
                 if moves.iter().any(|m| matches!(m, Move::SowDirection(x, _) if *x == h)) =>
             {
-                err(
-                    WrongPhase,
-                    format!(
-                        "{me} chooses a direction now, for good: write `{0}:ccw` (anticlockwise) or `{0}:cw` (clockwise)",
-                        self.hole_name(h)
-                    ),
-                )
+                PlayError::DirectionOwed { player: me, hole: self.hole_name(h) }
             }
             (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _)) if self.sow_turn_now(state) => {
                 self.explain_sow(state, h)
             }
-            (Phase::Sow, _) => err(WrongPhase, self.what_now(state)),
+            (Phase::Sow, _) => PlayError::WrongTurn { expected: self.expected(state) },
         }
     }
 
@@ -166,35 +488,28 @@ impl Rules {
         matches!(self.phases[state.phase_of(state.to_move)].turn, TurnKind::Sow(_))
     }
 
-    /// What the player to move does now, in words.
-    fn what_now(&self, state: &State) -> String {
-        let me = state.to_move;
-        let phase = &self.phases[state.phase_of(me)];
-        let during = phase.name.as_ref().map(|n| format!(" (opening \"{n}\")")).unwrap_or_default();
-        match &phase.turn {
-            TurnKind::Sow(_) => format!("{me} chooses a hole to sow from{during}"),
-            TurnKind::Take { .. } => format!("{me} takes holes of {}'s{during}", me.other()),
-            TurnKind::Transfer { .. } => {
-                format!("{me} moves seeds from one hole to another, written `b3-a5`{during}")
-            }
-            TurnKind::Mark { .. } => format!("{me} marks a hole, written `+a3`{during}"),
-        }
+    /// What the player to move does now.
+    fn expected(&self, state: &State) -> Expected {
+        let player = state.to_move;
+        let phase = &self.phases[state.phase_of(player)];
+        let turn = match &phase.turn {
+            TurnKind::Sow(_) => ExpectedTurn::Sow,
+            TurnKind::Take { .. } => ExpectedTurn::Take,
+            TurnKind::Transfer { .. } => ExpectedTurn::Transfer,
+            TurnKind::Mark { .. } => ExpectedTurn::Mark,
+        };
+        Expected { player, turn, opening: phase.name.clone() }
     }
 
     fn explain_sow(&self, state: &State, h: Hole) -> PlayError {
-        use PlayErrorKind::*;
         let me = state.to_move;
-        let name = self.hole_name(h);
+        let hole = self.hole_name(h);
         if self.owner(h) != me {
-            let rows: Vec<String> = self.row_letters(me).iter().map(char::to_string).collect();
-            return err(
-                NotYours,
-                format!("{name} is {}'s hole; {me} sows from rows {}", me.other(), rows.join(" and ")),
-            );
+            return PlayError::NotYours { hole, owner: me.other(), player: me, rows: self.row_letters(me) };
         }
         let count = state.count(h);
         if count == 0 {
-            return err(Empty, format!("{name} is empty"));
+            return PlayError::Empty { hole };
         }
         let choices = self.choices_now(state);
         let in_force = self.choice_in_force(state);
@@ -204,137 +519,186 @@ impl Rules {
                 let example = choices[force].holes[me]
                     .iter()
                     .find(|&&x| self.fits(state, me, &choices[force], x, false))
-                    .map(|&x| format!(" ({} does)", self.hole_name(x)))
-                    .unwrap_or_default();
-                err(
-                    NotAllowed,
-                    format!(
-                        "{name} holds {}; `{}` may be chosen only when no hole fits `{}`{example}",
-                        seeds(u32::from(count)),
-                        choices[fit].text,
-                        choices[force].text
-                    ),
-                )
+                    .map(|&x| self.hole_name(x));
+                PlayError::Outranked {
+                    hole,
+                    count,
+                    chosen: choices[fit].text.clone(),
+                    preferred: choices[force].text.clone(),
+                    example,
+                }
             }
-            (Some(force), Some(fit)) if fit == force => err(
-                Endless,
-                format!(
-                    "sowing from {name} would never end: its relay laps repeat forever, so the move is not allowed"
-                ),
-            ),
+            (Some(force), Some(fit)) if fit == force => PlayError::Endless { hole },
             _ => match choices.get(in_force.unwrap_or(0)) {
-                Some(choice) => err(
-                    NotAllowed,
-                    format!("{name} does not fit `{}`: {}", choice.text, self.why_not(state, choice, h)),
-                ),
-                None => err(NotAllowed, format!("{name} cannot be sown now")),
+                Some(choice) => PlayError::DoesNotFit {
+                    hole,
+                    choice: choice.text.clone(),
+                    why: self.why_not(state, choice, h),
+                },
+                None => PlayError::CannotSow { hole },
             },
         }
     }
 
-    /// The first condition of `choice` that hole `h` fails, in words.
-    fn why_not(&self, state: &State, choice: &Choice, h: Hole) -> String {
+    /// The first condition of `choice` that hole `h` fails.
+    fn why_not(&self, state: &State, choice: &Choice, h: Hole) -> Misfit {
         let me = state.to_move;
-        let count = state.count(h);
-        let holds = seeds(u32::from(count));
-        if count < choice.min || count > choice.max {
-            let want = if choice.min == choice.max {
-                seeds(u32::from(choice.min))
-            } else if count < choice.min {
-                format!("at least {}", choice.min)
+        let holds = state.count(h);
+        if holds < choice.min || holds > choice.max {
+            return if choice.min == choice.max {
+                Misfit::NotExactly { holds, want: choice.min }
+            } else if holds < choice.min {
+                Misfit::TooFew { holds, min: choice.min }
             } else {
-                format!("at most {}", choice.max)
+                Misfit::TooMany { holds, max: choice.max }
             };
-            return format!("it holds {holds}, not {want}");
         }
         if !choice.holes[me].contains(&h) {
-            return "it is not one of the holes that description is about".to_string();
+            return Misfit::NotAmong;
         }
         if let Some(m) = choice.mark
             && !state.is_marked(m, h)
         {
-            return format!("it is not a {} hole", self.marks[m as usize].name);
+            return Misfit::NotMarked { mark: self.marks[m as usize].name.clone() };
         }
-        let (which, neighbour) = if choice.next.is_some() {
-            ("next", self.next_hole(me, h))
+        let next = choice.next.is_some();
+        let neighbour = if next {
+            self.next_hole(me, h)
         } else {
-            (
-                "previous",
-                self.circuit(me)[(self.circuit(me).iter().position(|&x| x == h).unwrap_or(0)
-                    + self.circuit(me).len()
-                    - 1)
-                    % self.circuit(me).len()],
-            )
+            self.circuit(me)[(self.circuit(me).iter().position(|&x| x == h).unwrap_or(0)
+                + self.circuit(me).len()
+                - 1)
+                % self.circuit(me).len()]
         };
-        let state_word = if state.count(neighbour) == 0 { "empty" } else { "occupied" };
-        format!("it holds {holds} and its {which} hole, {}, is {state_word}", self.hole_name(neighbour))
+        Misfit::Neighbour { holds, next, hole: self.hole_name(neighbour), empty: state.count(neighbour) == 0 }
     }
 
-    fn describe_pick(&self, state: &State, p: Pick) -> String {
-        let opp = state.to_move.other();
+    /// The picks owed by the follow-up `p`.
+    fn picks_owed(&self, state: &State, p: Pick) -> PicksOwed {
+        let opponent = state.to_move.other();
         let follow_up = &self.captures[p.capture as usize].follow_ups[p.step as usize];
-        let region = self.region_holes(opp, follow_up.region());
+        let region = self.region_holes(opponent, follow_up.region());
         let from = self.hole_name(region[p.lower as usize]);
         match follow_up {
             FollowUp::Strip { optional, .. } => {
-                let more = if *optional { " (or stop)" } else { "" };
-                format!(
-                    "strip {} more from {opp}'s holes, at {from} or after in board order{more}",
-                    seeds(u32::from(p.remaining))
-                )
+                PicksOwed::Strip { seeds: p.remaining, opponent, from, optional: *optional }
             }
-            FollowUp::ExtraHoles { except, optional, .. } => {
-                let holes =
-                    if p.remaining == 1 { "hole".to_string() } else { format!("{} holes", p.remaining) };
-                let except = match except {
-                    Some(m) => format!(" except {} holes", self.marks[usize::from(*m)].name),
-                    None => String::new(),
-                };
-                let more = if *optional { " (or stop)" } else { "" };
-                format!(
-                    "take {holes} more from {opp}'s occupied holes{except}, at {from} or after in board order{more}"
-                )
-            }
+            FollowUp::ExtraHoles { except, optional, .. } => PicksOwed::Holes {
+                holes: p.remaining,
+                opponent,
+                except: except.map(|m| self.marks[usize::from(m)].name.clone()),
+                from,
+                optional: *optional,
+            },
         }
     }
 
     fn explain_pick(&self, state: &State, p: Pick, h: Hole) -> PlayError {
-        use PlayErrorKind::*;
         let opp = state.to_move.other();
-        let name = self.hole_name(h);
+        let hole = self.hole_name(h);
         let follow_up = &self.captures[p.capture as usize].follow_ups[p.step as usize];
         let region = self.region_holes(opp, follow_up.region());
         let Some(index) = region.iter().position(|&r| r == h) else {
-            return err(
-                NotYours,
-                format!("{name} is not one of the holes to pick from: {}", self.describe_pick(state, p)),
-            );
+            return PlayError::NotInRegion { hole, owed: self.picks_owed(state, p) };
         };
         if state.count(h) == 0 {
-            return err(Empty, format!("{name} is empty"));
+            return PlayError::Empty { hole };
         }
         if let Some(m) = follow_up.except()
             && state.is_marked(m, h)
         {
-            let mark = &self.marks[usize::from(m)].name;
-            return err(
-                Protected,
-                format!("{name} is a {mark} hole, and {mark} holes cannot be taken by these picks"),
-            );
+            return PlayError::Protected { hole, mark: self.marks[usize::from(m)].name.clone() };
         }
         if index < p.lower as usize {
-            let from = self.hole_name(region[p.lower as usize]);
-            return err(
-                OutOfOrder,
-                format!("picks are written in board order: the next pick is at {from} or after, not {name}"),
-            );
+            return PlayError::PickBefore { hole, from: self.hole_name(region[p.lower as usize]) };
         }
-        err(
-            OutOfOrder,
-            format!(
-                "picking {name} would leave too few seeds after it to finish: {}",
-                self.describe_pick(state, p)
-            ),
-        )
+        PlayError::TooFewAfter { hole, owed: self.picks_owed(state, p) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nsolo() -> Rules {
+        let text = crate::bundled::bundled("nsolo").expect("bundled");
+        crate::compile("nsolo.sow", text, &crate::Options::default()).expect("compiles")
+    }
+
+    /// A main-game position of 4 × 8 holes, rows given from a to d.
+    fn position(rules: &Rules, rows: [[u16; 8]; 4], to_move: Player) -> State {
+        rules.state_from_setup(&Setup::new(rows.concat(), to_move)).expect("valid setup")
+    }
+
+    fn refused(rules: &Rules, state: &State, mv: &str) -> PlayError {
+        let mv = rules.parse_move(state, mv).expect("notation");
+        let (mut after, mut history) = (state.clone(), History::new(rules, state));
+        let e = rules.play(&mut after, &mut history, mv).expect_err("illegal");
+        assert_eq!(&after, state);
+        e
+    }
+
+    #[test]
+    fn sowing_an_opponents_hole() {
+        let rules = nsolo();
+        let e = refused(&rules, &rules.start(), "c1");
+        let rows = vec!['a', 'b'];
+        assert_eq!(
+            e,
+            PlayError::NotYours { hole: "c1".into(), owner: Player::North, player: Player::South, rows }
+        );
+        assert_eq!(e.kind(), PlayErrorKind::NotYours);
+        assert_eq!(e.to_string(), "c1 is North's hole; South sows from rows a and b");
+    }
+
+    #[test]
+    fn an_endless_sowing() {
+        let rules = nsolo();
+        let rows = [[1, 0, 1, 3, 1, 0, 1, 0], [0, 1, 0, 1, 0, 1, 0, 1], [0; 8], [2, 0, 0, 0, 0, 0, 0, 0]];
+        let e = refused(&rules, &position(&rules, rows, Player::South), "a4");
+        assert_eq!(e, PlayError::Endless { hole: "a4".into() });
+        assert_eq!(e.kind(), PlayErrorKind::Endless);
+        assert_eq!(
+            e.to_string(),
+            "sowing from a4 would never end: its relay laps repeat forever, so the move is not allowed"
+        );
+    }
+
+    #[test]
+    fn picks_out_of_order() {
+        let rules = nsolo();
+        // South's a8 captures c5 (3) and owes a strip of 3 seeds from c2 (1) and d1 (2); d1
+        // takes one, and c2, before it, can no longer be picked.
+        let rows = [
+            [1, 0, 2, 0, 0, 0, 0, 2],
+            [0, 0, 0, 0, 0, 0, 1, 0],
+            [0, 1, 0, 0, 3, 0, 0, 0],
+            [2, 0, 0, 0, 0, 0, 0, 1],
+        ];
+        let mut state = position(&rules, rows, Player::South);
+        let mut history = History::new(&rules, &state);
+        for mv in ["a8", "d1"] {
+            let mv = rules.parse_move(&state, mv).unwrap();
+            rules.play(&mut state, &mut history, mv).unwrap();
+        }
+        let e = refused(&rules, &state, "c2");
+        assert_eq!(e, PlayError::PickBefore { hole: "c2".into(), from: "d1".into() });
+        assert_eq!(e.kind(), PlayErrorKind::OutOfOrder);
+        assert_eq!(
+            e.to_string(),
+            "picks are written in board order: the next pick is at d1 or after, not c2"
+        );
+
+        let e = refused(&rules, &state, "a1");
+        let PlayError::NotInRegion {
+            hole,
+            owed: owed @ PicksOwed::Strip { seeds: 2, opponent: Player::North, .. },
+        } = &e
+        else {
+            panic!("{e:?}");
+        };
+        assert_eq!(hole, "a1");
+        assert_eq!(e.to_string(), format!("a1 is not one of the holes to pick from: {owed}"));
+        assert_eq!(owed.to_string(), "strip 2 seeds more from North's holes, at d1 or after in board order");
     }
 }

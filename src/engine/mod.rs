@@ -15,10 +15,10 @@ pub(crate) mod sowing;
 mod state;
 mod trace;
 
-pub use checked::{Effect, PlayError, PlayErrorKind};
+pub use checked::{Effect, Expected, ExpectedTurn, Misfit, PicksOwed, PlayError, PlayErrorKind};
 pub use game::{DetachedGame, Game, Played, Turn, TurnError};
 pub use notation::{DecisionKinds, NotationError};
-pub use play::MoveStats;
+pub use play::{MoveStats, SetupError};
 pub use playout::{Draw, Playout};
 pub use rules::{ByPlayer, Hole, Player, Rules, Search};
 pub use sowing::Endless;

@@ -14,6 +14,60 @@ const RING_WINDOW: usize = 2 * MAX_COLUMNS;
 /// player who keeps relaying through the same holes must stop in the end).
 const MAX_RELAY_CHOICES: u16 = 64;
 
+/// Why a [`Setup`] does not describe a position of the rules ([`Rules::state_from_setup`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Not one count per hole of the board.
+    #[error("{given} counts given for a board of {holes} holes")]
+    Counts {
+        /// Counts given.
+        given: usize,
+        /// Holes of the board.
+        holes: usize,
+    },
+    /// More seeds on the board, in the stores and captured than the engine counts.
+    #[error("{total} seeds is more than the engine's limit of {MAX_SEEDS}")]
+    TooManySeeds {
+        /// The seeds of the setup in all.
+        total: u32,
+    },
+    /// More seeds in a player's hand than the player has captured.
+    #[error(
+        "{player} holds {hand} seeds in hand but has captured {captured}: seeds in hand are captured seeds"
+    )]
+    HandBeyondCaptured {
+        /// The player.
+        player: Player,
+        /// Seeds in hand.
+        hand: u16,
+        /// Seeds captured.
+        captured: u16,
+    },
+    /// Seeds in stores on a board without stores.
+    #[error("the board has no stores")]
+    NoStores,
+    /// An opening the rules do not have.
+    #[error("the rules have no opening `{name}`")]
+    UnknownOpening {
+        /// The name given.
+        name: String,
+    },
+    /// A mark the rules do not have.
+    #[error("the rules have no mark `{name}`")]
+    UnknownMark {
+        /// The name given.
+        name: String,
+    },
+    /// A marked hole that is not a hole of the board.
+    #[error("a marked hole is off the board")]
+    MarkOffBoard {
+        /// The mark's name.
+        mark: String,
+        /// The hole given.
+        hole: Hole,
+    },
+}
+
 /// What [`Rules::legal_moves_counted`] saw besides the legal decisions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveStats {
@@ -47,10 +101,10 @@ impl Rules {
     /// A position described beyond its counts (see [`Setup`]): which part of the game the
     /// players are in, seeds in hand, captures made, chosen directions and marks. The
     /// description is checked against the rules; the error says what does not fit.
-    pub fn state_from_setup(&self, setup: &Setup) -> Result<State, String> {
+    pub fn state_from_setup(&self, setup: &Setup) -> Result<State, SetupError> {
         let mut counts = [0u16; MAX_SLOTS];
         if setup.counts.len() != self.holes() {
-            return Err(format!("{} counts given for a board of {} holes", setup.counts.len(), self.holes()));
+            return Err(SetupError::Counts { given: setup.counts.len(), holes: self.holes() });
         }
         // Seeds in hand are captured seeds the player keeps; captured seeds (and those in the
         // stores) count towards the limit, so that no later count can overflow.
@@ -58,13 +112,11 @@ impl Rules {
         let stored = u32::from(setup.stores.south) + u32::from(setup.stores.north);
         let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + captured + stored;
         if total > MAX_SEEDS {
-            return Err(format!("{total} seeds is more than the engine's limit of {MAX_SEEDS}"));
+            return Err(SetupError::TooManySeeds { total });
         }
-        if let Some(p) = Player::BOTH.into_iter().find(|&p| setup.hand[p] > setup.captured[p]) {
-            return Err(format!(
-                "{p} holds {} seeds in hand but has captured {}: seeds in hand are captured seeds",
-                setup.hand[p], setup.captured[p]
-            ));
+        if let Some(player) = Player::BOTH.into_iter().find(|&p| setup.hand[p] > setup.captured[p]) {
+            let (hand, captured) = (setup.hand[player], setup.captured[player]);
+            return Err(SetupError::HandBeyondCaptured { player, hand, captured });
         }
         for (h, &c) in self.slot_of.iter().zip(&setup.counts) {
             counts[h.index()] = c;
@@ -76,7 +128,7 @@ impl Rules {
                 }
             }
             None if setup.stores != ByPlayer::default() => {
-                return Err("the board has no stores".to_string());
+                return Err(SetupError::NoStores);
             }
             None => {}
         }
@@ -86,7 +138,7 @@ impl Rules {
                 .phases
                 .iter()
                 .position(|p| p.name.as_deref() == Some(name.as_str()))
-                .ok_or_else(|| format!("the rules have no opening `{name}`"))?,
+                .ok_or_else(|| SetupError::UnknownOpening { name: name.clone() })?,
         };
         let mut state = self.state_with(counts, setup.to_move);
         state.phase = Phase::Sow;
@@ -101,11 +153,11 @@ impl Rules {
                 .marks
                 .iter()
                 .position(|d| d.name == *name)
-                .ok_or_else(|| format!("the rules have no mark `{name}`"))?;
+                .ok_or_else(|| SetupError::UnknownMark { name: name.clone() })?;
             // `Hole`s are engine positions already (as `parse_hole` gives them).
             let i = hole.index();
             if !self.slot_of.contains(hole) {
-                return Err("a marked hole is off the board".to_string());
+                return Err(SetupError::MarkOffBoard { mark: name.clone(), hole: *hole });
             }
             state.marks[m][i / 64] |= 1 << (i % 64);
         }

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use crate::ai::{Agent, AgentSpec, Budget, MctsAgent, Stop, StrongestAgent};
-use crate::engine::{ByPlayer, Game, Move, MoveList, PlayErrorKind, Player, State as Position, TurnError};
+use crate::engine::{ByPlayer, Game, Move, MoveList, PlayError, Player, State as Position, TurnError};
 use crate::record::{Record, RecordError};
 use crate::session::{self, Controller, HINT};
 
@@ -169,11 +169,6 @@ impl ApiError {
     /// The server is stopping.
     pub(crate) fn stopping() -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "stopping", "the server is stopping")
-    }
-
-    /// The rendered diagnostic if there is one, else the message (for startup errors).
-    pub(crate) fn detail_or_message(self) -> String {
-        self.detail.unwrap_or(self.message)
     }
 }
 
@@ -580,10 +575,10 @@ fn turn_error(error: TurnError) -> ApiError {
     match error {
         TurnError::Empty => ApiError::bad("bad_notation", format!("{error}")),
         TurnError::Notation(e) => ApiError::bad("bad_notation", format!("{}{NOTHING}", e.reason)),
-        TurnError::Illegal(e) if e.kind == PlayErrorKind::GameOver => {
-            ApiError::conflict("game_over", format!("{}{NOTHING}", e.reason))
+        TurnError::Illegal(e @ PlayError::GameOver { .. }) => {
+            ApiError::conflict("game_over", format!("{e}{NOTHING}"))
         }
-        TurnError::Illegal(e) => ApiError::bad("illegal_move", format!("{}{NOTHING}", e.reason)),
+        TurnError::Illegal(e) => ApiError::bad("illegal_move", format!("{e}{NOTHING}")),
         TurnError::TooLong { extra } => ApiError::bad(
             "too_long",
             format!("the turn is over before `{}`{NOTHING}; send the next turn on its own", quote(&extra)),
@@ -737,9 +732,9 @@ pub(crate) async fn computer(
         unchanged(&session, &snapshot, cancelled, &store)?;
         let answer = session.change(|game, info| {
             let before = game.state().clone();
-            let effect = game.play(mv).map_err(|e| {
-                ApiError::internal(&format!("the computer chose an illegal move: {}", e.reason))
-            })?;
+            let effect = game
+                .play(mv)
+                .map_err(|e| ApiError::internal(&format!("the computer chose an illegal move: {e}")))?;
             let played = view::played_view(game.rules(), &before, game.state(), mv, &effect);
             Ok(PlayedAnswer { played: vec![played], error: None, report, game: view::game_view(game, info) })
         })?;

@@ -155,6 +155,28 @@ fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body)
 }
 
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// A ruleset of a rules file to serve does not compile; the words are its rendered
+    /// diagnostics.
+    #[error("{}", render(.error.as_ref()))]
+    Rules {
+        /// The rules file, as its diagnostics name it.
+        file: String,
+        /// The ruleset, or `None` for the base game.
+        ruleset: Option<String>,
+        /// What the compiler found.
+        error: Box<crate::RulesError>,
+    },
+    /// The listener's address could not be read.
+    #[error("cannot read the address: {0}")]
+    Address(std::io::Error),
+    /// The server failed while serving.
+    #[error("the server stopped: {0}")]
+    Stopped(std::io::Error),
+}
+
 /// A server ready to listen: its rules files compiled, its table of games empty.
 pub struct App {
     store: Arc<games::Store>,
@@ -163,7 +185,7 @@ pub struct App {
 impl App {
     /// Compile the catalogue (every ruleset of every rules file); fails with the rendered
     /// diagnostics if one does not compile.
-    pub fn new(config: Config) -> Result<App, String> {
+    pub fn new(config: Config) -> Result<App, ServeError> {
         let catalogue = view::Catalogue::new(&config.sources)?;
         Ok(App { store: Arc::new(games::Store::new(config, catalogue)) })
     }
@@ -209,8 +231,8 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     app: App,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), String> {
-    let port = listener.local_addr().map_err(|e| format!("cannot read the address: {e}"))?.port();
+) -> Result<(), ServeError> {
+    let port = listener.local_addr().map_err(ServeError::Address)?.port();
     let router = app.router(port);
     let sweeper = tokio::spawn(games::sweep_idle(app.store.clone()));
     let stopping = Arc::new(tokio::sync::Notify::new());
@@ -224,7 +246,7 @@ pub async fn serve(
     };
     let served = axum::serve(listener, router).with_graceful_shutdown(signal);
     let result = tokio::select! {
-        served = served => served.map_err(|e| format!("the server stopped: {e}")),
+        served = served => served.map_err(ServeError::Stopped),
         () = async { stopping.notified().await; tokio::time::sleep(GRACE).await } => Ok(()),
     };
     sweeper.abort();
@@ -240,4 +262,21 @@ fn render(diagnostic: &dyn miette::Diagnostic) -> String {
         out = diagnostic.to_string();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A rules file that does not compile stops the server before it starts, with the file's
+    /// rendered diagnostics as the words.
+    #[test]
+    fn rules_that_do_not_compile() {
+        let source = Source { name: "bad".into(), display: "bad.sow".into(), text: "game".into() };
+        let Err(e) = App::new(Config::new(vec![source])) else { panic!("bad rules compiled") };
+        let ServeError::Rules { file, ruleset: None, error } = &e else { panic!("{e:?}") };
+        assert_eq!(file, "bad.sow");
+        assert_eq!(e.to_string(), render(error.as_ref()));
+        assert!(e.to_string().contains("bad.sow"), "{e}");
+    }
 }

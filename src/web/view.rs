@@ -8,8 +8,8 @@ use crate::engine::rules::{Destination, Direction, FollowUp, MarkId, TurnKind};
 use crate::engine::{Effect, Game, Move, Phase, Player, Rules, State};
 use crate::session::{self, Controller, LEVELS};
 
-use super::Source;
 use super::games::Info;
+use super::{ServeError, Source};
 
 /// The rules files offered, with their rulesets and parameters.
 #[derive(Clone, Debug, Serialize)]
@@ -62,14 +62,21 @@ pub(crate) struct PlayerChoice {
 impl Catalogue {
     /// The catalogue of `sources`, each ruleset compiled with its defaults; fails if one of
     /// them does not compile.
-    pub fn new(sources: &[Source]) -> Result<Catalogue, String> {
+    pub fn new(sources: &[Source]) -> Result<Catalogue, ServeError> {
+        let compile = |source: &Source, ruleset: Option<String>| {
+            let options = crate::Options { ruleset: ruleset.clone(), params: Vec::new() };
+            crate::compile(&source.display, &source.text, &options).map_err(|error| ServeError::Rules {
+                file: source.display.clone(),
+                ruleset,
+                error: Box::new(error),
+            })
+        };
         let mut files = Vec::new();
         for source in sources {
-            let base = super::api::compile(source, None, Vec::new()).map_err(|e| e.detail_or_message())?;
+            let base = compile(source, None)?;
             let mut rulesets = vec![ruleset_view(&base)];
             for name in &base.meta().rulesets {
-                let rules = super::api::compile(source, Some(name.clone()), Vec::new())
-                    .map_err(|e| e.detail_or_message())?;
+                let rules = compile(source, Some(name.clone()))?;
                 rulesets.push(ruleset_view(&rules));
             }
             let meta = base.meta();

@@ -58,7 +58,7 @@ fn a_rules_file_whose_sowing_cycles() {
     assert_eq!(moves.len(), 8, "{moves:?}");
     let before = state.clone();
     let e = rules.play(&mut state, &mut history, a4).unwrap_err();
-    assert_eq!(e.kind, PlayErrorKind::Endless);
+    assert_eq!(e.kind(), PlayErrorKind::Endless);
     assert_eq!(state, before);
     for seed in 0..50 {
         let game = random_game(&rules, seed, 100_000);

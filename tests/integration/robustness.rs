@@ -117,18 +117,22 @@ fn a_rules_file_too_large_to_read() {
 /// count towards the 20,000, and seeds in hand are captured seeds.
 #[test]
 fn a_position_built_by_hand_is_within_the_limits() {
-    use sow::engine::{Player, Setup};
+    use sow::engine::{Player, Setup, SetupError};
     let rules = crate::common::rules("nsolo", None, &[]);
     let mut setup = Setup::new(rules.start_counts(), Player::South);
     setup.captured.north = 19_941;
     assert_eq!(
-        rules.state_from_setup(&setup).unwrap_err(),
+        rules.state_from_setup(&setup).unwrap_err().to_string(),
         "20001 seeds is more than the engine's limit of 20000"
     );
     setup.captured.north = 4;
     setup.hand.north = 5;
     assert_eq!(
         rules.state_from_setup(&setup).unwrap_err(),
+        SetupError::HandBeyondCaptured { player: Player::North, hand: 5, captured: 4 }
+    );
+    assert_eq!(
+        rules.state_from_setup(&setup).unwrap_err().to_string(),
         "North holds 5 seeds in hand but has captured 4: seeds in hand are captured seeds"
     );
     let mut counts = rules.start_counts();

@@ -168,7 +168,7 @@ fn capture_then_strip_in_board_order() {
         assert_eq!(legal(&rules, &other), picks(&rules, &["d1"]));
         let before = other.clone();
         let e = rules.play(&mut other, &mut other_history, Move::Pick(hole(&rules, "c2"))).unwrap_err();
-        assert_eq!(e.kind, PlayErrorKind::OutOfOrder);
+        assert_eq!(e.kind(), PlayErrorKind::OutOfOrder);
         assert_eq!(other, before);
     }
 
@@ -313,7 +313,7 @@ fn design_example_c1_then_d8() {
 
     let before = state.clone();
     let e = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d8"))).unwrap_err();
-    assert_eq!(e.kind, PlayErrorKind::OutOfOrder);
+    assert_eq!(e.kind(), PlayErrorKind::OutOfOrder);
     assert_eq!(state, before);
 
     rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "c1"))).unwrap();
@@ -382,9 +382,9 @@ fn singleton_refused_while_a_hole_has_two() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["a5"]));
     let before = state.clone();
     let e = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a1"))).unwrap_err();
-    assert_eq!(e.kind, PlayErrorKind::NotAllowed);
+    assert_eq!(e.kind(), PlayErrorKind::NotAllowed);
     assert_eq!(
-        e.reason,
+        e.to_string(),
         "a1 holds 1 seed; `own hole with 1 seed whose next hole is empty` may be chosen only when \
          no hole fits `own hole with at least 2 seeds` (a5 does)"
     );
@@ -412,9 +412,9 @@ fn singleton_refused_when_its_next_hole_is_occupied() {
     let before = state.clone();
     for (name, next) in [("a1", "a2"), ("b1", "a1")] {
         let e = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, name))).unwrap_err();
-        assert_eq!(e.kind, PlayErrorKind::NotAllowed);
+        assert_eq!(e.kind(), PlayErrorKind::NotAllowed);
         assert_eq!(
-            e.reason,
+            e.to_string(),
             format!(
                 "{name} does not fit `own hole with 1 seed whose next hole is empty`: \
                  it holds 1 seed and its next hole, {next}, is occupied"
@@ -569,16 +569,16 @@ fn endless_sowing_is_refused() {
 
     let before = state.clone();
     let e = rules.play(&mut state, &mut history, a4).unwrap_err();
-    assert_eq!(e.kind, PlayErrorKind::Endless);
+    assert_eq!(e.kind(), PlayErrorKind::Endless);
     assert_eq!(
-        e.reason,
+        e.to_string(),
         "sowing from a4 would never end: its relay laps repeat forever, so the move is not allowed"
     );
     assert_eq!(state, before);
 
     // A singleton is no way out: `at least 2` is in force because a4 fits it.
     let e = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a7"))).unwrap_err();
-    assert_eq!(e.kind, PlayErrorKind::NotAllowed);
+    assert_eq!(e.kind(), PlayErrorKind::NotAllowed);
     assert_eq!(state, before);
 
     assert_eq!(rules.settle(&mut state, &moves), win(Player::North, WinReason::Blocked));

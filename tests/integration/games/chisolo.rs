@@ -115,7 +115,7 @@ fn natatu_first_sowing_clockwise_then_direction_chosen_once() {
     assert!(moves.contains(&Move::SowDirection(b4, Direction::Anticlockwise)));
     assert!(moves.contains(&Move::SowDirection(b4, Direction::Clockwise)));
     let e = game.play(Move::Sow(b4)).unwrap_err();
-    assert_eq!(e.kind, PlayErrorKind::WrongPhase);
+    assert_eq!(e.kind(), PlayErrorKind::WrongPhase);
     let effects = game.play_turn("b4:cw x c7").unwrap();
     assert_eq!(
         effects,

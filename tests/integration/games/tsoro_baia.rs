@@ -216,7 +216,7 @@ fn sowing_starts_after_an_empty_hole_and_singletons_never_capture() {
     for refused in ["a5", "b8"] {
         let mut game = Game::from_state(&rules, start.state().clone());
         let e = game.play(Move::Sow(hole(&rules, refused))).unwrap_err();
-        assert_eq!(e.kind, PlayErrorKind::NotAllowed);
+        assert_eq!(e.kind(), PlayErrorKind::NotAllowed);
     }
 
     let mut game = Game::from_state(&rules, start.state().clone());
