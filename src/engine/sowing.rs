@@ -664,11 +664,9 @@ impl Ring {
         let len = slots.len();
         let hand = usize::from(slots[at]);
         let (full, rem) = if hand < len { (0, hand) } else { (hand / len, hand % len) };
-        let last = match (REV, rem) {
-            (_, 0) => at,
-            (false, _) => (at + rem) % len,
-            (true, _) => (at + len - rem) % len,
-        };
+        // `at` and `rem` are below `len`: one subtraction wraps round.
+        let ahead = if REV { at + len - rem } else { at + rem };
+        let last = if ahead >= len { ahead - len } else { ahead };
         // The landing hole before the last seed fell: what it held (nothing, for the
         // origin), the full laps, and for the others the seed of this lap before the last.
         let held = if last == at { 0 } else { usize::from(slots[last]) };
