@@ -135,15 +135,8 @@ fn build(model: Model) -> Rules {
             HoleSet::Marked(m) => Some(m),
             _ => None,
         };
-        Choice {
-            holes,
-            mark,
-            min: c.min,
-            max: c.max,
-            next: c.next,
-            previous: c.previous,
-            text: c.text.clone(),
-        }
+        let counts_only = mark.is_none() && c.next.is_none() && c.previous.is_none();
+        Choice { holes, mark, counts_only, rule: c.clone() }
     };
     let phases: Vec<PhaseRules> = (model.phases.iter())
         .map(|phase| {

@@ -523,8 +523,8 @@ impl Rules {
                 PlayError::Outranked {
                     hole,
                     count,
-                    chosen: choices[fit].text.clone(),
-                    preferred: choices[force].text.clone(),
+                    chosen: choices[fit].rule.text.clone(),
+                    preferred: choices[force].rule.text.clone(),
                     example,
                 }
             }
@@ -532,7 +532,7 @@ impl Rules {
             _ => match choices.get(in_force.unwrap_or(0)) {
                 Some(choice) => PlayError::DoesNotFit {
                     hole,
-                    choice: choice.text.clone(),
+                    choice: choice.rule.text.clone(),
                     why: self.why_not(state, choice, h),
                 },
                 None => PlayError::CannotSow { hole },
@@ -544,13 +544,13 @@ impl Rules {
     fn why_not(&self, state: &State, choice: &Choice, h: Hole) -> Misfit {
         let me = state.to_move;
         let holds = state.count(h);
-        if holds < choice.min || holds > choice.max {
-            return if choice.min == choice.max {
-                Misfit::NotExactly { holds, want: choice.min }
-            } else if holds < choice.min {
-                Misfit::TooFew { holds, min: choice.min }
+        if holds < choice.rule.min || holds > choice.rule.max {
+            return if choice.rule.min == choice.rule.max {
+                Misfit::NotExactly { holds, want: choice.rule.min }
+            } else if holds < choice.rule.min {
+                Misfit::TooFew { holds, min: choice.rule.min }
             } else {
-                Misfit::TooMany { holds, max: choice.max }
+                Misfit::TooMany { holds, max: choice.rule.max }
             };
         }
         if !choice.holes[me].contains(&h) {
@@ -561,7 +561,7 @@ impl Rules {
         {
             return Misfit::NotMarked { mark: self.marks[m as usize].name.clone() };
         }
-        let next = choice.next.is_some();
+        let next = choice.rule.next.is_some();
         let neighbour = if next {
             self.next_hole(me, h)
         } else {

@@ -427,13 +427,13 @@ impl Rules {
     #[inline(always)]
     pub(crate) fn fits(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
         let c = state.counts[h.index()];
-        c >= choice.min
-            && c <= choice.max
+        c >= choice.rule.min
+            && c <= choice.rule.max
             && choice.mark.is_none_or(|m| state.is_marked(m, h))
-            && choice.next.is_none_or(|want| {
+            && choice.rule.next.is_none_or(|want| {
                 (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
             })
-            && choice.previous.is_none_or(|want| {
+            && choice.rule.previous.is_none_or(|want| {
                 (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
             })
     }
@@ -546,8 +546,8 @@ impl Rules {
         let me = state.to_move;
         for choice in &sow.choices {
             let start = out.len;
-            let simple = choice.mark.is_none() && choice.next.is_none() && choice.previous.is_none();
-            let (min, max) = (choice.min, choice.max);
+            let simple = choice.counts_only;
+            let (min, max) = (choice.rule.min, choice.rule.max);
             let mut n = start;
             for &h in &choice.holes[me] {
                 let fits = if simple {
@@ -576,8 +576,8 @@ impl Rules {
         // are found, and a later description is looked at only if none fitted.
         for choice in &sow.choices {
             let mut fitted = false;
-            let simple = choice.mark.is_none() && choice.next.is_none() && choice.previous.is_none();
-            let (min, max) = (choice.min, choice.max);
+            let simple = choice.counts_only;
+            let (min, max) = (choice.rule.min, choice.rule.max);
             for &h in &choice.holes[me] {
                 let fits = if simple {
                     let c = state.counts[h.index()];
@@ -651,8 +651,8 @@ impl Rules {
         }
         let counts = &state.counts;
         for choice in &sow.choices {
-            let (min, max) = (choice.min, choice.max);
-            let simple = choice.mark.is_none() && choice.next.is_none() && choice.previous.is_none();
+            let (min, max) = (choice.rule.min, choice.rule.max);
+            let simple = choice.counts_only;
             let moves = &mut out.moves;
             let mut n = 0;
             if simple {

@@ -32,54 +32,21 @@ pub struct MarkDef {
     pub start: Vec<Hole>,
 }
 
-/// One description of holes that may be chosen to sow from.
+/// One description of holes that may be chosen to sow from, resolved onto the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
     /// The holes it is about, for each player, in board order.
     pub holes: ByPlayer<Vec<Hole>>,
     /// A mark the hole must carry.
     pub mark: Option<MarkId>,
-    /// Fewest seeds (always at least 1).
-    pub min: u16,
-    /// Most seeds.
-    pub max: u16,
-    /// What the next hole along the circuit must be, if anything.
-    pub next: Option<HoleState>,
-    /// What the previous hole along the circuit must be, if anything.
-    pub previous: Option<HoleState>,
-    /// The description as the file words it.
-    pub text: String,
+    /// Only the count decides (no mark, no neighbour): the plain count test applies.
+    pub counts_only: bool,
+    /// The description in the model: the counts, the neighbours, the file's words.
+    pub rule: crate::model::Choice,
 }
 
-/// What a turn of a phase consists of.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant, reason = "read on every move; a box would add a pointer chase")]
-pub enum TurnKind {
-    /// Choose a hole and sow it.
-    Sow(SowRules),
-    /// Take whole occupied holes of the opponent (the picks of capture number `capture`,
-    /// which has no `take` of its own).
-    Take {
-        /// The capture whose follow-up these picks are.
-        capture: u8,
-    },
-    /// Move seeds from one own hole to another.
-    Transfer {
-        /// Seeds moved.
-        count: u16,
-        /// Where from.
-        from: HoleFilter,
-        /// Where to.
-        to: HoleFilter,
-    },
-    /// Mark one hole.
-    Mark {
-        /// Which holes may be marked.
-        hole: HoleFilter,
-        /// With what.
-        mark: MarkId,
-    },
-}
+/// What a turn of a phase consists of: the model's turns, a sowing with the engine's tables.
+pub type TurnKind = crate::model::Turn<SowRules>;
 
 /// How a phase's sowings go.
 #[derive(Clone, Debug)]

@@ -83,11 +83,13 @@ pub struct Phase {
     pub turn: Turn,
 }
 
-/// What a turn of a phase consists of.
+/// What a turn of a phase consists of. `S` is how a sowing turn is described: [`Sowing`] in
+/// the model; the engine keeps the same turns with its own tables for sowing.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Turn {
+#[allow(clippy::large_enum_variant, reason = "read on every move; a box would add a pointer chase")]
+pub enum Turn<S = Sowing> {
     /// Choose a hole and sow it.
-    Sow(Sowing),
+    Sow(S),
     /// Take whole occupied holes of the opponent: the follow-ups of capture number
     /// `capture`, which takes nothing of its own.
     Take {

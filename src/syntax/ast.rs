@@ -307,24 +307,6 @@ pub enum Direction {
     Clockwise,
 }
 
-impl Direction {
-    /// The other direction.
-    pub fn other(self) -> Direction {
-        match self {
-            Direction::Anticlockwise => Direction::Clockwise,
-            Direction::Clockwise => Direction::Anticlockwise,
-        }
-    }
-
-    /// `anticlockwise` or `clockwise`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Direction::Anticlockwise => "anticlockwise",
-            Direction::Clockwise => "clockwise",
-        }
-    }
-}
-
 /// `choose { CHOICE otherwise CHOICE … }`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choose {

@@ -275,18 +275,35 @@ fn sow<const HASH: bool>(
         0
     };
     for _ in 0..CHECK_AFTER {
-        let last = lap::<HASH>(holes, geo, prefix, at, hand, &mut hash);
-        if holes[last] == 1 {
-            return Some((last, hash));
+        match relay::<HASH>(holes, geo, prefix, at, hand, &mut hash) {
+            Ok(last) => return Some((last, hash)),
+            Err(next) => (at, hand) = next,
         }
-        hand = holes[last] as usize;
-        holes[last] = 0;
-        if HASH {
-            hash = hash.wrapping_sub(prefix[last + 1].wrapping_sub(prefix[last]).wrapping_mul(hand as u64));
-        }
-        at = last;
     }
     sow_checked::<HASH>(holes, geo, prefix, at, hand, hash)
+}
+
+/// One lap from `at`; `Ok` with where it ended if that hole was empty, else `Err` with the
+/// landing hole lifted: where the next lap starts and its hand.
+#[inline(always)]
+fn relay<const HASH: bool>(
+    holes: &mut Side,
+    geo: &Geometry,
+    prefix: &[u64; MAX_LEN + 1],
+    at: usize,
+    hand: usize,
+    hash: &mut u64,
+) -> Result<usize, (usize, usize)> {
+    let last = lap::<HASH>(holes, geo, prefix, at, hand, hash);
+    if holes[last] == 1 {
+        return Ok(last);
+    }
+    let hand = holes[last] as usize;
+    holes[last] = 0;
+    if HASH {
+        *hash = hash.wrapping_sub(prefix[last + 1].wrapping_sub(prefix[last]).wrapping_mul(hand as u64));
+    }
+    Err((last, hand))
 }
 
 /// The rest of a long sowing, with Brent's cycle detection on (counts, lap start).
@@ -315,16 +332,10 @@ fn sow_checked<const HASH: bool>(
             steps = 0;
         }
         steps += 1;
-        let last = lap::<HASH>(holes, geo, prefix, at, hand, &mut hash);
-        if holes[last] == 1 {
-            return Some((last, hash));
+        match relay::<HASH>(holes, geo, prefix, at, hand, &mut hash) {
+            Ok(last) => return Some((last, hash)),
+            Err(next) => (at, hand) = next,
         }
-        hand = holes[last] as usize;
-        holes[last] = 0;
-        if HASH {
-            hash = hash.wrapping_sub(prefix[last + 1].wrapping_sub(prefix[last]).wrapping_mul(hand as u64));
-        }
-        at = last;
     }
 }
 
