@@ -24,16 +24,31 @@ fn general_ends<const REV: bool>(state: &State, ring: &Ring, h: super::Hole) -> 
     general.sow_from::<false, REV>(&mut scratch, &ctx, general.pos(h), hand, 0).is_ok()
 }
 
-/// Every candidate of `state` (both directions where a direction may be chosen): the fast
-/// answer against the general one. Returns the candidates compared.
-fn compare_candidates(rules: &Rules, state: &State) -> usize {
+/// Every candidate of `state` (in both directions): the fast answer against the general one;
+/// and where no lap relays, the branch-free list against the list with every candidate sown.
+/// Returns the sowings and the lists compared.
+fn compare_candidates(rules: &Rules, state: &State) -> (usize, usize) {
     if state.outcome().is_some() || state.phase != Phase::Sow {
-        return 0;
+        return (0, 0);
     }
     let me = state.to_move;
-    let TurnKind::Sow(sow) = &rules.phase_rules(state, me).turn else { return 0 };
+    let TurnKind::Sow(sow) = &rules.phase_rules(state, me).turn else { return (0, 0) };
     let ring = &sow.rings[me];
-    let mut compared = 0;
+    let (mut compared, mut lists) = (0, 0);
+    if ring.never_relays {
+        for rev in [false, true] {
+            let (mut fast, mut general) = (MoveList::new(), MoveList::new());
+            if rev {
+                rules.sow_moves_without_relays::<true>(state, sow, &mut fast);
+                rules.sow_moves_in::<true>(state, sow, &mut general);
+            } else {
+                rules.sow_moves_without_relays::<false>(state, sow, &mut fast);
+                rules.sow_moves_in::<false>(state, sow, &mut general);
+            }
+            assert_eq!(fast.as_slice(), general.as_slice(), "{}: the list without relays", rules.meta().name);
+            lists += 1;
+        }
+    }
     for &h in rules.territory(me) {
         if state.count(h) == 0 {
             continue;
@@ -69,12 +84,12 @@ fn compare_candidates(rules: &Rules, state: &State) -> usize {
             compared += 1;
         }
     }
-    compared
+    (compared, lists)
 }
 
 #[test]
 fn fast_paths_agree_with_the_general_interpreter_on_every_bundled_game() {
-    let mut compared = 0;
+    let (mut compared, mut lists) = (0, 0);
     for name in crate::bundled::bundled_names() {
         let text = crate::bundled::bundled(name).expect("bundled");
         for base in crate::compile::check(name, text).expect("bundled files check") {
@@ -95,7 +110,9 @@ fn fast_paths_agree_with_the_general_interpreter_on_every_bundled_game() {
                     let mut history = History::new(&rules, &state);
                     let mut moves = MoveList::new();
                     for _ in 0..150 {
-                        compared += compare_candidates(&rules, &state);
+                        let (sowings, without_relays) = compare_candidates(&rules, &state);
+                        compared += sowings;
+                        lists += without_relays;
                         let mut below = |n| crate::ai::below(&mut rng, n);
                         let (played, _) = rules.random_decision(
                             &mut state,
@@ -113,4 +130,5 @@ fn fast_paths_agree_with_the_general_interpreter_on_every_bundled_game() {
         }
     }
     assert!(compared > 50_000, "{compared} sowings compared");
+    assert!(lists > 5_000, "{lists} lists without relays compared");
 }

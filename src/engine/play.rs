@@ -537,7 +537,7 @@ impl Rules {
     /// [`Rules::sow_moves_one_way`] where no lap relays: every sowing ends after one lap, so
     /// every hole that fits the description in force is legal (found branch-free).
     #[inline(never)]
-    fn sow_moves_without_relays<const REV: bool>(
+    pub(super) fn sow_moves_without_relays<const REV: bool>(
         &self,
         state: &State,
         sow: &SowRules,
@@ -568,7 +568,12 @@ impl Rules {
     }
 
     /// [`Rules::sow_moves_one_way`] where laps may relay: each candidate checked to end.
-    fn sow_moves_in<const REV: bool>(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> MoveStats {
+    pub(super) fn sow_moves_in<const REV: bool>(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        out: &mut MoveList,
+    ) -> MoveStats {
         let me = state.to_move;
         let mut stats = MoveStats::default();
         let ring = &sow.rings[me];
