@@ -427,8 +427,12 @@ impl Rules {
     #[inline(always)]
     pub(crate) fn fits(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
         let c = state.counts[h.index()];
-        c >= choice.rule.min
-            && c <= choice.rule.max
+        // Without `&&`: the count tests are unpredictable, and most descriptions stop here.
+        let counted = (c >= choice.rule.min) & (c <= choice.rule.max);
+        if choice.counts_only {
+            return counted;
+        }
+        counted
             && choice.mark.is_none_or(|m| state.is_marked(m, h))
             && choice.rule.next.is_none_or(|want| {
                 (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
@@ -546,16 +550,9 @@ impl Rules {
         let me = state.to_move;
         for choice in &sow.choices {
             let start = out.len;
-            let simple = choice.counts_only;
-            let (min, max) = (choice.rule.min, choice.rule.max);
             let mut n = start;
             for &h in &choice.holes[me] {
-                let fits = if simple {
-                    let c = state.counts[h.index()];
-                    (c >= min) & (c <= max)
-                } else {
-                    self.fits(state, me, choice, h, REV)
-                };
+                let fits = self.fits(state, me, choice, h, REV);
                 out.moves[n] = Move::Sow(h);
                 n += usize::from(fits);
             }
@@ -581,16 +578,8 @@ impl Rules {
         // are found, and a later description is looked at only if none fitted.
         for choice in &sow.choices {
             let mut fitted = false;
-            let simple = choice.counts_only;
-            let (min, max) = (choice.rule.min, choice.rule.max);
             for &h in &choice.holes[me] {
-                let fits = if simple {
-                    let c = state.counts[h.index()];
-                    c >= min && c <= max
-                } else {
-                    self.fits(state, me, choice, h, REV)
-                };
-                if !fits {
+                if !self.fits(state, me, choice, h, REV) {
                     continue;
                 }
                 fitted = true;
@@ -1193,29 +1182,29 @@ impl Rules {
 
     /// End the turn with the same player to move again.
     fn end_turn_again(&self, state: &mut State, history: &mut History) {
-        let mover = state.to_move;
-        state.phase = Phase::Sow;
-        state.phase_turns[mover] = state.phase_turns[mover].saturating_add(1);
-        state.turn += 1;
-        self.check_end(state);
-        if state.outcome.is_none() && self.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
-            state.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));
-        }
-        self.begin_turn(state);
-        history.record(self, state);
+        self.finish_turn::<false>(state, history);
     }
 
     #[inline(always)]
     fn end_turn(&self, state: &mut State, history: &mut History) {
+        self.finish_turn::<true>(state, history);
+    }
+
+    /// The turn is over: count it, hand the move on (with `PASS_ON`; else the same player
+    /// moves again), settle the end rules, and start the next turn.
+    #[inline(always)]
+    fn finish_turn<const PASS_ON: bool>(&self, state: &mut State, history: &mut History) {
         let mover = state.to_move;
         state.phase = Phase::Sow;
         state.phase_turns[mover] = state.phase_turns[mover].saturating_add(1);
         state.turn += 1;
-        state.to_move = mover.other();
-        state.hash = match state.to_move {
-            Player::North => state.hash.wrapping_add(self.north_key),
-            Player::South => state.hash.wrapping_sub(self.north_key),
-        };
+        if PASS_ON {
+            state.to_move = mover.other();
+            state.hash = match state.to_move {
+                Player::North => state.hash.wrapping_add(self.north_key),
+                Player::South => state.hash.wrapping_sub(self.north_key),
+            };
+        }
         self.check_end(state);
         if state.outcome.is_none() && self.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
             state.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));

@@ -389,31 +389,11 @@ impl Ring {
         hash: &mut u64,
     ) -> usize {
         let len = self.len;
-        let ring = &mut counts[self.base..self.base + len];
-        // Most hands are shorter than the circuit: no division for them.
-        let full = if (hand as usize) < len { 0 } else { hand / len as u32 };
-        let rem = hand as usize - full as usize * len;
+        let (i, full) = sow_run::<REV>(&mut counts[self.base..self.base + len], at, hand as usize);
+        let rem = hand as usize - full * len;
         let prefix = &self.key_prefix;
-        if full > 0 {
-            for c in ring.iter_mut() {
-                *c += full as u16;
-            }
-            if HASH {
-                *hash = hash.wrapping_add(prefix[len].wrapping_mul(u64::from(full)));
-            }
-        }
-        // The rest, one seed per hole: a short run (a hand rarely holds more than a few
-        // seeds), so a plain loop beats a vectorised one.
-        let mut i = at;
-        for _ in 0..rem {
-            i = if REV {
-                if i == 0 { len - 1 } else { i - 1 }
-            } else if i + 1 == len {
-                0
-            } else {
-                i + 1
-            };
-            ring[i] += 1;
+        if HASH && full > 0 {
+            *hash = hash.wrapping_add(prefix[len].wrapping_mul(full as u64));
         }
         if HASH && rem > 0 {
             // The positions that got a seed: (at, i] going forwards, [i, at) going back,
@@ -683,28 +663,10 @@ impl Ring {
     /// that needs cycle detection — and the general sowing must decide.
     #[inline(always)]
     pub(crate) fn quick_ends<const REV: bool>(&self, slots: &mut [u16], mut at: usize) -> Option<bool> {
-        let len = slots.len();
         let mut hand = usize::from(slots[at]);
         slots[at] = 0;
         for _ in 0..CYCLE_CHECK_AFTER {
-            let full = if hand < len { 0 } else { hand / len };
-            let rem = hand - full * len;
-            if full > 0 {
-                for c in slots.iter_mut() {
-                    *c += full as u16;
-                }
-            }
-            let mut i = at;
-            for _ in 0..rem {
-                i = if REV {
-                    if i == 0 { len - 1 } else { i - 1 }
-                } else if i + 1 == len {
-                    0
-                } else {
-                    i + 1
-                };
-                slots[i] += 1;
-            }
+            let (i, _) = sow_run::<REV>(slots, at, hand);
             let occupied = slots[i] > 1;
             let relays = if occupied && self.occupied_relays {
                 true
@@ -732,4 +694,33 @@ impl Ring {
 #[inline(always)]
 fn relays_or_may(code: u8) -> bool {
     matches!(code, LAP_RELAY | LAP_RELAY_NEXT | LAP_DYNAMIC | LAP_ONE)
+}
+
+/// A lap of `hand` seeds after position `at` on a run of consecutive holes (`ring`), going
+/// back with `REV`: ⌊hand / len⌋ into every hole at once, then one each into the holes after
+/// `at`, wrapping round. Returns where the last seed fell and the number of full rounds.
+#[inline(always)]
+fn sow_run<const REV: bool>(ring: &mut [u16], at: usize, hand: usize) -> (usize, usize) {
+    let len = ring.len();
+    // Most hands are shorter than the circuit: no division for them.
+    let full = if hand < len { 0 } else { hand / len };
+    if full > 0 {
+        for c in ring.iter_mut() {
+            *c += full as u16;
+        }
+    }
+    // The rest, one seed per hole: a short run (a hand rarely holds more than a few seeds),
+    // so a plain loop beats a vectorised one.
+    let mut i = at;
+    for _ in 0..hand - full * len {
+        i = if REV {
+            if i == 0 { len - 1 } else { i - 1 }
+        } else if i + 1 == len {
+            0
+        } else {
+            i + 1
+        };
+        ring[i] += 1;
+    }
+    (i, full)
 }
