@@ -16,6 +16,7 @@ mod language;
 mod local;
 mod model;
 mod perft;
+mod play_errors;
 mod properties;
 mod records;
 mod robustness;

@@ -1,0 +1,84 @@
+//! Refused decisions carry what the refusal is about (typed `PlayError` variants), and say it
+//! in words.
+
+use sow::Rules;
+use sow::engine::{History, PicksOwed, PlayError, PlayErrorKind, Player, Setup, State};
+
+fn nsolo() -> Rules {
+    let text = sow::bundled::bundled("nsolo").expect("bundled");
+    sow::compile("nsolo.sow", text, &sow::Options::default()).expect("compiles")
+}
+
+/// A main-game position of 4 × 8 holes, rows given from a to d.
+fn position(rules: &Rules, rows: [[u16; 8]; 4], to_move: Player) -> State {
+    rules.state_from_setup(&Setup::new(rows.concat(), to_move)).expect("valid setup")
+}
+
+fn refused(rules: &Rules, state: &State, mv: &str) -> PlayError {
+    let mv = rules.parse_move(state, mv).expect("notation");
+    let (mut after, mut history) = (state.clone(), History::new(rules, state));
+    let e = rules.play(&mut after, &mut history, mv).expect_err("illegal");
+    assert_eq!(&after, state);
+    e
+}
+
+#[test]
+fn sowing_an_opponents_hole() {
+    let rules = nsolo();
+    let e = refused(&rules, &rules.start(), "c1");
+    let rows = vec!['a', 'b'];
+    assert_eq!(
+        e,
+        PlayError::NotYours { hole: "c1".into(), owner: Player::North, player: Player::South, rows }
+    );
+    assert_eq!(e.kind(), PlayErrorKind::NotYours);
+    assert_eq!(e.to_string(), "c1 is North's hole; South sows from rows a and b");
+}
+
+#[test]
+fn an_endless_sowing() {
+    let rules = nsolo();
+    let rows = [[1, 0, 1, 3, 1, 0, 1, 0], [0, 1, 0, 1, 0, 1, 0, 1], [0; 8], [2, 0, 0, 0, 0, 0, 0, 0]];
+    let e = refused(&rules, &position(&rules, rows, Player::South), "a4");
+    assert_eq!(e, PlayError::Endless { hole: "a4".into() });
+    assert_eq!(e.kind(), PlayErrorKind::Endless);
+    assert_eq!(
+        e.to_string(),
+        "sowing from a4 would never end: its relay laps repeat forever, so the move is not allowed"
+    );
+}
+
+#[test]
+fn picks_out_of_order() {
+    let rules = nsolo();
+    // South's a8 captures c5 (3) and owes a strip of 3 seeds from c2 (1) and d1 (2); d1
+    // takes one, and c2, before it, can no longer be picked.
+    let rows = [
+        [1, 0, 2, 0, 0, 0, 0, 2],
+        [0, 0, 0, 0, 0, 0, 1, 0],
+        [0, 1, 0, 0, 3, 0, 0, 0],
+        [2, 0, 0, 0, 0, 0, 0, 1],
+    ];
+    let mut state = position(&rules, rows, Player::South);
+    let mut history = History::new(&rules, &state);
+    for mv in ["a8", "d1"] {
+        let mv = rules.parse_move(&state, mv).unwrap();
+        rules.play(&mut state, &mut history, mv).unwrap();
+    }
+    let e = refused(&rules, &state, "c2");
+    assert_eq!(e, PlayError::PickBefore { hole: "c2".into(), from: "d1".into() });
+    assert_eq!(e.kind(), PlayErrorKind::OutOfOrder);
+    assert_eq!(e.to_string(), "picks are written in board order: the next pick is at d1 or after, not c2");
+
+    let e = refused(&rules, &state, "a1");
+    let PlayError::NotInRegion {
+        hole,
+        owed: owed @ PicksOwed::Strip { seeds: 2, opponent: Player::North, .. },
+    } = &e
+    else {
+        panic!("{e:?}");
+    };
+    assert_eq!(hole, "a1");
+    assert_eq!(e.to_string(), format!("a1 is not one of the holes to pick from: {owed}"));
+    assert_eq!(owed.to_string(), "strip 2 seeds more from North's holes, at d1 or after in board order");
+}
