@@ -161,7 +161,6 @@ fn build(model: Model) -> Rules {
     let mut rules = Rules {
         rows: board.rows,
         columns: board.columns,
-        row_names: model.row_names.clone(),
         direction: c.direction,
         slot_of,
         board_of,
@@ -183,8 +182,6 @@ fn build(model: Model) -> Rules {
         marks,
         chosen_once: c.chosen_once,
         phases,
-        captures: model.captures.clone(),
-        end: model.end.clone(),
         keys,
         north_key,
         model,

@@ -576,7 +576,7 @@ impl Rules {
     /// The picks owed by the follow-up `p`.
     fn picks_owed(&self, state: &State, p: Pick) -> PicksOwed {
         let opponent = state.to_move.other();
-        let follow_up = &self.captures[p.capture as usize].follow_ups[p.step as usize];
+        let follow_up = &self.model.captures[p.capture as usize].follow_ups[p.step as usize];
         let region = self.region_holes(opponent, follow_up.region());
         let from = self.hole_name(region[p.lower as usize]);
         match follow_up {
@@ -596,7 +596,7 @@ impl Rules {
     fn explain_pick(&self, state: &State, p: Pick, h: Hole) -> PlayError {
         let opp = state.to_move.other();
         let hole = self.hole_name(h);
-        let follow_up = &self.captures[p.capture as usize].follow_ups[p.step as usize];
+        let follow_up = &self.model.captures[p.capture as usize].follow_ups[p.step as usize];
         let region = self.region_holes(opp, follow_up.region());
         let Some(index) = region.iter().position(|&r| r == h) else {
             return PlayError::NotInRegion { hole, owed: self.picks_owed(state, p) };

@@ -47,9 +47,9 @@ impl Rules {
     /// Which kinds of decision these rules can ask for, in any phase.
     pub fn decision_kinds(&self) -> DecisionKinds {
         let mut kinds = DecisionKinds {
-            picks: self.captures.iter().any(|c| !c.follow_ups.is_empty()),
+            picks: self.model.captures.iter().any(|c| !c.follow_ups.is_empty()),
             directions: self.chosen_once,
-            pass: self.end.blocked == Blocked::Passes,
+            pass: self.model.end.blocked == Blocked::Passes,
             ..DecisionKinds::default()
         };
         for phase in &self.phases {

@@ -295,7 +295,7 @@ impl Rules {
                 | u64::from(state.captures_made[p]) << 16
                 | u64::from(state.phase_turns[p]) << 32);
         }
-        if self.end.turn_limit.is_some() {
+        if self.model.end.turn_limit.is_some() {
             mix(u64::from(state.turn));
         }
         key
@@ -329,7 +329,7 @@ impl Rules {
             }
             Phase::Sow => {
                 let stats = self.turn_moves(state, usize::from(state.phase_of[state.to_move]), out);
-                if out.is_empty() && self.end.blocked == Blocked::Passes && self.is_main(state) {
+                if out.is_empty() && self.model.end.blocked == Blocked::Passes && self.is_main(state) {
                     out.push(Move::Pass);
                 }
                 stats
@@ -691,7 +691,7 @@ impl Rules {
 
     fn pick_moves(&self, state: &State, pick: Pick, out: &mut MoveList) {
         let opp = state.to_move.other();
-        let follow_up = &self.captures[pick.capture as usize].follow_ups[pick.step as usize];
+        let follow_up = &self.model.captures[pick.capture as usize].follow_ups[pick.step as usize];
         let region = self.region_holes(opp, follow_up.region());
         let except = follow_up.except();
         let lower = pick.lower as usize;
@@ -1014,7 +1014,7 @@ impl Rules {
     fn capture(&self, state: &mut State, history: &mut History, c: u8, last: Hole, rev: bool) {
         let me = state.to_move;
         let opp = me.other();
-        let capture = &self.captures[c as usize];
+        let capture = &self.model.captures[c as usize];
         let column = usize::from(self.hole_column[last.index()]);
         let mut holes: [(Hole, u8); MAX_SLOTS] = [(Hole(0), u8::MAX); MAX_SLOTS];
         let mut n_holes = 0;
@@ -1097,7 +1097,7 @@ impl Rules {
     /// The pick state of a turn of an opening that takes holes, if there is anything to take.
     fn take_turn_pick(&self, state: &State, capture: u8) -> Option<Pick> {
         let opp = state.to_move.other();
-        let follow_up = self.captures[capture as usize].follow_ups.first()?;
+        let follow_up = self.model.captures[capture as usize].follow_ups.first()?;
         let remaining = self.follow_up_size(state, follow_up, 0, opp);
         (remaining > 0).then_some(Pick { capture, step: 0, remaining, lower: 0, taken: 0, taken_roles: 0 })
     }
@@ -1136,7 +1136,7 @@ impl Rules {
     /// anything to pick), or end the turn.
     fn follow_up(&self, state: &mut State, history: &mut History, c: u8, step: u8, taken: u16, roles: u8) {
         let opp = state.to_move.other();
-        let follow_ups = &self.captures[c as usize].follow_ups;
+        let follow_ups = &self.model.captures[c as usize].follow_ups;
         if state.seeds[opp] > 0 {
             for (i, follow_up) in follow_ups.iter().enumerate().skip(step as usize) {
                 if follow_up.condition().is_some_and(|role| roles & (1 << role) == 0) {
@@ -1157,7 +1157,7 @@ impl Rules {
     fn pick(&self, state: &mut State, history: &mut History, h: Hole) {
         let Phase::Pick(mut p) = state.phase else { return };
         let me = state.to_move;
-        let capture = &self.captures[p.capture as usize];
+        let capture = &self.model.captures[p.capture as usize];
         let follow_up = &capture.follow_ups[p.step as usize];
         let region = self.region_holes(me.other(), follow_up.region());
         let Some(index) = region.iter().position(|&r| r == h) else { return };
@@ -1206,7 +1206,7 @@ impl Rules {
             };
         }
         self.check_end(state);
-        if state.outcome.is_none() && self.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
+        if state.outcome.is_none() && self.model.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
             state.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));
         }
         self.begin_turn(state);
@@ -1254,7 +1254,7 @@ impl Rules {
         if state.outcome.is_some() {
             return;
         }
-        if let Some(ending) = self.end.no_seeds {
+        if let Some(ending) = self.model.end.no_seeds {
             let next = state.to_move;
             for loser in [next, next.other()] {
                 if state.seeds[loser] == 0 {
@@ -1266,7 +1266,7 @@ impl Rules {
                 }
             }
         }
-        if self.end.store_majority
+        if self.model.end.store_majority
             && let Some(store) = self.store
             && Player::BOTH.iter().any(|&p| 2 * u32::from(state.counts[store[p].index()]) > self.total_seeds)
         {
@@ -1280,7 +1280,7 @@ impl Rules {
     pub fn settle(&self, state: &mut State, moves: &MoveList) -> Option<Outcome> {
         if state.outcome.is_none() && moves.is_empty() {
             let me = state.to_move;
-            state.outcome = match self.end.blocked {
+            state.outcome = match self.model.end.blocked {
                 Blocked::Loses => Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked }),
                 Blocked::Passes => None,
                 Blocked::Scores => Some(self.by_score(state)),

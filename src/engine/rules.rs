@@ -83,7 +83,6 @@ pub struct Rules {
     pub(crate) model: Model,
     pub(crate) rows: usize,
     pub(crate) columns: usize,
-    pub(crate) row_names: Vec<String>,
     pub(crate) direction: Direction,
     /// Board index (`row * columns + column`) → hole.
     pub(crate) slot_of: Vec<Hole>,
@@ -125,8 +124,6 @@ pub struct Rules {
     pub(crate) chosen_once: bool,
     /// The phases: openings in order, then the main game.
     pub(crate) phases: Vec<PhaseRules>,
-    pub(crate) captures: Vec<Capture>,
-    pub(crate) end: EndRules,
     /// Per-hole hashing keys for repetition detection.
     pub(crate) keys: Vec<u64>,
     /// Hashing key added when North is to move.
@@ -176,7 +173,7 @@ impl Rules {
 
     /// The names of a player's rows, from the seat inward.
     pub fn row_names(&self) -> &[String] {
-        &self.row_names
+        &self.model.row_names
     }
 
     /// The hole in `row` (0 = South's outer row) and `column` (0 = South's left).
@@ -282,12 +279,12 @@ impl Rules {
 
     /// The captures.
     pub fn captures(&self) -> &[Capture] {
-        &self.captures
+        &self.model.captures
     }
 
     /// How the game ends.
     pub fn end_rules(&self) -> &EndRules {
-        &self.end
+        &self.model.end
     }
 
     /// The holes of a region of `player`'s side, in board order.
@@ -306,7 +303,7 @@ impl Rules {
 
     /// The rows of a player, as letters in board notation, from the seat inward (`a, b`).
     pub fn row_letters(&self, player: Player) -> Vec<char> {
-        (0..self.row_names.len())
+        (0..self.model.row_names.len())
             .map(|role| {
                 let hole = self.role_hole(player, role as Role, 0);
                 (b'a' + self.row_of(hole) as u8) as char

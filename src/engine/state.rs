@@ -440,7 +440,7 @@ impl History {
     pub fn reset(&mut self, rules: &Rules, state: &State) {
         self.hashes.clear();
         self.first = state.turn;
-        if rules.end.repetition.is_some() {
+        if rules.model.end.repetition.is_some() {
             self.hashes.push(rules.history_key(state));
         }
     }
@@ -451,7 +451,7 @@ impl History {
     /// Positions recorded after this boundary (from an abandoned line of play) are dropped
     /// first, so search can play, restore a saved `State` and play on.
     pub(crate) fn record(&mut self, rules: &Rules, state: &mut State) {
-        if rules.end.repetition.is_none() {
+        if rules.model.end.repetition.is_none() {
             return;
         }
         debug_assert_eq!(state.hash, rules.position_hash(state), "the incremental hash went wrong");
@@ -461,7 +461,7 @@ impl History {
         if state.outcome.is_none() {
             let from = state.since.saturating_sub(self.first) as usize;
             if self.hashes.get(from..).is_some_and(|seen| seen.contains(&hash)) {
-                state.outcome = Some(match rules.end.repetition {
+                state.outcome = Some(match rules.model.end.repetition {
                     Some(super::rules::Ending::Scored) => rules.by_score(state),
                     _ => Outcome::Draw(DrawReason::Repetition),
                 });
