@@ -7,10 +7,102 @@
 //! | [`Ring::first_lap_ends`]: a first lap's verdict read off the board | the ring is simple (consecutive slots, no skipped origin) | against a full sowing by the general lap |
 //! | [`Ring::quick_ends`]: sowing on a window copy, verdicts from the lap table | the ring is simple | the same |
 //! | `Ring::lap`: one lap as a run of consecutive slots | the ring is simple | against `Ring::lap_general` |
+//! | the list without sowing (`sow_moves_in` without `sown`) | no lap relays (`Ring::never_relays`) | against the list with every candidate sown |
+//! | the lap table ([`Ring::lap_action`]: verdicts compiled per landing, one-hole checks, branches, and the ring-wide shortcuts) | always | against the model's lap rules read in order at every landing |
 
-use super::rules::{Rules, TurnKind};
+use super::rules::{Fact, Hole, HoleState, LapAction, MAX_SLOTS, Player, Rules, Side, SowRules, TurnKind};
 use super::sowing::{LapContext, Ring};
 use super::state::{History, MoveList, Phase, State};
+
+/// What the model's lap rules say, read directly and in order, of a lap of `me` ending at
+/// position `pos` of their circuit (going back with `rev`), on `counts` after the last seed
+/// fell there; `before` is what the hole held before it.
+fn rules_say(
+    rules: &Rules,
+    sow: &SowRules,
+    me: Player,
+    (pos, rev): (usize, bool),
+    counts: &[u16; MAX_SLOTS],
+    ctx: &LapContext<'_>,
+    before: u16,
+) -> LapAction {
+    let circuit = &rules.circuit[me];
+    let h = circuit[pos];
+    let next =
+        circuit[if rev { (pos + circuit.len() - 1) % circuit.len() } else { (pos + 1) % circuit.len() }];
+    let empty = |h: Hole, state: HoleState| (counts[h.index()] == 0) == (state == HoleState::Empty);
+    let column = usize::from(rules.hole_column[h.index()]);
+    let applies = |rule: &super::rules::LapRule| {
+        let at_store = rules.is_store(h);
+        let store_fits = rule.store == at_store && (!at_store || rules.store(me) == Some(h));
+        store_fits
+            && rule.landing.is_none_or(|want| (before > 0) == (want == HoleState::Occupied))
+            && rule.side.is_none_or(|side| (rules.hole_owner[h.index()] == me) == (side == Side::Own))
+            && rule.role.is_none_or(|role| rules.hole_role[h.index()] == role)
+            && rule
+                .mark
+                .is_none_or(|mark| ctx.marks[usize::from(mark)][h.index() / 64] >> (h.index() % 64) & 1 == 1)
+            && rule.facts.iter().all(|fact| match *fact {
+                Fact::Opposite(role, state) => {
+                    empty(rules.role_hole[me.other()][role as usize][column], state)
+                }
+                Fact::Next(state) => empty(next, state),
+                Fact::Origin(min, max) => (min..=max).contains(&ctx.origin),
+                Fact::Holds(min, max) => (min..=max).contains(&counts[h.index()]),
+            })
+    };
+    sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)
+}
+
+/// At every landing of the mover's ring (both directions), the lap table's verdict against
+/// the model's lap rules. The exact verdict must be equal; the verdict that only tells
+/// whether the sowing goes on must agree on that, and be exact when it does. Returns the
+/// landings compared.
+fn compare_lap_table(rules: &Rules, state: &State) -> usize {
+    let me = state.to_move;
+    let TurnKind::Sow(sow) = &rules.phase_rules(state, me).turn else { return 0 };
+    let ring = &sow.rings[me];
+    let mut compared = 0;
+    for pos in 0..ring.len {
+        let slot = ring.slot(pos);
+        let before = state.counts[slot];
+        let mut counts = state.counts;
+        counts[slot] += 1;
+        let ctx = LapContext {
+            marks: &state.marks,
+            origin: state.counts[rules.circuit[me][ring.len - 1 - pos].index()],
+        };
+        for rev in [false, true] {
+            let (exact, quick) = if rev {
+                (
+                    ring.lap_action::<true, true>(&counts, &ctx, pos, before),
+                    ring.lap_action::<false, true>(&counts, &ctx, pos, before),
+                )
+            } else {
+                (
+                    ring.lap_action::<true, false>(&counts, &ctx, pos, before),
+                    ring.lap_action::<false, false>(&counts, &ctx, pos, before),
+                )
+            };
+            let said = rules_say(rules, sow, me, (pos, rev), &counts, &ctx, before);
+            let name = || {
+                format!(
+                    "{}: a lap ending in {} (reversed: {rev}, held {before})",
+                    rules.meta().name,
+                    rules.hole_name(Hole(slot as u8))
+                )
+            };
+            assert_eq!(exact, said, "{}", name());
+            let relays = |a: LapAction| matches!(a, LapAction::Relay | LapAction::RelayNext);
+            assert_eq!(relays(quick), relays(said), "{}: goes on?", name());
+            if relays(quick) {
+                assert_eq!(quick, said, "{}", name());
+            }
+            compared += 1;
+        }
+    }
+    compared
+}
 
 /// The general interpreter's answer: does sowing `h` end? Sown on a whole board with the
 /// general lap (slots read through the ring's map).
@@ -39,11 +131,11 @@ fn compare_candidates(rules: &Rules, state: &State) -> (usize, usize) {
         for rev in [false, true] {
             let (mut fast, mut general) = (MoveList::new(), MoveList::new());
             if rev {
-                rules.sow_moves_without_relays::<true>(state, sow, &mut fast);
-                rules.sow_moves_in::<true>(state, sow, &mut general);
+                rules.sow_moves_in::<true>(state, sow, &mut fast, false);
+                rules.sow_moves_in::<true>(state, sow, &mut general, true);
             } else {
-                rules.sow_moves_without_relays::<false>(state, sow, &mut fast);
-                rules.sow_moves_in::<false>(state, sow, &mut general);
+                rules.sow_moves_in::<false>(state, sow, &mut fast, false);
+                rules.sow_moves_in::<false>(state, sow, &mut general, true);
             }
             assert_eq!(fast.as_slice(), general.as_slice(), "{}: the list without relays", rules.meta().name);
             lists += 1;
@@ -89,7 +181,7 @@ fn compare_candidates(rules: &Rules, state: &State) -> (usize, usize) {
 
 #[test]
 fn fast_paths_agree_with_the_general_interpreter_on_every_bundled_game() {
-    let (mut compared, mut lists) = (0, 0);
+    let (mut compared, mut lists, mut landings) = (0, 0, 0);
     for name in crate::bundled::bundled_names() {
         let text = crate::bundled::bundled(name).expect("bundled");
         for base in crate::compile::check(name, text).expect("bundled files check") {
@@ -110,6 +202,9 @@ fn fast_paths_agree_with_the_general_interpreter_on_every_bundled_game() {
                     let mut history = History::new(&rules, &state);
                     let mut moves = MoveList::new();
                     for _ in 0..150 {
+                        if state.outcome().is_none() && state.phase == Phase::Sow {
+                            landings += compare_lap_table(&rules, &state);
+                        }
                         let (sowings, without_relays) = compare_candidates(&rules, &state);
                         compared += sowings;
                         lists += without_relays;
@@ -131,4 +226,5 @@ fn fast_paths_agree_with_the_general_interpreter_on_every_bundled_game() {
     }
     assert!(compared > 50_000, "{compared} sowings compared");
     assert!(lists > 5_000, "{lists} lists without relays compared");
+    assert!(landings > 100_000, "{landings} landings compared");
 }

@@ -3,12 +3,11 @@
 //! game.
 
 use super::rules::*;
-use super::sowing::{Endless, LapContext, Ring, SowEnd};
+use super::sowing::{Endless, LapContext, RING_WINDOW, Ring, SowEnd};
 use super::state::*;
 
 /// Slots in the window copied for each candidate's legality check: any circuit fits, since
 /// a circuit has at most two rows of holes.
-const RING_WINDOW: usize = 2 * MAX_COLUMNS;
 
 /// Most relay decisions a player may make in one turn where the rules let them stop (a
 /// player who keeps relaying through the same holes must stop in the end).
@@ -484,45 +483,10 @@ impl Rules {
     }
 
     /// Whether sowing hole `h` of the mover's ring (sowing backwards with `REV`) ends.
-    ///
-    /// Most sowings are settled by their first lap, read off the board without sowing
-    /// ([`Ring::first_lap_ends`]). The others are sown on a copy of a window of slots that
-    /// holds the mover's whole circuit (a fixed size, which copies in a few vector moves);
-    /// the rare sowing that needs more (facing holes, long relays) is redone on a whole
-    /// board.
     #[inline(always)]
     pub(super) fn candidate_ends<const REV: bool>(&self, state: &State, ring: &Ring, h: Hole) -> bool {
-        if !ring.simple {
-            return self.general_candidate_ends::<REV>(state, ring, h);
-        }
-        let pos = h.index() - ring.base;
-        if ring.first_lap_ends::<REV>(&state.counts[ring.base..ring.base + ring.len], pos) {
-            return true;
-        }
-        const W: usize = RING_WINDOW;
-        let base = ring.base.min(MAX_SLOTS - W);
-        let offset = ring.base - base;
-        let mut local: [u16; W] = state.counts[base..base + W].try_into().unwrap_or([0; W]);
-        let quick = ring.quick_ends::<REV>(&mut local[offset..offset + ring.len], pos);
-        quick.unwrap_or_else(|| {
-            let mut scratch = state.counts;
-            let hand = u32::from(scratch[h.index()]);
-            scratch[h.index()] = 0;
-            let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
-            ring.sow_from::<false, REV>(&mut scratch, &ctx, pos, hand, 0).is_ok()
-        })
-    }
-
-    /// [`Rules::candidate_ends`] on a ring through a store or skipping the origin: sown on a
-    /// whole board, out of line so that the common path stays small.
-    #[cold]
-    #[inline(never)]
-    fn general_candidate_ends<const REV: bool>(&self, state: &State, ring: &Ring, h: Hole) -> bool {
-        let mut scratch = state.counts;
-        let hand = u32::from(scratch[h.index()]);
-        scratch[h.index()] = 0;
-        let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
-        ring.sow_from::<false, REV>(&mut scratch, &ctx, ring.pos(h), hand, 0).is_ok()
+        let ctx = LapContext { marks: &state.marks, origin: state.counts[h.index()] };
+        ring.ends::<REV>(&state.counts, &ctx, ring.pos(h))
     }
 
     /// The sowings of a mover whose direction is settled.
@@ -532,62 +496,47 @@ impl Rules {
         sow: &SowRules,
         out: &mut MoveList,
     ) -> MoveStats {
-        if sow.rings[state.to_move].never_relays {
-            return self.sow_moves_without_relays::<REV>(state, sow, out);
-        }
-        self.sow_moves_in::<REV>(state, sow, out)
+        let sown = !sow.rings[state.to_move].never_relays;
+        self.sow_moves_in::<REV>(state, sow, out, sown)
     }
 
-    /// [`Rules::sow_moves_one_way`] where no lap relays: every sowing ends after one lap, so
-    /// every hole that fits the description in force is legal (found branch-free).
-    #[inline(never)]
-    pub(super) fn sow_moves_without_relays<const REV: bool>(
-        &self,
-        state: &State,
-        sow: &SowRules,
-        out: &mut MoveList,
-    ) -> MoveStats {
-        let me = state.to_move;
-        for choice in &sow.choices {
-            let start = out.len;
-            let mut n = start;
-            for &h in &choice.holes[me] {
-                let fits = self.fits(state, me, choice, h, REV);
-                out.moves[n] = Move::Sow(h);
-                n += usize::from(fits);
-            }
-            out.len = n;
-            if n > start {
-                break;
-            }
-        }
-        MoveStats::default()
-    }
-
-    /// [`Rules::sow_moves_one_way`] where laps may relay: each candidate checked to end.
+    /// The holes that fit the first choice description in force (a later description is
+    /// looked at only if none fitted). With `sown`, each is checked to end; without, as
+    /// where no lap relays and every sowing ends after one lap, every fitting hole is legal,
+    /// found branch-free.
     pub(super) fn sow_moves_in<const REV: bool>(
         &self,
         state: &State,
         sow: &SowRules,
         out: &mut MoveList,
+        sown: bool,
     ) -> MoveStats {
         let me = state.to_move;
         let mut stats = MoveStats::default();
         let ring = &sow.rings[me];
-        // The first description that fits some hole is in force: candidates are sown as they
-        // are found, and a later description is looked at only if none fitted.
         for choice in &sow.choices {
+            let start = out.len;
             let mut fitted = false;
-            for &h in &choice.holes[me] {
-                if !self.fits(state, me, choice, h, REV) {
-                    continue;
+            if sown {
+                for &h in &choice.holes[me] {
+                    if !self.fits(state, me, choice, h, REV) {
+                        continue;
+                    }
+                    fitted = true;
+                    if self.candidate_ends::<REV>(state, ring, h) {
+                        out.push(Move::Sow(h));
+                    } else {
+                        stats.endless += 1;
+                    }
                 }
-                fitted = true;
-                if self.candidate_ends::<REV>(state, ring, h) {
-                    out.push(Move::Sow(h));
-                } else {
-                    stats.endless += 1;
+            } else {
+                let mut n = start;
+                for &h in &choice.holes[me] {
+                    out.moves[n] = Move::Sow(h);
+                    n += usize::from(self.fits(state, me, choice, h, REV));
                 }
+                out.len = n;
+                fitted = n > start;
             }
             if fitted {
                 break;
@@ -762,15 +711,12 @@ impl Rules {
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
         let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
         let ring = &sow.rings[me];
-        let mut scratch = state.counts;
-        let hand = u32::from(scratch[choice.at.index()]);
-        scratch[choice.at.index()] = 0;
         let ctx = LapContext { marks: &state.marks, origin: choice.origin };
         let pos = ring.pos(choice.at);
         if rev {
-            ring.sow_from::<false, true>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+            ring.ends::<true>(&state.counts, &ctx, pos)
         } else {
-            ring.sow_from::<false, false>(&mut scratch, &ctx, pos, hand, 0).is_ok()
+            ring.ends::<false>(&state.counts, &ctx, pos)
         }
     }
 

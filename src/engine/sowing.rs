@@ -45,46 +45,50 @@ pub(crate) struct LapContext<'a> {
     pub origin: u16,
 }
 
+/// Slots copied to sow a simple ring on a copy: a fixed size (which copies in a few vector
+/// moves) that holds any ring of holes.
+pub(crate) const RING_WINDOW: usize = 2 * MAX_COLUMNS;
+
 /// Laps sown before cycle detection starts: nearly every sowing ends sooner, and starting
 /// late cannot miss a cycle (once the sowing state repeats it repeats forever).
 pub(crate) const CYCLE_CHECK_AFTER: u32 = 8;
 
-/// Lap table codes.
-pub(crate) const LAP_RELAY: u8 = 0;
-pub(crate) const LAP_STOP: u8 = 1;
-pub(crate) const LAP_RELAY_NEXT: u8 = 2;
-pub(crate) const LAP_MAY_STOP: u8 = 3;
-pub(crate) const LAP_MOVE_AGAIN: u8 = 4;
-pub(crate) const LAP_CAPTURE: u8 = 5;
-/// The verdict depends on conditions beyond the landing hole, and may be a relay.
-pub(crate) const LAP_DYNAMIC: u8 = u8::MAX;
-/// The verdict depends on conditions beyond the landing hole, but is never a relay.
-pub(crate) const LAP_NEVER_RELAY: u8 = u8::MAX - 1;
-/// The verdict depends on one other hole only (see [`OneCheck`]), and may be a relay.
-pub(crate) const LAP_ONE: u8 = u8::MAX - 2;
-/// The verdict depends on one other hole only, and is never a relay.
-pub(crate) const LAP_ONE_NEVER_RELAY: u8 = u8::MAX - 3;
+/// The lap rules' verdict at a landing, as far as the landing hole (and whether it was
+/// empty) decides it: an entry of a ring's lap table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The landing decides: this action.
+    Act(LapAction),
+    /// One other hole decides between two actions (the entry's [`OneCheck`]).
+    One {
+        /// Whether either action is a relay.
+        may_relay: bool,
+    },
+    /// Further conditions decide (the entry's branches).
+    Branches {
+        /// Whether any branch is a relay.
+        may_relay: bool,
+    },
+}
 
-fn encode(action: LapAction) -> u8 {
-    match action {
-        LapAction::Relay => LAP_RELAY,
-        LapAction::Stop => LAP_STOP,
-        LapAction::RelayNext => LAP_RELAY_NEXT,
-        LapAction::MayStop => LAP_MAY_STOP,
-        LapAction::MoveAgain => LAP_MOVE_AGAIN,
-        LapAction::Capture(c) => LAP_CAPTURE + c,
+// A lap table entry stays as small as the action it mostly is.
+const _: () = assert!(std::mem::size_of::<Verdict>() <= 2);
+
+impl Verdict {
+    /// Whether the sowing may go on from this landing: a relay, or a verdict that depends on
+    /// more and may be one.
+    #[inline(always)]
+    fn may_relay(self) -> bool {
+        match self {
+            Verdict::Act(action) => is_relay(action),
+            Verdict::One { may_relay } | Verdict::Branches { may_relay } => may_relay,
+        }
     }
 }
 
-fn decode(code: u8) -> LapAction {
-    match code {
-        LAP_RELAY => LapAction::Relay,
-        LAP_STOP => LapAction::Stop,
-        LAP_RELAY_NEXT => LapAction::RelayNext,
-        LAP_MAY_STOP => LapAction::MayStop,
-        LAP_MOVE_AGAIN => LapAction::MoveAgain,
-        c => LapAction::Capture(c - LAP_CAPTURE),
-    }
+/// Whether an action sows on.
+fn is_relay(action: LapAction) -> bool {
+    matches!(action, LapAction::Relay | LapAction::RelayNext)
 }
 
 /// A condition of a lap rule, made concrete for one landing hole.
@@ -104,12 +108,18 @@ enum Check {
 
 /// The common dynamic verdict, kept inline: "if this hole is empty (or occupied), do one
 /// thing, otherwise another" — a capture that needs an occupied facing hole.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct OneCheck {
     slot: u16,
     want_empty: bool,
-    then: u8,
-    otherwise: u8,
+    then: LapAction,
+    otherwise: LapAction,
+}
+
+impl Default for OneCheck {
+    fn default() -> OneCheck {
+        OneCheck { slot: 0, want_empty: false, then: LapAction::Stop, otherwise: LapAction::Stop }
+    }
 }
 
 /// The parts of a player's circuit that sowing reads in one phase, gathered when the rules
@@ -135,7 +145,7 @@ pub(crate) struct Ring {
     pub(crate) never_relays: bool,
     /// The lap rules' verdict where the landing hole and whether it was empty decide it:
     /// `[position * 2 + was_occupied]`.
-    lap_table: Vec<u8>,
+    lap_table: Vec<Verdict>,
     /// `key_prefix[i]`: the sum of the hashing keys of the first `i` positions.
     key_prefix: Vec<u64>,
     /// The hashing key of each position.
@@ -145,7 +155,7 @@ pub(crate) struct Ring {
     /// Whether a lap ending in an empty hole never relays (nor stops by choice), wherever it
     /// is.
     empty_never_relays: bool,
-    /// For `LAP_ONE` entries: the hole looked at and the two verdicts.
+    /// For [`Verdict::One`] entries: the hole looked at and the two actions.
     one: Vec<OneCheck>,
     /// For table entries that depend on more: the first of their branches.
     branch_start: Vec<u32>,
@@ -181,7 +191,7 @@ impl Ring {
             contiguous,
             skip_origin: rules.skip_origin,
             simple: contiguous && !rules.skip_origin,
-            lap_table: vec![LAP_DYNAMIC; len * 2],
+            lap_table: vec![Verdict::Branches { may_relay: true }; len * 2],
             key_prefix,
             keys,
             branch_start: vec![u32::MAX; len * 2],
@@ -233,31 +243,24 @@ impl Ring {
                 if !decided {
                     possible.push((Vec::new(), otherwise));
                 }
+                let may_relay = possible.iter().any(|&(_, action)| is_relay(action));
                 ring.lap_table[entry] = match possible.as_slice() {
-                    [(checks, action), ..] if checks.is_empty() => encode(*action),
-                    _ if possible
-                        .iter()
-                        .all(|(_, a)| !matches!(a, LapAction::Relay | LapAction::RelayNext)) =>
-                    {
-                        LAP_NEVER_RELAY
-                    }
-                    _ => LAP_DYNAMIC,
+                    [(checks, action), ..] if checks.is_empty() => Verdict::Act(*action),
+                    [(first, then), (rest, otherwise)] if rest.is_empty() => match first.as_slice() {
+                        [Check::Hole(h, want_empty)] => {
+                            ring.one[entry] = OneCheck {
+                                slot: h.0.into(),
+                                want_empty: *want_empty,
+                                then: *then,
+                                otherwise: *otherwise,
+                            };
+                            Verdict::One { may_relay }
+                        }
+                        _ => Verdict::Branches { may_relay },
+                    },
+                    _ => Verdict::Branches { may_relay },
                 };
-                if let [(first, then), (rest, otherwise)] = possible.as_slice()
-                    && let [Check::Hole(h, want_empty)] = first.as_slice()
-                    && rest.is_empty()
-                {
-                    ring.one[entry] = OneCheck {
-                        slot: h.0.into(),
-                        want_empty: *want_empty,
-                        then: encode(*then),
-                        otherwise: encode(*otherwise),
-                    };
-                    ring.lap_table[entry] =
-                        if ring.lap_table[entry] == LAP_NEVER_RELAY { LAP_ONE_NEVER_RELAY } else { LAP_ONE };
-                    continue;
-                }
-                if matches!(ring.lap_table[entry], LAP_DYNAMIC | LAP_NEVER_RELAY) {
+                if let Verdict::Branches { .. } = ring.lap_table[entry] {
                     ring.branch_start[entry] = ring.branches.len() as u32;
                     for (checks, action) in possible {
                         ring.branches.push((ring.checks.len() as u32, checks.len() as u8, action));
@@ -266,14 +269,10 @@ impl Ring {
                 }
             }
         }
-        ring.occupied_relays = (0..len).all(|pos| ring.lap_table[pos * 2 + 1] == LAP_RELAY);
-        ring.never_relays = ring
-            .lap_table
-            .iter()
-            .all(|&code| !matches!(code, LAP_RELAY | LAP_RELAY_NEXT | LAP_DYNAMIC | LAP_ONE));
-        ring.empty_never_relays = (0..len).all(|pos| {
-            !matches!(ring.lap_table[pos * 2], LAP_RELAY | LAP_RELAY_NEXT | LAP_DYNAMIC | LAP_ONE)
-        });
+        ring.occupied_relays =
+            (0..len).all(|pos| ring.lap_table[pos * 2 + 1] == Verdict::Act(LapAction::Relay));
+        ring.never_relays = ring.lap_table.iter().all(|verdict| !verdict.may_relay());
+        ring.empty_never_relays = (0..len).all(|pos| !ring.lap_table[pos * 2].may_relay());
         ring
     }
 
@@ -322,7 +321,7 @@ impl Ring {
     /// before the last one fell. Without `EXACT`, only whether the sowing goes on matters:
     /// a verdict that can never be a relay is taken as `Stop`.
     #[inline(always)]
-    fn lap_action<const EXACT: bool, const REV: bool>(
+    pub(super) fn lap_action<const EXACT: bool, const REV: bool>(
         &self,
         counts: &[u16; MAX_SLOTS],
         ctx: &LapContext<'_>,
@@ -337,14 +336,16 @@ impl Ring {
         }
         let entry = pos * 2 + usize::from(before > 0);
         match self.lap_table[entry] {
-            LAP_NEVER_RELAY | LAP_ONE_NEVER_RELAY if !EXACT => LapAction::Stop,
-            LAP_ONE | LAP_ONE_NEVER_RELAY => {
+            Verdict::Act(action) => action,
+            Verdict::One { may_relay: false } | Verdict::Branches { may_relay: false } if !EXACT => {
+                LapAction::Stop
+            }
+            Verdict::One { .. } => {
                 let one = &self.one[entry];
                 let holds = (counts[usize::from(one.slot)] == 0) == one.want_empty;
-                decode(if holds { one.then } else { one.otherwise })
+                if holds { one.then } else { one.otherwise }
             }
-            LAP_DYNAMIC | LAP_NEVER_RELAY => self.branch::<REV>(counts, ctx, pos, entry),
-            code => decode(code),
+            Verdict::Branches { .. } => self.branch::<REV>(counts, ctx, pos, entry),
         }
     }
 
@@ -378,8 +379,9 @@ impl Ring {
         }
     }
 
-    /// One lap on a simple ring: `hand` seeds into the holes after position `at`, wrapping
-    /// round. Returns the position of the last one.
+    /// One lap: `hand` seeds into the positions after `at`, wrapping round; returns the
+    /// position of the last one. On a simple ring, a run of consecutive slots; on any other,
+    /// by the general lap. With `HASH`, `hash` follows the seeds.
     #[inline(always)]
     fn lap<const HASH: bool, const REV: bool>(
         &self,
@@ -388,6 +390,13 @@ impl Ring {
         hand: u32,
         hash: &mut u64,
     ) -> usize {
+        if !self.simple {
+            let (last, added) = self.lap_general::<REV>(counts, at, hand);
+            if HASH {
+                *hash = hash.wrapping_add(added);
+            }
+            return last;
+        }
         let len = self.len;
         let (i, full) = sow_run::<REV>(&mut counts[self.base..self.base + len], at, hand as usize);
         let rem = hand as usize - full * len;
@@ -415,31 +424,29 @@ impl Ring {
     }
 
     /// One lap on a ring that is not simple: through slots read from `map`, skipping the
-    /// position `at` the seeds were lifted from where the rules say so.
+    /// position `at` the seeds were lifted from where the rules say so. Returns the position
+    /// of the last seed and the change of the hash.
     #[inline(never)]
-    fn lap_general<const HASH: bool, const REV: bool>(
+    fn lap_general<const REV: bool>(
         &self,
         counts: &mut [u16; MAX_SLOTS],
         at: usize,
         hand: u32,
-        hash: &mut u64,
-    ) -> usize {
+    ) -> (usize, u64) {
         let len = self.len;
         let skip = self.skip_origin;
         let places = if skip { len - 1 } else { len };
         let full = if (hand as usize) < places { 0 } else { hand / places as u32 };
         let rem = hand - full * places as u32;
+        let mut hash = 0u64;
         if full > 0 {
             for pos in 0..len {
                 if !(skip && pos == at) {
                     counts[self.slot(pos)] += full as u16;
                 }
             }
-            if HASH {
-                let skipped = if skip { self.keys[at] } else { 0 };
-                *hash = hash
-                    .wrapping_add(self.key_prefix[len].wrapping_sub(skipped).wrapping_mul(u64::from(full)));
-            }
+            let skipped = if skip { self.keys[at] } else { 0 };
+            hash = self.key_prefix[len].wrapping_sub(skipped).wrapping_mul(u64::from(full));
         }
         let mut i = at;
         for _ in 0..rem {
@@ -448,31 +455,13 @@ impl Ring {
                 i = self.step::<REV>(i);
             }
             counts[self.slot(i)] += 1;
-            if HASH {
-                *hash = hash.wrapping_add(self.keys[i]);
-            }
+            hash = hash.wrapping_add(self.keys[i]);
         }
         if rem == 0 && skip {
             // The last seed of the last full lap fell just before the origin.
             i = self.back::<REV>(at);
         }
-        i
-    }
-
-    /// One lap by the path that fits the ring.
-    #[inline(always)]
-    fn lap_any<const HASH: bool, const REV: bool>(
-        &self,
-        counts: &mut [u16; MAX_SLOTS],
-        at: usize,
-        hand: u32,
-        hash: &mut u64,
-    ) -> usize {
-        if self.simple {
-            self.lap::<HASH, REV>(counts, at, hand, hash)
-        } else {
-            self.lap_general::<HASH, REV>(counts, at, hand, hash)
-        }
+        (i, hash)
     }
 
     /// Sow `hand` seeds one lap from position `at`, with no relay (seeds a capture puts back
@@ -484,7 +473,7 @@ impl Ring {
         hand: u32,
         hash: &mut u64,
     ) {
-        self.lap_any::<true, REV>(counts, at, hand, hash);
+        self.lap::<true, REV>(counts, at, hand, hash);
     }
 
     /// Sow `hand` seeds (already lifted) from position `at`, following the lap rules, until
@@ -579,7 +568,7 @@ impl Ring {
         hand: u32,
         hash: &mut u64,
     ) -> Lap {
-        let last_at = self.lap_any::<EXACT, REV>(counts, at, hand, hash);
+        let last_at = self.lap::<EXACT, REV>(counts, at, hand, hash);
         let before = counts[self.slot(last_at)] - 1;
         let from = match self.lap_action::<EXACT, REV>(counts, ctx, last_at, before) {
             LapAction::Relay => last_at,
@@ -634,13 +623,54 @@ impl Ring {
         laps
     }
 
+    /// Whether a sowing of the seeds at position `at` ends, on `counts` (unchanged): the
+    /// question every legality check asks. One answer, found the cheapest way the ring
+    /// allows: on a simple ring, most sowings are settled by their first lap, read off the
+    /// board without sowing ([`Ring::first_lap_ends`]); most others by sowing a copy of a
+    /// window of slots that holds the whole ring ([`Ring::quick_ends`]). The rest (a ring
+    /// that is not simple, a verdict that needs more than the landing hole, a long relay)
+    /// are sown in full on a copy of the board.
+    #[inline(always)]
+    pub(crate) fn ends<const REV: bool>(
+        &self,
+        counts: &[u16; MAX_SLOTS],
+        ctx: &LapContext<'_>,
+        at: usize,
+    ) -> bool {
+        if !self.simple {
+            return self.sown_ends::<REV>(counts, ctx, at);
+        }
+        if self.first_lap_ends::<REV>(&counts[self.base..self.base + self.len], at) {
+            return true;
+        }
+        const W: usize = RING_WINDOW;
+        let base = self.base.min(MAX_SLOTS - W);
+        let offset = self.base - base;
+        let mut local: [u16; W] = counts[base..base + W].try_into().unwrap_or([0; W]);
+        match self.quick_ends::<REV>(&mut local[offset..offset + self.len], at) {
+            Some(ends) => ends,
+            None => self.sown_ends::<REV>(counts, ctx, at),
+        }
+    }
+
+    /// [`Ring::ends`] by sowing in full on a copy of the board.
+    #[cold]
+    #[inline(never)]
+    fn sown_ends<const REV: bool>(&self, counts: &[u16; MAX_SLOTS], ctx: &LapContext<'_>, at: usize) -> bool {
+        let mut scratch = *counts;
+        let slot = self.slot(at);
+        let hand = u32::from(scratch[slot]);
+        scratch[slot] = 0;
+        self.sow_from::<false, REV>(&mut scratch, ctx, at, hand, 0).is_ok()
+    }
+
     /// Whether the first lap of a sowing from position `at` of a simple ring surely ends the
     /// sowing, read off the circuit's counts `slots` without sowing: where the last seed
     /// falls and whether that hole was occupied are known from the hand alone, and where
     /// the lap rules' verdict there depends on nothing else and is not a relay, the sowing
     /// ends. `false` when it may relay (or it cannot tell).
     #[inline(always)]
-    pub(crate) fn first_lap_ends<const REV: bool>(&self, slots: &[u16], at: usize) -> bool {
+    pub(super) fn first_lap_ends<const REV: bool>(&self, slots: &[u16], at: usize) -> bool {
         let len = slots.len();
         let hand = usize::from(slots[at]);
         let (full, rem) = if hand < len { (0, hand) } else { (hand / len, hand % len) };
@@ -652,9 +682,9 @@ impl Ring {
         let held = if last == at { 0 } else { usize::from(slots[last]) };
         let occupied = held + full + usize::from(rem > 0) > 1;
         if occupied {
-            return !self.occupied_relays && !relays_or_may(self.lap_table[last * 2 + 1]);
+            return !self.occupied_relays && !self.lap_table[last * 2 + 1].may_relay();
         }
-        self.empty_never_relays || !relays_or_may(self.lap_table[last * 2])
+        self.empty_never_relays || !self.lap_table[last * 2].may_relay()
     }
 
     /// Whether a sowing from position `at` ends, on the circuit's counts `slots` (changed):
@@ -662,7 +692,7 @@ impl Ring {
     /// whose verdict depends on more than the landing hole and may relay, or a long relay
     /// that needs cycle detection — and the general sowing must decide.
     #[inline(always)]
-    pub(crate) fn quick_ends<const REV: bool>(&self, slots: &mut [u16], mut at: usize) -> Option<bool> {
+    fn quick_ends<const REV: bool>(&self, slots: &mut [u16], mut at: usize) -> Option<bool> {
         let mut hand = usize::from(slots[at]);
         slots[at] = 0;
         for _ in 0..CYCLE_CHECK_AFTER {
@@ -673,10 +703,13 @@ impl Ring {
             } else if !occupied && self.empty_never_relays {
                 false
             } else {
-                match self.lap_table[i * 2 + usize::from(occupied)] {
-                    LAP_RELAY => true,
-                    LAP_DYNAMIC | LAP_RELAY_NEXT | LAP_ONE => return None,
-                    _ => false,
+                let verdict = self.lap_table[i * 2 + usize::from(occupied)];
+                if verdict == Verdict::Act(LapAction::Relay) {
+                    true
+                } else if verdict.may_relay() {
+                    return None;
+                } else {
+                    false
                 }
             };
             if !relays {
@@ -688,12 +721,6 @@ impl Ring {
         }
         None
     }
-}
-
-/// Whether a lap verdict may relay, or depends on more than the landing hole.
-#[inline(always)]
-fn relays_or_may(code: u8) -> bool {
-    matches!(code, LAP_RELAY | LAP_RELAY_NEXT | LAP_DYNAMIC | LAP_ONE)
 }
 
 /// A lap of `hand` seeds after position `at` on a run of consecutive holes (`ring`), going
