@@ -16,12 +16,20 @@ impl Rules {
     }
 }
 
-fn build(model: Model) -> Rules {
-    let board = model.board;
+/// Where the holes are stored: the slot of each board cell and back, the stores, and each
+/// player's circuit in slots.
+struct Layout {
+    slot_of: Vec<Hole>,
+    board_of: Vec<u16>,
+    store: Option<ByPlayer<Hole>>,
+    circuit: ByPlayer<Vec<Hole>>,
+}
+
+/// Store the holes circuit by circuit (South's, then North's, or the one shared ring), so
+/// that a lap of an own-rows circuit is a run of consecutive slots; the stores after them.
+fn layout(model: &Model) -> Layout {
+    let (board, c) = (model.board, model.circuit);
     let holes = board.holes();
-    let per_side = board.per_side();
-    let c = model.circuit;
-    let slots = holes + if board.stores { 2 } else { 0 };
     let board_circuit = if c.shared {
         ByPlayer { south: board.all_rows_ring(c.direction), north: Vec::new() }
     } else {
@@ -33,7 +41,6 @@ fn build(model: Model) -> Rules {
         slot_of[board.index(cell)] = Hole(slot as u8);
         board_of[slot] = board.index(cell) as u16;
     }
-    let at = |cell: Cell| slot_of[board.index(cell)];
     let store = board.stores.then(|| ByPlayer { south: Hole(holes as u8), north: Hole(holes as u8 + 1) });
     let circuit: ByPlayer<Vec<Hole>> = if c.shared {
         // The shared ring in slots: South's holes are slots 0..c, North's c..2c.
@@ -51,20 +58,26 @@ fn build(model: Model) -> Rules {
             None => ByPlayer { south: ring.clone(), north: ring },
         }
     } else {
-        board_circuit.map(|ring| ring.into_iter().map(at).collect::<Vec<_>>())
+        board_circuit.map(|ring| ring.into_iter().map(|cell| slot_of[board.index(cell)]).collect::<Vec<_>>())
     };
-    let circuit_pos = circuit.clone().map(|c| {
-        let mut pos = vec![u8::MAX; slots];
-        for (i, h) in c.iter().enumerate() {
-            pos[h.index()] = i as u8;
-        }
-        pos
-    });
+    Layout { slot_of, board_of, store, circuit }
+}
+
+/// Whose each slot is, its row role and column; and each player's holes by role and column.
+struct Owners {
+    hole_owner: Vec<Player>,
+    hole_role: Vec<Role>,
+    hole_column: Vec<u8>,
+    role_hole: ByPlayer<Vec<Vec<Hole>>>,
+}
+
+fn owners(board: model::Board, slot_of: &[Hole], store: Option<ByPlayer<Hole>>, slots: usize) -> Owners {
+    let at = |cell: Cell| slot_of[board.index(cell)];
     let mut hole_owner = vec![Player::South; slots];
     let mut hole_role = vec![0 as Role; slots];
     let mut hole_column = vec![0u8; slots];
     let role_hole = ByPlayer::new_with(|player| {
-        (0..per_side)
+        (0..board.per_side())
             .map(|role| {
                 (0..board.columns).map(|col| at(Cell::new(board.row(player, role), col))).collect::<Vec<_>>()
             })
@@ -83,6 +96,69 @@ fn build(model: Model) -> Rules {
             hole_role[store[player].index()] = Role::MAX;
         }
     }
+    Owners { hole_owner, hole_role, hole_column, role_hole }
+}
+
+/// The phases' rules, with the holes of each choice description in slots (the rings are
+/// attached once the rest of the rules exist).
+fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>) -> Vec<PhaseRules> {
+    let choice = |c: &model::Choice| {
+        let holes = ByPlayer::new_with(|player| match model.choice_cells(c.holes, player) {
+            Some(cells) => cells.into_iter().map(|cell| slot_of[model.board.index(cell)]).collect(),
+            None => territory[player].clone(),
+        });
+        let mark = match c.holes {
+            HoleSet::Marked(m) => Some(m),
+            _ => None,
+        };
+        let counts_only = mark.is_none() && c.next.is_none() && c.previous.is_none();
+        Choice { holes, mark, counts_only, rule: c.clone() }
+    };
+    (model.phases.iter())
+        .map(|phase| {
+            let turn = match &phase.turn {
+                Turn::Sow(sowing) => TurnKind::Sow(SowRules {
+                    choices: sowing.choices.iter().map(choice).collect(),
+                    direction: sowing.direction,
+                    lap_rules: sowing.lap_rules.clone(),
+                    lap_otherwise: sowing.otherwise,
+                    must_feed: sowing.must_feed,
+                    rings: ByPlayer::default(),
+                }),
+                Turn::Take { capture } => TurnKind::Take { capture: *capture },
+                Turn::Transfer { count, from, to } => {
+                    TurnKind::Transfer { count: *count, from: *from, to: *to }
+                }
+                Turn::Mark { hole, mark } => TurnKind::Mark { hole: *hole, mark: *mark },
+            };
+            PhaseRules { name: phase.name.clone(), lasts: phase.lasts, turn }
+        })
+        .collect()
+}
+
+/// The hashing key of each slot (odd, so that counts never cancel out) and of North to move,
+/// the same for every game with this many holes.
+fn hash_keys(holes: usize, slots: usize) -> (Vec<u64>, u64) {
+    use rand_core::SeedableRng as _;
+    let mut rng = rand_xoshiro::SplitMix64::seed_from_u64(0x5eed_0f50_u64 ^ (holes as u64) << 32);
+    let mut next_key = || rand_core::Rng::next_u64(&mut rng);
+    let keys: Vec<u64> = (0..slots).map(|_| next_key() | 1).collect();
+    (keys, next_key())
+}
+
+fn build(model: Model) -> Rules {
+    let board = model.board;
+    let holes = board.holes();
+    let slots = holes + if board.stores { 2 } else { 0 };
+    let Layout { slot_of, board_of, store, circuit } = layout(&model);
+    let Owners { hole_owner, hole_role, hole_column, role_hole } = owners(board, &slot_of, store, slots);
+    let circuit_pos = circuit.clone().map(|c| {
+        let mut pos = vec![u8::MAX; slots];
+        for (i, h) in c.iter().enumerate() {
+            pos[h.index()] = i as u8;
+        }
+        pos
+    });
     let territory = ByPlayer::new_with(|player| {
         slot_of.iter().copied().filter(|h| hole_owner[h.index()] == player).collect::<Vec<_>>()
     });
@@ -103,7 +179,7 @@ fn build(model: Model) -> Rules {
     let regions = ByPlayer::new_with(|player| {
         let own = &territory[player];
         let mut regions = vec![own.clone()];
-        for role in 0..per_side {
+        for role in 0..board.per_side() {
             regions.push(own.iter().copied().filter(|h| hole_role[h.index()] == role as Role).collect());
         }
         regions
@@ -115,49 +191,13 @@ fn build(model: Model) -> Rules {
     let marks: Vec<MarkDef> = (model.marks.iter())
         .map(|mark| MarkDef {
             name: mark.name.clone(),
-            start: mark.start.iter().map(|&cell| at(cell)).collect(),
+            start: mark.start.iter().map(|&cell| slot_of[board.index(cell)]).collect(),
         })
         .collect();
     let total_seeds = start.iter().map(|&c| u32::from(c)).sum();
-    let mut keys_rng = {
-        use rand_core::SeedableRng as _;
-        rand_xoshiro::SplitMix64::seed_from_u64(0x5eed_0f50_u64 ^ (holes as u64) << 32)
-    };
-    let mut next_key = || rand_core::Rng::next_u64(&mut keys_rng);
-    let keys: Vec<u64> = (0..slots).map(|_| next_key() | 1).collect();
-    let north_key = next_key();
-    let choice = |c: &model::Choice| {
-        let holes = ByPlayer::new_with(|player| match model.choice_cells(c.holes, player) {
-            Some(cells) => cells.into_iter().map(at).collect(),
-            None => territory[player].clone(),
-        });
-        let mark = match c.holes {
-            HoleSet::Marked(m) => Some(m),
-            _ => None,
-        };
-        let counts_only = mark.is_none() && c.next.is_none() && c.previous.is_none();
-        Choice { holes, mark, counts_only, rule: c.clone() }
-    };
-    let phases: Vec<PhaseRules> = (model.phases.iter())
-        .map(|phase| {
-            let turn = match &phase.turn {
-                Turn::Sow(sowing) => TurnKind::Sow(SowRules {
-                    choices: sowing.choices.iter().map(choice).collect(),
-                    direction: sowing.direction,
-                    lap_rules: sowing.lap_rules.clone(),
-                    lap_otherwise: sowing.otherwise,
-                    must_feed: sowing.must_feed,
-                    rings: ByPlayer::default(),
-                }),
-                Turn::Take { capture } => TurnKind::Take { capture: *capture },
-                Turn::Transfer { count, from, to } => {
-                    TurnKind::Transfer { count: *count, from: *from, to: *to }
-                }
-                Turn::Mark { hole, mark } => TurnKind::Mark { hole: *hole, mark: *mark },
-            };
-            PhaseRules { name: phase.name.clone(), lasts: phase.lasts, turn }
-        })
-        .collect();
+    let (keys, north_key) = hash_keys(holes, slots);
+    let phases = phase_rules(&model, &slot_of, &territory);
+    let c = model.circuit;
     let mut rules = Rules {
         rows: board.rows,
         columns: board.columns,
@@ -186,10 +226,16 @@ fn build(model: Model) -> Rules {
         north_key,
         model,
     };
+    attach_rings(&mut rules);
+    rules
+}
+
+/// Build each sowing phase's rings, which read the finished rules.
+fn attach_rings(rules: &mut Rules) {
     let rings: Vec<Option<ByPlayer<Ring>>> = (rules.phases.iter())
         .map(|phase| match &phase.turn {
             TurnKind::Sow(sow) => {
-                Some(ByPlayer::new_with(|me| Ring::build(&rules, me, &sow.lap_rules, sow.lap_otherwise)))
+                Some(ByPlayer::new_with(|me| Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise)))
             }
             _ => None,
         })
@@ -199,5 +245,4 @@ fn build(model: Model) -> Rules {
             sow.rings = ring;
         }
     }
-    rules
 }

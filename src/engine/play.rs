@@ -6,9 +6,6 @@ use super::rules::*;
 use super::sowing::{Endless, LapContext, RING_WINDOW, Ring, SowEnd};
 use super::state::*;
 
-/// Slots in the window copied for each candidate's legality check: any circuit fits, since
-/// a circuit has at most two rows of holes.
-
 /// Most relay decisions a player may make in one turn where the rules let them stop (a
 /// player who keeps relaying through the same holes must stop in the end).
 const MAX_RELAY_CHOICES: u16 = 64;

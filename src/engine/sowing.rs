@@ -46,7 +46,7 @@ pub(crate) struct LapContext<'a> {
 }
 
 /// Slots copied to sow a simple ring on a copy: a fixed size (which copies in a few vector
-/// moves) that holds any ring of holes.
+/// moves) that holds any ring of holes, since a circuit has at most two rows of holes.
 pub(crate) const RING_WINDOW: usize = 2 * MAX_COLUMNS;
 
 /// Laps sown before cycle detection starts: nearly every sowing ends sooner, and starting
@@ -182,7 +182,6 @@ impl Ring {
         for (i, k) in keys.iter().enumerate() {
             key_prefix[i + 1] = key_prefix[i].wrapping_add(*k);
         }
-        let opp = me.other();
         let mut ring = Ring {
             base,
             len,
@@ -200,73 +199,10 @@ impl Ring {
         };
         for pos in 0..len {
             let slot = ring.slot(pos);
-            let store = rules.is_store(Hole(slot as u8));
-            let column = usize::from(rules.hole_column[slot]);
             for occupied in [false, true] {
                 let entry = pos * 2 + usize::from(occupied);
-                // The rules that can apply here, in order, up to the first that surely does.
-                let mut possible: Vec<(Vec<Check>, LapAction)> = Vec::new();
-                let mut decided = false;
-                for rule in lap_rules {
-                    // A rule about the mover's store applies only there; a rule about holes
-                    // never applies to a store.
-                    if rule.store != store || (store && rules.store(me) != Some(Hole(slot as u8))) {
-                        continue;
-                    }
-                    let landing_fits =
-                        rule.landing.is_none_or(|want| occupied == (want == HoleState::Occupied));
-                    let side_fits =
-                        rule.side.is_none_or(|side| (rules.hole_owner[slot] == me) == (side == Side::Own));
-                    let role_fits = rule.role.is_none_or(|role| rules.hole_role[slot] == role);
-                    if !(landing_fits && side_fits && role_fits) {
-                        continue;
-                    }
-                    let mut checks: Vec<Check> = rule.mark.map(Check::Mark).into_iter().collect();
-                    for fact in &rule.facts {
-                        checks.push(match *fact {
-                            Fact::Opposite(role, state) => Check::Hole(
-                                rules.role_hole[opp][role as usize][column],
-                                state == HoleState::Empty,
-                            ),
-                            Fact::Next(state) => Check::Next(state == HoleState::Empty),
-                            Fact::Origin(min, max) => Check::Origin(min, max),
-                            Fact::Holds(min, max) => Check::Holds(min, max),
-                        });
-                    }
-                    let certain = checks.is_empty();
-                    possible.push((checks, rule.action));
-                    if certain {
-                        decided = true;
-                        break;
-                    }
-                }
-                if !decided {
-                    possible.push((Vec::new(), otherwise));
-                }
-                let may_relay = possible.iter().any(|&(_, action)| is_relay(action));
-                ring.lap_table[entry] = match possible.as_slice() {
-                    [(checks, action), ..] if checks.is_empty() => Verdict::Act(*action),
-                    [(first, then), (rest, otherwise)] if rest.is_empty() => match first.as_slice() {
-                        [Check::Hole(h, want_empty)] => {
-                            ring.one[entry] = OneCheck {
-                                slot: h.0.into(),
-                                want_empty: *want_empty,
-                                then: *then,
-                                otherwise: *otherwise,
-                            };
-                            Verdict::One { may_relay }
-                        }
-                        _ => Verdict::Branches { may_relay },
-                    },
-                    _ => Verdict::Branches { may_relay },
-                };
-                if let Verdict::Branches { .. } = ring.lap_table[entry] {
-                    ring.branch_start[entry] = ring.branches.len() as u32;
-                    for (checks, action) in possible {
-                        ring.branches.push((ring.checks.len() as u32, checks.len() as u8, action));
-                        ring.checks.extend(checks);
-                    }
-                }
+                let possible = landing_rules(rules, me, lap_rules, otherwise, (slot, occupied));
+                ring.set_verdict(entry, possible);
             }
         }
         ring.occupied_relays =
@@ -274,6 +210,35 @@ impl Ring {
         ring.never_relays = ring.lap_table.iter().all(|verdict| !verdict.may_relay());
         ring.empty_never_relays = (0..len).all(|pos| !ring.lap_table[pos * 2].may_relay());
         ring
+    }
+
+    /// Compile the lap rules that may apply at a landing into its table entry: an action
+    /// where the landing decides, a one-hole check, or branches.
+    fn set_verdict(&mut self, entry: usize, possible: Vec<(Vec<Check>, LapAction)>) {
+        let may_relay = possible.iter().any(|&(_, action)| is_relay(action));
+        self.lap_table[entry] = match possible.as_slice() {
+            [(checks, action), ..] if checks.is_empty() => Verdict::Act(*action),
+            [(first, then), (rest, otherwise)] if rest.is_empty() => match first.as_slice() {
+                [Check::Hole(h, want_empty)] => {
+                    self.one[entry] = OneCheck {
+                        slot: h.0.into(),
+                        want_empty: *want_empty,
+                        then: *then,
+                        otherwise: *otherwise,
+                    };
+                    Verdict::One { may_relay }
+                }
+                _ => Verdict::Branches { may_relay },
+            },
+            _ => Verdict::Branches { may_relay },
+        };
+        if let Verdict::Branches { .. } = self.lap_table[entry] {
+            self.branch_start[entry] = self.branches.len() as u32;
+            for (checks, action) in possible {
+                self.branches.push((self.checks.len() as u32, checks.len() as u8, action));
+                self.checks.extend(checks);
+            }
+        }
     }
 
     /// The slot of position `pos`.
@@ -721,6 +686,50 @@ impl Ring {
         }
         None
     }
+}
+
+/// The lap rules of `me` that can apply at a landing in `slot` (empty or `occupied` before
+/// the last seed), in order, up to the first that surely does (or the `otherwise` action):
+/// each with the checks, made concrete for this landing, that must also hold.
+fn landing_rules(
+    rules: &Rules,
+    me: Player,
+    lap_rules: &[LapRule],
+    otherwise: LapAction,
+    (slot, occupied): (usize, bool),
+) -> Vec<(Vec<Check>, LapAction)> {
+    let store = rules.is_store(Hole(slot as u8));
+    let column = usize::from(rules.hole_column[slot]);
+    let mut possible = Vec::new();
+    for rule in lap_rules {
+        // A rule about the mover's store applies only there; a rule about holes never
+        // applies to a store.
+        if rule.store != store || (store && rules.store(me) != Some(Hole(slot as u8))) {
+            continue;
+        }
+        let landing_fits = rule.landing.is_none_or(|want| occupied == (want == HoleState::Occupied));
+        let side_fits = rule.side.is_none_or(|side| (rules.hole_owner[slot] == me) == (side == Side::Own));
+        let role_fits = rule.role.is_none_or(|role| rules.hole_role[slot] == role);
+        if !(landing_fits && side_fits && role_fits) {
+            continue;
+        }
+        let mut checks: Vec<Check> = rule.mark.map(Check::Mark).into_iter().collect();
+        checks.extend(rule.facts.iter().map(|fact| match *fact {
+            Fact::Opposite(role, state) => {
+                Check::Hole(rules.role_hole[me.other()][role as usize][column], state == HoleState::Empty)
+            }
+            Fact::Next(state) => Check::Next(state == HoleState::Empty),
+            Fact::Origin(min, max) => Check::Origin(min, max),
+            Fact::Holds(min, max) => Check::Holds(min, max),
+        }));
+        let certain = checks.is_empty();
+        possible.push((checks, rule.action));
+        if certain {
+            return possible;
+        }
+    }
+    possible.push((Vec::new(), otherwise));
+    possible
 }
 
 /// A lap of `hand` seeds after position `at` on a run of consecutive holes (`ring`), going
