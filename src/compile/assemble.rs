@@ -41,8 +41,8 @@ pub(crate) struct Effective<'a> {
     pub game: &'a ast::Game,
     /// The ruleset compiled, if any.
     pub ruleset: Option<&'a ast::Ruleset>,
-    /// Sections that occur once, by keyword.
-    pub sections: IndexMap<&'static str, &'a Section>,
+    /// Sections that occur once.
+    pub sections: Sections<'a>,
     /// Parameters, in declaration order.
     pub params: IndexMap<String, EffectiveParam<'a>>,
     /// Captures, by name.
@@ -55,17 +55,130 @@ pub(crate) struct Effective<'a> {
     pub marks: Vec<&'a ast::Marks>,
 }
 
-/// Sections that may be given at most once in a game or a ruleset.
-fn is_single(kind: &SectionKind) -> bool {
-    !matches!(
-        kind,
-        SectionKind::Param(_)
+/// A section that occurs once: its body, and where its keyword and the whole section are.
+#[derive(Debug)]
+pub(crate) struct At<'a, T> {
+    /// The section's body.
+    pub node: &'a T,
+    /// Its keyword.
+    pub keyword: Span,
+    /// The whole section.
+    pub span: Span,
+}
+
+impl<T> Clone for At<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for At<'_, T> {}
+
+/// The sections that may be given at most once in a game or a ruleset, one field each.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Sections<'a> {
+    pub aliases: Option<At<'a, Vec<Spanned<String>>>>,
+    pub origin: Option<At<'a, Spanned<String>>>,
+    pub sources: Option<At<'a, Vec<Spanned<String>>>>,
+    pub summary: Option<At<'a, Spanned<String>>>,
+    pub computer: Option<At<'a, Spanned<ast::SearchKind>>>,
+    pub board: Option<At<'a, ast::Board>>,
+    pub territory: Option<At<'a, ast::Territory>>,
+    pub setup: Option<At<'a, ast::Setup>>,
+    pub circuit: Option<At<'a, ast::Circuit>>,
+    pub choose: Option<At<'a, ast::Choose>>,
+    pub sow: Option<At<'a, ast::Sow>>,
+    pub after_lap: Option<At<'a, ast::AfterLap>>,
+    pub end: Option<At<'a, ast::EndRules>>,
+}
+
+/// Put `node`, the body of `section`, in `slot` if it is empty (or if `replace`). Returns the
+/// keyword of the section that was there.
+fn put<'a, T>(
+    slot: &mut Option<At<'a, T>>,
+    section: &'a Section,
+    node: &'a T,
+    replace: bool,
+) -> Option<Span> {
+    let first = slot.map(|s| s.keyword);
+    if first.is_none() || replace {
+        *slot = Some(At { node, keyword: section.keyword, span: section.span });
+    }
+    first
+}
+
+impl<'a> Sections<'a> {
+    /// Put a section that may be given once in its field, keeping the one there unless
+    /// `replace`. Returns the keyword of the one there, if any. Every kind is placed or said
+    /// not to be single here, so that a new kind of section must be placed to compile.
+    fn place(&mut self, section: &'a Section, replace: bool) -> Option<Span> {
+        match &section.kind {
+            SectionKind::Aliases(x) => put(&mut self.aliases, section, x, replace),
+            SectionKind::Origin(x) => put(&mut self.origin, section, x, replace),
+            SectionKind::Sources(x) => put(&mut self.sources, section, x, replace),
+            SectionKind::Summary(x) => put(&mut self.summary, section, x, replace),
+            SectionKind::Computer(x) => put(&mut self.computer, section, x, replace),
+            SectionKind::Board(x) => put(&mut self.board, section, x, replace),
+            SectionKind::Territory(x) => put(&mut self.territory, section, x, replace),
+            SectionKind::Setup(x) => put(&mut self.setup, section, x, replace),
+            SectionKind::Circuit(x) => put(&mut self.circuit, section, x, replace),
+            SectionKind::Choose(x) => put(&mut self.choose, section, x, replace),
+            SectionKind::Sow(x) => put(&mut self.sow, section, x, replace),
+            SectionKind::AfterLap(x) => put(&mut self.after_lap, section, x, replace),
+            SectionKind::End(x) => put(&mut self.end, section, x, replace),
+            // Named, repeated or restating sections: gathered by `collect` and `restate`.
+            SectionKind::Param(_)
             | SectionKind::Capture(_)
             | SectionKind::Opening(_)
             | SectionKind::Marks(_)
             | SectionKind::LapRuleFirst(_)
-            | SectionKind::EndRestated(_)
-    )
+            | SectionKind::EndRestated(_) => None,
+            // Turns of an opening: the grammar allows them nowhere else.
+            SectionKind::Lasts(_)
+            | SectionKind::TakeTurn(_)
+            | SectionKind::TransferTurn(_)
+            | SectionKind::MarkTurn(_) => None,
+        }
+    }
+
+    /// Lay a ruleset's sections over these. Metadata about the game's name and history
+    /// (`aliases`, `origin`) stays the base game's: the keywords of any the ruleset gives are
+    /// returned, in the order written, to be reported.
+    fn overlay(&mut self, over: Sections<'a>) -> Vec<(&'static str, Span)> {
+        let Sections {
+            aliases,
+            origin,
+            sources,
+            summary,
+            computer,
+            board,
+            territory,
+            setup,
+            circuit,
+            choose,
+            sow,
+            after_lap,
+            end,
+        } = over;
+        self.sources = sources.or(self.sources);
+        self.summary = summary.or(self.summary);
+        self.computer = computer.or(self.computer);
+        self.board = board.or(self.board);
+        self.territory = territory.or(self.territory);
+        self.setup = setup.or(self.setup);
+        self.circuit = circuit.or(self.circuit);
+        self.choose = choose.or(self.choose);
+        self.sow = sow.or(self.sow);
+        self.after_lap = after_lap.or(self.after_lap);
+        self.end = end.or(self.end);
+        let mut refused: Vec<(&'static str, Span)> =
+            [aliases.map(|a| ("aliases", a.keyword)), origin.map(|o| ("origin", o.keyword))]
+                .into_iter()
+                .flatten()
+                .collect();
+        refused.sort_by_key(|(_, keyword)| keyword.start);
+        refused
+    }
 }
 
 /// The rulesets a compilation starts from: the farthest one a chain of `extends` leads to
@@ -123,7 +236,7 @@ fn cycle(game: &ast::Game, circle: &[&ast::Ruleset]) -> CheckError {
 }
 
 struct Collected<'a> {
-    sections: IndexMap<&'static str, &'a Section>,
+    sections: Sections<'a>,
     params: IndexMap<String, (&'a ast::Param, Span)>,
     captures: IndexMap<String, (&'a ast::Capture, Span)>,
     openings: IndexMap<String, (&'a ast::Opening, Span)>,
@@ -150,15 +263,35 @@ fn insert_unique<'a, T>(
     }
 }
 
+fn duplicate_section(section: &Section, first: Span, in_ruleset: bool) -> CheckError {
+    let key = section.kind.keyword();
+    let help = if in_ruleset {
+        format!("keep a single `{key}` section in this ruleset")
+    } else {
+        format!(
+            "keep a single `{key}` section; to describe a variant, restate it inside a `ruleset \"name\" {{ … }}` instead"
+        )
+    };
+    CheckError::DuplicateSection {
+        section: key.to_string(),
+        help,
+        span: section.keyword.into(),
+        first: first.into(),
+    }
+}
+
 fn collect<'a>(sections: &'a [Section], in_ruleset: bool, errors: &mut Vec<CheckError>) -> Collected<'a> {
     let mut out = Collected {
-        sections: IndexMap::new(),
+        sections: Sections::default(),
         params: IndexMap::new(),
         captures: IndexMap::new(),
         openings: IndexMap::new(),
         marks: IndexMap::new(),
     };
     for section in sections {
+        if let Some(first) = out.sections.place(section, false) {
+            errors.push(duplicate_section(section, first, in_ruleset));
+        }
         match &section.kind {
             SectionKind::Param(p) => insert_unique(&mut out.params, "parameter", &p.name, p, errors),
             SectionKind::Capture(c) => insert_unique(&mut out.captures, "capture", &c.name, c, errors),
@@ -177,26 +310,7 @@ fn collect<'a>(sections: &'a [Section], in_ruleset: bool, errors: &mut Vec<Check
                     help: help.to_string(),
                 });
             }
-            kind if is_single(kind) => {
-                let key = kind.keyword();
-                if let Some(first) = out.sections.get(key) {
-                    let help = if in_ruleset {
-                        format!("keep a single `{key}` section in this ruleset")
-                    } else {
-                        format!(
-                            "keep a single `{key}` section; to describe a variant, restate it inside a `ruleset \"name\" {{ … }}` instead"
-                        )
-                    };
-                    errors.push(CheckError::DuplicateSection {
-                        section: key.to_string(),
-                        help,
-                        span: section.keyword.into(),
-                        first: first.keyword.into(),
-                    });
-                } else {
-                    out.sections.insert(key, section);
-                }
-            }
+            // Sections given once: placed above.
             _ => {}
         }
     }
@@ -228,7 +342,7 @@ pub(crate) fn assemble<'a>(
         }
     }
 
-    let mut sections = base.sections.clone();
+    let mut sections = base.sections;
     let mut params: IndexMap<String, EffectiveParam<'a>> = base
         .params
         .iter()
@@ -251,15 +365,8 @@ pub(crate) fn assemble<'a>(
 
     for ruleset in chain.iter().copied() {
         let over = collect(&ruleset.sections, true, errors);
-        for (key, section) in &over.sections {
-            if matches!(section.kind, SectionKind::Aliases(_) | SectionKind::Origin(_)) {
-                errors.push(CheckError::NotInRuleset {
-                    section: key.to_string(),
-                    span: section.keyword.into(),
-                });
-            } else {
-                sections.insert(key, section);
-            }
+        for (key, keyword) in sections.overlay(over.sections) {
+            errors.push(CheckError::NotInRuleset { section: key.to_string(), span: keyword.into() });
         }
         let known: Vec<String> = params.keys().cloned().collect();
         let base_params: Vec<&str> = known.iter().map(String::as_str).collect();
@@ -320,7 +427,7 @@ pub(crate) fn assemble<'a>(
         }
     }
     for section in restated {
-        sections.insert(section.kind.keyword(), section);
+        sections.place(section, true);
     }
 
     for p in params.values() {
@@ -443,53 +550,31 @@ pub(crate) fn restate(
     text: &str,
     errors: &mut Vec<CheckError>,
 ) -> Vec<Section> {
-    let first_of = |sections: &'_ [Section], key: &str| -> Option<usize> {
-        sections.iter().position(|s| is_single(&s.kind) && s.kind.keyword() == key)
-    };
     let mut out = Vec::new();
-    for key in ["after each lap", "end"] {
-        let mut current: Option<Cow<'_, Section>> =
-            first_of(&game.sections, key).map(|i| Cow::Borrowed(&game.sections[i]));
+    for key in [Restated::AfterLap, Restated::End] {
+        let mut current: Option<Cow<'_, Section>> = key.whole_in(&game.sections).map(Cow::Borrowed);
         for ruleset in chain {
-            let whole = first_of(&ruleset.sections, key).map(|i| &ruleset.sections[i]);
+            let whole = key.whole_in(&ruleset.sections);
             if let Some(whole) = whole {
                 current = Some(Cow::Borrowed(whole));
             }
             let mut added_first = 0;
             for section in &ruleset.sections {
-                match (&section.kind, key) {
-                    (SectionKind::LapRuleFirst(rule), "after each lap") => {
-                        if let Some(whole) = whole {
-                            errors.push(restatement_and_section(section, whole));
-                            continue;
-                        }
-                        let merged = current.get_or_insert_with(|| Cow::Owned(empty_like(section, key)));
-                        let merged = merged.to_mut();
-                        if let SectionKind::AfterLap(after) = &mut merged.kind {
-                            if let Some(old) = after.rules.get(added_first)
-                                && same_text(text, old.span, rule.span)
-                            {
-                                errors.push(CheckError::RestatementUnchanged {
-                                    span: section.span.into(),
-                                    first: old.span.into(),
-                                    help: "the rule is already the first one tried; remove the restatement"
-                                        .into(),
-                                });
-                            }
-                            after.rules.insert(added_first, rule.clone());
-                            added_first += 1;
-                        }
+                if !key.is_restatement(&section.kind) {
+                    continue;
+                }
+                if let Some(whole) = whole {
+                    errors.push(restatement_and_section(section, whole));
+                    continue;
+                }
+                let merged = current.get_or_insert_with(|| Cow::Owned(key.empty_at(section))).to_mut();
+                match (&section.kind, &mut merged.kind) {
+                    (SectionKind::LapRuleFirst(rule), SectionKind::AfterLap(after)) => {
+                        put_first(text, section, rule, after, added_first, errors);
+                        added_first += 1;
                     }
-                    (SectionKind::EndRestated(restated), "end") => {
-                        if let Some(whole) = whole {
-                            errors.push(restatement_and_section(section, whole));
-                            continue;
-                        }
-                        let merged = current.get_or_insert_with(|| Cow::Owned(empty_like(section, key)));
-                        let merged = merged.to_mut();
-                        if let SectionKind::End(end) = &mut merged.kind {
-                            restate_end_rule(&ruleset.name.node, section, restated, end, errors);
-                        }
+                    (SectionKind::EndRestated(restated), SectionKind::End(end)) => {
+                        restate_end_rule(&ruleset.name.node, section, restated, end, errors);
                     }
                     _ => {}
                 }
@@ -502,14 +587,61 @@ pub(crate) fn restate(
     out
 }
 
-/// An empty `after each lap` or `end` section standing where a restatement is written, for
-/// a restatement with no section to change.
-fn empty_like(restatement: &Section, key: &str) -> Section {
-    let kind = match key {
-        "end" => SectionKind::End(ast::EndRules { rules: Vec::new() }),
-        _ => SectionKind::AfterLap(ast::AfterLap { rules: Vec::new(), otherwise: None }),
-    };
-    Section { keyword: restatement.keyword, span: restatement.span, kind }
+/// The two sections whose rules a ruleset may restate one at a time.
+#[derive(Clone, Copy)]
+enum Restated {
+    AfterLap,
+    End,
+}
+
+impl Restated {
+    /// The whole section, the first of `sections`.
+    fn whole_in(self, sections: &[Section]) -> Option<&Section> {
+        sections.iter().find(|s| match self {
+            Restated::AfterLap => matches!(s.kind, SectionKind::AfterLap(_)),
+            Restated::End => matches!(s.kind, SectionKind::End(_)),
+        })
+    }
+
+    /// Whether `kind` restates one of its rules.
+    fn is_restatement(self, kind: &SectionKind) -> bool {
+        match self {
+            Restated::AfterLap => matches!(kind, SectionKind::LapRuleFirst(_)),
+            Restated::End => matches!(kind, SectionKind::EndRestated(_)),
+        }
+    }
+
+    /// An empty section standing where a restatement is written, for a restatement with no
+    /// section to change.
+    fn empty_at(self, restatement: &Section) -> Section {
+        let kind = match self {
+            Restated::End => SectionKind::End(ast::EndRules { rules: Vec::new() }),
+            Restated::AfterLap => SectionKind::AfterLap(ast::AfterLap { rules: Vec::new(), otherwise: None }),
+        };
+        Section { keyword: restatement.keyword, span: restatement.span, kind }
+    }
+}
+
+/// Put `after each lap, first: …` in front of the lap rules (after those the same ruleset
+/// put there before it).
+fn put_first(
+    text: &str,
+    section: &Section,
+    rule: &ast::LapRule,
+    after: &mut ast::AfterLap,
+    at: usize,
+    errors: &mut Vec<CheckError>,
+) {
+    if let Some(old) = after.rules.get(at)
+        && same_text(text, old.span, rule.span)
+    {
+        errors.push(CheckError::RestatementUnchanged {
+            span: section.span.into(),
+            first: old.span.into(),
+            help: "the rule is already the first one tried; remove the restatement".into(),
+        });
+    }
+    after.rules.insert(at, rule.clone());
 }
 
 fn restatement_and_section(restatement: &Section, whole: &Section) -> CheckError {

@@ -2,7 +2,7 @@
 //! section; each pushes its errors and carries on, so that one run reports every
 //! independent problem.
 
-use super::assemble::Effective;
+use super::assemble::{At, Effective};
 use super::error::CheckError;
 use crate::model::*;
 use crate::span::{Span, Spanned};
@@ -90,10 +90,6 @@ pub(crate) fn lower(src: &str, eff: &Effective<'_>) -> Result<Model, Vec<CheckEr
 }
 
 impl<'a> Lowerer<'a> {
-    fn section(&self, key: &str) -> Option<&'a Section> {
-        self.eff.sections.get(key).copied()
-    }
-
     fn text(&self, span: Span) -> String {
         squash(self.src.get(span.start..span.end).unwrap_or(""))
     }
@@ -246,11 +242,11 @@ impl<'a> Lowerer<'a> {
     }
 
     fn board(&mut self, game_name: Span) -> Option<Board> {
-        let Some(section) = self.section("board") else {
+        let Some(section) = self.eff.sections.board else {
             self.missing("board", "`board 4 rows of 8 holes, no stores`", game_name);
             return None;
         };
-        let SectionKind::Board(board) = &section.kind else { return None };
+        let board = section.node;
         self.stores = board.stores;
         let rows = self.value(&board.rows);
         let columns = self.value(&board.columns);
@@ -266,7 +262,7 @@ impl<'a> Lowerer<'a> {
             ok = false;
         }
         if columns == 0 {
-            let circuit = self.section("circuit").map_or(section.span, |s| s.span);
+            let circuit = self.eff.sections.circuit.map_or(section.span, |s| s.span);
             self.errors
                 .push(CheckError::EmptyCircuit { span: board.columns.span.into(), circuit: circuit.into() });
             ok = false;
@@ -278,11 +274,10 @@ impl<'a> Lowerer<'a> {
     }
 
     fn territory(&mut self, game_name: Span) {
-        let Some(section) = self.section("territory") else {
+        let Some(At { node: t, .. }) = self.eff.sections.territory else {
             self.missing("territory", "`territory each player owns rows outer, inner`", game_name);
             return;
         };
-        let SectionKind::Territory(t) = &section.kind else { return };
         let mut names: Vec<&Spanned<String>> = Vec::new();
         for name in &t.rows {
             if let Some(first) = names.iter().find(|n| n.node == name.node) {
@@ -311,11 +306,11 @@ impl<'a> Lowerer<'a> {
     }
 
     fn setup(&mut self, game_name: Span) -> Option<Vec<u16>> {
-        let Some(section) = self.section("setup") else {
+        let Some(section) = self.eff.sections.setup else {
             self.missing("setup", "`setup { 2 in every hole }`", game_name);
             return None;
         };
-        let SectionKind::Setup(setup) = &section.kind else { return None };
+        let setup = section.node;
         let board = self.board;
         let mut counts = board.map(|b| vec![0u64; b.holes()]);
         for line in &setup.lines {
@@ -424,11 +419,11 @@ impl<'a> Lowerer<'a> {
     }
 
     fn circuit(&mut self, game_name: Span) -> Option<Circuit> {
-        let Some(section) = self.section("circuit") else {
+        let Some(section) = self.eff.sections.circuit else {
             self.missing("circuit", "`circuit own rows anticlockwise`", game_name);
             return None;
         };
-        let SectionKind::Circuit(c) = &section.kind else { return None };
+        let c = section.node;
         if let Some(through) = c.through_store {
             if c.all_rows.is_none() {
                 self.errors
@@ -474,22 +469,15 @@ impl<'a> Lowerer<'a> {
 
     /// The main game: `choose`, `sow` and `after each lap` of the game (or ruleset).
     fn main_phase(&mut self, game_name: Span, capture_names: &[String]) -> Option<Phase> {
-        let Some(section) = self.section("choose") else {
+        let Some(At { node: choose, .. }) = self.eff.sections.choose else {
             self.missing("choose", "`choose { own hole with at least 1 seed }`", game_name);
             return None;
         };
-        let SectionKind::Choose(choose) = &section.kind else { return None };
         let choices = self.choose(choose);
         let must_feed = choose.must_feed.is_some();
-        let direction = self.section("sow").and_then(|s| match &s.kind {
-            SectionKind::Sow(sow) => sow.direction.map(|d| d.node.into()),
-            _ => None,
-        });
-        let (lap_rules, otherwise) = match self.section("after each lap") {
-            Some(s) => match &s.kind {
-                SectionKind::AfterLap(after) => self.after_lap(s, after, capture_names),
-                _ => (Vec::new(), LapAction::Stop),
-            },
+        let direction = self.eff.sections.sow.and_then(|s| s.node.direction.map(|d| d.node.into()));
+        let (lap_rules, otherwise) = match self.eff.sections.after_lap {
+            Some(after) => self.after_lap(after, capture_names),
             None => (Vec::new(), LapAction::Stop),
         };
         let sowing = Sowing { choices: choices?, direction, lap_rules, otherwise, must_feed };
@@ -544,7 +532,9 @@ impl<'a> Lowerer<'a> {
                 SectionKind::Lasts(v) => lasts = self.count(v),
                 SectionKind::Choose(c) => choose = Some(c),
                 SectionKind::Sow(s) => sow = Some(s),
-                SectionKind::AfterLap(a) => after = Some((section, a)),
+                SectionKind::AfterLap(a) => {
+                    after = Some(At { node: a, keyword: section.keyword, span: section.span })
+                }
                 SectionKind::TakeTurn(_) | SectionKind::TransferTurn(_) | SectionKind::MarkTurn(_) => {
                     special = Some(section)
                 }
@@ -620,7 +610,7 @@ impl<'a> Lowerer<'a> {
                     None => main.and_then(|m| m.direction),
                 };
                 let (lap_rules, otherwise) = match after {
-                    Some((section, a)) => self.after_lap(section, a, capture_names),
+                    Some(after) => self.after_lap(after, capture_names),
                     None => main
                         .map(|m| (m.lap_rules.clone(), m.otherwise))
                         .unwrap_or((Vec::new(), LapAction::Stop)),
@@ -876,10 +866,10 @@ impl<'a> Lowerer<'a> {
 
     fn after_lap(
         &mut self,
-        section: &Section,
-        after: &ast::AfterLap,
+        section: At<'_, ast::AfterLap>,
         capture_names: &[String],
     ) -> (Vec<LapRule>, LapAction) {
+        let after = section.node;
         let mut rules = Vec::new();
         let mut catch_all: Option<Span> = None;
         for rule in &after.rules {
@@ -1054,11 +1044,11 @@ impl<'a> Lowerer<'a> {
     }
 
     fn end(&mut self, game_name: Span) -> Option<EndRules> {
-        let Some(section) = self.section("end") else {
+        let Some(section) = self.eff.sections.end else {
             self.errors.push(CheckError::NoEndRule { span: game_name.into() });
             return None;
         };
-        let SectionKind::End(end) = &section.kind else { return None };
+        let end = section.node;
         if end.rules.is_empty() {
             self.errors.push(CheckError::NoEndRule { span: section.span.into() });
             return None;
@@ -1107,23 +1097,18 @@ impl<'a> Lowerer<'a> {
     }
 
     fn meta(&self) -> Meta {
-        let mut meta = Meta {
+        let sections = &self.eff.sections;
+        let squash_all = |list: &[Spanned<String>]| list.iter().map(|s| squash(&s.node)).collect();
+        Meta {
             name: self.eff.game.name.node.clone(),
             ruleset: self.eff.ruleset.map(|r| r.name.node.clone()),
             rulesets: self.eff.game.rulesets.iter().map(|r| r.name.node.clone()).collect(),
-            ..Meta::default()
-        };
-        for section in self.eff.sections.values() {
-            match &section.kind {
-                SectionKind::Aliases(list) => meta.aliases = list.iter().map(|s| squash(&s.node)).collect(),
-                SectionKind::Origin(s) => meta.origin = Some(squash(&s.node)),
-                SectionKind::Sources(list) => meta.sources = list.iter().map(|s| squash(&s.node)).collect(),
-                SectionKind::Summary(s) => meta.summary = Some(squash(&s.node)),
-                SectionKind::Computer(search) => meta.computer = Some(search.node.into()),
-                _ => {}
-            }
+            aliases: sections.aliases.map_or_else(Vec::new, |a| squash_all(a.node)),
+            origin: sections.origin.map(|o| squash(&o.node.node)),
+            sources: sections.sources.map_or_else(Vec::new, |s| squash_all(s.node)),
+            summary: sections.summary.map(|s| squash(&s.node.node)),
+            computer: sections.computer.map(|c| c.node.node.into()),
         }
-        meta
     }
 
     fn params(&self) -> Vec<ParamValue> {
