@@ -24,7 +24,12 @@ pub(crate) struct EffectiveParam<'a> {
     pub value: u64,
 }
 
-impl EffectiveParam<'_> {
+impl<'a> EffectiveParam<'a> {
+    /// A parameter as declared, at its default.
+    fn declared(decl: &'a ast::Param) -> EffectiveParam<'a> {
+        EffectiveParam { decl, default: decl.default, range: decl.range.as_ref(), value: decl.default.node }
+    }
+
     /// (low, high, step) of the range; a parameter without a range allows only its default.
     pub fn bounds(&self) -> (u64, u64, u64) {
         match self.range {
@@ -141,43 +146,27 @@ impl<'a> Sections<'a> {
         }
     }
 
-    /// Lay a ruleset's sections over these. Metadata about the game's name and history
-    /// (`aliases`, `origin`) stays the base game's: the keywords of any the ruleset gives are
-    /// returned, in the order written, to be reported.
-    fn overlay(&mut self, over: Sections<'a>) -> Vec<(&'static str, Span)> {
-        let Sections {
-            aliases,
-            origin,
-            sources,
-            summary,
-            computer,
-            board,
-            territory,
-            setup,
-            circuit,
-            choose,
-            sow,
-            after_lap,
-            end,
-        } = over;
-        self.sources = sources.or(self.sources);
-        self.summary = summary.or(self.summary);
-        self.computer = computer.or(self.computer);
-        self.board = board.or(self.board);
-        self.territory = territory.or(self.territory);
-        self.setup = setup.or(self.setup);
-        self.circuit = circuit.or(self.circuit);
-        self.choose = choose.or(self.choose);
-        self.sow = sow.or(self.sow);
-        self.after_lap = after_lap.or(self.after_lap);
-        self.end = end.or(self.end);
-        let mut refused: Vec<(&'static str, Span)> =
-            [aliases.map(|a| ("aliases", a.keyword)), origin.map(|o| ("origin", o.keyword))]
+    /// Lay a ruleset's sections over these: the first of each kind it gives replaces the
+    /// one in force. The game's names and history (`aliases`, `origin`) stay the base
+    /// game's.
+    fn overlay(&mut self, ruleset: &'a [Section]) {
+        for section in ruleset.iter().rev() {
+            if !matches!(section.kind, SectionKind::Aliases(_) | SectionKind::Origin(_)) {
+                self.place(section, true);
+            }
+        }
+    }
+
+    /// The keywords of the `aliases` and `origin` sections given, in the order written: a
+    /// ruleset may not give them.
+    fn history(&self) -> Vec<(&'static str, Span)> {
+        let mut given: Vec<(&'static str, Span)> =
+            [self.aliases.map(|a| ("aliases", a.keyword)), self.origin.map(|o| ("origin", o.keyword))]
                 .into_iter()
                 .flatten()
                 .collect();
-        refused.sort_by_key(|(_, keyword)| keyword.start);
-        refused
+        given.sort_by_key(|(_, keyword)| keyword.start);
+        given
     }
 }
 
@@ -328,34 +317,11 @@ pub(crate) fn assemble<'a>(
 ) -> Effective<'a> {
     let base = collect(&game.sections, false, errors);
 
-    let mut seen: IndexMap<&str, Span> = IndexMap::new();
-    for r in &game.rulesets {
-        if let Some(first) = seen.get(r.name.node.as_str()) {
-            errors.push(CheckError::DuplicateName {
-                what: "ruleset".into(),
-                name: r.name.node.clone(),
-                span: r.name.span.into(),
-                first: (*first).into(),
-            });
-        } else {
-            seen.insert(&r.name.node, r.name.span);
-        }
-    }
+    errors.extend(duplicate_rulesets(game));
 
     let mut sections = base.sections;
-    let mut params: IndexMap<String, EffectiveParam<'a>> = base
-        .params
-        .iter()
-        .map(|(name, (decl, _))| {
-            let p = EffectiveParam {
-                decl,
-                default: decl.default,
-                range: decl.range.as_ref(),
-                value: decl.default.node,
-            };
-            (name.clone(), p)
-        })
-        .collect();
+    let mut params: IndexMap<String, EffectiveParam<'a>> =
+        base.params.iter().map(|(name, (decl, _))| (name.clone(), EffectiveParam::declared(decl))).collect();
     let mut captures: IndexMap<String, &'a ast::Capture> =
         base.captures.iter().map(|(name, (c, _))| (name.clone(), *c)).collect();
     let mut added_captures = Vec::new();
@@ -365,53 +331,11 @@ pub(crate) fn assemble<'a>(
 
     for ruleset in chain.iter().copied() {
         let over = collect(&ruleset.sections, true, errors);
-        for (key, keyword) in sections.overlay(over.sections) {
+        for (key, keyword) in over.sections.history() {
             errors.push(CheckError::NotInRuleset { section: key.to_string(), span: keyword.into() });
         }
-        let known: Vec<String> = params.keys().cloned().collect();
-        let base_params: Vec<&str> = known.iter().map(String::as_str).collect();
-        for (name, (decl, span)) in &over.params {
-            match params.get_mut(name) {
-                Some(p) => {
-                    p.default = decl.default;
-                    p.value = decl.default.node;
-                    if let Some(range) = &decl.range {
-                        p.range = Some(range);
-                    }
-                }
-                // A parameter of the ruleset's own: it needs its range, and a name that is
-                // not a near-miss of one of the base game's (a misspelt restatement).
-                None if crate::suggest::did_you_mean(name, base_params.iter().copied()).is_none() => {
-                    if decl.range.is_none() {
-                        let restate = base_params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>();
-                        errors.push(CheckError::ParamNeedsRange {
-                            ruleset: ruleset.name.node.clone(),
-                            name: name.clone(),
-                            span: (*span).into(),
-                            help: format!(
-                                "write `param {name} = {} in LOW..HIGH`; a ruleset declares the range of a parameter of its own (it may restate the base game's: {})",
-                                decl.default.node,
-                                restate.join(", ")
-                            ),
-                        });
-                    }
-                    let p = EffectiveParam {
-                        decl,
-                        default: decl.default,
-                        range: decl.range.as_ref(),
-                        value: decl.default.node,
-                    };
-                    params.insert(name.clone(), p);
-                }
-                None => errors.push(CheckError::UnknownOverride {
-                    ruleset: ruleset.name.node.clone(),
-                    what: "parameter".into(),
-                    name: name.clone(),
-                    span: (*span).into(),
-                    help: unknown_name_help(name, "parameter", &base_params),
-                }),
-            }
-        }
+        sections.overlay(&ruleset.sections);
+        overlay_params(&mut params, ruleset, &over.params, errors);
         for (name, (capture, span)) in &over.captures {
             if !captures.contains_key(name) {
                 added_captures.push(Spanned::new(name.clone(), *span));
@@ -443,6 +367,69 @@ pub(crate) fn assemble<'a>(
         added_captures,
         openings,
         marks: marks.into_values().collect(),
+    }
+}
+
+/// Each ruleset is named once.
+fn duplicate_rulesets(game: &ast::Game) -> Vec<CheckError> {
+    let mut out = Vec::new();
+    for (i, r) in game.rulesets.iter().enumerate() {
+        if let Some(first) = game.rulesets[..i].iter().find(|x| x.name.node == r.name.node) {
+            out.push(CheckError::DuplicateName {
+                what: "ruleset".into(),
+                name: r.name.node.clone(),
+                span: r.name.span.into(),
+                first: first.name.span.into(),
+            });
+        }
+    }
+    out
+}
+
+/// Restate the parameters a ruleset gives, or add those of its own.
+fn overlay_params<'a>(
+    params: &mut IndexMap<String, EffectiveParam<'a>>,
+    ruleset: &ast::Ruleset,
+    over: &IndexMap<String, (&'a ast::Param, Span)>,
+    errors: &mut Vec<CheckError>,
+) {
+    let known: Vec<String> = params.keys().cloned().collect();
+    let base_params: Vec<&str> = known.iter().map(String::as_str).collect();
+    for (name, (decl, span)) in over {
+        match params.get_mut(name) {
+            Some(p) => {
+                p.default = decl.default;
+                p.value = decl.default.node;
+                if let Some(range) = &decl.range {
+                    p.range = Some(range);
+                }
+            }
+            // A parameter of the ruleset's own: it needs its range, and a name that is
+            // not a near-miss of one of the base game's (a misspelt restatement).
+            None if crate::suggest::did_you_mean(name, base_params.iter().copied()).is_none() => {
+                if decl.range.is_none() {
+                    let restate = base_params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>();
+                    errors.push(CheckError::ParamNeedsRange {
+                        ruleset: ruleset.name.node.clone(),
+                        name: name.clone(),
+                        span: (*span).into(),
+                        help: format!(
+                            "write `param {name} = {} in LOW..HIGH`; a ruleset declares the range of a parameter of its own (it may restate the base game's: {})",
+                            decl.default.node,
+                            restate.join(", ")
+                        ),
+                    });
+                }
+                params.insert(name.clone(), EffectiveParam::declared(decl));
+            }
+            None => errors.push(CheckError::UnknownOverride {
+                ruleset: ruleset.name.node.clone(),
+                what: "parameter".into(),
+                name: name.clone(),
+                span: (*span).into(),
+                help: unknown_name_help(name, "parameter", &base_params),
+            }),
+        }
     }
 }
 
