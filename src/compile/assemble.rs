@@ -82,24 +82,38 @@ impl<T> Copy for At<'_, T> {}
 /// The sections that may be given at most once in a game or a ruleset, one field each.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Sections<'a> {
+    /// What the game is called and where it comes from.
+    pub meta: MetaSections<'a>,
+    pub board: Option<At<'a, ast::Board>>,
+    pub territory: Option<At<'a, ast::Territory>>,
+    pub setup: Option<At<'a, ast::Setup>>,
+    pub circuit: Option<At<'a, ast::Circuit>>,
+    /// The main game's sowing.
+    pub sowing: SowingSections<'a>,
+    pub end: Option<At<'a, ast::EndRules>>,
+}
+
+/// The sections that name and describe a game.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MetaSections<'a> {
     pub aliases: Option<At<'a, Vec<Spanned<String>>>>,
     pub origin: Option<At<'a, Spanned<String>>>,
     pub sources: Option<At<'a, Vec<Spanned<String>>>>,
     pub summary: Option<At<'a, Spanned<String>>>,
     pub computer: Option<At<'a, Spanned<ast::SearchKind>>>,
-    pub board: Option<At<'a, ast::Board>>,
-    pub territory: Option<At<'a, ast::Territory>>,
-    pub setup: Option<At<'a, ast::Setup>>,
-    pub circuit: Option<At<'a, ast::Circuit>>,
+}
+
+/// The sections that make a sowing: the main game's, or those an opening gives of its own.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SowingSections<'a> {
     pub choose: Option<At<'a, ast::Choose>>,
     pub sow: Option<At<'a, ast::Sow>>,
     pub after_lap: Option<At<'a, ast::AfterLap>>,
-    pub end: Option<At<'a, ast::EndRules>>,
 }
 
 /// Put `node`, the body of `section`, in `slot` if it is empty (or if `replace`). Returns the
 /// keyword of the section that was there.
-fn put<'a, T>(
+pub(crate) fn put<'a, T>(
     slot: &mut Option<At<'a, T>>,
     section: &'a Section,
     node: &'a T,
@@ -118,19 +132,19 @@ impl<'a> Sections<'a> {
     /// not to be single here, so that a new kind of section must be placed to compile.
     fn place(&mut self, section: &'a Section, replace: bool) -> Option<Span> {
         match &section.kind {
-            SectionKind::Aliases(x) => put(&mut self.aliases, section, x, replace),
-            SectionKind::Origin(x) => put(&mut self.origin, section, x, replace),
-            SectionKind::Sources(x) => put(&mut self.sources, section, x, replace),
-            SectionKind::Summary(x) => put(&mut self.summary, section, x, replace),
-            SectionKind::Computer(x) => put(&mut self.computer, section, x, replace),
+            SectionKind::Aliases(x) => put(&mut self.meta.aliases, section, x, replace),
+            SectionKind::Origin(x) => put(&mut self.meta.origin, section, x, replace),
+            SectionKind::Sources(x) => put(&mut self.meta.sources, section, x, replace),
+            SectionKind::Summary(x) => put(&mut self.meta.summary, section, x, replace),
+            SectionKind::Computer(x) => put(&mut self.meta.computer, section, x, replace),
             SectionKind::Board(x) => put(&mut self.board, section, x, replace),
             SectionKind::Territory(x) => put(&mut self.territory, section, x, replace),
             SectionKind::Setup(x) => put(&mut self.setup, section, x, replace),
             SectionKind::Circuit(x) => put(&mut self.circuit, section, x, replace),
-            SectionKind::Choose(x) => put(&mut self.choose, section, x, replace),
-            SectionKind::Sow(x) => put(&mut self.sow, section, x, replace),
-            SectionKind::AfterLap(x) => put(&mut self.after_lap, section, x, replace),
             SectionKind::End(x) => put(&mut self.end, section, x, replace),
+            SectionKind::Choose(x) => put(&mut self.sowing.choose, section, x, replace),
+            SectionKind::Sow(x) => put(&mut self.sowing.sow, section, x, replace),
+            SectionKind::AfterLap(x) => put(&mut self.sowing.after_lap, section, x, replace),
             // Named, repeated or restating sections: gathered by `collect` and `restate`.
             SectionKind::Param(_)
             | SectionKind::Capture(_)
@@ -160,11 +174,13 @@ impl<'a> Sections<'a> {
     /// The keywords of the `aliases` and `origin` sections given, in the order written: a
     /// ruleset may not give them.
     fn history(&self) -> Vec<(&'static str, Span)> {
-        let mut given: Vec<(&'static str, Span)> =
-            [self.aliases.map(|a| ("aliases", a.keyword)), self.origin.map(|o| ("origin", o.keyword))]
-                .into_iter()
-                .flatten()
-                .collect();
+        let mut given: Vec<(&'static str, Span)> = [
+            self.meta.aliases.map(|a| ("aliases", a.keyword)),
+            self.meta.origin.map(|o| ("origin", o.keyword)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         given.sort_by_key(|(_, keyword)| keyword.start);
         given
     }

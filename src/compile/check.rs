@@ -108,11 +108,11 @@ fn captures(scope: &Scope<'_>) -> Vec<CheckError> {
 /// The main game: a `choose` section whose descriptions make sense, and lap rules that can
 /// all apply and let a lap end.
 fn main_phase(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
-    let Some(choose) = scope.eff.sections.choose else {
+    let Some(choose) = scope.eff.sections.sowing.choose else {
         return missing("choose", "`choose { own hole with at least 1 seed }`", game_name);
     };
     let mut out = errors(scope.choices(choose.node));
-    if let Some(after) = scope.eff.sections.after_lap {
+    if let Some(after) = scope.eff.sections.sowing.after_lap {
         out.extend(after_lap(scope, after));
     }
     out
@@ -120,7 +120,7 @@ fn main_phase(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
 
 /// Whether the main game's choices are usable, so that openings can start from them.
 fn main_choices_ok(scope: &Scope<'_>) -> bool {
-    scope.eff.sections.choose.is_some_and(|c| scope.choices(c.node).is_ok())
+    scope.eff.sections.sowing.choose.is_some_and(|c| scope.choices(c.node).is_ok())
 }
 
 /// Each lap rule is reachable and means something, and some lap can end.
@@ -164,13 +164,13 @@ fn opening(scope: &Scope<'_>, opening: &ast::Opening, main_ok: bool) -> Vec<Chec
         Some(OpeningTurn::Mark(t)) => out.extend(errors(scope.mark_turn(t))),
         // A sowing: its own choices, else the main game's; its lap rules once it has them.
         None => {
-            let chosen = match parts.choose {
-                Some(choose) => scope.choices(choose).map(|_| ()),
+            let chosen = match parts.sowing.choose {
+                Some(choose) => scope.choices(choose.node).map(|_| ()),
                 None if main_ok => Ok(()),
                 None => Err(Vec::new()),
             };
             match chosen {
-                Ok(()) => out.extend(parts.after_lap.into_iter().flat_map(|a| after_lap(scope, a))),
+                Ok(()) => out.extend(parts.sowing.after_lap.into_iter().flat_map(|a| after_lap(scope, a))),
                 Err(e) => out.extend(e),
             }
         }
@@ -226,10 +226,11 @@ fn used_captures<'a>(scope: &Scope<'a>) -> Vec<&'a str> {
     let eff = scope.eff;
     let sowing_openings = eff.openings.iter().filter_map(|o| {
         let (parts, _) = scope.opening_parts(o);
-        let usable = parts.turn.is_none() && parts.choose.is_none_or(|c| scope.choices(c).is_ok());
-        usable.then_some(parts.after_lap).flatten()
+        let usable =
+            parts.turn.is_none() && parts.sowing.choose.is_none_or(|c| scope.choices(c.node).is_ok());
+        usable.then_some(parts.sowing.after_lap).flatten()
     });
-    let sections = eff.sections.after_lap.into_iter().chain(sowing_openings);
+    let sections = eff.sections.sowing.after_lap.into_iter().chain(sowing_openings);
     let rules = sections.flat_map(|s| &s.node.rules);
     rules
         .filter_map(|r| match &r.action.node {

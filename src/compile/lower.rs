@@ -3,7 +3,7 @@
 //! Lowering runs only on what [`check`](super::check) passed; it reports nothing, and
 //! gives up (`None`) rather than panic should something it relies on be missing.
 
-use super::assemble::Effective;
+use super::assemble::{Effective, SowingSections};
 use super::resolve::{Scope, squash};
 use super::section::OpeningTurn;
 use crate::model::*;
@@ -21,20 +21,14 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
     let circuit = scope.circuit(sections.circuit?).ok()?;
     let captures: Option<Vec<Capture>> = eff.captures.values().map(|c| scope.capture_rule(c).ok()).collect();
     let mut captures = captures?;
-    let main = sowing(
-        scope,
-        Some(sections.choose?.node),
-        sections.sow.map(|s| s.node),
-        sections.after_lap.map(|a| a.node),
-        None,
-    )?;
+    let main = sowing(scope, sections.sowing, None)?;
     let mut phases = Vec::new();
     for opening in &eff.openings {
         phases.push(opening_phase(scope, opening, &main, &mut captures)?);
     }
     phases.push(Phase { name: None, lasts: None, turn: Turn::Sow(main) });
     let end = scope.end_rules(sections.end?).ok()?;
-    let row_names = scope.rows.clone();
+    let row_names = scope.rows.clone()?;
     Some(Model {
         meta: meta(eff),
         params: params(eff),
@@ -51,22 +45,16 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
 
 /// A sowing from its sections, each one not given taken from `base` (the main game's, for an
 /// opening), or its default.
-fn sowing(
-    scope: &Scope<'_>,
-    choose: Option<&ast::Choose>,
-    sow: Option<&ast::Sow>,
-    after: Option<&ast::AfterLap>,
-    base: Option<&Sowing>,
-) -> Option<Sowing> {
-    let (choices, must_feed) = match choose {
+fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> Option<Sowing> {
+    let (choices, must_feed) = match own.choose.map(|c| c.node) {
         Some(c) => (scope.choices(c).ok()?, c.must_feed.is_some()),
         None => (base?.choices.clone(), base?.must_feed),
     };
-    let direction = match sow {
-        Some(s) => s.direction.map(|d| d.node.into()),
+    let direction = match own.sow {
+        Some(s) => s.node.direction.map(|d| d.node.into()),
         None => base.and_then(|m| m.direction),
     };
-    let (lap_rules, otherwise) = match (after, base) {
+    let (lap_rules, otherwise) = match (own.after_lap.map(|a| a.node), base) {
         (Some(after), _) => {
             let rules: Option<Vec<LapRule>> = after.rules.iter().map(|r| scope.lap_rule(r).ok()).collect();
             (rules?, scope.otherwise(after).ok()?)
@@ -108,9 +96,7 @@ fn opening_phase(
         }
         Some(OpeningTurn::Transfer(t, span)) => scope.transfer_turn(t, span).ok()?,
         Some(OpeningTurn::Mark(t)) => scope.mark_turn(t).ok()?,
-        None => {
-            Turn::Sow(sowing(scope, parts.choose, parts.sow, parts.after_lap.map(|a| a.node), Some(main))?)
-        }
+        None => Turn::Sow(sowing(scope, parts.sowing, Some(main))?),
     };
     Some(Phase { name: Some(opening.name.node.clone()), lasts, turn })
 }
@@ -123,11 +109,11 @@ fn meta(eff: &Effective<'_>) -> Meta {
         name: eff.game.name.node.clone(),
         ruleset: eff.ruleset.map(|r| r.name.node.clone()),
         rulesets: eff.game.rulesets.iter().map(|r| r.name.node.clone()).collect(),
-        aliases: sections.aliases.map_or_else(Vec::new, |a| squash_all(a.node)),
-        origin: sections.origin.map(|o| squash(&o.node.node)),
-        sources: sections.sources.map_or_else(Vec::new, |s| squash_all(s.node)),
-        summary: sections.summary.map(|s| squash(&s.node.node)),
-        computer: sections.computer.map(|c| c.node.node.into()),
+        aliases: sections.meta.aliases.map_or_else(Vec::new, |a| squash_all(a.node)),
+        origin: sections.meta.origin.map(|o| squash(&o.node.node)),
+        sources: sections.meta.sources.map_or_else(Vec::new, |s| squash_all(s.node)),
+        summary: sections.meta.summary.map(|s| squash(&s.node.node)),
+        computer: sections.meta.computer.map(|c| c.node.node.into()),
     }
 }
 

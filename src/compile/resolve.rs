@@ -73,11 +73,10 @@ pub(crate) struct Scope<'a> {
     pub eff: &'a Effective<'a>,
     /// The board, if it is given and its size usable.
     pub board: Option<Board>,
-    /// Row names from the territory, from the seat inward, each once (empty without one).
-    pub rows: Vec<String>,
-    /// Whether a territory is given: without one, every row name is unknown, and saying so
-    /// for each would only repeat that it is missing.
-    pub territory: bool,
+    /// Row names from the territory, from the seat inward, each once; `None` without a
+    /// territory, when every row name is unknown and saying so for each would only repeat
+    /// that it is missing.
+    pub rows: Option<Vec<String>>,
     /// Names of the kinds of mark.
     pub marks: Vec<String>,
     /// Names of the captures, in order.
@@ -89,24 +88,31 @@ pub(crate) struct Scope<'a> {
 impl<'a> Scope<'a> {
     /// The names `eff` declares.
     pub fn new(src: &'a str, eff: &'a Effective<'a>) -> Scope<'a> {
-        let mut rows: Vec<String> = Vec::new();
-        for name in eff.sections.territory.iter().flat_map(|t| &t.node.rows) {
-            if !rows.contains(&name.node) {
-                rows.push(name.node.clone());
+        let rows = eff.sections.territory.map(|t| {
+            let mut rows: Vec<String> = Vec::new();
+            for name in &t.node.rows {
+                if !rows.contains(&name.node) {
+                    rows.push(name.node.clone());
+                }
             }
-        }
+            rows
+        });
         let mut scope = Scope {
             src,
             eff,
             board: None,
             rows,
-            territory: eff.sections.territory.is_some(),
             marks: eff.marks.iter().map(|m| m.name.node.clone()).collect(),
             captures: eff.captures.keys().cloned().collect(),
             stores: eff.sections.board.and_then(|b| b.node.stores),
         };
         scope.board = eff.sections.board.and_then(|b| scope.board_size(b).ok());
         scope
+    }
+
+    /// The row names, from the seat inward (none without a territory).
+    pub fn row_names(&self) -> &[String] {
+        self.rows.as_deref().unwrap_or_default()
     }
 
     /// The text of a span, its spacing squashed.
@@ -174,11 +180,9 @@ impl<'a> Scope<'a> {
     /// The diagnostic for a name that is no row (or mark) of the game, unless the territory
     /// is missing.
     fn unknown_name(&self, name: &Spanned<String>, marks_too: bool) -> Vec<CheckError> {
-        if !self.territory {
-            return Vec::new();
-        }
+        let Some(rows) = &self.rows else { return Vec::new() };
         let marks_too = marks_too && !self.marks.is_empty();
-        let mut known: Vec<&str> = self.rows.iter().map(String::as_str).collect();
+        let mut known: Vec<&str> = rows.iter().map(String::as_str).collect();
         let label = if marks_too {
             known.extend(self.marks.iter().map(String::as_str));
             format!("no row or mark is called `{}`", name.node)
@@ -196,7 +200,7 @@ impl<'a> Scope<'a> {
 
     /// A row of the territory, by name.
     pub fn row(&self, name: &Spanned<String>) -> Found<Role> {
-        match self.rows.iter().position(|r| *r == name.node) {
+        match self.row_names().iter().position(|r| *r == name.node) {
             Some(i) => Ok(i as Role),
             None => Err(self.unknown_name(name, false)),
         }
@@ -204,7 +208,7 @@ impl<'a> Scope<'a> {
 
     /// A row or a kind of mark, by name.
     pub fn row_or_mark(&self, name: &Spanned<String>) -> Found<Named> {
-        if let Some(i) = self.rows.iter().position(|r| *r == name.node) {
+        if let Some(i) = self.row_names().iter().position(|r| *r == name.node) {
             return Ok(Named::Row(i as Role));
         }
         match self.marks.iter().position(|m| *m == name.node) {
@@ -253,13 +257,13 @@ impl<'a> Scope<'a> {
     pub fn opposite_row(&self, name: Option<&Spanned<String>>, span: Span) -> Found<Role> {
         match name {
             Some(name) => self.row(name),
-            None if self.rows.len() <= 1 => Ok(0),
+            None if self.row_names().len() <= 1 => Ok(0),
             None => Err(vec![CheckError::WhichRow {
                 span: span.into(),
-                rows: self.rows.len(),
+                rows: self.row_names().len(),
                 help: format!(
                     "name the row, e.g. `the opposite {} hole`",
-                    self.rows.last().map_or("ROW", String::as_str)
+                    self.row_names().last().map_or("ROW", String::as_str)
                 ),
             }]),
         }

@@ -2,7 +2,7 @@
 //! descriptions, lap rules, captures, end rules and the turns of openings. Each is resolved
 //! once, to its value or to the diagnostics that say what is wrong with it.
 
-use super::assemble::At;
+use super::assemble::{At, SowingSections, put};
 use super::error::CheckError;
 use super::resolve::{Against, Errors, Found, Named, Scope};
 use crate::model::*;
@@ -14,12 +14,8 @@ use crate::syntax::ast::{self, SectionKind};
 pub(crate) struct OpeningParts<'a> {
     /// `lasts N turns`.
     pub lasts: Option<&'a Spanned<ast::Value>>,
-    /// Its own `choose`.
-    pub choose: Option<&'a ast::Choose>,
-    /// Its own `sow`.
-    pub sow: Option<&'a ast::Sow>,
-    /// Its own `after each lap`.
-    pub after_lap: Option<At<'a, ast::AfterLap>>,
+    /// Its own `choose`, `sow` and `after each lap`.
+    pub sowing: SowingSections<'a>,
     /// What a turn of it is, if not a sowing.
     pub turn: Option<OpeningTurn<'a>>,
 }
@@ -450,11 +446,9 @@ impl Scope<'_> {
                     errors.take_one(self.count(v));
                     parts.lasts = Some(v);
                 }
-                SectionKind::Choose(c) => parts.choose = Some(c),
-                SectionKind::Sow(s) => parts.sow = Some(s),
-                SectionKind::AfterLap(a) => {
-                    parts.after_lap = Some(At { node: a, keyword: section.keyword, span: section.span })
-                }
+                SectionKind::Choose(c) => _ = put(&mut parts.sowing.choose, section, c, false),
+                SectionKind::Sow(s) => _ = put(&mut parts.sowing.sow, section, s, false),
+                SectionKind::AfterLap(a) => _ = put(&mut parts.sowing.after_lap, section, a, false),
                 SectionKind::TakeTurn(t) => parts.turn = Some(OpeningTurn::Take(t)),
                 SectionKind::TransferTurn(t) => parts.turn = Some(OpeningTurn::Transfer(t, section.span)),
                 SectionKind::MarkTurn(t) => parts.turn = Some(OpeningTurn::Mark(t)),
