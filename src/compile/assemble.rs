@@ -24,7 +24,12 @@ pub(crate) struct EffectiveParam<'a> {
     pub value: u64,
 }
 
-impl EffectiveParam<'_> {
+impl<'a> EffectiveParam<'a> {
+    /// A parameter as declared, at its default.
+    fn declared(decl: &'a ast::Param) -> EffectiveParam<'a> {
+        EffectiveParam { decl, default: decl.default, range: decl.range.as_ref(), value: decl.default.node }
+    }
+
     /// (low, high, step) of the range; a parameter without a range allows only its default.
     pub fn bounds(&self) -> (u64, u64, u64) {
         match self.range {
@@ -41,8 +46,8 @@ pub(crate) struct Effective<'a> {
     pub game: &'a ast::Game,
     /// The ruleset compiled, if any.
     pub ruleset: Option<&'a ast::Ruleset>,
-    /// Sections that occur once, by keyword.
-    pub sections: IndexMap<&'static str, &'a Section>,
+    /// Sections that occur once.
+    pub sections: Sections<'a>,
     /// Parameters, in declaration order.
     pub params: IndexMap<String, EffectiveParam<'a>>,
     /// Captures, by name.
@@ -55,17 +60,130 @@ pub(crate) struct Effective<'a> {
     pub marks: Vec<&'a ast::Marks>,
 }
 
-/// Sections that may be given at most once in a game or a ruleset.
-fn is_single(kind: &SectionKind) -> bool {
-    !matches!(
-        kind,
-        SectionKind::Param(_)
+/// A section that occurs once: its body, and where its keyword and the whole section are.
+#[derive(Debug)]
+pub(crate) struct At<'a, T> {
+    /// The section's body.
+    pub node: &'a T,
+    /// Its keyword.
+    pub keyword: Span,
+    /// The whole section.
+    pub span: Span,
+}
+
+impl<T> Clone for At<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for At<'_, T> {}
+
+/// The sections that may be given at most once in a game or a ruleset, one field each.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Sections<'a> {
+    /// What the game is called and where it comes from.
+    pub meta: MetaSections<'a>,
+    pub board: Option<At<'a, ast::Board>>,
+    pub territory: Option<At<'a, ast::Territory>>,
+    pub setup: Option<At<'a, ast::Setup>>,
+    pub circuit: Option<At<'a, ast::Circuit>>,
+    /// The main game's sowing.
+    pub sowing: SowingSections<'a>,
+    pub end: Option<At<'a, ast::EndRules>>,
+}
+
+/// The sections that name and describe a game.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MetaSections<'a> {
+    pub aliases: Option<At<'a, Vec<Spanned<String>>>>,
+    pub origin: Option<At<'a, Spanned<String>>>,
+    pub sources: Option<At<'a, Vec<Spanned<String>>>>,
+    pub summary: Option<At<'a, Spanned<String>>>,
+    pub computer: Option<At<'a, Spanned<ast::SearchKind>>>,
+}
+
+/// The sections that make a sowing: the main game's, or those an opening gives of its own.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SowingSections<'a> {
+    pub choose: Option<At<'a, ast::Choose>>,
+    pub sow: Option<At<'a, ast::Sow>>,
+    pub after_lap: Option<At<'a, ast::AfterLap>>,
+}
+
+/// Put `node`, the body of `section`, in `slot` if it is empty (or if `replace`). Returns the
+/// keyword of the section that was there.
+pub(crate) fn put<'a, T>(
+    slot: &mut Option<At<'a, T>>,
+    section: &'a Section,
+    node: &'a T,
+    replace: bool,
+) -> Option<Span> {
+    let first = slot.map(|s| s.keyword);
+    if first.is_none() || replace {
+        *slot = Some(At { node, keyword: section.keyword, span: section.span });
+    }
+    first
+}
+
+impl<'a> Sections<'a> {
+    /// Put a section that may be given once in its field, keeping the one there unless
+    /// `replace`. Returns the keyword of the one there, if any. Every kind is placed or said
+    /// not to be single here, so that a new kind of section must be placed to compile.
+    fn place(&mut self, section: &'a Section, replace: bool) -> Option<Span> {
+        match &section.kind {
+            SectionKind::Aliases(x) => put(&mut self.meta.aliases, section, x, replace),
+            SectionKind::Origin(x) => put(&mut self.meta.origin, section, x, replace),
+            SectionKind::Sources(x) => put(&mut self.meta.sources, section, x, replace),
+            SectionKind::Summary(x) => put(&mut self.meta.summary, section, x, replace),
+            SectionKind::Computer(x) => put(&mut self.meta.computer, section, x, replace),
+            SectionKind::Board(x) => put(&mut self.board, section, x, replace),
+            SectionKind::Territory(x) => put(&mut self.territory, section, x, replace),
+            SectionKind::Setup(x) => put(&mut self.setup, section, x, replace),
+            SectionKind::Circuit(x) => put(&mut self.circuit, section, x, replace),
+            SectionKind::End(x) => put(&mut self.end, section, x, replace),
+            SectionKind::Choose(x) => put(&mut self.sowing.choose, section, x, replace),
+            SectionKind::Sow(x) => put(&mut self.sowing.sow, section, x, replace),
+            SectionKind::AfterLap(x) => put(&mut self.sowing.after_lap, section, x, replace),
+            // Named, repeated or restating sections: gathered by `collect` and `restate`.
+            SectionKind::Param(_)
             | SectionKind::Capture(_)
             | SectionKind::Opening(_)
             | SectionKind::Marks(_)
             | SectionKind::LapRuleFirst(_)
-            | SectionKind::EndRestated(_)
-    )
+            | SectionKind::EndRestated(_) => None,
+            // Turns of an opening: the grammar allows them nowhere else.
+            SectionKind::Lasts(_)
+            | SectionKind::TakeTurn(_)
+            | SectionKind::TransferTurn(_)
+            | SectionKind::MarkTurn(_) => None,
+        }
+    }
+
+    /// Lay a ruleset's sections over these: the first of each kind it gives replaces the
+    /// one in force. The game's names and history (`aliases`, `origin`) stay the base
+    /// game's.
+    fn overlay(&mut self, ruleset: &'a [Section]) {
+        for section in ruleset.iter().rev() {
+            if !matches!(section.kind, SectionKind::Aliases(_) | SectionKind::Origin(_)) {
+                self.place(section, true);
+            }
+        }
+    }
+
+    /// The keywords of the `aliases` and `origin` sections given, in the order written: a
+    /// ruleset may not give them.
+    fn history(&self) -> Vec<(&'static str, Span)> {
+        let mut given: Vec<(&'static str, Span)> = [
+            self.meta.aliases.map(|a| ("aliases", a.keyword)),
+            self.meta.origin.map(|o| ("origin", o.keyword)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        given.sort_by_key(|(_, keyword)| keyword.start);
+        given
+    }
 }
 
 /// The rulesets a compilation starts from: the farthest one a chain of `extends` leads to
@@ -123,7 +241,7 @@ fn cycle(game: &ast::Game, circle: &[&ast::Ruleset]) -> CheckError {
 }
 
 struct Collected<'a> {
-    sections: IndexMap<&'static str, &'a Section>,
+    sections: Sections<'a>,
     params: IndexMap<String, (&'a ast::Param, Span)>,
     captures: IndexMap<String, (&'a ast::Capture, Span)>,
     openings: IndexMap<String, (&'a ast::Opening, Span)>,
@@ -150,15 +268,35 @@ fn insert_unique<'a, T>(
     }
 }
 
+fn duplicate_section(section: &Section, first: Span, in_ruleset: bool) -> CheckError {
+    let key = section.kind.keyword();
+    let help = if in_ruleset {
+        format!("keep a single `{key}` section in this ruleset")
+    } else {
+        format!(
+            "keep a single `{key}` section; to describe a variant, restate it inside a `ruleset \"name\" {{ … }}` instead"
+        )
+    };
+    CheckError::DuplicateSection {
+        section: key.to_string(),
+        help,
+        span: section.keyword.into(),
+        first: first.into(),
+    }
+}
+
 fn collect<'a>(sections: &'a [Section], in_ruleset: bool, errors: &mut Vec<CheckError>) -> Collected<'a> {
     let mut out = Collected {
-        sections: IndexMap::new(),
+        sections: Sections::default(),
         params: IndexMap::new(),
         captures: IndexMap::new(),
         openings: IndexMap::new(),
         marks: IndexMap::new(),
     };
     for section in sections {
+        if let Some(first) = out.sections.place(section, false) {
+            errors.push(duplicate_section(section, first, in_ruleset));
+        }
         match &section.kind {
             SectionKind::Param(p) => insert_unique(&mut out.params, "parameter", &p.name, p, errors),
             SectionKind::Capture(c) => insert_unique(&mut out.captures, "capture", &c.name, c, errors),
@@ -177,26 +315,7 @@ fn collect<'a>(sections: &'a [Section], in_ruleset: bool, errors: &mut Vec<Check
                     help: help.to_string(),
                 });
             }
-            kind if is_single(kind) => {
-                let key = kind.keyword();
-                if let Some(first) = out.sections.get(key) {
-                    let help = if in_ruleset {
-                        format!("keep a single `{key}` section in this ruleset")
-                    } else {
-                        format!(
-                            "keep a single `{key}` section; to describe a variant, restate it inside a `ruleset \"name\" {{ … }}` instead"
-                        )
-                    };
-                    errors.push(CheckError::DuplicateSection {
-                        section: key.to_string(),
-                        help,
-                        span: section.keyword.into(),
-                        first: first.keyword.into(),
-                    });
-                } else {
-                    out.sections.insert(key, section);
-                }
-            }
+            // Sections given once: placed above.
             _ => {}
         }
     }
@@ -214,34 +333,11 @@ pub(crate) fn assemble<'a>(
 ) -> Effective<'a> {
     let base = collect(&game.sections, false, errors);
 
-    let mut seen: IndexMap<&str, Span> = IndexMap::new();
-    for r in &game.rulesets {
-        if let Some(first) = seen.get(r.name.node.as_str()) {
-            errors.push(CheckError::DuplicateName {
-                what: "ruleset".into(),
-                name: r.name.node.clone(),
-                span: r.name.span.into(),
-                first: (*first).into(),
-            });
-        } else {
-            seen.insert(&r.name.node, r.name.span);
-        }
-    }
+    errors.extend(duplicate_rulesets(game));
 
-    let mut sections = base.sections.clone();
-    let mut params: IndexMap<String, EffectiveParam<'a>> = base
-        .params
-        .iter()
-        .map(|(name, (decl, _))| {
-            let p = EffectiveParam {
-                decl,
-                default: decl.default,
-                range: decl.range.as_ref(),
-                value: decl.default.node,
-            };
-            (name.clone(), p)
-        })
-        .collect();
+    let mut sections = base.sections;
+    let mut params: IndexMap<String, EffectiveParam<'a>> =
+        base.params.iter().map(|(name, (decl, _))| (name.clone(), EffectiveParam::declared(decl))).collect();
     let mut captures: IndexMap<String, &'a ast::Capture> =
         base.captures.iter().map(|(name, (c, _))| (name.clone(), *c)).collect();
     let mut added_captures = Vec::new();
@@ -251,60 +347,11 @@ pub(crate) fn assemble<'a>(
 
     for ruleset in chain.iter().copied() {
         let over = collect(&ruleset.sections, true, errors);
-        for (key, section) in &over.sections {
-            if matches!(section.kind, SectionKind::Aliases(_) | SectionKind::Origin(_)) {
-                errors.push(CheckError::NotInRuleset {
-                    section: key.to_string(),
-                    span: section.keyword.into(),
-                });
-            } else {
-                sections.insert(key, section);
-            }
+        for (key, keyword) in over.sections.history() {
+            errors.push(CheckError::NotInRuleset { section: key.to_string(), span: keyword.into() });
         }
-        let known: Vec<String> = params.keys().cloned().collect();
-        let base_params: Vec<&str> = known.iter().map(String::as_str).collect();
-        for (name, (decl, span)) in &over.params {
-            match params.get_mut(name) {
-                Some(p) => {
-                    p.default = decl.default;
-                    p.value = decl.default.node;
-                    if let Some(range) = &decl.range {
-                        p.range = Some(range);
-                    }
-                }
-                // A parameter of the ruleset's own: it needs its range, and a name that is
-                // not a near-miss of one of the base game's (a misspelt restatement).
-                None if crate::suggest::did_you_mean(name, base_params.iter().copied()).is_none() => {
-                    if decl.range.is_none() {
-                        let restate = base_params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>();
-                        errors.push(CheckError::ParamNeedsRange {
-                            ruleset: ruleset.name.node.clone(),
-                            name: name.clone(),
-                            span: (*span).into(),
-                            help: format!(
-                                "write `param {name} = {} in LOW..HIGH`; a ruleset declares the range of a parameter of its own (it may restate the base game's: {})",
-                                decl.default.node,
-                                restate.join(", ")
-                            ),
-                        });
-                    }
-                    let p = EffectiveParam {
-                        decl,
-                        default: decl.default,
-                        range: decl.range.as_ref(),
-                        value: decl.default.node,
-                    };
-                    params.insert(name.clone(), p);
-                }
-                None => errors.push(CheckError::UnknownOverride {
-                    ruleset: ruleset.name.node.clone(),
-                    what: "parameter".into(),
-                    name: name.clone(),
-                    span: (*span).into(),
-                    help: unknown_name_help(name, "parameter", &base_params),
-                }),
-            }
-        }
+        sections.overlay(&ruleset.sections);
+        overlay_params(&mut params, ruleset, &over.params, errors);
         for (name, (capture, span)) in &over.captures {
             if !captures.contains_key(name) {
                 added_captures.push(Spanned::new(name.clone(), *span));
@@ -320,7 +367,7 @@ pub(crate) fn assemble<'a>(
         }
     }
     for section in restated {
-        sections.insert(section.kind.keyword(), section);
+        sections.place(section, true);
     }
 
     for p in params.values() {
@@ -336,6 +383,69 @@ pub(crate) fn assemble<'a>(
         added_captures,
         openings,
         marks: marks.into_values().collect(),
+    }
+}
+
+/// Each ruleset is named once.
+fn duplicate_rulesets(game: &ast::Game) -> Vec<CheckError> {
+    let mut out = Vec::new();
+    for (i, r) in game.rulesets.iter().enumerate() {
+        if let Some(first) = game.rulesets[..i].iter().find(|x| x.name.node == r.name.node) {
+            out.push(CheckError::DuplicateName {
+                what: "ruleset".into(),
+                name: r.name.node.clone(),
+                span: r.name.span.into(),
+                first: first.name.span.into(),
+            });
+        }
+    }
+    out
+}
+
+/// Restate the parameters a ruleset gives, or add those of its own.
+fn overlay_params<'a>(
+    params: &mut IndexMap<String, EffectiveParam<'a>>,
+    ruleset: &ast::Ruleset,
+    over: &IndexMap<String, (&'a ast::Param, Span)>,
+    errors: &mut Vec<CheckError>,
+) {
+    let known: Vec<String> = params.keys().cloned().collect();
+    let base_params: Vec<&str> = known.iter().map(String::as_str).collect();
+    for (name, (decl, span)) in over {
+        match params.get_mut(name) {
+            Some(p) => {
+                p.default = decl.default;
+                p.value = decl.default.node;
+                if let Some(range) = &decl.range {
+                    p.range = Some(range);
+                }
+            }
+            // A parameter of the ruleset's own: it needs its range, and a name that is
+            // not a near-miss of one of the base game's (a misspelt restatement).
+            None if crate::suggest::did_you_mean(name, base_params.iter().copied()).is_none() => {
+                if decl.range.is_none() {
+                    let restate = base_params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>();
+                    errors.push(CheckError::ParamNeedsRange {
+                        ruleset: ruleset.name.node.clone(),
+                        name: name.clone(),
+                        span: (*span).into(),
+                        help: format!(
+                            "write `param {name} = {} in LOW..HIGH`; a ruleset declares the range of a parameter of its own (it may restate the base game's: {})",
+                            decl.default.node,
+                            restate.join(", ")
+                        ),
+                    });
+                }
+                params.insert(name.clone(), EffectiveParam::declared(decl));
+            }
+            None => errors.push(CheckError::UnknownOverride {
+                ruleset: ruleset.name.node.clone(),
+                what: "parameter".into(),
+                name: name.clone(),
+                span: (*span).into(),
+                help: unknown_name_help(name, "parameter", &base_params),
+            }),
+        }
     }
 }
 
@@ -443,53 +553,31 @@ pub(crate) fn restate(
     text: &str,
     errors: &mut Vec<CheckError>,
 ) -> Vec<Section> {
-    let first_of = |sections: &'_ [Section], key: &str| -> Option<usize> {
-        sections.iter().position(|s| is_single(&s.kind) && s.kind.keyword() == key)
-    };
     let mut out = Vec::new();
-    for key in ["after each lap", "end"] {
-        let mut current: Option<Cow<'_, Section>> =
-            first_of(&game.sections, key).map(|i| Cow::Borrowed(&game.sections[i]));
+    for key in [Restated::AfterLap, Restated::End] {
+        let mut current: Option<Cow<'_, Section>> = key.whole_in(&game.sections).map(Cow::Borrowed);
         for ruleset in chain {
-            let whole = first_of(&ruleset.sections, key).map(|i| &ruleset.sections[i]);
+            let whole = key.whole_in(&ruleset.sections);
             if let Some(whole) = whole {
                 current = Some(Cow::Borrowed(whole));
             }
             let mut added_first = 0;
             for section in &ruleset.sections {
-                match (&section.kind, key) {
-                    (SectionKind::LapRuleFirst(rule), "after each lap") => {
-                        if let Some(whole) = whole {
-                            errors.push(restatement_and_section(section, whole));
-                            continue;
-                        }
-                        let merged = current.get_or_insert_with(|| Cow::Owned(empty_like(section, key)));
-                        let merged = merged.to_mut();
-                        if let SectionKind::AfterLap(after) = &mut merged.kind {
-                            if let Some(old) = after.rules.get(added_first)
-                                && same_text(text, old.span, rule.span)
-                            {
-                                errors.push(CheckError::RestatementUnchanged {
-                                    span: section.span.into(),
-                                    first: old.span.into(),
-                                    help: "the rule is already the first one tried; remove the restatement"
-                                        .into(),
-                                });
-                            }
-                            after.rules.insert(added_first, rule.clone());
-                            added_first += 1;
-                        }
+                if !key.is_restatement(&section.kind) {
+                    continue;
+                }
+                if let Some(whole) = whole {
+                    errors.push(restatement_and_section(section, whole));
+                    continue;
+                }
+                let merged = current.get_or_insert_with(|| Cow::Owned(key.empty_at(section))).to_mut();
+                match (&section.kind, &mut merged.kind) {
+                    (SectionKind::LapRuleFirst(rule), SectionKind::AfterLap(after)) => {
+                        put_first(text, section, rule, after, added_first, errors);
+                        added_first += 1;
                     }
-                    (SectionKind::EndRestated(restated), "end") => {
-                        if let Some(whole) = whole {
-                            errors.push(restatement_and_section(section, whole));
-                            continue;
-                        }
-                        let merged = current.get_or_insert_with(|| Cow::Owned(empty_like(section, key)));
-                        let merged = merged.to_mut();
-                        if let SectionKind::End(end) = &mut merged.kind {
-                            restate_end_rule(&ruleset.name.node, section, restated, end, errors);
-                        }
+                    (SectionKind::EndRestated(restated), SectionKind::End(end)) => {
+                        restate_end_rule(&ruleset.name.node, section, restated, end, errors);
                     }
                     _ => {}
                 }
@@ -502,14 +590,61 @@ pub(crate) fn restate(
     out
 }
 
-/// An empty `after each lap` or `end` section standing where a restatement is written, for
-/// a restatement with no section to change.
-fn empty_like(restatement: &Section, key: &str) -> Section {
-    let kind = match key {
-        "end" => SectionKind::End(ast::EndRules { rules: Vec::new() }),
-        _ => SectionKind::AfterLap(ast::AfterLap { rules: Vec::new(), otherwise: None }),
-    };
-    Section { keyword: restatement.keyword, span: restatement.span, kind }
+/// The two sections whose rules a ruleset may restate one at a time.
+#[derive(Clone, Copy)]
+enum Restated {
+    AfterLap,
+    End,
+}
+
+impl Restated {
+    /// The whole section, the first of `sections`.
+    fn whole_in(self, sections: &[Section]) -> Option<&Section> {
+        sections.iter().find(|s| match self {
+            Restated::AfterLap => matches!(s.kind, SectionKind::AfterLap(_)),
+            Restated::End => matches!(s.kind, SectionKind::End(_)),
+        })
+    }
+
+    /// Whether `kind` restates one of its rules.
+    fn is_restatement(self, kind: &SectionKind) -> bool {
+        match self {
+            Restated::AfterLap => matches!(kind, SectionKind::LapRuleFirst(_)),
+            Restated::End => matches!(kind, SectionKind::EndRestated(_)),
+        }
+    }
+
+    /// An empty section standing where a restatement is written, for a restatement with no
+    /// section to change.
+    fn empty_at(self, restatement: &Section) -> Section {
+        let kind = match self {
+            Restated::End => SectionKind::End(ast::EndRules { rules: Vec::new() }),
+            Restated::AfterLap => SectionKind::AfterLap(ast::AfterLap { rules: Vec::new(), otherwise: None }),
+        };
+        Section { keyword: restatement.keyword, span: restatement.span, kind }
+    }
+}
+
+/// Put `after each lap, first: …` in front of the lap rules (after those the same ruleset
+/// put there before it).
+fn put_first(
+    text: &str,
+    section: &Section,
+    rule: &ast::LapRule,
+    after: &mut ast::AfterLap,
+    at: usize,
+    errors: &mut Vec<CheckError>,
+) {
+    if let Some(old) = after.rules.get(at)
+        && same_text(text, old.span, rule.span)
+    {
+        errors.push(CheckError::RestatementUnchanged {
+            span: section.span.into(),
+            first: old.span.into(),
+            help: "the rule is already the first one tried; remove the restatement".into(),
+        });
+    }
+    after.rules.insert(at, rule.clone());
 }
 
 fn restatement_and_section(restatement: &Section, whole: &Section) -> CheckError {

@@ -251,6 +251,15 @@ pub enum CheckError {
     )]
     Inconsistent(crate::model::ModelError),
 
+    /// Lowering missed something the checks passed: a fault of the compiler, not of the
+    /// file.
+    #[error("the rules pass every check but could not be compiled")]
+    #[diagnostic(
+        code(sow::check::unlowered),
+        help("this is a fault in sow, not in the file: please report it with the file")
+    )]
+    Unlowered,
+
     /// A ruleset asked for that the file does not define.
     #[error("the file defines no ruleset `{name}`")]
     #[diagnostic(code(sow::check::unknown_ruleset))]

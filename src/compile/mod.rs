@@ -5,10 +5,13 @@
 //! the file's text.
 
 mod assemble;
+mod check;
 mod convert;
 mod error;
 mod limits;
 mod lower;
+mod resolve;
+mod section;
 
 use std::sync::Arc;
 
@@ -74,14 +77,13 @@ fn compile_parsed(text: &str, file: &ast::File, options: &Options) -> Result<Rul
     let restated = assemble::restate(game, &chain, text, &mut errors);
     let mut effective = assemble::assemble(game, &chain, &restated, &mut errors);
     assemble::apply_params(&mut effective, &options.params, &mut errors);
-    match lower::lower(text, &effective) {
-        Ok(model) if errors.is_empty() => Rules::new(model).map_err(|e| vec![CheckError::Inconsistent(e)]),
-        Ok(_) => Err(errors),
-        Err(more) => {
-            errors.extend(more);
-            Err(errors)
-        }
+    let scope = resolve::Scope::new(text, &effective);
+    errors.extend(check::check(&scope));
+    if !errors.is_empty() {
+        return Err(errors);
     }
+    let model = lower::lower(&scope).ok_or_else(|| vec![CheckError::Unlowered])?;
+    Rules::new(model).map_err(|e| vec![CheckError::Inconsistent(e)])
 }
 
 /// Check a whole file: the base game and every ruleset, each at its default parameters and

@@ -1,0 +1,241 @@
+//! The checks of the sections in force: one function per check, each returning what it
+//! finds. [`check`] runs them all, in the order of the sections, so that one run reports
+//! every independent problem; lowering runs only on a file they find nothing wrong with.
+
+use super::assemble::At;
+use super::error::CheckError;
+use super::resolve::Scope;
+use super::section::{OpeningTurn, catch_all};
+use crate::span::Span;
+use crate::syntax::ast;
+
+/// Every problem of the sections in force, in the order of the sections.
+pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
+    let game_name = scope.eff.game.name.span;
+    [
+        board(scope, game_name),
+        territory(scope, game_name),
+        marks(scope),
+        setup(scope, game_name),
+        circuit(scope, game_name),
+        captures(scope),
+        main_phase(scope, game_name),
+        openings(scope),
+        end(scope, game_name),
+        added_captures(scope),
+    ]
+    .concat()
+}
+
+/// A section every game needs is missing.
+fn missing(section: &str, example: &str, game_name: Span) -> Vec<CheckError> {
+    vec![CheckError::MissingSection {
+        section: section.into(),
+        example: example.into(),
+        span: game_name.into(),
+    }]
+}
+
+/// The diagnostics of a resolution, none if it succeeded.
+fn errors<T>(found: Result<T, Vec<CheckError>>) -> Vec<CheckError> {
+    found.err().unwrap_or_default()
+}
+
+/// The board is given, with a number of rows two players can share and a usable number of
+/// holes per row.
+fn board(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
+    match scope.eff.sections.board {
+        Some(board) => errors(scope.board_size(board)),
+        None => missing("board", "`board 4 rows of 8 holes, no stores`", game_name),
+    }
+}
+
+/// The territory is given, names each row once, and names as many rows as a side has.
+fn territory(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
+    let Some(At { node: t, .. }) = scope.eff.sections.territory else {
+        return missing("territory", "`territory each player owns rows outer, inner`", game_name);
+    };
+    let mut out = Vec::new();
+    for (i, name) in t.rows.iter().enumerate() {
+        if let Some(first) = t.rows[..i].iter().find(|n| n.node == name.node) {
+            out.push(CheckError::DuplicateName {
+                what: "row".into(),
+                name: name.node.clone(),
+                span: name.span.into(),
+                first: first.span.into(),
+            });
+        }
+    }
+    if let Some(shape) = scope.board
+        && t.rows.len() != shape.per_side()
+        && let (Some(first), Some(last)) = (t.rows.first(), t.rows.last())
+    {
+        out.push(CheckError::TerritoryRows {
+            named: t.rows.len(),
+            per_side: shape.per_side(),
+            span: first.span.to(last.span).into(),
+        });
+    }
+    out
+}
+
+/// Not too many kinds of mark, and the holes marked at the start exist.
+fn marks(scope: &Scope<'_>) -> Vec<CheckError> {
+    errors(scope.marked())
+}
+
+/// The setup is given, names holes that exist, and puts a playable number of seeds.
+fn setup(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
+    match scope.eff.sections.setup {
+        Some(setup) => errors(scope.setup(setup)),
+        None => missing("setup", "`setup { 2 in every hole }`", game_name),
+    }
+}
+
+/// The circuit is given and fits the board.
+fn circuit(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
+    match scope.eff.sections.circuit {
+        Some(circuit) => scope.circuit(circuit).err().into_iter().collect(),
+        None => missing("circuit", "`circuit own rows anticlockwise`", game_name),
+    }
+}
+
+/// Each capture names rows, counts and places that exist.
+fn captures(scope: &Scope<'_>) -> Vec<CheckError> {
+    scope.eff.captures.values().flat_map(|c| errors(scope.capture_rule(c))).collect()
+}
+
+/// The main game: a `choose` section whose descriptions make sense, and lap rules that can
+/// all apply and let a lap end.
+fn main_phase(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
+    let Some(choose) = scope.eff.sections.sowing.choose else {
+        return missing("choose", "`choose { own hole with at least 1 seed }`", game_name);
+    };
+    let mut out = errors(scope.choices(choose.node));
+    if let Some(after) = scope.eff.sections.sowing.after_lap {
+        out.extend(after_lap(scope, after));
+    }
+    out
+}
+
+/// Whether the main game's choices are usable, so that openings can start from them.
+fn main_choices_ok(scope: &Scope<'_>) -> bool {
+    scope.eff.sections.sowing.choose.is_some_and(|c| scope.choices(c.node).is_ok())
+}
+
+/// Each lap rule is reachable and means something, and some lap can end.
+fn after_lap(scope: &Scope<'_>, section: At<'_, ast::AfterLap>) -> Vec<CheckError> {
+    let after = section.node;
+    let by = catch_all(after);
+    let mut out = Vec::new();
+    let mut passed: Option<Span> = None;
+    for rule in &after.rules {
+        if let Some(by) = passed {
+            out.push(CheckError::UnreachableRule { span: rule.span.into(), by: by.into() });
+        }
+        out.extend(errors(scope.lap_rule(rule)));
+        if by == Some(rule.span) {
+            passed = by;
+        }
+    }
+    if let Some(o) = &after.otherwise {
+        if let Some(by) = by {
+            out.push(CheckError::UnreachableRule { span: o.span.into(), by: by.into() });
+        }
+        out.extend(scope.lap_action(o).err());
+    }
+    if !scope.lap_ends(after) {
+        out.push(CheckError::NeverEnds { span: section.keyword.to(section.span).into() });
+    }
+    out
+}
+
+/// Each opening: its sections once each, one kind of turn, and that turn's words.
+fn openings(scope: &Scope<'_>) -> Vec<CheckError> {
+    let main_ok = main_choices_ok(scope);
+    scope.eff.openings.iter().flat_map(|o| opening(scope, o, main_ok)).collect()
+}
+
+fn opening(scope: &Scope<'_>, opening: &ast::Opening, main_ok: bool) -> Vec<CheckError> {
+    let (parts, mut out) = scope.opening_parts(opening);
+    match parts.turn {
+        Some(OpeningTurn::Take(t)) => out.extend(errors(scope.take_turn(t))),
+        Some(OpeningTurn::Transfer(t, span)) => out.extend(errors(scope.transfer_turn(t, span))),
+        Some(OpeningTurn::Mark(t)) => out.extend(errors(scope.mark_turn(t))),
+        // A sowing: its own choices, else the main game's; its lap rules once it has them.
+        None => {
+            let chosen = match parts.sowing.choose {
+                Some(choose) => scope.choices(choose.node).map(|_| ()),
+                None if main_ok => Ok(()),
+                None => Err(Vec::new()),
+            };
+            match chosen {
+                Ok(()) => out.extend(parts.sowing.after_lap.into_iter().flat_map(|a| after_lap(scope, a))),
+                Err(e) => out.extend(e),
+            }
+        }
+    }
+    out
+}
+
+/// The end rules are given, say what happens to a player who cannot move, and let the
+/// game end.
+fn end(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
+    match scope.eff.sections.end {
+        Some(end) => errors(scope.end_rules(end)),
+        None => vec![CheckError::NoEndRule { span: game_name.into() }],
+    }
+}
+
+/// A capture that a ruleset adds must be used by the lap rules in force; otherwise it is
+/// most likely a misspelt override of one of the base game's captures. (Told only once the
+/// main game's choices are usable: until then the lap rules of the game are not known.)
+fn added_captures(scope: &Scope<'_>) -> Vec<CheckError> {
+    let eff = scope.eff;
+    let Some(ruleset) = eff.ruleset else { return Vec::new() };
+    if !main_choices_ok(scope) {
+        return Vec::new();
+    }
+    let used = used_captures(scope);
+    let base: Vec<&str> = eff
+        .captures
+        .keys()
+        .filter(|k| !eff.added_captures.iter().any(|a| a.node == **k))
+        .map(String::as_str)
+        .collect();
+    let unused = eff.added_captures.iter().filter(|added| !used.contains(&added.node.as_str()));
+    unused
+        .map(|added| CheckError::UnknownOverride {
+            ruleset: ruleset.name.node.clone(),
+            what: "capture".into(),
+            name: added.node.clone(),
+            span: added.span.into(),
+            help: match crate::suggest::did_you_mean(&added.node, base.iter().copied()) {
+                Some(best) => format!(
+                    "did you mean `{best}`? A new capture must also be used by the ruleset's `after each lap` rules"
+                ),
+                None => "a new capture must also be used by the ruleset's `after each lap` rules".into(),
+            },
+        })
+        .collect()
+}
+
+/// The captures the lap rules of the game name: the main game's, and those of each opening
+/// whose turns are sowings with usable choices.
+fn used_captures<'a>(scope: &Scope<'a>) -> Vec<&'a str> {
+    let eff = scope.eff;
+    let sowing_openings = eff.openings.iter().filter_map(|o| {
+        let (parts, _) = scope.opening_parts(o);
+        let usable =
+            parts.turn.is_none() && parts.sowing.choose.is_none_or(|c| scope.choices(c.node).is_ok());
+        usable.then_some(parts.sowing.after_lap).flatten()
+    });
+    let sections = eff.sections.sowing.after_lap.into_iter().chain(sowing_openings);
+    let rules = sections.flat_map(|s| &s.node.rules);
+    rules
+        .filter_map(|r| match &r.action.node {
+            ast::LapAction::Capture(name) if scope.capture(name).is_ok() => Some(name.node.as_str()),
+            _ => None,
+        })
+        .collect()
+}

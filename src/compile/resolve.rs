@@ -1,0 +1,450 @@
+//! What the names and numbers of a file mean: parameters, rows, marks, captures, hole
+//! descriptions, seed counts. Each resolution is written once and returns its value or the
+//! diagnostics that say why there is none: the checks collect the diagnostics, lowering
+//! takes the values.
+
+use super::assemble::{At, Effective};
+use super::error::CheckError;
+use crate::model::*;
+use crate::span::{Span, Spanned};
+use crate::suggest::unknown_name_help;
+use crate::syntax::ast;
+
+/// A resolution that may find several problems, in the order found. No diagnostic and no
+/// value means the problem is reported elsewhere (a missing territory, an unusable board).
+pub(crate) type Found<T> = Result<T, Vec<CheckError>>;
+
+/// The diagnostics of a resolution made of several, in the order found.
+#[derive(Debug, Default)]
+pub(crate) struct Errors(pub Vec<CheckError>);
+
+impl Errors {
+    /// The value of a part, keeping its diagnostics.
+    pub fn take<T>(&mut self, found: Found<T>) -> Option<T> {
+        found.map_err(|e| self.0.extend(e)).ok()
+    }
+
+    /// The value of a part that has at most one problem, keeping its diagnostic.
+    pub fn take_one<T>(&mut self, found: Result<T, CheckError>) -> Option<T> {
+        found.map_err(|e| self.0.push(e)).ok()
+    }
+
+    /// Add a diagnostic.
+    pub fn push(&mut self, error: CheckError) {
+        self.0.push(error);
+    }
+
+    /// `value` if nothing was wrong, else the diagnostics.
+    pub fn finish<T>(self, value: Option<T>) -> Found<T> {
+        match value {
+            Some(value) if self.0.is_empty() => Ok(value),
+            _ => Err(self.0),
+        }
+    }
+}
+
+/// Collapse runs of whitespace into single spaces.
+pub(crate) fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A name in a hole description: a row of the territory, or a kind of mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Named {
+    Row(Role),
+    Mark(MarkId),
+}
+
+/// Which earlier word of the same kind a word that conflicts with it is reported against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Against {
+    /// The first of its kind.
+    First,
+    /// The one just before it.
+    Previous,
+}
+
+/// What names mean in one compilation: the sections in force and the board, rows, marks and
+/// captures they declare. Checks and lowering both resolve through it.
+pub(crate) struct Scope<'a> {
+    /// The file's text.
+    pub src: &'a str,
+    /// The sections in force.
+    pub eff: &'a Effective<'a>,
+    /// The board, if it is given and its size usable.
+    pub board: Option<Board>,
+    /// Row names from the territory, from the seat inward, each once; `None` without a
+    /// territory, when every row name is unknown and saying so for each would only repeat
+    /// that it is missing.
+    pub rows: Option<Vec<String>>,
+    /// Names of the kinds of mark.
+    pub marks: Vec<String>,
+    /// Names of the captures, in order.
+    pub captures: Vec<String>,
+    /// `a store for each player`: where it was said.
+    pub stores: Option<Span>,
+}
+
+impl<'a> Scope<'a> {
+    /// The names `eff` declares.
+    pub fn new(src: &'a str, eff: &'a Effective<'a>) -> Scope<'a> {
+        let rows = eff.sections.territory.map(|t| {
+            let mut rows: Vec<String> = Vec::new();
+            for name in &t.node.rows {
+                if !rows.contains(&name.node) {
+                    rows.push(name.node.clone());
+                }
+            }
+            rows
+        });
+        let mut scope = Scope {
+            src,
+            eff,
+            board: None,
+            rows,
+            marks: eff.marks.iter().map(|m| m.name.node.clone()).collect(),
+            captures: eff.captures.keys().cloned().collect(),
+            stores: eff.sections.board.and_then(|b| b.node.stores),
+        };
+        scope.board = eff.sections.board.and_then(|b| scope.board_size(b).ok());
+        scope
+    }
+
+    /// The row names, from the seat inward (none without a territory).
+    pub fn row_names(&self) -> &[String] {
+        self.rows.as_deref().unwrap_or_default()
+    }
+
+    /// The text of a span, its spacing squashed.
+    pub fn text(&self, span: Span) -> String {
+        squash(self.src.get(span.start..span.end).unwrap_or(""))
+    }
+
+    /// A number, or the value of the parameter named.
+    pub fn value(&self, v: &Spanned<ast::Value>) -> Result<u64, CheckError> {
+        match &v.node {
+            ast::Value::Int(n) => Ok(*n),
+            ast::Value::Param(name) => match self.eff.params.get(name) {
+                Some(p) => Ok(p.value),
+                None => {
+                    let known: Vec<&str> = self.eff.params.keys().map(String::as_str).collect();
+                    Err(CheckError::UnknownParam {
+                        name: name.clone(),
+                        span: v.span.into(),
+                        help: unknown_name_help(name, "parameter", &known),
+                    })
+                }
+            },
+        }
+    }
+
+    /// A count of seeds or turns: at least 1, at most what 16 bits hold.
+    pub fn count(&self, v: &Spanned<ast::Value>) -> Result<u16, CheckError> {
+        let n = self.value(v)?;
+        if n == 0 {
+            return Err(CheckError::ZeroAmount { span: v.span.into() });
+        }
+        let max = u64::from(u16::MAX);
+        if n > max {
+            return Err(CheckError::TooLarge { value: n, max, span: v.span.into() });
+        }
+        Ok(n as u16)
+    }
+
+    /// The board's size, if it can be played on.
+    pub fn board_size(&self, section: At<'_, ast::Board>) -> Found<Board> {
+        let board = section.node;
+        let mut errors = Errors::default();
+        let rows = errors.take_one(self.value(&board.rows));
+        let columns = errors.take_one(self.value(&board.columns));
+        let (Some(rows), Some(columns)) = (rows, columns) else { return Err(errors.0) };
+        if rows != 2 && rows != 4 {
+            let what = match rows {
+                0 => "a board with no rows has no holes".to_string(),
+                r if r % 2 == 1 => format!("{r} rows cannot be shared equally between two players"),
+                r => format!("{r} rows"),
+            };
+            errors.push(CheckError::BoardRows { rows, span: board.rows.span.into(), what });
+        }
+        if columns == 0 {
+            let circuit = self.eff.sections.circuit.map_or(section.span, |s| s.span);
+            errors
+                .push(CheckError::EmptyCircuit { span: board.columns.span.into(), circuit: circuit.into() });
+        } else if columns > MAX_COLUMNS as u64 {
+            errors.push(CheckError::BoardColumns { columns, span: board.columns.span.into() });
+        }
+        let board = Board { rows: rows as usize, columns: columns as usize, stores: self.stores.is_some() };
+        errors.finish(Some(board))
+    }
+
+    /// The diagnostic for a name that is no row (or mark) of the game, unless the territory
+    /// is missing.
+    fn unknown_name(&self, name: &Spanned<String>, marks_too: bool) -> Vec<CheckError> {
+        let Some(rows) = &self.rows else { return Vec::new() };
+        let marks_too = marks_too && !self.marks.is_empty();
+        let mut known: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let label = if marks_too {
+            known.extend(self.marks.iter().map(String::as_str));
+            format!("no row or mark is called `{}`", name.node)
+        } else {
+            format!("the territory names no row `{}`", name.node)
+        };
+        let what = if marks_too { "row or mark" } else { "row" };
+        vec![CheckError::UnknownRow {
+            name: name.node.clone(),
+            span: name.span.into(),
+            label,
+            help: unknown_name_help(&name.node, what, &known),
+        }]
+    }
+
+    /// A row of the territory, by name.
+    pub fn row(&self, name: &Spanned<String>) -> Found<Role> {
+        match self.row_names().iter().position(|r| *r == name.node) {
+            Some(i) => Ok(i as Role),
+            None => Err(self.unknown_name(name, false)),
+        }
+    }
+
+    /// A row or a kind of mark, by name.
+    pub fn row_or_mark(&self, name: &Spanned<String>) -> Found<Named> {
+        if let Some(i) = self.row_names().iter().position(|r| *r == name.node) {
+            return Ok(Named::Row(i as Role));
+        }
+        match self.marks.iter().position(|m| *m == name.node) {
+            Some(i) => Ok(Named::Mark(i as MarkId)),
+            None => Err(self.unknown_name(name, true)),
+        }
+    }
+
+    /// A kind of mark, by name.
+    pub fn mark(&self, name: &Spanned<String>) -> Result<MarkId, CheckError> {
+        if let Some(i) = self.marks.iter().position(|m| *m == name.node) {
+            return Ok(i as MarkId);
+        }
+        let known: Vec<&str> = self.marks.iter().map(String::as_str).collect();
+        Err(CheckError::UnknownMark {
+            name: name.node.clone(),
+            span: name.span.into(),
+            label: format!("no `marks {}` section", name.node),
+            help: if known.is_empty() {
+                format!(
+                    "declare the mark first: `marks {0}: the leftmost outer hole` for holes marked from the start, or `marks {0}` for holes marked in play",
+                    name.node
+                )
+            } else {
+                unknown_name_help(&name.node, "mark", &known)
+            },
+        })
+    }
+
+    /// A capture, by name.
+    pub fn capture(&self, name: &Spanned<String>) -> Result<u8, CheckError> {
+        match self.captures.iter().position(|n| *n == name.node) {
+            Some(i) => Ok(i as u8),
+            None => {
+                let known: Vec<&str> = self.captures.iter().map(String::as_str).collect();
+                Err(CheckError::UnknownCapture {
+                    name: name.node.clone(),
+                    span: name.span.into(),
+                    help: unknown_name_help(&name.node, "capture", &known),
+                })
+            }
+        }
+    }
+
+    /// The row of `the opposite [ROW] hole`: the named one, or the only row of a side.
+    pub fn opposite_row(&self, name: Option<&Spanned<String>>, span: Span) -> Found<Role> {
+        match name {
+            Some(name) => self.row(name),
+            None if self.row_names().len() <= 1 => Ok(0),
+            None => Err(vec![CheckError::WhichRow {
+                span: span.into(),
+                rows: self.row_names().len(),
+                help: format!(
+                    "name the row, e.g. `the opposite {} hole`",
+                    self.row_names().last().map_or("ROW", String::as_str)
+                ),
+            }]),
+        }
+    }
+
+    /// A phrase (the text at `span`) that needs a board with stores.
+    pub fn need_stores(&self, span: Span) -> Result<(), CheckError> {
+        match self.stores {
+            Some(_) => Ok(()),
+            None => Err(CheckError::NeedsStores { what: self.text(span), span: span.into() }),
+        }
+    }
+
+    /// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`: the counts allowed, inclusive.
+    pub fn seed_range(&self, range: &ast::SeedRange, span: Span) -> Result<(u16, u16), CheckError> {
+        let clamp = |n: u64| n.min(u64::from(u16::MAX)) as u16;
+        let low = clamp(self.value(&range.low)?);
+        let Some((high, or)) = &range.high else {
+            return Ok(match range.bound {
+                ast::Bound::Exactly => (low, low),
+                ast::Bound::AtLeast => (low, u16::MAX),
+                ast::Bound::AtMost => (0, low),
+            });
+        };
+        let high = clamp(self.value(high)?);
+        if high < low {
+            return Err(CheckError::SeedRange {
+                span: span.into(),
+                reason: format!("{low} is above {high}"),
+                help: format!("write the smaller count first: `{high} to {low} seeds`"),
+            });
+        }
+        if *or && high != low + 1 {
+            return Err(CheckError::SeedRange {
+                span: span.into(),
+                reason: format!("`{low} or {high}` leaves out the counts between them"),
+                help: format!("write `{low} to {high} seeds` for every count from {low} to {high}"),
+            });
+        }
+        Ok((low, high))
+    }
+
+    /// Which hole of a row a position names (`the 3rd`, `the rightmost`), counted from the
+    /// owner's left, or from their right; off the board (once its size is known) is an error.
+    pub fn column(
+        &self,
+        position: &Spanned<ast::HolePosition>,
+        from_right: bool,
+        whole: Span,
+    ) -> Result<Column, CheckError> {
+        let columns = self.board.map(|b| b.columns);
+        match (position.node, from_right) {
+            (ast::HolePosition::Leftmost, false) | (ast::HolePosition::Rightmost, true) => {
+                Ok(Column::FromLeft(0))
+            }
+            (ast::HolePosition::Rightmost, false) | (ast::HolePosition::Leftmost, true) => {
+                Ok(Column::FromRight(0))
+            }
+            (ast::HolePosition::Nth(n), _) if n == 0 || columns.is_some_and(|c| n > c as u64) => {
+                let help = match columns {
+                    Some(columns) if n > 0 => {
+                        format!("rows have {columns} holes here, so the last one is the {}", ordinal(columns))
+                    }
+                    _ => "holes are counted from 1: the 1st hole is the leftmost, seen from the owner's seat"
+                        .to_string(),
+                };
+                Err(CheckError::OffBoard { what: self.text(whole), span: position.span.into(), help })
+            }
+            (ast::HolePosition::Nth(n), false) => Ok(Column::FromLeft((n - 1).min(255) as u8)),
+            (ast::HolePosition::Nth(n), true) => Ok(Column::FromRight((n - 1).min(255) as u8)),
+        }
+    }
+
+    /// The holes of a setup line or a `marks` section, on both sides of the board.
+    pub fn holes(&self, set: &Spanned<ast::HoleSet>) -> Found<Vec<Cell>> {
+        match &set.node {
+            ast::HoleSet::Every => Ok(self.board.ok_or_else(Vec::new)?.cells().collect()),
+            ast::HoleSet::EveryInRow(row) => {
+                let role = self.row(row)? as usize;
+                let board = self.board.ok_or_else(Vec::new)?;
+                let rows = Player::BOTH.map(|player| board.row(player, role));
+                Ok(rows.into_iter().flat_map(|r| (0..board.columns).map(move |c| Cell::new(r, c))).collect())
+            }
+            ast::HoleSet::One { position, row, from_right } => {
+                let mut errors = Errors::default();
+                let role = errors.take(self.row(row));
+                let column = errors.take_one(self.column(position, *from_right, set.span));
+                let (Some(role), Some(column), Some(board)) = (role, column, self.board) else {
+                    return Err(errors.0);
+                };
+                let k = column.from_left(board.columns).ok_or_else(Vec::new)?;
+                let cells = Player::BOTH
+                    .iter()
+                    .map(|&p| Cell::new(board.row(p, role as usize), board.column_from_left(p, k)))
+                    .collect();
+                Ok(cells)
+            }
+        }
+    }
+
+    /// The holes a capture's follow-up takes from: never the mover's own side.
+    pub fn region(&self, region: &Spanned<ast::Region>) -> Found<Region> {
+        let role = match &region.node.row {
+            Some(row) => Some(self.row(row)?),
+            None => None,
+        };
+        if region.node.side.node == ast::Side::Own {
+            return Err(vec![CheckError::OwnSideTarget { span: region.span.into() }]);
+        }
+        Ok(Region { role })
+    }
+
+    /// Words describing a hole, from the mover's point of view: at most one of each kind.
+    /// A second word of a kind is reported against the one written `against` it.
+    pub fn hole_filter(
+        &self,
+        words: &Spanned<Vec<Spanned<ast::HoleWord>>>,
+        against: Against,
+    ) -> Found<HoleFilter> {
+        let mut filter = HoleFilter::default();
+        let mut errors = Errors::default();
+        let mut ok = true;
+        let mut earlier: [Option<Span>; 4] = [None; 4];
+        for word in &words.node {
+            let kind = match &word.node {
+                ast::HoleWord::State(s) => {
+                    filter.state = Some((*s).into());
+                    0
+                }
+                ast::HoleWord::Side(s) => {
+                    filter.side = Some((*s).into());
+                    1
+                }
+                ast::HoleWord::Row(name) => {
+                    match errors.take(self.row_or_mark(&Spanned::new(name.clone(), word.span))) {
+                        Some(Named::Row(r)) => {
+                            filter.role = Some(r);
+                            2
+                        }
+                        Some(Named::Mark(m)) => {
+                            filter.mark = Some(m);
+                            3
+                        }
+                        None => {
+                            ok = false;
+                            continue;
+                        }
+                    }
+                }
+            };
+            let other = match against {
+                Against::First => *earlier[kind].get_or_insert(word.span),
+                Against::Previous => earlier[kind].replace(word.span).unwrap_or(word.span),
+            };
+            if other != word.span {
+                errors.push(self.conflicting_words(word.span, other));
+            }
+        }
+        errors.finish(ok.then_some(filter))
+    }
+
+    /// Two words of one kind describe the same hole.
+    pub fn conflicting_words(&self, word: Span, first: Span) -> CheckError {
+        CheckError::ConflictingWords {
+            word: self.text(word),
+            other: self.text(first),
+            span: word.into(),
+            first: first.into(),
+            help: "describe the hole with one word of each kind: `empty` or `occupied`, `own` or `opponent's`, and one row or mark".into(),
+        }
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, …
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

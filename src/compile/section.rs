@@ -1,0 +1,551 @@
+//! The body of each section in the model's terms: setup counts, the circuit, choice
+//! descriptions, lap rules, captures, end rules and the turns of openings. Each is resolved
+//! once, to its value or to the diagnostics that say what is wrong with it.
+
+use super::assemble::{At, SowingSections, put};
+use super::error::CheckError;
+use super::resolve::{Against, Errors, Found, Named, Scope};
+use crate::model::*;
+use crate::span::{Span, Spanned};
+use crate::syntax::ast::{self, SectionKind};
+
+/// The sections of an opening, each the first of its kind.
+#[derive(Default)]
+pub(crate) struct OpeningParts<'a> {
+    /// `lasts N turns`.
+    pub lasts: Option<&'a Spanned<ast::Value>>,
+    /// Its own `choose`, `sow` and `after each lap`.
+    pub sowing: SowingSections<'a>,
+    /// What a turn of it is, if not a sowing.
+    pub turn: Option<OpeningTurn<'a>>,
+}
+
+/// A turn of an opening other than a sowing.
+#[derive(Clone, Copy)]
+pub(crate) enum OpeningTurn<'a> {
+    /// `take N occupied holes from …`.
+    Take(&'a ast::TakeTurn),
+    /// `move N seeds from … to …`, and where it is written.
+    Transfer(&'a ast::TransferTurn, Span),
+    /// `mark … hole as NAME`.
+    Mark(&'a ast::MarkTurn),
+}
+
+/// The first rule that applies to every landing, if any: the rules after it never apply.
+pub(crate) fn catch_all(after: &ast::AfterLap) -> Option<Span> {
+    after
+        .rules
+        .iter()
+        .find(|r| r.landing.node.is_empty() && r.store.is_none() && r.facts.is_empty())
+        .map(|r| r.span)
+}
+
+impl Scope<'_> {
+    /// The seeds in each hole at the start, in board order.
+    pub fn setup(&self, section: At<'_, ast::Setup>) -> Found<Vec<u16>> {
+        let mut errors = Errors::default();
+        let mut counts = self.board.map(|b| vec![0u64; b.holes()]);
+        for line in &section.node.lines {
+            let count = errors.take_one(self.value(&line.count));
+            let holes = errors.take(self.holes(&line.holes));
+            if let (Some(board), Some(counts), Some(count), Some(holes)) =
+                (self.board, counts.as_mut(), count, holes)
+            {
+                for h in holes {
+                    if let Some(c) = counts.get_mut(board.index(h)) {
+                        *c = count;
+                    }
+                }
+            }
+        }
+        let Some(counts) = counts else { return Err(errors.0) };
+        let total: u64 = counts.iter().sum();
+        if total == 0 {
+            errors.push(CheckError::NoSeeds { span: section.span.into() });
+        } else if total > u64::from(MAX_SEEDS) {
+            errors.push(CheckError::TooManySeeds { total, span: section.span.into() });
+        }
+        errors.finish(Some(counts.into_iter().map(|c| c as u16).collect()))
+    }
+
+    /// The holes marked at the start, for each kind of mark.
+    pub fn marked(&self) -> Found<Vec<Vec<Cell>>> {
+        let mut errors = Errors::default();
+        if let Some(extra) = self.eff.marks.get(MAX_MARKS) {
+            errors.push(CheckError::TooManyMarks { max: MAX_MARKS, span: extra.name.span.into() });
+        }
+        let mut out = Vec::new();
+        for m in &self.eff.marks {
+            let holes = m.holes.iter().filter_map(|set| errors.take(self.holes(set)));
+            out.push(holes.flatten().collect());
+        }
+        errors.finish(self.board.map(|_| out))
+    }
+
+    /// The circuit seeds go round.
+    pub fn circuit(&self, section: At<'_, ast::Circuit>) -> Result<Circuit, CheckError> {
+        let c = section.node;
+        if let Some(through) = c.through_store {
+            if c.all_rows.is_none() {
+                return Err(CheckError::NeedsSharedCircuit {
+                    what: self.text(through),
+                    span: through.into(),
+                });
+            }
+            self.need_stores(through)?;
+        }
+        match (self.board, c.all_rows) {
+            (Some(shape), None) if shape.per_side() != 2 => {
+                return Err(CheckError::CircuitRows {
+                    span: section.span.into(),
+                    per_side: shape.per_side(),
+                });
+            }
+            (Some(shape), Some(all)) if shape.rows != 2 => {
+                return Err(CheckError::SharedCircuitRows { span: all.into(), rows: shape.rows });
+            }
+            _ => {}
+        }
+        if let Some(other) = c.chosen_once
+            && other.node == c.direction.node
+        {
+            return Err(CheckError::ConflictingWords {
+                word: self.text(other.span),
+                other: self.text(c.direction.span),
+                span: other.span.into(),
+                first: c.direction.span.into(),
+                help: "name both directions: `anticlockwise or clockwise, chosen once`".into(),
+            });
+        }
+        Ok(Circuit {
+            direction: c.direction.node.into(),
+            chosen_once: c.chosen_once.is_some(),
+            shared: c.all_rows.is_some(),
+            through_store: c.through_store.is_some(),
+            skip_origin: c.skip_origin.is_some(),
+        })
+    }
+
+    /// The choice descriptions of a `choose` section, in order.
+    pub fn choices(&self, choose: &ast::Choose) -> Found<Vec<Choice>> {
+        let mut errors = Errors::default();
+        let out: Vec<Option<Choice>> = choose.choices.iter().map(|c| errors.take(self.choice(c))).collect();
+        errors.finish(out.into_iter().collect())
+    }
+
+    /// The holes a choice description is about.
+    fn choice_holes(&self, holes: &Spanned<ast::ChoiceHoles>) -> Found<HoleSet> {
+        match &holes.node {
+            ast::ChoiceHoles::Own(None) => Ok(HoleSet::Territory),
+            ast::ChoiceHoles::Own(Some(name)) => Ok(match self.row_or_mark(name)? {
+                Named::Row(role) => HoleSet::Row(role),
+                Named::Mark(mark) => HoleSet::Marked(mark),
+            }),
+            ast::ChoiceHoles::One(ast::HoleSet::One { position, row, from_right }) => {
+                let mut errors = Errors::default();
+                let role = errors.take(self.row(row));
+                let column = errors.take_one(self.column(position, *from_right, holes.span));
+                errors.finish(role.zip(column).map(|(role, column)| HoleSet::One { role, column }))
+            }
+            ast::ChoiceHoles::One(_) => Ok(HoleSet::Territory),
+        }
+    }
+
+    /// One choice description: its holes and the conditions on them.
+    fn choice(&self, choice: &Spanned<ast::Choice>) -> Found<Choice> {
+        let mut errors = Errors::default();
+        let holes = errors.take(self.choice_holes(&choice.node.holes));
+        let (mut min, mut max): (u64, u64) = (1, u64::from(u16::MAX));
+        let mut next: Option<Spanned<ast::HoleState>> = None;
+        let mut previous: Option<Spanned<ast::HoleState>> = None;
+        for filter in &choice.node.filters {
+            match &filter.node {
+                ast::Filter::Seeds { bound, count } => {
+                    let Some(n) = errors.take_one(self.value(count)) else { continue };
+                    match bound {
+                        ast::Bound::Exactly => (min, max) = (min.max(n), max.min(n)),
+                        ast::Bound::AtLeast => min = min.max(n),
+                        ast::Bound::AtMost => max = max.min(n),
+                    }
+                    errors.0.extend(impossible_counts(min, max, filter.span, choice.span));
+                }
+                ast::Filter::Neighbour(which, state) => {
+                    let (slot, name) = match which {
+                        ast::Neighbour::Next => (&mut next, "next"),
+                        ast::Neighbour::Previous => (&mut previous, "previous"),
+                    };
+                    if let Some(prev) = *slot
+                        && prev.node != *state
+                    {
+                        errors.push(CheckError::ConflictingWords {
+                            word: self.text(filter.span),
+                            other: self.text(prev.span),
+                            span: filter.span.into(),
+                            first: prev.span.into(),
+                            help: format!(
+                                "the {name} hole is either empty or occupied: keep one of the two conditions"
+                            ),
+                        });
+                    }
+                    *slot = Some(Spanned::new(*state, filter.span));
+                }
+            }
+        }
+        errors.finish(holes.map(|holes| Choice {
+            holes,
+            min: min.min(u64::from(u16::MAX)) as u16,
+            max: max.min(u64::from(u16::MAX)) as u16,
+            next: next.map(|n| n.node.into()),
+            previous: previous.map(|n| n.node.into()),
+            text: self.text(choice.span),
+        }))
+    }
+
+    /// What to do after a lap ends by a lap rule, or `otherwise`.
+    pub fn lap_action(&self, action: &Spanned<ast::LapAction>) -> Result<LapAction, CheckError> {
+        Ok(match &action.node {
+            ast::LapAction::Relay => LapAction::Relay,
+            ast::LapAction::RelayNext => LapAction::RelayNext,
+            ast::LapAction::MayStop => LapAction::MayStop,
+            ast::LapAction::MoveAgain => LapAction::MoveAgain,
+            ast::LapAction::Stop => LapAction::Stop,
+            ast::LapAction::Capture(name) => LapAction::Capture(self.capture(name)?),
+        })
+    }
+
+    /// What to do when no lap rule applies.
+    pub fn otherwise(&self, after: &ast::AfterLap) -> Result<LapAction, CheckError> {
+        after.otherwise.as_ref().map_or(Ok(LapAction::Stop), |o| self.lap_action(o))
+    }
+
+    /// One lap rule: the landing hole it describes, the facts it asks for, its action.
+    pub fn lap_rule(&self, rule: &ast::LapRule) -> Found<LapRule> {
+        let mut errors = Errors::default();
+        let landing = errors.take(self.hole_filter(&rule.landing, Against::Previous));
+        if let Some(store) = rule.store {
+            errors.take_one(self.need_stores(store));
+            if let Some(fact) = rule.facts.first() {
+                errors.push(CheckError::StoreRuleFacts { span: fact.span.into(), store: store.into() });
+            }
+        }
+        let facts: Vec<Option<Fact>> = rule.facts.iter().map(|f| errors.take(self.fact(f))).collect();
+        let action = errors.take_one(self.lap_action(&rule.action));
+        let (Some(filter), Some(facts), Some(action)) = (landing, facts.into_iter().collect(), action) else {
+            return Err(errors.0);
+        };
+        errors.finish(Some(LapRule {
+            store: rule.store.is_some(),
+            landing: filter.state,
+            side: filter.side,
+            role: filter.role,
+            mark: filter.mark,
+            facts,
+            action,
+            text: self.text(rule.span),
+        }))
+    }
+
+    /// A fact a lap rule asks for.
+    fn fact(&self, fact: &Spanned<ast::Fact>) -> Found<Fact> {
+        Ok(match &fact.node {
+            ast::Fact::Opposite { row, state } => {
+                Fact::Opposite(self.opposite_row(row.as_ref(), fact.span)?, (*state).into())
+            }
+            ast::Fact::Holds(range) => {
+                let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
+                Fact::Holds(min, max)
+            }
+            ast::Fact::Next(state) => Fact::Next((*state).into()),
+            ast::Fact::Origin { bound, count } => {
+                let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u16::MAX)) as u16;
+                match bound {
+                    ast::Bound::Exactly => Fact::Origin(n, n),
+                    ast::Bound::AtLeast => Fact::Origin(n, u16::MAX),
+                    ast::Bound::AtMost => Fact::Origin(0, n),
+                }
+            }
+        })
+    }
+
+    /// Whether some lap can end: a reachable rule or `otherwise` that does not relay.
+    pub fn lap_ends(&self, after: &ast::AfterLap) -> bool {
+        let catch_all = catch_all(after);
+        let actions: Vec<LapAction> =
+            after.rules.iter().filter_map(|r| self.lap_action(&r.action).ok()).collect();
+        // Only the rules up to the first catch-all can apply; `otherwise` only without one.
+        let reachable = match catch_all {
+            Some(by) => after.rules.iter().take_while(|r| r.span != by).count() + 1,
+            None => actions.len(),
+        };
+        let relays = |a: LapAction| matches!(a, LapAction::Relay | LapAction::RelayNext);
+        let otherwise = self.otherwise(after).unwrap_or(LapAction::Stop);
+        actions.iter().take(reachable).any(|&a| !relays(a)) || (catch_all.is_none() && !relays(otherwise))
+    }
+
+    /// A capture: what it takes, where the seeds go, what follows.
+    pub fn capture_rule(&self, c: &ast::Capture) -> Found<Capture> {
+        let mut errors = Errors::default();
+        let take: Vec<Option<Target>> = c.take.iter().map(|t| errors.take(self.target(t))).collect();
+        let follow_ups: Vec<Option<FollowUp>> =
+            c.follow_ups.iter().map(|f| errors.take(self.follow_up(f))).collect();
+        if let Some(d) = c.destination
+            && d.node == ast::Destination::Store
+        {
+            errors.take_one(self.need_stores(d.span));
+        }
+        let (Some(take), Some(follow_ups)) = (take.into_iter().collect(), follow_ups.into_iter().collect())
+        else {
+            return Err(errors.0);
+        };
+        errors.finish(Some(Capture {
+            name: c.name.node.clone(),
+            take,
+            destination: c.destination.map_or(Destination::OutOfPlay, |d| d.node.into()),
+            not_every_seed: c.not_every_seed.is_some(),
+            follow_ups,
+        }))
+    }
+
+    /// What a capture takes.
+    fn target(&self, target: &Spanned<ast::Target>) -> Found<Target> {
+        Ok(match &target.node {
+            ast::Target::Landing => Target::Landing,
+            ast::Target::Opposite(row) => Target::Opposite(self.opposite_row(row.as_ref(), target.span)?),
+            ast::Target::HolesBefore(range) => {
+                let (min, max) = self.seed_range(range, target.span).map_err(|e| vec![e])?;
+                Target::HolesBefore(min, max)
+            }
+        })
+    }
+
+    /// A row a follow-up is conditioned on, if any.
+    fn condition(&self, row: Option<&Spanned<String>>) -> Found<Option<Role>> {
+        row.map(|r| self.row(r)).transpose()
+    }
+
+    /// What follows a capture.
+    fn follow_up(&self, follow_up: &Spanned<ast::FollowUp>) -> Found<FollowUp> {
+        let mut errors = Errors::default();
+        match &follow_up.node {
+            ast::FollowUp::Strip { condition, optional, amount, region } => {
+                let condition = errors.take(self.condition(condition.as_ref()));
+                let region = errors.take(self.region(region));
+                let amount = match &amount.node {
+                    ast::Amount::AsTaken => Some(Amount::AsTaken),
+                    ast::Amount::Seeds(v) => errors.take_one(self.count(v)).map(Amount::Seeds),
+                };
+                let (Some(condition), Some(region), Some(amount)) = (condition, region, amount) else {
+                    return Err(errors.0);
+                };
+                errors.finish(Some(FollowUp::Strip { condition, optional: *optional, amount, region }))
+            }
+            ast::FollowUp::ExtraHoles { condition, optional, counts, region, except } => {
+                let condition = errors.take(self.condition(condition.as_ref()));
+                let region = errors.take(self.region(region));
+                let counts: Vec<Option<u16>> =
+                    counts.iter().map(|v| errors.take_one(self.count(v))).collect();
+                let except = errors.take_one(except.as_ref().map(|m| self.mark(m)).transpose());
+                let (Some(condition), Some(region), Some(counts), Some(except)) =
+                    (condition, region, counts.into_iter().collect(), except)
+                else {
+                    return Err(errors.0);
+                };
+                errors.finish(Some(FollowUp::ExtraHoles {
+                    condition,
+                    optional: *optional,
+                    counts,
+                    region,
+                    except,
+                }))
+            }
+        }
+    }
+
+    /// How the game ends.
+    pub fn end_rules(&self, section: At<'_, ast::EndRules>) -> Found<EndRules> {
+        let end = section.node;
+        if end.rules.is_empty() {
+            return Err(vec![CheckError::NoEndRule { span: section.span.into() }]);
+        }
+        let mut errors = Errors::default();
+        let mut out = EndRules {
+            no_seeds: None,
+            blocked: Blocked::Loses,
+            repetition: None,
+            store_majority: false,
+            turn_limit: None,
+        };
+        let mut blocked: Option<Spanned<Blocked>> = None;
+        let ending = |scored: bool| if scored { Ending::Scored } else { Ending::Plain };
+        for rule in &end.rules {
+            match &rule.node {
+                ast::EndRule::NoSeeds(scored) => out.no_seeds = Some(ending(*scored)),
+                ast::EndRule::Repetition(scored) => out.repetition = Some(ending(*scored)),
+                ast::EndRule::StoreMajority => {
+                    out.store_majority = errors.take_one(self.need_stores(rule.span)).is_some();
+                }
+                ast::EndRule::TurnLimit(v) => out.turn_limit = errors.take_one(self.count(v)).map(u32::from),
+                ast::EndRule::Blocked(b) => {
+                    if let Some(prev) = blocked
+                        && prev.node != (*b).into()
+                    {
+                        errors.push(CheckError::ConflictingWords {
+                            word: self.text(rule.span),
+                            other: self.text(prev.span),
+                            span: rule.span.into(),
+                            first: prev.span.into(),
+                            help: "a player who cannot move either loses, passes or ends the game: keep one of the rules".into(),
+                        });
+                    }
+                    blocked = Some(Spanned::new((*b).into(), rule.span));
+                }
+            }
+        }
+        let Some(blocked) = blocked else {
+            errors.push(CheckError::BlockedUnstated { span: section.keyword.into() });
+            return Err(errors.0);
+        };
+        if blocked.node == Blocked::Passes && out.repetition.is_none() && out.turn_limit.is_none() {
+            errors.push(CheckError::EndlessPassing { span: blocked.span.into() });
+        }
+        out.blocked = blocked.node;
+        errors.finish(Some(out))
+    }
+
+    /// The sections of an opening, the first of each kind; a second one of a kind, or a
+    /// second kind of turn, is an error. `lasts` is checked here, in the order written.
+    pub fn opening_parts<'o>(&self, opening: &'o ast::Opening) -> (OpeningParts<'o>, Vec<CheckError>) {
+        let mut parts = OpeningParts::default();
+        let mut errors = Errors::default();
+        let mut first_turn: Option<Span> = None;
+        let mut seen: Vec<(&'static str, Span)> = Vec::new();
+        for section in &opening.sections {
+            let key = section.kind.keyword();
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                errors.push(CheckError::DuplicateSection {
+                    section: key.to_string(),
+                    span: section.keyword.into(),
+                    first: (*first).into(),
+                    help: format!("keep a single `{key}` in this opening"),
+                });
+                continue;
+            }
+            seen.push((key, section.keyword));
+            if is_turn(&section.kind) {
+                if let Some(first) = first_turn {
+                    errors.push(CheckError::ConflictingTurns {
+                        span: section.keyword.into(),
+                        first: first.into(),
+                    });
+                    continue;
+                }
+                first_turn = Some(section.keyword);
+            }
+            match &section.kind {
+                SectionKind::Lasts(v) => {
+                    errors.take_one(self.count(v));
+                    parts.lasts = Some(v);
+                }
+                SectionKind::Choose(c) => _ = put(&mut parts.sowing.choose, section, c, false),
+                SectionKind::Sow(s) => _ = put(&mut parts.sowing.sow, section, s, false),
+                SectionKind::AfterLap(a) => _ = put(&mut parts.sowing.after_lap, section, a, false),
+                SectionKind::TakeTurn(t) => parts.turn = Some(OpeningTurn::Take(t)),
+                SectionKind::TransferTurn(t) => parts.turn = Some(OpeningTurn::Transfer(t, section.span)),
+                SectionKind::MarkTurn(t) => parts.turn = Some(OpeningTurn::Mark(t)),
+                // The grammar allows no other section in an opening.
+                _ => {}
+            }
+        }
+        (parts, errors.0)
+    }
+
+    /// `take N occupied holes from …`: the holes, how many, and the mark they must not have.
+    pub fn take_turn(&self, t: &ast::TakeTurn) -> Found<(Region, u16, Option<MarkId>)> {
+        let mut errors = Errors::default();
+        let region = errors.take(self.region(&t.region));
+        let count = errors.take_one(self.count(&t.count));
+        let except = errors.take_one(t.except.as_ref().map(|m| self.mark(m)).transpose());
+        let (Some(region), Some(count)) = (region, count) else { return Err(errors.0) };
+        errors.finish(except.map(|except| (region, count, except)))
+    }
+
+    /// `move N seeds from … to …`, written at `span`: not more moves than a turn may offer.
+    pub fn transfer_turn(&self, t: &ast::TransferTurn, span: Span) -> Found<Turn> {
+        let mut errors = Errors::default();
+        let count = errors.take_one(self.count(&t.count));
+        let from = errors.take(self.hole_filter(&t.from, Against::First));
+        let to = errors.take(self.hole_filter(&t.to, Against::First));
+        let (Some(count), Some(from), Some(to)) = (count, from, to) else { return Err(errors.0) };
+        if let Some(board) = self.board {
+            let bound = transfer_bound(board, &from, &to);
+            if bound > MAX_CHOICES {
+                errors.push(CheckError::TooManyChoices { bound, max: MAX_CHOICES, span: span.into() });
+            }
+        }
+        errors.finish(Some(Turn::Transfer { count, from, to }))
+    }
+
+    /// `mark … hole as NAME`.
+    pub fn mark_turn(&self, t: &ast::MarkTurn) -> Found<Turn> {
+        let mut errors = Errors::default();
+        let hole = errors.take(self.hole_filter(&t.hole, Against::First));
+        let mark = errors.take_one(self.mark(&t.mark));
+        errors.finish(hole.zip(mark).map(|(hole, mark)| Turn::Mark { hole, mark }))
+    }
+}
+
+/// Whether a section of an opening says what its turns are.
+fn is_turn(kind: &SectionKind) -> bool {
+    matches!(
+        kind,
+        SectionKind::Choose(_)
+            | SectionKind::TakeTurn(_)
+            | SectionKind::TransferTurn(_)
+            | SectionKind::MarkTurn(_)
+    )
+}
+
+/// The diagnostic for seed counts no hole can have: none (`max` 0), or none between `min`
+/// and `max`.
+fn impossible_counts(min: u64, max: u64, filter: Span, choice: Span) -> Option<CheckError> {
+    if max == 0 {
+        Some(CheckError::ImpossibleChoice {
+            span: filter.into(),
+            reason: "a hole with no seeds cannot be sown".into(),
+            help: "a chosen hole always holds at least one seed; ask for 1 or more".into(),
+        })
+    } else if min > max {
+        Some(CheckError::ImpossibleChoice {
+            span: choice.into(),
+            reason: format!("no count is at least {min} and at most {max}"),
+            help: "remove one of the conflicting conditions".into(),
+        })
+    } else {
+        None
+    }
+}
+
+/// The most moves a turn of moving seeds can offer: pairs of distinct holes that the words
+/// can describe, whatever the counts and marks (which only narrow them further).
+fn transfer_bound(board: Board, from: &HoleFilter, to: &HoleFilter) -> usize {
+    let holes: Vec<(Player, Role)> = (board.cells())
+        .map(|cell| {
+            let (owner, role) = board.owner(usize::from(cell.row));
+            (owner, role as Role)
+        })
+        .collect();
+    Player::BOTH
+        .iter()
+        .map(|&me| {
+            let fits = |f: &HoleFilter, (owner, role): (Player, Role)| {
+                f.side.is_none_or(|side| (owner == me) == (side == Side::Own))
+                    && f.role.is_none_or(|r| r == role)
+            };
+            let froms = holes.iter().filter(|&&h| fits(from, h)).count();
+            let tos = holes.iter().filter(|&&h| fits(to, h)).count();
+            let both = holes.iter().filter(|&&h| fits(from, h) && fits(to, h)).count();
+            froms * tos - both
+        })
+        .max()
+        .unwrap_or(0)
+}
