@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::eval::{Evaluator, outcome_value};
 use super::{Agent, Budget, Stop};
-use crate::engine::{History, Move, MoveList, Rules, State};
+use crate::engine::{Move, MoveList, Player, Position, Rules, State};
 
 /// Entries in the transposition table (a power of two).
 const TT_SIZE: usize = 1 << 18;
@@ -39,7 +39,6 @@ pub struct AlphaBetaAgent {
     budget: Budget,
     evaluator: Option<Evaluator>,
     table: Vec<Entry>,
-    history: Option<History>,
     scratch: MoveList,
     nodes: u64,
     deadline: Option<Instant>,
@@ -55,7 +54,6 @@ impl AlphaBetaAgent {
             budget,
             evaluator: None,
             table: vec![Entry::default(); TT_SIZE],
-            history: None,
             scratch: MoveList::new(),
             nodes: 0,
             deadline: None,
@@ -68,22 +66,20 @@ impl AlphaBetaAgent {
     /// The value of `state` for its player to move, searched to exactly `depth` plies with
     /// pruning and the table (which is emptied first).
     pub fn value(&mut self, rules: &Rules, state: &State, depth: u32) -> i32 {
-        self.prepare(rules, state);
+        let mut position = self.prepare(rules, state);
         self.table.fill(Entry::default());
         self.deadline = None;
-        self.search(rules, state, depth, -INFINITY, INFINITY)
+        self.search(&mut position, state, depth, -INFINITY, INFINITY)
     }
 
-    fn prepare(&mut self, rules: &Rules, state: &State) {
+    /// Ready a search of `state`: the scratch position it plays children on.
+    fn prepare<'r>(&mut self, rules: &'r Rules, state: &State) -> Position<'r> {
         if self.evaluator.is_none() {
             self.evaluator = Some(Evaluator::new(rules));
         }
-        match &mut self.history {
-            Some(h) => h.reset(rules, state),
-            None => self.history = Some(History::new(rules, state)),
-        }
         self.aborted = false;
         self.nodes = 0;
+        Position::unsettled(rules, state.clone())
     }
 
     fn evaluate(&mut self, rules: &Rules, state: &State) -> i32 {
@@ -92,33 +88,24 @@ impl AlphaBetaAgent {
     }
 
     /// The children of `state`: each legal decision and the position after it.
-    fn children(&mut self, rules: &Rules, state: &State, moves: &MoveList) -> Vec<(Move, State)> {
-        let history = self.history.as_mut().expect("prepared");
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut next = state.clone();
-                history.reset(rules, state);
-                rules.play_unchecked(&mut next, history, mv);
-                (mv, next)
-            })
-            .collect()
+    fn children(position: &mut Position, state: &State, moves: &MoveList) -> Vec<(Move, State)> {
+        moves.iter().map(|&mv| (mv, child(position, state, mv))).collect()
     }
 
     /// A child's value for the player to move at the parent.
     fn child_value(
         &mut self,
-        rules: &Rules,
-        me: crate::engine::Player,
+        position: &mut Position,
+        me: Player,
         child: &State,
         depth: u32,
         alpha: i32,
         beta: i32,
     ) -> i32 {
         if child.to_move() == me {
-            self.search(rules, child, depth, alpha, beta)
+            self.search(position, child, depth, alpha, beta)
         } else {
-            -self.search(rules, child, depth, -beta, -alpha)
+            -self.search(position, child, depth, -beta, -alpha)
         }
     }
 
@@ -144,7 +131,15 @@ impl AlphaBetaAgent {
         children.clone_from_slice(&sorted);
     }
 
-    fn search(&mut self, rules: &Rules, state: &State, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn search(
+        &mut self,
+        position: &mut Position,
+        state: &State,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let rules = position.rules();
         self.nodes += 1;
         if self.nodes & 1023 == 0
             && (self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -158,16 +153,12 @@ impl AlphaBetaAgent {
         if let Some(outcome) = state.outcome() {
             return outcome_value(outcome, state.to_move());
         }
-        let mut moves = MoveList::new();
-        rules.legal_moves(state, &mut moves);
-        if moves.is_empty() {
-            let mut settled = state.clone();
-            rules.settle(&mut settled, &moves);
-            return match settled.outcome() {
-                Some(outcome) => outcome_value(outcome, settled.to_move()),
+        let Some(moves) = legal_moves(position, state) else {
+            return match position.outcome() {
+                Some(outcome) => outcome_value(outcome, position.to_move()),
                 None => self.evaluate(rules, state),
             };
-        }
+        };
         if depth == 0 {
             return self.evaluate(rules, state);
         }
@@ -189,7 +180,7 @@ impl AlphaBetaAgent {
             }
         }
         let me = state.to_move();
-        let mut children = self.children(rules, state, &moves);
+        let mut children = Self::children(position, state, &moves);
         if depth >= 2 {
             self.order(rules, state, &mut children, first);
         } else if let Some(i) = children.iter().position(|(mv, _)| Some(*mv) == first) {
@@ -199,7 +190,7 @@ impl AlphaBetaAgent {
         let mut best_value = -INFINITY;
         let mut best_move = None;
         for (mv, child) in &children {
-            let value = self.child_value(rules, me, child, depth - 1, alpha, beta);
+            let value = self.child_value(position, me, child, depth - 1, alpha, beta);
             if self.aborted {
                 return 0;
             }
@@ -225,13 +216,29 @@ impl AlphaBetaAgent {
     }
 }
 
+/// The legal decisions of `state` (a game still going), listed on the scratch `position`
+/// moved to it; `None` when there are none, the position then standing on `state` settled
+/// (over, or a position to evaluate).
+fn legal_moves(position: &mut Position, state: &State) -> Option<MoveList> {
+    let mut moves = MoveList::new();
+    position.reset(state.clone());
+    position.legal_moves_or_settle(&mut moves);
+    (!moves.is_empty()).then_some(moves)
+}
+
+/// The state after `mv` in `state`, played on the scratch `position` re-rooted there.
+fn child(position: &mut Position, state: &State, mv: Move) -> State {
+    position.reset(state.clone());
+    position.play_unchecked(mv);
+    position.state().clone()
+}
+
 /// Plain negamax to a fixed depth, with the same evaluation and no pruning: the reference
 /// the alpha-beta search is tested against.
 pub fn negamax(rules: &Rules, state: &State, depth: u32) -> i32 {
     fn go(
-        rules: &Rules,
         evaluator: &Evaluator,
-        history: &mut History,
+        position: &mut Position,
         scratch: &mut MoveList,
         state: &State,
         depth: u32,
@@ -239,33 +246,28 @@ pub fn negamax(rules: &Rules, state: &State, depth: u32) -> i32 {
         if let Some(outcome) = state.outcome() {
             return outcome_value(outcome, state.to_move());
         }
-        let mut moves = MoveList::new();
-        rules.legal_moves(state, &mut moves);
-        if moves.is_empty() {
-            let mut settled = state.clone();
-            rules.settle(&mut settled, &moves);
-            return match settled.outcome() {
-                Some(outcome) => outcome_value(outcome, settled.to_move()),
+        let rules = position.rules();
+        let Some(moves) = legal_moves(position, state) else {
+            return match position.outcome() {
+                Some(outcome) => outcome_value(outcome, position.to_move()),
                 None => evaluator.evaluate(rules, state, scratch),
             };
-        }
+        };
         if depth == 0 {
             return evaluator.evaluate(rules, state, scratch);
         }
         let me = state.to_move();
         let mut best = -INFINITY;
         for &mv in moves.iter() {
-            let mut child = state.clone();
-            history.reset(rules, state);
-            rules.play_unchecked(&mut child, history, mv);
-            let value = go(rules, evaluator, history, scratch, &child, depth - 1);
+            let child = child(position, state, mv);
+            let value = go(evaluator, position, scratch, &child, depth - 1);
             best = best.max(if child.to_move() == me { value } else { -value });
         }
         best
     }
     let evaluator = Evaluator::new(rules);
-    let mut history = History::new(rules, state);
-    go(rules, &evaluator, &mut history, &mut MoveList::new(), state, depth)
+    let mut position = Position::unsettled(rules, state.clone());
+    go(&evaluator, &mut position, &mut MoveList::new(), state, depth)
 }
 
 impl Agent for AlphaBetaAgent {
@@ -278,7 +280,7 @@ impl Agent for AlphaBetaAgent {
             self.report = Some("the only legal decision".to_string());
             return moves[0];
         }
-        self.prepare(rules, state);
+        let mut position = self.prepare(rules, state);
         let start = Instant::now();
         let (max_depth, limit) = match self.budget {
             Budget::Count(depth) => (depth.max(1), None),
@@ -286,7 +288,7 @@ impl Agent for AlphaBetaAgent {
         };
         self.deadline = limit.map(|t| start + t);
         let me = state.to_move();
-        let mut children = self.children(rules, state, moves);
+        let mut children = Self::children(&mut position, state, moves);
         let mut best = children[0].0;
         let mut reached = (0, 0);
         for depth in 1..=max_depth {
@@ -303,7 +305,7 @@ impl Agent for AlphaBetaAgent {
             let (mut alpha, beta) = (-INFINITY, INFINITY);
             let mut best_here = None;
             for (mv, child) in children.clone() {
-                let value = self.child_value(rules, me, &child, depth - 1, alpha, beta);
+                let value = self.child_value(&mut position, me, &child, depth - 1, alpha, beta);
                 if self.aborted {
                     break;
                 }
@@ -371,9 +373,10 @@ mod tests {
     fn a_stopped_search_ends_at_once_with_a_legal_choice() {
         let text = crate::bundled::bundled(crate::bundled::DEFAULT_RULES).expect("bundled");
         let rules = crate::compile("rules", text, &crate::Options::new(None, &[])).expect("compiles");
-        let state = rules.start();
+        let position = Position::new(&rules);
+        let state = position.state().clone();
         let mut moves = MoveList::new();
-        rules.legal_moves(&state, &mut moves);
+        position.legal_moves(&mut moves);
         let cancelled = Stop::new();
         cancelled.cancel();
         let past = Stop::new().with_deadline(Instant::now() + Duration::from_millis(100));
