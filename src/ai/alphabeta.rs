@@ -69,7 +69,7 @@ impl AlphaBetaAgent {
         let mut position = self.prepare(rules, state);
         self.table.fill(Entry::default());
         self.deadline = None;
-        self.search(&mut position, state, depth, -INFINITY, INFINITY)
+        self.search(&mut position, depth, -INFINITY, INFINITY)
     }
 
     /// Ready a search of `state`: the scratch position it plays children on.
@@ -87,32 +87,43 @@ impl AlphaBetaAgent {
         evaluator.evaluate(rules, state, &mut self.scratch)
     }
 
-    /// The children of `state`: each legal decision and the position after it.
-    fn children(position: &mut Position, state: &State, moves: &MoveList) -> Vec<(Move, State)> {
-        moves.iter().map(|&mv| (mv, child(position, state, mv))).collect()
+    /// The children of the node `position` stands on: each of its legal decisions `moves`
+    /// and the state after it. Each is played on `position` and the node restored, so the
+    /// history seen by each is the node's alone.
+    fn children(position: &mut Position, moves: &MoveList) -> Vec<(Move, State)> {
+        let node = position.state().clone();
+        moves
+            .iter()
+            .map(|&mv| {
+                position.play_unchecked(mv);
+                (mv, position.restore(node.clone()))
+            })
+            .collect()
     }
 
-    /// A child's value for the player to move at the parent.
+    /// A child's value for `me`, the player to move at the parent, searched on `position`
+    /// re-rooted at the child.
     fn child_value(
         &mut self,
         position: &mut Position,
         me: Player,
-        child: &State,
+        child: State,
         depth: u32,
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        if child.to_move() == me {
-            self.search(position, child, depth, alpha, beta)
+        let own = child.to_move() == me;
+        position.reset(child);
+        if own {
+            self.search(position, depth, alpha, beta)
         } else {
-            -self.search(position, child, depth, -beta, -alpha)
+            -self.search(position, depth, -beta, -alpha)
         }
     }
 
-    /// Order children best first for the mover: the table's best move, then by the static
-    /// value of the position each leads to (so captures come before quiet moves).
-    fn order(&mut self, rules: &Rules, state: &State, children: &mut [(Move, State)], first: Option<Move>) {
-        let me = state.to_move();
+    /// Order children best first for `me`, the mover: the table's best move, then by the
+    /// static value of the position each leads to (so captures come before quiet moves).
+    fn order(&mut self, rules: &Rules, me: Player, children: &mut [(Move, State)], first: Option<Move>) {
         let mut keyed: Vec<(i32, usize)> = children
             .iter()
             .enumerate()
@@ -131,14 +142,9 @@ impl AlphaBetaAgent {
         children.clone_from_slice(&sorted);
     }
 
-    fn search(
-        &mut self,
-        position: &mut Position,
-        state: &State,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    /// The value of the node `position` stands on for its player to move, searched `depth`
+    /// plies deep within the window `alpha..beta`. The position is left somewhere below.
+    fn search(&mut self, position: &mut Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         let rules = position.rules();
         self.nodes += 1;
         if self.nodes & 1023 == 0
@@ -150,19 +156,17 @@ impl AlphaBetaAgent {
         if self.aborted {
             return 0;
         }
-        if let Some(outcome) = state.outcome() {
-            return outcome_value(outcome, state.to_move());
-        }
-        let Some(moves) = legal_moves(position, state) else {
+        let mut moves = MoveList::new();
+        if !legal_moves(position, &mut moves) {
             return match position.outcome() {
                 Some(outcome) => outcome_value(outcome, position.to_move()),
-                None => self.evaluate(rules, state),
+                None => self.evaluate(rules, position.state()),
             };
-        };
-        if depth == 0 {
-            return self.evaluate(rules, state);
         }
-        let key = rules.search_key(state);
+        if depth == 0 {
+            return self.evaluate(rules, position.state());
+        }
+        let key = rules.search_key(position.state());
         let slot = key as usize & (TT_SIZE - 1);
         let entry = self.table[slot];
         let mut first = None;
@@ -179,24 +183,24 @@ impl AlphaBetaAgent {
                 }
             }
         }
-        let me = state.to_move();
-        let mut children = Self::children(position, state, &moves);
+        let me = position.to_move();
+        let mut children = Self::children(position, &moves);
         if depth >= 2 {
-            self.order(rules, state, &mut children, first);
+            self.order(rules, me, &mut children, first);
         } else if let Some(i) = children.iter().position(|(mv, _)| Some(*mv) == first) {
             children.swap(0, i);
         }
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
         let mut best_move = None;
-        for (mv, child) in &children {
+        for (mv, child) in children {
             let value = self.child_value(position, me, child, depth - 1, alpha, beta);
             if self.aborted {
                 return 0;
             }
             if value > best_value {
                 best_value = value;
-                best_move = Some(*mv);
+                best_move = Some(mv);
             }
             alpha = alpha.max(value);
             if alpha >= beta {
@@ -216,58 +220,47 @@ impl AlphaBetaAgent {
     }
 }
 
-/// The legal decisions of `state` (a game still going), listed on the scratch `position`
-/// moved to it; `None` when there are none, the position then standing on `state` settled
-/// (over, or a position to evaluate).
-fn legal_moves(position: &mut Position, state: &State) -> Option<MoveList> {
-    let mut moves = MoveList::new();
-    position.reset(state.clone());
-    position.legal_moves_or_settle(&mut moves);
-    (!moves.is_empty()).then_some(moves)
-}
-
-/// The state after `mv` in `state`, played on the scratch `position` re-rooted there.
-fn child(position: &mut Position, state: &State, mv: Move) -> State {
-    position.reset(state.clone());
-    position.play_unchecked(mv);
-    position.state().clone()
+/// List the legal decisions of the position into `moves`; `false` when there are none: the
+/// game is over, or (settled now) its player is blocked, or it is a position to evaluate.
+fn legal_moves(position: &mut Position, moves: &mut MoveList) -> bool {
+    moves.clear();
+    if !position.is_over() {
+        position.legal_moves_or_settle(moves);
+    }
+    !moves.is_empty()
 }
 
 /// Plain negamax to a fixed depth, with the same evaluation and no pruning: the reference
 /// the alpha-beta search is tested against.
 pub fn negamax(rules: &Rules, state: &State, depth: u32) -> i32 {
-    fn go(
-        evaluator: &Evaluator,
-        position: &mut Position,
-        scratch: &mut MoveList,
-        state: &State,
-        depth: u32,
-    ) -> i32 {
-        if let Some(outcome) = state.outcome() {
-            return outcome_value(outcome, state.to_move());
-        }
+    fn go(evaluator: &Evaluator, position: &mut Position, scratch: &mut MoveList, depth: u32) -> i32 {
         let rules = position.rules();
-        let Some(moves) = legal_moves(position, state) else {
+        let mut moves = MoveList::new();
+        if !legal_moves(position, &mut moves) {
             return match position.outcome() {
                 Some(outcome) => outcome_value(outcome, position.to_move()),
-                None => evaluator.evaluate(rules, state, scratch),
+                None => evaluator.evaluate(rules, position.state(), scratch),
             };
-        };
-        if depth == 0 {
-            return evaluator.evaluate(rules, state, scratch);
         }
-        let me = state.to_move();
+        if depth == 0 {
+            return evaluator.evaluate(rules, position.state(), scratch);
+        }
+        let node = position.state().clone();
+        let me = node.to_move();
         let mut best = -INFINITY;
         for &mv in moves.iter() {
-            let child = child(position, state, mv);
-            let value = go(evaluator, position, scratch, &child, depth - 1);
-            best = best.max(if child.to_move() == me { value } else { -value });
+            // Each child sees the node's history alone, as in the alpha-beta search.
+            position.reset(node.clone());
+            position.play_unchecked(mv);
+            let own = position.to_move() == me;
+            let value = go(evaluator, position, scratch, depth - 1);
+            best = best.max(if own { value } else { -value });
         }
         best
     }
     let evaluator = Evaluator::new(rules);
     let mut position = Position::unsettled(rules, state.clone());
-    go(&evaluator, &mut position, &mut MoveList::new(), state, depth)
+    go(&evaluator, &mut position, &mut MoveList::new(), depth)
 }
 
 impl Agent for AlphaBetaAgent {
@@ -288,7 +281,7 @@ impl Agent for AlphaBetaAgent {
         };
         self.deadline = limit.map(|t| start + t);
         let me = state.to_move();
-        let mut children = Self::children(&mut position, state, moves);
+        let mut children = Self::children(&mut position, moves);
         let mut best = children[0].0;
         let mut reached = (0, 0);
         for depth in 1..=max_depth {
@@ -301,11 +294,11 @@ impl Agent for AlphaBetaAgent {
                 let e = self.table[key as usize & (TT_SIZE - 1)];
                 if e.key == key { e.best } else { None }
             };
-            self.order(rules, state, &mut children, first.or(Some(best)));
+            self.order(rules, me, &mut children, first.or(Some(best)));
             let (mut alpha, beta) = (-INFINITY, INFINITY);
             let mut best_here = None;
             for (mv, child) in children.clone() {
-                let value = self.child_value(&mut position, me, &child, depth - 1, alpha, beta);
+                let value = self.child_value(&mut position, me, child, depth - 1, alpha, beta);
                 if self.aborted {
                     break;
                 }

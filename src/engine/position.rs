@@ -126,10 +126,12 @@ impl<'r> Position<'r> {
 
     /// Go back to `state`, saved earlier on the line of play that led here (a copy of
     /// [`Position::state`]), keeping the history before it: the positions recorded after
-    /// it are dropped as play goes on. How perft walks the tree with one position.
+    /// it are dropped as play goes on. How perft and search walk the tree with one
+    /// position. Returns the state left (the end of the line just played), so that search
+    /// can keep a child without copying it.
     #[inline]
-    pub fn restore(&mut self, state: State) {
-        self.state = state;
+    pub fn restore(&mut self, state: State) -> State {
+        std::mem::replace(&mut self.state, state)
     }
 
     /// The legal decisions of the player to move, in canonical order, into `out` (emptied
