@@ -12,8 +12,7 @@ mod reference;
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
 use sow::Rules;
-use sow::engine::perft::perft;
-use sow::engine::{History, MoveList};
+use sow::engine::{MoveList, Position};
 
 fn main() {
     divan::main();
@@ -88,22 +87,21 @@ mod playout_sampled {
 }
 
 /// Midgame positions: the position after 20 random decisions of a few games.
-fn midgame(rules: &Rules) -> Vec<(sow::State, History)> {
+fn midgame(rules: &Rules) -> Vec<Position<'_>> {
     (1..=16u64)
         .map(|seed| {
-            let mut state = rules.start();
-            let mut history = History::new(rules, &state);
+            let mut position = Position::unsettled(rules, rules.start());
             let mut moves = MoveList::new();
             let mut x = seed;
             for _ in 0..20 {
-                rules.legal_moves(&state, &mut moves);
+                position.legal_moves(&mut moves);
                 if moves.is_empty() {
                     break;
                 }
                 x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
-                rules.play_unchecked(&mut state, &mut history, moves[(x >> 33) as usize % moves.len()]);
+                position.play_unchecked(moves[(x >> 33) as usize % moves.len()]);
             }
-            (state, history)
+            position
         })
         .collect()
 }
@@ -116,8 +114,8 @@ fn legal_decisions(bencher: Bencher, columns: usize) {
     let mut moves = MoveList::new();
     bencher.bench_local(|| {
         let mut total = 0;
-        for (state, _) in &positions {
-            rules.legal_moves(black_box(state), &mut moves);
+        for position in &positions {
+            black_box(position).legal_moves(&mut moves);
             total += moves.len();
         }
         assert!(total > 16);
@@ -132,19 +130,19 @@ fn apply_decisions(bencher: Bencher, columns: usize) {
     let positions = midgame(&rules);
     let lists: Vec<MoveList> = positions
         .iter()
-        .map(|(s, _)| {
+        .map(|p| {
             let mut m = MoveList::new();
-            rules.legal_moves(s, &mut m);
+            p.legal_moves(&mut m);
             m
         })
         .collect();
     bencher.bench_local(|| {
         let mut applied = 0;
-        for ((state, history), moves) in positions.iter().zip(&lists) {
-            let mut history = history.clone();
+        for (position, moves) in positions.iter().zip(&lists) {
+            let mut scratch = position.clone();
             for &mv in moves {
-                let mut s = state.clone();
-                rules.play_unchecked(&mut s, &mut history, mv);
+                scratch.restore(position.state().clone());
+                scratch.play_unchecked(mv);
                 applied += 1;
             }
         }
@@ -157,10 +155,8 @@ fn apply_decisions(bencher: Bencher, columns: usize) {
 #[divan::bench(args = [(8, 17565), (36, 11063059)], sample_count = 5)]
 fn perft_depth_4(bencher: Bencher, (columns, expected): (usize, u64)) {
     let rules = rules(columns);
-    let start = rules.start();
     bencher.bench_local(|| {
-        let mut history = History::new(&rules, &start);
-        let n = perft(&rules, &start, &mut history, 4);
+        let n = Position::new(&rules).perft(4);
         assert_eq!(n, expected);
         n
     });

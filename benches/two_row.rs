@@ -13,7 +13,7 @@ mod two_row;
 
 use sow::Rules;
 use sow::ai::{below, rng};
-use sow::engine::{History, MoveList};
+use sow::engine::{MoveList, Position};
 use timing::{batch, median};
 
 fn rules(name: &str) -> Rules {
@@ -24,17 +24,15 @@ fn rules(name: &str) -> Rules {
 /// A random game on the engine, every decision list built; returns the plies.
 fn engine(rules: &Rules, seed: u64) -> u32 {
     let mut rng = rng(seed);
-    let mut state = rules.start();
-    let mut history = History::new(rules, &state);
+    let mut position = Position::unsettled(rules, rules.start());
     let mut moves = MoveList::new();
     let mut plies = 0;
     loop {
-        rules.legal_moves(&state, &mut moves);
+        position.legal_moves_or_settle(&mut moves);
         if moves.is_empty() {
-            rules.settle(&mut state, &moves);
             return plies;
         }
-        rules.play_unchecked(&mut state, &mut history, moves[below(&mut rng, moves.len())]);
+        position.play_unchecked(moves[below(&mut rng, moves.len())]);
         plies += 1;
     }
 }

@@ -8,19 +8,18 @@
 //! The whole pipeline, on the bundled default rules:
 //!
 //! ```
-//! use sow::engine::{History, MoveList};
+//! use sow::engine::{MoveList, Position};
 //!
 //! let text = sow::bundled::bundled(sow::bundled::DEFAULT_RULES).unwrap();
 //! let rules = sow::compile("rules", text, &sow::Options::new(None, &["columns=8"])).unwrap();
-//! let mut state = rules.start();
-//! let mut history = History::new(&rules, &state);
+//! let mut position = Position::new(&rules);
 //!
 //! let mut moves = MoveList::new();
-//! rules.legal_moves(&state, &mut moves);
+//! position.legal_moves(&mut moves);
 //! assert_eq!(moves.len(), 15); // a1–a8 and b1–b7: every hole with two or more seeds
 //!
 //! let a1 = rules.parse_hole("a1").unwrap();
-//! let effect = rules.play(&mut state, &mut history, sow::Move::Sow(a1)).unwrap();
+//! let effect = position.play(sow::Move::Sow(a1)).unwrap();
 //! assert_eq!(effect.laps, 3); // a1 → a2 a3, relay a4 a5 a6, relay a7 a8 b8
 //! assert!(!effect.turn_over); // b8 was empty and c8 occupied: a capture, then a strip
 //! ```
@@ -42,4 +41,4 @@ pub mod syntax;
 pub mod web;
 
 pub use compile::{Options, RulesError, check, compile};
-pub use engine::{Game, Move, Outcome, Player, Rules, State};
+pub use engine::{Game, Move, Outcome, Player, Position, Rules, State};

@@ -33,26 +33,25 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-use sow::engine::{History, MoveList, Rules};
+use sow::engine::{MoveList, Position};
 
-/// Random games from seeds, reusing one history; returns the decisions played.
-fn playouts(rules: &Rules, history: &mut History, seeds: std::ops::Range<u64>) -> u64 {
+/// Random games from seeds, reusing one position (and its history); returns the decisions
+/// played.
+fn playouts(position: &mut Position, seeds: std::ops::Range<u64>) -> u64 {
     let mut moves = MoveList::new();
     let mut decisions = 0;
     for seed in seeds {
         let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut state = rules.start();
-        history.reset(rules, &state);
+        position.reset(position.rules().start());
         loop {
-            rules.legal_moves(&state, &mut moves);
+            position.legal_moves_or_settle(&mut moves);
             if moves.is_empty() {
-                rules.settle(&mut state, &moves);
                 break;
             }
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            rules.play_unchecked(&mut state, history, moves[(x % moves.len() as u64) as usize]);
+            position.play_unchecked(moves[(x % moves.len() as u64) as usize]);
             decisions += 1;
         }
     }
@@ -70,12 +69,11 @@ fn no_allocation_per_decision_in_the_playout_loop() {
         let text = sow::bundled::bundled(sow::bundled::DEFAULT_RULES).unwrap();
         let rules =
             sow::compile("rules", text, &sow::Options::new(None, &[&format!("columns={columns}")])).unwrap();
-        let start = rules.start();
-        let mut history = History::new(&rules, &start);
+        let mut position = Position::new(&rules);
         // The first pass may grow the history to the longest game's length.
-        playouts(&rules, &mut history, 0..50);
+        playouts(&mut position, 0..50);
         let before = ALLOCATIONS.load(Ordering::Relaxed);
-        let decisions = playouts(&rules, &mut history, 0..50);
+        let decisions = playouts(&mut position, 0..50);
         let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
         assert!(decisions > 50 * 50, "4×{columns}: only {decisions} decisions");
         assert_eq!(allocations, 0, "4×{columns}: {allocations} allocations in {decisions} decisions");

@@ -3,7 +3,7 @@
 //! very same games for a seed, so their times compare like for like.
 
 use sow::Rules;
-use sow::engine::{Draw, History, MoveList};
+use sow::engine::{Draw, Position};
 
 use super::reference::Rand;
 
@@ -21,8 +21,5 @@ pub fn engine_sampled(rules: &Rules, seed: u64) -> u32 {
 
 fn playout(rules: &Rules, seed: u64, draw: Draw) -> u32 {
     let mut rng = Rand(seed | 1);
-    let mut state = rules.start();
-    let mut history = History::new(rules, &state);
-    let mut moves = MoveList::new();
-    rules.random_playout(&mut state, &mut history, &mut moves, draw, u32::MAX, &mut |n| rng.below(n)).plies
+    Position::unsettled(rules, rules.start()).playout(draw, u32::MAX, &mut |n| rng.below(n)).plies
 }

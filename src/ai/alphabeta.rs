@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::eval::{Evaluator, outcome_value};
 use super::{Agent, Budget, Stop};
-use crate::engine::{History, Move, MoveList, Rules, State};
+use crate::engine::{Move, MoveList, Player, Position, Rules, State};
 
 /// Entries in the transposition table (a power of two).
 const TT_SIZE: usize = 1 << 18;
@@ -39,7 +39,6 @@ pub struct AlphaBetaAgent {
     budget: Budget,
     evaluator: Option<Evaluator>,
     table: Vec<Entry>,
-    history: Option<History>,
     scratch: MoveList,
     nodes: u64,
     deadline: Option<Instant>,
@@ -55,7 +54,6 @@ impl AlphaBetaAgent {
             budget,
             evaluator: None,
             table: vec![Entry::default(); TT_SIZE],
-            history: None,
             scratch: MoveList::new(),
             nodes: 0,
             deadline: None,
@@ -68,22 +66,20 @@ impl AlphaBetaAgent {
     /// The value of `state` for its player to move, searched to exactly `depth` plies with
     /// pruning and the table (which is emptied first).
     pub fn value(&mut self, rules: &Rules, state: &State, depth: u32) -> i32 {
-        self.prepare(rules, state);
+        let mut position = self.prepare(rules, state);
         self.table.fill(Entry::default());
         self.deadline = None;
-        self.search(rules, state, depth, -INFINITY, INFINITY)
+        self.search(&mut position, depth, -INFINITY, INFINITY)
     }
 
-    fn prepare(&mut self, rules: &Rules, state: &State) {
+    /// Ready a search of `state`: the scratch position it plays children on.
+    fn prepare<'r>(&mut self, rules: &'r Rules, state: &State) -> Position<'r> {
         if self.evaluator.is_none() {
             self.evaluator = Some(Evaluator::new(rules));
         }
-        match &mut self.history {
-            Some(h) => h.reset(rules, state),
-            None => self.history = Some(History::new(rules, state)),
-        }
         self.aborted = false;
         self.nodes = 0;
+        Position::unsettled(rules, state.clone())
     }
 
     fn evaluate(&mut self, rules: &Rules, state: &State) -> i32 {
@@ -91,41 +87,43 @@ impl AlphaBetaAgent {
         evaluator.evaluate(rules, state, &mut self.scratch)
     }
 
-    /// The children of `state`: each legal decision and the position after it.
-    fn children(&mut self, rules: &Rules, state: &State, moves: &MoveList) -> Vec<(Move, State)> {
-        let history = self.history.as_mut().expect("prepared");
+    /// The children of the node `position` stands on: each of its legal decisions `moves`
+    /// and the state after it. Each is played on `position` and the node restored, so the
+    /// history seen by each is the node's alone.
+    fn children(position: &mut Position, moves: &MoveList) -> Vec<(Move, State)> {
+        let node = position.state().clone();
         moves
             .iter()
             .map(|&mv| {
-                let mut next = state.clone();
-                history.reset(rules, state);
-                rules.play_unchecked(&mut next, history, mv);
-                (mv, next)
+                position.play_unchecked(mv);
+                (mv, position.restore(node.clone()))
             })
             .collect()
     }
 
-    /// A child's value for the player to move at the parent.
+    /// A child's value for `me`, the player to move at the parent, searched on `position`
+    /// re-rooted at the child.
     fn child_value(
         &mut self,
-        rules: &Rules,
-        me: crate::engine::Player,
-        child: &State,
+        position: &mut Position,
+        me: Player,
+        child: State,
         depth: u32,
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        if child.to_move() == me {
-            self.search(rules, child, depth, alpha, beta)
+        let own = child.to_move() == me;
+        position.reset(child);
+        if own {
+            self.search(position, depth, alpha, beta)
         } else {
-            -self.search(rules, child, depth, -beta, -alpha)
+            -self.search(position, depth, -beta, -alpha)
         }
     }
 
-    /// Order children best first for the mover: the table's best move, then by the static
-    /// value of the position each leads to (so captures come before quiet moves).
-    fn order(&mut self, rules: &Rules, state: &State, children: &mut [(Move, State)], first: Option<Move>) {
-        let me = state.to_move();
+    /// Order children best first for `me`, the mover: the table's best move, then by the
+    /// static value of the position each leads to (so captures come before quiet moves).
+    fn order(&mut self, rules: &Rules, me: Player, children: &mut [(Move, State)], first: Option<Move>) {
         let mut keyed: Vec<(i32, usize)> = children
             .iter()
             .enumerate()
@@ -144,7 +142,10 @@ impl AlphaBetaAgent {
         children.clone_from_slice(&sorted);
     }
 
-    fn search(&mut self, rules: &Rules, state: &State, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// The value of the node `position` stands on for its player to move, searched `depth`
+    /// plies deep within the window `alpha..beta`. The position is left somewhere below.
+    fn search(&mut self, position: &mut Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let rules = position.rules();
         self.nodes += 1;
         if self.nodes & 1023 == 0
             && (self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -155,23 +156,17 @@ impl AlphaBetaAgent {
         if self.aborted {
             return 0;
         }
-        if let Some(outcome) = state.outcome() {
-            return outcome_value(outcome, state.to_move());
-        }
         let mut moves = MoveList::new();
-        rules.legal_moves(state, &mut moves);
-        if moves.is_empty() {
-            let mut settled = state.clone();
-            rules.settle(&mut settled, &moves);
-            return match settled.outcome() {
-                Some(outcome) => outcome_value(outcome, settled.to_move()),
-                None => self.evaluate(rules, state),
+        if !legal_moves(position, &mut moves) {
+            return match position.outcome() {
+                Some(outcome) => outcome_value(outcome, position.to_move()),
+                None => self.evaluate(rules, position.state()),
             };
         }
         if depth == 0 {
-            return self.evaluate(rules, state);
+            return self.evaluate(rules, position.state());
         }
-        let key = rules.search_key(state);
+        let key = rules.search_key(position.state());
         let slot = key as usize & (TT_SIZE - 1);
         let entry = self.table[slot];
         let mut first = None;
@@ -188,24 +183,24 @@ impl AlphaBetaAgent {
                 }
             }
         }
-        let me = state.to_move();
-        let mut children = self.children(rules, state, &moves);
+        let me = position.to_move();
+        let mut children = Self::children(position, &moves);
         if depth >= 2 {
-            self.order(rules, state, &mut children, first);
+            self.order(rules, me, &mut children, first);
         } else if let Some(i) = children.iter().position(|(mv, _)| Some(*mv) == first) {
             children.swap(0, i);
         }
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
         let mut best_move = None;
-        for (mv, child) in &children {
-            let value = self.child_value(rules, me, child, depth - 1, alpha, beta);
+        for (mv, child) in children {
+            let value = self.child_value(position, me, child, depth - 1, alpha, beta);
             if self.aborted {
                 return 0;
             }
             if value > best_value {
                 best_value = value;
-                best_move = Some(*mv);
+                best_move = Some(mv);
             }
             alpha = alpha.max(value);
             if alpha >= beta {
@@ -225,47 +220,47 @@ impl AlphaBetaAgent {
     }
 }
 
+/// List the legal decisions of the position into `moves`; `false` when there are none: the
+/// game is over, or (settled now) its player is blocked, or it is a position to evaluate.
+fn legal_moves(position: &mut Position, moves: &mut MoveList) -> bool {
+    moves.clear();
+    if !position.is_over() {
+        position.legal_moves_or_settle(moves);
+    }
+    !moves.is_empty()
+}
+
 /// Plain negamax to a fixed depth, with the same evaluation and no pruning: the reference
 /// the alpha-beta search is tested against.
 pub fn negamax(rules: &Rules, state: &State, depth: u32) -> i32 {
-    fn go(
-        rules: &Rules,
-        evaluator: &Evaluator,
-        history: &mut History,
-        scratch: &mut MoveList,
-        state: &State,
-        depth: u32,
-    ) -> i32 {
-        if let Some(outcome) = state.outcome() {
-            return outcome_value(outcome, state.to_move());
-        }
+    fn go(evaluator: &Evaluator, position: &mut Position, scratch: &mut MoveList, depth: u32) -> i32 {
+        let rules = position.rules();
         let mut moves = MoveList::new();
-        rules.legal_moves(state, &mut moves);
-        if moves.is_empty() {
-            let mut settled = state.clone();
-            rules.settle(&mut settled, &moves);
-            return match settled.outcome() {
-                Some(outcome) => outcome_value(outcome, settled.to_move()),
-                None => evaluator.evaluate(rules, state, scratch),
+        if !legal_moves(position, &mut moves) {
+            return match position.outcome() {
+                Some(outcome) => outcome_value(outcome, position.to_move()),
+                None => evaluator.evaluate(rules, position.state(), scratch),
             };
         }
         if depth == 0 {
-            return evaluator.evaluate(rules, state, scratch);
+            return evaluator.evaluate(rules, position.state(), scratch);
         }
-        let me = state.to_move();
+        let node = position.state().clone();
+        let me = node.to_move();
         let mut best = -INFINITY;
         for &mv in moves.iter() {
-            let mut child = state.clone();
-            history.reset(rules, state);
-            rules.play_unchecked(&mut child, history, mv);
-            let value = go(rules, evaluator, history, scratch, &child, depth - 1);
-            best = best.max(if child.to_move() == me { value } else { -value });
+            // Each child sees the node's history alone, as in the alpha-beta search.
+            position.reset(node.clone());
+            position.play_unchecked(mv);
+            let own = position.to_move() == me;
+            let value = go(evaluator, position, scratch, depth - 1);
+            best = best.max(if own { value } else { -value });
         }
         best
     }
     let evaluator = Evaluator::new(rules);
-    let mut history = History::new(rules, state);
-    go(rules, &evaluator, &mut history, &mut MoveList::new(), state, depth)
+    let mut position = Position::unsettled(rules, state.clone());
+    go(&evaluator, &mut position, &mut MoveList::new(), depth)
 }
 
 impl Agent for AlphaBetaAgent {
@@ -278,7 +273,7 @@ impl Agent for AlphaBetaAgent {
             self.report = Some("the only legal decision".to_string());
             return moves[0];
         }
-        self.prepare(rules, state);
+        let mut position = self.prepare(rules, state);
         let start = Instant::now();
         let (max_depth, limit) = match self.budget {
             Budget::Count(depth) => (depth.max(1), None),
@@ -286,7 +281,7 @@ impl Agent for AlphaBetaAgent {
         };
         self.deadline = limit.map(|t| start + t);
         let me = state.to_move();
-        let mut children = self.children(rules, state, moves);
+        let mut children = Self::children(&mut position, moves);
         let mut best = children[0].0;
         let mut reached = (0, 0);
         for depth in 1..=max_depth {
@@ -299,11 +294,11 @@ impl Agent for AlphaBetaAgent {
                 let e = self.table[key as usize & (TT_SIZE - 1)];
                 if e.key == key { e.best } else { None }
             };
-            self.order(rules, state, &mut children, first.or(Some(best)));
+            self.order(rules, me, &mut children, first.or(Some(best)));
             let (mut alpha, beta) = (-INFINITY, INFINITY);
             let mut best_here = None;
             for (mv, child) in children.clone() {
-                let value = self.child_value(rules, me, &child, depth - 1, alpha, beta);
+                let value = self.child_value(&mut position, me, child, depth - 1, alpha, beta);
                 if self.aborted {
                     break;
                 }
@@ -371,9 +366,10 @@ mod tests {
     fn a_stopped_search_ends_at_once_with_a_legal_choice() {
         let text = crate::bundled::bundled(crate::bundled::DEFAULT_RULES).expect("bundled");
         let rules = crate::compile("rules", text, &crate::Options::new(None, &[])).expect("compiles");
-        let state = rules.start();
+        let position = Position::new(&rules);
+        let state = position.state().clone();
         let mut moves = MoveList::new();
-        rules.legal_moves(&state, &mut moves);
+        position.legal_moves(&mut moves);
         let cancelled = Stop::new();
         cancelled.cancel();
         let past = Stop::new().with_deadline(Instant::now() + Duration::from_millis(100));

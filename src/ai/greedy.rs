@@ -2,7 +2,7 @@
 
 use super::eval::{WIN, outcome_value};
 use super::{Agent, Rng, below, rng};
-use crate::engine::{History, Move, MoveList, Rules, State};
+use crate::engine::{Move, MoveList, Position, Rules, State};
 
 /// Plays each legal decision on a copy and keeps those with the best balance of seeds held
 /// (the mover's minus the opponent's) right after it; a won game beats everything and a
@@ -26,16 +26,16 @@ impl Agent for GreedyAgent {
 
     fn choose(&mut self, rules: &Rules, state: &State, moves: &MoveList) -> Move {
         let me = state.to_move();
-        let mut history = History::new(rules, state);
+        let mut position = Position::unsettled(rules, state.clone());
         let mut best = Vec::new();
         let mut best_value = i32::MIN;
         for &mv in moves.iter() {
-            let mut next = state.clone();
-            history.reset(rules, state);
-            rules.play_unchecked(&mut next, &mut history, mv);
+            position.reset(state.clone());
+            position.play_unchecked(mv);
+            let next = position.state();
             let value = match next.outcome() {
                 Some(outcome) => outcome_value(outcome, me).saturating_mul(2),
-                None => rules.score(&next, me) as i32 - rules.score(&next, me.other()) as i32,
+                None => rules.score(next, me) as i32 - rules.score(next, me.other()) as i32,
             };
             debug_assert!(value.abs() <= 2 * WIN);
             if value > best_value {

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::eval::outcome_value;
 use super::{Agent, Budget, Rng, Stop, below, rng};
-use crate::engine::{Draw, History, Move, MoveList, Outcome, Player, Rules, State};
+use crate::engine::{Draw, Move, MoveList, Outcome, Player, Position, Rules, State};
 
 /// The exploration constant of UCT, for rewards in 0..=1.
 const EXPLORATION: f64 = 1.0;
@@ -107,14 +107,14 @@ impl MctsAgent {
         index
     }
 
-    fn node(rules: &Rules, state: State, mover: Player, via: Option<Move>) -> Node {
+    /// The node of `position`'s state, reached by `mover` playing `via`.
+    fn node(position: &Position, mover: Player, via: Option<Move>) -> Node {
         let mut list = MoveList::new();
-        if state.outcome().is_none() {
-            rules.legal_moves(&state, &mut list);
-        }
+        position.legal_moves(&mut list);
+        let state = position.state();
         Node {
-            key: rules.search_key(&state),
-            state,
+            key: position.rules().search_key(state),
+            state: state.clone(),
             mover,
             via,
             moves: list.to_vec(),
@@ -183,8 +183,8 @@ impl MctsAgent {
         first > second + remaining
     }
 
-    /// One iteration: select, expand, play out, back up.
-    fn iterate(&mut self, rules: &Rules, history: &mut History, scratch: &mut MoveList) {
+    /// One iteration: select, expand, play out, back up, on the scratch `position`.
+    fn iterate(&mut self, position: &mut Position) {
         let mut path = vec![self.root.expect("a root")];
         loop {
             let i = *path.last().expect("non-empty") as usize;
@@ -196,11 +196,10 @@ impl MctsAgent {
                 // Expand the next untried decision.
                 let node = &self.nodes[i];
                 let mv = node.moves[node.children.len()];
-                let mut state = node.state.clone();
-                let mover = state.to_move();
-                history.reset(rules, &state);
-                rules.play_unchecked(&mut state, history, mv);
-                let child = Self::node(rules, state, mover, Some(mv));
+                let mover = node.state.to_move();
+                position.reset(node.state.clone());
+                position.play_unchecked(mv);
+                let child = Self::node(position, mover, Some(mv));
                 let index = self.push(child);
                 let children = &mut self.nodes[i].children;
                 if children.capacity() == 0 {
@@ -235,7 +234,8 @@ impl MctsAgent {
             path.push(best);
         }
         let leaf = &self.nodes[*path.last().expect("non-empty") as usize];
-        let outcome = self.playout(rules, leaf.state.clone(), history, scratch);
+        position.reset(leaf.state.clone());
+        let outcome = self.playout(position);
         for &i in &path {
             let node = &mut self.nodes[i as usize];
             node.visits += 1;
@@ -243,22 +243,16 @@ impl MctsAgent {
         }
     }
 
-    /// A random game from `state`: how it ends (`None` counts as a draw), scored on seeds
+    /// A random game from `position`: how it ends (`None` counts as a draw), scored on seeds
     /// held if it runs past the cap.
-    fn playout(
-        &mut self,
-        rules: &Rules,
-        mut state: State,
-        history: &mut History,
-        moves: &mut MoveList,
-    ) -> Option<Outcome> {
-        history.reset(rules, &state);
+    fn playout(&mut self, position: &mut Position) -> Option<Outcome> {
         let rng = &mut self.rng;
-        rules.random_playout(&mut state, history, moves, Draw::Sampled, PLAYOUT_CAP, &mut |n| below(rng, n));
-        if let Some(outcome) = state.outcome() {
+        position.playout(Draw::Sampled, PLAYOUT_CAP, &mut |n| below(rng, n));
+        if let Some(outcome) = position.outcome() {
             return Some(outcome);
         }
-        let (south, north) = (rules.score(&state, Player::South), rules.score(&state, Player::North));
+        let (rules, state) = (position.rules(), position.state());
+        let (south, north) = (rules.score(state, Player::South), rules.score(state, Player::North));
         match south.cmp(&north) {
             std::cmp::Ordering::Greater => {
                 Some(Outcome::Win { winner: Player::South, reason: crate::engine::WinReason::Score })
@@ -290,18 +284,17 @@ impl Agent for MctsAgent {
             return moves[0];
         }
         let start = Instant::now();
+        let mut position = Position::unsettled(rules, state.clone());
         match self.find(rules, state) {
             Some(i) => self.reroot(i),
             None => {
                 self.nodes.clear();
                 self.heap = 0;
-                self.push(Self::node(rules, state.clone(), state.to_move().other(), None));
+                self.push(Self::node(&position, state.to_move().other(), None));
                 self.root = Some(0);
             }
         }
         let reused = self.nodes[0].visits;
-        let mut history = History::new(rules, state);
-        let mut scratch = MoveList::new();
         let mut iterations = 0u32;
         let mut settled = false;
         let mut stopped = false;
@@ -332,7 +325,7 @@ impl Agent for MctsAgent {
                 }
                 _ => {}
             }
-            self.iterate(rules, &mut history, &mut scratch);
+            self.iterate(&mut position);
             iterations += 1;
         }
         let root = &self.nodes[0];
@@ -378,12 +371,12 @@ mod tests {
         let text = crate::bundled::bundled(crate::bundled::DEFAULT_RULES).expect("bundled");
         let rules = crate::compile("rules", text, &crate::Options::new(None, &[])).expect("compiles");
         let mut agent = MctsAgent::new(Budget::Count(1000), 1);
-        let state = rules.start();
-        let mut root = MctsAgent::node(&rules, state.clone(), Player::North, None);
+        let position = Position::new(&rules);
+        let mut root = MctsAgent::node(&position, Player::North, None);
         root.moves.truncate(visits.len());
         agent.nodes.push(root);
         for (i, &v) in visits.iter().enumerate() {
-            let mut child = MctsAgent::node(&rules, state.clone(), Player::South, None);
+            let mut child = MctsAgent::node(&position, Player::South, None);
             child.visits = v;
             agent.nodes.push(child);
             agent.nodes[0].children.push(i as u32 + 1);
@@ -405,9 +398,10 @@ mod tests {
     fn start() -> (Rules, State, MoveList) {
         let text = crate::bundled::bundled(crate::bundled::DEFAULT_RULES).expect("bundled");
         let rules = crate::compile("rules", text, &crate::Options::new(None, &[])).expect("compiles");
-        let state = rules.start();
+        let position = Position::new(&rules);
         let mut moves = MoveList::new();
-        rules.legal_moves(&state, &mut moves);
+        position.legal_moves(&mut moves);
+        let state = position.state().clone();
         (rules, state, moves)
     }
 

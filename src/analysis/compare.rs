@@ -12,7 +12,7 @@ use std::time::Duration;
 use super::parallel::play_all;
 use super::simulate::game_seed;
 use crate::ai::AgentSpec;
-use crate::engine::{DrawReason, History, Move, MoveList, Outcome, Player, Rules, WinReason};
+use crate::engine::{DrawReason, Move, MoveList, Outcome, Player, Position, Rules, WinReason};
 
 /// Bins of a profile over the course of a game (tenths of its turns).
 pub const PROFILE_BINS: usize = 10;
@@ -106,10 +106,9 @@ impl GameTrace {
 pub fn trace_game(rules: &Rules, config: &CompareConfig, index: u32) -> GameTrace {
     let seed = game_seed(config.seed, u64::from(index));
     let mut players = [config.agent.build(seed), config.agent.build(seed ^ 0x5851_f42d_4c95_7f2d)];
-    let mut state = rules.start();
-    let mut history = History::new(rules, &state);
+    let mut position = Position::unsettled(rules, rules.start());
     let mut moves = MoveList::new();
-    let first = state.to_move();
+    let first = position.to_move();
     let lead = |state: &crate::engine::State| {
         rules.score(state, first) as i32 - rules.score(state, first.other()) as i32
     };
@@ -117,29 +116,29 @@ pub fn trace_game(rules: &Rules, config: &CompareConfig, index: u32) -> GameTrac
     let mut turn_begins = true;
     let mut turn_taken = 0u32;
     let outcome = loop {
-        if let Some(outcome) = state.outcome() {
+        if let Some(outcome) = position.outcome() {
             break Some(outcome);
         }
         if trace.plies >= config.max_plies {
             break None;
         }
-        trace.endless += rules.legal_moves_counted(&state, &mut moves).endless;
+        trace.endless += position.legal_moves_or_settle(&mut moves).endless;
         if moves.is_empty() {
-            rules.settle(&mut state, &moves);
             continue;
         }
+        let state = position.state();
         if turn_begins {
             trace.branching.push(moves.len().min(usize::from(u16::MAX)) as u16);
-            trace.on_board.push(rules.seeds_on_board(&state));
-            trace.lead.push(lead(&state));
+            trace.on_board.push(rules.seeds_on_board(state));
+            trace.lead.push(lead(state));
             turn_begins = false;
             turn_taken = 0;
         } else {
             trace.follow_ups += 1;
         }
         let mover = state.to_move();
-        let mv = players[mover.index()].choose(rules, &state, &moves);
-        let Ok(effect) = rules.play(&mut state, &mut history, mv) else {
+        let mv = players[mover.index()].choose(rules, state, &moves);
+        let Ok(effect) = position.play(mv) else {
             // The agent chose from the legal list, so this cannot happen; stop the game
             // rather than loop.
             break None;
@@ -160,8 +159,8 @@ pub fn trace_game(rules: &Rules, config: &CompareConfig, index: u32) -> GameTrac
             turn_begins = true;
         }
     };
-    trace.on_board.push(rules.seeds_on_board(&state));
-    trace.lead.push(lead(&state));
+    trace.on_board.push(rules.seeds_on_board(position.state()));
+    trace.lead.push(lead(position.state()));
     trace.outcome = outcome;
     trace
 }

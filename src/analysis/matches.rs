@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::parallel::play_all;
 use super::simulate::game_seed;
 use crate::ai::AgentSpec;
-use crate::engine::{History, MoveList, Outcome, Player, Rules};
+use crate::engine::{MoveList, Outcome, Player, Position, Rules};
 
 /// What to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,26 +86,24 @@ pub fn match_game(rules: &Rules, config: &MatchConfig, index: u32) -> MatchGame 
     let a_south = index.is_multiple_of(2);
     let mut a = config.a.build(seed);
     let mut b = config.b.build(seed ^ 0x5851_f42d_4c95_7f2d);
-    let mut state = rules.start();
-    let mut history = History::new(rules, &state);
+    let mut position = Position::unsettled(rules, rules.start());
     let mut moves = MoveList::new();
     let mut plies = 0;
     let outcome = loop {
-        if let Some(outcome) = state.outcome() {
+        if let Some(outcome) = position.outcome() {
             break Some(outcome);
         }
         if plies >= config.max_plies {
             break None;
         }
-        rules.legal_moves(&state, &mut moves);
+        position.legal_moves_or_settle(&mut moves);
         if moves.is_empty() {
-            rules.settle(&mut state, &moves);
             continue;
         }
-        let a_moves = (state.to_move() == Player::South) == a_south;
+        let a_moves = (position.to_move() == Player::South) == a_south;
         let agent = if a_moves { &mut a } else { &mut b };
-        let mv = agent.choose(rules, &state, &moves);
-        rules.play_unchecked(&mut state, &mut history, mv);
+        let mv = agent.choose(rules, position.state(), &moves);
+        position.play_unchecked(mv);
         plies += 1;
     };
     MatchGame { a_south, outcome, plies }

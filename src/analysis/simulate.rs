@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use super::parallel::play_all;
 use crate::ai::{below, rng};
-use crate::engine::{Draw, DrawReason, History, MoveList, Outcome, Player, Rules, WinReason};
+use crate::engine::{Draw, DrawReason, Outcome, Player, Position, Rules, WinReason};
 
 /// What to simulate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,15 +75,12 @@ pub fn sampled_game(rules: &Rules, seed: u64, max_plies: u32) -> GameSummary {
 
 fn play_random(rules: &Rules, seed: u64, max_plies: u32, draw: Draw) -> GameSummary {
     let mut rng = rng(seed);
-    let mut state = rules.start();
-    let mut history = History::new(rules, &state);
-    let mut moves = MoveList::new();
-    let mut below = |n| below(&mut rng, n);
-    let playout = rules.random_playout(&mut state, &mut history, &mut moves, draw, max_plies, &mut below);
+    let mut position = Position::unsettled(rules, rules.start());
+    let playout = position.playout(draw, max_plies, &mut |n| below(&mut rng, n));
     GameSummary {
-        outcome: state.outcome(),
+        outcome: position.outcome(),
         plies: playout.plies,
-        turns: state.turn(),
+        turns: position.state().turn(),
         endless: playout.endless,
     }
 }

@@ -4,8 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use sow::engine::perft::perft;
-use sow::engine::{History, MoveList};
+use sow::engine::{MoveList, Position};
 
 use super::output::outln;
 use super::{Outcome, RulesFile};
@@ -31,22 +30,22 @@ pub struct PerftArgs {
 
 pub fn run(args: PerftArgs) -> Outcome {
     let rules = args.rules.compile()?;
-    let start = rules.start();
-    let mut history = History::new(&rules, &start);
+    let mut position = Position::new(&rules);
     // perft(0) counts the root: one position.
     if args.depth == 0 {
-        outln!("0 {}", perft(&rules, &start, &mut history, 0))?;
+        outln!("0 {}", position.perft(0))?;
     }
     for depth in 1..=args.depth {
-        outln!("{depth} {}", perft(&rules, &start, &mut history, depth))?;
+        outln!("{depth} {}", position.perft(depth))?;
     }
     if args.divide && args.depth > 0 {
         let mut moves = MoveList::new();
-        rules.legal_moves(&start, &mut moves);
+        position.legal_moves(&mut moves);
+        let start = position.state().clone();
         for &mv in &moves {
-            let mut child = start.clone();
-            rules.play_unchecked(&mut child, &mut history, mv);
-            let count = perft(&rules, &child, &mut history, args.depth - 1);
+            position.restore(start.clone());
+            position.play_unchecked(mv);
+            let count = position.perft(args.depth - 1);
             outln!("{} {count}", rules.move_text(mv))?;
         }
     }

@@ -385,7 +385,8 @@ impl fmt::Display for Misfit {
     }
 }
 
-/// What a decision did, for showing to players.
+/// What a decision did, for showing to players: recorded while it was played, by the
+/// engine's own sowing, capture and pick code.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effect {
     /// Laps sown (for a sowing).
@@ -394,10 +395,22 @@ pub struct Effect {
     pub sown: u32,
     /// Where the last seed fell (for a sowing).
     pub last: Option<Hole>,
-    /// Holes emptied by a capture and the seeds taken from each.
+    /// The holes a capture emptied, or a pick took from, and the seeds taken from each: the
+    /// mover's own side first (a captured landing hole), then the opponent's, each in board
+    /// order. Only what captures and picks took: seeds moved otherwise (a transfer of an
+    /// opening) are not in it.
     pub taken: Vec<(Hole, u16)>,
     /// Whether the turn is over (no picks owed).
     pub turn_over: bool,
+    /// Whether the decision was a pass.
+    pub passed: bool,
+}
+
+/// What captures and picks took, in the order they took it (see [`super::play::Log`]).
+impl super::play::Log for Vec<(Hole, u16)> {
+    fn took(&mut self, h: Hole, n: u16) {
+        self.push((h, n));
+    }
 }
 
 fn seeds(n: u32) -> String {
@@ -419,30 +432,21 @@ impl Rules {
         if !moves.contains(&mv) {
             return Err(self.explain(state, mv, &moves));
         }
-        let before = state.clone();
-        let end = self.apply(state, history, mv);
+        let (me, turn) = (state.to_move, state.turn);
+        let mut taken = Vec::new();
+        let end = self.apply_logged(state, history, mv, &mut taken);
         self.legal_moves(state, &mut moves);
         self.settle(state, &moves);
         // A new turn number means the turn is over, even when the next turn opens with picks.
-        let turn_over = state.turn != before.turn || state.outcome.is_some();
-        let mut effect = Effect { turn_over, ..Effect::default() };
+        let turn_over = state.turn != turn || state.outcome.is_some();
+        // The mover's own side first (a captured landing hole), then the opponent's, each in
+        // board order.
+        taken.sort_by_key(|&(h, _)| (self.owner(h) != me, self.board_of.get(h.index()).copied()));
+        let mut effect = Effect { taken, turn_over, passed: mv == Move::Pass, ..Effect::default() };
         if let Some(end) = end {
             effect.laps = end.laps;
             effect.sown = end.sown;
             effect.last = Some(end.last);
-        }
-        // What was taken: the holes that hold fewer seeds than the sowing left in them (or,
-        // for a pick, than before it), the mover's own side first (a captured landing hole),
-        // then the opponent's, each in board order.
-        let me = before.to_move;
-        let reference = self.counts_after_sowing(&before, mv).unwrap_or(before.counts);
-        for player in [me, me.other()] {
-            for &h in self.territory(player) {
-                let (was, now) = (reference[h.index()], state.count(h));
-                if was > now {
-                    effect.taken.push((h, was - now));
-                }
-            }
         }
         Ok(effect)
     }

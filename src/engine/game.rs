@@ -3,6 +3,7 @@
 
 use super::checked::{Effect, PlayError};
 use super::notation::NotationError;
+use super::position::Position;
 use super::rules::*;
 use super::state::*;
 
@@ -65,12 +66,11 @@ impl std::fmt::Display for TurnError {
 
 impl std::error::Error for TurnError {}
 
-/// A game being played on some rules.
+/// A game being played on some rules: a [`Position`], and the turns played to reach it,
+/// in notation, with undo.
 #[derive(Clone, Debug)]
 pub struct Game<'r> {
-    rules: &'r Rules,
-    state: State,
-    history: History,
+    position: Position<'r>,
     turns: Vec<Turn>,
     /// The state at the start of each entry of `turns`.
     starts: Vec<State>,
@@ -82,27 +82,29 @@ impl<'r> Game<'r> {
         Game::from_state(rules, rules.start())
     }
 
-    /// A game that starts at `state`.
+    /// A game that starts at `state` (settled at once if its player has no decision).
     pub fn from_state(rules: &'r Rules, state: State) -> Game<'r> {
-        let history = History::new(rules, &state);
-        let mut game = Game { rules, state, history, turns: Vec::new(), starts: Vec::new() };
-        game.settle();
-        game
+        Game { position: Position::from_state(rules, state), turns: Vec::new(), starts: Vec::new() }
     }
 
     /// The rules.
     pub fn rules(&self) -> &'r Rules {
-        self.rules
+        self.position.rules
     }
 
-    /// The current position.
+    /// The current state.
     pub fn state(&self) -> &State {
-        &self.state
+        &self.position.state
+    }
+
+    /// The current position, with its history.
+    pub fn position(&self) -> &Position<'r> {
+        &self.position
     }
 
     /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.state.outcome
+        self.position.outcome()
     }
 
     /// The turns played (the last one may be unfinished): each is everything one player did
@@ -114,22 +116,14 @@ impl<'r> Game<'r> {
     /// The legal decisions now.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.rules.legal_moves(&self.state, &mut moves);
+        self.position.legal_moves(&mut moves);
         moves
     }
 
-    /// If the player to move has no legal decision, the game is over.
-    fn settle(&mut self) {
-        if self.state.outcome.is_none() {
-            let moves = self.legal_moves();
-            self.rules.settle(&mut self.state, &moves);
-        }
-    }
-
-    /// Play one decision, if legal.
+    /// Play one decision, if legal (see [`Position::play`]).
     pub fn play(&mut self, mv: Move) -> Result<Effect, PlayError> {
-        let before = self.state.clone();
-        let effect = self.rules.play(&mut self.state, &mut self.history, mv)?;
+        let before = self.position.state.clone();
+        let effect = self.position.play(mv)?;
         // A turn goes on while its player is to move: through the picks of a capture, and
         // through the sowings of a player who moves again (the engine counts each of those as a
         // turn of its own, for its turn limits and repetitions). Only the end of a turn gives
@@ -141,7 +135,6 @@ impl<'r> Game<'r> {
                 self.starts.push(before);
             }
         }
-        self.settle();
         Ok(effect)
     }
 
@@ -163,10 +156,10 @@ impl<'r> Game<'r> {
     }
 
     fn play_atomically(&mut self, text: &str, whole: bool) -> Result<Vec<Played>, TurnError> {
-        let saved = (self.state.clone(), self.history.clone(), self.turns.clone(), self.starts.clone());
+        let saved = (self.position.clone(), self.turns.clone(), self.starts.clone());
         let result = self.play_words(text, whole);
         if result.is_err() {
-            (self.state, self.history, self.turns, self.starts) = saved;
+            (self.position, self.turns, self.starts) = saved;
         }
         result
     }
@@ -177,15 +170,15 @@ impl<'r> Game<'r> {
             return Err(TurnError::Empty);
         }
         let mut played: Vec<Played> = Vec::new();
-        let me = self.state.to_move;
+        let me = self.position.to_move();
         for (i, word) in words.iter().enumerate() {
             // The words are one player's: they may go on through a capture's picks and through
             // the sowings of a player who moves again, but not past the end of the turn.
-            if i > 0 && (self.state.outcome.is_some() || self.state.to_move != me) {
+            if i > 0 && (self.position.is_over() || self.position.to_move() != me) {
                 return Err(TurnError::TooLong { extra: word.to_string() });
             }
-            let mv = self.rules.parse_move(&self.state, word).map_err(TurnError::Notation)?;
-            let before = self.state.clone();
+            let mv = self.rules().parse_move(self.state(), word).map_err(TurnError::Notation)?;
+            let before = self.position.state.clone();
             let effect = self.play(mv).map_err(TurnError::Illegal)?;
             played.push(Played { mv, effect, before });
         }
@@ -193,9 +186,10 @@ impl<'r> Game<'r> {
         // or relay). A player who moves again owes nothing yet: the next sowing may be given
         // later. A new turn may open with picks of its own (a take turn of an opening), which
         // are not owed by this one.
+        let state = self.state();
         let last_turn = played.last().map(|p| p.before.turn());
-        if whole && last_turn == Some(self.state.turn()) && self.state.outcome.is_none() {
-            let owed = match self.state.phase {
+        if whole && last_turn == Some(state.turn()) && state.outcome.is_none() {
+            let owed = match state.phase {
                 Phase::Pick(p) if p.remaining == 1 => "1 more pick".to_string(),
                 Phase::Pick(p) => format!("{} more picks", p.remaining),
                 Phase::LapChoice(_) => "a choice to `stop` or `relay`".to_string(),
@@ -212,7 +206,7 @@ impl<'r> Game<'r> {
     pub fn undo(&mut self) -> bool {
         match (self.turns.pop(), self.starts.pop()) {
             (Some(_), Some(start)) => {
-                self.state = start;
+                self.position.restore(start);
                 true
             }
             _ => false,
@@ -221,16 +215,17 @@ impl<'r> Game<'r> {
 
     /// The player to move resigns; the other wins.
     pub fn resign(&mut self) {
-        if self.state.outcome.is_none() {
-            self.state.outcome =
-                Some(Outcome::Win { winner: self.state.to_move.other(), reason: WinReason::Resigned });
+        let state = &mut self.position.state;
+        if state.outcome.is_none() {
+            state.outcome = Some(Outcome::Win { winner: state.to_move.other(), reason: WinReason::Resigned });
         }
     }
 
     /// The game without its borrow of the rules, to keep where a borrow cannot live (a
     /// server's table of games, next to the rules it owns).
     pub fn detach(self) -> DetachedGame {
-        DetachedGame { state: self.state, history: self.history, turns: self.turns, starts: self.starts }
+        let Position { state, history, .. } = self.position;
+        DetachedGame { state, history, turns: self.turns, starts: self.starts }
     }
 }
 
@@ -246,6 +241,7 @@ pub struct DetachedGame {
 impl DetachedGame {
     /// The game again, on `rules`, which must be the rules it was played on.
     pub fn attach(self, rules: &Rules) -> Game<'_> {
-        Game { rules, state: self.state, history: self.history, turns: self.turns, starts: self.starts }
+        let position = Position { rules, state: self.state, history: self.history };
+        Game { position, turns: self.turns, starts: self.starts }
     }
 }

@@ -9,7 +9,7 @@ mod game;
 mod notation;
 pub mod perft;
 mod play;
-mod playout;
+mod position;
 pub mod rules;
 pub(crate) mod sowing;
 mod state;
@@ -19,7 +19,7 @@ pub use checked::{Effect, Expected, ExpectedTurn, Misfit, PicksOwed, PlayError, 
 pub use game::{DetachedGame, Game, Played, Turn, TurnError};
 pub use notation::{DecisionKinds, NotationError};
 pub use play::{MoveStats, SetupError};
-pub use playout::{Draw, Playout};
+pub use position::{Draw, Playout, Position};
 pub use rules::{ByPlayer, Hole, Player, Rules, Search};
 pub use sowing::Endless;
 pub use state::{

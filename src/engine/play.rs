@@ -71,6 +71,18 @@ pub struct MoveStats {
     pub endless: u32,
 }
 
+/// What play tells as it goes, for checked play to say what a decision did
+/// ([`Rules::play`]): the fast paths pass `()`, which records nothing and compiles away.
+pub(crate) trait Log {
+    /// A capture or a pick took `n` seeds from hole `h`.
+    fn took(&mut self, h: Hole, n: u16);
+}
+
+impl Log for () {
+    #[inline(always)]
+    fn took(&mut self, _: Hole, _: u16) {}
+}
+
 impl Rules {
     /// The start position.
     pub fn start(&self) -> State {
@@ -765,16 +777,28 @@ impl Rules {
     }
 
     /// Apply a decision; the sowing's details for a sowing.
+    #[inline(always)]
     pub(crate) fn apply(&self, state: &mut State, history: &mut History, mv: Move) -> Option<SowEnd> {
+        self.apply_logged(state, history, mv, &mut ())
+    }
+
+    /// [`Rules::apply`], telling `log` what captures and picks take as they take it.
+    pub(crate) fn apply_logged<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        mv: Move,
+        log: &mut L,
+    ) -> Option<SowEnd> {
         let me = state.to_move;
         match mv {
-            Move::Sow(h) => self.sow_turn(state, history, h, None),
+            Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {
                 state.direction[me] = Some(d);
-                self.sow_turn(state, history, h, Some(d))
+                self.sow_turn_logged(state, history, h, Some(d), log)
             }
             Move::Pick(h) => {
-                self.pick(state, history, h);
+                self.pick(state, history, h, log);
                 None
             }
             Move::Stop => {
@@ -796,7 +820,7 @@ impl Rules {
                 state.counts[h.index()] = 0;
                 let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
                 let end = self.continue_sowing(state, sow, h, hand, lift, choice.origin, rev)?;
-                self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev);
+                self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log);
                 Some(end)
             }
             Move::Transfer(a, b) => {
@@ -831,6 +855,19 @@ impl Rules {
         h: Hole,
         direction: Option<Direction>,
     ) -> Option<SowEnd> {
+        self.sow_turn_logged(state, history, h, direction, &mut ())
+    }
+
+    /// [`Rules::sow_turn`], telling `log` what a capture takes.
+    #[inline(always)]
+    fn sow_turn_logged<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        h: Hole,
+        direction: Option<Direction>,
+        log: &mut L,
+    ) -> Option<SowEnd> {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
         let rev = match direction {
@@ -844,31 +881,8 @@ impl Rules {
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
         let end = self.continue_sowing(state, sow, h, hand, lift, hand as u16, rev)?;
-        self.after_sowing(state, history, end, hand as u16, 0, rev);
+        self.after_sowing(state, history, end, hand as u16, 0, rev, log);
         Some(end)
-    }
-
-    /// The counts after the sowing of decision `mv` and before anything it captures: what
-    /// the checked play compares with the counts after the whole decision to tell what was
-    /// taken. `None` for a decision that does not sow.
-    pub(crate) fn counts_after_sowing(&self, state: &State, mv: Move) -> Option<[u16; MAX_SLOTS]> {
-        let me = state.to_move;
-        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
-        let (from, origin, rev) = match (mv, state.phase) {
-            (Move::Sow(h), _) => {
-                (h, state.counts[h.index()], self.sowing_reversed(state, sow, me).unwrap_or(false))
-            }
-            (Move::SowDirection(h, d), _) => (h, state.counts[h.index()], d != self.direction),
-            (Move::Relay, Phase::LapChoice(c)) => {
-                (c.at, c.origin, self.sowing_reversed(state, sow, me).unwrap_or(false))
-            }
-            _ => return None,
-        };
-        let mut scratch = state.clone();
-        let hand = u32::from(scratch.counts[from.index()]);
-        scratch.counts[from.index()] = 0;
-        self.continue_sowing(&mut scratch, sow, from, hand, 0, origin, rev)?;
-        Some(scratch.counts)
     }
 
     /// Sow `hand` seeds lifted from `from` on the board.
@@ -896,8 +910,9 @@ impl Rules {
         end.ok()
     }
 
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn after_sowing(
+    fn after_sowing<L: Log>(
         &self,
         state: &mut State,
         history: &mut History,
@@ -905,6 +920,7 @@ impl Rules {
         origin: u16,
         relays: u16,
         rev: bool,
+        log: &mut L,
     ) {
         state.hash = state.hash.wrapping_add(end.hash);
         if self.shared_circuit {
@@ -912,7 +928,7 @@ impl Rules {
             state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
         }
         match end.action {
-            LapAction::Capture(c) => self.capture(state, history, c, end.last, rev),
+            LapAction::Capture(c) => self.capture(state, history, c, end.last, rev, log),
             LapAction::MayStop => state.phase = Phase::LapChoice(LapChoice { at: end.last, origin, relays }),
             LapAction::MoveAgain => self.end_turn_again(state, history),
             _ => self.end_turn(state, history),
@@ -954,7 +970,15 @@ impl Rules {
         state.since = state.turn + 1;
     }
 
-    fn capture(&self, state: &mut State, history: &mut History, c: u8, last: Hole, rev: bool) {
+    fn capture<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        c: u8,
+        last: Hole,
+        rev: bool,
+        log: &mut L,
+    ) {
         let me = state.to_move;
         let opp = me.other();
         let capture = &self.model.captures[c as usize];
@@ -1006,6 +1030,7 @@ impl Rules {
             let n = state.counts[h.index()];
             if n > 0 {
                 self.remove(state, h, n);
+                log.took(h, n);
                 taken += n;
                 if role != u8::MAX {
                     roles |= 1 << role;
@@ -1097,7 +1122,7 @@ impl Rules {
         self.end_turn(state, history);
     }
 
-    fn pick(&self, state: &mut State, history: &mut History, h: Hole) {
+    fn pick<L: Log>(&self, state: &mut State, history: &mut History, h: Hole, log: &mut L) {
         let Phase::Pick(mut p) = state.phase else { return };
         let me = state.to_move;
         let capture = &self.model.captures[p.capture as usize];
@@ -1109,6 +1134,7 @@ impl Rules {
             FollowUp::ExtraHoles { .. } => state.counts[h.index()],
         };
         self.remove(state, h, n);
+        log.took(h, n);
         let destination =
             if capture.destination == Destination::Hand { Destination::Hand } else { Destination::OutOfPlay };
         self.keep(state, destination, n);

@@ -74,6 +74,7 @@ pub fn sow_effect(
         last: Some(hole(rules, last)),
         taken: taken.iter().map(|&(n, k)| (hole(rules, n), k)).collect(),
         turn_over,
+        passed: false,
     }
 }
 

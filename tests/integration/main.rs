@@ -17,6 +17,7 @@ mod local;
 mod model;
 mod perft;
 mod play_errors;
+mod position;
 mod properties;
 mod records;
 mod robustness;

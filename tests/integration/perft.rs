@@ -13,8 +13,7 @@
 //! capture of 2. On 4×36 the same reasoning gives 36 + 35 = 71 at depth 1 and
 //! 46 × 70 + 25 × 71 = 4995 at depth 2.
 
-use sow::engine::History;
-use sow::engine::perft::perft;
+use sow::engine::Position;
 
 use crate::common;
 
@@ -64,10 +63,9 @@ fn run(limit: u64) {
     for t in tables {
         let params: Vec<&str> = t.params.iter().map(String::as_str).collect();
         let rules = common::rules(&t.file, t.ruleset.as_deref(), &params);
-        let start = rules.start();
-        let mut history = History::new(&rules, &start);
+        let mut start = Position::new(&rules);
         for &(depth, expected) in t.lines.iter().filter(|(_, n)| *n <= limit) {
-            let got = perft(&rules, &start, &mut history, depth);
+            let got = start.perft(depth);
             assert_eq!(got, expected, "perft {depth} of {} {:?} {:?}", t.file, t.ruleset, t.params);
         }
     }

@@ -248,7 +248,7 @@ fn blocked_player_passes() {
     assert_eq!(game.outcome(), None);
 
     let effect = game.play(Move::Pass).unwrap();
-    assert!(effect.turn_over);
+    assert!(effect.turn_over && effect.passed);
     assert!(effect.taken.is_empty());
     assert_board(&rules, game.state(), text);
     assert_eq!(game.state().to_move(), Player::North);
