@@ -12,7 +12,7 @@
 
 use super::rules::{Fact, Hole, HoleState, LapAction, MAX_SLOTS, Player, Rules, Side, SowRules, TurnKind};
 use super::sowing::{LapContext, Ring};
-use super::state::{History, MoveList, Phase, State};
+use super::state::{MoveList, Phase, State};
 
 /// What the model's lap rules say, read directly and in order, of a lap of `me` ending at
 /// position `pos` of their circuit (going back with `rev`), on `counts` after the last seed
@@ -198,24 +198,19 @@ fn fast_paths_agree_with_the_general_interpreter_on_every_bundled_game() {
             for rules in games {
                 for seed in 0..6u64 {
                     let mut rng = crate::ai::rng(seed);
-                    let mut state = rules.start();
-                    let mut history = History::new(&rules, &state);
+                    let mut position = super::Position::new(&rules);
                     let mut moves = MoveList::new();
                     for _ in 0..150 {
+                        let state = position.state();
                         if state.outcome().is_none() && state.phase == Phase::Sow {
-                            landings += compare_lap_table(&rules, &state);
+                            landings += compare_lap_table(&rules, state);
                         }
-                        let (sowings, without_relays) = compare_candidates(&rules, &state);
+                        let (sowings, without_relays) = compare_candidates(&rules, state);
                         compared += sowings;
                         lists += without_relays;
                         let mut below = |n| crate::ai::below(&mut rng, n);
-                        let (played, _) = rules.random_decision(
-                            &mut state,
-                            &mut history,
-                            &mut moves,
-                            super::Draw::Lists,
-                            &mut below,
-                        );
+                        let (played, _) =
+                            position.random_decision(&mut moves, super::Draw::Lists, &mut below);
                         if !played {
                             break;
                         }

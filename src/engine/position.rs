@@ -263,22 +263,3 @@ impl<'r> Position<'r> {
         total
     }
 }
-
-#[cfg(test)]
-impl Rules {
-    /// [`Position::random_decision`] on a loose state and history, for the fast paths' test
-    /// (`fast_paths.rs`, being edited on another branch) until it plays on a [`Position`].
-    pub(crate) fn random_decision(
-        &self,
-        state: &mut State,
-        history: &mut History,
-        moves: &mut MoveList,
-        draw: Draw,
-        below: &mut impl FnMut(usize) -> usize,
-    ) -> (bool, u32) {
-        let mut position = Position { rules: self, state: state.clone(), history: std::mem::take(history) };
-        let result = position.random_decision(moves, draw, below);
-        (*state, *history) = (position.state, position.history);
-        result
-    }
-}
