@@ -53,6 +53,12 @@ pub(crate) const RING_WINDOW: usize = 2 * MAX_COLUMNS;
 /// late cannot miss a cycle (once the sowing state repeats it repeats forever).
 pub(crate) const CYCLE_CHECK_AFTER: u32 = 8;
 
+/// Laps [`Ring::quick_ends`] sows on its window before it leaves the sowing to the general
+/// path (which sows it again, from the start, with cycle detection): enough that a long
+/// relay that ends is settled on the window, few enough that an endless one (rare) costs
+/// little.
+const QUICK_LAPS: u32 = 64;
+
 /// The lap rules' verdict at a landing, as far as the landing hole (and whether it was
 /// empty) decides it: an entry of a ring's lap table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -608,10 +614,10 @@ impl Ring {
         if self.first_lap_ends::<REV>(&counts[self.base..self.base + self.len], at) {
             return true;
         }
-        const W: usize = RING_WINDOW;
-        let base = self.base.min(MAX_SLOTS - W);
+        let base = self.base.min(MAX_SLOTS - RING_WINDOW);
         let offset = self.base - base;
-        let mut local: [u16; W] = counts[base..base + W].try_into().unwrap_or([0; W]);
+        let mut local = [0u16; RING_WINDOW];
+        copy_window(&mut local, counts, base);
         match self.quick_ends::<REV>(&mut local[offset..offset + self.len], at) {
             Some(ends) => ends,
             None => self.sown_ends::<REV>(counts, ctx, at),
@@ -660,7 +666,7 @@ impl Ring {
     fn quick_ends<const REV: bool>(&self, slots: &mut [u16], mut at: usize) -> Option<bool> {
         let mut hand = usize::from(slots[at]);
         slots[at] = 0;
-        for _ in 0..CYCLE_CHECK_AFTER {
+        for _ in 0..QUICK_LAPS {
             let (i, _) = sow_run::<REV>(slots, at, hand);
             let occupied = slots[i] > 1;
             let relays = if occupied && self.occupied_relays {
@@ -730,6 +736,18 @@ fn landing_rules(
     }
     possible.push((Vec::new(), otherwise));
     possible
+}
+
+/// Copy the `RING_WINDOW` slots of `counts` from `base` into `local`, in moves of 64 bytes
+/// that compile to vector moves rather than a call to `memcpy`.
+#[inline(always)]
+fn copy_window(local: &mut [u16; RING_WINDOW], counts: &[u16; MAX_SLOTS], base: usize) {
+    let window = &counts[base..base + RING_WINDOW];
+    for (to, from) in local.chunks_exact_mut(32).zip(window.chunks_exact(32)) {
+        to.copy_from_slice(from);
+    }
+    const TAIL: usize = RING_WINDOW - RING_WINDOW % 32;
+    local[TAIL..].copy_from_slice(&window[TAIL..]);
 }
 
 /// A lap of `hand` seeds after position `at` on a run of consecutive holes (`ring`), going
