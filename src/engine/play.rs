@@ -526,9 +526,14 @@ impl Rules {
         for choice in &sow.choices {
             let start = out.len;
             let mut fitted = false;
+            // The common description (seed counts only) read once, outside the loops.
+            let (min, max, counts_only) = (choice.rule.min, choice.rule.max, choice.counts_only);
             if sown {
                 for &h in &choice.holes[me] {
-                    if !self.fits(state, me, choice, h, REV) {
+                    let c = state.counts[h.index()];
+                    let fits =
+                        if counts_only { (c >= min) & (c <= max) } else { self.fits(state, me, choice, h, REV) };
+                    if !fits {
                         continue;
                     }
                     fitted = true;
@@ -541,8 +546,11 @@ impl Rules {
             } else {
                 let mut n = start;
                 for &h in &choice.holes[me] {
+                    let c = state.counts[h.index()];
+                    let fits =
+                        if counts_only { (c >= min) & (c <= max) } else { self.fits(state, me, choice, h, REV) };
                     out.moves[n] = Move::Sow(h);
-                    n += usize::from(self.fits(state, me, choice, h, REV));
+                    n += usize::from(fits);
                 }
                 out.len = n;
                 fitted = n > start;
