@@ -450,6 +450,20 @@ impl Rules {
             })
     }
 
+    /// [`Rules::fits`] in a loop over holes: the description's seed counts and whether they
+    /// are all it says, read once before the loop (`(min, max, counts_only)`), so that the
+    /// common test stays in registers.
+    #[inline(always)]
+    fn fits_read(
+        &self,
+        state: &State,
+        (me, choice, h, rev): (Player, &Choice, Hole, bool),
+        (min, max, counts_only): (u16, u16, bool),
+    ) -> bool {
+        let c = state.counts[h.index()];
+        if counts_only { (c >= min) & (c <= max) } else { self.fits(state, me, choice, h, rev) }
+    }
+
     /// The choice description in force and the holes fitting it, for one direction.
     fn fitting<'a>(&self, state: &'a State, sow: &'a SowRules, me: Player, rev: bool) -> Option<&'a Choice> {
         sow.choices.iter().find(|c| c.holes[me].iter().any(|&h| self.fits(state, me, c, h, rev)))
@@ -526,13 +540,11 @@ impl Rules {
         for choice in &sow.choices {
             let start = out.len;
             let mut fitted = false;
-            // The common description (seed counts only) read once, outside the loops.
+            // The description's seed counts read once, outside the loops.
             let (min, max, counts_only) = (choice.rule.min, choice.rule.max, choice.counts_only);
             if sown {
                 for &h in &choice.holes[me] {
-                    let c = state.counts[h.index()];
-                    let fits =
-                        if counts_only { (c >= min) & (c <= max) } else { self.fits(state, me, choice, h, REV) };
+                    let fits = self.fits_read(state, (me, choice, h, REV), (min, max, counts_only));
                     if !fits {
                         continue;
                     }
@@ -546,9 +558,7 @@ impl Rules {
             } else {
                 let mut n = start;
                 for &h in &choice.holes[me] {
-                    let c = state.counts[h.index()];
-                    let fits =
-                        if counts_only { (c >= min) & (c <= max) } else { self.fits(state, me, choice, h, REV) };
+                    let fits = self.fits_read(state, (me, choice, h, REV), (min, max, counts_only));
                     out.moves[n] = Move::Sow(h);
                     n += usize::from(fits);
                 }
