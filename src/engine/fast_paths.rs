@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | [`Ring::first_lap_ends`]: a first lap's verdict read off the board | the ring is simple (consecutive slots, no skipped origin) | against a full sowing by the general lap |
 //! | [`Ring::quick_ends`]: sowing on a window copy, verdicts from the lap table | the ring is simple | the same |
-//! | `Ring::lap`: one lap as a run of consecutive slots | the ring is simple | against `Ring::lap_general` |
+//! | `Ring::lap`: one lap as a run of consecutive slots | the ring is simple | against `Ring::lap_general`: every candidate sown in full, comparing its end, laps, hash and board |
 //! | the list without sowing (`sow_moves_in` without `sown`) | no lap relays (`Ring::never_relays`) | against the list with every candidate sown |
 //! | the lap table ([`Ring::lap_action`]: verdicts compiled per landing, one-hole checks, branches, and the ring-wide shortcuts) | always | against the model's lap rules read in order at every landing |
 
@@ -116,7 +116,26 @@ fn general_ends<const REV: bool>(state: &State, ring: &Ring, h: super::Hole) -> 
     general.sow_from::<false, REV>(&mut scratch, &ctx, general.pos(h), hand, 0).is_ok()
 }
 
-/// Every candidate of `state` (in both directions): the fast answer against the general one;
+/// Sowing `h` in full, exactly (the lap rules' exact actions, the hash followed), by the
+/// simple ring's lap or (`general`) the general one: how it ended and the board after it.
+fn sown<const REV: bool>(
+    state: &State,
+    ring: &Ring,
+    h: super::Hole,
+    general: bool,
+) -> (Result<super::sowing::SowEnd, super::Endless>, [u16; MAX_SLOTS]) {
+    let mut ring = ring.clone();
+    ring.simple &= !general;
+    let mut board = state.counts;
+    let hand = u32::from(board[h.index()]);
+    board[h.index()] = 0;
+    let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
+    let end = ring.sow_from::<true, REV>(&mut board, &ctx, ring.pos(h), hand, 0);
+    (end, board)
+}
+
+/// Every candidate of `state` (in both directions): the fast answer against the general one,
+/// and on a simple ring the whole sowing (its end, laps, hash and board) by both laps;
 /// and where no lap relays, the branch-free list against the list with every candidate sown.
 /// Returns the sowings and the lists compared.
 fn compare_candidates(rules: &Rules, state: &State) -> (usize, usize) {
@@ -159,6 +178,18 @@ fn compare_candidates(rules: &Rules, state: &State) -> (usize, usize) {
                 rules.hole_name(h)
             );
             if ring.simple {
+                let (by_run, by_map) = if rev {
+                    (sown::<true>(state, ring, h, false), sown::<true>(state, ring, h, true))
+                } else {
+                    (sown::<false>(state, ring, h, false), sown::<false>(state, ring, h, true))
+                };
+                assert_eq!(
+                    by_run,
+                    by_map,
+                    "{}: the board after sowing {}",
+                    rules.meta().name,
+                    rules.hole_name(h)
+                );
                 let pos = h.index() - ring.base;
                 let slots = &state.counts[ring.base..ring.base + ring.len];
                 let first = if rev {
