@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use sow::Game;
 use sow::ai::AgentSpec;
 use sow::engine::TurnError;
-use sow::engine::{ByPlayer, Hole, Player, Rules};
+use sow::engine::{ByPlayer, Chosen, Hole, Player, Rules};
 use sow::record::{RecordError, write_record_annotated};
 use sow::session::{
     Controller, HINT, LEVELS, narrate_played, pending, readable_report, record_tags, team_member, took_back,
@@ -129,11 +129,12 @@ fn help(rules: &Rules, player: Player) -> String {
             "when a sowing gives you another move, the next sowing (on the same line or the next)",
         );
     }
-    if kinds.directions {
-        line(
-            format!("{sow}:cw"),
-            &format!("sow {sow} clockwise (`{sow}:ccw` anticlockwise): the direction is yours for the game"),
-        );
+    if let Some(chosen) = kinds.directions {
+        let kept = match chosen {
+            Chosen::EachTurn => "for this sowing and its relays",
+            _ => "the direction is yours for the game",
+        };
+        line(format!("{sow}:cw"), &format!("sow {sow} clockwise (`{sow}:ccw` anticlockwise): {kept}"));
     }
     for (opening, mark) in &kinds.marks {
         line(

@@ -106,7 +106,7 @@ impl Scope<'_> {
             }
             _ => {}
         }
-        if let Some(other) = c.chosen_once
+        if let Some((other, _)) = c.other
             && other.node == c.direction.node
         {
             return Err(CheckError::ConflictingWords {
@@ -119,7 +119,11 @@ impl Scope<'_> {
         }
         Ok(Circuit {
             direction: c.direction.node.into(),
-            chosen_once: c.chosen_once.is_some(),
+            chosen: match c.other {
+                None => Chosen::Never,
+                Some((_, false)) => Chosen::Once,
+                Some((_, true)) => Chosen::EachTurn,
+            },
             shared: c.all_rows.is_some(),
             through_store: c.through_store.is_some(),
             skip_origin: c.skip_origin.is_some(),

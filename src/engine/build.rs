@@ -220,7 +220,7 @@ fn build(model: Model) -> Rules {
         role_hole,
         regions,
         marks,
-        chosen_once: c.chosen_once,
+        chosen: c.chosen,
         phases,
         keys,
         north_key,

@@ -20,7 +20,7 @@ pub use game::{DetachedGame, Game, Played, Turn, TurnError};
 pub use notation::{DecisionKinds, NotationError};
 pub use play::{MoveStats, SetupError};
 pub use position::{Draw, Playout, Position};
-pub use rules::{ByPlayer, Hole, Player, Rules, Search};
+pub use rules::{ByPlayer, Chosen, Hole, Player, Rules, Search};
 pub use sowing::Endless;
 pub use state::{
     DrawReason, History, LapChoice, Move, MoveList, Outcome, Phase, Pick, Setup, State, WinReason,

@@ -28,8 +28,8 @@ impl std::error::Error for NotationError {}
 pub struct DecisionKinds {
     /// Picks after a capture, or a turn of taking holes: `d1`.
     pub picks: bool,
-    /// A direction chosen for good with a sowing: `b3:cw`.
-    pub directions: bool,
+    /// A direction chosen with a sowing (for good, or for that sowing): `b3:cw`.
+    pub directions: Option<Chosen>,
     /// Seeds moved from one hole to another (a turn of an opening): `b2-a4`, with the
     /// openings that have such turns.
     pub transfers: Vec<String>,
@@ -48,7 +48,7 @@ impl Rules {
     pub fn decision_kinds(&self) -> DecisionKinds {
         let mut kinds = DecisionKinds {
             picks: self.model.captures.iter().any(|c| !c.follow_ups.is_empty()),
-            directions: self.chosen_once,
+            directions: (self.chosen != Chosen::Never).then_some(self.chosen),
             pass: self.model.end.blocked == Blocked::Passes,
             ..DecisionKinds::default()
         };

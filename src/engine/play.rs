@@ -155,7 +155,10 @@ impl Rules {
         state.hand = setup.hand;
         state.captured = setup.captured;
         state.captures_made = setup.captures_made;
-        state.direction = setup.direction;
+        // A direction chosen with each sowing is not kept between turns.
+        if self.chosen != Chosen::EachTurn {
+            state.direction = setup.direction;
+        }
         for (name, hole) in &setup.marks {
             let m = self
                 .marks
@@ -258,7 +261,7 @@ impl Rules {
     /// directions and marked holes.
     pub(crate) fn history_key(&self, state: &State) -> u64 {
         let mut key = state.hash;
-        if self.phases.len() > 1 || self.chosen_once || !self.marks.is_empty() {
+        if self.phases.len() > 1 || self.chosen == Chosen::Once || !self.marks.is_empty() {
             let mut extra = 0x243f_6a88_85a3_08d3u64;
             let mut mix = |x: u64| {
                 extra = (extra ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
@@ -405,14 +408,21 @@ impl Rules {
         }
     }
 
-    /// Whether sowing goes against the circuit's stored order for `me` in this phase:
-    /// `None` when the player must choose (and keep) a direction now.
+    /// Whether a sowing chosen now goes against the circuit's stored order for `me` in this
+    /// phase: `None` when the player chooses the direction with it.
     pub(super) fn sowing_reversed(&self, state: &State, sow: &SowRules, me: Player) -> Option<bool> {
-        match (sow.direction, state.direction[me]) {
-            (Some(d), _) | (None, Some(d)) => Some(d != self.direction),
-            (None, None) if self.chosen_once => None,
-            (None, None) => Some(false),
+        match (sow.direction, state.direction[me], self.chosen) {
+            (Some(d), _, _) => Some(d != self.direction),
+            (None, _, Chosen::EachTurn) | (None, None, Chosen::Once) => None,
+            (None, Some(d), _) => Some(d != self.direction),
+            (None, None, Chosen::Never) => Some(false),
         }
+    }
+
+    /// Whether the sowing under way (relay laps, a paused lap) goes against the circuit's
+    /// stored order: the phase's direction, else the one the mover chose.
+    pub(super) fn turn_reversed(&self, state: &State, sow: &SowRules, me: Player) -> bool {
+        sow.direction.or(state.direction[me]).is_some_and(|d| d != self.direction)
     }
 
     /// The hole after (or, with `back`, before) `h` along `me`'s circuit in its stored order.
@@ -736,7 +746,7 @@ impl Rules {
     fn relay_ends(&self, state: &State, choice: LapChoice) -> bool {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
-        let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
+        let rev = self.turn_reversed(state, sow, me);
         let ring = &sow.rings[me];
         let ctx = LapContext { marks: &state.marks, origin: choice.origin };
         let pos = ring.pos(choice.at);
@@ -832,7 +842,7 @@ impl Rules {
             Move::Relay => {
                 let Phase::LapChoice(choice) = state.phase else { return None };
                 let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
-                let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
+                let rev = self.turn_reversed(state, sow, me);
                 let h = choice.at;
                 let hand = u32::from(state.counts[h.index()]);
                 state.counts[h.index()] = 0;
@@ -1183,6 +1193,9 @@ impl Rules {
     fn finish_turn<const PASS_ON: bool>(&self, state: &mut State, history: &mut History) {
         let mover = state.to_move;
         state.phase = Phase::Sow;
+        if self.chosen == Chosen::EachTurn {
+            state.direction[mover] = None;
+        }
         state.phase_turns[mover] = state.phase_turns[mover].saturating_add(1);
         state.turn += 1;
         if PASS_ON {

@@ -3,9 +3,9 @@
 
 use crate::model::Model;
 pub use crate::model::{
-    Amount, Blocked, ByPlayer, Capture, Destination, Direction, EndRules, Ending, Fact, FollowUp, HoleFilter,
-    HoleState, LapAction, LapRule, MAX_COLUMNS, MAX_HOLES, MAX_MARKS, MAX_ROWS, MAX_SEEDS, MAX_SLOTS, MarkId,
-    Meta, ParamValue, Player, Region, Role, Search, Side, Target,
+    Amount, Blocked, ByPlayer, Capture, Chosen, Destination, Direction, EndRules, Ending, Fact, FollowUp,
+    HoleFilter, HoleState, LapAction, LapRule, MAX_COLUMNS, MAX_HOLES, MAX_MARKS, MAX_ROWS, MAX_SEEDS,
+    MAX_SLOTS, MarkId, Meta, ParamValue, Player, Region, Role, Search, Side, Target,
 };
 
 /// A hole of the board (or a store). Its number is the hole's slot in the engine's count
@@ -120,8 +120,8 @@ pub struct Rules {
     pub(crate) regions: ByPlayer<Vec<Vec<Hole>>>,
     /// Kinds of marked hole.
     pub(crate) marks: Vec<MarkDef>,
-    /// Whether each player chooses their sowing direction once.
-    pub(crate) chosen_once: bool,
+    /// When players choose their sowing direction.
+    pub(crate) chosen: Chosen,
     /// The phases: openings in order, then the main game.
     pub(crate) phases: Vec<PhaseRules>,
     /// Per-hole hashing keys for repetition detection.
@@ -272,9 +272,9 @@ impl Rules {
         &self.marks
     }
 
-    /// Whether each player chooses their sowing direction once.
-    pub fn direction_chosen_once(&self) -> bool {
-        self.chosen_once
+    /// When players choose their sowing direction.
+    pub fn direction_chosen(&self) -> Chosen {
+        self.chosen
     }
 
     /// The captures.

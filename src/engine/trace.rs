@@ -28,7 +28,7 @@ impl Rules {
         let (from, reversed, origin) = match (mv, state.phase) {
             (Move::Sow(h), Phase::Sow) => (h, self.sowing_reversed(state, sow, me), state.count(h)),
             (Move::SowDirection(h, d), Phase::Sow) => (h, Some(d != self.direction), state.count(h)),
-            (Move::Relay, Phase::LapChoice(c)) => (c.at, self.sowing_reversed(state, sow, me), c.origin),
+            (Move::Relay, Phase::LapChoice(c)) => (c.at, Some(self.turn_reversed(state, sow, me)), c.origin),
             _ => return Vec::new(),
         };
         let ring = &sow.rings[me];

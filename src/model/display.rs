@@ -22,9 +22,14 @@ impl fmt::Display for Model {
                 writeln!(f, "  {}: {start}", mark.name)?;
             }
         }
-        if self.circuit.chosen_once {
-            let other = self.circuit.direction.other().word();
-            writeln!(f, "\neach player may sow {other} instead, chosen on their first free sowing and kept")?;
+        let other = self.circuit.direction.other().word();
+        match self.circuit.chosen {
+            Chosen::Never => {}
+            Chosen::Once => writeln!(
+                f,
+                "\neach player may sow {other} instead, chosen on their first free sowing and kept"
+            )?,
+            Chosen::EachTurn => writeln!(f, "\nthe mover may sow {other} instead, chosen with each sowing")?,
         }
         self.fmt_phases(f)?;
         self.fmt_captures(f)?;

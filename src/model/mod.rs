@@ -53,14 +53,24 @@ pub struct Circuit {
     pub shared: bool,
     /// The direction, seen from above.
     pub direction: Direction,
-    /// Each player chooses, on their first free sowing, to keep this direction or the
-    /// other for the rest of the game.
-    pub chosen_once: bool,
+    /// Whether players may sow the other direction instead, and when they choose.
+    pub chosen: Chosen,
     /// A shared ring passes through the mover's store (between their last hole and the
     /// opponent's first).
     pub through_store: bool,
     /// A lap skips the hole it was lifted from.
     pub skip_origin: bool,
+}
+
+/// When players choose their direction of sowing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Chosen {
+    /// Never: the circuit's direction (or a phase's) is used.
+    Never,
+    /// On their first sowing that does not fix a direction; kept for the rest of the game.
+    Once,
+    /// With every such sowing; its relay laps keep it.
+    EachTurn,
 }
 
 /// A declared kind of special hole.

@@ -227,15 +227,16 @@ pub enum HolePosition {
     Nth(u64),
 }
 
-/// `circuit own rows DIRECTION [or DIRECTION, chosen once]`.
+/// `circuit own rows DIRECTION [or DIRECTION, chosen once | each turn]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Circuit {
     /// `all rows` (the whole board, shared), rather than `own rows`.
     pub all_rows: Option<Span>,
     /// Which way, seen from above.
     pub direction: Spanned<Direction>,
-    /// The other direction, if each player may choose it once.
-    pub chosen_once: Option<Spanned<Direction>>,
+    /// The other direction, if players may choose it, and whether with every sowing (else
+    /// once for good).
+    pub other: Option<(Spanned<Direction>, bool)>,
     /// `through the mover's store`, if written.
     pub through_store: Option<Span>,
     /// `skipping the origin hole`, if written.

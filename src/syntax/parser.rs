@@ -386,8 +386,12 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
     let rows = Children::of(c.expect(Rule::circuit_rows)?).any()?;
     let all_rows = (rows.as_rule() == Rule::all_rows).then(|| span(&rows));
     let direction = lower_direction(c.expect(Rule::direction)?)?;
-    let chosen_once = match c.optional(Rule::chosen_once) {
-        Some(p) => Some(lower_direction(Children::of(p).expect(Rule::direction)?)?),
+    let other = match c.optional(Rule::other_direction) {
+        Some(p) => {
+            let mut words = Children::of(p);
+            let direction = lower_direction(words.expect(Rule::direction)?)?;
+            Some((direction, words.optional(Rule::each_turn).is_some()))
+        }
         None => None,
     };
     let (mut through_store, mut skip_origin) = (None, None);
@@ -398,7 +402,7 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
             _ => return unexpected(&option),
         }
     }
-    Ok(Circuit { all_rows, direction, chosen_once, through_store, skip_origin })
+    Ok(Circuit { all_rows, direction, other, through_store, skip_origin })
 }
 
 fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
