@@ -31,17 +31,6 @@ impl From<ast::Direction> for model::Direction {
     }
 }
 
-impl From<ast::Destination> for model::Destination {
-    fn from(destination: ast::Destination) -> Self {
-        match destination {
-            ast::Destination::OutOfPlay => model::Destination::OutOfPlay,
-            ast::Destination::Hand => model::Destination::Hand,
-            ast::Destination::Resow => model::Destination::Resow,
-            ast::Destination::Store => model::Destination::Store,
-        }
-    }
-}
-
 impl From<ast::Blocked> for model::Blocked {
     fn from(blocked: ast::Blocked) -> Self {
         match blocked {

@@ -292,22 +292,46 @@ impl Scope<'_> {
         let take: Vec<Option<Target>> = c.take.iter().map(|t| errors.take(self.target(t))).collect();
         let follow_ups: Vec<Option<FollowUp>> =
             c.follow_ups.iter().map(|f| errors.take(self.follow_up(f))).collect();
-        if let Some(d) = c.destination
+        if let Some(d) = &c.destination
             && d.node == ast::Destination::Store
         {
             errors.take_one(self.need_stores(d.span));
         }
-        let (Some(take), Some(follow_ups)) = (take.into_iter().collect(), follow_ups.into_iter().collect())
+        let destination = match &c.destination {
+            None => Some(Destination::OutOfPlay),
+            Some(d) => errors.take(self.destination(d)),
+        };
+        let (Some(take), Some(follow_ups), Some(destination)) =
+            (take.into_iter().collect(), follow_ups.into_iter().collect(), destination)
         else {
             return Err(errors.0);
         };
         errors.finish(Some(Capture {
             name: c.name.node.clone(),
             take,
-            destination: c.destination.map_or(Destination::OutOfPlay, |d| d.node.into()),
+            destination,
             not_every_seed: c.not_every_seed.is_some(),
             follow_ups,
         }))
+    }
+
+    /// Where a capture's seeds go.
+    fn destination(&self, d: &Spanned<ast::Destination>) -> Found<Destination> {
+        Ok(match &d.node {
+            ast::Destination::OutOfPlay => Destination::OutOfPlay,
+            ast::Destination::Hand => Destination::Hand,
+            ast::Destination::Store => Destination::Store,
+            ast::Destination::Resow(r) => Destination::Sow(Resow {
+                into: match &r.into {
+                    ast::ResowInto::Landing => SowInto::Landing,
+                    ast::ResowInto::Origin => SowInto::Origin,
+                    ast::ResowInto::Behind(row) => SowInto::Behind(self.row(row)?),
+                },
+                whole: r.whole,
+                itself: r.itself,
+                one_lap: r.one_lap,
+            }),
+        })
     }
 
     /// What a capture takes.

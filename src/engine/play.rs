@@ -518,6 +518,9 @@ impl Rules {
     /// Whether sowing hole `h` of the mover's ring (sowing backwards with `REV`) ends.
     #[inline(always)]
     pub(super) fn candidate_ends<const REV: bool>(&self, state: &State, ring: &Ring, h: Hole) -> bool {
+        if ring.capture_sows {
+            return self.turn_ends::<REV>(state, h, state.counts[h.index()]);
+        }
         let ctx = LapContext { marks: &state.marks, origin: state.counts[h.index()] };
         ring.ends::<REV>(&state.counts, &ctx, ring.pos(h))
     }
@@ -748,6 +751,13 @@ impl Rules {
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
         let rev = self.turn_reversed(state, sow, me);
         let ring = &sow.rings[me];
+        if ring.capture_sows {
+            return if rev {
+                self.turn_ends::<true>(state, choice.at, choice.origin)
+            } else {
+                self.turn_ends::<false>(state, choice.at, choice.origin)
+            };
+        }
         let ctx = LapContext { marks: &state.marks, origin: choice.origin };
         let pos = ring.pos(choice.at);
         if rev {
@@ -764,6 +774,17 @@ impl Rules {
         if let Move::Sow(h) = mv {
             let me = state.to_move;
             let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Err(Endless) };
+            if sow.rings[me].capture_sows {
+                let ends = match self.sowing_reversed(state, sow, me) {
+                    Some(true) => self.turn_ends::<true>(state, h, state.counts[h.index()]),
+                    _ => self.turn_ends::<false>(state, h, state.counts[h.index()]),
+                };
+                if !ends {
+                    return Err(Endless);
+                }
+                self.apply(state, history, mv);
+                return Ok(());
+            }
             if !sow.rings[me].simple {
                 return self.try_sow::<MAX_SLOTS>(state, history, h, &sow.rings[me]);
             }
@@ -848,8 +869,7 @@ impl Rules {
                 state.counts[h.index()] = 0;
                 let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
                 let end = self.continue_sowing(state, sow, h, hand, lift, choice.origin, rev)?;
-                self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log);
-                Some(end)
+                Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
             }
             Move::Transfer(a, b) => {
                 if let TurnKind::Transfer { count, .. } = self.phase_rules(state, me).turn {
@@ -909,8 +929,7 @@ impl Rules {
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
         let end = self.continue_sowing(state, sow, h, hand, lift, hand as u16, rev)?;
-        self.after_sowing(state, history, end, hand as u16, 0, rev, log);
-        Some(end)
+        Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log))
     }
 
     /// Sow `hand` seeds lifted from `from` on the board.
@@ -938,29 +957,74 @@ impl Rules {
         end.ok()
     }
 
+    /// What follows the end of a sowing: a capture (whose seeds may be sown on, as a sowing
+    /// of its own that ends in turn), a pause for the mover, another move, or the end of
+    /// the turn. Returns the whole sowing's end: laps and seeds of every part, and where the
+    /// last part ended.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn after_sowing<L: Log>(
         &self,
         state: &mut State,
         history: &mut History,
-        end: SowEnd,
+        mut end: SowEnd,
         origin: u16,
         relays: u16,
         rev: bool,
         log: &mut L,
-    ) {
-        state.hash = state.hash.wrapping_add(end.hash);
-        if self.shared_circuit {
-            // Seeds crossed to the other side (or into a store).
-            state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
+    ) -> SowEnd {
+        loop {
+            state.hash = state.hash.wrapping_add(end.hash);
+            if self.shared_circuit {
+                // Seeds crossed to the other side (or into a store).
+                state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
+            }
+            match end.action {
+                LapAction::Capture(c) => {
+                    if let Some(next) = self.capture(state, history, c, &end, origin, rev, log) {
+                        end = SowEnd { laps: end.laps + next.laps, sown: end.sown + next.sown, ..next };
+                        continue;
+                    }
+                }
+                LapAction::MayStop => {
+                    state.phase = Phase::LapChoice(LapChoice { at: end.last, origin, relays })
+                }
+                LapAction::MoveAgain => self.end_turn_again(state, history),
+                _ => self.end_turn(state, history),
+            }
+            return end;
         }
-        match end.action {
-            LapAction::Capture(c) => self.capture(state, history, c, end.last, rev, log),
-            LapAction::MayStop => state.phase = Phase::LapChoice(LapChoice { at: end.last, origin, relays }),
-            LapAction::MoveAgain => self.end_turn_again(state, history),
-            _ => self.end_turn(state, history),
+    }
+
+    /// Whether the whole sowing of the seeds of hole `h` (lifted by the player to move, for a
+    /// sowing whose first hole held `origin`) ends, its captures' seeds sown on included: the
+    /// legality check of rings where a capture's seeds are sown on as a lap of their own,
+    /// played out on a copy of the position. Every such capture takes seeds from the
+    /// opponent, so only the stretches between captures can go on for ever.
+    fn turn_ends<const REV: bool>(&self, state: &State, h: Hole, origin: u16) -> bool {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
+        let mut s = state.clone();
+        let hand = u32::from(s.counts[h.index()]);
+        s.counts[h.index()] = 0;
+        let Some(mut end) = self.continue_sowing(&mut s, sow, h, hand, 0, origin, REV) else { return false };
+        while let LapAction::Capture(c) = end.action {
+            let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination else {
+                return true;
+            };
+            if !resow.goes_on() {
+                return true;
+            }
+            let (taken, _) = self.take(&mut s, c, end.last, REV, &mut ());
+            if taken == 0 {
+                return true;
+            }
+            match self.sow_taken(&mut s, sow, resow, taken, &end, origin, REV) {
+                Some(next) => end = next,
+                None => return false,
+            }
         }
+        true
     }
 
     /// Take `n` seeds out of hole `h` (either side).
@@ -993,20 +1057,97 @@ impl Rules {
                     state.hash = state.hash.wrapping_add(self.keys[slot].wrapping_mul(u64::from(n)));
                 }
             }
-            Destination::OutOfPlay | Destination::Resow => {}
+            Destination::OutOfPlay | Destination::Sow(_) => {}
         }
         state.since = state.turn + 1;
     }
 
+    /// Carry out capture `c` of a sowing that ended at `end`: take its holes, keep the seeds
+    /// or sow them on, and start its follow-ups. Returns the sowing that goes on where the
+    /// taken seeds are sown on as a lap of their own (the turn is not over).
+    #[allow(clippy::too_many_arguments)]
     fn capture<L: Log>(
         &self,
         state: &mut State,
         history: &mut History,
         c: u8,
-        last: Hole,
+        end: &SowEnd,
+        origin: u16,
         rev: bool,
         log: &mut L,
-    ) {
+    ) -> Option<SowEnd> {
+        let me = state.to_move;
+        let (taken, roles) = self.take(state, c, end.last, rev, log);
+        if taken > 0 {
+            state.captures_made[me] = state.captures_made[me].saturating_add(1);
+            match self.model.captures[usize::from(c)].destination {
+                Destination::Sow(resow) => {
+                    let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+                    let next = self.sow_taken(state, sow, resow, taken, end, origin, rev);
+                    if resow.goes_on() && next.is_some() {
+                        return next;
+                    }
+                }
+                destination => self.keep(state, destination, taken),
+            }
+        }
+        self.follow_up(state, history, c, 0, taken, roles);
+        None
+    }
+
+    /// Put the `taken` seeds of a capture into the hole `resow` names and sow them on. With
+    /// one lap, the lap is sown here and `None` returned; otherwise the sowing that goes on
+    /// under the lap rules, or `None` if it would never end.
+    #[allow(clippy::too_many_arguments)]
+    fn sow_taken(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        resow: Resow,
+        taken: u16,
+        end: &SowEnd,
+        origin: u16,
+        rev: bool,
+    ) -> Option<SowEnd> {
+        let me = state.to_move;
+        let ring = &sow.rings[me];
+        let into = match resow.into {
+            SowInto::Landing => end.last,
+            SowInto::Origin => Hole(ring.slot(end.lap_at) as u8),
+            SowInto::Behind(role) => {
+                self.role_hole[me][usize::from(role)][usize::from(self.hole_column[end.last.index()])]
+            }
+        };
+        self.add(state, into, taken);
+        let hand = if resow.whole { state.counts[into.index()] } else { taken };
+        state.counts[into.index()] -= hand;
+        let lift = 0u64.wrapping_sub(self.keys[into.index()].wrapping_mul(u64::from(hand)));
+        // Sowing starting with the hole itself is sowing from the hole before it.
+        let at = match (resow.itself, rev) {
+            (false, _) => ring.pos(into),
+            (true, false) => ring.back::<false>(ring.pos(into)),
+            (true, true) => ring.back::<true>(ring.pos(into)),
+        };
+        if resow.goes_on() {
+            let from = Hole(ring.slot(at) as u8);
+            return self.continue_sowing(state, sow, from, u32::from(hand), lift, origin, rev);
+        }
+        let mut hash = lift;
+        if rev {
+            ring.resow::<true>(&mut state.counts, at, u32::from(hand), &mut hash);
+        } else {
+            ring.resow::<false>(&mut state.counts, at, u32::from(hand), &mut hash);
+        }
+        state.hash = state.hash.wrapping_add(hash);
+        if self.shared_circuit {
+            state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
+        }
+        None
+    }
+
+    /// Empty the holes capture `c` takes from a lap ending at `last`: the seeds taken, and
+    /// the opposite rows (as bits of their roles) that gave some.
+    fn take<L: Log>(&self, state: &mut State, c: u8, last: Hole, rev: bool, log: &mut L) -> (u16, u8) {
         let me = state.to_move;
         let opp = me.other();
         let capture = &self.model.captures[c as usize];
@@ -1065,29 +1206,7 @@ impl Rules {
                 }
             }
         }
-        if taken > 0 {
-            state.captures_made[me] = state.captures_made[me].saturating_add(1);
-            match capture.destination {
-                Destination::Resow => {
-                    // Back on the mover's side: one lap from the hole after the landing hole.
-                    let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
-                    let ring = &sow.rings[me];
-                    let before: u16 = self.circuit[me].iter().map(|h| state.counts[h.index()]).sum();
-                    let mut hash = 0;
-                    let pos = ring.pos(last);
-                    if rev {
-                        ring.resow::<true>(&mut state.counts, pos, u32::from(taken), &mut hash);
-                    } else {
-                        ring.resow::<false>(&mut state.counts, pos, u32::from(taken), &mut hash);
-                    }
-                    state.hash = state.hash.wrapping_add(hash);
-                    let after: u16 = self.circuit[me].iter().map(|h| state.counts[h.index()]).sum();
-                    state.seeds[me] += after - before;
-                }
-                destination => self.keep(state, destination, taken),
-            }
-        }
-        self.follow_up(state, history, c, 0, taken, roles);
+        (taken, roles)
     }
 
     /// The pick state of a turn of an opening that takes holes, if there is anything to take.

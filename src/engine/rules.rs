@@ -5,7 +5,7 @@ use crate::model::Model;
 pub use crate::model::{
     Amount, Blocked, ByPlayer, Capture, Chosen, Destination, Direction, EndRules, Ending, Fact, FollowUp,
     HoleFilter, HoleState, LapAction, LapRule, MAX_COLUMNS, MAX_HOLES, MAX_MARKS, MAX_ROWS, MAX_SEEDS,
-    MAX_SLOTS, MarkId, Meta, ParamValue, Player, Region, Role, Search, Side, Target,
+    MAX_SLOTS, MarkId, Meta, ParamValue, Player, Region, Resow, Role, Search, Side, SowInto, Target,
 };
 
 /// A hole of the board (or a store). Its number is the hole's slot in the engine's count

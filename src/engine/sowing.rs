@@ -20,6 +20,8 @@ pub(crate) struct SowEnd {
     pub sown: u32,
     /// Circuit position of the hole where the last seed fell.
     pub last_at: usize,
+    /// Circuit position of the hole the last lap was lifted from.
+    pub lap_at: usize,
     /// The hole where the last seed fell.
     pub last: Hole,
     /// `Stop`, `Capture` or `MayStop` (the mover decides).
@@ -58,6 +60,12 @@ pub(crate) const CYCLE_CHECK_AFTER: u32 = 8;
 /// relay that ends is settled on the window, few enough that an endless one (rare) costs
 /// little.
 const QUICK_LAPS: u32 = 64;
+
+/// Laps after which a sowing that has not ended nor repeated its state counts as endless.
+/// Cycle detection is exact, but where seeds never leave a circuit of many seeds the cycle
+/// can be astronomically long; this bound keeps every decision's work finite. No sowing of
+/// a bundled game comes near it.
+pub(crate) const MAX_SOWING_LAPS: u32 = 100_000;
 
 /// The lap rules' verdict at a landing, as far as the landing hole (and whether it was
 /// empty) decides it: an entry of a ring's lap table.
@@ -149,6 +157,9 @@ pub(crate) struct Ring {
     pub(crate) simple: bool,
     /// No lap ever relays: every sowing ends after one lap.
     pub(crate) never_relays: bool,
+    /// A lap may end in a capture whose seeds are sown on as a lap of their own: whether a
+    /// sowing ends depends on the captures too ([`Rules::turn_ends`](super::Rules)).
+    pub(crate) capture_sows: bool,
     /// The lap rules' verdict where the landing hole and whether it was empty decide it:
     /// `[position * 2 + was_occupied]`.
     lap_table: Vec<Verdict>,
@@ -213,7 +224,15 @@ impl Ring {
         }
         ring.occupied_relays =
             (0..len).all(|pos| ring.lap_table[pos * 2 + 1] == Verdict::Act(LapAction::Relay));
-        ring.never_relays = ring.lap_table.iter().all(|verdict| !verdict.may_relay());
+        let sows_on = |action: LapAction| match action {
+            LapAction::Capture(c) => match rules.model.captures[usize::from(c)].destination {
+                Destination::Sow(resow) => resow.goes_on(),
+                _ => false,
+            },
+            _ => false,
+        };
+        ring.capture_sows = lap_rules.iter().map(|r| r.action).chain([otherwise]).any(sows_on);
+        ring.never_relays = !ring.capture_sows && ring.lap_table.iter().all(|verdict| !verdict.may_relay());
         ring.empty_never_relays = (0..len).all(|pos| !ring.lap_table[pos * 2].may_relay());
         ring
     }
@@ -468,11 +487,19 @@ impl Ring {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
-                    return Ok(SowEnd { laps, sown, last_at, last, action, hash });
+                    return Ok(SowEnd { laps, sown, last_at, lap_at: at, last, action, hash });
                 }
             }
             if laps == CYCLE_CHECK_AFTER {
-                let so_far = SowEnd { laps, sown, last_at: at, last: Hole(0), action: LapAction::Stop, hash };
+                let so_far = SowEnd {
+                    laps,
+                    sown,
+                    last_at: at,
+                    lap_at: at,
+                    last: Hole(0),
+                    action: LapAction::Stop,
+                    hash,
+                };
                 return self.sow_checked::<EXACT, REV>(counts, ctx, (at, hand), so_far);
             }
         }
@@ -506,7 +533,7 @@ impl Ring {
                 }
                 &now[..len]
             };
-            if at == saved_at && saved[..len] == *ring {
+            if (at == saved_at && saved[..len] == *ring) || end.laps >= MAX_SOWING_LAPS {
                 return Err(Endless);
             }
             if saved_at == usize::MAX || steps == power {
@@ -522,7 +549,7 @@ impl Ring {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
-                    return Ok(SowEnd { last_at, last, action, ..end });
+                    return Ok(SowEnd { last_at, lap_at: at, last, action, ..end });
                 }
             }
         }

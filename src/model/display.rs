@@ -299,10 +299,10 @@ impl Model {
                 .collect();
             let take = if take.is_empty() { "nothing at once".to_string() } else { take.join(" and ") };
             let goes = match c.destination {
-                Destination::OutOfPlay => "taken seeds leave play",
-                Destination::Hand => "taken seeds go to the mover's hand",
-                Destination::Resow => "taken seeds are sown on from the landing hole, one lap",
-                Destination::Store => "taken seeds go to the mover's store",
+                Destination::OutOfPlay => "taken seeds leave play".to_string(),
+                Destination::Hand => "taken seeds go to the mover's hand".to_string(),
+                Destination::Sow(r) => self.resow_text(r),
+                Destination::Store => "taken seeds go to the mover's store".to_string(),
             };
             writeln!(f, "  {}: take {take}; {goes}", c.name)?;
             if c.not_every_seed {
@@ -349,6 +349,24 @@ impl Model {
             writeln!(f, "  a game that reaches {limit} turns is a draw")?;
         }
         writeln!(f, "  a player may resign at any turn")
+    }
+
+    fn resow_text(&self, r: Resow) -> String {
+        let hole = match r.into {
+            SowInto::Landing => "the landing hole".to_string(),
+            SowInto::Origin => "the origin hole of the capturing lap".to_string(),
+            SowInto::Behind(role) => {
+                format!("the mover's {} hole behind the landing hole", self.row_names[usize::from(role)])
+            }
+        };
+        let what = if r.whole { "that whole hole is" } else { "they are" };
+        let start = if r.itself { "starting with that hole" } else { "from the next hole" };
+        let then = if r.one_lap {
+            "one lap, then the turn ends"
+        } else {
+            "as a lap under the lap rules (it may relay or capture again)"
+        };
+        format!("taken seeds are put into {hole}, and {what} sown on {start}, {then}")
     }
 
     fn follow_up_text(&self, follow_up: &FollowUp) -> String {

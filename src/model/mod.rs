@@ -247,10 +247,43 @@ pub enum Destination {
     OutOfPlay,
     /// They go to the mover's hand and count for the mover.
     Hand,
-    /// They are put in the landing hole and sown on, one lap.
-    Resow,
+    /// They are put into a hole of the mover's and sown on.
+    Sow(Resow),
     /// They are kept in the mover's store.
     Store,
+}
+
+/// Taken seeds put into a hole of the mover's and sown on from it, in the direction of the
+/// sowing that captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Resow {
+    /// The hole they are put into.
+    pub into: SowInto,
+    /// The whole hole is lifted (else only the taken seeds).
+    pub whole: bool,
+    /// The first seed goes into that hole itself (else into the hole after it).
+    pub itself: bool,
+    /// One lap, then the turn ends; else a lap of its own under the lap rules (it may relay
+    /// or capture again).
+    pub one_lap: bool,
+}
+
+impl Resow {
+    /// Whether the sowing goes on under the lap rules (so that the turn may continue).
+    pub fn goes_on(self) -> bool {
+        !self.one_lap
+    }
+}
+
+/// The hole taken seeds are put into, from the mover's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SowInto {
+    /// Where the last seed fell.
+    Landing,
+    /// Where the lap that captured was lifted from.
+    Origin,
+    /// The mover's hole of this row role in the landing hole's column.
+    Behind(Role),
 }
 
 /// What happens to a player who cannot move.

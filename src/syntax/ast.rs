@@ -501,16 +501,40 @@ pub enum Target {
 }
 
 /// Where taken seeds go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {
     /// They leave play (the default).
     OutOfPlay,
     /// They go to the mover's hand and count for the mover.
     Hand,
-    /// They are put in the landing hole and sown on, one lap.
-    Resow,
+    /// They are put into a hole of the mover's and sown on.
+    Resow(Resow),
     /// They are kept in the mover's store.
     Store,
+}
+
+/// `into HOLE and sow them on[, one lap]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resow {
+    /// The hole they are put into.
+    pub into: ResowInto,
+    /// `sow the hole on`: the whole hole is lifted (else only the taken seeds).
+    pub whole: bool,
+    /// `starting with that hole`: the first seed goes into the hole itself.
+    pub itself: bool,
+    /// `, one lap`: one lap, then the turn ends (else a lap under the lap rules).
+    pub one_lap: bool,
+}
+
+/// The hole taken seeds are put into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResowInto {
+    /// `landing hole`.
+    Landing,
+    /// `origin hole`: where the capturing lap was lifted from.
+    Origin,
+    /// `own ROW hole behind the landing hole`.
+    Behind(Spanned<String>),
 }
 
 /// A choice after a capture.

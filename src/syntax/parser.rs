@@ -713,7 +713,28 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
     let destination = match inner.as_rule() {
         Rule::to_hand => Destination::Hand,
         Rule::to_store => Destination::Store,
-        Rule::resow => Destination::Resow,
+        Rule::resow => {
+            let mut words = Children::of(inner);
+            let hole = words.any()?;
+            let into = match hole.as_rule() {
+                Rule::resow_landing => ResowInto::Landing,
+                Rule::resow_origin => ResowInto::Origin,
+                Rule::resow_behind => {
+                    ResowInto::Behind(lower_name(Children::of(hole).expect(Rule::row_name)?))
+                }
+                _ => return unexpected(&hole),
+            };
+            let (mut whole, mut itself, mut one_lap) = (false, false, false);
+            for word in words.rest() {
+                match word.as_rule() {
+                    Rule::sow_whole => whole = true,
+                    Rule::from_itself => itself = true,
+                    Rule::one_lap => one_lap = true,
+                    _ => return unexpected(&word),
+                }
+            }
+            Destination::Resow(Resow { into, whole, itself, one_lap })
+        }
         _ => return unexpected(&inner),
     };
     Ok(Spanned::new(destination, sp))

@@ -254,3 +254,92 @@ fn lap_rule_restatements_are_checked() {
     );
     assert_eq!(check_codes(&in_base), ["sow::check::restatement_in_base"]);
 }
+
+/// Nsumbi with its capture's seeds put somewhere else and sown on otherwise.
+fn nsumbi_sowing_on(destination: &str) -> Rules {
+    let text = common::rules_text("nsumbi").replace(
+        "put the taken seeds into the origin hole and sow them on starting with that hole, one lap",
+        destination,
+    );
+    assert!(text.contains(destination));
+    sow::compile("sowing-on.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+}
+
+fn main_game(rules: &Rules, picture: &str) -> Game<'static> {
+    let rules: &'static Rules = Box::leak(Box::new(rules.clone()));
+    Game::from_state(rules, state(rules, &setup(rules, picture, Player::South)))
+}
+
+/// `put the taken seeds into the origin hole and sow them on`: the taken seeds are sown
+/// from the hole the capturing lap began in as a lap of their own, under the lap rules —
+/// so it may relay, and capture again.
+///
+/// South a8 (2): b8 0→1, b7 2→3 (facing c7, empty: relay) → b7 (3): b6, b5, b4 1→2 —
+/// occupied, facing c4 (2) and d4 (1): taken (3), put into b7 (lifted, 0→3) and sown on:
+/// b6 1→2, b5 1→2, b4 2→3 — occupied, c4 now empty: relay 3 from b4: b3 0→1, b2 0→1, b1 1→2 — occupied, facing c1 (1) and d1 (2): taken (3), put
+/// into b4 (0→3) and sown on: b3 2, b2 2, b1 3 — occupied, c1 empty: relay 3 from b1: a1,
+/// a2, a3 0→1 — empty, the end. Six laps: 2 + 3 + 3 + 3 + 3 + 3 = 17 seeds. North has
+/// nothing left and, to move, cannot: South wins.
+#[test]
+fn taken_seeds_sown_on_as_a_lap_relay_and_capture_again() {
+    let rules = nsumbi_sowing_on("put the taken seeds into the origin hole and sow them on");
+    let mut game = main_game(
+        &rules,
+        "d 2 0 0 1 0 0 0 0
+         c 1 0 0 2 0 0 0 0
+         b 1 0 0 1 0 0 2 0
+         a 0 0 0 0 0 0 0 2",
+    );
+    let effect = game.play(Move::Sow(hole(&rules, "a8"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 6, 17, "a3", &[("c1", 1), ("c4", 2), ("d1", 2), ("d4", 1)], true));
+    assert_board(
+        &rules,
+        game.state(),
+        "d 0 0 0 0 0 0 0 0
+         c 0 0 0 0 0 0 0 0
+         b 0 2 2 0 2 2 0 1
+         a 1 1 1 0 0 0 0 0",
+    );
+    assert_eq!(game.outcome(), win(Player::South, sow::engine::WinReason::Blocked));
+}
+
+/// `into the own outer hole behind the landing hole and sow them on`: the same first two
+/// laps end in b4 and take c4 (2) and d4 (1); the 3 seeds go into a4, behind b4, and are
+/// sown on from a5: a5, a6, a7 0→1 — empty, the end. Three laps, 2 + 3 + 3 seeds.
+/// `into the landing hole and sow the hole on`: the 3 go into b4 (2→5) and the whole hole
+/// is sown: b3, b2, b1, a1, a2 0→1 — empty, the end. Three laps, 2 + 3 + 5 seeds.
+#[test]
+fn taken_seeds_sown_on_from_the_hole_behind_or_with_the_whole_landing_hole() {
+    let picture = "d 2 0 0 1 0 0 0 0
+                   c 0 0 0 2 0 0 0 0
+                   b 0 0 0 1 0 0 2 0
+                   a 0 0 0 0 0 0 0 2";
+    let rules = nsumbi_sowing_on(
+        "put the taken seeds into the own outer hole behind the landing hole and sow them on",
+    );
+    let mut game = main_game(&rules, picture);
+    let effect = game.play(Move::Sow(hole(&rules, "a8"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 3, 8, "a7", &[("c4", 2), ("d4", 1)], true));
+    assert_board(
+        &rules,
+        game.state(),
+        "d 2 0 0 0 0 0 0 0
+         c 0 0 0 0 0 0 0 0
+         b 0 0 0 2 1 1 0 1
+         a 0 0 0 0 1 1 1 0",
+    );
+
+    let rules = nsumbi_sowing_on("put the taken seeds into the landing hole and sow the hole on");
+    let mut game = main_game(&rules, picture);
+    let effect = game.play(Move::Sow(hole(&rules, "a8"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 3, 10, "a2", &[("c4", 2), ("d4", 1)], true));
+    assert_board(
+        &rules,
+        game.state(),
+        "d 2 0 0 0 0 0 0 0
+         c 0 0 0 0 0 0 0 0
+         b 1 1 1 0 1 1 0 1
+         a 1 1 0 0 0 0 0 0",
+    );
+}

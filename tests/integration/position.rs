@@ -38,7 +38,7 @@ fn what_was_taken_is_what_the_mover_captured() {
         let counted = rules
             .captures()
             .iter()
-            .all(|c| !matches!(c.destination, Destination::Store | Destination::Resow));
+            .all(|c| !matches!(c.destination, Destination::Store | Destination::Sow(_)));
         for seed in 0..20 {
             let mut rng = rng(seed);
             let mut position = Position::new(&rules);

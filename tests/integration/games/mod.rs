@@ -10,6 +10,7 @@ mod msuwa;
 mod nchuwa;
 mod njombwa;
 mod nsolo_ludii;
+mod nsumbi;
 mod oware;
 mod sute;
 mod tsoro;
