@@ -2,10 +2,13 @@
 //! file, each pinning the mechanics that set the game apart and the decisions its file
 //! takes where the recorded rules leave a point open.
 
+mod chiana_wa_bwalo;
 mod chisolo;
 mod kalah;
 mod mefuvha;
 mod msuwa;
+mod muvalavala;
+mod nchayo;
 mod nchuwa;
 mod njombwa;
 mod nsolo_ludii;
