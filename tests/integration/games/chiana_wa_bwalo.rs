@@ -166,9 +166,9 @@ fn a_full_circuit_is_sown_from_the_leftmost_outer_hole() {
 /// - Base game: South has taken every seed and wins.
 /// - Ruleset "ludii": North, to move, cannot move; the game is scored, South's 1 on the
 ///   board and hand against North's hand.
-///     hands 0 / 5: South 1 + 3 = 4 against 5: North wins.
-///     hands 0 / 4: 4 against 4: a draw.
-///     hands 1 / 4: 5 against 4: South wins.
+///   - hands 0 / 5: South 1 + 3 = 4 against 5: North wins.
+///   - hands 0 / 4: 4 against 4: a draw.
+///   - hands 1 / 4: 5 against 4: South wins.
 #[test]
 fn taking_every_seed_wins_but_ludii_scores_the_seeds_held() {
     let text = "d 0 0 0 0 0 0

@@ -185,9 +185,9 @@ fn a_capture_takes_the_inner_hole_and_the_outer_one_behind_it() {
 ///   whatever the hands hold.
 /// - Ruleset "ludii": North, to move, cannot move, and the game is scored: South has 2 on
 ///   the board (a1, b3) and its hand, North its hand.
-///     hands 0 / 10: South 2 + 3 = 5 against 10: North wins.
-///     hands 5 / 10: South 2 + 8 = 10 against 10: a draw.
-///     hands 6 / 10: South 11 against 10: South wins.
+///   - hands 0 / 10: South 2 + 3 = 5 against 10: North wins.
+///   - hands 5 / 10: South 2 + 8 = 10 against 10: a draw.
+///   - hands 6 / 10: South 11 against 10: South wins.
 #[test]
 fn taking_every_seed_wins_but_ludii_scores_the_seeds_held() {
     let text = "d 0 0 1 0 0
