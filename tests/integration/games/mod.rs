@@ -3,10 +3,13 @@
 //! takes where the recorded rules leave a point open.
 
 mod bao_ki_arabu;
+mod chiana_wa_bwalo;
 mod chisolo;
 mod kalah;
 mod mefuvha;
 mod msuwa;
+mod muvalavala;
+mod nchayo;
 mod nchuwa;
 mod njombwa;
 mod nsolo_ludii;
