@@ -88,7 +88,10 @@ fn the_first_sowing_relays_and_captures() {
         legal(&rules, &state),
         picks(
             &rules,
-            &["c2", "c4", "c5", "c6", "c7", "c8", "c9", "c10", "d1", "d2", "d4", "d5", "d6", "d7", "d8", "d9"]
+            &[
+                "c2", "c4", "c5", "c6", "c7", "c8", "c9", "c10", "d1", "d2", "d4", "d5", "d6", "d7", "d8",
+                "d9"
+            ]
         )
     );
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "c8"))).unwrap();
