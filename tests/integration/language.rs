@@ -19,7 +19,8 @@ fn optional_extra_holes() -> Rules {
 
 /// `then may take 2 more occupied holes …`: after the capture the mover may pick any
 /// occupied hole of North's (no pick is refused for leaving too few: nothing is owed), or
-/// `stop`.
+/// `stop`. (Tshuba's base game now takes one optional hole this way; see
+/// `games/tshuba.rs`.)
 ///
 /// 4×10, South sows a9 (2): a10 0→1, b10 0→1 — b10 was empty, South's inner row, and c10 holds 3: capture
 /// c10 (3) and d10 (1), 4 seeds. Then up to 2 more occupied North holes: North has c1 (2)

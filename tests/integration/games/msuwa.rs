@@ -2,7 +2,8 @@
 //! exceptions, the capture of the opposite inner hole, the outer hole behind it, and then
 //! two more holes of the capturer's choice — and the file's DECIDED points (the two extra
 //! holes are mandatory, whole holes, fewer when fewer are occupied; singletons capture; a
-//! blocked player loses; a repeated position is a draw).
+//! blocked player loses; a repeated position is a draw). The ruleset "wa-kunja" (Msuwa wa
+//! Kunja) differs only in its start, with the inner rows empty; its examples come last.
 //!
 //! Every expectation was worked out by hand from the rules text. Positions are written as
 //! the board picture shows them, North's outer row on top (4×10 unless said):
@@ -287,4 +288,86 @@ fn a_repeated_position_is_a_draw() {
     assert_eq!(rules.board_counts(game.state()), rules.board_counts(&start));
     assert_eq!(game.state().to_move(), Player::South);
     assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
+
+// ---------------------------------------------------------------------------------------
+// 7. Ruleset "wa-kunja": 2 in every outer hole, the inner rows empty.
+
+fn wa_kunja() -> Rules {
+    common::rules("msuwa", Some("wa-kunja"), &[])
+}
+
+/// Start (4×10): 2 in each of the 20 outer holes, 40 seeds. South may sow any of a1…a10.
+///   a1 (2): a2, a3 2→3 → relay 3: a4, a5, a6 2→3 → relay 3: a7, a8, a9 2→3 → relay 3:
+///   a10 2→3, b10 0→1, b9 0→1 — b9 was empty, South's inner row, but c9 is empty: the
+///   move ends. 4 laps, 11 seeds sown. North's side is untouched: d1…d10.
+#[test]
+fn wa_kunja_start_and_a_first_sowing() {
+    let rules = wa_kunja();
+    let mut state = rules.start();
+    let mut history = History::new(&rules, &state);
+    assert_eq!(rules.total_seeds(), 40);
+    assert_board(
+        &rules,
+        &state,
+        "d 2 2 2 2 2 2 2 2 2 2
+         c 0 0 0 0 0 0 0 0 0 0
+         b 0 0 0 0 0 0 0 0 0 0
+         a 2 2 2 2 2 2 2 2 2 2",
+    );
+    assert_eq!(
+        legal(&rules, &state),
+        sows(&rules, &["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10"])
+    );
+    let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 4, 11, "b9", &[], true));
+    assert_board(
+        &rules,
+        &state,
+        "d 2 2 2 2 2 2 2 2 2 2
+         c 0 0 0 0 0 0 0 0 0 0
+         b 0 0 0 0 0 0 0 0 1 1
+         a 0 3 0 3 3 0 3 3 0 3",
+    );
+    assert_eq!(
+        legal(&rules, &state),
+        sows(&rules, &["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10"])
+    );
+}
+
+/// Msuwa's capture, unchanged: b5 (2): b4 0→1, b3 0→1 — empty inner, facing c3 (3) with
+/// d3 (2) behind: both taken, then 2 more holes, mandatory. Of North's c7 2, d6 1, d10 1
+/// the first pick is c7 or d6 (not d10), and no `stop`; after c7, [d6, d10]. South takes
+/// d10: 3 + 2 + 2 + 1 = 8 captured; North keeps d6 (1), whose next hole d5 is empty.
+#[test]
+fn wa_kunja_capture_takes_two_more_holes() {
+    let rules = wa_kunja();
+    let mut state = position(
+        &rules,
+        "d 0 0 2 0 0 1 0 0 0 1
+         c 0 0 3 0 0 0 2 0 0 0
+         b 0 0 0 0 2 0 0 0 0 0
+         a 1 0 0 0 0 0 0 0 0 0",
+        Player::South,
+    );
+    let mut history = History::new(&rules, &state);
+    assert_eq!(legal(&rules, &state), sows(&rules, &["b5"]));
+    let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b5"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 1, 2, "b3", &[("c3", 3), ("d3", 2)], false));
+    assert_eq!(legal(&rules, &state), picks(&rules, &["c7", "d6"]));
+    assert!(!legal(&rules, &state).contains(&Move::Stop));
+    rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "c7"))).unwrap();
+    assert_eq!(legal(&rules, &state), picks(&rules, &["d6", "d10"]));
+    let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d10"))).unwrap();
+    assert_eq!(effect, pick_effect(&rules, &[("d10", 1)], true));
+    assert_eq!(state.captured().south, 8);
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 0 0 0 1 0 0 0 0
+         c 0 0 0 0 0 0 0 0 0 0
+         b 0 0 1 1 0 0 0 0 0 0
+         a 1 0 0 0 0 0 0 0 0 0",
+    );
+    assert_eq!(legal(&rules, &state), sows(&rules, &["d6"]));
 }

@@ -1,7 +1,8 @@
 //! Hand-checked worked examples of Tsoro (rules/tsoro.sow): the base game (Matthews 1964,
 //! as Ludii's Tsoro.lud encodes it) and its rulesets — re-entered captures, misoro holes
-//! chosen in an opening or fixed at the row ends, and the additional captures that follow
-//! every capture in Misoro Tsoro (Additional Capture).
+//! chosen in an opening or fixed at the row ends, the additional captures that follow
+//! every capture in Misoro Tsoro (Additional Capture) and in Tsoro (Additional Capture),
+//! and Musoro Tsoro's single musoro hole.
 //!
 //! Every expectation was worked out by hand from the rules text; each test's comment shows
 //! the calculation. Positions are written as the board picture shows them, North's outer
@@ -643,4 +644,270 @@ fn setup_marks_mark_the_holes_named() {
     for name in ["a1", "a2", "d7", "d8"] {
         assert!(state.is_marked(MISORO, hole(&rules, name)), "{name} is misoro");
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Ruleset "additional-capture" (Tsoro (Additional Capture), Ludii id 1295)
+
+/// South's a1 is a singleton and not offered while a5 (3) and a8 (4) hold more.
+///   a5, 3 seeds: a6 0→1, a7 0→1, a8 4→5 → relay 5: b8, b7, b6, b5, b4 0→1 — b4 was
+///   empty, South's inner row, c4 holds 2: capture c4 (2) and d4 (3), then `extra` = 3
+///   more whole holes of North's. No misoro here: every occupied hole counts.
+/// North's occupied holes in board order (c1…c8, d1…d8): c2 1, d1 1, d7 2, d8 1. A pick is
+/// offered only where enough occupied holes remain from it onward:
+///   owed 3: c2 (4 from c2 on) and d1 (3: d1, d7, d8) — not d7 (2) or d8 (1)   → [c2, d1]
+///   pick d1; owed 2, after d1: d7 (2 from it on) — not d8                     → [d7]
+///   pick d7 (2); owed 1                                                       → [d8]
+/// South has taken 5 + 1 + 2 + 1 = 9; North keeps c2 (1), whose next hole c3 is empty.
+#[test]
+fn additional_capture_takes_three_more_whole_holes() {
+    let rules = ruleset("additional-capture", &[]);
+    let mut state = position(
+        &rules,
+        "d 1 0 0 3 0 0 2 1
+         c 0 1 0 2 0 0 0 0
+         b 0 0 0 0 0 0 0 0
+         a 1 0 0 0 3 0 0 4",
+        Player::South,
+    );
+    let mut history = History::new(&rules, &state);
+    assert_eq!(legal(&rules, &state), sows(&rules, &["a5", "a8"]));
+
+    let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a5"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 2, 8, "b4", &[("c4", 2), ("d4", 3)], false));
+    assert_eq!(state.to_move(), Player::South);
+    assert_eq!(remaining(&state), Some(3));
+    assert_eq!(legal(&rules, &state), picks(&rules, &["c2", "d1"]));
+    assert!(!legal(&rules, &state).contains(&Move::Stop));
+
+    let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d1"))).unwrap();
+    assert_eq!(effect, pick_effect(&rules, &[("d1", 1)], false));
+    assert_eq!(legal(&rules, &state), picks(&rules, &["d7"]));
+    let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d7"))).unwrap();
+    assert_eq!(effect, pick_effect(&rules, &[("d7", 2)], false));
+    assert_eq!(legal(&rules, &state), picks(&rules, &["d8"]));
+    let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d8"))).unwrap();
+    assert_eq!(effect, pick_effect(&rules, &[("d8", 1)], true));
+
+    assert_eq!(state.captured().south, 9);
+    assert_eq!(state.to_move(), Player::North);
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 0 0 0 0 0 0
+         c 0 1 0 0 0 0 0 0
+         b 0 0 0 1 1 1 1 1
+         a 1 0 0 0 0 1 1 0",
+    );
+    assert_eq!(legal(&rules, &state), sows(&rules, &["c2"]));
+}
+
+/// DECIDED: the extra holes follow every capture — here a singleton's, whose opposite outer
+/// hole is empty. With `extra=2`:
+///   South has no hole with two: singletons into an empty next hole, a1 (a2 empty) and b4
+///   (b3 empty). b4: b3 0→1 — empty inner, c3 holds 3: capture c3 (3); d3 is empty.
+///   Owed 2 of North's c7 1, d6 1, d8 2 (board order): first c7 or d6, not d8 → [c7, d6]
+///   pick c7; then any occupied hole after it → [d6, d8]; pick d8 (2).
+/// South has taken 3 + 1 + 2 = 6; North keeps d6 (1), next hole d5 empty: [d6].
+#[test]
+fn additional_capture_after_a_singleton_capture_without_the_outer_hole() {
+    let rules = ruleset("additional-capture", &["extra=2"]);
+    let mut state = position(
+        &rules,
+        "d 0 0 0 0 0 1 0 2
+         c 0 0 3 0 0 0 1 0
+         b 0 0 0 1 0 0 0 0
+         a 1 0 0 0 0 0 0 0",
+        Player::South,
+    );
+    let mut history = History::new(&rules, &state);
+    assert_eq!(legal(&rules, &state), sows(&rules, &["a1", "b4"]));
+
+    let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b4"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 1, 1, "b3", &[("c3", 3)], false));
+    assert_eq!(remaining(&state), Some(2));
+    assert_eq!(legal(&rules, &state), picks(&rules, &["c7", "d6"]));
+    rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "c7"))).unwrap();
+    assert_eq!(legal(&rules, &state), picks(&rules, &["d6", "d8"]));
+    let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d8"))).unwrap();
+    assert_eq!(effect, pick_effect(&rules, &[("d8", 2)], true));
+
+    assert_eq!(state.captured().south, 6);
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 0 0 0 1 0 0
+         c 0 0 0 0 0 0 0 0
+         b 0 0 1 0 0 0 0 0
+         a 1 0 0 0 0 0 0 0",
+    );
+    assert_eq!(legal(&rules, &state), sows(&rules, &["d6"]));
+}
+
+/// DECIDED: fewer extra holes when fewer are occupied. a8 (4): b8, b7, b6, b5 0→1 — b5
+/// empty, c5 holds 2: capture c5 (2) and d5 (1). Three extra holes are owed, but North has
+/// only c1 (1) and d8 (1) left: 2 picks, c1 first (d8 alone could not be followed), then
+/// d8. North has no seeds and loses.
+#[test]
+fn additional_capture_takes_what_is_left_and_wins() {
+    let rules = ruleset("additional-capture", &[]);
+    let state = position(
+        &rules,
+        "d 0 0 0 0 1 0 0 1
+         c 1 0 0 0 2 0 0 0
+         b 0 0 0 0 0 0 0 0
+         a 0 0 0 0 0 0 0 4",
+        Player::South,
+    );
+    let mut game = Game::from_state(&rules, state);
+    let effect = game.play(Move::Sow(hole(&rules, "a8"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 1, 4, "b5", &[("c5", 2), ("d5", 1)], false));
+    assert_eq!(remaining(game.state()), Some(2));
+    assert_eq!(game.legal_moves().to_vec(), picks(&rules, &["c1"]));
+    game.play(Move::Pick(hole(&rules, "c1"))).unwrap();
+    assert_eq!(game.legal_moves().to_vec(), picks(&rules, &["d8"]));
+    let effect = game.play(Move::Pick(hole(&rules, "d8"))).unwrap();
+    assert_eq!(effect, pick_effect(&rules, &[("d8", 1)], true));
+    assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
+    assert_eq!(game.state().captured().south, 5);
+}
+
+// ---------------------------------------------------------------------------------------
+// Ruleset "musoro" (Musoro Tsoro, Ludii id 1294)
+
+/// The mark index of `musoro` (the only kind of mark the ruleset declares).
+const MUSORO: u8 = 0;
+
+/// The start: 2 in every outer hole but the musoro, each player's rightmost outer hole (a8
+/// for South, d1 for North), which holds 3: 34 seeds. Only those two are marked.
+///   a6 (2): a7 2→3, a8 3→4 — the lap ends in the occupied musoro: stop or relay.
+///   stop: the 4 seeds stay in a8; North to move.
+///   relay: lift 4 from a8: b8, b7, b6, b5 0→1 — empty, c5 empty: the move ends.
+/// a3 reaches the musoro after a relay and gets the same choice:
+///   a3 (2): a4 2→3, a5 2→3 → relay 3: a6 2→3, a7 2→3, a8 3→4 — stop or relay.
+#[test]
+fn musoro_start_and_a_choice_to_stop_in_it() {
+    let rules = ruleset("musoro", &[]);
+    let start = rules.start();
+    assert_board(
+        &rules,
+        &start,
+        "d 3 2 2 2 2 2 2 2
+         c 0 0 0 0 0 0 0 0
+         b 0 0 0 0 0 0 0 0
+         a 2 2 2 2 2 2 2 3",
+    );
+    assert_eq!(rules.total_seeds(), 34);
+    for name in ["a8", "d1"] {
+        assert!(start.is_marked(MUSORO, hole(&rules, name)), "{name} is the musoro");
+    }
+    for name in ["a1", "a7", "d8", "d2", "b8", "c1"] {
+        assert!(!start.is_marked(MUSORO, hole(&rules, name)), "{name} is not the musoro");
+    }
+    assert_eq!(legal(&rules, &start), sows(&rules, &["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]));
+
+    let mut state = start.clone();
+    let mut history = History::new(&rules, &state);
+    let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a6"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 1, 2, "a8", &[], false));
+    assert_eq!(legal(&rules, &state), vec![Move::Stop, Move::Relay]);
+
+    let mut stopped = state.clone();
+    let mut stopped_history = history.clone();
+    rules.play(&mut stopped, &mut stopped_history, Move::Stop).unwrap();
+    assert_eq!(stopped.to_move(), Player::North);
+    assert_board(
+        &rules,
+        &stopped,
+        "d 3 2 2 2 2 2 2 2
+         c 0 0 0 0 0 0 0 0
+         b 0 0 0 0 0 0 0 0
+         a 2 2 2 2 2 0 3 4",
+    );
+
+    let effect = rules.play(&mut state, &mut history, Move::Relay).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 1, 4, "b5", &[], true));
+    assert_board(
+        &rules,
+        &state,
+        "d 3 2 2 2 2 2 2 2
+         c 0 0 0 0 0 0 0 0
+         b 0 0 0 0 1 1 1 1
+         a 2 2 2 2 2 0 3 0",
+    );
+    assert_eq!(state.to_move(), Player::North);
+
+    let mut state = start.clone();
+    let mut history = History::new(&rules, &state);
+    let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 2, 5, "a8", &[], false));
+    assert_eq!(legal(&rules, &state), vec![Move::Stop, Move::Relay]);
+}
+
+/// The musoro is the rightmost outer hole only: a lap that ends in the occupied leftmost
+/// outer hole relays with no choice — where Misoro Tsoro's fixed misoro (both ends) would
+/// offer one.
+///   b2 (2): b1 0→1, a1 1→2 — occupied, not the musoro: relay 2: a2 0→1, a3 0→1 — an
+///   empty outer hole: the move ends. 2 laps, 4 seeds sown.
+///   Under "fixed-misoro" the same sowing stops at a1 for South's choice.
+#[test]
+fn musoro_the_leftmost_outer_hole_is_ordinary() {
+    let rules = ruleset("musoro", &[]);
+    let text = "d 0 0 0 2 0 0 0 0
+                c 0 0 0 0 0 0 0 0
+                b 0 2 0 0 0 0 0 0
+                a 1 0 0 0 0 0 0 0";
+    let mut state = position(&rules, text, Player::South);
+    let mut history = History::new(&rules, &state);
+    assert_eq!(legal(&rules, &state), sows(&rules, &["b2"]));
+    let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b2"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 2, 4, "a3", &[], true));
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 0 2 0 0 0 0
+         c 0 0 0 0 0 0 0 0
+         b 1 0 0 0 0 0 0 0
+         a 0 1 1 0 0 0 0 0",
+    );
+    assert_eq!(state.to_move(), Player::North);
+
+    let fixed = ruleset("fixed-misoro", &[]);
+    let mut state = position(&fixed, text, Player::South);
+    let mut history = History::new(&fixed, &state);
+    let effect = fixed.play(&mut state, &mut history, Move::Sow(hole(&fixed, "b2"))).unwrap();
+    assert_eq!(effect, sow_effect(&fixed, 1, 2, "a1", &[], false));
+    assert_eq!(legal(&fixed, &state), vec![Move::Stop, Move::Relay]);
+}
+
+/// DECIDED: the musoro is not protected. North's c6 (2): c7 0→1, c8 0→1 — c8 was empty,
+/// North's inner row, and b8 holds 1: capture b8 (1) and a8 (5), South's musoro, where
+/// South had been saving seeds (the effect lists the taken holes in board order). South
+/// keeps a1 (1), next hole a2 empty: [a1].
+#[test]
+fn musoro_can_be_captured_as_the_outer_hole() {
+    let rules = ruleset("musoro", &[]);
+    let mut state = position(
+        &rules,
+        "d 0 0 0 0 0 0 0 0
+         c 0 0 0 0 0 2 0 0
+         b 0 0 0 0 0 0 0 1
+         a 1 0 0 0 0 0 0 5",
+        Player::North,
+    );
+    let mut history = History::new(&rules, &state);
+    assert!(state.is_marked(MUSORO, hole(&rules, "a8")));
+    assert_eq!(legal(&rules, &state), sows(&rules, &["c6"]));
+    let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "c6"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 1, 2, "c8", &[("a8", 5), ("b8", 1)], true));
+    assert_eq!(state.captured().north, 6);
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 0 0 0 0 0 0
+         c 0 0 0 0 0 0 1 1
+         b 0 0 0 0 0 0 0 0
+         a 1 0 0 0 0 0 0 0",
+    );
+    assert_eq!(legal(&rules, &state), sows(&rules, &["a1"]));
 }
