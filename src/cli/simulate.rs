@@ -61,6 +61,9 @@ pub fn run(args: SimulateArgs) -> Outcome {
             (WinReason::NoSeeds, "by taking every seed"),
             (WinReason::Blocked, "by blocking"),
             (WinReason::Score, "on seeds held"),
+            (WinReason::RowEmpty, "by emptying a row"),
+            (WinReason::OneHole, "by gathering every seed in one hole"),
+            (WinReason::Passed, "when the other passed"),
         ];
         let why: Vec<String> = reasons
             .iter()
@@ -76,6 +79,7 @@ pub fn run(args: SimulateArgs) -> Outcome {
         (DrawReason::Repetition, "by repetition"),
         (DrawReason::TurnLimit, "at the turn limit"),
         (DrawReason::EqualScores, "on equal seeds"),
+        (DrawReason::Passes, "by passing in turn"),
     ];
     let why: Vec<String> = reasons
         .iter()

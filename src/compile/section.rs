@@ -402,6 +402,10 @@ impl Scope<'_> {
             repetition: None,
             store_majority: false,
             turn_limit: None,
+            row_empty: None,
+            one_hole: false,
+            passes_draw: false,
+            pass_loses: false,
         };
         let mut blocked: Option<Spanned<Blocked>> = None;
         let ending = |scored: bool| if scored { Ending::Scored } else { Ending::Plain };
@@ -413,6 +417,10 @@ impl Scope<'_> {
                     out.store_majority = errors.take_one(self.need_stores(rule.span)).is_some();
                 }
                 ast::EndRule::TurnLimit(v) => out.turn_limit = errors.take_one(self.count(v)).map(u32::from),
+                ast::EndRule::RowEmpty(row) => out.row_empty = errors.take(self.row(row)),
+                ast::EndRule::OneHole => out.one_hole = true,
+                ast::EndRule::PassesDraw => out.passes_draw = true,
+                ast::EndRule::PassLoses => out.pass_loses = true,
                 ast::EndRule::Blocked(b) => {
                     if let Some(prev) = blocked
                         && prev.node != (*b).into()
@@ -433,7 +441,11 @@ impl Scope<'_> {
             errors.push(CheckError::BlockedUnstated { span: section.keyword.into() });
             return Err(errors.0);
         };
-        if blocked.node == Blocked::Passes && out.repetition.is_none() && out.turn_limit.is_none() {
+        if blocked.node == Blocked::Passes
+            && out.repetition.is_none()
+            && out.turn_limit.is_none()
+            && !out.passes_draw
+        {
             errors.push(CheckError::EndlessPassing { span: blocked.span.into() });
         }
         out.blocked = blocked.node;

@@ -201,6 +201,7 @@ impl Rules {
             hash: 0,
             turn: 0,
             since: 0,
+            passes: 0,
             outcome: None,
         };
         state.seeds = ByPlayer::new_with(|p| self.count_seeds(&state, p));
@@ -309,6 +310,9 @@ impl Rules {
         if self.model.end.turn_limit.is_some() {
             mix(u64::from(state.turn));
         }
+        if self.model.end.passes_draw {
+            mix(u64::from(state.passes));
+        }
         key
     }
 
@@ -340,7 +344,12 @@ impl Rules {
             }
             Phase::Sow => {
                 let stats = self.turn_moves(state, usize::from(state.phase_of[state.to_move]), out);
-                if out.is_empty() && self.model.end.blocked == Blocked::Passes && self.is_main(state) {
+                let pass = if out.is_empty() {
+                    self.model.end.blocked == Blocked::Passes || self.model.end.pass_loses
+                } else {
+                    self.model.end.pass_loses
+                };
+                if pass && self.is_main(state) {
                     out.push(Move::Pass);
                 }
                 stats
@@ -841,6 +850,11 @@ impl Rules {
     ) -> Option<SowEnd> {
         let me = state.to_move;
         match mv {
+            Move::Sow(_) | Move::SowDirection(..) | Move::Transfer(..) | Move::Mark(_) => state.passes = 0,
+            Move::Pass => state.passes = state.passes.saturating_add(1),
+            Move::Pick(_) | Move::Stop | Move::Relay => {}
+        }
+        match mv {
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {
                 state.direction[me] = Some(d);
@@ -887,6 +901,9 @@ impl Rules {
                 None
             }
             Move::Pass => {
+                if self.model.end.pass_loses && state.outcome.is_none() {
+                    state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Passed });
+                }
                 self.end_turn(state, history);
                 None
             }
@@ -1325,6 +1342,9 @@ impl Rules {
             };
         }
         self.check_end(state);
+        if state.outcome.is_none() && self.model.end.passes_draw && state.passes >= 2 {
+            state.outcome = Some(Outcome::Draw(DrawReason::Passes));
+        }
         if state.outcome.is_none() && self.model.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
             state.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));
         }
@@ -1381,6 +1401,24 @@ impl Rules {
                         Ending::Plain => Outcome::Win { winner: loser.other(), reason: WinReason::NoSeeds },
                         Ending::Scored => self.by_score(state),
                     });
+                    return;
+                }
+            }
+        }
+        if let Some(role) = self.model.end.row_empty {
+            let next = state.to_move;
+            for loser in [next, next.other()] {
+                if self.role_hole[loser][usize::from(role)].iter().all(|h| state.counts[h.index()] == 0) {
+                    state.outcome = Some(Outcome::Win { winner: loser.other(), reason: WinReason::RowEmpty });
+                    return;
+                }
+            }
+        }
+        if self.model.end.one_hole {
+            let next = state.to_move;
+            for winner in [next.other(), next] {
+                if self.territory[winner].iter().filter(|h| state.counts[h.index()] > 0).count() == 1 {
+                    state.outcome = Some(Outcome::Win { winner, reason: WinReason::OneHole });
                     return;
                 }
             }

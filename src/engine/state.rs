@@ -178,6 +178,12 @@ pub enum WinReason {
     Score,
     /// The loser resigned.
     Resigned,
+    /// The loser's row named by the rules was empty.
+    RowEmpty,
+    /// The winner had all their seeds in one hole.
+    OneHole,
+    /// The loser passed, which the rules let a player do at the cost of the game.
+    Passed,
 }
 
 /// Why a game was drawn.
@@ -189,6 +195,8 @@ pub enum DrawReason {
     TurnLimit,
     /// The game ended on equal scores.
     EqualScores,
+    /// A pass was answered by a pass.
+    Passes,
 }
 
 /// How a game ended.
@@ -234,11 +242,15 @@ impl fmt::Display for Outcome {
                     WinReason::Blocked => write!(f, "{winner} wins: {loser} has no legal move"),
                     WinReason::Score => write!(f, "{winner} wins on seeds"),
                     WinReason::Resigned => write!(f, "{winner} wins: {loser} resigned"),
+                    WinReason::RowEmpty => write!(f, "{winner} wins: {loser}'s row is empty"),
+                    WinReason::OneHole => write!(f, "{winner} wins: all their seeds are in one hole"),
+                    WinReason::Passed => write!(f, "{winner} wins: {loser} passed"),
                 }
             }
             Outcome::Draw(DrawReason::Repetition) => write!(f, "draw: the position repeated"),
             Outcome::Draw(DrawReason::TurnLimit) => write!(f, "draw: the turn limit was reached"),
             Outcome::Draw(DrawReason::EqualScores) => write!(f, "draw: equal seeds"),
+            Outcome::Draw(DrawReason::Passes) => write!(f, "draw: both players passed"),
         }
     }
 }
@@ -323,6 +335,8 @@ pub struct State {
     pub(crate) turn: u32,
     /// The first turn boundary whose position can recur: seeds left the board just before it.
     pub(crate) since: u32,
+    /// Passes in a row, up to the last turn.
+    pub(crate) passes: u8,
     pub(crate) outcome: Option<Outcome>,
 }
 
@@ -351,6 +365,7 @@ impl State {
             && self.phase_of == other.phase_of
             && self.direction == other.direction
             && self.marks == other.marks
+            && self.passes == other.passes
     }
 
     /// The player who decides next.

@@ -348,6 +348,19 @@ impl Model {
         if let Some(limit) = end.turn_limit {
             writeln!(f, "  a game that reaches {limit} turns is a draw")?;
         }
+        if let Some(role) = end.row_empty {
+            let row = &self.row_names[usize::from(role)];
+            writeln!(f, "  a player whose {row} row is empty loses (checked after every turn)")?;
+        }
+        if end.one_hole {
+            writeln!(f, "  a player with all their seeds in one hole wins (checked after every turn)")?;
+        }
+        if end.passes_draw {
+            writeln!(f, "  a pass answered by a pass is a draw")?;
+        }
+        if end.pass_loses {
+            writeln!(f, "  a player may pass at any turn of the main game, and loses by it")?;
+        }
         writeln!(f, "  a player may resign at any turn")
     }
 

@@ -633,6 +633,14 @@ pub struct EndRules {
     pub store_majority: bool,
     /// A game that reaches this many turns is a draw.
     pub turn_limit: Option<u32>,
+    /// A player whose row of this role is empty loses.
+    pub row_empty: Option<Role>,
+    /// A player with all their seeds in one hole wins.
+    pub one_hole: bool,
+    /// A pass answered by a pass is a draw.
+    pub passes_draw: bool,
+    /// Passing is always on offer in the main game, and loses.
+    pub pass_loses: bool,
 }
 
 /// How an end rule settles the game.

@@ -616,6 +616,14 @@ pub enum EndRule {
     StoreMajority,
     /// `after N turns the game is a draw`.
     TurnLimit(Spanned<Value>),
+    /// `a player whose ROW row is empty loses`.
+    RowEmpty(Spanned<String>),
+    /// `a player with all their seeds in one hole wins`.
+    OneHole,
+    /// `two passes in a row are a draw`.
+    PassesDraw,
+    /// `a player may pass and lose`.
+    PassLoses,
 }
 
 impl EndRule {
@@ -627,6 +635,10 @@ impl EndRule {
             EndRule::Repetition(_) => "a repeated position",
             EndRule::StoreMajority => "a store with more than half the seeds",
             EndRule::TurnLimit(_) => "the number of turns",
+            EndRule::RowEmpty(_) => "a player whose row is empty",
+            EndRule::OneHole => "a player with all their seeds in one hole",
+            EndRule::PassesDraw => "two passes in a row",
+            EndRule::PassLoses => "a player who passes",
         }
     }
 
@@ -634,6 +646,7 @@ impl EndRule {
     pub fn same_as(&self, other: &EndRule) -> bool {
         match (self, other) {
             (EndRule::TurnLimit(a), EndRule::TurnLimit(b)) => a.node == b.node,
+            (EndRule::RowEmpty(a), EndRule::RowEmpty(b)) => a.node == b.node,
             _ => self == other,
         }
     }

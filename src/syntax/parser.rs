@@ -836,6 +836,10 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::repetition_rule => EndRule::Repetition(Children::of(r).optional(Rule::by_score).is_some()),
         Rule::store_majority_rule => EndRule::StoreMajority,
         Rule::turn_limit_rule => EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?),
+        Rule::row_empty_rule => EndRule::RowEmpty(lower_name(Children::of(r).expect(Rule::row_name)?)),
+        Rule::one_hole_rule => EndRule::OneHole,
+        Rule::passes_draw_rule => EndRule::PassesDraw,
+        Rule::pass_loses_rule => EndRule::PassLoses,
         _ => return unexpected(&r),
     };
     Ok(Spanned::new(rule, sp))

@@ -267,11 +267,6 @@ fn nsumbi_sowing_on(destination: &str) -> Rules {
         .unwrap_or_else(|e| panic!("{}", common::render(&e)))
 }
 
-fn main_game(rules: &Rules, picture: &str) -> Game<'static> {
-    let rules: &'static Rules = Box::leak(Box::new(rules.clone()));
-    Game::from_state(rules, state(rules, &setup(rules, picture, Player::South)))
-}
-
 /// `put the taken seeds into the origin hole and sow them on`: the taken seeds are sown
 /// from the hole the capturing lap began in as a lap of their own, under the lap rules —
 /// so it may relay, and capture again.
@@ -285,12 +280,13 @@ fn main_game(rules: &Rules, picture: &str) -> Game<'static> {
 #[test]
 fn taken_seeds_sown_on_as_a_lap_relay_and_capture_again() {
     let rules = nsumbi_sowing_on("put the taken seeds into the origin hole and sow them on");
-    let mut game = main_game(
+    let mut game = main_position(
         &rules,
         "d 2 0 0 1 0 0 0 0
          c 1 0 0 2 0 0 0 0
          b 1 0 0 1 0 0 2 0
          a 0 0 0 0 0 0 0 2",
+        Player::South,
     );
     let effect = game.play(Move::Sow(hole(&rules, "a8"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 6, 17, "a3", &[("c1", 1), ("c4", 2), ("d1", 2), ("d4", 1)], true));
@@ -319,7 +315,7 @@ fn taken_seeds_sown_on_from_the_hole_behind_or_with_the_whole_landing_hole() {
     let rules = nsumbi_sowing_on(
         "put the taken seeds into the own outer hole behind the landing hole and sow them on",
     );
-    let mut game = main_game(&rules, picture);
+    let mut game = main_position(&rules, picture, Player::South);
     let effect = game.play(Move::Sow(hole(&rules, "a8"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 3, 8, "a7", &[("c4", 2), ("d4", 1)], true));
     assert_board(
@@ -332,7 +328,7 @@ fn taken_seeds_sown_on_from_the_hole_behind_or_with_the_whole_landing_hole() {
     );
 
     let rules = nsumbi_sowing_on("put the taken seeds into the landing hole and sow the hole on");
-    let mut game = main_game(&rules, picture);
+    let mut game = main_position(&rules, picture, Player::South);
     let effect = game.play(Move::Sow(hole(&rules, "a8"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 3, 10, "a2", &[("c4", 2), ("d4", 1)], true));
     assert_board(
@@ -343,4 +339,92 @@ fn taken_seeds_sown_on_from_the_hole_behind_or_with_the_whole_landing_hole() {
          b 1 1 1 0 1 1 0 1
          a 1 1 0 0 0 0 0 0",
     );
+}
+
+/// Tsoro with its base game's end rules changed: `lines` in place of `a player who cannot
+/// move loses`.
+fn tsoro_ending(lines: &str) -> Rules {
+    let text = common::rules_text("tsoro").replacen("        a player who cannot move loses\n", lines, 1);
+    assert!(text.contains(lines));
+    sow::compile("ending.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+}
+
+fn main_position(rules: &Rules, picture: &str, to_move: Player) -> Game<'static> {
+    let rules: &'static Rules = Box::leak(Box::new(rules.clone()));
+    Game::from_state(rules, state(rules, &setup(rules, picture, to_move)))
+}
+
+/// `a player whose inner row is empty loses`: South b2 (1) → b1 0→1, empty, facing c1 (1):
+/// taken, with d1 (1). North still has d5 (2) but no seed in its inner row: South wins at
+/// the end of the turn. Without the rule North would sow d5.
+#[test]
+fn a_player_whose_named_row_is_empty_loses() {
+    let picture = "d 1 0 0 0 2 0 0 0
+                   c 1 0 0 0 0 0 0 0
+                   b 0 1 0 0 0 0 0 0
+                   a 0 0 0 0 0 0 0 1";
+    let rules = tsoro_ending(
+        "        a player who cannot move loses\n        a player whose inner row is empty loses\n",
+    );
+    let mut game = main_position(&rules, picture, Player::South);
+    game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
+    assert_eq!(game.outcome(), win(Player::South, sow::engine::WinReason::RowEmpty));
+
+    let plain = common::rules("tsoro", None, &[]);
+    let mut game = main_position(&plain, picture, Player::South);
+    game.play(Move::Sow(hole(&plain, "b2"))).unwrap();
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.legal_moves().to_vec(), sows(&plain, &["d5"]));
+}
+
+/// `a player with all their seeds in one hole wins`, checked for both players at the end of
+/// every turn (the mover first). South b2 (1) → b1 0→1: empty, facing c1 (1), taken with
+/// d1 (1). North keeps only d5 (2): all its seeds in one hole, so North wins — South, the
+/// mover, holds a8 and b1, two holes. (A Tsoro sowing of k seeds fills k holes, so here a
+/// player can only be left with one hole by the other's capture.)
+#[test]
+fn a_player_with_all_their_seeds_in_one_hole_wins() {
+    let picture = "d 1 0 0 0 2 0 0 0
+                   c 1 0 0 0 0 0 0 0
+                   b 0 1 0 0 0 0 0 0
+                   a 0 0 0 0 0 0 0 1";
+    let rules = tsoro_ending(
+        "        a player who cannot move loses\n        a player with all their seeds in one hole wins\n",
+    );
+    let mut game = main_position(&rules, picture, Player::South);
+    game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
+    assert_eq!(game.outcome(), win(Player::North, sow::engine::WinReason::OneHole));
+}
+
+/// `two passes in a row are a draw`: every hole of both sides holds 1, so no singleton
+/// has an empty next hole and neither player can sow: South passes, North passes, and the
+/// game is drawn by the passes (before the repeated position is counted).
+#[test]
+fn two_passes_in_a_row_are_a_draw() {
+    let rules =
+        tsoro_ending("        a player who cannot move passes\n        two passes in a row are a draw\n");
+    let ones = "d 1 1 1 1 1 1 1 1
+                c 1 1 1 1 1 1 1 1
+                b 1 1 1 1 1 1 1 1
+                a 1 1 1 1 1 1 1 1";
+    let mut game = main_position(&rules, ones, Player::South);
+    assert_eq!(game.legal_moves().to_vec(), vec![Move::Pass]);
+    game.play(Move::Pass).unwrap();
+    assert_eq!(game.outcome(), None);
+    game.play(Move::Pass).unwrap();
+    assert_eq!(game.outcome(), Some(sow::engine::Outcome::Draw(sow::engine::DrawReason::Passes)));
+}
+
+/// `a player may pass and lose`: passing is on offer beside every sowing, and ends the
+/// game. From Tsoro's start South may sow a1…a8 or pass; passing loses.
+#[test]
+fn a_player_may_pass_and_lose() {
+    let rules = tsoro_ending("        a player who cannot move loses\n        a player may pass and lose\n");
+    let mut game = Game::new(&rules);
+    let mut expected = sows(&rules, &["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]);
+    expected.push(Move::Pass);
+    assert_eq!(game.legal_moves().to_vec(), expected);
+    game.play(Move::Pass).unwrap();
+    assert_eq!(game.outcome(), win(Player::North, sow::engine::WinReason::Passed));
 }
