@@ -84,6 +84,7 @@ fn opening_phase(
                 take: Vec::new(),
                 destination: if hand { Destination::Hand } else { Destination::OutOfPlay },
                 not_every_seed: false,
+                relay_after: None,
                 follow_ups: vec![FollowUp::ExtraHoles {
                     condition: None,
                     optional: false,

@@ -301,8 +301,12 @@ impl Scope<'_> {
             None => Some(Destination::OutOfPlay),
             Some(d) => errors.take(self.destination(d)),
         };
-        let (Some(take), Some(follow_ups), Some(destination)) =
-            (take.into_iter().collect(), follow_ups.into_iter().collect(), destination)
+        let relay_after = match &c.relay_after {
+            None => Some(None),
+            Some(range) => errors.take_one(self.seed_range(&range.node, range.span)).map(Some),
+        };
+        let (Some(take), Some(follow_ups), Some(destination), Some(relay_after)) =
+            (take.into_iter().collect(), follow_ups.into_iter().collect(), destination, relay_after)
         else {
             return Err(errors.0);
         };
@@ -311,6 +315,7 @@ impl Scope<'_> {
             take,
             destination,
             not_every_seed: c.not_every_seed.is_some(),
+            relay_after,
             follow_ups,
         }))
     }

@@ -1026,17 +1026,25 @@ impl Rules {
         s.counts[h.index()] = 0;
         let Some(mut end) = self.continue_sowing(&mut s, sow, h, hand, 0, origin, REV) else { return false };
         while let LapAction::Capture(c) = end.action {
-            let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination else {
-                return true;
-            };
-            if !resow.goes_on() {
-                return true;
-            }
             let (taken, _) = self.take(&mut s, c, end.last, REV, &mut ());
             if taken == 0 {
                 return true;
             }
-            match self.sow_taken(&mut s, sow, resow, taken, &end, origin, REV) {
+            // Where the taken seeds are kept does not change whether the sowing ends.
+            if let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination {
+                let next = self.sow_taken(&mut s, sow, resow, taken, &end, origin, REV);
+                if resow.goes_on() {
+                    match next {
+                        Some(next) => {
+                            end = next;
+                            continue;
+                        }
+                        None => return false,
+                    }
+                }
+            }
+            let Some(from) = self.relay_after(&s, c, &end, REV) else { return true };
+            match self.lift_and_sow(&mut s, from, origin, REV) {
                 Some(next) => end = next,
                 None => return false,
             }
@@ -1108,8 +1116,35 @@ impl Rules {
                 destination => self.keep(state, destination, taken),
             }
         }
+        if taken > 0
+            && let Some(from) = self.relay_after(state, c, end, rev)
+        {
+            return self.lift_and_sow(state, from, origin, rev);
+        }
         self.follow_up(state, history, c, 0, taken, roles);
         None
+    }
+
+    /// After capture `c` of a sowing that ended at `end`: the hole after the landing hole,
+    /// if the capture sows on from it and it holds enough seeds.
+    fn relay_after(&self, state: &State, c: u8, end: &SowEnd, rev: bool) -> Option<Hole> {
+        let (min, max) = self.model.captures[usize::from(c)].relay_after?;
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+        let ring = &sow.rings[me];
+        let at = if rev { ring.step::<true>(end.last_at) } else { ring.step::<false>(end.last_at) };
+        let from = Hole(ring.slot(at) as u8);
+        (min..=max).contains(&state.counts[from.index()]).then_some(from)
+    }
+
+    /// Lift hole `from` whole and sow it on as a lap of the sowing under way; `None` if the
+    /// sowing would never end.
+    fn lift_and_sow(&self, state: &mut State, from: Hole, origin: u16, rev: bool) -> Option<SowEnd> {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
+        let hand = state.counts[from.index()];
+        state.counts[from.index()] = 0;
+        let lift = 0u64.wrapping_sub(self.keys[from.index()].wrapping_mul(u64::from(hand)));
+        self.continue_sowing(state, sow, from, u32::from(hand), lift, origin, rev)
     }
 
     /// Put the `taken` seeds of a capture into the hole `resow` names and sow them on. With

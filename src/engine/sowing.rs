@@ -225,10 +225,14 @@ impl Ring {
         ring.occupied_relays =
             (0..len).all(|pos| ring.lap_table[pos * 2 + 1] == Verdict::Act(LapAction::Relay));
         let sows_on = |action: LapAction| match action {
-            LapAction::Capture(c) => match rules.model.captures[usize::from(c)].destination {
-                Destination::Sow(resow) => resow.goes_on(),
-                _ => false,
-            },
+            LapAction::Capture(c) => {
+                let capture = &rules.model.captures[usize::from(c)];
+                capture.relay_after.is_some()
+                    || match capture.destination {
+                        Destination::Sow(resow) => resow.goes_on(),
+                        _ => false,
+                    }
+            }
             _ => false,
         };
         ring.capture_sows = lap_rules.iter().map(|r| r.action).chain([otherwise]).any(sows_on);
@@ -297,7 +301,7 @@ impl Ring {
 
     /// The position after `pos` in the direction of sowing.
     #[inline(always)]
-    fn step<const REV: bool>(&self, pos: usize) -> usize {
+    pub(crate) fn step<const REV: bool>(&self, pos: usize) -> usize {
         if REV {
             if pos == 0 { self.len - 1 } else { pos - 1 }
         } else if pos + 1 == self.len {

@@ -308,6 +308,14 @@ impl Model {
             if c.not_every_seed {
                 writeln!(f, "    nothing is taken if it would take every seed of the opponent")?;
             }
+            if let Some((min, max)) = c.relay_after {
+                let holds =
+                    if max == u16::MAX { format!("{min} or more") } else { format!("{min} to {max}") };
+                writeln!(
+                    f,
+                    "    then, if the hole after the landing hole holds {holds} seeds, it is lifted and sown on as a lap"
+                )?;
+            }
             for follow_up in &c.follow_ups {
                 writeln!(f, "    {}", self.follow_up_text(follow_up))?;
             }

@@ -539,6 +539,9 @@ pub struct Capture {
     pub destination: Destination,
     /// A capture that would take every seed on the opponent's side takes nothing.
     pub not_every_seed: bool,
+    /// After the capture, the hole after the landing hole is lifted and sown on (under the
+    /// lap rules) if it holds between these many seeds; else the turn ends.
+    pub relay_after: Option<(u16, u16)>,
     /// Choices that follow, in order.
     pub follow_ups: Vec<FollowUp>,
 }

@@ -485,6 +485,8 @@ pub struct Capture {
     pub destination: Option<Spanned<Destination>>,
     /// `take nothing if it would take every seed of the opponent`, if written.
     pub not_every_seed: Option<Span>,
+    /// `then relay from the next hole if it holds N seeds`, if written.
+    pub relay_after: Option<Spanned<SeedRange>>,
     /// The choices that follow, in order.
     pub follow_ups: Vec<Spanned<FollowUp>>,
 }

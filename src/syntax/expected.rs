@@ -247,6 +247,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_before => "`before`",
         Rule::kw_behind => "`behind`",
         Rule::kw_are => "`are`",
+        Rule::relay_after => "`then relay from the next hole if it holds at least 2 seeds`",
         Rule::kw_lose => "`lose`",
         Rule::kw_pass => "`pass`",
         Rule::kw_their => "`their`",

@@ -696,15 +696,21 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut destination = None;
     let mut follow_ups = Vec::new();
     let mut not_every_seed = None;
+    let mut relay_after = None;
     for line in c.rest() {
         match line.as_rule() {
             Rule::destination => destination = Some(lower_destination(line)?),
+            Rule::relay_after => {
+                let sp = span(&line);
+                relay_after =
+                    Some(Spanned::new(lower_seed_range(Children::of(line).expect(Rule::seed_range)?)?, sp));
+            }
             Rule::follow_up => follow_ups.push(lower_follow_up(line)?),
             Rule::not_every_seed => not_every_seed = Some(span(&line)),
             _ => return unexpected(&line),
         }
     }
-    Ok(Capture { name, take, destination, not_every_seed, follow_ups })
+    Ok(Capture { name, take, destination, not_every_seed, relay_after, follow_ups })
 }
 
 fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {

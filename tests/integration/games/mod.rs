@@ -5,6 +5,7 @@
 mod bao_ki_arabu;
 mod chiana_wa_bwalo;
 mod chisolo;
+mod hus;
 mod kalah;
 mod mefuvha;
 mod msuwa;
