@@ -255,6 +255,12 @@ impl Scope<'_> {
             ast::Fact::Opposite { row, state } => {
                 Fact::Opposite(self.opposite_row(row.as_ref(), fact.span)?, (*state).into())
             }
+            ast::Fact::Row { side, row, state } => Fact::Row((*side).into(), self.row(row)?, (*state).into()),
+            ast::Fact::OppositeHolds { row, range } => {
+                let role = self.opposite_row(row.as_ref(), fact.span)?;
+                let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
+                Fact::OppositeHolds(role, min, max)
+            }
             ast::Fact::Holds(range) => {
                 let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
                 Fact::Holds(min, max)
@@ -333,6 +339,7 @@ impl Scope<'_> {
                     ast::ResowInto::Behind(row) => SowInto::Behind(self.row(row)?),
                 },
                 whole: r.whole,
+                with_last: r.with_last,
                 itself: r.itself,
                 one_lap: r.one_lap,
             }),

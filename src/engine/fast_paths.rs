@@ -46,7 +46,15 @@ fn rules_say(
                 Fact::Opposite(role, state) => {
                     empty(rules.role_hole[me.other()][role as usize][column], state)
                 }
+                Fact::OppositeHolds(role, min, max) => {
+                    (min..=max).contains(&counts[rules.role_hole[me.other()][role as usize][column].index()])
+                }
                 Fact::Next(state) => empty(next, state),
+                Fact::Row(side, role, state) => {
+                    let p = if side == Side::Own { me } else { me.other() };
+                    rules.role_hole[p][usize::from(role)].iter().all(|h| counts[h.index()] == 0)
+                        == (state == HoleState::Empty)
+                }
                 Fact::Origin(min, max) => (min..=max).contains(&ctx.origin),
                 Fact::Holds(min, max) => (min..=max).contains(&counts[h.index()]),
             })

@@ -1171,9 +1171,14 @@ impl Rules {
             }
         };
         self.add(state, into, taken);
-        let hand = if resow.whole { state.counts[into.index()] } else { taken };
+        let mut hand = if resow.whole { state.counts[into.index()] } else { taken };
         state.counts[into.index()] -= hand;
-        let lift = 0u64.wrapping_sub(self.keys[into.index()].wrapping_mul(u64::from(hand)));
+        let mut lift = 0u64.wrapping_sub(self.keys[into.index()].wrapping_mul(u64::from(hand)));
+        if resow.with_last && !resow.whole && state.counts[end.last.index()] > 0 {
+            state.counts[end.last.index()] -= 1;
+            lift = lift.wrapping_sub(self.keys[end.last.index()]);
+            hand += 1;
+        }
         // Sowing starting with the hole itself is sowing from the hole before it.
         let at = match (resow.itself, rev) {
             (false, _) => ring.pos(into),

@@ -118,6 +118,10 @@ enum Check {
     Mark(MarkId),
     /// The landing hole holds `min..=max` seeds, the last one included.
     Holds(u16, u16),
+    /// This hole holds `min..=max` seeds.
+    HoleHolds(Hole, u16, u16),
+    /// Every hole of row `rows[i]` is empty (`true`) or some is occupied (`false`).
+    Row(u8, bool),
 }
 
 /// The common dynamic verdict, kept inline: "if this hole is empty (or occupied), do one
@@ -180,6 +184,14 @@ pub(crate) struct Ring {
     /// all hold, and the action. Each entry's branches end with one without checks.
     branches: Vec<(u32, u8, LapAction)>,
     checks: Vec<Check>,
+    /// The slots of each row a [`Check::Row`] looks at, by [`row_index`]: the mover's rows,
+    /// then the opponent's.
+    rows: Vec<Vec<u16>>,
+}
+
+/// Where a row's slots are kept in [`Ring::rows`].
+fn row_index(side: Side, role: Role) -> u8 {
+    (if side == Side::Own { 0 } else { MAX_ROWS as u8 }) + role
 }
 
 impl Ring {
@@ -214,6 +226,14 @@ impl Ring {
             one: vec![OneCheck::default(); len * 2],
             ..Ring::default()
         };
+        ring.rows = (0..2 * MAX_ROWS)
+            .map(|i| {
+                let p = if i < MAX_ROWS { me } else { me.other() };
+                rules.role_hole[p]
+                    .get(i % MAX_ROWS)
+                    .map_or(Vec::new(), |row| row.iter().map(|h| u16::from(h.0)).collect())
+            })
+            .collect();
         for pos in 0..len {
             let slot = ring.slot(pos);
             for occupied in [false, true] {
@@ -365,6 +385,10 @@ impl Ring {
                     ctx.marks[usize::from(mark)][slot / 64] >> (slot % 64) & 1 == 1
                 }
                 Check::Holds(min, max) => (min..=max).contains(&counts[self.slot(pos)]),
+                Check::HoleHolds(h, min, max) => (min..=max).contains(&counts[h.index()]),
+                Check::Row(i, want_empty) => {
+                    self.rows[usize::from(i)].iter().all(|&slot| counts[usize::from(slot)] == 0) == want_empty
+                }
             });
             if holds {
                 return action;
@@ -755,7 +779,11 @@ fn landing_rules(
             Fact::Opposite(role, state) => {
                 Check::Hole(rules.role_hole[me.other()][role as usize][column], state == HoleState::Empty)
             }
+            Fact::OppositeHolds(role, min, max) => {
+                Check::HoleHolds(rules.role_hole[me.other()][role as usize][column], min, max)
+            }
             Fact::Next(state) => Check::Next(state == HoleState::Empty),
+            Fact::Row(side, role, state) => Check::Row(row_index(side, role), state == HoleState::Empty),
             Fact::Origin(min, max) => Check::Origin(min, max),
             Fact::Holds(min, max) => Check::Holds(min, max),
         }));

@@ -238,10 +238,14 @@ impl Model {
         }
         for fact in &rule.facts {
             match *fact {
-                Fact::Opposite(role, _) if !self.role_ok(role) => {
+                Fact::Opposite(role, _) | Fact::OppositeHolds(role, ..) | Fact::Row(_, role, _)
+                    if !self.role_ok(role) =>
+                {
                     return Err(self.wrong(place, format!("no row number {role}")));
                 }
-                Fact::Origin(min, max) | Fact::Holds(min, max) if min > max => {
+                Fact::Origin(min, max) | Fact::Holds(min, max) | Fact::OppositeHolds(_, min, max)
+                    if min > max =>
+                {
                     return Err(self.wrong(place, format!("no count is {min} to {max}")));
                 }
                 _ => {}

@@ -269,7 +269,22 @@ impl Model {
                 Fact::Opposite(role, state) => {
                     format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state))
                 }
+                Fact::OppositeHolds(role, min, max) => {
+                    format!(
+                        "opposite {} holds {}",
+                        self.row_names[usize::from(role)],
+                        seed_range(min, max, "", "")
+                    )
+                }
                 Fact::Next(state) => format!("next hole {}", state_word(state)),
+                Fact::Row(side, role, state) => {
+                    let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
+                    let row = &self.row_names[usize::from(role)];
+                    match state {
+                        HoleState::Empty => format!("{whose} {row} row all empty"),
+                        HoleState::Occupied => format!("{whose} {row} row not all empty"),
+                    }
+                }
                 Fact::Origin(min, max) => format!("chosen hole held {}", seed_range(min, max, "", "")),
                 Fact::Holds(min, max) => format!("landing hole now holds {}", seed_range(min, max, "", "")),
             });
@@ -380,7 +395,11 @@ impl Model {
                 format!("the mover's {} hole behind the landing hole", self.row_names[usize::from(role)])
             }
         };
-        let what = if r.whole { "that whole hole is" } else { "they are" };
+        let what = match (r.whole, r.with_last) {
+            (true, _) => "that whole hole is",
+            (false, true) => "they are, with the last seed of the lap,",
+            (false, false) => "they are",
+        };
         let start = if r.itself { "starting with that hole" } else { "from the next hole" };
         let then = if r.one_lap {
             "one lap, then the turn ends"

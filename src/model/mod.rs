@@ -261,6 +261,9 @@ pub struct Resow {
     pub into: SowInto,
     /// The whole hole is lifted (else only the taken seeds).
     pub whole: bool,
+    /// The seed that ended the capturing lap is lifted from the landing hole and sown with
+    /// them.
+    pub with_last: bool,
     /// The first seed goes into that hole itself (else into the hole after it).
     pub itself: bool,
     /// One lap, then the turn ends; else a lap of its own under the lap rules (it may relay
@@ -486,8 +489,13 @@ pub enum LapAction {
 pub enum Fact {
     /// The opponent's hole of a row in the landing column is empty or occupied.
     Opposite(Role, HoleState),
+    /// The opponent's hole of a row in the landing column holds between `min` and `max`
+    /// seeds.
+    OppositeHolds(Role, u16, u16),
     /// The hole after the landing hole is empty or occupied.
     Next(HoleState),
+    /// Every hole of that side's row of this role is empty, or some hole occupied.
+    Row(Side, Role, HoleState),
     /// The chosen hole held between `min` and `max` seeds.
     Origin(u16, u16),
     /// The landing hole holds between `min` and `max` seeds, the last one included.

@@ -433,6 +433,22 @@ pub enum Fact {
         /// What it must be.
         state: HoleState,
     },
+    /// `the opposite ROW hole holds N to M seeds`.
+    OppositeHolds {
+        /// The row (`None`: the only row of a side).
+        row: Option<Spanned<String>>,
+        /// How many seeds it must hold.
+        range: SeedRange,
+    },
+    /// `the SIDE ROW row is STATE`: every hole of it empty, or some hole occupied.
+    Row {
+        /// Whose row.
+        side: Side,
+        /// Which row.
+        row: Spanned<String>,
+        /// Empty (all) or occupied (some).
+        state: HoleState,
+    },
     /// `the landing hole holds N to M seeds`, the last seed included.
     Holds(SeedRange),
     /// `the next hole is STATE`: the hole after the landing hole along the circuit.
@@ -522,6 +538,8 @@ pub struct Resow {
     pub into: ResowInto,
     /// `sow the hole on`: the whole hole is lifted (else only the taken seeds).
     pub whole: bool,
+    /// `with the last seed`: the seed that ended the lap is sown with them.
+    pub with_last: bool,
     /// `starting with that hole`: the first seed goes into the hole itself.
     pub itself: bool,
     /// `, one lap`: one lap, then the turn ends (else a lap under the lap rules).

@@ -110,6 +110,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::neighbour => "`next` or `previous`",
         Rule::opposite_fact => "`the opposite ROW hole is occupied`",
         Rule::next_fact => "`the next hole is occupied`",
+        Rule::row_fact => "`the opponent's inner row is empty`",
+        Rule::with_last => "`with the last seed`",
         Rule::origin_fact => "`the chosen hole held N seeds`",
         Rule::relay_next => "`relay from the next hole`",
         Rule::may_stop => "`may stop`",

@@ -577,7 +577,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::landing => landing = Some(lower_landing(child)?),
-            Rule::opposite_fact | Rule::next_fact | Rule::origin_fact | Rule::holds_fact => {
+            Rule::opposite_fact | Rule::next_fact | Rule::origin_fact | Rule::holds_fact | Rule::row_fact => {
                 facts.push(lower_lap_fact(child)?)
             }
             Rule::relay
@@ -657,11 +657,19 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
     let fact = match rule {
         Rule::opposite_fact => {
             let row = c.optional(Rule::row_name).map(lower_name);
-            let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
-            Fact::Opposite { row, state }
+            match c.optional(Rule::seed_range) {
+                Some(range) => Fact::OppositeHolds { row, range: lower_seed_range(range)? },
+                None => Fact::Opposite { row, state: lower_hole_state(c.expect(Rule::hole_state)?)? },
+            }
         }
         Rule::holds_fact => Fact::Holds(lower_seed_range(c.expect(Rule::seed_range)?)?),
         Rule::next_fact => Fact::Next(lower_hole_state(c.expect(Rule::hole_state)?)?),
+        Rule::row_fact => {
+            let side = lower_side(c.expect(Rule::side)?)?.node;
+            let row = lower_name(c.expect(Rule::row_name)?);
+            let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
+            Fact::Row { side, row, state }
+        }
         Rule::origin_fact => {
             let bound = match c.optional(Rule::count_bound) {
                 Some(b) => lower_count_bound(b)?,
@@ -730,16 +738,17 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
                 }
                 _ => return unexpected(&hole),
             };
-            let (mut whole, mut itself, mut one_lap) = (false, false, false);
+            let (mut whole, mut with_last, mut itself, mut one_lap) = (false, false, false, false);
             for word in words.rest() {
                 match word.as_rule() {
                     Rule::sow_whole => whole = true,
+                    Rule::with_last => with_last = true,
                     Rule::from_itself => itself = true,
                     Rule::one_lap => one_lap = true,
                     _ => return unexpected(&word),
                 }
             }
-            Destination::Resow(Resow { into, whole, itself, one_lap })
+            Destination::Resow(Resow { into, whole, with_last, itself, one_lap })
         }
         _ => return unexpected(&inner),
     };

@@ -7,6 +7,7 @@ mod chiana_wa_bwalo;
 mod chisolo;
 mod hus;
 mod kalah;
+mod katra;
 mod mefuvha;
 mod msuwa;
 mod muvalavala;
