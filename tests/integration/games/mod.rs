@@ -11,6 +11,7 @@ mod msuwa;
 mod muvalavala;
 mod nchayo;
 mod nchuwa;
+mod ngolo;
 mod njombwa;
 mod njombwa_two_counters;
 mod nsolo_ludii;
