@@ -17,6 +17,7 @@ mod njombwa_two_counters;
 mod nsolo_ludii;
 mod nsumbi;
 mod oware;
+mod pereauni;
 mod spreta;
 mod sute;
 mod tshuba;
