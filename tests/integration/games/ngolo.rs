@@ -48,7 +48,10 @@ fn the_start_and_the_pass_that_forfeits() {
         game.legal_moves().to_vec(),
         sows_or_pass(
             &rules,
-            &["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9"]
+            &[
+                "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "b1", "b2", "b3", "b4", "b5", "b6",
+                "b7", "b8", "b9"
+            ]
         )
     );
     let effect = game.play(Move::Pass).unwrap();
