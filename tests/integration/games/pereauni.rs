@@ -3,6 +3,8 @@
 //! inner landing, its seeds put into the hole the capturing lap was lifted from and sown on
 //! as a lap of its own — which chains into further captures and relays — and the loss of a
 //! player left with singletons. The ruleset "longarim-topotha" is the same game on 4×9.
+//! The file's one approximation (back captures that do not cease once the opening sowing
+//! has reached the inner row) is pinned where it parts from the text.
 //!
 //! Every expectation was worked out by hand from the rules summary. Positions are written
 //! as the board picture shows them, North's outer row on top (4×8):
@@ -154,5 +156,45 @@ fn longarim_topotha_is_played_on_nine_columns() {
     assert_eq!(
         game.legal_moves().to_vec(),
         sows(&rules, &["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"])
+    );
+}
+
+/// The APPROXIMATION of the opening, pinned: back captures do not cease once the turn has
+/// sown into the inner row. From the start, a5 (2):
+/// 1. a6 2→3, a7 2→3 — back capture of c7 (2), d7 (2): 4 into a5, sown on:
+/// 2. a6 3→4, a7 3→4, a8 2→3, b8 2→3 — the inner row is reached; c8, d8 (2, 2): 4 into a5:
+/// 3. a6 4→5, a7 4→5, a8 3→4, b8 3→4 — c8, d8 empty: relay 4 from b8:
+/// 4. b7 2→3, b6 2→3, b5 2→3, b4 2→3 — c4, d4 (2, 2): 4 into b8:
+/// 5. b7 3→4, b6 3→4, b5 3→4, b4 3→4 — c4, d4 empty: relay 4 from b4:
+/// 6. b3 2→3, b2 2→3, b1 2→3, a1 2→3 — an occupied outer hole facing c1 (2) and d1 (2).
+///    The text ("once a counter has been sown into the inner row, this ceases") would relay
+///    the 3 of a1 here; the file takes c1 and d1, 4 into b4:
+/// 7. b3 3→4, b2 3→4, b1 3→4, a1 3→4 — c1, d1 empty: relay 4 from a1:
+/// 8. a2 2→3, a3 2→3, a4 2→3, a5 0→1 — a5 was emptied: the end.
+///
+/// 8 laps, 2 + 7 × 4 = 30 seeds; 16 taken from columns 1, 4, 7 and 8.
+#[test]
+fn back_captures_go_on_after_the_inner_row_is_reached() {
+    let rules = pereauni(None);
+    let mut game = Game::new(&rules);
+    let effect = game.play(Move::Sow(hole(&rules, "a5"))).unwrap();
+    assert_eq!(
+        effect,
+        sow_effect(
+            &rules,
+            8,
+            30,
+            "a5",
+            &[("c1", 2), ("c4", 2), ("c7", 2), ("c8", 2), ("d1", 2), ("d4", 2), ("d7", 2), ("d8", 2)],
+            true
+        )
+    );
+    assert_board(
+        &rules,
+        game.state(),
+        "d 0 2 2 0 2 2 0 0
+         c 0 2 2 0 2 2 0 0
+         b 4 4 4 0 4 4 4 0
+         a 0 3 3 3 1 5 5 4",
     );
 }
