@@ -628,7 +628,7 @@ impl Rules {
     /// The holes that fit the choice description in force, before endless sowings are
     /// refused: the candidates from which [`Rules::try_play`] may draw. Returns `false`
     /// (with `out` empty) when the turn is not such a choice — a pick, a choice at the end
-    /// of a lap, a special turn of an opening, or a sowing whose direction is chosen with
+    /// of a lap, a special turn of an opening, a turn where passing is on offer too, or a sowing whose direction is chosen with
     /// it — and [`Rules::legal_moves`] must be used instead.
     pub fn candidates(&self, state: &State, out: &mut MoveList) -> bool {
         out.clear();
@@ -638,7 +638,8 @@ impl Rules {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
         let Some(rev) = self.sowing_reversed(state, sow, me) else { return false };
-        if self.must_feed_now(state, sow) {
+        // A pass on offer beside the sowings is not a candidate sowing.
+        if self.must_feed_now(state, sow) || self.model.end.pass_loses {
             return false;
         }
         let counts = &state.counts;

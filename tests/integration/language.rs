@@ -425,6 +425,8 @@ fn a_player_may_pass_and_lose() {
     let mut expected = sows(&rules, &["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]);
     expected.push(Move::Pass);
     assert_eq!(game.legal_moves().to_vec(), expected);
+    // Random play draws from the full list, the pass included: there is no candidate list.
+    assert!(!rules.candidates(game.state(), &mut sow::engine::MoveList::new()));
     game.play(Move::Pass).unwrap();
     assert_eq!(game.outcome(), win(Player::North, sow::engine::WinReason::Passed));
 }
