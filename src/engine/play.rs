@@ -628,8 +628,9 @@ impl Rules {
     /// The holes that fit the choice description in force, before endless sowings are
     /// refused: the candidates from which [`Rules::try_play`] may draw. Returns `false`
     /// (with `out` empty) when the turn is not such a choice — a pick, a choice at the end
-    /// of a lap, a special turn of an opening, a turn where passing is on offer too, or a sowing whose direction is chosen with
-    /// it — and [`Rules::legal_moves`] must be used instead.
+    /// of a lap, a special turn of an opening, a turn where passing is on offer too, or a
+    /// sowing whose direction is chosen with it — and [`Rules::legal_moves`] must be used
+    /// instead.
     pub fn candidates(&self, state: &State, out: &mut MoveList) -> bool {
         out.clear();
         if state.outcome.is_some() || state.phase != Phase::Sow {
