@@ -852,11 +852,6 @@ impl Rules {
     ) -> Option<SowEnd> {
         let me = state.to_move;
         match mv {
-            Move::Sow(_) | Move::SowDirection(..) | Move::Transfer(..) | Move::Mark(_) => state.passes = 0,
-            Move::Pass => state.passes = state.passes.saturating_add(1),
-            Move::Pick(_) | Move::Stop | Move::Relay => {}
-        }
-        match mv {
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {
                 state.direction[me] = Some(d);
@@ -888,6 +883,7 @@ impl Rules {
                 Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
             }
             Move::Transfer(a, b) => {
+                state.passes = 0;
                 if let TurnKind::Transfer { count, .. } = self.phase_rules(state, me).turn {
                     self.remove(state, a, count);
                     self.add(state, b, count);
@@ -896,6 +892,7 @@ impl Rules {
                 None
             }
             Move::Mark(h) => {
+                state.passes = 0;
                 if let TurnKind::Mark { mark, .. } = self.phase_rules(state, me).turn {
                     state.marks[usize::from(mark)][h.index() / 64] |= 1 << (h.index() % 64);
                 }
@@ -903,6 +900,7 @@ impl Rules {
                 None
             }
             Move::Pass => {
+                state.passes = state.passes.saturating_add(1);
                 if self.model.end.pass_loses && state.outcome.is_none() {
                     state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Passed });
                 }
@@ -948,6 +946,9 @@ impl Rules {
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
         let end = self.continue_sowing(state, sow, h, hand, lift, hand as u16, rev)?;
+        // Every sowing that is played (by the fast path of random play too) ends a run of
+        // passes; one refused as endless changes nothing.
+        state.passes = 0;
         Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log))
     }
 

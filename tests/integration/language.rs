@@ -430,3 +430,37 @@ fn a_player_may_pass_and_lose() {
     game.play(Move::Pass).unwrap();
     assert_eq!(game.outcome(), win(Player::North, sow::engine::WinReason::Passed));
 }
+
+/// A pass, then a sowing, then a pass is no draw: only passes in a row count, whichever path
+/// plays the sowing (checked play, and the fast path random play takes).
+///
+/// South has a1 (1) with a2 empty: it sows. North: every hole of both North rows holds 1,
+/// so no singleton has an empty next hole: North passes. South a2 (1) → a3: sows. North
+/// passes again: one pass in a row, the game goes on.
+#[test]
+fn passes_separated_by_a_sowing_are_no_draw() {
+    let rules =
+        tsoro_ending("        a player who cannot move passes\n        two passes in a row are a draw\n");
+    let picture = "d 1 1 1 1 1 1 1 1
+                   c 1 1 1 1 1 1 1 1
+                   b 0 0 0 0 0 0 0 0
+                   a 1 0 0 0 0 0 0 0";
+    for fast in [false, true] {
+        let rules: &'static Rules = Box::leak(Box::new(rules.clone()));
+        let mut position =
+            sow::engine::Position::from_state(rules, state(rules, &setup(rules, picture, Player::North)));
+        position.play(Move::Pass).unwrap();
+        for (sowing, pass) in [("a1", true), ("a2", true)] {
+            let mv = Move::Sow(hole(rules, sowing));
+            if fast {
+                position.try_play(mv).unwrap();
+            } else {
+                position.play(mv).unwrap();
+            }
+            if pass {
+                position.play(Move::Pass).unwrap();
+            }
+            assert_eq!(position.state().outcome(), None, "after {sowing} (fast: {fast})");
+        }
+    }
+}
