@@ -63,13 +63,15 @@ pub enum PlayError {
     },
     /// A sowing without a direction where the direction is chosen with it.
     #[error(
-        "{player} chooses a direction now, for good: write `{hole}:ccw` (anticlockwise) or `{hole}:cw` (clockwise)"
+        "{player} chooses a direction now, {kept}: write `{hole}:ccw` (anticlockwise) or `{hole}:cw` (clockwise)"
     )]
     DirectionOwed {
         /// The player to move.
         player: Player,
         /// The hole sown.
         hole: String,
+        /// How long the choice holds: `for good`, or `for this sowing`.
+        kept: &'static str,
     },
     /// A sowing from a hole of the opponent's.
     #[error("{hole} is {owner}'s hole; {player} sows from rows {}", and_list(.rows))]
@@ -478,7 +480,11 @@ impl Rules {
             (Phase::Sow, Move::Sow(h))
                 if moves.iter().any(|m| matches!(m, Move::SowDirection(x, _) if *x == h)) =>
             {
-                PlayError::DirectionOwed { player: me, hole: self.hole_name(h) }
+                PlayError::DirectionOwed {
+                    player: me,
+                    hole: self.hole_name(h),
+                    kept: if self.chosen == Chosen::EachTurn { "for this sowing" } else { "for good" },
+                }
             }
             (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _)) if self.sow_turn_now(state) => {
                 self.explain_sow(state, h)

@@ -49,7 +49,9 @@ fn the_direction_is_chosen_with_each_sowing_and_kept_by_its_relays() {
     assert!(moves.iter().all(|m| matches!(m, Move::SowDirection(..))));
     assert_eq!(moves[0], sow_dir(&rules, "a1", Direction::Anticlockwise));
     assert_eq!(moves[1], sow_dir(&rules, "a1", Direction::Clockwise));
-    assert_eq!(game.play(Move::Sow(hole(&rules, "a1"))).unwrap_err().kind(), PlayErrorKind::WrongPhase);
+    let refused = game.play(Move::Sow(hole(&rules, "a1"))).unwrap_err();
+    assert_eq!(refused.kind(), PlayErrorKind::WrongPhase);
+    assert!(refused.to_string().contains("chooses a direction now, for this sowing"), "{refused}");
 
     let effect = game.play(sow_dir(&rules, "a1", Direction::Clockwise)).unwrap();
     assert_eq!(effect, sow_effect(&rules, 5, 19, "b3", &[("c3", 3), ("d3", 3)], true));
