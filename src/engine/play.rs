@@ -875,11 +875,7 @@ impl Rules {
                 let Phase::LapChoice(choice) = state.phase else { return None };
                 let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
                 let rev = self.turn_reversed(state, sow, me);
-                let h = choice.at;
-                let hand = u32::from(state.counts[h.index()]);
-                state.counts[h.index()] = 0;
-                let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
-                let end = self.continue_sowing(state, sow, h, hand, lift, choice.origin, rev)?;
+                let end = self.lift_and_sow(state, choice.at, choice.origin, rev)?;
                 Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
             }
             Move::Transfer(a, b) => {

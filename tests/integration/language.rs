@@ -350,8 +350,7 @@ fn tsoro_ending(lines: &str) -> Rules {
         .unwrap_or_else(|e| panic!("{}", common::render(&e)))
 }
 
-fn main_position(rules: &Rules, picture: &str, to_move: Player) -> Game<'static> {
-    let rules: &'static Rules = Box::leak(Box::new(rules.clone()));
+fn main_position<'r>(rules: &'r Rules, picture: &str, to_move: Player) -> Game<'r> {
     Game::from_state(rules, state(rules, &setup(rules, picture, to_move)))
 }
 
@@ -445,8 +444,8 @@ fn passes_separated_by_a_sowing_are_no_draw() {
                    c 1 1 1 1 1 1 1 1
                    b 0 0 0 0 0 0 0 0
                    a 1 0 0 0 0 0 0 0";
+    let rules = &rules;
     for fast in [false, true] {
-        let rules: &'static Rules = Box::leak(Box::new(rules.clone()));
         let mut position =
             sow::engine::Position::from_state(rules, state(rules, &setup(rules, picture, Player::North)));
         position.play(Move::Pass).unwrap();
