@@ -113,6 +113,9 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
     let me = state.to_move();
     match state.phase() {
         Phase::Sow => None,
+        Phase::LapChoice(c) if c.turn => {
+            Some(format!("relay from {} or turn the next lap", rules.hole_name(c.at)))
+        }
         Phase::LapChoice(c) => Some(format!("stop at {} or relay", rules.hole_name(c.at))),
         Phase::Pick(p) => {
             let follow_up = &rules.captures()[p.capture as usize].follow_ups[p.step as usize];

@@ -46,9 +46,9 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
 /// A sowing from its sections, each one not given taken from `base` (the main game's, for an
 /// opening), or its default.
 fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> Option<Sowing> {
-    let (choices, must_feed) = match own.choose.map(|c| c.node) {
-        Some(c) => (scope.choices(c).ok()?, c.must_feed.is_some()),
-        None => (base?.choices.clone(), base?.must_feed),
+    let (choices, must_feed, turnings) = match own.choose.map(|c| c.node) {
+        Some(c) => (scope.choices(c).ok()?, c.must_feed.is_some(), scope.turnings(c).ok()?),
+        None => (base?.choices.clone(), base?.must_feed, base?.turnings.clone()),
     };
     let direction = match own.sow {
         Some(s) => s.node.direction.map(|d| d.node.into()),
@@ -62,7 +62,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         (None, Some(base)) => (base.lap_rules.clone(), base.otherwise),
         (None, None) => (Vec::new(), LapAction::Stop),
     };
-    Some(Sowing { choices, direction, lap_rules, otherwise, must_feed })
+    Some(Sowing { choices, direction, lap_rules, otherwise, must_feed, turnings })
 }
 
 /// An opening: its own sections, the main game's where it states none. A turn of taking

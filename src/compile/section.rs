@@ -130,10 +130,61 @@ impl Scope<'_> {
         })
     }
 
-    /// The choice descriptions of a `choose` section, in order.
+    /// The choice descriptions of a `choose` section, in order (its turning lines checked
+    /// too: see [`Scope::turnings`]).
     pub fn choices(&self, choose: &ast::Choose) -> Found<Vec<Choice>> {
         let mut errors = Errors::default();
         let out: Vec<Option<Choice>> = choose.choices.iter().map(|c| errors.take(self.choice(c))).collect();
+        errors.take(self.turnings(choose));
+        errors.finish(out.into_iter().collect())
+    }
+
+    /// The `also …, DIRECTION, if …` lines of a `choose` section, in order.
+    pub fn turnings(&self, choose: &ast::Choose) -> Found<Vec<Turning>> {
+        let mut errors = Errors::default();
+        let circuit = self.eff.sections.circuit.map(|c| c.node);
+        let out: Vec<Option<Turning>> = choose
+            .turnings
+            .iter()
+            .map(|t| {
+                let choice = errors.take(self.choice(&t.node.choice));
+                if let Some(c) = circuit {
+                    if let Some((other, _)) = c.other {
+                        errors.push(CheckError::ConflictingWords {
+                            word: self.text(t.node.direction.span),
+                            other: self.text(other.span),
+                            span: t.node.direction.span.into(),
+                            first: other.span.into(),
+                            help:
+                                "a lap is turned only where the mover's direction is not theirs to choose: \
+                                   keep the circuit's `or …, chosen …` or the `also` line"
+                                    .into(),
+                        });
+                    } else if c.direction.node == t.node.direction.node {
+                        errors.push(CheckError::ConflictingWords {
+                            word: self.text(t.node.direction.span),
+                            other: self.text(c.direction.span),
+                            span: t.node.direction.span.into(),
+                            first: c.direction.span.into(),
+                            help: "an `also` line names the other way than the circuit's, the way a lap \
+                                   may be turned"
+                                .into(),
+                        });
+                    }
+                }
+                let condition = match &t.node.condition {
+                    None => Some(None),
+                    Some(c) => match &c.node {
+                        ast::TurnCondition::Captures => Some(Some(TurnCondition::Captures)),
+                        ast::TurnCondition::Lands(rule) => {
+                            errors.take(self.lap_rule(rule)).map(|r| Some(TurnCondition::Lands(r)))
+                        }
+                    },
+                };
+                let (choice, condition) = (choice?, condition?);
+                Some(Turning { choice, direction: t.node.direction.node.into(), condition })
+            })
+            .collect();
         errors.finish(out.into_iter().collect())
     }
 
@@ -162,8 +213,12 @@ impl Scope<'_> {
         let (mut min, mut max): (u64, u64) = (1, u64::from(u16::MAX));
         let mut next: Option<Spanned<ast::HoleState>> = None;
         let mut previous: Option<Spanned<ast::HoleState>> = None;
+        let mut except = Vec::new();
         for filter in &choice.node.filters {
             match &filter.node {
+                ast::Filter::Except(holes) => {
+                    except.extend(holes.iter().filter_map(|h| errors.take(self.choice_holes(h))));
+                }
                 ast::Filter::Seeds { bound, count } => {
                     let Some(n) = errors.take_one(self.value(count)) else { continue };
                     match bound {
@@ -201,6 +256,7 @@ impl Scope<'_> {
             max: max.min(u64::from(u16::MAX)) as u16,
             next: next.map(|n| n.node.into()),
             previous: previous.map(|n| n.node.into()),
+            except,
             text: self.text(choice.span),
         }))
     }

@@ -103,16 +103,30 @@ fn owners(board: model::Board, slot_of: &[Hole], store: Option<ByPlayer<Hole>>, 
 /// attached once the rest of the rules exist).
 fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>) -> Vec<PhaseRules> {
     let choice = |c: &model::Choice| {
-        let holes = ByPlayer::new_with(|player| match model.choice_cells(c.holes, player) {
-            Some(cells) => cells.into_iter().map(|cell| slot_of[model.board.index(cell)]).collect(),
-            None => territory[player].clone(),
+        let cells = |holes: HoleSet, player: Player| -> Vec<Hole> {
+            match model.choice_cells(holes, player) {
+                Some(cells) => cells.into_iter().map(|cell| slot_of[model.board.index(cell)]).collect(),
+                None => territory[player].clone(),
+            }
+        };
+        let holes = ByPlayer::new_with(|player| {
+            // Holes left out by position or row go at once; marked ones as play goes.
+            let left_out: Vec<Hole> = (c.except.iter())
+                .filter(|e| !matches!(e, HoleSet::Marked(_)))
+                .flat_map(|&e| cells(e, player))
+                .collect();
+            cells(c.holes, player).into_iter().filter(|h| !left_out.contains(h)).collect()
         });
         let mark = match c.holes {
             HoleSet::Marked(m) => Some(m),
             _ => None,
         };
-        let counts_only = mark.is_none() && c.next.is_none() && c.previous.is_none();
-        Choice { holes, mark, counts_only, rule: c.clone() }
+        let except_mark = c.except.iter().find_map(|e| match e {
+            HoleSet::Marked(m) => Some(*m),
+            _ => None,
+        });
+        let counts_only = mark.is_none() && except_mark.is_none() && c.next.is_none() && c.previous.is_none();
+        Choice { holes, mark, except_mark, counts_only, rule: c.clone() }
     };
     (model.phases.iter())
         .map(|phase| {
@@ -123,6 +137,14 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     lap_rules: sowing.lap_rules.clone(),
                     lap_otherwise: sowing.otherwise,
                     must_feed: sowing.must_feed,
+                    turnings: (sowing.turnings.iter())
+                        .map(|t| TurnRule {
+                            choice: choice(&t.choice),
+                            direction: t.direction,
+                            // The condition, with its rings, is attached with the phase's.
+                            condition: TurnCheck::Always,
+                        })
+                        .collect(),
                     rings: ByPlayer::default(),
                 }),
                 Turn::Take { capture } => TurnKind::Take { capture: *capture },
@@ -230,19 +252,43 @@ fn build(model: Model) -> Rules {
     rules
 }
 
-/// Build each sowing phase's rings, which read the finished rules.
+/// Build each sowing phase's rings, which read the finished rules, and the rings of its
+/// turning lines' conditions.
 fn attach_rings(rules: &mut Rules) {
-    let rings: Vec<Option<ByPlayer<Ring>>> = (rules.phases.iter())
-        .map(|phase| match &phase.turn {
-            TurnKind::Sow(sow) => {
-                Some(ByPlayer::new_with(|me| Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise)))
+    let model_phases = rules.model.phases.clone();
+    let rings: Vec<Option<(ByPlayer<Ring>, Vec<TurnCheck>)>> = (rules.phases.iter().zip(&model_phases))
+        .map(|(phase, model_phase)| match (&phase.turn, &model_phase.turn) {
+            (TurnKind::Sow(sow), Turn::Sow(sowing)) => {
+                let turn_holes = ByPlayer::new_with(|me| {
+                    sow.turnings.iter().flat_map(|t| t.choice.holes[me].iter().copied()).collect::<Vec<_>>()
+                });
+                let rings = ByPlayer::new_with(|me| {
+                    Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me])
+                });
+                let checks = (sowing.turnings.iter())
+                    .map(|t| match &t.condition {
+                        None => TurnCheck::Always,
+                        Some(TurnCondition::Captures) => TurnCheck::Captures,
+                        Some(TurnCondition::Lands(rule)) => {
+                            let rule = LapRule { action: LapAction::MoveAgain, ..rule.clone() };
+                            let rule = std::slice::from_ref(&rule);
+                            TurnCheck::Lands(Box::new(ByPlayer::new_with(|me| {
+                                Ring::build(rules, me, rule, LapAction::Stop, &[])
+                            })))
+                        }
+                    })
+                    .collect();
+                Some((rings, checks))
             }
             _ => None,
         })
         .collect();
     for (phase, ring) in rules.phases.iter_mut().zip(rings) {
-        if let (TurnKind::Sow(sow), Some(ring)) = (&mut phase.turn, ring) {
+        if let (TurnKind::Sow(sow), Some((ring, checks))) = (&mut phase.turn, ring) {
             sow.rings = ring;
+            for (t, check) in sow.turnings.iter_mut().zip(checks) {
+                t.condition = check;
+            }
         }
     }
 }

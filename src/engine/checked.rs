@@ -32,6 +32,37 @@ pub enum PlayError {
         /// Whether relaying is legal (it is not when it would never end).
         can_relay: bool,
     },
+    /// A sowing paused where the mover may turn the next lap: only `relay` or the turned
+    /// sowing may be played.
+    #[error(
+        "{player}'s sowing paused at {at}: {}",
+        match (.can_relay, .turn) {
+            (true, Some(t)) => format!("type `relay` to sow on the usual way or `{t}` to turn the next lap"),
+            (true, None) => "type `relay` to sow on".to_string(),
+            (false, Some(t)) => format!("type `{t}` to turn the next lap (sowing on the usual way would never end)"),
+            (false, None) => "no way on from it ends".to_string(),
+        }
+    )]
+    TurnPaused {
+        /// The player to move.
+        player: Player,
+        /// Where the sowing paused.
+        at: String,
+        /// Whether relaying the usual way is legal.
+        can_relay: bool,
+        /// The turned sowing, if legal (`b2:cw`).
+        turn: Option<String>,
+    },
+    /// A sowing turned where the rules do not let a lap go that way.
+    #[error("{hole} cannot be sown {direction} now: {}", .lines.join("; "))]
+    CannotTurn {
+        /// The hole.
+        hole: String,
+        /// The direction asked for.
+        direction: &'static str,
+        /// The rules that let a lap be turned, as the file words them (or why none applies).
+        lines: Vec<String>,
+    },
     /// A `stop` while the picks of a compulsory follow-up are owed.
     #[error("this follow-up is not optional: every pick must be made")]
     PicksCompulsory,
@@ -178,15 +209,17 @@ impl PlayError {
         match self {
             PlayError::GameOver { .. } => K::GameOver,
             PlayError::LapPaused { .. }
+            | PlayError::TurnPaused { .. }
             | PlayError::CaptureUnfinished { .. }
             | PlayError::NothingPending { .. }
             | PlayError::DirectionOwed { .. }
             | PlayError::WrongTurn { .. } => K::WrongPhase,
             PlayError::NotYours { .. } | PlayError::NotInRegion { .. } => K::NotYours,
             PlayError::Empty { .. } => K::Empty,
-            PlayError::Outranked { .. } | PlayError::DoesNotFit { .. } | PlayError::CannotSow { .. } => {
-                K::NotAllowed
-            }
+            PlayError::Outranked { .. }
+            | PlayError::DoesNotFit { .. }
+            | PlayError::CannotSow { .. }
+            | PlayError::CannotTurn { .. } => K::NotAllowed,
             PlayError::Endless { .. } => K::Endless,
             PlayError::PicksCompulsory | PlayError::PickBefore { .. } | PlayError::TooFewAfter { .. } => {
                 K::OutOfOrder
@@ -453,6 +486,23 @@ impl Rules {
         Ok(effect)
     }
 
+    /// The turning lines of the mover's phase that send a lap `d`, as the file words them,
+    /// for telling a mover why a lap cannot be turned.
+    fn turn_lines(&self, state: &State, d: Direction) -> Vec<String> {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return Vec::new() };
+        let lines: Vec<String> = (sow.turnings.iter())
+            .filter(|t| t.direction == d)
+            .map(|t| format!("a lap may go {} only from {}", d.word(), t.choice.rule.text))
+            .collect();
+        if lines.is_empty() {
+            vec![format!("the rules of this phase never let a lap go {}", d.word())]
+        } else {
+            let mut lines = lines;
+            lines.push("where the rules' condition holds and the sowing ends".to_string());
+            lines
+        }
+    }
+
     /// Why `mv` is not among the legal decisions `moves` of `state`.
     pub fn explain(&self, state: &State, mv: Move, moves: &MoveList) -> PlayError {
         let me = state.to_move;
@@ -460,6 +510,12 @@ impl Rules {
             return PlayError::GameOver { outcome };
         }
         match (state.phase, mv) {
+            (Phase::LapChoice(c), _) if c.turn => PlayError::TurnPaused {
+                player: me,
+                at: self.hole_name(c.at),
+                can_relay: moves.contains(&Move::Relay),
+                turn: moves.iter().find(|m| matches!(m, Move::SowDirection(..))).map(|&m| self.move_text(m)),
+            },
             (Phase::LapChoice(c), _) => PlayError::LapPaused {
                 player: me,
                 at: self.hole_name(c.at),
@@ -477,8 +533,18 @@ impl Rules {
                 Some(_) => PlayError::CannotPass { player: me },
                 None => PlayError::NoPassing { player: me },
             },
+            (Phase::Sow, Move::SowDirection(h, d))
+                if self.chosen == Chosen::Never && moves.contains(&Move::Sow(h)) =>
+            {
+                PlayError::CannotTurn {
+                    hole: self.hole_name(h),
+                    direction: d.word(),
+                    lines: self.turn_lines(state, d),
+                }
+            }
             (Phase::Sow, Move::Sow(h))
-                if moves.iter().any(|m| matches!(m, Move::SowDirection(x, _) if *x == h)) =>
+                if self.chosen != Chosen::Never
+                    && moves.iter().any(|m| matches!(m, Move::SowDirection(x, _) if *x == h)) =>
             {
                 PlayError::DirectionOwed {
                     player: me,

@@ -192,6 +192,7 @@ impl<'r> Game<'r> {
             let owed = match state.phase {
                 Phase::Pick(p) if p.remaining == 1 => "1 more pick".to_string(),
                 Phase::Pick(p) => format!("{} more picks", p.remaining),
+                Phase::LapChoice(c) if c.turn => "a choice to `relay` or turn the next lap".to_string(),
                 Phase::LapChoice(_) => "a choice to `stop` or `relay`".to_string(),
                 Phase::Sow => String::new(),
             };

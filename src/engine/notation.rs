@@ -220,6 +220,10 @@ impl Rules {
                     Phase::Pick(p) => {
                         let _ = write!(out, " ({} more to pick)", p.remaining);
                     }
+                    Phase::LapChoice(c) if c.turn => {
+                        let at = self.hole_name(c.at);
+                        let _ = write!(out, " (sowing paused at {at}: relay, or turn the next lap)");
+                    }
                     Phase::LapChoice(c) => {
                         let _ = write!(out, " (sowing paused at {}: stop or relay)", self.hole_name(c.at));
                     }

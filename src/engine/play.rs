@@ -3,12 +3,16 @@
 //! game.
 
 use super::rules::*;
-use super::sowing::{Endless, LapContext, RING_WINDOW, Ring, SowEnd};
+use super::sowing::{Endless, LapContext, MAX_SOWING_LAPS, RING_WINDOW, Ring, SowEnd};
 use super::state::*;
 
 /// Most relay decisions a player may make in one turn where the rules let them stop (a
 /// player who keeps relaying through the same holes must stop in the end).
 const MAX_RELAY_CHOICES: u16 = 64;
+
+/// How many pauses to turn a lap deep the legality check of a sowing looks (beyond, a pause
+/// counts as an end of the sowing: the mover decides there).
+const MAX_TURN_DEPTH: u8 = 8;
 
 /// Why a [`Setup`] does not describe a position of the rules ([`Rules::state_from_setup`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -299,7 +303,10 @@ impl Rules {
             }
             Phase::LapChoice(c) => {
                 mix(2);
-                mix(c.at.index() as u64 | u64::from(c.origin) << 16 | u64::from(c.relays) << 32);
+                mix(c.at.index() as u64
+                    | u64::from(c.origin) << 16
+                    | u64::from(c.relays) << 32
+                    | u64::from(c.turn) << 48);
             }
         }
         for p in Player::BOTH {
@@ -461,6 +468,7 @@ impl Rules {
         }
         counted
             && choice.mark.is_none_or(|m| state.is_marked(m, h))
+            && choice.except_mark.is_none_or(|m| !state.is_marked(m, h))
             && choice.rule.next.is_none_or(|want| {
                 (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
             })
@@ -489,11 +497,14 @@ impl Rules {
     }
 
     fn sow_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> MoveStats {
-        let stats = match self.sowing_reversed(state, sow, state.to_move) {
+        let mut stats = match self.sowing_reversed(state, sow, state.to_move) {
             Some(false) => self.sow_moves_one_way::<false>(state, sow, out),
             Some(true) => self.sow_moves_one_way::<true>(state, sow, out),
             None => self.sow_moves_choosing_direction(state, sow, out),
         };
+        if !sow.turnings.is_empty() {
+            self.turned_moves(state, sow, out, &mut stats);
+        }
         if self.must_feed_now(state, sow) {
             self.keep_feeding(state, out);
         }
@@ -528,7 +539,7 @@ impl Rules {
     #[inline(always)]
     pub(super) fn candidate_ends<const REV: bool>(&self, state: &State, ring: &Ring, h: Hole) -> bool {
         if ring.capture_sows {
-            return self.turn_ends::<REV>(state, h, state.counts[h.index()]);
+            return self.turn_ends(state, h, state.counts[h.index()], REV, 0);
         }
         let ctx = LapContext { marks: &state.marks, origin: state.counts[h.index()] };
         ring.ends::<REV>(&state.counts, &ctx, ring.pos(h))
@@ -639,8 +650,8 @@ impl Rules {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
         let Some(rev) = self.sowing_reversed(state, sow, me) else { return false };
-        // A pass on offer beside the sowings is not a candidate sowing.
-        if self.must_feed_now(state, sow) || self.model.end.pass_loses {
+        // A pass on offer beside the sowings is not a candidate sowing, nor a turned lap.
+        if self.must_feed_now(state, sow) || self.model.end.pass_loses || !sow.turnings.is_empty() {
             return false;
         }
         let counts = &state.counts;
@@ -749,6 +760,19 @@ impl Rules {
     }
 
     fn lap_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
+        if choice.turn {
+            // Which way the next lap goes: the usual way, or turned.
+            if self.relay_ends(state, choice) {
+                out.push(Move::Relay);
+            }
+            let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
+            if let Some((d, rev)) = self.turn_at(state, sow, choice.at, choice.origin, false)
+                && self.turn_ends_from(state, (choice.at, choice.origin), (rev, true), choice.relays + 1, 0)
+            {
+                out.push(Move::SowDirection(choice.at, d));
+            }
+            return;
+        }
         out.push(Move::Stop);
         if choice.relays < MAX_RELAY_CHOICES && self.relay_ends(state, choice) {
             out.push(Move::Relay);
@@ -763,11 +787,7 @@ impl Rules {
         let rev = self.turn_reversed(state, sow, me);
         let ring = &sow.rings[me];
         if ring.capture_sows {
-            return if rev {
-                self.turn_ends::<true>(state, choice.at, choice.origin)
-            } else {
-                self.turn_ends::<false>(state, choice.at, choice.origin)
-            };
+            return self.turn_ends(state, choice.at, choice.origin, rev, choice.relays + 1);
         }
         let ctx = LapContext { marks: &state.marks, origin: choice.origin };
         let pos = ring.pos(choice.at);
@@ -786,10 +806,8 @@ impl Rules {
             let me = state.to_move;
             let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Err(Endless) };
             if sow.rings[me].capture_sows {
-                let ends = match self.sowing_reversed(state, sow, me) {
-                    Some(true) => self.turn_ends::<true>(state, h, state.counts[h.index()]),
-                    _ => self.turn_ends::<false>(state, h, state.counts[h.index()]),
-                };
+                let rev = self.sowing_reversed(state, sow, me) == Some(true);
+                let ends = self.turn_ends(state, h, state.counts[h.index()], rev, 0);
                 if !ends {
                     return Err(Endless);
                 }
@@ -854,7 +872,24 @@ impl Rules {
         match mv {
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {
-                state.direction[me] = Some(d);
+                if let Phase::LapChoice(choice) = state.phase {
+                    // A paused sowing turned: one lap that way from the hole it paused at.
+                    let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+                    let rev = d != self.direction;
+                    let end = self.turned_lap(state, sow, choice.at, choice.origin, rev);
+                    return Some(self.after_sowing(
+                        state,
+                        history,
+                        end,
+                        choice.origin,
+                        choice.relays + 1,
+                        rev,
+                        log,
+                    ));
+                }
+                if self.chosen != Chosen::Never {
+                    state.direction[me] = Some(d);
+                }
                 self.sow_turn_logged(state, history, h, Some(d), log)
             }
             Move::Pick(h) => {
@@ -939,6 +974,12 @@ impl Rules {
         if hand == 0 || self.hole_owner[h.index()] != me {
             return None;
         }
+        if !sow.turnings.is_empty() && rev != self.turn_reversed(state, sow, me) {
+            // A turned first lap: that one lap goes the other way.
+            let end = self.turned_lap(state, sow, h, hand as u16, rev);
+            state.passes = 0;
+            return Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log));
+        }
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
         let end = self.continue_sowing(state, sow, h, hand, lift, hand as u16, rev)?;
@@ -989,66 +1030,310 @@ impl Rules {
         rev: bool,
         log: &mut L,
     ) -> SowEnd {
+        // The way the last lap went.
+        let mut rev = rev;
         loop {
             state.hash = state.hash.wrapping_add(end.hash);
             if self.shared_circuit {
                 // Seeds crossed to the other side (or into a store).
                 state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
             }
-            match end.action {
+            let on = self.going_on(state, rev);
+            let next = match end.action {
                 LapAction::Capture(c) => {
-                    if let Some(next) = self.capture(state, history, c, &end, origin, rev, log) {
-                        end = SowEnd { laps: end.laps + next.laps, sown: end.sown + next.sown, ..next };
-                        continue;
+                    self.capture(state, history, c, &end, (origin, relays), (rev, on), log)
+                }
+                // Only where laps may be turned: the next lap lifts a hole it may be turned from.
+                LapAction::Relay | LapAction::RelayNext => match self.relay_hole(state, &end, rev) {
+                    Some(from) if self.pause_to_turn(state, from, origin, relays) => None,
+                    Some(from) => match self.lift_and_sow(state, from, origin, on) {
+                        Some(next) => Some(next),
+                        None => {
+                            self.end_turn(state, history);
+                            None
+                        }
+                    },
+                    None => {
+                        self.end_turn(state, history);
+                        None
                     }
-                }
+                },
                 LapAction::MayStop => {
-                    state.phase = Phase::LapChoice(LapChoice { at: end.last, origin, relays })
+                    let choice = LapChoice { at: end.last, origin, relays, turn: false };
+                    state.phase = Phase::LapChoice(choice);
+                    None
                 }
-                LapAction::MoveAgain => self.end_turn_again(state, history),
-                _ => self.end_turn(state, history),
+                LapAction::MoveAgain => {
+                    self.end_turn_again(state, history);
+                    None
+                }
+                _ => {
+                    self.end_turn(state, history);
+                    None
+                }
+            };
+            match next {
+                // A sowing known to end never comes near the bound; one that was not checked
+                // (an illegal decision played unchecked) stops at it.
+                Some(next) if end.laps + next.laps > MAX_SOWING_LAPS => {
+                    self.end_turn(state, history);
+                    return SowEnd { laps: end.laps + next.laps, sown: end.sown + next.sown, ..next };
+                }
+                Some(next) => {
+                    end = SowEnd { laps: end.laps + next.laps, sown: end.sown + next.sown, ..next };
+                    rev = on;
+                }
+                None => return end,
             }
-            return end;
+        }
+    }
+
+    /// The way a sowing goes on after a lap that went `rev`: where laps may be turned, every
+    /// lap goes the usual way unless turned; elsewhere the way it went.
+    #[inline(always)]
+    fn going_on(&self, state: &State, rev: bool) -> bool {
+        let me = state.to_move;
+        match &self.phase_rules(state, me).turn {
+            TurnKind::Sow(sow) if !sow.turnings.is_empty() => self.turn_reversed(state, sow, me),
+            _ => rev,
+        }
+    }
+
+    /// The hole a relay lifts after a lap that ended at `end` going `rev`: `None` if the
+    /// lap does not relay (or relays from an empty next hole).
+    fn relay_hole(&self, state: &State, end: &SowEnd, rev: bool) -> Option<Hole> {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
+        let ring = &sow.rings[state.to_move];
+        let pos = if rev {
+            ring.relay_from::<true>(&state.counts, end.last_at, end.action)
+        } else {
+            ring.relay_from::<false>(&state.counts, end.last_at, end.action)
+        }?;
+        Some(Hole(ring.slot(pos) as u8))
+    }
+
+    /// The other way a lap that lifts hole `at` now may go, by the phase's turning lines:
+    /// for a turn's first lap (`first`), from a hole that fits the line's description; for a
+    /// later one, from any hole of the line that holds seeds. `origin` is what the turn's
+    /// chosen hole held.
+    pub(super) fn turn_at(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        at: Hole,
+        origin: u16,
+        first: bool,
+    ) -> Option<(Direction, bool)> {
+        let me = state.to_move;
+        let usual = self.turn_reversed(state, sow, me);
+        sow.turnings.iter().find_map(|t| {
+            let rev = t.direction != self.direction;
+            let fits =
+                if first { self.fits(state, me, &t.choice, at, rev) } else { state.counts[at.index()] > 0 };
+            let allowed = rev != usual
+                && t.choice.holes[me].contains(&at)
+                && fits
+                && self.turn_condition(state, sow, t, (at, origin), rev);
+            allowed.then_some((t.direction, rev))
+        })
+    }
+
+    /// Whether a turning line's condition holds for a lap lifting hole `at` sown `rev`: the
+    /// lap is sown on a copy of the counts and its end read.
+    fn turn_condition(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        t: &TurnRule,
+        (at, origin): (Hole, u16),
+        rev: bool,
+    ) -> bool {
+        if let TurnCheck::Always = t.condition {
+            return true;
+        }
+        let me = state.to_move;
+        let ring = &sow.rings[me];
+        let mut counts = state.counts;
+        let hand = u32::from(counts[at.index()]);
+        counts[at.index()] = 0;
+        let ctx = LapContext { marks: &state.marks, origin };
+        let pos = ring.pos(at);
+        let end = if rev {
+            ring.single_lap::<true>(&mut counts, &ctx, pos, hand, 0)
+        } else {
+            ring.single_lap::<false>(&mut counts, &ctx, pos, hand, 0)
+        };
+        match &t.condition {
+            TurnCheck::Always => true,
+            TurnCheck::Captures => matches!(end.action, LapAction::Capture(_)),
+            TurnCheck::Lands(rings) if rev => {
+                rings[me].says::<true>(&counts, &ctx, end.last_at, LapAction::MoveAgain)
+            }
+            TurnCheck::Lands(rings) => {
+                rings[me].says::<false>(&counts, &ctx, end.last_at, LapAction::MoveAgain)
+            }
+        }
+    }
+
+    /// Where a sowing is about to lift hole `at` for its next lap: pause it for the mover
+    /// if that lap may be turned, and say so.
+    fn pause_to_turn(&self, state: &mut State, at: Hole, origin: u16, relays: u16) -> bool {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return false };
+        if relays >= MAX_RELAY_CHOICES || self.turn_at(state, sow, at, origin, false).is_none() {
+            return false;
+        }
+        state.phase = Phase::LapChoice(LapChoice { at, origin, relays, turn: true });
+        true
+    }
+
+    /// Lift hole `h` and sow one lap `rev`, a lap turned the other way, leaving what the lap
+    /// rules say at its end (a relay too) for [`Rules::after_sowing`].
+    fn turned_lap(&self, state: &mut State, sow: &SowRules, h: Hole, origin: u16, rev: bool) -> SowEnd {
+        let ring = &sow.rings[state.to_move];
+        let hand = state.counts[h.index()];
+        state.counts[h.index()] = 0;
+        let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
+        let ctx = LapContext { marks: &state.marks, origin };
+        let pos = ring.pos(h);
+        if rev {
+            ring.single_lap::<true>(&mut state.counts, &ctx, pos, u32::from(hand), lift)
+        } else {
+            ring.single_lap::<false>(&mut state.counts, &ctx, pos, u32::from(hand), lift)
+        }
+    }
+
+    /// The sowings of a turn's first lap turned the other way, where the phase lets laps be
+    /// turned: each hole a turning line allows, if the turn then ends.
+    #[cold]
+    fn turned_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList, stats: &mut MoveStats) {
+        let me = state.to_move;
+        for &h in &self.territory[me] {
+            let origin = state.counts[h.index()];
+            if origin == 0 {
+                continue;
+            }
+            let Some((d, rev)) = self.turn_at(state, sow, h, origin, true) else { continue };
+            if self.turn_ends_from(state, (h, origin), (rev, true), 0, 0) {
+                out.push(Move::SowDirection(h, d));
+            } else {
+                stats.endless += 1;
+            }
         }
     }
 
     /// Whether the whole sowing of the seeds of hole `h` (lifted by the player to move, for a
-    /// sowing whose first hole held `origin`) ends, its captures' seeds sown on included: the
-    /// legality check of rings where a capture's seeds are sown on as a lap of their own,
-    /// played out on a copy of the position. Every such capture takes seeds from the
-    /// opponent, so only the stretches between captures can go on for ever.
-    fn turn_ends<const REV: bool>(&self, state: &State, h: Hole, origin: u16) -> bool {
+    /// sowing whose first hole held `origin`, going `rev`) ends, its captures' seeds sown on
+    /// included: the legality check of rings where a capture's seeds are sown on as a lap of
+    /// their own, or laps may be turned, played out on a copy of the position. `relays` is
+    /// the relay decisions made this turn before this sowing.
+    fn turn_ends(&self, state: &State, h: Hole, origin: u16, rev: bool, relays: u16) -> bool {
+        self.turn_ends_from(state, (h, origin), (rev, false), relays, 0)
+    }
+
+    /// [`Rules::turn_ends`] for a sowing whose first lap may be `turned` (one lap `rev`, then
+    /// the usual way). Every capture that sows on takes seeds from the opponent, so only the
+    /// stretches between captures can go on for ever, and the sowing checks those. Where the
+    /// sowing reaches a pause that lets the mover turn the next lap, it ends if some way on
+    /// from there ends, looked at `depth` pauses deep at most (deeper, a pause counts as an
+    /// end).
+    fn turn_ends_from(
+        &self,
+        state: &State,
+        (h, origin): (Hole, u16),
+        (rev, turned): (bool, bool),
+        relays: u16,
+        depth: u8,
+    ) -> bool {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
         let mut s = state.clone();
-        let hand = u32::from(s.counts[h.index()]);
-        s.counts[h.index()] = 0;
-        let Some(mut end) = self.continue_sowing(&mut s, sow, h, hand, 0, origin, REV) else { return false };
-        while let LapAction::Capture(c) = end.action {
-            let (taken, _) = self.take(&mut s, c, end.last, REV, &mut ());
-            if taken == 0 {
-                return true;
-            }
-            // Where the taken seeds are kept does not change whether the sowing ends.
-            if let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination {
-                let next = self.sow_taken(&mut s, sow, resow, taken, &end, origin, REV);
-                if resow.goes_on() {
-                    match next {
-                        Some(next) => {
-                            end = next;
-                            continue;
-                        }
-                        None => return false,
-                    }
-                }
-            }
-            let Some(from) = self.relay_after(&s, c, &end, REV) else { return true };
-            match self.lift_and_sow(&mut s, from, origin, REV) {
-                Some(next) => end = next,
+        let mut end = if turned {
+            self.turned_lap(&mut s, sow, h, origin, rev)
+        } else {
+            match self.lift_and_sow(&mut s, h, origin, rev) {
+                Some(end) => end,
                 None => return false,
             }
+        };
+        let mut rev = rev;
+        // Brent's cycle detection on the position where a lap goes on the usual way from a
+        // hole it could have been turned from: a relay that keeps passing such holes could
+        // otherwise go on for ever, a few laps at a time.
+        let mut saved: Option<(Hole, [u16; MAX_SLOTS])> = None;
+        let (mut power, mut steps) = (1u32, 0u32);
+        // A pause to turn the next lap at `at`: some way on from there must end.
+        let pause_ends = |s: &State, at: Hole| {
+            if depth >= MAX_TURN_DEPTH {
+                return true;
+            }
+            let usual = self.turn_reversed(s, sow, me);
+            self.turn_ends_from(s, (at, origin), (usual, false), relays + 1, depth + 1)
+                || self.turn_at(s, sow, at, origin, false).is_some_and(|(_, turn)| {
+                    self.turn_ends_from(s, (at, origin), (turn, true), relays + 1, depth + 1)
+                })
+        };
+        loop {
+            let on = self.going_on(&s, rev);
+            let from = match end.action {
+                LapAction::Capture(c) => {
+                    let (taken, _) = self.take(&mut s, c, end.last, rev, &mut ());
+                    if taken == 0 {
+                        return true;
+                    }
+                    // Where the taken seeds are kept does not change whether the sowing ends.
+                    match self.model.captures[usize::from(c)].destination {
+                        Destination::Sow(resow) if Self::resow_may_turn(sow, resow) => {
+                            let into = self.resow_hole(&s, sow, resow, &end);
+                            self.add(&mut s, into, taken);
+                            into
+                        }
+                        Destination::Sow(resow) => {
+                            let next = self.sow_taken(&mut s, sow, resow, taken, &end, origin, on);
+                            if resow.goes_on() {
+                                match next {
+                                    Some(next) => {
+                                        (end, rev) = (next, on);
+                                        continue;
+                                    }
+                                    None => return false,
+                                }
+                            }
+                            let Some(from) = self.relay_after(&s, c, &end, rev) else { return true };
+                            from
+                        }
+                        _ => {
+                            let Some(from) = self.relay_after(&s, c, &end, rev) else { return true };
+                            from
+                        }
+                    }
+                }
+                // Only where laps may be turned.
+                LapAction::Relay | LapAction::RelayNext => match self.relay_hole(&s, &end, rev) {
+                    Some(from) => from,
+                    None => return true,
+                },
+                _ => return true,
+            };
+            if relays < MAX_RELAY_CHOICES && self.turn_at(&s, sow, from, origin, false).is_some() {
+                return pause_ends(&s, from);
+            }
+            if saved.as_ref().is_some_and(|(at, counts)| *at == from && *counts == s.counts) {
+                return false;
+            }
+            if saved.is_none() || steps == power {
+                saved = Some((from, s.counts));
+                power = power.saturating_mul(2);
+                steps = 0;
+            }
+            steps += 1;
+            let laps = end.laps;
+            match self.lift_and_sow(&mut s, from, origin, on) {
+                Some(next) if laps + next.laps <= MAX_SOWING_LAPS => {
+                    (end, rev) = (SowEnd { laps: laps + next.laps, ..next }, on);
+                }
+                _ => return false,
+            }
         }
-        true
     }
 
     /// Take `n` seeds out of hole `h` (either side).
@@ -1089,6 +1374,8 @@ impl Rules {
     /// Carry out capture `c` of a sowing that ended at `end`: take its holes, keep the seeds
     /// or sow them on, and start its follow-ups. Returns the sowing that goes on where the
     /// taken seeds are sown on as a lap of their own (the turn is not over).
+    /// The lap that captured went `rev`; the sowing goes on `on`. A capture whose seeds are
+    /// sown on from a hole a lap may be turned from pauses the sowing there for the mover.
     #[allow(clippy::too_many_arguments)]
     fn capture<L: Log>(
         &self,
@@ -1096,8 +1383,8 @@ impl Rules {
         history: &mut History,
         c: u8,
         end: &SowEnd,
-        origin: u16,
-        rev: bool,
+        (origin, relays): (u16, u16),
+        (rev, on): (bool, bool),
         log: &mut L,
     ) -> Option<SowEnd> {
         let me = state.to_move;
@@ -1107,9 +1394,21 @@ impl Rules {
             match self.model.captures[usize::from(c)].destination {
                 Destination::Sow(resow) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
-                    let next = self.sow_taken(state, sow, resow, taken, end, origin, rev);
-                    if resow.goes_on() && next.is_some() {
-                        return next;
+                    if Self::resow_may_turn(sow, resow) {
+                        let into = self.resow_hole(state, sow, resow, end);
+                        self.add(state, into, taken);
+                        if self.pause_to_turn(state, into, origin, relays) {
+                            return None;
+                        }
+                        let next = self.lift_and_sow(state, into, origin, on);
+                        if next.is_some() {
+                            return next;
+                        }
+                    } else {
+                        let next = self.sow_taken(state, sow, resow, taken, end, origin, on);
+                        if resow.goes_on() && next.is_some() {
+                            return next;
+                        }
                     }
                 }
                 destination => self.keep(state, destination, taken),
@@ -1118,10 +1417,28 @@ impl Rules {
         if taken > 0
             && let Some(from) = self.relay_after(state, c, end, rev)
         {
-            return self.lift_and_sow(state, from, origin, rev);
+            return self.lift_and_sow(state, from, origin, on);
         }
         self.follow_up(state, history, c, 0, taken, roles);
         None
+    }
+
+    /// Whether captured seeds sown on this way are a lap that may be turned: where the phase
+    /// has turning lines, a lap of its own that lifts the whole hole they are put into.
+    fn resow_may_turn(sow: &SowRules, resow: Resow) -> bool {
+        !sow.turnings.is_empty() && resow.goes_on() && resow.whole && !resow.itself && !resow.with_last
+    }
+
+    /// The hole a capture's taken seeds are put into, for a lap that ended at `end`.
+    fn resow_hole(&self, state: &State, sow: &SowRules, resow: Resow, end: &SowEnd) -> Hole {
+        let me = state.to_move;
+        match resow.into {
+            SowInto::Landing => end.last,
+            SowInto::Origin => Hole(sow.rings[me].slot(end.lap_at) as u8),
+            SowInto::Behind(role) => {
+                self.role_hole[me][usize::from(role)][usize::from(self.hole_column[end.last.index()])]
+            }
+        }
     }
 
     /// After capture `c` of a sowing that ended at `end`: the hole after the landing hole,
@@ -1160,15 +1477,8 @@ impl Rules {
         origin: u16,
         rev: bool,
     ) -> Option<SowEnd> {
-        let me = state.to_move;
-        let ring = &sow.rings[me];
-        let into = match resow.into {
-            SowInto::Landing => end.last,
-            SowInto::Origin => Hole(ring.slot(end.lap_at) as u8),
-            SowInto::Behind(role) => {
-                self.role_hole[me][usize::from(role)][usize::from(self.hole_column[end.last.index()])]
-            }
-        };
+        let ring = &sow.rings[state.to_move];
+        let into = self.resow_hole(state, sow, resow, end);
         self.add(state, into, taken);
         let mut hand = if resow.whole { state.counts[into.index()] } else { taken };
         state.counts[into.index()] -= hand;

@@ -6,6 +6,7 @@ pub use crate::model::{
     Amount, Blocked, ByPlayer, Capture, Chosen, Destination, Direction, EndRules, Ending, Fact, FollowUp,
     HoleFilter, HoleState, LapAction, LapRule, MAX_COLUMNS, MAX_HOLES, MAX_MARKS, MAX_ROWS, MAX_SEEDS,
     MAX_SLOTS, MarkId, Meta, ParamValue, Player, Region, Resow, Role, Search, Side, SowInto, Target,
+    TurnCondition,
 };
 
 /// A hole of the board (or a store). Its number is the hole's slot in the engine's count
@@ -39,10 +40,35 @@ pub struct Choice {
     pub holes: ByPlayer<Vec<Hole>>,
     /// A mark the hole must carry.
     pub mark: Option<MarkId>,
+    /// A mark the hole must not carry.
+    pub except_mark: Option<MarkId>,
     /// Only the count decides (no mark, no neighbour): the plain count test applies.
     pub counts_only: bool,
     /// The description in the model: the counts, the neighbours, the file's words.
     pub rule: crate::model::Choice,
+}
+
+/// A lap that may be sown another way (`also …`), resolved onto the board.
+#[derive(Clone, Debug)]
+pub struct TurnRule {
+    /// The holes, and what the hole a turn's first lap lifts must hold.
+    pub choice: Choice,
+    /// The way the lap may go.
+    pub direction: Direction,
+    /// When it may.
+    pub(crate) condition: TurnCheck,
+}
+
+/// When a lap may be turned, as a test on where the lap sown that way ends.
+#[derive(Clone, Debug)]
+pub(crate) enum TurnCheck {
+    /// Always.
+    Always,
+    /// Where the phase's lap rules capture.
+    Captures,
+    /// Where the condition's rule applies: each player's ring of that one rule, whose
+    /// verdict is `MoveAgain` where it applies.
+    Lands(Box<ByPlayer<super::sowing::Ring>>),
 }
 
 /// What a turn of a phase consists of: the model's turns, a sowing with the engine's tables.
@@ -61,6 +87,8 @@ pub struct SowRules {
     pub lap_otherwise: LapAction,
     /// When the opponent has no seeds, only sowings that give them some may be chosen.
     pub must_feed: bool,
+    /// Laps that may be sown another way.
+    pub turnings: Vec<TurnRule>,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }

@@ -161,9 +161,15 @@ pub(crate) struct Ring {
     pub(crate) simple: bool,
     /// No lap ever relays: every sowing ends after one lap.
     pub(crate) never_relays: bool,
-    /// A lap may end in a capture whose seeds are sown on as a lap of their own: whether a
-    /// sowing ends depends on the captures too ([`Rules::turn_ends`](super::Rules)).
+    /// Whether a sowing ends depends on more than its laps: a lap may end in a capture whose
+    /// seeds are sown on as a lap of their own, or a lap may be turned. The whole turn is
+    /// played out to tell ([`Rules::turn_ends`](super::Rules)).
     pub(crate) capture_sows: bool,
+    /// Some laps may be turned (`also …`): a relay that would lift a hole of [`Ring::turn_at`]
+    /// ends the sowing here, with the relay as its action, for the interpreter to decide.
+    turns: bool,
+    /// Whether the hole at each position is one a lap may be turned from.
+    turn_at: Vec<bool>,
     /// The lap rules' verdict where the landing hole and whether it was empty decide it:
     /// `[position * 2 + was_occupied]`.
     lap_table: Vec<Verdict>,
@@ -196,7 +202,13 @@ fn row_index(side: Side, role: Role) -> u8 {
 
 impl Ring {
     /// Gather `me`'s ring for a phase with these lap rules.
-    pub(crate) fn build(rules: &Rules, me: Player, lap_rules: &[LapRule], otherwise: LapAction) -> Ring {
+    pub(crate) fn build(
+        rules: &Rules,
+        me: Player,
+        lap_rules: &[LapRule],
+        otherwise: LapAction,
+        turn_holes: &[Hole],
+    ) -> Ring {
         let circuit = &rules.circuit[me];
         let len = circuit.len();
         let base = circuit.first().map_or(0, |h| h.index());
@@ -255,7 +267,9 @@ impl Ring {
             }
             _ => false,
         };
-        ring.capture_sows = lap_rules.iter().map(|r| r.action).chain([otherwise]).any(sows_on);
+        ring.turn_at = (0..len).map(|pos| turn_holes.iter().any(|h| h.index() == ring.slot(pos))).collect();
+        ring.turns = ring.turn_at.contains(&true);
+        ring.capture_sows = ring.turns || lap_rules.iter().map(|r| r.action).chain([otherwise]).any(sows_on);
         ring.never_relays = !ring.capture_sows && ring.lap_table.iter().all(|verdict| !verdict.may_relay());
         ring.empty_never_relays = (0..len).all(|pos| !ring.lap_table[pos * 2].may_relay());
         ring
@@ -596,17 +610,15 @@ impl Ring {
     ) -> Lap {
         let last_at = self.lap::<EXACT, REV>(counts, at, hand, hash);
         let before = counts[self.slot(last_at)] - 1;
-        let from = match self.lap_action::<EXACT, REV>(counts, ctx, last_at, before) {
-            LapAction::Relay => last_at,
-            LapAction::RelayNext => {
-                let next = self.step::<REV>(last_at);
-                if counts[self.slot(next)] == 0 {
-                    return Lap::End { last_at, action: LapAction::Stop };
-                }
-                next
-            }
-            action => return Lap::End { last_at, action },
+        let action = self.lap_action::<EXACT, REV>(counts, ctx, last_at, before);
+        let Some(from) = self.relay_from::<REV>(counts, last_at, action) else {
+            let action = if is_relay(action) { LapAction::Stop } else { action };
+            return Lap::End { last_at, action };
         };
+        if self.turns && self.turn_at[from] {
+            // The next lap lifts a hole it may be turned from: the interpreter decides.
+            return Lap::End { last_at, action };
+        }
         let lift = self.slot(from);
         let hand = u32::from(counts[lift]);
         counts[lift] = 0;
@@ -614,6 +626,57 @@ impl Ring {
             *hash = hash.wrapping_sub(self.keys[from].wrapping_mul(u64::from(hand)));
         }
         Lap::Relay { from, hand }
+    }
+
+    /// The position a relay action lifts after a lap ending at `last_at`: `None` for an
+    /// action that is not a relay, or a relay from an empty next hole (which stops).
+    #[inline(always)]
+    pub(crate) fn relay_from<const REV: bool>(
+        &self,
+        counts: &[u16; MAX_SLOTS],
+        last_at: usize,
+        action: LapAction,
+    ) -> Option<usize> {
+        match action {
+            LapAction::Relay => Some(last_at),
+            LapAction::RelayNext => {
+                let next = self.step::<REV>(last_at);
+                (counts[self.slot(next)] > 0).then_some(next)
+            }
+            _ => None,
+        }
+    }
+
+    /// Sow `hand` seeds (already lifted) from position `at` one lap, and what the lap rules
+    /// say at its end, without carrying it out: a relay is left for the caller (a lap of a
+    /// turn that may be turned, or asked whether it would capture).
+    pub(crate) fn single_lap<const REV: bool>(
+        &self,
+        counts: &mut [u16; MAX_SLOTS],
+        ctx: &LapContext<'_>,
+        at: usize,
+        hand: u32,
+        hash: u64,
+    ) -> SowEnd {
+        let mut hash = hash;
+        let last_at = self.lap::<true, REV>(counts, at, hand, &mut hash);
+        let before = counts[self.slot(last_at)] - 1;
+        let action = self.lap_action::<true, REV>(counts, ctx, last_at, before);
+        let last = Hole(self.slot(last_at) as u8);
+        SowEnd { laps: 1, sown: hand, last_at, lap_at: at, last, action, hash }
+    }
+
+    /// Whether the lap rules' verdict where a lap ended at `last_at` (the last seed in) is
+    /// this ring's `action`, read exactly: for a condition compiled as a ring of its own.
+    pub(crate) fn says<const REV: bool>(
+        &self,
+        counts: &[u16; MAX_SLOTS],
+        ctx: &LapContext<'_>,
+        last_at: usize,
+        action: LapAction,
+    ) -> bool {
+        let before = counts[self.slot(last_at)] - 1;
+        self.lap_action::<true, REV>(counts, ctx, last_at, before) == action
     }
 
     /// Sow `hand` seeds (already lifted) from position `at` as [`Ring::sow_from`] does, but
@@ -643,7 +706,15 @@ impl Ring {
             laps.push((at, drops));
             match self.one_lap::<true, REV>(counts, ctx, at, hand, &mut hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
-                Lap::End { .. } => break,
+                // A relay from a hole a lap may be turned from: traced the usual way.
+                Lap::End { last_at, action } => match self.relay_from::<REV>(counts, last_at, action) {
+                    Some(from) => {
+                        let slot = self.slot(from);
+                        (at, hand) = (from, u32::from(counts[slot]));
+                        counts[slot] = 0;
+                    }
+                    None => break,
+                },
             }
         }
         laps

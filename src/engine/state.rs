@@ -13,7 +13,9 @@ use super::rules::{ByPlayer, Direction, Hole, MAX_MARKS, MAX_SLOTS, Player, Rule
 pub enum Move {
     /// Lift the seeds of this own hole and sow them.
     Sow(Hole),
-    /// Sow this hole in a direction chosen now and kept for the rest of the game.
+    /// Sow this hole in a direction chosen now: kept for the rest of the game or the turn
+    /// where the circuit lets players choose; for one lap where the rules let a lap be
+    /// turned (at the start of a turn, or where a sowing paused to let the mover turn it).
     SowDirection(Hole, Direction),
     /// During a capture's follow-up (or a turn of taking): take one seed (a strip) or the
     /// whole hole (an extra hole) from this opponent's hole.
@@ -134,7 +136,8 @@ pub enum Phase {
     Sow,
     /// Making the picks that follow a capture.
     Pick(Pick),
-    /// Deciding whether to stop sowing at `at` or to relay from it.
+    /// Deciding whether to stop sowing at `at` or to relay from it, or which way to sow on
+    /// from it.
     LapChoice(LapChoice),
 }
 
@@ -147,6 +150,9 @@ pub struct LapChoice {
     pub origin: u16,
     /// Relay decisions already made this turn.
     pub relays: u16,
+    /// The choice is which way the next lap goes (`relay` the usual way, or a direction the
+    /// rules let it be turned), not whether to stop.
+    pub turn: bool,
 }
 
 /// A pending follow-up of a capture: what remains to pick and from where.

@@ -169,6 +169,19 @@ impl Model {
                         self.check_lap_rule(&place, rule)?;
                     }
                     self.check_action(&place(", otherwise".into()), sowing.otherwise)?;
+                    for (k, t) in sowing.turnings.iter().enumerate() {
+                        let place = place(format!(", turning line {}", k + 1));
+                        self.check_choice(&place, &t.choice)?;
+                        if self.circuit.chosen != Chosen::Never || t.direction == self.circuit.direction {
+                            return Err(self.wrong(
+                                place,
+                                "a lap may be turned only the other way than the circuit's, which players do not choose",
+                            ));
+                        }
+                        if let Some(TurnCondition::Lands(rule)) = &t.condition {
+                            self.check_lap_rule(&place, rule)?;
+                        }
+                    }
                 }
                 Turn::Take { capture } => match self.captures.get(usize::from(*capture)) {
                     Some(c) if c.take.is_empty() && !c.follow_ups.is_empty() => {}
@@ -207,7 +220,16 @@ impl Model {
                 format!("{} to {} seeds: a chosen hole holds at least 1", choice.min, choice.max),
             ));
         }
-        match choice.holes {
+        if matches!(choice.except.first(), Some(HoleSet::Territory)) {
+            return Err(self.wrong(place, "a description that leaves out every hole"));
+        }
+        std::iter::once(choice.holes)
+            .chain(choice.except.iter().copied())
+            .try_for_each(|holes| self.check_holes(place, holes))
+    }
+
+    fn check_holes(&self, place: &str, holes: HoleSet) -> Result<(), ModelError> {
+        match holes {
             HoleSet::Territory => Ok(()),
             HoleSet::Row(role) | HoleSet::One { role, .. } if !self.role_ok(role) => {
                 Err(self.wrong(place, format!("no row number {role}")))

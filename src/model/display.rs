@@ -212,25 +212,31 @@ impl Model {
             )?;
         }
         for (i, c) in sowing.choices.iter().enumerate() {
-            let mut words = vec![seed_range(c.min, c.max, "seed", "seeds")];
-            for (which, state) in [("next", c.next), ("previous", c.previous)] {
-                if let Some(state) = state {
-                    words.push(format!("{which} hole {}", state_word(state)));
+            writeln!(f, "{indent}  {}. {} [{}]", i + 1, c.text, self.choice_words(c).join(", "))?;
+        }
+        if !sowing.turnings.is_empty() {
+            writeln!(
+                f,
+                "{indent}  also (a lap that lifts one of these holes may be turned; every other lap goes the usual way)"
+            )?;
+        }
+        for t in &sowing.turnings {
+            let when = match &t.condition {
+                None => "always".to_string(),
+                Some(TurnCondition::Captures) => "if that lap ends in a capture".to_string(),
+                Some(TurnCondition::Lands(rule)) => {
+                    format!("if that lap's landing fits: {}", self.lap_conditions(rule))
                 }
-            }
-            if let HoleSet::Marked(m) = c.holes {
-                words.push(format!("marked {}", self.marks[usize::from(m)].name));
-            }
-            let territory = self.board.per_side() * self.board.columns;
-            for player in Player::BOTH {
-                if let Some(cells) =
-                    self.choice_cells(c.holes, player).filter(|cells| cells.len() < territory)
-                {
-                    let names: Vec<String> = cells.iter().map(|&h| self.board.name(h)).collect();
-                    words.push(format!("{player}'s {}", names.join(" ")));
-                }
-            }
-            writeln!(f, "{indent}  {}. {} [{}]", i + 1, c.text, words.join(", "))?;
+            };
+            let mut words = self.choice_words(&t.choice);
+            words[0] = format!("first lap {}", words[0]);
+            writeln!(
+                f,
+                "{indent}  - {} [{}] -> {}, {when}",
+                t.choice.text,
+                words.join(", "),
+                t.direction.word()
+            )?;
         }
         writeln!(f, "{gap}{indent}after each lap (the first rule that applies)")?;
         for (i, rule) in sowing.lap_rules.iter().enumerate() {
@@ -243,6 +249,43 @@ impl Model {
             )?;
         }
         writeln!(f, "{indent}  otherwise -> {}", self.action_text(sowing.otherwise))
+    }
+
+    /// What a choice description asks of a hole, and its holes where they are not the whole
+    /// territory.
+    fn choice_words(&self, c: &Choice) -> Vec<String> {
+        let mut words = vec![seed_range(c.min, c.max, "seed", "seeds")];
+        for (which, state) in [("next", c.next), ("previous", c.previous)] {
+            if let Some(state) = state {
+                words.push(format!("{which} hole {}", state_word(state)));
+            }
+        }
+        if let HoleSet::Marked(m) = c.holes {
+            words.push(format!("marked {}", self.marks[usize::from(m)].name));
+        }
+        for &e in &c.except {
+            if let HoleSet::Marked(m) = e {
+                words.push(format!("not marked {}", self.marks[usize::from(m)].name));
+            }
+        }
+        let territory = self.board.per_side() * self.board.columns;
+        for player in Player::BOTH {
+            let left_out: Vec<Cell> =
+                c.except.iter().flat_map(|&e| self.choice_cells(e, player).unwrap_or_default()).collect();
+            let cells = match self.choice_cells(c.holes, player) {
+                Some(cells) => cells,
+                None if left_out.is_empty() || matches!(c.holes, HoleSet::Marked(_)) => continue,
+                None => {
+                    self.board.cells().filter(|h| self.board.owner(usize::from(h.row)).0 == player).collect()
+                }
+            };
+            let cells: Vec<Cell> = cells.into_iter().filter(|h| !left_out.contains(h)).collect();
+            if cells.len() < territory {
+                let names: Vec<String> = cells.iter().map(|&h| self.board.name(h)).collect();
+                words.push(format!("{player}'s {}", names.join(" ")));
+            }
+        }
+        words
     }
 
     fn lap_conditions(&self, rule: &LapRule) -> String {

@@ -138,6 +138,31 @@ pub struct Sowing {
     pub otherwise: LapAction,
     /// When the opponent has no seeds, only sowings that give them some may be chosen.
     pub must_feed: bool,
+    /// Laps that may be sown the other way. Where there are any, every lap of a turn goes
+    /// the usual way unless the mover turns it.
+    pub turnings: Vec<Turning>,
+}
+
+/// `also …, clockwise, if …`: a lap from some holes that may be sown another way. It may be
+/// a turn's first lap (from a hole that fits the description) or a later one that lifts
+/// such a hole whole (a relay from it, or a capture's seeds sown on with the hole).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turning {
+    /// The holes, and what the hole a turn's first lap lifts must hold.
+    pub choice: Choice,
+    /// The way the lap may go.
+    pub direction: Direction,
+    /// When it may (always, if none).
+    pub condition: Option<TurnCondition>,
+}
+
+/// When a lap may be turned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnCondition {
+    /// The lap sown that way ends where the lap rules capture.
+    Captures,
+    /// The lap sown that way ends where this rule applies (its action is not carried out).
+    Lands(LapRule),
 }
 
 /// One description of holes that may be chosen to sow from.
@@ -153,6 +178,8 @@ pub struct Choice {
     pub next: Option<HoleState>,
     /// What the previous hole along the circuit must be, if anything.
     pub previous: Option<HoleState>,
+    /// Holes left out: single holes, rows or marked holes.
+    pub except: Vec<HoleSet>,
     /// The description as the file words it.
     pub text: String,
 }

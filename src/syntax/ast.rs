@@ -313,8 +313,30 @@ pub enum Direction {
 pub struct Choose {
     /// The descriptions, most preferred first.
     pub choices: Vec<Spanned<Choice>>,
+    /// `also …, clockwise, if …`: laps that may be sown the other way.
+    pub turnings: Vec<Spanned<Turning>>,
     /// `must feed an opponent who has no seeds`, if written.
     pub must_feed: Option<Span>,
+}
+
+/// `also CHOICE, DIRECTION[, if CONDITION]`: a lap from these holes may go this way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Turning {
+    /// The holes, and what the first lap's hole must hold.
+    pub choice: Spanned<Choice>,
+    /// The direction the lap may go.
+    pub direction: Spanned<Direction>,
+    /// When it may, if not always.
+    pub condition: Option<Spanned<TurnCondition>>,
+}
+
+/// When a lap may be turned.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TurnCondition {
+    /// `the lap captures`.
+    Captures,
+    /// `the last seed lands in …`, as a lap rule (its action unused).
+    Lands(LapRule),
 }
 
 /// `own hole with … whose …` or `the 3rd inner hole with …`.
@@ -347,6 +369,9 @@ pub enum Filter {
     },
     /// `whose next|previous hole is empty|occupied`.
     Neighbour(Neighbour, HoleState),
+    /// `, except …`: holes left out, each one hole or a row's or mark's holes
+    /// ([`ChoiceHoles::One`] or [`ChoiceHoles::Own`]).
+    Except(Vec<Spanned<ChoiceHoles>>),
 }
 
 /// The hole after or before a hole along the circuit.

@@ -464,15 +464,51 @@ fn lower_direction(pair: Pair<'_, Rule>) -> Result<Spanned<Direction>> {
 
 fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
     let mut choices = Vec::new();
+    let mut turnings = Vec::new();
     let mut must_feed = None;
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::choice => choices.push(lower_choice(child)?),
+            Rule::turning => turnings.push(lower_turning(child)?),
             Rule::must_feed => must_feed = Some(span(&child)),
             _ => return unexpected(&child),
         }
     }
-    Ok(Choose { choices, must_feed })
+    Ok(Choose { choices, turnings, must_feed })
+}
+
+fn lower_turning(pair: Pair<'_, Rule>) -> Result<Spanned<Turning>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let choice = lower_choice(c.expect(Rule::choice)?)?;
+    let direction = lower_direction(c.expect(Rule::direction)?)?;
+    let condition = match c.optional(Rule::turn_condition) {
+        Some(cond) => Some(lower_turn_condition(cond)?),
+        None => None,
+    };
+    Ok(Spanned::new(Turning { choice, direction, condition }, sp))
+}
+
+fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> {
+    let sp = span(&pair);
+    let mut landing = None;
+    let mut facts = Vec::new();
+    for child in Children::of(pair).rest() {
+        match child.as_rule() {
+            Rule::lap_captures => return Ok(Spanned::new(TurnCondition::Captures, sp)),
+            Rule::landing => landing = Some(lower_landing(child)?),
+            Rule::opposite_fact | Rule::next_fact | Rule::origin_fact | Rule::holds_fact | Rule::row_fact => {
+                facts.push(lower_lap_fact(child)?)
+            }
+            _ => return unexpected(&child),
+        }
+    }
+    let Some((landing, store)) = landing else {
+        return Err(SyntaxError::internal(sp, expected::phrase(Rule::turn_condition)));
+    };
+    // The rule's action is never carried out: the condition asks only whether it applies.
+    let action = Spanned::new(LapAction::Stop, sp);
+    Ok(Spanned::new(TurnCondition::Lands(LapRule { span: sp, landing, store, facts, action }), sp))
 }
 
 fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
@@ -493,10 +529,28 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
         .map(|f| match f.as_rule() {
             Rule::seeds_filter => lower_seeds_filter(f),
             Rule::neighbour_filter => lower_neighbour_filter(f),
+            Rule::choice_except => lower_choice_except(f),
             _ => unexpected(&f),
         })
         .collect::<Result<_>>()?;
     Ok(Spanned::new(Choice { holes, filters }, sp))
+}
+
+fn lower_choice_except(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
+    let sp = span(&pair);
+    let holes = Children::of(pair)
+        .rest()
+        .map(|h| match h.as_rule() {
+            Rule::one_hole => Ok(lower_one_hole(h)?.map(ChoiceHoles::One)),
+            Rule::named_holes => {
+                let hsp = span(&h);
+                let name = Children::of(h).expect(Rule::row_name).map(lower_name)?;
+                Ok(Spanned::new(ChoiceHoles::Own(Some(name)), hsp))
+            }
+            _ => unexpected(&h),
+        })
+        .collect::<Result<_>>()?;
+    Ok(Spanned::new(Filter::Except(holes), sp))
 }
 
 fn lower_seeds_filter(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {

@@ -11,6 +11,7 @@ mod katra;
 mod mefuvha;
 mod msuwa;
 mod muvalavala;
+mod mweiso;
 mod nchayo;
 mod nchuwa;
 mod ngolo;
