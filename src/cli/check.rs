@@ -61,8 +61,14 @@ pub fn run(args: CheckArgs) -> Outcome {
                     n => format!("; {n} warnings"),
                 };
                 if !warnings.is_empty() {
+                    let count = warned.trim_start_matches("; ").to_string();
                     eprintln!("{:?}", miette::Report::new(warnings));
-                    failed |= args.deny_warnings;
+                    if args.deny_warnings {
+                        // Nothing is said to be ok that fails the check.
+                        eprintln!("error: {}: {count}, denied by --deny-warnings", rules.name);
+                        failed = true;
+                        continue;
+                    }
                 }
                 format!("{}: ok — \"{}\", base game and {rulesets}{params}{warned}", rules.name, meta.name)
             }

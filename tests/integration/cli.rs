@@ -43,9 +43,15 @@ fn check_shows_warnings_and_denies_them_on_request() {
     assert_eq!(code, 0, "{err}");
     assert!(out.ends_with("; 1 warning\n"), "{out}");
     assert!(err.contains("sow::warning::shadowed_lap_rule") && err.contains("never applies"), "{err}");
-    let (code, _, err) = sow(&["check", "--deny-warnings", file], "");
-    assert_eq!(code, 1, "{err}");
+    let (code, out, err) = sow(&["check", "--deny-warnings", file], "");
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
     assert!(err.contains("sow::warning::shadowed_lap_rule"), "{err}");
+    assert!(
+        err.ends_with(
+            "error: tests/fixtures/warn/shadowed_lap_rule.sow: 1 warning, denied by --deny-warnings\n"
+        ),
+        "{err}"
+    );
     // A file without warnings passes either way, and says nothing of warnings.
     let (code, out, err) = sow(&["check", "--deny-warnings", "rules/nsolo.sow"], "");
     assert_eq!((code, err.as_str()), (0, ""));
