@@ -132,6 +132,13 @@ fn otherwise_after_rules_for_every_hole() {
         ("take the opposite inner hole", "take the opposite hole"),
     ];
     assert_eq!(warnings(&through_store), Vec::<String>::new());
+    // A rule for every hole leaves a landing in the store to `otherwise`: no error either.
+    let every_hole = "        when the last seed lands in a hole: stop
+        otherwise: move again
+";
+    let mut through_store = through_store;
+    through_store[0] = (LAPS, every_hole);
+    assert_eq!(warnings(&through_store), Vec::<String>::new());
 }
 
 /// A rule shadowed at some values of a parameter but not at others is not warned about:
