@@ -235,3 +235,68 @@ pub(super) fn help(line: &str, found: &str, expected: &[String]) -> Option<&'sta
         })
         .map(|e| e.help)
 }
+
+#[cfg(test)]
+mod tests {
+    use pest::Parser;
+
+    use super::*;
+    use crate::syntax::parser::{Rule, SowParser};
+
+    /// Parts of phrases that helps name on their own, and two facts of a lap rule in a row.
+    const FRAGMENTS: [&str; 3] = [
+        "a player who cannot move",
+        "chosen once",
+        "and the opposite inner hole is occupied and the opposite outer hole is occupied",
+    ];
+
+    /// Every phrase a help offers in backticks is one the language has: it reads whole as
+    /// one of the grammar's phrases (a placeholder such as `NAME` or `ROW` stands for a name).
+    #[test]
+    fn every_phrase_offered_parses() {
+        let rules = [
+            Rule::rule_section,
+            Rule::end_rule,
+            Rule::lap_rule,
+            Rule::lap_fact,
+            Rule::destination,
+            Rule::to_hand,
+            Rule::to_store,
+            Rule::resow_hole,
+            Rule::resow,
+            Rule::take,
+            Rule::choice,
+            Rule::seed_range,
+            Rule::setup_line,
+            Rule::direction,
+            Rule::blocked_outcome,
+            Rule::by_score,
+            Rule::other_direction,
+            Rule::opening,
+            Rule::transfer_turn,
+        ];
+        let names = [("NAME", "frontal"), ("ROW", "inner"), ("MARK", "ruma")];
+        let mut checked = 0;
+        let mut bad = Vec::new();
+        for edge in EDGES {
+            for phrase in edge.help.split('`').skip(1).step_by(2) {
+                let mut phrase = phrase.trim_start_matches(", ").trim_start_matches("… ").to_string();
+                for (placeholder, name) in names {
+                    phrase = phrase.replace(placeholder, name);
+                }
+                if ["or", "and", "otherwise", "choose", "take", "all", "sow", "when"]
+                    .contains(&phrase.as_str())
+                {
+                    continue;
+                }
+                let whole = |rule: Rule| SowParser::parse(rule, &phrase).is_ok_and(|p| p.as_str() == phrase);
+                if !rules.iter().any(|&r| whole(r)) && !FRAGMENTS.contains(&phrase.as_str()) {
+                    bad.push(format!("`{phrase}`, offered by \"{}\"", edge.help));
+                }
+                checked += 1;
+            }
+        }
+        assert!(bad.is_empty(), "phrases of no grammar rule:\n{}", bad.join("\n"));
+        assert!(checked > 30, "only {checked} phrases checked");
+    }
+}
