@@ -228,3 +228,74 @@ fn ways_to_end() {
     let strip = ("one lap\n", "one lap\n        then strip 1 seed from the opponent's territory\n");
     assert_eq!(warnings(&[no_repetition, sown_on, strip]), Vec::<String>::new());
 }
+
+/// A game whose captured seeds go to the mover's store, so that a player with no seeds on
+/// their side may still have the higher score; its end rules are put in for `{END}`.
+const STORED: &str = r#"game "Stored" {
+    board 2 rows of 6 holes, a store for each player
+    territory each player owns row home
+    setup { 4 in every hole }
+    circuit all rows anticlockwise
+    choose { own hole with at least 1 seed }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an empty own hole
+            and the opposite hole is occupied: capture across
+    }
+    capture across {
+        take the opposite hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        {END}
+        a repeated position is a draw
+    }
+}
+"#;
+
+/// Each pair of end rules in the table of `conflicting_end_rules` (src/compile/warning.rs),
+/// on a game where seeds are kept in stores: how many conflicts each set of rules has.
+#[test]
+fn every_conflicting_pair_of_end_rules() {
+    const NO_SEEDS: &str = "a player with no seeds loses";
+    const NO_SEEDS_SCORED: &str = "a player with no seeds ends the game and the player with more seeds wins";
+    const BLOCKED: &str = "a player who cannot move loses";
+    const BLOCKED_SCORED: &str = "a player who cannot move ends the game and the player with more seeds wins";
+    const ROW: &str = "a player whose home row is empty loses";
+    const ONE_HOLE: &str = "a player with all their seeds in one hole wins";
+    const MAJORITY: &str =
+        "a store with more than half the seeds ends the game and the player with more seeds wins";
+    const PASS: &str = "a player may pass and lose";
+    let cases: [(&[&str], usize); 10] = [
+        (&[NO_SEEDS, BLOCKED_SCORED], 1),
+        (&[NO_SEEDS_SCORED, BLOCKED], 1),
+        (&[NO_SEEDS_SCORED, ROW, BLOCKED_SCORED], 2),
+        (&[NO_SEEDS_SCORED, ONE_HOLE, BLOCKED_SCORED], 1),
+        (&[NO_SEEDS, MAJORITY, BLOCKED_SCORED], 2),
+        (&[ROW, MAJORITY, BLOCKED_SCORED], 2),
+        (&[ONE_HOLE, MAJORITY, BLOCKED_SCORED], 1),
+        (&[MAJORITY, BLOCKED], 1),
+        // All scored: they agree.
+        (&[NO_SEEDS_SCORED, MAJORITY, BLOCKED_SCORED], 0),
+        // Passing on offer: no player is ever blocked in the main game.
+        (&[NO_SEEDS, BLOCKED_SCORED, PASS], 0),
+    ];
+    for (rules, conflicts) in cases {
+        let text = STORED.replace("{END}", &rules.join("\n        "));
+        let (_, warned) = sow::check_with_warnings("stored.sow", &text)
+            .unwrap_or_else(|e| panic!("{}", crate::common::render(&e)));
+        let codes: Vec<String> =
+            warned.warnings.iter().map(|w| miette::Diagnostic::code(w).unwrap().to_string()).collect();
+        assert_eq!(codes, vec!["sow::warning::conflicting_end_rules"; conflicts], "{rules:?}");
+    }
+    // Without stores (captured seeds out of play) the same rules agree, but for a row empty
+    // beside all seeds in one hole, which needs two rows a side (the fixture
+    // `row_empty_and_one_hole.sow`).
+    for (rules, _) in cases.iter().filter(|(rules, _)| !rules.contains(&MAJORITY)) {
+        let text = STORED
+            .replace("{END}", &rules.join("\n        "))
+            .replace("        put the taken seeds in the mover's store\n", "");
+        let (_, warned) = sow::check_with_warnings("stored.sow", &text).unwrap();
+        assert!(warned.is_empty(), "{rules:?}: {}", crate::common::render(&warned));
+    }
+}
