@@ -40,5 +40,7 @@ pub mod suggest;
 pub mod syntax;
 pub mod web;
 
-pub use compile::{Options, RulesError, check, compile};
+pub use compile::{
+    Options, RulesError, Warning, Warnings, check, check_with_warnings, compile, compile_with_warnings,
+};
 pub use engine::{Game, Move, Outcome, Player, Position, Rules, State};

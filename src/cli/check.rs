@@ -9,15 +9,19 @@ use super::output::outln;
 use super::{Failure, Outcome, RulesOptions};
 
 /// Check rules files: every ruleset at its default parameters. Prints a summary for each
-/// good file and every diagnostic of each bad one; exits non-zero if any file has errors.
+/// good file, its warnings, and every diagnostic of each bad one; exits non-zero if any file
+/// has errors (or warnings, with `--deny-warnings`).
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  sow check rules/*.sow\n  sow check mygame.sow --ruleset tournament --param columns=12"
+    after_help = "Examples:\n  sow check rules/*.sow\n  sow check mygame.sow --ruleset tournament --param columns=12\n  sow check --deny-warnings rules/*.sow"
 )]
 pub struct CheckArgs {
     /// Rules files (paths, or names of bundled rules files).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<String>,
+    /// Fail (exit 1) on warnings too, not only on errors.
+    #[arg(long)]
+    deny_warnings: bool,
     #[command(flatten)]
     options: RulesOptions,
 }
@@ -34,8 +38,8 @@ pub fn run(args: CheckArgs) -> Outcome {
             }
             Err(other) => return Err(other),
         };
-        let summary = match sow::check(&rules.name, &rules.text) {
-            Ok(compiled) => {
+        let summary = match sow::check_with_warnings(&rules.name, &rules.text) {
+            Ok((compiled, warnings)) => {
                 let base = &compiled[0];
                 let meta = base.meta();
                 let rulesets = match meta.rulesets.len() {
@@ -51,7 +55,22 @@ pub fn run(args: CheckArgs) -> Outcome {
                     .collect();
                 let params =
                     if params.is_empty() { String::new() } else { format!("; {}", params.join(", ")) };
-                format!("{}: ok — \"{}\", base game and {rulesets}{params}", rules.name, meta.name)
+                let warned = match warnings.len() {
+                    0 => String::new(),
+                    1 => "; 1 warning".to_string(),
+                    n => format!("; {n} warnings"),
+                };
+                if !warnings.is_empty() {
+                    let count = warned.trim_start_matches("; ").to_string();
+                    eprintln!("{:?}", miette::Report::new(warnings));
+                    if args.deny_warnings {
+                        // Nothing is said to be ok that fails the check.
+                        eprintln!("error: {}: {count}, denied by --deny-warnings", rules.name);
+                        failed = true;
+                        continue;
+                    }
+                }
+                format!("{}: ok — \"{}\", base game and {rulesets}{params}{warned}", rules.name, meta.name)
             }
             Err(e) => {
                 eprintln!("{:?}", miette::Report::new(e));

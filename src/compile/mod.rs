@@ -12,11 +12,13 @@ mod limits;
 mod lower;
 mod resolve;
 mod section;
+mod warning;
 
 use std::sync::Arc;
 
 pub use error::{AtRangeEnd, CheckError, Problem, RulesError};
 pub use limits::{MAX_CAPTURES, MAX_FOLLOW_UPS, MAX_OPENINGS, MAX_PARAMS, MAX_RULESETS};
+pub use warning::{Warning, Warnings};
 
 use crate::engine::Rules;
 use crate::suggest::unknown_name_help;
@@ -43,6 +45,16 @@ impl Options {
 
 /// Compile the rules text named `name` (a path or label used in diagnostics).
 pub fn compile(name: &str, text: &str, options: &Options) -> Result<Rules, RulesError> {
+    compile_with_warnings(name, text, options).map(|(rules, _)| rules)
+}
+
+/// Compile as [`compile`] does, and also return the warnings of the compilation: rules that
+/// work but most likely do not say what was meant (see [`Warning`]).
+pub fn compile_with_warnings(
+    name: &str,
+    text: &str,
+    options: &Options,
+) -> Result<(Rules, Warnings), RulesError> {
     let shared: Arc<str> = Arc::from(text);
     let fail = |problems: Vec<Problem>| RulesError::new(name, shared.clone(), problems);
     let file = syntax::parse(text).map_err(|e| fail(vec![e.into()]))?;
@@ -50,11 +62,16 @@ pub fn compile(name: &str, text: &str, options: &Options) -> Result<Rules, Rules
     if !over.is_empty() {
         return Err(fail(over.into_iter().map(Problem::from).collect()));
     }
-    compile_parsed(text, &file, options)
-        .map_err(|errors| fail(errors.into_iter().map(Problem::from).collect()))
+    let (rules, warnings) = compile_parsed(text, &file, options)
+        .map_err(|errors| fail(errors.into_iter().map(Problem::from).collect()))?;
+    Ok((rules, Warnings::new(name, shared, warnings)))
 }
 
-fn compile_parsed(text: &str, file: &ast::File, options: &Options) -> Result<Rules, Vec<CheckError>> {
+fn compile_parsed(
+    text: &str,
+    file: &ast::File,
+    options: &Options,
+) -> Result<(Rules, Vec<Warning>), Vec<CheckError>> {
     let game = &file.game;
     let ruleset = match &options.ruleset {
         None => None,
@@ -83,13 +100,23 @@ fn compile_parsed(text: &str, file: &ast::File, options: &Options) -> Result<Rul
         return Err(errors);
     }
     let model = lower::lower(&scope).ok_or_else(|| vec![CheckError::Unlowered])?;
-    Rules::new(model).map_err(|e| vec![CheckError::Inconsistent(e)])
+    let warnings = warning::find(&scope, &model);
+    let rules = Rules::new(model).map_err(|e| vec![CheckError::Inconsistent(e)])?;
+    Ok((rules, warnings))
 }
 
 /// Check a whole file: the base game and every ruleset, each at its default parameters and
 /// at both ends of every parameter's range. Returns the compiled rules of each (base first,
 /// at the defaults), or every distinct problem found.
 pub fn check(name: &str, text: &str) -> Result<Vec<Rules>, RulesError> {
+    check_with_warnings(name, text).map(|(rules, _)| rules)
+}
+
+/// Check a whole file as [`check`] does, and also return its warnings: those of the base
+/// game and of every ruleset, each given once. A warning that depends on a parameter is
+/// given only if it holds at the default and at both ends of every range (so that a rule
+/// that some allowed value makes useful is not called useless).
+pub fn check_with_warnings(name: &str, text: &str) -> Result<(Vec<Rules>, Warnings), RulesError> {
     let shared: Arc<str> = Arc::from(text);
     let file = syntax::parse(text).map_err(|e| RulesError::new(name, shared.clone(), vec![e.into()]))?;
     // Counts over their limits first: they would make the compilations below slow.
@@ -98,6 +125,7 @@ pub fn check(name: &str, text: &str) -> Result<Vec<Rules>, RulesError> {
         return Err(RulesError::new(name, shared, over.into_iter().map(Problem::from).collect()));
     }
     let mut compiled = Vec::new();
+    let mut warnings: Vec<Warning> = Vec::new();
     let mut problems: Vec<Problem> = Vec::new();
     let mut add = |p: Problem| {
         if !problems.contains(&p) {
@@ -108,12 +136,18 @@ pub fn check(name: &str, text: &str) -> Result<Vec<Rules>, RulesError> {
     for ruleset in names {
         let options = Options { ruleset: ruleset.clone(), params: Vec::new() };
         match compile_parsed(text, &file, &options) {
-            Ok(rules) => {
+            Ok((rules, mut found)) => {
                 for p in rules.params() {
                     for value in [p.low, p.high].into_iter().filter(|&v| v != p.default) {
                         let options =
                             Options { ruleset: ruleset.clone(), params: vec![format!("{}={value}", p.name)] };
-                        let Err(errors) = compile_parsed(text, &file, &options) else { continue };
+                        let errors = match compile_parsed(text, &file, &options) {
+                            Ok((_, there)) => {
+                                found.retain(|w| there.contains(w));
+                                continue;
+                            }
+                            Err(errors) => errors,
+                        };
                         let range = range_span(&file.game, ruleset.as_deref(), &p.name);
                         for inner in errors {
                             add(Problem::AtRangeEnd(AtRangeEnd {
@@ -125,12 +159,21 @@ pub fn check(name: &str, text: &str) -> Result<Vec<Rules>, RulesError> {
                         }
                     }
                 }
+                for w in found {
+                    if !warnings.contains(&w) {
+                        warnings.push(w);
+                    }
+                }
                 compiled.push(rules);
             }
             Err(errors) => errors.into_iter().for_each(|e| add(e.into())),
         }
     }
-    if problems.is_empty() { Ok(compiled) } else { Err(RulesError::new(name, shared, problems)) }
+    if problems.is_empty() {
+        Ok((compiled, Warnings::new(name, shared, warnings)))
+    } else {
+        Err(RulesError::new(name, shared, problems))
+    }
 }
 
 /// The span of the range that applies to parameter `name` in a ruleset (or the base game):

@@ -345,7 +345,14 @@ impl Scope<'_> {
         };
         let relays = |a: LapAction| matches!(a, LapAction::Relay | LapAction::RelayNext);
         let otherwise = self.otherwise(after).unwrap_or(LapAction::Stop);
-        actions.iter().take(reachable).any(|&a| !relays(a)) || (catch_all.is_none() && !relays(otherwise))
+        let otherwise_reached = catch_all.is_none() || self.store_landings();
+        actions.iter().take(reachable).any(|&a| !relays(a)) || (otherwise_reached && !relays(otherwise))
+    }
+
+    /// Whether a lap can end in the mover's store (a circuit through it), where no rule
+    /// about holes applies.
+    pub fn store_landings(&self) -> bool {
+        self.eff.sections.circuit.is_some_and(|c| c.node.through_store.is_some())
     }
 
     /// A capture: what it takes, where the seeds go, what follows.

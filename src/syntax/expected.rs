@@ -367,6 +367,22 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
     for rule in &positives {
         push(phrase(*rule).to_string());
     }
+    if wanted.len() > 1 {
+        // A phrase that is itself a choice of words (`anticlockwise` or `clockwise`) is
+        // listed word by word among others, so that the list reads as one choice.
+        wanted = wanted
+            .iter()
+            .flat_map(|w| match w.split_once("` or `") {
+                Some((a, b)) if is_word_choice(w) => vec![format!("{a}`"), format!("`{b}")],
+                _ => vec![w.clone()],
+            })
+            .fold(Vec::new(), |mut all, w| {
+                if !all.contains(&w) {
+                    all.push(w);
+                }
+                all
+            });
+    }
     if positives.contains(&Rule::string) {
         // The opening quote is part of "a string in double quotes".
         wanted.retain(|w| w != "`\"`");
@@ -392,10 +408,16 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
         wanted.retain(|w| !SECTION_WORDS.contains(&w.as_str()) && w != "`ruleset`");
         wanted.insert(0, "a section (`param`, `board`, `territory`, `setup`, `circuit`, `choose`, `sow`, `after each lap`, `capture`, `end`, …)".to_string());
     }
-    let starts_section = SECTION_WORDS.contains(&format!("`{word}`").as_str()) || word == "ruleset";
+    let starts_section = (SECTION_WORDS.contains(&format!("`{word}`").as_str()) || word == "ruleset")
+        && begins_section(source, pos);
     let expects_name = [Rule::name, Rule::row_name, Rule::param_name].iter().any(|r| positives.contains(r));
     let expects_param = positives.contains(&Rule::param_name) || positives.contains(&Rule::value);
-    if starts_section && !sections_expected && !expects_name {
+    let edge = super::edge::help(line_at(source, pos), word, &wanted);
+    if let Some(edge) = edge {
+        // The writer's own words show a phrase the language has under other words, or a
+        // mechanic it lacks: say so, rather than guess at a slip.
+        help = Some(edge.to_string());
+    } else if starts_section && !sections_expected && !expects_name {
         // A section keyword where no section may start: most often the section before it
         // was left unfinished or unclosed, rather than the word being misused.
         help = Some(format!(
@@ -506,6 +528,11 @@ fn meaningful_tokens(tokens: &[impl std::fmt::Display]) -> Vec<String> {
     out
 }
 
+/// Whether an expected item is a choice of two single words: `` `a` or `b` ``.
+fn is_word_choice(item: &str) -> bool {
+    item.split_once(" or ").is_some_and(|(a, b)| is_word(a) && is_word(b))
+}
+
 /// Whether an expected item is a single word such as `` `of` ``.
 fn is_word(item: &str) -> bool {
     item.trim_matches('`').chars().all(|c| c.is_ascii_alphabetic() || c == '\'')
@@ -533,6 +560,25 @@ fn punctuation_help(source: &str, pos: usize, wanted: &[String]) -> Option<Strin
         return Some(format!("remove `{here}`"));
     }
     Some(format!("write `{mark}` here"))
+}
+
+/// Whether a whole section (or ruleset) can be read from `pos`: only then is a section's
+/// word there the start of the next section, rather than a word used where it does not fit
+/// (`capture on any landing` inside `after each lap`).
+fn begins_section(source: &str, pos: usize) -> bool {
+    use pest::Parser as _;
+    let rest = source.get(pos..).unwrap_or("");
+    [Rule::rule_section, Rule::ruleset]
+        .into_iter()
+        .any(|rule| super::parser::SowParser::parse(rule, rest).is_ok())
+}
+
+/// The line of `source` that holds byte `pos`.
+fn line_at(source: &str, pos: usize) -> &str {
+    let pos = pos.min(source.len());
+    let start = source[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let end = source[pos..].find('\n').map_or(source.len(), |i| pos + i);
+    &source[start..end]
 }
 
 /// Whether `word` is one of the words `rule` (a choice of keywords) matches.

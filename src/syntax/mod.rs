@@ -4,6 +4,7 @@
 //! [`crate::compile`].
 
 pub mod ast;
+mod edge;
 mod error;
 mod expected;
 mod parser;

@@ -35,6 +35,32 @@ fn check_accepts_the_bundled_rules() {
     insta::assert_snapshot!(out, @r#"rules/nsolo.sow: ok — "Nsolo", base game and 2 rulesets (sanderson-1913, ludii); columns = 8 in 8..36"#);
 }
 
+/// Warnings are shown and counted, and fail the check only with `--deny-warnings`.
+#[test]
+fn check_shows_warnings_and_denies_them_on_request() {
+    let file = "tests/fixtures/warn/shadowed_lap_rule.sow";
+    let (code, out, err) = sow(&["check", file], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("; 1 warning\n"), "{out}");
+    assert!(err.contains("sow::warning::shadowed_lap_rule") && err.contains("never applies"), "{err}");
+    let (code, out, err) = sow(&["check", "--deny-warnings", file], "");
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("sow::warning::shadowed_lap_rule"), "{err}");
+    assert!(
+        err.ends_with(
+            "error: tests/fixtures/warn/shadowed_lap_rule.sow: 1 warning, denied by --deny-warnings\n"
+        ),
+        "{err}"
+    );
+    // A file without warnings passes either way, and says nothing of warnings.
+    let (code, out, err) = sow(&["check", "--deny-warnings", "rules/nsolo.sow"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(!out.contains("warning"), "{out}");
+    // Other commands stay quiet about warnings.
+    let (code, _, err) = sow(&["perft", file, "--depth", "1"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
 #[test]
 fn check_rejects_every_error_fixture() {
     for folder in ["parse_err", "check_err"] {

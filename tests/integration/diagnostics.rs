@@ -65,6 +65,32 @@ fn check_errors() {
     });
 }
 
+/// Check one warning fixture: it must check without error and warn with the codes its
+/// first line names; the rendered warnings.
+fn warning_fixture(path: &Path) -> String {
+    let file = path.file_name().and_then(|f| f.to_str()).expect("a fixture has a UTF-8 file name");
+    let name = format!("warn/{file}");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {name}: {e}"));
+    let expected = expected_codes(&name, &text);
+    let warnings = match sow::check_with_warnings(&name, &text) {
+        Ok((_, warnings)) => warnings,
+        Err(error) => panic!("{name} should check, with warnings:\n{}", render(&error)),
+    };
+    let rendered = render(&warnings);
+    let found: Vec<String> =
+        warnings.warnings.iter().filter_map(|w| w.code().map(|c| c.to_string())).collect();
+    assert_eq!(found, expected, "{name}: the warnings' codes\n{rendered}");
+    assert!(warnings.warnings.iter().all(|w| w.severity() == Some(miette::Severity::Warning)));
+    rendered
+}
+
+#[test]
+fn warnings() {
+    insta::glob!("../fixtures", "warn/*.sow", |path| {
+        insta::assert_snapshot!(warning_fixture(path));
+    });
+}
+
 #[test]
 fn every_bundled_rules_file_checks_cleanly() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
@@ -77,8 +103,12 @@ fn every_bundled_rules_file_checks_cleanly() {
         let file = path.file_name().and_then(|f| f.to_str()).expect("a UTF-8 file name");
         let name = format!("rules/{file}");
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {name}: {e}"));
-        if let Err(error) = sow::check(&name, &text) {
-            panic!("{name} does not check cleanly:\n{}", render(&error));
+        match sow::check_with_warnings(&name, &text) {
+            Err(error) => panic!("{name} does not check cleanly:\n{}", render(&error)),
+            Ok((_, warnings)) if !warnings.is_empty() => {
+                panic!("{name} checks with warnings:\n{}", render(&warnings))
+            }
+            Ok(_) => {}
         }
         checked += 1;
     }

@@ -27,4 +27,5 @@ mod serve_security;
 mod server;
 mod snapshots;
 mod two_row_differential;
+mod warnings;
 mod worked;

@@ -1,0 +1,610 @@
+//! Warnings: rules that compile and play, but most likely do not say what their writer
+//! meant. A warning never stops a file from compiling; `sow check` shows them (and fails on
+//! them with `--deny-warnings`), and nothing else does.
+//!
+//! Each warning is found on the model of one compilation (one ruleset at one set of
+//! parameter values), with the spans of the sections that made it. Three kinds:
+//! - a lap rule that no landing can reach, because the rules before it take every landing
+//!   it describes (or an `otherwise` that no landing reaches), [`shadowed_lap_rules`];
+//! - two end rules that give different results for one position, [`conflicting_end_rules`];
+//! - a game that nothing forces to end, [`no_way_to_end`].
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{Diagnostic, LabeledSpan, NamedSource, Severity, SourceCode, SourceSpan};
+use thiserror::Error;
+
+use super::assemble::At;
+use super::resolve::Scope;
+use crate::model::{
+    Blocked, Destination, Ending, Fact, HoleState, LapRule, MAX_MARKS, MAX_ROWS, Model, Side, Turn,
+};
+use crate::span::Span;
+use crate::syntax::ast;
+
+/// A rules file that compiles, but says something its writer most likely did not mean.
+#[derive(Clone, Debug, Error, Diagnostic, PartialEq, Eq)]
+pub enum Warning {
+    /// A lap rule that never applies: every landing it describes is taken by a rule before
+    /// it (the rules are tried in order, and the first that applies is carried out).
+    #[error("this lap rule never applies: the rules before it take every landing it describes")]
+    #[diagnostic(
+        code(sow::warning::shadowed_lap_rule),
+        severity(Warning),
+        help(
+            "the rules of `after each lap` are tried in order and the first that applies is carried out. Put this rule before {those} if it is the more specific, or remove it"
+        )
+    )]
+    ShadowedLapRule {
+        /// The rule that never applies.
+        #[label("never applies")]
+        span: SourceSpan,
+        /// The earlier rules that apply to some landing it describes.
+        #[label(collection, "applies first")]
+        by: Vec<SourceSpan>,
+        /// `the rule above` or `the rules above`.
+        those: String,
+    },
+
+    /// An `otherwise` that no landing reaches: the `when` rules before it take every landing.
+    #[error("this `otherwise` never applies: the rules before it take every landing")]
+    #[diagnostic(
+        code(sow::warning::unreachable_otherwise),
+        severity(Warning),
+        help(
+            "every landing is taken by one of the `when` rules, so `otherwise` is never used: remove it, or narrow the rules if some landing should fall through to it"
+        )
+    )]
+    UnreachableOtherwise {
+        /// The `otherwise` rule.
+        #[label("never applies")]
+        span: SourceSpan,
+        /// The rules that between them take every landing.
+        #[label(collection, "takes some landings")]
+        by: Vec<SourceSpan>,
+    },
+
+    /// Two end rules that can both apply to the same position and give it different
+    /// results: which one the engine checks first decides the game.
+    #[error("these end rules give different results for the same position")]
+    #[diagnostic(code(sow::warning::conflicting_end_rules), severity(Warning))]
+    ConflictingEndRules {
+        /// The rule the engine checks first, which decides.
+        #[label("checked first: {first_says}")]
+        first: SourceSpan,
+        /// What the first rule says of the position.
+        first_says: String,
+        /// The rule that is overruled.
+        #[label("overruled: {second_says}")]
+        second: SourceSpan,
+        /// What the overruled rule would say.
+        second_says: String,
+        /// The position both rules apply to, and how to settle it.
+        #[help]
+        help: String,
+    },
+
+    /// A game that nothing forces to end: no repetition rule, no turn limit, and no seed
+    /// ever leaves the board.
+    #[error("nothing stops this game from going on for ever")]
+    #[diagnostic(
+        code(sow::warning::no_way_to_end),
+        severity(Warning),
+        help(
+            "no seed ever leaves the board (no capture takes seeds out of play, into a hand or a store, and the circuit passes no store), so the seeds can go round in a cycle of positions. The game can still end when a player is blocked or loses their seeds, but nothing makes it: add `a repeated position is a draw`, or a limit such as `after 2500 turns the game is a draw`"
+        )
+    )]
+    NoWayToEnd {
+        /// The `end` section.
+        #[label("no rule here ends a game that goes round in a cycle")]
+        span: SourceSpan,
+    },
+}
+
+/// Every warning of one rules file, with its source for rendering.
+#[derive(Clone, Debug)]
+pub struct Warnings {
+    /// The file's name and text.
+    pub src: NamedSource<Arc<str>>,
+    /// The warnings, in the order found.
+    pub warnings: Vec<Warning>,
+}
+
+impl Warnings {
+    /// A report of `warnings` in the named source.
+    pub fn new(name: &str, text: Arc<str>, warnings: Vec<Warning>) -> Warnings {
+        Warnings { src: NamedSource::new(name, text), warnings }
+    }
+
+    /// Whether there is no warning.
+    pub fn is_empty(&self) -> bool {
+        self.warnings.is_empty()
+    }
+
+    /// How many warnings there are.
+    pub fn len(&self) -> usize {
+        self.warnings.len()
+    }
+
+    fn single(&self) -> Option<&Warning> {
+        match self.warnings.as_slice() {
+            [one] => Some(one),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Warnings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.single() {
+            Some(one) => one.fmt(f),
+            None => write!(f, "{} warnings in {}", self.warnings.len(), self.src.name()),
+        }
+    }
+}
+
+impl std::error::Error for Warnings {}
+
+impl Diagnostic for Warnings {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.single().and_then(|w| w.code())
+    }
+
+    fn severity(&self) -> Option<Severity> {
+        Some(Severity::Warning)
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.single().and_then(|w| w.help())
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.single().and_then(|w| w.labels())
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.src)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        match self.single() {
+            Some(_) => None,
+            None => Some(Box::new(self.warnings.iter().map(|w| w as &dyn Diagnostic))),
+        }
+    }
+}
+
+/// Every warning of one compilation: `model` is what `scope` lowered to.
+pub(crate) fn find(scope: &Scope<'_>, model: &Model) -> Vec<Warning> {
+    let mut out = Vec::new();
+    let sowing = scope.eff.sections.sowing.after_lap.into_iter();
+    let openings = scope.eff.openings.iter().filter_map(|o| scope.opening_parts(o).0.sowing.after_lap);
+    for after in sowing.chain(openings) {
+        out.extend(shadowed_lap_rules(scope, model, after));
+    }
+    if let Some(end) = scope.eff.sections.end {
+        out.extend(conflicting_end_rules(model, end));
+        out.extend(no_way_to_end(model, end));
+    }
+    out
+}
+
+// ─── Shadowed lap rules ──────────────────────────────────────────────────────────────────
+
+/// The largest count a hole can hold.
+const MAX_COUNT: u32 = u16::MAX as u32;
+
+/// The dimensions of a landing, each an interval of whole numbers: the facts a lap rule can
+/// ask about a landing, and nothing else. A lap rule is a box in this space (a constraint
+/// on each dimension, the whole range where it says nothing), so "the rules before it take
+/// every landing it describes" is "its box is covered by the union of theirs": exact for
+/// whatever the rules say. The space may hold landings no game can reach (a landing hole
+/// in an empty row, say); that only makes a rule look reachable when it is not, so a
+/// warning is never given wrongly.
+mod dim {
+    /// The landing is the mover's store (1) or a hole (0).
+    pub const STORE: usize = 0;
+    /// The landing hole's side: 0 own, 1 the opponent's.
+    pub const SIDE: usize = 1;
+    /// The landing hole's row role.
+    pub const ROLE: usize = 2;
+    /// Whether the landing hole carries mark `m` (1) or not (0): `MARK + m`.
+    pub const MARK: usize = 3;
+    /// Seeds in the landing hole, the last one included.
+    pub const HOLDS: usize = MARK + super::MAX_MARKS;
+    /// Seeds in the opponent's hole of row role `r` in the landing column: `OPPOSITE + r`.
+    pub const OPPOSITE: usize = HOLDS + 1;
+    /// The hole after the landing hole: 0 empty, 1 occupied.
+    pub const NEXT: usize = OPPOSITE + super::MAX_ROWS;
+    /// A row, `ROW + side * MAX_ROWS + role`: 0 every hole empty, 1 some hole occupied.
+    pub const ROW: usize = NEXT + 1;
+    /// Seeds the chosen hole held.
+    pub const ORIGIN: usize = ROW + 2 * super::MAX_ROWS;
+    /// How many dimensions.
+    pub const COUNT: usize = ORIGIN + 1;
+}
+
+/// A set of landings: an interval on each dimension.
+type LandingBox = [(u32, u32); dim::COUNT];
+
+/// Every landing the game can have: a store only on a circuit through the mover's store,
+/// the opponent's holes only on a shared circuit.
+fn landing_space(model: &Model) -> LandingBox {
+    let roles = model.row_names.len().clamp(1, MAX_ROWS) as u32;
+    let mut space = [(0, 1); dim::COUNT];
+    space[dim::STORE] = (0, u32::from(model.circuit.through_store));
+    space[dim::SIDE] = (0, u32::from(model.circuit.shared));
+    space[dim::ROLE] = (0, roles - 1);
+    for m in 0..MAX_MARKS {
+        space[dim::MARK + m] = (0, u32::from(m < model.marks.len()));
+    }
+    space[dim::HOLDS] = (1, MAX_COUNT);
+    for r in 0..MAX_ROWS {
+        space[dim::OPPOSITE + r] = if (r as u32) < roles { (0, MAX_COUNT) } else { (0, 0) };
+    }
+    for side in 0..2 {
+        for r in 0..MAX_ROWS {
+            space[dim::ROW + side * MAX_ROWS + r] = if (r as u32) < roles { (0, 1) } else { (0, 0) };
+        }
+    }
+    space[dim::ORIGIN] = (1, MAX_COUNT);
+    space
+}
+
+/// The landings a lap rule applies to, within `space`; `None` if it applies to none.
+fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<LandingBox> {
+    let mut b = *space;
+    let mut set = |d: usize, lo: u32, hi: u32| b[d] = (b[d].0.max(lo), b[d].1.min(hi));
+    let state = |s: HoleState| match s {
+        HoleState::Empty => (0, 0),
+        HoleState::Occupied => (1, MAX_COUNT),
+    };
+    let side = |s: Side| match s {
+        Side::Own => 0,
+        Side::Opponent => 1,
+    };
+    if rule.store {
+        set(dim::STORE, 1, 1);
+    } else {
+        set(dim::STORE, 0, 0);
+    }
+    if let Some(s) = rule.side {
+        set(dim::SIDE, side(s), side(s));
+    }
+    if let Some(r) = rule.role {
+        set(dim::ROLE, u32::from(r), u32::from(r));
+    }
+    if let Some(m) = rule.mark {
+        set(dim::MARK + usize::from(m), 1, 1);
+    }
+    // Empty before the last seed fell is 1 seed after it; occupied is 2 or more.
+    match rule.landing {
+        Some(HoleState::Empty) => set(dim::HOLDS, 1, 1),
+        Some(HoleState::Occupied) => set(dim::HOLDS, 2, MAX_COUNT),
+        None => {}
+    }
+    for fact in &rule.facts {
+        match *fact {
+            Fact::Opposite(r, s) => {
+                let (lo, hi) = state(s);
+                set(dim::OPPOSITE + usize::from(r), lo, hi);
+            }
+            Fact::OppositeHolds(r, lo, hi) => set(dim::OPPOSITE + usize::from(r), lo.into(), hi.into()),
+            Fact::Next(s) => {
+                let (lo, hi) = state(s);
+                set(dim::NEXT, lo, hi.min(1));
+            }
+            Fact::Row(s, r, st) => {
+                let (lo, hi) = state(st);
+                set(dim::ROW + side(s) as usize * MAX_ROWS + usize::from(r), lo, hi.min(1));
+            }
+            Fact::Origin(lo, hi) => set(dim::ORIGIN, lo.into(), hi.into()),
+            Fact::Holds(lo, hi) => set(dim::HOLDS, lo.into(), hi.into()),
+        }
+    }
+    b.iter().all(|(lo, hi)| lo <= hi).then_some(b)
+}
+
+fn intersects(a: &LandingBox, b: &LandingBox) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.0 <= y.1 && y.0 <= x.1)
+}
+
+fn contains(outer: &LandingBox, inner: &LandingBox) -> bool {
+    outer.iter().zip(inner).all(|(o, i)| o.0 <= i.0 && i.1 <= o.1)
+}
+
+/// Whether the boxes of `rules` together cover `target`: split `target` along the edges of
+/// the first rule that meets it until each piece lies inside one rule or outside them all.
+fn covered(target: &LandingBox, rules: &[&LandingBox]) -> bool {
+    let meeting: Vec<&LandingBox> = rules.iter().copied().filter(|r| intersects(r, target)).collect();
+    let Some(first) = meeting.first() else { return false };
+    if contains(first, target) {
+        return true;
+    }
+    for d in 0..dim::COUNT {
+        let (lo, hi) = target[d];
+        let (rlo, rhi) = first[d];
+        let cut = if rlo > lo {
+            rlo
+        } else if rhi < hi {
+            rhi + 1
+        } else {
+            continue;
+        };
+        let (mut below, mut above) = (*target, *target);
+        below[d] = (lo, cut - 1);
+        above[d] = (cut, hi);
+        return covered(&below, &meeting) && covered(&above, &meeting);
+    }
+    // `first` meets `target` without containing it, so some dimension has a cut.
+    false
+}
+
+/// The lap rules of one `after each lap` that never apply, and its `otherwise` if no
+/// landing reaches it. A rule whose own words contradict each other (so that it applies to
+/// no landing at all) is not reported here: no earlier rule is to blame.
+fn shadowed_lap_rules(scope: &Scope<'_>, model: &Model, after: At<'_, ast::AfterLap>) -> Vec<Warning> {
+    let space = landing_space(model);
+    let rules: Vec<(Span, Option<LandingBox>)> = after
+        .node
+        .rules
+        .iter()
+        .map(|r| (r.span, scope.lap_rule(r).ok().and_then(|rule| rule_box(&rule, &space))))
+        .collect();
+    let mut out = Vec::new();
+    for (i, (span, own)) in rules.iter().enumerate() {
+        let Some(own) = own else { continue };
+        let earlier: Vec<(Span, &LandingBox)> =
+            rules[..i].iter().filter_map(|(s, b)| b.as_ref().map(|b| (*s, b))).collect();
+        let boxes: Vec<&LandingBox> = earlier.iter().map(|(_, b)| *b).collect();
+        if covered(own, &boxes) {
+            let by: Vec<SourceSpan> =
+                earlier.iter().filter(|(_, b)| intersects(b, own)).map(|(s, _)| (*s).into()).collect();
+            let those = if by.len() == 1 { "the rule above" } else { "the rules above" }.to_string();
+            out.push(Warning::ShadowedLapRule { span: (*span).into(), by, those });
+        }
+    }
+    if let Some(otherwise) = &after.node.otherwise {
+        let all: Vec<(Span, &LandingBox)> =
+            rules.iter().filter_map(|(s, b)| b.as_ref().map(|b| (*s, b))).collect();
+        let boxes: Vec<&LandingBox> = all.iter().map(|(_, b)| *b).collect();
+        if !all.is_empty() && covered(&space, &boxes) {
+            let by = all.iter().map(|(s, _)| (*s).into()).collect();
+            out.push(Warning::UnreachableOtherwise { span: otherwise.span.into(), by });
+        }
+    }
+    out
+}
+
+// ─── Conflicting end rules ───────────────────────────────────────────────────────────────
+
+/// The end rules as written, by kind, each with its span.
+#[derive(Default)]
+struct EndSpans {
+    no_seeds: Option<Span>,
+    blocked: Option<Span>,
+    row_empty: Option<Span>,
+    one_hole: Option<Span>,
+    store_majority: Option<Span>,
+}
+
+fn end_spans(end: &ast::EndRules) -> EndSpans {
+    let mut spans = EndSpans::default();
+    for rule in &end.rules {
+        let slot = match rule.node {
+            ast::EndRule::NoSeeds(_) => &mut spans.no_seeds,
+            ast::EndRule::Blocked(_) => &mut spans.blocked,
+            ast::EndRule::RowEmpty(_) => &mut spans.row_empty,
+            ast::EndRule::OneHole => &mut spans.one_hole,
+            ast::EndRule::StoreMajority => &mut spans.store_majority,
+            _ => continue,
+        };
+        // A second blocked rule is an error (or the same rule twice): keep the last, as the
+        // compiler does.
+        *slot = Some(rule.span);
+    }
+    spans
+}
+
+/// Whether seeds can be kept off the board's holes for a player (in a store or a hand),
+/// where a score counts them: only then can a score favour a player with no seeds on their
+/// side, or name someone other than the player with seeds on the board.
+fn banked(model: &Model) -> bool {
+    model.circuit.through_store
+        || model.captures.iter().any(|c| matches!(c.destination, Destination::Hand | Destination::Store))
+}
+
+/// Whether seeds can reach a store (so that a store can hold more than half of them).
+fn stored(model: &Model) -> bool {
+    model.circuit.through_store || model.captures.iter().any(|c| c.destination == Destination::Store)
+}
+
+/// The pairs of end rules that can both apply to one position and give it different results.
+/// The engine checks, at the end of every turn: no seeds, then a row empty, then all seeds
+/// in one hole, then a store majority; and only at a turn whose player has no legal decision,
+/// the rule for a player who cannot move. Repetitions and turn limits are checked last, as
+/// the way out of a game that no other rule ends: they never conflict. The pairs:
+///
+/// | checked first | overruled | position both apply to | when it is warned |
+/// |---|---|---|---|
+/// | no seeds loses | cannot move: more seeds wins | the player to move has no seeds (so no move) | seeds can be banked (a store or a hand), so the score may favour them; passing not on offer |
+/// | no seeds: more seeds wins | cannot move loses | the same | the same |
+/// | no seeds: more seeds wins | a row empty loses | a player has no seeds (so the row is empty) | seeds can be banked |
+/// | no seeds: more seeds wins | one hole wins | one player has no seeds, the other one occupied hole | seeds can be banked |
+/// | no seeds loses | store majority | a player has no seeds, a store holds more than half | seeds can reach a store |
+/// | a row empty loses | one hole wins | a player's only occupied hole is in another row | a player owns 2 rows or more |
+/// | a row empty loses | store majority | a player's row is empty, a store holds more than half | seeds can reach a store |
+/// | a row empty loses | cannot move: more seeds wins | the player to move has no seeds (so the row is empty) | seeds can be banked; passing not on offer |
+/// | one hole wins | store majority | a player has one occupied hole, a store holds more than half | seeds can reach a store |
+/// | store majority | cannot move loses | the player to move cannot move, a store holds more than half | seeds can reach a store |
+///
+/// Two rules that both make a player lose (or both score) never conflict over that
+/// player. Not warned: a player with one occupied hole who cannot move (one hole wins,
+/// cannot move loses), since whether that can happen depends on the `choose` rules; and two
+/// rules that each condemn a different player at the same moment, which the engine's order
+/// settles.
+fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warning> {
+    let spans = end_spans(end.node);
+    let rules = &model.end;
+    let banked = banked(model);
+    let stored = stored(model);
+    let blocked_applies = !rules.pass_loses;
+    let two_rows = model.row_names.len() >= 2;
+    let mut out = Vec::new();
+    let mut warn =
+        |first: Option<Span>, first_says: &str, second: Option<Span>, second_says: &str, help: &str| {
+            if let (Some(first), Some(second)) = (first, second) {
+                out.push(Warning::ConflictingEndRules {
+                    first: first.into(),
+                    first_says: first_says.into(),
+                    second: second.into(),
+                    second_says: second_says.into(),
+                    help: help.into(),
+                });
+            }
+        };
+    const SCORE: &str = "the player with more seeds (on their side, in hand and in store) wins";
+    const EITHER: &str = "Keep the rule you mean and remove the other, or make both end the game the same way (both `loses`, or both `ends the game and the player with more seeds wins`)";
+    let no_seeds = rules.no_seeds.and(spans.no_seeds);
+    let scored_blocked = (rules.blocked == Blocked::Scores).then_some(spans.blocked).flatten();
+    let losing_blocked = (rules.blocked == Blocked::Loses).then_some(spans.blocked).flatten();
+    let store_majority = rules.store_majority.then_some(spans.store_majority).flatten();
+    let row_empty = rules.row_empty.and(spans.row_empty);
+    let one_hole = rules.one_hole.then_some(spans.one_hole).flatten();
+    match rules.no_seeds {
+        Some(Ending::Plain) => {
+            if banked && blocked_applies {
+                warn(
+                    no_seeds,
+                    "the player with no seeds loses",
+                    scored_blocked,
+                    SCORE,
+                    &format!(
+                        "a player with no seeds on their side cannot move either, and seeds kept in a store or a hand may give them the higher score: the first rule makes them lose where the second might make them win. {EITHER}"
+                    ),
+                );
+            }
+            if stored {
+                warn(
+                    no_seeds,
+                    "the player with no seeds loses",
+                    store_majority,
+                    SCORE,
+                    &format!(
+                        "a player with no seeds on their side may own the store that holds more than half the seeds: the first rule makes them lose where the second makes them win. {EITHER}"
+                    ),
+                );
+            }
+        }
+        Some(Ending::Scored) => {
+            if banked && blocked_applies {
+                warn(
+                    no_seeds,
+                    SCORE,
+                    losing_blocked,
+                    "the player who cannot move loses",
+                    &format!(
+                        "a player with no seeds on their side cannot move either, and seeds kept in a store or a hand may give them the higher score: the first rule may make them win where the second makes them lose. {EITHER}"
+                    ),
+                );
+            }
+            if banked {
+                warn(
+                    no_seeds,
+                    SCORE,
+                    row_empty,
+                    "the player whose row is empty loses",
+                    &format!(
+                        "a player with no seeds has an empty row too, and seeds kept in a store or a hand may give them the higher score: the first rule may make them win where the second makes them lose. {EITHER}"
+                    ),
+                );
+                warn(
+                    no_seeds,
+                    SCORE,
+                    one_hole,
+                    "the player with all their seeds in one hole wins",
+                    &format!(
+                        "when one player has no seeds and the other all theirs in one hole, seeds kept in a store or a hand may give the first the higher score: the first rule may make them win where the second makes the other player win. {EITHER}"
+                    ),
+                );
+            }
+        }
+        None => {}
+    }
+    if two_rows {
+        warn(
+            row_empty,
+            "the player whose row is empty loses",
+            one_hole,
+            "the player with all their seeds in one hole wins",
+            "a player with all their seeds in one hole of another row has an empty row: the first rule makes them lose where the second makes them win. Keep the rule you mean and remove the other",
+        );
+    }
+    if stored {
+        warn(
+            row_empty,
+            "the player whose row is empty loses",
+            store_majority,
+            SCORE,
+            &format!(
+                "a player whose row is empty may own the store that holds more than half the seeds: the first rule makes them lose where the second makes them win. {EITHER}"
+            ),
+        );
+        warn(
+            one_hole,
+            "the player with all their seeds in one hole wins",
+            store_majority,
+            SCORE,
+            "a player with all their seeds in one hole may face an opponent whose store holds more than half the seeds: the first rule makes one player win where the second makes the other win. Keep the rule you mean and remove the other",
+        );
+        warn(
+            store_majority,
+            SCORE,
+            losing_blocked,
+            "the player who cannot move loses",
+            &format!(
+                "a player who cannot move may own the store that holds more than half the seeds: the first rule makes them win where the second makes them lose. {EITHER}"
+            ),
+        );
+    }
+    if banked && blocked_applies {
+        warn(
+            row_empty,
+            "the player whose row is empty loses",
+            scored_blocked,
+            SCORE,
+            &format!(
+                "a player with no seeds on their side has an empty row and cannot move, and seeds kept in a store or a hand may give them the higher score: the first rule makes them lose where the second might make them win. {EITHER}"
+            ),
+        );
+    }
+    out
+}
+
+// ─── No way to end ───────────────────────────────────────────────────────────────────────
+
+/// Whether a seed can ever leave the board's holes: a circuit through a store, a capture
+/// that keeps what it takes off the board (out of play, in a hand or a store), or one that
+/// takes further seeds or holes after it (those never go back on the board), or a turn of
+/// taking holes.
+fn seeds_leave(model: &Model) -> bool {
+    model.circuit.through_store
+        || model
+            .captures
+            .iter()
+            .any(|c| !matches!(c.destination, Destination::Sow(_)) || !c.follow_ups.is_empty())
+        || model.phases.iter().any(|p| matches!(p.turn, Turn::Take { .. }))
+}
+
+/// A game with no repetition rule, no turn limit, and seeds that never leave the board: the
+/// number of positions is finite, so a long enough game repeats one, and from there it can
+/// go round for ever. (It may still end by a block or a player running out of seeds, but
+/// nothing makes it.)
+fn no_way_to_end(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warning> {
+    let rules = &model.end;
+    if rules.repetition.is_some() || rules.turn_limit.is_some() || seeds_leave(model) {
+        return Vec::new();
+    }
+    vec![Warning::NoWayToEnd { span: end.keyword.into() }]
+}

@@ -1,0 +1,303 @@
+//! The edge of the language: phrases a rules writer reaches for that `sow` does not have.
+//!
+//! When the text stops fitting the grammar, "expected X" says what would fit but not why
+//! the writer's phrase does not. For the mechanics and wordings writers of mancala rules
+//! most often reach for, this table says plainly either what the language calls the same
+//! thing, or that it has no phrase for it yet and which phrase comes closest. Each entry is
+//! matched against the line the error is on (its words, lower-cased), so it speaks only
+//! where the writer's own words show what they meant.
+
+/// One phrase at the edge of the language.
+struct Edge {
+    /// The line's first word must be one of these (any word, if empty).
+    starts: &'static [&'static str],
+    /// The line must hold one of these runs of words (each written with single spaces).
+    any: &'static [&'static str],
+    /// The word the error is at must not be one of these (the line is then only
+    /// unfinished, not reaching for something else).
+    found_not: &'static [&'static str],
+    /// This phrase must be among those expected (any, if empty).
+    expected: &'static str,
+    /// What to tell the writer.
+    help: &'static str,
+}
+
+/// An entry matched on runs of words alone.
+const fn words(any: &'static [&'static str], help: &'static str) -> Edge {
+    Edge { starts: &[], any, found_not: &[], expected: "", help }
+}
+
+/// The table, most specific first: the first entry that matches speaks.
+const EDGES: &[Edge] = &[
+    // ─── Endings ───
+    words(
+        &["no legal move", "no legal moves", "no valid move", "no valid moves", "no moves", "no move"],
+        "a player without a legal move is `a player who cannot move`: write `a player who cannot move loses` (or `passes`, or `ends the game and the player with more seeds wins`)",
+    ),
+    words(
+        &["who passes", "passing loses", "pass loses", "passes loses", "who passes loses"],
+        "a pass that is always on offer and loses is `a player may pass and lose`; a player who passes only when blocked is `a player who cannot move passes`",
+    ),
+    words(
+        &[
+            "more captures",
+            "most captures",
+            "captured more",
+            "more captured",
+            "most seeds captured",
+            "more seeds captured",
+        ],
+        "a game settled on what players hold is `… ends the game and the player with more seeds wins`: the seeds on a player's side, in their hand and in their store count (keep captured seeds with `put the taken seeds in the mover's hand` or `… in the mover's store`)",
+    ),
+    words(
+        &["ends when", "game ends if", "is over when"],
+        "end rules are phrases about a player or the game, such as `a player with no seeds loses`, `a player whose inner row is empty loses`, `a player who cannot move loses`, `a repeated position is a draw` or `after 2500 turns the game is a draw`",
+    ),
+    // ─── Counts ───
+    words(
+        &["or more", "or fewer", "or less"],
+        "write `at least 2 seeds` for 2 or more, and `at most 2 seeds` for 2 or fewer",
+    ),
+    words(
+        &["holding"],
+        "a condition on the landing hole's count is `and the landing hole holds 2 seeds` (or `2 or 3 seeds`, `at least 2 seeds`), after the hole's description",
+    ),
+    words(
+        &["most seeds", "fullest", "largest", "biggest", "the most"],
+        "sow has no phrase yet for choosing the fullest hole; a choice can only bound the count of the hole, as in `own hole with at least 2 seeds`",
+    ),
+    // ─── Directions ───
+    words(
+        &["counterclockwise", "counter-clockwise", "anti-clockwise", "anticlock-wise"],
+        "write `anticlockwise` (or `clockwise`)",
+    ),
+    words(
+        &[
+            "if it captures",
+            "only if it captures",
+            "if the sowing captures",
+            "when it captures",
+            "if that captures",
+            "if it would capture",
+        ],
+        "a lap that may go the other way only where it captures is a line of `choose`: `also the leftmost outer hole with at least 2 seeds, clockwise, if the lap captures`",
+    ),
+    words(
+        &[
+            "may choose",
+            "chooses the direction",
+            "choose the direction",
+            "choose a direction",
+            "either direction",
+        ],
+        "the direction is chosen in the circuit: `circuit own rows anticlockwise or clockwise, chosen each turn` (or `, chosen once`, to keep the first choice for the game)",
+    ),
+    Edge {
+        starts: &["sow"],
+        any: &["anticlockwise", "clockwise"],
+        found_not: &[],
+        expected: "",
+        help: "a sowing's direction follows a comma: `sow all seeds from the next hole, anticlockwise`; the usual place for it is the circuit: `circuit own rows anticlockwise`",
+    },
+    // ─── Sowing ───
+    words(
+        &["skip", "skips", "skipped", "skipping"],
+        "sow has no phrase yet for holes skipped while sowing, but for the hole a lap was lifted from: `circuit own rows anticlockwise, skipping the origin hole`",
+    ),
+    Edge {
+        starts: &["sow"],
+        any: &["two seeds", "2 seeds", "seeds into", "into an empty", "into each", "into every", "per hole"],
+        found_not: &[],
+        expected: "",
+        help: "sow has no phrase yet for a number of seeds per hole set by a rule (such as two into an empty hole): every sowing drops one seed into each hole it passes, `sow all seeds from the next hole`",
+    },
+    Edge {
+        starts: &["sow"],
+        any: &[],
+        found_not: &["all"],
+        expected: "`all`",
+        help: "the sowing is `sow all seeds from the next hole`, optionally with `, anticlockwise` or `, clockwise`: every seed of the chosen hole is lifted and dropped one by one from the hole after it",
+    },
+    // ─── Setup and placement ───
+    words(
+        &[
+            "start in hand",
+            "start in the hand",
+            "start in their hand",
+            "begin in hand",
+            "seeds in hand",
+            "in hand at the start",
+        ],
+        "sow has no phrase yet for seeds that start in hand and are placed during play: a setup puts every seed in a hole, as in `2 in every hole`, and only captured seeds go to a hand (`put the taken seeds in the mover's hand`)",
+    ),
+    words(
+        &[
+            "arrange",
+            "arranges",
+            "arrangement",
+            "rearrange",
+            "distribute",
+            "distributes",
+            "place their seeds",
+            "places their seeds",
+        ],
+        "sow has no phrase yet for players arranging their seeds before play; the nearest is an opening whose turns move seeds: `opening \"arrange\" { lasts 4 turns  move 1 seed from an own hole to an own hole }`",
+    ),
+    // ─── Choosing ───
+    Edge {
+        starts: &[],
+        any: &["hole except", "holes except"],
+        found_not: &[],
+        expected: "",
+        help: "holes are left out of a description after a comma: `own hole with at least 1 seed, except ruma holes` (a row or a mark), `own outer hole, except the 4th outer hole and the 5th outer hole`",
+    },
+    words(
+        &[
+            "priority",
+            "compulsory",
+            "obligatory",
+            "must capture",
+            "has to capture",
+            "if there is one",
+            "if possible",
+        ],
+        "sow has no phrase yet for captures that have priority (a sowing that captures must be chosen when there is one): any hole the `choose` section allows may be sown",
+    ),
+    // ─── Lap rules ───
+    words(
+        &["any landing", "every landing", "lands anywhere", "each landing", "on landing"],
+        "a lap rule that says nothing about the hole applies to every landing: `when the last seed lands in a hole: capture NAME`",
+    ),
+    words(
+        &["both opposite", "both holes", "both the opposite", "either opposite", "either hole", "either of"],
+        "name each hole in a condition of its own: `and the opposite inner hole is occupied and the opposite outer hole is occupied`. sow has no `or` between conditions yet: for either hole, write a lap rule for each, in order",
+    ),
+    Edge {
+        starts: &["take"],
+        any: &["or the"],
+        found_not: &[],
+        expected: "",
+        help: "a capture takes every hole its `take` names, joined by `and`; sow has no `or` here yet: to take one hole or another, write a capture for each and a lap rule that leads to each",
+    },
+    words(
+        &["or the"],
+        "sow has no `or` between conditions yet: write one lap rule for each condition, in order (the first that applies is carried out)",
+    ),
+    Edge {
+        starts: &["otherwise"],
+        any: &["if", "when", "unless"],
+        found_not: &[],
+        expected: "`}`",
+        help: "`otherwise` takes no condition: write a `when` rule for the case before it, as in `when the last seed lands in a MARK hole: move again`",
+    },
+    // ─── Captures ───
+    Edge {
+        starts: &["capture"],
+        any: &[],
+        found_not: &[],
+        expected: "`take`",
+        help: "inside a capture, the holes it takes are named with `take`: `take the opposite inner hole`",
+    },
+    words(
+        &["house", "nyumba"],
+        "sow has no phrase yet for a house (a special hole with rules of its own); taken seeds may go `in the mover's hand`, `in the mover's store`, or `into the landing hole and sow them on` (or the `origin hole`, or an `own ROW hole behind the landing hole`)",
+    ),
+    Edge {
+        starts: &["put"],
+        any: &["seeds into"],
+        found_not: &["landing", "origin", "own", "the"],
+        expected: "",
+        help: "taken seeds can be put into the `landing hole`, the `origin hole` or an `own ROW hole behind the landing hole`, and sown on from there; sow has no phrase yet for another hole (such as the end hole of a row, a kichwa, or a hole the mover picks)",
+    },
+];
+
+/// What to tell a writer whose line `line` stopped fitting the grammar at the word `found`
+/// (empty at punctuation), where `expected` would have fitted; `None` when the line does not
+/// show a phrase of the table.
+pub(super) fn help(line: &str, found: &str, expected: &[String]) -> Option<&'static str> {
+    let words: Vec<String> = line
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let holds = |run: &str| {
+        let run: Vec<&str> = run.split(' ').collect();
+        words.windows(run.len()).any(|w| w.iter().zip(&run).all(|(a, b)| a == b))
+    };
+    let first = words.first().map(String::as_str).unwrap_or("");
+    EDGES
+        .iter()
+        .find(|e| {
+            (e.starts.is_empty() || e.starts.contains(&first))
+                && (e.any.is_empty() || e.any.iter().any(|run| holds(run)))
+                && !e.found_not.contains(&found)
+                && (e.expected.is_empty() || expected.iter().any(|x| x == e.expected))
+        })
+        .map(|e| e.help)
+}
+
+#[cfg(test)]
+mod tests {
+    use pest::Parser;
+
+    use super::*;
+    use crate::syntax::parser::{Rule, SowParser};
+
+    /// Parts of phrases that helps name on their own, and two facts of a lap rule in a row.
+    const FRAGMENTS: [&str; 3] = [
+        "a player who cannot move",
+        "chosen once",
+        "and the opposite inner hole is occupied and the opposite outer hole is occupied",
+    ];
+
+    /// Every phrase a help offers in backticks is one the language has: it reads whole as
+    /// one of the grammar's phrases (a placeholder such as `NAME` or `ROW` stands for a name).
+    #[test]
+    fn every_phrase_offered_parses() {
+        let rules = [
+            Rule::rule_section,
+            Rule::end_rule,
+            Rule::lap_rule,
+            Rule::lap_fact,
+            Rule::destination,
+            Rule::to_hand,
+            Rule::to_store,
+            Rule::resow_hole,
+            Rule::resow,
+            Rule::take,
+            Rule::choice,
+            Rule::turning,
+            Rule::seed_range,
+            Rule::setup_line,
+            Rule::direction,
+            Rule::blocked_outcome,
+            Rule::by_score,
+            Rule::other_direction,
+            Rule::opening,
+            Rule::transfer_turn,
+        ];
+        let names = [("NAME", "frontal"), ("ROW", "inner"), ("MARK", "ruma")];
+        let mut checked = 0;
+        let mut bad = Vec::new();
+        for edge in EDGES {
+            for phrase in edge.help.split('`').skip(1).step_by(2) {
+                let mut phrase = phrase.trim_start_matches(", ").trim_start_matches("… ").to_string();
+                for (placeholder, name) in names {
+                    phrase = phrase.replace(placeholder, name);
+                }
+                if ["or", "and", "otherwise", "choose", "take", "all", "sow", "when"]
+                    .contains(&phrase.as_str())
+                {
+                    continue;
+                }
+                let whole = |rule: Rule| SowParser::parse(rule, &phrase).is_ok_and(|p| p.as_str() == phrase);
+                if !rules.iter().any(|&r| whole(r)) && !FRAGMENTS.contains(&phrase.as_str()) {
+                    bad.push(format!("`{phrase}`, offered by \"{}\"", edge.help));
+                }
+                checked += 1;
+            }
+        }
+        assert!(bad.is_empty(), "phrases of no grammar rule:\n{}", bad.join("\n"));
+        assert!(checked > 30, "only {checked} phrases checked");
+    }
+}
