@@ -8,6 +8,7 @@ mod chisolo;
 mod hus;
 mod kalah;
 mod katra;
+mod kubuguza;
 mod mefuvha;
 mod msuwa;
 mod muvalavala;
