@@ -28,6 +28,9 @@ pub fn run(args: ShowArgs) -> Outcome {
     if let Some(origin) = &meta.origin {
         outln!("  origin: {origin}")?;
     }
+    if let Some(family) = &meta.family {
+        outln!("  family: {family}")?;
+    }
     for source in &meta.sources {
         outln!("  source: {source}")?;
     }

@@ -15,10 +15,11 @@ use super::output::outln;
 use super::{Outcome, RulesFile};
 
 /// Play many games between two random players and report how they end: wins per side
-/// (by reason), draws (by reason), game length, endless moves refused, and speed.
+/// (by reason), draws (by reason), game length, endless moves refused, and speed; with
+/// `--timing`, also the slowest single decision and where it was.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow simulate rules/mygame.sow --param columns=36 --games 500"
+    after_help = "Examples:\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow simulate rules/mygame.sow --param columns=36 --games 500\n  sow simulate rules/mygame.sow --games 10000 --seed 1 --timing\n      times every decision and reports the slowest, for example\n      `slowest decision 840 µs: game #4711, after 52 decisions`; game #4711 is\n      played from its own seed, so `--games 4712 --seed 1` plays it again"
 )]
 pub struct SimulateArgs {
     #[command(flatten)]
@@ -35,7 +36,16 @@ pub struct SimulateArgs {
     /// Stop a game still going after this many decisions and count it as unfinished.
     #[arg(long, value_name = "N", default_value_t = SimConfig::MAX_PLIES)]
     max_plies: u32,
+    /// Time every decision of the random players (building the list of legal decisions and
+    /// playing the one drawn) and report the slowest: its time, and the game and ply where
+    /// it was. The games are the same; the simulation is a little slower.
+    #[arg(long)]
+    timing: bool,
 }
+
+/// Games whose slowest decision is timed again before the slowest is reported, and the
+/// times each is played.
+const RETIMED: (usize, u32) = (8, 3);
 
 pub fn run(args: SimulateArgs) -> Outcome {
     let rules = args.rules.compile()?;
@@ -47,7 +57,13 @@ pub fn run(args: SimulateArgs) -> Outcome {
         ProgressBar::hidden()
     };
     let threads = super::threads(args.threads);
-    let config = SimConfig { games: args.games, seed: args.seed, threads, max_plies: args.max_plies };
+    let config = SimConfig {
+        games: args.games,
+        seed: args.seed,
+        threads,
+        max_plies: args.max_plies,
+        timed: args.timing,
+    };
     let stats = simulate(&rules, config, |done| bar.set_position(u64::from(done)));
     bar.finish_and_clear();
 
@@ -107,5 +123,26 @@ pub fn run(args: SimulateArgs) -> Outcome {
     let rate = if secs > 0.0 { stats.games.len() as f64 / secs } else { f64::INFINITY };
     let on = if threads == 1 { "1 thread".to_string() } else { format!("{threads} threads") };
     outln!("  time {secs:.2} s on {on}, {rate:.0} games/s")?;
+    if let Some(slowest) = stats.slowest(&rules, args.seed, RETIMED.0, RETIMED.1) {
+        let what = if slowest.settled { "finding no decision and ending the game" } else { "a decision" };
+        outln!(
+            "  slowest decision {}: game #{} (from 0), after {} decisions ({what}); --games {} --seed {} plays it again",
+            duration(slowest.time),
+            slowest.game,
+            slowest.ply,
+            slowest.game + 1,
+            args.seed
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A short time, in the unit that suits it: `840 µs`, `12.5 ms`.
+fn duration(time: std::time::Duration) -> String {
+    let micros = time.as_secs_f64() * 1e6;
+    match micros {
+        m if m < 10.0 => format!("{m:.2} µs"),
+        m if m < 1000.0 => format!("{m:.0} µs"),
+        m => format!("{:.1} ms", m / 1000.0),
+    }
 }

@@ -91,6 +91,8 @@ pub(crate) struct Sections<'a> {
     /// The main game's sowing.
     pub sowing: SowingSections<'a>,
     pub end: Option<At<'a, ast::EndRules>>,
+    /// `after N laps a sowing is endless`.
+    pub lap_limit: Option<At<'a, Spanned<ast::Value>>>,
 }
 
 /// The sections that name and describe a game.
@@ -98,6 +100,7 @@ pub(crate) struct Sections<'a> {
 pub(crate) struct MetaSections<'a> {
     pub aliases: Option<At<'a, Vec<Spanned<String>>>>,
     pub origin: Option<At<'a, Spanned<String>>>,
+    pub family: Option<At<'a, Spanned<String>>>,
     pub sources: Option<At<'a, Vec<Spanned<String>>>>,
     pub summary: Option<At<'a, Spanned<String>>>,
     pub computer: Option<At<'a, Spanned<ast::SearchKind>>>,
@@ -134,6 +137,8 @@ impl<'a> Sections<'a> {
         match &section.kind {
             SectionKind::Aliases(x) => put(&mut self.meta.aliases, section, x, replace),
             SectionKind::Origin(x) => put(&mut self.meta.origin, section, x, replace),
+            SectionKind::Family(x) => put(&mut self.meta.family, section, x, replace),
+            SectionKind::LapLimit(x) => put(&mut self.lap_limit, section, x, replace),
             SectionKind::Sources(x) => put(&mut self.meta.sources, section, x, replace),
             SectionKind::Summary(x) => put(&mut self.meta.summary, section, x, replace),
             SectionKind::Computer(x) => put(&mut self.meta.computer, section, x, replace),
@@ -161,22 +166,26 @@ impl<'a> Sections<'a> {
     }
 
     /// Lay a ruleset's sections over these: the first of each kind it gives replaces the
-    /// one in force. The game's names and history (`aliases`, `origin`) stay the base
+    /// one in force. The game's names and history (`aliases`, `origin`, `family`) stay the base
     /// game's.
     fn overlay(&mut self, ruleset: &'a [Section]) {
         for section in ruleset.iter().rev() {
-            if !matches!(section.kind, SectionKind::Aliases(_) | SectionKind::Origin(_)) {
+            if !matches!(
+                section.kind,
+                SectionKind::Aliases(_) | SectionKind::Origin(_) | SectionKind::Family(_)
+            ) {
                 self.place(section, true);
             }
         }
     }
 
-    /// The keywords of the `aliases` and `origin` sections given, in the order written: a
+    /// The keywords of the `aliases`, `origin` and `family` sections given, in the order written: a
     /// ruleset may not give them.
     fn history(&self) -> Vec<(&'static str, Span)> {
         let mut given: Vec<(&'static str, Span)> = [
             self.meta.aliases.map(|a| ("aliases", a.keyword)),
             self.meta.origin.map(|o| ("origin", o.keyword)),
+            self.meta.family.map(|f| ("family", f.keyword)),
         ]
         .into_iter()
         .flatten()

@@ -22,6 +22,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         main_phase(scope, game_name),
         openings(scope),
         end(scope, game_name),
+        lap_limit(scope),
         added_captures(scope),
     ]
     .concat()
@@ -39,6 +40,11 @@ fn missing(section: &str, example: &str, game_name: Span) -> Vec<CheckError> {
 /// The diagnostics of a resolution, none if it succeeded.
 fn errors<T>(found: Result<T, Vec<CheckError>>) -> Vec<CheckError> {
     found.err().unwrap_or_default()
+}
+
+/// A stated bound on laps is within what the engine allows.
+fn lap_limit(scope: &Scope<'_>) -> Vec<CheckError> {
+    scope.eff.sections.lap_limit.and_then(|l| scope.lap_limit(l.node).err()).into_iter().collect()
 }
 
 /// The board is given, with a number of rows two players can share and a usable number of

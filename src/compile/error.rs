@@ -706,6 +706,28 @@ pub enum CheckError {
         first: SourceSpan,
     },
 
+    /// A lap limit outside what the engine allows.
+    #[error("a lap limit of {laps} laps is outside {min}..{max}")]
+    #[diagnostic(
+        code(sow::check::lap_limit),
+        help(
+            "state {min} to {max} laps, for example `after 10000 laps a sowing is endless`: the limit \
+             bounds sowings that go on for very long without repeating (the engine's own bound is \
+             {max} laps)"
+        )
+    )]
+    LapLimit {
+        /// The laps stated.
+        laps: u64,
+        /// The least allowed.
+        min: u64,
+        /// The most allowed.
+        max: u64,
+        /// Where.
+        #[label("{laps} laps")]
+        span: SourceSpan,
+    },
+
     /// A section a ruleset may not restate.
     #[error("a ruleset cannot restate `{section}`")]
     #[diagnostic(

@@ -29,6 +29,10 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
     phases.push(Phase { name: None, lasts: None, turn: Turn::Sow(main) });
     let end = scope.end_rules(sections.end?).ok()?;
     let row_names = scope.rows.clone()?;
+    let lap_limit = match sections.lap_limit {
+        Some(limit) => Some(scope.lap_limit(limit.node).ok()?),
+        None => None,
+    };
     Some(Model {
         meta: meta(eff),
         params: params(eff),
@@ -40,6 +44,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         phases,
         captures,
         end,
+        lap_limit,
     })
 }
 
@@ -112,6 +117,7 @@ fn meta(eff: &Effective<'_>) -> Meta {
         rulesets: eff.game.rulesets.iter().map(|r| r.name.node.clone()).collect(),
         aliases: sections.meta.aliases.map_or_else(Vec::new, |a| squash_all(a.node)),
         origin: sections.meta.origin.map(|o| squash(&o.node.node)),
+        family: sections.meta.family.map(|o| squash(&o.node.node)),
         sources: sections.meta.sources.map_or_else(Vec::new, |s| squash_all(s.node)),
         summary: sections.meta.summary.map(|s| squash(&s.node.node)),
         computer: sections.meta.computer.map(|c| c.node.node.into()),

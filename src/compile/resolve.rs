@@ -151,6 +151,17 @@ impl<'a> Scope<'a> {
         Ok(n as u16)
     }
 
+    /// The laps of `after N laps a sowing is endless`: from [`MIN_LAP_LIMIT`] to the engine's
+    /// own bound.
+    pub fn lap_limit(&self, v: &Spanned<ast::Value>) -> Result<u32, CheckError> {
+        let n = self.value(v)?;
+        let (min, max) = (u64::from(MIN_LAP_LIMIT), u64::from(MAX_SOWING_LAPS));
+        if !(min..=max).contains(&n) {
+            return Err(CheckError::LapLimit { laps: n, min, max, span: v.span.into() });
+        }
+        Ok(n as u32)
+    }
+
     /// The board's size, if it can be played on.
     pub fn board_size(&self, section: At<'_, ast::Board>) -> Found<Board> {
         let board = section.node;

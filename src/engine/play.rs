@@ -3,7 +3,7 @@
 //! game.
 
 use super::rules::*;
-use super::sowing::{Endless, LapContext, MAX_SOWING_LAPS, RING_WINDOW, Ring, SowEnd};
+use super::sowing::{Endless, LapContext, RING_WINDOW, Ring, SowEnd};
 use super::state::*;
 
 /// Most relay decisions a player may make in one turn where the rules let them stop (a
@@ -1075,7 +1075,7 @@ impl Rules {
             match next {
                 // A sowing known to end never comes near the bound; one that was not checked
                 // (an illegal decision played unchecked) stops at it.
-                Some(next) if end.laps + next.laps > MAX_SOWING_LAPS => {
+                Some(next) if end.laps + next.laps > self.max_laps(state) => {
                     self.end_turn(state, history);
                     return SowEnd { laps: end.laps + next.laps, sown: end.sown + next.sown, ..next };
                 }
@@ -1085,6 +1085,15 @@ impl Rules {
                 }
                 None => return end,
             }
+        }
+    }
+
+    /// Laps after which the mover's sowing counts as endless (the rules' stated limit, or the
+    /// engine's bound).
+    fn max_laps(&self, state: &State) -> u32 {
+        match &self.phase_rules(state, state.to_move).turn {
+            TurnKind::Sow(sow) => sow.rings[state.to_move].max_laps,
+            _ => crate::model::MAX_SOWING_LAPS,
         }
     }
 
@@ -1328,7 +1337,7 @@ impl Rules {
             steps += 1;
             let laps = end.laps;
             match self.lift_and_sow(&mut s, from, origin, on) {
-                Some(next) if laps + next.laps <= MAX_SOWING_LAPS => {
+                Some(next) if laps + next.laps <= sow.rings[me].max_laps => {
                     (end, rev) = (SowEnd { laps: laps + next.laps, ..next }, on);
                 }
                 _ => return false,

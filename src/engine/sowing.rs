@@ -6,6 +6,7 @@
 //! the other way) and a hand larger than the circuit adds ⌊h/L⌋ to every hole at once.
 
 use super::rules::*;
+use crate::model::{MAX_SOWING_LAPS, MIN_LAP_LIMIT};
 
 /// A relay sowing that would never end: its sowing state repeats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,11 +62,9 @@ pub(crate) const CYCLE_CHECK_AFTER: u32 = 8;
 /// little.
 const QUICK_LAPS: u32 = 64;
 
-/// Laps after which a sowing that has not ended nor repeated its state counts as endless.
-/// Cycle detection is exact, but where seeds never leave a circuit of many seeds the cycle
-/// can be astronomically long; this bound keeps every decision's work finite. No sowing of
-/// a bundled game comes near it.
-pub(crate) const MAX_SOWING_LAPS: u32 = 100_000;
+// A stated lap limit is never below the laps sown before the bounded path takes over, so the
+// fast paths (which answer only for sowings that end sooner) agree with it.
+const _: () = assert!(QUICK_LAPS < MIN_LAP_LIMIT && CYCLE_CHECK_AFTER < MIN_LAP_LIMIT);
 
 /// The lap rules' verdict at a landing, as far as the landing hole (and whether it was
 /// empty) decides it: an entry of a ring's lap table.
@@ -157,6 +156,8 @@ pub(crate) struct Ring {
     contiguous: bool,
     /// Whether a lap skips the position it was lifted from.
     skip_origin: bool,
+    /// Laps after which a sowing that has not ended counts as endless.
+    pub(crate) max_laps: u32,
     /// Contiguous and not skipping: the fast path applies.
     pub(crate) simple: bool,
     /// No lap ever relays: every sowing ends after one lap.
@@ -230,6 +231,7 @@ impl Ring {
             pos_of,
             contiguous,
             skip_origin: rules.skip_origin,
+            max_laps: rules.model.lap_limit.map_or(MAX_SOWING_LAPS, |laps| laps.min(MAX_SOWING_LAPS)),
             simple: contiguous && !rules.skip_origin,
             lap_table: vec![Verdict::Branches { may_relay: true }; len * 2],
             key_prefix,
@@ -525,7 +527,7 @@ impl Ring {
         loop {
             laps += 1;
             sown += hand;
-            match self.one_lap::<EXACT, REV>(counts, ctx, at, hand, &mut hash) {
+            match self.one_lap::<EXACT, EXACT, REV>(counts, ctx, at, hand, &mut hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
@@ -549,7 +551,14 @@ impl Ring {
 
     /// The rest of a sowing that has gone on for many laps, with Brent's cycle detection on
     /// the sowing state (the circuit's counts and where the next lap starts). Exact: it
-    /// reports `Endless` only for a state that recurs.
+    /// reports `Endless` only for a state that recurs, or at the bound on laps (the rules'
+    /// stated limit, or the engine's [`MAX_SOWING_LAPS`]).
+    ///
+    /// A state is compared with the saved one by its hash first: the sum of the hashing keys
+    /// of the seeds on the circuit, which every lap updates in a few operations. Equal states
+    /// have equal hashes (the seeds stay on the circuit), so only a hash match needs the
+    /// counts compared (and, on a ring that is not consecutive slots, gathered): a lap costs
+    /// the same whatever the length of the circuit, and a match is still confirmed in full.
     #[cold]
     #[inline(never)]
     fn sow_checked<const EXACT: bool, const REV: bool>(
@@ -561,46 +570,64 @@ impl Ring {
     ) -> Result<SowEnd, Endless> {
         let len = self.len;
         let mut saved = [0u16; MAX_SLOTS];
-        let mut now = [0u16; MAX_SLOTS];
         let mut saved_at = usize::MAX;
+        let mut saved_hash = 0u64;
         let mut power = 1u64;
         let mut steps = 0u64;
+        // The change of the hash since the check began (added to the sowing's at the end).
+        let mut hash = 0u64;
         loop {
-            // The ring's counts: a slice of the board for consecutive slots, else gathered.
-            let ring: &[u16] = if self.contiguous {
-                &counts[self.base..self.base + len]
-            } else {
-                for (pos, c) in now[..len].iter_mut().enumerate() {
-                    *c = counts[self.slot(pos)];
-                }
-                &now[..len]
-            };
-            if (at == saved_at && saved[..len] == *ring) || end.laps >= MAX_SOWING_LAPS {
+            if (at == saved_at && hash == saved_hash && self.ring_equals(counts, &saved[..len]))
+                || end.laps >= self.max_laps
+            {
                 return Err(Endless);
             }
             if saved_at == usize::MAX || steps == power {
-                saved[..len].copy_from_slice(ring);
+                self.ring_copy(counts, &mut saved[..len]);
                 saved_at = at;
+                saved_hash = hash;
                 power = power.saturating_mul(2);
                 steps = 0;
             }
             steps += 1;
             end.laps += 1;
             end.sown += hand;
-            match self.one_lap::<EXACT, REV>(counts, ctx, at, hand, &mut end.hash) {
+            match self.one_lap::<EXACT, true, REV>(counts, ctx, at, hand, &mut hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
-                    return Ok(SowEnd { last_at, lap_at: at, last, action, ..end });
+                    let hash = if EXACT { end.hash.wrapping_add(hash) } else { end.hash };
+                    return Ok(SowEnd { last_at, lap_at: at, last, action, hash, ..end });
                 }
             }
         }
     }
 
+    /// Copy the circuit's counts, in circuit order, into `to` (`len` long).
+    fn ring_copy(&self, counts: &[u16; MAX_SLOTS], to: &mut [u16]) {
+        if self.contiguous {
+            to.copy_from_slice(&counts[self.base..self.base + self.len]);
+        } else {
+            for (pos, c) in to.iter_mut().enumerate() {
+                *c = counts[self.slot(pos)];
+            }
+        }
+    }
+
+    /// Whether the circuit's counts, in circuit order, are `saved` (`len` long).
+    fn ring_equals(&self, counts: &[u16; MAX_SLOTS], saved: &[u16]) -> bool {
+        if self.contiguous {
+            counts[self.base..self.base + self.len] == *saved
+        } else {
+            saved.iter().enumerate().all(|(pos, &c)| counts[self.slot(pos)] == c)
+        }
+    }
+
     /// One lap of `hand` seeds after position `at`, and what the lap rules make of it: a
-    /// relay (with the hand lifted) or the end of the sowing.
+    /// relay (with the hand lifted) or the end of the sowing. With `HASH`, `hash` follows the
+    /// seeds (sown and lifted).
     #[inline(always)]
-    fn one_lap<const EXACT: bool, const REV: bool>(
+    fn one_lap<const EXACT: bool, const HASH: bool, const REV: bool>(
         &self,
         counts: &mut [u16; MAX_SLOTS],
         ctx: &LapContext<'_>,
@@ -608,7 +635,7 @@ impl Ring {
         hand: u32,
         hash: &mut u64,
     ) -> Lap {
-        let last_at = self.lap::<EXACT, REV>(counts, at, hand, hash);
+        let last_at = self.lap::<HASH, REV>(counts, at, hand, hash);
         let before = counts[self.slot(last_at)] - 1;
         let action = self.lap_action::<EXACT, REV>(counts, ctx, last_at, before);
         let Some(from) = self.relay_from::<REV>(counts, last_at, action) else {
@@ -622,7 +649,7 @@ impl Ring {
         let lift = self.slot(from);
         let hand = u32::from(counts[lift]);
         counts[lift] = 0;
-        if EXACT {
+        if HASH {
             *hash = hash.wrapping_sub(self.keys[from].wrapping_mul(u64::from(hand)));
         }
         Lap::Relay { from, hand }
@@ -704,7 +731,7 @@ impl Ring {
                 drops.push(pos);
             }
             laps.push((at, drops));
-            match self.one_lap::<true, REV>(counts, ctx, at, hand, &mut hash) {
+            match self.one_lap::<true, true, REV>(counts, ctx, at, hand, &mut hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 // A relay from a hole a lap may be turned from: traced the usual way.
                 Lap::End { last_at, action } => match self.relay_from::<REV>(counts, last_at, action) {

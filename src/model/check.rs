@@ -112,6 +112,10 @@ impl Model {
         for (i, capture) in self.captures.iter().enumerate() {
             self.check_capture(i, capture)?;
         }
+        if self.lap_limit.is_some_and(|laps| !(MIN_LAP_LIMIT..=MAX_SOWING_LAPS).contains(&laps)) {
+            let problem = format!("a lap limit is {MIN_LAP_LIMIT} to {MAX_SOWING_LAPS} laps");
+            return Err(self.wrong("the lap limit", problem));
+        }
         let end = &self.end;
         if end.store_majority && !board.stores {
             return Err(self.wrong("the end rules", "a store majority needs stores"));

@@ -31,6 +31,9 @@ impl fmt::Display for Model {
             )?,
             Chosen::EachTurn => writeln!(f, "\nthe mover may sow {other} instead, chosen with each sowing")?,
         }
+        if let Some(laps) = self.lap_limit {
+            writeln!(f, "\na sowing that has not ended after {laps} laps is endless (its move is refused)")?;
+        }
         self.fmt_phases(f)?;
         self.fmt_captures(f)?;
         self.fmt_end(f)

@@ -43,6 +43,9 @@ pub struct Model {
     pub captures: Vec<Capture>,
     /// How the game ends.
     pub end: EndRules,
+    /// `after N laps a sowing is endless`: laps after which a sowing that has not ended is
+    /// refused as endless, below the engine's own bound; `None` where the rules state none.
+    pub lap_limit: Option<u32>,
 }
 
 /// The circuit seeds are sown along.
@@ -335,6 +338,15 @@ pub const MAX_COLUMNS: usize = 40;
 pub const MAX_HOLES: usize = MAX_ROWS * MAX_COLUMNS;
 /// Slots of a position's count array: the holes, then a store for each player.
 pub const MAX_SLOTS: usize = MAX_HOLES + 2;
+/// Laps after which a sowing that has neither ended nor repeated its state counts as endless:
+/// the engine's bound, which keeps every decision's work finite where seeds never leave a
+/// circuit of many seeds and the sowing state takes astronomically long to repeat. A rules
+/// file may state a lower one ([`Model::lap_limit`]).
+pub const MAX_SOWING_LAPS: u32 = 100_000;
+/// The least lap limit a rules file may state: a bound on sowings that do not end, not a
+/// rule on how many laps a sowing has (and above the laps the engine's fast paths sow before
+/// they hand a long sowing to the bounded one, so that every path agrees).
+pub const MIN_LAP_LIMIT: u32 = 100;
 /// Most decisions a position may offer: a sowing from each hole in each direction, or a
 /// pass.
 pub const MAX_CHOICES: usize = 2 * MAX_HOLES + 1;
@@ -438,6 +450,8 @@ pub struct Meta {
     pub aliases: Vec<String>,
     /// People and region.
     pub origin: Option<String>,
+    /// The group of games it belongs to (`sow list` gathers games under it).
+    pub family: Option<String>,
     /// Where the rules were recorded.
     pub sources: Vec<String>,
     /// Prose summary (whitespace collapsed).

@@ -51,6 +51,8 @@ pub enum SectionKind {
     Aliases(Vec<Spanned<String>>),
     /// `origin "…"`.
     Origin(Spanned<String>),
+    /// `family "…"`: the group of games it belongs to.
+    Family(Spanned<String>),
     /// `sources "…", "…"`.
     Sources(Vec<Spanned<String>>),
     /// `summary "…"`.
@@ -75,6 +77,8 @@ pub enum SectionKind {
     AfterLap(AfterLap),
     /// `after each lap, first: when …` (in a ruleset): one lap rule put in front.
     LapRuleFirst(LapRule),
+    /// `after N laps a sowing is endless`: the number of laps.
+    LapLimit(Spanned<Value>),
     /// `capture NAME { … }`.
     Capture(Capture),
     /// `end { … }`.
@@ -101,6 +105,7 @@ impl SectionKind {
         match self {
             SectionKind::Aliases(_) => "aliases",
             SectionKind::Origin(_) => "origin",
+            SectionKind::Family(_) => "family",
             SectionKind::Sources(_) => "sources",
             SectionKind::Summary(_) => "summary",
             SectionKind::Computer(_) => "computer",
@@ -113,6 +118,7 @@ impl SectionKind {
             SectionKind::Sow(_) => "sow",
             SectionKind::AfterLap(_) => "after each lap",
             SectionKind::LapRuleFirst(_) => "after each lap, first:",
+            SectionKind::LapLimit(_) => "after N laps",
             SectionKind::Capture(_) => "capture",
             SectionKind::End(_) => "end",
             SectionKind::EndRestated(r) if r.instead => "end, instead:",

@@ -38,6 +38,12 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_instead => "`instead`",
         Rule::aliases => "`aliases \"…\"`",
         Rule::origin => "`origin \"…\"`",
+        Rule::family => "`family \"…\"`",
+        Rule::lap_limit => "`after N laps a sowing is endless`",
+        Rule::kw_family => "`family`",
+        Rule::kw_laps => "`laps`",
+        Rule::kw_sowing => "`sowing`",
+        Rule::kw_endless => "`endless`",
         Rule::sources => "`sources \"…\"`",
         Rule::summary => "`summary \"…\"`",
         Rule::computer => "`computer mcts` or `computer alphabeta`",
@@ -313,9 +319,10 @@ pub fn is_keyword(rule: Rule) -> bool {
 }
 
 /// Section keywords: when all of them are expected, they are named as one group.
-const SECTION_WORDS: [&str; 17] = [
+const SECTION_WORDS: [&str; 18] = [
     "`aliases`",
     "`origin`",
+    "`family`",
     "`sources`",
     "`summary`",
     "`computer`",
@@ -677,9 +684,9 @@ mod tests {
         param_reserved.sort();
         assert_eq!(
             param_reserved.join(" "),
-            "after aliases board capture choose circuit computer end hole holes in lasts mark marks \
-             more move occupied opening or origin param rows ruleset seed seeds setup sources sow \
-             summary take territory to turn turns"
+            "after aliases board capture choose circuit computer end family hole holes in lasts mark \
+             marks more move occupied opening or origin param rows ruleset seed seeds setup sources \
+             sow summary take territory to turn turns"
         );
     }
 }

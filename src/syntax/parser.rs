@@ -185,6 +185,7 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
             SectionKind::Aliases(lower_string_list(Children::of(pair).expect(Rule::string_list)?)?)
         }
         Rule::origin => SectionKind::Origin(lower_string(Children::of(pair).expect(Rule::string)?)?),
+        Rule::family => SectionKind::Family(lower_string(Children::of(pair).expect(Rule::string)?)?),
         Rule::sources => {
             SectionKind::Sources(lower_string_list(Children::of(pair).expect(Rule::string_list)?)?)
         }
@@ -203,6 +204,7 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::lap_rule_first => {
             SectionKind::LapRuleFirst(lower_lap_rule(Children::of(pair).expect(Rule::lap_rule)?)?)
         }
+        Rule::lap_limit => SectionKind::LapLimit(lower_value(Children::of(pair).expect(Rule::value)?)?),
         Rule::end_restated => SectionKind::EndRestated(lower_end_restated(pair)?),
         Rule::capture => SectionKind::Capture(lower_capture(pair)?),
         Rule::end_rules => SectionKind::End(lower_end_rules(pair)?),

@@ -251,6 +251,26 @@ fn simulate_gives_the_same_results_on_any_number_of_threads() {
     assert_eq!(one, run("3"));
 }
 
+/// `--timing` plays the same games and adds the slowest decision, with where to find it.
+#[test]
+fn simulate_timing_reports_the_slowest_decision_of_the_same_games() {
+    let args = ["simulate", "nsolo", "--games", "200", "--seed", "3"];
+    let (code, plain, err) = sow(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let (code, timed, err) = sow(&[&args[..], &["--timing"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let results = |out: &str| -> Vec<String> {
+        out.lines().filter(|l| !l.contains("time ") && !l.contains("slowest")).map(String::from).collect()
+    };
+    assert_eq!(results(&plain), results(&timed));
+    assert!(!plain.contains("slowest decision"), "{plain}");
+    let line = timed.lines().find(|l| l.contains("slowest decision")).unwrap_or_else(|| panic!("{timed}"));
+    assert!(
+        line.contains("game #") && line.contains("plays it again") && line.contains("--seed 3"),
+        "{line}"
+    );
+}
+
 #[test]
 fn list_names_every_bundled_file_and_its_rulesets() {
     let (code, out, err) = sow(&["list"], "");
@@ -273,6 +293,45 @@ fn list_names_every_bundled_file_and_its_rulesets() {
     }
     assert!(files >= 1);
     assert!(out.contains("nsolo  (default)"), "{out}");
+}
+
+/// `sow list` groups the files by family: every bundled file states one, and appears under
+/// the heading of its own family (the last heading above it), the families in alphabetical
+/// order and the files of each in name order.
+#[test]
+fn list_groups_every_bundled_file_under_its_family() {
+    let (code, out, err) = sow(&["list"], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // A heading is the line above a rule of `═`.
+    let headings: Vec<usize> =
+        (1..lines.len()).filter(|&i| lines[i].starts_with('═')).map(|i| i - 1).collect();
+    let titles: Vec<&str> = headings.iter().map(|&i| lines[i]).collect();
+    let mut sorted = titles.clone();
+    sorted.sort_unstable();
+    assert_eq!(titles, sorted, "families in alphabetical order");
+    let mut listed: Vec<(&str, &str)> = Vec::new();
+    for name in sow::bundled::bundled_names() {
+        let family = crate::common::rules(name, None, &[]).meta().family.clone();
+        let family = family.unwrap_or_else(|| panic!("{name}.sow states no family"));
+        let at = lines
+            .iter()
+            .position(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("`{name}` not listed:\n{out}"));
+        let heading = headings.iter().rev().find(|&&h| h < at).map(|&h| lines[h]);
+        assert_eq!(heading, Some(family.as_str()), "`{name}` under the wrong heading:\n{out}");
+        listed.push((heading.unwrap_or_default(), name));
+    }
+    // In the listing's order: by family, then by name.
+    listed.sort_by_key(|&(_, name)| lines.iter().position(|l| l.split_whitespace().next() == Some(name)));
+    let mut by_family = listed.clone();
+    by_family.sort_unstable();
+    assert_eq!(listed, by_family);
+    // The README's table of games has a row for every file too.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for (_, name) in listed {
+        assert!(readme.contains(&format!("\n| `{name}` |")), "the README's table of games lacks `{name}`");
+    }
 }
 
 /// A team at South: its members take South's turns in order, the prompt names the one to

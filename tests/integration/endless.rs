@@ -120,3 +120,77 @@ fn a_game_that_never_ends_in_the_commands() {
     assert!(out.contains("unfinished after 300 decisions"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Rules whose start position has a long relay that ends: South's a1 (2 seeds) relays for
+/// 238 laps before its last seed falls in an empty hole. `{limit}` is where a lap limit goes.
+const LONG: &str = r#"game "Long" {
+    board 4 rows of 6 holes, no stores
+    territory each player owns rows outer, inner
+    setup {
+        2 in the 1st outer hole
+        2 in the 2nd outer hole
+        3 in the 3rd outer hole
+        3 in the 4th outer hole
+        4 in the 5th outer hole
+        1 in the 6th outer hole
+        3 in the 1st inner hole
+        2 in the 2nd inner hole
+        3 in the 3rd inner hole
+        4 in the 4th inner hole
+        1 in the 5th inner hole
+        2 in the 6th inner hole
+    }
+    circuit own rows anticlockwise
+    choose { own hole with at least 1 seed }
+    sow all seeds from the next hole
+    {limit}
+    after each lap {
+        when the last seed lands in an occupied hole: relay
+        otherwise: stop
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+        a repeated position is a draw
+    }
+}
+"#;
+
+/// A lap limit stated in the rules refuses a sowing that has not ended after that many laps,
+/// as endless, on every path (the legal list, checked play, random play); without it (or
+/// with a limit it stays within) the same sowing is played in full.
+#[test]
+fn a_stated_lap_limit_refuses_a_longer_sowing() {
+    use sow::engine::Position;
+    let compile = |limit: &str| {
+        sow::compile("long.sow", &LONG.replace("{limit}", limit), &sow::Options::default()).unwrap()
+    };
+    // Without a limit, and with limits it stays within: played, 238 laps.
+    for limit in ["", "after 238 laps a sowing is endless", "after 100000 laps a sowing is endless"] {
+        let rules = compile(limit);
+        let a1 = Move::Sow(rules.parse_hole("a1").unwrap());
+        let mut moves = MoveList::new();
+        let stats = rules.legal_moves_counted(&rules.start(), &mut moves);
+        assert_eq!(stats.endless, 0, "{limit:?}");
+        assert!(moves.contains(&a1), "{limit:?}");
+        let effect = Position::new(&rules).play(a1).unwrap();
+        assert_eq!(effect.laps, 238, "{limit:?}");
+    }
+    // Limits it goes beyond: refused as endless, and offered by no path.
+    for limit in ["after 237 laps a sowing is endless", "after 100 laps a sowing is endless"] {
+        let rules = compile(limit);
+        assert!(rules.model().to_string().contains("not ended after"), "{limit:?}: shown by `sow show`");
+        let a1 = Move::Sow(rules.parse_hole("a1").unwrap());
+        let mut moves = MoveList::new();
+        let stats = rules.legal_moves_counted(&rules.start(), &mut moves);
+        assert_eq!(stats.endless, 1, "{limit:?}");
+        assert!(!moves.contains(&a1), "{limit:?}");
+        let mut position = Position::new(&rules);
+        let e = position.play(a1).unwrap_err();
+        assert_eq!(e.kind(), PlayErrorKind::Endless, "{limit:?}");
+        assert!(position.try_play(a1).is_err(), "{limit:?}: the fast path of random play");
+        assert_eq!(position.state(), &rules.start(), "{limit:?}: nothing changed");
+    }
+    assert_eq!(compile("").model().lap_limit, None);
+    assert_eq!(compile("after 100 laps a sowing is endless").model().lap_limit, Some(100));
+}
