@@ -66,6 +66,34 @@ fn a_rules_file_whose_sowing_cycles() {
     }
 }
 
+/// The same endless sowing where every outer hole is one a lap may be turned from, on a
+/// condition that never holds: each relay from an outer hole stops the sowing for the
+/// interpreter to decide, which sows on the usual way. The cycle runs across those short
+/// stretches, and must still be found: a4 is refused, not sown for ever.
+#[test]
+fn a_cycle_through_holes_a_lap_may_be_turned_from_is_refused() {
+    let text = CYCLING.replace(
+        "choose { own hole with at least 1 seed }",
+        "choose {
+            own hole with at least 1 seed
+            also own outer hole, clockwise,
+                if the last seed lands in an own inner hole and the opposite inner hole holds at least 100 seeds
+        }",
+    );
+    let rules = sow::compile("cycling-turns.sow", &text, &sow::Options::default()).unwrap();
+    let state = rules.start();
+    let a4 = Move::Sow(rules.parse_hole("a4").unwrap());
+    let mut moves = MoveList::new();
+    let stats = rules.legal_moves_counted(&state, &mut moves);
+    assert_eq!(stats.endless, 1);
+    assert!(!moves.contains(&a4));
+    assert_eq!(moves.len(), 8, "{moves:?}");
+    for seed in 0..20 {
+        let game = random_game(&rules, seed, 100_000);
+        assert!(game.outcome.is_some(), "seed {seed}: unfinished after {} plies", game.plies);
+    }
+}
+
 /// Rules where nothing ever ends the game: one seed a side, stepping around its circuit
 /// forever, no captures, no repetition rule.
 const FOREVER: &str = r#"game "Forever" {
