@@ -48,20 +48,26 @@ const CYCLING: &str = r#"game "Cycling" {
 #[test]
 fn a_rules_file_whose_sowing_cycles() {
     let rules = sow::compile("cycling.sow", CYCLING, &sow::Options::default()).unwrap();
+    a4_is_refused_and_games_end(&rules, 50);
     let mut state = rules.start();
     let mut history = History::new(&rules, &state);
+    let before = state.clone();
+    let e = rules.play(&mut state, &mut history, Move::Sow(rules.parse_hole("a4").unwrap())).unwrap_err();
+    assert_eq!(e.kind(), PlayErrorKind::Endless);
+    assert_eq!(state, before);
+}
+
+/// From the start of a [`CYCLING`] game, a4's endless sowing is the one move refused, and
+/// `games` random games all end.
+fn a4_is_refused_and_games_end(rules: &sow::Rules, games: u64) {
     let a4 = Move::Sow(rules.parse_hole("a4").unwrap());
     let mut moves = MoveList::new();
-    let stats = rules.legal_moves_counted(&state, &mut moves);
+    let stats = rules.legal_moves_counted(&rules.start(), &mut moves);
     assert_eq!(stats.endless, 1);
     assert!(!moves.contains(&a4));
     assert_eq!(moves.len(), 8, "{moves:?}");
-    let before = state.clone();
-    let e = rules.play(&mut state, &mut history, a4).unwrap_err();
-    assert_eq!(e.kind(), PlayErrorKind::Endless);
-    assert_eq!(state, before);
-    for seed in 0..50 {
-        let game = random_game(&rules, seed, 100_000);
+    for seed in 0..games {
+        let game = random_game(rules, seed, 100_000);
         assert!(game.outcome.is_some(), "seed {seed}: unfinished after {} plies", game.plies);
     }
 }
@@ -81,17 +87,7 @@ fn a_cycle_through_holes_a_lap_may_be_turned_from_is_refused() {
         }",
     );
     let rules = sow::compile("cycling-turns.sow", &text, &sow::Options::default()).unwrap();
-    let state = rules.start();
-    let a4 = Move::Sow(rules.parse_hole("a4").unwrap());
-    let mut moves = MoveList::new();
-    let stats = rules.legal_moves_counted(&state, &mut moves);
-    assert_eq!(stats.endless, 1);
-    assert!(!moves.contains(&a4));
-    assert_eq!(moves.len(), 8, "{moves:?}");
-    for seed in 0..20 {
-        let game = random_game(&rules, seed, 100_000);
-        assert!(game.outcome.is_some(), "seed {seed}: unfinished after {} plies", game.plies);
-    }
+    a4_is_refused_and_games_end(&rules, 20);
 }
 
 /// Rules where nothing ever ends the game: one seed a side, stepping around its circuit
