@@ -1038,21 +1038,25 @@ impl Rules {
                 // Seeds crossed to the other side (or into a store).
                 state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
             }
-            let on = self.going_on(state, rev);
+            // The way the sowing goes on: read only where it goes on, not on the playouts'
+            // common path (a lap that ends the turn).
+            let mut on = rev;
             let next = match end.action {
                 LapAction::Capture(c) => {
+                    on = self.going_on(state, rev);
                     self.capture(state, history, c, &end, (origin, relays), (rev, on), log)
                 }
                 // Only where laps may be turned: the next lap lifts a hole it may be turned from.
                 LapAction::Relay | LapAction::RelayNext => match self.relay_hole(state, &end, rev) {
                     Some(from) if self.pause_to_turn(state, from, origin, relays) => None,
-                    Some(from) => match self.lift_and_sow(state, from, origin, on) {
-                        Some(next) => Some(next),
-                        None => {
+                    Some(from) => {
+                        on = self.going_on(state, rev);
+                        let next = self.lift_and_sow(state, from, origin, on);
+                        if next.is_none() {
                             self.end_turn(state, history);
-                            None
                         }
-                    },
+                        next
+                    }
                     None => {
                         self.end_turn(state, history);
                         None
