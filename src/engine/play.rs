@@ -1024,72 +1024,104 @@ impl Rules {
         &self,
         state: &mut State,
         history: &mut History,
-        mut end: SowEnd,
+        end: SowEnd,
         origin: u16,
         relays: u16,
         rev: bool,
         log: &mut L,
     ) -> SowEnd {
-        // The way the last lap went.
-        let mut rev = rev;
+        // No loop here: on the playouts' common path the first part ends the turn, and a
+        // loop would have the compiler load the rules' fields for it before every sowing.
+        match self.after_part(state, history, &end, (origin, relays), rev, log) {
+            None => end,
+            Some((next, on)) => self.sow_on(state, history, end, (next, on), (origin, relays), log),
+        }
+    }
+
+    /// The parts of a sowing after the first: each part's end is followed up in turn, until
+    /// one ends the turn or the sowing reaches the lap bound.
+    #[inline(never)]
+    fn sow_on<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        mut end: SowEnd,
+        (mut next, mut on): (SowEnd, bool),
+        (origin, relays): (u16, u16),
+        log: &mut L,
+    ) -> SowEnd {
         loop {
-            state.hash = state.hash.wrapping_add(end.hash);
-            if self.shared_circuit {
-                // Seeds crossed to the other side (or into a store).
-                state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
+            let whole = SowEnd { laps: end.laps + next.laps, sown: end.sown + next.sown, ..next };
+            // A sowing known to end never comes near the bound; one that was not checked (an
+            // illegal decision played unchecked) stops at it.
+            if whole.laps > self.max_laps(state) {
+                self.end_turn(state, history);
+                return whole;
             }
-            // The way the sowing goes on: read only where it goes on, not on the playouts'
-            // common path (a lap that ends the turn).
-            let mut on = rev;
-            let next = match end.action {
-                LapAction::Capture(c) => {
-                    on = self.going_on(state, rev);
-                    self.capture(state, history, c, &end, (origin, relays), (rev, on), log)
-                }
-                // Only where laps may be turned: the next lap lifts a hole it may be turned from.
-                LapAction::Relay | LapAction::RelayNext => match self.relay_hole(state, &end, rev) {
-                    Some(from) if self.pause_to_turn(state, from, origin, relays) => None,
-                    Some(from) => {
-                        on = self.going_on(state, rev);
-                        let next = self.lift_and_sow(state, from, origin, on);
-                        if next.is_none() {
-                            self.end_turn(state, history);
-                        }
-                        next
-                    }
-                    None => {
-                        self.end_turn(state, history);
-                        None
-                    }
-                },
-                LapAction::MayStop => {
-                    let choice = LapChoice { at: end.last, origin, relays, turn: false };
-                    state.phase = Phase::LapChoice(choice);
-                    None
-                }
-                LapAction::MoveAgain => {
-                    self.end_turn_again(state, history);
-                    None
-                }
-                _ => {
-                    self.end_turn(state, history);
-                    None
-                }
-            };
-            match next {
-                // A sowing known to end never comes near the bound; one that was not checked
-                // (an illegal decision played unchecked) stops at it.
-                Some(next) if end.laps + next.laps > self.max_laps(state) => {
-                    self.end_turn(state, history);
-                    return SowEnd { laps: end.laps + next.laps, sown: end.sown + next.sown, ..next };
-                }
-                Some(next) => {
-                    end = SowEnd { laps: end.laps + next.laps, sown: end.sown + next.sown, ..next };
-                    rev = on;
-                }
+            end = whole;
+            match self.after_part(state, history, &end, (origin, relays), on, log) {
                 None => return end,
+                Some(part) => (next, on) = part,
             }
         }
+    }
+
+    /// What follows one part of a sowing that ended at `end`, its last lap gone `rev`: the
+    /// next part sown and the way it went, or `None` where the turn ends or pauses.
+    #[inline(always)]
+    fn after_part<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        end: &SowEnd,
+        (origin, relays): (u16, u16),
+        rev: bool,
+        log: &mut L,
+    ) -> Option<(SowEnd, bool)> {
+        state.hash = state.hash.wrapping_add(end.hash);
+        if self.shared_circuit {
+            // Seeds crossed to the other side (or into a store).
+            state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
+        }
+        // The way the sowing goes on: read only where it goes on, not on the playouts' common
+        // path (a lap that ends the turn).
+        let mut on = rev;
+        let next = match end.action {
+            LapAction::Capture(c) => {
+                on = self.going_on(state, rev);
+                self.capture(state, history, c, end, (origin, relays), (rev, on), log)
+            }
+            // Only where laps may be turned: the next lap lifts a hole it may be turned from.
+            LapAction::Relay | LapAction::RelayNext => match self.relay_hole(state, end, rev) {
+                Some(from) if self.pause_to_turn(state, from, origin, relays) => None,
+                Some(from) => {
+                    on = self.going_on(state, rev);
+                    let next = self.lift_and_sow(state, from, origin, on);
+                    if next.is_none() {
+                        self.end_turn(state, history);
+                    }
+                    next
+                }
+                None => {
+                    self.end_turn(state, history);
+                    None
+                }
+            },
+            LapAction::MayStop => {
+                let choice = LapChoice { at: end.last, origin, relays, turn: false };
+                state.phase = Phase::LapChoice(choice);
+                None
+            }
+            LapAction::MoveAgain => {
+                self.end_turn_again(state, history);
+                None
+            }
+            _ => {
+                self.end_turn(state, history);
+                None
+            }
+        };
+        next.map(|next| (next, on))
     }
 
     /// Laps after which the mover's sowing counts as endless (the rules' stated limit, or the
