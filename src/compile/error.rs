@@ -825,6 +825,38 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A count that works out below zero, or divides by zero.
+    #[error("{what}")]
+    #[diagnostic(
+        code(sow::check::bad_count),
+        help(
+            "a number of seeds or holes is a whole number of at least 0; check the sum with the smallest board of the parameter's range"
+        )
+    )]
+    BadCount {
+        /// What went wrong: "2 - columns is below zero" or "… divides by zero".
+        what: String,
+        /// Where.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
+    /// A run of holes longer than the row.
+    #[error("a row has {columns} holes, so it holds no run of {count}")]
+    #[diagnostic(
+        code(sow::check::run_too_long),
+        help("give at most {columns} holes, or a count that follows the board, e.g. `(columns - 1) / 2`")
+    )]
+    RunTooLong {
+        /// The run's length.
+        count: u64,
+        /// Holes in a row.
+        columns: usize,
+        /// Where.
+        #[label("{count} holes")]
+        span: SourceSpan,
+    },
+
     /// A setup that leaves the board empty.
     #[error("the setup puts no seeds on the board")]
     #[diagnostic(code(sow::check::no_seeds), help("give at least one hole a seed, e.g. `2 in every hole`"))]

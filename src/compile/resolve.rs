@@ -138,6 +138,29 @@ impl<'a> Scope<'a> {
         }
     }
 
+    /// A worked-out count: `2 × columns`, `(columns - 1) / 2`.
+    pub fn seed_count(&self, c: &Spanned<ast::Count>) -> Result<u64, CheckError> {
+        match &c.node {
+            ast::Count::Value(v) => self.value(&Spanned::new(v.clone(), c.span)),
+            ast::Count::Op(a, op, b) => {
+                let (x, y) = (self.seed_count(a)?, self.seed_count(b)?);
+                let text = || self.text(c.span);
+                match op {
+                    ast::CountOp::Add => Ok(x.saturating_add(y)),
+                    ast::CountOp::Mul => Ok(x.saturating_mul(y)),
+                    ast::CountOp::Sub => x.checked_sub(y).ok_or_else(|| CheckError::BadCount {
+                        what: format!("`{}` is {x} - {y}, below zero", text()),
+                        span: c.span.into(),
+                    }),
+                    ast::CountOp::Div => x.checked_div(y).ok_or_else(|| CheckError::BadCount {
+                        what: format!("`{}` divides by zero", text()),
+                        span: c.span.into(),
+                    }),
+                }
+            }
+        }
+    }
+
     /// A count of seeds or turns: at least 1, at most what 16 bits hold.
     pub fn count(&self, v: &Spanned<ast::Value>) -> Result<u16, CheckError> {
         let n = self.value(v)?;
@@ -357,6 +380,32 @@ impl<'a> Scope<'a> {
                 let board = self.board.ok_or_else(Vec::new)?;
                 let rows = Player::BOTH.map(|player| board.row(player, role));
                 Ok(rows.into_iter().flat_map(|r| (0..board.columns).map(move |c| Cell::new(r, c))).collect())
+            }
+            ast::HoleSet::Run { count, end, row } => {
+                let mut errors = Errors::default();
+                let role = errors.take(self.row(row));
+                let count = errors.take_one(self.seed_count(count).and_then(|n| match self.board {
+                    Some(board) if n > board.columns as u64 => Err(CheckError::RunTooLong {
+                        count: n,
+                        columns: board.columns,
+                        span: set.span.into(),
+                    }),
+                    _ => Ok(n as usize),
+                }));
+                let (Some(role), Some(count), Some(board)) = (role, count, self.board) else {
+                    return Err(errors.0);
+                };
+                let from_left =
+                    |k: usize| if *end == ast::HolePosition::Leftmost { k } else { board.columns - 1 - k };
+                let cells = Player::BOTH
+                    .iter()
+                    .flat_map(|&p| {
+                        (0..count).map(move |k| {
+                            Cell::new(board.row(p, role as usize), board.column_from_left(p, from_left(k)))
+                        })
+                    })
+                    .collect();
+                Ok(cells)
             }
             ast::HoleSet::One { position, row, from_right } => {
                 let mut errors = Errors::default();

@@ -46,12 +46,22 @@ impl Scope<'_> {
         let mut errors = Errors::default();
         let mut counts = self.board.map(|b| vec![0u64; b.holes()]);
         for line in &section.node.lines {
-            let count = errors.take_one(self.value(&line.count));
+            if !errors.take_one(self.setup_line_holds(line)).unwrap_or(true) {
+                continue;
+            }
+            let count = errors.take_one(self.seed_count(&line.count));
             let holes = errors.take(self.holes(&line.holes));
             if let (Some(board), Some(counts), Some(count), Some(holes)) =
                 (self.board, counts.as_mut(), count, holes)
             {
+                let only = line.only.as_ref().map(|seat| match seat.node {
+                    ast::SeatName::South => Player::South,
+                    ast::SeatName::North => Player::North,
+                });
                 for h in holes {
+                    if only.is_some_and(|p| board.owner(usize::from(h.row)).0 != p) {
+                        continue;
+                    }
                     if let Some(c) = counts.get_mut(board.index(h)) {
                         *c = count;
                     }
@@ -66,6 +76,18 @@ impl Scope<'_> {
             errors.push(CheckError::TooManySeeds { total, span: section.span.into() });
         }
         errors.finish(Some(counts.into_iter().map(|c| c as u16).collect()))
+    }
+
+    /// Whether a setup line's `when` holds on this board.
+    fn setup_line_holds(&self, line: &ast::SetupLine) -> Result<bool, CheckError> {
+        let Some(when) = &line.when else { return Ok(true) };
+        let param = &when.node.param;
+        let value = self.value(&Spanned::new(ast::Value::Param(param.node.clone()), param.span))?;
+        Ok(match when.node.bound {
+            ast::Bound::Exactly => value == when.node.value,
+            ast::Bound::AtLeast => value >= when.node.value,
+            ast::Bound::AtMost => value <= when.node.value,
+        })
     }
 
     /// The holes marked at the start, for each kind of mark.

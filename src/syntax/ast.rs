@@ -195,13 +195,59 @@ pub struct Setup {
     pub lines: Vec<SetupLine>,
 }
 
-/// `COUNT in HOLES`.
+/// `COUNT in HOLES[, when PARAM is N][, for PLAYER only]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SetupLine {
     /// Seeds per hole.
-    pub count: Spanned<Value>,
+    pub count: Spanned<Count>,
     /// Which holes.
     pub holes: Spanned<HoleSet>,
+    /// `when columns is at least 3`: the boards the line holds on.
+    pub when: Option<Spanned<SetupWhen>>,
+    /// `for North only`: the one player whose holes the line fills.
+    pub only: Option<Spanned<SeatName>>,
+}
+
+/// A number worked out from numbers and parameters: `2 × columns`, `(columns - 1) / 2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// A number or a parameter.
+    Value(Value),
+    /// Two counts joined by an operator.
+    Op(Box<Spanned<Count>>, CountOp, Box<Spanned<Count>>),
+}
+
+/// An operator of a [`Count`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountOp {
+    /// `+`.
+    Add,
+    /// `-`.
+    Sub,
+    /// `×` or `*`.
+    Mul,
+    /// `/`, rounding down.
+    Div,
+}
+
+/// `when columns is at least 3`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupWhen {
+    /// The parameter.
+    pub param: Spanned<String>,
+    /// How its value compares.
+    pub bound: Bound,
+    /// With what.
+    pub value: u64,
+}
+
+/// A player named in a rules file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatName {
+    /// `South`, the first player.
+    South,
+    /// `North`.
+    North,
 }
 
 /// The holes a setup line fills, on both sides.
@@ -211,6 +257,15 @@ pub enum HoleSet {
     Every,
     /// `every ROW hole`.
     EveryInRow(Spanned<String>),
+    /// `the COUNT leftmost|rightmost ROW holes`: a run at one end of a row.
+    Run {
+        /// How many holes.
+        count: Spanned<Count>,
+        /// Which end: [`HolePosition::Leftmost`] or [`HolePosition::Rightmost`].
+        end: HolePosition,
+        /// The row.
+        row: Spanned<String>,
+    },
     /// `the POSITION ROW hole [from the right]`.
     One {
         /// Which hole of the row.

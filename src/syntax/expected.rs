@@ -57,6 +57,19 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::name_list => "a list of names",
         Rule::setup => "`setup { … }`",
         Rule::setup_line => "a setup line such as `2 in every hole`",
+        Rule::seed_count => "a number of seeds such as `2` or `2 × columns`",
+        Rule::count_term => "a number of seeds such as `2 × columns`",
+        Rule::add_op => "`+` or `-`",
+        Rule::mul_op => "`×`, `*` or `/`",
+        Rule::setup_when => "`, when columns is 8`",
+        Rule::setup_only => "`, for South only` or `, for North only`",
+        Rule::player_name => "`South` or `North`",
+        Rule::hole_run => "a run of holes such as `the 5 rightmost inner holes`",
+        Rule::run_end => "`leftmost` or `rightmost`",
+        Rule::count_atom => "a number, a parameter or a bracketed count",
+        Rule::kw_only => "`only`",
+        Rule::kw_south => "`South`",
+        Rule::kw_north => "`North`",
         Rule::hole_set => "a set of holes",
         Rule::every_hole => "`every hole`",
         Rule::every_row_hole => "`every ROW hole`",
@@ -390,6 +403,17 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
                 all
             });
     }
+    if wanted.len() > 1 && !source.get(pos..).is_some_and(|rest| rest.starts_with(',')) {
+        // Optional clauses that begin with a comma (`, when columns is 8`, `, except …`)
+        // only clutter the list where no comma was written and the word found is not the
+        // clause's own (`except` without its comma is worth pointing to).
+        let found_word = word_at(source, pos);
+        let clutter =
+            |w: &String| w.starts_with("`, ") && w[3..].split([' ', '`']).next() != Some(found_word);
+        if wanted.iter().any(|w| !clutter(w)) {
+            wanted.retain(|w| !clutter(w));
+        }
+    }
     if positives.contains(&Rule::string) {
         // The opening quote is part of "a string in double quotes".
         wanted.retain(|w| w != "`\"`");
@@ -684,9 +708,9 @@ mod tests {
         param_reserved.sort();
         assert_eq!(
             param_reserved.join(" "),
-            "after aliases board capture choose circuit computer end family hole holes in lasts mark \
-             marks more move occupied opening or origin param rows ruleset seed seeds setup sources \
-             sow summary take territory to turn turns"
+            "after aliases board capture choose circuit computer end family hole holes in lasts leftmost \
+             mark marks more move occupied opening or origin param rightmost rows ruleset seed seeds \
+             setup sources sow summary take territory to turn turns"
         );
     }
 }

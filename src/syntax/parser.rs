@@ -338,15 +338,88 @@ fn lower_setup(pair: Pair<'_, Rule>) -> Result<Setup> {
 
 fn lower_setup_line(pair: Pair<'_, Rule>) -> Result<SetupLine> {
     let mut c = Children::of(pair);
-    let count = lower_value(c.expect(Rule::value)?)?;
+    let count = lower_seed_count(c.expect(Rule::seed_count)?)?;
     let holes = c.any()?;
     let holes = match holes.as_rule() {
         Rule::every_hole => Spanned::new(HoleSet::Every, span(&holes)),
         Rule::every_row_hole => lower_every_row_hole(holes)?,
         Rule::one_hole => lower_one_hole(holes)?,
+        Rule::hole_run => lower_hole_run(holes)?,
         _ => return unexpected(&holes),
     };
-    Ok(SetupLine { count, holes })
+    let when = c.optional(Rule::setup_when).map(lower_setup_when).transpose()?;
+    let only = match c.optional(Rule::setup_only) {
+        Some(only) => {
+            let name = Children::of(only).expect(Rule::player_name)?;
+            let seat = match first_token(name.clone())?.as_rule() {
+                Rule::kw_south => SeatName::South,
+                _ => SeatName::North,
+            };
+            Some(Spanned::new(seat, span(&name)))
+        }
+        None => None,
+    };
+    Ok(SetupLine { count, holes, when, only })
+}
+
+/// `2 × columns - 1`: sums of products, left to right.
+fn lower_seed_count(pair: Pair<'_, Rule>) -> Result<Spanned<Count>> {
+    lower_count_chain(pair, Rule::count_term)
+}
+
+/// A chain `a OP b OP c …` of `part`s joined by operators, folded from the left.
+fn lower_count_chain(pair: Pair<'_, Rule>, part: Rule) -> Result<Spanned<Count>> {
+    let whole = span(&pair);
+    let mut tokens = Children::of(pair).rest();
+    let first = tokens.next().ok_or_else(|| SyntaxError::internal(whole, "an empty count"))?;
+    let mut acc = lower_count_part(first, part)?;
+    while let Some(op) = tokens.next() {
+        let op = match op.as_str() {
+            "+" => CountOp::Add,
+            "-" | "−" => CountOp::Sub,
+            "/" => CountOp::Div,
+            _ => CountOp::Mul,
+        };
+        let rhs =
+            tokens.next().ok_or_else(|| SyntaxError::internal(whole, "a count missing its right side"))?;
+        let rhs = lower_count_part(rhs, part)?;
+        let sp = acc.span.to(rhs.span);
+        acc = Spanned::new(Count::Op(Box::new(acc), op, Box::new(rhs)), sp);
+    }
+    Ok(acc)
+}
+
+fn lower_count_part(pair: Pair<'_, Rule>, part: Rule) -> Result<Spanned<Count>> {
+    match pair.as_rule() {
+        Rule::value => Ok(lower_value(pair)?.map(Count::Value)),
+        Rule::seed_count => lower_seed_count(pair),
+        r if r == part => lower_count_chain(pair, Rule::value),
+        _ => unexpected(&pair),
+    }
+}
+
+fn lower_setup_when(pair: Pair<'_, Rule>) -> Result<Spanned<SetupWhen>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let param = lower_name(c.expect(Rule::param_name)?);
+    let bound = match c.optional(Rule::count_bound) {
+        Some(b) => lower_count_bound(b)?,
+        None => Bound::Exactly,
+    };
+    let value = lower_int(c.expect(Rule::int)?)?.node;
+    Ok(Spanned::new(SetupWhen { param, bound, value }, sp))
+}
+
+fn lower_hole_run(pair: Pair<'_, Rule>) -> Result<Spanned<HoleSet>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let count = lower_seed_count(c.expect(Rule::seed_count)?)?;
+    let end = match first_token(c.expect(Rule::run_end)?)?.as_rule() {
+        Rule::kw_leftmost => HolePosition::Leftmost,
+        _ => HolePosition::Rightmost,
+    };
+    let row = lower_name(c.expect(Rule::row_name)?);
+    Ok(Spanned::new(HoleSet::Run { count, end, row }, sp))
 }
 
 fn lower_every_row_hole(pair: Pair<'_, Rule>) -> Result<Spanned<HoleSet>> {

@@ -463,3 +463,58 @@ fn passes_separated_by_a_sowing_are_no_draw() {
         }
     }
 }
+
+/// A setup worked out from the board: `2 × columns` seeds, a run of `(columns - 1) / 2`
+/// holes, a line that holds only on larger boards, and one for North alone. On 4×9 (worked
+/// by hand): a1 and d9 (each player's leftmost outer hole) 18; b1 and c9 0; the 4 rightmost
+/// inner holes b6–b9 and c1–c4 hold (9 − 1) / 2 + 1 = 5; the 3rd inner hole, b3 and c7, 9;
+/// North's 2nd outer hole d8 7, South's a2 untouched (1). On 4×6 the run is 2 holes of 3,
+/// and the 3rd inner hole keeps its 1.
+#[test]
+fn a_setup_worked_out_from_the_board() {
+    let text = r#"game "T" {
+        param columns = 6 in 6..16 "holes in each row"
+        board 4 rows of columns holes, no stores
+        territory each player owns rows outer, inner
+        setup {
+            1 in every hole
+            2 × columns in the leftmost outer hole
+            0 in the leftmost inner hole
+            (columns - 1) / 2 + 1 in the (columns - 1) / 2 rightmost inner holes
+            9 in the 3rd inner hole, when columns is at least 8
+            7 in the 2nd outer hole, for North only
+        }
+        circuit own rows anticlockwise
+        choose { own hole with at least 2 seeds }
+        sow all seeds from the next hole
+        after each lap { otherwise: stop }
+        end { a player who cannot move loses }
+    }"#;
+    let start = |columns: &str| {
+        let rules = sow::compile("t.sow", text, &Options::new(None, &[columns]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        (rules.start_counts(), rules)
+    };
+    let (counts, rules) = start("columns=9");
+    assert_eq!(
+        counts,
+        board(
+            &rules,
+            "d  1  1  1  1  1  1  1  7 18
+             c  5  5  5  5  1  1  9  1  0
+             b  0  1  9  1  1  5  5  5  5
+             a 18  1  1  1  1  1  1  1  1"
+        )
+    );
+    let (counts, rules) = start("columns=6");
+    assert_eq!(
+        counts,
+        board(
+            &rules,
+            "d  1  1  1  1  7 12
+             c  3  3  1  1  1  0
+             b  0  1  1  1  3  3
+             a 12  1  1  1  1  1"
+        )
+    );
+}
