@@ -501,6 +501,7 @@ impl Scope<'_> {
             turn_limit: None,
             row_empty: None,
             one_hole: false,
+            one_hole_every_lap: false,
             passes_draw: false,
             pass_loses: false,
         };
@@ -515,7 +516,10 @@ impl Scope<'_> {
                 }
                 ast::EndRule::TurnLimit(v) => out.turn_limit = errors.take_one(self.count(v)).map(u32::from),
                 ast::EndRule::RowEmpty(row) => out.row_empty = errors.take(self.row(row)),
-                ast::EndRule::OneHole => out.one_hole = true,
+                ast::EndRule::OneHole(every_lap) => {
+                    out.one_hole = true;
+                    out.one_hole_every_lap = *every_lap;
+                }
                 ast::EndRule::PassesDraw => out.passes_draw = true,
                 ast::EndRule::PassLoses => out.pass_loses = true,
                 ast::EndRule::Blocked(b) => {

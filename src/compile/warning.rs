@@ -396,7 +396,7 @@ fn end_spans(end: &ast::EndRules) -> EndSpans {
             ast::EndRule::NoSeeds(_) => &mut spans.no_seeds,
             ast::EndRule::Blocked(_) => &mut spans.blocked,
             ast::EndRule::RowEmpty(_) => &mut spans.row_empty,
-            ast::EndRule::OneHole => &mut spans.one_hole,
+            ast::EndRule::OneHole(_) => &mut spans.one_hole,
             ast::EndRule::StoreMajority => &mut spans.store_majority,
             _ => continue,
         };

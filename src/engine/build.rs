@@ -259,8 +259,12 @@ fn attach_rings(rules: &mut Rules) {
     let rings: Vec<Option<(ByPlayer<Ring>, Vec<TurnCheck>)>> = (rules.phases.iter().zip(&model_phases))
         .map(|(phase, model_phase)| match (&phase.turn, &model_phase.turn) {
             (TurnKind::Sow(sow), Turn::Sow(sowing)) => {
+                // The holes whose relays the interpreter follows lap by lap: those a lap may be
+                // turned from, or every hole where the end is read between laps.
+                let every_lap = rules.model.end.one_hole_every_lap;
                 let turn_holes = ByPlayer::new_with(|me| {
-                    sow.turnings.iter().flat_map(|t| t.choice.holes[me].iter().copied()).collect::<Vec<_>>()
+                    let turning = sow.turnings.iter().flat_map(|t| t.choice.holes[me].iter().copied());
+                    if every_lap { rules.territory[me].clone() } else { turning.collect::<Vec<_>>() }
                 });
                 let rings = ByPlayer::new_with(|me| {
                     Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me])

@@ -1093,6 +1093,11 @@ impl Rules {
             }
             // Only where laps may be turned: the next lap lifts a hole it may be turned from.
             LapAction::Relay | LapAction::RelayNext => match self.relay_hole(state, end, rev) {
+                Some(_) if self.model.end.one_hole_every_lap && self.mover_in_one_hole(state) => {
+                    state.outcome = Some(Outcome::Win { winner: state.to_move, reason: WinReason::OneHole });
+                    self.end_turn(state, history);
+                    None
+                }
                 Some(from) if self.pause_to_turn(state, from, origin, relays) => None,
                 Some(from) => {
                     on = self.going_on(state, rev);
@@ -1352,8 +1357,11 @@ impl Rules {
                         }
                     }
                 }
-                // Only where laps may be turned.
+                // Only where laps may be turned or the end is read between laps.
                 LapAction::Relay | LapAction::RelayNext => match self.relay_hole(&s, &end, rev) {
+                    Some(_) if self.model.end.one_hole_every_lap && self.mover_in_one_hole(&s) => {
+                        return true;
+                    }
                     Some(from) => from,
                     None => return true,
                 },
@@ -1778,6 +1786,12 @@ impl Rules {
         {
             state.phase = Phase::Pick(pick);
         }
+    }
+
+    /// Whether the player to move has exactly one occupied hole.
+    #[cold]
+    fn mover_in_one_hole(&self, state: &State) -> bool {
+        self.territory[state.to_move].iter().filter(|h| state.counts[h.index()] > 0).count() == 1
     }
 
     /// The end rules checked at every turn boundary: a player with no seeds (the player to

@@ -166,10 +166,12 @@ pub(crate) struct Ring {
     /// seeds are sown on as a lap of their own, or a lap may be turned. The whole turn is
     /// played out to tell ([`Rules::turn_ends`](super::Rules)).
     pub(crate) capture_sows: bool,
-    /// Some laps may be turned (`also …`): a relay that would lift a hole of [`Ring::turn_at`]
-    /// ends the sowing here, with the relay as its action, for the interpreter to decide.
+    /// Some laps may be turned (`also …`), or the end is read between laps: a relay that
+    /// would lift a hole of [`Ring::turn_at`] ends the sowing here, with the relay as its
+    /// action, for the interpreter to decide.
     turns: bool,
-    /// Whether the hole at each position is one a lap may be turned from.
+    /// Whether the hole at each position is one a lap may be turned from (every hole where
+    /// the end is read between laps).
     turn_at: Vec<bool>,
     /// The lap rules' verdict where the landing hole and whether it was empty decide it:
     /// `[position * 2 + was_occupied]`.

@@ -422,7 +422,12 @@ impl Model {
             writeln!(f, "  a player whose {row} row is empty loses (checked after every turn)")?;
         }
         if end.one_hole {
-            writeln!(f, "  a player with all their seeds in one hole wins (checked after every turn)")?;
+            let when = if end.one_hole_every_lap {
+                "every lap, for the mover, and every turn"
+            } else {
+                "every turn"
+            };
+            writeln!(f, "  a player with all their seeds in one hole wins (checked after {when})")?;
         }
         if end.passes_draw {
             writeln!(f, "  a pass answered by a pass is a draw")?;

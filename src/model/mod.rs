@@ -689,6 +689,8 @@ pub struct EndRules {
     pub row_empty: Option<Role>,
     /// A player with all their seeds in one hole wins.
     pub one_hole: bool,
+    /// … checked after every lap a sowing relays from as well, for the mover.
+    pub one_hole_every_lap: bool,
     /// A pass answered by a pass is a draw.
     pub passes_draw: bool,
     /// Passing is always on offer in the main game, and loses.

@@ -724,8 +724,9 @@ pub enum EndRule {
     TurnLimit(Spanned<Value>),
     /// `a player whose ROW row is empty loses`.
     RowEmpty(Spanned<String>),
-    /// `a player with all their seeds in one hole wins`.
-    OneHole,
+    /// `a player with all their seeds in one hole wins[, even between laps]` (`true` with
+    /// the clause).
+    OneHole(bool),
     /// `two passes in a row are a draw`.
     PassesDraw,
     /// `a player may pass and lose`.
@@ -742,7 +743,7 @@ impl EndRule {
             EndRule::StoreMajority => "a store with more than half the seeds",
             EndRule::TurnLimit(_) => "the number of turns",
             EndRule::RowEmpty(_) => "a player whose row is empty",
-            EndRule::OneHole => "a player with all their seeds in one hole",
+            EndRule::OneHole(_) => "a player with all their seeds in one hole",
             EndRule::PassesDraw => "two passes in a row",
             EndRule::PassLoses => "a player who passes",
         }

@@ -981,7 +981,7 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::store_majority_rule => EndRule::StoreMajority,
         Rule::turn_limit_rule => EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?),
         Rule::row_empty_rule => EndRule::RowEmpty(lower_name(Children::of(r).expect(Rule::row_name)?)),
-        Rule::one_hole_rule => EndRule::OneHole,
+        Rule::one_hole_rule => EndRule::OneHole(Children::of(r).optional(Rule::between_laps).is_some()),
         Rule::passes_draw_rule => EndRule::PassesDraw,
         Rule::pass_loses_rule => EndRule::PassLoses,
         _ => return unexpected(&r),

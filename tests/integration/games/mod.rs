@@ -8,6 +8,7 @@ mod chisolo;
 mod hus;
 mod kalah;
 mod katra;
+mod katro_bevohoka;
 mod kubuguza;
 mod mefuvha;
 mod msuwa;

@@ -178,15 +178,21 @@ fn quioco_a_capture_sown_on_and_a_player_who_cannot_move_loses() {
     assert_eq!(game.outcome(), win(Player::South, WinReason::Blocked));
 }
 
-/// DECIDED: the Quioco game is played on 4×6 only (its setup's 2 × columns cannot be
-/// said); the ruleset "luena" takes 6 to 16 holes a row.
+/// Both games take 6 to 16 holes a row. The Quioco game's start follows the board: 4n − 2
+/// seeds a side, 2n of them in the leftmost outer hole — on 4×7 a1 and d7 hold 14 and the
+/// board 2 × 26 = 52; on 4×16, 32 and 2 × 62 = 124. The ruleset "luena" has two in every
+/// hole: 128 on 4×16.
 #[test]
-fn quioco_is_played_on_six_holes_a_row_and_luena_on_six_to_sixteen() {
+fn both_games_are_played_on_six_to_sixteen_holes_a_row() {
     let text = common::rules_text("muvalavala");
     let compile = |ruleset: Option<&str>, params: &[&str]| {
         sow::compile("rules/muvalavala.sow", &text, &Options::new(ruleset, params))
     };
-    assert!(compile(None, &["columns=7"]).is_err());
+    let seven = compile(None, &["columns=7"]).unwrap();
+    assert_eq!(seven.total_seeds(), 52);
+    assert_eq!(seven.start_counts()[0], 14);
+    assert_eq!(compile(None, &["columns=16"]).unwrap().total_seeds(), 124);
+    assert!(compile(None, &["columns=17"]).is_err());
     let luena = compile(Some("luena"), &["columns=16"]).unwrap();
     assert_eq!(luena.total_seeds(), 128);
     assert!(compile(Some("luena"), &["columns=17"]).is_err());
