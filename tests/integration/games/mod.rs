@@ -22,6 +22,7 @@ mod njombwa_two_counters;
 mod nsolo_ludii;
 mod nsumbi;
 mod oware;
+mod owela;
 mod pereauni;
 mod spreta;
 mod sute;
