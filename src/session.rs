@@ -206,6 +206,7 @@ fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], a
                 parts.push(format!("{me} moves seeds from {} to {}", rules.hole_name(a), rules.hole_name(b)))
             }
             Move::Mark(h) => parts.push(format!("{me} marks {}", rules.hole_name(h))),
+            Move::Empty(h) => parts.push(format!("{me} empties {}", rules.hole_name(h))),
             Move::Pass => parts.push(format!("{me} cannot move and passes")),
         }
         if again.get(i).copied().unwrap_or(false) {
@@ -276,7 +277,9 @@ pub fn touched(moves: &[Move]) -> Vec<Hole> {
     moves
         .iter()
         .filter_map(|m| match m {
-            Move::Sow(h) | Move::SowDirection(h, _) | Move::Pick(h) | Move::Mark(h) => Some(*h),
+            Move::Sow(h) | Move::SowDirection(h, _) | Move::Pick(h) | Move::Mark(h) | Move::Empty(h) => {
+                Some(*h)
+            }
             Move::Transfer(a, _) => Some(*a),
             _ => None,
         })

@@ -262,7 +262,9 @@ async fn click_move(client: &Client, rules: &Rules, mv: Move) -> Result<()> {
         client.find(Locator::Css(&css)).await?.click().await
     };
     match mv {
-        Move::Sow(h) | Move::Pick(h) | Move::Mark(h) => click_hole(client, &rules.hole_name(h)).await?,
+        Move::Sow(h) | Move::Pick(h) | Move::Mark(h) | Move::Empty(h) => {
+            click_hole(client, &rules.hole_name(h)).await?
+        }
         Move::SowDirection(h, _) => {
             click_hole(client, &rules.hole_name(h)).await?;
             button(rules.move_text(mv)).await?;

@@ -150,6 +150,9 @@ fn help(rules: &Rules, player: Player) -> String {
             &format!("move seeds from {inner}2 to {outer}{far} (in the opening \"{opening}\")"),
         );
     }
+    for opening in &kinds.empties {
+        line(format!("{inner}2"), &format!("empty your hole {inner}2 (in the opening \"{opening}\")"));
+    }
     if kinds.lap_choice {
         line("stop".to_string(), "end the sowing where a lap paused (the prompt says when it may stop)");
         line("relay".to_string(), "lift that hole and sow on instead");

@@ -171,6 +171,7 @@ fn opening(scope: &Scope<'_>, opening: &ast::Opening, main_ok: bool) -> Vec<Chec
         Some(OpeningTurn::Take(t)) => out.extend(errors(scope.take_turn(t))),
         Some(OpeningTurn::Transfer(t, span)) => out.extend(errors(scope.transfer_turn(t, span))),
         Some(OpeningTurn::Mark(t)) => out.extend(errors(scope.mark_turn(t))),
+        Some(OpeningTurn::Empty(t)) => out.extend(errors(scope.empty_turn(t))),
         // A sowing: its own choices, else the main game's; its lap rules once it has them.
         None => {
             let chosen = match parts.sowing.choose {

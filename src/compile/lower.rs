@@ -102,6 +102,7 @@ fn opening_phase(
         }
         Some(OpeningTurn::Transfer(t, span)) => scope.transfer_turn(t, span).ok()?,
         Some(OpeningTurn::Mark(t)) => scope.mark_turn(t).ok()?,
+        Some(OpeningTurn::Empty(t)) => scope.empty_turn(t).ok()?,
         None => Turn::Sow(sowing(scope, parts.sowing, Some(main))?),
     };
     Some(Phase { name: Some(opening.name.node.clone()), lasts, turn })

@@ -29,6 +29,8 @@ pub(crate) enum OpeningTurn<'a> {
     Transfer(&'a ast::TransferTurn, Span),
     /// `mark … hole as NAME`.
     Mark(&'a ast::MarkTurn),
+    /// `remove the seeds of … from play` or `put the seeds of … in the mover's hand`.
+    Empty(&'a ast::EmptyTurn),
 }
 
 /// The first rule that applies to every landing, if any: the rules after it never apply.
@@ -593,6 +595,7 @@ impl Scope<'_> {
                 SectionKind::TakeTurn(t) => parts.turn = Some(OpeningTurn::Take(t)),
                 SectionKind::TransferTurn(t) => parts.turn = Some(OpeningTurn::Transfer(t, section.span)),
                 SectionKind::MarkTurn(t) => parts.turn = Some(OpeningTurn::Mark(t)),
+                SectionKind::EmptyTurn(t) => parts.turn = Some(OpeningTurn::Empty(t)),
                 // The grammar allows no other section in an opening.
                 _ => {}
             }
@@ -618,12 +621,34 @@ impl Scope<'_> {
         let to = errors.take(self.hole_filter(&t.to, Against::First));
         let (Some(count), Some(from), Some(to)) = (count, from, to) else { return Err(errors.0) };
         if let Some(board) = self.board {
-            let bound = transfer_bound(board, &from, &to);
+            let fixed = self.fixed_marks();
+            let bound = transfer_bound(board, &from, &to, &fixed);
             if bound > MAX_CHOICES {
                 errors.push(CheckError::TooManyChoices { bound, max: MAX_CHOICES, span: span.into() });
             }
         }
         errors.finish(Some(Turn::Transfer { count, from, to }))
+    }
+
+    /// `remove the seeds of … from play`, `put the seeds of … in the mover's hand`.
+    pub fn empty_turn(&self, t: &ast::EmptyTurn) -> Found<Turn> {
+        let hole = self.hole_filter(&t.hole, Against::First)?;
+        Ok(Turn::Empty { hole, to_hand: t.to_hand })
+    }
+
+    /// For each mark, the holes it is on for good, where no turn of an opening marks more.
+    fn fixed_marks(&self) -> Vec<Option<Vec<Cell>>> {
+        let marked = self.marked().unwrap_or_default();
+        let marking: Vec<&str> = (self.eff.openings.iter())
+            .flat_map(|o| &o.sections)
+            .filter_map(|s| match &s.kind {
+                SectionKind::MarkTurn(t) => Some(t.mark.node.as_str()),
+                _ => None,
+            })
+            .collect();
+        (self.eff.marks.iter().zip(marked.into_iter().map(Some).chain(std::iter::repeat(None))))
+            .map(|(m, cells)| if marking.contains(&m.name.node.as_str()) { None } else { cells })
+            .collect()
     }
 
     /// `mark … hole as NAME`.
@@ -643,6 +668,7 @@ fn is_turn(kind: &SectionKind) -> bool {
             | SectionKind::TakeTurn(_)
             | SectionKind::TransferTurn(_)
             | SectionKind::MarkTurn(_)
+            | SectionKind::EmptyTurn(_)
     )
 }
 
@@ -668,19 +694,24 @@ fn impossible_counts(min: u64, max: u64, filter: Span, choice: Span) -> Option<C
 
 /// The most moves a turn of moving seeds can offer: pairs of distinct holes that the words
 /// can describe, whatever the counts and marks (which only narrow them further).
-fn transfer_bound(board: Board, from: &HoleFilter, to: &HoleFilter) -> usize {
-    let holes: Vec<(Player, Role)> = (board.cells())
+/// `fixed[m]`: the holes mark `m` stays on for good (no turn marks more), if so.
+fn transfer_bound(board: Board, from: &HoleFilter, to: &HoleFilter, fixed: &[Option<Vec<Cell>>]) -> usize {
+    let holes: Vec<(Player, Role, Cell)> = (board.cells())
         .map(|cell| {
             let (owner, role) = board.owner(usize::from(cell.row));
-            (owner, role as Role)
+            (owner, role as Role, cell)
         })
         .collect();
     Player::BOTH
         .iter()
         .map(|&me| {
-            let fits = |f: &HoleFilter, (owner, role): (Player, Role)| {
+            let fits = |f: &HoleFilter, (owner, role, cell): (Player, Role, Cell)| {
                 f.side.is_none_or(|side| (owner == me) == (side == Side::Own))
                     && f.role.is_none_or(|r| r == role)
+                    && f.mark.is_none_or(|m| match fixed.get(usize::from(m)) {
+                        Some(Some(cells)) => cells.contains(&cell),
+                        _ => true,
+                    })
             };
             let froms = holes.iter().filter(|&&h| fits(from, h)).count();
             let tos = holes.iter().filter(|&&h| fits(to, h)).count();

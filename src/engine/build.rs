@@ -152,6 +152,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     TurnKind::Transfer { count: *count, from: *from, to: *to }
                 }
                 Turn::Mark { hole, mark } => TurnKind::Mark { hole: *hole, mark: *mark },
+                Turn::Empty { hole, to_hand } => TurnKind::Empty { hole: *hole, to_hand: *to_hand },
             };
             PhaseRules { name: phase.name.clone(), lasts: phase.lasts, turn }
         })

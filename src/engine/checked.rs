@@ -331,6 +331,8 @@ pub enum ExpectedTurn {
     Transfer,
     /// Marking a hole.
     Mark,
+    /// Emptying an own hole.
+    Empty,
 }
 
 impl fmt::Display for Expected {
@@ -343,6 +345,7 @@ impl fmt::Display for Expected {
                 write!(f, "{me} moves seeds from one hole to another, written `b3-a5`")?
             }
             ExpectedTurn::Mark => write!(f, "{me} marks a hole, written `+a3`")?,
+            ExpectedTurn::Empty => write!(f, "{me} chooses an own hole to empty")?,
         }
         match &self.opening {
             Some(name) => write!(f, " (opening \"{name}\")"),
@@ -573,6 +576,7 @@ impl Rules {
             TurnKind::Take { .. } => ExpectedTurn::Take,
             TurnKind::Transfer { .. } => ExpectedTurn::Transfer,
             TurnKind::Mark { .. } => ExpectedTurn::Mark,
+            TurnKind::Empty { .. } => ExpectedTurn::Empty,
         };
         Expected { player, turn, opening: phase.name.clone() }
     }

@@ -35,6 +35,8 @@ pub struct DecisionKinds {
     pub transfers: Vec<String>,
     /// Holes marked (a turn of an opening): `+a1`, with the openings and the marks' names.
     pub marks: Vec<(String, String)>,
+    /// Holes emptied (a turn of an opening): `b7`, with the openings that have such turns.
+    pub empties: Vec<String>,
     /// A lap that may stop or relay at the mover's choice: `stop`, `relay`.
     pub lap_choice: bool,
     /// A blocked player passes: `pass`.
@@ -64,6 +66,7 @@ impl Rules {
                     }
                 }
                 TurnKind::Take { .. } => kinds.picks = true,
+                TurnKind::Empty { .. } => kinds.empties.push(name),
                 TurnKind::Transfer { .. } => kinds.transfers.push(name),
                 TurnKind::Mark { mark, .. } => {
                     let mark =
@@ -140,6 +143,7 @@ impl Rules {
         Ok(match state.phase {
             Phase::Sow => match self.phases[state.phase_of(state.to_move)].turn {
                 TurnKind::Mark { .. } => Move::Mark(hole),
+                TurnKind::Empty { .. } => Move::Empty(hole),
                 _ => Move::Sow(hole),
             },
             Phase::Pick(_) => Move::Pick(hole),
@@ -156,7 +160,7 @@ impl Rules {
     /// Write a decision: `b3`, `d1`, `stop` or `pass`.
     pub fn move_text(&self, mv: Move) -> String {
         match mv {
-            Move::Sow(h) | Move::Pick(h) => self.hole_name(h),
+            Move::Sow(h) | Move::Pick(h) | Move::Empty(h) => self.hole_name(h),
             Move::SowDirection(h, d) => {
                 format!("{}:{}", self.hole_name(h), if d == Direction::Clockwise { "cw" } else { "ccw" })
             }
@@ -236,7 +240,7 @@ impl Rules {
 
     /// The symbol written after the count of a hole carrying the mark of kind `kind`.
     pub fn mark_symbol(kind: usize) -> char {
-        ['°', '^'].get(kind).copied().unwrap_or('°')
+        ['°', '^', '~'].get(kind).copied().unwrap_or('°')
     }
 
     /// Which player's store is drawn at the left end of the board and which at the right: a

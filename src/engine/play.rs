@@ -382,6 +382,18 @@ impl Rules {
                 self.transfer_moves(state, *count, from, to, out);
                 MoveStats::default()
             }
+            TurnKind::Empty { hole, .. } => {
+                let me = state.to_move;
+                for h in self.all_holes() {
+                    if self.hole_owner[h.index()] == me
+                        && state.counts[h.index()] > 0
+                        && self.matches(state, me, hole, h)
+                    {
+                        out.push(Move::Empty(h));
+                    }
+                }
+                MoveStats::default()
+            }
             TurnKind::Mark { hole, mark } => {
                 let me = state.to_move;
                 for h in self.all_holes() {
@@ -918,6 +930,21 @@ impl Rules {
                 if let TurnKind::Transfer { count, .. } = self.phase_rules(state, me).turn {
                     self.remove(state, a, count);
                     self.add(state, b, count);
+                }
+                self.end_turn(state, history);
+                None
+            }
+            Move::Empty(h) => {
+                state.passes = 0;
+                if let TurnKind::Empty { to_hand, .. } = self.phase_rules(state, me).turn {
+                    let n = state.counts[h.index()];
+                    self.remove(state, h, n);
+                    log.took(h, n);
+                    // Counted with the seeds the player has put out of play (or in hand).
+                    state.captured[me] += n;
+                    if to_hand {
+                        state.hand[me] += n;
+                    }
                 }
                 self.end_turn(state, history);
                 None

@@ -28,6 +28,9 @@ pub enum Move {
     Transfer(Hole, Hole),
     /// Mark a hole (a turn of an opening).
     Mark(Hole),
+    /// Empty an own hole, its seeds out of play or into the mover's hand (a turn of an
+    /// opening).
+    Empty(Hole),
     /// A blocked player's turn passes (only where the rules say so).
     Pass,
 }
@@ -384,7 +387,8 @@ impl State {
         self.phase
     }
 
-    /// Seeds each player has captured (whether they left play or went to hand).
+    /// Seeds each player has captured (whether they left play or went to hand), and those
+    /// of their own holes a turn of an opening emptied.
     pub fn captured(&self) -> ByPlayer<u16> {
         self.captured
     }

@@ -206,6 +206,7 @@ impl Model {
                     self.check_filter(&place(String::new()), from)?;
                     self.check_filter(&place(String::new()), to)?;
                 }
+                Turn::Empty { hole, .. } => self.check_filter(&place(String::new()), hole)?,
                 Turn::Mark { hole, mark } => {
                     self.check_filter(&place(String::new()), hole)?;
                     if !self.mark_ok(*mark) {

@@ -176,6 +176,10 @@ impl Model {
                     let (from, to) = (self.filter_text(from), self.filter_text(to));
                     writeln!(f, "{indent}  a turn moves {count} seed(s) from {from} to {to}")?;
                 }
+                Turn::Empty { hole, to_hand } => {
+                    let whither = if *to_hand { "into the mover's hand" } else { "out of play" };
+                    writeln!(f, "{indent}  a turn empties {}, its seeds {whither}", self.filter_text(hole))?;
+                }
                 Turn::Mark { hole, mark } => {
                     let (hole, mark) = (self.filter_text(hole), &self.marks[usize::from(*mark)].name);
                     writeln!(f, "{indent}  a turn marks {hole} as {mark}")?;

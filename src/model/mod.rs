@@ -118,6 +118,13 @@ pub enum Turn<S = Sowing> {
         /// Where to.
         to: HoleFilter,
     },
+    /// Empty one own occupied hole: its seeds out of play, or into the mover's hand.
+    Empty {
+        /// Which holes may be emptied.
+        hole: HoleFilter,
+        /// Into the mover's hand (else out of play).
+        to_hand: bool,
+    },
     /// Mark one hole.
     Mark {
         /// Which holes may be marked.
@@ -490,7 +497,7 @@ pub struct ParamValue {
 }
 
 /// Most kinds of marked hole a game may declare.
-pub const MAX_MARKS: usize = 2;
+pub const MAX_MARKS: usize = 3;
 
 /// A kind of mark, as an index into [`Model::marks`].
 pub type MarkId = u8;

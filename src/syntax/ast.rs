@@ -97,6 +97,8 @@ pub enum SectionKind {
     TransferTurn(TransferTurn),
     /// `mark … hole as NAME` (a turn of an opening).
     MarkTurn(MarkTurn),
+    /// `remove the seeds of … from play`, `put the seeds of … in the mover's hand`.
+    EmptyTurn(EmptyTurn),
 }
 
 impl SectionKind {
@@ -129,6 +131,7 @@ impl SectionKind {
             SectionKind::TakeTurn(_) => "take",
             SectionKind::TransferTurn(_) => "move",
             SectionKind::MarkTurn(_) => "mark",
+            SectionKind::EmptyTurn(_) => "remove",
         }
     }
 }
@@ -352,6 +355,15 @@ pub struct TransferTurn {
 }
 
 /// `mark HOLE as NAME`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EmptyTurn {
+    /// Words describing the hole that may be emptied.
+    pub hole: Spanned<Vec<Spanned<HoleWord>>>,
+    /// Its seeds go to the mover's hand (else out of play).
+    pub to_hand: bool,
+}
+
+/// `mark … hole as NAME`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MarkTurn {
     /// Words describing the hole that may be marked.

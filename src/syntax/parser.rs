@@ -214,6 +214,12 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::take_turn => SectionKind::TakeTurn(lower_take_turn(pair)?),
         Rule::transfer_turn => SectionKind::TransferTurn(lower_transfer_turn(pair)?),
         Rule::mark_turn => SectionKind::MarkTurn(lower_mark_turn(pair)?),
+        Rule::empty_turn => {
+            let mut c = Children::of(pair);
+            let hole = lower_hole_description(c.expect(Rule::hole_description)?)?;
+            let to_hand = c.optional(Rule::to_hand).is_some();
+            SectionKind::EmptyTurn(EmptyTurn { hole, to_hand })
+        }
         _ => return unexpected(&pair),
     };
     Ok(Section { keyword, span: whole, kind })

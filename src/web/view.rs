@@ -286,6 +286,7 @@ fn kind(mv: Move) -> &'static str {
         Move::Pick(_) => "pick",
         Move::Transfer(..) => "transfer",
         Move::Mark(_) => "mark",
+        Move::Empty(_) => "empty",
         Move::Stop => "stop",
         Move::Relay => "relay",
         Move::Pass => "pass",
@@ -310,7 +311,9 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         .iter()
         .map(|&mv| {
             let (hole, to) = match mv {
-                Move::Sow(h) | Move::SowDirection(h, _) | Move::Pick(h) | Move::Mark(h) => (Some(h), None),
+                Move::Sow(h) | Move::SowDirection(h, _) | Move::Pick(h) | Move::Mark(h) | Move::Empty(h) => {
+                    (Some(h), None)
+                }
                 Move::Transfer(a, b) => (Some(a), Some(b)),
                 Move::Stop | Move::Relay | Move::Pass => (None, None),
             };
@@ -439,6 +442,10 @@ fn action(rules: &Rules, state: &State, mv: Move) -> String {
                 None => "mark".to_string(),
             }
         }
+        Move::Empty(_) => match &rules.phases()[state.phase_of(state.to_move())].turn {
+            TurnKind::Empty { to_hand: true, .. } => "put the seeds in hand".to_string(),
+            _ => "remove the seeds".to_string(),
+        },
         Move::Stop => "stop".to_string(),
         Move::Relay => "relay".to_string(),
         Move::Pass => "pass".to_string(),

@@ -162,7 +162,7 @@ pub fn universe(rules: &Rules) -> Vec<Move> {
         .flat_map(|h| {
             [Move::Sow(h), Move::Pick(h), Move::Mark(h), Move::SowDirection(h, Clockwise)]
                 .into_iter()
-                .chain([Move::SowDirection(h, Anticlockwise)])
+                .chain([Move::SowDirection(h, Anticlockwise), Move::Empty(h)])
         })
         .collect();
     all.extend([Move::Stop, Move::Relay, Move::Pass]);

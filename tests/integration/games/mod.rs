@@ -18,6 +18,7 @@ mod nchayo;
 mod nchuwa;
 mod ngolo;
 mod njombwa;
+mod njombwa_one_counter;
 mod njombwa_two_counters;
 mod nsolo_ludii;
 mod nsumbi;
