@@ -4,6 +4,7 @@
 
 mod bao_ki_arabu;
 mod chiana_wa_bwalo;
+mod chiana_wa_kunja;
 mod chisolo;
 mod hus;
 mod kalah;
@@ -16,6 +17,7 @@ mod mweiso;
 mod nchayo;
 mod nchuwa;
 mod ngolo;
+mod ngulungu;
 mod njombwa;
 mod njombwa_two_counters;
 mod nsolo_ludii;
