@@ -272,6 +272,10 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
                 errors.push(CheckError::NeedsColours { what, span: lone.span.into() });
             }
         }
+        if let Some(rows) = sections.circuit.and_then(|c| c.node.rows_of.as_ref()) {
+            let what = format!("a ring through the {} rows only", rows.node);
+            errors.push(CheckError::NeedsColours { what, span: rows.span.into() });
+        }
         if let Some(overrun) = sowing.sow.and_then(|s| s.node.overrun) {
             let what = "what sowing does to the opponent's seeds".to_string();
             errors.push(CheckError::NeedsColours { what, span: overrun.span.into() });
@@ -289,7 +293,11 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
     if let Some(circuit) = sections.circuit {
         let c = circuit.node;
         if c.all_rows.is_none() && c.rows_of.is_none() {
-            not("a circuit of each player's own rows", circuit.span, "seeds of both colours go round one ring: `circuit outer rows anticlockwise`");
+            not(
+                "a circuit of each player's own rows",
+                circuit.span,
+                "seeds of both colours go round one ring: `circuit outer rows anticlockwise`",
+            );
         }
         if let Some(span) = c.through_store {
             not("a circuit through the stores", span, "leave out `through the mover's store`");
@@ -298,7 +306,11 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
             not("skipping the origin hole", span, "leave out `skipping the origin hole`");
         }
         if let Some((other, _)) = c.other {
-            not("a choice of direction", other.span, "give one direction: `circuit outer rows anticlockwise`");
+            not(
+                "a choice of direction",
+                other.span,
+                "give one direction: `circuit outer rows anticlockwise`",
+            );
         }
     }
     if let Some(board) = sections.board

@@ -649,7 +649,11 @@ impl Rules {
             Some(p) if p != me => return PlayError::NotTheirSeeds { hole, holder: p, player: me },
             Some(_) => {}
         }
-        let only_lone = self.model.phases.iter().any(|p| matches!(&p.turn, crate::model::Turn::Sow(s) if s.lone.is_some_and(|l| l.only)))
+        let only_lone = self
+            .model
+            .phases
+            .iter()
+            .any(|p| matches!(&p.turn, crate::model::Turn::Sow(s) if s.lone.is_some_and(|l| l.only)))
             && state.seeds[me] == 1;
         match self.rearmost(state, me) {
             Some(r) if r != h && !only_lone => PlayError::NotRearmost { hole, rearmost: self.hole_name(r) },

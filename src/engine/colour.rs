@@ -87,7 +87,14 @@ impl Rules {
     }
 
     /// Whether `me` may sow hole `h` under the choice description `choice`.
-    fn colour_fits(&self, state: &State, me: Player, choice: &Choice, h: Hole, rearmost: Option<Hole>) -> bool {
+    fn colour_fits(
+        &self,
+        state: &State,
+        me: Player,
+        choice: &Choice,
+        h: Hole,
+        rearmost: Option<Hole>,
+    ) -> bool {
         let on_ring = self.circuit_pos[me][h.index()] != u8::MAX;
         let among = match choice.rule.holes {
             HoleSet::Territory => true,
@@ -159,7 +166,9 @@ impl Rules {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
         let hand = state.counts[h.index()];
-        if hand == 0 || self.holder(state, h) != Some(me) {
+        // Checked play offers only the rearmost hole; an unchecked decision off the ring
+        // (never legal) changes nothing rather than panic.
+        if hand == 0 || self.holder(state, h) != Some(me) || self.circuit_pos[me][h.index()] == u8::MAX {
             return None;
         }
         let ring = self.ring();
@@ -221,7 +230,9 @@ impl Rules {
         let applies = |rule: &LapRule| {
             !rule.store
                 && rule.landing.is_none_or(|want| (before.0 > 0) == (want == HoleState::Occupied))
-                && rule.side.is_none_or(|side| before.1 == Some(if side == Side::Own { me } else { me.other() }))
+                && rule
+                    .side
+                    .is_none_or(|side| before.1 == Some(if side == Side::Own { me } else { me.other() }))
                 && rule.role.is_none_or(|role| self.hole_role[h.index()] == role)
                 && rule.mark.is_none_or(|m| state.is_marked(m, h))
                 && rule.facts.iter().all(|fact| match *fact {
@@ -261,7 +272,10 @@ impl Rules {
     /// The one lap a sowing from `from` makes, for a front end to show.
     pub(super) fn colour_laps(&self, state: &State, from: Hole) -> Vec<SownLap> {
         let hand = usize::from(state.count(from));
-        if hand == 0 || self.holder(state, from) != Some(state.to_move) || self.circuit_pos[state.to_move][from.index()] == u8::MAX {
+        if hand == 0
+            || self.holder(state, from) != Some(state.to_move)
+            || self.circuit_pos[state.to_move][from.index()] == u8::MAX
+        {
             return Vec::new();
         }
         vec![SownLap { from, drops: (1..=hand).map(|k| self.ahead(from, k)).collect() }]

@@ -666,8 +666,13 @@ impl Rules {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
         let Some(rev) = self.sowing_reversed(state, sow, me) else { return false };
-        // A pass on offer beside the sowings is not a candidate sowing, nor a turned lap.
-        if self.must_feed_now(state, sow) || self.model.end.pass_loses || !sow.turnings.is_empty() || self.colours {
+        // A pass on offer beside the sowings is not a candidate sowing, nor a turned lap; where
+        // holes belong by colour, `engine::colour` makes the lists.
+        if self.must_feed_now(state, sow)
+            || self.model.end.pass_loses
+            || !sow.turnings.is_empty()
+            || self.colours
+        {
             return false;
         }
         let counts = &state.counts;

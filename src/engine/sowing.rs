@@ -404,7 +404,9 @@ impl Ring {
                     ctx.marks[usize::from(mark)][slot / 64] >> (slot % 64) & 1 == 1
                 }
                 Check::Holds(min, max) => (min..=max).contains(&counts[self.slot(pos)]),
-                Check::PreviousHolds(min, max) => (min..=max).contains(&counts[self.slot(self.back::<REV>(pos))]),
+                Check::PreviousHolds(min, max) => {
+                    (min..=max).contains(&counts[self.slot(self.back::<REV>(pos))])
+                }
                 Check::HoleHolds(h, min, max) => (min..=max).contains(&counts[h.index()]),
                 Check::Row(i, want_empty) => {
                     self.rows[usize::from(i)].iter().all(|&slot| counts[usize::from(slot)] == 0) == want_empty

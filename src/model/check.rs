@@ -84,9 +84,12 @@ impl Model {
             return Err(ModelError::Seeds { total });
         }
         let c = self.circuit;
-        if c.ring_role.is_some_and(|r| usize::from(r) >= board.per_side()) || (c.ring_role.is_some() && !c.shared)
+        if c.ring_role.is_some_and(|r| usize::from(r) >= board.per_side())
+            || (c.ring_role.is_some() && !c.shared)
         {
-            return Err(ModelError::Circuit("a ring of one row role is shared and names a row of the territory"));
+            return Err(ModelError::Circuit(
+                "a ring of one row role is shared and names a row of the territory",
+            ));
         }
         if c.shared && c.ring_role.is_none() && board.rows != 2 {
             return Err(ModelError::Circuit("a circuit of all rows needs a board of two rows"));
@@ -147,25 +150,48 @@ impl Model {
             let rearmost = sowing.choices.iter().any(|ch| ch.holes == HoleSet::Rearmost);
             let coloured = rearmost || sowing.overrun.is_some() || sowing.lone.is_some();
             if coloured && !self.colours {
-                return Err(self.wrong("the sowing", "the rearmost hole, an overrun or a lone seed's move needs holes that belong by colour"));
+                return Err(self.wrong(
+                    "the sowing",
+                    "the rearmost hole, an overrun or a lone seed's move needs holes that belong by colour",
+                ));
             }
             if let Some(lone) = sowing.lone {
-                let marks = [lone.on_mark, match lone.to {
-                    LoneTo::NextMarked(m) | LoneTo::FirstHeld(m) => Some(m),
-                    LoneTo::Steps(_) => None,
-                }];
+                let marks = [
+                    lone.on_mark,
+                    match lone.to {
+                        LoneTo::NextMarked(m) | LoneTo::FirstHeld(m) => Some(m),
+                        LoneTo::Steps(_) => None,
+                    },
+                ];
                 if marks.into_iter().flatten().any(|m| usize::from(m) >= self.marks.len()) {
                     return Err(self.wrong("a lone seed's move", "names a mark the game does not have"));
                 }
             }
             if self.colours {
-                let single = sowing.lap_rules.iter().map(|r| r.action).chain([sowing.otherwise]).all(|a| matches!(a, LapAction::Stop | LapAction::MoveAgain));
+                let single = sowing
+                    .lap_rules
+                    .iter()
+                    .map(|r| r.action)
+                    .chain([sowing.otherwise])
+                    .all(|a| matches!(a, LapAction::Stop | LapAction::MoveAgain));
                 if sowing.overrun.is_none() || !single || !sowing.turnings.is_empty() || sowing.must_feed {
                     return Err(self.wrong("the sowing", "where holes belong by colour, a sowing says what it does to the opponent's seeds and has single laps that stop or move again, no turned laps and no feeding"));
                 }
             }
         }
-        if self.colours && (!c.shared || c.through_store || c.skip_origin || c.chosen != Chosen::Never || self.board.stores || self.phases.len() != 1) {
+        if c.ring_role.is_some() && !self.colours {
+            return Err(
+                self.wrong("the circuit", "a ring through one row role needs holes that belong by colour")
+            );
+        }
+        if self.colours
+            && (!c.shared
+                || c.through_store
+                || c.skip_origin
+                || c.chosen != Chosen::Never
+                || self.board.stores
+                || self.phases.len() != 1)
+        {
             return Err(self.wrong("the territory", "holes that belong by colour need one shared ring in one direction, no stores and no openings"));
         }
         Ok(())

@@ -214,7 +214,11 @@ impl Model {
     pub fn shared_ring(&self) -> Vec<Cell> {
         let (board, c) = (self.board, self.circuit);
         match c.ring_role {
-            Some(r) => board.rows_ring(board.row(Player::South, usize::from(r)), board.row(Player::North, usize::from(r)), c.direction),
+            Some(r) => board.rows_ring(
+                board.row(Player::South, usize::from(r)),
+                board.row(Player::North, usize::from(r)),
+                c.direction,
+            ),
             None => board.all_rows_ring(c.direction),
         }
     }
@@ -271,7 +275,10 @@ impl Model {
                 LoneTo::Steps(n) => format!("{n} holes on"),
                 LoneTo::NextMarked(m) => format!("to the next {} hole ahead", mark(m)),
                 LoneTo::FirstHeld(m) => {
-                    format!("to the first {} hole ahead holding the opponent's seeds (no move if none)", mark(m))
+                    format!(
+                        "to the first {} hole ahead holding the opponent's seeds (no move if none)",
+                        mark(m)
+                    )
                 }
             };
             let how = if lone.only { "must (no other move)" } else { "may (or sow)" };
@@ -281,9 +288,10 @@ impl Model {
             )?;
         }
         match sowing.overrun {
-            Some(Overrun::Convert) => {
-                writeln!(f, "{gap}{indent}sowing: the opponent's seeds in a hole sown into become the mover's")?
-            }
+            Some(Overrun::Convert) => writeln!(
+                f,
+                "{gap}{indent}sowing: the opponent's seeds in a hole sown into become the mover's"
+            )?,
             Some(Overrun::ToOrigin) => writeln!(
                 f,
                 "{gap}{indent}sowing: the opponent's seeds in a hole sown into are taken out and, after the lap, put into the hole it was lifted from"
@@ -463,7 +471,11 @@ impl Model {
             Blocked::Scores => scored,
         };
         writeln!(f, "  a player who cannot move {blocked}")?;
-        let repeated = "a repeated position (counts and player to move, at turn boundaries)";
+        let repeated = if self.colours {
+            "a repeated position (counts, colours and player to move, at turn boundaries)"
+        } else {
+            "a repeated position (counts and player to move, at turn boundaries)"
+        };
         match end.repetition {
             Some(Ending::Plain) => writeln!(f, "  {repeated} is a draw")?,
             Some(Ending::Scored) => writeln!(f, "  {repeated} {scored}")?,

@@ -132,11 +132,13 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::lone_next_empty => "`whose next hole is empty`",
         Rule::lone_in_mark => "`in a MARK hole`",
         Rule::lone_must => "`must`",
-        Rule::lone_target => "`2 holes on`, `to the next MARK hole ahead` or `to the first MARK hole ahead that holds the opponent's seeds`",
+        Rule::lone_target => {
+            "`2 holes on`, `to the next MARK hole ahead` or `to the first MARK hole ahead that holds the opponent's seeds`"
+        }
         Rule::lone_steps => "`2 holes on`",
         Rule::lone_next_mark => "`to the next MARK hole ahead`",
         Rule::lone_first_held => "`to the first MARK hole ahead that holds the opponent's seeds`",
-        Rule::overrun => "`, and the opponent's seeds in each hole sown into become the mover's` (or `go into the origin hole`)",
+        Rule::overrun => "`, and the opponent's seeds in each hole sown into …`",
         Rule::overrun_convert => "`become the mover's`",
         Rule::overrun_origin => "`go into the origin hole`",
         Rule::kw_start => "`start`",

@@ -440,7 +440,9 @@ fn lower_lone_seed(pair: Pair<'_, Rule>) -> Result<Spanned<LoneSeed>> {
             let inner = Children::of(p).any()?;
             let place = match inner.as_rule() {
                 Rule::lone_next_empty => LonePlace::NextEmpty,
-                Rule::lone_in_mark => LonePlace::Marked(lower_name(Children::of(inner).expect(Rule::row_name)?)),
+                Rule::lone_in_mark => {
+                    LonePlace::Marked(lower_name(Children::of(inner).expect(Rule::row_name)?))
+                }
                 _ => return unexpected(&inner),
             };
             Some(Spanned::new(place, psp))
@@ -456,8 +458,12 @@ fn lower_lone_seed(pair: Pair<'_, Rule>) -> Result<Spanned<LoneSeed>> {
     let inner = Children::of(target).any()?;
     let target = match inner.as_rule() {
         Rule::lone_steps => LoneTarget::Steps(lower_value(Children::of(inner).expect(Rule::value)?)?),
-        Rule::lone_next_mark => LoneTarget::NextMarked(lower_name(Children::of(inner).expect(Rule::row_name)?)),
-        Rule::lone_first_held => LoneTarget::FirstHeld(lower_name(Children::of(inner).expect(Rule::row_name)?)),
+        Rule::lone_next_mark => {
+            LoneTarget::NextMarked(lower_name(Children::of(inner).expect(Rule::row_name)?))
+        }
+        Rule::lone_first_held => {
+            LoneTarget::FirstHeld(lower_name(Children::of(inner).expect(Rule::row_name)?))
+        }
         _ => return unexpected(&inner),
     };
     Ok(Spanned::new(LoneSeed { place, must, target: Spanned::new(target, tsp) }, sp))
@@ -557,9 +563,7 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
             | Rule::previous_fact
             | Rule::origin_fact
             | Rule::holds_fact
-            | Rule::row_fact => {
-                facts.push(lower_lap_fact(child)?)
-            }
+            | Rule::row_fact => facts.push(lower_lap_fact(child)?),
             _ => return unexpected(&child),
         }
     }
@@ -697,9 +701,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::previous_fact
             | Rule::origin_fact
             | Rule::holds_fact
-            | Rule::row_fact => {
-                facts.push(lower_lap_fact(child)?)
-            }
+            | Rule::row_fact => facts.push(lower_lap_fact(child)?),
             Rule::relay
             | Rule::relay_next
             | Rule::capture_ref

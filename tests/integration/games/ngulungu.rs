@@ -117,7 +117,10 @@ fn a_hole_that_is_not_the_rearmost_is_refused() {
     let err = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a6"))).unwrap_err();
     assert_eq!(err, PlayError::NotRearmost { hole: "a6".into(), rearmost: "a4".into() });
     let err = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "d4"))).unwrap_err();
-    assert_eq!(err, PlayError::NotTheirSeeds { hole: "d4".into(), holder: Player::North, player: Player::South });
+    assert_eq!(
+        err,
+        PlayError::NotTheirSeeds { hole: "d4".into(), holder: Player::North, player: Player::South }
+    );
 }
 
 /// Base game: South has one seed, in a3. Its only move is the jump to the next corner ahead,
