@@ -24,6 +24,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         end(scope, game_name),
         lap_limit(scope),
         added_captures(scope),
+        colours(scope),
     ]
     .concat()
 }
@@ -248,4 +249,104 @@ fn used_captures<'a>(scope: &Scope<'a>) -> Vec<&'a str> {
             _ => None,
         })
         .collect()
+}
+
+/// Holes that belong by the colour of their seeds: the phrases about them only there, and
+/// there only what the engine's rules for them cover (a shared ring, single laps that stop or
+/// move again, a `sow` line that says what becomes of the opponent's seeds).
+fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
+    let sections = &scope.eff.sections;
+    let by_colour = sections.territory.and_then(|t| t.node.by_colour);
+    let sowing = &sections.sowing;
+    let mut errors = Vec::new();
+    let Some(colours) = by_colour else {
+        // The phrases that need colours.
+        if let Some(choose) = sowing.choose {
+            for c in &choose.node.choices {
+                if c.node.holes.node == ast::ChoiceHoles::Rearmost {
+                    let what = "`the rearmost own hole`".to_string();
+                    errors.push(CheckError::NeedsColours { what, span: c.node.holes.span.into() });
+                }
+            }
+            if let Some(lone) = &choose.node.lone {
+                let what = "a move for a player with one seed".to_string();
+                errors.push(CheckError::NeedsColours { what, span: lone.span.into() });
+            }
+        }
+        if let Some(rows) = sections.circuit.and_then(|c| c.node.rows_of.as_ref()) {
+            let what = format!("a ring through the {} rows only", rows.node);
+            errors.push(CheckError::NeedsColours { what, span: rows.span.into() });
+        }
+        if let Some(overrun) = sowing.sow.and_then(|s| s.node.overrun) {
+            let what = "what sowing does to the opponent's seeds".to_string();
+            errors.push(CheckError::NeedsColours { what, span: overrun.span.into() });
+        }
+        return errors;
+    };
+    let mut not = |what: &str, span: Span, help: &str| {
+        errors.push(CheckError::NotWithColours {
+            what: what.into(),
+            span: span.into(),
+            colours: colours.into(),
+            help: help.into(),
+        });
+    };
+    if let Some(circuit) = sections.circuit {
+        let c = circuit.node;
+        if c.all_rows.is_none() && c.rows_of.is_none() {
+            not(
+                "a circuit of each player's own rows",
+                circuit.span,
+                "seeds of both colours go round one ring: `circuit outer rows anticlockwise`",
+            );
+        }
+        if let Some(span) = c.through_store {
+            not("a circuit through the stores", span, "leave out `through the mover's store`");
+        }
+        if let Some(span) = c.skip_origin {
+            not("skipping the origin hole", span, "leave out `skipping the origin hole`");
+        }
+        if let Some((other, _)) = c.other {
+            not(
+                "a choice of direction",
+                other.span,
+                "give one direction: `circuit outer rows anticlockwise`",
+            );
+        }
+    }
+    if let Some(board) = sections.board
+        && let Some(stores) = board.node.stores
+    {
+        not("stores", stores, "write `no stores`");
+    }
+    if let Some(opening) = scope.eff.openings.first() {
+        not("an opening", opening.name.span, "play the whole game as its main phase");
+    }
+    if let Some(choose) = sowing.choose {
+        if let Some(t) = choose.node.turnings.first() {
+            not("a lap turned the other way", t.span, "leave out the `also …` lines");
+        }
+        if let Some(span) = choose.node.must_feed {
+            not("feeding the opponent", span, "leave out `must feed an opponent who has no seeds`");
+        }
+    }
+    let missing_overrun = sowing.sow.filter(|sow| sow.node.overrun.is_none());
+    if let Some(after) = sowing.after_lap {
+        let actions = after.node.rules.iter().map(|r| &r.action).chain(after.node.otherwise.as_ref());
+        for action in actions {
+            if !matches!(action.node, ast::LapAction::Stop | ast::LapAction::MoveAgain) {
+                not(
+                    "a lap rule that sows on, captures or lets the mover stop",
+                    action.span,
+                    "every lap is single where holes belong by colour: a lap rule may `stop` or `move again`",
+                );
+            }
+        }
+    }
+    if let Some(sow) = missing_overrun {
+        errors.push(CheckError::OverrunMissing { span: sow.span.into() });
+    } else if sowing.sow.is_none() {
+        errors.push(CheckError::OverrunMissing { span: colours.into() });
+    }
+    errors
 }

@@ -49,3 +49,12 @@ impl From<ast::SearchKind> for model::Search {
         }
     }
 }
+
+impl From<ast::Overrun> for model::Overrun {
+    fn from(overrun: ast::Overrun) -> Self {
+        match overrun {
+            ast::Overrun::Convert => model::Overrun::Convert,
+            ast::Overrun::ToOrigin => model::Overrun::ToOrigin,
+        }
+    }
+}

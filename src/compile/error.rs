@@ -551,6 +551,55 @@ pub enum CheckError {
         store: SourceSpan,
     },
 
+    /// A phrase about holes that belong by the colour of their seeds, in a game whose holes
+    /// belong to fixed rows.
+    #[error("{what} needs holes that belong by the colour of their seeds")]
+    #[diagnostic(
+        code(sow::check::needs_colours),
+        help(
+            "say in the territory that a hole belongs to the player whose seeds it holds: `territory each player owns rows outer, inner at the start, then the holes that hold their seeds`"
+        )
+    )]
+    NeedsColours {
+        /// The phrase.
+        what: String,
+        /// Where.
+        #[label("only where holes belong by colour")]
+        span: SourceSpan,
+    },
+
+    /// A construct the rules of holes that belong by colour do not have.
+    #[error("{what} cannot be used where holes belong by the colour of their seeds")]
+    #[diagnostic(code(sow::check::not_with_colours))]
+    NotWithColours {
+        /// The construct.
+        what: String,
+        /// Where.
+        #[label("not where holes belong by colour")]
+        span: SourceSpan,
+        /// The territory's words that make holes belong by colour.
+        #[label("holes belong by colour here")]
+        colours: SourceSpan,
+        /// What to write instead.
+        #[help]
+        help: String,
+    },
+
+    /// Holes that belong by colour, with a `sow` line that does not say what sowing does to
+    /// the opponent's seeds.
+    #[error("the sowing does not say what becomes of the opponent's seeds in a hole it sows into")]
+    #[diagnostic(
+        code(sow::check::overrun_missing),
+        help(
+            "add it to the `sow` line: `sow all seeds from the next hole, and the opponent's seeds in each hole sown into become the mover's` (or `… go into the origin hole`)"
+        )
+    )]
+    OverrunMissing {
+        /// The `sow` line (or the game's name, without one).
+        #[label("a hole holds one colour at a time")]
+        span: SourceSpan,
+    },
+
     /// The territory names a different number of rows than each player owns.
     #[error("the territory names {}, but each player owns {per_side}", count(*.named, "row"))]
     #[diagnostic(

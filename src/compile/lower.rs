@@ -45,6 +45,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         captures,
         end,
         lap_limit,
+        colours: sections.territory.is_some_and(|t| t.node.by_colour.is_some()),
     })
 }
 
@@ -55,9 +56,16 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         Some(c) => (scope.choices(c).ok()?, c.must_feed.is_some(), scope.turnings(c).ok()?),
         None => (base?.choices.clone(), base?.must_feed, base?.turnings.clone()),
     };
-    let direction = match own.sow {
-        Some(s) => s.node.direction.map(|d| d.node.into()),
-        None => base.and_then(|m| m.direction),
+    let (direction, overrun) = match own.sow {
+        Some(s) => (s.node.direction.map(|d| d.node.into()), s.node.overrun.map(|o| o.node.into())),
+        None => (base.and_then(|m| m.direction), base.and_then(|m| m.overrun)),
+    };
+    let lone = match own.choose.map(|c| c.node) {
+        Some(c) => match &c.lone {
+            Some(lone) => Some(scope.lone_seed(lone).ok()?),
+            None => None,
+        },
+        None => base.and_then(|m| m.lone),
     };
     let (lap_rules, otherwise) = match (own.after_lap.map(|a| a.node), base) {
         (Some(after), _) => {
@@ -67,7 +75,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         (None, Some(base)) => (base.lap_rules.clone(), base.otherwise),
         (None, None) => (Vec::new(), LapAction::Stop),
     };
-    Some(Sowing { choices, direction, lap_rules, otherwise, must_feed, turnings })
+    Some(Sowing { choices, direction, lap_rules, otherwise, must_feed, turnings, overrun, lone })
 }
 
 /// An opening: its own sections, the main game's where it states none. A turn of taking

@@ -118,7 +118,12 @@ impl Scope<'_> {
             }
             self.need_stores(through)?;
         }
+        let ring_role = match &c.rows_of {
+            Some(name) => Some(self.row(name).map_err(|mut e| e.remove(0))?),
+            None => None,
+        };
         match (self.board, c.all_rows) {
+            (Some(_), None) if ring_role.is_some() => {}
             (Some(shape), None) if shape.per_side() != 2 => {
                 return Err(CheckError::CircuitRows {
                     span: section.span.into(),
@@ -148,9 +153,10 @@ impl Scope<'_> {
                 Some((_, false)) => Chosen::Once,
                 Some((_, true)) => Chosen::EachTurn,
             },
-            shared: c.all_rows.is_some(),
+            shared: c.all_rows.is_some() || ring_role.is_some(),
             through_store: c.through_store.is_some(),
             skip_origin: c.skip_origin.is_some(),
+            ring_role,
         })
     }
 
@@ -227,6 +233,7 @@ impl Scope<'_> {
                 errors.finish(role.zip(column).map(|(role, column)| HoleSet::One { role, column }))
             }
             ast::ChoiceHoles::One(_) => Ok(HoleSet::Territory),
+            ast::ChoiceHoles::Rearmost => Ok(HoleSet::Rearmost),
         }
     }
 
@@ -297,6 +304,23 @@ impl Scope<'_> {
         })
     }
 
+    /// `a player with one seed … move it …`.
+    pub fn lone_seed(&self, lone: &Spanned<ast::LoneSeed>) -> Found<LoneSeed> {
+        let l = &lone.node;
+        let mut errors = Errors::default();
+        let (next_empty, on_mark) = match l.place.as_ref().map(|p| &p.node) {
+            None => (false, None),
+            Some(ast::LonePlace::NextEmpty) => (true, None),
+            Some(ast::LonePlace::Marked(name)) => (false, errors.take_one(self.mark(name))),
+        };
+        let to = match &l.target.node {
+            ast::LoneTarget::Steps(n) => errors.take_one(self.count(n)).map(LoneTo::Steps),
+            ast::LoneTarget::NextMarked(name) => errors.take_one(self.mark(name)).map(LoneTo::NextMarked),
+            ast::LoneTarget::FirstHeld(name) => errors.take_one(self.mark(name)).map(LoneTo::FirstHeld),
+        };
+        errors.finish(to.map(|to| LoneSeed { next_empty, on_mark, only: l.must, to }))
+    }
+
     /// What to do when no lap rule applies.
     pub fn otherwise(&self, after: &ast::AfterLap) -> Result<LapAction, CheckError> {
         after.otherwise.as_ref().map_or(Ok(LapAction::Stop), |o| self.lap_action(o))
@@ -346,6 +370,10 @@ impl Scope<'_> {
                 Fact::Holds(min, max)
             }
             ast::Fact::Next(state) => Fact::Next((*state).into()),
+            ast::Fact::PreviousHolds(range) => {
+                let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
+                Fact::PreviousHolds(min, max)
+            }
             ast::Fact::Origin { bound, count } => {
                 let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u16::MAX)) as u16;
                 match bound {

@@ -221,8 +221,10 @@ mod dim {
     pub const ROW: usize = NEXT + 1;
     /// Seeds the chosen hole held.
     pub const ORIGIN: usize = ROW + 2 * super::MAX_ROWS;
+    /// Seeds in the hole before the landing hole.
+    pub const PREVIOUS: usize = ORIGIN + 1;
     /// How many dimensions.
-    pub const COUNT: usize = ORIGIN + 1;
+    pub const COUNT: usize = PREVIOUS + 1;
 }
 
 /// A set of landings: an interval on each dimension.
@@ -249,6 +251,7 @@ fn landing_space(model: &Model) -> LandingBox {
         }
     }
     space[dim::ORIGIN] = (1, MAX_COUNT);
+    space[dim::PREVIOUS] = (0, MAX_COUNT);
     space
 }
 
@@ -301,6 +304,7 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<LandingBox> {
             }
             Fact::Origin(lo, hi) => set(dim::ORIGIN, lo.into(), hi.into()),
             Fact::Holds(lo, hi) => set(dim::HOLDS, lo.into(), hi.into()),
+            Fact::PreviousHolds(lo, hi) => set(dim::PREVIOUS, lo.into(), hi.into()),
         }
     }
     b.iter().all(|(lo, hi)| lo <= hi).then_some(b)

@@ -30,6 +30,9 @@ struct Layout {
 fn layout(model: &Model) -> Layout {
     let (board, c) = (model.board, model.circuit);
     let holes = board.holes();
+    if let (true, Some(role)) = (c.shared, c.ring_role) {
+        return ring_layout(model, usize::from(role));
+    }
     let board_circuit = if c.shared {
         ByPlayer { south: board.all_rows_ring(c.direction), north: Vec::new() }
     } else {
@@ -61,6 +64,31 @@ fn layout(model: &Model) -> Layout {
         board_circuit.map(|ring| ring.into_iter().map(|cell| slot_of[board.index(cell)]).collect::<Vec<_>>())
     };
     Layout { slot_of, board_of, store, circuit }
+}
+
+/// The layout of a ring through both players' rows of one role: South's other rows, then the
+/// ring (South's half, then North's), then North's other rows, so that each territory and the
+/// ring are each a run of slots; the stores after the holes.
+fn ring_layout(model: &Model, role: usize) -> Layout {
+    let board = model.board;
+    let holes = board.holes();
+    let ring = model.shared_ring();
+    let others = |player: Player| -> Vec<Cell> {
+        (0..board.per_side())
+            .filter(|&r| r != role)
+            .flat_map(|r| (0..board.columns).map(move |col| Cell::new(board.row(player, r), col)))
+            .collect()
+    };
+    let (south, north) = (others(Player::South), others(Player::North));
+    let mut slot_of = vec![Hole(0); holes];
+    let mut board_of = vec![0u16; holes];
+    for (slot, &cell) in south.iter().chain(&ring).chain(&north).enumerate() {
+        slot_of[board.index(cell)] = Hole(slot as u8);
+        board_of[slot] = board.index(cell) as u16;
+    }
+    let store = board.stores.then(|| ByPlayer { south: Hole(holes as u8), north: Hole(holes as u8 + 1) });
+    let ring: Vec<Hole> = (south.len()..south.len() + ring.len()).map(|i| Hole(i as u8)).collect();
+    Layout { slot_of, board_of, store, circuit: ByPlayer { south: ring.clone(), north: ring } }
 }
 
 /// Whose each slot is, its row role and column; and each player's holes by role and column.
@@ -137,6 +165,8 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     lap_rules: sowing.lap_rules.clone(),
                     lap_otherwise: sowing.otherwise,
                     must_feed: sowing.must_feed,
+                    overrun: sowing.overrun,
+                    lone: sowing.lone,
                     turnings: (sowing.turnings.iter())
                         .map(|t| TurnRule {
                             choice: choice(&t.choice),
@@ -247,6 +277,7 @@ fn build(model: Model) -> Rules {
         phases,
         keys,
         north_key,
+        colours: model.colours,
         model,
     };
     attach_rings(&mut rules);

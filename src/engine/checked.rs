@@ -156,6 +156,24 @@ pub enum PlayError {
         /// The first condition of the description it fails.
         why: Misfit,
     },
+    /// Where holes belong by colour: a hole holding the opponent's seeds.
+    #[error("{hole} holds {holder}'s seeds; {player} sows only holes holding their own")]
+    NotTheirSeeds {
+        /// The hole sown.
+        hole: String,
+        /// Whose seeds it holds.
+        holder: Player,
+        /// The player to move.
+        player: Player,
+    },
+    /// Where holes belong by colour: a hole of the mover's that is not their rearmost.
+    #[error("{hole} is not the rearmost hole of the mover's seeds: sow {rearmost}")]
+    NotRearmost {
+        /// The hole sown.
+        hole: String,
+        /// The rearmost hole.
+        rearmost: String,
+    },
     /// A sowing when no choice description is in force.
     #[error("{hole} cannot be sown now")]
     CannotSow {
@@ -214,11 +232,14 @@ impl PlayError {
             | PlayError::NothingPending { .. }
             | PlayError::DirectionOwed { .. }
             | PlayError::WrongTurn { .. } => K::WrongPhase,
-            PlayError::NotYours { .. } | PlayError::NotInRegion { .. } => K::NotYours,
+            PlayError::NotYours { .. } | PlayError::NotInRegion { .. } | PlayError::NotTheirSeeds { .. } => {
+                K::NotYours
+            }
             PlayError::Empty { .. } => K::Empty,
             PlayError::Outranked { .. }
             | PlayError::DoesNotFit { .. }
             | PlayError::CannotSow { .. }
+            | PlayError::NotRearmost { .. }
             | PlayError::CannotTurn { .. } => K::NotAllowed,
             PlayError::Endless { .. } => K::Endless,
             PlayError::PicksCompulsory | PlayError::PickBefore { .. } | PlayError::TooFewAfter { .. } => {
@@ -584,6 +605,9 @@ impl Rules {
     fn explain_sow(&self, state: &State, h: Hole) -> PlayError {
         let me = state.to_move;
         let hole = self.hole_name(h);
+        if self.colours {
+            return self.explain_colour_sow(state, h);
+        }
         if self.owner(h) != me {
             return PlayError::NotYours { hole, owner: me.other(), player: me, rows: self.row_letters(me) };
         }
@@ -617,6 +641,27 @@ impl Rules {
                 },
                 None => PlayError::CannotSow { hole },
             },
+        }
+    }
+
+    /// Why the player to move may not sow hole `h` where holes belong by colour.
+    fn explain_colour_sow(&self, state: &State, h: Hole) -> PlayError {
+        let me = state.to_move;
+        let hole = self.hole_name(h);
+        match self.holder(state, h) {
+            None => return PlayError::Empty { hole },
+            Some(p) if p != me => return PlayError::NotTheirSeeds { hole, holder: p, player: me },
+            Some(_) => {}
+        }
+        let only_lone = self
+            .model
+            .phases
+            .iter()
+            .any(|p| matches!(&p.turn, crate::model::Turn::Sow(s) if s.lone.is_some_and(|l| l.only)))
+            && state.seeds[me] == 1;
+        match self.rearmost(state, me) {
+            Some(r) if r != h && !only_lone => PlayError::NotRearmost { hole, rearmost: self.hole_name(r) },
+            _ => PlayError::CannotSow { hole },
         }
     }
 

@@ -30,6 +30,8 @@ fn rules_say(
     let h = circuit[pos];
     let next =
         circuit[if rev { (pos + circuit.len() - 1) % circuit.len() } else { (pos + 1) % circuit.len() }];
+    let previous =
+        circuit[if rev { (pos + 1) % circuit.len() } else { (pos + circuit.len() - 1) % circuit.len() }];
     let empty = |h: Hole, state: HoleState| (counts[h.index()] == 0) == (state == HoleState::Empty);
     let column = usize::from(rules.hole_column[h.index()]);
     let applies = |rule: &super::rules::LapRule| {
@@ -57,6 +59,7 @@ fn rules_say(
                 }
                 Fact::Origin(min, max) => (min..=max).contains(&ctx.origin),
                 Fact::Holds(min, max) => (min..=max).contains(&counts[h.index()]),
+                Fact::PreviousHolds(min, max) => (min..=max).contains(&counts[previous.index()]),
             })
     };
     sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)

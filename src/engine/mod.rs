@@ -3,6 +3,7 @@
 
 mod build;
 mod checked;
+mod colour;
 #[cfg(test)]
 mod fast_paths;
 mod game;

@@ -275,9 +275,10 @@ impl Rules {
         let widest = self.all_holes().map(|h| state.count(h)).max().unwrap_or(0);
         let width = widest.to_string().len().max(self.columns.to_string().len()).max(2) + 1;
         let has_marks = !self.marks.is_empty();
-        // Each hole: its count, the symbol of its mark (if the rules have marks), and `*` if
-        // it is among `marked`.
-        let cell = width + 1 + usize::from(has_marks);
+        // Each hole: its count, whose seeds they are (where holes belong by colour: `s` or
+        // `n`), the symbol of its mark (if the rules have marks), and `*` if it is among
+        // `marked`.
+        let cell = width + 1 + usize::from(has_marks) + usize::from(self.colours);
         let cells = cell * self.columns;
         // The stores, drawn at the two ends between the rows: `North [ 0]` … `[ 1] South`.
         let stores = self.store_ends().map(|(left, right)| {
@@ -304,6 +305,13 @@ impl Rules {
             for c in 0..self.columns {
                 let Some(h) = self.hole(row, c) else { continue };
                 let _ = write!(line, "{:>width$}", state.count(h));
+                if self.colours {
+                    line.push(match self.holder(state, h) {
+                        Some(Player::South) => 's',
+                        Some(Player::North) => 'n',
+                        None => ' ',
+                    });
+                }
                 if has_marks {
                     let kind = (0..self.marks.len()).find(|&k| state.is_marked(k as u8, h));
                     if let Some(k) = kind {
@@ -348,6 +356,9 @@ impl Rules {
             }
         }
         let _ = writeln!(out, "{numbers}");
+        if self.colours {
+            let _ = writeln!(out, "   s: South's seeds   n: North's seeds");
+        }
         let legend: Vec<String> = self
             .marks
             .iter()

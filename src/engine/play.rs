@@ -176,6 +176,14 @@ impl Rules {
             }
             state.marks[m][i / 64] |= 1 << (i % 64);
         }
+        if self.colours
+            && let Some(colours) = &setup.colours
+        {
+            if colours.len() != self.holes() {
+                return Err(SetupError::Counts { given: colours.len(), holes: self.holes() });
+            }
+            self.paint(&mut state, Some(colours));
+        }
         state.outcome = None;
         state.hash = self.position_hash(&state);
         self.check_end(&mut state);
@@ -201,6 +209,7 @@ impl Rules {
             phase_turns: ByPlayer::default(),
             direction: ByPlayer::default(),
             marks,
+            north_colour: [0; 3],
             seeds: ByPlayer::default(),
             hash: 0,
             turn: 0,
@@ -209,6 +218,9 @@ impl Rules {
             outcome: None,
         };
         state.seeds = ByPlayer::new_with(|p| self.count_seeds(&state, p));
+        if self.colours {
+            self.paint(&mut state, None);
+        }
         state.hash = self.position_hash(&state);
         self.check_end(&mut state);
         self.begin_turn(&mut state);
@@ -266,7 +278,7 @@ impl Rules {
     /// directions and marked holes.
     pub(crate) fn history_key(&self, state: &State) -> u64 {
         let mut key = state.hash;
-        if self.phases.len() > 1 || self.chosen == Chosen::Once || !self.marks.is_empty() {
+        if self.phases.len() > 1 || self.chosen == Chosen::Once || !self.marks.is_empty() || self.colours {
             let mut extra = 0x243f_6a88_85a3_08d3u64;
             let mut mix = |x: u64| {
                 extra = (extra ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
@@ -279,6 +291,9 @@ impl Rules {
                 for &w in words {
                     mix(w);
                 }
+            }
+            for &w in &state.north_colour {
+                mix(w);
             }
             key ^= extra;
         }
@@ -371,6 +386,7 @@ impl Rules {
     /// The decisions that start a turn of phase `phase` for the player to move.
     fn turn_moves(&self, state: &State, phase: usize, out: &mut MoveList) -> MoveStats {
         match &self.phases[phase].turn {
+            TurnKind::Sow(sow) if self.colours => self.colour_moves(state, sow, out),
             TurnKind::Sow(sow) => self.sow_moves(state, sow, out),
             TurnKind::Take { capture } => {
                 if let Some(pick) = self.take_turn_pick(state, *capture) {
@@ -662,8 +678,13 @@ impl Rules {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
         let Some(rev) = self.sowing_reversed(state, sow, me) else { return false };
-        // A pass on offer beside the sowings is not a candidate sowing, nor a turned lap.
-        if self.must_feed_now(state, sow) || self.model.end.pass_loses || !sow.turnings.is_empty() {
+        // A pass on offer beside the sowings is not a candidate sowing, nor a turned lap; where
+        // holes belong by colour, `engine::colour` makes the lists.
+        if self.must_feed_now(state, sow)
+            || self.model.end.pass_loses
+            || !sow.turnings.is_empty()
+            || self.colours
+        {
             return false;
         }
         let counts = &state.counts;
@@ -882,6 +903,7 @@ impl Rules {
     ) -> Option<SowEnd> {
         let me = state.to_move;
         match mv {
+            Move::Sow(h) if self.colours => self.colour_sow(state, history, h, log),
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {
                 if let Phase::LapChoice(choice) = state.phase {
@@ -924,6 +946,10 @@ impl Rules {
                 let rev = self.turn_reversed(state, sow, me);
                 let end = self.lift_and_sow(state, choice.at, choice.origin, rev)?;
                 Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
+            }
+            Move::Transfer(a, b) if self.colours => {
+                self.colour_jump(state, history, a, b);
+                None
             }
             Move::Transfer(a, b) => {
                 state.passes = 0;
@@ -1743,12 +1769,12 @@ impl Rules {
     }
 
     /// End the turn with the same player to move again.
-    fn end_turn_again(&self, state: &mut State, history: &mut History) {
+    pub(super) fn end_turn_again(&self, state: &mut State, history: &mut History) {
         self.finish_turn::<false>(state, history);
     }
 
     #[inline(always)]
-    fn end_turn(&self, state: &mut State, history: &mut History) {
+    pub(super) fn end_turn(&self, state: &mut State, history: &mut History) {
         self.finish_turn::<true>(state, history);
     }
 

@@ -89,6 +89,10 @@ pub struct SowRules {
     pub must_feed: bool,
     /// Laps that may be sown another way.
     pub turnings: Vec<TurnRule>,
+    /// Where holes belong by colour: what a seed sown into a hole of the opponent's does.
+    pub overrun: Option<crate::model::Overrun>,
+    /// Where holes belong by colour: the move of a player with one seed left.
+    pub lone: Option<crate::model::LoneSeed>,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }
@@ -156,6 +160,9 @@ pub struct Rules {
     pub(crate) keys: Vec<u64>,
     /// Hashing key added when North is to move.
     pub(crate) north_key: u64,
+    /// Holes belong by the colour of their seeds: play goes through the interpreter of
+    /// `engine::colour`, which alone reads [`State`](super::State)'s colours.
+    pub(crate) colours: bool,
 }
 
 impl Rules {

@@ -117,6 +117,9 @@ enum Check {
     Mark(MarkId),
     /// The landing hole holds `min..=max` seeds, the last one included.
     Holds(u16, u16),
+    /// The hole before the landing hole (against the direction of sowing) holds `min..=max`
+    /// seeds.
+    PreviousHolds(u16, u16),
     /// This hole holds `min..=max` seeds.
     HoleHolds(Hole, u16, u16),
     /// Every hole of row `rows[i]` is empty (`true`) or some is occupied (`false`).
@@ -403,6 +406,9 @@ impl Ring {
                     ctx.marks[usize::from(mark)][slot / 64] >> (slot % 64) & 1 == 1
                 }
                 Check::Holds(min, max) => (min..=max).contains(&counts[self.slot(pos)]),
+                Check::PreviousHolds(min, max) => {
+                    (min..=max).contains(&counts[self.slot(self.back::<REV>(pos))])
+                }
                 Check::HoleHolds(h, min, max) => (min..=max).contains(&counts[h.index()]),
                 Check::Row(i, want_empty) => {
                     self.rows[usize::from(i)].iter().all(|&slot| counts[usize::from(slot)] == 0) == want_empty
@@ -886,6 +892,7 @@ fn landing_rules(
             Fact::Row(side, role, state) => Check::Row(row_index(side, role), state == HoleState::Empty),
             Fact::Origin(min, max) => Check::Origin(min, max),
             Fact::Holds(min, max) => Check::Holds(min, max),
+            Fact::PreviousHolds(min, max) => Check::PreviousHolds(min, max),
         }));
         let certain = checks.is_empty();
         possible.push((checks, rule.action));

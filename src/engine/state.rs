@@ -294,6 +294,9 @@ pub struct Setup {
     pub direction: ByPlayer<Option<Direction>>,
     /// Marked holes, by the mark's name.
     pub marks: Vec<(String, Hole)>,
+    /// Where holes belong by colour: whose seeds each hole holds, in board order (`None`:
+    /// the seeds in each player's rows are theirs).
+    pub colours: Option<Vec<Player>>,
 }
 
 impl Setup {
@@ -309,6 +312,7 @@ impl Setup {
             captures_made: ByPlayer::default(),
             direction: ByPlayer::default(),
             marks: Vec::new(),
+            colours: None,
         }
     }
 }
@@ -336,6 +340,9 @@ pub struct State {
     pub(crate) direction: ByPlayer<Option<Direction>>,
     /// Marked holes: one bit per slot, per kind of mark.
     pub(crate) marks: [[u64; 3]; MAX_MARKS],
+    /// Where holes belong by colour: one bit per slot, set where the hole holds North's
+    /// seeds (clear where South's, or empty). Always clear elsewhere.
+    pub(crate) north_colour: [u64; 3],
     /// Seeds on each player's side.
     pub(crate) seeds: ByPlayer<u16>,
     /// The position's hash (counts and player to move), kept up to date by play.
@@ -374,6 +381,7 @@ impl State {
             && self.phase_of == other.phase_of
             && self.direction == other.direction
             && self.marks == other.marks
+            && self.north_colour == other.north_colour
             && self.passes == other.passes
     }
 

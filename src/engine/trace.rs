@@ -25,6 +25,12 @@ impl Rules {
     pub fn sowing_laps(&self, state: &State, mv: Move) -> Vec<SownLap> {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Vec::new() };
+        if self.colours {
+            return match (mv, state.phase) {
+                (Move::Sow(h), Phase::Sow) => self.colour_laps(state, h),
+                _ => Vec::new(),
+            };
+        }
         let (from, reversed, origin) = match (mv, state.phase) {
             (Move::Sow(h), Phase::Sow) => (h, self.sowing_reversed(state, sow, me), state.count(h)),
             (Move::SowDirection(h, d), Phase::Sow) => (h, Some(d != self.direction), state.count(h)),

@@ -105,9 +105,16 @@ impl Board {
     /// The ring of every hole of a two-row board, starting at South's first hole in the
     /// direction of sowing (the hole after North's last one).
     pub fn all_rows_ring(self, direction: Direction) -> Vec<Cell> {
-        let mut ring = self.two_rows(0, 1, direction);
+        self.rows_ring(0, 1, direction)
+    }
+
+    /// The ring of two rows, South's row `lower` and North's row `upper`, starting at South's
+    /// first hole in the direction of sowing (the hole after North's last one).
+    pub fn rows_ring(self, lower: usize, upper: usize, direction: Direction) -> Vec<Cell> {
+        let mut ring = self.two_rows(lower, upper, direction);
         let n = ring.len();
-        let at = (0..n).find(|&i| ring[i].row == 0 && ring[(i + n - 1) % n].row != 0).unwrap_or(0);
+        let first = lower as u8;
+        let at = (0..n).find(|&i| ring[i].row == first && ring[(i + n - 1) % n].row != first).unwrap_or(0);
         ring.rotate_left(at);
         ring
     }

@@ -84,7 +84,14 @@ impl Model {
             return Err(ModelError::Seeds { total });
         }
         let c = self.circuit;
-        if c.shared && board.rows != 2 {
+        if c.ring_role.is_some_and(|r| usize::from(r) >= board.per_side())
+            || (c.ring_role.is_some() && !c.shared)
+        {
+            return Err(ModelError::Circuit(
+                "a ring of one row role is shared and names a row of the territory",
+            ));
+        }
+        if c.shared && c.ring_role.is_none() && board.rows != 2 {
             return Err(ModelError::Circuit("a circuit of all rows needs a board of two rows"));
         }
         if !c.shared && board.per_side() != 2 {
@@ -109,6 +116,7 @@ impl Model {
             }
         }
         self.check_phases()?;
+        self.check_colours()?;
         for (i, capture) in self.captures.iter().enumerate() {
             self.check_capture(i, capture)?;
         }
@@ -129,6 +137,62 @@ impl Model {
                 "the end rules",
                 "a player who cannot move passes, and nothing ends a game of passes",
             ));
+        }
+        Ok(())
+    }
+
+    /// Holes that belong by colour: a shared ring, one sowing phase of single laps that stop
+    /// or move again, no stores; the constructs about colours only with them.
+    fn check_colours(&self) -> Result<(), ModelError> {
+        let c = self.circuit;
+        for phase in &self.phases {
+            let Turn::Sow(sowing) = &phase.turn else { continue };
+            let rearmost = sowing.choices.iter().any(|ch| ch.holes == HoleSet::Rearmost);
+            let coloured = rearmost || sowing.overrun.is_some() || sowing.lone.is_some();
+            if coloured && !self.colours {
+                return Err(self.wrong(
+                    "the sowing",
+                    "the rearmost hole, an overrun or a lone seed's move needs holes that belong by colour",
+                ));
+            }
+            if let Some(lone) = sowing.lone {
+                let marks = [
+                    lone.on_mark,
+                    match lone.to {
+                        LoneTo::NextMarked(m) | LoneTo::FirstHeld(m) => Some(m),
+                        LoneTo::Steps(_) => None,
+                    },
+                ];
+                if marks.into_iter().flatten().any(|m| usize::from(m) >= self.marks.len()) {
+                    return Err(self.wrong("a lone seed's move", "names a mark the game does not have"));
+                }
+            }
+            if self.colours {
+                let single = sowing
+                    .lap_rules
+                    .iter()
+                    .map(|r| r.action)
+                    .chain([sowing.otherwise])
+                    .all(|a| matches!(a, LapAction::Stop | LapAction::MoveAgain));
+                if sowing.overrun.is_none() || !single || !sowing.turnings.is_empty() || sowing.must_feed {
+                    return Err(self.wrong("the sowing", "where holes belong by colour, a sowing says what it does to the opponent's seeds and has single laps that stop or move again, no turned laps and no feeding"));
+                }
+            }
+        }
+        if c.ring_role.is_some() && !self.colours {
+            return Err(
+                self.wrong("the circuit", "a ring through one row role needs holes that belong by colour")
+            );
+        }
+        if self.colours
+            && (!c.shared
+                || c.through_store
+                || c.skip_origin
+                || c.chosen != Chosen::Never
+                || self.board.stores
+                || self.phases.len() != 1)
+        {
+            return Err(self.wrong("the territory", "holes that belong by colour need one shared ring in one direction, no stores and no openings"));
         }
         Ok(())
     }

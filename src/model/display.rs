@@ -77,6 +77,12 @@ impl Model {
                 .collect();
             writeln!(f, "  {player}: {}", rows.join(", "))?;
         }
+        if self.colours {
+            writeln!(
+                f,
+                "  (there at the start; then each hole belongs to the player whose seeds it holds, an empty hole to nobody)"
+            )?;
+        }
         // The start position, North's outer row at the top, as a player at South's seat
         // sees it.
         writeln!(f, "\nstart position")?;
@@ -109,7 +115,7 @@ impl Model {
         if !c.shared {
             return board.own_rows_ring(player, c.direction).into_iter().map(|h| board.name(h)).collect();
         }
-        let ring = board.all_rows_ring(c.direction);
+        let ring = self.shared_ring();
         let (own, other): (Vec<Cell>, Vec<Cell>) =
             ring.into_iter().partition(|h| board.owner(usize::from(h.row)).0 == player);
         let mut names: Vec<String> = own.iter().map(|&h| board.name(h)).collect();
@@ -122,7 +128,8 @@ impl Model {
 
     fn fmt_circuits(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = self.circuit;
-        let rows = if c.shared { "all rows" } else { "own rows" };
+        let ring_rows = c.ring_role.map(|r| format!("{} rows", self.row_names[usize::from(r)]));
+        let rows = ring_rows.as_deref().unwrap_or(if c.shared { "all rows" } else { "own rows" });
         let store = if c.through_store { "; through the mover's store" } else { "" };
         let origin = if c.skip_origin { "laps skip the origin" } else { "laps pass the origin" };
         writeln!(f, "\ncircuits ({rows}, {}{store}; {origin})", c.direction.word())?;
@@ -194,7 +201,7 @@ impl Model {
     pub fn choice_cells(&self, holes: HoleSet, player: Player) -> Option<Vec<Cell>> {
         let board = self.board;
         match holes {
-            HoleSet::Territory | HoleSet::Marked(_) => None,
+            HoleSet::Territory | HoleSet::Marked(_) | HoleSet::Rearmost => None,
             HoleSet::Row(role) => {
                 let row = board.row(player, usize::from(role));
                 Some((0..board.columns).map(|c| Cell::new(row, c)).collect())
@@ -203,6 +210,20 @@ impl Model {
                 let k = column.from_left(board.columns)?;
                 Some(vec![Cell::new(board.row(player, usize::from(role)), board.column_from_left(player, k))])
             }
+        }
+    }
+
+    /// The shared ring, from South's first hole in the direction of sowing: every hole of
+    /// a two-row board, or both players' rows of one role.
+    pub fn shared_ring(&self) -> Vec<Cell> {
+        let (board, c) = (self.board, self.circuit);
+        match c.ring_role {
+            Some(r) => board.rows_ring(
+                board.row(Player::South, usize::from(r)),
+                board.row(Player::North, usize::from(r)),
+                c.direction,
+            ),
+            None => board.all_rows_ring(c.direction),
         }
     }
 
@@ -245,6 +266,42 @@ impl Model {
                 t.direction.word()
             )?;
         }
+        if let Some(lone) = sowing.lone {
+            let mark = |m: MarkId| &self.marks[usize::from(m)].name;
+            let mut place = String::new();
+            if lone.next_empty {
+                place.push_str(" whose next hole is empty");
+            }
+            if let Some(m) = lone.on_mark {
+                let _ = write!(place, " on a {} hole", mark(m));
+            }
+            let to = match lone.to {
+                LoneTo::Steps(n) => format!("{n} holes on"),
+                LoneTo::NextMarked(m) => format!("to the next {} hole ahead", mark(m)),
+                LoneTo::FirstHeld(m) => {
+                    format!(
+                        "to the first {} hole ahead holding the opponent's seeds (no move if none)",
+                        mark(m)
+                    )
+                }
+            };
+            let how = if lone.only { "must (no other move)" } else { "may (or sow)" };
+            writeln!(
+                f,
+                "{indent}  also: a player with one seed{place} {how} move it {to}; the opponent's seeds there become the mover's"
+            )?;
+        }
+        match sowing.overrun {
+            Some(Overrun::Convert) => writeln!(
+                f,
+                "{gap}{indent}sowing: the opponent's seeds in a hole sown into become the mover's"
+            )?,
+            Some(Overrun::ToOrigin) => writeln!(
+                f,
+                "{gap}{indent}sowing: the opponent's seeds in a hole sown into are taken out and, after the lap, put into the hole it was lifted from"
+            )?,
+            None => {}
+        }
         writeln!(f, "{gap}{indent}after each lap (the first rule that applies)")?;
         for (i, rule) in sowing.lap_rules.iter().enumerate() {
             writeln!(
@@ -269,6 +326,9 @@ impl Model {
         }
         if let HoleSet::Marked(m) = c.holes {
             words.push(format!("marked {}", self.marks[usize::from(m)].name));
+        }
+        if c.holes == HoleSet::Rearmost {
+            words.push("the rearmost hole of the mover's seeds".to_string());
         }
         for &e in &c.except {
             if let HoleSet::Marked(m) = e {
@@ -337,6 +397,9 @@ impl Model {
                 }
                 Fact::Origin(min, max) => format!("chosen hole held {}", seed_range(min, max, "", "")),
                 Fact::Holds(min, max) => format!("landing hole now holds {}", seed_range(min, max, "", "")),
+                Fact::PreviousHolds(min, max) => {
+                    format!("previous hole now holds {}", seed_range(min, max, "", ""))
+                }
             });
         }
         if conditions.is_empty() {
@@ -412,7 +475,11 @@ impl Model {
             Blocked::Scores => scored,
         };
         writeln!(f, "  a player who cannot move {blocked}")?;
-        let repeated = "a repeated position (counts and player to move, at turn boundaries)";
+        let repeated = if self.colours {
+            "a repeated position (counts, colours and player to move, at turn boundaries)"
+        } else {
+            "a repeated position (counts and player to move, at turn boundaries)"
+        };
         match end.repetition {
             Some(Ending::Plain) => writeln!(f, "  {repeated} is a draw")?,
             Some(Ending::Scored) => writeln!(f, "  {repeated} {scored}")?,

@@ -46,6 +46,9 @@ pub struct Model {
     /// `after N laps a sowing is endless`: laps after which a sowing that has not ended is
     /// refused as endless, below the engine's own bound; `None` where the rules state none.
     pub lap_limit: Option<u32>,
+    /// Holes belong to the player whose seeds they hold (each player's seeds are of their
+    /// colour; the setup's seeds in a player's rows are theirs), not to a fixed territory.
+    pub colours: bool,
 }
 
 /// The circuit seeds are sown along.
@@ -63,6 +66,9 @@ pub struct Circuit {
     pub through_store: bool,
     /// A lap skips the hole it was lifted from.
     pub skip_origin: bool,
+    /// A shared ring through both players' rows of this role only (`circuit outer rows …`),
+    /// rather than through every hole; the other rows are never sown into.
+    pub ring_role: Option<Role>,
 }
 
 /// When players choose their direction of sowing.
@@ -151,6 +157,46 @@ pub struct Sowing {
     /// Laps that may be sown the other way. Where there are any, every lap of a turn goes
     /// the usual way unless the mover turns it.
     pub turnings: Vec<Turning>,
+    /// Where holes belong by colour: what a seed sown into a hole of the opponent's does.
+    pub overrun: Option<Overrun>,
+    /// Where holes belong by colour: the move of a player with one seed left.
+    pub lone: Option<LoneSeed>,
+}
+
+/// What sowing does to the opponent's seeds in a hole it drops a seed into, where holes
+/// belong by the colour of their seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overrun {
+    /// They become the mover's, where they lie.
+    Convert,
+    /// They are taken out and, once the lap is sown, put into the hole it was lifted from.
+    ToOrigin,
+}
+
+/// `a player with one seed … may|must move it …`: the move of a player who has exactly one
+/// seed left, where holes belong by the colour of their seeds. The seed goes to the hole
+/// named, and any opponent's seeds there become the mover's; the turn ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoneSeed {
+    /// The hole after the seed's must be empty.
+    pub next_empty: bool,
+    /// The seed's hole must carry this mark.
+    pub on_mark: Option<MarkId>,
+    /// The only move the player has (`must`); else a move besides sowing (`may`).
+    pub only: bool,
+    /// Where it goes.
+    pub to: LoneTo,
+}
+
+/// Where a lone seed goes, along the ring in the direction of sowing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoneTo {
+    /// This many holes on.
+    Steps(u16),
+    /// The first hole after it that carries the mark.
+    NextMarked(MarkId),
+    /// The first hole after it that carries the mark and holds the opponent's seeds.
+    FirstHeld(MarkId),
 }
 
 /// `also …, clockwise, if …`: a lap from some holes that may be sown another way. It may be
@@ -203,6 +249,9 @@ pub enum HoleSet {
     Row(Role),
     /// Every hole of the mover's territory that carries a mark.
     Marked(MarkId),
+    /// The hole at the back of the mover's seeds along the shared ring, where holes belong
+    /// by colour (`the rearmost own hole`).
+    Rearmost,
     /// One hole of one of the mover's rows.
     One {
         /// The row.
@@ -548,6 +597,9 @@ pub enum Fact {
     Origin(u16, u16),
     /// The landing hole holds between `min` and `max` seeds, the last one included.
     Holds(u16, u16),
+    /// The hole before the landing hole along the circuit holds between `min` and `max`
+    /// seeds.
+    PreviousHolds(u16, u16),
 }
 
 /// `when the last seed lands in …: ACTION`, compiled.

@@ -189,6 +189,9 @@ pub struct Board {
 pub struct Territory {
     /// Row names, from the owner's seat inward.
     pub rows: Vec<Spanned<String>>,
+    /// `at the start, then the holes that hold their seeds`, if written: holes belong by the
+    /// colour of their seeds.
+    pub by_colour: Option<Span>,
 }
 
 /// `setup { … }`.
@@ -296,6 +299,8 @@ pub enum HolePosition {
 pub struct Circuit {
     /// `all rows` (the whole board, shared), rather than `own rows`.
     pub all_rows: Option<Span>,
+    /// `ROW rows`: both players' rows of that name as one shared ring.
+    pub rows_of: Option<Spanned<String>>,
     /// Which way, seen from above.
     pub direction: Spanned<Direction>,
     /// The other direction, if players may choose it, and whether with every sowing (else
@@ -312,6 +317,48 @@ pub struct Circuit {
 pub struct Sow {
     /// A direction that overrides the circuit's.
     pub direction: Option<Spanned<Direction>>,
+    /// What a seed sown into a hole of the opponent's colour does, if said.
+    pub overrun: Option<Spanned<Overrun>>,
+}
+
+/// What sowing does to the opponent's seeds in a hole it sows into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overrun {
+    /// `become the mover's`.
+    Convert,
+    /// `go into the origin hole`.
+    ToOrigin,
+}
+
+/// `a player with one seed [PLACE] may|must move it TARGET`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoneSeed {
+    /// Where the seed must be, if anywhere in particular.
+    pub place: Option<Spanned<LonePlace>>,
+    /// `must` (the only move) rather than `may` (besides sowing).
+    pub must: bool,
+    /// Where it goes.
+    pub target: Spanned<LoneTarget>,
+}
+
+/// Where a lone seed must be for its move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LonePlace {
+    /// `whose next hole is empty`.
+    NextEmpty,
+    /// `in a MARK hole`.
+    Marked(Spanned<String>),
+}
+
+/// Where a lone seed goes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoneTarget {
+    /// `N holes on`.
+    Steps(Spanned<Value>),
+    /// `to the next MARK hole ahead`.
+    NextMarked(Spanned<String>),
+    /// `to the first MARK hole ahead that holds the opponent's seeds`.
+    FirstHeld(Spanned<String>),
 }
 
 /// `marks NAME: HOLE, …`.
@@ -390,6 +437,8 @@ pub struct Choose {
     pub turnings: Vec<Spanned<Turning>>,
     /// `must feed an opponent who has no seeds`, if written.
     pub must_feed: Option<Span>,
+    /// `a player with one seed … move it …`, if written.
+    pub lone: Option<Spanned<LoneSeed>>,
 }
 
 /// `also CHOICE, DIRECTION[, if CONDITION]`: a lap from these holes may go this way.
@@ -428,6 +477,8 @@ pub enum ChoiceHoles {
     Own(Option<Spanned<String>>),
     /// One hole by position: `the 3rd inner hole`.
     One(HoleSet),
+    /// `the rearmost own hole`.
+    Rearmost,
 }
 
 /// A condition on a hole that may be chosen.
@@ -551,6 +602,9 @@ pub enum Fact {
     Holds(SeedRange),
     /// `the next hole is STATE`: the hole after the landing hole along the circuit.
     Next(HoleState),
+    /// `the previous hole holds N to M seeds`: the hole before the landing hole along the
+    /// circuit.
+    PreviousHolds(SeedRange),
     /// `the chosen hole held [at least|at most] N seeds`.
     Origin {
         /// How the count compares.

@@ -329,8 +329,10 @@ fn lower_board(pair: Pair<'_, Rule>) -> Result<Board> {
 }
 
 fn lower_territory(pair: Pair<'_, Rule>) -> Result<Territory> {
-    let list = Children::of(pair).expect(Rule::name_list)?;
-    Ok(Territory { rows: lower_name_list(list) })
+    let mut c = Children::of(pair);
+    let list = c.expect(Rule::name_list)?;
+    let by_colour = c.optional(Rule::by_colour).map(|p| span(&p));
+    Ok(Territory { rows: lower_name_list(list), by_colour })
 }
 
 fn lower_name_list(pair: Pair<'_, Rule>) -> Vec<Spanned<String>> {
@@ -466,6 +468,10 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
     let mut c = Children::of(pair);
     let rows = Children::of(c.expect(Rule::circuit_rows)?).any()?;
     let all_rows = (rows.as_rule() == Rule::all_rows).then(|| span(&rows));
+    let rows_of = match rows.as_rule() {
+        Rule::role_rows => Some(lower_name(Children::of(rows).expect(Rule::row_name)?)),
+        _ => None,
+    };
     let direction = lower_direction(c.expect(Rule::direction)?)?;
     let other = match c.optional(Rule::other_direction) {
         Some(p) => {
@@ -483,12 +489,63 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
             _ => return unexpected(&option),
         }
     }
-    Ok(Circuit { all_rows, direction, other, through_store, skip_origin })
+    Ok(Circuit { all_rows, rows_of, direction, other, through_store, skip_origin })
 }
 
 fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
-    let direction = Children::of(pair).optional(Rule::direction).map(lower_direction).transpose()?;
-    Ok(Sow { direction })
+    let mut c = Children::of(pair);
+    let direction = c.optional(Rule::direction).map(lower_direction).transpose()?;
+    let overrun = c.optional(Rule::overrun).map(lower_overrun).transpose()?;
+    Ok(Sow { direction, overrun })
+}
+
+fn lower_overrun(pair: Pair<'_, Rule>) -> Result<Spanned<Overrun>> {
+    let sp = span(&pair);
+    let how = Children::of(pair).any()?;
+    let overrun = match how.as_rule() {
+        Rule::overrun_convert => Overrun::Convert,
+        Rule::overrun_origin => Overrun::ToOrigin,
+        _ => return unexpected(&how),
+    };
+    Ok(Spanned::new(overrun, sp))
+}
+
+fn lower_lone_seed(pair: Pair<'_, Rule>) -> Result<Spanned<LoneSeed>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let place = match c.optional(Rule::lone_place) {
+        Some(p) => {
+            let psp = span(&p);
+            let inner = Children::of(p).any()?;
+            let place = match inner.as_rule() {
+                Rule::lone_next_empty => LonePlace::NextEmpty,
+                Rule::lone_in_mark => {
+                    LonePlace::Marked(lower_name(Children::of(inner).expect(Rule::row_name)?))
+                }
+                _ => return unexpected(&inner),
+            };
+            Some(Spanned::new(place, psp))
+        }
+        None => None,
+    };
+    let must = c.optional(Rule::lone_must).is_some();
+    if !must {
+        c.expect(Rule::may)?;
+    }
+    let target = c.expect(Rule::lone_target)?;
+    let tsp = span(&target);
+    let inner = Children::of(target).any()?;
+    let target = match inner.as_rule() {
+        Rule::lone_steps => LoneTarget::Steps(lower_value(Children::of(inner).expect(Rule::value)?)?),
+        Rule::lone_next_mark => {
+            LoneTarget::NextMarked(lower_name(Children::of(inner).expect(Rule::row_name)?))
+        }
+        Rule::lone_first_held => {
+            LoneTarget::FirstHeld(lower_name(Children::of(inner).expect(Rule::row_name)?))
+        }
+        _ => return unexpected(&inner),
+    };
+    Ok(Spanned::new(LoneSeed { place, must, target: Spanned::new(target, tsp) }, sp))
 }
 
 fn lower_marks(pair: Pair<'_, Rule>) -> Result<Marks> {
@@ -547,15 +604,17 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
     let mut choices = Vec::new();
     let mut turnings = Vec::new();
     let mut must_feed = None;
+    let mut lone = None;
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::choice => choices.push(lower_choice(child)?),
             Rule::turning => turnings.push(lower_turning(child)?),
+            Rule::lone_seed => lone = Some(lower_lone_seed(child)?),
             Rule::must_feed => must_feed = Some(span(&child)),
             _ => return unexpected(&child),
         }
     }
-    Ok(Choose { choices, turnings, must_feed })
+    Ok(Choose { choices, turnings, must_feed, lone })
 }
 
 fn lower_turning(pair: Pair<'_, Rule>) -> Result<Spanned<Turning>> {
@@ -578,9 +637,12 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
         match child.as_rule() {
             Rule::lap_captures => return Ok(Spanned::new(TurnCondition::Captures, sp)),
             Rule::landing => landing = Some(lower_landing(child)?),
-            Rule::opposite_fact | Rule::next_fact | Rule::origin_fact | Rule::holds_fact | Rule::row_fact => {
-                facts.push(lower_lap_fact(child)?)
-            }
+            Rule::opposite_fact
+            | Rule::next_fact
+            | Rule::previous_fact
+            | Rule::origin_fact
+            | Rule::holds_fact
+            | Rule::row_fact => facts.push(lower_lap_fact(child)?),
             _ => return unexpected(&child),
         }
     }
@@ -603,6 +665,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
             Spanned::new(ChoiceHoles::Own(row), hsp)
         }
         Rule::one_hole => lower_one_hole(first)?.map(ChoiceHoles::One),
+        Rule::rearmost_hole => Spanned::new(ChoiceHoles::Rearmost, span(&first)),
         _ => return unexpected(&first),
     };
     let filters = c
@@ -712,9 +775,12 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::landing => landing = Some(lower_landing(child)?),
-            Rule::opposite_fact | Rule::next_fact | Rule::origin_fact | Rule::holds_fact | Rule::row_fact => {
-                facts.push(lower_lap_fact(child)?)
-            }
+            Rule::opposite_fact
+            | Rule::next_fact
+            | Rule::previous_fact
+            | Rule::origin_fact
+            | Rule::holds_fact
+            | Rule::row_fact => facts.push(lower_lap_fact(child)?),
             Rule::relay
             | Rule::relay_next
             | Rule::capture_ref
@@ -799,6 +865,7 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
         }
         Rule::holds_fact => Fact::Holds(lower_seed_range(c.expect(Rule::seed_range)?)?),
         Rule::next_fact => Fact::Next(lower_hole_state(c.expect(Rule::hole_state)?)?),
+        Rule::previous_fact => Fact::PreviousHolds(lower_seed_range(c.expect(Rule::seed_range)?)?),
         Rule::row_fact => {
             let side = lower_side(c.expect(Rule::side)?)?.node;
             let row = lower_name(c.expect(Rule::row_name)?);

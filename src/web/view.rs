@@ -373,7 +373,7 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         columns: rules.columns(),
         row_letters: sides(|p| rules.row_letters(p).iter().map(char::to_string).collect()),
         board: rules.board_counts(state),
-        owners: rules.all_holes().map(|h| side(rules.owner(h))).collect(),
+        owners: rules.all_holes().map(|h| side(rules.owner_at(state, h))).collect(),
         to_move: side(me),
         phase: match state.phase() {
             Phase::Sow => "sow",

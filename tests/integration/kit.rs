@@ -107,3 +107,45 @@ pub fn setup(rules: &Rules, text: &str, to_move: Player) -> Setup {
 pub fn state(rules: &Rules, setup: &Setup) -> State {
     rules.state_from_setup(setup).expect("a valid setup")
 }
+
+/// Counts and colours in board order from rows written as the board picture of a game whose
+/// holes belong by colour shows them: each count followed by `s` (South's seeds) or `n`
+/// (North's), an empty hole as `0`. Rows left out are empty.
+pub fn colours(rules: &Rules, text: &str) -> (Vec<u16>, Vec<Option<Player>>) {
+    let n = rules.columns();
+    let mut counts = vec![0; rules.holes()];
+    let mut holders = vec![None; rules.holes()];
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let mut words = line.split_whitespace();
+        let row = usize::from(words.next().unwrap().as_bytes()[0] - b'a');
+        let words: Vec<&str> = words.collect();
+        assert_eq!(words.len(), n, "row {row} needs {n} counts: {line}");
+        for (c, w) in words.into_iter().enumerate() {
+            let (digits, holder) = match (w.strip_suffix('s'), w.strip_suffix('n')) {
+                (Some(d), _) => (d, Some(Player::South)),
+                (_, Some(d)) => (d, Some(Player::North)),
+                _ => (w, None),
+            };
+            counts[row * n + c] = digits.parse().unwrap();
+            assert_eq!(counts[row * n + c] > 0, holder.is_some(), "a count needs `s` or `n` unless 0: {w}");
+            holders[row * n + c] = holder;
+        }
+    }
+    (counts, holders)
+}
+
+/// A position of a game whose holes belong by colour (see [`colours`]).
+pub fn coloured(rules: &Rules, text: &str, to_move: Player) -> State {
+    let (counts, holders) = colours(rules, text);
+    let mut setup = Setup::new(counts, to_move);
+    setup.colours = Some(holders.into_iter().map(|h| h.unwrap_or(Player::South)).collect());
+    rules.state_from_setup(&setup).expect("a valid position")
+}
+
+/// Assert the whole board of a game whose holes belong by colour: counts and colours.
+#[track_caller]
+pub fn assert_coloured(rules: &Rules, state: &State, text: &str) {
+    let (counts, holders) = colours(rules, text);
+    let now: Vec<Option<Player>> = rules.all_holes().map(|h| rules.holder(state, h)).collect();
+    assert_eq!((rules.board_counts(state), now), (counts, holders), "\n{}", rules.picture(state));
+}

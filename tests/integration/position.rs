@@ -35,10 +35,13 @@ fn a_refused_decision_leaves_the_position_as_it_was() {
 fn what_was_taken_is_what_the_mover_captured() {
     let mut captures = 0;
     for rules in bundled() {
-        let counted = rules
-            .captures()
-            .iter()
-            .all(|c| !matches!(c.destination, Destination::Store | Destination::Sow(_)));
+        // Where holes belong by colour, the seeds a sowing takes from the opponent's holes
+        // go back on the board (into the hole the lap began from): not captured seeds.
+        let counted = !rules.colours()
+            && rules
+                .captures()
+                .iter()
+                .all(|c| !matches!(c.destination, Destination::Store | Destination::Sow(_)));
         for seed in 0..20 {
             let mut rng = rng(seed);
             let mut position = Position::new(&rules);

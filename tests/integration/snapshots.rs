@@ -86,4 +86,7 @@ fn random_game_transcripts() {
         "transcript_nsolo_sanderson_10_seed_3",
         transcript("nsolo", Some("sanderson-1913"), &["columns=10"], 3)
     );
+    // Holes that belong by the colour of their seeds: the record and the picture say whose
+    // seeds each hole holds.
+    insta::assert_snapshot!("transcript_ngulungu_seed_1", transcript("ngulungu", None, &[], 1));
 }

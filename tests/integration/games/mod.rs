@@ -4,6 +4,7 @@
 
 mod bao_ki_arabu;
 mod chiana_wa_bwalo;
+mod chiana_wa_kunja;
 mod chisolo;
 mod hus;
 mod kalah;
@@ -17,6 +18,7 @@ mod mweiso;
 mod nchayo;
 mod nchuwa;
 mod ngolo;
+mod ngulungu;
 mod njombwa;
 mod njombwa_one_counter;
 mod njombwa_two_counters;
