@@ -161,7 +161,9 @@ impl<'a> Sections<'a> {
             SectionKind::Lasts(_)
             | SectionKind::TakeTurn(_)
             | SectionKind::TransferTurn(_)
-            | SectionKind::MarkTurn(_) => None,
+            | SectionKind::MarkTurn(_)
+            | SectionKind::OpeningPass(_)
+            | SectionKind::OpeningEnd(_) => None,
         }
     }
 
