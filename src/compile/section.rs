@@ -580,7 +580,9 @@ impl Scope<'_> {
                     errors.take(self.side_facts(facts));
                     parts.pass = Some((facts, section.span));
                 }
-                SectionKind::OpeningEnd(ast::OpeningEnd::BothPass) => parts.ends_on_passes = Some(section.span),
+                SectionKind::OpeningEnd(ast::OpeningEnd::BothPass) => {
+                    parts.ends_on_passes = Some(section.span)
+                }
                 SectionKind::OpeningEnd(ast::OpeningEnd::ForPlayer(facts)) => {
                     errors.take(self.side_facts(facts));
                     parts.ends_when = Some(facts);
@@ -592,7 +594,10 @@ impl Scope<'_> {
         if let Some(span) = parts.ends_on_passes
             && parts.pass.is_none()
         {
-            errors.push(CheckError::EndsOnPassesWithoutPass { span: span.into(), opening: opening.name.node.clone() });
+            errors.push(CheckError::EndsOnPassesWithoutPass {
+                span: span.into(),
+                opening: opening.name.node.clone(),
+            });
         }
         (parts, errors.0)
     }
@@ -643,7 +648,9 @@ impl Scope<'_> {
                 }
             }
             ast::SideFact::NotMoreThanLeft => Some(SideFact::NotMoreThanLeft),
-            ast::SideFact::OpponentCaptured(n) => errors.take_one(self.count(n)).map(SideFact::OpponentCaptured),
+            ast::SideFact::OpponentCaptured(n) => {
+                errors.take_one(self.count(n)).map(SideFact::OpponentCaptured)
+            }
         };
         errors.finish(out)
     }

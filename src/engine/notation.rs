@@ -49,7 +49,8 @@ impl Rules {
         let mut kinds = DecisionKinds {
             picks: self.model.captures.iter().any(|c| !c.follow_ups.is_empty()),
             directions: (self.chosen != Chosen::Never).then_some(self.chosen),
-            pass: self.model.end.blocked == Blocked::Passes || self.model.phases.iter().any(|p| p.pass.is_some()),
+            pass: self.model.end.blocked == Blocked::Passes
+                || self.model.phases.iter().any(|p| p.pass.is_some()),
             ..DecisionKinds::default()
         };
         for phase in &self.phases {

@@ -3,9 +3,9 @@
 //! game.
 
 use super::rules::*;
-use crate::model::{HoleSet, SideFact};
 use super::sowing::{Endless, LapContext, RING_WINDOW, Ring, SowEnd};
 use super::state::*;
+use crate::model::{HoleSet, SideFact};
 
 /// Most relay decisions a player may make in one turn where the rules let them stop (a
 /// player who keeps relaying through the same holes must stop in the end).
@@ -1827,7 +1827,7 @@ impl Rules {
     }
 
     /// The hole `k` places from `player`'s left in their row `role`.
-    fn from_owners_left(&self, player: Player, role: Role, k: usize) -> Hole {
+    fn hole_from_owners_left(&self, player: Player, role: Role, k: usize) -> Hole {
         self.role_hole[player][usize::from(role)][self.model.board.column_from_left(player, k)]
     }
 
@@ -1840,7 +1840,7 @@ impl Rules {
                 self.territory[player].iter().copied().filter(|&h| state.is_marked(m, h)).collect()
             }
             HoleSet::One { role, column } => (column.from_left(self.columns))
-                .map(|k| vec![self.from_owners_left(player, role, k)])
+                .map(|k| vec![self.hole_from_owners_left(player, role, k)])
                 .unwrap_or_default(),
         }
     }
@@ -1851,20 +1851,24 @@ impl Rules {
         match *fact {
             SideFact::Most { role, column } => {
                 let Some(k) = column.from_left(self.columns) else { return false };
-                let hole = self.from_owners_left(player, role, k);
+                let hole = self.hole_from_owners_left(player, role, k);
                 self.territory[player].iter().all(|&h| h == hole || count(h) < count(hole))
             }
             SideFact::Every { holes, min, max } => {
                 self.side_holes(state, player, holes).iter().all(|&h| (min..=max).contains(&count(h)))
             }
             SideFact::AtMost { count: most, holes, min, max } => {
-                let n = self.side_holes(state, player, holes).iter().filter(|&&h| (min..=max).contains(&count(h))).count();
+                let n = self
+                    .side_holes(state, player, holes)
+                    .iter()
+                    .filter(|&&h| (min..=max).contains(&count(h)))
+                    .count();
                 n <= usize::from(most)
             }
             SideFact::NotMoreThanLeft => (0..self.role_hole[player].len()).all(|role| {
                 (1..self.columns).all(|k| {
-                    count(self.from_owners_left(player, role as Role, k))
-                        <= count(self.from_owners_left(player, role as Role, k - 1))
+                    count(self.hole_from_owners_left(player, role as Role, k))
+                        <= count(self.hole_from_owners_left(player, role as Role, k - 1))
                 })
             }),
             SideFact::OpponentCaptured(n) => state.captured[player.other()] >= n,

@@ -167,7 +167,9 @@ impl Model {
                 ));
             }
             if phase.ends_on_passes && phase.pass.is_none() {
-                return Err(self.wrong(place(String::new()), "it ends on two passes, but no one may pass in it"));
+                return Err(
+                    self.wrong(place(String::new()), "it ends on two passes, but no one may pass in it")
+                );
             }
             for fact in phase.pass.iter().flatten().chain(&phase.ends_when) {
                 self.check_side_fact(&place(String::new()), fact)?;

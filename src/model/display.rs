@@ -163,9 +163,15 @@ impl Model {
                             ends.push_str(", or until both players pass in a row");
                         }
                         if !phase.ends_when.is_empty() {
-                            ends.push_str(&format!(", or for a player when {}", self.side_facts_text(&phase.ends_when)));
+                            ends.push_str(&format!(
+                                ", or for a player when {}",
+                                self.side_facts_text(&phase.ends_when)
+                            ));
                         }
-                        format!("opening {} \"{name}\"{lasts}, until the player cannot move in it{ends}", i + 1)
+                        format!(
+                            "opening {} \"{name}\"{lasts}, until the player cannot move in it{ends}",
+                            i + 1
+                        )
                     }
                     None => "main game".to_string(),
                 };

@@ -214,7 +214,9 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::take_turn => SectionKind::TakeTurn(lower_take_turn(pair)?),
         Rule::transfer_turn => SectionKind::TransferTurn(lower_transfer_turn(pair)?),
         Rule::mark_turn => SectionKind::MarkTurn(lower_mark_turn(pair)?),
-        Rule::opening_pass => SectionKind::OpeningPass(Children::of(pair).rest().map(lower_side_fact).collect::<Result<_>>()?),
+        Rule::opening_pass => {
+            SectionKind::OpeningPass(Children::of(pair).rest().map(lower_side_fact).collect::<Result<_>>()?)
+        }
         Rule::opening_end => SectionKind::OpeningEnd(lower_opening_end(pair)?),
         _ => return unexpected(&pair),
     };

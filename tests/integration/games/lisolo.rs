@@ -20,8 +20,8 @@ use sow::engine::{History, Move, Player, WinReason};
 use sow::{Options, Rules};
 
 use crate::common;
-use crate::kit::*;
 use crate::kit::state as kit_state;
+use crate::kit::*;
 
 fn lisolo(ruleset: Option<&str>) -> Rules {
     common::rules("lisolo", ruleset, &[])
@@ -74,7 +74,10 @@ fn two_passes_in_a_row_end_the_arrangement_for_both_players() {
     assert_eq!((state.phase_of(Player::South), state.phase_of(Player::North)), (1, 1));
     assert_eq!(
         legal(&rules, &state),
-        sows(&rules, &["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8"])
+        sows(
+            &rules,
+            &["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8"]
+        )
     );
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "d1"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 2, "c2", &[("a2", 2), ("b2", 2)], true));

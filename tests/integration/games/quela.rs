@@ -52,13 +52,31 @@ fn south_may_pass_once_its_arrangement_fits_the_rules() {
     let rules = quela(None);
     let north = "d 2 2 2 2 2 2
                  c 2 2 2 2 2 2";
-    let fits = in_opening(&rules, &format!("{north}\nb 1 1 1 1 1 1\na 13 1 1 1 1 1"), Player::South, "arrangement", (0, 0));
+    let fits = in_opening(
+        &rules,
+        &format!("{north}\nb 1 1 1 1 1 1\na 13 1 1 1 1 1"),
+        Player::South,
+        "arrangement",
+        (0, 0),
+    );
     let moves = legal(&rules, &fits);
     assert_eq!(moves.len(), 133);
     assert_eq!(moves.last(), Some(&Move::Pass));
-    let level = in_opening(&rules, &format!("{north}\nb 1 1 1 1 1 1\na 7 7 1 1 1 1"), Player::South, "arrangement", (0, 0));
+    let level = in_opening(
+        &rules,
+        &format!("{north}\nb 1 1 1 1 1 1\na 7 7 1 1 1 1"),
+        Player::South,
+        "arrangement",
+        (0, 0),
+    );
     assert!(!may_pass(&rules, &level));
-    let inner = in_opening(&rules, &format!("{north}\nb 2 1 1 1 1 1\na 12 1 1 1 1 1"), Player::South, "arrangement", (0, 0));
+    let inner = in_opening(
+        &rules,
+        &format!("{north}\nb 2 1 1 1 1 1\na 12 1 1 1 1 1"),
+        Player::South,
+        "arrangement",
+        (0, 0),
+    );
     assert!(!may_pass(&rules, &inner));
 }
 
@@ -69,9 +87,21 @@ fn the_leftmost_hole_is_counted_from_the_players_own_seat() {
     let rules = quela(None);
     let south = "b 2 2 2 2 2 2
                  a 2 2 2 2 2 2";
-    let own_left = in_opening(&rules, &format!("d 1 1 1 1 1 13\nc 1 1 1 1 1 1\n{south}"), Player::North, "arrangement", (0, 0));
+    let own_left = in_opening(
+        &rules,
+        &format!("d 1 1 1 1 1 13\nc 1 1 1 1 1 1\n{south}"),
+        Player::North,
+        "arrangement",
+        (0, 0),
+    );
     assert!(may_pass(&rules, &own_left));
-    let board_left = in_opening(&rules, &format!("d 13 1 1 1 1 1\nc 1 1 1 1 1 1\n{south}"), Player::North, "arrangement", (0, 0));
+    let board_left = in_opening(
+        &rules,
+        &format!("d 13 1 1 1 1 1\nc 1 1 1 1 1 1\n{south}"),
+        Player::North,
+        "arrangement",
+        (0, 0),
+    );
     assert!(!may_pass(&rules, &board_left));
 }
 
