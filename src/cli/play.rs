@@ -158,7 +158,10 @@ fn help(rules: &Rules, player: Player) -> String {
         line("relay".to_string(), "lift that hole and sow on instead");
     }
     if kinds.pass {
-        line("pass".to_string(), "when you have no other legal decision: your turn passes");
+        line(
+            "pass".to_string(),
+            "when you have no other legal decision, or where an opening lets you pass: your turn passes",
+        );
     }
     lines.push("Commands:".to_string());
     for (command, text) in [

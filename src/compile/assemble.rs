@@ -163,6 +163,7 @@ impl<'a> Sections<'a> {
             | SectionKind::TransferTurn(_)
             | SectionKind::MarkTurn(_)
             | SectionKind::EmptyTurn(_) => None,
+            SectionKind::OpeningPass(_) | SectionKind::OpeningEnd(_) => None,
         }
     }
 

@@ -755,6 +755,23 @@ pub enum CheckError {
         first: SourceSpan,
     },
 
+    /// An opening that ends when both players pass in a row, where no one may pass.
+    #[error("opening \"{opening}\" ends on two passes, but no one may pass in it")]
+    #[diagnostic(
+        code(sow::check::no_pass_to_end),
+        help(
+            "let players pass in this opening, for example `a player may pass` or `a player may pass \
+             when every own inner hole holds 1 seed`, or end it another way (`lasts 4 turns`)"
+        )
+    )]
+    EndsOnPassesWithoutPass {
+        /// The end.
+        #[label("no pass can come in this opening")]
+        span: SourceSpan,
+        /// The opening's name.
+        opening: String,
+    },
+
     /// A lap limit outside what the engine allows.
     #[error("a lap limit of {laps} laps is outside {min}..{max}")]
     #[diagnostic(

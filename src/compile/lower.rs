@@ -26,7 +26,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
     for opening in &eff.openings {
         phases.push(opening_phase(scope, opening, &main, &mut captures)?);
     }
-    phases.push(Phase { name: None, lasts: None, turn: Turn::Sow(main) });
+    phases.push(Phase::new(None, None, Turn::Sow(main)));
     let end = scope.end_rules(sections.end?).ok()?;
     let row_names = scope.rows.clone()?;
     let lap_limit = match sections.lap_limit {
@@ -113,7 +113,15 @@ fn opening_phase(
         Some(OpeningTurn::Empty(t)) => scope.empty_turn(t).ok()?,
         None => Turn::Sow(sowing(scope, parts.sowing, Some(main))?),
     };
-    Some(Phase { name: Some(opening.name.node.clone()), lasts, turn })
+    let mut phase = Phase::new(Some(opening.name.node.clone()), lasts, turn);
+    if let Some((facts, _)) = parts.pass {
+        phase.pass = Some(scope.side_facts(facts).ok()?);
+    }
+    phase.ends_on_passes = parts.ends_on_passes.is_some();
+    if let Some(facts) = parts.ends_when {
+        phase.ends_when = scope.side_facts(facts).ok()?;
+    }
+    Some(phase)
 }
 
 /// The game's names and history, the ruleset compiled.

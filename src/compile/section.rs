@@ -18,6 +18,12 @@ pub(crate) struct OpeningParts<'a> {
     pub sowing: SowingSections<'a>,
     /// What a turn of it is, if not a sowing.
     pub turn: Option<OpeningTurn<'a>>,
+    /// `a player may pass [when …]`: its facts, and where it is written.
+    pub pass: Option<(&'a [Spanned<ast::SideFact>], Span)>,
+    /// `it ends when both players pass in a row`, where it is written.
+    pub ends_on_passes: Option<Span>,
+    /// `it ends for a player when …`: its facts.
+    pub ends_when: Option<&'a [Spanned<ast::SideFact>]>,
 }
 
 /// A turn of an opening other than a sowing.
@@ -245,8 +251,10 @@ impl Scope<'_> {
         let mut next: Option<Spanned<ast::HoleState>> = None;
         let mut previous: Option<Spanned<ast::HoleState>> = None;
         let mut except = Vec::new();
+        let mut most = false;
         for filter in &choice.node.filters {
             match &filter.node {
+                ast::Filter::Most => most = true,
                 ast::Filter::Except(holes) => {
                     except.extend(holes.iter().filter_map(|h| errors.take(self.choice_holes(h))));
                 }
@@ -288,6 +296,7 @@ impl Scope<'_> {
             next: next.map(|n| n.node.into()),
             previous: previous.map(|n| n.node.into()),
             except,
+            most,
             text: self.text(choice.span),
         }))
     }
@@ -624,11 +633,83 @@ impl Scope<'_> {
                 SectionKind::TransferTurn(t) => parts.turn = Some(OpeningTurn::Transfer(t, section.span)),
                 SectionKind::MarkTurn(t) => parts.turn = Some(OpeningTurn::Mark(t)),
                 SectionKind::EmptyTurn(t) => parts.turn = Some(OpeningTurn::Empty(t)),
+                SectionKind::OpeningPass(facts) => {
+                    errors.take(self.side_facts(facts));
+                    parts.pass = Some((facts, section.span));
+                }
+                SectionKind::OpeningEnd(ast::OpeningEnd::BothPass) => {
+                    parts.ends_on_passes = Some(section.span)
+                }
+                SectionKind::OpeningEnd(ast::OpeningEnd::ForPlayer(facts)) => {
+                    errors.take(self.side_facts(facts));
+                    parts.ends_when = Some(facts);
+                }
                 // The grammar allows no other section in an opening.
                 _ => {}
             }
         }
+        if let Some(span) = parts.ends_on_passes
+            && parts.pass.is_none()
+        {
+            errors.push(CheckError::EndsOnPassesWithoutPass {
+                span: span.into(),
+                opening: opening.name.node.clone(),
+            });
+        }
         (parts, errors.0)
+    }
+
+    /// Facts about a player's holes (a pass's conditions, an opening's end).
+    pub fn side_facts(&self, facts: &[Spanned<ast::SideFact>]) -> Found<Vec<SideFact>> {
+        let mut errors = Errors::default();
+        let out: Vec<Option<SideFact>> = facts.iter().map(|f| errors.take(self.side_fact(f))).collect();
+        errors.finish(out.into_iter().collect())
+    }
+
+    /// One fact about a player's holes.
+    fn side_fact(&self, fact: &Spanned<ast::SideFact>) -> Found<SideFact> {
+        let holes = |row: &Option<Spanned<String>>| -> Found<HoleSet> {
+            match row {
+                None => Ok(HoleSet::Territory),
+                Some(name) => Ok(match self.row_or_mark(name)? {
+                    Named::Row(role) => HoleSet::Row(role),
+                    Named::Mark(mark) => HoleSet::Marked(mark),
+                }),
+            }
+        };
+        let mut errors = Errors::default();
+        let out = match &fact.node {
+            ast::SideFact::Most(one) => match &one.node {
+                ast::HoleSet::One { position, row, from_right } => {
+                    let role = errors.take(self.row(row));
+                    let column = errors.take_one(self.column(position, *from_right, one.span));
+                    role.zip(column).map(|(role, column)| SideFact::Most { role, column })
+                }
+                // The grammar gives one hole here.
+                _ => None,
+            },
+            ast::SideFact::Every { row, range } => {
+                let holes = errors.take(holes(row));
+                let range = errors.take_one(self.seed_range(range, fact.span));
+                holes.zip(range).map(|(holes, (min, max))| SideFact::Every { holes, min, max })
+            }
+            ast::SideFact::AtMost { count, row, range } => {
+                let count = errors.take_one(self.value(count)).map(|n| n.min(u64::from(u16::MAX)) as u16);
+                let holes = errors.take(holes(row));
+                let range = errors.take_one(self.seed_range(range, fact.span));
+                match (count, holes, range) {
+                    (Some(count), Some(holes), Some((min, max))) => {
+                        Some(SideFact::AtMost { count, holes, min, max })
+                    }
+                    _ => None,
+                }
+            }
+            ast::SideFact::NotMoreThanLeft => Some(SideFact::NotMoreThanLeft),
+            ast::SideFact::OpponentCaptured(n) => {
+                errors.take_one(self.count(n)).map(SideFact::OpponentCaptured)
+            }
+        };
+        errors.finish(out)
     }
 
     /// `take N occupied holes from …`: the holes, how many, and the mark they must not have.

@@ -39,7 +39,7 @@ pub struct DecisionKinds {
     pub empties: Vec<String>,
     /// A lap that may stop or relay at the mover's choice: `stop`, `relay`.
     pub lap_choice: bool,
-    /// A blocked player passes: `pass`.
+    /// A blocked player passes, or an opening lets players pass: `pass`.
     pub pass: bool,
     /// A last seed in some place gives the same player another sowing.
     pub move_again: bool,
@@ -51,7 +51,8 @@ impl Rules {
         let mut kinds = DecisionKinds {
             picks: self.model.captures.iter().any(|c| !c.follow_ups.is_empty()),
             directions: (self.chosen != Chosen::Never).then_some(self.chosen),
-            pass: self.model.end.blocked == Blocked::Passes,
+            pass: self.model.end.blocked == Blocked::Passes
+                || self.model.phases.iter().any(|p| p.pass.is_some()),
             ..DecisionKinds::default()
         };
         for phase in &self.phases {

@@ -5,6 +5,7 @@
 use super::rules::*;
 use super::sowing::{Endless, LapContext, RING_WINDOW, Ring, SowEnd};
 use super::state::*;
+use crate::model::{HoleSet, SideFact};
 
 /// Most relay decisions a player may make in one turn where the rules let them stop (a
 /// player who keeps relaying through the same holes must stop in the end).
@@ -332,7 +333,7 @@ impl Rules {
         if self.model.end.turn_limit.is_some() {
             mix(u64::from(state.turn));
         }
-        if self.model.end.passes_draw {
+        if self.model.end.passes_draw || self.model.phases.iter().any(|p| p.ends_on_passes) {
             mix(u64::from(state.passes));
         }
         key
@@ -371,7 +372,11 @@ impl Rules {
                 } else {
                     self.model.end.pass_loses
                 };
-                if pass && self.is_main(state) {
+                if self.is_main(state) {
+                    if pass {
+                        out.push(Move::Pass);
+                    }
+                } else if self.opening_pass_now(state, usize::from(state.phase_of[state.to_move])) {
                     out.push(Move::Pass);
                 }
                 stats
@@ -503,6 +508,7 @@ impl Rules {
             && choice.rule.previous.is_none_or(|want| {
                 (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
             })
+            && (!choice.rule.most || self.fullest(state, me) == c)
     }
 
     /// [`Rules::fits`] in a loop over holes: the description's seed counts and whether they
@@ -985,7 +991,8 @@ impl Rules {
             }
             Move::Pass => {
                 state.passes = state.passes.saturating_add(1);
-                if self.model.end.pass_loses && state.outcome.is_none() {
+                // A pass of an opening never loses (nor draws: see `finish_turn`).
+                if self.model.end.pass_loses && state.outcome.is_none() && self.is_main(state) {
                     state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Passed });
                 }
                 self.end_turn(state, history);
@@ -1797,7 +1804,13 @@ impl Rules {
             };
         }
         self.check_end(state);
-        if state.outcome.is_none() && self.model.end.passes_draw && state.passes >= 2 {
+        // Passes of an opening never end the game (they may end the opening: see
+        // `begin_phased_turn`).
+        if state.outcome.is_none()
+            && self.model.end.passes_draw
+            && state.passes >= 2
+            && usize::from(state.phase_of[mover]) + 1 == self.phases.len()
+        {
             state.outcome = Some(Outcome::Draw(DrawReason::Passes));
         }
         if state.outcome.is_none() && self.model.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
@@ -1823,16 +1836,37 @@ impl Rules {
         let mut scratch = MoveList::new();
         while usize::from(state.phase_of[me]) + 1 < self.phases.len() {
             let phase = usize::from(state.phase_of[me]);
-            let done = self.phases[phase].lasts.is_some_and(|n| state.phase_turns[me] >= n) || {
-                scratch.clear();
-                self.turn_moves(state, phase, &mut scratch);
-                scratch.is_empty()
-            };
+            let rules = &self.model.phases[phase];
+            // A pass answered by a pass ends the opening for both players at once.
+            if rules.ends_on_passes && state.passes >= 2 {
+                state.passes = 0;
+                let other = me.other();
+                if usize::from(state.phase_of[other]) == phase {
+                    state.phase_of[other] += 1;
+                    state.phase_turns[other] = 0;
+                }
+                state.phase_of[me] += 1;
+                state.phase_turns[me] = 0;
+                continue;
+            }
+            let done = self.phases[phase].lasts.is_some_and(|n| state.phase_turns[me] >= n)
+                || (!rules.ends_when.is_empty()
+                    && rules.ends_when.iter().all(|f| self.side_fact_holds(state, me, f)))
+                || {
+                    scratch.clear();
+                    self.turn_moves(state, phase, &mut scratch);
+                    scratch.is_empty() && !self.opening_pass_now(state, phase)
+                };
             if !done {
                 break;
             }
             state.phase_of[me] += 1;
             state.phase_turns[me] = 0;
+        }
+        // Seeds moved about in an opening that ends on passes (an arrangement) are no cycle
+        // of play: the repetition rule compares positions from its end on.
+        if self.model.phases[usize::from(state.phase_of[me])].ends_on_passes {
+            state.since = state.turn;
         }
         if let TurnKind::Take { capture } = self.phase_rules(state, me).turn
             && let Some(pick) = self.take_turn_pick(state, capture)
@@ -1845,6 +1879,68 @@ impl Rules {
     #[cold]
     fn mover_in_one_hole(&self, state: &State) -> bool {
         self.territory[state.to_move].iter().filter(|h| state.counts[h.index()] > 0).count() == 1
+    }
+
+    /// Whether the player to move, in opening `phase`, may pass now.
+    fn opening_pass_now(&self, state: &State, phase: usize) -> bool {
+        let me = state.to_move;
+        (self.model.phases[phase].pass.as_ref())
+            .is_some_and(|facts| facts.iter().all(|f| self.side_fact_holds(state, me, f)))
+    }
+
+    /// The most seeds any hole of `player`'s holds.
+    fn fullest(&self, state: &State, player: Player) -> u16 {
+        state.counts[self.territory_slots[player].clone()].iter().copied().max().unwrap_or(0)
+    }
+
+    /// The hole `k` places from `player`'s left in their row `role`.
+    fn hole_from_owners_left(&self, player: Player, role: Role, k: usize) -> Hole {
+        self.role_hole[player][usize::from(role)][self.model.board.column_from_left(player, k)]
+    }
+
+    /// The holes of `player`'s that a set names.
+    fn side_holes(&self, state: &State, player: Player, holes: HoleSet) -> Vec<Hole> {
+        match holes {
+            HoleSet::Territory => self.territory[player].clone(),
+            HoleSet::Row(role) => self.role_hole[player][usize::from(role)].clone(),
+            HoleSet::Marked(m) => {
+                self.territory[player].iter().copied().filter(|&h| state.is_marked(m, h)).collect()
+            }
+            HoleSet::One { role, column } => (column.from_left(self.columns))
+                .map(|k| vec![self.hole_from_owners_left(player, role, k)])
+                .unwrap_or_default(),
+            HoleSet::Rearmost => self.rearmost(state, player).into_iter().collect(),
+        }
+    }
+
+    /// Whether a fact about `player`'s holes holds.
+    pub(crate) fn side_fact_holds(&self, state: &State, player: Player, fact: &SideFact) -> bool {
+        let count = |h: Hole| state.counts[h.index()];
+        match *fact {
+            SideFact::Most { role, column } => {
+                let Some(k) = column.from_left(self.columns) else { return false };
+                let hole = self.hole_from_owners_left(player, role, k);
+                self.territory[player].iter().all(|&h| h == hole || count(h) < count(hole))
+            }
+            SideFact::Every { holes, min, max } => {
+                self.side_holes(state, player, holes).iter().all(|&h| (min..=max).contains(&count(h)))
+            }
+            SideFact::AtMost { count: most, holes, min, max } => {
+                let n = self
+                    .side_holes(state, player, holes)
+                    .iter()
+                    .filter(|&&h| (min..=max).contains(&count(h)))
+                    .count();
+                n <= usize::from(most)
+            }
+            SideFact::NotMoreThanLeft => (0..self.role_hole[player].len()).all(|role| {
+                (1..self.columns).all(|k| {
+                    count(self.hole_from_owners_left(player, role as Role, k))
+                        <= count(self.hole_from_owners_left(player, role as Role, k - 1))
+                })
+            }),
+            SideFact::OpponentCaptured(n) => state.captured[player.other()] >= n,
+        }
     }
 
     /// The end rules checked at every turn boundary: a player with no seeds (the player to

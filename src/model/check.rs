@@ -223,6 +223,21 @@ impl Model {
         }
         for (i, phase) in self.phases.iter().enumerate() {
             let place = |what: String| format!("phase {}{what}", i + 1);
+            let main_phase = i + 1 == self.phases.len();
+            if main_phase && (phase.pass.is_some() || phase.ends_on_passes || !phase.ends_when.is_empty()) {
+                return Err(self.wrong(
+                    place(String::new()),
+                    "the main game has no passes nor ends of an opening (its passes are the end rules')",
+                ));
+            }
+            if phase.ends_on_passes && phase.pass.is_none() {
+                return Err(
+                    self.wrong(place(String::new()), "it ends on two passes, but no one may pass in it")
+                );
+            }
+            for fact in phase.pass.iter().flatten().chain(&phase.ends_when) {
+                self.check_side_fact(&place(String::new()), fact)?;
+            }
             match &phase.turn {
                 Turn::Sow(sowing) => {
                     if sowing.choices.is_empty() {
@@ -295,6 +310,19 @@ impl Model {
         std::iter::once(choice.holes)
             .chain(choice.except.iter().copied())
             .try_for_each(|holes| self.check_holes(place, holes))
+    }
+
+    fn check_side_fact(&self, place: &str, fact: &SideFact) -> Result<(), ModelError> {
+        match *fact {
+            SideFact::Most { role, column } => self.check_holes(place, HoleSet::One { role, column }),
+            SideFact::Every { holes, min, max } | SideFact::AtMost { holes, min, max, .. } => {
+                if min > max {
+                    return Err(self.wrong(place, format!("no count is at least {min} and at most {max}")));
+                }
+                self.check_holes(place, holes)
+            }
+            SideFact::NotMoreThanLeft | SideFact::OpponentCaptured(_) => Ok(()),
+        }
     }
 
     fn check_holes(&self, place: &str, holes: HoleSet) -> Result<(), ModelError> {

@@ -165,7 +165,20 @@ impl Model {
                     .unwrap_or_default();
                 let title = match &phase.name {
                     Some(name) => {
-                        format!("opening {} \"{name}\"{lasts}, until the player cannot move in it", i + 1)
+                        let mut ends = String::new();
+                        if phase.ends_on_passes {
+                            ends.push_str(", or until both players pass in a row");
+                        }
+                        if !phase.ends_when.is_empty() {
+                            ends.push_str(&format!(
+                                ", or for a player when {}",
+                                self.side_facts_text(&phase.ends_when)
+                            ));
+                        }
+                        format!(
+                            "opening {} \"{name}\"{lasts}, until the player cannot move in it{ends}",
+                            i + 1
+                        )
                     }
                     None => "main game".to_string(),
                 };
@@ -192,8 +205,48 @@ impl Model {
                     writeln!(f, "{indent}  a turn marks {hole} as {mark}")?;
                 }
             }
+            if let Some(facts) = &phase.pass {
+                if facts.is_empty() {
+                    writeln!(f, "{indent}  a player may pass (no end of the game)")?;
+                } else {
+                    let facts = self.side_facts_text(facts);
+                    writeln!(f, "{indent}  a player may pass when {facts} (no end of the game)")?;
+                }
+            }
         }
         Ok(())
+    }
+
+    /// Facts about a player's holes, joined by `and`.
+    fn side_facts_text(&self, facts: &[SideFact]) -> String {
+        let row = |role: Role| &self.row_names[usize::from(role)];
+        let place = |column: Column| match column {
+            Column::FromLeft(0) => "leftmost".to_string(),
+            Column::FromRight(0) => "rightmost".to_string(),
+            Column::FromLeft(k) => format!("{} from the left", k + 1),
+            Column::FromRight(k) => format!("{} from the right", k + 1),
+        };
+        let holes = |h: HoleSet| match h {
+            HoleSet::Territory => "own hole".to_string(),
+            HoleSet::Row(role) => format!("own {} hole", row(role)),
+            HoleSet::Marked(m) => format!("own {} hole", self.marks[usize::from(m)].name),
+            HoleSet::One { role, column } => format!("{} own {} hole", place(column), row(role)),
+            HoleSet::Rearmost => "rearmost own hole".to_string(),
+        };
+        let text = |fact: &SideFact| match *fact {
+            SideFact::Most { role, column } => {
+                format!("the {} {} hole holds more seeds than any other own hole", place(column), row(role))
+            }
+            SideFact::Every { holes: h, min, max } => {
+                format!("every {} holds {}", holes(h), seed_range(min, max, "seed", "seeds"))
+            }
+            SideFact::AtMost { count, holes: h, min, max } => {
+                format!("at most {count} {}s hold {}", holes(h), seed_range(min, max, "seed", "seeds"))
+            }
+            SideFact::NotMoreThanLeft => "no own hole holds more seeds than the hole to its left".to_string(),
+            SideFact::OpponentCaptured(n) => format!("the opponent has captured at least {n} seeds"),
+        };
+        facts.iter().map(text).collect::<Vec<_>>().join(" and ")
     }
 
     /// The holes a choice description is about, for `player`, in board order; `None` when
@@ -319,6 +372,9 @@ impl Model {
     /// territory.
     fn choice_words(&self, c: &Choice) -> Vec<String> {
         let mut words = vec![seed_range(c.min, c.max, "seed", "seeds")];
+        if c.most {
+            words.push("one of the mover's fullest".to_string());
+        }
         for (which, state) in [("next", c.next), ("previous", c.previous)] {
             if let Some(state) = state {
                 words.push(format!("{which} hole {}", state_word(state)));

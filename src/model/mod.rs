@@ -100,6 +100,61 @@ pub struct Phase {
     pub lasts: Option<u16>,
     /// What its turns are.
     pub turn: Turn,
+    /// Passing is on offer at every turn of it where these facts about the mover's holes
+    /// hold (always, if none); `None` where it offers no pass but the end rules' (the main
+    /// game's). A pass in an opening never ends the game.
+    pub pass: Option<Vec<SideFact>>,
+    /// It ends for both players at once when a pass is answered by a pass.
+    pub ends_on_passes: bool,
+    /// It ends for a player at the start of a turn of theirs where all these facts about
+    /// their holes hold (never, if none).
+    pub ends_when: Vec<SideFact>,
+}
+
+impl Phase {
+    /// A phase of turns of this kind, with no passes nor ends of its own.
+    pub fn new(name: Option<String>, lasts: Option<u16>, turn: Turn) -> Phase {
+        Phase { name, lasts, turn, pass: None, ends_on_passes: false, ends_when: Vec::new() }
+    }
+}
+
+/// A fact about a player's holes, from that player's seat: the conditions on a pass in an
+/// opening, and on an opening's end for a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideFact {
+    /// That hole holds more seeds than each other hole of the player's.
+    Most {
+        /// Its row.
+        role: Role,
+        /// Its place in the row.
+        column: Column,
+    },
+    /// Every hole of the player's (of that row or mark) holds between `min` and `max` seeds.
+    Every {
+        /// The holes.
+        holes: HoleSet,
+        /// Fewest seeds.
+        min: u16,
+        /// Most seeds.
+        max: u16,
+    },
+    /// At most `count` holes of the player's (of that row or mark) hold between `min` and
+    /// `max` seeds.
+    AtMost {
+        /// How many holes at most.
+        count: u16,
+        /// The holes.
+        holes: HoleSet,
+        /// Fewest seeds counted.
+        min: u16,
+        /// Most seeds counted.
+        max: u16,
+    },
+    /// Along each of the player's rows, from the player's left, no hole holds more seeds
+    /// than the hole before it.
+    NotMoreThanLeft,
+    /// The opponent has captured at least this many seeds in the game.
+    OpponentCaptured(u16),
 }
 
 /// What a turn of a phase consists of. `S` is how a sowing turn is described: [`Sowing`] in
@@ -236,6 +291,8 @@ pub struct Choice {
     pub previous: Option<HoleState>,
     /// Holes left out: single holes, rows or marked holes.
     pub except: Vec<HoleSet>,
+    /// Only the mover's fullest holes (none of their holes holds more).
+    pub most: bool,
     /// The description as the file words it.
     pub text: String,
 }

@@ -99,6 +99,10 @@ pub enum SectionKind {
     MarkTurn(MarkTurn),
     /// `remove the seeds of … from play`, `put the seeds of … in the mover's hand`.
     EmptyTurn(EmptyTurn),
+    /// `a player may pass [when FACT and …]` (in an opening): the facts, if any.
+    OpeningPass(Vec<Spanned<SideFact>>),
+    /// `it ends …` (in an opening).
+    OpeningEnd(OpeningEnd),
 }
 
 impl SectionKind {
@@ -132,6 +136,9 @@ impl SectionKind {
             SectionKind::TransferTurn(_) => "move",
             SectionKind::MarkTurn(_) => "mark",
             SectionKind::EmptyTurn(_) => "remove",
+            SectionKind::OpeningPass(_) => "a player may pass",
+            SectionKind::OpeningEnd(OpeningEnd::BothPass) => "it ends when both players pass",
+            SectionKind::OpeningEnd(OpeningEnd::ForPlayer(_)) => "it ends for a player",
         }
     }
 }
@@ -401,6 +408,42 @@ pub struct TransferTurn {
     pub to: Spanned<Vec<Spanned<HoleWord>>>,
 }
 
+/// `it ends …`: how an opening ends, besides its `lasts`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpeningEnd {
+    /// `when both players pass in a row`.
+    BothPass,
+    /// `for a player when FACT and …`.
+    ForPlayer(Vec<Spanned<SideFact>>),
+}
+
+/// A fact about a player's holes, from that player's seat.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SideFact {
+    /// `the POSITION ROW hole holds more seeds than any other own hole` (a [`HoleSet::One`]).
+    Most(Spanned<HoleSet>),
+    /// `every own [ROW] hole holds RANGE`.
+    Every {
+        /// The row or mark, if named.
+        row: Option<Spanned<String>>,
+        /// The seeds each must hold.
+        range: SeedRange,
+    },
+    /// `at most N own [ROW] holes hold RANGE`.
+    AtMost {
+        /// How many holes at most.
+        count: Spanned<Value>,
+        /// The row or mark, if named.
+        row: Option<Spanned<String>>,
+        /// The seeds counted.
+        range: SeedRange,
+    },
+    /// `no own hole holds more seeds than the hole to its left`.
+    NotMoreThanLeft,
+    /// `the opponent has captured at least N seeds`.
+    OpponentCaptured(Spanned<Value>),
+}
+
 /// `mark HOLE as NAME`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EmptyTurn {
@@ -493,6 +536,8 @@ pub enum Filter {
     },
     /// `whose next|previous hole is empty|occupied`.
     Neighbour(Neighbour, HoleState),
+    /// `with the most seeds`: one of the mover's fullest holes.
+    Most,
     /// `, except …`: holes left out, each one hole or a row's or mark's holes
     /// ([`ChoiceHoles::One`] or [`ChoiceHoles::Own`]).
     Except(Vec<Spanned<ChoiceHoles>>),

@@ -49,6 +49,13 @@ const EDGES: &[Edge] = &[
         ],
         "a game settled on what players hold is `… ends the game and the player with more seeds wins`: the seeds on a player's side, in their hand and in their store count (keep captured seeds with `put the taken seeds in the mover's hand` or `… in the mover's store`)",
     ),
+    Edge {
+        starts: &["it"],
+        any: &["it ends", "it is over"],
+        found_not: &[],
+        expected: "",
+        help: "an opening's own end is `it ends when both players pass in a row` (where `a player may pass`), or a fact about the holes of the player whose turn starts: `it ends for a player when every own hole holds at most 1 seed`, `it ends for a player when the opponent has captured at least 2 seeds`",
+    },
     words(
         &["ends when", "game ends if", "is over when"],
         "end rules are phrases about a player or the game, such as `a player with no seeds loses`, `a player whose inner row is empty loses`, `a player who cannot move loses`, `a repeated position is a draw` or `after 2500 turns the game is a draw`",
@@ -64,7 +71,7 @@ const EDGES: &[Edge] = &[
     ),
     words(
         &["most seeds", "fullest", "largest", "biggest", "the most"],
-        "sow has no phrase yet for choosing the fullest hole; a choice can only bound the count of the hole, as in `own hole with at least 2 seeds`",
+        "one of the mover's fullest holes is `own hole with the most seeds` (no other own hole holds more); a count is bounded with `own hole with at least 2 seeds`",
     ),
     // ─── Directions ───
     words(
@@ -141,7 +148,7 @@ const EDGES: &[Edge] = &[
             "place their seeds",
             "places their seeds",
         ],
-        "sow has no phrase yet for players arranging their seeds before play; the nearest is an opening whose turns move seeds: `opening \"arrange\" { lasts 4 turns  move 1 seed from an own hole to an own hole }`",
+        "players arranging their seeds before play is an opening whose turns move one seed, with a pass, that ends when both pass: `opening \"arrangement\" { move 1 seed from an occupied own hole to an own hole  a player may pass  it ends when both players pass in a row }`",
     ),
     // ─── Choosing ───
     Edge {
@@ -275,6 +282,8 @@ mod tests {
             Rule::other_direction,
             Rule::opening,
             Rule::transfer_turn,
+            Rule::opening_pass,
+            Rule::opening_end,
         ];
         let names = [("NAME", "frontal"), ("ROW", "inner"), ("MARK", "ruma")];
         let mut checked = 0;

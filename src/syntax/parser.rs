@@ -220,6 +220,10 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
             let to_hand = c.optional(Rule::to_hand).is_some();
             SectionKind::EmptyTurn(EmptyTurn { hole, to_hand })
         }
+        Rule::opening_pass => {
+            SectionKind::OpeningPass(Children::of(pair).rest().map(lower_side_fact).collect::<Result<_>>()?)
+        }
+        Rule::opening_end => SectionKind::OpeningEnd(lower_opening_end(pair)?),
         _ => return unexpected(&pair),
     };
     Ok(Section { keyword, span: whole, kind })
@@ -582,6 +586,39 @@ fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
     Ok(TransferTurn { count, from, to })
 }
 
+fn lower_opening_end(pair: Pair<'_, Rule>) -> Result<OpeningEnd> {
+    let inner = Children::of(pair).any()?;
+    match inner.as_rule() {
+        Rule::both_pass => Ok(OpeningEnd::BothPass),
+        Rule::ends_for_player => {
+            Ok(OpeningEnd::ForPlayer(Children::of(inner).rest().map(lower_side_fact).collect::<Result<_>>()?))
+        }
+        _ => unexpected(&inner),
+    }
+}
+
+fn lower_side_fact(pair: Pair<'_, Rule>) -> Result<Spanned<SideFact>> {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let mut c = Children::of(pair);
+    let fact = match rule {
+        Rule::most_fact => SideFact::Most(lower_one_hole(c.expect(Rule::one_hole)?)?),
+        Rule::every_fact => {
+            let row = Children::of(c.expect(Rule::own_hole)?).optional(Rule::row_name).map(lower_name);
+            SideFact::Every { row, range: lower_seed_range(c.expect(Rule::seed_range)?)? }
+        }
+        Rule::holes_count_fact => {
+            let count = lower_value(c.expect(Rule::value)?)?;
+            let row = c.optional(Rule::row_name).map(lower_name);
+            SideFact::AtMost { count, row, range: lower_seed_range(c.expect(Rule::seed_range)?)? }
+        }
+        Rule::left_fact => SideFact::NotMoreThanLeft,
+        Rule::captured_fact => SideFact::OpponentCaptured(lower_value(c.expect(Rule::value)?)?),
+        _ => return Err(SyntaxError::internal(sp, expected::phrase(Rule::side_fact))),
+    };
+    Ok(Spanned::new(fact, sp))
+}
+
 fn lower_mark_turn(pair: Pair<'_, Rule>) -> Result<MarkTurn> {
     let mut c = Children::of(pair);
     let hole = lower_hole_description(c.expect(Rule::hole_description)?)?;
@@ -671,6 +708,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
     let filters = c
         .rest()
         .map(|f| match f.as_rule() {
+            Rule::most_filter => Ok(Spanned::new(Filter::Most, span(&f))),
             Rule::seeds_filter => lower_seeds_filter(f),
             Rule::neighbour_filter => lower_neighbour_filter(f),
             Rule::choice_except => lower_choice_except(f),

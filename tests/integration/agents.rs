@@ -76,18 +76,24 @@ fn alphabeta_agrees_with_negamax_at_depth_3() {
 /// without an illegal decision (`match_game` plays only what the agent picks from the
 /// legal list; an agent that returned anything else would be caught by the debug checks of
 /// the engine's play).
+///
+/// An arrangement that ends only when both players pass in a row is rarely ended by players
+/// that do not aim to end it, and each of its turns offers hundreds of decisions: there the
+/// agents play 40 plies of the arrangement, every one legal, and the game need not be over.
 #[test]
 fn every_agent_finishes_games_of_every_ruleset() {
     let agents: Vec<AgentSpec> =
         ["random", "greedy", "alphabeta:2", "mcts:8"].iter().map(|s| s.parse().unwrap()).collect();
     for (file, ruleset) in every_ruleset() {
         let rules = common::rules(&file, ruleset.as_deref(), &[]);
+        let arranged = rules.model().phases.iter().any(|p| p.ends_on_passes);
         for (i, &a) in agents.iter().enumerate() {
             let b = agents[(i + 1) % agents.len()];
-            let config = MatchConfig { a, b, games: 1, seed: 3, threads: 1, max_plies: 10_000 };
+            let max_plies = if arranged { 40 } else { 10_000 };
+            let config = MatchConfig { a, b, games: 1, seed: 3, threads: 1, max_plies };
             let game = match_game(&rules, &config, 0);
             assert!(
-                game.outcome.is_some(),
+                game.outcome.is_some() || (arranged && game.plies == max_plies),
                 "{file} {ruleset:?}: {a} against {b} unfinished after {} plies",
                 game.plies
             );
