@@ -279,10 +279,31 @@ fn build(model: Model) -> Rules {
         keys,
         north_key,
         colours: model.colours,
+        flags: Flags::default(),
         model,
     };
+    rules.flags = flags(&rules);
     attach_rings(&mut rules);
     rules
+}
+
+/// The facts of [`Flags`], read off the finished rules.
+fn flags(rules: &Rules) -> Flags {
+    let (model, end) = (&rules.model, &rules.model.end);
+    Flags {
+        keyed_extra: rules.phases.len() > 1
+            || rules.chosen == Chosen::Once
+            || !rules.marks.is_empty()
+            || rules.colours,
+        may_pass: end.blocked == Blocked::Passes
+            || end.pass_loses
+            || model.phases.iter().any(|p| p.pass.is_some()),
+        rare_ends: end.row_empty.is_some()
+            || end.one_hole
+            || end.store_majority
+            || end.passes_draw
+            || end.turn_limit.is_some(),
+    }
 }
 
 /// Build each sowing phase's rings, which read the finished rules, and the rings of its

@@ -277,9 +277,10 @@ impl Rules {
     /// The key a position is remembered by for the repetition rule: the counts and the
     /// player to move, and — where the rules have them — the players' phases, chosen
     /// directions and marked holes.
+    #[inline(always)]
     pub(crate) fn history_key(&self, state: &State) -> u64 {
         let mut key = state.hash;
-        if self.phases.len() > 1 || self.chosen == Chosen::Once || !self.marks.is_empty() || self.colours {
+        if self.flags.keyed_extra {
             let mut extra = 0x243f_6a88_85a3_08d3u64;
             let mut mix = |x: u64| {
                 extra = (extra ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
@@ -367,20 +368,28 @@ impl Rules {
             }
             Phase::Sow => {
                 let stats = self.turn_moves(state, usize::from(state.phase_of[state.to_move]), out);
-                let pass = if out.is_empty() {
-                    self.model.end.blocked == Blocked::Passes || self.model.end.pass_loses
-                } else {
-                    self.model.end.pass_loses
-                };
-                if self.is_main(state) {
-                    if pass {
-                        out.push(Move::Pass);
-                    }
-                } else if self.opening_pass_now(state, usize::from(state.phase_of[state.to_move])) {
-                    out.push(Move::Pass);
+                if self.flags.may_pass {
+                    self.offer_pass(state, out);
                 }
                 stats
             }
+        }
+    }
+
+    /// Add a pass to the decisions where the rules offer one now.
+    #[cold]
+    fn offer_pass(&self, state: &State, out: &mut MoveList) {
+        let pass = if out.is_empty() {
+            self.model.end.blocked == Blocked::Passes || self.model.end.pass_loses
+        } else {
+            self.model.end.pass_loses
+        };
+        if self.is_main(state) {
+            if pass {
+                out.push(Move::Pass);
+            }
+        } else if self.opening_pass_now(state, usize::from(state.phase_of[state.to_move])) {
+            out.push(Move::Pass);
         }
     }
 
@@ -1465,6 +1474,7 @@ impl Rules {
 
     /// Seeds taken by the player to move leave the board: to their hand, their store, or
     /// out of play. Seeds kept in a store are counted there, not as captured.
+    #[inline]
     fn keep(&self, state: &mut State, destination: Destination, n: u16) {
         let me = state.to_move;
         if destination != Destination::Store || self.store.is_none() {
@@ -1528,6 +1538,7 @@ impl Rules {
             }
         }
         if taken > 0
+            && self.model.captures[usize::from(c)].relay_after.is_some()
             && let Some(from) = self.relay_after(state, c, end, rev)
         {
             return self.lift_and_sow(state, from, origin, on);
@@ -1626,6 +1637,7 @@ impl Rules {
 
     /// Empty the holes capture `c` takes from a lap ending at `last`: the seeds taken, and
     /// the opposite rows (as bits of their roles) that gave some.
+    #[inline(always)]
     fn take<L: Log>(&self, state: &mut State, c: u8, last: Hole, rev: bool, log: &mut L) -> (u16, u8) {
         let me = state.to_move;
         let opp = me.other();
@@ -1804,6 +1816,16 @@ impl Rules {
             };
         }
         self.check_end(state);
+        if self.flags.rare_ends {
+            self.check_turn_ends(state, mover);
+        }
+        self.begin_turn(state);
+        history.record(self, state);
+    }
+
+    /// The end rules read between turns only: passes in a row, the turn limit.
+    #[cold]
+    fn check_turn_ends(&self, state: &mut State, mover: Player) {
         // Passes of an opening never end the game (they may end the opening: see
         // `begin_phased_turn`).
         if state.outcome.is_none()
@@ -1816,8 +1838,6 @@ impl Rules {
         if state.outcome.is_none() && self.model.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
             state.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));
         }
-        self.begin_turn(state);
-        history.record(self, state);
     }
 
     /// At the start of a turn: move the player on past the openings they have finished (or
@@ -1962,6 +1982,14 @@ impl Rules {
                 }
             }
         }
+        if self.flags.rare_ends {
+            self.check_rare_ends(state);
+        }
+    }
+
+    /// The end rules most games lack: an empty row, one occupied hole, a store majority.
+    #[cold]
+    fn check_rare_ends(&self, state: &mut State) {
         if let Some(role) = self.model.end.row_empty {
             let next = state.to_move;
             for loser in [next, next.other()] {

@@ -163,6 +163,23 @@ pub struct Rules {
     /// Holes belong by the colour of their seeds: play goes through the interpreter of
     /// `engine::colour`, which alone reads [`State`](super::State)'s colours.
     pub(crate) colours: bool,
+    /// Facts about the rules that every turn would otherwise work out again.
+    pub(crate) flags: Flags,
+}
+
+/// Facts about the rules read on every turn, worked out once: each says whether a
+/// mechanic most games lack is in play, so that the common path tests one flag for it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Flags {
+    /// The repetition key holds more than the counts and the player to move: phases,
+    /// directions chosen for good, marks or colours.
+    pub keyed_extra: bool,
+    /// A pass may be on offer: a blocked player passes, passing loses, or an opening lets
+    /// players pass.
+    pub may_pass: bool,
+    /// An end rule other than "a player with no seeds" is checked after every turn: an
+    /// empty row, one occupied hole, a store majority, passes in a row, a turn limit.
+    pub rare_ends: bool,
 }
 
 impl Rules {

@@ -562,11 +562,15 @@ impl Ring {
     /// reports `Endless` only for a state that recurs, or at the bound on laps (the rules'
     /// stated limit, or the engine's [`MAX_SOWING_LAPS`]).
     ///
-    /// A state is compared with the saved one by its hash first: the sum of the hashing keys
-    /// of the seeds on the circuit, which every lap updates in a few operations. Equal states
-    /// have equal hashes (the seeds stay on the circuit), so only a hash match needs the
-    /// counts compared (and, on a ring that is not consecutive slots, gathered): a lap costs
-    /// the same whatever the length of the circuit, and a match is still confirmed in full.
+    /// A state is compared with the saved one only where the next lap starts at the same
+    /// position, and then by its hash first where the sowing keeps one (`EXACT`: the sum of
+    /// the hashing keys of the seeds on the circuit, which every lap updates in a few
+    /// operations; equal states have equal hashes, as the seeds stay on the circuit). Only
+    /// then are the counts compared (and, on a ring that is not consecutive slots, read
+    /// through the ring's map, stopping at the first difference): a lap costs the same
+    /// whatever the length of the circuit, and a match is still confirmed in full. The
+    /// legality check of a candidate (not `EXACT`) keeps no hash: hashing every seed sown
+    /// costs more than the rare comparison it would spare.
     #[cold]
     #[inline(never)]
     fn sow_checked<const EXACT: bool, const REV: bool>(
@@ -585,7 +589,7 @@ impl Ring {
         // The change of the hash since the check began (added to the sowing's at the end).
         let mut hash = 0u64;
         loop {
-            if (at == saved_at && hash == saved_hash && self.ring_equals(counts, &saved[..len]))
+            if (at == saved_at && (!EXACT || hash == saved_hash) && self.ring_equals(counts, &saved[..len]))
                 || end.laps >= self.max_laps
             {
                 return Err(Endless);
@@ -600,7 +604,7 @@ impl Ring {
             steps += 1;
             end.laps += 1;
             end.sown += hand;
-            match self.one_lap::<EXACT, true, REV>(counts, ctx, at, hand, &mut hash) {
+            match self.one_lap::<EXACT, EXACT, REV>(counts, ctx, at, hand, &mut hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
