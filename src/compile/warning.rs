@@ -3,11 +3,13 @@
 //! them with `--deny-warnings`), and nothing else does.
 //!
 //! Each warning is found on the model of one compilation (one ruleset at one set of
-//! parameter values), with the spans of the sections that made it. Three kinds:
+//! parameter values), with the spans of the sections that made it. Four kinds:
 //! - a lap rule that no landing can reach, because the rules before it take every landing
 //!   it describes (or an `otherwise` that no landing reaches), [`shadowed_lap_rules`];
 //! - two end rules that give different results for one position, [`conflicting_end_rules`];
-//! - a game that nothing forces to end, [`no_way_to_end`].
+//! - a game that nothing forces to end, [`no_way_to_end`];
+//! - a relay sowing whose file does not say when one that never ends is refused, so that the
+//!   engine's bound on laps decides it, [`unstated_lap_limit`].
 
 use std::fmt;
 use std::sync::Arc;
@@ -18,7 +20,8 @@ use thiserror::Error;
 use super::assemble::At;
 use super::resolve::Scope;
 use crate::model::{
-    Blocked, Destination, Ending, Fact, HoleState, LapRule, MAX_MARKS, MAX_ROWS, Model, Side, Turn,
+    Blocked, Destination, Ending, Fact, HoleState, LapAction, LapRule, MAX_MARKS, MAX_ROWS, MAX_SOWING_LAPS,
+    MIN_LAP_LIMIT, Model, Side, Turn,
 };
 use crate::span::Span;
 use crate::syntax::ast;
@@ -99,6 +102,22 @@ pub enum Warning {
         /// The `end` section.
         #[label("no rule here ends a game that goes round in a cycle")]
         span: SourceSpan,
+    },
+
+    /// A sowing that may relay from lap to lap, in a file that states no lap limit: one that
+    /// neither ends nor repeats for the engine's bound of laps is refused by the engine, not
+    /// by the rules.
+    #[error("the file does not say when a sowing that goes on and on is refused")]
+    #[diagnostic(code(sow::warning::unstated_lap_limit), severity(Warning))]
+    UnstatedLapLimit {
+        /// Where a lap may relay.
+        #[label("{what}")]
+        span: SourceSpan,
+        /// What goes on here.
+        what: String,
+        /// The engine's bound, and how to state a limit.
+        #[help]
+        help: String,
     },
 }
 
@@ -187,6 +206,7 @@ pub(crate) fn find(scope: &Scope<'_>, model: &Model) -> Vec<Warning> {
         out.extend(conflicting_end_rules(model, end));
         out.extend(no_way_to_end(model, end));
     }
+    out.extend(unstated_lap_limit(scope, model));
     out
 }
 
@@ -611,4 +631,42 @@ fn no_way_to_end(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warning> {
         return Vec::new();
     }
     vec![Warning::NoWayToEnd { span: end.keyword.into() }]
+}
+
+// ─── An unstated lap limit ───────────────────────────────────────────────────────────────
+
+/// Whether a sowing of some phase may go on after a lap: a lap rule (or `otherwise`) that
+/// relays or lets the mover relay, or a capture whose seeds are sown on as a lap of their own
+/// or that relays from the hole after the landing.
+fn sowing_goes_on(model: &Model) -> bool {
+    let relays = |a: LapAction| matches!(a, LapAction::Relay | LapAction::RelayNext | LapAction::MayStop);
+    let sows_on = |c: &crate::model::Capture| {
+        c.relay_after.is_some() || matches!(c.destination, Destination::Sow(resow) if resow.goes_on())
+    };
+    let phases = model.phases.iter().filter_map(|p| match &p.turn {
+        Turn::Sow(sowing) => Some(sowing),
+        _ => None,
+    });
+    phases.into_iter().any(|s| s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(relays))
+        || model.captures.iter().any(sows_on)
+}
+
+/// A sowing that may go on from lap to lap, with no `after N laps a sowing is endless`: how
+/// long a sowing may run before it is refused is then the engine's bound, which the file
+/// does not state. Placed on the first `after each lap` section (the main game's, else an
+/// opening's), else on the `sow` section.
+fn unstated_lap_limit(scope: &Scope<'_>, model: &Model) -> Vec<Warning> {
+    if model.lap_limit.is_some() || !sowing_goes_on(model) {
+        return Vec::new();
+    }
+    let openings = scope.eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing);
+    let sowings: Vec<_> = [scope.eff.sections.sowing].into_iter().chain(openings).collect();
+    let after = sowings.iter().find_map(|s| s.after_lap.map(|a| a.keyword));
+    let sow = sowings.iter().find_map(|s| s.sow.map(|a| a.keyword));
+    let Some(span) = after.or(sow) else { return Vec::new() };
+    let what = if after.is_some() { "a lap may go on from here" } else { "sowings go on here" };
+    let help = format!(
+        "a sowing that would never end is refused as a move. `sow` finds one exactly when its laps repeat, but one that has neither ended nor repeated after {MAX_SOWING_LAPS} laps is refused then, by the engine's own bound. Say what the game does: `after {MAX_SOWING_LAPS} laps a sowing is endless` makes that bound a rule of the file, and a lower limit (at least {MIN_LAP_LIMIT}) makes long decisions cheaper"
+    );
+    vec![Warning::UnstatedLapLimit { span: span.into(), what: what.to_string(), help }]
 }

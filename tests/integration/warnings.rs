@@ -15,6 +15,7 @@ const BASE: &str = r#"game "Warned" {
             and the opposite inner hole is occupied: capture frontal
         when the last seed lands in an occupied hole: relay
     }
+    after 1000 laps a sowing is endless
     capture frontal {
         take the opposite inner hole
     }
@@ -298,4 +299,35 @@ fn every_conflicting_pair_of_end_rules() {
         let (_, warned) = sow::check_with_warnings("stored.sow", &text).unwrap();
         assert!(warned.is_empty(), "{rules:?}: {}", crate::common::render(&warned));
     }
+}
+
+/// A sowing that may go on from lap to lap needs a stated lap limit; one that always ends
+/// after its first lap does not.
+#[test]
+fn lap_limits() {
+    const LIMIT: &str = "    after 1000 laps a sowing is endless\n";
+    assert_eq!(warnings(&[(LIMIT, "")]), ["sow::warning::unstated_lap_limit"]);
+    // No lap relays: every sowing ends after one lap.
+    let no_relay = (
+        "when the last seed lands in an occupied hole: relay",
+        "when the last seed lands in an occupied hole: stop",
+    );
+    assert_eq!(warnings(&[(LIMIT, ""), no_relay]), Vec::<String>::new());
+    // The mover may relay, or the next hole is lifted: a sowing may still go on.
+    for relay in ["relay from the next hole", "may stop"] {
+        let rule = ("occupied hole: relay", &*format!("occupied hole: {relay}"));
+        assert_eq!(warnings(&[(LIMIT, ""), rule]), ["sow::warning::unstated_lap_limit"], "{relay}");
+    }
+    // Captured seeds sown on as a lap of their own go on under the lap rules.
+    let sown_on = (
+        "        take the opposite inner hole\n",
+        "        take the opposite inner hole\n        put the taken seeds into the origin hole and sow them on\n",
+    );
+    assert_eq!(warnings(&[(LIMIT, ""), no_relay, sown_on]), ["sow::warning::unstated_lap_limit"]);
+    // Sown on for one lap only, they end the sowing.
+    let one_lap = (
+        sown_on.0,
+        "        take the opposite inner hole\n        put the taken seeds into the origin hole and sow them on, one lap\n",
+    );
+    assert_eq!(warnings(&[(LIMIT, ""), no_relay, one_lap]), Vec::<String>::new());
 }
