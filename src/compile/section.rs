@@ -369,6 +369,7 @@ impl Scope<'_> {
                 Fact::Opposite(self.opposite_row(row.as_ref(), fact.span)?, (*state).into())
             }
             ast::Fact::Row { side, row, state } => Fact::Row((*side).into(), self.row(row)?, (*state).into()),
+            ast::Fact::Column { row, state } => Fact::Column(self.row(row)?, (*state).into()),
             ast::Fact::OppositeHolds { row, range } => {
                 let role = self.opposite_row(row.as_ref(), fact.span)?;
                 let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
@@ -479,6 +480,7 @@ impl Scope<'_> {
                 let (min, max) = self.seed_range(range, target.span).map_err(|e| vec![e])?;
                 Target::HolesBefore(min, max)
             }
+            ast::Target::Column(row) => Target::Column(self.row(row)?),
         })
     }
 

@@ -235,8 +235,10 @@ mod dim {
     pub const HOLDS: usize = MARK + super::MAX_MARKS;
     /// Seeds in the opponent's hole of row role `r` in the landing column: `OPPOSITE + r`.
     pub const OPPOSITE: usize = HOLDS + 1;
+    /// Seeds in the mover's own hole of row role `r` in the landing column: `COLUMN + r`.
+    pub const COLUMN: usize = OPPOSITE + super::MAX_ROWS;
     /// The hole after the landing hole: 0 empty, 1 occupied.
-    pub const NEXT: usize = OPPOSITE + super::MAX_ROWS;
+    pub const NEXT: usize = COLUMN + super::MAX_ROWS;
     /// A row, `ROW + side * MAX_ROWS + role`: 0 every hole empty, 1 some hole occupied.
     pub const ROW: usize = NEXT + 1;
     /// Seeds the chosen hole held.
@@ -264,6 +266,7 @@ fn landing_space(model: &Model) -> LandingBox {
     space[dim::HOLDS] = (1, MAX_COUNT);
     for r in 0..MAX_ROWS {
         space[dim::OPPOSITE + r] = if (r as u32) < roles { (0, MAX_COUNT) } else { (0, 0) };
+        space[dim::COLUMN + r] = if (r as u32) < roles { (0, MAX_COUNT) } else { (0, 0) };
     }
     for side in 0..2 {
         for r in 0..MAX_ROWS {
@@ -314,6 +317,10 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<LandingBox> {
                 set(dim::OPPOSITE + usize::from(r), lo, hi);
             }
             Fact::OppositeHolds(r, lo, hi) => set(dim::OPPOSITE + usize::from(r), lo.into(), hi.into()),
+            Fact::Column(r, s) => {
+                let (lo, hi) = state(s);
+                set(dim::COLUMN + usize::from(r), lo, hi);
+            }
             Fact::Next(s) => {
                 let (lo, hi) = state(s);
                 set(dim::NEXT, lo, hi.min(1));

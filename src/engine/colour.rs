@@ -237,6 +237,7 @@ impl Rules {
                 && rule.mark.is_none_or(|m| state.is_marked(m, h))
                 && rule.facts.iter().all(|fact| match *fact {
                     Fact::Opposite(role, s) => is(self.role_hole[me.other()][usize::from(role)][column], s),
+                    Fact::Column(role, s) => is(self.role_hole[me][usize::from(role)][column], s),
                     Fact::OppositeHolds(role, min, max) => {
                         (min..=max).contains(&count(self.role_hole[me.other()][usize::from(role)][column]))
                     }

@@ -51,6 +51,7 @@ fn rules_say(
                 Fact::OppositeHolds(role, min, max) => {
                     (min..=max).contains(&counts[rules.role_hole[me.other()][role as usize][column].index()])
                 }
+                Fact::Column(role, state) => empty(rules.role_hole[me][role as usize][column], state),
                 Fact::Next(state) => empty(next, state),
                 Fact::Row(side, role, state) => {
                     let p = if side == Side::Own { me } else { me.other() };

@@ -1655,6 +1655,10 @@ impl Rules {
                     holes[n_holes] = (self.role_hole[opp][role as usize][column], role);
                     n_holes += 1;
                 }
+                Target::Column(role) => {
+                    holes[n_holes] = (self.role_hole[me][role as usize][column], u8::MAX);
+                    n_holes += 1;
+                }
                 Target::HolesBefore(min, max) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
                     let ring = &sow.rings[me];

@@ -892,6 +892,9 @@ fn landing_rules(
             Fact::OppositeHolds(role, min, max) => {
                 Check::HoleHolds(rules.role_hole[me.other()][role as usize][column], min, max)
             }
+            Fact::Column(role, state) => {
+                Check::Hole(rules.role_hole[me][role as usize][column], state == HoleState::Empty)
+            }
             Fact::Next(state) => Check::Next(state == HoleState::Empty),
             Fact::Row(side, role, state) => Check::Row(row_index(side, role), state == HoleState::Empty),
             Fact::Origin(min, max) => Check::Origin(min, max),

@@ -357,7 +357,10 @@ impl Model {
         }
         for fact in &rule.facts {
             match *fact {
-                Fact::Opposite(role, _) | Fact::OppositeHolds(role, ..) | Fact::Row(_, role, _)
+                Fact::Opposite(role, _)
+                | Fact::OppositeHolds(role, ..)
+                | Fact::Row(_, role, _)
+                | Fact::Column(role, _)
                     if !self.role_ok(role) =>
                 {
                     return Err(self.wrong(place, format!("no row number {role}")));
@@ -389,7 +392,7 @@ impl Model {
         }
         for target in &capture.take {
             match *target {
-                Target::Opposite(role) if !self.role_ok(role) => {
+                Target::Opposite(role) | Target::Column(role) if !self.role_ok(role) => {
                     return Err(self.wrong(place, format!("no row number {role}")));
                 }
                 Target::HolesBefore(min, max) if min > max => {

@@ -442,6 +442,13 @@ impl Model {
                         seed_range(min, max, "", "")
                     )
                 }
+                Fact::Column(role, state) => {
+                    format!(
+                        "own {} in the landing column {}",
+                        self.row_names[usize::from(role)],
+                        state_word(state)
+                    )
+                }
                 Fact::Next(state) => format!("next hole {}", state_word(state)),
                 Fact::Row(side, role, state) => {
                     let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
@@ -476,6 +483,9 @@ impl Model {
                 .map(|t| match t {
                     Target::Landing => "the landing hole".to_string(),
                     Target::Opposite(r) => format!("opposite {}", self.row_names[usize::from(*r)]),
+                    Target::Column(r) => {
+                        format!("own {} in the landing column", self.row_names[usize::from(*r)])
+                    }
                     Target::HolesBefore(min, max) => {
                         format!("each hole before it while the opponent's with {min} to {max} seeds")
                     }

@@ -646,6 +646,8 @@ pub enum Fact {
     /// The opponent's hole of a row in the landing column holds between `min` and `max`
     /// seeds.
     OppositeHolds(Role, u16, u16),
+    /// The mover's own hole of a row in the landing column is empty or occupied.
+    Column(Role, HoleState),
     /// The hole after the landing hole is empty or occupied.
     Next(HoleState),
     /// Every hole of that side's row of this role is empty, or some hole occupied.
@@ -691,6 +693,8 @@ pub enum Target {
     /// Going back from the landing hole against the sowing, each hole while it is the
     /// opponent's and holds between `min` and `max` seeds.
     HolesBefore(u16, u16),
+    /// The mover's own hole of this row role in the landing column.
+    Column(Role),
 }
 
 /// A capture: the holes taken at once, then the mover's follow-up choices.

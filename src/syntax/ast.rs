@@ -634,6 +634,14 @@ pub enum Fact {
         /// How many seeds it must hold.
         range: SeedRange,
     },
+    /// `the own ROW hole in the landing column is STATE`: the mover's own hole of that row,
+    /// in the landing hole's column.
+    Column {
+        /// The row.
+        row: Spanned<String>,
+        /// What it must be.
+        state: HoleState,
+    },
     /// `the SIDE ROW row is STATE`: every hole of it empty, or some hole occupied.
     Row {
         /// Whose row.
@@ -713,6 +721,8 @@ pub enum Target {
     Opposite(Option<Spanned<String>>),
     /// `the holes before it, while each is the opponent's and holds N to M seeds`.
     HolesBefore(SeedRange),
+    /// `the own ROW hole in the landing column`.
+    Column(Spanned<String>),
 }
 
 /// Where taken seeds go.

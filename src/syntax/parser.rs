@@ -675,6 +675,7 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
             Rule::lap_captures => return Ok(Spanned::new(TurnCondition::Captures, sp)),
             Rule::landing => landing = Some(lower_landing(child)?),
             Rule::opposite_fact
+            | Rule::column_fact
             | Rule::next_fact
             | Rule::previous_fact
             | Rule::origin_fact
@@ -814,6 +815,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
         match child.as_rule() {
             Rule::landing => landing = Some(lower_landing(child)?),
             Rule::opposite_fact
+            | Rule::column_fact
             | Rule::next_fact
             | Rule::previous_fact
             | Rule::origin_fact
@@ -900,6 +902,10 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
                 Some(range) => Fact::OppositeHolds { row, range: lower_seed_range(range)? },
                 None => Fact::Opposite { row, state: lower_hole_state(c.expect(Rule::hole_state)?)? },
             }
+        }
+        Rule::column_fact => {
+            let row = lower_name(c.expect(Rule::row_name)?);
+            Fact::Column { row, state: lower_hole_state(c.expect(Rule::hole_state)?)? }
         }
         Rule::holds_fact => Fact::Holds(lower_seed_range(c.expect(Rule::seed_range)?)?),
         Rule::next_fact => Fact::Next(lower_hole_state(c.expect(Rule::hole_state)?)?),
@@ -1010,6 +1016,7 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
         Rule::holes_before => {
             Target::HolesBefore(lower_seed_range(Children::of(inner).expect(Rule::seed_range)?)?)
         }
+        Rule::column_target => Target::Column(lower_name(Children::of(inner).expect(Rule::row_name)?)),
         _ => return unexpected(&inner),
     };
     Ok(Spanned::new(target, sp))

@@ -3,7 +3,7 @@
 //! run of seeds; the back hole of any run once captures have split them; the leftmost
 //! outer hole when every own hole is full), a capture of the opposite inner hole alone into
 //! hand, and the win by taking every seed — and the ruleset "ludii": any occupied hole, the
-//! end by score, and the capture of Ludii's code it leaves out.
+//! end by score, and the capture of the mover's own inner hole in front of an outer landing.
 //!
 //! Every expectation was worked out by hand from the rules text. Positions are written as
 //! the board picture shows them, North's outer row on top (4×6 unless said):
@@ -199,7 +199,7 @@ fn taking_every_seed_wins_but_ludii_scores_the_seeds_held() {
 }
 
 // ---------------------------------------------------------------------------------------
-// 3. The ruleset "ludii": any hole, and the capture it leaves out.
+// 3. The ruleset "ludii": any hole, and the capture of an own inner hole.
 
 /// From the start any occupied hole may be sown: South's six outer holes, [a1…a6].
 ///
@@ -210,12 +210,12 @@ fn taking_every_seed_wins_but_ludii_scores_the_seeds_held() {
 ///   b 0 0 2 0 0 0
 ///   a 0 1 0 0 0 0
 ///
-/// [a2, b3]. a2 (1): a3 0→1, an empty OUTER hole with South's own b3 (2) in front of it.
-/// Ludii's code would move b3's seeds into South's hand; the language cannot say that
-/// capture, so this ruleset takes nothing: b3 keeps its 2 and South's hand stays empty
-/// (the one place where it departs from Ludii's code; see the rules file).
+/// [a2, b3]. a2 (1): a3 0→1, an empty OUTER hole with South's own b3 (2) in front of it:
+/// Ludii's code takes the hole one row further toward the opponent, here South's own b3,
+/// into South's hand (2). A last seed in the empty outer hole a4 would find b4 empty in
+/// front of it, and take nothing.
 #[test]
-fn ludii_sows_any_hole_and_leaves_out_the_outer_row_capture() {
+fn ludii_sows_any_hole_and_takes_the_own_inner_hole_in_front() {
     let rules = chiana(Some("ludii"), &["columns=6"]);
     let game = Game::new(&rules);
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a2", "a3", "a4", "a5", "a6"]));
@@ -233,14 +233,52 @@ fn ludii_sows_any_hole_and_leaves_out_the_outer_row_capture() {
     );
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a2", "b3"]));
     let effect = game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
-    assert_eq!(effect, sow_effect(&rules, 1, 1, "a3", &[], true));
-    assert_eq!(game.state().hand().south, 0);
+    assert_eq!(effect, sow_effect(&rules, 1, 1, "a3", &[("b3", 2)], true));
+    assert_eq!(game.state().hand().south, 2);
     assert_board(
         &rules,
         game.state(),
         "d 1 0 0 0 0 0
          c 0 0 0 0 0 0
-         b 0 0 2 0 0 0
+         b 0 0 0 0 0 0
          a 0 0 1 0 0 0",
     );
+}
+
+/// The same for North, who sows d6 → d1 along the outer row. North to move:
+///
+///   d 0 0 0 0 1 0
+///   c 0 0 0 3 0 0
+///   b 0 0 0 0 0 1
+///   a 1 0 0 0 0 0
+///
+/// [c4, d5]. d5 (1): d4 0→1, an empty outer hole with North's own c4 (3) in front of it:
+/// 3 to North's hand. The base game takes nothing there (its capture asks for an inner
+/// landing): d4 gets its seed and c4 keeps 3.
+#[test]
+fn ludii_takes_norths_own_inner_hole_in_front_and_the_base_game_does_not() {
+    let picture = "d 0 0 0 0 1 0
+                   c 0 0 0 3 0 0
+                   b 0 0 0 0 0 1
+                   a 1 0 0 0 0 0";
+    let rules = chiana(Some("ludii"), &["columns=6"]);
+    let mut game = Game::from_state(&rules, position(&rules, picture, Player::North));
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["c4", "d5"]));
+    let effect = game.play(Move::Sow(hole(&rules, "d5"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 1, 1, "d4", &[("c4", 3)], true));
+    assert_eq!(game.state().hand().north, 3);
+    assert_board(
+        &rules,
+        game.state(),
+        "d 0 0 0 1 0 0
+         c 0 0 0 0 0 0
+         b 0 0 0 0 0 1
+         a 1 0 0 0 0 0",
+    );
+
+    let base = chiana(None, &["columns=6"]);
+    let mut game = Game::from_state(&base, position(&base, picture, Player::North));
+    let effect = game.play(Move::Sow(hole(&base, "d5"))).unwrap();
+    assert_eq!(effect, sow_effect(&base, 1, 1, "d4", &[], true));
+    assert_eq!(game.state().hand().north, 0);
 }
