@@ -183,10 +183,19 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::destination => "`put the taken seeds …`",
         Rule::to_hand => "`in the mover's hand`",
         Rule::resow => "`into the origin hole and sow them on`",
-        Rule::resow_hole => "`landing hole`, `origin hole` or `own outer hole behind the landing hole`",
+        Rule::resow_hole => {
+            "`landing hole`, `origin hole`, `own outer hole behind the landing hole` or `rightmost outer hole`"
+        }
         Rule::resow_landing => "`landing hole`",
         Rule::resow_origin => "`origin hole`",
         Rule::resow_behind => "`own outer hole behind the landing hole`",
+        Rule::resow_named => "`rightmost outer hole`",
+        Rule::put_into => "`into the rightmost outer hole`",
+        Rule::sow_count => "`4 seeds`",
+        Rule::sow_itself => "`starting with the chosen hole`",
+        Rule::take_each => "`2 seeds from each of`",
+        Rule::origin_column => "`, in the column of the origin hole`",
+        Rule::kw_column => "`column`",
         Rule::sow_whole => "`the hole`",
         Rule::from_itself => "`starting with that hole`",
         Rule::one_lap => "`, one lap`",
