@@ -487,6 +487,7 @@ impl Scope<'_> {
                 with_last: r.with_last,
                 itself: r.itself,
                 one_lap: r.one_lap,
+                single: r.single,
             }),
         })
     }

@@ -611,10 +611,11 @@ impl Model {
 
     fn resow_text(&self, r: Resow) -> String {
         let hole = self.hole_into_text(r.into);
-        let what = match (r.whole, r.with_last) {
-            (true, _) => "that whole hole is",
-            (false, true) => "they are, with the last seed of the lap,",
-            (false, false) => "they are",
+        let what = match (r.whole, r.with_last, r.single) {
+            (true, _, _) => "that whole hole is",
+            (false, true, _) => "they are, with the last seed of the lap,",
+            (false, false, true) => "they are, with the hole's seed if it held exactly one,",
+            (false, false, false) => "they are",
         };
         let start = if r.itself { "starting with that hole" } else { "from the next hole" };
         let then = if r.one_lap {

@@ -430,6 +430,8 @@ pub struct Resow {
     pub with_last: bool,
     /// The first seed goes into that hole itself (else into the hole after it).
     pub itself: bool,
+    /// A seed the hole held alone before the taken seeds were put in is sown with them.
+    pub single: bool,
     /// One lap, then the turn ends; else a lap of its own under the lap rules (it may relay
     /// or capture again).
     pub one_lap: bool,

@@ -749,6 +749,8 @@ pub struct Resow {
     pub with_last: bool,
     /// `starting with that hole`: the first seed goes into the hole itself.
     pub itself: bool,
+    /// `with its seed if it held one`: a lone seed of the hole is sown with them.
+    pub single: bool,
     /// `, one lap`: one lap, then the turn ends (else a lap under the lap rules).
     pub one_lap: bool,
 }

@@ -191,6 +191,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::resow_behind => "`own outer hole behind the landing hole`",
         Rule::resow_named => "`rightmost outer hole`",
         Rule::put_into => "`into the rightmost outer hole`",
+        Rule::with_single => "`with its seed if it held one`",
         Rule::sow_count => "`4 seeds`",
         Rule::sow_itself => "`starting with the chosen hole`",
         Rule::take_each => "`2 seeds from each of`",

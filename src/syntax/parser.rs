@@ -976,17 +976,18 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
         Rule::resow => {
             let mut words = Children::of(inner);
             let into = lower_resow_into(words.any()?)?;
-            let (mut whole, mut with_last, mut itself, mut one_lap) = (false, false, false, false);
+            let (mut whole, mut with_last, mut itself, mut one_lap, mut single) = (false, false, false, false, false);
             for word in words.rest() {
                 match word.as_rule() {
                     Rule::sow_whole => whole = true,
                     Rule::with_last => with_last = true,
                     Rule::from_itself => itself = true,
                     Rule::one_lap => one_lap = true,
+                    Rule::with_single => single = true,
                     _ => return unexpected(&word),
                 }
             }
-            Destination::Resow(Resow { into, whole, with_last, itself, one_lap })
+            Destination::Resow(Resow { into, whole, with_last, itself, one_lap, single })
         }
         _ => return unexpected(&inner),
     };
