@@ -1598,7 +1598,8 @@ impl Rules {
     #[cold]
     fn put_taken(&self, state: &mut State, into: SowInto, taken: u16, end: &SowEnd) {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
-        let resow = Resow { into, whole: false, with_last: false, itself: false, one_lap: true, single: false };
+        let resow =
+            Resow { into, whole: false, with_last: false, itself: false, one_lap: true, single: false };
         let h = self.resow_hole(state, sow, resow, end);
         self.add(state, h, taken);
     }

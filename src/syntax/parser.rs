@@ -499,7 +499,7 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
 fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
     let mut c = Children::of(pair);
     let count = match c.optional(Rule::sow_count) {
-        Some(p) => Some(lower_value(Children::of(p).expect(Rule::value)?)?),
+        Some(p) => Some(lower_int(Children::of(p).expect(Rule::int)?)?.map(Value::Int)),
         None => None,
     };
     let itself = c.optional(Rule::sow_itself).map(|p| span(&p));
@@ -976,7 +976,8 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
         Rule::resow => {
             let mut words = Children::of(inner);
             let into = lower_resow_into(words.any()?)?;
-            let (mut whole, mut with_last, mut itself, mut one_lap, mut single) = (false, false, false, false, false);
+            let (mut whole, mut with_last, mut itself, mut one_lap, mut single) =
+                (false, false, false, false, false);
             for word in words.rest() {
                 match word.as_rule() {
                     Rule::sow_whole => whole = true,
