@@ -143,3 +143,31 @@ fn ludii_opens_with_three_scripted_turns() {
         sows(&rules, &["a3", "a4", "a5", "a6", "a7", "a8", "b2", "b3", "b5", "b6", "b7"])
     );
 }
+
+/// "ludii": the gift takes at most 2 seeds of each facing hole, whatever they hold, from
+/// the holes facing the chosen hole (not the landing hole). South b7 (2): b6 2→3, b5 2→3;
+/// c7 (3) and d7 (5) give 2 each to b8 (2→6), keeping 1 and 3; c5 and d5, facing the
+/// landing hole, keep theirs.
+#[test]
+fn ludii_gifts_take_two_seeds_of_each_hole_facing_the_chosen_hole() {
+    let rules = otep(Some("ludii"));
+    let mut state = position(
+        &rules,
+        "d 2 2 2 2 2 2 5 2
+         c 2 2 2 2 2 2 3 2
+         b 2 2 2 2 2 2 2 2
+         a 2 2 2 2 2 2 2 2",
+        Player::South,
+    );
+    let mut history = History::new(&rules, &state);
+    let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b7"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 1, 2, "b5", &[("c7", 2), ("d7", 2)], true));
+    assert_board(
+        &rules,
+        &state,
+        "d 2 2 2 2 2 2 3 2
+         c 2 2 2 2 2 2 1 2
+         b 2 2 2 2 3 3 0 6
+         a 2 2 2 2 2 2 2 2",
+    );
+}
