@@ -119,10 +119,16 @@ fn main_phase(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
         return missing("choose", "`choose { own hole with at least 1 seed }`", game_name);
     };
     let mut out = errors(scope.choices(choose.node));
+    out.extend(sow_line(scope, scope.eff.sections.sowing.sow));
     if let Some(after) = scope.eff.sections.sowing.after_lap {
         out.extend(after_lap(scope, after));
     }
     out
+}
+
+/// A `sow` line's count of seeds lifted (`sow 4 seeds …`) is a number of seeds.
+fn sow_line(scope: &Scope<'_>, sow: Option<At<'_, ast::Sow>>) -> Vec<CheckError> {
+    sow.and_then(|s| s.node.count.as_ref()).and_then(|v| scope.count(v).err()).into_iter().collect()
 }
 
 /// Whether the main game's choices are usable, so that openings can start from them.
@@ -180,6 +186,7 @@ fn opening(scope: &Scope<'_>, opening: &ast::Opening, main_ok: bool) -> Vec<Chec
                 None if main_ok => Ok(()),
                 None => Err(Vec::new()),
             };
+            out.extend(sow_line(scope, parts.sowing.sow));
             match chosen {
                 Ok(()) => out.extend(parts.sowing.after_lap.into_iter().flat_map(|a| after_lap(scope, a))),
                 Err(e) => out.extend(e),
@@ -242,9 +249,10 @@ fn used_captures<'a>(scope: &Scope<'a>) -> Vec<&'a str> {
         usable.then_some(parts.sowing.after_lap).flatten()
     });
     let sections = eff.sections.sowing.after_lap.into_iter().chain(sowing_openings);
-    let rules = sections.flat_map(|s| &s.node.rules);
-    rules
-        .filter_map(|r| match &r.action.node {
+    // The actions of the `when` rules and of `otherwise` (`otherwise: capture NAME`).
+    let actions = sections.flat_map(|s| s.node.rules.iter().map(|r| &r.action).chain(&s.node.otherwise));
+    actions
+        .filter_map(|action| match &action.node {
             ast::LapAction::Capture(name) if scope.capture(name).is_ok() => Some(name.node.as_str()),
             _ => None,
         })
@@ -283,6 +291,14 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
         }
         return errors;
     };
+    if let Some(sow) = sowing.sow.filter(|s| s.node.count.is_some() || s.node.itself.is_some()) {
+        errors.push(CheckError::NotWithColours {
+            what: "a first lap that lifts some seeds or starts in the chosen hole".into(),
+            span: sow.span.into(),
+            colours: colours.into(),
+            help: "every sowing lifts the whole hole: write `sow all seeds from the next hole, …`".into(),
+        });
+    }
     let mut not = |what: &str, span: Span, help: &str| {
         errors.push(CheckError::NotWithColours {
             what: what.into(),

@@ -869,12 +869,13 @@ pub enum CheckError {
         help: String,
     },
 
-    /// A follow-up of zero seeds or holes.
-    #[error("a follow-up of zero does nothing")]
+    /// A count of zero where a number of at least 1 is needed (a follow-up, turns, a first
+    /// lap's seeds).
+    #[error("a count of zero does nothing here")]
     #[diagnostic(code(sow::check::zero_amount), help("remove the line, or give a number of at least 1"))]
     ZeroAmount {
         /// Where.
-        #[label("0 takes nothing")]
+        #[label("0 here does nothing")]
         span: SourceSpan,
     },
 

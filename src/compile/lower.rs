@@ -56,9 +56,23 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         Some(c) => (scope.choices(c).ok()?, c.must_feed.is_some(), scope.turnings(c).ok()?),
         None => (base?.choices.clone(), base?.must_feed, base?.turnings.clone()),
     };
-    let (direction, overrun) = match own.sow {
-        Some(s) => (s.node.direction.map(|d| d.node.into()), s.node.overrun.map(|o| o.node.into())),
-        None => (base.and_then(|m| m.direction), base.and_then(|m| m.overrun)),
+    let (direction, overrun, first_lap) = match own.sow {
+        Some(s) => (
+            s.node.direction.map(|d| d.node.into()),
+            s.node.overrun.map(|o| o.node.into()),
+            FirstLap {
+                lift: match &s.node.count {
+                    Some(v) => Some(scope.count(v).ok()?),
+                    None => None,
+                },
+                itself: s.node.itself.is_some(),
+            },
+        ),
+        None => (
+            base.and_then(|m| m.direction),
+            base.and_then(|m| m.overrun),
+            base.map_or(FirstLap::default(), |m| m.first_lap),
+        ),
     };
     let lone = match own.choose.map(|c| c.node) {
         Some(c) => match &c.lone {
@@ -75,7 +89,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         (None, Some(base)) => (base.lap_rules.clone(), base.otherwise),
         (None, None) => (Vec::new(), LapAction::Stop),
     };
-    Some(Sowing { choices, direction, lap_rules, otherwise, must_feed, turnings, overrun, lone })
+    Some(Sowing { choices, direction, lap_rules, otherwise, must_feed, turnings, overrun, lone, first_lap })
 }
 
 /// An opening: its own sections, the main game's where it states none. A turn of taking
@@ -95,6 +109,8 @@ fn opening_phase(
             captures.push(Capture {
                 name: format!("opening \"{}\"", opening.name.node),
                 take: Vec::new(),
+                each: None,
+                origin_column: false,
                 destination: if hand { Destination::Hand } else { Destination::OutOfPlay },
                 not_every_seed: false,
                 relay_after: None,

@@ -436,19 +436,43 @@ impl Scope<'_> {
             None => Some(None),
             Some(range) => errors.take_one(self.seed_range(&range.node, range.span)).map(Some),
         };
-        let (Some(take), Some(follow_ups), Some(destination), Some(relay_after)) =
-            (take.into_iter().collect(), follow_ups.into_iter().collect(), destination, relay_after)
+        let each = match &c.each {
+            None => Some(None),
+            Some(v) => errors.take_one(self.count(v)).map(Some),
+        };
+        let (Some(take), Some(follow_ups), Some(destination), Some(relay_after), Some(each)) =
+            (take.into_iter().collect(), follow_ups.into_iter().collect(), destination, relay_after, each)
         else {
             return Err(errors.0);
         };
         errors.finish(Some(Capture {
             name: c.name.node.clone(),
             take,
+            each,
+            origin_column: c.origin_column.is_some(),
             destination,
             not_every_seed: c.not_every_seed.is_some(),
             relay_after,
             follow_ups,
         }))
+    }
+
+    /// The hole a capture's seeds are put into.
+    fn sow_into(&self, into: &ast::ResowInto) -> Found<SowInto> {
+        Ok(match into {
+            ast::ResowInto::Landing => SowInto::Landing,
+            ast::ResowInto::Origin => SowInto::Origin,
+            ast::ResowInto::Behind(row) => SowInto::Behind(self.row(row)?),
+            ast::ResowInto::Named(hole) => match &hole.node {
+                ast::HoleSet::One { position, row, from_right } => {
+                    let mut errors = Errors::default();
+                    let role = errors.take(self.row(row));
+                    let column = errors.take_one(self.column(position, *from_right, hole.span));
+                    errors.finish(role.zip(column).map(|(role, column)| SowInto::Hole { role, column }))?
+                }
+                _ => SowInto::Origin,
+            },
+        })
     }
 
     /// Where a capture's seeds go.
@@ -457,16 +481,14 @@ impl Scope<'_> {
             ast::Destination::OutOfPlay => Destination::OutOfPlay,
             ast::Destination::Hand => Destination::Hand,
             ast::Destination::Store => Destination::Store,
+            ast::Destination::Put(into) => Destination::Put(self.sow_into(into)?),
             ast::Destination::Resow(r) => Destination::Sow(Resow {
-                into: match &r.into {
-                    ast::ResowInto::Landing => SowInto::Landing,
-                    ast::ResowInto::Origin => SowInto::Origin,
-                    ast::ResowInto::Behind(row) => SowInto::Behind(self.row(row)?),
-                },
+                into: self.sow_into(&r.into)?,
                 whole: r.whole,
                 with_last: r.with_last,
                 itself: r.itself,
                 one_lap: r.one_lap,
+                single: r.single,
             }),
         })
     }

@@ -168,6 +168,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     must_feed: sowing.must_feed,
                     overrun: sowing.overrun,
                     lone: sowing.lone,
+                    first_lap: sowing.first_lap,
                     turnings: (sowing.turnings.iter())
                         .map(|t| TurnRule {
                             choice: choice(&t.choice),
@@ -321,7 +322,14 @@ fn attach_rings(rules: &mut Rules) {
                     if every_lap { rules.territory[me].clone() } else { turning.collect::<Vec<_>>() }
                 });
                 let rings = ByPlayer::new_with(|me| {
-                    Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me])
+                    let mut ring = Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me]);
+                    if !sow.first_lap.is_plain() {
+                        // A first lap of its own kind is sown, and checked to end, by the
+                        // interpreter's general path.
+                        ring.capture_sows = true;
+                        ring.never_relays = false;
+                    }
+                    ring
                 });
                 let checks = (sowing.turnings.iter())
                     .map(|t| match &t.condition {

@@ -1049,6 +1049,11 @@ impl Rules {
             state.passes = 0;
             return Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log));
         }
+        if !sow.first_lap.is_plain() {
+            let end = self.first_lap_sowing(state, sow, h, rev)?;
+            state.passes = 0;
+            return Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log));
+        }
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
         let end = self.continue_sowing(state, sow, h, hand, lift, hand as u16, rev)?;
@@ -1056,6 +1061,31 @@ impl Rules {
         // passes; one refused as endless changes nothing.
         state.passes = 0;
         Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log))
+    }
+
+    /// The sowing of a turn whose first lap is of its own kind (`sow 4 seeds starting with
+    /// the chosen hole`): that many seeds of hole `h` (all, if it holds fewer), the first
+    /// dropped back into `h` where the rules say so; relays go on as usual. `None` if the
+    /// sowing would never end.
+    #[cold]
+    fn first_lap_sowing(&self, state: &mut State, sow: &SowRules, h: Hole, rev: bool) -> Option<SowEnd> {
+        let ring = &sow.rings[state.to_move];
+        let held = state.counts[h.index()];
+        let hand = sow.first_lap.lift.map_or(held, |n| n.min(held));
+        state.counts[h.index()] -= hand;
+        let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
+        // Sowing starting with the hole itself is sowing from the hole before it.
+        let from = match (sow.first_lap.itself, rev) {
+            (false, _) => h,
+            (true, false) => Hole(ring.slot(ring.back::<false>(ring.pos(h))) as u8),
+            (true, true) => Hole(ring.slot(ring.back::<true>(ring.pos(h))) as u8),
+        };
+        let mut end = self.continue_sowing(state, sow, from, u32::from(hand), lift, held, rev)?;
+        if end.laps == 1 {
+            // The lap was lifted from the chosen hole.
+            end.lap_at = ring.pos(h);
+        }
+        Some(end)
     }
 
     /// Sow `hand` seeds lifted from `from` on the board.
@@ -1368,6 +1398,11 @@ impl Rules {
         let mut s = state.clone();
         let mut end = if turned {
             self.turned_lap(&mut s, sow, h, origin, rev)
+        } else if relays == 0 && !sow.first_lap.is_plain() {
+            match self.first_lap_sowing(&mut s, sow, h, rev) {
+                Some(end) => end,
+                None => return false,
+            }
         } else {
             match self.lift_and_sow(&mut s, h, origin, rev) {
                 Some(end) => end,
@@ -1395,7 +1430,7 @@ impl Rules {
             let on = self.going_on(&s, rev);
             let from = match end.action {
                 LapAction::Capture(c) => {
-                    let (taken, _) = self.take(&mut s, c, end.last, rev, &mut ());
+                    let (taken, _) = self.take_at(&mut s, c, &end, rev, &mut ());
                     if taken == 0 {
                         return true;
                     }
@@ -1489,7 +1524,7 @@ impl Rules {
                     state.hash = state.hash.wrapping_add(self.keys[slot].wrapping_mul(u64::from(n)));
                 }
             }
-            Destination::OutOfPlay | Destination::Sow(_) => {}
+            Destination::OutOfPlay | Destination::Sow(_) | Destination::Put(_) => {}
         }
         state.since = state.turn + 1;
     }
@@ -1511,10 +1546,11 @@ impl Rules {
         log: &mut L,
     ) -> Option<SowEnd> {
         let me = state.to_move;
-        let (taken, roles) = self.take(state, c, end.last, rev, log);
+        let (taken, roles) = self.take_at(state, c, end, rev, log);
         if taken > 0 {
             state.captures_made[me] = state.captures_made[me].saturating_add(1);
             match self.model.captures[usize::from(c)].destination {
+                Destination::Put(into) => self.put_taken(state, into, taken, end),
                 Destination::Sow(resow) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
                     if Self::resow_may_turn(sow, resow) {
@@ -1562,7 +1598,98 @@ impl Rules {
             SowInto::Behind(role) => {
                 self.role_hole[me][usize::from(role)][usize::from(self.hole_column[end.last.index()])]
             }
+            SowInto::Hole { role, column } => {
+                self.hole_from_owners_left(me, role, column.from_left(self.columns).unwrap_or(0))
+            }
         }
+    }
+
+    /// Put a capture's `taken` seeds into the hole `into` names, where they stay (`put the
+    /// taken seeds into the rightmost outer hole`).
+    #[cold]
+    fn put_taken(&self, state: &mut State, into: SowInto, taken: u16, end: &SowEnd) {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
+        let resow =
+            Resow { into, whole: false, with_last: false, itself: false, one_lap: true, single: false };
+        let h = self.resow_hole(state, sow, resow, end);
+        self.add(state, h, taken);
+    }
+
+    /// Empty the holes capture `c` takes from a lap that ended at `end`: [`Rules::take`],
+    /// or, for a capture that takes some seeds of each hole or faces the lap's origin hole,
+    /// [`Rules::take_measured`].
+    #[inline(always)]
+    fn take_at<L: Log>(&self, state: &mut State, c: u8, end: &SowEnd, rev: bool, log: &mut L) -> (u16, u8) {
+        let capture = &self.model.captures[usize::from(c)];
+        if capture.each.is_some() || capture.origin_column {
+            return self.take_measured(state, c, end, rev, log);
+        }
+        self.take(state, c, end.last, rev, log)
+    }
+
+    /// [`Rules::take`] for a capture that takes at most `each` seeds of every hole it names,
+    /// or whose opposite holes face the hole the capturing lap was lifted from.
+    #[cold]
+    fn take_measured<L: Log>(
+        &self,
+        state: &mut State,
+        c: u8,
+        end: &SowEnd,
+        rev: bool,
+        log: &mut L,
+    ) -> (u16, u8) {
+        let me = state.to_move;
+        let opp = me.other();
+        let capture = &self.model.captures[usize::from(c)];
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return (0, 0) };
+        let ring = &sow.rings[me];
+        let facing = if capture.origin_column { Hole(ring.slot(end.lap_at) as u8) } else { end.last };
+        let column = usize::from(self.hole_column[facing.index()]);
+        let mut holes: Vec<(Hole, u8)> = Vec::new();
+        for target in &capture.take {
+            match *target {
+                Target::Landing => holes.push((end.last, u8::MAX)),
+                Target::Opposite(role) => holes.push((self.role_hole[opp][usize::from(role)][column], role)),
+                Target::Column(role) => holes.push((self.role_hole[me][usize::from(role)][column], u8::MAX)),
+                Target::HolesBefore(min, max) => {
+                    let mut pos = ring.pos(end.last);
+                    for _ in 1..ring.len {
+                        pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
+                        let h = Hole(ring.slot(pos) as u8);
+                        let n = state.counts[h.index()];
+                        if self.is_store(h) || self.hole_owner[h.index()] != opp || !(min..=max).contains(&n)
+                        {
+                            break;
+                        }
+                        holes.push((h, u8::MAX));
+                    }
+                }
+            }
+        }
+        let each = capture.each.unwrap_or(u16::MAX);
+        let amount = |state: &State, h: Hole| state.counts[h.index()].min(each);
+        if capture.not_every_seed {
+            let from_opponent: u32 = (holes.iter())
+                .filter(|(h, _)| self.hole_owner[h.index()] == opp)
+                .map(|&(h, _)| u32::from(amount(state, h)))
+                .sum();
+            if from_opponent == u32::from(state.seeds[opp]) {
+                return (0, 0);
+            }
+        }
+        let (mut taken, mut roles) = (0u16, 0u8);
+        for (h, role) in holes {
+            let n = amount(state, h);
+            if n > 0 {
+                self.remove(state, h, n);
+                log.took(h, n);
+                taken += n;
+                if role != u8::MAX {
+                    roles |= 1 << role;
+                }
+            }
+        }
+        (taken, roles)
     }
 
     /// After capture `c` of a sowing that ended at `end`: the hole after the landing hole,
@@ -1603,8 +1730,10 @@ impl Rules {
     ) -> Option<SowEnd> {
         let ring = &sow.rings[state.to_move];
         let into = self.resow_hole(state, sow, resow, end);
+        // A lone seed of the hole goes with the taken seeds where the rules say so.
+        let single = u16::from(resow.single && state.counts[into.index()] == 1);
         self.add(state, into, taken);
-        let mut hand = if resow.whole { state.counts[into.index()] } else { taken };
+        let mut hand = if resow.whole { state.counts[into.index()] } else { taken + single };
         state.counts[into.index()] -= hand;
         let mut lift = 0u64.wrapping_sub(self.keys[into.index()].wrapping_mul(u64::from(hand)));
         if resow.with_last && !resow.whole && state.counts[end.last.index()] > 0 {

@@ -93,6 +93,8 @@ pub struct SowRules {
     pub overrun: Option<crate::model::Overrun>,
     /// Where holes belong by colour: the move of a player with one seed left.
     pub lone: Option<crate::model::LoneSeed>,
+    /// How a turn's first lap is lifted and where its first seed goes.
+    pub first_lap: crate::model::FirstLap,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }

@@ -43,17 +43,30 @@ impl Rules {
             return Vec::new();
         }
         let mut counts = state.counts;
-        counts[from.index()] = 0;
+        // A turn's first lap may lift only some seeds, and drop the first back into the hole
+        // (sown as from the hole before it).
+        let first = matches!(mv, Move::Sow(_) | Move::SowDirection(..)) && !sow.first_lap.is_plain();
+        let hand = if first { sow.first_lap.lift.map_or(hand, |n| u32::from(n).min(hand)) } else { hand };
+        counts[from.index()] -= hand as u16;
         let ctx = LapContext { marks: &state.marks, origin };
-        let at = ring.pos(from);
+        let at = match (first && sow.first_lap.itself, reversed.unwrap_or(false)) {
+            (false, _) => ring.pos(from),
+            (true, false) => ring.back::<false>(ring.pos(from)),
+            (true, true) => ring.back::<true>(ring.pos(from)),
+        };
         let laps = if reversed.unwrap_or(false) {
             ring.trace::<true>(&mut counts, &ctx, at, hand, MAX_LAPS)
         } else {
             ring.trace::<false>(&mut counts, &ctx, at, hand, MAX_LAPS)
         };
         let hole = |pos: usize| Hole(ring.slot(pos) as u8);
+        let lifted = |pos: usize, i: usize| if i == 0 && first { from } else { hole(pos) };
         laps.into_iter()
-            .map(|(from, drops)| SownLap { from: hole(from), drops: drops.into_iter().map(hole).collect() })
+            .enumerate()
+            .map(|(i, (at, drops))| SownLap {
+                from: lifted(at, i),
+                drops: drops.into_iter().map(hole).collect(),
+            })
             .collect()
     }
 }

@@ -390,6 +390,18 @@ impl Model {
         if capture.destination == Destination::Store && !self.board.stores {
             return Err(self.wrong(place, "taken seeds go to a store, but the board has none"));
         }
+        if capture.each == Some(0) {
+            return Err(self.wrong(place, "it takes 0 seeds from each hole"));
+        }
+        let into = match capture.destination {
+            Destination::Put(into) | Destination::Sow(Resow { into, .. }) => Some(into),
+            _ => None,
+        };
+        if let Some(SowInto::Hole { role, column }) = into
+            && (!self.role_ok(role) || column.from_left(self.board.columns).is_none())
+        {
+            return Err(self.wrong(place, "taken seeds go into a hole that is not on the board"));
+        }
         for target in &capture.take {
             match *target {
                 Target::Opposite(role) | Target::Column(role) if !self.role_ok(role) => {

@@ -344,6 +344,18 @@ impl Model {
                 "{indent}  also: a player with one seed{place} {how} move it {to}; the opponent's seeds there become the mover's"
             )?;
         }
+        if !sowing.first_lap.is_plain() {
+            let lift = match sowing.first_lap.lift {
+                Some(n) => format!("{n} seeds of the chosen hole (all, if it holds fewer)"),
+                None => "every seed of the chosen hole".to_string(),
+            };
+            let start =
+                if sowing.first_lap.itself { "starting with that hole" } else { "from the next hole" };
+            writeln!(
+                f,
+                "{gap}{indent}first lap: lifts {lift}, sown {start}; a relay lifts the whole hole, sown from the next"
+            )?;
+        }
         match sowing.overrun {
             Some(Overrun::Convert) => writeln!(
                 f,
@@ -491,12 +503,24 @@ impl Model {
                     }
                 })
                 .collect();
-            let take = if take.is_empty() { "nothing at once".to_string() } else { take.join(" and ") };
+            let mut take = if take.is_empty() { "nothing at once".to_string() } else { take.join(" and ") };
+            if let Some(n) = c.each {
+                take = format!("at most {n} seeds from each of {take}");
+            }
+            if c.origin_column {
+                take.push_str(" (opposite the origin hole of the capturing lap)");
+            }
             let goes = match c.destination {
                 Destination::OutOfPlay => "taken seeds leave play".to_string(),
                 Destination::Hand => "taken seeds go to the mover's hand".to_string(),
                 Destination::Sow(r) => self.resow_text(r),
                 Destination::Store => "taken seeds go to the mover's store".to_string(),
+                Destination::Put(into) => {
+                    format!(
+                        "taken seeds are put into {} and stay there; the sowing ends",
+                        self.hole_into_text(into)
+                    )
+                }
             };
             writeln!(f, "  {}: take {take}; {goes}", c.name)?;
             if c.not_every_seed {
@@ -575,18 +599,33 @@ impl Model {
         writeln!(f, "  a player may resign at any turn")
     }
 
-    fn resow_text(&self, r: Resow) -> String {
-        let hole = match r.into {
+    /// The hole a capture's seeds are put into.
+    fn hole_into_text(&self, into: SowInto) -> String {
+        match into {
             SowInto::Landing => "the landing hole".to_string(),
             SowInto::Origin => "the origin hole of the capturing lap".to_string(),
             SowInto::Behind(role) => {
                 format!("the mover's {} hole behind the landing hole", self.row_names[usize::from(role)])
             }
-        };
-        let what = match (r.whole, r.with_last) {
-            (true, _) => "that whole hole is",
-            (false, true) => "they are, with the last seed of the lap,",
-            (false, false) => "they are",
+            SowInto::Hole { role, column } => {
+                let place = match column {
+                    Column::FromLeft(0) => "leftmost".to_string(),
+                    Column::FromRight(0) => "rightmost".to_string(),
+                    Column::FromLeft(k) => format!("{} from the left", k + 1),
+                    Column::FromRight(k) => format!("{} from the right", k + 1),
+                };
+                format!("the mover's {place} {} hole", self.row_names[usize::from(role)])
+            }
+        }
+    }
+
+    fn resow_text(&self, r: Resow) -> String {
+        let hole = self.hole_into_text(r.into);
+        let what = match (r.whole, r.with_last, r.single) {
+            (true, _, _) => "that whole hole is",
+            (false, true, _) => "they are, with the last seed of the lap,",
+            (false, false, true) => "they are, with the hole's seed if it held exactly one,",
+            (false, false, false) => "they are",
         };
         let start = if r.itself { "starting with that hole" } else { "from the next hole" };
         let then = if r.one_lap {

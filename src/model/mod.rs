@@ -216,6 +216,25 @@ pub struct Sowing {
     pub overrun: Option<Overrun>,
     /// Where holes belong by colour: the move of a player with one seed left.
     pub lone: Option<LoneSeed>,
+    /// How a turn's first lap is lifted and where its first seed goes.
+    pub first_lap: FirstLap,
+}
+
+/// How a turn's first lap is sown (`sow 4 seeds starting with the chosen hole`). Relay laps
+/// always lift the whole hole and sow from the hole after it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FirstLap {
+    /// Seeds lifted from the chosen hole: all of them if `None`, else at most this many.
+    pub lift: Option<u16>,
+    /// The first seed goes back into the chosen hole (else into the hole after it).
+    pub itself: bool,
+}
+
+impl FirstLap {
+    /// The usual first lap: every seed, from the next hole.
+    pub fn is_plain(self) -> bool {
+        self == FirstLap::default()
+    }
 }
 
 /// What sowing does to the opponent's seeds in a hole it drops a seed into, where holes
@@ -319,7 +338,7 @@ pub enum HoleSet {
 }
 
 /// A hole's place in a row, counted from the owner's seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Column {
     /// The `k`-th hole from the owner's left, from 0.
     FromLeft(u8),
@@ -394,6 +413,8 @@ pub enum Destination {
     Sow(Resow),
     /// They are kept in the mover's store.
     Store,
+    /// They are put into a hole of the mover's and stay there; the sowing ends.
+    Put(SowInto),
 }
 
 /// Taken seeds put into a hole of the mover's and sown on from it, in the direction of the
@@ -409,6 +430,8 @@ pub struct Resow {
     pub with_last: bool,
     /// The first seed goes into that hole itself (else into the hole after it).
     pub itself: bool,
+    /// A seed the hole held alone before the taken seeds were put in is sown with them.
+    pub single: bool,
     /// One lap, then the turn ends; else a lap of its own under the lap rules (it may relay
     /// or capture again).
     pub one_lap: bool,
@@ -430,6 +453,13 @@ pub enum SowInto {
     Origin,
     /// The mover's hole of this row role in the landing hole's column.
     Behind(Role),
+    /// One hole of the mover's, named from their seat.
+    Hole {
+        /// Its row.
+        role: Role,
+        /// Its place in the row.
+        column: Column,
+    },
 }
 
 /// What happens to a player who cannot move.
@@ -704,6 +734,11 @@ pub struct Capture {
     pub name: String,
     /// Holes emptied at once.
     pub take: Vec<Target>,
+    /// At most this many seeds are taken from each hole (else all it holds).
+    pub each: Option<u16>,
+    /// Opposite holes are those facing the hole the capturing lap was lifted from (else the
+    /// landing hole).
+    pub origin_column: bool,
     /// Where the taken seeds go.
     pub destination: Destination,
     /// A capture that would take every seed on the opponent's side takes nothing.

@@ -322,6 +322,10 @@ pub struct Circuit {
 /// `sow all seeds from the next hole[, DIRECTION]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sow {
+    /// `N seeds`: how many seeds a turn's first lap lifts (all, if not said).
+    pub count: Option<Spanned<Value>>,
+    /// `starting with the chosen hole`: the first lap's first seed goes back into it.
+    pub itself: Option<Span>,
     /// A direction that overrides the circuit's.
     pub direction: Option<Spanned<Direction>>,
     /// What a seed sown into a hole of the opponent's colour does, if said.
@@ -702,6 +706,10 @@ pub struct Capture {
     pub name: Spanned<String>,
     /// The holes taken at once.
     pub take: Vec<Spanned<Target>>,
+    /// `N seeds from each of`: at most that many seeds of each hole taken.
+    pub each: Option<Spanned<Value>>,
+    /// `, in the column of the origin hole`: opposite holes face the origin hole.
+    pub origin_column: Option<Span>,
     /// Where the taken seeds go, if said.
     pub destination: Option<Spanned<Destination>>,
     /// `take nothing if it would take every seed of the opponent`, if written.
@@ -726,7 +734,7 @@ pub enum Target {
 }
 
 /// Where taken seeds go.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Destination {
     /// They leave play (the default).
     OutOfPlay,
@@ -736,10 +744,12 @@ pub enum Destination {
     Resow(Resow),
     /// They are kept in the mover's store.
     Store,
+    /// `into HOLE`: they are put into a hole of the mover's and stay there.
+    Put(ResowInto),
 }
 
 /// `into HOLE and sow them on[, one lap]`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Resow {
     /// The hole they are put into.
     pub into: ResowInto,
@@ -749,12 +759,14 @@ pub struct Resow {
     pub with_last: bool,
     /// `starting with that hole`: the first seed goes into the hole itself.
     pub itself: bool,
+    /// `with its seed if it held one`: a lone seed of the hole is sown with them.
+    pub single: bool,
     /// `, one lap`: one lap, then the turn ends (else a lap under the lap rules).
     pub one_lap: bool,
 }
 
 /// The hole taken seeds are put into.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ResowInto {
     /// `landing hole`.
     Landing,
@@ -762,6 +774,8 @@ pub enum ResowInto {
     Origin,
     /// `own ROW hole behind the landing hole`.
     Behind(Spanned<String>),
+    /// `POSITION ROW hole [from the right]`: one hole of the mover's (a [`HoleSet::One`]).
+    Named(Box<Spanned<HoleSet>>),
 }
 
 /// A choice after a capture.

@@ -123,7 +123,7 @@ const EDGES: &[Edge] = &[
         any: &[],
         found_not: &["all"],
         expected: "`all`",
-        help: "the sowing is `sow all seeds from the next hole`, optionally with `, anticlockwise` or `, clockwise`: every seed of the chosen hole is lifted and dropped one by one from the hole after it",
+        help: "the sowing is `sow all seeds from the next hole`, optionally with `, anticlockwise` or `, clockwise`: every seed of the chosen hole is lifted and dropped one by one from the hole after it; a first lap of some seeds, the first back into the chosen hole, is `sow 4 seeds starting with the chosen hole`",
     },
     // ─── Setup and placement ───
     words(

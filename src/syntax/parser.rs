@@ -498,9 +498,14 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
 
 fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
     let mut c = Children::of(pair);
+    let count = match c.optional(Rule::sow_count) {
+        Some(p) => Some(lower_int(Children::of(p).expect(Rule::int)?)?.map(Value::Int)),
+        None => None,
+    };
+    let itself = c.optional(Rule::sow_itself).map(|p| span(&p));
     let direction = c.optional(Rule::direction).map(lower_direction).transpose()?;
     let overrun = c.optional(Rule::overrun).map(lower_overrun).transpose()?;
-    Ok(Sow { direction, overrun })
+    Ok(Sow { count, itself, direction, overrun })
 }
 
 fn lower_overrun(pair: Pair<'_, Rule>) -> Result<Spanned<Overrun>> {
@@ -946,7 +951,7 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
 fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut c = Children::of(pair);
     let name = lower_name(c.expect(Rule::name)?);
-    let take = lower_take(c.expect(Rule::take)?)?;
+    let (take, each, origin_column) = lower_take(c.expect(Rule::take)?)?;
     let mut destination = None;
     let mut follow_ups = Vec::new();
     let mut not_every_seed = None;
@@ -964,7 +969,7 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
             _ => return unexpected(&line),
         }
     }
-    Ok(Capture { name, take, destination, not_every_seed, relay_after, follow_ups })
+    Ok(Capture { name, take, each, origin_column, destination, not_every_seed, relay_after, follow_ups })
 }
 
 fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
@@ -973,36 +978,54 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
     let destination = match inner.as_rule() {
         Rule::to_hand => Destination::Hand,
         Rule::to_store => Destination::Store,
+        Rule::put_into => Destination::Put(lower_resow_into(Children::of(inner).any()?)?),
         Rule::resow => {
             let mut words = Children::of(inner);
-            let hole = words.any()?;
-            let into = match hole.as_rule() {
-                Rule::resow_landing => ResowInto::Landing,
-                Rule::resow_origin => ResowInto::Origin,
-                Rule::resow_behind => {
-                    ResowInto::Behind(lower_name(Children::of(hole).expect(Rule::row_name)?))
-                }
-                _ => return unexpected(&hole),
-            };
-            let (mut whole, mut with_last, mut itself, mut one_lap) = (false, false, false, false);
+            let into = lower_resow_into(words.any()?)?;
+            let (mut whole, mut with_last, mut itself, mut one_lap, mut single) =
+                (false, false, false, false, false);
             for word in words.rest() {
                 match word.as_rule() {
                     Rule::sow_whole => whole = true,
                     Rule::with_last => with_last = true,
                     Rule::from_itself => itself = true,
                     Rule::one_lap => one_lap = true,
+                    Rule::with_single => single = true,
                     _ => return unexpected(&word),
                 }
             }
-            Destination::Resow(Resow { into, whole, with_last, itself, one_lap })
+            Destination::Resow(Resow { into, whole, with_last, itself, one_lap, single })
         }
         _ => return unexpected(&inner),
     };
     Ok(Spanned::new(destination, sp))
 }
 
-fn lower_take(pair: Pair<'_, Rule>) -> Result<Vec<Spanned<Target>>> {
-    Children::of(pair).rest().map(lower_target).collect()
+/// The hole a capture's seeds are put into.
+fn lower_resow_into(hole: Pair<'_, Rule>) -> Result<ResowInto> {
+    Ok(match hole.as_rule() {
+        Rule::resow_landing => ResowInto::Landing,
+        Rule::resow_origin => ResowInto::Origin,
+        Rule::resow_behind => ResowInto::Behind(lower_name(Children::of(hole).expect(Rule::row_name)?)),
+        Rule::resow_named => ResowInto::Named(Box::new(lower_one_hole(hole)?)),
+        _ => return unexpected(&hole),
+    })
+}
+
+/// A `take` line: its targets, how many seeds of each, and the column they face.
+type TakeLine = (Vec<Spanned<Target>>, Option<Spanned<Value>>, Option<Span>);
+
+fn lower_take(pair: Pair<'_, Rule>) -> Result<TakeLine> {
+    let mut targets = Vec::new();
+    let (mut each, mut origin_column) = (None, None);
+    for part in Children::of(pair).rest() {
+        match part.as_rule() {
+            Rule::take_each => each = Some(lower_value(Children::of(part).expect(Rule::value)?)?),
+            Rule::origin_column => origin_column = Some(span(&part)),
+            _ => targets.push(lower_target(part)?),
+        }
+    }
+    Ok((targets, each, origin_column))
 }
 
 fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {

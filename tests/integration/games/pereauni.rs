@@ -3,6 +3,9 @@
 //! inner landing, its seeds put into the hole the capturing lap was lifted from and sown on
 //! as a lap of its own — which chains into further captures and relays — and the loss of a
 //! player left with singletons. The ruleset "longarim-topotha" is the same game on 4×9.
+//! The rulesets "ludii" and "ludii-longarim-topotha" play Ludii's code: no back captures,
+//! and the taken seeds sown on from the outer hole behind the landing hole, with the seed
+//! that hole held if it held one.
 //! The file's one approximation (back captures that do not cease once the opening sowing
 //! has reached the inner row) is pinned where it parts from the text.
 //!
@@ -196,5 +199,76 @@ fn back_captures_go_on_after_the_inner_row_is_reached() {
          c 0 2 2 0 2 2 0 0
          b 4 4 4 0 4 4 4 0
          a 0 3 3 3 1 5 5 4",
+    );
+}
+
+/// "ludii": the opening sowing has no back captures. South a1 (2): a2 2→3, a3 2→3, an outer
+/// hole: relay (3): a4, a5, a6 2→3; relay a6 (3): a7 2→3, a8 2→3, b8 2→3, an occupied inner
+/// hole facing c8 (2): c8 and d8 (4) go into a8 behind it (3, so no seed of it goes along):
+/// 4 sown from b8: b8 3→4, b7, b6, b5 2→3; b5 faces c5 (2): c5 and d5 (4) into a5 (3→7),
+/// 4 sown: a6 0→1, a7 3→4, a8 3→4, b8 4→5; c8 is empty now: b8 relays (5): b7 3→4, b6 3→4,
+/// b5 3→4, b4 2→3, b3 2→3, facing c3 (2): c3 and d3 (4) into a3 (0→4), 4 sown: a4 3→4,
+/// a5 3→4, a6 1→2, a7 4→5, an outer hole: relay (5): a8 4→5, b8 0→1, b7 4→5, b6 4→5,
+/// b5 4→5; relay (5): b4 3→4, b3 3→4, b2 2→3, b1 2→3, a1 0→1, empty: the end. 9 laps,
+/// 2 + 3 + 3 + 4 + 4 + 5 + 4 + 5 + 5 = 35 seeds. North opens from its outer holes of two:
+/// d1, d2, d4, d6 and d7.
+#[test]
+fn ludii_opens_without_back_captures() {
+    let rules = pereauni(Some("ludii"));
+    let mut game = Game::new(&rules);
+    let effect = game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    let taken = [("c3", 2), ("c5", 2), ("c8", 2), ("d3", 2), ("d5", 2), ("d8", 2)];
+    assert_eq!(effect, sow_effect(&rules, 9, 35, "a1", &taken, true));
+    assert_board(
+        &rules,
+        game.state(),
+        "d 2 2 0 2 0 2 2 0
+         c 2 2 0 2 0 2 2 0
+         b 3 3 4 4 0 5 5 1
+         a 1 3 0 4 4 2 0 5",
+    );
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["d1", "d2", "d4", "d6", "d7"]));
+}
+
+/// "ludii": a capture needs only the facing inner hole, and its seeds are sown on from the
+/// outer hole behind the landing hole, with the one seed that hole held. South b5 (2):
+/// b4 0→1, b3 1→2, an occupied inner hole facing c3 (2): c3 and d3 (1) are taken (3) into
+/// a3. a3 held 1, so 3 + 1 = 4 are sown from a4: a4, a5, a6, a7 0→1, empty: the end.
+/// Where a3 held 2, only the 3 taken are sown: a4, a5, a6 0→1, and a3 keeps its 2.
+#[test]
+fn ludii_sows_taken_seeds_from_behind_with_a_lone_seed() {
+    let rules = pereauni(Some("ludii"));
+    let picture = |a3: u16| {
+        format!(
+            "d 0 0 1 0 0 0 0 1
+             c 0 0 2 0 0 0 0 0
+             b 0 0 1 0 2 0 0 0
+             a 0 0 {a3} 0 0 0 0 0"
+        )
+    };
+    let mut one = state(&rules, &setup(&rules, &picture(1), Player::South));
+    let mut history = History::new(&rules, &one);
+    let effect = rules.play(&mut one, &mut history, Move::Sow(hole(&rules, "b5"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 2, 6, "a7", &[("c3", 2), ("d3", 1)], true));
+    assert_board(
+        &rules,
+        &one,
+        "d 0 0 0 0 0 0 0 1
+         c 0 0 0 0 0 0 0 0
+         b 0 0 2 1 0 0 0 0
+         a 0 0 0 1 1 1 1 0",
+    );
+
+    let mut two = state(&rules, &setup(&rules, &picture(2), Player::South));
+    let mut history = History::new(&rules, &two);
+    let effect = rules.play(&mut two, &mut history, Move::Sow(hole(&rules, "b5"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 2, 5, "a6", &[("c3", 2), ("d3", 1)], true));
+    assert_board(
+        &rules,
+        &two,
+        "d 0 0 0 0 0 0 0 1
+         c 0 0 0 0 0 0 0 0
+         b 0 0 2 1 0 0 0 0
+         a 0 0 2 1 1 1 0 0",
     );
 }
