@@ -155,6 +155,11 @@ fn compare_candidates(rules: &Rules, state: &State) -> (usize, usize) {
     }
     let me = state.to_move;
     let TurnKind::Sow(sow) = &rules.phase_rules(state, me).turn else { return (0, 0) };
+    if sow.first_hole.is_some() {
+        // A first lap with seeds by rule into its first hole is always played out in full
+        // (`Ring::capture_sows`): no fast path answers for it.
+        return (0, 0);
+    }
     let ring = &sow.rings[me];
     let (mut compared, mut lists) = (0, 0);
     if ring.never_relays {

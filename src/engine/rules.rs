@@ -93,6 +93,15 @@ pub struct SowRules {
     pub overrun: Option<crate::model::Overrun>,
     /// Where holes belong by colour: the move of a player with one seed left.
     pub lone: Option<crate::model::LoneSeed>,
+    /// Seeds the first hole of a turn's first lap receives, if not one.
+    pub first_hole: Option<u16>,
+    /// A turned lap's captured seeds may be left for another turned lap.
+    pub leave_turned: bool,
+    /// Turned laps capture once a turn, unless the turn's first lap was turned.
+    pub turned_once: bool,
+    /// A turn's first lap may be sown otherwise than the rest: turned, or with seeds by rule
+    /// into its first hole.
+    pub special_first: bool,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }
@@ -163,6 +172,9 @@ pub struct Rules {
     /// Holes belong by the colour of their seeds: play goes through the interpreter of
     /// `engine::colour`, which alone reads [`State`](super::State)'s colours.
     pub(crate) colours: bool,
+    /// The rules look at what a turn's captures did ([`State`](super::State)'s `turn_bits`):
+    /// turned laps are counted, or a turn that takes both end holes of a row wins.
+    pub(crate) turn_record: bool,
 }
 
 impl Rules {

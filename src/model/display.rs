@@ -344,6 +344,24 @@ impl Model {
                 "{indent}  also: a player with one seed{place} {how} move it {to}; the opponent's seeds there become the mover's"
             )?;
         }
+        if sowing.leave_turned {
+            writeln!(
+                f,
+                "{indent}  also: the seeds a turned lap captures into a hole it may be turned from may be left there, and another such hole sown turned instead (where its line allows)"
+            )?;
+        }
+        if sowing.turned_once {
+            writeln!(
+                f,
+                "{indent}  also: unless the turn's first lap was turned, no lap is turned after a turned lap has captured"
+            )?;
+        }
+        if let Some(n) = sowing.first_hole {
+            writeln!(
+                f,
+                "{gap}{indent}sowing: the first hole of a turn's first lap receives {n} seeds (or all that are left), each hole after it one"
+            )?;
+        }
         match sowing.overrun {
             Some(Overrun::Convert) => writeln!(
                 f,
@@ -561,6 +579,13 @@ impl Model {
         }
         if end.pass_loses {
             writeln!(f, "  a player may pass at any turn of the main game, and loses by it")?;
+        }
+        if let Some(role) = end.end_holes {
+            let row = &self.row_names[usize::from(role)];
+            writeln!(
+                f,
+                "  a player whose captures of one turn take both end holes of the opponent's {row} row wins"
+            )?;
         }
         writeln!(f, "  a player may resign at any turn")
     }

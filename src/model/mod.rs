@@ -216,6 +216,14 @@ pub struct Sowing {
     pub overrun: Option<Overrun>,
     /// Where holes belong by colour: the move of a player with one seed left.
     pub lone: Option<LoneSeed>,
+    /// Seeds the first hole of a turn's first lap receives (else one, as every hole).
+    pub first_hole: Option<u16>,
+    /// The seeds a turned lap captures, put into a hole a lap may be turned from, may be left
+    /// there while another such hole is sown turned instead.
+    pub leave_turned: bool,
+    /// Once a turned lap has captured in a turn whose first lap went the usual way, no later
+    /// lap of the turn is turned.
+    pub turned_once: bool,
 }
 
 /// What sowing does to the opponent's seeds in a hole it drops a seed into, where holes
@@ -811,6 +819,9 @@ pub struct EndRules {
     pub passes_draw: bool,
     /// Passing is always on offer in the main game, and loses.
     pub pass_loses: bool,
+    /// A player whose captures of one turn take both end holes of the opponent's row of this
+    /// role wins.
+    pub end_holes: Option<Role>,
 }
 
 /// How an end rule settles the game.

@@ -7,6 +7,7 @@ mod chiana_wa_bwalo;
 mod chiana_wa_kunja;
 mod chisolo;
 mod hus;
+mod ikibuguzo;
 mod kalah;
 mod katra;
 mod katro_bevohoka;
