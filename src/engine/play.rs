@@ -1391,7 +1391,8 @@ impl Rules {
         if turned {
             state.turn_bits |= TURN_TURNED_CAPTURED;
         }
-        if self.model.end.end_holes.is_none() {
+        // Turns of the main game only: an opening is no turn of the game proper.
+        if self.model.end.end_holes.is_none() || !self.is_main(state) {
             return false;
         }
         let after = self.end_hole_counts(state);

@@ -584,7 +584,7 @@ impl Model {
             let row = &self.row_names[usize::from(role)];
             writeln!(
                 f,
-                "  a player whose captures of one turn take both end holes of the opponent's {row} row wins"
+                "  a player whose captures of one turn of the main game take both end holes of the opponent's {row} row wins"
             )?;
         }
         writeln!(f, "  a player may resign at any turn")

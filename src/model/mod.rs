@@ -819,8 +819,8 @@ pub struct EndRules {
     pub passes_draw: bool,
     /// Passing is always on offer in the main game, and loses.
     pub pass_loses: bool,
-    /// A player whose captures of one turn take both end holes of the opponent's row of this
-    /// role wins.
+    /// A player whose captures of one turn of the main game take both end holes of the
+    /// opponent's row of this role wins.
     pub end_holes: Option<Role>,
 }
 
