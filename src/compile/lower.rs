@@ -56,9 +56,9 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         Some(c) => (scope.choices(c).ok()?, c.must_feed.is_some(), scope.turnings(c).ok()?),
         None => (base?.choices.clone(), base?.must_feed, base?.turnings.clone()),
     };
-    let (leave_turned, turned_once) = match own.choose.map(|c| c.node) {
-        Some(c) => (c.leave_turned.is_some(), c.turned_once.is_some()),
-        None => (base?.leave_turned, base?.turned_once),
+    let (leave_turned, turned_once, hand_entry) = match own.choose.map(|c| c.node) {
+        Some(c) => (c.leave_turned.is_some(), c.turned_once.is_some(), c.hand_entry.is_some()),
+        None => (base?.leave_turned, base?.turned_once, base?.hand_entry),
     };
     let (direction, overrun) = match own.sow {
         Some(s) => (s.node.direction.map(|d| d.node.into()), s.node.overrun.map(|o| o.node.into())),
@@ -97,6 +97,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         first_hole,
         leave_turned,
         turned_once,
+        hand_entry,
     })
 }
 

@@ -171,6 +171,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     first_hole: sowing.first_hole,
                     leave_turned: sowing.leave_turned,
                     turned_once: sowing.turned_once,
+                    hand_entry: sowing.hand_entry,
                     special_first: !sowing.turnings.is_empty() || sowing.first_hole.is_some(),
                     turnings: (sowing.turnings.iter())
                         .map(|t| TurnRule {

@@ -541,6 +541,9 @@ impl Rules {
         if !sow.turnings.is_empty() {
             self.turned_moves(state, sow, out, &mut stats);
         }
+        if sow.hand_entry && self.may_enter(state) {
+            out.push(Move::Enter);
+        }
         if self.must_feed_now(state, sow) {
             self.keep_feeding(state, out);
         }
@@ -692,6 +695,7 @@ impl Rules {
             || self.model.end.pass_loses
             || !sow.turnings.is_empty()
             || self.colours
+            || sow.hand_entry
         {
             return false;
         }
@@ -997,6 +1001,12 @@ impl Rules {
                 if let TurnKind::Mark { mark, .. } = self.phase_rules(state, me).turn {
                     state.marks[usize::from(mark)][h.index() / 64] |= 1 << (h.index() % 64);
                 }
+                self.end_turn(state, history);
+                None
+            }
+            Move::Enter => {
+                state.passes = 0;
+                self.enter(state);
                 self.end_turn(state, history);
                 None
             }
@@ -2099,6 +2109,29 @@ impl Rules {
         {
             state.phase = Phase::Pick(pick);
         }
+    }
+
+    /// Whether the player to move holds in hand a seed for each of their holes.
+    #[cold]
+    fn may_enter(&self, state: &State) -> bool {
+        let me = state.to_move;
+        usize::from(state.hand[me]) >= self.territory[me].len()
+    }
+
+    /// Put one seed from the mover's hand into each of their holes: the seeds come back into
+    /// play, no longer counted as captured.
+    #[cold]
+    fn enter(&self, state: &mut State) {
+        let me = state.to_move;
+        let n = self.territory[me].len() as u16;
+        if state.hand[me] < n {
+            return;
+        }
+        for i in 0..self.territory[me].len() {
+            self.add(state, self.territory[me][i], 1);
+        }
+        state.hand[me] -= n;
+        state.captured[me] -= n;
     }
 
     /// Whether the player to move has exactly one occupied hole.

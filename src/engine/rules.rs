@@ -99,6 +99,9 @@ pub struct SowRules {
     pub leave_turned: bool,
     /// Turned laps capture once a turn, unless the turn's first lap was turned.
     pub turned_once: bool,
+    /// While the mover's hand holds a seed for each of their holes, they may put one into
+    /// each instead of sowing ([`Move::Enter`](super::Move)).
+    pub hand_entry: bool,
     /// A turn's first lap may be sown otherwise than the rest: turned, or with seeds by rule
     /// into its first hole.
     pub special_first: bool,

@@ -33,6 +33,9 @@ pub enum Move {
     Empty(Hole),
     /// A blocked player's turn passes (only where the rules say so).
     Pass,
+    /// Put one seed from the mover's hand into each of their holes, instead of sowing (only
+    /// where the rules say so).
+    Enter,
 }
 
 /// A list of decisions with room for any position (one per hole, and a `Stop` or `Pass`),

@@ -190,6 +190,7 @@ impl Model {
                     || !sowing.turnings.is_empty()
                     || sowing.must_feed
                     || sowing.first_hole.is_some()
+                    || sowing.hand_entry
                 {
                     return Err(self.wrong("the sowing", "where holes belong by colour, a sowing says what it does to the opponent's seeds and has single laps that stop or move again, no turned laps and no feeding"));
                 }

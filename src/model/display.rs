@@ -356,6 +356,12 @@ impl Model {
                 "{indent}  also: unless the turn's first lap was turned, no lap is turned after a turned lap has captured"
             )?;
         }
+        if sowing.hand_entry {
+            writeln!(
+                f,
+                "{indent}  also: while the mover's hand holds a seed for each of their holes, they may put one into each instead of sowing (`enter`; the turn is over)"
+            )?;
+        }
         if let Some(n) = sowing.first_hole {
             writeln!(
                 f,

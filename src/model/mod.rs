@@ -224,6 +224,9 @@ pub struct Sowing {
     /// Once a turned lap has captured in a turn whose first lap went the usual way, no later
     /// lap of the turn is turned.
     pub turned_once: bool,
+    /// A move besides sowing while the mover's hand holds a seed for each of their holes: one
+    /// seed from the hand into each own hole.
+    pub hand_entry: bool,
 }
 
 /// What sowing does to the opponent's seeds in a hole it drops a seed into, where holes

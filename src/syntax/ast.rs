@@ -489,6 +489,8 @@ pub struct Choose {
     pub leave_turned: Option<Span>,
     /// `turned laps capture once a turn, unless the first lap is turned`, if written.
     pub turned_once: Option<Span>,
+    /// `a player may put one seed from their hand into each own hole`, if written.
+    pub hand_entry: Option<Span>,
 }
 
 /// `also CHOICE, DIRECTION[, if CONDITION]`: a lap from these holes may go this way.

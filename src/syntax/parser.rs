@@ -646,7 +646,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
     let mut turnings = Vec::new();
     let mut must_feed = None;
     let mut lone = None;
-    let (mut leave_turned, mut turned_once) = (None, None);
+    let (mut leave_turned, mut turned_once, mut hand_entry) = (None, None, None);
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::choice => choices.push(lower_choice(child)?),
@@ -655,10 +655,11 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
             Rule::must_feed => must_feed = Some(span(&child)),
             Rule::leave_turned => leave_turned = Some(span(&child)),
             Rule::turned_once => turned_once = Some(span(&child)),
+            Rule::hand_entry => hand_entry = Some(span(&child)),
             _ => return unexpected(&child),
         }
     }
-    Ok(Choose { choices, turnings, must_feed, lone, leave_turned, turned_once })
+    Ok(Choose { choices, turnings, must_feed, lone, leave_turned, turned_once, hand_entry })
 }
 
 fn lower_turning(pair: Pair<'_, Rule>) -> Result<Spanned<Turning>> {

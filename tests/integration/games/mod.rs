@@ -16,6 +16,7 @@ mod lisolo;
 mod mefuvha;
 mod msuwa;
 mod muvalavala;
+mod mwambulula;
 mod mweiso;
 mod nchayo;
 mod nchuwa;
