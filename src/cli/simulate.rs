@@ -79,6 +79,7 @@ pub fn run(args: SimulateArgs) -> Outcome {
             (WinReason::Score, "on seeds held"),
             (WinReason::RowEmpty, "by emptying a row"),
             (WinReason::OneHole, "by gathering every seed in one hole"),
+            (WinReason::EndHoles, "by taking both end holes of a row in one turn"),
             (WinReason::Passed, "when the other passed"),
         ];
         let why: Vec<String> = reasons

@@ -568,6 +568,22 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A line about turned laps in a `choose` section that turns no lap.
+    #[error("{what} needs a lap that may be turned")]
+    #[diagnostic(
+        code(sow::check::needs_turning),
+        help(
+            "add a line that lets a lap be turned, e.g. `also the leftmost outer hole with at least 2 seeds, clockwise, if the lap captures`, or leave this line out"
+        )
+    )]
+    NeedsTurning {
+        /// The phrase.
+        what: String,
+        /// Where.
+        #[label("no `also …` line in this `choose` section")]
+        span: SourceSpan,
+    },
+
     /// A construct the rules of holes that belong by colour do not have.
     #[error("{what} cannot be used where holes belong by the colour of their seeds")]
     #[diagnostic(code(sow::check::not_with_colours))]

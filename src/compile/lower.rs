@@ -56,6 +56,10 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         Some(c) => (scope.choices(c).ok()?, c.must_feed.is_some(), scope.turnings(c).ok()?),
         None => (base?.choices.clone(), base?.must_feed, base?.turnings.clone()),
     };
+    let (leave_turned, turned_once, hand_entry) = match own.choose.map(|c| c.node) {
+        Some(c) => (c.leave_turned.is_some(), c.turned_once.is_some(), c.hand_entry.is_some()),
+        None => (base?.leave_turned, base?.turned_once, base?.hand_entry),
+    };
     let (direction, overrun, first_lap) = match own.sow {
         Some(s) => (
             s.node.direction.map(|d| d.node.into()),
@@ -74,6 +78,12 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
             base.map_or(FirstLap::default(), |m| m.first_lap),
         ),
     };
+    // Seeds into the first hole: a sowing's own, never the main game's for an opening.
+    let first_hole = match own.sow.and_then(|s| s.node.first_hole.as_ref()) {
+        Some(v) => Some(scope.count(v).ok()?),
+        None if own.sow.is_some() => None,
+        None => base.and_then(|m| m.first_hole),
+    };
     let lone = match own.choose.map(|c| c.node) {
         Some(c) => match &c.lone {
             Some(lone) => Some(scope.lone_seed(lone).ok()?),
@@ -89,7 +99,21 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         (None, Some(base)) => (base.lap_rules.clone(), base.otherwise),
         (None, None) => (Vec::new(), LapAction::Stop),
     };
-    Some(Sowing { choices, direction, lap_rules, otherwise, must_feed, turnings, overrun, lone, first_lap })
+    Some(Sowing {
+        choices,
+        direction,
+        lap_rules,
+        otherwise,
+        must_feed,
+        turnings,
+        overrun,
+        lone,
+        first_lap,
+        first_hole,
+        leave_turned,
+        turned_once,
+        hand_entry,
+    })
 }
 
 /// An opening: its own sections, the main game's where it states none. A turn of taking

@@ -221,6 +221,17 @@ impl Scope<'_> {
                 Some(Turning { choice, direction: t.node.direction.node.into(), condition })
             })
             .collect();
+        if choose.turnings.is_empty() {
+            let lines = [
+                (choose.leave_turned, "leaving a turned lap's captured seeds"),
+                (choose.turned_once, "a limit on turned laps that capture"),
+            ];
+            for (span, what) in lines {
+                if let Some(span) = span {
+                    errors.push(CheckError::NeedsTurning { what: what.into(), span: span.into() });
+                }
+            }
+        }
         errors.finish(out.into_iter().collect())
     }
 
@@ -567,6 +578,7 @@ impl Scope<'_> {
             one_hole_every_lap: false,
             passes_draw: false,
             pass_loses: false,
+            end_holes: None,
         };
         let mut blocked: Option<Spanned<Blocked>> = None;
         let ending = |scored: bool| if scored { Ending::Scored } else { Ending::Plain };
@@ -585,6 +597,7 @@ impl Scope<'_> {
                 }
                 ast::EndRule::PassesDraw => out.passes_draw = true,
                 ast::EndRule::PassLoses => out.pass_loses = true,
+                ast::EndRule::EndHoles(row) => out.end_holes = errors.take(self.row(row)),
                 ast::EndRule::Blocked(b) => {
                     if let Some(prev) = blocked
                         && prev.node != (*b).into()

@@ -169,6 +169,13 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     overrun: sowing.overrun,
                     lone: sowing.lone,
                     first_lap: sowing.first_lap,
+                    first_hole: sowing.first_hole,
+                    leave_turned: sowing.leave_turned,
+                    turned_once: sowing.turned_once,
+                    hand_entry: sowing.hand_entry,
+                    special_first: !sowing.turnings.is_empty()
+                        || sowing.first_hole.is_some()
+                        || !sowing.first_lap.is_plain(),
                     turnings: (sowing.turnings.iter())
                         .map(|t| TurnRule {
                             choice: choice(&t.choice),
@@ -281,6 +288,11 @@ fn build(model: Model) -> Rules {
         north_key,
         colours: model.colours,
         flags: Flags::default(),
+        turn_record: model.end.end_holes.is_some()
+            || model.phases.iter().any(|p| match &p.turn {
+                Turn::Sow(sowing) => sowing.leave_turned || sowing.turned_once,
+                _ => false,
+            }),
         model,
     };
     rules.flags = flags(&rules);
@@ -350,7 +362,15 @@ fn attach_rings(rules: &mut Rules) {
         })
         .collect();
     for (phase, ring) in rules.phases.iter_mut().zip(rings) {
-        if let (TurnKind::Sow(sow), Some((ring, checks))) = (&mut phase.turn, ring) {
+        if let (TurnKind::Sow(sow), Some((mut ring, checks))) = (&mut phase.turn, ring) {
+            if sow.first_hole.is_some() {
+                // A first lap with seeds by rule into its first hole: whether the sowing ends is
+                // found by playing the turn out (`Rules::turn_ends`), never by the ring alone.
+                for me in Player::BOTH {
+                    ring[me].capture_sows = true;
+                    ring[me].never_relays = false;
+                }
+            }
             sow.rings = ring;
             for (t, check) in sow.turnings.iter_mut().zip(checks) {
                 t.condition = check;

@@ -108,14 +108,15 @@ impl Rules {
 
     /// Read one decision in the context of `state`: a hole is a sowing at the start of a turn
     /// and a pick during a capture's follow-up; `b3:cw` / `b3:ccw` sow in a direction chosen
-    /// for good; `b3-a5` moves seeds; `+a3` marks a hole; `stop`, `relay` and `pass` are
-    /// themselves.
+    /// for good; `b3-a5` moves seeds; `+a3` marks a hole; `stop`, `relay`, `pass` and
+    /// `enter` (a seed from hand into each own hole) are themselves.
     pub fn parse_move(&self, state: &State, word: &str) -> Result<Move, NotationError> {
         let lower = word.to_ascii_lowercase();
         match lower.as_str() {
             "stop" => return Ok(Move::Stop),
             "relay" => return Ok(Move::Relay),
             "pass" => return Ok(Move::Pass),
+            "enter" => return Ok(Move::Enter),
             _ => {}
         }
         if let Some(hole) = lower.strip_prefix('+') {
@@ -170,6 +171,7 @@ impl Rules {
             Move::Stop => "stop".to_string(),
             Move::Relay => "relay".to_string(),
             Move::Pass => "pass".to_string(),
+            Move::Enter => "enter".to_string(),
         }
     }
 

@@ -216,6 +216,7 @@ impl Rules {
             turn: 0,
             since: 0,
             passes: 0,
+            turn_bits: 0,
             outcome: None,
         };
         state.seeds = ByPlayer::new_with(|p| self.count_seeds(&state, p));
@@ -323,7 +324,8 @@ impl Rules {
                 mix(c.at.index() as u64
                     | u64::from(c.origin) << 16
                     | u64::from(c.relays) << 32
-                    | u64::from(c.turn) << 48);
+                    | u64::from(c.turn) << 48
+                    | u64::from(state.turn_bits) << 56);
             }
         }
         for p in Player::BOTH {
@@ -548,6 +550,9 @@ impl Rules {
         if !sow.turnings.is_empty() {
             self.turned_moves(state, sow, out, &mut stats);
         }
+        if sow.hand_entry && self.may_enter(state) {
+            out.push(Move::Enter);
+        }
         if self.must_feed_now(state, sow) {
             self.keep_feeding(state, out);
         }
@@ -699,6 +704,7 @@ impl Rules {
             || self.model.end.pass_loses
             || !sow.turnings.is_empty()
             || self.colours
+            || sow.hand_entry
         {
             return false;
         }
@@ -819,6 +825,14 @@ impl Rules {
             {
                 out.push(Move::SowDirection(choice.at, d));
             }
+            if state.turn_bits & TURN_LEAVE != 0 {
+                // The captured seeds left where they are: another hole's lap turned instead.
+                for (h, d, rev) in self.leave_options(state, sow, choice.at, choice.origin) {
+                    if self.turn_ends_from(state, (h, choice.origin), (rev, true), choice.relays + 1, 0) {
+                        out.push(Move::SowDirection(h, d));
+                    }
+                }
+            }
             return;
         }
         out.push(Move::Stop);
@@ -922,10 +936,11 @@ impl Rules {
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {
                 if let Phase::LapChoice(choice) = state.phase {
-                    // A paused sowing turned: one lap that way from the hole it paused at.
+                    // A paused sowing turned: one lap that way from the hole it paused at (or,
+                    // where the seeds put there are left, from another hole the rules allow).
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
                     let rev = d != self.direction;
-                    let end = self.turned_lap(state, sow, choice.at, choice.origin, rev);
+                    let end = self.turned_lap(state, sow, h, choice.origin, rev);
                     return Some(self.after_sowing(
                         state,
                         history,
@@ -998,6 +1013,12 @@ impl Rules {
                 self.end_turn(state, history);
                 None
             }
+            Move::Enter => {
+                state.passes = 0;
+                self.enter(state);
+                self.end_turn(state, history);
+                None
+            }
             Move::Pass => {
                 state.passes = state.passes.saturating_add(1);
                 // A pass of an opening never loses (nor draws: see `finish_turn`).
@@ -1043,16 +1064,18 @@ impl Rules {
         if hand == 0 || self.hole_owner[h.index()] != me {
             return None;
         }
-        if !sow.turnings.is_empty() && rev != self.turn_reversed(state, sow, me) {
-            // A turned first lap: that one lap goes the other way.
-            let end = self.turned_lap(state, sow, h, hand as u16, rev);
-            state.passes = 0;
-            return Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log));
-        }
-        if !sow.first_lap.is_plain() {
-            let end = self.first_lap_sowing(state, sow, h, rev)?;
-            state.passes = 0;
-            return Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log));
+        if sow.special_first {
+            // A first lap of its own kind: turned, with seeds by rule into its first hole, or
+            // lifting a number of seeds or starting in the chosen hole.
+            let end = match self.special_first_lap(state, sow, h, rev) {
+                Some(end) => Some(end),
+                None if !sow.first_lap.is_plain() => Some(self.first_lap_sowing(state, sow, h, rev)?),
+                None => None,
+            };
+            if let Some(end) = end {
+                state.passes = 0;
+                return Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log));
+            }
         }
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
@@ -1197,7 +1220,7 @@ impl Rules {
                     self.end_turn(state, history);
                     None
                 }
-                Some(from) if self.pause_to_turn(state, from, origin, relays) => None,
+                Some(from) if self.pause_to_turn(state, from, origin, relays, false) => None,
                 Some(from) => {
                     on = self.going_on(state, rev);
                     let next = self.lift_and_sow(state, from, origin, on);
@@ -1274,6 +1297,9 @@ impl Rules {
         first: bool,
     ) -> Option<(Direction, bool)> {
         let me = state.to_move;
+        if !first && self.turned_spent(state, sow) {
+            return None;
+        }
         let usual = self.turn_reversed(state, sow, me);
         sow.turnings.iter().find_map(|t| {
             let rev = t.direction != self.direction;
@@ -1325,14 +1351,181 @@ impl Rules {
     }
 
     /// Where a sowing is about to lift hole `at` for its next lap: pause it for the mover
-    /// if that lap may be turned, and say so.
-    fn pause_to_turn(&self, state: &mut State, at: Hole, origin: u16, relays: u16) -> bool {
+    /// if that lap may be turned, or (`turned_capture`: the seeds a turned lap captured were
+    /// just put there) the rules let them be left for another turned lap; and say so.
+    fn pause_to_turn(
+        &self,
+        state: &mut State,
+        at: Hole,
+        origin: u16,
+        relays: u16,
+        turned_capture: bool,
+    ) -> bool {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return false };
-        if relays >= MAX_RELAY_CHOICES || self.turn_at(state, sow, at, origin, false).is_none() {
+        if relays >= MAX_RELAY_CHOICES {
             return false;
+        }
+        let leave = turned_capture && sow.leave_turned;
+        let may_leave = leave && !self.leave_options(state, sow, at, origin).is_empty();
+        if !may_leave && self.turn_at(state, sow, at, origin, false).is_none() {
+            return false;
+        }
+        if leave {
+            state.turn_bits |= TURN_LEAVE;
+        } else {
+            state.turn_bits &= !TURN_LEAVE;
         }
         state.phase = Phase::LapChoice(LapChoice { at, origin, relays, turn: true });
         true
+    }
+
+    /// Where a turned lap's captured seeds were put into hole `at`, the laps that may be
+    /// sown instead, leaving them there: each other hole of a turning line that fits its
+    /// description and whose condition holds, with the way it goes. None once the turn may
+    /// not capture with a turned lap again (see [`Rules::turn_at`]).
+    #[cold]
+    fn leave_options(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        at: Hole,
+        origin: u16,
+    ) -> Vec<(Hole, Direction, bool)> {
+        let me = state.to_move;
+        if !sow.leave_turned || self.turned_spent(state, sow) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for t in &sow.turnings {
+            for &h in &t.choice.holes[me] {
+                if h != at
+                    && !out.iter().any(|&(o, _, _)| o == h)
+                    && let Some((d, rev)) = self.turn_at(state, sow, h, origin, true)
+                {
+                    out.push((h, d, rev));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the turn may no longer turn a lap: the rules let turned laps capture once a
+    /// turn unless its first lap was turned, and one has captured.
+    #[inline(always)]
+    fn turned_spent(&self, state: &State, sow: &SowRules) -> bool {
+        sow.turned_once
+            && state.turn_bits & (TURN_FIRST_TURNED | TURN_TURNED_CAPTURED) == TURN_TURNED_CAPTURED
+    }
+
+    /// The counts of the opponent's end holes of the row an end rule names (South's left
+    /// one first), before a capture.
+    #[cold]
+    fn end_hole_counts(&self, state: &State) -> [u16; 2] {
+        let Some(role) = self.model.end.end_holes else { return [0; 2] };
+        let row = &self.role_hole[state.to_move.other()][usize::from(role)];
+        let (first, last) = (row[0], row[row.len() - 1]);
+        // `role_hole` lists a row from South's left, for both players.
+        let (left, right) = if self.hole_column[first.index()] <= self.hole_column[last.index()] {
+            (first, last)
+        } else {
+            (last, first)
+        };
+        [state.counts[left.index()], state.counts[right.index()]]
+    }
+
+    /// Note what a capture that took seeds did, where the rules look at a turn's captures:
+    /// a capture by a turned lap (`turned`), and the end holes it emptied (their counts were
+    /// `before`). Returns whether the turn has now taken both end holes and the mover wins
+    /// (the outcome is set).
+    #[cold]
+    fn note_capture(&self, state: &mut State, before: [u16; 2], turned: bool) -> bool {
+        if turned {
+            state.turn_bits |= TURN_TURNED_CAPTURED;
+        }
+        // Turns of the main game only: an opening is no turn of the game proper.
+        if self.model.end.end_holes.is_none() || !self.is_main(state) {
+            return false;
+        }
+        let after = self.end_hole_counts(state);
+        for (i, bit) in [TURN_END_LEFT, TURN_END_RIGHT].into_iter().enumerate() {
+            if before[i] > 0 && after[i] == 0 {
+                state.turn_bits |= bit;
+            }
+        }
+        let both = TURN_END_LEFT | TURN_END_RIGHT;
+        if state.turn_bits & both == both {
+            state.outcome = Some(Outcome::Win { winner: state.to_move, reason: WinReason::EndHoles });
+            return true;
+        }
+        false
+    }
+
+    /// A turn's first lap from hole `h` going `rev`, where it is sown otherwise than the
+    /// rest: turned the other way, or with seeds by rule into its first hole. `None` where it
+    /// is sown as any lap. What the lap rules say at its end (a relay too) is left for
+    /// [`Rules::after_sowing`].
+    #[cold]
+    #[inline(never)]
+    fn special_first_lap(&self, state: &mut State, sow: &SowRules, h: Hole, rev: bool) -> Option<SowEnd> {
+        let me = state.to_move;
+        let origin = state.counts[h.index()];
+        let turned = !sow.turnings.is_empty() && rev != self.turn_reversed(state, sow, me);
+        if turned {
+            state.turn_bits |= TURN_FIRST_TURNED;
+        }
+        match sow.first_hole {
+            Some(first) => Some(self.weighted_lap(state, sow, h, origin, first, rev)),
+            None if turned => Some(self.turned_lap(state, sow, h, origin, rev)),
+            None => None,
+        }
+    }
+
+    /// Lift hole `h` and sow one lap `rev` with `first` seeds into its first hole (all that
+    /// are left, if fewer) and one into each hole after it, leaving what the lap rules say at
+    /// its end (a relay too) for [`Rules::after_sowing`].
+    pub(super) fn weighted_lap(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        h: Hole,
+        origin: u16,
+        first: u16,
+        rev: bool,
+    ) -> SowEnd {
+        let ring = &sow.rings[state.to_move];
+        let hand = state.counts[h.index()];
+        state.counts[h.index()] = 0;
+        let mut hash = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
+        let start = ring.pos(h);
+        let (mut at, mut left, mut last) = (start, hand, 0u16);
+        while left > 0 {
+            at = if rev { ring.step::<true>(at) } else { ring.step::<false>(at) };
+            if self.skip_origin && at == start {
+                at = if rev { ring.step::<true>(at) } else { ring.step::<false>(at) };
+            }
+            last = if left == hand { first.min(left) } else { 1 };
+            let slot = ring.slot(at);
+            state.counts[slot] += last;
+            hash = hash.wrapping_add(self.keys[slot].wrapping_mul(u64::from(last)));
+            left -= last;
+        }
+        let slot = ring.slot(at);
+        let before = state.counts[slot] - last;
+        let ctx = LapContext { marks: &state.marks, origin };
+        let action = if rev {
+            ring.lap_action::<true, true>(&state.counts, &ctx, at, before)
+        } else {
+            ring.lap_action::<true, false>(&state.counts, &ctx, at, before)
+        };
+        SowEnd {
+            laps: 1,
+            sown: u32::from(hand),
+            last_at: at,
+            lap_at: start,
+            last: Hole(slot as u8),
+            action,
+            hash,
+        }
     }
 
     /// Lift hole `h` and sow one lap `rev`, a lap turned the other way, leaving what the lap
@@ -1396,18 +1589,22 @@ impl Rules {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
         let mut s = state.clone();
-        let mut end = if turned {
-            self.turned_lap(&mut s, sow, h, origin, rev)
-        } else if relays == 0 && !sow.first_lap.is_plain() {
-            match self.first_lap_sowing(&mut s, sow, h, rev) {
+        // `relays` is 0 only for a turn's first lap.
+        if turned && relays == 0 {
+            s.turn_bits |= TURN_FIRST_TURNED;
+        }
+        let mut end = match sow.first_hole {
+            Some(first) if relays == 0 => self.weighted_lap(&mut s, sow, h, origin, first, rev),
+            _ if turned => self.turned_lap(&mut s, sow, h, origin, rev),
+            _ if relays == 0 && !sow.first_lap.is_plain() => match self.first_lap_sowing(&mut s, sow, h, rev)
+            {
                 Some(end) => end,
                 None => return false,
-            }
-        } else {
-            match self.lift_and_sow(&mut s, h, origin, rev) {
+            },
+            _ => match self.lift_and_sow(&mut s, h, origin, rev) {
                 Some(end) => end,
                 None => return false,
-            }
+            },
         };
         let mut rev = rev;
         // Brent's cycle detection on the position where a lap goes on the usual way from a
@@ -1415,8 +1612,9 @@ impl Rules {
         // otherwise go on for ever, a few laps at a time.
         let mut saved: Option<(Hole, [u16; MAX_SLOTS])> = None;
         let (mut power, mut steps) = (1u32, 0u32);
-        // A pause to turn the next lap at `at`: some way on from there must end.
-        let pause_ends = |s: &State, at: Hole| {
+        // A pause to turn the next lap at `at`: some way on from there must end (with `leave`,
+        // also the laps that leave a turned lap's captured seeds there).
+        let pause_ends = |s: &State, at: Hole, leave: bool| {
             if depth >= MAX_TURN_DEPTH {
                 return true;
             }
@@ -1425,15 +1623,26 @@ impl Rules {
                 || self.turn_at(s, sow, at, origin, false).is_some_and(|(_, turn)| {
                     self.turn_ends_from(s, (at, origin), (turn, true), relays + 1, depth + 1)
                 })
+                || (leave
+                    && (self.leave_options(s, sow, at, origin).into_iter()).any(|(other, _, turn)| {
+                        self.turn_ends_from(s, (other, origin), (turn, true), relays + 1, depth + 1)
+                    }))
         };
         loop {
             let on = self.going_on(&s, rev);
+            let mut leave = false;
             let from = match end.action {
                 LapAction::Capture(c) => {
+                    let ends_before = if self.turn_record { self.end_hole_counts(&s) } else { [0; 2] };
                     let (taken, _) = self.take_at(&mut s, c, &end, rev, &mut ());
                     if taken == 0 {
                         return true;
                     }
+                    if self.turn_record && self.note_capture(&mut s, ends_before, rev != on) {
+                        // The capture wins the game: the sowing ends there.
+                        return true;
+                    }
+                    leave = rev != on && sow.leave_turned;
                     // Where the taken seeds are kept does not change whether the sowing ends.
                     match self.model.captures[usize::from(c)].destination {
                         Destination::Sow(resow) if Self::resow_may_turn(sow, resow) => {
@@ -1471,8 +1680,11 @@ impl Rules {
                 },
                 _ => return true,
             };
-            if relays < MAX_RELAY_CHOICES && self.turn_at(&s, sow, from, origin, false).is_some() {
-                return pause_ends(&s, from);
+            if relays < MAX_RELAY_CHOICES
+                && (self.turn_at(&s, sow, from, origin, false).is_some()
+                    || (leave && !self.leave_options(&s, sow, from, origin).is_empty()))
+            {
+                return pause_ends(&s, from, leave);
             }
             if saved.as_ref().is_some_and(|(at, counts)| *at == from && *counts == s.counts) {
                 return false;
@@ -1546,7 +1758,14 @@ impl Rules {
         log: &mut L,
     ) -> Option<SowEnd> {
         let me = state.to_move;
+        let ends_before = if self.turn_record { self.end_hole_counts(state) } else { [0; 2] };
         let (taken, roles) = self.take_at(state, c, end, rev, log);
+        if self.turn_record && taken > 0 && self.note_capture(state, ends_before, rev != on) {
+            // The turn's captures took both end holes of the row: the game is won here, the
+            // taken seeds put where they go but not sown on.
+            self.won_by_capture(state, history, c, end, taken);
+            return None;
+        }
         if taken > 0 {
             state.captures_made[me] = state.captures_made[me].saturating_add(1);
             match self.model.captures[usize::from(c)].destination {
@@ -1556,7 +1775,7 @@ impl Rules {
                     if Self::resow_may_turn(sow, resow) {
                         let into = self.resow_hole(state, sow, resow, end);
                         self.add(state, into, taken);
-                        if self.pause_to_turn(state, into, origin, relays) {
+                        if self.pause_to_turn(state, into, origin, relays, rev != on) {
                             return None;
                         }
                         let next = self.lift_and_sow(state, into, origin, on);
@@ -1581,6 +1800,24 @@ impl Rules {
         }
         self.follow_up(state, history, c, 0, taken, roles);
         None
+    }
+
+    /// A capture of `taken` seeds that won the game: the seeds go where capture `c` puts
+    /// them (into its hole, unsown, where they are sown on), and the turn ends.
+    #[cold]
+    fn won_by_capture(&self, state: &mut State, history: &mut History, c: u8, end: &SowEnd, taken: u16) {
+        let me = state.to_move;
+        state.captures_made[me] = state.captures_made[me].saturating_add(1);
+        match self.model.captures[usize::from(c)].destination {
+            Destination::Sow(resow) => {
+                if let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn {
+                    let into = self.resow_hole(state, sow, resow, end);
+                    self.add(state, into, taken);
+                }
+            }
+            destination => self.keep(state, destination, taken),
+        }
+        self.end_turn(state, history);
     }
 
     /// Whether captured seeds sown on this way are a lap that may be turned: where the phase
@@ -1936,6 +2173,7 @@ impl Rules {
     fn finish_turn<const PASS_ON: bool>(&self, state: &mut State, history: &mut History) {
         let mover = state.to_move;
         state.phase = Phase::Sow;
+        state.turn_bits = 0;
         if self.chosen == Chosen::EachTurn {
             state.direction[mover] = None;
         }
@@ -2026,6 +2264,29 @@ impl Rules {
         {
             state.phase = Phase::Pick(pick);
         }
+    }
+
+    /// Whether the player to move holds in hand a seed for each of their holes.
+    #[cold]
+    fn may_enter(&self, state: &State) -> bool {
+        let me = state.to_move;
+        usize::from(state.hand[me]) >= self.territory[me].len()
+    }
+
+    /// Put one seed from the mover's hand into each of their holes: the seeds come back into
+    /// play, no longer counted as captured.
+    #[cold]
+    fn enter(&self, state: &mut State) {
+        let me = state.to_move;
+        let n = self.territory[me].len() as u16;
+        if state.hand[me] < n {
+            return;
+        }
+        for i in 0..self.territory[me].len() {
+            self.add(state, self.territory[me][i], 1);
+        }
+        state.hand[me] -= n;
+        state.captured[me] -= n;
     }
 
     /// Whether the player to move has exactly one occupied hole.

@@ -95,6 +95,18 @@ pub struct SowRules {
     pub lone: Option<crate::model::LoneSeed>,
     /// How a turn's first lap is lifted and where its first seed goes.
     pub first_lap: crate::model::FirstLap,
+    /// Seeds the first hole of a turn's first lap receives, if not one.
+    pub first_hole: Option<u16>,
+    /// A turned lap's captured seeds may be left for another turned lap.
+    pub leave_turned: bool,
+    /// Turned laps capture once a turn, unless the turn's first lap was turned.
+    pub turned_once: bool,
+    /// While the mover's hand holds a seed for each of their holes, they may put one into
+    /// each instead of sowing ([`Move::Enter`](super::Move)).
+    pub hand_entry: bool,
+    /// A turn's first lap may be sown otherwise than the rest: turned, with seeds by rule
+    /// into its first hole, or lifting a number of seeds or starting in the chosen hole.
+    pub special_first: bool,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }
@@ -167,6 +179,9 @@ pub struct Rules {
     pub(crate) colours: bool,
     /// Facts about the rules that every turn would otherwise work out again.
     pub(crate) flags: Flags,
+    /// The rules look at what a turn's captures did ([`State`](super::State)'s `turn_bits`):
+    /// turned laps are counted, or a turn that takes both end holes of a row wins.
+    pub(crate) turn_record: bool,
 }
 
 /// Facts about the rules read on every turn, worked out once: each says whether a

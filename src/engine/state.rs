@@ -33,6 +33,9 @@ pub enum Move {
     Empty(Hole),
     /// A blocked player's turn passes (only where the rules say so).
     Pass,
+    /// Put one seed from the mover's hand into each of their holes, instead of sowing (only
+    /// where the rules say so).
+    Enter,
 }
 
 /// A list of decisions with room for any position (one per hole, and a `Stop` or `Pass`),
@@ -191,6 +194,9 @@ pub enum WinReason {
     RowEmpty,
     /// The winner had all their seeds in one hole.
     OneHole,
+    /// The winner's captures of one turn took both end holes of the loser's row named by the
+    /// rules.
+    EndHoles,
     /// The loser passed, which the rules let a player do at the cost of the game.
     Passed,
 }
@@ -253,6 +259,9 @@ impl fmt::Display for Outcome {
                     WinReason::Resigned => write!(f, "{winner} wins: {loser} resigned"),
                     WinReason::RowEmpty => write!(f, "{winner} wins: {loser}'s row is empty"),
                     WinReason::OneHole => write!(f, "{winner} wins: all their seeds are in one hole"),
+                    WinReason::EndHoles => {
+                        write!(f, "{winner} wins: they took both end holes of {loser}'s row in one turn")
+                    }
                     WinReason::Passed => write!(f, "{winner} wins: {loser} passed"),
                 }
             }
@@ -353,8 +362,24 @@ pub struct State {
     pub(crate) since: u32,
     /// Passes in a row, up to the last turn.
     pub(crate) passes: u8,
+    /// What the turn under way has done, where the rules look at it (`TURN_*` bits): cleared
+    /// when a turn ends.
+    pub(crate) turn_bits: u8,
     pub(crate) outcome: Option<Outcome>,
 }
+
+/// [`State::turn_bits`]: the turn's first lap was turned.
+pub(crate) const TURN_FIRST_TURNED: u8 = 1;
+/// [`State::turn_bits`]: a turned lap of the turn has captured.
+pub(crate) const TURN_TURNED_CAPTURED: u8 = 2;
+/// [`State::turn_bits`]: the sowing is paused where a turned lap's captured seeds were put, and
+/// the rules let them be left there for another turned lap.
+pub(crate) const TURN_LEAVE: u8 = 4;
+/// [`State::turn_bits`]: the turn's captures took the opponent's end hole of the named row on
+/// South's left.
+pub(crate) const TURN_END_LEFT: u8 = 8;
+/// [`State::turn_bits`]: … on South's right.
+pub(crate) const TURN_END_RIGHT: u8 = 16;
 
 impl State {
     /// Seeds in a hole.

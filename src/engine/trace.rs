@@ -42,6 +42,10 @@ impl Rules {
         if hand == 0 || self.owner(from) != me || self.is_store(from) || !ring.on_ring(from) {
             return Vec::new();
         }
+        if let (Some(first), Phase::Sow) = (sow.first_hole, state.phase) {
+            // A first lap with seeds by rule into its first hole: as it is sown.
+            return vec![self.weighted_trace(state, sow, from, reversed.unwrap_or(false), first)];
+        }
         let mut counts = state.counts;
         // A turn's first lap may lift only some seeds, and drop the first back into the hole
         // (sown as from the hole before it).
@@ -68,6 +72,29 @@ impl Rules {
                 drops: drops.into_iter().map(hole).collect(),
             })
             .collect()
+    }
+
+    /// The first lap of a sowing from `from` going `rev` with `first` seeds into its first
+    /// hole: one drop for each seed. The laps after it (a relay from where it ends) are not
+    /// traced.
+    fn weighted_trace(&self, state: &State, sow: &SowRules, from: Hole, rev: bool, first: u16) -> SownLap {
+        let mut s = state.clone();
+        let end = self.weighted_lap(&mut s, sow, from, state.count(from), first, rev);
+        let ring = &sow.rings[state.to_move];
+        let mut drops = Vec::new();
+        let mut at = ring.pos(from);
+        let mut left = u32::from(state.count(from));
+        while left > 0 {
+            at = if rev { ring.step::<true>(at) } else { ring.step::<false>(at) };
+            if self.skip_origin && at == ring.pos(from) {
+                at = if rev { ring.step::<true>(at) } else { ring.step::<false>(at) };
+            }
+            let n = if drops.is_empty() { u32::from(first).min(left) } else { 1 };
+            drops.extend(std::iter::repeat_n(Hole(ring.slot(at) as u8), n as usize));
+            left -= n;
+        }
+        debug_assert_eq!(drops.last(), Some(&end.last));
+        SownLap { from, drops }
     }
 }
 

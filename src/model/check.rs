@@ -125,6 +125,11 @@ impl Model {
             return Err(self.wrong("the lap limit", problem));
         }
         let end = &self.end;
+        if [end.row_empty, end.end_holes].into_iter().flatten().any(|r| usize::from(r) >= board.per_side()) {
+            return Err(
+                self.wrong("the end rules", "a row named by an end rule is not a row of the territory")
+            );
+        }
         if end.store_majority && !board.stores {
             return Err(self.wrong("the end rules", "a store majority needs stores"));
         }
@@ -155,6 +160,12 @@ impl Model {
                     "the rearmost hole, an overrun or a lone seed's move needs holes that belong by colour",
                 ));
             }
+            if (sowing.leave_turned || sowing.turned_once) && sowing.turnings.is_empty() {
+                return Err(self.wrong("the sowing", "a rule on turned laps needs a lap that may be turned"));
+            }
+            if sowing.first_hole == Some(0) {
+                return Err(self.wrong("the sowing", "the first hole of a lap receives at least one seed"));
+            }
             if let Some(lone) = sowing.lone {
                 let marks = [
                     lone.on_mark,
@@ -174,7 +185,13 @@ impl Model {
                     .map(|r| r.action)
                     .chain([sowing.otherwise])
                     .all(|a| matches!(a, LapAction::Stop | LapAction::MoveAgain));
-                if sowing.overrun.is_none() || !single || !sowing.turnings.is_empty() || sowing.must_feed {
+                if sowing.overrun.is_none()
+                    || !single
+                    || !sowing.turnings.is_empty()
+                    || sowing.must_feed
+                    || sowing.first_hole.is_some()
+                    || sowing.hand_entry
+                {
                     return Err(self.wrong("the sowing", "where holes belong by colour, a sowing says what it does to the opponent's seeds and has single laps that stop or move again, no turned laps and no feeding"));
                 }
             }

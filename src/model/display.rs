@@ -344,6 +344,30 @@ impl Model {
                 "{indent}  also: a player with one seed{place} {how} move it {to}; the opponent's seeds there become the mover's"
             )?;
         }
+        if sowing.leave_turned {
+            writeln!(
+                f,
+                "{indent}  also: the seeds a turned lap captures into a hole it may be turned from may be left there, and another such hole sown turned instead (where its line allows)"
+            )?;
+        }
+        if sowing.turned_once {
+            writeln!(
+                f,
+                "{indent}  also: unless the turn's first lap was turned, no lap is turned after a turned lap has captured"
+            )?;
+        }
+        if sowing.hand_entry {
+            writeln!(
+                f,
+                "{indent}  also: while the mover's hand holds a seed for each of their holes, they may put one into each instead of sowing (`enter`; the turn is over)"
+            )?;
+        }
+        if let Some(n) = sowing.first_hole {
+            writeln!(
+                f,
+                "{gap}{indent}sowing: the first hole of a turn's first lap receives {n} seeds (or all that are left), each hole after it one"
+            )?;
+        }
         if !sowing.first_lap.is_plain() {
             let lift = match sowing.first_lap.lift {
                 Some(n) => format!("{n} seeds of the chosen hole (all, if it holds fewer)"),
@@ -595,6 +619,13 @@ impl Model {
         }
         if end.pass_loses {
             writeln!(f, "  a player may pass at any turn of the main game, and loses by it")?;
+        }
+        if let Some(role) = end.end_holes {
+            let row = &self.row_names[usize::from(role)];
+            writeln!(
+                f,
+                "  a player whose captures of one turn of the main game take both end holes of the opponent's {row} row wins"
+            )?;
         }
         writeln!(f, "  a player may resign at any turn")
     }

@@ -218,6 +218,17 @@ pub struct Sowing {
     pub lone: Option<LoneSeed>,
     /// How a turn's first lap is lifted and where its first seed goes.
     pub first_lap: FirstLap,
+    /// Seeds the first hole of a turn's first lap receives (else one, as every hole).
+    pub first_hole: Option<u16>,
+    /// The seeds a turned lap captures, put into a hole a lap may be turned from, may be left
+    /// there while another such hole is sown turned instead.
+    pub leave_turned: bool,
+    /// Once a turned lap has captured in a turn whose first lap went the usual way, no later
+    /// lap of the turn is turned.
+    pub turned_once: bool,
+    /// A move besides sowing while the mover's hand holds a seed for each of their holes: one
+    /// seed from the hand into each own hole.
+    pub hand_entry: bool,
 }
 
 /// How a turn's first lap is sown (`sow 4 seeds starting with the chosen hole`). Relay laps
@@ -850,6 +861,9 @@ pub struct EndRules {
     pub passes_draw: bool,
     /// Passing is always on offer in the main game, and loses.
     pub pass_loses: bool,
+    /// A player whose captures of one turn of the main game take both end holes of the
+    /// opponent's row of this role wins.
+    pub end_holes: Option<Role>,
 }
 
 /// How an end rule settles the game.

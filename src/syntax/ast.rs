@@ -330,6 +330,8 @@ pub struct Sow {
     pub direction: Option<Spanned<Direction>>,
     /// What a seed sown into a hole of the opponent's colour does, if said.
     pub overrun: Option<Spanned<Overrun>>,
+    /// `, N seeds into the first hole`: what the first hole sown receives, if said.
+    pub first_hole: Option<Spanned<Value>>,
 }
 
 /// What sowing does to the opponent's seeds in a hole it sows into.
@@ -486,6 +488,13 @@ pub struct Choose {
     pub must_feed: Option<Span>,
     /// `a player with one seed … move it …`, if written.
     pub lone: Option<Spanned<LoneSeed>>,
+    /// `the seeds a turned lap captures may be left in its hole for another turned lap`, if
+    /// written.
+    pub leave_turned: Option<Span>,
+    /// `turned laps capture once a turn, unless the first lap is turned`, if written.
+    pub turned_once: Option<Span>,
+    /// `a player may put one seed from their hand into each own hole`, if written.
+    pub hand_entry: Option<Span>,
 }
 
 /// `also CHOICE, DIRECTION[, if CONDITION]`: a lap from these holes may go this way.
@@ -866,6 +875,8 @@ pub enum EndRule {
     PassesDraw,
     /// `a player may pass and lose`.
     PassLoses,
+    /// `a player who takes both end holes of the opponent's ROW row in one turn wins`.
+    EndHoles(Spanned<String>),
 }
 
 impl EndRule {
@@ -881,6 +892,7 @@ impl EndRule {
             EndRule::OneHole(_) => "a player with all their seeds in one hole",
             EndRule::PassesDraw => "two passes in a row",
             EndRule::PassLoses => "a player who passes",
+            EndRule::EndHoles(_) => "a player who takes both end holes of a row",
         }
     }
 
@@ -889,6 +901,7 @@ impl EndRule {
         match (self, other) {
             (EndRule::TurnLimit(a), EndRule::TurnLimit(b)) => a.node == b.node,
             (EndRule::RowEmpty(a), EndRule::RowEmpty(b)) => a.node == b.node,
+            (EndRule::EndHoles(a), EndRule::EndHoles(b)) => a.node == b.node,
             _ => self == other,
         }
     }

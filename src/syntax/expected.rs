@@ -50,6 +50,20 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_captured => "`captured`",
         Rule::kw_hold => "`hold`",
         Rule::kw_its => "`its`",
+        Rule::kw_turned => "`turned`",
+        Rule::kw_be => "`be`",
+        Rule::kw_another => "`another`",
+        Rule::kw_unless => "`unless`",
+        Rule::kw_takes => "`takes`",
+        Rule::leave_turned => {
+            "`the seeds a turned lap captures may be left in its hole for another turned lap`"
+        }
+        Rule::turned_once => "`turned laps capture once a turn, unless the first lap is turned`",
+        Rule::first_hole_seeds => "`, 2 seeds into the first hole`",
+        Rule::hand_entry => "`a player may put one seed from their hand into each own hole`",
+        Rule::end_holes_rule => {
+            "`a player who takes both end holes of the opponent's inner row in one turn wins`"
+        }
         Rule::kw_left => "`left`",
         Rule::kw_endless => "`endless`",
         Rule::sources => "`sources \"…\"`",

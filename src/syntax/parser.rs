@@ -504,8 +504,12 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
     };
     let itself = c.optional(Rule::sow_itself).map(|p| span(&p));
     let direction = c.optional(Rule::direction).map(lower_direction).transpose()?;
+    let first_hole = match c.optional(Rule::first_hole_seeds) {
+        Some(first) => Some(lower_value(Children::of(first).expect(Rule::value)?)?),
+        None => None,
+    };
     let overrun = c.optional(Rule::overrun).map(lower_overrun).transpose()?;
-    Ok(Sow { count, itself, direction, overrun })
+    Ok(Sow { count, itself, direction, overrun, first_hole })
 }
 
 fn lower_overrun(pair: Pair<'_, Rule>) -> Result<Spanned<Overrun>> {
@@ -647,16 +651,20 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
     let mut turnings = Vec::new();
     let mut must_feed = None;
     let mut lone = None;
+    let (mut leave_turned, mut turned_once, mut hand_entry) = (None, None, None);
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::choice => choices.push(lower_choice(child)?),
             Rule::turning => turnings.push(lower_turning(child)?),
             Rule::lone_seed => lone = Some(lower_lone_seed(child)?),
             Rule::must_feed => must_feed = Some(span(&child)),
+            Rule::leave_turned => leave_turned = Some(span(&child)),
+            Rule::turned_once => turned_once = Some(span(&child)),
+            Rule::hand_entry => hand_entry = Some(span(&child)),
             _ => return unexpected(&child),
         }
     }
-    Ok(Choose { choices, turnings, must_feed, lone })
+    Ok(Choose { choices, turnings, must_feed, lone, leave_turned, turned_once, hand_entry })
 }
 
 fn lower_turning(pair: Pair<'_, Rule>) -> Result<Spanned<Turning>> {
@@ -1125,6 +1133,7 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::one_hole_rule => EndRule::OneHole(Children::of(r).optional(Rule::between_laps).is_some()),
         Rule::passes_draw_rule => EndRule::PassesDraw,
         Rule::pass_loses_rule => EndRule::PassLoses,
+        Rule::end_holes_rule => EndRule::EndHoles(lower_name(Children::of(r).expect(Rule::row_name)?)),
         _ => return unexpected(&r),
     };
     Ok(Spanned::new(rule, sp))

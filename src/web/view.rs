@@ -290,6 +290,7 @@ fn kind(mv: Move) -> &'static str {
         Move::Stop => "stop",
         Move::Relay => "relay",
         Move::Pass => "pass",
+        Move::Enter => "enter",
     }
 }
 
@@ -315,7 +316,7 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
                     (Some(h), None)
                 }
                 Move::Transfer(a, b) => (Some(a), Some(b)),
-                Move::Stop | Move::Relay | Move::Pass => (None, None),
+                Move::Stop | Move::Relay | Move::Pass | Move::Enter => (None, None),
             };
             LegalView {
                 text: rules.move_text(mv),
@@ -449,6 +450,7 @@ fn action(rules: &Rules, state: &State, mv: Move) -> String {
         Move::Stop => "stop".to_string(),
         Move::Relay => "relay".to_string(),
         Move::Pass => "pass".to_string(),
+        Move::Enter => "put a seed from hand into each hole".to_string(),
     }
 }
 

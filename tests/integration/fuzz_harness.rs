@@ -165,7 +165,7 @@ pub fn universe(rules: &Rules) -> Vec<Move> {
                 .chain([Move::SowDirection(h, Anticlockwise), Move::Empty(h)])
         })
         .collect();
-    all.extend([Move::Stop, Move::Relay, Move::Pass]);
+    all.extend([Move::Stop, Move::Relay, Move::Pass, Move::Enter]);
     let holes: Vec<_> = rules.all_holes().collect();
     all.extend(holes.iter().zip(holes.iter().rev()).map(|(&a, &b)| Move::Transfer(a, b)));
     all

@@ -2,8 +2,11 @@
 //! clockwise from one of the two holes that allow it, only where it captures; the
 //! captured seeds sown on from the hole the capturing lap was lifted from, the usual way
 //! unless turned again; a relay paused at such a hole for the mover to turn it; the
-//! opening from the outer row without its 4th and 5th holes; and the "ludii" ruleset's
-//! looser condition for a clockwise lap.
+//! opening from the outer row without its 4th and 5th holes; the "ludii" ruleset's
+//! looser condition for a clockwise lap; and the win by both end holes of the inner row in
+//! one turn of the main game (not of the opening). The leaving of a clockwise capture and
+//! the one clockwise capture of a turn begun anticlockwise are worked out on Ikibuguzo's
+//! board, whose main game is Mweiso's (`games/ikibuguzo.rs`).
 //!
 //! Every expectation was worked out by hand from the rules summary. Positions are written
 //! as the board picture shows them, North's outer row on top:
@@ -179,4 +182,61 @@ fn the_opening_starts_in_the_outer_row_but_not_its_middle_holes() {
          a 1 0 1 4 4 1 5 5",
     );
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["d1", "d2", "d6"]));
+}
+
+/// Captures in the opening do not count towards the win by both end holes (DECIDED): South's
+/// opening a6 takes c6/d6, c5/d5, c1/d1 and c8/d8 in one turn — both of North's inner end
+/// holes — and play goes on. By hand: a6 (2): a7 3, a8 3, relay a8: b8 3, b7 3, b6 3 → c6,
+/// d6 (4) into a8, sown: b8 4, b7 4, b6 4, b5 3 → c5, d5 (4) into a8, sown: b8 5, b7 5, b6 5,
+/// b5 4, relay b5: b4 3, b3 3, b2 3, b1 3 → c1, d1 (4) into b5, sown: b4 4, b3 4, b2 4, b1 4,
+/// relay b1: a1 3, a2 3, a3 3, a4 3, relay a4: a5 3, a6 1, a7 4, relay a7: a8 1, b8 6, b7 6,
+/// b6 6, relay b6: b5 1, b4 5, b3 5, b2 5, b1 1, a1 4, relay a1: a2 4, a3 4, a4 1, a5 4,
+/// relay a5: a6 2, a7 1, a8 2, b8 7 → c8, d8 (4) into a5, sown: a6 3, a7 2, a8 3, b8 8,
+/// relay b8: b7 7, b6 1, b5 2, b4 6, b3 6, b2 6, b1 2, a1 1, empty: the end.
+#[test]
+fn captures_in_the_opening_do_not_win_by_the_end_holes() {
+    let rules = mweiso(None);
+    let mut state = rules.start();
+    let mut history = History::new(&rules, &state);
+    rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a6"))).unwrap();
+    assert_eq!(state.outcome(), None);
+    assert_eq!(state.to_move(), Player::North);
+    assert_board(
+        &rules,
+        &state,
+        "d 0 2 2 2 0 0 2 0
+         c 0 2 2 2 0 0 2 0
+         b 2 6 6 6 2 1 7 0
+         a 1 4 4 1 0 3 2 3",
+    );
+}
+
+/// In the main game they do. South a7 (2): a8 0→1, b8 1→2, facing c8 (4) and d8 (5): both
+/// (9) into a7 and sown on: a8 2, b8 3, b7…b2 1, b1 1→2, facing c1 and d1: taken, and South
+/// wins, the two seeds left in a7. "ludii" has no such win.
+#[test]
+fn taking_both_end_holes_in_one_turn_of_the_main_game_wins() {
+    let picture = "d 1 0 0 0 2 0 0 5
+                   c 1 0 0 0 0 0 0 4
+                   b 1 0 0 0 0 0 0 1
+                   a 0 0 0 0 0 0 2 0";
+    for ruleset in [None, Some("ludii")] {
+        let rules = mweiso(ruleset);
+        let mut state = state(&rules, &setup(&rules, picture, Player::South));
+        let mut history = History::new(&rules, &state);
+        rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a7"))).unwrap();
+        if ruleset.is_none() {
+            assert_eq!(state.outcome(), win(Player::South, WinReason::EndHoles));
+            assert_board(
+                &rules,
+                &state,
+                "d 0 0 0 0 2 0 0 0
+                 c 0 0 0 0 0 0 0 0
+                 b 2 1 1 1 1 1 1 3
+                 a 0 0 0 0 0 0 2 2",
+            );
+        } else {
+            assert_eq!(state.outcome(), None);
+        }
+    }
 }
