@@ -243,11 +243,22 @@ fn used_captures<'a>(scope: &Scope<'a>) -> Vec<&'a str> {
     });
     let sections = eff.sections.sowing.after_lap.into_iter().chain(sowing_openings);
     let rules = sections.flat_map(|s| &s.node.rules);
+    // A turn that places a seed from the hand names the capture it makes there.
+    let sow_lines = eff
+        .sections
+        .sowing
+        .sow
+        .into_iter()
+        .chain(eff.openings.iter().filter_map(|o| scope.opening_parts(o).0.sowing.sow));
+    let placed = sow_lines.filter_map(|s| s.node.place.as_ref()).map(|p| &p.node.capture);
     rules
         .filter_map(|r| match &r.action.node {
-            ast::LapAction::Capture(name) if scope.capture(name).is_ok() => Some(name.node.as_str()),
+            ast::LapAction::Capture(name) => Some(name),
             _ => None,
         })
+        .chain(placed)
+        .filter(|name| scope.capture(name).is_ok())
+        .map(|name| name.node.as_str())
         .collect()
 }
 

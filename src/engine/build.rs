@@ -153,8 +153,12 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
             HoleSet::Marked(m) => Some(*m),
             _ => None,
         });
-        let counts_only =
-            mark.is_none() && except_mark.is_none() && c.next.is_none() && c.previous.is_none() && !c.most;
+        let counts_only = mark.is_none()
+            && except_mark.is_none()
+            && c.next.is_none()
+            && c.previous.is_none()
+            && !c.most
+            && c.opposite.is_none();
         Choice { holes, mark, except_mark, counts_only, rule: c.clone() }
     };
     (model.phases.iter())
@@ -168,6 +172,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     must_feed: sowing.must_feed,
                     overrun: sowing.overrun,
                     lone: sowing.lone,
+                    place: sowing.place,
                     turnings: (sowing.turnings.iter())
                         .map(|t| TurnRule {
                             choice: choice(&t.choice),
@@ -279,6 +284,7 @@ fn build(model: Model) -> Rules {
         keys,
         north_key,
         colours: model.colours,
+        stepwise: model.stepwise(),
         model,
     };
     attach_rings(&mut rules);

@@ -93,6 +93,9 @@ pub struct SowRules {
     pub overrun: Option<crate::model::Overrun>,
     /// Where holes belong by colour: the move of a player with one seed left.
     pub lone: Option<crate::model::LoneSeed>,
+    /// Each turn puts a seed from the mover's hand into the chosen hole (played by
+    /// `engine::stepwise`).
+    pub place: Option<crate::model::Place>,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }
@@ -163,6 +166,10 @@ pub struct Rules {
     /// Holes belong by the colour of their seeds: play goes through the interpreter of
     /// `engine::colour`, which alone reads [`State`](super::State)'s colours.
     pub(crate) colours: bool,
+    /// Sowings are played lap by lap by the interpreter of `engine::stepwise`: the rules
+    /// place seeds from the hand, sow captures from a row end, read facts about the turn so
+    /// far, or end the game between laps on an empty row.
+    pub(crate) stepwise: bool,
 }
 
 impl Rules {

@@ -456,6 +456,8 @@ impl Model {
                 Fact::PreviousHolds(min, max) => {
                     format!("previous hole now holds {}", seed_range(min, max, "", ""))
                 }
+                Fact::FirstLap => "the turn's first lap".to_string(),
+                Fact::TurnCaptured => "after a capture this turn".to_string(),
             });
         }
         if conditions.is_empty() {
@@ -572,13 +574,26 @@ impl Model {
             SowInto::Behind(role) => {
                 format!("the mover's {} hole behind the landing hole", self.row_names[usize::from(role)])
             }
+            SowInto::RowEnd { role, middle, far_for_north } => {
+                let row = &self.row_names[usize::from(role)];
+                let end = if far_for_north { " (North: the farther end)" } else { "" };
+                format!(
+                    "the end of the mover's {row} row nearer the landing column{end}, the mover's \
+                     choice from its middle {middle} holes"
+                )
+            }
         };
         let what = match (r.whole, r.with_last) {
             (true, _) => "that whole hole is",
             (false, true) => "they are, with the last seed of the lap,",
             (false, false) => "they are",
         };
-        let start = if r.itself { "starting with that hole" } else { "from the next hole" };
+        let start = match (r.itself, r.into) {
+            (true, SowInto::RowEnd { .. }) => "inward along the row, starting with that hole",
+            (false, SowInto::RowEnd { .. }) => "inward along the row, from the next hole",
+            (true, _) => "starting with that hole",
+            (false, _) => "from the next hole",
+        };
         let then = if r.one_lap {
             "one lap, then the turn ends"
         } else {
