@@ -253,7 +253,8 @@ fn build(model: Model) -> Rules {
             start: mark.start.iter().map(|&cell| slot_of[board.index(cell)]).collect(),
         })
         .collect();
-    let total_seeds = start.iter().map(|&c| u32::from(c)).sum();
+    // Seeds the setup puts in the players' hands count too.
+    let total_seeds = start.iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(model.hand);
     let (keys, north_key) = hash_keys(holes, slots);
     let phases = phase_rules(&model, &slot_of, &territory);
     let c = model.circuit;

@@ -289,7 +289,7 @@ impl Rules {
         self.all_holes().map(|h| self.start[h.index()]).collect()
     }
 
-    /// Seeds on the board at the start.
+    /// Seeds in the game: on the board at the start, and in the players' hands.
     pub fn total_seeds(&self) -> u32 {
         self.total_seeds
     }

@@ -18,6 +18,7 @@ use super::play::Log;
 use super::rules::*;
 use super::sowing::SowEnd;
 use super::state::*;
+use super::trace::SownLap;
 
 /// How many pauses to choose a row end deep the legality check of a sowing looks (beyond, a
 /// pause counts as an end of the sowing: the mover decides there).
@@ -37,11 +38,13 @@ struct Cursor {
 }
 
 /// What a sowing came to, counted as it went.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Tally {
     laps: u32,
     sown: u32,
     last: Option<Hole>,
+    /// Each lap, where a front end asks to show them.
+    trace: Option<Vec<SownLap>>,
 }
 
 /// How a stretch of sowing ended.
@@ -186,6 +189,30 @@ impl Rules {
         let last = tally.last.unwrap_or(h);
         let last_at = usize::from(self.circuit_pos[me][last.index()]);
         Some(SowEnd { laps: tally.laps, sown: tally.sown, last_at, lap_at: last_at, last, action, hash: 0 })
+    }
+
+    /// The laps decision `mv` sows from `state`, the laps of its captured seeds included (each
+    /// shown from the row end they are sown from), for a front end to show; empty for a
+    /// decision that sows nothing.
+    pub(super) fn step_laps(&self, state: &State, mv: Move) -> Vec<SownLap> {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Vec::new() };
+        let mut s = state.clone();
+        let mut tally = Tally { trace: Some(Vec::new()), ..Tally::default() };
+        match (state.phase, mv) {
+            (Phase::EndChoice(choice), Move::SowDirection(h, d)) => {
+                self.step_from_end(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut ());
+            }
+            (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _)) if self.hole_owner[h.index()] == me => {
+                let rev = match mv {
+                    Move::SowDirection(_, d) => d != self.direction,
+                    _ => self.sowing_reversed(state, sow, me).unwrap_or(false),
+                };
+                self.step_start(&mut s, sow, h, rev, &mut tally, &mut ());
+            }
+            _ => {}
+        }
+        tally.trace.unwrap_or_default()
     }
 
     /// Whether the turn that sowing (or placing in) hole `h` going `rev` starts ends: played
@@ -409,7 +436,12 @@ impl Rules {
         }
         // The taken seeds alone, from the hole after the end (or the end itself).
         let from = if resow.itself { self.step_hole(me, end, !rev) } else { end };
-        Some(self.drop_seeds(state, from, taken, rev, tally))
+        let landing = self.drop_seeds(state, from, taken, rev, tally);
+        if let Some(lap) = tally.trace.as_mut().and_then(|t| t.last_mut()) {
+            // Shown as sown from the end hole, where the taken seeds were put.
+            lap.from = end;
+        }
+        Some(landing)
     }
 
     /// The hole one step from `h` along `me`'s circuit, against its stored order with `rev`.
@@ -433,6 +465,7 @@ impl Rules {
     fn drop_seeds(&self, state: &mut State, from: Hole, n: u16, rev: bool, tally: &mut Tally) -> (Hole, u16) {
         let me = state.to_move;
         let (mut at, mut before) = (from, 0);
+        let mut drops = Vec::new();
         for _ in 0..n {
             at = self.step_hole(me, at, rev);
             if self.skip_origin && at == from {
@@ -440,6 +473,12 @@ impl Rules {
             }
             before = state.counts[at.index()];
             self.add(state, at, 1);
+            if tally.trace.is_some() {
+                drops.push(at);
+            }
+        }
+        if let Some(trace) = tally.trace.as_mut() {
+            trace.push(SownLap { from, drops });
         }
         tally.laps += 1;
         tally.sown += u32::from(n);

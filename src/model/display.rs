@@ -70,6 +70,9 @@ impl Model {
             board.columns,
             board.holes()
         )?;
+        if self.hand > 0 {
+            writeln!(f, "  and {} seeds in each player's hand", self.hand)?;
+        }
         writeln!(f, "\nterritory (rows named from the owner's seat inward)")?;
         for player in Player::BOTH {
             let rows: Vec<String> = (self.row_names.iter().enumerate())
@@ -344,6 +347,17 @@ impl Model {
                 "{indent}  also: a player with one seed{place} {how} move it {to}; the opponent's seeds there become the mover's"
             )?;
         }
+        if let Some(place) = sowing.place {
+            let (role, state) = place.opposite;
+            writeln!(
+                f,
+                "{gap}{indent}each turn puts 1 seed from the mover's hand into the chosen hole (empty or not): \
+                 where the opposite {} hole is {}, capture {} there; elsewhere the hole is sown as the turn's first lap",
+                self.row_names[usize::from(role)],
+                state_word(state),
+                self.captures[usize::from(place.capture)].name
+            )?;
+        }
         match sowing.overrun {
             Some(Overrun::Convert) => writeln!(
                 f,
@@ -379,6 +393,9 @@ impl Model {
             if let Some(state) = state {
                 words.push(format!("{which} hole {}", state_word(state)));
             }
+        }
+        if let Some((role, state)) = c.opposite {
+            words.push(format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state)));
         }
         if let HoleSet::Marked(m) = c.holes {
             words.push(format!("marked {}", self.marks[usize::from(m)].name));
@@ -548,7 +565,12 @@ impl Model {
         }
         if let Some(role) = end.row_empty {
             let row = &self.row_names[usize::from(role)];
-            writeln!(f, "  a player whose {row} row is empty loses (checked after every turn)")?;
+            let when = if end.row_empty_every_lap {
+                "every lap a sowing goes on from, and every turn"
+            } else {
+                "every turn"
+            };
+            writeln!(f, "  a player whose {row} row is empty loses (checked after {when})")?;
         }
         if end.one_hole {
             let when = if end.one_hole_every_lap {
