@@ -923,6 +923,26 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// Middle holes of a row that leave no end, or ends of unequal size.
+    #[error("the middle {middle} holes of a row of {columns} do not leave an equal run at each end")]
+    #[diagnostic(
+        code(sow::check::row_end_middle),
+        help(
+            "name fewer middle holes than the row has, leaving as many at each end: on rows of {columns}, e.g. `either end from the middle {example} holes`"
+        )
+    )]
+    RowEndMiddle {
+        /// The middle holes named.
+        middle: u64,
+        /// Holes in a row.
+        columns: usize,
+        /// A count that fits.
+        example: usize,
+        /// Where.
+        #[label("{middle} middle holes")]
+        span: SourceSpan,
+    },
+
     /// A setup that leaves the board empty.
     #[error("the setup puts no seeds on the board")]
     #[diagnostic(code(sow::check::no_seeds), help("give at least one hole a seed, e.g. `2 in every hole`"))]

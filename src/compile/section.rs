@@ -505,15 +505,12 @@ impl Scope<'_> {
                 let role = self.row(row)?;
                 let n = self.value(middle).map_err(|e| vec![e])?;
                 let columns = self.board.map_or(0, |b| b.columns as u64);
-                if n >= columns || (columns - n) % 2 != 0 {
-                    return Err(vec![CheckError::OffBoard {
-                        what: format!("the middle {n} holes"),
+                if n >= columns || !(columns - n).is_multiple_of(2) {
+                    return Err(vec![CheckError::RowEndMiddle {
+                        middle: n,
+                        columns: columns as usize,
+                        example: columns.saturating_sub(4).max(columns % 2) as usize,
                         span: middle.span.into(),
-                        help: format!(
-                            "rows have {columns} holes here: name fewer middle holes than that, leaving as \
-                             many holes at each end (for example `either end from the middle {} holes`)",
-                            columns.saturating_sub(4).max(columns % 2)
-                        ),
                     }]);
                 }
                 Destination::Sow(Resow {

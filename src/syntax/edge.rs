@@ -271,6 +271,7 @@ mod tests {
             Rule::to_store,
             Rule::resow_hole,
             Rule::resow,
+            Rule::resow_end,
             Rule::take,
             Rule::choice,
             Rule::turning,
