@@ -117,6 +117,9 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
             Some(format!("relay from {} or turn the next lap", rules.hole_name(c.at)))
         }
         Phase::LapChoice(c) => Some(format!("stop at {} or relay", rules.hole_name(c.at))),
+        Phase::EndChoice(c) => {
+            Some(format!("choose the row end to sow the capture at {} from", rules.hole_name(c.at)))
+        }
         Phase::Pick(p) => {
             let follow_up = &rules.captures()[p.capture as usize].follow_ups[p.step as usize];
             let unit = match follow_up {

@@ -25,6 +25,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         lap_limit(scope),
         added_captures(scope),
         colours(scope),
+        stepwise(scope),
     ]
     .concat()
 }
@@ -251,12 +252,117 @@ fn used_captures<'a>(scope: &Scope<'a>) -> Vec<&'a str> {
     let sections = eff.sections.sowing.after_lap.into_iter().chain(sowing_openings);
     // The actions of the `when` rules and of `otherwise` (`otherwise: capture NAME`).
     let actions = sections.flat_map(|s| s.node.rules.iter().map(|r| &r.action).chain(&s.node.otherwise));
+    // A turn that places a seed from the hand names the capture it makes there.
+    let sow_lines = eff
+        .sections
+        .sowing
+        .sow
+        .into_iter()
+        .chain(eff.openings.iter().filter_map(|o| scope.opening_parts(o).0.sowing.sow));
+    let placed = sow_lines.filter_map(|s| s.node.place.as_ref()).map(|p| &p.node.capture);
     actions
         .filter_map(|action| match &action.node {
-            ast::LapAction::Capture(name) if scope.capture(name).is_ok() => Some(name.node.as_str()),
+            ast::LapAction::Capture(name) => Some(name),
             _ => None,
         })
+        .chain(placed)
+        .filter(|name| scope.capture(name).is_ok())
+        .map(|name| name.node.as_str())
         .collect()
+}
+
+/// Rules played lap by lap (seeds placed from the hand, captures sown from a row end, facts
+/// about the turn so far, an empty row read between laps): only with the constructs that
+/// interpreter covers.
+fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
+    let eff = scope.eff;
+    let openings = eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing);
+    let sowings: Vec<_> = std::iter::once(eff.sections.sowing).chain(openings).collect();
+    let lap_rules = || sowings.iter().filter_map(|s| s.after_lap).flat_map(|a| &a.node.rules);
+    // The first construct that makes the rules be played lap by lap.
+    let place = sowings.iter().filter_map(|s| s.sow).find_map(|s| s.node.place.as_ref().map(|p| p.span));
+    let row_end = eff.captures.values().find_map(|c| {
+        c.destination.as_ref().filter(|d| matches!(d.node, ast::Destination::RowEnd { .. })).map(|d| d.span)
+    });
+    let fact = lap_rules()
+        .flat_map(|r| &r.facts)
+        .find(|f| matches!(f.node, ast::Fact::FirstLap | ast::Fact::TurnCaptured))
+        .map(|f| f.span);
+    let between = eff.sections.end.and_then(|e| {
+        e.node.rules.iter().find(|r| matches!(r.node, ast::EndRule::RowEmpty(_, true))).map(|r| r.span)
+    });
+    let Some(why) = place.or(row_end).or(fact).or(between) else { return Vec::new() };
+    let mut errors = Vec::new();
+    let mut not = |what: &str, span: Span, help: &str| {
+        errors.push(CheckError::NotStepwise {
+            what: what.into(),
+            span: span.into(),
+            why: why.into(),
+            help: help.into(),
+        });
+    };
+    if let Some(colours) = eff.sections.territory.and_then(|t| t.node.by_colour) {
+        not("holes that belong by the colour of their seeds", colours, "own holes are fixed rows here");
+    }
+    for choose in sowings.iter().filter_map(|s| s.choose) {
+        for t in &choose.node.turnings {
+            not(
+                "a lap turned the other way",
+                t.span,
+                "let the circuit's direction be chosen with each sowing",
+            );
+        }
+        if let Some(span) = choose.node.must_feed {
+            not("feeding an opponent who has no seeds", span, "leave the line out");
+        }
+        if let Some(span) = choose.node.hand_entry {
+            not("seeds entered from the hand into each hole", span, "leave the line out");
+        }
+    }
+    for sow in sowings.iter().filter_map(|s| s.sow) {
+        let lift = sow.node.count.as_ref().map(|c| c.span).or(sow.node.itself);
+        if let Some(span) = lift {
+            not("a first lap of its own kind", span, "sow all seeds from the next hole");
+        }
+        if let Some(first) = &sow.node.first_hole {
+            not("seeds by rule into the first hole", first.span, "leave the clause out");
+        }
+    }
+    for rule in lap_rules() {
+        if rule.action.node == ast::LapAction::MayStop {
+            not("a mover's choice to stop", rule.action.span, "write `relay` or `stop`");
+        }
+    }
+    for capture in eff.captures.values() {
+        for f in &capture.follow_ups {
+            not("picks after a capture", f.span, "the captured seeds are sown on; leave the `then` line out");
+        }
+        if let Some(r) = &capture.relay_after {
+            not("a relay from the next hole after a capture", r.span, "leave the `then` line out");
+        }
+        if let Some(each) = &capture.each {
+            not("a number of seeds taken from each hole", each.span, "take the whole holes");
+        }
+        if let Some(span) = capture.origin_column {
+            not("holes facing the origin hole", span, "take the holes facing the landing hole");
+        }
+        if let Some(d) = capture.destination.as_ref().filter(|d| matches!(d.node, ast::Destination::Put(_))) {
+            not(
+                "captured seeds put into a hole where they stay",
+                d.span,
+                "sow them on from a row end, or keep them in the mover's hand",
+            );
+        }
+        if let Some(d) = capture.destination.as_ref().filter(|d| matches!(d.node, ast::Destination::Resow(_)))
+        {
+            not(
+                "captured seeds sown on from that hole",
+                d.span,
+                "sow them from a row end: `put the taken seeds into the end of the own inner row nearer the capture, either end from the middle 4 holes, and sow them on inward`",
+            );
+        }
+    }
+    errors
 }
 
 /// Holes that belong by the colour of their seeds: the phrases about them only there, and

@@ -940,6 +940,46 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A construct the interpreter of rules played lap by lap does not cover, beside one that
+    /// makes the rules be played so.
+    #[error(
+        "{what} cannot be used with seeds placed from the hand, captures sown from a row end, facts about the turn, or an empty row read between laps"
+    )]
+    #[diagnostic(code(sow::check::not_stepwise))]
+    NotStepwise {
+        /// The construct.
+        what: String,
+        /// Where.
+        #[label("not with the rules played lap by lap")]
+        span: SourceSpan,
+        /// The construct that makes the rules be played lap by lap.
+        #[label("played lap by lap because of this")]
+        why: SourceSpan,
+        /// What to write instead.
+        #[help]
+        help: String,
+    },
+
+    /// Middle holes of a row that leave no end, or ends of unequal size.
+    #[error("the middle {middle} holes of a row of {columns} do not leave an equal run at each end")]
+    #[diagnostic(
+        code(sow::check::row_end_middle),
+        help(
+            "name fewer middle holes than the row has, leaving as many at each end: on rows of {columns}, e.g. `either end from the middle {example} holes`"
+        )
+    )]
+    RowEndMiddle {
+        /// The middle holes named.
+        middle: u64,
+        /// Holes in a row.
+        columns: usize,
+        /// A count that fits.
+        example: usize,
+        /// Where.
+        #[label("{middle} middle holes")]
+        span: SourceSpan,
+    },
+
     /// A setup that leaves the board empty.
     #[error("the setup puts no seeds on the board")]
     #[diagnostic(code(sow::check::no_seeds), help("give at least one hole a seed, e.g. `2 in every hole`"))]

@@ -17,7 +17,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
     let board = scope.board?;
     let names = scope.marks.iter().cloned();
     let marks = names.zip(scope.marked().ok()?).map(|(name, start)| Mark { name, start }).collect();
-    let setup = scope.setup(sections.setup?).ok()?;
+    let (setup, hand) = scope.setup(sections.setup?).ok()?;
     let circuit = scope.circuit(sections.circuit?).ok()?;
     let captures: Option<Vec<Capture>> = eff.captures.values().map(|c| scope.capture_rule(c).ok()).collect();
     let mut captures = captures?;
@@ -46,6 +46,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         end,
         lap_limit,
         colours: sections.territory.is_some_and(|t| t.node.by_colour.is_some()),
+        hand,
     })
 }
 
@@ -91,6 +92,23 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         },
         None => base.and_then(|m| m.lone),
     };
+    let place = match own.sow.and_then(|s| s.node.place.as_ref()) {
+        Some(place) => Some(scope.place(place).ok()?),
+        None if own.sow.is_some() => None,
+        None => base.and_then(|m| m.place),
+    };
+    let mut choices = choices;
+    if place.is_some()
+        && let Some(choose) = own.choose.map(|c| c.node)
+    {
+        // A seed placed from the hand may go into an empty hole: a description that says
+        // nothing of the hole's seeds takes empty holes too.
+        for (choice, written) in choices.iter_mut().zip(&choose.choices) {
+            if !written.node.filters.iter().any(|f| matches!(f.node, ast::Filter::Seeds { .. })) {
+                choice.min = 0;
+            }
+        }
+    }
     let (lap_rules, otherwise) = match (own.after_lap.map(|a| a.node), base) {
         (Some(after), _) => {
             let rules: Option<Vec<LapRule>> = after.rules.iter().map(|r| scope.lap_rule(r).ok()).collect();
@@ -113,6 +131,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         leave_turned,
         turned_once,
         hand_entry,
+        place,
     })
 }
 

@@ -374,6 +374,8 @@ impl<'a> Scope<'a> {
     /// The holes of a setup line or a `marks` section, on both sides of the board.
     pub fn holes(&self, set: &Spanned<ast::HoleSet>) -> Found<Vec<Cell>> {
         match &set.node {
+            // Seeds in hand are no holes (the setup counts them apart).
+            ast::HoleSet::Hand => Ok(Vec::new()),
             ast::HoleSet::Every => Ok(self.board.ok_or_else(Vec::new)?.cells().collect()),
             ast::HoleSet::EveryInRow(row) => {
                 let role = self.row(row)? as usize;

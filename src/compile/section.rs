@@ -50,14 +50,19 @@ pub(crate) fn catch_all(after: &ast::AfterLap) -> Option<Span> {
 
 impl Scope<'_> {
     /// The seeds in each hole at the start, in board order.
-    pub fn setup(&self, section: At<'_, ast::Setup>) -> Found<Vec<u16>> {
+    pub fn setup(&self, section: At<'_, ast::Setup>) -> Found<(Vec<u16>, u16)> {
         let mut errors = Errors::default();
         let mut counts = self.board.map(|b| vec![0u64; b.holes()]);
+        let mut hand = 0u64;
         for line in &section.node.lines {
             if !errors.take_one(self.setup_line_holds(line)).unwrap_or(true) {
                 continue;
             }
             let count = errors.take_one(self.seed_count(&line.count));
+            if line.holes.node == ast::HoleSet::Hand {
+                hand = count.unwrap_or(0);
+                continue;
+            }
             let holes = errors.take(self.holes(&line.holes));
             if let (Some(board), Some(counts), Some(count), Some(holes)) =
                 (self.board, counts.as_mut(), count, holes)
@@ -77,13 +82,13 @@ impl Scope<'_> {
             }
         }
         let Some(counts) = counts else { return Err(errors.0) };
-        let total: u64 = counts.iter().sum();
+        let total: u64 = counts.iter().sum::<u64>().saturating_add(hand.saturating_mul(2));
         if total == 0 {
             errors.push(CheckError::NoSeeds { span: section.span.into() });
         } else if total > u64::from(MAX_SEEDS) {
             errors.push(CheckError::TooManySeeds { total, span: section.span.into() });
         }
-        errors.finish(Some(counts.into_iter().map(|c| c as u16).collect()))
+        errors.finish(Some((counts.into_iter().map(|c| c as u16).collect(), hand as u16)))
     }
 
     /// Whether a setup line's `when` holds on this board.
@@ -263,9 +268,13 @@ impl Scope<'_> {
         let mut previous: Option<Spanned<ast::HoleState>> = None;
         let mut except = Vec::new();
         let mut most = false;
+        let mut opposite = None;
         for filter in &choice.node.filters {
             match &filter.node {
                 ast::Filter::Most => most = true,
+                ast::Filter::Opposite(row, state) => {
+                    opposite = errors.take(self.row(row)).map(|role| (role, (*state).into()));
+                }
                 ast::Filter::Except(holes) => {
                     except.extend(holes.iter().filter_map(|h| errors.take(self.choice_holes(h))));
                 }
@@ -308,6 +317,7 @@ impl Scope<'_> {
             previous: previous.map(|n| n.node.into()),
             except,
             most,
+            opposite,
             text: self.text(choice.span),
         }))
     }
@@ -322,6 +332,28 @@ impl Scope<'_> {
             ast::LapAction::Stop => LapAction::Stop,
             ast::LapAction::Capture(name) => LapAction::Capture(self.capture(name)?),
         })
+    }
+
+    /// `sow 1 seed from the mover's hand into the chosen hole, then capture NAME if …, else
+    /// sow the hole`.
+    pub fn place(&self, place: &Spanned<ast::Place>) -> Found<Place> {
+        let p = &place.node;
+        let mut errors = Errors::default();
+        if p.count.node != 1 {
+            errors.push(CheckError::OffBoard {
+                what: format!("{} seeds from the hand", p.count.node),
+                span: p.count.span.into(),
+                help: "a turn puts one seed from the hand into the chosen hole: write `sow 1 seed from \
+                       the mover's hand into the chosen hole, …`"
+                    .to_string(),
+            });
+        }
+        let capture = errors.take_one(self.capture(&p.capture));
+        let opposite = match errors.take(self.fact(&p.condition)) {
+            Some(Fact::Opposite(role, state)) => Some((role, state)),
+            _ => None,
+        };
+        errors.finish(capture.zip(opposite).map(|(capture, opposite)| Place { capture, opposite }))
     }
 
     /// `a player with one seed … move it …`.
@@ -403,6 +435,8 @@ impl Scope<'_> {
                     ast::Bound::AtMost => Fact::Origin(0, n),
                 }
             }
+            ast::Fact::FirstLap => Fact::FirstLap,
+            ast::Fact::TurnCaptured => Fact::TurnCaptured,
         })
     }
 
@@ -501,6 +535,27 @@ impl Scope<'_> {
                 one_lap: r.one_lap,
                 single: r.single,
             }),
+            ast::Destination::RowEnd { row, far_for_north, middle, whole, itself } => {
+                let role = self.row(row)?;
+                let n = self.value(middle).map_err(|e| vec![e])?;
+                let columns = self.board.map_or(0, |b| b.columns as u64);
+                if n >= columns || !(columns - n).is_multiple_of(2) {
+                    return Err(vec![CheckError::RowEndMiddle {
+                        middle: n,
+                        columns: columns as usize,
+                        example: columns.saturating_sub(4).max(columns % 2) as usize,
+                        span: middle.span.into(),
+                    }]);
+                }
+                Destination::Sow(Resow {
+                    into: SowInto::RowEnd { role, middle: n as u8, far_for_north: *far_for_north },
+                    whole: *whole,
+                    with_last: false,
+                    single: false,
+                    itself: *itself,
+                    one_lap: false,
+                })
+            }
         })
     }
 
@@ -574,6 +629,7 @@ impl Scope<'_> {
             store_majority: false,
             turn_limit: None,
             row_empty: None,
+            row_empty_every_lap: false,
             one_hole: false,
             one_hole_every_lap: false,
             passes_draw: false,
@@ -590,7 +646,10 @@ impl Scope<'_> {
                     out.store_majority = errors.take_one(self.need_stores(rule.span)).is_some();
                 }
                 ast::EndRule::TurnLimit(v) => out.turn_limit = errors.take_one(self.count(v)).map(u32::from),
-                ast::EndRule::RowEmpty(row) => out.row_empty = errors.take(self.row(row)),
+                ast::EndRule::RowEmpty(row, every_lap) => {
+                    out.row_empty = errors.take(self.row(row));
+                    out.row_empty_every_lap = *every_lap;
+                }
                 ast::EndRule::OneHole(every_lap) => {
                     out.one_hole = true;
                     out.one_hole_every_lap = *every_lap;

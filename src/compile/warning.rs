@@ -245,8 +245,12 @@ mod dim {
     pub const ORIGIN: usize = ROW + 2 * super::MAX_ROWS;
     /// Seeds in the hole before the landing hole.
     pub const PREVIOUS: usize = ORIGIN + 1;
+    /// Whether the lap is the turn's first (1) or a later one (0).
+    pub const FIRST_LAP: usize = PREVIOUS + 1;
+    /// Whether the turn has captured before the lap (1) or not (0).
+    pub const CAPTURED: usize = FIRST_LAP + 1;
     /// How many dimensions.
-    pub const COUNT: usize = PREVIOUS + 1;
+    pub const COUNT: usize = CAPTURED + 1;
 }
 
 /// A set of landings: an interval on each dimension.
@@ -275,6 +279,8 @@ fn landing_space(model: &Model) -> LandingBox {
     }
     space[dim::ORIGIN] = (1, MAX_COUNT);
     space[dim::PREVIOUS] = (0, MAX_COUNT);
+    space[dim::FIRST_LAP] = (0, 1);
+    space[dim::CAPTURED] = (0, 1);
     space
 }
 
@@ -332,6 +338,8 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<LandingBox> {
             Fact::Origin(lo, hi) => set(dim::ORIGIN, lo.into(), hi.into()),
             Fact::Holds(lo, hi) => set(dim::HOLDS, lo.into(), hi.into()),
             Fact::PreviousHolds(lo, hi) => set(dim::PREVIOUS, lo.into(), hi.into()),
+            Fact::FirstLap => set(dim::FIRST_LAP, 1, 1),
+            Fact::TurnCaptured => set(dim::CAPTURED, 1, 1),
         }
     }
     b.iter().all(|(lo, hi)| lo <= hi).then_some(b)
@@ -426,7 +434,7 @@ fn end_spans(end: &ast::EndRules) -> EndSpans {
         let slot = match rule.node {
             ast::EndRule::NoSeeds(_) => &mut spans.no_seeds,
             ast::EndRule::Blocked(_) => &mut spans.blocked,
-            ast::EndRule::RowEmpty(_) => &mut spans.row_empty,
+            ast::EndRule::RowEmpty(..) => &mut spans.row_empty,
             ast::EndRule::OneHole(_) => &mut spans.one_hole,
             ast::EndRule::StoreMajority => &mut spans.store_majority,
             _ => continue,

@@ -153,8 +153,12 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
             HoleSet::Marked(m) => Some(*m),
             _ => None,
         });
-        let counts_only =
-            mark.is_none() && except_mark.is_none() && c.next.is_none() && c.previous.is_none() && !c.most;
+        let counts_only = mark.is_none()
+            && except_mark.is_none()
+            && c.next.is_none()
+            && c.previous.is_none()
+            && !c.most
+            && c.opposite.is_none();
         Choice { holes, mark, except_mark, counts_only, rule: c.clone() }
     };
     (model.phases.iter())
@@ -176,6 +180,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     special_first: !sowing.turnings.is_empty()
                         || sowing.first_hole.is_some()
                         || !sowing.first_lap.is_plain(),
+                    place: sowing.place,
                     turnings: (sowing.turnings.iter())
                         .map(|t| TurnRule {
                             choice: choice(&t.choice),
@@ -256,7 +261,8 @@ fn build(model: Model) -> Rules {
             start: mark.start.iter().map(|&cell| slot_of[board.index(cell)]).collect(),
         })
         .collect();
-    let total_seeds = start.iter().map(|&c| u32::from(c)).sum();
+    // Seeds the setup puts in the players' hands count too.
+    let total_seeds = start.iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(model.hand);
     let (keys, north_key) = hash_keys(holes, slots);
     let phases = phase_rules(&model, &slot_of, &territory);
     let c = model.circuit;
@@ -293,6 +299,7 @@ fn build(model: Model) -> Rules {
                 Turn::Sow(sowing) => sowing.leave_turned || sowing.turned_once,
                 _ => false,
             }),
+        stepwise: model.stepwise(),
         model,
     };
     rules.flags = flags(&rules);
@@ -307,7 +314,8 @@ fn flags(rules: &Rules) -> Flags {
         keyed_extra: rules.phases.len() > 1
             || rules.chosen == Chosen::Once
             || !rules.marks.is_empty()
-            || rules.colours,
+            || rules.colours
+            || model.hand > 0,
         may_pass: end.blocked == Blocked::Passes
             || end.pass_loses
             || model.phases.iter().any(|p| p.pass.is_some()),

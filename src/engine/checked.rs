@@ -212,6 +212,19 @@ pub enum PlayError {
         /// The picks owed.
         owed: PicksOwed,
     },
+    /// A decision other than the choice of row end a capture waits for.
+    #[error(
+        "{player}'s capture at {at} waits for the end its seeds are sown from: type {}",
+        .ends.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(" or ")
+    )]
+    EndOwed {
+        /// The player to move.
+        player: Player,
+        /// Where the capturing lap ended.
+        at: String,
+        /// The legal choices (`b1:cw`).
+        ends: Vec<String>,
+    },
     /// A decision of another kind than the turn asks for.
     #[error("{expected}")]
     WrongTurn {
@@ -228,6 +241,7 @@ impl PlayError {
             PlayError::GameOver { .. } => K::GameOver,
             PlayError::LapPaused { .. }
             | PlayError::TurnPaused { .. }
+            | PlayError::EndOwed { .. }
             | PlayError::CaptureUnfinished { .. }
             | PlayError::NothingPending { .. }
             | PlayError::DirectionOwed { .. }
@@ -539,6 +553,11 @@ impl Rules {
                 at: self.hole_name(c.at),
                 can_relay: moves.contains(&Move::Relay),
                 turn: moves.iter().find(|m| matches!(m, Move::SowDirection(..))).map(|&m| self.move_text(m)),
+            },
+            (Phase::EndChoice(c), _) => PlayError::EndOwed {
+                player: me,
+                at: self.hole_name(c.at),
+                ends: moves.iter().map(|&m| self.move_text(m)).collect(),
             },
             (Phase::LapChoice(c), _) => PlayError::LapPaused {
                 player: me,

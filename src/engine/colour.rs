@@ -250,6 +250,9 @@ impl Rules {
                     Fact::Origin(min, max) => (min..=max).contains(&origin),
                     Fact::Holds(min, max) => (min..=max).contains(&count(h)),
                     Fact::PreviousHolds(min, max) => (min..=max).contains(&count(previous)),
+                    // A colour game's turn is a single lap, which captures nothing.
+                    Fact::FirstLap => true,
+                    Fact::TurnCaptured => false,
                 })
         };
         sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)

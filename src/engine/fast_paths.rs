@@ -61,6 +61,8 @@ fn rules_say(
                 Fact::Origin(min, max) => (min..=max).contains(&ctx.origin),
                 Fact::Holds(min, max) => (min..=max).contains(&counts[h.index()]),
                 Fact::PreviousHolds(min, max) => (min..=max).contains(&counts[previous.index()]),
+                // Read by `engine::stepwise` alone; the ring takes them as holding.
+                Fact::FirstLap | Fact::TurnCaptured => true,
             })
     };
     sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)

@@ -194,6 +194,7 @@ impl<'r> Game<'r> {
                 Phase::Pick(p) => format!("{} more picks", p.remaining),
                 Phase::LapChoice(c) if c.turn => "a choice to `relay` or turn the next lap".to_string(),
                 Phase::LapChoice(_) => "a choice to `stop` or `relay`".to_string(),
+                Phase::EndChoice(_) => "the choice of the row end to sow the capture from".to_string(),
                 Phase::Sow => String::new(),
             };
             if !owed.is_empty() {

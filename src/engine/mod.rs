@@ -14,6 +14,7 @@ mod position;
 pub mod rules;
 pub(crate) mod sowing;
 mod state;
+mod stepwise;
 mod trace;
 
 pub use checked::{Effect, Expected, ExpectedTurn, Misfit, PicksOwed, PlayError, PlayErrorKind};
@@ -24,6 +25,6 @@ pub use position::{Draw, Playout, Position};
 pub use rules::{ByPlayer, Chosen, Hole, Player, Rules, Search};
 pub use sowing::Endless;
 pub use state::{
-    DrawReason, History, LapChoice, Move, MoveList, Outcome, Phase, Pick, Setup, State, WinReason,
+    DrawReason, EndChoice, History, LapChoice, Move, MoveList, Outcome, Phase, Pick, Setup, State, WinReason,
 };
 pub use trace::SownLap;

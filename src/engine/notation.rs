@@ -149,7 +149,7 @@ impl Rules {
                 _ => Move::Sow(hole),
             },
             Phase::Pick(_) => Move::Pick(hole),
-            Phase::LapChoice(_) => Move::Sow(hole),
+            Phase::LapChoice(_) | Phase::EndChoice(_) => Move::Sow(hole),
         })
     }
 
@@ -233,6 +233,10 @@ impl Rules {
                     }
                     Phase::LapChoice(c) => {
                         let _ = write!(out, " (sowing paused at {}: stop or relay)", self.hole_name(c.at));
+                    }
+                    Phase::EndChoice(c) => {
+                        let at = self.hole_name(c.at);
+                        let _ = write!(out, " (capture at {at}: choose the row end to sow it from)");
                     }
                     Phase::Sow => {}
                 }

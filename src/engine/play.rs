@@ -127,7 +127,11 @@ impl Rules {
         if total > MAX_SEEDS {
             return Err(SetupError::TooManySeeds { total });
         }
-        if let Some(player) = Player::BOTH.into_iter().find(|&p| setup.hand[p] > setup.captured[p]) {
+        // A hand may also hold the seeds the setup puts there (for turns that place them).
+        if let Some(player) = Player::BOTH
+            .into_iter()
+            .find(|&p| setup.hand[p] > setup.captured[p].saturating_add(self.model.hand))
+        {
             let (hand, captured) = (setup.hand[player], setup.captured[player]);
             return Err(SetupError::HandBeyondCaptured { player, hand, captured });
         }
@@ -204,7 +208,8 @@ impl Rules {
             to_move,
             phase: Phase::Sow,
             captured: ByPlayer::default(),
-            hand: ByPlayer::default(),
+            // The seeds the setup puts in hand, where turns place them on the board.
+            hand: ByPlayer { south: self.model.hand, north: self.model.hand },
             captures_made: ByPlayer::default(),
             phase_of: ByPlayer::default(),
             phase_turns: ByPlayer::default(),
@@ -298,6 +303,10 @@ impl Rules {
             for &w in &state.north_colour {
                 mix(w);
             }
+            if self.model.hand > 0 {
+                // Seeds still in hand are part of the position where the setup put some there.
+                mix(u64::from(state.hand.south) | u64::from(state.hand.north) << 16);
+            }
             key ^= extra;
         }
         key
@@ -326,6 +335,10 @@ impl Rules {
                     | u64::from(c.relays) << 32
                     | u64::from(c.turn) << 48
                     | u64::from(state.turn_bits) << 56);
+            }
+            Phase::EndChoice(c) => {
+                mix(3);
+                mix(c.at.index() as u64 | u64::from(c.origin) << 16 | u64::from(c.capture) << 32);
             }
         }
         for p in Player::BOTH {
@@ -368,6 +381,10 @@ impl Rules {
                 self.lap_choice_moves(state, choice, out);
                 MoveStats::default()
             }
+            Phase::EndChoice(choice) => {
+                self.end_choice_moves(state, choice, out);
+                MoveStats::default()
+            }
             Phase::Sow => {
                 let stats = self.turn_moves(state, usize::from(state.phase_of[state.to_move]), out);
                 if self.flags.may_pass {
@@ -403,6 +420,7 @@ impl Rules {
     fn turn_moves(&self, state: &State, phase: usize, out: &mut MoveList) -> MoveStats {
         match &self.phases[phase].turn {
             TurnKind::Sow(sow) if self.colours => self.colour_moves(state, sow, out),
+            TurnKind::Sow(sow) if self.stepwise => self.step_moves(state, sow, out),
             TurnKind::Sow(sow) => self.sow_moves(state, sow, out),
             TurnKind::Take { capture } => {
                 if let Some(pick) = self.take_turn_pick(state, *capture) {
@@ -520,6 +538,11 @@ impl Rules {
                 (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
             })
             && (!choice.rule.most || self.fullest(state, me) == c)
+            && choice.rule.opposite.is_none_or(|(role, want)| {
+                let column = usize::from(self.hole_column[h.index()]);
+                let facing = self.role_hole[me.other()][usize::from(role)][column];
+                (state.counts[facing.index()] == 0) == (want == HoleState::Empty)
+            })
     }
 
     /// [`Rules::fits`] in a loop over holes: the description's seed counts and whether they
@@ -705,6 +728,7 @@ impl Rules {
             || !sow.turnings.is_empty()
             || self.colours
             || sow.hand_entry
+            || self.stepwise
         {
             return false;
         }
@@ -864,7 +888,9 @@ impl Rules {
     /// sowing it only once: if the sowing would never end, nothing changes and `Endless` is
     /// returned. The fast path for random play that draws one candidate at a time.
     pub fn try_play(&self, state: &mut State, history: &mut History, mv: Move) -> Result<(), Endless> {
-        if let Move::Sow(h) = mv {
+        if let Move::Sow(h) = mv
+            && !self.stepwise
+        {
             let me = state.to_move;
             let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Err(Endless) };
             if sow.rings[me].capture_sows {
@@ -933,6 +959,8 @@ impl Rules {
         let me = state.to_move;
         match mv {
             Move::Sow(h) if self.colours => self.colour_sow(state, history, h, log),
+            Move::Sow(h) if self.stepwise => self.step_sow(state, history, h, None, log),
+            Move::SowDirection(h, d) if self.stepwise => self.step_sow(state, history, h, Some(d), log),
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {
                 if let Phase::LapChoice(choice) = state.phase {
@@ -966,7 +994,7 @@ impl Rules {
                         self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles)
                     }
                     Phase::LapChoice(_) => self.end_turn(state, history),
-                    Phase::Sow => {}
+                    Phase::Sow | Phase::EndChoice(_) => {}
                 }
                 None
             }
@@ -1706,14 +1734,14 @@ impl Rules {
     }
 
     /// Take `n` seeds out of hole `h` (either side).
-    fn remove(&self, state: &mut State, h: Hole, n: u16) {
+    pub(super) fn remove(&self, state: &mut State, h: Hole, n: u16) {
         state.counts[h.index()] -= n;
         state.seeds[self.hole_owner[h.index()]] -= n;
         state.hash = state.hash.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(n)));
     }
 
     /// Put `n` seeds into hole `h` (either side).
-    fn add(&self, state: &mut State, h: Hole, n: u16) {
+    pub(super) fn add(&self, state: &mut State, h: Hole, n: u16) {
         state.counts[h.index()] += n;
         state.seeds[self.hole_owner[h.index()]] += n;
         state.hash = state.hash.wrapping_add(self.keys[h.index()].wrapping_mul(u64::from(n)));
@@ -1722,7 +1750,7 @@ impl Rules {
     /// Seeds taken by the player to move leave the board: to their hand, their store, or
     /// out of play. Seeds kept in a store are counted there, not as captured.
     #[inline]
-    fn keep(&self, state: &mut State, destination: Destination, n: u16) {
+    pub(super) fn keep(&self, state: &mut State, destination: Destination, n: u16) {
         let me = state.to_move;
         if destination != Destination::Store || self.store.is_none() {
             state.captured[me] += n;
@@ -1838,6 +1866,8 @@ impl Rules {
             SowInto::Hole { role, column } => {
                 self.hole_from_owners_left(me, role, column.from_left(self.columns).unwrap_or(0))
             }
+            // Sown by `engine::stepwise`, which alone plays rules with row ends.
+            SowInto::RowEnd { .. } => end.last,
         }
     }
 
@@ -2004,7 +2034,14 @@ impl Rules {
     /// Empty the holes capture `c` takes from a lap ending at `last`: the seeds taken, and
     /// the opposite rows (as bits of their roles) that gave some.
     #[inline(always)]
-    fn take<L: Log>(&self, state: &mut State, c: u8, last: Hole, rev: bool, log: &mut L) -> (u16, u8) {
+    pub(super) fn take<L: Log>(
+        &self,
+        state: &mut State,
+        c: u8,
+        last: Hole,
+        rev: bool,
+        log: &mut L,
+    ) -> (u16, u8) {
         let me = state.to_move;
         let opp = me.other();
         let capture = &self.model.captures[c as usize];

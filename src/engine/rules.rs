@@ -107,6 +107,9 @@ pub struct SowRules {
     /// A turn's first lap may be sown otherwise than the rest: turned, with seeds by rule
     /// into its first hole, or lifting a number of seeds or starting in the chosen hole.
     pub special_first: bool,
+    /// Each turn puts a seed from the mover's hand into the chosen hole (played by
+    /// `engine::stepwise`).
+    pub place: Option<crate::model::Place>,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }
@@ -182,6 +185,10 @@ pub struct Rules {
     /// The rules look at what a turn's captures did ([`State`](super::State)'s `turn_bits`):
     /// turned laps are counted, or a turn that takes both end holes of a row wins.
     pub(crate) turn_record: bool,
+    /// Sowings are played lap by lap by the interpreter of `engine::stepwise`: the rules
+    /// place seeds from the hand, sow captures from a row end, read facts about the turn so
+    /// far, or end the game between laps on an empty row.
+    pub(crate) stepwise: bool,
 }
 
 /// Facts about the rules read on every turn, worked out once: each says whether a
@@ -189,7 +196,7 @@ pub struct Rules {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Flags {
     /// The repetition key holds more than the counts and the player to move: phases,
-    /// directions chosen for good, marks or colours.
+    /// directions chosen for good, marks, colours or seeds in hand from the setup.
     pub keyed_extra: bool,
     /// A pass may be on offer: a blocked player passes, passing loses, or an opening lets
     /// players pass.
@@ -316,7 +323,7 @@ impl Rules {
         self.all_holes().map(|h| self.start[h.index()]).collect()
     }
 
-    /// Seeds on the board at the start.
+    /// Seeds in the game: on the board at the start, and in the players' hands.
     pub fn total_seeds(&self) -> u32 {
         self.total_seeds
     }

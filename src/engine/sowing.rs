@@ -900,6 +900,10 @@ fn landing_rules(
             Fact::Origin(min, max) => Check::Origin(min, max),
             Fact::Holds(min, max) => Check::Holds(min, max),
             Fact::PreviousHolds(min, max) => Check::PreviousHolds(min, max),
+            // Facts about the turn so far: sowings whose rules read them are played lap by lap
+            // by `engine::stepwise`, which reads the rules from the model; the ring never
+            // decides them, and takes the fact as holding.
+            Fact::FirstLap | Fact::TurnCaptured => Check::Origin(0, u16::MAX),
         }));
         let certain = checks.is_empty();
         possible.push((checks, rule.action));

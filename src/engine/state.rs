@@ -145,6 +145,20 @@ pub enum Phase {
     /// Deciding whether to stop sowing at `at` or to relay from it, or which way to sow on
     /// from it.
     LapChoice(LapChoice),
+    /// Choosing the end of a row a capture's seeds are sown from (`…, either end from the
+    /// middle N holes, …`): the mover sows one end hole inward (`b1:cw` or `b8:acw`).
+    EndChoice(EndChoice),
+}
+
+/// A capture waiting for the mover to choose the row end its seeds are sown from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct EndChoice {
+    /// Which capture (index into the model's captures).
+    pub capture: u8,
+    /// The hole where the capturing lap ended (or the seed was placed).
+    pub at: Hole,
+    /// Seeds the chosen hole held (for conditions on it).
+    pub origin: u16,
 }
 
 /// A sowing paused where the rules let the mover stop.
@@ -337,7 +351,8 @@ pub struct State {
     pub(crate) to_move: Player,
     pub(crate) phase: Phase,
     pub(crate) captured: ByPlayer<u16>,
-    /// Seeds each player keeps in hand (captured seeds that count for them).
+    /// Seeds each player keeps in hand: captured seeds that count for them, and seeds the
+    /// setup put in hand that turns of placing put on the board.
     pub(crate) hand: ByPlayer<u16>,
     /// Captures each player has made.
     pub(crate) captures_made: ByPlayer<u16>,

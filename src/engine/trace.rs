@@ -20,11 +20,15 @@ pub struct SownLap {
 const MAX_LAPS: usize = 10_000;
 
 impl Rules {
-    /// The laps that sowing decision `mv` makes from `state`, before any capture. Empty for a
+    /// The laps that sowing decision `mv` makes from `state`, before any capture (where the
+    /// rules are played lap by lap, with the laps of captured seeds sown on). Empty for a
     /// decision that sows nothing (a pick, a stop, a pass) or that is not legal there.
     pub fn sowing_laps(&self, state: &State, mv: Move) -> Vec<SownLap> {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Vec::new() };
+        if self.stepwise {
+            return self.step_laps(state, mv);
+        }
         if self.colours {
             return match (mv, state.phase) {
                 (Move::Sow(h), Phase::Sow) => self.colour_laps(state, h),

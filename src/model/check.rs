@@ -64,6 +64,52 @@ pub enum ModelError {
 }
 
 impl Model {
+    /// Rules played lap by lap (see [`Model::stepwise`]): only the constructs that
+    /// interpreter covers (no turned laps, stops by choice, follow-ups, relays after a
+    /// capture, colours, or captured seeds sown from other holes than a row end).
+    fn check_stepwise(&self) -> Result<(), ModelError> {
+        let needs = |problem: &str| ModelError::Reference {
+            place: "rules played lap by lap (seeds placed from the hand, captures sown from a row end, \
+                    facts about the turn so far, or an empty row read between laps)"
+                .to_string(),
+            problem: problem.to_string(),
+        };
+        if !self.stepwise() {
+            return Ok(());
+        }
+        if self.colours {
+            return Err(needs("holes cannot belong by the colour of their seeds"));
+        }
+        if self.end.row_empty_every_lap && self.end.row_empty.is_none() {
+            return Err(needs("an empty row read between laps needs the row's end rule"));
+        }
+        for capture in &self.captures {
+            if !capture.follow_ups.is_empty() || capture.relay_after.is_some() {
+                return Err(needs("a capture cannot be followed by picks or a relay from the next hole"));
+            }
+            if let Destination::Sow(r) = capture.destination
+                && !matches!(r.into, SowInto::RowEnd { .. })
+            {
+                return Err(needs("captured seeds are sown on only from a row end"));
+            }
+        }
+        for phase in &self.phases {
+            if let Turn::Sow(s) = &phase.turn {
+                if !s.turnings.is_empty() || s.must_feed {
+                    return Err(needs("laps cannot be turned, nor must a sowing feed the opponent"));
+                }
+                let actions = s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]);
+                if actions.into_iter().any(|a| a == LapAction::MayStop) {
+                    return Err(needs("a lap cannot end in the mover's choice to stop"));
+                }
+                if s.place.is_some_and(|p| usize::from(p.capture) >= self.captures.len()) {
+                    return Err(needs("a seed placed from the hand names a capture the rules lack"));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Check that the model is consistent, before the engine builds its tables from it.
     pub fn check(&self) -> Result<(), ModelError> {
         let board = self.board;
@@ -117,6 +163,7 @@ impl Model {
         }
         self.check_phases()?;
         self.check_colours()?;
+        self.check_stepwise()?;
         for (i, capture) in self.captures.iter().enumerate() {
             self.check_capture(i, capture)?;
         }
@@ -262,7 +309,7 @@ impl Model {
                     }
                     for (k, choice) in sowing.choices.iter().enumerate() {
                         let place = place(format!(", choice {}", k + 1));
-                        self.check_choice(&place, choice)?;
+                        self.check_choice(&place, choice, sowing.place.is_some())?;
                     }
                     for (k, rule) in sowing.lap_rules.iter().enumerate() {
                         let place = place(format!(", lap rule {}", k + 1));
@@ -271,7 +318,7 @@ impl Model {
                     self.check_action(&place(", otherwise".into()), sowing.otherwise)?;
                     for (k, t) in sowing.turnings.iter().enumerate() {
                         let place = place(format!(", turning line {}", k + 1));
-                        self.check_choice(&place, &t.choice)?;
+                        self.check_choice(&place, &t.choice, false)?;
                         if self.circuit.chosen != Chosen::Never || t.direction == self.circuit.direction {
                             return Err(self.wrong(
                                 place,
@@ -314,8 +361,10 @@ impl Model {
         Ok(())
     }
 
-    fn check_choice(&self, place: &str, choice: &Choice) -> Result<(), ModelError> {
-        if choice.min == 0 || choice.min > choice.max {
+    /// A choice description; with `placing`, of holes a seed from the hand goes into, which
+    /// may be empty.
+    fn check_choice(&self, place: &str, choice: &Choice, placing: bool) -> Result<(), ModelError> {
+        if (choice.min == 0 && !placing) || choice.min > choice.max {
             return Err(self.wrong(
                 place,
                 format!("{} to {} seeds: a chosen hole holds at least 1", choice.min, choice.max),

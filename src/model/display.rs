@@ -70,6 +70,9 @@ impl Model {
             board.columns,
             board.holes()
         )?;
+        if self.hand > 0 {
+            writeln!(f, "  and {} seeds in each player's hand", self.hand)?;
+        }
         writeln!(f, "\nterritory (rows named from the owner's seat inward)")?;
         for player in Player::BOTH {
             let rows: Vec<String> = (self.row_names.iter().enumerate())
@@ -380,6 +383,17 @@ impl Model {
                 "{gap}{indent}first lap: lifts {lift}, sown {start}; a relay lifts the whole hole, sown from the next"
             )?;
         }
+        if let Some(place) = sowing.place {
+            let (role, state) = place.opposite;
+            writeln!(
+                f,
+                "{gap}{indent}each turn puts 1 seed from the mover's hand into the chosen hole (empty or not): \
+                 where the opposite {} hole is {}, capture {} there; elsewhere the hole is sown as the turn's first lap",
+                self.row_names[usize::from(role)],
+                state_word(state),
+                self.captures[usize::from(place.capture)].name
+            )?;
+        }
         match sowing.overrun {
             Some(Overrun::Convert) => writeln!(
                 f,
@@ -415,6 +429,9 @@ impl Model {
             if let Some(state) = state {
                 words.push(format!("{which} hole {}", state_word(state)));
             }
+        }
+        if let Some((role, state)) = c.opposite {
+            words.push(format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state)));
         }
         if let HoleSet::Marked(m) = c.holes {
             words.push(format!("marked {}", self.marks[usize::from(m)].name));
@@ -499,6 +516,8 @@ impl Model {
                 Fact::PreviousHolds(min, max) => {
                     format!("previous hole now holds {}", seed_range(min, max, "", ""))
                 }
+                Fact::FirstLap => "the turn's first lap".to_string(),
+                Fact::TurnCaptured => "after a capture this turn".to_string(),
             });
         }
         if conditions.is_empty() {
@@ -604,7 +623,12 @@ impl Model {
         }
         if let Some(role) = end.row_empty {
             let row = &self.row_names[usize::from(role)];
-            writeln!(f, "  a player whose {row} row is empty loses (checked after every turn)")?;
+            let when = if end.row_empty_every_lap {
+                "every lap a sowing goes on from, and every turn"
+            } else {
+                "every turn"
+            };
+            writeln!(f, "  a player whose {row} row is empty loses (checked after {when})")?;
         }
         if end.one_hole {
             let when = if end.one_hole_every_lap {
@@ -647,6 +671,14 @@ impl Model {
                 };
                 format!("the mover's {place} {} hole", self.row_names[usize::from(role)])
             }
+            SowInto::RowEnd { role, middle, far_for_north } => {
+                let row = &self.row_names[usize::from(role)];
+                let end = if far_for_north { " (North: the farther end)" } else { "" };
+                format!(
+                    "the end of the mover's {row} row nearer the landing column{end}, the mover's \
+                     choice from its middle {middle} holes"
+                )
+            }
         }
     }
 
@@ -658,7 +690,12 @@ impl Model {
             (false, false, true) => "they are, with the hole's seed if it held exactly one,",
             (false, false, false) => "they are",
         };
-        let start = if r.itself { "starting with that hole" } else { "from the next hole" };
+        let start = match (r.itself, r.into) {
+            (true, SowInto::RowEnd { .. }) => "inward along the row, starting with that hole",
+            (false, SowInto::RowEnd { .. }) => "inward along the row, from the next hole",
+            (true, _) => "starting with that hole",
+            (false, _) => "from the next hole",
+        };
         let then = if r.one_lap {
             "one lap, then the turn ends"
         } else {

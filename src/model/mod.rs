@@ -49,6 +49,9 @@ pub struct Model {
     /// Holes belong to the player whose seeds they hold (each player's seeds are of their
     /// colour; the setup's seeds in a player's rows are theirs), not to a fixed territory.
     pub colours: bool,
+    /// Seeds each player holds in hand at the start, to be placed on the board
+    /// ([`Sowing::place`]); 0 where the game starts with every seed on the board.
+    pub hand: u16,
 }
 
 /// The circuit seeds are sown along.
@@ -157,6 +160,29 @@ pub enum SideFact {
     OpponentCaptured(u16),
 }
 
+impl Model {
+    /// Whether the rules need their sowings played lap by lap: a turn places a seed from the
+    /// hand, a capture sows from a row end, a lap rule reads a fact about the turn so far, or
+    /// an empty row ends the game between laps.
+    pub fn stepwise(&self) -> bool {
+        let sowings = self.phases.iter().filter_map(|p| match &p.turn {
+            Turn::Sow(s) => Some(s),
+            _ => None,
+        });
+        let facts = |s: &Sowing| {
+            s.lap_rules
+                .iter()
+                .flat_map(|r| &r.facts)
+                .any(|f| matches!(f, Fact::FirstLap | Fact::TurnCaptured))
+        };
+        let row_end = self
+            .captures
+            .iter()
+            .any(|c| matches!(c.destination, Destination::Sow(Resow { into: SowInto::RowEnd { .. }, .. })));
+        row_end || self.end.row_empty_every_lap || sowings.into_iter().any(|s| s.place.is_some() || facts(s))
+    }
+}
+
 /// What a turn of a phase consists of. `S` is how a sowing turn is described: [`Sowing`] in
 /// the model; the engine keeps the same turns with its own tables for sowing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,6 +255,9 @@ pub struct Sowing {
     /// A move besides sowing while the mover's hand holds a seed for each of their holes: one
     /// seed from the hand into each own hole.
     pub hand_entry: bool,
+    /// Each turn begins with a seed from the mover's hand put into the chosen hole (which may
+    /// be empty), rather than with the chosen hole lifted.
+    pub place: Option<Place>,
 }
 
 /// How a turn's first lap is sown (`sow 4 seeds starting with the chosen hole`). Relay laps
@@ -246,6 +275,18 @@ impl FirstLap {
     pub fn is_plain(self) -> bool {
         self == FirstLap::default()
     }
+}
+
+/// `sow 1 seed from the mover's hand into the chosen hole, then capture NAME if the opposite
+/// inner hole is occupied, else sow the hole`: a turn that places a seed from the hand. Where
+/// the condition holds at the chosen hole, the capture is made there (as if a lap had ended
+/// in it); elsewhere the whole hole is lifted and sown, as the turn's first lap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The capture made where the condition holds.
+    pub capture: u8,
+    /// The condition on the opponent's hole facing the chosen one: its row and state.
+    pub opposite: (Role, HoleState),
 }
 
 /// What sowing does to the opponent's seeds in a hole it drops a seed into, where holes
@@ -323,6 +364,8 @@ pub struct Choice {
     pub except: Vec<HoleSet>,
     /// Only the mover's fullest holes (none of their holes holds more).
     pub most: bool,
+    /// What the opponent's hole of this row facing it must be, if anything.
+    pub opposite: Option<(Role, HoleState)>,
     /// The description as the file words it.
     pub text: String,
 }
@@ -470,6 +513,19 @@ pub enum SowInto {
         role: Role,
         /// Its place in the row.
         column: Column,
+    },
+    /// An end hole of the mover's row of this role, the one nearer the landing column (the
+    /// `middle` holes of the row leave the end to the mover's choice); the hole is sown
+    /// inward, along the row from that end, whatever the way of the sowing that captured,
+    /// and the sowing goes on that way. With `far_for_north`, North's capture goes to the
+    /// farther end instead (both sides read the nearer end from South's seat).
+    RowEnd {
+        /// The row.
+        role: Role,
+        /// How many holes in the middle of the row leave the end to the mover.
+        middle: u8,
+        /// North's captures go to the farther end.
+        far_for_north: bool,
     },
 }
 
@@ -700,6 +756,10 @@ pub enum Fact {
     /// The hole before the landing hole along the circuit holds between `min` and `max`
     /// seeds.
     PreviousHolds(u16, u16),
+    /// The lap is the turn's first (the chosen hole's, or the hole a seed was placed in).
+    FirstLap,
+    /// A capture has been made earlier in the turn.
+    TurnCaptured,
 }
 
 /// `when the last seed lands in …: ACTION`, compiled.
@@ -853,6 +913,8 @@ pub struct EndRules {
     pub turn_limit: Option<u32>,
     /// A player whose row of this role is empty loses.
     pub row_empty: Option<Role>,
+    /// … checked after every lap a sowing goes on from as well, for both players.
+    pub row_empty_every_lap: bool,
     /// A player with all their seeds in one hole wins.
     pub one_hole: bool,
     /// … checked after every lap a sowing relays from as well, for the mover.

@@ -288,6 +288,8 @@ pub enum HoleSet {
         /// Whether an ordinal counts from the owner's right.
         from_right: bool,
     },
+    /// `each hand`: seeds each player holds in hand at the start (in a setup only).
+    Hand,
 }
 
 /// Which hole of a row, from the owner's seat.
@@ -332,6 +334,20 @@ pub struct Sow {
     pub overrun: Option<Spanned<Overrun>>,
     /// `, N seeds into the first hole`: what the first hole sown receives, if said.
     pub first_hole: Option<Spanned<Value>>,
+    /// `1 seed from the mover's hand into the chosen hole, then …`, if that is the line.
+    pub place: Option<Spanned<Place>>,
+}
+
+/// `sow N seed from the mover's hand into the chosen hole, then capture NAME if the opposite
+/// ROW hole is STATE, else sow the hole`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Place {
+    /// Seeds put from the hand (the language allows 1).
+    pub count: Spanned<u64>,
+    /// The capture made where the condition holds.
+    pub capture: Spanned<String>,
+    /// The condition (an [`Fact::Opposite`]).
+    pub condition: Spanned<Fact>,
 }
 
 /// What sowing does to the opponent's seeds in a hole it sows into.
@@ -549,6 +565,8 @@ pub enum Filter {
     },
     /// `whose next|previous hole is empty|occupied`.
     Neighbour(Neighbour, HoleState),
+    /// `whose opposite ROW hole is empty|occupied`.
+    Opposite(Spanned<String>, HoleState),
     /// `with the most seeds`: one of the mover's fullest holes.
     Most,
     /// `, except …`: holes left out, each one hole or a row's or mark's holes
@@ -678,6 +696,10 @@ pub enum Fact {
         /// The count.
         count: Spanned<Value>,
     },
+    /// `the lap is the first of the turn`.
+    FirstLap,
+    /// `the turn has captured`.
+    TurnCaptured,
 }
 
 /// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`, `1 seed`.
@@ -755,6 +777,20 @@ pub enum Destination {
     Store,
     /// `into HOLE`: they are put into a hole of the mover's and stay there.
     Put(ResowInto),
+    /// `into the end of the own ROW row nearer the capture[, the farther for North], either
+    /// end from the middle N holes, and sow the hole on inward`.
+    RowEnd {
+        /// The row.
+        row: Spanned<String>,
+        /// North's captures go to the farther end.
+        far_for_north: bool,
+        /// How many middle holes leave the end to the mover.
+        middle: Spanned<Value>,
+        /// `sow the hole on`: the whole end hole is sown (else the taken seeds alone).
+        whole: bool,
+        /// `, starting with that hole`: the first seed goes into the end hole itself.
+        itself: bool,
+    },
 }
 
 /// `into HOLE and sow them on[, one lap]`.
@@ -866,8 +902,8 @@ pub enum EndRule {
     StoreMajority,
     /// `after N turns the game is a draw`.
     TurnLimit(Spanned<Value>),
-    /// `a player whose ROW row is empty loses`.
-    RowEmpty(Spanned<String>),
+    /// `a player whose ROW row is empty loses[, even between laps]` (`true` with the clause).
+    RowEmpty(Spanned<String>, bool),
     /// `a player with all their seeds in one hole wins[, even between laps]` (`true` with
     /// the clause).
     OneHole(bool),
@@ -888,7 +924,7 @@ impl EndRule {
             EndRule::Repetition(_) => "a repeated position",
             EndRule::StoreMajority => "a store with more than half the seeds",
             EndRule::TurnLimit(_) => "the number of turns",
-            EndRule::RowEmpty(_) => "a player whose row is empty",
+            EndRule::RowEmpty(..) => "a player whose row is empty",
             EndRule::OneHole(_) => "a player with all their seeds in one hole",
             EndRule::PassesDraw => "two passes in a row",
             EndRule::PassLoses => "a player who passes",
@@ -900,7 +936,7 @@ impl EndRule {
     pub fn same_as(&self, other: &EndRule) -> bool {
         match (self, other) {
             (EndRule::TurnLimit(a), EndRule::TurnLimit(b)) => a.node == b.node,
-            (EndRule::RowEmpty(a), EndRule::RowEmpty(b)) => a.node == b.node,
+            (EndRule::RowEmpty(a, x), EndRule::RowEmpty(b, y)) => a.node == b.node && x == y,
             (EndRule::EndHoles(a), EndRule::EndHoles(b)) => a.node == b.node,
             _ => self == other,
         }

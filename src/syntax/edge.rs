@@ -135,7 +135,7 @@ const EDGES: &[Edge] = &[
             "seeds in hand",
             "in hand at the start",
         ],
-        "sow has no phrase yet for seeds that start in hand and are placed during play: a setup puts every seed in a hole, as in `2 in every hole`, and only captured seeds go to a hand (`put the taken seeds in the mover's hand`)",
+        "seeds that start in hand are a setup line, `24 in each hand`; turns put them on the board with the `sow` line `sow 1 seed from the mover's hand into the chosen hole, then capture NAME if the opposite inner hole is occupied, else sow the hole`",
     ),
     words(
         &[
@@ -212,9 +212,9 @@ const EDGES: &[Edge] = &[
     Edge {
         starts: &["put"],
         any: &["seeds into"],
-        found_not: &["landing", "origin", "own", "the"],
+        found_not: &["landing", "origin", "own", "the", "end"],
         expected: "",
-        help: "taken seeds can be put into the `landing hole`, the `origin hole` or an `own ROW hole behind the landing hole`, and sown on from there; sow has no phrase yet for another hole (such as the end hole of a row, a kichwa, or a hole the mover picks)",
+        help: "taken seeds can be put into the `landing hole`, the `origin hole`, an `own ROW hole behind the landing hole`, or a row's end (a kichwa): `into the end of the own inner row nearer the capture, either end from the middle 4 holes, and sow them on inward`; sow has no phrase yet for another hole (such as a hole the mover picks anywhere)",
     },
 ];
 
@@ -271,6 +271,7 @@ mod tests {
             Rule::to_store,
             Rule::resow_hole,
             Rule::resow,
+            Rule::resow_end,
             Rule::take,
             Rule::choice,
             Rule::turning,

@@ -96,6 +96,24 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_even => "`even`",
         Rule::kw_between => "`between`",
         Rule::between_laps => "`, even between laps`",
+        Rule::each_hand => "`each hand`",
+        Rule::place_from_hand => {
+            "`1 seed from the mover's hand into the chosen hole, then capture NAME if the opposite inner hole is occupied, else sow the hole`"
+        }
+        Rule::opposite_filter => "`whose opposite inner hole is occupied`",
+        Rule::first_lap_fact => "`the lap is the first of the turn`",
+        Rule::captured_turn_fact => "`the turn has captured`",
+        Rule::resow_end => {
+            "`into the end of the own inner row nearer the capture, either end from the middle 4 holes, and sow the hole on inward`"
+        }
+        Rule::far_for_north => "`, the farther for North`",
+        Rule::from_itself_comma => "`, starting with that hole`",
+        Rule::kw_either => "`either`",
+        Rule::kw_else => "`else`",
+        Rule::kw_farther => "`farther`",
+        Rule::kw_inward => "`inward`",
+        Rule::kw_middle => "`middle`",
+        Rule::kw_nearer => "`nearer`",
         Rule::kw_south => "`South`",
         Rule::kw_north => "`North`",
         Rule::hole_set => "a set of holes",

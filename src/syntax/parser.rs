@@ -357,6 +357,7 @@ fn lower_setup_line(pair: Pair<'_, Rule>) -> Result<SetupLine> {
         Rule::every_row_hole => lower_every_row_hole(holes)?,
         Rule::one_hole => lower_one_hole(holes)?,
         Rule::hole_run => lower_hole_run(holes)?,
+        Rule::each_hand => Spanned::new(HoleSet::Hand, span(&holes)),
         _ => return unexpected(&holes),
     };
     let when = c.optional(Rule::setup_when).map(lower_setup_when).transpose()?;
@@ -503,13 +504,24 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         None => None,
     };
     let itself = c.optional(Rule::sow_itself).map(|p| span(&p));
+    let place = c.optional(Rule::place_from_hand).map(lower_place).transpose()?;
     let direction = c.optional(Rule::direction).map(lower_direction).transpose()?;
     let first_hole = match c.optional(Rule::first_hole_seeds) {
         Some(first) => Some(lower_value(Children::of(first).expect(Rule::value)?)?),
         None => None,
     };
     let overrun = c.optional(Rule::overrun).map(lower_overrun).transpose()?;
-    Ok(Sow { count, itself, direction, overrun, first_hole })
+    Ok(Sow { count, itself, direction, overrun, first_hole, place })
+}
+
+fn lower_place(pair: Pair<'_, Rule>) -> Result<Spanned<Place>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let count = c.expect(Rule::int)?;
+    let count = Spanned::new(count.as_str().parse::<u64>().unwrap_or(u64::MAX), span(&count));
+    let capture = lower_name(c.expect(Rule::name)?);
+    let condition = lower_lap_fact(c.expect(Rule::opposite_fact)?)?;
+    Ok(Spanned::new(Place { count, capture, condition }, sp))
 }
 
 fn lower_overrun(pair: Pair<'_, Rule>) -> Result<Spanned<Overrun>> {
@@ -693,7 +705,9 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
             | Rule::previous_fact
             | Rule::origin_fact
             | Rule::holds_fact
-            | Rule::row_fact => facts.push(lower_lap_fact(child)?),
+            | Rule::row_fact
+            | Rule::first_lap_fact
+            | Rule::captured_turn_fact => facts.push(lower_lap_fact(child)?),
             _ => return unexpected(&child),
         }
     }
@@ -725,6 +739,13 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
             Rule::most_filter => Ok(Spanned::new(Filter::Most, span(&f))),
             Rule::seeds_filter => lower_seeds_filter(f),
             Rule::neighbour_filter => lower_neighbour_filter(f),
+            Rule::opposite_filter => {
+                let sp = span(&f);
+                let mut c = Children::of(f);
+                let row = lower_name(c.expect(Rule::row_name)?);
+                let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
+                Ok(Spanned::new(Filter::Opposite(row, state), sp))
+            }
             Rule::choice_except => lower_choice_except(f),
             _ => unexpected(&f),
         })
@@ -833,7 +854,9 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::previous_fact
             | Rule::origin_fact
             | Rule::holds_fact
-            | Rule::row_fact => facts.push(lower_lap_fact(child)?),
+            | Rule::row_fact
+            | Rule::first_lap_fact
+            | Rule::captured_turn_fact => facts.push(lower_lap_fact(child)?),
             Rule::relay
             | Rule::relay_next
             | Rule::capture_ref
@@ -937,6 +960,8 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
             let count = lower_value(c.expect(Rule::value)?)?;
             Fact::Origin { bound, count }
         }
+        Rule::first_lap_fact => Fact::FirstLap,
+        Rule::captured_turn_fact => Fact::TurnCaptured,
         _ => return Err(SyntaxError::internal(sp, expected::phrase(rule))),
     };
     Ok(Spanned::new(fact, sp))
@@ -1003,6 +1028,15 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
                 }
             }
             Destination::Resow(Resow { into, whole, with_last, itself, one_lap, single })
+        }
+        Rule::resow_end => {
+            let mut words = Children::of(inner);
+            let row = lower_name(words.expect(Rule::row_name)?);
+            let far_for_north = words.optional(Rule::far_for_north).is_some();
+            let middle = lower_value(words.expect(Rule::value)?)?;
+            let whole = words.optional(Rule::sow_whole).is_some();
+            let itself = words.optional(Rule::from_itself_comma).is_some();
+            Destination::RowEnd { row, far_for_north, middle, whole, itself }
         }
         _ => return unexpected(&inner),
     };
@@ -1129,7 +1163,11 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::repetition_rule => EndRule::Repetition(Children::of(r).optional(Rule::by_score).is_some()),
         Rule::store_majority_rule => EndRule::StoreMajority,
         Rule::turn_limit_rule => EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?),
-        Rule::row_empty_rule => EndRule::RowEmpty(lower_name(Children::of(r).expect(Rule::row_name)?)),
+        Rule::row_empty_rule => {
+            let mut c = Children::of(r);
+            let row = lower_name(c.expect(Rule::row_name)?);
+            EndRule::RowEmpty(row, c.optional(Rule::between_laps).is_some())
+        }
         Rule::one_hole_rule => EndRule::OneHole(Children::of(r).optional(Rule::between_laps).is_some()),
         Rule::passes_draw_rule => EndRule::PassesDraw,
         Rule::pass_loses_rule => EndRule::PassLoses,

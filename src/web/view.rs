@@ -379,7 +379,8 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         phase: match state.phase() {
             Phase::Sow => "sow",
             Phase::Pick(_) => "pick",
-            Phase::LapChoice(_) => "lap_choice",
+            // A choice among the decisions offered mid-turn, as at a paused lap.
+            Phase::LapChoice(_) | Phase::EndChoice(_) => "lap_choice",
         },
         status: status(rules, state, info, current),
         pending,

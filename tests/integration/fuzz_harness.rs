@@ -145,13 +145,24 @@ fn compiled(name: &str, text: &str, options: sow::Options) -> Result<&'static Ru
     Ok(rules)
 }
 
-/// Every seed is on the board, in a store or captured (seeds in a hand are captured seeds
-/// the mover keeps): always as many as at the start.
+/// Every seed is on the board, in a store, captured, or still in the hand the setup put it
+/// in (seeds in a hand are captured seeds the mover keeps, and those the setup put there
+/// that turns of placing have not put on the board yet): always as many as at the start.
 pub fn seeds_accounted(rules: &Rules, state: &State) -> u32 {
     let (captured, hand) = (state.captured(), state.hand());
-    assert!(Player::BOTH.iter().all(|&p| hand[p] <= captured[p]), "more seeds in hand than captured");
+    let dealt = rules.model().hand;
+    assert!(
+        Player::BOTH.iter().all(|&p| hand[p] <= captured[p].saturating_add(dealt)),
+        "more seeds in hand than captured and dealt"
+    );
     rules.seeds_on_board(state)
-        + Player::BOTH.iter().map(|&p| u32::from(captured[p]) + rules.store_seeds(state, p)).sum::<u32>()
+        + Player::BOTH
+            .iter()
+            .map(|&p| {
+                let unplaced = hand[p].saturating_sub(captured[p]);
+                u32::from(captured[p]) + u32::from(unplaced) + rules.store_seeds(state, p)
+            })
+            .sum::<u32>()
 }
 
 /// Every decision kind on every hole: the universe that `play` must sort into legal and not.

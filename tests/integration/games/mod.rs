@@ -3,6 +3,7 @@
 //! takes where the recorded rules leave a point open.
 
 mod bao_ki_arabu;
+mod bao_kiswahili;
 mod chiana_wa_bwalo;
 mod chiana_wa_kunja;
 mod chisolo;

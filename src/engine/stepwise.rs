@@ -1,0 +1,577 @@
+//! Sowings played lap by lap: the interpreter of rules whose turns place a seed from the
+//! hand (`sow 1 seed from the mover's hand into the chosen hole, …`), whose captures are sown
+//! from a row end the landing column picks or the mover chooses (`into the end of the own
+//! inner row nearer the capture, …`), whose lap rules read facts about the turn so far (`the
+//! lap is the first of the turn`, `the turn has captured`), or whose empty row ends the game
+//! between laps (`…, even between laps`).
+//!
+//! Such rules are played by this interpreter alone, chosen by a property of the model
+//! ([`crate::model::Model::stepwise`]) as the colour interpreter is: the other games' move
+//! generation and sowing never look at these constructs, and pay nothing for them. Each lap
+//! is sown seed by seed along the mover's circuit, and the lap rules are read directly from
+//! the model, rule by rule, where the lap ends. A capture takes the seeds from the opponent,
+//! so only the stretches of relay laps between captures can go on for ever: those are
+//! checked by Brent's cycle detection on the counts, as the general interpreter does, within
+//! the lap bound of the rules.
+
+use super::play::Log;
+use super::rules::*;
+use super::sowing::SowEnd;
+use super::state::*;
+use super::trace::SownLap;
+
+/// How many pauses to choose a row end deep the legality check of a sowing looks (beyond, a
+/// pause counts as an end of the sowing: the mover decides there).
+const MAX_END_DEPTH: u8 = 8;
+
+/// Where a sowing stands between laps: the way it goes and what the lap rules may ask.
+#[derive(Clone, Copy, Debug)]
+struct Cursor {
+    /// Sowing against the circuit's stored order.
+    rev: bool,
+    /// The lap about to end is the turn's first.
+    first: bool,
+    /// A capture was made earlier in the turn.
+    captured: bool,
+    /// Seeds the chosen hole held (after a placed seed).
+    origin: u16,
+}
+
+/// What a sowing came to, counted as it went.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    laps: u32,
+    sown: u32,
+    last: Option<Hole>,
+    /// Each lap, where a front end asks to show them.
+    trace: Option<Vec<SownLap>>,
+}
+
+/// How a stretch of sowing ended.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// The sowing is over with this action (`stop`, `move again`).
+    Over(LapAction),
+    /// A capture waits for the mover to choose the row end its seeds are sown from.
+    Paused(EndChoice),
+    /// The game ended between laps (the outcome is set).
+    Ended,
+    /// The sowing would never end.
+    Endless,
+}
+
+/// What a capture's row-end destination comes to at a landing.
+enum EndPick {
+    /// This end, sown inward (`rev` against the circuit's stored order).
+    End(Hole, bool),
+    /// The mover chooses.
+    Choice,
+}
+
+impl Rules {
+    /// The decisions that start a turn of a sowing played lap by lap: each hole the choice in
+    /// force allows, in each direction the mover may choose, if the sowing ends. A seed
+    /// placed where it captures is one decision whatever the direction, since the capture's
+    /// seeds are sown from the row end it picks.
+    pub(super) fn step_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> super::MoveStats {
+        let me = state.to_move;
+        let mut stats = super::MoveStats::default();
+        if sow.place.is_some() && state.hand[me] == 0 {
+            return stats;
+        }
+        let ways: &[(Option<Direction>, bool)] = match self.sowing_reversed(state, sow, me) {
+            Some(false) => &[(None, false)],
+            Some(true) => &[(None, true)],
+            None if self.direction == Direction::Anticlockwise => {
+                &[(Some(Direction::Anticlockwise), false), (Some(Direction::Clockwise), true)]
+            }
+            None => &[(Some(Direction::Clockwise), false), (Some(Direction::Anticlockwise), true)],
+        };
+        for choice in &sow.choices {
+            let mut fitted = false;
+            for &h in &choice.holes[me] {
+                if !self.fits(state, me, choice, h, ways[0].1) {
+                    continue;
+                }
+                fitted = true;
+                if sow.place.is_some_and(|p| self.place_captures(state, p, h)) {
+                    if self.step_ends(state, sow, h, ways[0].1) {
+                        out.push(Move::Sow(h));
+                    } else {
+                        stats.endless += 1;
+                    }
+                    continue;
+                }
+                for &(d, rev) in ways {
+                    if self.step_ends(state, sow, h, rev) {
+                        out.push(d.map_or(Move::Sow(h), |d| Move::SowDirection(h, d)));
+                    } else {
+                        stats.endless += 1;
+                    }
+                }
+            }
+            if fitted {
+                break;
+            }
+        }
+        stats
+    }
+
+    /// The decisions of a mover choosing the row end a capture's seeds are sown from: each end
+    /// hole of the row, sown inward, in board order, if the sowing ends.
+    pub(super) fn end_choice_moves(&self, state: &State, choice: EndChoice, out: &mut MoveList) {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
+        for (end, rev) in self.row_end_options(me, choice.capture) {
+            let mut s = state.clone();
+            let mut tally = Tally::default();
+            let step = self.step_from_end(&mut s, sow, choice, (end, rev), &mut tally, &mut ());
+            if self.step_settles(&s, sow, step, 1) {
+                let d = if rev { self.direction.other() } else { self.direction };
+                out.push(Move::SowDirection(end, d));
+            }
+        }
+    }
+
+    /// Play a decision of a sowing played lap by lap: the first of a turn (sowing hole `h`, or
+    /// placing a seed in it, in direction `d` if the mover chose one), or the choice of a row
+    /// end where a capture paused the sowing.
+    pub(super) fn step_sow<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        h: Hole,
+        d: Option<Direction>,
+        log: &mut L,
+    ) -> Option<SowEnd> {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+        let mut tally = Tally::default();
+        let step = match (state.phase, d) {
+            (Phase::EndChoice(choice), Some(d)) => {
+                state.phase = Phase::Sow;
+                self.step_from_end(state, sow, choice, (h, d != self.direction), &mut tally, log)
+            }
+            (Phase::Sow, _) => {
+                if self.hole_owner[h.index()] != me {
+                    return None;
+                }
+                let rev = match d {
+                    Some(d) => d != self.direction,
+                    None => self.sowing_reversed(state, sow, me).unwrap_or(false),
+                };
+                if let (Some(d), Chosen::Once) = (d, self.chosen) {
+                    state.direction[me] = Some(d);
+                }
+                state.passes = 0;
+                self.step_start(state, sow, h, rev, &mut tally, log)
+            }
+            _ => return None,
+        };
+        let action = match step {
+            Step::Over(LapAction::MoveAgain) => {
+                self.end_turn_again(state, history);
+                LapAction::MoveAgain
+            }
+            Step::Paused(choice) => {
+                state.phase = Phase::EndChoice(choice);
+                LapAction::Stop
+            }
+            Step::Over(action) => {
+                self.end_turn(state, history);
+                action
+            }
+            Step::Ended | Step::Endless => {
+                self.end_turn(state, history);
+                LapAction::Stop
+            }
+        };
+        let last = tally.last.unwrap_or(h);
+        let last_at = usize::from(self.circuit_pos[me][last.index()]);
+        Some(SowEnd { laps: tally.laps, sown: tally.sown, last_at, lap_at: last_at, last, action, hash: 0 })
+    }
+
+    /// The laps decision `mv` sows from `state`, the laps of its captured seeds included (each
+    /// shown from the row end they are sown from), for a front end to show; empty for a
+    /// decision that sows nothing.
+    pub(super) fn step_laps(&self, state: &State, mv: Move) -> Vec<SownLap> {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Vec::new() };
+        let mut s = state.clone();
+        let mut tally = Tally { trace: Some(Vec::new()), ..Tally::default() };
+        match (state.phase, mv) {
+            (Phase::EndChoice(choice), Move::SowDirection(h, d)) => {
+                self.step_from_end(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut ());
+            }
+            (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _)) if self.hole_owner[h.index()] == me => {
+                let rev = match mv {
+                    Move::SowDirection(_, d) => d != self.direction,
+                    _ => self.sowing_reversed(state, sow, me).unwrap_or(false),
+                };
+                self.step_start(&mut s, sow, h, rev, &mut tally, &mut ());
+            }
+            _ => {}
+        }
+        tally.trace.unwrap_or_default()
+    }
+
+    /// Whether the turn that sowing (or placing in) hole `h` going `rev` starts ends: played
+    /// out on a copy, a pause to choose a row end counting as an end where some choice ends.
+    fn step_ends(&self, state: &State, sow: &SowRules, h: Hole, rev: bool) -> bool {
+        let mut s = state.clone();
+        let mut tally = Tally::default();
+        let step = self.step_start(&mut s, sow, h, rev, &mut tally, &mut ());
+        self.step_settles(&s, sow, step, 0)
+    }
+
+    /// Whether a stretch of sowing that came to `step` (leaving `state`) ends: at a pause,
+    /// whether some choice of row end does, looked at a few pauses deep.
+    fn step_settles(&self, state: &State, sow: &SowRules, step: Step, depth: u8) -> bool {
+        match step {
+            Step::Over(_) | Step::Ended => true,
+            Step::Endless => false,
+            Step::Paused(_) if depth >= MAX_END_DEPTH => true,
+            Step::Paused(choice) => {
+                self.row_end_options(state.to_move, choice.capture).into_iter().any(|end| {
+                    let mut s = state.clone();
+                    let mut tally = Tally::default();
+                    let step = self.step_from_end(&mut s, sow, choice, end, &mut tally, &mut ());
+                    self.step_settles(&s, sow, step, depth + 1)
+                })
+            }
+        }
+    }
+
+    /// The start of a turn: sow hole `h` going `rev`, or put a seed from the hand into it
+    /// (which captures there, or is sown with the hole), then on as the lap rules say.
+    fn step_start<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        h: Hole,
+        rev: bool,
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Step {
+        let me = state.to_move;
+        let mut cur = Cursor { rev, first: true, captured: false, origin: 0 };
+        let (at, action) = match sow.place {
+            Some(place) => {
+                if state.hand[me] == 0 {
+                    return Step::Over(LapAction::Stop);
+                }
+                state.hand[me] -= 1;
+                self.add(state, h, 1);
+                cur.origin = state.counts[h.index()];
+                tally.last = Some(h);
+                if self.place_captures(state, place, h) {
+                    (h, LapAction::Capture(place.capture))
+                } else {
+                    let (at, before) = self.step_lap(state, h, rev, tally);
+                    (at, self.step_action(state, sow, (at, before), &cur))
+                }
+            }
+            None => {
+                cur.origin = state.counts[h.index()];
+                if cur.origin == 0 {
+                    return Step::Over(LapAction::Stop);
+                }
+                let (at, before) = self.step_lap(state, h, rev, tally);
+                (at, self.step_action(state, sow, (at, before), &cur))
+            }
+        };
+        cur.first = false;
+        self.step_run(state, sow, (at, action), cur, tally, log)
+    }
+
+    /// After the mover chose `end` (sown `rev`) for the paused capture `choice`: take the
+    /// seeds into it, sow it, and on.
+    fn step_from_end<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        choice: EndChoice,
+        (end, rev): (Hole, bool),
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Step {
+        let Some((at, before)) = self.sow_from_end(state, choice.capture, choice.at, (end, rev), tally, log)
+        else {
+            return Step::Over(LapAction::Stop);
+        };
+        let cur = Cursor { rev, first: false, captured: true, origin: choice.origin };
+        let action = self.step_action(state, sow, (at, before), &cur);
+        self.step_run(state, sow, (at, action), cur, tally, log)
+    }
+
+    /// Carry the sowing on from a lap that ended at `at` with `action`: captures, relays, and
+    /// the end between laps, until the sowing is over, pauses or never ends.
+    fn step_run<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        (mut at, mut action): (Hole, LapAction),
+        mut cur: Cursor,
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Step {
+        let me = state.to_move;
+        let max_laps = sow.rings[me].max_laps;
+        // Brent's cycle detection on the lap to come, between captures.
+        let mut saved: Option<(Hole, [u16; MAX_SLOTS])> = None;
+        let (mut power, mut steps) = (1u32, 0u32);
+        loop {
+            if tally.laps > max_laps {
+                return Step::Endless;
+            }
+            let from = match action {
+                LapAction::Capture(c) => {
+                    let capture = &self.model.captures[usize::from(c)];
+                    match capture.destination {
+                        Destination::Sow(Resow {
+                            into: SowInto::RowEnd { role, middle, far_for_north },
+                            ..
+                        }) => match self.row_end_at(me, (role, middle, far_for_north), at) {
+                            EndPick::Choice => {
+                                return Step::Paused(EndChoice { capture: c, at, origin: cur.origin });
+                            }
+                            EndPick::End(end, rev) => {
+                                let Some((landing, before)) =
+                                    self.sow_from_end(state, c, at, (end, rev), tally, log)
+                                else {
+                                    return Step::Over(LapAction::Stop);
+                                };
+                                (cur.rev, cur.captured) = (rev, true);
+                                saved = None;
+                                (at, action) =
+                                    (landing, self.step_action(state, sow, (landing, before), &cur));
+                                continue;
+                            }
+                        },
+                        destination => {
+                            let (taken, _) = self.take(state, c, at, cur.rev, log);
+                            if taken > 0 {
+                                state.captures_made[me] = state.captures_made[me].saturating_add(1);
+                                self.keep(state, destination, taken);
+                            }
+                            return Step::Over(LapAction::Stop);
+                        }
+                    }
+                }
+                LapAction::Relay | LapAction::RelayNext => {
+                    if self.ended_between_laps(state) {
+                        return Step::Ended;
+                    }
+                    let from =
+                        if action == LapAction::RelayNext { self.step_hole(me, at, cur.rev) } else { at };
+                    if state.counts[from.index()] == 0 {
+                        return Step::Over(LapAction::Stop);
+                    }
+                    if saved.as_ref().is_some_and(|(h, counts)| *h == from && *counts == state.counts) {
+                        return Step::Endless;
+                    }
+                    if saved.is_none() || steps == power {
+                        saved = Some((from, state.counts));
+                        power = power.saturating_mul(2);
+                        steps = 0;
+                    }
+                    steps += 1;
+                    from
+                }
+                other => return Step::Over(other),
+            };
+            let (landing, before) = self.step_lap(state, from, cur.rev, tally);
+            at = landing;
+            action = self.step_action(state, sow, (landing, before), &cur);
+        }
+    }
+
+    /// Where a sowing goes on between laps, whether an empty row ends the game there (`a
+    /// player whose inner row is empty loses, even between laps`); if so the outcome is set.
+    fn ended_between_laps(&self, state: &mut State) -> bool {
+        let end = &self.model.end;
+        let (true, Some(role)) = (end.row_empty_every_lap, end.row_empty) else { return false };
+        let me = state.to_move;
+        for loser in [me, me.other()] {
+            if self.role_hole[loser][usize::from(role)].iter().all(|h| state.counts[h.index()] == 0) {
+                state.outcome = Some(Outcome::Win { winner: loser.other(), reason: WinReason::RowEmpty });
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a seed placed in hole `h` captures there: the opponent's facing hole is as the
+    /// placing line says.
+    fn place_captures(&self, state: &State, place: crate::model::Place, h: Hole) -> bool {
+        let (role, want) = place.opposite;
+        let column = usize::from(self.hole_column[h.index()]);
+        let facing = self.role_hole[state.to_move.other()][usize::from(role)][column];
+        (state.counts[facing.index()] == 0) == (want == HoleState::Empty)
+    }
+
+    /// Take what capture `c` takes from a landing at `at` and sow it from row end `end`
+    /// going `rev`: the whole end hole, or the taken seeds alone (from the next hole, or
+    /// starting with the end hole itself), as the capture says. Where the last seed fell and
+    /// what that hole held before; `None` if there was nothing to take.
+    fn sow_from_end<L: Log>(
+        &self,
+        state: &mut State,
+        c: u8,
+        at: Hole,
+        (end, rev): (Hole, bool),
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Option<(Hole, u16)> {
+        let (taken, _) = self.take(state, c, at, false, log);
+        if taken == 0 {
+            return None;
+        }
+        let me = state.to_move;
+        state.captures_made[me] = state.captures_made[me].saturating_add(1);
+        let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination else { return None };
+        if resow.whole {
+            self.add(state, end, taken);
+            return Some(self.step_lap(state, end, rev, tally));
+        }
+        // The taken seeds alone, from the hole after the end (or the end itself).
+        let from = if resow.itself { self.step_hole(me, end, !rev) } else { end };
+        let landing = self.drop_seeds(state, from, taken, rev, tally);
+        if let Some(lap) = tally.trace.as_mut().and_then(|t| t.last_mut()) {
+            // Shown as sown from the end hole, where the taken seeds were put.
+            lap.from = end;
+        }
+        Some(landing)
+    }
+
+    /// The hole one step from `h` along `me`'s circuit, against its stored order with `rev`.
+    fn step_hole(&self, me: Player, h: Hole, rev: bool) -> Hole {
+        let circuit = &self.circuit[me];
+        let len = circuit.len();
+        let pos = usize::from(self.circuit_pos[me][h.index()]);
+        circuit[if rev { (pos + len - 1) % len } else { (pos + 1) % len }]
+    }
+
+    /// Lift hole `from` and sow its seeds one by one along the mover's circuit going `rev`:
+    /// where the last seed fell, and what that hole held before it.
+    fn step_lap(&self, state: &mut State, from: Hole, rev: bool, tally: &mut Tally) -> (Hole, u16) {
+        let n = state.counts[from.index()];
+        self.remove(state, from, n);
+        self.drop_seeds(state, from, n, rev, tally)
+    }
+
+    /// Sow `n` seeds in hand one by one along the mover's circuit going `rev`, from the hole
+    /// after `from`: where the last seed fell, and what that hole held before it.
+    fn drop_seeds(&self, state: &mut State, from: Hole, n: u16, rev: bool, tally: &mut Tally) -> (Hole, u16) {
+        let me = state.to_move;
+        let (mut at, mut before) = (from, 0);
+        let mut drops = Vec::new();
+        for _ in 0..n {
+            at = self.step_hole(me, at, rev);
+            if self.skip_origin && at == from {
+                at = self.step_hole(me, at, rev);
+            }
+            before = state.counts[at.index()];
+            self.add(state, at, 1);
+            if tally.trace.is_some() {
+                drops.push(at);
+            }
+        }
+        if let Some(trace) = tally.trace.as_mut() {
+            trace.push(SownLap { from, drops });
+        }
+        tally.laps += 1;
+        tally.sown += u32::from(n);
+        tally.last = Some(at);
+        (at, before)
+    }
+
+    /// The lap rules' action for a lap that ended in hole `at`, which held `before` seeds
+    /// before the last one fell: the first rule that applies, read from the model.
+    fn step_action(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        (at, before): (Hole, u16),
+        cur: &Cursor,
+    ) -> LapAction {
+        let me = state.to_move;
+        let column = usize::from(self.hole_column[at.index()]);
+        let count = |h: Hole| state.counts[h.index()];
+        let is = |h: Hole, s: HoleState| (count(h) == 0) == (s == HoleState::Empty);
+        let facing = |role: Role| self.role_hole[me.other()][usize::from(role)][column];
+        let applies = |rule: &LapRule| {
+            !rule.store
+                && rule.landing.is_none_or(|want| (before > 0) == (want == HoleState::Occupied))
+                && rule.side.is_none_or(|side| (self.hole_owner[at.index()] == me) == (side == Side::Own))
+                && rule.role.is_none_or(|role| self.hole_role[at.index()] == role)
+                && rule.mark.is_none_or(|m| state.is_marked(m, at))
+                && rule.facts.iter().all(|fact| match *fact {
+                    Fact::Opposite(role, s) => is(facing(role), s),
+                    Fact::Column(role, s) => is(self.role_hole[me][usize::from(role)][column], s),
+                    Fact::OppositeHolds(role, min, max) => (min..=max).contains(&count(facing(role))),
+                    Fact::Next(s) => is(self.step_hole(me, at, cur.rev), s),
+                    Fact::Row(side, role, s) => {
+                        let p = if side == Side::Own { me } else { me.other() };
+                        self.role_hole[p][usize::from(role)].iter().all(|&h| count(h) == 0)
+                            == (s == HoleState::Empty)
+                    }
+                    Fact::Origin(min, max) => (min..=max).contains(&cur.origin),
+                    Fact::Holds(min, max) => (min..=max).contains(&count(at)),
+                    Fact::PreviousHolds(min, max) => {
+                        (min..=max).contains(&count(self.step_hole(me, at, !cur.rev)))
+                    }
+                    Fact::FirstLap => cur.first,
+                    Fact::TurnCaptured => cur.captured,
+                })
+        };
+        sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)
+    }
+
+    /// The end holes of `me`'s row `role`, each with the way that sows it inward (against the
+    /// circuit's stored order with `true`): the owner's left end first.
+    fn row_ends(&self, me: Player, role: Role) -> [(Hole, bool); 2] {
+        let board = self.model.board;
+        let row = &self.role_hole[me][usize::from(role)];
+        let end = |k: usize| {
+            let hole = row[board.column_from_left(me, k)];
+            let inner = row[board.column_from_left(me, if k == 0 { 1.min(self.columns - 1) } else { k - 1 })];
+            (hole, self.step_hole(me, hole, false) != inner)
+        };
+        [end(0), end(self.columns - 1)]
+    }
+
+    /// The row ends the mover may choose from for capture `c`, in board order.
+    fn row_end_options(&self, me: Player, c: u8) -> Vec<(Hole, bool)> {
+        let Destination::Sow(Resow { into: SowInto::RowEnd { role, .. }, .. }) =
+            self.model.captures[usize::from(c)].destination
+        else {
+            return Vec::new();
+        };
+        let mut ends = self.row_ends(me, role).to_vec();
+        ends.sort_by_key(|(h, _)| self.board_of[h.index()]);
+        ends.dedup_by_key(|(h, _)| *h);
+        ends
+    }
+
+    /// The row end a capture landing at `at` sends its seeds to: the end nearer the landing
+    /// column (counted from the owner's seat, or for North from South's with
+    /// `far_for_north`), or the mover's choice from the row's `middle` holes.
+    fn row_end_at(&self, me: Player, (role, middle, far_for_north): (Role, u8, bool), at: Hole) -> EndPick {
+        let board = self.model.board;
+        let column = usize::from(self.hole_column[at.index()]);
+        // The landing's place from the owner's left.
+        let k = (0..self.columns).find(|&k| board.column_from_left(me, k) == column).unwrap_or(0);
+        let zone = self.columns.saturating_sub(usize::from(middle)) / 2;
+        let [left, right] = self.row_ends(me, role);
+        let (near_left, near_right) =
+            if far_for_north && me == Player::North { (right, left) } else { (left, right) };
+        if k < zone {
+            EndPick::End(near_left.0, near_left.1)
+        } else if k + zone >= self.columns {
+            EndPick::End(near_right.0, near_right.1)
+        } else {
+            EndPick::Choice
+        }
+    }
+}
