@@ -256,6 +256,15 @@ impl Scope<'_> {
             }
             ast::ChoiceHoles::One(_) => Ok(HoleSet::Territory),
             ast::ChoiceHoles::Rearmost => Ok(HoleSet::Rearmost),
+            ast::ChoiceHoles::AfterMark { steps, mark } => {
+                let mut errors = Errors::default();
+                let steps = errors.take_one(self.value(steps));
+                let mark = errors.take_one(self.mark(mark));
+                errors.finish(steps.zip(mark).map(|(steps, mark)| HoleSet::AfterMark {
+                    mark,
+                    steps: steps.min(u64::from(u8::MAX)) as u8,
+                }))
+            }
         }
     }
 
@@ -331,6 +340,7 @@ impl Scope<'_> {
             ast::LapAction::MoveAgain => LapAction::MoveAgain,
             ast::LapAction::Stop => LapAction::Stop,
             ast::LapAction::Capture(name) => LapAction::Capture(self.capture(name)?),
+            ast::LapAction::MarkLanding(name) => LapAction::MarkLanding(self.mark(name)?),
         })
     }
 

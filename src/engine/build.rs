@@ -153,13 +153,18 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
             HoleSet::Marked(m) => Some(*m),
             _ => None,
         });
+        let after_mark = match c.holes {
+            HoleSet::AfterMark { mark, steps } => Some((mark, steps)),
+            _ => None,
+        };
         let counts_only = mark.is_none()
             && except_mark.is_none()
+            && after_mark.is_none()
             && c.next.is_none()
             && c.previous.is_none()
             && !c.most
             && c.opposite.is_none();
-        Choice { holes, mark, except_mark, counts_only, rule: c.clone() }
+        Choice { holes, mark, except_mark, after_mark, counts_only, rule: c.clone() }
     };
     (model.phases.iter())
         .map(|phase| {

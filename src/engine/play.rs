@@ -543,6 +543,25 @@ impl Rules {
                 let facing = self.role_hole[me.other()][usize::from(role)][column];
                 (state.counts[facing.index()] == 0) == (want == HoleState::Empty)
             })
+            && choice.after_mark.is_none_or(|(m, k)| self.after_mark(state, me, m, k, rev) == Some(h))
+    }
+
+    /// The hole `steps` holes after `me`'s hole carrying mark `m`, along their circuit
+    /// (against the usual way with `rev`); `None` while no hole of theirs carries it.
+    #[cold]
+    fn after_mark(&self, state: &State, me: Player, m: MarkId, steps: u8, rev: bool) -> Option<Hole> {
+        let marked = self.circuit[me].iter().copied().find(|&h| state.is_marked(m, h))?;
+        Some((0..steps).fold(marked, |h, _| self.neighbour(me, h, rev)))
+    }
+
+    /// A lap rule's `mark the landing hole as …`: the mark leaves `me`'s other holes and goes
+    /// to `landing`.
+    #[cold]
+    fn mark_landing(&self, state: &mut State, me: Player, m: MarkId, landing: Hole) {
+        for &h in &self.circuit[me] {
+            state.marks[usize::from(m)][h.index() / 64] &= !(1 << (h.index() % 64));
+        }
+        state.marks[usize::from(m)][landing.index() / 64] |= 1 << (landing.index() % 64);
     }
 
     /// [`Rules::fits`] in a loop over holes: the description's seed counts and whether they
@@ -1269,6 +1288,11 @@ impl Rules {
             }
             LapAction::MoveAgain => {
                 self.end_turn_again(state, history);
+                None
+            }
+            LapAction::MarkLanding(m) => {
+                self.mark_landing(state, state.to_move, m, end.last);
+                self.end_turn(state, history);
                 None
             }
             _ => {
@@ -2361,6 +2385,9 @@ impl Rules {
                 .map(|k| vec![self.hole_from_owners_left(player, role, k)])
                 .unwrap_or_default(),
             HoleSet::Rearmost => self.rearmost(state, player).into_iter().collect(),
+            HoleSet::AfterMark { mark, steps } => {
+                self.after_mark(state, player, mark, steps, false).into_iter().collect()
+            }
         }
     }
 

@@ -42,6 +42,9 @@ pub struct Choice {
     pub mark: Option<MarkId>,
     /// A mark the hole must not carry.
     pub except_mark: Option<MarkId>,
+    /// The hole must be this many holes after the mover's hole carrying this mark, along
+    /// their circuit (`the hole 2 holes after the own pair hole`).
+    pub after_mark: Option<(MarkId, u8)>,
     /// Only the count decides (no mark, no neighbour): the plain count test applies.
     pub counts_only: bool,
     /// The description in the model: the counts, the neighbours, the file's words.

@@ -400,7 +400,7 @@ impl Model {
             HoleSet::One { column, .. } if column.from_left(self.board.columns).is_none() => {
                 Err(self.wrong(place, format!("{column:?} is off a row of {} holes", self.board.columns)))
             }
-            HoleSet::Marked(mark) if !self.mark_ok(mark) => {
+            HoleSet::Marked(mark) | HoleSet::AfterMark { mark, .. } if !self.mark_ok(mark) => {
                 Err(self.wrong(place, format!("no mark number {mark}")))
             }
             _ => Ok(()),

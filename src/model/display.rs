@@ -235,6 +235,9 @@ impl Model {
             HoleSet::Marked(m) => format!("own {} hole", self.marks[usize::from(m)].name),
             HoleSet::One { role, column } => format!("{} own {} hole", place(column), row(role)),
             HoleSet::Rearmost => "rearmost own hole".to_string(),
+            HoleSet::AfterMark { mark, steps } => {
+                format!("hole {steps} after the own {} hole", self.marks[usize::from(mark)].name)
+            }
         };
         let text = |fact: &SideFact| match *fact {
             SideFact::Most { role, column } => {
@@ -257,7 +260,7 @@ impl Model {
     pub fn choice_cells(&self, holes: HoleSet, player: Player) -> Option<Vec<Cell>> {
         let board = self.board;
         match holes {
-            HoleSet::Territory | HoleSet::Marked(_) | HoleSet::Rearmost => None,
+            HoleSet::Territory | HoleSet::Marked(_) | HoleSet::Rearmost | HoleSet::AfterMark { .. } => None,
             HoleSet::Row(role) => {
                 let row = board.row(player, usize::from(role));
                 Some((0..board.columns).map(|c| Cell::new(row, c)).collect())
@@ -772,6 +775,9 @@ impl Model {
             LapAction::MoveAgain => "the mover moves again".to_string(),
             LapAction::Stop => "stop".to_string(),
             LapAction::Capture(i) => format!("capture {}", self.captures[usize::from(i)].name),
+            LapAction::MarkLanding(m) => {
+                format!("stop, and mark the landing hole as {}", self.marks[usize::from(m)].name)
+            }
         }
     }
 }

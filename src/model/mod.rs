@@ -382,6 +382,15 @@ pub enum HoleSet {
     /// The hole at the back of the mover's seeds along the shared ring, where holes belong
     /// by colour (`the rearmost own hole`).
     Rearmost,
+    /// The mover's hole `steps` holes after their hole carrying the mark, along their
+    /// circuit in the direction of sowing (`the hole 2 holes after the own pair hole`); none
+    /// while no hole of theirs carries it.
+    AfterMark {
+        /// The mark.
+        mark: MarkId,
+        /// How many holes after the marked one.
+        steps: u8,
+    },
     /// One hole of one of the mover's rows.
     One {
         /// The row.
@@ -731,6 +740,9 @@ pub enum LapAction {
     MayStop,
     /// The sowing ends and the same player moves again.
     MoveAgain,
+    /// The sowing ends, and the landing hole carries this mark, which leaves the mover's
+    /// other holes (`mark the landing hole as pair`).
+    MarkLanding(MarkId),
     /// The sowing ends.
     Stop,
 }

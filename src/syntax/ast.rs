@@ -551,6 +551,14 @@ pub enum ChoiceHoles {
     One(HoleSet),
     /// `the rearmost own hole`.
     Rearmost,
+    /// `the hole 2 holes after the own pair hole`: that many holes after the mover's hole
+    /// carrying the mark, along their circuit.
+    AfterMark {
+        /// How many holes after it.
+        steps: Spanned<Value>,
+        /// The mark's name.
+        mark: Spanned<String>,
+    },
 }
 
 /// A condition on a hole that may be chosen.
@@ -726,6 +734,9 @@ pub enum LapAction {
     MayStop,
     /// The sowing ends and the same player moves again.
     MoveAgain,
+    /// The sowing ends and the landing hole carries the named mark, which leaves the
+    /// mover's other holes.
+    MarkLanding(Spanned<String>),
     /// The sowing ends.
     Stop,
 }

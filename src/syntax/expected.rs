@@ -187,6 +187,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::by_colour => "`at the start, then the holes that hold their seeds`",
         Rule::role_rows => "`ROW rows` (both players' rows of that name, as one ring)",
         Rule::rearmost_hole => "`the rearmost own hole`",
+        Rule::after_mark => "`the hole 2 holes after the own NAME hole`",
+        Rule::mark_landing => "`mark the landing hole as NAME`",
         Rule::lone_seed => "`a player with one seed may move it 2 holes on`",
         Rule::lone_place => "`whose next hole is empty` or `in a MARK hole`",
         Rule::lone_next_empty => "`whose next hole is empty`",

@@ -731,6 +731,13 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
         }
         Rule::one_hole => lower_one_hole(first)?.map(ChoiceHoles::One),
         Rule::rearmost_hole => Spanned::new(ChoiceHoles::Rearmost, span(&first)),
+        Rule::after_mark => {
+            let hsp = span(&first);
+            let mut m = Children::of(first);
+            let steps = lower_value(m.expect(Rule::value)?)?;
+            let mark = lower_name(m.expect(Rule::row_name)?);
+            Spanned::new(ChoiceHoles::AfterMark { steps, mark }, hsp)
+        }
         _ => return unexpected(&first),
     };
     let filters = c
@@ -862,6 +869,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::capture_ref
             | Rule::may_stop
             | Rule::move_again
+            | Rule::mark_landing
             | Rule::stop => action = Some(lower_lap_action(child)?),
             _ => return unexpected(&child),
         }
@@ -976,6 +984,7 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
         Rule::move_again => LapAction::MoveAgain,
         Rule::stop => LapAction::Stop,
         Rule::capture_ref => LapAction::Capture(lower_name(Children::of(pair).expect(Rule::name)?)),
+        Rule::mark_landing => LapAction::MarkLanding(lower_name(Children::of(pair).expect(Rule::row_name)?)),
         _ => return unexpected(&pair),
     };
     Ok(Spanned::new(action, sp))

@@ -37,6 +37,7 @@ mod quiela;
 mod ryakati;
 mod spreta;
 mod sute;
+mod tchela;
 mod tshuba;
 mod tsoro;
 mod tsoro_baia;

@@ -1,0 +1,175 @@
+//! Hand-checked worked examples of Tchela (`rules/tchela.sow`): the text's opening, pairs
+//! made in a row and the last pair sown as in the game; the "ludii" ruleset's opening,
+//! each single seed two holes past the last pair, then the hole after it; the capture of
+//! the opposite inner and outer holes into the mover's store; and the end when the player
+//! to move cannot move, scored with the stores.
+//!
+//! Every expectation was worked out by hand from the rules summary. Positions are written
+//! as the board picture shows them, North's outer row on top:
+//!
+//! ```text
+//!      1 2 3 4 5 6 7 8
+//!   d  . . . . . . . .   North outer   North sows d8 → d1, then c1 → c8
+//!   c  . . . . . . . .   North inner
+//!   b  . . . . . . . .   South inner   South sows a1 → a8, then b8 → b1
+//!   a  . . . . . . . .   South outer
+//! ```
+
+use sow::Rules;
+use sow::engine::{History, Move, Outcome, Player, State, WinReason};
+
+use crate::common;
+use crate::kit::*;
+
+fn tchela(ruleset: Option<&str>, params: &[&str]) -> Rules {
+    common::rules("tchela", ruleset, params)
+}
+
+/// Plays the opening: at each turn the mover must have exactly the hole given (after the
+/// first turn of each, which is any own hole); returns the state after the last one.
+fn open(rules: &Rules, south: &[&str], north: &[&str]) -> State {
+    let mut state = rules.start();
+    let mut history = History::new(rules, &state);
+    for (turn, (s, n)) in south.iter().zip(north).enumerate() {
+        for name in [s, n] {
+            if turn > 0 {
+                assert_eq!(legal(rules, &state), sows(rules, &[name]), "turn {} of {name}", turn + 1);
+            }
+            rules.play(&mut state, &mut history, Move::Sow(hole(rules, name))).unwrap();
+        }
+    }
+    state
+}
+
+/// The text's opening. South sows a3 (1) into a4: a pair. Then the single seed in the
+/// next hole each turn: a5 into a6, a7 into a8, b8 into b7, b6 into b5, b4 into b3, b2
+/// into b1, a1 into a2. The next hole, a3, is empty: a2 is the last pair, and South sows
+/// it as in the game: a3 0→1, a4 2→3, occupied: relay (3): a5 0→1, a6 2→3, a7 0→1, empty,
+/// an outer hole: the end. North likewise from d8: pairs in d7, d5, d3, d1, c2, c4, c6,
+/// c8; then c8 (2): d8 0→1, d7 2→3, relay (3): d6 0→1, d5 2→3, d4 0→1, the end.
+/// The main game follows: South may sow any occupied own hole.
+#[test]
+fn the_text_opening_makes_pairs_in_a_row_then_sows_the_last_pair() {
+    let rules = tchela(None, &[]);
+    let state = open(
+        &rules,
+        &["a3", "a5", "a7", "b8", "b6", "b4", "b2", "a1", "a2"],
+        &["d8", "d6", "d4", "d2", "c1", "c3", "c5", "c7", "c8"],
+    );
+    assert_board(
+        &rules,
+        &state,
+        "d 2 0 2 1 3 1 0 1
+         c 0 2 0 2 0 2 0 0
+         b 2 0 2 0 2 0 2 0
+         a 0 0 1 0 1 3 1 2",
+    );
+    assert_eq!(state.to_move(), Player::South);
+    assert_eq!(legal(&rules, &state), sows(&rules, &["a3", "a5", "a6", "a7", "a8", "b1", "b3", "b5", "b7"]));
+}
+
+/// Ludii's opening. South sows a1 into a2 (the pair); then the hole two past the last
+/// pair each turn: a4 into a5, a7 into a8, b7 into b6, b4 into b3, b1 into a1 (emptied at
+/// the first turn: 0→1, no pair, but the hole of the turn's last seed all the same), a3
+/// into a4 (0→1), a6 into a7 (0→1), b8 into b7 (0→1), b5 into b4 (0→1), b2 into b1
+/// (0→1), a2 (2, the first pair) into a3 (0→1) and a4 (1→2). Two past a4 is a6, empty
+/// since its turn: one more turn sows the hole after a4, a5 (2): a6 0→1, a7 1→2, a single
+/// lap. 13 turns. North likewise from d8.
+#[test]
+fn the_ludii_opening_sows_two_holes_past_the_last_pair() {
+    let rules = tchela(Some("ludii"), &[]);
+    let state = open(
+        &rules,
+        &["a1", "a4", "a7", "b7", "b4", "b1", "a3", "a6", "b8", "b5", "b2", "a2", "a5"],
+        &["d8", "d5", "d2", "c2", "c5", "c8", "d6", "d3", "c1", "c4", "c7", "d7", "d4"],
+    );
+    assert_board(
+        &rules,
+        &state,
+        "d 2 2 1 0 2 1 0 1
+         c 0 1 2 0 1 2 0 1
+         b 1 0 2 1 0 2 1 0
+         a 1 0 1 2 0 1 2 2",
+    );
+    assert_eq!(state.to_move(), Player::South);
+    assert_eq!(
+        legal(&rules, &state),
+        sows(&rules, &["a1", "a3", "a4", "a6", "a7", "a8", "b1", "b3", "b4", "b6", "b7"])
+    );
+}
+
+/// On 4×6, Ludii's opening is shorter: a1 into a2, a4 into a5, b6 into b5, b3 into b2;
+/// two past b2 is a1, empty: then b1 (1), the hole after b2, into a1 (0→1). 5 turns.
+#[test]
+fn the_ludii_opening_on_four_by_six() {
+    let rules = tchela(Some("ludii"), &["columns=6"]);
+    let state = open(&rules, &["a1", "a4", "b6", "b3", "b1"], &["d6", "d3", "c1", "c4", "c6"]);
+    assert_board(
+        &rules,
+        &state,
+        "d 1 2 0 1 2 1
+         c 0 2 1 0 2 0
+         b 0 2 0 1 2 0
+         a 1 2 1 0 2 1",
+    );
+    assert_eq!(state.to_move(), Player::South);
+}
+
+/// South b3 (1): b2 0→1, an empty own inner hole facing c2 (2): c2 and d2 (3) go into
+/// South's store (5). b7 (1): b6 0→1, empty, but c6 is empty: nothing is taken, though d6
+/// holds 4. a8 (1): b8 1→2, occupied: relay (2): b7 1→2, b6 0→1, facing c6, empty: the end.
+#[test]
+fn a_last_seed_in_an_empty_inner_hole_takes_both_opposite_holes_into_the_store() {
+    let rules = tchela(None, &[]);
+    let picture = "d 0 3 0 0 0 4 0 0
+                   c 0 2 0 0 0 0 0 1
+                   b 0 0 1 0 0 0 1 1
+                   a 0 0 0 0 0 0 0 1";
+    let mut s = state(&rules, &setup(&rules, picture, Player::South));
+    let mut history = History::new(&rules, &s);
+    let effect = rules.play(&mut s, &mut history, Move::Sow(hole(&rules, "b3"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 1, 1, "b2", &[("c2", 2), ("d2", 3)], true));
+    assert_eq!(rules.store_seeds(&s, Player::South), 5);
+    assert_board(
+        &rules,
+        &s,
+        "d 0 0 0 0 0 4 0 0
+         c 0 0 0 0 0 0 0 1
+         b 0 1 0 0 0 0 1 1
+         a 0 0 0 0 0 0 0 1",
+    );
+
+    let mut s = state(&rules, &setup(&rules, picture, Player::South));
+    let mut history = History::new(&rules, &s);
+    let effect = rules.play(&mut s, &mut history, Move::Sow(hole(&rules, "b7"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 1, 1, "b6", &[], true));
+    assert_eq!(rules.store_seeds(&s, Player::South), 0);
+
+    let mut s = state(&rules, &setup(&rules, picture, Player::South));
+    let mut history = History::new(&rules, &s);
+    let effect = rules.play(&mut s, &mut history, Move::Sow(hole(&rules, "a8"))).unwrap();
+    assert_eq!(effect, sow_effect(&rules, 2, 3, "b6", &[], true));
+}
+
+/// South b2 (1) into b1, empty, facing c1 (1) and d1 (1): both into South's store, which
+/// held 3: 5. North, to move, has nothing left on the board: the game ends and is scored,
+/// South 5 in the store and 1 on the board against North's 4 in the store: South wins.
+#[test]
+fn the_player_to_move_who_cannot_move_ends_the_game_scored_with_the_stores() {
+    let rules = tchela(None, &[]);
+    let mut s = setup(
+        &rules,
+        "d 1 0 0 0 0 0 0 0
+         c 1 0 0 0 0 0 0 0
+         b 0 1 0 0 0 0 0 0
+         a 0 0 0 0 0 0 0 0",
+        Player::South,
+    );
+    s.stores.south = 3;
+    s.stores.north = 4;
+    let mut s = state(&rules, &s);
+    let mut history = History::new(&rules, &s);
+    rules.play(&mut s, &mut history, Move::Sow(hole(&rules, "b2"))).unwrap();
+    assert_eq!(rules.store_seeds(&s, Player::South), 5);
+    assert_eq!(s.outcome(), Some(Outcome::Win { winner: Player::South, reason: WinReason::Score }));
+}
