@@ -419,8 +419,7 @@ impl Rules {
     /// The decisions that start a turn of phase `phase` for the player to move.
     fn turn_moves(&self, state: &State, phase: usize, out: &mut MoveList) -> MoveStats {
         match &self.phases[phase].turn {
-            TurnKind::Sow(sow) if self.colours => self.colour_moves(state, sow, out),
-            TurnKind::Sow(sow) if self.stepwise => self.step_moves(state, sow, out),
+            TurnKind::Sow(sow) if self.colours || self.stepwise => self.interpreted_moves(state, sow, out),
             TurnKind::Sow(sow) => self.sow_moves(state, sow, out),
             TurnKind::Take { capture } => {
                 if let Some(pick) = self.take_turn_pick(state, *capture) {
@@ -454,6 +453,13 @@ impl Rules {
                 MoveStats::default()
             }
         }
+    }
+
+    /// The sowings of rules played by an interpreter of their own: holes owned by colour
+    /// (`engine::colour`), or sowings played lap by lap (`engine::stepwise`).
+    #[cold]
+    fn interpreted_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> MoveStats {
+        if self.colours { self.colour_moves(state, sow, out) } else { self.step_moves(state, sow, out) }
     }
 
     /// Whether hole `h` fits a description, from `me`'s point of view.
@@ -1776,7 +1782,8 @@ impl Rules {
     #[inline]
     pub(super) fn keep(&self, state: &mut State, destination: Destination, n: u16) {
         let me = state.to_move;
-        if destination != Destination::Store || self.store.is_none() {
+        // `matches!`, not `!=`: a derived comparison of destinations is a call.
+        if !matches!(destination, Destination::Store) || self.store.is_none() {
             state.captured[me] += n;
         }
         match destination {
