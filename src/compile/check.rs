@@ -21,6 +21,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         captures(scope),
         main_phase(scope, game_name),
         openings(scope),
+        skipped_marks(scope),
         end(scope, game_name),
         lap_limit(scope),
         added_captures(scope),
@@ -187,6 +188,18 @@ fn opening(scope: &Scope<'_>, opening: &ast::Opening, main_ok: bool) -> Vec<Chec
         }
     }
     out
+}
+
+/// A `sow` line that skips the holes of a mark names a mark the game declares.
+fn skipped_marks(scope: &Scope<'_>) -> Vec<CheckError> {
+    let openings = scope.eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing.sow);
+    [scope.eff.sections.sowing.sow]
+        .into_iter()
+        .chain(openings)
+        .flatten()
+        .filter_map(|sow| sow.node.skip.as_ref())
+        .filter_map(|name| scope.mark(name).err())
+        .collect()
 }
 
 /// The end rules are given, say what happens to a player who cannot move, and let the

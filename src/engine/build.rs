@@ -309,8 +309,14 @@ fn attach_rings(rules: &mut Rules) {
                     let turning = sow.turnings.iter().flat_map(|t| t.choice.holes[me].iter().copied());
                     if every_lap { rules.territory[me].clone() } else { turning.collect::<Vec<_>>() }
                 });
+                // Holes of a mark the sowing skips: those marked from the start (no turn adds
+                // to such a mark).
+                let skipped: Vec<Hole> =
+                    sowing.skip.map_or(Vec::new(), |m| rules.marks[usize::from(m)].start.clone());
                 let rings = ByPlayer::new_with(|me| {
-                    Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me])
+                    let mut ring = Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me]);
+                    ring.skip_holes(&skipped);
+                    ring
                 });
                 let checks = (sowing.turnings.iter())
                     .map(|t| match &t.condition {
@@ -320,7 +326,9 @@ fn attach_rings(rules: &mut Rules) {
                             let rule = LapRule { action: LapAction::MoveAgain, ..rule.clone() };
                             let rule = std::slice::from_ref(&rule);
                             TurnCheck::Lands(Box::new(ByPlayer::new_with(|me| {
-                                Ring::build(rules, me, rule, LapAction::Stop, &[])
+                                let mut ring = Ring::build(rules, me, rule, LapAction::Stop, &[]);
+                                ring.skip_holes(&skipped);
+                                ring
                             })))
                         }
                     })

@@ -368,6 +368,13 @@ impl Model {
                 "{gap}{indent}sowing: the first hole of a turn's first lap receives {n} seeds (or all that are left), each hole after it one"
             )?;
         }
+        if let Some(m) = sowing.skip {
+            writeln!(
+                f,
+                "{gap}{indent}sowing: laps skip the {} holes (they receive no seed, though they may be lifted)",
+                self.marks[usize::from(m)].name
+            )?;
+        }
         match sowing.overrun {
             Some(Overrun::Convert) => writeln!(
                 f,

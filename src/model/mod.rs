@@ -227,6 +227,9 @@ pub struct Sowing {
     /// A move besides sowing while the mover's hand holds a seed for each of their holes: one
     /// seed from the hand into each own hole.
     pub hand_entry: bool,
+    /// Holes of this mark (those marked from the start) receive no seed in a lap, though they
+    /// may still be lifted.
+    pub skip: Option<MarkId>,
 }
 
 /// What sowing does to the opponent's seeds in a hole it drops a seed into, where holes

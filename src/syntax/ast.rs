@@ -328,6 +328,8 @@ pub struct Sow {
     pub overrun: Option<Spanned<Overrun>>,
     /// `, N seeds into the first hole`: what the first hole sown receives, if said.
     pub first_hole: Option<Spanned<Value>>,
+    /// `, skipping NAME holes`: the mark whose holes no lap drops a seed into, if said.
+    pub skip: Option<Spanned<String>>,
 }
 
 /// What sowing does to the opponent's seeds in a hole it sows into.
