@@ -21,6 +21,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         captures(scope),
         main_phase(scope, game_name),
         openings(scope),
+        skipped_marks(scope),
         end(scope, game_name),
         lap_limit(scope),
         added_captures(scope),
@@ -197,6 +198,18 @@ fn opening(scope: &Scope<'_>, opening: &ast::Opening, main_ok: bool) -> Vec<Chec
     out
 }
 
+/// A `sow` line that skips the holes of a mark names a mark the game declares.
+fn skipped_marks(scope: &Scope<'_>) -> Vec<CheckError> {
+    let openings = scope.eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing.sow);
+    [scope.eff.sections.sowing.sow]
+        .into_iter()
+        .chain(openings)
+        .flatten()
+        .filter_map(|sow| sow.node.skip.as_ref())
+        .filter_map(|name| scope.mark(name).err())
+        .collect()
+}
+
 /// The end rules are given, say what happens to a player who cannot move, and let the
 /// game end.
 fn end(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
@@ -326,6 +339,9 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
         }
         if let Some(first) = &sow.node.first_hole {
             not("seeds by rule into the first hole", first.span, "leave the clause out");
+        }
+        if let Some(skip) = &sow.node.skip {
+            not("holes skipped in sowing", skip.span, "leave the clause out");
         }
     }
     for rule in lap_rules() {

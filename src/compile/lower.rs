@@ -85,6 +85,14 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         None if own.sow.is_some() => None,
         None => base.and_then(|m| m.first_hole),
     };
+    // Holes skipped: the sowing's own `sow` line says, else the main game's for an opening.
+    let skip = match own.sow.map(|s| s.node) {
+        Some(s) => match &s.skip {
+            Some(name) => Some(scope.mark(name).ok()?),
+            None => None,
+        },
+        None => base.and_then(|m| m.skip),
+    };
     let lone = match own.choose.map(|c| c.node) {
         Some(c) => match &c.lone {
             Some(lone) => Some(scope.lone_seed(lone).ok()?),
@@ -132,6 +140,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         turned_once,
         hand_entry,
         place,
+        skip,
     })
 }
 

@@ -346,6 +346,10 @@ fn attach_rings(rules: &mut Rules) {
                     let turning = sow.turnings.iter().flat_map(|t| t.choice.holes[me].iter().copied());
                     if every_lap { rules.territory[me].clone() } else { turning.collect::<Vec<_>>() }
                 });
+                // Holes of a mark the sowing skips: those marked from the start (no turn adds
+                // to such a mark).
+                let skipped: Vec<Hole> =
+                    sowing.skip.map_or(Vec::new(), |m| rules.marks[usize::from(m)].start.clone());
                 let rings = ByPlayer::new_with(|me| {
                     let mut ring = Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me]);
                     if !sow.first_lap.is_plain() {
@@ -354,6 +358,7 @@ fn attach_rings(rules: &mut Rules) {
                         ring.capture_sows = true;
                         ring.never_relays = false;
                     }
+                    ring.skip_holes(&skipped);
                     ring
                 });
                 let checks = (sowing.turnings.iter())
@@ -364,7 +369,9 @@ fn attach_rings(rules: &mut Rules) {
                             let rule = LapRule { action: LapAction::MoveAgain, ..rule.clone() };
                             let rule = std::slice::from_ref(&rule);
                             TurnCheck::Lands(Box::new(ByPlayer::new_with(|me| {
-                                Ring::build(rules, me, rule, LapAction::Stop, &[])
+                                let mut ring = Ring::build(rules, me, rule, LapAction::Stop, &[]);
+                                ring.skip_holes(&skipped);
+                                ring
                             })))
                         }
                     })

@@ -159,6 +159,13 @@ pub(crate) struct Ring {
     contiguous: bool,
     /// Whether a lap skips the position it was lifted from.
     skip_origin: bool,
+    /// The positions no lap drops a seed in (holes of a mark the phase's sowing skips),
+    /// empty where there are none. Such a ring is never simple.
+    skip_at: Vec<bool>,
+    /// The positions a lap may drop seeds in (the origin aside): `len` less those skipped.
+    places: usize,
+    /// The sum of the hashing keys of those positions.
+    places_key: u64,
     /// Laps after which a sowing that has not ended counts as endless.
     pub(crate) max_laps: u32,
     /// Contiguous and not skipping: the fast path applies.
@@ -238,6 +245,7 @@ impl Ring {
             skip_origin: rules.skip_origin,
             max_laps: rules.model.lap_limit.map_or(MAX_SOWING_LAPS, |laps| laps.min(MAX_SOWING_LAPS)),
             simple: contiguous && !rules.skip_origin,
+            places: len,
             lap_table: vec![Verdict::Branches { may_relay: true }; len * 2],
             key_prefix,
             keys,
@@ -279,7 +287,30 @@ impl Ring {
         ring.capture_sows = ring.turns || lap_rules.iter().map(|r| r.action).chain([otherwise]).any(sows_on);
         ring.never_relays = !ring.capture_sows && ring.lap_table.iter().all(|verdict| !verdict.may_relay());
         ring.empty_never_relays = (0..len).all(|pos| !ring.lap_table[pos * 2].may_relay());
+        ring.places_key = ring.key_prefix[len];
         ring
+    }
+
+    /// Make laps skip these holes (those on the ring; at least two holes must be left): they
+    /// receive no seed, though they may still be lifted. The ring is then sown by the general
+    /// lap, never the fast path.
+    pub(crate) fn skip_holes(&mut self, holes: &[Hole]) {
+        let skip_at: Vec<bool> =
+            (0..self.len).map(|pos| holes.iter().any(|h| h.index() == self.slot(pos))).collect();
+        if !skip_at.contains(&true) || skip_at.iter().filter(|&&s| !s).count() < 2 {
+            return;
+        }
+        self.places = skip_at.iter().filter(|&&s| !s).count();
+        self.places_key =
+            (0..self.len).filter(|&p| !skip_at[p]).fold(0u64, |k, p| k.wrapping_add(self.keys[p]));
+        self.skip_at = skip_at;
+        self.simple = false;
+    }
+
+    /// Whether a lap from `at` drops no seed at position `pos`.
+    #[inline(always)]
+    pub(crate) fn skips(&self, pos: usize, at: usize) -> bool {
+        (self.skip_origin && pos == at) || self.skip_at.get(pos).is_some_and(|&s| s)
     }
 
     /// Compile the lap rules that may apply at a landing into its table entry: an action
@@ -476,32 +507,43 @@ impl Ring {
         hand: u32,
     ) -> (usize, u64) {
         let len = self.len;
-        let skip = self.skip_origin;
-        let places = if skip { len - 1 } else { len };
+        // The origin is one place less where laps skip it (and it is not skipped anyway).
+        let origin_out = self.skip_origin && !self.skip_at.get(at).is_some_and(|&s| s);
+        let places = self.places - usize::from(origin_out);
         let full = if (hand as usize) < places { 0 } else { hand / places as u32 };
         let rem = hand - full * places as u32;
         let mut hash = 0u64;
         if full > 0 {
             for pos in 0..len {
-                if !(skip && pos == at) {
+                if !self.skips(pos, at) {
                     counts[self.slot(pos)] += full as u16;
                 }
             }
-            let skipped = if skip { self.keys[at] } else { 0 };
-            hash = self.key_prefix[len].wrapping_sub(skipped).wrapping_mul(u64::from(full));
+            let skipped = if origin_out { self.keys[at] } else { 0 };
+            hash = self.places_key.wrapping_sub(skipped).wrapping_mul(u64::from(full));
         }
+        // Holes skipped by mark: a ring without them (through a store, or skipping only the
+        // origin) sows as before, with one test that does not change within the lap.
+        let marked = !self.skip_at.is_empty();
         let mut i = at;
         for _ in 0..rem {
             i = self.step::<REV>(i);
-            if skip && i == at {
+            if self.skip_origin && i == at {
                 i = self.step::<REV>(i);
+            }
+            if marked {
+                while self.skips(i, at) {
+                    i = self.step::<REV>(i);
+                }
             }
             counts[self.slot(i)] += 1;
             hash = hash.wrapping_add(self.keys[i]);
         }
-        if rem == 0 && skip {
-            // The last seed of the last full lap fell just before the origin.
-            i = self.back::<REV>(at);
+        if rem == 0 {
+            // The last seed of the last full lap fell in the last place up to the origin.
+            while self.skips(i, at) {
+                i = self.back::<REV>(i);
+            }
         }
         (i, hash)
     }
@@ -737,7 +779,7 @@ impl Ring {
             let mut pos = at;
             for _ in 0..hand {
                 pos = self.step::<REV>(pos);
-                if self.skip_origin && pos == at {
+                while self.skips(pos, at) {
                     pos = self.step::<REV>(pos);
                 }
                 drops.push(pos);

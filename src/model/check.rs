@@ -210,6 +210,16 @@ impl Model {
             if (sowing.leave_turned || sowing.turned_once) && sowing.turnings.is_empty() {
                 return Err(self.wrong("the sowing", "a rule on turned laps needs a lap that may be turned"));
             }
+            if let Some(m) = sowing.skip {
+                let marked_in_play =
+                    self.phases.iter().any(|p| matches!(p.turn, Turn::Mark { mark, .. } if mark == m));
+                if usize::from(m) >= self.marks.len() || marked_in_play || sowing.first_hole.is_some() {
+                    return Err(self.wrong(
+                        "the sowing",
+                        "holes skipped by a sowing are those its mark lists from the start (no turn may mark more), and its first lap sows one seed a hole",
+                    ));
+                }
+            }
             if sowing.first_hole == Some(0) {
                 return Err(self.wrong("the sowing", "the first hole of a lap receives at least one seed"));
             }

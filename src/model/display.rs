@@ -397,6 +397,13 @@ impl Model {
                 self.captures[usize::from(place.capture)].name
             )?;
         }
+        if let Some(m) = sowing.skip {
+            writeln!(
+                f,
+                "{gap}{indent}sowing: laps skip the {} holes (they receive no seed, though they may be lifted)",
+                self.marks[usize::from(m)].name
+            )?;
+        }
         match sowing.overrun {
             Some(Overrun::Convert) => writeln!(
                 f,

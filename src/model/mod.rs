@@ -258,6 +258,9 @@ pub struct Sowing {
     /// Each turn begins with a seed from the mover's hand put into the chosen hole (which may
     /// be empty), rather than with the chosen hole lifted.
     pub place: Option<Place>,
+    /// Holes of this mark (those marked from the start) receive no seed in a lap, though they
+    /// may still be lifted.
+    pub skip: Option<MarkId>,
 }
 
 /// How a turn's first lap is sown (`sow 4 seeds starting with the chosen hole`). Relay laps

@@ -336,6 +336,8 @@ pub struct Sow {
     pub first_hole: Option<Spanned<Value>>,
     /// `1 seed from the mover's hand into the chosen hole, then …`, if that is the line.
     pub place: Option<Spanned<Place>>,
+    /// `, skipping NAME holes`: the mark whose holes no lap drops a seed into, if said.
+    pub skip: Option<Spanned<String>>,
 }
 
 /// `sow N seed from the mover's hand into the chosen hole, then capture NAME if the opposite

@@ -60,6 +60,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         }
         Rule::turned_once => "`turned laps capture once a turn, unless the first lap is turned`",
         Rule::first_hole_seeds => "`, 2 seeds into the first hole`",
+        Rule::skip_marked => "`, skipping out holes`",
         Rule::hand_entry => "`a player may put one seed from their hand into each own hole`",
         Rule::end_holes_rule => {
             "`a player who takes both end holes of the opponent's inner row in one turn wins`"

@@ -510,8 +510,12 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         Some(first) => Some(lower_value(Children::of(first).expect(Rule::value)?)?),
         None => None,
     };
+    let skip = match c.optional(Rule::skip_marked) {
+        Some(skip) => Some(lower_name(Children::of(skip).expect(Rule::row_name)?)),
+        None => None,
+    };
     let overrun = c.optional(Rule::overrun).map(lower_overrun).transpose()?;
-    Ok(Sow { count, itself, direction, overrun, first_hole, place })
+    Ok(Sow { count, itself, direction, overrun, first_hole, skip, place })
 }
 
 fn lower_place(pair: Pair<'_, Rule>) -> Result<Spanned<Place>> {

@@ -256,6 +256,18 @@ fn lap_rule_restatements_are_checked() {
     assert_eq!(check_codes(&in_base), ["sow::check::restatement_in_base"]);
 }
 
+/// A `sow` line that skips the holes of a mark the game does not declare is reported at the
+/// name (Isolo's initial phase, its mark misspelt).
+#[test]
+fn a_skipped_mark_must_be_declared() {
+    let isolo = common::rules_text("isolo");
+    let bad = isolo.replacen("skipping out holes", "skipping outt holes", 1);
+    assert_ne!(bad, isolo);
+    let codes = check_codes(&bad);
+    assert!(!codes.is_empty() && codes.iter().all(|c| c == "sow::check::unknown_mark"), "{codes:?}");
+    assert!(check_codes(&isolo).is_empty());
+}
+
 /// Nsumbi with its capture's seeds put somewhere else and sown on otherwise.
 fn nsumbi_sowing_on(destination: &str) -> Rules {
     let text = common::rules_text("nsumbi").replace(

@@ -9,6 +9,7 @@ mod chiana_wa_kunja;
 mod chisolo;
 mod hus;
 mod ikibuguzo;
+mod isolo;
 mod kalah;
 mod katra;
 mod katro_bevohoka;
