@@ -379,6 +379,7 @@ impl Scope<'_> {
                 Fact::Holds(min, max)
             }
             ast::Fact::Next(state) => Fact::Next((*state).into()),
+            ast::Fact::NotReached { side, row } => Fact::NotReached((*side).into(), self.row(row)?),
             ast::Fact::PreviousHolds(range) => {
                 let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
                 Fact::PreviousHolds(min, max)

@@ -223,8 +223,11 @@ mod dim {
     pub const ORIGIN: usize = ROW + 2 * super::MAX_ROWS;
     /// Seeds in the hole before the landing hole.
     pub const PREVIOUS: usize = ORIGIN + 1;
+    /// Whether a seed of the turn has reached a row, `REACHED + side * MAX_ROWS + role`: 0
+    /// not yet, 1 it has.
+    pub const REACHED: usize = PREVIOUS + 1;
     /// How many dimensions.
-    pub const COUNT: usize = PREVIOUS + 1;
+    pub const COUNT: usize = REACHED + 2 * super::MAX_ROWS;
 }
 
 /// A set of landings: an interval on each dimension.
@@ -305,6 +308,7 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<LandingBox> {
             Fact::Origin(lo, hi) => set(dim::ORIGIN, lo.into(), hi.into()),
             Fact::Holds(lo, hi) => set(dim::HOLDS, lo.into(), hi.into()),
             Fact::PreviousHolds(lo, hi) => set(dim::PREVIOUS, lo.into(), hi.into()),
+            Fact::NotReached(s, r) => set(dim::REACHED + side(s) as usize * MAX_ROWS + usize::from(r), 0, 0),
         }
     }
     b.iter().all(|(lo, hi)| lo <= hi).then_some(b)

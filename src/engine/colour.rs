@@ -205,7 +205,16 @@ impl Rules {
         } else {
             self.end_turn(state, history);
         }
-        Some(SowEnd { laps: 1, sown: u32::from(hand), last_at: at, lap_at: origin_at, last, action, hash: 0 })
+        Some(SowEnd {
+            laps: 1,
+            sown: u32::from(hand),
+            last_at: at,
+            lap_at: origin_at,
+            last,
+            action,
+            hash: 0,
+            reached: false,
+        })
     }
 
     /// The lap rules' action for a lap of the player to move that ended at ring position
@@ -249,6 +258,8 @@ impl Rules {
                     Fact::Origin(min, max) => (min..=max).contains(&origin),
                     Fact::Holds(min, max) => (min..=max).contains(&count(h)),
                     Fact::PreviousHolds(min, max) => (min..=max).contains(&count(previous)),
+                    // Refused by the compiler where holes belong by colour.
+                    Fact::NotReached(..) => false,
                 })
         };
         sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)

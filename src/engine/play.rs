@@ -575,7 +575,7 @@ impl Rules {
         if ring.capture_sows {
             return self.turn_ends(state, h, state.counts[h.index()], REV, 0);
         }
-        let ctx = LapContext { marks: &state.marks, origin: state.counts[h.index()] };
+        let ctx = LapContext { marks: &state.marks, origin: state.counts[h.index()], reached: false };
         ring.ends::<REV>(&state.counts, &ctx, ring.pos(h))
     }
 
@@ -828,7 +828,7 @@ impl Rules {
         if ring.capture_sows {
             return self.turn_ends(state, choice.at, choice.origin, rev, choice.relays + 1);
         }
-        let ctx = LapContext { marks: &state.marks, origin: choice.origin };
+        let ctx = LapContext { marks: &state.marks, origin: choice.origin, reached: false };
         let pos = ring.pos(choice.at);
         if rev {
             ring.ends::<true>(&state.counts, &ctx, pos)
@@ -950,7 +950,9 @@ impl Rules {
                 let Phase::LapChoice(choice) = state.phase else { return None };
                 let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
                 let rev = self.turn_reversed(state, sow, me);
-                let end = self.lift_and_sow(state, choice.at, choice.origin, rev)?;
+                // The compiler allows no pause in a phase whose lap rules ask whether the turn has
+                // reached a row, so nothing is known of one here.
+                let end = self.lift_and_sow(state, choice.at, (choice.origin, false), rev)?;
                 Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
             }
             Move::Transfer(a, b) if self.colours => {
@@ -1047,7 +1049,7 @@ impl Rules {
         }
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
-        let end = self.continue_sowing(state, sow, h, hand, lift, hand as u16, rev)?;
+        let end = self.continue_sowing(state, sow, h, hand, lift, (hand as u16, false), rev)?;
         // Every sowing that is played (by the fast path of random play too) ends a run of
         // passes; one refused as endless changes nothing.
         state.passes = 0;
@@ -1071,7 +1073,7 @@ impl Rules {
             (true, false) => Hole(ring.slot(ring.back::<false>(ring.pos(h))) as u8),
             (true, true) => Hole(ring.slot(ring.back::<true>(ring.pos(h))) as u8),
         };
-        let mut end = self.continue_sowing(state, sow, from, u32::from(hand), lift, held, rev)?;
+        let mut end = self.continue_sowing(state, sow, from, u32::from(hand), lift, (held, false), rev)?;
         if end.laps == 1 {
             // The lap was lifted from the chosen hole.
             end.lap_at = ring.pos(h);
@@ -1089,13 +1091,21 @@ impl Rules {
         from: Hole,
         hand: u32,
         hash: u64,
-        origin: u16,
+        (origin, reached): (u16, bool),
         rev: bool,
     ) -> Option<SowEnd> {
         let ring = &sow.rings[state.to_move];
-        let ctx = LapContext { marks: &state.marks, origin };
+        let ctx = LapContext { marks: &state.marks, origin, reached };
         let pos = ring.pos(from);
         let counts = &mut state.counts;
+        if ring.tracks_reach() {
+            let end = if rev {
+                ring.sow_reaching::<true>(counts, &ctx, pos, hand, hash)
+            } else {
+                ring.sow_reaching::<false>(counts, &ctx, pos, hand, hash)
+            };
+            return end.ok();
+        }
         let end = if rev {
             ring.sow_from::<true, true>(counts, &ctx, pos, hand, hash)
         } else {
@@ -1191,7 +1201,7 @@ impl Rules {
                 Some(from) if self.pause_to_turn(state, from, origin, relays) => None,
                 Some(from) => {
                     on = self.going_on(state, rev);
-                    let next = self.lift_and_sow(state, from, origin, on);
+                    let next = self.lift_and_sow(state, from, (origin, end.reached), on);
                     if next.is_none() {
                         self.end_turn(state, history);
                     }
@@ -1296,7 +1306,7 @@ impl Rules {
         let mut counts = state.counts;
         let hand = u32::from(counts[at.index()]);
         counts[at.index()] = 0;
-        let ctx = LapContext { marks: &state.marks, origin };
+        let ctx = LapContext { marks: &state.marks, origin, reached: false };
         let pos = ring.pos(at);
         let end = if rev {
             ring.single_lap::<true>(&mut counts, &ctx, pos, hand, 0)
@@ -1333,7 +1343,7 @@ impl Rules {
         let hand = state.counts[h.index()];
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
-        let ctx = LapContext { marks: &state.marks, origin };
+        let ctx = LapContext { marks: &state.marks, origin, reached: false };
         let pos = ring.pos(h);
         if rev {
             ring.single_lap::<true>(&mut state.counts, &ctx, pos, u32::from(hand), lift)
@@ -1395,7 +1405,7 @@ impl Rules {
                 None => return false,
             }
         } else {
-            match self.lift_and_sow(&mut s, h, origin, rev) {
+            match self.lift_and_sow(&mut s, h, (origin, false), rev) {
                 Some(end) => end,
                 None => return false,
             }
@@ -1404,7 +1414,7 @@ impl Rules {
         // Brent's cycle detection on the position where a lap goes on the usual way from a
         // hole it could have been turned from: a relay that keeps passing such holes could
         // otherwise go on for ever, a few laps at a time.
-        let mut saved: Option<(Hole, [u16; MAX_SLOTS])> = None;
+        let mut saved: Option<(Hole, bool, [u16; MAX_SLOTS])> = None;
         let (mut power, mut steps) = (1u32, 0u32);
         // A pause to turn the next lap at `at`: some way on from there must end.
         let pause_ends = |s: &State, at: Hole| {
@@ -1465,17 +1475,19 @@ impl Rules {
             if relays < MAX_RELAY_CHOICES && self.turn_at(&s, sow, from, origin, false).is_some() {
                 return pause_ends(&s, from);
             }
-            if saved.as_ref().is_some_and(|(at, counts)| *at == from && *counts == s.counts) {
+            if saved.as_ref().is_some_and(|(at, reached, counts)| {
+                *at == from && *reached == end.reached && *counts == s.counts
+            }) {
                 return false;
             }
             if saved.is_none() || steps == power {
-                saved = Some((from, s.counts));
+                saved = Some((from, end.reached, s.counts));
                 power = power.saturating_mul(2);
                 steps = 0;
             }
             steps += 1;
             let laps = end.laps;
-            match self.lift_and_sow(&mut s, from, origin, on) {
+            match self.lift_and_sow(&mut s, from, (origin, end.reached), on) {
                 Some(next) if laps + next.laps <= sow.rings[me].max_laps => {
                     (end, rev) = (SowEnd { laps: laps + next.laps, ..next }, on);
                 }
@@ -1549,7 +1561,7 @@ impl Rules {
                         if self.pause_to_turn(state, into, origin, relays) {
                             return None;
                         }
-                        let next = self.lift_and_sow(state, into, origin, on);
+                        let next = self.lift_and_sow(state, into, (origin, end.reached), on);
                         if next.is_some() {
                             return next;
                         }
@@ -1566,7 +1578,7 @@ impl Rules {
         if taken > 0
             && let Some(from) = self.relay_after(state, c, end, rev)
         {
-            return self.lift_and_sow(state, from, origin, on);
+            return self.lift_and_sow(state, from, (origin, end.reached), on);
         }
         self.follow_up(state, history, c, 0, taken, roles);
         None
@@ -1694,12 +1706,19 @@ impl Rules {
 
     /// Lift hole `from` whole and sow it on as a lap of the sowing under way; `None` if the
     /// sowing would never end.
-    fn lift_and_sow(&self, state: &mut State, from: Hole, origin: u16, rev: bool) -> Option<SowEnd> {
+    /// `reached`: whether a lap of the turn has reached the row a lap rule asks about.
+    fn lift_and_sow(
+        &self,
+        state: &mut State,
+        from: Hole,
+        (origin, reached): (u16, bool),
+        rev: bool,
+    ) -> Option<SowEnd> {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
         let hand = state.counts[from.index()];
         state.counts[from.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[from.index()].wrapping_mul(u64::from(hand)));
-        self.continue_sowing(state, sow, from, u32::from(hand), lift, origin, rev)
+        self.continue_sowing(state, sow, from, u32::from(hand), lift, (origin, reached), rev)
     }
 
     /// Put the `taken` seeds of a capture into the hole `resow` names and sow them on. With
@@ -1737,7 +1756,7 @@ impl Rules {
         };
         if resow.goes_on() {
             let from = Hole(ring.slot(at) as u8);
-            return self.continue_sowing(state, sow, from, u32::from(hand), lift, origin, rev);
+            return self.continue_sowing(state, sow, from, u32::from(hand), lift, (origin, end.reached), rev);
         }
         let mut hash = lift;
         if rev {

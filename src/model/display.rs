@@ -468,6 +468,10 @@ impl Model {
                 Fact::PreviousHolds(min, max) => {
                     format!("previous hole now holds {}", seed_range(min, max, "", ""))
                 }
+                Fact::NotReached(side, role) => {
+                    let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
+                    format!("no seed of the turn yet in {whose} {} row", self.row_names[usize::from(role)])
+                }
             });
         }
         if conditions.is_empty() {

@@ -687,6 +687,9 @@ pub enum Fact {
     /// The hole before the landing hole along the circuit holds between `min` and `max`
     /// seeds.
     PreviousHolds(u16, u16),
+    /// No lap of the turn so far (the one that just ended included) has dropped a seed into
+    /// that side's row of this role.
+    NotReached(Side, Role),
 }
 
 /// `when the last seed lands in …: ACTION`, compiled.

@@ -654,6 +654,14 @@ pub enum Fact {
     /// `the previous hole holds N to M seeds`: the hole before the landing hole along the
     /// circuit.
     PreviousHolds(SeedRange),
+    /// `no seed of the turn has reached the SIDE ROW row`: no lap of the turn so far has
+    /// dropped a seed into that row.
+    NotReached {
+        /// Whose row.
+        side: Side,
+        /// Which row.
+        row: Spanned<String>,
+    },
     /// `the chosen hole held [at least|at most] N seeds`.
     Origin {
         /// How the count compares.

@@ -684,7 +684,8 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
             | Rule::previous_fact
             | Rule::origin_fact
             | Rule::holds_fact
-            | Rule::row_fact => facts.push(lower_lap_fact(child)?),
+            | Rule::row_fact
+            | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
             _ => return unexpected(&child),
         }
     }
@@ -823,7 +824,8 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::previous_fact
             | Rule::origin_fact
             | Rule::holds_fact
-            | Rule::row_fact => facts.push(lower_lap_fact(child)?),
+            | Rule::row_fact
+            | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
             Rule::relay
             | Rule::relay_next
             | Rule::capture_ref
@@ -914,6 +916,11 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
             let row = lower_name(c.expect(Rule::row_name)?);
             let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
             Fact::Row { side, row, state }
+        }
+        Rule::reached_fact => {
+            let side = lower_side(c.expect(Rule::side)?)?.node;
+            let row = lower_name(c.expect(Rule::row_name)?);
+            Fact::NotReached { side, row }
         }
         Rule::origin_fact => {
             let bound = match c.optional(Rule::count_bound) {
