@@ -6,6 +6,7 @@ mod bao_ki_arabu;
 mod chiana_wa_bwalo;
 mod chiana_wa_kunja;
 mod chisolo;
+mod choro_acholi;
 mod hus;
 mod kalah;
 mod katra;
