@@ -252,9 +252,11 @@ impl Scope<'_> {
         let mut previous: Option<Spanned<ast::HoleState>> = None;
         let mut except = Vec::new();
         let mut most = false;
+        let mut captures = false;
         for filter in &choice.node.filters {
             match &filter.node {
                 ast::Filter::Most => most = true,
+                ast::Filter::Captures => captures = true,
                 ast::Filter::Except(holes) => {
                     except.extend(holes.iter().filter_map(|h| errors.take(self.choice_holes(h))));
                 }
@@ -297,6 +299,7 @@ impl Scope<'_> {
             previous: previous.map(|n| n.node.into()),
             except,
             most,
+            captures,
             text: self.text(choice.span),
         }))
     }

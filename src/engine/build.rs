@@ -153,8 +153,12 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
             HoleSet::Marked(m) => Some(*m),
             _ => None,
         });
-        let counts_only =
-            mark.is_none() && except_mark.is_none() && c.next.is_none() && c.previous.is_none() && !c.most;
+        let counts_only = mark.is_none()
+            && except_mark.is_none()
+            && c.next.is_none()
+            && c.previous.is_none()
+            && !c.most
+            && !c.captures;
         Choice { holes, mark, except_mark, counts_only, rule: c.clone() }
     };
     (model.phases.iter())

@@ -509,6 +509,29 @@ impl Rules {
                 (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
             })
             && (!choice.rule.most || self.fullest(state, me) == c)
+            && (!choice.rule.captures || self.first_lap_captures(state, me, h, rev))
+    }
+
+    /// Whether the first lap of a sowing of hole `h` by `me`, going `rev`, ends where a lap
+    /// rule captures (`whose lap captures`): sown on a copy of the counts.
+    #[cold]
+    fn first_lap_captures(&self, state: &State, me: Player, h: Hole, rev: bool) -> bool {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
+        let ring = &sow.rings[me];
+        if !ring.on_ring(h) {
+            return false;
+        }
+        let mut counts = state.counts;
+        let hand = u32::from(counts[h.index()]);
+        counts[h.index()] = 0;
+        let ctx = LapContext { marks: &state.marks, origin: hand as u16, reached: false };
+        let pos = ring.pos(h);
+        let end = if rev {
+            ring.single_lap::<true>(&mut counts, &ctx, pos, hand, 0)
+        } else {
+            ring.single_lap::<false>(&mut counts, &ctx, pos, hand, 0)
+        };
+        matches!(end.action, LapAction::Capture(_))
     }
 
     /// [`Rules::fits`] in a loop over holes: the description's seed counts and whether they

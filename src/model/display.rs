@@ -387,6 +387,9 @@ impl Model {
         if c.most {
             words.push("one of the mover's fullest".to_string());
         }
+        if c.captures {
+            words.push("whose first lap captures".to_string());
+        }
         for (which, state) in [("next", c.next), ("previous", c.previous)] {
             if let Some(state) = state {
                 words.push(format!("{which} hole {}", state_word(state)));

@@ -312,6 +312,9 @@ pub struct Choice {
     pub except: Vec<HoleSet>,
     /// Only the mover's fullest holes (none of their holes holds more).
     pub most: bool,
+    /// Only holes whose sowing's first lap (sown the usual way) ends where a lap rule
+    /// captures (`whose lap captures`).
+    pub captures: bool,
     /// The description as the file words it.
     pub text: String,
 }

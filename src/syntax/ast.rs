@@ -542,6 +542,8 @@ pub enum Filter {
     Neighbour(Neighbour, HoleState),
     /// `with the most seeds`: one of the mover's fullest holes.
     Most,
+    /// `whose lap captures`: the sowing's first lap ends where a lap rule captures.
+    Captures,
     /// `, except …`: holes left out, each one hole or a row's or mark's holes
     /// ([`ChoiceHoles::One`] or [`ChoiceHoles::Own`]).
     Except(Vec<Spanned<ChoiceHoles>>),

@@ -223,6 +223,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::left_fact => "`no own hole holds more seeds than the hole to its left`",
         Rule::captured_fact => "`the opponent has captured at least N seeds`",
         Rule::most_filter => "`with the most seeds`",
+        Rule::captures_filter => "`whose lap captures`",
         Rule::by_score => "`ends the game and the player with more seeds wins`",
         Rule::turn_limit_rule => "`after N turns the game is a draw`",
         Rule::kw_a => "`a`",

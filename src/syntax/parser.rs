@@ -715,6 +715,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
         .rest()
         .map(|f| match f.as_rule() {
             Rule::most_filter => Ok(Spanned::new(Filter::Most, span(&f))),
+            Rule::captures_filter => Ok(Spanned::new(Filter::Captures, span(&f))),
             Rule::seeds_filter => lower_seeds_filter(f),
             Rule::neighbour_filter => lower_neighbour_filter(f),
             Rule::choice_except => lower_choice_except(f),

@@ -7,6 +7,7 @@ mod chiana_wa_bwalo;
 mod chiana_wa_kunja;
 mod chisolo;
 mod choro_acholi;
+mod choro_lango;
 mod hus;
 mod kalah;
 mod katra;
