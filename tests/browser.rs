@@ -255,8 +255,10 @@ async fn finish_turn(
 }
 
 /// Play a decision as a person does on the page: click its hole (then choose the direction,
-/// or click where a transfer goes), or its button.
-async fn click_move(client: &Client, rules: &Rules, mv: Move) -> Result<()> {
+/// or click where a transfer goes), or its button. `legal` is every decision on offer: a
+/// hole with only one of them (a lap turned the other way whose usual sowing is not on
+/// offer) plays it at the click, with no direction to choose.
+async fn click_move(client: &Client, rules: &Rules, mv: Move, legal: &[Move]) -> Result<()> {
     let button = |text: String| async move {
         let css = format!("#actions button[data-move='{text}']");
         client.find(Locator::Css(&css)).await?.click().await
@@ -267,7 +269,10 @@ async fn click_move(client: &Client, rules: &Rules, mv: Move) -> Result<()> {
         }
         Move::SowDirection(h, _) => {
             click_hole(client, &rules.hole_name(h)).await?;
-            button(rules.move_text(mv)).await?;
+            let on_hole = |m: &&Move| matches!(m, Move::Sow(x) | Move::SowDirection(x, _) if *x == h);
+            if legal.iter().filter(on_hole).count() > 1 {
+                button(rules.move_text(mv)).await?;
+            }
         }
         Move::Transfer(from, to) => {
             click_hole(client, &rules.hole_name(from)).await?;
@@ -289,7 +294,7 @@ async fn play_random_turn(
     loop {
         let moves = game.legal_moves();
         let mv = moves[sow::ai::below(rng, moves.len())];
-        click_move(client, rules, mv).await?;
+        click_move(client, rules, mv, &moves).await?;
         game.play(mv)?;
         let goes_on = game.state().turn() == turn && game.outcome().is_none();
         settled(client).await?;
