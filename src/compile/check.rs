@@ -124,6 +124,46 @@ fn main_phase(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
     out.extend(sow_line(scope, scope.eff.sections.sowing.sow));
     if let Some(after) = scope.eff.sections.sowing.after_lap {
         out.extend(after_lap(scope, after));
+        out.extend(reached_facts(Some(choose.node), after.node));
+    }
+    out
+}
+
+/// A lap rule asking whether the turn has reached a row (`no seed of the turn has reached
+/// …`) is in a phase whose sowing never pauses for the mover (the fact is not kept across a
+/// pause), and every such rule of the phase asks about the same row.
+fn reached_facts(choose: Option<&ast::Choose>, after: &ast::AfterLap) -> Vec<CheckError> {
+    let facts: Vec<(Span, ast::Side, &str)> = (after.rules.iter().flat_map(|r| &r.facts))
+        .filter_map(|f| match &f.node {
+            ast::Fact::NotReached { side, row } => Some((f.span, *side, row.node.as_str())),
+            _ => None,
+        })
+        .collect();
+    let Some(&(first, side, row)) = facts.first() else { return Vec::new() };
+    let mut out = Vec::new();
+    let pause =
+        (choose.and_then(|c| c.turnings.first()).map(|t| (t.span, "a lap may be turned"))).or_else(|| {
+            let actions = after.rules.iter().map(|r| &r.action).chain(after.otherwise.as_ref());
+            actions
+                .filter(|a| matches!(a.node, ast::LapAction::MayStop))
+                .map(|a| (a.span, "the mover may stop"))
+                .next()
+        });
+    if let Some((span, why)) = pause {
+        out.push(CheckError::ReachedFactHere {
+            why: format!("{why} (the sowing pauses for the mover)"),
+            span: first.into(),
+            other: span.into(),
+            help: "give the turns that ask it a phase of their own without pauses: `opening \"outer row\" { lasts 1 turn  choose { … }  after each lap { … } }`".into(),
+        });
+    }
+    if let Some(&(span, ..)) = facts.iter().find(|&&(_, s, r)| s != side || r != row) {
+        out.push(CheckError::ReachedFactHere {
+            why: "another rule of the same phase asks about another row".into(),
+            span: span.into(),
+            other: first.into(),
+            help: format!("ask about one row in all the phase's lap rules: `no seed of the turn has reached the {} {row} row`", if side == ast::Side::Own { "own" } else { "opponent's" }),
+        });
     }
     out
 }
@@ -192,6 +232,11 @@ fn opening(scope: &Scope<'_>, opening: &ast::Opening, main_ok: bool) -> Vec<Chec
             match chosen {
                 Ok(()) => out.extend(parts.sowing.after_lap.into_iter().flat_map(|a| after_lap(scope, a))),
                 Err(e) => out.extend(e),
+            }
+            // Its lap rules (else the main game's) with its choices (else the main game's).
+            let choose = parts.sowing.choose.or(scope.eff.sections.sowing.choose).map(|c| c.node);
+            if let Some(after) = parts.sowing.after_lap.or(scope.eff.sections.sowing.after_lap) {
+                out.extend(reached_facts(choose, after.node));
             }
         }
     }
@@ -348,6 +393,11 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
         if rule.action.node == ast::LapAction::MayStop {
             not("a mover's choice to stop", rule.action.span, "write `relay` or `stop`");
         }
+        for fact in &rule.facts {
+            if matches!(fact.node, ast::Fact::NotReached { .. }) {
+                not("a fact about the rows the turn has reached", fact.span, "leave the condition out");
+            }
+        }
     }
     for capture in eff.captures.values() {
         for f in &capture.follow_ups {
@@ -470,6 +520,14 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
     }
     let missing_overrun = sowing.sow.filter(|sow| sow.node.overrun.is_none());
     if let Some(after) = sowing.after_lap {
+        let facts = after.node.rules.iter().flat_map(|r| &r.facts);
+        for fact in facts.filter(|f| matches!(f.node, ast::Fact::NotReached { .. })) {
+            not(
+                "asking whether the turn has reached a row",
+                fact.span,
+                "leave out `and no seed of the turn has reached …`",
+            );
+        }
         let actions = after.node.rules.iter().map(|r| &r.action).chain(after.node.otherwise.as_ref());
         for action in actions {
             if !matches!(action.node, ast::LapAction::Stop | ast::LapAction::MoveAgain) {

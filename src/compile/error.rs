@@ -838,6 +838,24 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A lap rule asking whether the turn has reached a row, in a phase whose sowing may pause
+    /// for the mover (a lap that may be turned, or `may stop`), or asking about two rows.
+    #[error("a lap rule asks whether the turn has reached a row, where {why}")]
+    #[diagnostic(code(sow::check::reached_fact_here))]
+    ReachedFactHere {
+        /// Why it cannot be used here.
+        why: String,
+        /// The fact.
+        #[label("asked here")]
+        span: SourceSpan,
+        /// What stands in its way.
+        #[label("here")]
+        other: SourceSpan,
+        /// What to write instead.
+        #[help]
+        help: String,
+    },
+
     /// A lap rule that an earlier rule always pre-empts.
     #[error("this lap rule is never used")]
     #[diagnostic(

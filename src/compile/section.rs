@@ -278,9 +278,11 @@ impl Scope<'_> {
         let mut except = Vec::new();
         let mut most = false;
         let mut opposite = None;
+        let mut captures = false;
         for filter in &choice.node.filters {
             match &filter.node {
                 ast::Filter::Most => most = true,
+                ast::Filter::Captures => captures = true,
                 ast::Filter::Opposite(row, state) => {
                     opposite = errors.take(self.row(row)).map(|role| (role, (*state).into()));
                 }
@@ -327,6 +329,7 @@ impl Scope<'_> {
             except,
             most,
             opposite,
+            captures,
             text: self.text(choice.span),
         }))
     }
@@ -433,6 +436,7 @@ impl Scope<'_> {
                 Fact::Holds(min, max)
             }
             ast::Fact::Next(state) => Fact::Next((*state).into()),
+            ast::Fact::NotReached { side, row } => Fact::NotReached((*side).into(), self.row(row)?),
             ast::Fact::PreviousHolds(range) => {
                 let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
                 Fact::PreviousHolds(min, max)

@@ -249,8 +249,11 @@ mod dim {
     pub const FIRST_LAP: usize = PREVIOUS + 1;
     /// Whether the turn has captured before the lap (1) or not (0).
     pub const CAPTURED: usize = FIRST_LAP + 1;
+    /// Whether a seed of the turn has reached a row, `REACHED + side * MAX_ROWS + role`: 0
+    /// not yet, 1 it has.
+    pub const REACHED: usize = CAPTURED + 1;
     /// How many dimensions.
-    pub const COUNT: usize = CAPTURED + 1;
+    pub const COUNT: usize = REACHED + 2 * super::MAX_ROWS;
 }
 
 /// A set of landings: an interval on each dimension.
@@ -340,6 +343,7 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<LandingBox> {
             Fact::PreviousHolds(lo, hi) => set(dim::PREVIOUS, lo.into(), hi.into()),
             Fact::FirstLap => set(dim::FIRST_LAP, 1, 1),
             Fact::TurnCaptured => set(dim::CAPTURED, 1, 1),
+            Fact::NotReached(s, r) => set(dim::REACHED + side(s) as usize * MAX_ROWS + usize::from(r), 0, 0),
         }
     }
     b.iter().all(|(lo, hi)| lo <= hi).then_some(b)

@@ -163,7 +163,8 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
             && c.next.is_none()
             && c.previous.is_none()
             && !c.most
-            && c.opposite.is_none();
+            && c.opposite.is_none()
+            && !c.captures;
         Choice { holes, mark, except_mark, after_mark, counts_only, rule: c.clone() }
     };
     (model.phases.iter())

@@ -205,7 +205,16 @@ impl Rules {
         } else {
             self.end_turn(state, history);
         }
-        Some(SowEnd { laps: 1, sown: u32::from(hand), last_at: at, lap_at: origin_at, last, action, hash: 0 })
+        Some(SowEnd {
+            laps: 1,
+            sown: u32::from(hand),
+            last_at: at,
+            lap_at: origin_at,
+            last,
+            action,
+            hash: 0,
+            reached: false,
+        })
     }
 
     /// The lap rules' action for a lap of the player to move that ended at ring position
@@ -253,6 +262,8 @@ impl Rules {
                     // A colour game's turn is a single lap, which captures nothing.
                     Fact::FirstLap => true,
                     Fact::TurnCaptured => false,
+                    // Refused by the compiler where holes belong by colour.
+                    Fact::NotReached(..) => false,
                 })
         };
         sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)

@@ -63,6 +63,7 @@ fn rules_say(
                 Fact::PreviousHolds(min, max) => (min..=max).contains(&counts[previous.index()]),
                 // Read by `engine::stepwise` alone; the ring takes them as holding.
                 Fact::FirstLap | Fact::TurnCaptured => true,
+                Fact::NotReached(..) => !ctx.reached,
             })
     };
     sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)
@@ -85,6 +86,7 @@ fn compare_lap_table(rules: &Rules, state: &State) -> usize {
         let ctx = LapContext {
             marks: &state.marks,
             origin: state.counts[rules.circuit[me][ring.len - 1 - pos].index()],
+            reached: false,
         };
         for rev in [false, true] {
             let (exact, quick) = if rev {
@@ -126,7 +128,7 @@ fn general_ends<const REV: bool>(state: &State, ring: &Ring, h: super::Hole) -> 
     let mut scratch = state.counts;
     let hand = u32::from(scratch[h.index()]);
     scratch[h.index()] = 0;
-    let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
+    let ctx = LapContext { marks: &state.marks, origin: hand as u16, reached: false };
     general.sow_from::<false, REV>(&mut scratch, &ctx, general.pos(h), hand, 0).is_ok()
 }
 
@@ -143,7 +145,7 @@ fn sown<const REV: bool>(
     let mut board = state.counts;
     let hand = u32::from(board[h.index()]);
     board[h.index()] = 0;
-    let ctx = LapContext { marks: &state.marks, origin: hand as u16 };
+    let ctx = LapContext { marks: &state.marks, origin: hand as u16, reached: false };
     let end = ring.sow_from::<true, REV>(&mut board, &ctx, ring.pos(h), hand, 0);
     (end, board)
 }

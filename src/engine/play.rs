@@ -550,6 +550,7 @@ impl Rules {
                 (state.counts[facing.index()] == 0) == (want == HoleState::Empty)
             })
             && choice.after_mark.is_none_or(|(m, k)| self.after_mark(state, me, m, k, rev) == Some(h))
+            && (!choice.rule.captures || self.first_lap_captures(state, me, h, rev))
     }
 
     /// The hole `steps` holes after `me`'s hole carrying mark `m`, along their circuit
@@ -568,6 +569,28 @@ impl Rules {
             state.marks[usize::from(m)][h.index() / 64] &= !(1 << (h.index() % 64));
         }
         state.marks[usize::from(m)][landing.index() / 64] |= 1 << (landing.index() % 64);
+    }
+
+    /// Whether the first lap of a sowing of hole `h` by `me`, going `rev`, ends where a lap
+    /// rule captures (`whose lap captures`): sown on a copy of the counts.
+    #[cold]
+    fn first_lap_captures(&self, state: &State, me: Player, h: Hole, rev: bool) -> bool {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
+        let ring = &sow.rings[me];
+        if !ring.on_ring(h) {
+            return false;
+        }
+        let mut counts = state.counts;
+        let hand = u32::from(counts[h.index()]);
+        counts[h.index()] = 0;
+        let ctx = LapContext { marks: &state.marks, origin: hand as u16, reached: false };
+        let pos = ring.pos(h);
+        let end = if rev {
+            ring.single_lap::<true>(&mut counts, &ctx, pos, hand, 0)
+        } else {
+            ring.single_lap::<false>(&mut counts, &ctx, pos, hand, 0)
+        };
+        matches!(end.action, LapAction::Capture(_))
     }
 
     /// [`Rules::fits`] in a loop over holes: the description's seed counts and whether they
@@ -637,7 +660,7 @@ impl Rules {
         if ring.capture_sows {
             return self.turn_ends(state, h, state.counts[h.index()], REV, 0);
         }
-        let ctx = LapContext { marks: &state.marks, origin: state.counts[h.index()] };
+        let ctx = LapContext { marks: &state.marks, origin: state.counts[h.index()], reached: false };
         ring.ends::<REV>(&state.counts, &ctx, ring.pos(h))
     }
 
@@ -900,7 +923,7 @@ impl Rules {
         if ring.capture_sows {
             return self.turn_ends(state, choice.at, choice.origin, rev, choice.relays + 1);
         }
-        let ctx = LapContext { marks: &state.marks, origin: choice.origin };
+        let ctx = LapContext { marks: &state.marks, origin: choice.origin, reached: false };
         let pos = ring.pos(choice.at);
         if rev {
             ring.ends::<true>(&state.counts, &ctx, pos)
@@ -1027,7 +1050,9 @@ impl Rules {
                 let Phase::LapChoice(choice) = state.phase else { return None };
                 let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
                 let rev = self.turn_reversed(state, sow, me);
-                let end = self.lift_and_sow(state, choice.at, choice.origin, rev)?;
+                // The compiler allows no pause in a phase whose lap rules ask whether the turn has
+                // reached a row, so nothing is known of one here.
+                let end = self.lift_and_sow(state, choice.at, (choice.origin, false), rev)?;
                 Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
             }
             Move::Transfer(a, b) if self.colours => {
@@ -1132,7 +1157,7 @@ impl Rules {
         }
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
-        let end = self.continue_sowing(state, sow, h, hand, lift, hand as u16, rev)?;
+        let end = self.continue_sowing(state, sow, h, hand, lift, (hand as u16, false), rev)?;
         // Every sowing that is played (by the fast path of random play too) ends a run of
         // passes; one refused as endless changes nothing.
         state.passes = 0;
@@ -1156,7 +1181,7 @@ impl Rules {
             (true, false) => Hole(ring.slot(ring.back::<false>(ring.pos(h))) as u8),
             (true, true) => Hole(ring.slot(ring.back::<true>(ring.pos(h))) as u8),
         };
-        let mut end = self.continue_sowing(state, sow, from, u32::from(hand), lift, held, rev)?;
+        let mut end = self.continue_sowing(state, sow, from, u32::from(hand), lift, (held, false), rev)?;
         if end.laps == 1 {
             // The lap was lifted from the chosen hole.
             end.lap_at = ring.pos(h);
@@ -1174,13 +1199,21 @@ impl Rules {
         from: Hole,
         hand: u32,
         hash: u64,
-        origin: u16,
+        (origin, reached): (u16, bool),
         rev: bool,
     ) -> Option<SowEnd> {
         let ring = &sow.rings[state.to_move];
-        let ctx = LapContext { marks: &state.marks, origin };
+        let ctx = LapContext { marks: &state.marks, origin, reached };
         let pos = ring.pos(from);
         let counts = &mut state.counts;
+        if ring.tracks_reach() {
+            let end = if rev {
+                ring.sow_reaching::<true>(counts, &ctx, pos, hand, hash)
+            } else {
+                ring.sow_reaching::<false>(counts, &ctx, pos, hand, hash)
+            };
+            return end.ok();
+        }
         let end = if rev {
             ring.sow_from::<true, true>(counts, &ctx, pos, hand, hash)
         } else {
@@ -1276,7 +1309,7 @@ impl Rules {
                 Some(from) if self.pause_to_turn(state, from, origin, relays, false) => None,
                 Some(from) => {
                     on = self.going_on(state, rev);
-                    let next = self.lift_and_sow(state, from, origin, on);
+                    let next = self.lift_and_sow(state, from, (origin, end.reached), on);
                     if next.is_none() {
                         self.end_turn(state, history);
                     }
@@ -1389,7 +1422,7 @@ impl Rules {
         let mut counts = state.counts;
         let hand = u32::from(counts[at.index()]);
         counts[at.index()] = 0;
-        let ctx = LapContext { marks: &state.marks, origin };
+        let ctx = LapContext { marks: &state.marks, origin, reached: false };
         let pos = ring.pos(at);
         let end = if rev {
             ring.single_lap::<true>(&mut counts, &ctx, pos, hand, 0)
@@ -1569,7 +1602,9 @@ impl Rules {
         }
         let slot = ring.slot(at);
         let before = state.counts[slot] - last;
-        let ctx = LapContext { marks: &state.marks, origin };
+        // A first lap with seeds by rule into its first hole is not followed row by row: the
+        // compiler refuses `no seed of the turn has reached …` beside it.
+        let ctx = LapContext { marks: &state.marks, origin, reached: false };
         let action = if rev {
             ring.lap_action::<true, true>(&state.counts, &ctx, at, before)
         } else {
@@ -1583,6 +1618,7 @@ impl Rules {
             last: Hole(slot as u8),
             action,
             hash,
+            reached: false,
         }
     }
 
@@ -1593,7 +1629,7 @@ impl Rules {
         let hand = state.counts[h.index()];
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
-        let ctx = LapContext { marks: &state.marks, origin };
+        let ctx = LapContext { marks: &state.marks, origin, reached: false };
         let pos = ring.pos(h);
         if rev {
             ring.single_lap::<true>(&mut state.counts, &ctx, pos, u32::from(hand), lift)
@@ -1659,7 +1695,7 @@ impl Rules {
                 Some(end) => end,
                 None => return false,
             },
-            _ => match self.lift_and_sow(&mut s, h, origin, rev) {
+            _ => match self.lift_and_sow(&mut s, h, (origin, false), rev) {
                 Some(end) => end,
                 None => return false,
             },
@@ -1668,7 +1704,7 @@ impl Rules {
         // Brent's cycle detection on the position where a lap goes on the usual way from a
         // hole it could have been turned from: a relay that keeps passing such holes could
         // otherwise go on for ever, a few laps at a time.
-        let mut saved: Option<(Hole, [u16; MAX_SLOTS])> = None;
+        let mut saved: Option<(Hole, bool, [u16; MAX_SLOTS])> = None;
         let (mut power, mut steps) = (1u32, 0u32);
         // A pause to turn the next lap at `at`: some way on from there must end (with `leave`,
         // also the laps that leave a turned lap's captured seeds there).
@@ -1744,17 +1780,19 @@ impl Rules {
             {
                 return pause_ends(&s, from, leave);
             }
-            if saved.as_ref().is_some_and(|(at, counts)| *at == from && *counts == s.counts) {
+            if saved.as_ref().is_some_and(|(at, reached, counts)| {
+                *at == from && *reached == end.reached && *counts == s.counts
+            }) {
                 return false;
             }
             if saved.is_none() || steps == power {
-                saved = Some((from, s.counts));
+                saved = Some((from, end.reached, s.counts));
                 power = power.saturating_mul(2);
                 steps = 0;
             }
             steps += 1;
             let laps = end.laps;
-            match self.lift_and_sow(&mut s, from, origin, on) {
+            match self.lift_and_sow(&mut s, from, (origin, end.reached), on) {
                 Some(next) if laps + next.laps <= sow.rings[me].max_laps => {
                     (end, rev) = (SowEnd { laps: laps + next.laps, ..next }, on);
                 }
@@ -1837,7 +1875,7 @@ impl Rules {
                         if self.pause_to_turn(state, into, origin, relays, rev != on) {
                             return None;
                         }
-                        let next = self.lift_and_sow(state, into, origin, on);
+                        let next = self.lift_and_sow(state, into, (origin, end.reached), on);
                         if next.is_some() {
                             return next;
                         }
@@ -1855,7 +1893,7 @@ impl Rules {
             && self.model.captures[usize::from(c)].relay_after.is_some()
             && let Some(from) = self.relay_after(state, c, end, rev)
         {
-            return self.lift_and_sow(state, from, origin, on);
+            return self.lift_and_sow(state, from, (origin, end.reached), on);
         }
         self.follow_up(state, history, c, 0, taken, roles);
         None
@@ -2004,12 +2042,19 @@ impl Rules {
 
     /// Lift hole `from` whole and sow it on as a lap of the sowing under way; `None` if the
     /// sowing would never end.
-    fn lift_and_sow(&self, state: &mut State, from: Hole, origin: u16, rev: bool) -> Option<SowEnd> {
+    /// `reached`: whether a lap of the turn has reached the row a lap rule asks about.
+    fn lift_and_sow(
+        &self,
+        state: &mut State,
+        from: Hole,
+        (origin, reached): (u16, bool),
+        rev: bool,
+    ) -> Option<SowEnd> {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
         let hand = state.counts[from.index()];
         state.counts[from.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[from.index()].wrapping_mul(u64::from(hand)));
-        self.continue_sowing(state, sow, from, u32::from(hand), lift, origin, rev)
+        self.continue_sowing(state, sow, from, u32::from(hand), lift, (origin, reached), rev)
     }
 
     /// Put the `taken` seeds of a capture into the hole `resow` names and sow them on. With
@@ -2047,7 +2092,7 @@ impl Rules {
         };
         if resow.goes_on() {
             let from = Hole(ring.slot(at) as u8);
-            return self.continue_sowing(state, sow, from, u32::from(hand), lift, origin, rev);
+            return self.continue_sowing(state, sow, from, u32::from(hand), lift, (origin, end.reached), rev);
         }
         let mut hash = lift;
         if rev {

@@ -29,6 +29,9 @@ pub(crate) struct SowEnd {
     pub action: LapAction,
     /// The change of the position hash (when asked for).
     pub hash: u64,
+    /// Whether a lap of the turn has dropped a seed into the row a lap rule asks about (`no
+    /// seed of the turn has reached …`); always `false` where no lap rule asks.
+    pub reached: bool,
 }
 
 /// What one lap came to.
@@ -46,6 +49,9 @@ pub(crate) struct LapContext<'a> {
     pub marks: &'a [[u64; 3]; MAX_MARKS],
     /// Seeds the chosen hole held.
     pub origin: u16,
+    /// Whether a lap of the turn (this one included) has dropped a seed into the row a lap
+    /// rule asks about (`no seed of the turn has reached …`); `false` where none asks.
+    pub reached: bool,
 }
 
 /// Slots copied to sow a simple ring on a copy: a fixed size (which copies in a few vector
@@ -124,6 +130,9 @@ enum Check {
     HoleHolds(Hole, u16, u16),
     /// Every hole of row `rows[i]` is empty (`true`) or some is occupied (`false`).
     Row(u8, bool),
+    /// No lap of the turn has dropped a seed into the ring's tracked row
+    /// ([`LapContext::reached`] is `false`).
+    NotReached,
 }
 
 /// The common dynamic verdict, kept inline: "if this hole is empty (or occupied), do one
@@ -206,6 +215,10 @@ pub(crate) struct Ring {
     /// The slots of each row a [`Check::Row`] looks at, by [`row_index`]: the mover's rows,
     /// then the opponent's.
     rows: Vec<Vec<u16>>,
+    /// Whether the hole at each position is in the row a lap rule asks whether the turn has
+    /// reached (`no seed of the turn has reached …`); empty where no lap rule asks. Such a
+    /// ring is sown lap by lap by [`Ring::sow_reaching`] until a seed reaches the row.
+    reach: Vec<bool>,
 }
 
 /// Where a row's slots are kept in [`Ring::rows`].
@@ -284,7 +297,20 @@ impl Ring {
         };
         ring.turn_at = (0..len).map(|pos| turn_holes.iter().any(|h| h.index() == ring.slot(pos))).collect();
         ring.turns = ring.turn_at.contains(&true);
-        ring.capture_sows = ring.turns || lap_rules.iter().map(|r| r.action).chain([otherwise]).any(sows_on);
+        // The row a lap rule asks whether the turn has reached (the compiler allows one).
+        let reached_row = lap_rules.iter().flat_map(|r| &r.facts).find_map(|fact| match *fact {
+            Fact::NotReached(side, role) => Some(row_index(side, role)),
+            _ => None,
+        });
+        if let Some(row) = reached_row {
+            let row = &ring.rows[usize::from(row)];
+            ring.reach = (0..len).map(|pos| row.contains(&(ring.slot(pos) as u16))).collect();
+        }
+        // A ring that tracks a row is sown, and checked to end, by the interpreter's general
+        // path (which carries the fact from one part of the sowing to the next).
+        ring.capture_sows = ring.turns
+            || !ring.reach.is_empty()
+            || lap_rules.iter().map(|r| r.action).chain([otherwise]).any(sows_on);
         ring.never_relays = !ring.capture_sows && ring.lap_table.iter().all(|verdict| !verdict.may_relay());
         ring.empty_never_relays = (0..len).all(|pos| !ring.lap_table[pos * 2].may_relay());
         ring.places_key = ring.key_prefix[len];
@@ -444,6 +470,7 @@ impl Ring {
                 Check::Row(i, want_empty) => {
                     self.rows[usize::from(i)].iter().all(|&slot| counts[usize::from(slot)] == 0) == want_empty
                 }
+                Check::NotReached => !ctx.reached,
             });
             if holds {
                 return action;
@@ -581,7 +608,8 @@ impl Ring {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
-                    return Ok(SowEnd { laps, sown, last_at, lap_at: at, last, action, hash });
+                    let reached = ctx.reached;
+                    return Ok(SowEnd { laps, sown, last_at, lap_at: at, last, action, hash, reached });
                 }
             }
             if laps == CYCLE_CHECK_AFTER {
@@ -593,10 +621,81 @@ impl Ring {
                     last: Hole(0),
                     action: LapAction::Stop,
                     hash,
+                    reached: ctx.reached,
                 };
                 return self.sow_checked::<EXACT, REV>(counts, ctx, (at, hand), so_far);
             }
         }
+    }
+
+    /// Whether this ring tracks a row a lap rule asks about (`no seed of the turn has
+    /// reached …`): its sowings go through [`Ring::sow_reaching`].
+    #[inline(always)]
+    pub(crate) fn tracks_reach(&self) -> bool {
+        !self.reach.is_empty()
+    }
+
+    /// Whether a lap of `hand` seeds after position `at` drops a seed into the tracked row.
+    fn lap_reaches<const REV: bool>(&self, at: usize, hand: u32) -> bool {
+        let places = if self.skip_origin { self.len - 1 } else { self.len };
+        if hand as usize >= places {
+            return (0..self.len).any(|pos| self.reach[pos] && !(self.skip_origin && pos == at));
+        }
+        let mut pos = at;
+        (0..hand).any(|_| {
+            pos = self.step::<REV>(pos);
+            if self.skip_origin && pos == at {
+                pos = self.step::<REV>(pos);
+            }
+            self.reach[pos]
+        })
+    }
+
+    /// [`Ring::sow_from`] on a ring that tracks a row: lap by lap, each lap's verdict read
+    /// knowing whether a seed of the turn has reached the row (`ctx.reached` says whether one
+    /// had before this sowing), until one has; the rest is sown by [`Ring::sow_from`], the
+    /// fact settled. Errors if the sowing would never end: before the row is reached, a
+    /// sowing state (where the next lap starts and the counts) that recurs.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn sow_reaching<const REV: bool>(
+        &self,
+        counts: &mut [u16; MAX_SLOTS],
+        ctx: &LapContext<'_>,
+        mut at: usize,
+        mut hand: u32,
+        mut hash: u64,
+    ) -> Result<SowEnd, Endless> {
+        let mut ctx = *ctx;
+        let (mut laps, mut sown) = (0u32, 0u32);
+        let mut saved: Option<(usize, u32, [u16; MAX_SLOTS])> = None;
+        let (mut power, mut steps) = (1u32, 0u32);
+        while !ctx.reached {
+            if saved.as_ref().is_some_and(|&(a, h, ref c)| a == at && h == hand && c == counts)
+                || laps >= self.max_laps
+            {
+                return Err(Endless);
+            }
+            if saved.is_none() || steps == power {
+                saved = Some((at, hand, *counts));
+                power = power.saturating_mul(2);
+                steps = 0;
+            }
+            steps += 1;
+            ctx.reached = self.lap_reaches::<REV>(at, hand);
+            laps += 1;
+            sown += hand;
+            match self.one_lap::<true, true, REV>(counts, &ctx, at, hand, &mut hash) {
+                Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
+                Lap::End { last_at, action } => {
+                    let last = Hole(self.slot(last_at) as u8);
+                    let reached = ctx.reached;
+                    return Ok(SowEnd { laps, sown, last_at, lap_at: at, last, action, hash, reached });
+                }
+            }
+        }
+        let rest = self.sow_from::<true, REV>(counts, &ctx, at, hand, hash)?;
+        Ok(SowEnd { laps: laps + rest.laps, sown: sown + rest.sown, ..rest })
     }
 
     /// The rest of a sowing that has gone on for many laps, with Brent's cycle detection on
@@ -744,7 +843,7 @@ impl Ring {
         let before = counts[self.slot(last_at)] - 1;
         let action = self.lap_action::<true, REV>(counts, ctx, last_at, before);
         let last = Hole(self.slot(last_at) as u8);
-        SowEnd { laps: 1, sown: hand, last_at, lap_at: at, last, action, hash }
+        SowEnd { laps: 1, sown: hand, last_at, lap_at: at, last, action, hash, reached: ctx.reached }
     }
 
     /// Whether the lap rules' verdict where a lap ended at `last_at` (the last seed in) is
@@ -774,6 +873,7 @@ impl Ring {
     ) -> Vec<(usize, Vec<usize>)> {
         let mut laps = Vec::new();
         let mut hash = 0;
+        let mut ctx = *ctx;
         while laps.len() < max_laps {
             let mut drops = Vec::with_capacity(hand as usize);
             let mut pos = at;
@@ -785,7 +885,10 @@ impl Ring {
                 drops.push(pos);
             }
             laps.push((at, drops));
-            match self.one_lap::<true, true, REV>(counts, ctx, at, hand, &mut hash) {
+            if self.tracks_reach() {
+                ctx.reached |= self.lap_reaches::<REV>(at, hand);
+            }
+            match self.one_lap::<true, true, REV>(counts, &ctx, at, hand, &mut hash) {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 // A relay from a hole a lap may be turned from: traced the usual way.
                 Lap::End { last_at, action } => match self.relay_from::<REV>(counts, last_at, action) {
@@ -946,6 +1049,7 @@ fn landing_rules(
             // by `engine::stepwise`, which reads the rules from the model; the ring never
             // decides them, and takes the fact as holding.
             Fact::FirstLap | Fact::TurnCaptured => Check::Origin(0, u16::MAX),
+            Fact::NotReached(..) => Check::NotReached,
         }));
         let certain = checks.is_empty();
         possible.push((checks, rule.action));

@@ -188,7 +188,16 @@ impl Rules {
         };
         let last = tally.last.unwrap_or(h);
         let last_at = usize::from(self.circuit_pos[me][last.index()]);
-        Some(SowEnd { laps: tally.laps, sown: tally.sown, last_at, lap_at: last_at, last, action, hash: 0 })
+        Some(SowEnd {
+            laps: tally.laps,
+            sown: tally.sown,
+            last_at,
+            lap_at: last_at,
+            last,
+            action,
+            hash: 0,
+            reached: false,
+        })
     }
 
     /// The laps decision `mv` sows from `state`, the laps of its captured seeds included (each
@@ -521,6 +530,8 @@ impl Rules {
                     Fact::PreviousHolds(min, max) => {
                         (min..=max).contains(&count(self.step_hole(me, at, !cur.rev)))
                     }
+                    // Refused by the compiler in rules played lap by lap.
+                    Fact::NotReached(..) => true,
                     Fact::FirstLap => cur.first,
                     Fact::TurnCaptured => cur.captured,
                 })

@@ -56,7 +56,7 @@ impl Rules {
         let first = matches!(mv, Move::Sow(_) | Move::SowDirection(..)) && !sow.first_lap.is_plain();
         let hand = if first { sow.first_lap.lift.map_or(hand, |n| u32::from(n).min(hand)) } else { hand };
         counts[from.index()] -= hand as u16;
-        let ctx = LapContext { marks: &state.marks, origin };
+        let ctx = LapContext { marks: &state.marks, origin, reached: false };
         let at = match (first && sow.first_lap.itself, reversed.unwrap_or(false)) {
             (false, _) => ring.pos(from),
             (true, false) => ring.back::<false>(ring.pos(from)),

@@ -435,6 +435,9 @@ impl Model {
         if c.most {
             words.push("one of the mover's fullest".to_string());
         }
+        if c.captures {
+            words.push("whose first lap captures".to_string());
+        }
         for (which, state) in [("next", c.next), ("previous", c.previous)] {
             if let Some(state) = state {
                 words.push(format!("{which} hole {}", state_word(state)));
@@ -528,6 +531,10 @@ impl Model {
                 }
                 Fact::FirstLap => "the turn's first lap".to_string(),
                 Fact::TurnCaptured => "after a capture this turn".to_string(),
+                Fact::NotReached(side, role) => {
+                    let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
+                    format!("no seed of the turn yet in {whose} {} row", self.row_names[usize::from(role)])
+                }
             });
         }
         if conditions.is_empty() {

@@ -369,6 +369,9 @@ pub struct Choice {
     pub most: bool,
     /// What the opponent's hole of this row facing it must be, if anything.
     pub opposite: Option<(Role, HoleState)>,
+    /// Only holes whose sowing's first lap (sown the usual way) ends where a lap rule
+    /// captures (`whose lap captures`).
+    pub captures: bool,
     /// The description as the file words it.
     pub text: String,
 }
@@ -775,6 +778,9 @@ pub enum Fact {
     FirstLap,
     /// A capture has been made earlier in the turn.
     TurnCaptured,
+    /// No lap of the turn so far (the one that just ended included) has dropped a seed into
+    /// that side's row of this role.
+    NotReached(Side, Role),
 }
 
 /// `when the last seed lands in …: ACTION`, compiled.

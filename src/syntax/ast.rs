@@ -579,6 +579,8 @@ pub enum Filter {
     Opposite(Spanned<String>, HoleState),
     /// `with the most seeds`: one of the mover's fullest holes.
     Most,
+    /// `whose lap captures`: the sowing's first lap ends where a lap rule captures.
+    Captures,
     /// `, except …`: holes left out, each one hole or a row's or mark's holes
     /// ([`ChoiceHoles::One`] or [`ChoiceHoles::Own`]).
     Except(Vec<Spanned<ChoiceHoles>>),
@@ -699,6 +701,14 @@ pub enum Fact {
     /// `the previous hole holds N to M seeds`: the hole before the landing hole along the
     /// circuit.
     PreviousHolds(SeedRange),
+    /// `no seed of the turn has reached the SIDE ROW row`: no lap of the turn so far has
+    /// dropped a seed into that row.
+    NotReached {
+        /// Whose row.
+        side: Side,
+        /// Which row.
+        row: Spanned<String>,
+    },
     /// `the chosen hole held [at least|at most] N seeds`.
     Origin {
         /// How the count compares.

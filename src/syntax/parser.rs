@@ -711,7 +711,8 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
             | Rule::holds_fact
             | Rule::row_fact
             | Rule::first_lap_fact
-            | Rule::captured_turn_fact => facts.push(lower_lap_fact(child)?),
+            | Rule::captured_turn_fact
+            | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
             _ => return unexpected(&child),
         }
     }
@@ -748,6 +749,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
         .rest()
         .map(|f| match f.as_rule() {
             Rule::most_filter => Ok(Spanned::new(Filter::Most, span(&f))),
+            Rule::captures_filter => Ok(Spanned::new(Filter::Captures, span(&f))),
             Rule::seeds_filter => lower_seeds_filter(f),
             Rule::neighbour_filter => lower_neighbour_filter(f),
             Rule::opposite_filter => {
@@ -867,7 +869,8 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::holds_fact
             | Rule::row_fact
             | Rule::first_lap_fact
-            | Rule::captured_turn_fact => facts.push(lower_lap_fact(child)?),
+            | Rule::captured_turn_fact
+            | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
             Rule::relay
             | Rule::relay_next
             | Rule::capture_ref
@@ -963,6 +966,11 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
             let row = lower_name(c.expect(Rule::row_name)?);
             let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
             Fact::Row { side, row, state }
+        }
+        Rule::reached_fact => {
+            let side = lower_side(c.expect(Rule::side)?)?.node;
+            let row = lower_name(c.expect(Rule::row_name)?);
+            Fact::NotReached { side, row }
         }
         Rule::origin_fact => {
             let bound = match c.optional(Rule::count_bound) {

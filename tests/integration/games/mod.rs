@@ -7,6 +7,8 @@ mod bao_kiswahili;
 mod chiana_wa_bwalo;
 mod chiana_wa_kunja;
 mod chisolo;
+mod choro_acholi;
+mod choro_lango;
 mod hus;
 mod ikibuguzo;
 mod isolo;

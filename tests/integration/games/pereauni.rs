@@ -6,8 +6,7 @@
 //! The rulesets "ludii" and "ludii-longarim-topotha" play Ludii's code: no back captures,
 //! and the taken seeds sown on from the outer hole behind the landing hole, with the seed
 //! that hole held if it held one.
-//! The file's one approximation (back captures that do not cease once the opening sowing
-//! has reached the inner row) is pinned where it parts from the text.
+//! Back captures cease once the opening sowing has reached the inner row.
 //!
 //! Every expectation was worked out by hand from the rules summary. Positions are written
 //! as the board picture shows them, North's outer row on top (4×8):
@@ -162,22 +161,26 @@ fn longarim_topotha_is_played_on_nine_columns() {
     );
 }
 
-/// The APPROXIMATION of the opening, pinned: back captures do not cease once the turn has
-/// sown into the inner row. From the start, a5 (2):
-/// 1. a6 2→3, a7 2→3 — back capture of c7 (2), d7 (2): 4 into a5, sown on:
+/// Back captures cease once the turn has sown into the inner row ("once a counter has been
+/// sown into the inner row, this ceases and captures can only be made from the inner row").
+/// From the start, a5 (2):
+/// 1. a6 2→3, a7 2→3 — no seed in the inner row yet: back capture of c7 (2), d7 (2), 4 into
+///    a5, sown on:
 /// 2. a6 3→4, a7 3→4, a8 2→3, b8 2→3 — the inner row is reached; c8, d8 (2, 2): 4 into a5:
 /// 3. a6 4→5, a7 4→5, a8 3→4, b8 3→4 — c8, d8 empty: relay 4 from b8:
 /// 4. b7 2→3, b6 2→3, b5 2→3, b4 2→3 — c4, d4 (2, 2): 4 into b8:
 /// 5. b7 3→4, b6 3→4, b5 3→4, b4 3→4 — c4, d4 empty: relay 4 from b4:
-/// 6. b3 2→3, b2 2→3, b1 2→3, a1 2→3 — an occupied outer hole facing c1 (2) and d1 (2).
-///    The text ("once a counter has been sown into the inner row, this ceases") would relay
-///    the 3 of a1 here; the file takes c1 and d1, 4 into b4:
-/// 7. b3 3→4, b2 3→4, b1 3→4, a1 3→4 — c1, d1 empty: relay 4 from a1:
-/// 8. a2 2→3, a3 2→3, a4 2→3, a5 0→1 — a5 was emptied: the end.
+/// 6. b3 2→3, b2 2→3, b1 2→3, a1 2→3 — an occupied outer hole facing c1 (2) and d1 (2), but
+///    the turn has sown into the inner row: no back capture, relay 3 from a1:
+/// 7. a2 2→3, a3 2→3, a4 2→3 — occupied (outer, no capture): relay 3 from a4:
+/// 8. a5 0→1, a6 5→6, a7 5→6 — relay 6 from a7:
+/// 9. a8 4→5, b8 0→1, b7 4→5, b6 4→5, b5 4→5, b4 0→1 — b4 had been emptied: the end.
 ///
-/// 8 laps, 2 + 7 × 4 = 30 seeds; 16 taken from columns 1, 4, 7 and 8.
+/// 9 laps, 2 + 5 × 4 + 3 + 3 + 6 = 34 seeds; 12 taken from columns 4, 7 and 8 (c1 and d1
+/// stay). North then opens from d1, d2, d3, d5, d6. Seen failing with the fact taken as
+/// always true (the old approximation: c1 and d1 taken at lap 6, 8 laps, 30 seeds).
 #[test]
-fn back_captures_go_on_after_the_inner_row_is_reached() {
+fn back_captures_cease_once_the_inner_row_is_reached() {
     let rules = pereauni(None);
     let mut game = Game::new(&rules);
     let effect = game.play(Move::Sow(hole(&rules, "a5"))).unwrap();
@@ -185,21 +188,22 @@ fn back_captures_go_on_after_the_inner_row_is_reached() {
         effect,
         sow_effect(
             &rules,
-            8,
-            30,
-            "a5",
-            &[("c1", 2), ("c4", 2), ("c7", 2), ("c8", 2), ("d1", 2), ("d4", 2), ("d7", 2), ("d8", 2)],
+            9,
+            34,
+            "b4",
+            &[("c4", 2), ("c7", 2), ("c8", 2), ("d4", 2), ("d7", 2), ("d8", 2)],
             true
         )
     );
     assert_board(
         &rules,
         game.state(),
-        "d 0 2 2 0 2 2 0 0
-         c 0 2 2 0 2 2 0 0
-         b 4 4 4 0 4 4 4 0
-         a 0 3 3 3 1 5 5 4",
+        "d 2 2 2 0 2 2 0 0
+         c 2 2 2 0 2 2 0 0
+         b 3 3 3 1 5 5 5 1
+         a 0 3 3 0 1 6 0 5",
     );
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["d1", "d2", "d3", "d5", "d6"]));
 }
 
 /// "ludii": the opening sowing has no back captures. South a1 (2): a2 2→3, a3 2→3, an outer
