@@ -165,7 +165,13 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
             && !c.most
             && c.opposite.is_none()
             && !c.captures;
-        Choice { holes, mark, except_mark, after_mark, counts_only, rule: c.clone() }
+        let plain = mark.is_none()
+            && except_mark.is_none()
+            && after_mark.is_none()
+            && !c.most
+            && c.opposite.is_none()
+            && !c.captures;
+        Choice { holes, mark, except_mark, after_mark, counts_only, plain, rule: c.clone() }
     };
     (model.phases.iter())
         .map(|phase| {
@@ -186,6 +192,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     special_first: !sowing.turnings.is_empty()
                         || sowing.first_hole.is_some()
                         || !sowing.first_lap.is_plain(),
+                    extra_moves: !sowing.turnings.is_empty() || sowing.hand_entry || sowing.must_feed,
                     place: sowing.place,
                     turnings: (sowing.turnings.iter())
                         .map(|t| TurnRule {
@@ -330,6 +337,7 @@ fn flags(rules: &Rules) -> Flags {
             || end.store_majority
             || end.passes_draw
             || end.turn_limit.is_some(),
+        interpreted: rules.colours || rules.stepwise,
     }
 }
 

@@ -419,7 +419,7 @@ impl Rules {
     /// The decisions that start a turn of phase `phase` for the player to move.
     fn turn_moves(&self, state: &State, phase: usize, out: &mut MoveList) -> MoveStats {
         match &self.phases[phase].turn {
-            TurnKind::Sow(sow) if self.colours || self.stepwise => self.interpreted_moves(state, sow, out),
+            TurnKind::Sow(sow) if self.flags.interpreted => self.interpreted_moves(state, sow, out),
             TurnKind::Sow(sow) => self.sow_moves(state, sow, out),
             TurnKind::Take { capture } => {
                 if let Some(pick) = self.take_turn_pick(state, *capture) {
@@ -460,6 +460,23 @@ impl Rules {
     #[cold]
     fn interpreted_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> MoveStats {
         if self.colours { self.colour_moves(state, sow, out) } else { self.step_moves(state, sow, out) }
+    }
+
+    /// A sowing of rules played by an interpreter of their own (see
+    /// [`Rules::interpreted_moves`]).
+    #[cold]
+    fn interpreted_sow<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        h: Hole,
+        log: &mut L,
+    ) -> Option<SowEnd> {
+        if self.colours {
+            self.colour_sow(state, history, h, log)
+        } else {
+            self.step_sow(state, history, h, None, log)
+        }
     }
 
     /// Whether hole `h` fits a description, from `me`'s point of view.
@@ -535,14 +552,23 @@ impl Rules {
             return counted;
         }
         counted
-            && choice.mark.is_none_or(|m| state.is_marked(m, h))
-            && choice.except_mark.is_none_or(|m| !state.is_marked(m, h))
             && choice.rule.next.is_none_or(|want| {
                 (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
             })
             && choice.rule.previous.is_none_or(|want| {
                 (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
             })
+            && (choice.plain || self.fits_rarely(state, me, choice, h, rev))
+    }
+
+    /// The tests of [`Rules::fits`] few descriptions ask for: marks, the fullest hole, the
+    /// opposite hole, the hole after a mark, a prediction of the lap.
+    #[cold]
+    #[inline(never)]
+    fn fits_rarely(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
+        let c = state.counts[h.index()];
+        choice.mark.is_none_or(|m| state.is_marked(m, h))
+            && choice.except_mark.is_none_or(|m| !state.is_marked(m, h))
             && (!choice.rule.most || self.fullest(state, me) == c)
             && choice.rule.opposite.is_none_or(|(role, want)| {
                 let column = usize::from(self.hole_column[h.index()]);
@@ -618,8 +644,18 @@ impl Rules {
             Some(true) => self.sow_moves_one_way::<true>(state, sow, out),
             None => self.sow_moves_choosing_direction(state, sow, out),
         };
+        if sow.extra_moves {
+            self.extra_moves(state, sow, out, &mut stats);
+        }
+        stats
+    }
+
+    /// The moves beyond the sowings of the holes chosen: turned laps and entering the hand
+    /// added, sowings that leave the opponent without seeds taken away.
+    #[cold]
+    fn extra_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList, stats: &mut MoveStats) {
         if !sow.turnings.is_empty() {
-            self.turned_moves(state, sow, out, &mut stats);
+            self.turned_moves(state, sow, out, stats);
         }
         if sow.hand_entry && self.may_enter(state) {
             out.push(Move::Enter);
@@ -627,7 +663,6 @@ impl Rules {
         if self.must_feed_now(state, sow) {
             self.keep_feeding(state, out);
         }
-        stats
     }
 
     /// Whether the rules make the mover feed an opponent who has no seeds, now.
@@ -660,8 +695,14 @@ impl Rules {
         if ring.capture_sows {
             return self.turn_ends(state, h, state.counts[h.index()], REV, 0);
         }
-        let ctx = LapContext { marks: &state.marks, origin: state.counts[h.index()], reached: false };
-        ring.ends::<REV>(&state.counts, &ctx, ring.pos(h))
+        Self::laps_end::<REV>(state, ring, h)
+    }
+
+    /// [`Rules::candidate_ends`] on a ring whose sowings end with their laps (not
+    /// [`Ring::capture_sows`]).
+    #[inline(always)]
+    fn laps_end<const REV: bool>(state: &State, ring: &Ring, h: Hole) -> bool {
+        ring.ends::<REV>(&state.counts, (&state.marks, state.counts[h.index()]), ring.pos(h))
     }
 
     /// The sowings of a mover whose direction is settled.
@@ -923,13 +964,9 @@ impl Rules {
         if ring.capture_sows {
             return self.turn_ends(state, choice.at, choice.origin, rev, choice.relays + 1);
         }
-        let ctx = LapContext { marks: &state.marks, origin: choice.origin, reached: false };
         let pos = ring.pos(choice.at);
-        if rev {
-            ring.ends::<true>(&state.counts, &ctx, pos)
-        } else {
-            ring.ends::<false>(&state.counts, &ctx, pos)
-        }
+        let lap = (&state.marks, choice.origin);
+        if rev { ring.ends::<true>(&state.counts, lap, pos) } else { ring.ends::<false>(&state.counts, lap, pos) }
     }
 
     /// Play a candidate sowing (from [`Rules::candidates`]) or any other legal decision,
@@ -1006,8 +1043,7 @@ impl Rules {
     ) -> Option<SowEnd> {
         let me = state.to_move;
         match mv {
-            Move::Sow(h) if self.colours => self.colour_sow(state, history, h, log),
-            Move::Sow(h) if self.stepwise => self.step_sow(state, history, h, None, log),
+            Move::Sow(h) if self.flags.interpreted => self.interpreted_sow(state, history, h, log),
             Move::SowDirection(h, d) if self.stepwise => self.step_sow(state, history, h, Some(d), log),
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {

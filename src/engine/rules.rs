@@ -47,6 +47,9 @@ pub struct Choice {
     pub after_mark: Option<(MarkId, u8)>,
     /// Only the count decides (no mark, no neighbour): the plain count test applies.
     pub counts_only: bool,
+    /// Only the counts and the neighbours decide: no mark, no most, no opposite hole, no
+    /// prediction of the lap ([`Rules::fits`](super::Rules) skips those tests in one).
+    pub plain: bool,
     /// The description in the model: the counts, the neighbours, the file's words.
     pub rule: crate::model::Choice,
 }
@@ -110,6 +113,9 @@ pub struct SowRules {
     /// A turn's first lap may be sown otherwise than the rest: turned, with seeds by rule
     /// into its first hole, or lifting a number of seeds or starting in the chosen hole.
     pub special_first: bool,
+    /// Moves beyond the sowings of the holes chosen may be on offer, or taken away: turned
+    /// laps, entering the hand, or sowings that must feed the opponent.
+    pub extra_moves: bool,
     /// Each turn puts a seed from the mover's hand into the chosen hole (played by
     /// `engine::stepwise`).
     pub place: Option<crate::model::Place>,
@@ -207,6 +213,9 @@ pub(crate) struct Flags {
     /// An end rule other than "a player with no seeds" is checked after every turn: an
     /// empty row, one occupied hole, a store majority, passes in a row, a turn limit.
     pub rare_ends: bool,
+    /// Sowings are played by an interpreter of their own: holes owned by colour
+    /// (`engine::colour`) or lap by lap (`engine::stepwise`).
+    pub interpreted: bool,
 }
 
 impl Rules {

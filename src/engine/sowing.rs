@@ -915,11 +915,11 @@ impl Ring {
     pub(crate) fn ends<const REV: bool>(
         &self,
         counts: &[u16; MAX_SLOTS],
-        ctx: &LapContext<'_>,
+        (marks, origin): (&[[u64; 3]; MAX_MARKS], u16),
         at: usize,
     ) -> bool {
         if !self.simple {
-            return self.sown_ends::<REV>(counts, ctx, at);
+            return self.sown_ends::<REV>(counts, (marks, origin), at);
         }
         if self.first_lap_ends::<REV>(&counts[self.base..self.base + self.len], at) {
             return true;
@@ -930,14 +930,20 @@ impl Ring {
         copy_window(&mut local, counts, base);
         match self.quick_ends::<REV>(&mut local[offset..offset + self.len], at) {
             Some(ends) => ends,
-            None => self.sown_ends::<REV>(counts, ctx, at),
+            None => self.sown_ends::<REV>(counts, (marks, origin), at),
         }
     }
 
     /// [`Ring::ends`] by sowing in full on a copy of the board.
     #[cold]
     #[inline(never)]
-    fn sown_ends<const REV: bool>(&self, counts: &[u16; MAX_SLOTS], ctx: &LapContext<'_>, at: usize) -> bool {
+    fn sown_ends<const REV: bool>(
+        &self,
+        counts: &[u16; MAX_SLOTS],
+        (marks, origin): (&[[u64; 3]; MAX_MARKS], u16),
+        at: usize,
+    ) -> bool {
+        let ctx = &LapContext { marks, origin, reached: false };
         let mut scratch = *counts;
         let slot = self.slot(at);
         let hand = u32::from(scratch[slot]);
