@@ -512,11 +512,13 @@ impl Rules {
     /// Whether a sowing chosen now goes against the circuit's stored order for `me` in this
     /// phase: `None` when the player chooses the direction with it.
     pub(super) fn sowing_reversed(&self, state: &State, sow: &SowRules, me: Player) -> Option<bool> {
-        match (sow.direction, state.direction[me], self.chosen) {
-            (Some(d), _, _) => Some(d != self.direction),
-            (None, _, Chosen::EachTurn) | (None, None, Chosen::Once) => None,
-            (None, Some(d), _) => Some(d != self.direction),
-            (None, None, Chosen::Never) => Some(false),
+        if let Some(d) = sow.direction {
+            return Some(d != self.direction);
+        }
+        match (state.direction[me], self.chosen) {
+            (_, Chosen::EachTurn) | (None, Chosen::Once) => None,
+            (Some(d), _) => Some(d != self.direction),
+            (None, Chosen::Never) => Some(false),
         }
     }
 
@@ -1179,16 +1181,8 @@ impl Rules {
             return None;
         }
         if sow.special_first {
-            // A first lap of its own kind: turned, with seeds by rule into its first hole, or
-            // lifting a number of seeds or starting in the chosen hole.
-            let end = match self.special_first_lap(state, sow, h, rev) {
-                Some(end) => Some(end),
-                None if !sow.first_lap.is_plain() => Some(self.first_lap_sowing(state, sow, h, rev)?),
-                None => None,
-            };
-            if let Some(end) = end {
-                state.passes = 0;
-                return Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log));
+            if let Some(played) = self.special_first_turn(state, history, sow, (h, rev), log) {
+                return played;
             }
         }
         state.counts[h.index()] = 0;
@@ -1198,6 +1192,32 @@ impl Rules {
         // passes; one refused as endless changes nothing.
         state.passes = 0;
         Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log))
+    }
+
+    /// A turn whose first lap is of its own kind: turned, with seeds by rule into its first
+    /// hole, or lifting a number of seeds or starting in the chosen hole. `None` where this
+    /// first lap is the usual one after all; else what the turn came to.
+    #[cold]
+    #[inline(never)]
+    fn special_first_turn<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        sow: &SowRules,
+        (h, rev): (Hole, bool),
+        log: &mut L,
+    ) -> Option<Option<SowEnd>> {
+        let hand = state.counts[h.index()];
+        let end = match self.special_first_lap(state, sow, h, rev) {
+            Some(end) => end,
+            None if !sow.first_lap.is_plain() => match self.first_lap_sowing(state, sow, h, rev) {
+                Some(end) => end,
+                None => return Some(None),
+            },
+            None => return None,
+        };
+        state.passes = 0;
+        Some(Some(self.after_sowing(state, history, end, hand, 0, rev, log)))
     }
 
     /// The sowing of a turn whose first lap is of its own kind (`sow 4 seeds starting with
