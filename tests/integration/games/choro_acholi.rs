@@ -3,7 +3,12 @@
 //! takes the two enemy holes of its column) cease once a seed of the turn has reached the
 //! inner row, the capture of the two holes facing an occupied inner landing, its seeds put
 //! into the hole the capturing lap was lifted from and sown on. The main phase is Mweiso's
-//! (its clockwise laps are pinned in `mweiso.rs`).
+//! (its clockwise laps are pinned in `mweiso.rs`); pinned here: a clockwise capture's seeds
+//! left in their hole while the other clockwise hole is sown, and the one clockwise capture
+//! of a turn that began anticlockwise.
+//!
+//! Clockwise, South's circuit runs b1 → b2 → … → b8 → a8 → … → a1 → b1. South's clockwise
+//! holes are a1 (the leftmost outer hole) and b2 (the 2nd inner hole).
 //!
 //! Every expectation was worked out by hand from the rules summary. Positions are written
 //! as the board picture shows them, North's outer row on top (4×8):
@@ -17,13 +22,18 @@
 //! ```
 
 use sow::Rules;
-use sow::engine::{Game, Move, Player};
+use sow::engine::{Game, History, Move, Player};
+use sow::model::Direction;
 
 use crate::common;
 use crate::kit::*;
 
 fn choro() -> Rules {
     common::rules("choro-acholi", None, &[])
+}
+
+fn cw(rules: &Rules, name: &str) -> Move {
+    Move::SowDirection(hole(rules, name), Direction::Clockwise)
 }
 
 /// The opening: South's first sowing starts in its outer row (a1–a8). a1 (2):
@@ -110,4 +120,141 @@ fn back_captures_cease_once_the_inner_row_is_reached() {
          a 0 3 3 0 1 6 0 5",
     );
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["d1", "d2", "d3", "d5", "d6"]));
+}
+
+/// South a1 (2) clockwise: b1 0→1, b2 2→3, an occupied inner hole facing c2 (1) and d2 (1):
+/// both go into a1, where the lap began. From a1 a clockwise lap (b1 1→2, b2 3→4) would
+/// capture nothing now, but the captured seeds may be left in a1 while b2 (3) is sown
+/// clockwise, since that lap captures: b3 0→1, b4 0→1, b5 1→2, facing c5 (1) and d5 (1).
+/// Both go into b2 (0→2); neither b2 clockwise (ending in b4, facing nothing) nor a1
+/// clockwise (ending in b2, facing nothing) captures now, so b2 is sown on anticlockwise:
+/// b1 1→2, a1 2→3, relay a1 (clockwise it would end in b3, facing nothing): a2, a3, a4
+/// 0→1, the end. Seen failing without the `left in its hole` line (no `b2:cw` at the
+/// pause, only `relay`).
+#[test]
+fn a_clockwise_capture_may_be_left_for_the_other_clockwise_hole() {
+    let rules = choro();
+    let mut state = state(
+        &rules,
+        &setup(
+            &rules,
+            "d 0 1 0 0 1 0 0 2
+             c 0 1 0 0 1 0 0 0
+             b 0 2 0 0 1 0 0 0
+             a 2 0 0 0 0 0 0 0",
+            Player::South,
+        ),
+    );
+    let mut history = History::new(&rules, &state);
+    assert_eq!(
+        legal(&rules, &state),
+        vec![Move::Sow(hole(&rules, "a1")), Move::Sow(hole(&rules, "b2")), cw(&rules, "a1")]
+    );
+    rules.play(&mut state, &mut history, cw(&rules, "a1")).unwrap();
+    assert_eq!(legal(&rules, &state), vec![Move::Relay, cw(&rules, "b2")]);
+    rules.play(&mut state, &mut history, cw(&rules, "b2")).unwrap();
+    assert_eq!(state.to_move(), Player::North);
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 0 0 0 0 0 2
+         c 0 0 0 0 0 0 0 0
+         b 2 0 1 1 2 0 0 0
+         a 0 1 1 1 0 0 0 0",
+    );
+}
+
+/// A turn that begins anticlockwise captures clockwise once. South a8 (7): b8…b3 0→1, b2
+/// 1→2, occupied and facing nothing (c2 empty): a relay from b2, which may go clockwise
+/// since that lap (b3 1→2, b4 1→2) ends in an occupied inner hole facing c4 (1) and d4
+/// (2). Clockwise: both (3) go into b2. A clockwise lap of b2's three (b3 2→3, b4 2→3, b5
+/// 1→2, facing c5 and d5) would capture again, but only one clockwise capture is allowed:
+/// b2 is sown on anticlockwise at once (b1, a1, a2 0→1, the end). Seen failing without the
+/// `capture once a turn` line (a second pause offering `b2:cw`).
+#[test]
+fn a_turn_that_began_anticlockwise_captures_clockwise_once() {
+    let rules = choro();
+    let mut state = state(
+        &rules,
+        &setup(
+            &rules,
+            "d 0 0 0 2 1 0 0 2
+             c 0 0 0 1 1 0 0 0
+             b 0 1 0 0 0 0 0 0
+             a 0 0 0 0 0 0 0 7",
+            Player::South,
+        ),
+    );
+    let mut history = History::new(&rules, &state);
+    assert_eq!(legal(&rules, &state), sows(&rules, &["a8"]));
+    rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a8"))).unwrap();
+    assert_eq!(legal(&rules, &state), vec![Move::Relay, cw(&rules, "b2")]);
+    rules.play(&mut state, &mut history, cw(&rules, "b2")).unwrap();
+    assert_eq!(state.to_move(), Player::North);
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 0 0 1 0 0 2
+         c 0 0 0 0 1 0 0 0
+         b 1 0 2 2 1 1 1 1
+         a 1 1 0 0 0 0 0 0",
+    );
+}
+
+/// "ludii": a back capture takes the enemy outer hole alone. South's opening a1 (2):
+/// 1. a2 2→3, a3 2→3 — an occupied outer hole facing d3 (2): d3 alone (c3 stays) into a1,
+///    sown on: a2 3→4, a3 3→4 — d3 is empty now: relay 4 from a3:
+/// 2. a4, a5, a6, a7 2→3 — facing d7 (2): into a3 (0→2), sown on: a4 3→4, a5 3→4 — facing
+///    d5 (2): into a3 again, sown on: a4 4→5, a5 4→5 — d5 empty: relay 5 from a5:
+/// 3. a6 3→4, a7 3→4, a8 2→3, b8 2→3, b7 2→3 — facing c7 (2) but d7 (0): relay 3 from b7:
+/// 4. b6, b5, b4 2→3 — an earlier lap ended in the inner row: c4 (2) and d4 (2) into b7
+///    (0→4), sown on: b6 3→4, b5 3→4, b4 3→4, b3 2→3 — facing c3 (2) but d3 (0): relay 3:
+/// 5. b2 2→3, b1 2→3, a1 0→1 — a1 had been emptied: the end.
+///
+/// 10 seeds taken, from d3, d7, d5, c4 and d4 (the base game takes columns 3, 4, 5 and 8
+/// whole). Seen failing with back captures taking both holes (c3, c5, c7 gone).
+#[test]
+fn ludii_back_captures_take_the_outer_hole_alone() {
+    let rules = common::rules("choro-acholi", Some("ludii"), &[]);
+    let mut game = Game::new(&rules);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]));
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_board(
+        &rules,
+        game.state(),
+        "d 2 2 0 0 0 2 0 2
+         c 2 2 2 0 2 2 2 2
+         b 3 3 0 4 4 4 0 3
+         a 1 4 0 5 0 4 4 3",
+    );
+}
+
+/// "ludii": the inner row counts as reached only once a lap has ended there, from the next
+/// lap on. South's opening a7 (2):
+/// 1. a8 2→3, b8 2→3 — an occupied inner hole facing c8 (2) and d8 (2), but no earlier lap
+///    ended in the inner row: a relay of 3 from b8 (the base game captures here):
+/// 2. b7, b6, b5 2→3 — facing c5 (2), d5 (2): 4 into b8 (0→4), sown on:
+/// 3. b7 3→4, b6 3→4, b5 3→4, b4 2→3 — facing c4 (2), d4 (2): 4 more into b8, sown on:
+/// 4. b7 4→5, b6 4→5, b5 4→5, b4 3→4 — c4, d4 empty: relay 4 from b4:
+/// 5. b3, b2, b1 2→3, a1 2→3 — an outer hole, but the row has been reached: relay 3:
+/// 6. a2, a3, a4 2→3 — relay 3 from a4:
+/// 7. a5 2→3, a6 2→3, a7 0→1 — a7 had been emptied: the end.
+///
+/// Seen failing with the fact read as `no seed of the turn has reached …` (c8 and d8 taken
+/// at lap 1).
+#[test]
+fn ludii_counts_the_inner_row_reached_once_a_lap_has_ended_there() {
+    let rules = common::rules("choro-acholi", Some("ludii"), &[]);
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a7"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_board(
+        &rules,
+        game.state(),
+        "d 2 2 2 0 0 2 2 2
+         c 2 2 2 0 0 2 2 2
+         b 3 3 3 0 5 5 5 0
+         a 0 3 3 0 3 3 1 3",
+    );
 }
