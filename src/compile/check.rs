@@ -133,13 +133,13 @@ fn main_phase(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
 /// …`) is in a phase whose sowing never pauses for the mover (the fact is not kept across a
 /// pause), and every such rule of the phase asks about the same row.
 fn reached_facts(choose: Option<&ast::Choose>, after: &ast::AfterLap) -> Vec<CheckError> {
-    let facts: Vec<(Span, ast::Side, &str)> = (after.rules.iter().flat_map(|r| &r.facts))
+    let facts: Vec<(Span, ast::Side, &str, bool)> = (after.rules.iter().flat_map(|r| &r.facts))
         .filter_map(|f| match &f.node {
-            ast::Fact::NotReached { side, row } => Some((f.span, *side, row.node.as_str())),
+            ast::Fact::NotReached { side, row, ended } => Some((f.span, *side, row.node.as_str(), *ended)),
             _ => None,
         })
         .collect();
-    let Some(&(first, side, row)) = facts.first() else { return Vec::new() };
+    let Some(&(first, side, row, ended)) = facts.first() else { return Vec::new() };
     let mut out = Vec::new();
     let pause =
         (choose.and_then(|c| c.turnings.first()).map(|t| (t.span, "a lap may be turned"))).or_else(|| {
@@ -157,12 +157,19 @@ fn reached_facts(choose: Option<&ast::Choose>, after: &ast::AfterLap) -> Vec<Che
             help: "give the turns that ask it a phase of their own without pauses: `opening \"outer row\" { lasts 1 turn  choose { … }  after each lap { … } }`".into(),
         });
     }
-    if let Some(&(span, ..)) = facts.iter().find(|&&(_, s, r)| s != side || r != row) {
+    if let Some(&(span, ..)) = facts.iter().find(|&&(_, s, r, _)| s != side || r != row) {
         out.push(CheckError::ReachedFactHere {
             why: "another rule of the same phase asks about another row".into(),
             span: span.into(),
             other: first.into(),
             help: format!("ask about one row in all the phase's lap rules: `no seed of the turn has reached the {} {row} row`", if side == ast::Side::Own { "own" } else { "opponent's" }),
+        });
+    } else if let Some(&(span, ..)) = facts.iter().find(|&&(.., e)| e != ended) {
+        out.push(CheckError::ReachedFactHere {
+            why: "another rule of the same phase asks whether a seed reached the row, not where laps ended".into(),
+            span: span.into(),
+            other: first.into(),
+            help: "ask the same in all the phase's lap rules: `no seed of the turn has reached …` or `no earlier lap of the turn ended in …`".into(),
         });
     }
     out

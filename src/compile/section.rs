@@ -436,7 +436,9 @@ impl Scope<'_> {
                 Fact::Holds(min, max)
             }
             ast::Fact::Next(state) => Fact::Next((*state).into()),
-            ast::Fact::NotReached { side, row } => Fact::NotReached((*side).into(), self.row(row)?),
+            ast::Fact::NotReached { side, row, ended } => {
+                Fact::NotReached((*side).into(), self.row(row)?, *ended)
+            }
             ast::Fact::PreviousHolds(range) => {
                 let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
                 Fact::PreviousHolds(min, max)
@@ -548,6 +550,7 @@ impl Scope<'_> {
                 itself: r.itself,
                 one_lap: r.one_lap,
                 single: r.single,
+                whole_if_one: r.whole_if_one,
             }),
             ast::Destination::RowEnd { row, far_for_north, middle, whole, itself } => {
                 let role = self.row(row)?;
@@ -566,6 +569,7 @@ impl Scope<'_> {
                     whole: *whole,
                     with_last: false,
                     single: false,
+                    whole_if_one: false,
                     itself: *itself,
                     one_lap: false,
                 })

@@ -343,7 +343,9 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<LandingBox> {
             Fact::PreviousHolds(lo, hi) => set(dim::PREVIOUS, lo.into(), hi.into()),
             Fact::FirstLap => set(dim::FIRST_LAP, 1, 1),
             Fact::TurnCaptured => set(dim::CAPTURED, 1, 1),
-            Fact::NotReached(s, r) => set(dim::REACHED + side(s) as usize * MAX_ROWS + usize::from(r), 0, 0),
+            Fact::NotReached(s, r, _) => {
+                set(dim::REACHED + side(s) as usize * MAX_ROWS + usize::from(r), 0, 0)
+            }
         }
     }
     b.iter().all(|(lo, hi)| lo <= hi).then_some(b)

@@ -2001,8 +2001,15 @@ impl Rules {
     #[cold]
     fn put_taken(&self, state: &mut State, into: SowInto, taken: u16, end: &SowEnd) {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
-        let resow =
-            Resow { into, whole: false, with_last: false, itself: false, one_lap: true, single: false };
+        let resow = Resow {
+            into,
+            whole: false,
+            with_last: false,
+            itself: false,
+            one_lap: true,
+            single: false,
+            whole_if_one: false,
+        };
         let h = self.resow_hole(state, sow, resow, end);
         self.add(state, h, taken);
     }
@@ -2132,10 +2139,12 @@ impl Rules {
         // A lone seed of the hole goes with the taken seeds where the rules say so.
         let single = u16::from(resow.single && state.counts[into.index()] == 1);
         self.add(state, into, taken);
-        let mut hand = if resow.whole { state.counts[into.index()] } else { taken + single };
+        // A lone taken seed may take the whole hole with it where the rules say so.
+        let whole = resow.whole || (resow.whole_if_one && taken == 1);
+        let mut hand = if whole { state.counts[into.index()] } else { taken + single };
         state.counts[into.index()] -= hand;
         let mut lift = 0u64.wrapping_sub(self.keys[into.index()].wrapping_mul(u64::from(hand)));
-        if resow.with_last && !resow.whole && state.counts[end.last.index()] > 0 {
+        if resow.with_last && !whole && state.counts[end.last.index()] > 0 {
             state.counts[end.last.index()] -= 1;
             lift = lift.wrapping_sub(self.keys[end.last.index()]);
             hand += 1;

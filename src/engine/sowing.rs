@@ -219,6 +219,9 @@ pub(crate) struct Ring {
     /// reached (`no seed of the turn has reached …`); empty where no lap rule asks. Such a
     /// ring is sown lap by lap by [`Ring::sow_reaching`] until a seed reaches the row.
     reach: Vec<bool>,
+    /// The row counts as reached only once a lap has ended in it, from the next lap on (`no
+    /// earlier lap of the turn ended in …`).
+    reach_ended: bool,
 }
 
 /// Where a row's slots are kept in [`Ring::rows`].
@@ -299,10 +302,11 @@ impl Ring {
         ring.turns = ring.turn_at.contains(&true);
         // The row a lap rule asks whether the turn has reached (the compiler allows one).
         let reached_row = lap_rules.iter().flat_map(|r| &r.facts).find_map(|fact| match *fact {
-            Fact::NotReached(side, role) => Some(row_index(side, role)),
+            Fact::NotReached(side, role, ended) => Some((row_index(side, role), ended)),
             _ => None,
         });
-        if let Some(row) = reached_row {
+        if let Some((row, ended)) = reached_row {
+            ring.reach_ended = ended;
             let row = &ring.rows[usize::from(row)];
             ring.reach = (0..len).map(|pos| row.contains(&(ring.slot(pos) as u16))).collect();
         }
@@ -651,6 +655,18 @@ impl Ring {
         })
     }
 
+    /// Whether a lap of `hand` seeds after position `at` ends in the tracked row.
+    fn lap_ends_in_reach<const REV: bool>(&self, at: usize, hand: u32) -> bool {
+        let mut pos = at;
+        for _ in 0..hand {
+            pos = self.step::<REV>(pos);
+            while self.skips(pos, at) {
+                pos = self.step::<REV>(pos);
+            }
+        }
+        self.reach[pos]
+    }
+
     /// [`Ring::sow_from`] on a ring that tracks a row: lap by lap, each lap's verdict read
     /// knowing whether a seed of the turn has reached the row (`ctx.reached` says whether one
     /// had before this sowing), until one has; the rest is sown by [`Ring::sow_from`], the
@@ -682,14 +698,21 @@ impl Ring {
                 steps = 0;
             }
             steps += 1;
-            ctx.reached = self.lap_reaches::<REV>(at, hand);
+            // Where only the ends of laps count, this lap's end counts from the next lap on.
+            let ended = self.reach_ended && self.lap_ends_in_reach::<REV>(at, hand);
+            if !self.reach_ended {
+                ctx.reached = self.lap_reaches::<REV>(at, hand);
+            }
             laps += 1;
             sown += hand;
             match self.one_lap::<true, true, REV>(counts, &ctx, at, hand, &mut hash) {
-                Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
+                Lap::Relay { from, hand: lifted } => {
+                    (at, hand) = (from, lifted);
+                    ctx.reached |= ended;
+                }
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
-                    let reached = ctx.reached;
+                    let reached = ctx.reached || ended;
                     return Ok(SowEnd { laps, sown, last_at, lap_at: at, last, action, hash, reached });
                 }
             }
@@ -884,11 +907,14 @@ impl Ring {
                 }
                 drops.push(pos);
             }
+            let ended = self.tracks_reach() && self.reach_ended && self.reach[pos];
             laps.push((at, drops));
-            if self.tracks_reach() {
+            if self.tracks_reach() && !self.reach_ended {
                 ctx.reached |= self.lap_reaches::<REV>(at, hand);
             }
-            match self.one_lap::<true, true, REV>(counts, &ctx, at, hand, &mut hash) {
+            let lap = self.one_lap::<true, true, REV>(counts, &ctx, at, hand, &mut hash);
+            ctx.reached |= ended;
+            match lap {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
                 // A relay from a hole a lap may be turned from: traced the usual way.
                 Lap::End { last_at, action } => match self.relay_from::<REV>(counts, last_at, action) {

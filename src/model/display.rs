@@ -531,9 +531,14 @@ impl Model {
                 }
                 Fact::FirstLap => "the turn's first lap".to_string(),
                 Fact::TurnCaptured => "after a capture this turn".to_string(),
-                Fact::NotReached(side, role) => {
+                Fact::NotReached(side, role, ended) => {
                     let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
-                    format!("no seed of the turn yet in {whose} {} row", self.row_names[usize::from(role)])
+                    let row = &self.row_names[usize::from(role)];
+                    if ended {
+                        format!("no earlier lap of the turn ended in {whose} {row} row")
+                    } else {
+                        format!("no seed of the turn yet in {whose} {row} row")
+                    }
                 }
             });
         }
@@ -703,6 +708,7 @@ impl Model {
         let hole = self.hole_into_text(r.into);
         let what = match (r.whole, r.with_last, r.single) {
             (true, _, _) => "that whole hole is",
+            _ if r.whole_if_one => "they are (with what the hole held, where only one seed was taken)",
             (false, true, _) => "they are, with the last seed of the lap,",
             (false, false, true) => "they are, with the hole's seed if it held exactly one,",
             (false, false, false) => "they are",

@@ -501,6 +501,9 @@ pub struct Resow {
     pub itself: bool,
     /// A seed the hole held alone before the taken seeds were put in is sown with them.
     pub single: bool,
+    /// Where exactly one seed was taken, the whole hole is sown (that seed with what the
+    /// hole held).
+    pub whole_if_one: bool,
     /// One lap, then the turn ends; else a lap of its own under the lap rules (it may relay
     /// or capture again).
     pub one_lap: bool,
@@ -779,8 +782,9 @@ pub enum Fact {
     /// A capture has been made earlier in the turn.
     TurnCaptured,
     /// No lap of the turn so far (the one that just ended included) has dropped a seed into
-    /// that side's row of this role.
-    NotReached(Side, Role),
+    /// that side's row of this role; with `true`, no lap before the one that just ended has
+    /// ended in that row.
+    NotReached(Side, Role, bool),
 }
 
 /// `when the last seed lands in …: ACTION`, compiled.

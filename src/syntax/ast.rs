@@ -708,6 +708,8 @@ pub enum Fact {
         side: Side,
         /// Which row.
         row: Spanned<String>,
+        /// `no earlier lap of the turn ended in …`: only where earlier laps ended counts.
+        ended: bool,
     },
     /// `the chosen hole held [at least|at most] N seeds`.
     Origin {
@@ -829,6 +831,9 @@ pub struct Resow {
     pub itself: bool,
     /// `with its seed if it held one`: a lone seed of the hole is sown with them.
     pub single: bool,
+    /// `with its seeds if only one seed was taken`: a lone taken seed is sown with the
+    /// whole hole.
+    pub whole_if_one: bool,
     /// `, one lap`: one lap, then the turn ends (else a lap under the lap rules).
     pub one_lap: bool,
 }

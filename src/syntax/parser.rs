@@ -968,9 +968,10 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
             Fact::Row { side, row, state }
         }
         Rule::reached_fact => {
+            let ended = c.optional(Rule::earlier_lap).is_some();
             let side = lower_side(c.expect(Rule::side)?)?.node;
             let row = lower_name(c.expect(Rule::row_name)?);
-            Fact::NotReached { side, row }
+            Fact::NotReached { side, row, ended }
         }
         Rule::origin_fact => {
             let bound = match c.optional(Rule::count_bound) {
@@ -1038,6 +1039,7 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
             let into = lower_resow_into(words.any()?)?;
             let (mut whole, mut with_last, mut itself, mut one_lap, mut single) =
                 (false, false, false, false, false);
+            let mut whole_if_one = false;
             for word in words.rest() {
                 match word.as_rule() {
                     Rule::sow_whole => whole = true,
@@ -1045,10 +1047,11 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
                     Rule::from_itself => itself = true,
                     Rule::one_lap => one_lap = true,
                     Rule::with_single => single = true,
+                    Rule::with_all_if_one => whole_if_one = true,
                     _ => return unexpected(&word),
                 }
             }
-            Destination::Resow(Resow { into, whole, with_last, itself, one_lap, single })
+            Destination::Resow(Resow { into, whole, with_last, itself, one_lap, single, whole_if_one })
         }
         Rule::resow_end => {
             let mut words = Children::of(inner);

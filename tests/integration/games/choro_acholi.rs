@@ -3,7 +3,12 @@
 //! takes the two enemy holes of its column) cease once a seed of the turn has reached the
 //! inner row, the capture of the two holes facing an occupied inner landing, its seeds put
 //! into the hole the capturing lap was lifted from and sown on. The main phase is Mweiso's
-//! (its clockwise laps are pinned in `mweiso.rs`).
+//! (its clockwise laps are pinned in `mweiso.rs`); pinned here: a clockwise capture's seeds
+//! left in their hole while the other clockwise hole is sown, and the one clockwise capture
+//! of a turn that began anticlockwise.
+//!
+//! Clockwise, South's circuit runs b1 → b2 → … → b8 → a8 → … → a1 → b1. South's clockwise
+//! holes are a1 (the leftmost outer hole) and b2 (the 2nd inner hole).
 //!
 //! Every expectation was worked out by hand from the rules summary. Positions are written
 //! as the board picture shows them, North's outer row on top (4×8):
@@ -17,13 +22,18 @@
 //! ```
 
 use sow::Rules;
-use sow::engine::{Game, Move, Player};
+use sow::engine::{Game, History, Move, Player};
+use sow::model::Direction;
 
 use crate::common;
 use crate::kit::*;
 
 fn choro() -> Rules {
     common::rules("choro-acholi", None, &[])
+}
+
+fn cw(rules: &Rules, name: &str) -> Move {
+    Move::SowDirection(hole(rules, name), Direction::Clockwise)
 }
 
 /// The opening: South's first sowing starts in its outer row (a1–a8). a1 (2):
@@ -110,4 +120,83 @@ fn back_captures_cease_once_the_inner_row_is_reached() {
          a 0 3 3 0 1 6 0 5",
     );
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["d1", "d2", "d3", "d5", "d6"]));
+}
+
+/// South a1 (2) clockwise: b1 0→1, b2 2→3, an occupied inner hole facing c2 (1) and d2 (1):
+/// both go into a1, where the lap began. From a1 a clockwise lap (b1 1→2, b2 3→4) would
+/// capture nothing now, but the captured seeds may be left in a1 while b2 (3) is sown
+/// clockwise, since that lap captures: b3 0→1, b4 0→1, b5 1→2, facing c5 (1) and d5 (1).
+/// Both go into b2 (0→2); neither b2 clockwise (ending in b4, facing nothing) nor a1
+/// clockwise (ending in b2, facing nothing) captures now, so b2 is sown on anticlockwise:
+/// b1 1→2, a1 2→3, relay a1 (clockwise it would end in b3, facing nothing): a2, a3, a4
+/// 0→1, the end. Seen failing without the `left in its hole` line (no `b2:cw` at the
+/// pause, only `relay`).
+#[test]
+fn a_clockwise_capture_may_be_left_for_the_other_clockwise_hole() {
+    let rules = choro();
+    let mut state = state(
+        &rules,
+        &setup(
+            &rules,
+            "d 0 1 0 0 1 0 0 2
+             c 0 1 0 0 1 0 0 0
+             b 0 2 0 0 1 0 0 0
+             a 2 0 0 0 0 0 0 0",
+            Player::South,
+        ),
+    );
+    let mut history = History::new(&rules, &state);
+    assert_eq!(
+        legal(&rules, &state),
+        vec![Move::Sow(hole(&rules, "a1")), Move::Sow(hole(&rules, "b2")), cw(&rules, "a1")]
+    );
+    rules.play(&mut state, &mut history, cw(&rules, "a1")).unwrap();
+    assert_eq!(legal(&rules, &state), vec![Move::Relay, cw(&rules, "b2")]);
+    rules.play(&mut state, &mut history, cw(&rules, "b2")).unwrap();
+    assert_eq!(state.to_move(), Player::North);
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 0 0 0 0 0 2
+         c 0 0 0 0 0 0 0 0
+         b 2 0 1 1 2 0 0 0
+         a 0 1 1 1 0 0 0 0",
+    );
+}
+
+/// A turn that begins anticlockwise captures clockwise once. South a8 (7): b8…b3 0→1, b2
+/// 1→2, occupied and facing nothing (c2 empty): a relay from b2, which may go clockwise
+/// since that lap (b3 1→2, b4 1→2) ends in an occupied inner hole facing c4 (1) and d4
+/// (2). Clockwise: both (3) go into b2. A clockwise lap of b2's three (b3 2→3, b4 2→3, b5
+/// 1→2, facing c5 and d5) would capture again, but only one clockwise capture is allowed:
+/// b2 is sown on anticlockwise at once (b1, a1, a2 0→1, the end). Seen failing without the
+/// `capture once a turn` line (a second pause offering `b2:cw`).
+#[test]
+fn a_turn_that_began_anticlockwise_captures_clockwise_once() {
+    let rules = choro();
+    let mut state = state(
+        &rules,
+        &setup(
+            &rules,
+            "d 0 0 0 2 1 0 0 2
+             c 0 0 0 1 1 0 0 0
+             b 0 1 0 0 0 0 0 0
+             a 0 0 0 0 0 0 0 7",
+            Player::South,
+        ),
+    );
+    let mut history = History::new(&rules, &state);
+    assert_eq!(legal(&rules, &state), sows(&rules, &["a8"]));
+    rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a8"))).unwrap();
+    assert_eq!(legal(&rules, &state), vec![Move::Relay, cw(&rules, "b2")]);
+    rules.play(&mut state, &mut history, cw(&rules, "b2")).unwrap();
+    assert_eq!(state.to_move(), Player::North);
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 0 0 1 0 0 2
+         c 0 0 0 0 1 0 0 0
+         b 1 0 2 2 1 1 1 1
+         a 1 1 0 0 0 0 0 0",
+    );
 }

@@ -1,7 +1,7 @@
 //! Hand-checked worked examples of Choro (Lango) (`rules/choro-lango.sow`): the opening
 //! from the two rightmost outer holes, the capture of the facing inner hole (and the outer
-//! one behind it) into the mover's outer hole behind the landing, sown on with that hole's
-//! lone seed, and the compulsory capture: a sowing whose first lap captures must be chosen
+//! one behind it) into the mover's outer hole behind the landing, sown on (with the whole
+//! hole where one seed was taken), and the compulsory capture: a sowing whose first lap captures must be chosen
 //! if there is one (`whose lap captures … otherwise …`).
 //!
 //! Every expectation was worked out by hand from the rules summary. Positions are written
@@ -61,8 +61,9 @@ fn the_opening_from_the_two_rightmost_outer_holes() {
 
 /// A capture is compulsory on the first lap. South's a3 (2) sows a4, a5 — empty, the end;
 /// a7 (2) sows a8, b8 (1→2) — an occupied inner hole facing c8 (1): a capture, so a7 is
-/// the only sowing. Its capture takes c8 and d8 (1 each) into a8, which held exactly one
-/// seed (the lap's own): 2 + 1 = 3 sown from a8 — b8 2→3, b7 0→1, b6 0→1, empty: the end.
+/// the only sowing. Its capture takes c8 and d8 (1 each) into a8 (1→3): two seeds were
+/// taken, so those two are sown from a8 and the lap's own seed stays there — b8 2→3, b7
+/// 0→1, empty: the end.
 /// With c8 empty the landing at b8 only relays, nothing captures, and both holes may be
 /// sown. Seen failing with `whose lap captures` ignored (a3 offered too).
 #[test]
@@ -87,8 +88,8 @@ fn a_capture_on_the_first_lap_is_compulsory() {
         game.state(),
         "d 0 0 0 0 0 0 0 0
          c 0 0 0 0 0 0 0 0
-         b 0 0 0 0 0 1 1 3
-         a 0 0 2 0 0 0 0 0",
+         b 0 0 0 0 0 0 1 3
+         a 0 0 2 0 0 0 0 1",
     );
     let free = state(
         &rules,
@@ -102,4 +103,39 @@ fn a_capture_on_the_first_lap_is_compulsory() {
         ),
     );
     assert_eq!(legal(&rules, &free), sows(&rules, &["a3", "a7"]));
+}
+
+/// "If the capture is only of one counter, the contents of the appropriate outer row hole
+/// on the player's side are sown along with the one captured counter." South's a7 (2): a8
+/// 3→4, b8 1→2 — an occupied inner hole facing c8 (1), a capture (d8 is empty: one seed
+/// taken). It goes into a8 (4→5), and the whole hole is sown: b8 2→3, b7, b6, b5, b4 0→1 —
+/// b4 was empty: the end. (Sowing the lone taken seed alone, b8 2→3 would relay: b7, b6, b5
+/// 0→1, leaving a8 4 and b8 empty.) a8 (3) ends in b6, empty: not a capture, so a7 is the
+/// only sowing.
+#[test]
+fn a_lone_captured_seed_is_sown_with_the_whole_outer_hole() {
+    let rules = choro();
+    let start = state(
+        &rules,
+        &setup(
+            &rules,
+            "d 2 0 0 0 0 0 0 0
+             c 0 0 0 0 0 0 0 1
+             b 0 0 0 0 0 0 0 1
+             a 0 0 0 0 0 0 2 3",
+            Player::South,
+        ),
+    );
+    assert_eq!(legal(&rules, &start), sows(&rules, &["a7"]));
+    let mut game = Game::from_state(&rules, start);
+    game.play(Move::Sow(hole(&rules, "a7"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_board(
+        &rules,
+        game.state(),
+        "d 2 0 0 0 0 0 0 0
+         c 0 0 0 0 0 0 0 0
+         b 0 0 0 1 1 1 1 3
+         a 0 0 0 0 0 0 0 0",
+    );
 }
