@@ -839,18 +839,50 @@ impl Scope<'_> {
     /// `move N seeds from … to …`, written at `span`: not more moves than a turn may offer.
     pub fn transfer_turn(&self, t: &ast::TransferTurn, span: Span) -> Found<Turn> {
         let mut errors = Errors::default();
-        let count = errors.take_one(self.count(&t.count));
+        let count = match &t.count {
+            Some(c) => errors.take_one(self.count(c)).map(Some),
+            None => Some(None),
+        };
         let from = errors.take(self.hole_filter(&t.from, Against::First));
         let to = errors.take(self.hole_filter(&t.to, Against::First));
-        let (Some(count), Some(from), Some(to)) = (count, from, to) else { return Err(errors.0) };
+        let holds = match &t.holds {
+            Some(Spanned { node: ast::Filter::Seeds { bound, count }, span: at }) => {
+                errors.take_one(self.value(count)).and_then(|n| {
+                    let n = u16::try_from(n).unwrap_or(u16::MAX);
+                    let (lo, hi) = match bound {
+                        ast::Bound::Exactly => (n, n),
+                        ast::Bound::AtLeast => (n, u16::MAX),
+                        ast::Bound::AtMost => (1, n),
+                    };
+                    match impossible_counts(lo.into(), hi.into(), *at, span) {
+                        Some(e) => {
+                            errors.push(e);
+                            None
+                        }
+                        None => Some(Some((lo, hi))),
+                    }
+                })
+            }
+            _ => Some(None),
+        };
+        let (Some(count), Some(from), Some(to), Some(holds)) = (count, from, to, holds) else {
+            return Err(errors.0);
+        };
+        if t.behind && to.role.is_none() {
+            errors.push(CheckError::ImpossibleChoice {
+                span: t.to.span.into(),
+                reason: "a column holds one hole of each row".into(),
+                help: "name the row of the hole behind it, as in `the own outer hole behind it`".into(),
+            });
+        }
         if let Some(board) = self.board {
             let fixed = self.fixed_marks();
-            let bound = transfer_bound(board, &from, &to, &fixed);
+            let bound = if t.behind { 1 } else { transfer_bound(board, &from, &to, &fixed) };
             if bound > MAX_CHOICES {
                 errors.push(CheckError::TooManyChoices { bound, max: MAX_CHOICES, span: span.into() });
             }
         }
-        errors.finish(Some(Turn::Transfer { count, from, to }))
+        errors.finish(Some(Turn::Transfer { count, from, holds, to, behind: t.behind }))
     }
 
     /// `remove the seeds of … from play`, `put the seeds of … in the mover's hand`.

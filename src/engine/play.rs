@@ -427,8 +427,8 @@ impl Rules {
                 }
                 MoveStats::default()
             }
-            TurnKind::Transfer { count, from, to } => {
-                self.transfer_moves(state, *count, from, to, out);
+            TurnKind::Transfer { count, from, holds, to, behind } => {
+                self.transfer_moves(state, (*count, *holds, *behind), from, to, out);
                 MoveStats::default()
             }
             TurnKind::Empty { hole, .. } => {
@@ -488,21 +488,32 @@ impl Rules {
             && filter.mark.is_none_or(|m| state.is_marked(m, h))
     }
 
+    /// The moves of a turn that moves seeds: `how` is the seeds moved (`None`: all), what the
+    /// hole they come from must hold, and whether they go to a hole in its column.
     fn transfer_moves(
         &self,
         state: &State,
-        count: u16,
+        how: (Option<u16>, Option<(u16, u16)>, bool),
         from: &HoleFilter,
         to: &HoleFilter,
         out: &mut MoveList,
     ) {
+        let (count, holds, behind) = how;
         let me = state.to_move;
         for a in self.all_holes() {
-            if state.counts[a.index()] < count || !self.matches(state, me, from, a) {
+            let n = state.counts[a.index()];
+            if n < count.unwrap_or(1)
+                || holds.is_some_and(|(lo, hi)| n < lo || n > hi)
+                || !self.matches(state, me, from, a)
+            {
                 continue;
             }
+            let column = self.hole_column[a.index()];
             for b in self.all_holes() {
-                if b != a && self.matches(state, me, to, b) {
+                if b != a
+                    && self.matches(state, me, to, b)
+                    && (!behind || self.hole_column[b.index()] == column)
+                {
                     out.push(Move::Transfer(a, b));
                 }
             }
@@ -1100,6 +1111,7 @@ impl Rules {
             Move::Transfer(a, b) => {
                 state.passes = 0;
                 if let TurnKind::Transfer { count, .. } = self.phase_rules(state, me).turn {
+                    let count = count.unwrap_or(state.counts[a.index()]);
                     self.remove(state, a, count);
                     self.add(state, b, count);
                 }

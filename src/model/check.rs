@@ -352,9 +352,14 @@ impl Model {
                         return Err(self.wrong(place(String::new()), format!("no capture number {capture}")));
                     }
                 },
-                Turn::Transfer { count, from, to } => {
-                    if *count == 0 {
+                Turn::Transfer { count, from, holds, to, .. } => {
+                    if *count == Some(0) {
                         return Err(self.wrong(place(String::new()), "a turn that moves no seeds"));
+                    }
+                    if let Some((lo, hi)) = holds
+                        && (lo > hi || *hi == 0)
+                    {
+                        return Err(self.wrong(place(String::new()), "a turn that moves seeds from no hole"));
                     }
                     self.check_filter(&place(String::new()), from)?;
                     self.check_filter(&place(String::new()), to)?;

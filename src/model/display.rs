@@ -195,9 +195,17 @@ impl Model {
                         writeln!(f, "{indent}    {}", self.follow_up_text(follow_up))?;
                     }
                 }
-                Turn::Transfer { count, from, to } => {
+                Turn::Transfer { count, from, holds, to, behind } => {
                     let (from, to) = (self.filter_text(from), self.filter_text(to));
-                    writeln!(f, "{indent}  a turn moves {count} seed(s) from {from} to {to}")?;
+                    let count = count.map_or_else(|| "all the".to_owned(), |n| n.to_string());
+                    let holds = match holds {
+                        None => String::new(),
+                        Some((lo, hi)) if lo == hi => format!(" holding {lo}"),
+                        Some((lo, u16::MAX)) => format!(" holding at least {lo}"),
+                        Some((lo, hi)) => format!(" holding {lo} to {hi}"),
+                    };
+                    let behind = if *behind { " in its column" } else { "" };
+                    writeln!(f, "{indent}  a turn moves {count} seed(s) from {from}{holds} to {to}{behind}")?;
                 }
                 Turn::Empty { hole, to_hand } => {
                     let whither = if *to_hand { "into the mover's hand" } else { "out of play" };

@@ -198,12 +198,17 @@ pub enum Turn<S = Sowing> {
     },
     /// Move seeds from one own hole to another.
     Transfer {
-        /// Seeds moved.
-        count: u16,
+        /// Seeds moved (`None`: every seed of the hole).
+        count: Option<u16>,
         /// Where from.
         from: HoleFilter,
+        /// The fewest and most seeds the hole they come from must hold (`None`: any number
+        /// that allows the move).
+        holds: Option<(u16, u16)>,
         /// Where to.
         to: HoleFilter,
+        /// The hole they go to is in the column of the hole they come from.
+        behind: bool,
     },
     /// Empty one own occupied hole: its seeds out of play, or into the mover's hand.
     Empty {

@@ -421,15 +421,21 @@ pub struct TakeTurn {
     pub except: Option<Spanned<String>>,
 }
 
-/// `move N seeds from HOLE to HOLE`.
+/// `move N seeds from HOLE [with N seeds] to HOLE`, `move all seeds …`, `… to the HOLE
+/// behind it`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TransferTurn {
-    /// Seeds moved.
-    pub count: Spanned<Value>,
+    /// Seeds moved (`None`: `all seeds`, every seed of the hole).
+    pub count: Option<Spanned<Value>>,
     /// Words describing the hole they come from.
     pub from: Spanned<Vec<Spanned<HoleWord>>>,
+    /// `with [at least|at most] N seeds`: what the hole they come from must hold
+    /// ([`Filter::Seeds`]).
+    pub holds: Option<Spanned<Filter>>,
     /// Words describing the hole they go to.
     pub to: Spanned<Vec<Spanned<HoleWord>>>,
+    /// `the … hole behind it`: the hole they go to is in the column of the one they come from.
+    pub behind: bool,
 }
 
 /// `it ends …`: how an opening ends, besides its `lasts`.

@@ -605,10 +605,18 @@ fn lower_except(pair: Pair<'_, Rule>) -> Result<Spanned<String>> {
 
 fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
     let mut c = Children::of(pair);
-    let count = lower_value(c.expect(Rule::value)?)?;
+    let mut n = Children::of(c.expect(Rule::transfer_count)?);
+    let count = match n.optional(Rule::value) {
+        Some(v) => Some(lower_value(v)?),
+        None => None,
+    };
     let from = lower_hole_description(c.expect(Rule::hole_description)?)?;
-    let to = lower_hole_description(c.expect(Rule::hole_description)?)?;
-    Ok(TransferTurn { count, from, to })
+    let holds = c.optional(Rule::seeds_filter).map(lower_seeds_filter).transpose()?;
+    let (to, behind) = match c.optional(Rule::transfer_behind) {
+        Some(b) => (lower_hole_description(Children::of(b).expect(Rule::hole_description)?)?, true),
+        None => (lower_hole_description(c.expect(Rule::hole_description)?)?, false),
+    };
+    Ok(TransferTurn { count, from, holds, to, behind })
 }
 
 fn lower_opening_end(pair: Pair<'_, Rule>) -> Result<OpeningEnd> {

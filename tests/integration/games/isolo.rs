@@ -1,4 +1,6 @@
-//! Hand-checked worked examples of Isolo (`rules/isolo.sow`): the opening's sowing from the
+//! Hand-checked worked examples of Isolo (`rules/isolo.sow`): "ludii"'s gathering of the
+//! outer row and return of one seed from each inner hole, one hole a turn; the opening's
+//! sowing from the
 //! rightmost inner hole round to the rightmost outer hole and its last seed moved to the
 //! inner row's 2nd hole from the right; the initial phase, whose laps skip the two rightmost
 //! holes (they may still be lifted), until the player lifts the rightmost outer hole; and
@@ -25,9 +27,15 @@ const OPENED: &str = "d 17 2 0 2 0 2 0 2
                       b  0 2 0 2 0 2 1 0
                       a  2 0 2 0 2 0 2 17";
 
-/// The four forced decisions of the opening, checked one by one.
+/// The four forced decisions of the opening, checked one by one ("ludii" first plays its
+/// gathering and return turns, checked in `ludii_gathers_and_returns_one_hole_a_turn`).
 fn opened(rules: &Rules) -> Game<'_> {
     let mut game = Game::new(rules);
+    if rules.model().phases.len() > 4 {
+        for mv in ludii_preamble(rules) {
+            game.play(mv).unwrap();
+        }
+    }
     let script = [
         Move::Sow(hole(rules, "b8")),
         Move::Sow(hole(rules, "c1")),
@@ -43,6 +51,96 @@ fn opened(rules: &Rules) -> Game<'_> {
         }
     }
     game
+}
+
+/// Ludii's gathering and return, as turns: South empties a1…a7 into a8 and North d8…d2 into
+/// d1, turn about (7 turns each); then South moves one seed of b1…b8 into a1…a8 and North of
+/// c8…c1 into d8…d1 (8 turns each). 30 decisions.
+fn ludii_preamble(rules: &Rules) -> Vec<Move> {
+    let t = |a: &str, b: &str| Move::Transfer(hole(rules, a), hole(rules, b));
+    let mut script = Vec::new();
+    for k in 1..=7 {
+        script.push(t(&format!("a{k}"), "a8"));
+        script.push(t(&format!("d{}", 9 - k), "d1"));
+    }
+    for k in 1..=8 {
+        script.push(t(&format!("b{k}"), &format!("a{k}")));
+        script.push(t(&format!("c{}", 9 - k), &format!("d{}", 9 - k)));
+    }
+    script
+}
+
+/// "ludii" starts from two seeds in every hole. Its first phase: each turn, all the seeds of
+/// one of the seven other outer holes go into the rightmost outer hole. South's first
+/// choices are a1…a7 into a8 (7), North's d2…d8 into d1. After a1 → a8 (a1 0, a8 4), South's
+/// next turn offers a2…a7 (6). After seven turns each, a8 and d1 hold 16 and the other outer
+/// holes none: the phase is over. Second phase: each turn one seed of an inner hole holding 2
+/// goes into the outer hole behind it: South b1…b8 into a1…a8 (8); after b1 → a1 (b1 1,
+/// a1 1), b1 is not offered again (7). After eight turns each, every inner hole holds 1,
+/// every outer hole 1 and the rightmost 17: the base game's start, and South's only move is
+/// the sowing of b8.
+#[test]
+fn ludii_gathers_and_returns_one_hole_a_turn() {
+    let rules = isolo(Some("ludii"));
+    let t = |a: &str, b: &str| Move::Transfer(hole(&rules, a), hole(&rules, b));
+    let mut game = Game::new(&rules);
+    assert_board(
+        &rules,
+        game.state(),
+        "d 2 2 2 2 2 2 2 2
+         c 2 2 2 2 2 2 2 2
+         b 2 2 2 2 2 2 2 2
+         a 2 2 2 2 2 2 2 2",
+    );
+    let first: Vec<Move> = (1..=7).map(|k| t(&format!("a{k}"), "a8")).collect();
+    assert_eq!(game.legal_moves().to_vec(), first);
+    let script = ludii_preamble(&rules);
+    for (i, &mv) in script.iter().enumerate() {
+        match i {
+            1 => {
+                let north: Vec<Move> = (2..=8).map(|k| t(&format!("d{k}"), "d1")).collect();
+                assert_eq!(game.legal_moves().to_vec(), north);
+            }
+            2 => {
+                assert_board(
+                    &rules,
+                    game.state(),
+                    "d 4 2 2 2 2 2 2 0
+                     c 2 2 2 2 2 2 2 2
+                     b 2 2 2 2 2 2 2 2
+                     a 0 2 2 2 2 2 2 4",
+                );
+                assert_eq!(game.legal_moves().to_vec(), first[1..].to_vec());
+            }
+            14 => {
+                assert_board(
+                    &rules,
+                    game.state(),
+                    "d 16 0 0 0 0 0 0 0
+                     c  2 2 2 2 2 2 2 2
+                     b  2 2 2 2 2 2 2 2
+                     a  0 0 0 0 0 0 0 16",
+                );
+                let back: Vec<Move> = (1..=8).map(|k| t(&format!("b{k}"), &format!("a{k}"))).collect();
+                assert_eq!(game.legal_moves().to_vec(), back);
+            }
+            16 => {
+                let back: Vec<Move> = (2..=8).map(|k| t(&format!("b{k}"), &format!("a{k}"))).collect();
+                assert_eq!(game.legal_moves().to_vec(), back);
+            }
+            _ => assert!(game.legal_moves().to_vec().contains(&mv), "decision {}", i + 1),
+        }
+        game.play(mv).unwrap();
+    }
+    assert_board(
+        &rules,
+        game.state(),
+        "d 17 1 1 1 1 1 1 1
+         c  1 1 1 1 1 1 1 1
+         b  1 1 1 1 1 1 1 1
+         a  1 1 1 1 1 1 1 17",
+    );
+    assert_eq!(game.legal_moves().to_vec(), vec![Move::Sow(hole(&rules, "b8"))]);
 }
 
 /// One seed a hole and 17 in each rightmost outer hole (the text's rearrangement). South's
