@@ -367,7 +367,11 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
     });
     let clause = sowings.iter().filter_map(|s| s.sow).find_map(|s| {
         let s = &s.node;
-        s.heavy.as_ref().map(|h| h.span).or(s.exit_start.as_ref().map(|r| r.span)).or(s.exit_relay.as_ref().map(|r| r.span))
+        s.heavy
+            .as_ref()
+            .map(|h| h.span)
+            .or(s.exit_start.as_ref().map(|r| r.span))
+            .or(s.exit_relay.as_ref().map(|r| r.span))
     });
     let facing = sowings
         .iter()

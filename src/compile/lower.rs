@@ -116,7 +116,9 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
                 None => None,
             },
         ),
-        None => (base.and_then(|m| m.heavy), base.and_then(|m| m.exit_start), base.and_then(|m| m.exit_relay)),
+        None => {
+            (base.and_then(|m| m.heavy), base.and_then(|m| m.exit_start), base.and_then(|m| m.exit_relay))
+        }
     };
     let place = match own.sow.and_then(|s| s.node.place.as_ref()) {
         Some(place) => Some(scope.place(place).ok()?),

@@ -382,7 +382,9 @@ impl Scope<'_> {
             errors.push(CheckError::OffBoard {
                 what: format!("{} seeds lifted from a hole with more than {more_than}", h.lift.node),
                 span: h.lift.span.into(),
-                help: format!("lift at least 1 seed and at most {more_than}, so that the lap leaves some behind"),
+                help: format!(
+                    "lift at least 1 seed and at most {more_than}, so that the lap leaves some behind"
+                ),
             });
         }
         let mark = errors.take_one(self.mark(&h.mark));

@@ -93,7 +93,9 @@ impl Rules {
             // landing (`whose last seed would fall in front of an occupied hole`).
             let way_fits = |h: Hole, rev: bool| !choice.rule.facing || self.lands_facing(state, me, h, rev);
             for &h in &choice.holes[me] {
-                if !self.fits(state, me, choice, h, ways[0].1) || !ways.iter().any(|&(_, rev)| way_fits(h, rev)) {
+                if !self.fits(state, me, choice, h, ways[0].1)
+                    || !ways.iter().any(|&(_, rev)| way_fits(h, rev))
+                {
                     continue;
                 }
                 fitted = true;
@@ -106,7 +108,9 @@ impl Rules {
                     continue;
                 }
                 for &(d, rev) in ways {
-                    if !way_fits(h, rev) || sow.exit_start.is_some_and(|role| self.leaves_row(state, role, h, rev)) {
+                    if !way_fits(h, rev)
+                        || sow.exit_start.is_some_and(|role| self.leaves_row(state, role, h, rev))
+                    {
                         continue;
                     }
                     if self.step_ends(state, sow, h, rev) {
@@ -310,7 +314,8 @@ impl Rules {
         tally: &mut Tally,
         log: &mut L,
     ) -> Step {
-        let Some((at, before)) = self.sow_from_end(state, sow, choice.capture, choice.at, (end, rev), tally, log)
+        let Some((at, before)) =
+            self.sow_from_end(state, sow, choice.capture, choice.at, (end, rev), tally, log)
         else {
             return Step::Over(LapAction::Stop);
         };
@@ -501,7 +506,14 @@ impl Rules {
 
     /// Lift hole `from` and sow its seeds one by one along the mover's circuit going `rev`:
     /// where the last seed fell, and what that hole held before it.
-    fn step_lap(&self, state: &mut State, sow: &SowRules, from: Hole, rev: bool, tally: &mut Tally) -> (Hole, u16) {
+    fn step_lap(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        from: Hole,
+        rev: bool,
+        tally: &mut Tally,
+    ) -> (Hole, u16) {
         let mut n = state.counts[from.index()];
         if let Some(heavy) = sow.heavy
             && state.is_marked(heavy.mark, from)

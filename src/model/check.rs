@@ -223,7 +223,10 @@ impl Model {
             if let Some(h) = sowing.heavy
                 && (h.lift == 0
                     || h.lift > h.more_than
-                    || [Some(h.mark), h.spent].into_iter().flatten().any(|m| usize::from(m) >= self.marks.len()))
+                    || [Some(h.mark), h.spent]
+                        .into_iter()
+                        .flatten()
+                        .any(|m| usize::from(m) >= self.marks.len()))
             {
                 return Err(self.wrong(
                     "the sowing",

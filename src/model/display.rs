@@ -399,7 +399,9 @@ impl Model {
         }
         if let Some(h) = sowing.heavy {
             let spent = match h.spent {
-                Some(m) => format!("; one lifted whole becomes a {} hole instead", self.marks[usize::from(m)].name),
+                Some(m) => {
+                    format!("; one lifted whole becomes a {} hole instead", self.marks[usize::from(m)].name)
+                }
                 None => String::new(),
             };
             writeln!(
@@ -466,7 +468,10 @@ impl Model {
             words.push("whose first lap captures".to_string());
         }
         if c.facing {
-            words.push("whose last seed, counted on in the direction sown, would fall in front of an occupied hole".to_string());
+            words.push(
+                "whose last seed, counted on in the direction sown, would fall in front of an occupied hole"
+                    .to_string(),
+            );
         }
         for (which, state) in [("next", c.next), ("previous", c.previous)] {
             if let Some(state) = state {

@@ -264,8 +264,12 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::facing_filter => "`whose last seed would fall in front of an occupied hole`",
         Rule::heavy_sow => "`, only 1 seed from a MARK hole with more than 6 seeds`",
         Rule::heavy_spent => "`, and one sown whole becomes MARK`",
-        Rule::exit_start => "`, never from an end of the ROW row out of it while another hole of it is occupied`",
-        Rule::exit_relay => "`, and a relay from an end of the ROW row out of it while another hole of it is occupied loses`",
+        Rule::exit_start => {
+            "`, never from an end of the ROW row out of it while another hole of it is occupied`"
+        }
+        Rule::exit_relay => {
+            "`, and a relay from an end of the ROW row out of it while another hole of it is occupied loses`"
+        }
         Rule::row_exit => "`from an end of the ROW row out of it while another hole of it is occupied`",
         Rule::kw_whole => "`whole`",
         Rule::kw_becomes => "`becomes`",
