@@ -340,7 +340,7 @@ pub struct Sow {
     pub skip: Option<Spanned<String>>,
     /// `, only N seed from a MARK hole with more than M seeds[, and one sown whole becomes
     /// MARK]`, if said.
-    pub heavy: Option<Spanned<Heavy>>,
+    pub heavy: Option<Box<Spanned<Heavy>>>,
     /// `, never from an end of the ROW row out of it while another hole of it is occupied`:
     /// the row, if said.
     pub exit_start: Option<Spanned<String>>,

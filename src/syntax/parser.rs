@@ -515,7 +515,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         None => None,
     };
     let overrun = c.optional(Rule::overrun).map(lower_overrun).transpose()?;
-    let heavy = c.optional(Rule::heavy_sow).map(lower_heavy).transpose()?;
+    let heavy = c.optional(Rule::heavy_sow).map(lower_heavy).transpose()?.map(Box::new);
     let row_exit = |p: Pair<'_, Rule>| -> Result<Spanned<String>> {
         Ok(lower_name(Children::of(Children::of(p).expect(Rule::row_exit)?).expect(Rule::row_name)?))
     };

@@ -98,7 +98,8 @@ fn the_house_sows_one_seed_while_special() {
 /// occupied.
 /// - Ludii: the relay may not be sown and South is left with no move: North wins.
 /// - Base game: the kichwa rule binds first laps only (b1 anticlockwise and b8 clockwise are
-///   not offered); the relay goes on: a8, a7, a6 each 0→1, empty: the end.
+///   not offered); the relay goes on: a8, a7, a6 each 0→1, empty: the end. North is left
+///   with a single seed, and singletons may not be sown: North cannot move, and loses.
 #[test]
 fn the_kichwa_rule() {
     let picture = "d 0 0 0 0 0 0 0 0
@@ -146,8 +147,7 @@ fn the_kichwa_rule() {
          b 2 0 0 0 0 0 1 0
          a 0 0 0 0 0 1 1 1",
     );
-    assert_eq!(state_b.outcome(), None);
-    assert_eq!(state_b.to_move(), Player::North);
+    assert_eq!(state_b.outcome(), win(Player::South, WinReason::Blocked));
 }
 
 /// Ludii's second stage prefers first laps predicted to end in front of an occupied hole,
