@@ -22,6 +22,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         main_phase(scope, game_name),
         openings(scope),
         skipped_marks(scope),
+        sow_clauses(scope),
         end(scope, game_name),
         lap_limit(scope),
         added_captures(scope),
@@ -262,6 +263,21 @@ fn skipped_marks(scope: &Scope<'_>) -> Vec<CheckError> {
         .collect()
 }
 
+/// A `sow` line's heavy holes and row ends name marks and rows the game declares.
+fn sow_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
+    let openings = scope.eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing.sow);
+    let mut out = Vec::new();
+    for sow in [scope.eff.sections.sowing.sow].into_iter().chain(openings).flatten() {
+        if let Some(heavy) = &sow.node.heavy {
+            out.extend(errors(scope.heavy(heavy)));
+        }
+        for row in [&sow.node.exit_start, &sow.node.exit_relay].into_iter().flatten() {
+            out.extend(errors(scope.row(row)));
+        }
+    }
+    out
+}
+
 /// The end rules are given, say what happens to a player who cannot move, and let the
 /// game end.
 fn end(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
@@ -356,7 +372,22 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
     let between = eff.sections.end.and_then(|e| {
         e.node.rules.iter().find(|r| matches!(r.node, ast::EndRule::RowEmpty(_, true))).map(|r| r.span)
     });
-    let Some(why) = place.or(row_end).or(fact).or(between) else { return Vec::new() };
+    let clause = sowings.iter().filter_map(|s| s.sow).find_map(|s| {
+        let s = &s.node;
+        s.heavy
+            .as_ref()
+            .map(|h| h.span)
+            .or(s.exit_start.as_ref().map(|r| r.span))
+            .or(s.exit_relay.as_ref().map(|r| r.span))
+    });
+    let facing = sowings
+        .iter()
+        .filter_map(|s| s.choose)
+        .flat_map(|c| &c.node.choices)
+        .flat_map(|c| &c.node.filters)
+        .find(|f| matches!(f.node, ast::Filter::Facing))
+        .map(|f| f.span);
+    let Some(why) = place.or(row_end).or(fact).or(between).or(clause).or(facing) else { return Vec::new() };
     let mut errors = Vec::new();
     let mut not = |what: &str, span: Span, help: &str| {
         errors.push(CheckError::NotStepwise {

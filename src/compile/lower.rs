@@ -100,6 +100,26 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         },
         None => base.and_then(|m| m.lone),
     };
+    // The sow line's clauses: a sowing's own, else the main game's for an opening.
+    let (heavy, exit_start, exit_relay) = match own.sow {
+        Some(s) => (
+            match &s.node.heavy {
+                Some(h) => Some(scope.heavy(h).ok()?),
+                None => None,
+            },
+            match &s.node.exit_start {
+                Some(row) => Some(scope.row(row).ok()?),
+                None => None,
+            },
+            match &s.node.exit_relay {
+                Some(row) => Some(scope.row(row).ok()?),
+                None => None,
+            },
+        ),
+        None => {
+            (base.and_then(|m| m.heavy), base.and_then(|m| m.exit_start), base.and_then(|m| m.exit_relay))
+        }
+    };
     let place = match own.sow.and_then(|s| s.node.place.as_ref()) {
         Some(place) => Some(scope.place(place).ok()?),
         None if own.sow.is_some() => None,
@@ -141,6 +161,9 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         hand_entry,
         place,
         skip,
+        heavy,
+        exit_start,
+        exit_relay,
     })
 }
 

@@ -279,10 +279,12 @@ impl Scope<'_> {
         let mut most = false;
         let mut opposite = None;
         let mut captures = false;
+        let mut facing = false;
         for filter in &choice.node.filters {
             match &filter.node {
                 ast::Filter::Most => most = true,
                 ast::Filter::Captures => captures = true,
+                ast::Filter::Facing => facing = true,
                 ast::Filter::Opposite(row, state) => {
                     opposite = errors.take(self.row(row)).map(|role| (role, (*state).into()));
                 }
@@ -330,6 +332,7 @@ impl Scope<'_> {
             most,
             opposite,
             captures,
+            facing,
             text: self.text(choice.span),
         }))
     }
@@ -367,6 +370,34 @@ impl Scope<'_> {
             _ => None,
         };
         errors.finish(capture.zip(opposite).map(|(capture, opposite)| Place { capture, opposite }))
+    }
+
+    /// `only N seed from a MARK hole with more than M seeds[, and one sown whole becomes
+    /// MARK]`.
+    pub fn heavy(&self, heavy: &Spanned<ast::Heavy>) -> Found<Heavy> {
+        let h = &heavy.node;
+        let mut errors = Errors::default();
+        let more_than = u16::try_from(h.more_than.node).unwrap_or(u16::MAX);
+        if h.lift.node == 0 || h.lift.node > u64::from(more_than) {
+            errors.push(CheckError::OffBoard {
+                what: format!("{} seeds lifted from a hole with more than {more_than}", h.lift.node),
+                span: h.lift.span.into(),
+                help: format!(
+                    "lift at least 1 seed and at most {more_than}, so that the lap leaves some behind"
+                ),
+            });
+        }
+        let mark = errors.take_one(self.mark(&h.mark));
+        let spent = match &h.spent {
+            Some(name) => errors.take_one(self.mark(name)).map(Some),
+            None => Some(None),
+        };
+        errors.finish(mark.zip(spent).map(|(mark, spent)| Heavy {
+            lift: u16::try_from(h.lift.node).unwrap_or(u16::MAX),
+            mark,
+            more_than,
+            spent,
+        }))
     }
 
     /// `a player with one seed … move it …`.

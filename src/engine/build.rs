@@ -194,6 +194,9 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                         || !sowing.first_lap.is_plain(),
                     extra_moves: !sowing.turnings.is_empty() || sowing.hand_entry || sowing.must_feed,
                     place: sowing.place,
+                    heavy: sowing.heavy,
+                    exit_start: sowing.exit_start,
+                    exit_relay: sowing.exit_relay,
                     turnings: (sowing.turnings.iter())
                         .map(|t| TurnRule {
                             choice: choice(&t.choice),

@@ -2434,9 +2434,14 @@ impl Rules {
                 || (!rules.ends_when.is_empty()
                     && rules.ends_when.iter().all(|f| self.side_fact_holds(state, me, f)))
                 || {
+                    // A phase that places seeds from the hand ends when the hand is empty: a
+                    // player with seeds in hand and no placement is blocked in it.
+                    let placing = matches!(&self.phases[phase].turn, TurnKind::Sow(s) if s.place.is_some());
                     scratch.clear();
                     self.turn_moves(state, phase, &mut scratch);
-                    scratch.is_empty() && !self.opening_pass_now(state, phase)
+                    scratch.is_empty()
+                        && !self.opening_pass_now(state, phase)
+                        && !(placing && state.hand[me] > 0)
                 };
             if !done {
                 break;

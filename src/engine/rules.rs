@@ -119,6 +119,15 @@ pub struct SowRules {
     /// Each turn puts a seed from the mover's hand into the chosen hole (played by
     /// `engine::stepwise`).
     pub place: Option<crate::model::Place>,
+    /// Laps from a hole of a mark holding more than so many seeds lift only some (played by
+    /// `engine::stepwise`).
+    pub heavy: Option<crate::model::Heavy>,
+    /// A turn's first lap may not leave this row at once from an end hole while another hole
+    /// of it is occupied (played by `engine::stepwise`).
+    pub exit_start: Option<Role>,
+    /// A relay that would leave this row so cannot be sown: the mover loses (played by
+    /// `engine::stepwise`).
+    pub exit_relay: Option<Role>,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }

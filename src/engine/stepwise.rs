@@ -89,8 +89,13 @@ impl Rules {
         };
         for choice in &sow.choices {
             let mut fitted = false;
+            // Each direction of a hole asked on its own where the description predicts the
+            // landing (`whose last seed would fall in front of an occupied hole`).
+            let way_fits = |h: Hole, rev: bool| !choice.rule.facing || self.lands_facing(state, me, h, rev);
             for &h in &choice.holes[me] {
-                if !self.fits(state, me, choice, h, ways[0].1) {
+                if !self.fits(state, me, choice, h, ways[0].1)
+                    || !ways.iter().any(|&(_, rev)| way_fits(h, rev))
+                {
                     continue;
                 }
                 fitted = true;
@@ -103,6 +108,11 @@ impl Rules {
                     continue;
                 }
                 for &(d, rev) in ways {
+                    if !way_fits(h, rev)
+                        || sow.exit_start.is_some_and(|role| self.leaves_row(state, role, h, rev))
+                    {
+                        continue;
+                    }
                     if self.step_ends(state, sow, h, rev) {
                         out.push(d.map_or(Move::Sow(h), |d| Move::SowDirection(h, d)));
                     } else {
@@ -276,7 +286,7 @@ impl Rules {
                 if self.place_captures(state, place, h) {
                     (h, LapAction::Capture(place.capture))
                 } else {
-                    let (at, before) = self.step_lap(state, h, rev, tally);
+                    let (at, before) = self.step_lap(state, sow, h, rev, tally);
                     (at, self.step_action(state, sow, (at, before), &cur))
                 }
             }
@@ -285,7 +295,7 @@ impl Rules {
                 if cur.origin == 0 {
                     return Step::Over(LapAction::Stop);
                 }
-                let (at, before) = self.step_lap(state, h, rev, tally);
+                let (at, before) = self.step_lap(state, sow, h, rev, tally);
                 (at, self.step_action(state, sow, (at, before), &cur))
             }
         };
@@ -304,7 +314,8 @@ impl Rules {
         tally: &mut Tally,
         log: &mut L,
     ) -> Step {
-        let Some((at, before)) = self.sow_from_end(state, choice.capture, choice.at, (end, rev), tally, log)
+        let Some((at, before)) =
+            self.sow_from_end(state, sow, choice.capture, choice.at, (end, rev), tally, log)
         else {
             return Step::Over(LapAction::Stop);
         };
@@ -346,7 +357,7 @@ impl Rules {
                             }
                             EndPick::End(end, rev) => {
                                 let Some((landing, before)) =
-                                    self.sow_from_end(state, c, at, (end, rev), tally, log)
+                                    self.sow_from_end(state, sow, c, at, (end, rev), tally, log)
                                 else {
                                     return Step::Over(LapAction::Stop);
                                 };
@@ -376,6 +387,11 @@ impl Rules {
                     if state.counts[from.index()] == 0 {
                         return Step::Over(LapAction::Stop);
                     }
+                    if sow.exit_relay.is_some_and(|role| self.leaves_row(state, role, from, cur.rev)) {
+                        // The relay may not be sown: the mover is left with no move.
+                        state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked });
+                        return Step::Ended;
+                    }
                     if saved.as_ref().is_some_and(|(h, counts)| *h == from && *counts == state.counts) {
                         return Step::Endless;
                     }
@@ -389,7 +405,7 @@ impl Rules {
                 }
                 other => return Step::Over(other),
             };
-            let (landing, before) = self.step_lap(state, from, cur.rev, tally);
+            let (landing, before) = self.step_lap(state, sow, from, cur.rev, tally);
             at = landing;
             action = self.step_action(state, sow, (landing, before), &cur);
         }
@@ -410,6 +426,31 @@ impl Rules {
         false
     }
 
+    /// Whether a lap of the mover's from hole `h` going `rev` leaves their row `role` at once
+    /// from its end while another hole of that row is occupied.
+    fn leaves_row(&self, state: &State, role: Role, h: Hole, rev: bool) -> bool {
+        let me = state.to_move;
+        let in_row = |x: Hole| self.hole_owner[x.index()] == me && self.hole_role[x.index()] == role;
+        in_row(h)
+            && !in_row(self.step_hole(me, h, rev))
+            && self.role_hole[me][usize::from(role)].iter().any(|&x| x != h && state.counts[x.index()] > 0)
+    }
+
+    /// Whether the seeds of `me`'s hole `h`, counted on along their circuit going `rev` one
+    /// hole a seed, would end in a hole with an occupied hole in front of it: the own hole of
+    /// the next row inward in its column, or for the innermost row the opponent's facing hole.
+    fn lands_facing(&self, state: &State, me: Player, h: Hole, rev: bool) -> bool {
+        let n = state.counts[h.index()];
+        let at = (0..n).fold(h, |x, _| self.step_hole(me, x, rev));
+        let (owner, role) = (self.hole_owner[at.index()], usize::from(self.hole_role[at.index()]));
+        let column = usize::from(self.hole_column[at.index()]);
+        let front = match self.role_hole[owner].get(role + 1) {
+            Some(row) => row[column],
+            None => self.role_hole[owner.other()][role][column],
+        };
+        state.counts[front.index()] > 0
+    }
+
     /// Whether a seed placed in hole `h` captures there: the opponent's facing hole is as the
     /// placing line says.
     fn place_captures(&self, state: &State, place: crate::model::Place, h: Hole) -> bool {
@@ -423,9 +464,11 @@ impl Rules {
     /// going `rev`: the whole end hole, or the taken seeds alone (from the next hole, or
     /// starting with the end hole itself), as the capture says. Where the last seed fell and
     /// what that hole held before; `None` if there was nothing to take.
+    #[allow(clippy::too_many_arguments, reason = "the sowing's rules, the capture and where its seeds go")]
     fn sow_from_end<L: Log>(
         &self,
         state: &mut State,
+        sow: &SowRules,
         c: u8,
         at: Hole,
         (end, rev): (Hole, bool),
@@ -441,7 +484,7 @@ impl Rules {
         let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination else { return None };
         if resow.whole {
             self.add(state, end, taken);
-            return Some(self.step_lap(state, end, rev, tally));
+            return Some(self.step_lap(state, sow, end, rev, tally));
         }
         // The taken seeds alone, from the hole after the end (or the end itself).
         let from = if resow.itself { self.step_hole(me, end, !rev) } else { end };
@@ -463,8 +506,25 @@ impl Rules {
 
     /// Lift hole `from` and sow its seeds one by one along the mover's circuit going `rev`:
     /// where the last seed fell, and what that hole held before it.
-    fn step_lap(&self, state: &mut State, from: Hole, rev: bool, tally: &mut Tally) -> (Hole, u16) {
-        let n = state.counts[from.index()];
+    fn step_lap(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        from: Hole,
+        rev: bool,
+        tally: &mut Tally,
+    ) -> (Hole, u16) {
+        let mut n = state.counts[from.index()];
+        if let Some(heavy) = sow.heavy
+            && state.is_marked(heavy.mark, from)
+        {
+            if n > heavy.more_than {
+                n = heavy.lift;
+            } else if let Some(spent) = heavy.spent {
+                set_mark(state, heavy.mark, from, false);
+                set_mark(state, spent, from, true);
+            }
+        }
         self.remove(state, from, n);
         self.drop_seeds(state, from, n, rev, tally)
     }
@@ -584,5 +644,16 @@ impl Rules {
         } else {
             EndPick::Choice
         }
+    }
+}
+
+/// Give hole `h` mark `m`, or take it away.
+fn set_mark(state: &mut State, m: u8, h: Hole, on: bool) {
+    let (word, bit) = (h.index() / 64, 1u64 << (h.index() % 64));
+    let marks = &mut state.marks[usize::from(m)][word];
+    if on {
+        *marks |= bit;
+    } else {
+        *marks &= !bit;
     }
 }

@@ -220,6 +220,19 @@ impl Model {
                     ));
                 }
             }
+            if let Some(h) = sowing.heavy
+                && (h.lift == 0
+                    || h.lift > h.more_than
+                    || [Some(h.mark), h.spent]
+                        .into_iter()
+                        .flatten()
+                        .any(|m| usize::from(m) >= self.marks.len()))
+            {
+                return Err(self.wrong(
+                    "the sowing",
+                    "a heavy hole names marks the game has and lifts at least 1 seed, at most as many as make it heavy",
+                ));
+            }
             if sowing.first_hole == Some(0) {
                 return Err(self.wrong("the sowing", "the first hole of a lap receives at least one seed"));
             }

@@ -405,6 +405,35 @@ impl Model {
                 self.captures[usize::from(place.capture)].name
             )?;
         }
+        if let Some(h) = sowing.heavy {
+            let spent = match h.spent {
+                Some(m) => {
+                    format!("; one lifted whole becomes a {} hole instead", self.marks[usize::from(m)].name)
+                }
+                None => String::new(),
+            };
+            writeln!(
+                f,
+                "{gap}{indent}sowing: a lap from a {} hole holding more than {} seeds lifts only {} of them{spent}",
+                self.marks[usize::from(h.mark)].name,
+                h.more_than,
+                h.lift
+            )?;
+        }
+        if let Some(role) = sowing.exit_start {
+            writeln!(
+                f,
+                "{gap}{indent}sowing: a turn's first lap may not leave the {} row from an end hole at once while another hole of it is occupied",
+                self.row_names[usize::from(role)]
+            )?;
+        }
+        if let Some(role) = sowing.exit_relay {
+            writeln!(
+                f,
+                "{gap}{indent}sowing: a relay that would leave the {} row from an end hole at once while another hole of it is occupied cannot be sown, and the mover loses",
+                self.row_names[usize::from(role)]
+            )?;
+        }
         if let Some(m) = sowing.skip {
             writeln!(
                 f,
@@ -445,6 +474,12 @@ impl Model {
         }
         if c.captures {
             words.push("whose first lap captures".to_string());
+        }
+        if c.facing {
+            words.push(
+                "whose last seed, counted on in the direction sown, would fall in front of an occupied hole"
+                    .to_string(),
+            );
         }
         for (which, state) in [("next", c.next), ("previous", c.previous)] {
             if let Some(state) = state {

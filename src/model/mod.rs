@@ -179,7 +179,16 @@ impl Model {
             .captures
             .iter()
             .any(|c| matches!(c.destination, Destination::Sow(Resow { into: SowInto::RowEnd { .. }, .. })));
-        row_end || self.end.row_empty_every_lap || sowings.into_iter().any(|s| s.place.is_some() || facts(s))
+        // Heavy holes, row exits and landings predicted in front of a hole are read lap by lap.
+        let own = |s: &Sowing| {
+            s.heavy.is_some()
+                || s.exit_start.is_some()
+                || s.exit_relay.is_some()
+                || s.choices.iter().any(|c| c.facing)
+        };
+        row_end
+            || self.end.row_empty_every_lap
+            || sowings.into_iter().any(|s| s.place.is_some() || facts(s) || own(s))
     }
 }
 
@@ -266,6 +275,27 @@ pub struct Sowing {
     /// Holes of this mark (those marked from the start) receive no seed in a lap, though they
     /// may still be lifted.
     pub skip: Option<MarkId>,
+    /// A lap lifted from a hole of a mark holding more than so many seeds lifts only some.
+    pub heavy: Option<Heavy>,
+    /// A turn's first lap may not leave this row from an end hole while another hole of the
+    /// row is occupied.
+    pub exit_start: Option<Role>,
+    /// A relay that would leave this row from an end hole while another hole of the row is
+    /// occupied cannot be sown: the mover loses.
+    pub exit_relay: Option<Role>,
+}
+
+/// `only 1 seed from a house hole with more than 6 seeds, and one sown whole becomes spent`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Heavy {
+    /// Seeds a lap lifts from a heavy hole.
+    pub lift: u16,
+    /// The mark of the holes it is about.
+    pub mark: MarkId,
+    /// A hole of the mark holding more seeds than this is heavy.
+    pub more_than: u16,
+    /// The mark a hole of it lifted whole takes instead of its own, if any.
+    pub spent: Option<MarkId>,
 }
 
 /// How a turn's first lap is sown (`sow 4 seeds starting with the chosen hole`). Relay laps
@@ -377,6 +407,10 @@ pub struct Choice {
     /// Only holes whose sowing's first lap (sown the usual way) ends where a lap rule
     /// captures (`whose lap captures`).
     pub captures: bool,
+    /// Only holes whose seeds, counted on along the mover's circuit in the direction of the
+    /// sowing (one hole a seed), would end in a hole with an occupied hole in front of it
+    /// (`whose last seed would fall in front of an occupied hole`). Asked of each direction.
+    pub facing: bool,
     /// The description as the file words it.
     pub text: String,
 }

@@ -338,6 +338,27 @@ pub struct Sow {
     pub place: Option<Spanned<Place>>,
     /// `, skipping NAME holes`: the mark whose holes no lap drops a seed into, if said.
     pub skip: Option<Spanned<String>>,
+    /// `, only N seed from a MARK hole with more than M seeds[, and one sown whole becomes
+    /// MARK]`, if said.
+    pub heavy: Option<Box<Spanned<Heavy>>>,
+    /// `, never from an end of the ROW row out of it while another hole of it is occupied`:
+    /// the row, if said.
+    pub exit_start: Option<Spanned<String>>,
+    /// `, and a relay from an end of the ROW row out of it … loses`: the row, if said.
+    pub exit_relay: Option<Spanned<String>>,
+}
+
+/// `only N seed from a MARK hole with more than M seeds[, and one sown whole becomes MARK]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heavy {
+    /// Seeds a lap lifts from such a hole.
+    pub lift: Spanned<u64>,
+    /// The mark.
+    pub mark: Spanned<String>,
+    /// More seeds than this make the hole heavy.
+    pub more_than: Spanned<u64>,
+    /// The mark a hole of it lifted whole takes instead, if said.
+    pub spent: Option<Spanned<String>>,
 }
 
 /// `sow N seed from the mover's hand into the chosen hole, then capture NAME if the opposite
@@ -587,6 +608,8 @@ pub enum Filter {
     Most,
     /// `whose lap captures`: the sowing's first lap ends where a lap rule captures.
     Captures,
+    /// `whose last seed would fall in front of an occupied hole`.
+    Facing,
     /// `, except …`: holes left out, each one hole or a row's or mark's holes
     /// ([`ChoiceHoles::One`] or [`ChoiceHoles::Own`]).
     Except(Vec<Spanned<ChoiceHoles>>),

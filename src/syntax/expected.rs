@@ -266,6 +266,22 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::captured_fact => "`the opponent has captured at least N seeds`",
         Rule::most_filter => "`with the most seeds`",
         Rule::captures_filter => "`whose lap captures`",
+        Rule::facing_filter => "`whose last seed would fall in front of an occupied hole`",
+        Rule::heavy_sow => "`, only 1 seed from a MARK hole with more than 6 seeds`",
+        Rule::heavy_spent => "`, and one sown whole becomes MARK`",
+        Rule::exit_start => {
+            "`, never from an end of the ROW row out of it while another hole of it is occupied`"
+        }
+        Rule::exit_relay => {
+            "`, and a relay from an end of the ROW row out of it while another hole of it is occupied loses`"
+        }
+        Rule::row_exit => "`from an end of the ROW row out of it while another hole of it is occupied`",
+        Rule::kw_whole => "`whole`",
+        Rule::kw_becomes => "`becomes`",
+        Rule::kw_never => "`never`",
+        Rule::kw_out => "`out`",
+        Rule::kw_fall => "`fall`",
+        Rule::kw_front => "`front`",
         Rule::by_score => "`ends the game and the player with more seeds wins`",
         Rule::turn_limit_rule => "`after N turns the game is a draw`",
         Rule::kw_a => "`a`",

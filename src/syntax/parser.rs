@@ -515,7 +515,27 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         None => None,
     };
     let overrun = c.optional(Rule::overrun).map(lower_overrun).transpose()?;
-    Ok(Sow { count, itself, direction, overrun, first_hole, skip, place })
+    let heavy = c.optional(Rule::heavy_sow).map(lower_heavy).transpose()?.map(Box::new);
+    let row_exit = |p: Pair<'_, Rule>| -> Result<Spanned<String>> {
+        Ok(lower_name(Children::of(Children::of(p).expect(Rule::row_exit)?).expect(Rule::row_name)?))
+    };
+    let exit_start = c.optional(Rule::exit_start).map(row_exit).transpose()?;
+    let exit_relay = c.optional(Rule::exit_relay).map(row_exit).transpose()?;
+    Ok(Sow { count, itself, direction, overrun, first_hole, skip, place, heavy, exit_start, exit_relay })
+}
+
+fn lower_heavy(pair: Pair<'_, Rule>) -> Result<Spanned<Heavy>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let int = |p: Pair<'_, Rule>| Spanned::new(p.as_str().parse::<u64>().unwrap_or(u64::MAX), span(&p));
+    let lift = int(c.expect(Rule::int)?);
+    let mark = lower_name(c.expect(Rule::row_name)?);
+    let more_than = int(c.expect(Rule::int)?);
+    let spent = match c.optional(Rule::heavy_spent) {
+        Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
+        None => None,
+    };
+    Ok(Spanned::new(Heavy { lift, mark, more_than, spent }, sp))
 }
 
 fn lower_place(pair: Pair<'_, Rule>) -> Result<Spanned<Place>> {
@@ -758,6 +778,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
         .map(|f| match f.as_rule() {
             Rule::most_filter => Ok(Spanned::new(Filter::Most, span(&f))),
             Rule::captures_filter => Ok(Spanned::new(Filter::Captures, span(&f))),
+            Rule::facing_filter => Ok(Spanned::new(Filter::Facing, span(&f))),
             Rule::seeds_filter => lower_seeds_filter(f),
             Rule::neighbour_filter => lower_neighbour_filter(f),
             Rule::opposite_filter => {

@@ -268,6 +268,38 @@ fn a_skipped_mark_must_be_declared() {
     assert!(check_codes(&isolo).is_empty());
 }
 
+/// Bao's `sow` line clauses are checked: a heavy hole's mark and its spent mark must be
+/// declared, its lift at least 1 and at most the count that makes it heavy, and a row exit
+/// must name a row.
+#[test]
+fn bao_sow_clauses_are_checked() {
+    let bao = common::rules_text("bao");
+    assert!(check_codes(&bao).is_empty());
+    for (from, to, code) in [
+        ("and one sown whole becomes spent", "and one sown whole becomes spnt", "sow::check::unknown_mark"),
+        (
+            "only 1 seed from a house hole with more than 6",
+            "only 7 seeds from a house hole with more than 6",
+            "sow::check::off_board",
+        ),
+        (
+            "only 1 seed from a house hole with more than 6",
+            "only 1 seed from a huose hole with more than 6",
+            "sow::check::unknown_mark",
+        ),
+        (
+            "never from an end of the inner row",
+            "never from an end of the iner row",
+            "sow::check::unknown_row",
+        ),
+    ] {
+        let bad = bao.replacen(from, to, 1);
+        assert_ne!(bad, bao, "{from}");
+        let codes = check_codes(&bad);
+        assert!(!codes.is_empty() && codes.iter().all(|c| c == code), "{to}: {codes:?}");
+    }
+}
+
 /// Nsumbi with its capture's seeds put somewhere else and sown on otherwise.
 fn nsumbi_sowing_on(destination: &str) -> Rules {
     let text = common::rules_text("nsumbi").replace(

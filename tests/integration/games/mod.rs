@@ -2,6 +2,7 @@
 //! file, each pinning the mechanics that set the game apart and the decisions its file
 //! takes where the recorded rules leave a point open.
 
+mod bao;
 mod bao_ki_arabu;
 mod bao_kiswahili;
 mod chiana_wa_bwalo;

@@ -1,0 +1,207 @@
+//! Hand-checked worked examples of Bao (Swahili coast) (`rules/bao.sow`): the house that sows
+//! one seed at a time while it is special and is spent once lifted whole (Ludii), the kichwa
+//! rule on first laps and on relays (a relay that runs into it loses, in Ludii), and Ludii's
+//! second-stage prediction of a landing in front of an occupied hole, direction by direction.
+//!
+//! Every expectation was worked out by hand from the rules summary. Positions are written
+//! as the board picture shows them, North's outer row on top:
+//!
+//! ```text
+//!      1 2 3 4 5 6 7 8
+//!   d  . . . . . . . .   North outer   North anticlockwise: d8 → d1, then c1 → c8
+//!   c  . . . . . . . .   North inner   (North's house is c4)
+//!   b  . . . . . . . .   South inner   South anticlockwise: a1 → a8, then b8 → b1
+//!   a  . . . . . . . .   South outer   (South's house is b5; clockwise: b1 → b8, then a8 → a1)
+//! ```
+
+use sow::Rules;
+use sow::engine::{History, Move, Player, Setup, WinReason};
+use sow::model::Direction;
+
+use crate::common;
+use crate::kit::*;
+
+fn bao(ruleset: Option<&str>) -> Rules {
+    common::rules("bao", ruleset, &[])
+}
+
+fn cw(rules: &Rules, name: &str) -> Move {
+    Move::SowDirection(hole(rules, name), Direction::Clockwise)
+}
+
+fn ccw(rules: &Rules, name: &str) -> Move {
+    Move::SowDirection(hole(rules, name), Direction::Anticlockwise)
+}
+
+/// The same moves, in any order.
+fn assert_moves(rules: &Rules, setup: &Setup, want: &[Move]) {
+    let got = legal(rules, &state(rules, setup));
+    assert_eq!(got.len(), want.len(), "{got:?}");
+    for m in want {
+        assert!(got.contains(m), "{m:?} missing from {got:?}");
+    }
+}
+
+/// The mark ids: `house` is declared first, `spent` second.
+const HOUSE: u8 = 0;
+const SPENT: u8 = 1;
+
+/// The namua with one seed in South's hand, the special house the only occupied inner hole
+/// (North's c8 faces an empty b8, so nothing captures): the seed must go into the house.
+/// - Ludii, house 7: 8 seeds, more than 6, so only 1 is sown: anticlockwise b4 0→1, empty,
+///   facing an empty c4: the end. The house keeps 7, at least 6: still special.
+/// - Ludii, house 5: 6 seeds, sown whole: b4, b3, b2, b1, a1, a2 each 0→1; a2 was empty: the
+///   end. The house is empty, and spent.
+/// - Base game, house 5: only the placed seed is sown ("only that one counter"): b4 0→1,
+///   and the house keeps 5 and its mark.
+#[test]
+fn the_house_sows_one_seed_while_special() {
+    for (ruleset, house, after, special) in [
+        (Some("ludii"), 7, "b 0 0 0 1 7 0 0 0  a 0 0 0 0 0 0 0 0", true),
+        (Some("ludii"), 5, "b 1 1 1 1 0 0 0 0  a 1 1 0 0 0 0 0 0", false),
+        (None, 5, "b 0 0 0 1 5 0 0 0  a 0 0 0 0 0 0 0 0", true),
+    ] {
+        let rules = bao(ruleset);
+        let picture = format!(
+            "d 0 0 0 0 0 0 0 0
+             c 0 0 0 0 0 0 0 1
+             b 0 0 0 0 {house} 0 0 0
+             a 0 0 0 0 0 0 0 0"
+        );
+        let mut setup = setup(&rules, &picture, Player::South);
+        setup.opening = Some("namua".to_string());
+        setup.hand.south = 1;
+        setup.hand.north = 1;
+        setup.marks =
+            vec![("house".to_string(), hole(&rules, "b5")), ("house".to_string(), hole(&rules, "c4"))];
+        assert_moves(&rules, &setup, &[ccw(&rules, "b5"), cw(&rules, "b5")]);
+        let mut state = state(&rules, &setup);
+        let mut history = History::new(&rules, &state);
+        rules.play(&mut state, &mut history, ccw(&rules, "b5")).unwrap();
+        let (b, a) = after.split_at(after.find("a ").unwrap());
+        assert_board(&rules, &state, &format!("d 0 0 0 0 0 0 0 0\n c 0 0 0 0 0 0 0 1\n {b}\n {a}"));
+        let b5 = hole(&rules, "b5");
+        assert_eq!(
+            (state.is_marked(HOUSE, b5), state.is_marked(SPENT, b5)),
+            (special, !special),
+            "{ruleset:?} {house}"
+        );
+        assert_eq!(state.to_move(), Player::North);
+    }
+}
+
+/// The second stage. South holds 2 in each of b1, b6 and b8; North's only seed is c5, facing
+/// the empty b5. No hole's seeds, counted on, end in front of an occupied hole (b1: a2 or
+/// b3; b6: b4 or b8; b8: b6 or a7, all with empty holes in front), so Ludii offers every
+/// occupied hole both ways. South sows b6 clockwise: b7 0→1, b8 2→3, occupied, facing an
+/// empty c8: a relay from b8 clockwise would go straight into a8 while b1 and b7 are
+/// occupied.
+/// - Ludii: the relay may not be sown and South is left with no move: North wins.
+/// - Base game: the kichwa rule binds first laps only (b1 anticlockwise and b8 clockwise are
+///   not offered); the relay goes on: a8, a7, a6 each 0→1, empty: the end. North is left
+///   with a single seed, and singletons may not be sown: North cannot move, and loses.
+#[test]
+fn the_kichwa_rule() {
+    let picture = "d 0 0 0 0 0 0 0 0
+                   c 0 0 0 0 1 0 0 0
+                   b 2 0 0 0 0 2 0 2
+                   a 0 0 0 0 0 0 0 0";
+    let ludii = bao(Some("ludii"));
+    let setup_l = setup(&ludii, picture, Player::South);
+    assert_moves(
+        &ludii,
+        &setup_l,
+        &[
+            ccw(&ludii, "b1"),
+            cw(&ludii, "b1"),
+            ccw(&ludii, "b6"),
+            cw(&ludii, "b6"),
+            ccw(&ludii, "b8"),
+            cw(&ludii, "b8"),
+        ],
+    );
+    let mut state_l = state(&ludii, &setup_l);
+    let mut history = History::new(&ludii, &state_l);
+    ludii.play(&mut state_l, &mut history, cw(&ludii, "b6")).unwrap();
+    assert_board(
+        &ludii,
+        &state_l,
+        "d 0 0 0 0 0 0 0 0
+         c 0 0 0 0 1 0 0 0
+         b 2 0 0 0 0 0 1 3
+         a 0 0 0 0 0 0 0 0",
+    );
+    assert_eq!(state_l.outcome(), win(Player::North, WinReason::Blocked));
+
+    let base = bao(None);
+    let setup_b = setup(&base, picture, Player::South);
+    assert_moves(&base, &setup_b, &[cw(&base, "b1"), ccw(&base, "b6"), cw(&base, "b6"), ccw(&base, "b8")]);
+    let mut state_b = state(&base, &setup_b);
+    let mut history = History::new(&base, &state_b);
+    base.play(&mut state_b, &mut history, cw(&base, "b6")).unwrap();
+    assert_board(
+        &base,
+        &state_b,
+        "d 0 0 0 0 0 0 0 0
+         c 0 0 0 0 1 0 0 0
+         b 2 0 0 0 0 0 1 0
+         a 0 0 0 0 0 1 1 1",
+    );
+    assert_eq!(state_b.outcome(), win(Player::South, WinReason::Blocked));
+}
+
+/// Ludii's second stage prefers first laps predicted to end in front of an occupied hole,
+/// each direction asked on its own. South: b2 1, a3 2; North: c3 1, d8 1. b2 clockwise
+/// ends in b3, in front of c3 (1): yes; anticlockwise in b1, in front of an empty c1: no.
+/// a3 (2) anticlockwise ends in a5, in front of an empty b5; clockwise in a1, in front of an
+/// empty b1: no. So b2 clockwise is the only move. Its seed lands in the empty b3, facing
+/// c3: Ludii captures on an empty landing too; b3 is in the middle four columns, so South
+/// chooses the end: b1 (clockwise) takes c3's seed (0→1) and sows it whole: b2 0→1, empty,
+/// facing an empty c2: the end.
+#[test]
+fn ludii_prefers_a_predicted_landing_in_front_of_an_occupied_hole() {
+    let rules = bao(Some("ludii"));
+    let setup = setup(
+        &rules,
+        "d 0 0 0 0 0 0 0 1
+         c 0 0 1 0 0 0 0 0
+         b 0 1 0 0 0 0 0 0
+         a 0 0 2 0 0 0 0 0",
+        Player::South,
+    );
+    assert_moves(&rules, &setup, &[cw(&rules, "b2")]);
+    let mut state = state(&rules, &setup);
+    let mut history = History::new(&rules, &state);
+    rules.play(&mut state, &mut history, cw(&rules, "b2")).unwrap();
+    assert_eq!(legal(&rules, &state), vec![cw(&rules, "b1"), ccw(&rules, "b8")]);
+    rules.play(&mut state, &mut history, cw(&rules, "b1")).unwrap();
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 0 0 0 0 0 1
+         c 0 0 0 0 0 0 0 0
+         b 0 1 1 0 0 0 0 0
+         a 0 0 2 0 0 0 0 0",
+    );
+    assert_eq!(state.to_move(), Player::North);
+}
+
+/// Ludii's second stage leaves out the house once it is spent, and only then. South: b2 2,
+/// b5 3; North: c6 1. Nothing is predicted in front of an occupied hole (b2: a1 or b4, b5:
+/// b2 or b8). With b5 spent only b2 may be sown; with b5 still the special house, b5 too.
+#[test]
+fn ludii_leaves_out_the_spent_house() {
+    let rules = bao(Some("ludii"));
+    let mut setup = setup(
+        &rules,
+        "d 0 0 0 0 0 0 0 0
+         c 0 0 0 0 0 1 0 0
+         b 0 2 0 0 3 0 0 0
+         a 0 0 0 0 0 0 0 0",
+        Player::South,
+    );
+    setup.marks = vec![("spent".to_string(), hole(&rules, "b5"))];
+    assert_moves(&rules, &setup, &[ccw(&rules, "b2"), cw(&rules, "b2")]);
+    setup.marks = vec![("house".to_string(), hole(&rules, "b5"))];
+    assert_moves(&rules, &setup, &[ccw(&rules, "b2"), cw(&rules, "b2"), ccw(&rules, "b5"), cw(&rules, "b5")]);
+}
