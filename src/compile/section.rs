@@ -790,9 +790,14 @@ impl Scope<'_> {
             }
         }
         let moves = matches!(parts.turn, Some(OpeningTurn::Transfer(..)));
-        for span in [parts.keeps_turn.map(|(_, s)| s), parts.drop_capture.map(|(_, s)| s)].into_iter().flatten() {
+        for span in
+            [parts.keeps_turn.map(|(_, s)| s), parts.drop_capture.map(|(_, s)| s)].into_iter().flatten()
+        {
             if !moves {
-                errors.push(CheckError::NeedsMoveTurn { span: span.into(), opening: opening.name.node.clone() });
+                errors.push(CheckError::NeedsMoveTurn {
+                    span: span.into(),
+                    opening: opening.name.node.clone(),
+                });
             }
         }
         (parts, errors.0)
@@ -889,8 +894,9 @@ impl Scope<'_> {
         };
         let capture = errors.take_one(self.capture(&d.capture));
         if let Some(c) = self.eff.captures.get(&d.capture.node) {
-            let plain_targets =
-                c.take.iter().all(|t| matches!(t.node, ast::Target::Landing | ast::Target::Opposite(_) | ast::Target::Column(_)));
+            let plain_targets = c.take.iter().all(|t| {
+                matches!(t.node, ast::Target::Landing | ast::Target::Opposite(_) | ast::Target::Column(_))
+            });
             let plain_destination = c
                 .destination
                 .as_ref()
@@ -910,7 +916,9 @@ impl Scope<'_> {
                 });
             }
         }
-        let (Some(hole), Some(opposite), Some(capture)) = (hole, opposite, capture) else { return Err(errors.0) };
+        let (Some(hole), Some(opposite), Some(capture)) = (hole, opposite, capture) else {
+            return Err(errors.0);
+        };
         errors.finish(Some(DropCapture { hole, opposite, capture, until_captured: d.until_captured }))
     }
 

@@ -1116,7 +1116,8 @@ impl Rules {
                 if self.model.end.pass_loses && state.outcome.is_none() && self.is_main(state) {
                     state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Passed });
                 }
-                let leaves = !self.is_main(state) && self.model.phases[usize::from(state.phase_of[me])].ends_on_pass;
+                let leaves =
+                    !self.is_main(state) && self.model.phases[usize::from(state.phase_of[me])].ends_on_pass;
                 if leaves {
                     // The pass ends the opening for its player: they start the next phase
                     // with no turns spent in it, and no pass of the game counted.

@@ -206,7 +206,10 @@ impl Model {
                             .opposite
                             .map(|(role, state)| {
                                 let state = if state == HoleState::Empty { "empty" } else { "occupied" };
-                                format!(" whose opposite {} hole is {state}", self.row_names[usize::from(role)])
+                                format!(
+                                    " whose opposite {} hole is {state}",
+                                    self.row_names[usize::from(role)]
+                                )
                             })
                             .unwrap_or_default();
                         let until = if d.until_captured { ", until the mover has captured" } else { "" };
