@@ -31,6 +31,11 @@ fn transfer(rules: &Rules, from: &str, to: &str) -> Move {
     Move::Transfer(hole(rules, from), hole(rules, to))
 }
 
+/// A position of the main game (both rearrangements over), South to move.
+fn main_game(rules: &Rules, picture: &str) -> State {
+    state(rules, &setup(rules, picture, Player::South))
+}
+
 fn play(rules: &Rules, state: &mut State, history: &mut History, mv: Move) {
     rules.play(state, history, mv).unwrap();
 }
@@ -192,15 +197,15 @@ fn single_seeds_only_into_an_empty_next_hole() {
     let north = "d 1 0 0 0 0 0 0 0 0 0\nc 0 0 0 0 0 0 0 0 0 0\n";
     let picture = format!("{north}b 0 0 0 0 0 0 0 0 0 0\na 1 1 0 1 0 0 0 0 0 0");
     let rules = makonn(None);
-    assert_eq!(legal(&rules, &position(&rules, &picture, Player::South)), sows(&rules, &["a2", "a4"]));
+    assert_eq!(legal(&rules, &main_game(&rules, &picture)), sows(&rules, &["a2", "a4"]));
     let ludii = makonn(Some("ludii"));
-    assert_eq!(legal(&ludii, &position(&ludii, &picture, Player::South)), sows(&ludii, &["a1", "a2", "a4"]));
+    assert_eq!(legal(&ludii, &main_game(&ludii, &picture)), sows(&ludii, &["a1", "a2", "a4"]));
 
     let full = format!("{north}b 1 1 1 1 1 1 1 1 1 1\na 1 1 1 1 1 1 1 1 1 1");
-    let mut state = position(&rules, &full, Player::South);
+    let mut state = main_game(&rules, &full);
     assert_eq!(legal(&rules, &state), vec![]);
     assert_eq!(rules.settle(&mut state, &MoveList::new()), win(Player::North, WinReason::Blocked));
-    assert_eq!(legal(&ludii, &position(&ludii, &full, Player::South)).len(), 20);
+    assert_eq!(legal(&ludii, &main_game(&ludii, &full)).len(), 20);
 }
 
 /// Main game: South sows a9 (2 seeds): a10, then b10, empty, in the inner row, facing c10
@@ -209,13 +214,12 @@ fn single_seeds_only_into_an_empty_next_hole() {
 #[test]
 fn an_empty_inner_landing_takes_the_inner_and_outer_holes_facing_it() {
     let rules = makonn(None);
-    let mut state = position(
+    let mut state = main_game(
         &rules,
         "d 0 0 0 0 0 0 0 0 0 2
          c 1 0 0 0 0 0 0 0 0 3
          b 0 0 0 0 0 0 0 0 0 0
          a 1 0 0 0 0 0 0 0 2 0",
-        Player::South,
     );
     assert_eq!(legal(&rules, &state), sows(&rules, &["a9"]));
     let mut history = History::new(&rules, &state);
