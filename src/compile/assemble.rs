@@ -163,7 +163,10 @@ impl<'a> Sections<'a> {
             | SectionKind::TransferTurn(_)
             | SectionKind::MarkTurn(_)
             | SectionKind::EmptyTurn(_) => None,
-            SectionKind::OpeningPass(_) | SectionKind::OpeningEnd(_) => None,
+            SectionKind::OpeningPass(_)
+            | SectionKind::OpeningEnd(_)
+            | SectionKind::KeepTurn(_)
+            | SectionKind::DropCapture(_) => None,
         }
     }
 

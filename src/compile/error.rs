@@ -788,6 +788,60 @@ pub enum CheckError {
         opening: String,
     },
 
+    /// An opening that waits for a player's pass (`it ends for a player when they pass`, `a
+    /// player keeps the turn until they pass`), where no one may pass.
+    #[error("opening \"{opening}\" waits for a pass, but no one may pass in it")]
+    #[diagnostic(
+        code(sow::check::no_pass_to_wait_for),
+        help("let players pass in this opening: `a player may pass`")
+    )]
+    WaitsForPassWithoutPass {
+        /// The line that waits for the pass.
+        #[label("no pass can come in this opening")]
+        span: SourceSpan,
+        /// The opening's name.
+        opening: String,
+    },
+
+    /// A line about moved seeds in an opening whose turns do not move seeds.
+    #[error("opening \"{opening}\" has no `move` turn for this line")]
+    #[diagnostic(
+        code(sow::check::needs_move_turn),
+        help(
+            "`a player keeps the turn …` and `a seed moved into …` go with a turn that moves seeds, \
+             such as `move 1 seed from an occupied own hole to an own hole`"
+        )
+    )]
+    NeedsMoveTurn {
+        /// The line.
+        #[label("this opening's turns move no seeds")]
+        span: SourceSpan,
+        /// The opening's name.
+        opening: String,
+    },
+
+    /// A capture made by a moved seed that does more than take holes.
+    #[error("capture `{capture}` does more than take holes, which a moved seed cannot do")]
+    #[diagnostic(
+        code(sow::check::drop_capture_not_plain),
+        help(
+            "a seed moved into a hole captures with a capture that takes the landing, opposite or \
+             own column holes and puts their seeds out of play or in the mover's hand, with no \
+             `then` line: write such a capture for it, e.g. `capture frontal {{ take the opposite \
+             inner hole and the opposite outer hole }}`"
+        )
+    )]
+    DropCaptureNotPlain {
+        /// The capture's name where the moved seed makes it.
+        #[label("made by a moved seed")]
+        span: SourceSpan,
+        /// Its name.
+        capture: String,
+        /// The capture.
+        #[label("this capture")]
+        at: SourceSpan,
+    },
+
     /// A lap limit outside what the engine allows.
     #[error("a lap limit of {laps} laps is outside {min}..{max}")]
     #[diagnostic(

@@ -212,6 +212,13 @@ fn opening_phase(
     if let Some(facts) = parts.ends_when {
         phase.ends_when = scope.side_facts(facts).ok()?;
     }
+    phase.ends_on_pass = parts.ends_on_pass.is_some();
+    if let Some((n, _)) = parts.keeps_turn {
+        phase.keeps_turn = Some(scope.count(n).ok()?);
+    }
+    if let Some((d, _)) = parts.drop_capture {
+        phase.drop_capture = Some(scope.drop_capture(d).ok()?);
+    }
     Some(phase)
 }
 

@@ -24,6 +24,12 @@ pub(crate) struct OpeningParts<'a> {
     pub ends_on_passes: Option<Span>,
     /// `it ends for a player when …`: its facts.
     pub ends_when: Option<&'a [Spanned<ast::SideFact>]>,
+    /// `it ends for a player when they pass`, where it is written.
+    pub ends_on_pass: Option<Span>,
+    /// `a player keeps the turn until they pass, at most N moves`: N, and where it is written.
+    pub keeps_turn: Option<(&'a Spanned<ast::Value>, Span)>,
+    /// `a seed moved into … captures NAME`, and where it is written.
+    pub drop_capture: Option<(&'a ast::DropCapture, Span)>,
 }
 
 /// A turn of an opening other than a sowing.
@@ -789,6 +795,15 @@ impl Scope<'_> {
                     errors.take(self.side_facts(facts));
                     parts.ends_when = Some(facts);
                 }
+                SectionKind::OpeningEnd(ast::OpeningEnd::OwnPass) => parts.ends_on_pass = Some(section.span),
+                SectionKind::KeepTurn(n) => {
+                    errors.take_one(self.count(n));
+                    parts.keeps_turn = Some((n, section.span));
+                }
+                SectionKind::DropCapture(d) => {
+                    errors.take(self.drop_capture(d));
+                    parts.drop_capture = Some((d, section.span));
+                }
                 // The grammar allows no other section in an opening.
                 _ => {}
             }
@@ -800,6 +815,25 @@ impl Scope<'_> {
                 span: span.into(),
                 opening: opening.name.node.clone(),
             });
+        }
+        for span in [parts.ends_on_pass, parts.keeps_turn.map(|(_, s)| s)].into_iter().flatten() {
+            if parts.pass.is_none() {
+                errors.push(CheckError::WaitsForPassWithoutPass {
+                    span: span.into(),
+                    opening: opening.name.node.clone(),
+                });
+            }
+        }
+        let moves = matches!(parts.turn, Some(OpeningTurn::Transfer(..)));
+        for span in
+            [parts.keeps_turn.map(|(_, s)| s), parts.drop_capture.map(|(_, s)| s)].into_iter().flatten()
+        {
+            if !moves {
+                errors.push(CheckError::NeedsMoveTurn {
+                    span: span.into(),
+                    opening: opening.name.node.clone(),
+                });
+            }
         }
         (parts, errors.0)
     }
@@ -914,6 +948,45 @@ impl Scope<'_> {
             }
         }
         errors.finish(Some(Turn::Transfer { count, from, holds, to, behind: t.behind }))
+    }
+
+    /// `a seed moved into … captures NAME`: the hole, the opposite hole's state, and a capture
+    /// that takes holes only (no `then` line; its seeds out of play or to the mover's hand).
+    pub fn drop_capture(&self, d: &ast::DropCapture) -> Found<DropCapture> {
+        let mut errors = Errors::default();
+        let hole = errors.take(self.hole_filter(&d.hole, Against::First));
+        let opposite = match &d.opposite {
+            Some((row, state)) => errors.take(self.row(row)).map(|role| Some((role, (*state).into()))),
+            None => Some(None),
+        };
+        let capture = errors.take_one(self.capture(&d.capture));
+        if let Some(c) = self.eff.captures.get(&d.capture.node) {
+            let plain_targets = c.take.iter().all(|t| {
+                matches!(t.node, ast::Target::Landing | ast::Target::Opposite(_) | ast::Target::Column(_))
+            });
+            let plain_destination = c
+                .destination
+                .as_ref()
+                .is_none_or(|d| matches!(d.node, ast::Destination::OutOfPlay | ast::Destination::Hand));
+            if !plain_targets
+                || !plain_destination
+                || c.each.is_some()
+                || c.origin_column.is_some()
+                || c.not_every_seed.is_some()
+                || c.relay_after.is_some()
+                || !c.follow_ups.is_empty()
+            {
+                errors.push(CheckError::DropCaptureNotPlain {
+                    span: d.capture.span.into(),
+                    capture: d.capture.node.clone(),
+                    at: c.name.span.into(),
+                });
+            }
+        }
+        let (Some(hole), Some(opposite), Some(capture)) = (hole, opposite, capture) else {
+            return Err(errors.0);
+        };
+        errors.finish(Some(DropCapture { hole, opposite, capture, until_captured: d.until_captured }))
     }
 
     /// `remove the seeds of … from play`, `put the seeds of … in the mover's hand`.

@@ -5,7 +5,7 @@
 use super::rules::*;
 use super::sowing::{Endless, LapContext, RING_WINDOW, Ring, SowEnd};
 use super::state::*;
-use crate::model::{HoleSet, SideFact};
+use crate::model::{DropCapture, HoleSet, SideFact};
 
 /// Most relay decisions a player may make in one turn where the rules let them stop (a
 /// player who keeps relaying through the same holes must stop in the end).
@@ -428,7 +428,11 @@ impl Rules {
                 MoveStats::default()
             }
             TurnKind::Transfer { count, from, holds, to, behind } => {
-                self.transfer_moves(state, (*count, *holds, *behind), from, to, out);
+                // A turn kept until the pass has a bound on its moves; past it, only the pass.
+                let me = state.to_move;
+                if self.model.phases[phase].keeps_turn.is_none_or(|n| state.phase_turns[me] < n) {
+                    self.transfer_moves(state, (*count, *holds, *behind), from, to, out);
+                }
                 MoveStats::default()
             }
             TurnKind::Empty { hole, .. } => {
@@ -1110,12 +1114,21 @@ impl Rules {
             }
             Move::Transfer(a, b) => {
                 state.passes = 0;
+                let phase = &self.model.phases[usize::from(state.phase_of[me])];
                 if let TurnKind::Transfer { count, .. } = self.phase_rules(state, me).turn {
                     let count = count.unwrap_or(state.counts[a.index()]);
+                    let capture = phase.drop_capture.filter(|d| self.drop_captures(state, d, b));
                     self.remove(state, a, count);
                     self.add(state, b, count);
+                    if let Some(d) = capture {
+                        self.capture_at_drop(state, d.capture, b, log);
+                    }
                 }
-                self.end_turn(state, history);
+                if phase.keeps_turn.is_some() {
+                    self.keep_turn(state, history);
+                } else {
+                    self.end_turn(state, history);
+                }
                 None
             }
             Move::Empty(h) => {
@@ -1153,7 +1166,18 @@ impl Rules {
                 if self.model.end.pass_loses && state.outcome.is_none() && self.is_main(state) {
                     state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Passed });
                 }
+                let leaves =
+                    !self.is_main(state) && self.model.phases[usize::from(state.phase_of[me])].ends_on_pass;
+                if leaves {
+                    // The pass ends the opening for its player: they start the next phase
+                    // with no turns spent in it, and no pass of the game counted.
+                    state.phase_of[me] += 1;
+                    state.passes = 0;
+                }
                 self.end_turn(state, history);
+                if leaves {
+                    state.phase_turns[me] = 0;
+                }
                 None
             }
         }
@@ -2384,6 +2408,45 @@ impl Rules {
         history.record(self, state);
     }
 
+    /// A move of a turn that goes on until its player passes: count it among the player's
+    /// moves in the opening and settle the end rules; the turn, and the player to move, stay.
+    /// The position replaces the one remembered for this turn (the repetition rule compares
+    /// positions from the arrangement's end on: see `begin_phased_turn`).
+    #[cold]
+    fn keep_turn(&self, state: &mut State, history: &mut History) {
+        let me = state.to_move;
+        state.phase = Phase::Sow;
+        state.turn_bits = 0;
+        state.phase_turns[me] = state.phase_turns[me].saturating_add(1);
+        self.check_end(state);
+        history.record(self, state);
+    }
+
+    /// Whether a seed moved into hole `b` now (before it falls) makes the capture `d` says.
+    #[cold]
+    fn drop_captures(&self, state: &State, d: &DropCapture, b: Hole) -> bool {
+        let me = state.to_move;
+        let column = usize::from(self.hole_column[b.index()]);
+        (!d.until_captured || state.captures_made[me] == 0)
+            && self.matches(state, me, &d.hole, b)
+            && d.opposite.is_none_or(|(role, want)| {
+                let h = self.role_hole[me.other()][usize::from(role)][column];
+                (state.counts[h.index()] == 0) == (want == HoleState::Empty)
+            })
+    }
+
+    /// Capture `c` made by a seed moved into hole `b`: its holes read from `b` as from a
+    /// lap's landing hole, their seeds kept where the capture puts them.
+    #[cold]
+    fn capture_at_drop<L: Log>(&self, state: &mut State, c: u8, b: Hole, log: &mut L) {
+        let me = state.to_move;
+        let (taken, _) = self.take(state, c, b, false, log);
+        if taken > 0 {
+            state.captures_made[me] = state.captures_made[me].saturating_add(1);
+            self.keep(state, self.model.captures[usize::from(c)].destination, taken);
+        }
+    }
+
     /// The end rules read between turns only: passes in a row, the turn limit.
     #[cold]
     fn check_turn_ends(&self, state: &mut State, mover: Player) {
@@ -2451,7 +2514,8 @@ impl Rules {
         }
         // Seeds moved about in an opening that ends on passes (an arrangement) are no cycle
         // of play: the repetition rule compares positions from its end on.
-        if self.model.phases[usize::from(state.phase_of[me])].ends_on_passes {
+        let phase = &self.model.phases[usize::from(state.phase_of[me])];
+        if phase.ends_on_passes || phase.keeps_turn.is_some() {
             state.since = state.turn;
         }
         if let TurnKind::Take { capture } = self.phase_rules(state, me).turn

@@ -172,6 +172,9 @@ impl Model {
                         if phase.ends_on_passes {
                             ends.push_str(", or until both players pass in a row");
                         }
+                        if phase.ends_on_pass {
+                            ends.push_str(", or for a player when they pass");
+                        }
                         if !phase.ends_when.is_empty() {
                             ends.push_str(&format!(
                                 ", or for a player when {}",
@@ -206,6 +209,25 @@ impl Model {
                     };
                     let behind = if *behind { " in its column" } else { "" };
                     writeln!(f, "{indent}  a turn moves {count} seed(s) from {from}{holds} to {to}{behind}")?;
+                    if let Some(d) = &phase.drop_capture {
+                        let opposite = d
+                            .opposite
+                            .map(|(role, state)| {
+                                let state = if state == HoleState::Empty { "empty" } else { "occupied" };
+                                format!(
+                                    " whose opposite {} hole is {state}",
+                                    self.row_names[usize::from(role)]
+                                )
+                            })
+                            .unwrap_or_default();
+                        let until = if d.until_captured { ", until the mover has captured" } else { "" };
+                        writeln!(
+                            f,
+                            "{indent}  a seed moved into {}{opposite} captures {}{until}",
+                            self.filter_text(&d.hole),
+                            self.captures[usize::from(d.capture)].name
+                        )?;
+                    }
                 }
                 Turn::Empty { hole, to_hand } => {
                     let whither = if *to_hand { "into the mover's hand" } else { "out of play" };
@@ -215,6 +237,9 @@ impl Model {
                     let (hole, mark) = (self.filter_text(hole), &self.marks[usize::from(*mark)].name);
                     writeln!(f, "{indent}  a turn marks {hole} as {mark}")?;
                 }
+            }
+            if let Some(n) = phase.keeps_turn {
+                writeln!(f, "{indent}  a player keeps the turn until they pass, at most {n} moves")?;
             }
             if let Some(facts) = &phase.pass {
                 if facts.is_empty() {

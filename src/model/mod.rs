@@ -112,12 +112,43 @@ pub struct Phase {
     /// It ends for a player at the start of a turn of theirs where all these facts about
     /// their holes hold (never, if none).
     pub ends_when: Vec<SideFact>,
+    /// It ends for a player when they pass.
+    pub ends_on_pass: bool,
+    /// A player keeps the turn after each move of it until they pass: at most this many
+    /// moves in the opening, then only the pass is on offer.
+    pub keeps_turn: Option<u16>,
+    /// A capture made by a seed a `move` turn puts into a hole.
+    pub drop_capture: Option<DropCapture>,
+}
+
+/// `a seed moved into HOLE [whose opposite ROW hole is STATE] captures NAME [, until the
+/// mover has captured]`: a capture made where a `move` turn puts its seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DropCapture {
+    /// The hole the seeds go into, as it was before they fell.
+    pub hole: HoleFilter,
+    /// The opponent's hole of this row in that column is in this state.
+    pub opposite: Option<(Role, HoleState)>,
+    /// The capture made: its holes read from that hole as from a lap's landing hole.
+    pub capture: u8,
+    /// Only while the mover has made no capture in the game.
+    pub until_captured: bool,
 }
 
 impl Phase {
     /// A phase of turns of this kind, with no passes nor ends of its own.
     pub fn new(name: Option<String>, lasts: Option<u16>, turn: Turn) -> Phase {
-        Phase { name, lasts, turn, pass: None, ends_on_passes: false, ends_when: Vec::new() }
+        Phase {
+            name,
+            lasts,
+            turn,
+            pass: None,
+            ends_on_passes: false,
+            ends_when: Vec::new(),
+            ends_on_pass: false,
+            keeps_turn: None,
+            drop_capture: None,
+        }
     }
 }
 
@@ -614,9 +645,10 @@ pub const MAX_SOWING_LAPS: u32 = 100_000;
 /// rule on how many laps a sowing has (and above the laps the engine's fast paths sow before
 /// they hand a long sowing to the bounded one, so that every path agrees).
 pub const MIN_LAP_LIMIT: u32 = 100;
-/// Most decisions a position may offer: a sowing from each hole in each direction, or a
-/// pass.
-pub const MAX_CHOICES: usize = 2 * MAX_HOLES + 1;
+/// Most decisions a position may offer: a sowing from each hole in each direction (320), or
+/// a seed moved between any two of the 20 holes of a side of 4×10 (380, Makonn's
+/// rearrangement), and a pass.
+pub const MAX_CHOICES: usize = 20 * 19 + 1;
 /// Most seeds a board may hold in all (counts are stored as `u16`).
 pub const MAX_SEEDS: u32 = 20_000;
 

@@ -103,6 +103,10 @@ pub enum SectionKind {
     OpeningPass(Vec<Spanned<SideFact>>),
     /// `it ends …` (in an opening).
     OpeningEnd(OpeningEnd),
+    /// `a player keeps the turn until they pass, at most N moves` (in an opening).
+    KeepTurn(Spanned<Value>),
+    /// `a seed moved into … captures NAME` (in an opening).
+    DropCapture(DropCapture),
 }
 
 impl SectionKind {
@@ -139,6 +143,9 @@ impl SectionKind {
             SectionKind::OpeningPass(_) => "a player may pass",
             SectionKind::OpeningEnd(OpeningEnd::BothPass) => "it ends when both players pass",
             SectionKind::OpeningEnd(OpeningEnd::ForPlayer(_)) => "it ends for a player",
+            SectionKind::OpeningEnd(OpeningEnd::OwnPass) => "it ends for a player when they pass",
+            SectionKind::KeepTurn(_) => "a player keeps the turn",
+            SectionKind::DropCapture(_) => "a seed moved into",
         }
     }
 }
@@ -466,6 +473,22 @@ pub enum OpeningEnd {
     BothPass,
     /// `for a player when FACT and …`.
     ForPlayer(Vec<Spanned<SideFact>>),
+    /// `for a player when they pass`.
+    OwnPass,
+}
+
+/// `a seed moved into HOLE [whose opposite ROW hole is STATE] captures NAME [, until the
+/// mover has captured]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DropCapture {
+    /// Words describing the hole the seed is moved into.
+    pub hole: Spanned<Vec<Spanned<HoleWord>>>,
+    /// `whose opposite ROW hole is STATE`.
+    pub opposite: Option<(Spanned<String>, HoleState)>,
+    /// The capture's name.
+    pub capture: Spanned<String>,
+    /// `, until the mover has captured`.
+    pub until_captured: bool,
 }
 
 /// A fact about a player's holes, from that player's seat.

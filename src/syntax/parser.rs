@@ -224,6 +224,8 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
             SectionKind::OpeningPass(Children::of(pair).rest().map(lower_side_fact).collect::<Result<_>>()?)
         }
         Rule::opening_end => SectionKind::OpeningEnd(lower_opening_end(pair)?),
+        Rule::keep_turn => SectionKind::KeepTurn(lower_value(Children::of(pair).expect(Rule::value)?)?),
+        Rule::drop_capture => SectionKind::DropCapture(lower_drop_capture(pair)?),
         _ => return unexpected(&pair),
     };
     Ok(Section { keyword, span: whole, kind })
@@ -639,10 +641,27 @@ fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
     Ok(TransferTurn { count, from, holds, to, behind })
 }
 
+fn lower_drop_capture(pair: Pair<'_, Rule>) -> Result<DropCapture> {
+    let mut c = Children::of(pair);
+    let hole = lower_hole_description(c.expect(Rule::hole_description)?)?;
+    let opposite = match c.optional(Rule::opposite_filter) {
+        Some(f) => {
+            let mut f = Children::of(f);
+            let row = lower_name(f.expect(Rule::row_name)?);
+            Some((row, lower_hole_state(f.expect(Rule::hole_state)?)?))
+        }
+        None => None,
+    };
+    let capture = lower_name(c.expect(Rule::name)?);
+    let until_captured = c.optional(Rule::drop_until).is_some();
+    Ok(DropCapture { hole, opposite, capture, until_captured })
+}
+
 fn lower_opening_end(pair: Pair<'_, Rule>) -> Result<OpeningEnd> {
     let inner = Children::of(pair).any()?;
     match inner.as_rule() {
         Rule::both_pass => Ok(OpeningEnd::BothPass),
+        Rule::pass_end => Ok(OpeningEnd::OwnPass),
         Rule::ends_for_player => {
             Ok(OpeningEnd::ForPlayer(Children::of(inner).rest().map(lower_side_fact).collect::<Result<_>>()?))
         }

@@ -18,6 +18,7 @@ mod katra;
 mod katro_bevohoka;
 mod kubuguza;
 mod lisolo;
+mod makonn;
 mod mefuvha;
 mod msuwa;
 mod muvalavala;
