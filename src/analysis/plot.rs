@@ -86,7 +86,7 @@ const CHARTS: [(&str, Draw); 4] = [
     ("first-player.svg", first_player_chart),
 ];
 
-/// Canvas size in pixels.
+/// Canvas size in pixels (taller where a legend needs it: [`canvas`]).
 const SIZE: (u32, u32) = (900, 560);
 
 /// Font family of every text (the SVG viewer picks the actual font).
@@ -148,17 +148,18 @@ enum Marker {
     Ring,
 }
 
-/// Markers of the variants in the line charts, repeated beyond 4.
-const MARKERS: [Marker; 4] = [Marker::Disc, Marker::Square, Marker::Triangle, Marker::Diamond];
+/// Markers of the variants in the line charts.
+const MARKERS: [Marker; 5] = [Marker::Disc, Marker::Square, Marker::Triangle, Marker::Diamond, Marker::Ring];
 
 /// The colour of the `i`th variant.
 fn colour(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }
 
-/// The marker of the `i`th variant.
+/// The marker of the `i`th variant: shifted by one with every round of the palette, so that
+/// colour and marker together tell apart the first 40 variants.
 fn marker(i: usize) -> Marker {
-    MARKERS[i % MARKERS.len()]
+    MARKERS[(i + i / PALETTE.len()) % MARKERS.len()]
 }
 
 /// A text style of the given size.
@@ -178,17 +179,27 @@ fn tick(v: &f64) -> String {
 
 /// Render one chart and write it to `path`.
 fn write_chart(path: &Path, variants: &[(String, Summary)], draw: Draw) -> Result<PathBuf, PlotError> {
-    let svg = render(|root| draw(root, variants))
+    let svg = render(canvas(variants.len()), |root| draw(root, variants))
         .map_err(|source| PlotError::Draw { path: path.to_path_buf(), source })?;
     std::fs::write(path, svg).map_err(|source| PlotError::Write { path: path.to_path_buf(), source })?;
     Ok(path.to_path_buf())
 }
 
-/// Draw on a white canvas and return the SVG text.
-fn render(draw: impl FnOnce(&Area<'_>) -> Drawn) -> Result<String, DrawError> {
+/// The canvas for a chart of `variants`: [`SIZE`], made taller where their legend (a line
+/// each, and two of notes) would not fit beside the plot.
+fn canvas(variants: usize) -> (u32, u32) {
+    /// The title's height, and the margin below the legend.
+    const TITLE: u32 = 50;
+    let lines = u32::try_from(variants).unwrap_or(u32::MAX / 64).saturating_add(2);
+    let legend = lines.saturating_mul(LINE as u32) + 2 * PAD as u32 + PLOT_TOP as u32;
+    (SIZE.0, SIZE.1.max(TITLE + legend + X_AREA as u32))
+}
+
+/// Draw on a white canvas of `size` pixels and return the SVG text.
+fn render(size: (u32, u32), draw: impl FnOnce(&Area<'_>) -> Drawn) -> Result<String, DrawError> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE)?;
         draw(&root)?;
         root.present()?;
@@ -798,6 +809,35 @@ mod tests {
         ["game progress (%)", "seeds on the board (% of start)"],
         ["variant", "games won (%)"],
     ];
+
+    #[test]
+    fn a_legend_of_many_variants_fits_on_a_taller_canvas() {
+        assert_eq!(canvas(3), SIZE);
+        let many: Vec<(String, Summary)> = (0..42)
+            .map(|i| {
+                let profile = std::array::from_fn(|k| 1.0 + (i + k) as f64);
+                (format!("variant-{i}"), summary(0.5, 0.5, profile, lengths(60, 20, 50)))
+            })
+            .collect();
+        let (width, height) = canvas(many.len());
+        assert_eq!(width, SIZE.0);
+        assert!(height > SIZE.1);
+        let dir = temp_dir("many");
+        let paths = write_plots(&dir, &many).expect("charts written");
+        let svg = std::fs::read_to_string(&paths[1]).expect("chart readable");
+        assert!(svg.starts_with(&format!(r#"<svg width="{width}" height="{height}""#)), "{}", &svg[..80]);
+        // The last legend line is drawn on the canvas.
+        let at = svg.find(">\nvariant-41\n<").expect("the last variant is in the legend");
+        let tag = &svg[svg[..at].rfind("<text").expect("its text element")..at];
+        let y: f64 = tag.split(r#" y=""#).nth(1).and_then(|t| t.split('"').next()).and_then(|t| t.parse().ok()).expect("a y");
+        assert!(y < f64::from(height) - 10.0, "the last legend line at y = {y} of {height}");
+        // Colour and marker together tell the first 40 variants apart.
+        let styles: Vec<_> = (0..40).map(|i| (PALETTE.iter().position(|&c| c == colour(i)), marker(i))).collect();
+        for (i, style) in styles.iter().enumerate() {
+            assert!(!styles[..i].contains(style), "variant {i} looks like an earlier one");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn writes_four_well_formed_charts() {
