@@ -829,10 +829,16 @@ mod tests {
         // The last legend line is drawn on the canvas.
         let at = svg.find(">\nvariant-41\n<").expect("the last variant is in the legend");
         let tag = &svg[svg[..at].rfind("<text").expect("its text element")..at];
-        let y: f64 = tag.split(r#" y=""#).nth(1).and_then(|t| t.split('"').next()).and_then(|t| t.parse().ok()).expect("a y");
+        let y: f64 = tag
+            .split(r#" y=""#)
+            .nth(1)
+            .and_then(|t| t.split('"').next())
+            .and_then(|t| t.parse().ok())
+            .expect("a y");
         assert!(y < f64::from(height) - 10.0, "the last legend line at y = {y} of {height}");
         // Colour and marker together tell the first 40 variants apart.
-        let styles: Vec<_> = (0..40).map(|i| (PALETTE.iter().position(|&c| c == colour(i)), marker(i))).collect();
+        let styles: Vec<_> =
+            (0..40).map(|i| (PALETTE.iter().position(|&c| c == colour(i)), marker(i))).collect();
         for (i, style) in styles.iter().enumerate() {
             assert!(!styles[..i].contains(style), "variant {i} looks like an earlier one");
         }
