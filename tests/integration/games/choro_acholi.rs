@@ -258,3 +258,43 @@ fn ludii_counts_the_inner_row_reached_once_a_lap_has_ended_there() {
          a 0 3 3 0 3 3 1 3",
     );
 }
+
+/// The laps `Rules::sowing_laps` traces for a front end, around a paused turn (the position
+/// of `a_turn_that_began_anticlockwise_captures_clockwise_once`): South's a8 (7) drops one
+/// seed in each of b8 … b2 and stops there, as play pauses before b2's lap (it may go
+/// clockwise). At the pause, `b2:cw` lifts b2's two into b3 and b4, where the lap captures
+/// (the trace stops at a capture: one lap); `relay` sows them anticlockwise into b1 and a1,
+/// which was empty: one lap. Seen failing without the tracer's turned lap (`b2:cw` traced
+/// no lap) and without its pause (a8 traced on past b2, into b1 and a1).
+#[test]
+fn the_laps_traced_around_a_turned_lap() {
+    let rules = choro();
+    let mut state = state(
+        &rules,
+        &setup(
+            &rules,
+            "d 0 0 0 2 1 0 0 2
+             c 0 0 0 1 1 0 0 0
+             b 0 1 0 0 0 0 0 0
+             a 0 0 0 0 0 0 0 7",
+            Player::South,
+        ),
+    );
+    let traced = |state: &sow::engine::State, mv: Move| -> Vec<(String, Vec<String>)> {
+        rules
+            .sowing_laps(state, mv)
+            .iter()
+            .map(|l| (rules.hole_name(l.from), l.drops.iter().map(|&h| rules.hole_name(h)).collect()))
+            .collect()
+    };
+    let lap = |from: &str, drops: &[&str]| (from.to_string(), drops.iter().map(|d| d.to_string()).collect());
+    let mut history = History::new(&rules, &state);
+    assert_eq!(
+        traced(&state, Move::Sow(hole(&rules, "a8"))),
+        vec![lap("a8", &["b8", "b7", "b6", "b5", "b4", "b3", "b2"])]
+    );
+    rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a8"))).unwrap();
+    assert_eq!(legal(&rules, &state), vec![Move::Relay, cw(&rules, "b2")]);
+    assert_eq!(traced(&state, cw(&rules, "b2")), vec![lap("b2", &["b3", "b4"])]);
+    assert_eq!(traced(&state, Move::Relay), vec![lap("b2", &["b1", "a1"])]);
+}
