@@ -983,7 +983,11 @@ impl Rules {
         }
         let pos = ring.pos(choice.at);
         let lap = (&state.marks, choice.origin);
-        if rev { ring.ends::<true>(&state.counts, lap, pos) } else { ring.ends::<false>(&state.counts, lap, pos) }
+        if rev {
+            ring.ends::<true>(&state.counts, lap, pos)
+        } else {
+            ring.ends::<false>(&state.counts, lap, pos)
+        }
     }
 
     /// Play a candidate sowing (from [`Rules::candidates`]) or any other legal decision,
@@ -1216,10 +1220,10 @@ impl Rules {
         if hand == 0 || self.hole_owner[h.index()] != me {
             return None;
         }
-        if sow.special_first {
-            if let Some(played) = self.special_first_turn(state, history, sow, (h, rev), log) {
-                return played;
-            }
+        if sow.special_first
+            && let Some(played) = self.special_first_turn(state, history, sow, (h, rev), log)
+        {
+            return played;
         }
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
@@ -1716,7 +1720,14 @@ impl Rules {
 
     /// Lift hole `h` and sow one lap `rev`, a lap turned the other way, leaving what the lap
     /// rules say at its end (a relay too) for [`Rules::after_sowing`].
-    pub(super) fn turned_lap(&self, state: &mut State, sow: &SowRules, h: Hole, origin: u16, rev: bool) -> SowEnd {
+    pub(super) fn turned_lap(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        h: Hole,
+        origin: u16,
+        rev: bool,
+    ) -> SowEnd {
         let ring = &sow.rings[state.to_move];
         let hand = state.counts[h.index()];
         state.counts[h.index()] = 0;

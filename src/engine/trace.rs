@@ -70,7 +70,9 @@ impl Rules {
             Phase::LapChoice(c) => c.relays + 1,
             _ => 0,
         };
-        let pauses = |counts: &[u16; MAX_SLOTS], pos: usize| self.pauses_at(state, counts, (hole(pos), origin), relays);
+        let pauses = |counts: &[u16; MAX_SLOTS], pos: usize| {
+            self.pauses_at(state, counts, (hole(pos), origin), relays)
+        };
         let laps = if reversed.unwrap_or(false) {
             ring.trace::<true>(&mut counts, &ctx, (at, hand), MAX_LAPS, &pauses)
         } else {
@@ -89,7 +91,14 @@ impl Rules {
     /// The laps of a paused sowing turned from hole `h` (`rev`: against the circuit's stored
     /// order): the turned lap, then the relay laps that follow it the way the sowing goes on,
     /// up to a capture or the next pause, as [`Rules::apply`] plays them.
-    fn turned_laps(&self, state: &State, sow: &SowRules, h: Hole, rev: bool, choice: LapChoice) -> Vec<SownLap> {
+    fn turned_laps(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        h: Hole,
+        rev: bool,
+        choice: LapChoice,
+    ) -> Vec<SownLap> {
         let me = state.to_move;
         let ring = &sow.rings[me];
         let hand = u32::from(state.count(h));
@@ -126,21 +135,30 @@ impl Rules {
         counts[from.index()] = 0;
         let ctx = LapContext { marks: &s.marks, origin: choice.origin, reached: false };
         let relays = choice.relays + 1;
-        let pauses = |counts: &[u16; MAX_SLOTS], pos: usize| self.pauses_at(&s, counts, (hole(pos), choice.origin), relays);
+        let pauses = |counts: &[u16; MAX_SLOTS], pos: usize| {
+            self.pauses_at(&s, counts, (hole(pos), choice.origin), relays)
+        };
         let rest = if on {
             ring.trace::<true>(&mut counts, &ctx, (ring.pos(from), hand), MAX_LAPS, &pauses)
         } else {
             ring.trace::<false>(&mut counts, &ctx, (ring.pos(from), hand), MAX_LAPS, &pauses)
         };
         laps.extend(
-            rest.into_iter().map(|(at, drops)| SownLap { from: hole(at), drops: drops.into_iter().map(hole).collect() }),
+            rest.into_iter()
+                .map(|(at, drops)| SownLap { from: hole(at), drops: drops.into_iter().map(hole).collect() }),
         );
         laps
     }
 
     /// Whether a sowing from `state` that has come to `counts` pauses for the mover before
     /// relaying from hole `at` (the sowing's first hole held `origin`), as play does.
-    fn pauses_at(&self, state: &State, counts: &[u16; MAX_SLOTS], (at, origin): (Hole, u16), relays: u16) -> bool {
+    fn pauses_at(
+        &self,
+        state: &State,
+        counts: &[u16; MAX_SLOTS],
+        (at, origin): (Hole, u16),
+        relays: u16,
+    ) -> bool {
         let mut s = state.clone();
         s.counts = *counts;
         self.pause_to_turn(&mut s, at, origin, relays, false)
