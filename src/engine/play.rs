@@ -1450,7 +1450,7 @@ impl Rules {
     /// The way a sowing goes on after a lap that went `rev`: where laps may be turned, every
     /// lap goes the usual way unless turned; elsewhere the way it went.
     #[inline(always)]
-    fn going_on(&self, state: &State, rev: bool) -> bool {
+    pub(super) fn going_on(&self, state: &State, rev: bool) -> bool {
         let me = state.to_move;
         match &self.phase_rules(state, me).turn {
             TurnKind::Sow(sow) if !sow.turnings.is_empty() => self.turn_reversed(state, sow, me),
@@ -1460,7 +1460,7 @@ impl Rules {
 
     /// The hole a relay lifts after a lap that ended at `end` going `rev`: `None` if the
     /// lap does not relay (or relays from an empty next hole).
-    fn relay_hole(&self, state: &State, end: &SowEnd, rev: bool) -> Option<Hole> {
+    pub(super) fn relay_hole(&self, state: &State, end: &SowEnd, rev: bool) -> Option<Hole> {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
         let ring = &sow.rings[state.to_move];
         let pos = if rev {
@@ -1540,7 +1540,7 @@ impl Rules {
     /// Where a sowing is about to lift hole `at` for its next lap: pause it for the mover
     /// if that lap may be turned, or (`turned_capture`: the seeds a turned lap captured were
     /// just put there) the rules let them be left for another turned lap; and say so.
-    fn pause_to_turn(
+    pub(super) fn pause_to_turn(
         &self,
         state: &mut State,
         at: Hole,
@@ -1720,7 +1720,14 @@ impl Rules {
 
     /// Lift hole `h` and sow one lap `rev`, a lap turned the other way, leaving what the lap
     /// rules say at its end (a relay too) for [`Rules::after_sowing`].
-    fn turned_lap(&self, state: &mut State, sow: &SowRules, h: Hole, origin: u16, rev: bool) -> SowEnd {
+    pub(super) fn turned_lap(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        h: Hole,
+        origin: u16,
+        rev: bool,
+    ) -> SowEnd {
         let ring = &sow.rings[state.to_move];
         let hand = state.counts[h.index()];
         state.counts[h.index()] = 0;

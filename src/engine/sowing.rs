@@ -884,15 +884,17 @@ impl Ring {
 
     /// Sow `hand` seeds (already lifted) from position `at` as [`Ring::sow_from`] does, but
     /// recording each lap: where its hand was lifted, and the positions its seeds fell in, in
-    /// order. At most `max_laps` laps. Slow and allocating: for showing a sowing, never for
-    /// play.
+    /// order. At most `max_laps` laps; a relay that would lift a hole its lap may be turned
+    /// from stops the trace where `pauses` says (on the counts and the hole's position) the
+    /// sowing pauses there for the mover. Slow and allocating: for showing a sowing, never
+    /// for play.
     pub(crate) fn trace<const REV: bool>(
         &self,
         counts: &mut [u16; MAX_SLOTS],
         ctx: &LapContext<'_>,
-        mut at: usize,
-        mut hand: u32,
+        (mut at, mut hand): (usize, u32),
         max_laps: usize,
+        pauses: &dyn Fn(&[u16; MAX_SLOTS], usize) -> bool,
     ) -> Vec<(usize, Vec<usize>)> {
         let mut laps = Vec::new();
         let mut hash = 0;
@@ -916,14 +918,15 @@ impl Ring {
             ctx.reached |= ended;
             match lap {
                 Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
-                // A relay from a hole a lap may be turned from: traced the usual way.
+                // A relay from a hole a lap may be turned from: traced the usual way, unless
+                // the sowing pauses there for the mover to choose the way.
                 Lap::End { last_at, action } => match self.relay_from::<REV>(counts, last_at, action) {
-                    Some(from) => {
+                    Some(from) if !pauses(counts, from) => {
                         let slot = self.slot(from);
                         (at, hand) = (from, u32::from(counts[slot]));
                         counts[slot] = 0;
                     }
-                    None => break,
+                    _ => break,
                 },
             }
         }

@@ -35,6 +35,9 @@ impl Rules {
                 _ => Vec::new(),
             };
         }
+        if let (Move::SowDirection(h, d), Phase::LapChoice(choice)) = (mv, state.phase) {
+            return self.turned_laps(state, sow, h, d != self.direction, choice);
+        }
         let (from, reversed, origin) = match (mv, state.phase) {
             (Move::Sow(h), Phase::Sow) => (h, self.sowing_reversed(state, sow, me), state.count(h)),
             (Move::SowDirection(h, d), Phase::Sow) => (h, Some(d != self.direction), state.count(h)),
@@ -50,6 +53,7 @@ impl Rules {
             // A first lap with seeds by rule into its first hole: as it is sown.
             return vec![self.weighted_trace(state, sow, from, reversed.unwrap_or(false), first)];
         }
+        let hole = |pos: usize| Hole(ring.slot(pos) as u8);
         let mut counts = state.counts;
         // A turn's first lap may lift only some seeds, and drop the first back into the hole
         // (sown as from the hole before it).
@@ -62,12 +66,18 @@ impl Rules {
             (true, false) => ring.back::<false>(ring.pos(from)),
             (true, true) => ring.back::<true>(ring.pos(from)),
         };
-        let laps = if reversed.unwrap_or(false) {
-            ring.trace::<true>(&mut counts, &ctx, at, hand, MAX_LAPS)
-        } else {
-            ring.trace::<false>(&mut counts, &ctx, at, hand, MAX_LAPS)
+        let relays = match state.phase {
+            Phase::LapChoice(c) => c.relays + 1,
+            _ => 0,
         };
-        let hole = |pos: usize| Hole(ring.slot(pos) as u8);
+        let pauses = |counts: &[u16; MAX_SLOTS], pos: usize| {
+            self.pauses_at(state, counts, (hole(pos), origin), relays)
+        };
+        let laps = if reversed.unwrap_or(false) {
+            ring.trace::<true>(&mut counts, &ctx, (at, hand), MAX_LAPS, &pauses)
+        } else {
+            ring.trace::<false>(&mut counts, &ctx, (at, hand), MAX_LAPS, &pauses)
+        };
         let lifted = |pos: usize, i: usize| if i == 0 && first { from } else { hole(pos) };
         laps.into_iter()
             .enumerate()
@@ -76,6 +86,82 @@ impl Rules {
                 drops: drops.into_iter().map(hole).collect(),
             })
             .collect()
+    }
+
+    /// The laps of a paused sowing turned from hole `h` (`rev`: against the circuit's stored
+    /// order): the turned lap, then the relay laps that follow it the way the sowing goes on,
+    /// up to a capture or the next pause, as [`Rules::apply`] plays them.
+    fn turned_laps(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        h: Hole,
+        rev: bool,
+        choice: LapChoice,
+    ) -> Vec<SownLap> {
+        let me = state.to_move;
+        let ring = &sow.rings[me];
+        let hand = u32::from(state.count(h));
+        if hand == 0 || self.owner(h) != me || self.is_store(h) || !ring.on_ring(h) {
+            return Vec::new();
+        }
+        let hole = |pos: usize| Hole(ring.slot(pos) as u8);
+        let ctx = LapContext { marks: &state.marks, origin: choice.origin, reached: false };
+        // The turned lap's drops, then the lap as the engine sows it, for what follows it.
+        let mut counts = state.counts;
+        counts[h.index()] = 0;
+        let never = |_: &[u16; MAX_SLOTS], _: usize| false;
+        let first = if rev {
+            ring.trace::<true>(&mut counts, &ctx, (ring.pos(h), hand), 1, &never)
+        } else {
+            ring.trace::<false>(&mut counts, &ctx, (ring.pos(h), hand), 1, &never)
+        };
+        let mut laps: Vec<SownLap> = first
+            .into_iter()
+            .map(|(_, drops)| SownLap { from: h, drops: drops.into_iter().map(hole).collect() })
+            .collect();
+        let mut s = state.clone();
+        let end = self.turned_lap(&mut s, sow, h, choice.origin, rev);
+        if !matches!(end.action, LapAction::Relay | LapAction::RelayNext) {
+            return laps;
+        }
+        let Some(from) = self.relay_hole(&s, &end, rev) else { return laps };
+        if self.pause_to_turn(&mut s, from, choice.origin, choice.relays + 1, false) {
+            return laps;
+        }
+        let on = self.going_on(&s, rev);
+        let mut counts = s.counts;
+        let hand = u32::from(counts[from.index()]);
+        counts[from.index()] = 0;
+        let ctx = LapContext { marks: &s.marks, origin: choice.origin, reached: false };
+        let relays = choice.relays + 1;
+        let pauses = |counts: &[u16; MAX_SLOTS], pos: usize| {
+            self.pauses_at(&s, counts, (hole(pos), choice.origin), relays)
+        };
+        let rest = if on {
+            ring.trace::<true>(&mut counts, &ctx, (ring.pos(from), hand), MAX_LAPS, &pauses)
+        } else {
+            ring.trace::<false>(&mut counts, &ctx, (ring.pos(from), hand), MAX_LAPS, &pauses)
+        };
+        laps.extend(
+            rest.into_iter()
+                .map(|(at, drops)| SownLap { from: hole(at), drops: drops.into_iter().map(hole).collect() }),
+        );
+        laps
+    }
+
+    /// Whether a sowing from `state` that has come to `counts` pauses for the mover before
+    /// relaying from hole `at` (the sowing's first hole held `origin`), as play does.
+    fn pauses_at(
+        &self,
+        state: &State,
+        counts: &[u16; MAX_SLOTS],
+        (at, origin): (Hole, u16),
+        relays: u16,
+    ) -> bool {
+        let mut s = state.clone();
+        s.counts = *counts;
+        self.pause_to_turn(&mut s, at, origin, relays, false)
     }
 
     /// The first lap of a sowing from `from` going `rev` with `first` seeds into its first

@@ -200,3 +200,101 @@ fn a_turn_that_began_anticlockwise_captures_clockwise_once() {
          a 1 1 0 0 0 0 0 0",
     );
 }
+
+/// "ludii": a back capture takes the enemy outer hole alone. South's opening a1 (2):
+/// 1. a2 2→3, a3 2→3 — an occupied outer hole facing d3 (2): d3 alone (c3 stays) into a1,
+///    sown on: a2 3→4, a3 3→4 — d3 is empty now: relay 4 from a3:
+/// 2. a4, a5, a6, a7 2→3 — facing d7 (2): into a3 (0→2), sown on: a4 3→4, a5 3→4 — facing
+///    d5 (2): into a3 again, sown on: a4 4→5, a5 4→5 — d5 empty: relay 5 from a5:
+/// 3. a6 3→4, a7 3→4, a8 2→3, b8 2→3, b7 2→3 — facing c7 (2) but d7 (0): relay 3 from b7:
+/// 4. b6, b5, b4 2→3 — an earlier lap ended in the inner row: c4 (2) and d4 (2) into b7
+///    (0→4), sown on: b6 3→4, b5 3→4, b4 3→4, b3 2→3 — facing c3 (2) but d3 (0): relay 3:
+/// 5. b2 2→3, b1 2→3, a1 0→1 — a1 had been emptied: the end.
+///
+/// 10 seeds taken, from d3, d7, d5, c4 and d4 (the base game takes columns 3, 4, 5 and 8
+/// whole). Seen failing with back captures taking both holes (c3, c5, c7 gone).
+#[test]
+fn ludii_back_captures_take_the_outer_hole_alone() {
+    let rules = common::rules("choro-acholi", Some("ludii"), &[]);
+    let mut game = Game::new(&rules);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]));
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_board(
+        &rules,
+        game.state(),
+        "d 2 2 0 0 0 2 0 2
+         c 2 2 2 0 2 2 2 2
+         b 3 3 0 4 4 4 0 3
+         a 1 4 0 5 0 4 4 3",
+    );
+}
+
+/// "ludii": the inner row counts as reached only once a lap has ended there, from the next
+/// lap on. South's opening a7 (2):
+/// 1. a8 2→3, b8 2→3 — an occupied inner hole facing c8 (2) and d8 (2), but no earlier lap
+///    ended in the inner row: a relay of 3 from b8 (the base game captures here):
+/// 2. b7, b6, b5 2→3 — facing c5 (2), d5 (2): 4 into b8 (0→4), sown on:
+/// 3. b7 3→4, b6 3→4, b5 3→4, b4 2→3 — facing c4 (2), d4 (2): 4 more into b8, sown on:
+/// 4. b7 4→5, b6 4→5, b5 4→5, b4 3→4 — c4, d4 empty: relay 4 from b4:
+/// 5. b3, b2, b1 2→3, a1 2→3 — an outer hole, but the row has been reached: relay 3:
+/// 6. a2, a3, a4 2→3 — relay 3 from a4:
+/// 7. a5 2→3, a6 2→3, a7 0→1 — a7 had been emptied: the end.
+///
+/// Seen failing with the fact read as `no seed of the turn has reached …` (c8 and d8 taken
+/// at lap 1).
+#[test]
+fn ludii_counts_the_inner_row_reached_once_a_lap_has_ended_there() {
+    let rules = common::rules("choro-acholi", Some("ludii"), &[]);
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a7"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_board(
+        &rules,
+        game.state(),
+        "d 2 2 2 0 0 2 2 2
+         c 2 2 2 0 0 2 2 2
+         b 3 3 3 0 5 5 5 0
+         a 0 3 3 0 3 3 1 3",
+    );
+}
+
+/// The laps `Rules::sowing_laps` traces for a front end, around a paused turn (the position
+/// of `a_turn_that_began_anticlockwise_captures_clockwise_once`): South's a8 (7) drops one
+/// seed in each of b8 … b2 and stops there, as play pauses before b2's lap (it may go
+/// clockwise). At the pause, `b2:cw` lifts b2's two into b3 and b4, where the lap captures
+/// (the trace stops at a capture: one lap); `relay` sows them anticlockwise into b1 and a1,
+/// which was empty: one lap. Seen failing without the tracer's turned lap (`b2:cw` traced
+/// no lap) and without its pause (a8 traced on past b2, into b1 and a1).
+#[test]
+fn the_laps_traced_around_a_turned_lap() {
+    let rules = choro();
+    let mut state = state(
+        &rules,
+        &setup(
+            &rules,
+            "d 0 0 0 2 1 0 0 2
+             c 0 0 0 1 1 0 0 0
+             b 0 1 0 0 0 0 0 0
+             a 0 0 0 0 0 0 0 7",
+            Player::South,
+        ),
+    );
+    let traced = |state: &sow::engine::State, mv: Move| -> Vec<(String, Vec<String>)> {
+        rules
+            .sowing_laps(state, mv)
+            .iter()
+            .map(|l| (rules.hole_name(l.from), l.drops.iter().map(|&h| rules.hole_name(h)).collect()))
+            .collect()
+    };
+    let lap = |from: &str, drops: &[&str]| (from.to_string(), drops.iter().map(|d| d.to_string()).collect());
+    let mut history = History::new(&rules, &state);
+    assert_eq!(
+        traced(&state, Move::Sow(hole(&rules, "a8"))),
+        vec![lap("a8", &["b8", "b7", "b6", "b5", "b4", "b3", "b2"])]
+    );
+    rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a8"))).unwrap();
+    assert_eq!(legal(&rules, &state), vec![Move::Relay, cw(&rules, "b2")]);
+    assert_eq!(traced(&state, cw(&rules, "b2")), vec![lap("b2", &["b3", "b4"])]);
+    assert_eq!(traced(&state, Move::Relay), vec![lap("b2", &["b1", "a1"])]);
+}
