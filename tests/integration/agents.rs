@@ -77,16 +77,18 @@ fn alphabeta_agrees_with_negamax_at_depth_3() {
 /// legal list; an agent that returned anything else would be caught by the debug checks of
 /// the engine's play).
 ///
-/// An arrangement that ends only when both players pass in a row is rarely ended by players
-/// that do not aim to end it, and each of its turns offers hundreds of decisions: there the
-/// agents play 40 plies of the arrangement, every one legal, and the game need not be over.
+/// An arrangement (one that ends only when both players pass in a row, or one where a player
+/// keeps the turn until they pass) is rarely ended by players that do not aim to end it, and
+/// each of its decisions offers hundreds of moves: there the agents play 40 plies of the
+/// arrangement, every one legal, and the game need not be over. (A search that never passes
+/// would take Makonn's `ludii` rearrangement to its 10,000 moves a turn.)
 #[test]
 fn every_agent_finishes_games_of_every_ruleset() {
     let agents: Vec<AgentSpec> =
         ["random", "greedy", "alphabeta:2", "mcts:8"].iter().map(|s| s.parse().unwrap()).collect();
     for (file, ruleset) in every_ruleset() {
         let rules = common::rules(&file, ruleset.as_deref(), &[]);
-        let arranged = rules.model().phases.iter().any(|p| p.ends_on_passes);
+        let arranged = rules.model().phases.iter().any(|p| p.ends_on_passes || p.keeps_turn.is_some());
         for (i, &a) in agents.iter().enumerate() {
             let b = agents[(i + 1) % agents.len()];
             let max_plies = if arranged { 40 } else { 10_000 };
