@@ -209,7 +209,7 @@ impl Rules {
             laps: 1,
             sown: u32::from(hand),
             last_at: at,
-            lap_at: origin_at,
+            lap_at: origin_at as u16,
             last,
             action,
             hash: 0,

@@ -729,8 +729,43 @@ impl Rules {
         sow: &SowRules,
         out: &mut MoveList,
     ) -> MoveStats {
-        let sown = !sow.rings[state.to_move].never_relays;
-        self.sow_moves_in::<REV>(state, sow, out, sown)
+        let ring = &sow.rings[state.to_move];
+        if ring.capture_sows {
+            return self.sow_moves_capturing::<REV>(state, sow, out);
+        }
+        self.sow_moves_in::<REV>(state, sow, out, !ring.never_relays)
+    }
+
+    /// [`Rules::sow_moves_in`] for a ring whose sowings go on with the seeds they capture
+    /// ([`Ring::capture_sows`]): each fitting hole's whole turn is checked to end.
+    #[cold]
+    #[inline(never)]
+    fn sow_moves_capturing<const REV: bool>(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        out: &mut MoveList,
+    ) -> MoveStats {
+        let me = state.to_move;
+        let mut stats = MoveStats::default();
+        for choice in &sow.choices {
+            let mut fitted = false;
+            for &h in &choice.holes[me] {
+                if !self.fits(state, me, choice, h, REV) {
+                    continue;
+                }
+                fitted = true;
+                if self.turn_ends(state, h, state.counts[h.index()], REV, 0) {
+                    out.push(Move::Sow(h));
+                } else {
+                    stats.endless += 1;
+                }
+            }
+            if fitted {
+                break;
+            }
+        }
+        stats
     }
 
     /// The holes that fit the first choice description in force (a later description is
@@ -759,7 +794,7 @@ impl Rules {
                         continue;
                     }
                     fitted = true;
-                    if self.candidate_ends::<REV>(state, ring, h) {
+                    if Self::laps_end::<REV>(state, ring, h) {
                         out.push(Move::Sow(h));
                     } else {
                         stats.endless += 1;
@@ -1280,7 +1315,7 @@ impl Rules {
         let mut end = self.continue_sowing(state, sow, from, u32::from(hand), lift, (held, false), rev)?;
         if end.laps == 1 {
             // The lap was lifted from the chosen hole.
-            end.lap_at = ring.pos(h);
+            end.lap_at = ring.pos(h) as u16;
         }
         Some(end)
     }
@@ -1710,7 +1745,7 @@ impl Rules {
             laps: 1,
             sown: u32::from(hand),
             last_at: at,
-            lap_at: start,
+            lap_at: start as u16,
             last: Hole(slot as u8),
             action,
             hash,
@@ -2031,7 +2066,7 @@ impl Rules {
         let me = state.to_move;
         match resow.into {
             SowInto::Landing => end.last,
-            SowInto::Origin => Hole(sow.rings[me].slot(end.lap_at) as u8),
+            SowInto::Origin => Hole(sow.rings[me].slot(usize::from(end.lap_at)) as u8),
             SowInto::Behind(role) => {
                 self.role_hole[me][usize::from(role)][usize::from(self.hole_column[end.last.index()])]
             }
@@ -2089,7 +2124,8 @@ impl Rules {
         let capture = &self.model.captures[usize::from(c)];
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return (0, 0) };
         let ring = &sow.rings[me];
-        let facing = if capture.origin_column { Hole(ring.slot(end.lap_at) as u8) } else { end.last };
+        let facing =
+            if capture.origin_column { Hole(ring.slot(usize::from(end.lap_at)) as u8) } else { end.last };
         let column = usize::from(self.hole_column[facing.index()]);
         let mut holes: Vec<(Hole, u8)> = Vec::new();
         for target in &capture.take {

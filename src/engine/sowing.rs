@@ -22,7 +22,7 @@ pub(crate) struct SowEnd {
     /// Circuit position of the hole where the last seed fell.
     pub last_at: usize,
     /// Circuit position of the hole the last lap was lifted from.
-    pub lap_at: usize,
+    pub lap_at: u16,
     /// The hole where the last seed fell.
     pub last: Hole,
     /// `Stop`, `Capture` or `MayStop` (the mover decides).
@@ -613,7 +613,16 @@ impl Ring {
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
                     let reached = ctx.reached;
-                    return Ok(SowEnd { laps, sown, last_at, lap_at: at, last, action, hash, reached });
+                    return Ok(SowEnd {
+                        laps,
+                        sown,
+                        last_at,
+                        lap_at: at as u16,
+                        last,
+                        action,
+                        hash,
+                        reached,
+                    });
                 }
             }
             if laps == CYCLE_CHECK_AFTER {
@@ -621,7 +630,7 @@ impl Ring {
                     laps,
                     sown,
                     last_at: at,
-                    lap_at: at,
+                    lap_at: at as u16,
                     last: Hole(0),
                     action: LapAction::Stop,
                     hash,
@@ -713,7 +722,16 @@ impl Ring {
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
                     let reached = ctx.reached || ended;
-                    return Ok(SowEnd { laps, sown, last_at, lap_at: at, last, action, hash, reached });
+                    return Ok(SowEnd {
+                        laps,
+                        sown,
+                        last_at,
+                        lap_at: at as u16,
+                        last,
+                        action,
+                        hash,
+                        reached,
+                    });
                 }
             }
         }
@@ -773,7 +791,7 @@ impl Ring {
                 Lap::End { last_at, action } => {
                     let last = Hole(self.slot(last_at) as u8);
                     let hash = if EXACT { end.hash.wrapping_add(hash) } else { end.hash };
-                    return Ok(SowEnd { last_at, lap_at: at, last, action, hash, ..end });
+                    return Ok(SowEnd { last_at, lap_at: at as u16, last, action, hash, ..end });
                 }
             }
         }
@@ -866,7 +884,7 @@ impl Ring {
         let before = counts[self.slot(last_at)] - 1;
         let action = self.lap_action::<true, REV>(counts, ctx, last_at, before);
         let last = Hole(self.slot(last_at) as u8);
-        SowEnd { laps: 1, sown: hand, last_at, lap_at: at, last, action, hash, reached: ctx.reached }
+        SowEnd { laps: 1, sown: hand, last_at, lap_at: at as u16, last, action, hash, reached: ctx.reached }
     }
 
     /// Whether the lap rules' verdict where a lap ended at `last_at` (the last seed in) is

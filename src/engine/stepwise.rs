@@ -202,7 +202,7 @@ impl Rules {
             laps: tally.laps,
             sown: tally.sown,
             last_at,
-            lap_at: last_at,
+            lap_at: last_at as u16,
             last,
             action,
             hash: 0,
