@@ -1012,6 +1012,23 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// `, if there is no …` inside the description it names.
+    #[error("one `if there is no …` inside another")]
+    #[diagnostic(
+        code(sow::check::nested_none_fits),
+        help(
+            "name the holes that must not fit in one description, without another `if there is no …` in it"
+        )
+    )]
+    NestedNoneFits {
+        /// The inner condition.
+        #[label("a second `if there is no …`")]
+        span: SourceSpan,
+        /// The outer one.
+        #[label("inside this one")]
+        outer: SourceSpan,
+    },
+
     /// A construct the interpreter of rules played lap by lap does not cover, beside one that
     /// makes the rules be played so.
     #[error(

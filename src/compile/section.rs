@@ -30,6 +30,8 @@ pub(crate) struct OpeningParts<'a> {
     pub keeps_turn: Option<(&'a Spanned<ast::Value>, Span)>,
     /// `a seed moved into … captures NAME`, and where it is written.
     pub drop_capture: Option<(&'a ast::DropCapture, Span)>,
+    /// `a player who cannot move stays in it`, where it is written.
+    pub stays: Option<Span>,
 }
 
 /// A turn of an opening other than a sowing.
@@ -229,7 +231,8 @@ impl Scope<'_> {
                     },
                 };
                 let (choice, condition) = (choice?, condition?);
-                Some(Turning { choice, direction: t.node.direction.node.into(), condition })
+                let judged_whole = t.node.judged_whole.is_some();
+                Some(Turning { choice, direction: t.node.direction.node.into(), condition, judged_whole })
             })
             .collect();
         if choose.turnings.is_empty() {
@@ -286,11 +289,25 @@ impl Scope<'_> {
         let mut opposite = None;
         let mut captures = false;
         let mut facing = false;
+        let mut lands_in = None;
+        let mut none_fits = None;
         for filter in &choice.node.filters {
             match &filter.node {
                 ast::Filter::Most => most = true,
                 ast::Filter::Captures => captures = true,
                 ast::Filter::Facing => facing = true,
+                ast::Filter::LandsIn(row) => lands_in = errors.take(self.row(row)),
+                ast::Filter::NoneFits(other) => {
+                    if let Some(inner) =
+                        other.node.filters.iter().find(|f| matches!(f.node, ast::Filter::NoneFits(_)))
+                    {
+                        errors.push(CheckError::NestedNoneFits {
+                            span: inner.span.into(),
+                            outer: filter.span.into(),
+                        });
+                    }
+                    none_fits = errors.take(self.choice(other)).map(Box::new);
+                }
                 ast::Filter::Opposite(row, state) => {
                     opposite = errors.take(self.row(row)).map(|role| (role, (*state).into()));
                 }
@@ -339,6 +356,8 @@ impl Scope<'_> {
             opposite,
             captures,
             facing,
+            lands_in,
+            none_fits,
             text: self.text(choice.span),
         }))
     }
@@ -804,6 +823,7 @@ impl Scope<'_> {
                     errors.take(self.drop_capture(d));
                     parts.drop_capture = Some((d, section.span));
                 }
+                SectionKind::OpeningStays => parts.stays = Some(section.span),
                 // The grammar allows no other section in an opening.
                 _ => {}
             }

@@ -130,49 +130,7 @@ fn owners(board: model::Board, slot_of: &[Hole], store: Option<ByPlayer<Hole>>, 
 /// The phases' rules, with the holes of each choice description in slots (the rings are
 /// attached once the rest of the rules exist).
 fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>) -> Vec<PhaseRules> {
-    let choice = |c: &model::Choice| {
-        let cells = |holes: HoleSet, player: Player| -> Vec<Hole> {
-            match model.choice_cells(holes, player) {
-                Some(cells) => cells.into_iter().map(|cell| slot_of[model.board.index(cell)]).collect(),
-                None => territory[player].clone(),
-            }
-        };
-        let holes = ByPlayer::new_with(|player| {
-            // Holes left out by position or row go at once; marked ones as play goes.
-            let left_out: Vec<Hole> = (c.except.iter())
-                .filter(|e| !matches!(e, HoleSet::Marked(_)))
-                .flat_map(|&e| cells(e, player))
-                .collect();
-            cells(c.holes, player).into_iter().filter(|h| !left_out.contains(h)).collect()
-        });
-        let mark = match c.holes {
-            HoleSet::Marked(m) => Some(m),
-            _ => None,
-        };
-        let except_mark = c.except.iter().find_map(|e| match e {
-            HoleSet::Marked(m) => Some(*m),
-            _ => None,
-        });
-        let after_mark = match c.holes {
-            HoleSet::AfterMark { mark, steps } => Some((mark, steps)),
-            _ => None,
-        };
-        let counts_only = mark.is_none()
-            && except_mark.is_none()
-            && after_mark.is_none()
-            && c.next.is_none()
-            && c.previous.is_none()
-            && !c.most
-            && c.opposite.is_none()
-            && !c.captures;
-        let plain = mark.is_none()
-            && except_mark.is_none()
-            && after_mark.is_none()
-            && !c.most
-            && c.opposite.is_none()
-            && !c.captures;
-        Choice { holes, mark, except_mark, after_mark, counts_only, plain, rule: c.clone() }
-    };
+    let choice = |c: &model::Choice| engine_choice(model, slot_of, territory, c);
     (model.phases.iter())
         .map(|phase| {
             let turn = match &phase.turn {
@@ -203,6 +161,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                             direction: t.direction,
                             // The condition, with its rings, is attached with the phase's.
                             condition: TurnCheck::Always,
+                            whole: t.judged_whole,
                         })
                         .collect(),
                     rings: ByPlayer::default(),
@@ -217,6 +176,60 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
             PhaseRules { name: phase.name.clone(), lasts: phase.lasts, turn }
         })
         .collect()
+}
+
+/// A choice description with its holes in slots, and the description it names (`, if there
+/// is no …`) likewise.
+fn engine_choice(
+    model: &Model,
+    slot_of: &[Hole],
+    territory: &ByPlayer<Vec<Hole>>,
+    c: &model::Choice,
+) -> Choice {
+    let cells = |holes: HoleSet, player: Player| -> Vec<Hole> {
+        match model.choice_cells(holes, player) {
+            Some(cells) => cells.into_iter().map(|cell| slot_of[model.board.index(cell)]).collect(),
+            None => territory[player].clone(),
+        }
+    };
+    let holes = ByPlayer::new_with(|player| {
+        // Holes left out by position or row go at once; marked ones as play goes.
+        let left_out: Vec<Hole> = (c.except.iter())
+            .filter(|e| !matches!(e, HoleSet::Marked(_)))
+            .flat_map(|&e| cells(e, player))
+            .collect();
+        cells(c.holes, player).into_iter().filter(|h| !left_out.contains(h)).collect()
+    });
+    let mark = match c.holes {
+        HoleSet::Marked(m) => Some(m),
+        _ => None,
+    };
+    let except_mark = c.except.iter().find_map(|e| match e {
+        HoleSet::Marked(m) => Some(*m),
+        _ => None,
+    });
+    let after_mark = match c.holes {
+        HoleSet::AfterMark { mark, steps } => Some((mark, steps)),
+        _ => None,
+    };
+    let counts_only = mark.is_none()
+        && except_mark.is_none()
+        && after_mark.is_none()
+        && c.next.is_none()
+        && c.previous.is_none()
+        && !c.most
+        && c.opposite.is_none()
+        && !c.captures;
+    let plain = mark.is_none()
+        && except_mark.is_none()
+        && after_mark.is_none()
+        && !c.most
+        && c.opposite.is_none()
+        && !c.captures;
+    let none_fits = c.none_fits.as_ref().map(|o| Box::new(engine_choice(model, slot_of, territory, o)));
+    let plain = plain && c.lands_in.is_none() && none_fits.is_none();
+    let counts_only = counts_only && plain;
+    Choice { holes, mark, except_mark, after_mark, counts_only, plain, rule: c.clone(), none_fits }
 }
 
 /// The hashing key of each slot (odd, so that counts never cancel out) and of North to move,

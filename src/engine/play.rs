@@ -335,6 +335,9 @@ impl Rules {
                     | u64::from(c.relays) << 32
                     | u64::from(c.turn) << 48
                     | u64::from(state.turn_bits) << 56);
+                if c.hand > 0 {
+                    mix(u64::from(c.hand) | 1 << 32);
+                }
             }
             Phase::EndChoice(c) => {
                 mix(3);
@@ -594,6 +597,39 @@ impl Rules {
             })
             && choice.after_mark.is_none_or(|(m, k)| self.after_mark(state, me, m, k, rev) == Some(h))
             && (!choice.rule.captures || self.first_lap_captures(state, me, h, rev))
+            && choice.rule.lands_in.is_none_or(|role| self.lands_in_front(state, me, h, role, rev))
+            && choice
+                .none_fits
+                .as_ref()
+                .is_none_or(|other| !other.holes[me].iter().any(|&x| self.fits(state, me, other, x, rev)))
+    }
+
+    /// Whether the seeds of `me`'s hole `h`, counted on along their circuit (against the
+    /// usual way with `rev`) one hole a seed, would end in an own hole of row `role` with an
+    /// occupied hole in front of it: the own hole of the next row inward in its column, or
+    /// for the innermost row the opponent's facing hole (`whose last seed would fall in an
+    /// own inner hole in front of an occupied hole`). The landing hole may be empty.
+    #[cold]
+    fn lands_in_front(&self, state: &State, me: Player, h: Hole, role: Role, rev: bool) -> bool {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
+        let ring = &sow.rings[me];
+        if !ring.on_ring(h) {
+            return false;
+        }
+        let mut pos = ring.pos(h);
+        for _ in 0..state.counts[h.index()] {
+            pos = if rev { ring.step::<true>(pos) } else { ring.step::<false>(pos) };
+        }
+        let at = Hole(ring.slot(pos) as u8);
+        if self.hole_owner[at.index()] != me || self.hole_role[at.index()] != role {
+            return false;
+        }
+        let (row, column) = (usize::from(role), usize::from(self.hole_column[at.index()]));
+        let front = match self.role_hole[me].get(row + 1) {
+            Some(next) => next[column],
+            None => self.role_hole[me.other()][row][column],
+        };
+        state.counts[front.index()] > 0
     }
 
     /// The hole `steps` holes after `me`'s hole carrying mark `m`, along their circuit
@@ -985,15 +1021,21 @@ impl Rules {
                 out.push(Move::Relay);
             }
             let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
-            if let Some((d, rev)) = self.turn_at(state, sow, choice.at, choice.origin, false)
-                && self.turn_ends_from(state, (choice.at, choice.origin), (rev, true), choice.relays + 1, 0)
+            if let Some((d, rev)) = self.turn_at(state, sow, choice.at, choice.origin, false, choice.hand)
+                && self.turn_ends_from(
+                    state,
+                    (choice.at, choice.origin, choice.hand),
+                    (rev, true),
+                    choice.relays + 1,
+                    0,
+                )
             {
                 out.push(Move::SowDirection(choice.at, d));
             }
             if state.turn_bits & TURN_LEAVE != 0 {
                 // The captured seeds left where they are: another hole's lap turned instead.
                 for (h, d, rev) in self.leave_options(state, sow, choice.at, choice.origin) {
-                    if self.turn_ends_from(state, (h, choice.origin), (rev, true), choice.relays + 1, 0) {
+                    if self.turn_ends_from(state, (h, choice.origin, 0), (rev, true), choice.relays + 1, 0) {
                         out.push(Move::SowDirection(h, d));
                     }
                 }
@@ -1013,8 +1055,9 @@ impl Rules {
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return false };
         let rev = self.turn_reversed(state, sow, me);
         let ring = &sow.rings[me];
-        if ring.capture_sows {
-            return self.turn_ends(state, choice.at, choice.origin, rev, choice.relays + 1);
+        if ring.capture_sows || choice.hand > 0 {
+            let from = (choice.at, choice.origin, choice.hand);
+            return self.turn_ends_from(state, from, (rev, false), choice.relays + 1, 0);
         }
         let pos = ring.pos(choice.at);
         let lap = (&state.marks, choice.origin);
@@ -1108,7 +1151,7 @@ impl Rules {
                     // where the seeds put there are left, from another hole the rules allow).
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
                     let rev = d != self.direction;
-                    let end = self.turned_lap(state, sow, h, choice.origin, rev);
+                    let end = self.turned_lap(state, sow, h, choice.origin, rev, choice.hand_at(h));
                     return Some(self.after_sowing(
                         state,
                         history,
@@ -1144,7 +1187,8 @@ impl Rules {
                 let rev = self.turn_reversed(state, sow, me);
                 // The compiler allows no pause in a phase whose lap rules ask whether the turn has
                 // reached a row, so nothing is known of one here.
-                let end = self.lift_and_sow(state, choice.at, (choice.origin, false), rev)?;
+                let end =
+                    self.lift_some_and_sow(state, choice.at, choice.hand, (choice.origin, false), rev)?;
                 Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
             }
             Move::Transfer(a, b) if self.colours => {
@@ -1437,7 +1481,7 @@ impl Rules {
                     self.end_turn(state, history);
                     None
                 }
-                Some(from) if self.pause_to_turn(state, from, origin, relays, false) => None,
+                Some(from) if self.pause_to_turn(state, from, (origin, relays), false, 0) => None,
                 Some(from) => {
                     on = self.going_on(state, rev);
                     let next = self.lift_and_sow(state, from, (origin, end.reached), on);
@@ -1452,7 +1496,7 @@ impl Rules {
                 }
             },
             LapAction::MayStop => {
-                let choice = LapChoice { at: end.last, origin, relays, turn: false };
+                let choice = LapChoice { at: end.last, origin, relays, turn: false, hand: 0 };
                 state.phase = Phase::LapChoice(choice);
                 None
             }
@@ -1509,7 +1553,7 @@ impl Rules {
     /// The other way a lap that lifts hole `at` now may go, by the phase's turning lines:
     /// for a turn's first lap (`first`), from a hole that fits the line's description; for a
     /// later one, from any hole of the line that holds seeds. `origin` is what the turn's
-    /// chosen hole held.
+    /// chosen hole held; `hand` the seeds the lap lifts (0: the whole hole).
     pub(super) fn turn_at(
         &self,
         state: &State,
@@ -1517,6 +1561,7 @@ impl Rules {
         at: Hole,
         origin: u16,
         first: bool,
+        hand: u16,
     ) -> Option<(Direction, bool)> {
         let me = state.to_move;
         if !first && self.turned_spent(state, sow) {
@@ -1530,19 +1575,20 @@ impl Rules {
             let allowed = rev != usual
                 && t.choice.holes[me].contains(&at)
                 && fits
-                && self.turn_condition(state, sow, t, (at, origin), rev);
+                && self.turn_condition(state, sow, t, (at, origin, hand), rev);
             allowed.then_some((t.direction, rev))
         })
     }
 
-    /// Whether a turning line's condition holds for a lap lifting hole `at` sown `rev`: the
-    /// lap is sown on a copy of the counts and its end read.
+    /// Whether a turning line's condition holds for a lap lifting `hand` seeds of hole `at`
+    /// (0: the whole hole) sown `rev`: the lap is sown on a copy of the counts and its end
+    /// read. A line judged `as if the whole hole were sown` sows every seed of the hole.
     fn turn_condition(
         &self,
         state: &State,
         sow: &SowRules,
         t: &TurnRule,
-        (at, origin): (Hole, u16),
+        (at, origin, hand): (Hole, u16, u16),
         rev: bool,
     ) -> bool {
         if let TurnCheck::Always = t.condition {
@@ -1551,8 +1597,9 @@ impl Rules {
         let me = state.to_move;
         let ring = &sow.rings[me];
         let mut counts = state.counts;
-        let hand = u32::from(counts[at.index()]);
-        counts[at.index()] = 0;
+        let hand = if hand == 0 || t.whole { counts[at.index()] } else { hand };
+        counts[at.index()] -= hand;
+        let hand = u32::from(hand);
         let ctx = LapContext { marks: &state.marks, origin, reached: false };
         let pos = ring.pos(at);
         let end = if rev {
@@ -1572,16 +1619,17 @@ impl Rules {
         }
     }
 
-    /// Where a sowing is about to lift hole `at` for its next lap: pause it for the mover
-    /// if that lap may be turned, or (`turned_capture`: the seeds a turned lap captured were
-    /// just put there) the rules let them be left for another turned lap; and say so.
+    /// Where a sowing is about to lift hole `at` for its next lap (`hand` seeds of it, 0 for
+    /// all): pause it for the mover if that lap may be turned, or (`turned_capture`: the
+    /// seeds a turned lap captured were just put there) the rules let them be left for
+    /// another turned lap; and say so.
     pub(super) fn pause_to_turn(
         &self,
         state: &mut State,
         at: Hole,
-        origin: u16,
-        relays: u16,
+        (origin, relays): (u16, u16),
         turned_capture: bool,
+        hand: u16,
     ) -> bool {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return false };
         if relays >= MAX_RELAY_CHOICES {
@@ -1589,7 +1637,7 @@ impl Rules {
         }
         let leave = turned_capture && sow.leave_turned;
         let may_leave = leave && !self.leave_options(state, sow, at, origin).is_empty();
-        if !may_leave && self.turn_at(state, sow, at, origin, false).is_none() {
+        if !may_leave && self.turn_at(state, sow, at, origin, false, hand).is_none() {
             return false;
         }
         if leave {
@@ -1597,7 +1645,7 @@ impl Rules {
         } else {
             state.turn_bits &= !TURN_LEAVE;
         }
-        state.phase = Phase::LapChoice(LapChoice { at, origin, relays, turn: true });
+        state.phase = Phase::LapChoice(LapChoice { at, origin, relays, turn: true, hand });
         true
     }
 
@@ -1622,7 +1670,7 @@ impl Rules {
             for &h in &t.choice.holes[me] {
                 if h != at
                     && !out.iter().any(|&(o, _, _)| o == h)
-                    && let Some((d, rev)) = self.turn_at(state, sow, h, origin, true)
+                    && let Some((d, rev)) = self.turn_at(state, sow, h, origin, true, 0)
                 {
                     out.push((h, d, rev));
                 }
@@ -1697,7 +1745,7 @@ impl Rules {
         }
         match sow.first_hole {
             Some(first) => Some(self.weighted_lap(state, sow, h, origin, first, rev)),
-            None if turned => Some(self.turned_lap(state, sow, h, origin, rev)),
+            None if turned => Some(self.turned_lap(state, sow, h, origin, rev, 0)),
             None => None,
         }
     }
@@ -1753,8 +1801,9 @@ impl Rules {
         }
     }
 
-    /// Lift hole `h` and sow one lap `rev`, a lap turned the other way, leaving what the lap
-    /// rules say at its end (a relay too) for [`Rules::after_sowing`].
+    /// Lift hole `h` (`hand` seeds of it, 0 for all) and sow one lap `rev`, a lap turned the
+    /// other way, leaving what the lap rules say at its end (a relay too) for
+    /// [`Rules::after_sowing`].
     pub(super) fn turned_lap(
         &self,
         state: &mut State,
@@ -1762,10 +1811,11 @@ impl Rules {
         h: Hole,
         origin: u16,
         rev: bool,
+        hand: u16,
     ) -> SowEnd {
         let ring = &sow.rings[state.to_move];
-        let hand = state.counts[h.index()];
-        state.counts[h.index()] = 0;
+        let hand = if hand == 0 { state.counts[h.index()] } else { hand };
+        state.counts[h.index()] -= hand;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
         let ctx = LapContext { marks: &state.marks, origin, reached: false };
         let pos = ring.pos(h);
@@ -1786,8 +1836,8 @@ impl Rules {
             if origin == 0 {
                 continue;
             }
-            let Some((d, rev)) = self.turn_at(state, sow, h, origin, true) else { continue };
-            if self.turn_ends_from(state, (h, origin), (rev, true), 0, 0) {
+            let Some((d, rev)) = self.turn_at(state, sow, h, origin, true, 0) else { continue };
+            if self.turn_ends_from(state, (h, origin, 0), (rev, true), 0, 0) {
                 out.push(Move::SowDirection(h, d));
             } else {
                 stats.endless += 1;
@@ -1801,19 +1851,19 @@ impl Rules {
     /// their own, or laps may be turned, played out on a copy of the position. `relays` is
     /// the relay decisions made this turn before this sowing.
     fn turn_ends(&self, state: &State, h: Hole, origin: u16, rev: bool, relays: u16) -> bool {
-        self.turn_ends_from(state, (h, origin), (rev, false), relays, 0)
+        self.turn_ends_from(state, (h, origin, 0), (rev, false), relays, 0)
     }
 
     /// [`Rules::turn_ends`] for a sowing whose first lap may be `turned` (one lap `rev`, then
-    /// the usual way). Every capture that sows on takes seeds from the opponent, so only the
-    /// stretches between captures can go on for ever, and the sowing checks those. Where the
-    /// sowing reaches a pause that lets the mover turn the next lap, it ends if some way on
-    /// from there ends, looked at `depth` pauses deep at most (deeper, a pause counts as an
-    /// end).
+    /// the usual way) and may lift only `hand` seeds of `h` (0: the whole hole). Every
+    /// capture that sows on takes seeds from the opponent, so only the stretches between
+    /// captures can go on for ever, and the sowing checks those. Where the sowing reaches a
+    /// pause that lets the mover turn the next lap, it ends if some way on from there ends,
+    /// looked at `depth` pauses deep at most (deeper, a pause counts as an end).
     fn turn_ends_from(
         &self,
         state: &State,
-        (h, origin): (Hole, u16),
+        (h, origin, hand): (Hole, u16, u16),
         (rev, turned): (bool, bool),
         relays: u16,
         depth: u8,
@@ -1827,13 +1877,13 @@ impl Rules {
         }
         let mut end = match sow.first_hole {
             Some(first) if relays == 0 => self.weighted_lap(&mut s, sow, h, origin, first, rev),
-            _ if turned => self.turned_lap(&mut s, sow, h, origin, rev),
+            _ if turned => self.turned_lap(&mut s, sow, h, origin, rev, hand),
             _ if relays == 0 && !sow.first_lap.is_plain() => match self.first_lap_sowing(&mut s, sow, h, rev)
             {
                 Some(end) => end,
                 None => return false,
             },
-            _ => match self.lift_and_sow(&mut s, h, (origin, false), rev) {
+            _ => match self.lift_some_and_sow(&mut s, h, hand, (origin, false), rev) {
                 Some(end) => end,
                 None => return false,
             },
@@ -1842,27 +1892,29 @@ impl Rules {
         // Brent's cycle detection on the position where a lap goes on the usual way from a
         // hole it could have been turned from: a relay that keeps passing such holes could
         // otherwise go on for ever, a few laps at a time.
-        let mut saved: Option<(Hole, bool, [u16; MAX_SLOTS])> = None;
+        let mut saved: Option<(Hole, u16, bool, [u16; MAX_SLOTS])> = None;
         let (mut power, mut steps) = (1u32, 0u32);
-        // A pause to turn the next lap at `at`: some way on from there must end (with `leave`,
-        // also the laps that leave a turned lap's captured seeds there).
-        let pause_ends = |s: &State, at: Hole, leave: bool| {
+        // A pause to turn the next lap at `at` (lifting `hand` seeds): some way on from there
+        // must end (with `leave`, also the laps that leave a turned lap's captured seeds there).
+        let pause_ends = |s: &State, at: Hole, hand: u16, leave: bool| {
             if depth >= MAX_TURN_DEPTH {
                 return true;
             }
             let usual = self.turn_reversed(s, sow, me);
-            self.turn_ends_from(s, (at, origin), (usual, false), relays + 1, depth + 1)
-                || self.turn_at(s, sow, at, origin, false).is_some_and(|(_, turn)| {
-                    self.turn_ends_from(s, (at, origin), (turn, true), relays + 1, depth + 1)
+            self.turn_ends_from(s, (at, origin, hand), (usual, false), relays + 1, depth + 1)
+                || self.turn_at(s, sow, at, origin, false, hand).is_some_and(|(_, turn)| {
+                    self.turn_ends_from(s, (at, origin, hand), (turn, true), relays + 1, depth + 1)
                 })
                 || (leave
                     && (self.leave_options(s, sow, at, origin).into_iter()).any(|(other, _, turn)| {
-                        self.turn_ends_from(s, (other, origin), (turn, true), relays + 1, depth + 1)
+                        self.turn_ends_from(s, (other, origin, 0), (turn, true), relays + 1, depth + 1)
                     }))
         };
         loop {
             let on = self.going_on(&s, rev);
             let mut leave = false;
+            // Seeds the next lap lifts (0: the whole hole).
+            let mut hand = 0;
             let from = match end.action {
                 LapAction::Capture(c) => {
                     let ends_before = if self.turn_record { self.end_hole_counts(&s) } else { [0; 2] };
@@ -1878,8 +1930,8 @@ impl Rules {
                     // Where the taken seeds are kept does not change whether the sowing ends.
                     match self.model.captures[usize::from(c)].destination {
                         Destination::Sow(resow) if Self::resow_may_turn(sow, resow) => {
-                            let into = self.resow_hole(&s, sow, resow, &end);
-                            self.add(&mut s, into, taken);
+                            let into;
+                            (into, hand) = self.put_to_resow(&mut s, sow, resow, taken, &end);
                             into
                         }
                         Destination::Sow(resow) => {
@@ -1913,24 +1965,24 @@ impl Rules {
                 _ => return true,
             };
             if relays < MAX_RELAY_CHOICES
-                && (self.turn_at(&s, sow, from, origin, false).is_some()
+                && (self.turn_at(&s, sow, from, origin, false, hand).is_some()
                     || (leave && !self.leave_options(&s, sow, from, origin).is_empty()))
             {
-                return pause_ends(&s, from, leave);
+                return pause_ends(&s, from, hand, leave);
             }
-            if saved.as_ref().is_some_and(|(at, reached, counts)| {
-                *at == from && *reached == end.reached && *counts == s.counts
+            if saved.as_ref().is_some_and(|(at, held, reached, counts)| {
+                *at == from && *held == hand && *reached == end.reached && *counts == s.counts
             }) {
                 return false;
             }
             if saved.is_none() || steps == power {
-                saved = Some((from, end.reached, s.counts));
+                saved = Some((from, hand, end.reached, s.counts));
                 power = power.saturating_mul(2);
                 steps = 0;
             }
             steps += 1;
             let laps = end.laps;
-            match self.lift_and_sow(&mut s, from, (origin, end.reached), on) {
+            match self.lift_some_and_sow(&mut s, from, hand, (origin, end.reached), on) {
                 Some(next) if laps + next.laps <= sow.rings[me].max_laps => {
                     (end, rev) = (SowEnd { laps: laps + next.laps, ..next }, on);
                 }
@@ -2008,12 +2060,11 @@ impl Rules {
                 Destination::Sow(resow) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
                     if Self::resow_may_turn(sow, resow) {
-                        let into = self.resow_hole(state, sow, resow, end);
-                        self.add(state, into, taken);
-                        if self.pause_to_turn(state, into, origin, relays, rev != on) {
+                        let (into, hand) = self.put_to_resow(state, sow, resow, taken, end);
+                        if self.pause_to_turn(state, into, (origin, relays), rev != on, hand) {
                             return None;
                         }
-                        let next = self.lift_and_sow(state, into, (origin, end.reached), on);
+                        let next = self.lift_some_and_sow(state, into, hand, (origin, end.reached), on);
                         if next.is_some() {
                             return next;
                         }
@@ -2056,9 +2107,29 @@ impl Rules {
     }
 
     /// Whether captured seeds sown on this way are a lap that may be turned: where the phase
-    /// has turning lines, a lap of its own that lifts the whole hole they are put into.
+    /// has turning lines, a lap of its own from the hole they are put into (the whole hole,
+    /// or the taken seeds alone, with a lone seed of the hole where the rules say so).
     fn resow_may_turn(sow: &SowRules, resow: Resow) -> bool {
-        !sow.turnings.is_empty() && resow.goes_on() && resow.whole && !resow.itself && !resow.with_last
+        !sow.turnings.is_empty() && resow.goes_on() && !resow.itself && !resow.with_last
+    }
+
+    /// Put a capture's `taken` seeds into the hole `resow` names, to be sown on as a lap that
+    /// may be turned (see [`Rules::resow_may_turn`]): the hole, and the seeds that lap lifts
+    /// from it (0: the whole hole), as [`Rules::sow_taken`] counts them.
+    #[cold]
+    fn put_to_resow(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        resow: Resow,
+        taken: u16,
+        end: &SowEnd,
+    ) -> (Hole, u16) {
+        let into = self.resow_hole(state, sow, resow, end);
+        let single = u16::from(resow.single && state.counts[into.index()] == 1);
+        self.add(state, into, taken);
+        let whole = resow.whole || (resow.whole_if_one && taken == 1);
+        (into, if whole { 0 } else { taken + single })
     }
 
     /// The hole a capture's taken seeds are put into, for a lap that ended at `end`.
@@ -2199,6 +2270,25 @@ impl Rules {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
         let hand = state.counts[from.index()];
         state.counts[from.index()] = 0;
+        let lift = 0u64.wrapping_sub(self.keys[from.index()].wrapping_mul(u64::from(hand)));
+        self.continue_sowing(state, sow, from, u32::from(hand), lift, (origin, reached), rev)
+    }
+
+    /// Lift `hand` seeds of hole `from` (0: the whole hole) and sow them on as a lap of the
+    /// sowing under way; `None` if the sowing would never end.
+    fn lift_some_and_sow(
+        &self,
+        state: &mut State,
+        from: Hole,
+        hand: u16,
+        (origin, reached): (u16, bool),
+        rev: bool,
+    ) -> Option<SowEnd> {
+        if hand == 0 {
+            return self.lift_and_sow(state, from, (origin, reached), rev);
+        }
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
+        state.counts[from.index()] -= hand;
         let lift = 0u64.wrapping_sub(self.keys[from.index()].wrapping_mul(u64::from(hand)));
         self.continue_sowing(state, sow, from, u32::from(hand), lift, (origin, reached), rev)
     }
@@ -2552,6 +2642,7 @@ impl Rules {
                     scratch.is_empty()
                         && !self.opening_pass_now(state, phase)
                         && !(placing && state.hand[me] > 0)
+                        && !rules.stays_blocked
                 };
             if !done {
                 break;

@@ -52,6 +52,8 @@ pub struct Choice {
     pub plain: bool,
     /// The description in the model: the counts, the neighbours, the file's words.
     pub rule: crate::model::Choice,
+    /// The description no hole may fit for this one to fit any (`, if there is no …`).
+    pub none_fits: Option<Box<Choice>>,
 }
 
 /// A lap that may be sown another way (`also …`), resolved onto the board.
@@ -63,6 +65,8 @@ pub struct TurnRule {
     pub direction: Direction,
     /// When it may.
     pub(crate) condition: TurnCheck,
+    /// The condition is asked of the whole hole's seeds, whatever the lap lifts.
+    pub(crate) whole: bool,
 }
 
 /// When a lap may be turned, as a test on where the lap sown that way ends.

@@ -173,6 +173,17 @@ pub struct LapChoice {
     /// The choice is which way the next lap goes (`relay` the usual way, or a direction the
     /// rules let it be turned), not whether to stop.
     pub turn: bool,
+    /// Seeds the next lap lifts from `at`: 0 for the whole hole, else a capture's seeds sown
+    /// on without the rest of the hole (`sow them on`).
+    pub hand: u16,
+}
+
+impl LapChoice {
+    /// Seeds a lap from hole `h` lifts at this pause (0: the whole hole): the seeds waiting
+    /// at the pause's hole, or a whole other hole.
+    pub fn hand_at(&self, h: Hole) -> u16 {
+        if h == self.at { self.hand } else { 0 }
+    }
 }
 
 /// A pending follow-up of a capture: what remains to pick and from where.

@@ -45,7 +45,10 @@ impl Rules {
             _ => return Vec::new(),
         };
         let ring = &sow.rings[me];
-        let hand = u32::from(state.count(from));
+        let hand = match (mv, state.phase) {
+            (Move::Relay, Phase::LapChoice(c)) if c.hand > 0 => u32::from(c.hand),
+            _ => u32::from(state.count(from)),
+        };
         if hand == 0 || self.owner(from) != me || self.is_store(from) || !ring.on_ring(from) {
             return Vec::new();
         }
@@ -101,7 +104,8 @@ impl Rules {
     ) -> Vec<SownLap> {
         let me = state.to_move;
         let ring = &sow.rings[me];
-        let hand = u32::from(state.count(h));
+        let held = choice.hand_at(h);
+        let hand = if held > 0 { u32::from(held) } else { u32::from(state.count(h)) };
         if hand == 0 || self.owner(h) != me || self.is_store(h) || !ring.on_ring(h) {
             return Vec::new();
         }
@@ -109,7 +113,7 @@ impl Rules {
         let ctx = LapContext { marks: &state.marks, origin: choice.origin, reached: false };
         // The turned lap's drops, then the lap as the engine sows it, for what follows it.
         let mut counts = state.counts;
-        counts[h.index()] = 0;
+        counts[h.index()] -= hand as u16;
         let never = |_: &[u16; MAX_SLOTS], _: usize| false;
         let first = if rev {
             ring.trace::<true>(&mut counts, &ctx, (ring.pos(h), hand), 1, &never)
@@ -121,12 +125,12 @@ impl Rules {
             .map(|(_, drops)| SownLap { from: h, drops: drops.into_iter().map(hole).collect() })
             .collect();
         let mut s = state.clone();
-        let end = self.turned_lap(&mut s, sow, h, choice.origin, rev);
+        let end = self.turned_lap(&mut s, sow, h, choice.origin, rev, held);
         if !matches!(end.action, LapAction::Relay | LapAction::RelayNext) {
             return laps;
         }
         let Some(from) = self.relay_hole(&s, &end, rev) else { return laps };
-        if self.pause_to_turn(&mut s, from, choice.origin, choice.relays + 1, false) {
+        if self.pause_to_turn(&mut s, from, (choice.origin, choice.relays + 1), false, 0) {
             return laps;
         }
         let on = self.going_on(&s, rev);
@@ -161,7 +165,7 @@ impl Rules {
     ) -> bool {
         let mut s = state.clone();
         s.counts = *counts;
-        self.pause_to_turn(&mut s, at, origin, relays, false)
+        self.pause_to_turn(&mut s, at, (origin, relays), false, 0)
     }
 
     /// The first lap of a sowing from `from` going `rev` with `first` seeds into its first

@@ -181,10 +181,12 @@ impl Model {
                                 self.side_facts_text(&phase.ends_when)
                             ));
                         }
-                        format!(
-                            "opening {} \"{name}\"{lasts}, until the player cannot move in it{ends}",
-                            i + 1
-                        )
+                        let until = if phase.stays_blocked {
+                            " (a player who cannot move in it stays in it, blocked)"
+                        } else {
+                            ", until the player cannot move in it"
+                        };
+                        format!("opening {} \"{name}\"{lasts}{until}{ends}", i + 1)
                     }
                     None => "main game".to_string(),
                 };
@@ -348,6 +350,8 @@ impl Model {
                     format!("if that lap's landing fits: {}", self.lap_conditions(rule))
                 }
             };
+            let when =
+                if t.judged_whole { format!("{when}, judged on the whole hole's seeds") } else { when };
             let mut words = self.choice_words(&t.choice);
             words[0] = format!("first lap {}", words[0]);
             writeln!(
@@ -506,10 +510,23 @@ impl Model {
                     .to_string(),
             );
         }
+        if let Some(role) = c.lands_in {
+            words.push(format!(
+                "whose last seed, counted on in the direction sown, would fall in an own {} hole in front of an occupied hole",
+                self.row_names[usize::from(role)]
+            ));
+        }
         for (which, state) in [("next", c.next), ("previous", c.previous)] {
             if let Some(state) = state {
                 words.push(format!("{which} hole {}", state_word(state)));
             }
+        }
+        if let Some(other) = &c.none_fits {
+            words.push(format!(
+                "while no hole fits: {} [{}]",
+                other.text,
+                self.choice_words(other).join(", ")
+            ));
         }
         if let Some((role, state)) = c.opposite {
             words.push(format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state)));

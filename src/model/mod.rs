@@ -114,6 +114,9 @@ pub struct Phase {
     pub ends_when: Vec<SideFact>,
     /// It ends for a player when they pass.
     pub ends_on_pass: bool,
+    /// It does not end for a player who cannot move in it: they stay, blocked, and the end
+    /// rules apply (`a player who cannot move stays in it`).
+    pub stays_blocked: bool,
     /// A player keeps the turn after each move of it until they pass: at most this many
     /// moves in the opening, then only the pass is on offer.
     pub keeps_turn: Option<u16>,
@@ -146,6 +149,7 @@ impl Phase {
             ends_on_passes: false,
             ends_when: Vec::new(),
             ends_on_pass: false,
+            stays_blocked: false,
             keeps_turn: None,
             drop_capture: None,
         }
@@ -405,6 +409,9 @@ pub struct Turning {
     pub direction: Direction,
     /// When it may (always, if none).
     pub condition: Option<TurnCondition>,
+    /// The condition is asked of a lap sowing the whole hole, even where the lap sows only a
+    /// capture's seeds put into it (`, as if the whole hole were sown`).
+    pub judged_whole: bool,
 }
 
 /// When a lap may be turned.
@@ -442,6 +449,13 @@ pub struct Choice {
     /// sowing (one hole a seed), would end in a hole with an occupied hole in front of it
     /// (`whose last seed would fall in front of an occupied hole`). Asked of each direction.
     pub facing: bool,
+    /// Only holes whose seeds, counted on so, would end in an own hole of this row with an
+    /// occupied hole in front of it (`whose last seed would fall in an own inner hole in
+    /// front of an occupied hole`). A test on the position, asked by every interpreter.
+    pub lands_in: Option<Role>,
+    /// The description fits holes only while no hole of the mover fits this one (`, if
+    /// there is no own outer hole …`).
+    pub none_fits: Option<Box<Choice>>,
     /// The description as the file words it.
     pub text: String,
 }

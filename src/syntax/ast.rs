@@ -107,6 +107,8 @@ pub enum SectionKind {
     KeepTurn(Spanned<Value>),
     /// `a seed moved into … captures NAME` (in an opening).
     DropCapture(DropCapture),
+    /// `a player who cannot move stays in it` (in an opening).
+    OpeningStays,
 }
 
 impl SectionKind {
@@ -146,6 +148,7 @@ impl SectionKind {
             SectionKind::OpeningEnd(OpeningEnd::OwnPass) => "it ends for a player when they pass",
             SectionKind::KeepTurn(_) => "a player keeps the turn",
             SectionKind::DropCapture(_) => "a seed moved into",
+            SectionKind::OpeningStays => "a player who cannot move stays in it",
         }
     }
 }
@@ -574,6 +577,9 @@ pub struct Turning {
     pub direction: Spanned<Direction>,
     /// When it may, if not always.
     pub condition: Option<Spanned<TurnCondition>>,
+    /// `, as if the whole hole were sown`, if written: the condition is asked of the whole
+    /// hole's seeds.
+    pub judged_whole: Option<Span>,
 }
 
 /// When a lap may be turned.
@@ -633,6 +639,10 @@ pub enum Filter {
     Captures,
     /// `whose last seed would fall in front of an occupied hole`.
     Facing,
+    /// `whose last seed would fall in an own ROW hole in front of an occupied hole`.
+    LandsIn(Spanned<String>),
+    /// `, if there is no CHOICE`: no hole of the mover fits that description.
+    NoneFits(Box<Spanned<Choice>>),
     /// `, except …`: holes left out, each one hole or a row's or mark's holes
     /// ([`ChoiceHoles::One`] or [`ChoiceHoles::Own`]).
     Except(Vec<Spanned<ChoiceHoles>>),

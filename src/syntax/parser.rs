@@ -226,6 +226,7 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::opening_end => SectionKind::OpeningEnd(lower_opening_end(pair)?),
         Rule::keep_turn => SectionKind::KeepTurn(lower_value(Children::of(pair).expect(Rule::value)?)?),
         Rule::drop_capture => SectionKind::DropCapture(lower_drop_capture(pair)?),
+        Rule::opening_stays => SectionKind::OpeningStays,
         _ => return unexpected(&pair),
     };
     Ok(Section { keyword, span: whole, kind })
@@ -739,7 +740,8 @@ fn lower_turning(pair: Pair<'_, Rule>) -> Result<Spanned<Turning>> {
         Some(cond) => Some(lower_turn_condition(cond)?),
         None => None,
     };
-    Ok(Spanned::new(Turning { choice, direction, condition }, sp))
+    let judged_whole = c.optional(Rule::judged_whole).map(|w| span(&w));
+    Ok(Spanned::new(Turning { choice, direction, condition, judged_whole }, sp))
 }
 
 fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> {
@@ -797,7 +799,21 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
         .map(|f| match f.as_rule() {
             Rule::most_filter => Ok(Spanned::new(Filter::Most, span(&f))),
             Rule::captures_filter => Ok(Spanned::new(Filter::Captures, span(&f))),
-            Rule::facing_filter => Ok(Spanned::new(Filter::Facing, span(&f))),
+            Rule::facing_filter => {
+                let sp = span(&f);
+                match Children::of(f).optional(Rule::facing_row) {
+                    Some(row) => {
+                        let row = Children::of(row).expect(Rule::row_name).map(lower_name)?;
+                        Ok(Spanned::new(Filter::LandsIn(row), sp))
+                    }
+                    None => Ok(Spanned::new(Filter::Facing, sp)),
+                }
+            }
+            Rule::none_filter => {
+                let sp = span(&f);
+                let other = lower_choice(Children::of(f).expect(Rule::choice)?)?;
+                Ok(Spanned::new(Filter::NoneFits(Box::new(other)), sp))
+            }
             Rule::seeds_filter => lower_seeds_filter(f),
             Rule::neighbour_filter => lower_neighbour_filter(f),
             Rule::opposite_filter => {
