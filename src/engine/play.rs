@@ -240,8 +240,10 @@ impl Rules {
     }
 
     fn count_seeds(&self, state: &State, player: Player) -> u16 {
-        // A territory is a run of consecutive slots (see `Rules::territory_slots`).
-        state.counts[self.territory_slots[player].clone()].iter().sum()
+        // A territory is a run of consecutive slots (see `Rules::territory_slots`); a side store
+        // is the owner's too.
+        let side = self.side_store.map_or(0, |s| state.counts[s[player].index()]);
+        state.counts[self.territory_slots[player].clone()].iter().sum::<u16>() + side
     }
 
     /// Seeds in a player's store (0 on a board without stores).
@@ -334,6 +336,7 @@ impl Rules {
                     | u64::from(c.origin) << 16
                     | u64::from(c.relays) << 32
                     | u64::from(c.turn) << 48
+                    | u64::from(c.through) << 49
                     | u64::from(state.turn_bits) << 56);
             }
             Phase::EndChoice(c) => {
@@ -479,7 +482,7 @@ impl Rules {
         if self.colours {
             self.colour_sow(state, history, h, log)
         } else {
-            self.step_sow(state, history, h, None, log)
+            self.step_sow(state, history, h, None, false, log)
         }
     }
 
@@ -607,7 +610,7 @@ impl Rules {
     /// A lap rule's `mark the landing hole as …`: the mark leaves `me`'s other holes and goes
     /// to `landing`.
     #[cold]
-    fn mark_landing(&self, state: &mut State, me: Player, m: MarkId, landing: Hole) {
+    pub(super) fn mark_landing(&self, state: &mut State, me: Player, m: MarkId, landing: Hole) {
         for &h in &self.circuit[me] {
             state.marks[usize::from(m)][h.index() / 64] &= !(1 << (h.index() % 64));
         }
@@ -944,6 +947,10 @@ impl Rules {
     }
 
     fn lap_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
+        if choice.through {
+            self.path_choice_moves(state, choice, out);
+            return;
+        }
         if choice.turn {
             // Which way the next lap goes: the usual way, or turned.
             if self.relay_ends(state, choice) {
@@ -1065,7 +1072,12 @@ impl Rules {
         let me = state.to_move;
         match mv {
             Move::Sow(h) if self.flags.interpreted => self.interpreted_sow(state, history, h, log),
-            Move::SowDirection(h, d) if self.stepwise => self.step_sow(state, history, h, Some(d), log),
+            Move::SowDirection(h, d) if self.stepwise => self.step_sow(state, history, h, Some(d), false, log),
+            Move::SowThrough(h) => self.step_sow(state, history, h, None, true, log),
+            Move::Relay if self.stepwise => {
+                let Phase::LapChoice(choice) = state.phase else { return None };
+                self.step_sow(state, history, choice.at, None, false, log)
+            }
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {
                 if let Phase::LapChoice(choice) = state.phase {
@@ -1417,7 +1429,7 @@ impl Rules {
                 }
             },
             LapAction::MayStop => {
-                let choice = LapChoice { at: end.last, origin, relays, turn: false };
+                let choice = LapChoice { at: end.last, origin, relays, turn: false, through: false };
                 state.phase = Phase::LapChoice(choice);
                 None
             }
@@ -1562,7 +1574,7 @@ impl Rules {
         } else {
             state.turn_bits &= !TURN_LEAVE;
         }
-        state.phase = Phase::LapChoice(LapChoice { at, origin, relays, turn: true });
+        state.phase = Phase::LapChoice(LapChoice { at, origin, relays, turn: true, through: false });
         true
     }
 

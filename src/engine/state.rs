@@ -17,6 +17,10 @@ pub enum Move {
     /// where the circuit lets players choose; for one lap where the rules let a lap be
     /// turned (at the start of a turn, or where a sowing paused to let the mover turn it).
     SowDirection(Hole, Direction),
+    /// Sow this hole with the lap going through the mover's side store rather than past it
+    /// (at the start of a turn, the side store itself included, or where a sowing paused at
+    /// a relay that may go either way): `b3+`.
+    SowThrough(Hole),
     /// During a capture's follow-up (or a turn of taking): take one seed (a strip) or the
     /// whole hole (an extra hole) from this opponent's hole.
     Pick(Hole),
@@ -173,6 +177,9 @@ pub struct LapChoice {
     /// The choice is which way the next lap goes (`relay` the usual way, or a direction the
     /// rules let it be turned), not whether to stop.
     pub turn: bool,
+    /// The choice is whether the next lap goes past the mover's side store (`relay`) or
+    /// through it (`relay+`): the lap from `at` is not sown yet (`engine::stepwise`).
+    pub through: bool,
 }
 
 /// A pending follow-up of a capture: what remains to pick and from where.

@@ -215,6 +215,7 @@ impl Model {
             s.heavy.is_some()
                 || s.exit_start.is_some()
                 || s.exit_relay.is_some()
+                || s.side_path.is_some()
                 || s.choices.iter().any(|c| c.facing)
         };
         row_end
@@ -314,6 +315,9 @@ pub struct Sowing {
     /// A relay that would leave this row from an end hole while another hole of the row is
     /// occupied cannot be sown: the mover loses.
     pub exit_relay: Option<Role>,
+    /// Each lap may go through the mover's side store (see [`Board::side_stores`]) instead of
+    /// past it, at the mover's choice, if the side store then holds at most this many seeds.
+    pub side_path: Option<u16>,
 }
 
 /// `only 1 seed from a house hole with more than 6 seeds, and one sown whole becomes spent`.
