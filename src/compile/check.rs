@@ -276,7 +276,11 @@ fn sow_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
         }
         if let Some(path) = &sow.node.side_path {
             let side_stores = scope.eff.sections.board.is_some_and(|b| b.node.side_stores.is_some());
-            let shared = scope.eff.sections.circuit.is_some_and(|c| c.node.all_rows.is_some() || c.node.rows_of.is_some());
+            let shared = scope
+                .eff
+                .sections
+                .circuit
+                .is_some_and(|c| c.node.all_rows.is_some() || c.node.rows_of.is_some());
             if !side_stores {
                 out.push(CheckError::SidePath {
                     what: "side stores".into(),

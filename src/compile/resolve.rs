@@ -217,7 +217,12 @@ impl<'a> Scope<'a> {
             }
             None => None,
         };
-        let board = Board { rows: rows as usize, columns: columns as usize, stores: self.stores.is_some(), side_stores };
+        let board = Board {
+            rows: rows as usize,
+            columns: columns as usize,
+            stores: self.stores.is_some(),
+            side_stores,
+        };
         errors.finish(Some(board))
     }
 

@@ -566,7 +566,10 @@ impl Rules {
             (Phase::LapChoice(c), _) if c.through => PlayError::PathPaused {
                 player: me,
                 at: self.hole_name(c.at),
-                ways: moves.iter().map(|&m| if m == Move::Relay { "relay".into() } else { "relay+".into() }).collect(),
+                ways: moves
+                    .iter()
+                    .map(|&m| if m == Move::Relay { "relay".into() } else { "relay+".into() })
+                    .collect(),
             },
             (Phase::LapChoice(c), _) if c.turn => PlayError::TurnPaused {
                 player: me,

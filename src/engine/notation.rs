@@ -123,7 +123,8 @@ impl Rules {
                 }
                 return Err(NotationError {
                     word: word.to_string(),
-                    reason: "`relay+` sows on through the side store where a sowing paused to ask which way".into(),
+                    reason: "`relay+` sows on through the side store where a sowing paused to ask which way"
+                        .into(),
                 });
             }
             "pass" => return Ok(Move::Pass),
@@ -255,7 +256,8 @@ impl Rules {
                     }
                     Phase::LapChoice(c) if c.through => {
                         let at = self.hole_name(c.at);
-                        let _ = write!(out, " (sowing paused at {at}: relay past the side store, or through it)");
+                        let _ =
+                            write!(out, " (sowing paused at {at}: relay past the side store, or through it)");
                     }
                     Phase::LapChoice(c) if c.turn => {
                         let at = self.hole_name(c.at);

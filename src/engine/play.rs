@@ -122,7 +122,10 @@ impl Rules {
         // Seeds in hand are captured seeds the player keeps; captured seeds (and those in the
         // stores) count towards the limit, so that no later count can overflow.
         let captured = u32::from(setup.captured.south) + u32::from(setup.captured.north);
-        let stored = u32::from(setup.stores.south) + u32::from(setup.stores.north);
+        let stored = u32::from(setup.stores.south)
+            + u32::from(setup.stores.north)
+            + u32::from(setup.side_stores.south)
+            + u32::from(setup.side_stores.north);
         let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + captured + stored;
         if total > MAX_SEEDS {
             return Err(SetupError::TooManySeeds { total });
@@ -145,6 +148,17 @@ impl Rules {
                 }
             }
             None if setup.stores != ByPlayer::default() => {
+                return Err(SetupError::NoStores);
+            }
+            None => {}
+        }
+        match self.side_store {
+            Some(side) => {
+                for p in Player::BOTH {
+                    counts[side[p].index()] = setup.side_stores[p];
+                }
+            }
+            None if setup.side_stores != ByPlayer::default() => {
                 return Err(SetupError::NoStores);
             }
             None => {}
@@ -1072,7 +1086,9 @@ impl Rules {
         let me = state.to_move;
         match mv {
             Move::Sow(h) if self.flags.interpreted => self.interpreted_sow(state, history, h, log),
-            Move::SowDirection(h, d) if self.stepwise => self.step_sow(state, history, h, Some(d), false, log),
+            Move::SowDirection(h, d) if self.stepwise => {
+                self.step_sow(state, history, h, Some(d), false, log)
+            }
             Move::SowThrough(h) => self.step_sow(state, history, h, None, true, log),
             Move::Relay if self.stepwise => {
                 let Phase::LapChoice(choice) = state.phase else { return None };

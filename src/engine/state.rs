@@ -318,6 +318,8 @@ pub struct Setup {
     pub captured: ByPlayer<u16>,
     /// Seeds in each player's store (on a board with stores).
     pub stores: ByPlayer<u16>,
+    /// Seeds in each player's side store (on a board with side stores).
+    pub side_stores: ByPlayer<u16>,
     /// Captures each player has made so far.
     pub captures_made: ByPlayer<u16>,
     /// The direction each player has chosen for good.
@@ -339,6 +341,7 @@ impl Setup {
             hand: ByPlayer::default(),
             captured: ByPlayer::default(),
             stores: ByPlayer::default(),
+            side_stores: ByPlayer::default(),
             captures_made: ByPlayer::default(),
             direction: ByPlayer::default(),
             marks: Vec::new(),

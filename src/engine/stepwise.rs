@@ -2,8 +2,10 @@
 //! hand (`sow 1 seed from the mover's hand into the chosen hole, …`), whose captures are sown
 //! from a row end the landing column picks or the mover chooses (`into the end of the own
 //! inner row nearer the capture, …`), whose lap rules read facts about the turn so far (`the
-//! lap is the first of the turn`, `the turn has captured`), or whose empty row ends the game
-//! between laps (`…, even between laps`).
+//! lap is the first of the turn`, `the turn has captured`), whose empty row ends the game
+//! between laps (`…, even between laps`), or whose laps may go through a side store at the
+//! mover's choice (`…, through the side store at the mover's choice if it then holds at most
+//! 1 seed`: the first lap's way is chosen with the hole, a relay's where the sowing pauses).
 //!
 //! Such rules are played by this interpreter alone, chosen by a property of the model
 //! ([`crate::model::Model::stepwise`]) as the colour interpreter is: the other games' move

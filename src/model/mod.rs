@@ -193,8 +193,8 @@ pub enum SideFact {
 
 impl Model {
     /// Whether the rules need their sowings played lap by lap: a turn places a seed from the
-    /// hand, a capture sows from a row end, a lap rule reads a fact about the turn so far, or
-    /// an empty row ends the game between laps.
+    /// hand, a capture sows from a row end, a lap rule reads a fact about the turn so far, an
+    /// empty row ends the game between laps, or a lap may go through a side store.
     pub fn stepwise(&self) -> bool {
         let sowings = self.phases.iter().filter_map(|p| match &p.turn {
             Turn::Sow(s) => Some(s),

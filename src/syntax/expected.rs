@@ -285,7 +285,9 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::exit_relay => {
             "`, and a relay from an end of the ROW row out of it while another hole of it is occupied loses`"
         }
-        Rule::side_path => "`, through the side store at the mover's choice if it then holds at most N seeds`",
+        Rule::side_path => {
+            "`, through the side store at the mover's choice if it then holds at most N seeds`"
+        }
         Rule::row_exit => "`from an end of the ROW row out of it while another hole of it is occupied`",
         Rule::kw_whole => "`whole`",
         Rule::kw_becomes => "`becomes`",

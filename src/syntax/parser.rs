@@ -528,10 +528,24 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
     let exit_start = c.optional(Rule::exit_start).map(row_exit).transpose()?;
     let exit_relay = c.optional(Rule::exit_relay).map(row_exit).transpose()?;
     let side_path = match c.optional(Rule::side_path) {
-        Some(p) => Some(lower_int(Children::of(p).expect(Rule::int)?)?.map(|n| n.min(u64::from(u16::MAX)) as u16)),
+        Some(p) => {
+            Some(lower_int(Children::of(p).expect(Rule::int)?)?.map(|n| n.min(u64::from(u16::MAX)) as u16))
+        }
         None => None,
     };
-    Ok(Sow { count, itself, direction, overrun, first_hole, skip, place, heavy, exit_start, exit_relay, side_path })
+    Ok(Sow {
+        count,
+        itself,
+        direction,
+        overrun,
+        first_hole,
+        skip,
+        place,
+        heavy,
+        exit_start,
+        exit_relay,
+        side_path,
+    })
 }
 
 fn lower_heavy(pair: Pair<'_, Rule>) -> Result<Spanned<Heavy>> {

@@ -317,9 +317,7 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
                 | Move::SowThrough(h)
                 | Move::Pick(h)
                 | Move::Mark(h)
-                | Move::Empty(h) => {
-                    (Some(h), None)
-                }
+                | Move::Empty(h) => (Some(h), None),
                 Move::Transfer(a, b) => (Some(a), Some(b)),
                 Move::Stop | Move::Relay | Move::Pass | Move::Enter => (None, None),
             };
