@@ -348,6 +348,9 @@ impl Record {
                 _ if last_turn != Some(game.state().turn()) => None,
                 Phase::Pick(p) if p.remaining == 1 => Some("1 pick".to_string()),
                 Phase::Pick(p) => Some(format!("{} picks", p.remaining)),
+                Phase::LapChoice(c) if c.through => {
+                    Some("a choice to `relay` past the side store or through it (`relay+`)".to_string())
+                }
                 Phase::LapChoice(c) if c.turn => Some("a choice to `relay` or turn the next lap".to_string()),
                 Phase::LapChoice(_) => Some("a choice to `stop` or `relay`".to_string()),
                 Phase::EndChoice(_) => Some("the choice of the row end to sow the capture from".to_string()),

@@ -113,6 +113,9 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
     let me = state.to_move();
     match state.phase() {
         Phase::Sow => None,
+        Phase::LapChoice(c) if c.through => {
+            Some(format!("relay from {} past the side store, or through it (relay+)", rules.hole_name(c.at)))
+        }
         Phase::LapChoice(c) if c.turn => {
             Some(format!("relay from {} or turn the next lap", rules.hole_name(c.at)))
         }
@@ -184,7 +187,7 @@ fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], a
             flush_picks(&mut parts, &mut picks);
         }
         match mv {
-            Move::Sow(h) | Move::SowDirection(h, _) => {
+            Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h) => {
                 let laps =
                     if effect.laps == 1 { "1 lap".to_string() } else { format!("{} laps", effect.laps) };
                 let last = effect.last.map(|l| rules.hole_name(l)).unwrap_or_default();

@@ -267,10 +267,11 @@ async fn click_move(client: &Client, rules: &Rules, mv: Move, moves: &[Move]) ->
         Move::Sow(h) | Move::Pick(h) | Move::Mark(h) | Move::Empty(h) => {
             click_hole(client, &rules.hole_name(h)).await?
         }
-        Move::SowDirection(h, _) => {
+        Move::SowDirection(h, _) | Move::SowThrough(h) => {
             click_hole(client, &rules.hole_name(h)).await?;
-            let on_hole =
-                moves.iter().filter(|m| matches!(m, Move::Sow(x) | Move::SowDirection(x, _) if *x == h));
+            let on_hole = moves.iter().filter(
+                |m| matches!(m, Move::Sow(x) | Move::SowDirection(x, _) | Move::SowThrough(x) if *x == h),
+            );
             if on_hole.count() > 1 {
                 button(rules.move_text(mv)).await?;
             }

@@ -274,6 +274,27 @@ fn sow_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
         for row in [&sow.node.exit_start, &sow.node.exit_relay].into_iter().flatten() {
             out.extend(errors(scope.row(row)));
         }
+        if let Some(path) = &sow.node.side_path {
+            let side_stores = scope.eff.sections.board.is_some_and(|b| b.node.side_stores.is_some());
+            let shared = scope
+                .eff
+                .sections
+                .circuit
+                .is_some_and(|c| c.node.all_rows.is_some() || c.node.rows_of.is_some());
+            if !side_stores {
+                out.push(CheckError::SidePath {
+                    what: "side stores".into(),
+                    span: path.span.into(),
+                    help: "give the board side stores: `board 4 rows of 8 holes, a store for each player, and a side store for each player in the middle of the inner row`".into(),
+                });
+            } else if shared {
+                out.push(CheckError::SidePath {
+                    what: "each player's own circuit".into(),
+                    span: path.span.into(),
+                    help: "sow round each player's own rows: `circuit own rows anticlockwise`".into(),
+                });
+            }
+        }
     }
     out
 }
@@ -379,6 +400,7 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
             .map(|h| h.span)
             .or(s.exit_start.as_ref().map(|r| r.span))
             .or(s.exit_relay.as_ref().map(|r| r.span))
+            .or(s.side_path.as_ref().map(|r| r.span))
     });
     let facing = sowings
         .iter()

@@ -433,6 +433,35 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A side store in the middle of a row with an odd number of holes.
+    #[error("a row of {columns} holes has no middle between two halves for a side store")]
+    #[diagnostic(
+        code(sow::check::side_store_columns),
+        help("give the rows an even number of holes (the side store sits between the two halves)")
+    )]
+    SideStoreColumns {
+        /// Holes per row.
+        columns: u64,
+        /// Where.
+        #[label("the side store of this row")]
+        span: SourceSpan,
+    },
+
+    /// A sowing through the side store on a board without side stores, or round a circuit
+    /// that is not each player's own rows.
+    #[error("a lap through the side store needs {what}")]
+    #[diagnostic(code(sow::check::side_path))]
+    SidePath {
+        /// What is missing.
+        what: String,
+        /// Where.
+        #[label("a lap through the side store")]
+        span: SourceSpan,
+        /// What to write.
+        #[help]
+        help: String,
+    },
+
     /// A circuit with no holes in it.
     #[error("the circuit is empty: rows have no holes")]
     #[diagnostic(

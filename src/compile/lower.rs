@@ -101,6 +101,10 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         None => base.and_then(|m| m.lone),
     };
     // The sow line's clauses: a sowing's own, else the main game's for an opening.
+    let side_path = match own.sow {
+        Some(s) => s.node.side_path.map(|n| n.node),
+        None => base.and_then(|m| m.side_path),
+    };
     let (heavy, exit_start, exit_relay) = match own.sow {
         Some(s) => (
             match &s.node.heavy {
@@ -164,6 +168,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         heavy,
         exit_start,
         exit_relay,
+        side_path,
     })
 }
 

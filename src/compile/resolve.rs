@@ -207,7 +207,22 @@ impl<'a> Scope<'a> {
         } else if columns > MAX_COLUMNS as u64 {
             errors.push(CheckError::BoardColumns { columns, span: board.columns.span.into() });
         }
-        let board = Board { rows: rows as usize, columns: columns as usize, stores: self.stores.is_some() };
+        let side_stores = match &board.side_stores {
+            Some(name) => {
+                let role = errors.take(self.row(name));
+                if columns % 2 == 1 {
+                    errors.push(CheckError::SideStoreColumns { columns, span: name.span.into() });
+                }
+                role
+            }
+            None => None,
+        };
+        let board = Board {
+            rows: rows as usize,
+            columns: columns as usize,
+            stores: self.stores.is_some(),
+            side_stores,
+        };
         errors.finish(Some(board))
     }
 

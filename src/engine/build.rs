@@ -155,6 +155,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     heavy: sowing.heavy,
                     exit_start: sowing.exit_start,
                     exit_relay: sowing.exit_relay,
+                    side_path: sowing.side_path,
                     turnings: (sowing.turnings.iter())
                         .map(|t| TurnRule {
                             choice: choice(&t.choice),
@@ -245,9 +246,33 @@ fn hash_keys(holes: usize, slots: usize) -> (Vec<u64>, u64) {
 fn build(model: Model) -> Rules {
     let board = model.board;
     let holes = board.holes();
-    let slots = holes + if board.stores { 2 } else { 0 };
+    let stores_end = holes + if board.stores { 2 } else { 0 };
+    let slots = stores_end + if board.side_stores.is_some() { 2 } else { 0 };
     let Layout { slot_of, board_of, store, circuit } = layout(&model);
-    let Owners { hole_owner, hole_role, hole_column, role_hole } = owners(board, &slot_of, store, slots);
+    let Owners { mut hole_owner, mut hole_role, hole_column, role_hole } =
+        owners(board, &slot_of, store, slots);
+    let side_store = board
+        .side_stores
+        .map(|_| ByPlayer { south: Hole(stores_end as u8), north: Hole(stores_end as u8 + 1) });
+    if let Some(side) = side_store {
+        for player in Player::BOTH {
+            hole_owner[side[player].index()] = player;
+            hole_role[side[player].index()] = Role::MAX;
+        }
+    }
+    let through = match (side_store, board.side_stores) {
+        (Some(side), Some(role)) => ByPlayer::new_with(|player| {
+            through_circuit(board, &circuit[player], &role_hole[player][usize::from(role)], side[player])
+        }),
+        _ => ByPlayer::new_with(|_| Vec::new()),
+    };
+    let through_pos = through.clone().map(|c| {
+        let mut pos = vec![u8::MAX; slots];
+        for (i, h) in c.iter().enumerate() {
+            pos[h.index()] = i as u8;
+        }
+        pos
+    });
     let circuit_pos = circuit.clone().map(|c| {
         let mut pos = vec![u8::MAX; slots];
         for (i, h) in c.iter().enumerate() {
@@ -309,6 +334,9 @@ fn build(model: Model) -> Rules {
         territory,
         territory_slots,
         store,
+        side_store,
+        through,
+        through_pos,
         shared_circuit: c.shared,
         skip_origin: c.skip_origin,
         circuit,
@@ -334,6 +362,25 @@ fn build(model: Model) -> Rules {
     rules.flags = flags(&rules);
     attach_rings(&mut rules);
     rules
+}
+
+/// A player's circuit with their side store put in the middle of their row `row` (by column
+/// from South's left): between the two holes of the row, next to each other along the
+/// circuit, of which one is in the row's first half from the owner's left and the other in
+/// its second half.
+fn through_circuit(board: model::Board, circuit: &[Hole], row: &[Hole], side: Hole) -> Vec<Hole> {
+    let half = board.columns / 2;
+    // The row's holes by column from South's left; the owner's left half is a run of columns
+    // at one end, so one half is the columns below `half` and the other the rest.
+    let first_half = |h: Hole| row.iter().position(|&x| x == h).map(|c| c < half);
+    let n = circuit.len();
+    let at = (0..n).find(|&i| {
+        let (a, b) = (circuit[(i + n - 1) % n], circuit[i]);
+        matches!((first_half(a), first_half(b)), (Some(x), Some(y)) if x != y)
+    });
+    let mut ring = circuit.to_vec();
+    ring.insert(at.unwrap_or(n), side);
+    ring
 }
 
 /// The facts of [`Flags`], read off the finished rules.

@@ -32,6 +32,20 @@ pub enum PlayError {
         /// Whether relaying is legal (it is not when it would never end).
         can_relay: bool,
     },
+    /// A sowing paused before a relay that may go past the side store or through it, met
+    /// with another decision.
+    #[error(
+        "{player}'s sowing paused at {at}: type {}",
+        .ways.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(" or ")
+    )]
+    PathPaused {
+        /// The player to move.
+        player: Player,
+        /// Where the sowing paused.
+        at: String,
+        /// The ways on that are legal (`relay`, `relay+`).
+        ways: Vec<String>,
+    },
     /// A sowing paused where the mover may turn the next lap: only `relay` or the turned
     /// sowing may be played.
     #[error(
@@ -241,6 +255,7 @@ impl PlayError {
             PlayError::GameOver { .. } => K::GameOver,
             PlayError::LapPaused { .. }
             | PlayError::TurnPaused { .. }
+            | PlayError::PathPaused { .. }
             | PlayError::EndOwed { .. }
             | PlayError::CaptureUnfinished { .. }
             | PlayError::NothingPending { .. }
@@ -548,6 +563,14 @@ impl Rules {
             return PlayError::GameOver { outcome };
         }
         match (state.phase, mv) {
+            (Phase::LapChoice(c), _) if c.through => PlayError::PathPaused {
+                player: me,
+                at: self.hole_name(c.at),
+                ways: moves
+                    .iter()
+                    .map(|&m| if m == Move::Relay { "relay".into() } else { "relay+".into() })
+                    .collect(),
+            },
             (Phase::LapChoice(c), _) if c.turn => PlayError::TurnPaused {
                 player: me,
                 at: self.hole_name(c.at),

@@ -192,6 +192,9 @@ impl<'r> Game<'r> {
             let owed = match state.phase {
                 Phase::Pick(p) if p.remaining == 1 => "1 more pick".to_string(),
                 Phase::Pick(p) => format!("{} more picks", p.remaining),
+                Phase::LapChoice(c) if c.through => {
+                    "a choice to `relay` past the side store or through it (`relay+`)".to_string()
+                }
                 Phase::LapChoice(c) if c.turn => "a choice to `relay` or turn the next lap".to_string(),
                 Phase::LapChoice(_) => "a choice to `stop` or `relay`".to_string(),
                 Phase::EndChoice(_) => "the choice of the row end to sow the capture from".to_string(),

@@ -115,9 +115,34 @@ impl Rules {
         match lower.as_str() {
             "stop" => return Ok(Move::Stop),
             "relay" => return Ok(Move::Relay),
+            "relay+" => {
+                if let Phase::LapChoice(c) = state.phase
+                    && c.through
+                {
+                    return Ok(Move::SowThrough(c.at));
+                }
+                return Err(NotationError {
+                    word: word.to_string(),
+                    reason: "`relay+` sows on through the side store where a sowing paused to ask which way"
+                        .into(),
+                });
+            }
             "pass" => return Ok(Move::Pass),
             "enter" => return Ok(Move::Enter),
             _ => {}
+        }
+        if let Some(hole) = lower.strip_suffix('+') {
+            let side = |p: Player| {
+                self.side_store(p).ok_or_else(|| NotationError {
+                    word: word.to_string(),
+                    reason: "this board has no side stores".into(),
+                })
+            };
+            return Ok(Move::SowThrough(match hole {
+                "s" => side(Player::South)?,
+                "n" => side(Player::North)?,
+                _ => self.parse_hole(hole)?,
+            }));
         }
         if let Some(hole) = lower.strip_prefix('+') {
             return Ok(Move::Mark(self.parse_hole(hole)?));
@@ -168,6 +193,7 @@ impl Rules {
             }
             Move::Transfer(a, b) => format!("{}-{}", self.hole_name(a), self.hole_name(b)),
             Move::Mark(h) => format!("+{}", self.hole_name(h)),
+            Move::SowThrough(h) => format!("{}+", self.hole_name(h)),
             Move::Stop => "stop".to_string(),
             Move::Relay => "relay".to_string(),
             Move::Pass => "pass".to_string(),
@@ -185,8 +211,9 @@ impl Rules {
             }
             let first_pick =
                 matches!(mv, Move::Pick(_)) && !matches!(moves.get(i.wrapping_sub(1)), Some(Move::Pick(_)));
-            let stop_after_sowing =
-                mv == Move::Stop && i > 0 && matches!(moves[i - 1], Move::Sow(_) | Move::SowDirection(..));
+            let stop_after_sowing = mv == Move::Stop
+                && i > 0
+                && matches!(moves[i - 1], Move::Sow(_) | Move::SowDirection(..) | Move::SowThrough(_));
             if first_pick || stop_after_sowing {
                 out.push_str("x ");
             }
@@ -226,6 +253,11 @@ impl Rules {
                 match state.phase {
                     Phase::Pick(p) => {
                         let _ = write!(out, " ({} more to pick)", p.remaining);
+                    }
+                    Phase::LapChoice(c) if c.through => {
+                        let at = self.hole_name(c.at);
+                        let _ =
+                            write!(out, " (sowing paused at {at}: relay past the side store, or through it)");
                     }
                     Phase::LapChoice(c) if c.turn => {
                         let at = self.hole_name(c.at);
@@ -343,6 +375,9 @@ impl Rules {
                     line.push_str(&" ".repeat(pad));
                 }
                 let _ = write!(line, "   {p}: {} on board", seeds(self.seeds_of(state, p)));
+                if let Some(side) = self.side_store(p) {
+                    let _ = write!(line, " ({} in the side store)", state.count(side));
+                }
                 if self.store.is_some() {
                     let _ = write!(line, ", {} in store", self.store_seeds(state, p));
                 } else if state.captured[p] > 0 {

@@ -122,7 +122,10 @@ impl Rules {
         // Seeds in hand are captured seeds the player keeps; captured seeds (and those in the
         // stores) count towards the limit, so that no later count can overflow.
         let captured = u32::from(setup.captured.south) + u32::from(setup.captured.north);
-        let stored = u32::from(setup.stores.south) + u32::from(setup.stores.north);
+        let stored = u32::from(setup.stores.south)
+            + u32::from(setup.stores.north)
+            + u32::from(setup.side_stores.south)
+            + u32::from(setup.side_stores.north);
         let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + captured + stored;
         if total > MAX_SEEDS {
             return Err(SetupError::TooManySeeds { total });
@@ -145,6 +148,17 @@ impl Rules {
                 }
             }
             None if setup.stores != ByPlayer::default() => {
+                return Err(SetupError::NoStores);
+            }
+            None => {}
+        }
+        match self.side_store {
+            Some(side) => {
+                for p in Player::BOTH {
+                    counts[side[p].index()] = setup.side_stores[p];
+                }
+            }
+            None if setup.side_stores != ByPlayer::default() => {
                 return Err(SetupError::NoStores);
             }
             None => {}
@@ -240,8 +254,10 @@ impl Rules {
     }
 
     fn count_seeds(&self, state: &State, player: Player) -> u16 {
-        // A territory is a run of consecutive slots (see `Rules::territory_slots`).
-        state.counts[self.territory_slots[player].clone()].iter().sum()
+        // A territory is a run of consecutive slots (see `Rules::territory_slots`); a side store
+        // is the owner's too.
+        let side = self.side_store.map_or(0, |s| state.counts[s[player].index()]);
+        state.counts[self.territory_slots[player].clone()].iter().sum::<u16>() + side
     }
 
     /// Seeds in a player's store (0 on a board without stores).
@@ -334,6 +350,7 @@ impl Rules {
                     | u64::from(c.origin) << 16
                     | u64::from(c.relays) << 32
                     | u64::from(c.turn) << 48
+                    | u64::from(c.through) << 49
                     | u64::from(state.turn_bits) << 56);
                 if c.hand > 0 {
                     mix(u64::from(c.hand) | 1 << 32);
@@ -482,7 +499,7 @@ impl Rules {
         if self.colours {
             self.colour_sow(state, history, h, log)
         } else {
-            self.step_sow(state, history, h, None, log)
+            self.step_sow(state, history, h, None, false, log)
         }
     }
 
@@ -643,7 +660,7 @@ impl Rules {
     /// A lap rule's `mark the landing hole as …`: the mark leaves `me`'s other holes and goes
     /// to `landing`.
     #[cold]
-    fn mark_landing(&self, state: &mut State, me: Player, m: MarkId, landing: Hole) {
+    pub(super) fn mark_landing(&self, state: &mut State, me: Player, m: MarkId, landing: Hole) {
         for &h in &self.circuit[me] {
             state.marks[usize::from(m)][h.index() / 64] &= !(1 << (h.index() % 64));
         }
@@ -1015,6 +1032,10 @@ impl Rules {
     }
 
     fn lap_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
+        if choice.through {
+            self.path_choice_moves(state, choice, out);
+            return;
+        }
         if choice.turn {
             // Which way the next lap goes: the usual way, or turned.
             if self.relay_ends(state, choice) {
@@ -1143,7 +1164,14 @@ impl Rules {
         let me = state.to_move;
         match mv {
             Move::Sow(h) if self.flags.interpreted => self.interpreted_sow(state, history, h, log),
-            Move::SowDirection(h, d) if self.stepwise => self.step_sow(state, history, h, Some(d), log),
+            Move::SowDirection(h, d) if self.stepwise => {
+                self.step_sow(state, history, h, Some(d), false, log)
+            }
+            Move::SowThrough(h) => self.step_sow(state, history, h, None, true, log),
+            Move::Relay if self.stepwise => {
+                let Phase::LapChoice(choice) = state.phase else { return None };
+                self.step_sow(state, history, choice.at, None, false, log)
+            }
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {
                 if let Phase::LapChoice(choice) = state.phase {
@@ -1496,7 +1524,7 @@ impl Rules {
                 }
             },
             LapAction::MayStop => {
-                let choice = LapChoice { at: end.last, origin, relays, turn: false, hand: 0 };
+                let choice = LapChoice { at: end.last, origin, relays, turn: false, hand: 0, through: false };
                 state.phase = Phase::LapChoice(choice);
                 None
             }
@@ -1645,7 +1673,7 @@ impl Rules {
         } else {
             state.turn_bits &= !TURN_LEAVE;
         }
-        state.phase = Phase::LapChoice(LapChoice { at, origin, relays, turn: true, hand });
+        state.phase = Phase::LapChoice(LapChoice { at, origin, relays, turn: true, hand, through: false });
         true
     }
 

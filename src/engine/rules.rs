@@ -132,6 +132,9 @@ pub struct SowRules {
     /// A relay that would leave this row so cannot be sown: the mover loses (played by
     /// `engine::stepwise`).
     pub exit_relay: Option<Role>,
+    /// A lap may go through the mover's side store at their choice, if it then holds at most
+    /// so many seeds (played by `engine::stepwise`).
+    pub side_path: Option<u16>,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }
@@ -172,6 +175,13 @@ pub struct Rules {
     pub(crate) territory_slots: ByPlayer<std::ops::Range<usize>>,
     /// Each player's store, if the board has stores: the slots after the holes.
     pub(crate) store: Option<ByPlayer<Hole>>,
+    /// Each player's side store, if the board has them: the slots after the stores.
+    pub(crate) side_store: Option<ByPlayer<Hole>>,
+    /// Each player's circuit through their side store, in its place in the middle of its row
+    /// (empty without side stores), and each slot's position in it (`u8::MAX` if off it):
+    /// read by `engine::stepwise` alone, for laps through the side store.
+    pub(crate) through: ByPlayer<Vec<Hole>>,
+    pub(crate) through_pos: ByPlayer<Vec<u8>>,
     /// Whether the circuit is the whole board, shared by both players.
     pub(crate) shared_circuit: bool,
     /// Whether a lap skips the hole it was lifted from.
@@ -323,7 +333,17 @@ impl Rules {
         self.store.map(|s| s[player])
     }
 
-    /// Whether a slot is a store rather than a hole.
+    /// A player's side store, if the board has them.
+    pub fn side_store(&self, player: Player) -> Option<Hole> {
+        self.side_store.map(|s| s[player])
+    }
+
+    /// Whether a slot is a side store.
+    pub fn is_side_store(&self, slot: Hole) -> bool {
+        self.side_store.is_some_and(|s| s.south == slot || s.north == slot)
+    }
+
+    /// Whether a slot is a store (or a side store) rather than a hole.
     pub fn is_store(&self, slot: Hole) -> bool {
         slot.index() >= self.holes()
     }
@@ -395,6 +415,10 @@ impl Rules {
 
     /// The name of a hole in board notation: `b8`, `c1`.
     pub fn hole_name(&self, hole: Hole) -> String {
+        if self.is_side_store(hole) {
+            // `s+` (South's) or `n+` (North's): a side store is lifted only through it.
+            return if self.hole_owner[hole.index()] == Player::South { "s" } else { "n" }.to_string();
+        }
         if self.is_store(hole) {
             return format!("{}'s store", self.hole_owner[hole.index()]);
         }

@@ -17,6 +17,10 @@ pub enum Move {
     /// where the circuit lets players choose; for one lap where the rules let a lap be
     /// turned (at the start of a turn, or where a sowing paused to let the mover turn it).
     SowDirection(Hole, Direction),
+    /// Sow this hole with the lap going through the mover's side store rather than past it
+    /// (at the start of a turn, the side store itself included, or where a sowing paused at
+    /// a relay that may go either way): `b3+`.
+    SowThrough(Hole),
     /// During a capture's follow-up (or a turn of taking): take one seed (a strip) or the
     /// whole hole (an extra hole) from this opponent's hole.
     Pick(Hole),
@@ -176,6 +180,9 @@ pub struct LapChoice {
     /// Seeds the next lap lifts from `at`: 0 for the whole hole, else a capture's seeds sown
     /// on without the rest of the hole (`sow them on`).
     pub hand: u16,
+    /// The choice is whether the next lap goes past the mover's side store (`relay`) or
+    /// through it (`relay+`): the lap from `at` is not sown yet (`engine::stepwise`).
+    pub through: bool,
 }
 
 impl LapChoice {
@@ -322,6 +329,8 @@ pub struct Setup {
     pub captured: ByPlayer<u16>,
     /// Seeds in each player's store (on a board with stores).
     pub stores: ByPlayer<u16>,
+    /// Seeds in each player's side store (on a board with side stores).
+    pub side_stores: ByPlayer<u16>,
     /// Captures each player has made so far.
     pub captures_made: ByPlayer<u16>,
     /// The direction each player has chosen for good.
@@ -343,6 +352,7 @@ impl Setup {
             hand: ByPlayer::default(),
             captured: ByPlayer::default(),
             stores: ByPlayer::default(),
+            side_stores: ByPlayer::default(),
             captures_made: ByPlayer::default(),
             direction: ByPlayer::default(),
             marks: Vec::new(),

@@ -2,8 +2,10 @@
 //! hand (`sow 1 seed from the mover's hand into the chosen hole, …`), whose captures are sown
 //! from a row end the landing column picks or the mover chooses (`into the end of the own
 //! inner row nearer the capture, …`), whose lap rules read facts about the turn so far (`the
-//! lap is the first of the turn`, `the turn has captured`), or whose empty row ends the game
-//! between laps (`…, even between laps`).
+//! lap is the first of the turn`, `the turn has captured`), whose empty row ends the game
+//! between laps (`…, even between laps`), or whose laps may go through a side store at the
+//! mover's choice (`…, through the side store at the mover's choice if it then holds at most
+//! 1 seed`: the first lap's way is chosen with the hole, a relay's where the sowing pauses).
 //!
 //! Such rules are played by this interpreter alone, chosen by a property of the model
 //! ([`crate::model::Model::stepwise`]) as the colour interpreter is: the other games' move
@@ -24,6 +26,11 @@ use super::trace::SownLap;
 /// pause counts as an end of the sowing: the mover decides there).
 const MAX_END_DEPTH: u8 = 8;
 
+/// How many times a turn pauses to let the mover choose the way of a relay past or through
+/// the side store: beyond, relays go past it (a bound met only by relays that go round in
+/// cycles, which a pause would otherwise hide from the cycle check).
+const MAX_PATH_PAUSES: u16 = 64;
+
 /// Where a sowing stands between laps: the way it goes and what the lap rules may ask.
 #[derive(Clone, Copy, Debug)]
 struct Cursor {
@@ -35,6 +42,8 @@ struct Cursor {
     captured: bool,
     /// Seeds the chosen hole held (after a placed seed).
     origin: u16,
+    /// Pauses made this turn to choose the way of a relay past or through the side store.
+    pauses: u16,
 }
 
 /// What a sowing came to, counted as it went.
@@ -54,6 +63,11 @@ enum Step {
     Over(LapAction),
     /// A capture waits for the mover to choose the row end its seeds are sown from.
     Paused(EndChoice),
+    /// A relay waits for the mover to choose its way past the side store or through it.
+    PathPaused(LapChoice),
+    /// A lap through the side store left more seeds in it than the sowing allows: the
+    /// decision is not legal.
+    Refused,
     /// The game ended between laps (the outcome is set).
     Ended,
     /// The sowing would never end.
@@ -100,7 +114,7 @@ impl Rules {
                 }
                 fitted = true;
                 if sow.place.is_some_and(|p| self.place_captures(state, p, h)) {
-                    if self.step_ends(state, sow, h, ways[0].1) {
+                    if self.step_ends(state, sow, h, ways[0].1, false) {
                         out.push(Move::Sow(h));
                     } else {
                         stats.endless += 1;
@@ -113,10 +127,18 @@ impl Rules {
                     {
                         continue;
                     }
-                    if self.step_ends(state, sow, h, rev) {
+                    if self.step_ends(state, sow, h, rev, false) {
                         out.push(d.map_or(Move::Sow(h), |d| Move::SowDirection(h, d)));
                     } else {
                         stats.endless += 1;
+                    }
+                    // The same lap through the side store, where it reaches it.
+                    if sow.side_path.is_some()
+                        && d.is_none()
+                        && self.through_passes(state, me, h, rev) > 0
+                        && self.step_ends(state, sow, h, rev, true)
+                    {
+                        out.push(Move::SowThrough(h));
                     }
                 }
             }
@@ -124,7 +146,59 @@ impl Rules {
                 break;
             }
         }
+        // The side store itself, lifted only through it.
+        if sow.side_path.is_some()
+            && let Some(side) = self.side_store(me)
+            && state.counts[side.index()] > 0
+            && self.step_ends(state, sow, side, ways[0].1, true)
+        {
+            out.push(Move::SowThrough(side));
+        }
         stats
+    }
+
+    /// The decisions where a relay paused to let the mover choose its way: `relay` past the
+    /// side store, `b3+` through it, each if the sowing then ends.
+    pub(super) fn path_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
+        for through in [false, true] {
+            let mut s = state.clone();
+            let mut tally = Tally::default();
+            let step = self.step_resume(&mut s, sow, choice, through, &mut tally, &mut ());
+            if self.step_settles(&s, sow, step, 1) {
+                out.push(if through { Move::SowThrough(choice.at) } else { Move::Relay });
+            }
+        }
+    }
+
+    /// How many seeds a lap of `me`'s hole `h` going `rev` through their side store would drop
+    /// into it (for the side store itself, 1 if it holds seeds: it is lifted only so).
+    fn through_passes(&self, state: &State, me: Player, h: Hole, rev: bool) -> u16 {
+        let Some(side) = self.side_store(me) else { return 0 };
+        let n = state.counts[h.index()];
+        if h == side {
+            return u16::from(n > 0);
+        }
+        let mut at = h;
+        let mut passes = 0;
+        for _ in 0..n {
+            at = self.step_path(me, at, rev, true);
+            if self.skip_origin && at == h {
+                at = self.step_path(me, at, rev, true);
+            }
+            passes += u16::from(at == side);
+        }
+        passes
+    }
+
+    /// Whether the mover's side store holds no more seeds than the sowing allows after a lap
+    /// through it.
+    fn side_allowed(&self, state: &State, sow: &SowRules) -> bool {
+        match (sow.side_path, self.side_store(state.to_move)) {
+            (Some(max), Some(side)) => state.counts[side.index()] <= max,
+            _ => true,
+        }
     }
 
     /// The decisions of a mover choosing the row end a capture's seeds are sown from: each end
@@ -146,18 +220,24 @@ impl Rules {
     /// Play a decision of a sowing played lap by lap: the first of a turn (sowing hole `h`, or
     /// placing a seed in it, in direction `d` if the mover chose one), or the choice of a row
     /// end where a capture paused the sowing.
+    #[allow(clippy::too_many_arguments, reason = "the decision: hole, direction, way, and the log")]
     pub(super) fn step_sow<L: Log>(
         &self,
         state: &mut State,
         history: &mut History,
         h: Hole,
         d: Option<Direction>,
+        through: bool,
         log: &mut L,
     ) -> Option<SowEnd> {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
         let mut tally = Tally::default();
         let step = match (state.phase, d) {
+            (Phase::LapChoice(choice), None) if choice.through && h == choice.at => {
+                state.phase = Phase::Sow;
+                self.step_resume(state, sow, choice, through, &mut tally, log)
+            }
             (Phase::EndChoice(choice), Some(d)) => {
                 state.phase = Phase::Sow;
                 self.step_from_end(state, sow, choice, (h, d != self.direction), &mut tally, log)
@@ -174,7 +254,7 @@ impl Rules {
                     state.direction[me] = Some(d);
                 }
                 state.passes = 0;
-                self.step_start(state, sow, h, rev, &mut tally, log)
+                self.step_start(state, sow, h, rev, through, &mut tally, log)
             }
             _ => return None,
         };
@@ -183,15 +263,25 @@ impl Rules {
                 self.end_turn_again(state, history);
                 LapAction::MoveAgain
             }
+            Step::Over(LapAction::MarkLanding(m)) => {
+                // The landing hole takes the mark, which leaves the mover's other holes.
+                self.mark_landing(state, me, m, tally.last.unwrap_or(h));
+                self.end_turn(state, history);
+                LapAction::MarkLanding(m)
+            }
             Step::Paused(choice) => {
                 state.phase = Phase::EndChoice(choice);
+                LapAction::Stop
+            }
+            Step::PathPaused(choice) => {
+                state.phase = Phase::LapChoice(choice);
                 LapAction::Stop
             }
             Step::Over(action) => {
                 self.end_turn(state, history);
                 action
             }
-            Step::Ended | Step::Endless => {
+            Step::Ended | Step::Endless | Step::Refused => {
                 self.end_turn(state, history);
                 LapAction::Stop
             }
@@ -222,12 +312,19 @@ impl Rules {
             (Phase::EndChoice(choice), Move::SowDirection(h, d)) => {
                 self.step_from_end(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut ());
             }
-            (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _)) if self.hole_owner[h.index()] == me => {
+            (Phase::LapChoice(choice), Move::Relay | Move::SowThrough(_)) if choice.through => {
+                let through = matches!(mv, Move::SowThrough(_));
+                self.step_resume(&mut s, sow, choice, through, &mut tally, &mut ());
+            }
+            (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h))
+                if self.hole_owner[h.index()] == me =>
+            {
                 let rev = match mv {
                     Move::SowDirection(_, d) => d != self.direction,
                     _ => self.sowing_reversed(state, sow, me).unwrap_or(false),
                 };
-                self.step_start(&mut s, sow, h, rev, &mut tally, &mut ());
+                let through = matches!(mv, Move::SowThrough(_));
+                self.step_start(&mut s, sow, h, rev, through, &mut tally, &mut ());
             }
             _ => {}
         }
@@ -236,10 +333,10 @@ impl Rules {
 
     /// Whether the turn that sowing (or placing in) hole `h` going `rev` starts ends: played
     /// out on a copy, a pause to choose a row end counting as an end where some choice ends.
-    fn step_ends(&self, state: &State, sow: &SowRules, h: Hole, rev: bool) -> bool {
+    fn step_ends(&self, state: &State, sow: &SowRules, h: Hole, rev: bool, through: bool) -> bool {
         let mut s = state.clone();
         let mut tally = Tally::default();
-        let step = self.step_start(&mut s, sow, h, rev, &mut tally, &mut ());
+        let step = self.step_start(&mut s, sow, h, rev, through, &mut tally, &mut ());
         self.step_settles(&s, sow, step, 0)
     }
 
@@ -248,8 +345,14 @@ impl Rules {
     fn step_settles(&self, state: &State, sow: &SowRules, step: Step, depth: u8) -> bool {
         match step {
             Step::Over(_) | Step::Ended => true,
-            Step::Endless => false,
-            Step::Paused(_) if depth >= MAX_END_DEPTH => true,
+            Step::Endless | Step::Refused => false,
+            Step::Paused(_) | Step::PathPaused(_) if depth >= MAX_END_DEPTH => true,
+            Step::PathPaused(choice) => [false, true].into_iter().any(|through| {
+                let mut s = state.clone();
+                let mut tally = Tally::default();
+                let step = self.step_resume(&mut s, sow, choice, through, &mut tally, &mut ());
+                self.step_settles(&s, sow, step, depth + 1)
+            }),
             Step::Paused(choice) => {
                 self.row_end_options(state.to_move, choice.capture).into_iter().any(|end| {
                     let mut s = state.clone();
@@ -263,17 +366,19 @@ impl Rules {
 
     /// The start of a turn: sow hole `h` going `rev`, or put a seed from the hand into it
     /// (which captures there, or is sown with the hole), then on as the lap rules say.
+    #[allow(clippy::too_many_arguments, reason = "the decision: hole, direction and way")]
     fn step_start<L: Log>(
         &self,
         state: &mut State,
         sow: &SowRules,
         h: Hole,
         rev: bool,
+        through: bool,
         tally: &mut Tally,
         log: &mut L,
     ) -> Step {
         let me = state.to_move;
-        let mut cur = Cursor { rev, first: true, captured: false, origin: 0 };
+        let mut cur = Cursor { rev, first: true, captured: false, origin: 0, pauses: 0 };
         let (at, action) = match sow.place {
             Some(place) => {
                 if state.hand[me] == 0 {
@@ -286,7 +391,7 @@ impl Rules {
                 if self.place_captures(state, place, h) {
                     (h, LapAction::Capture(place.capture))
                 } else {
-                    let (at, before) = self.step_lap(state, sow, h, rev, tally);
+                    let (at, before) = self.step_lap(state, sow, h, rev, through, tally);
                     (at, self.step_action(state, sow, (at, before), &cur))
                 }
             }
@@ -295,10 +400,13 @@ impl Rules {
                 if cur.origin == 0 {
                     return Step::Over(LapAction::Stop);
                 }
-                let (at, before) = self.step_lap(state, sow, h, rev, tally);
+                let (at, before) = self.step_lap(state, sow, h, rev, through, tally);
                 (at, self.step_action(state, sow, (at, before), &cur))
             }
         };
+        if through && !self.side_allowed(state, sow) {
+            return Step::Refused;
+        }
         cur.first = false;
         self.step_run(state, sow, (at, action), cur, tally, log)
     }
@@ -319,7 +427,29 @@ impl Rules {
         else {
             return Step::Over(LapAction::Stop);
         };
-        let cur = Cursor { rev, first: false, captured: true, origin: choice.origin };
+        let cur = Cursor { rev, first: false, captured: true, origin: choice.origin, pauses: 0 };
+        let action = self.step_action(state, sow, (at, before), &cur);
+        self.step_run(state, sow, (at, action), cur, tally, log)
+    }
+
+    /// After the mover chose the way of the relay paused at `choice` (through the side store,
+    /// or past it): sow it, and on.
+    fn step_resume<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        choice: LapChoice,
+        through: bool,
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Step {
+        let me = state.to_move;
+        let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
+        let cur = Cursor { rev, first: false, captured: false, origin: choice.origin, pauses: choice.relays };
+        let (at, before) = self.step_lap(state, sow, choice.at, rev, through, tally);
+        if through && !self.side_allowed(state, sow) {
+            return Step::Refused;
+        }
         let action = self.step_action(state, sow, (at, before), &cur);
         self.step_run(state, sow, (at, action), cur, tally, log)
     }
@@ -392,6 +522,22 @@ impl Rules {
                         state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked });
                         return Step::Ended;
                     }
+                    if let (Some(max), Some(side)) = (sow.side_path, self.side_store(me))
+                        && cur.pauses < MAX_PATH_PAUSES
+                    {
+                        let passes = self.through_passes(state, me, from, cur.rev);
+                        if passes > 0 && state.counts[side.index()] + passes <= max {
+                            // The two ways differ and both may be sown: the mover chooses.
+                            return Step::PathPaused(LapChoice {
+                                at: from,
+                                origin: cur.origin,
+                                relays: cur.pauses + 1,
+                                turn: false,
+                                hand: 0,
+                                through: true,
+                            });
+                        }
+                    }
                     if saved.as_ref().is_some_and(|(h, counts)| *h == from && *counts == state.counts) {
                         return Step::Endless;
                     }
@@ -405,7 +551,7 @@ impl Rules {
                 }
                 other => return Step::Over(other),
             };
-            let (landing, before) = self.step_lap(state, sow, from, cur.rev, tally);
+            let (landing, before) = self.step_lap(state, sow, from, cur.rev, false, tally);
             at = landing;
             action = self.step_action(state, sow, (landing, before), &cur);
         }
@@ -484,11 +630,11 @@ impl Rules {
         let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination else { return None };
         if resow.whole {
             self.add(state, end, taken);
-            return Some(self.step_lap(state, sow, end, rev, tally));
+            return Some(self.step_lap(state, sow, end, rev, false, tally));
         }
         // The taken seeds alone, from the hole after the end (or the end itself).
         let from = if resow.itself { self.step_hole(me, end, !rev) } else { end };
-        let landing = self.drop_seeds(state, from, taken, rev, tally);
+        let landing = self.drop_seeds(state, from, taken, rev, false, tally);
         if let Some(lap) = tally.trace.as_mut().and_then(|t| t.last_mut()) {
             // Shown as sown from the end hole, where the taken seeds were put.
             lap.from = end;
@@ -504,14 +650,29 @@ impl Rules {
         circuit[if rev { (pos + len - 1) % len } else { (pos + 1) % len }]
     }
 
-    /// Lift hole `from` and sow its seeds one by one along the mover's circuit going `rev`:
-    /// where the last seed fell, and what that hole held before it.
+    /// The hole one step from `h` along `me`'s circuit, or with `through` along their circuit
+    /// through their side store.
+    fn step_path(&self, me: Player, h: Hole, rev: bool, through: bool) -> Hole {
+        if !through {
+            return self.step_hole(me, h, rev);
+        }
+        let circuit = &self.through[me];
+        let len = circuit.len();
+        let pos = usize::from(self.through_pos[me][h.index()]);
+        circuit[if rev { (pos + len - 1) % len } else { (pos + 1) % len }]
+    }
+
+    /// Lift hole `from` and sow its seeds one by one along the mover's circuit going `rev`
+    /// (through their side store with `through`): where the last seed fell, and what that
+    /// hole held before it.
+    #[allow(clippy::too_many_arguments, reason = "the lap: hole, direction and way")]
     fn step_lap(
         &self,
         state: &mut State,
         sow: &SowRules,
         from: Hole,
         rev: bool,
+        through: bool,
         tally: &mut Tally,
     ) -> (Hole, u16) {
         let mut n = state.counts[from.index()];
@@ -526,19 +687,27 @@ impl Rules {
             }
         }
         self.remove(state, from, n);
-        self.drop_seeds(state, from, n, rev, tally)
+        self.drop_seeds(state, from, n, rev, through, tally)
     }
 
     /// Sow `n` seeds in hand one by one along the mover's circuit going `rev`, from the hole
     /// after `from`: where the last seed fell, and what that hole held before it.
-    fn drop_seeds(&self, state: &mut State, from: Hole, n: u16, rev: bool, tally: &mut Tally) -> (Hole, u16) {
+    fn drop_seeds(
+        &self,
+        state: &mut State,
+        from: Hole,
+        n: u16,
+        rev: bool,
+        through: bool,
+        tally: &mut Tally,
+    ) -> (Hole, u16) {
         let me = state.to_move;
         let (mut at, mut before) = (from, 0);
         let mut drops = Vec::new();
         for _ in 0..n {
-            at = self.step_hole(me, at, rev);
+            at = self.step_path(me, at, rev, through);
             if self.skip_origin && at == from {
-                at = self.step_hole(me, at, rev);
+                at = self.step_path(me, at, rev, through);
             }
             before = state.counts[at.index()];
             self.add(state, at, 1);
@@ -564,6 +733,10 @@ impl Rules {
         (at, before): (Hole, u16),
         cur: &Cursor,
     ) -> LapAction {
+        if self.is_side_store(at) {
+            // A lap that ends in a side store ends the turn.
+            return LapAction::Stop;
+        }
         let me = state.to_move;
         let column = usize::from(self.hole_column[at.index()]);
         let count = |h: Hole| state.counts[h.index()];

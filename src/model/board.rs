@@ -28,6 +28,12 @@ pub struct Board {
     pub columns: usize,
     /// Whether each player has a store.
     pub stores: bool,
+    /// Each player also has a side store in the middle of their row of this role, between
+    /// its two halves (`, and a side store for each player in the middle of the inner row`):
+    /// a lap may pass through it only where the sowing says so ([`super::Sowing::side_path`]);
+    /// it is never captured, its seeds count for its owner, and a lap ending in it ends the
+    /// turn. Rows then have an even number of holes.
+    pub side_stores: Option<super::Role>,
 }
 
 impl Board {

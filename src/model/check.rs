@@ -143,6 +143,20 @@ impl Model {
         if !c.shared && board.per_side() != 2 {
             return Err(ModelError::Circuit("a circuit of each player's own rows needs two rows a player"));
         }
+        if let Some(role) = board.side_stores
+            && (c.shared || usize::from(role) >= board.per_side() || !board.columns.is_multiple_of(2))
+        {
+            return Err(ModelError::Circuit(
+                "side stores need each player's own circuit, a row of theirs and rows of an even number of holes",
+            ));
+        }
+        if board.side_stores.is_some() && board.holes() + 4 > MAX_SLOTS {
+            return Err(ModelError::Circuit("too many holes for side stores"));
+        }
+        let side_path = self.phases.iter().any(|p| matches!(&p.turn, Turn::Sow(s) if s.side_path.is_some()));
+        if side_path && board.side_stores.is_none() {
+            return Err(ModelError::Circuit("a lap through the side store needs side stores"));
+        }
         if c.through_store && !(c.shared && board.stores) {
             return Err(ModelError::Circuit(
                 "a circuit through the stores needs stores and a shared circuit",

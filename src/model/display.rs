@@ -70,6 +70,15 @@ impl Model {
             board.columns,
             board.holes()
         )?;
+        if let Some(role) = board.side_stores {
+            writeln!(
+                f,
+                "  and a side store for each player in the middle of their {} row (holes {}|{} from the owner's left)",
+                self.row_names.get(usize::from(role)).map_or("?", String::as_str),
+                board.columns / 2,
+                board.columns / 2 + 1
+            )?;
+        }
         if self.hand > 0 {
             writeln!(f, "  and {} seeds in each player's hand", self.hand)?;
         }
@@ -454,6 +463,13 @@ impl Model {
                 f,
                 "{gap}{indent}sowing: a turn's first lap may not leave the {} row from an end hole at once while another hole of it is occupied",
                 self.row_names[usize::from(role)]
+            )?;
+        }
+        if let Some(max) = sowing.side_path {
+            writeln!(
+                f,
+                "{gap}{indent}sowing: each lap goes past the mover's side store or, at their choice, through it, if it then holds at most {max} seed{}",
+                if max == 1 { "" } else { "s" }
             )?;
         }
         if let Some(role) = sowing.exit_relay {

@@ -197,8 +197,8 @@ pub enum SideFact {
 
 impl Model {
     /// Whether the rules need their sowings played lap by lap: a turn places a seed from the
-    /// hand, a capture sows from a row end, a lap rule reads a fact about the turn so far, or
-    /// an empty row ends the game between laps.
+    /// hand, a capture sows from a row end, a lap rule reads a fact about the turn so far, an
+    /// empty row ends the game between laps, or a lap may go through a side store.
     pub fn stepwise(&self) -> bool {
         let sowings = self.phases.iter().filter_map(|p| match &p.turn {
             Turn::Sow(s) => Some(s),
@@ -219,6 +219,7 @@ impl Model {
             s.heavy.is_some()
                 || s.exit_start.is_some()
                 || s.exit_relay.is_some()
+                || s.side_path.is_some()
                 || s.choices.iter().any(|c| c.facing)
         };
         row_end
@@ -318,6 +319,9 @@ pub struct Sowing {
     /// A relay that would leave this row from an end hole while another hole of the row is
     /// occupied cannot be sown: the mover loses.
     pub exit_relay: Option<Role>,
+    /// Each lap may go through the mover's side store (see [`Board::side_stores`]) instead of
+    /// past it, at the mover's choice, if the side store then holds at most this many seeds.
+    pub side_path: Option<u16>,
 }
 
 /// `only 1 seed from a house hole with more than 6 seeds, and one sown whole becomes spent`.

@@ -199,6 +199,8 @@ pub struct Board {
     pub no_stores: Option<Span>,
     /// `a store for each player`, if written.
     pub stores: Option<Span>,
+    /// `, and a side store for each player in the middle of the ROW row`: the row named.
+    pub side_stores: Option<Spanned<String>>,
 }
 
 /// `territory each player owns rows outer, inner`.
@@ -356,6 +358,8 @@ pub struct Sow {
     pub exit_start: Option<Spanned<String>>,
     /// `, and a relay from an end of the ROW row out of it … loses`: the row, if said.
     pub exit_relay: Option<Spanned<String>>,
+    /// `, through the side store at the mover's choice if it then holds at most N seeds`: N.
+    pub side_path: Option<Spanned<u16>>,
 }
 
 /// `only N seed from a MARK hole with more than M seeds[, and one sown whole becomes MARK]`.

@@ -291,6 +291,9 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::exit_relay => {
             "`, and a relay from an end of the ROW row out of it while another hole of it is occupied loses`"
         }
+        Rule::side_path => {
+            "`, through the side store at the mover's choice if it then holds at most N seeds`"
+        }
         Rule::row_exit => "`from an end of the ROW row out of it while another hole of it is occupied`",
         Rule::kw_whole => "`whole`",
         Rule::kw_becomes => "`becomes`",
@@ -437,10 +440,13 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_store => "`store`",
         Rule::kw_than => "`than`",
         Rule::kw_through => "`through`",
+        Rule::kw_side => "`side`",
+        Rule::kw_choice => "`choice`",
         Rule::kw_would => "`would`",
         Rule::kw_while => "`while`",
         Rule::no_stores => "`no stores`",
         Rule::a_store_each => "`a store for each player`",
+        Rule::side_stores => "`, and a side store for each player in the middle of the ROW row`",
         Rule::circuit_rows => "`own rows` or `all rows`",
         Rule::own_rows => "`own rows`",
         Rule::all_rows => "`all rows`",

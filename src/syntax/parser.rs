@@ -332,7 +332,11 @@ fn lower_board(pair: Pair<'_, Rule>) -> Result<Board> {
             _ => return unexpected(&inner),
         }
     }
-    Ok(Board { rows, columns, no_stores, stores })
+    let side_stores = match c.optional(Rule::side_stores) {
+        Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
+        None => None,
+    };
+    Ok(Board { rows, columns, no_stores, stores, side_stores })
 }
 
 fn lower_territory(pair: Pair<'_, Rule>) -> Result<Territory> {
@@ -524,7 +528,25 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
     };
     let exit_start = c.optional(Rule::exit_start).map(row_exit).transpose()?;
     let exit_relay = c.optional(Rule::exit_relay).map(row_exit).transpose()?;
-    Ok(Sow { count, itself, direction, overrun, first_hole, skip, place, heavy, exit_start, exit_relay })
+    let side_path = match c.optional(Rule::side_path) {
+        Some(p) => {
+            Some(lower_int(Children::of(p).expect(Rule::int)?)?.map(|n| n.min(u64::from(u16::MAX)) as u16))
+        }
+        None => None,
+    };
+    Ok(Sow {
+        count,
+        itself,
+        direction,
+        overrun,
+        first_hole,
+        skip,
+        place,
+        heavy,
+        exit_start,
+        exit_relay,
+        side_path,
+    })
 }
 
 fn lower_heavy(pair: Pair<'_, Rule>) -> Result<Spanned<Heavy>> {

@@ -282,7 +282,7 @@ fn sides<T>(mut f: impl FnMut(Player) -> T) -> Sides<T> {
 
 fn kind(mv: Move) -> &'static str {
     match mv {
-        Move::Sow(_) | Move::SowDirection(..) => "sow",
+        Move::Sow(_) | Move::SowDirection(..) | Move::SowThrough(_) => "sow",
         Move::Pick(_) => "pick",
         Move::Transfer(..) => "transfer",
         Move::Mark(_) => "mark",
@@ -312,9 +312,12 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         .iter()
         .map(|&mv| {
             let (hole, to) = match mv {
-                Move::Sow(h) | Move::SowDirection(h, _) | Move::Pick(h) | Move::Mark(h) | Move::Empty(h) => {
-                    (Some(h), None)
-                }
+                Move::Sow(h)
+                | Move::SowDirection(h, _)
+                | Move::SowThrough(h)
+                | Move::Pick(h)
+                | Move::Mark(h)
+                | Move::Empty(h) => (Some(h), None),
                 Move::Transfer(a, b) => (Some(a), Some(b)),
                 Move::Stop | Move::Relay | Move::Pass | Move::Enter => (None, None),
             };
@@ -420,6 +423,7 @@ fn action(rules: &Rules, state: &State, mv: Move) -> String {
         Move::Sow(_) => "sow".to_string(),
         Move::SowDirection(_, Direction::Clockwise) => "sow clockwise".to_string(),
         Move::SowDirection(_, Direction::Anticlockwise) => "sow anticlockwise".to_string(),
+        Move::SowThrough(_) => "sow through the side store".to_string(),
         Move::Pick(_) => {
             let follow_up = match state.phase() {
                 Phase::Pick(p) => rules

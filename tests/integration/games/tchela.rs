@@ -173,3 +173,204 @@ fn the_player_to_move_who_cannot_move_ends_the_game_scored_with_the_stores() {
     assert_eq!(rules.store_seeds(&s, Player::South), 5);
     assert_eq!(s.outcome(), Some(Outcome::Win { winner: Player::South, reason: WinReason::Score }));
 }
+
+/// The side store of the ruleset "ludii" (Ludii's extra store), from South's seat: the
+/// circuit through it runs a1 … a8, b8 b7 b6 b5, then the side store (`s`), then b4 … b1.
+fn ludii() -> Rules {
+    tchela(Some("ludii"), &[])
+}
+
+fn side(rules: &Rules, state: &State, player: Player) -> u16 {
+    state.count(rules.side_store(player).expect("the ruleset has side stores"))
+}
+
+/// South has a8 (1) and b5 (2); the side store is empty. a8 (1) reaches only b8, so it has
+/// one way. b5 (2) past the side store: b4 0→1, b3 0→1, the last in an empty inner hole
+/// facing c3 (1): c3 and d3 (2) into the store, 3. Through it (`b5+`): the side store 0→1,
+/// b4 0→1, the last in an empty inner hole facing c4, empty: the end, and the side store
+/// holds 1 (at most 1: allowed).
+#[test]
+fn ludii_a_lap_through_the_side_store_or_past_it() {
+    let rules = ludii();
+    let picture = "d 0 0 2 0 0 0 0 0
+                   c 0 0 1 0 0 0 0 0
+                   b 0 0 0 0 2 0 0 0
+                   a 0 0 0 0 0 0 0 1";
+    let s = state(&rules, &setup(&rules, picture, Player::South));
+    let b5 = hole(&rules, "b5");
+    assert_eq!(legal(&rules, &s), vec![Move::Sow(hole(&rules, "a8")), Move::Sow(b5), Move::SowThrough(b5)]);
+    assert_eq!(rules.parse_move(&s, "b5+").unwrap(), Move::SowThrough(b5));
+    assert_eq!(rules.move_text(Move::SowThrough(b5)), "b5+");
+
+    let mut past = s.clone();
+    let mut history = History::new(&rules, &past);
+    rules.play(&mut past, &mut history, Move::Sow(b5)).unwrap();
+    assert_eq!(rules.store_seeds(&past, Player::South), 3);
+    assert_eq!(side(&rules, &past, Player::South), 0);
+    assert_board(
+        &rules,
+        &past,
+        "d 0 0 0 0 0 0 0 0
+         c 0 0 0 0 0 0 0 0
+         b 0 0 1 1 0 0 0 0
+         a 0 0 0 0 0 0 0 1",
+    );
+
+    let mut through = s.clone();
+    let mut history = History::new(&rules, &through);
+    rules.play(&mut through, &mut history, Move::SowThrough(b5)).unwrap();
+    assert_eq!(rules.store_seeds(&through, Player::South), 0);
+    assert_eq!(side(&rules, &through, Player::South), 1);
+    assert_eq!(through.to_move(), Player::North);
+    assert_board(
+        &rules,
+        &through,
+        "d 0 0 2 0 0 0 0 0
+         c 0 0 1 0 0 0 0 0
+         b 0 0 0 1 0 0 0 0
+         a 0 0 0 0 0 0 0 1",
+    );
+}
+
+/// A lap that ends in the side store ends the turn: b5 (1) through it drops its seed there,
+/// although c4 and c5 beside it are occupied: nothing is taken, North moves. With a seed
+/// already in the side store, no lap may pass through it (it would hold 2): b5 has one way
+/// only, and the side store itself may be lifted (`s+`), as an inner hole: 1→0, b4 0→1, the
+/// last in an empty inner hole facing c4 (2): c4 and d4 (1) into the store, 3.
+#[test]
+fn ludii_a_lap_ending_in_the_side_store_ends_the_turn_and_it_holds_at_most_one() {
+    let rules = ludii();
+    let picture = "d 0 0 0 1 0 0 0 0
+                   c 0 0 0 2 1 0 0 0
+                   b 0 0 0 0 1 0 0 0
+                   a 0 0 0 0 0 0 0 0";
+    let s = state(&rules, &setup(&rules, picture, Player::South));
+    let b5 = hole(&rules, "b5");
+    let mut into = s.clone();
+    let mut history = History::new(&rules, &into);
+    rules.play(&mut into, &mut history, Move::SowThrough(b5)).unwrap();
+    assert_eq!(side(&rules, &into, Player::South), 1);
+    assert_eq!(rules.store_seeds(&into, Player::South), 0);
+    assert_eq!(into.to_move(), Player::North);
+
+    let mut full = setup(&rules, picture, Player::South);
+    full.side_stores.south = 1;
+    let s = state(&rules, &full);
+    let store = rules.side_store(Player::South).unwrap();
+    assert_eq!(legal(&rules, &s), vec![Move::Sow(b5), Move::SowThrough(store)]);
+    assert_eq!(rules.parse_move(&s, "s+").unwrap(), Move::SowThrough(store));
+    assert_eq!(rules.move_text(Move::SowThrough(store)), "s+");
+    let mut lifted = s.clone();
+    let mut history = History::new(&rules, &lifted);
+    rules.play(&mut lifted, &mut history, Move::SowThrough(store)).unwrap();
+    assert_eq!(side(&rules, &lifted, Player::South), 0);
+    assert_eq!(rules.store_seeds(&lifted, Player::South), 3);
+    assert_board(
+        &rules,
+        &lifted,
+        "d 0 0 0 0 0 0 0 0
+         c 0 0 0 0 1 0 0 0
+         b 0 0 0 1 1 0 0 0
+         a 0 0 0 0 0 0 0 0",
+    );
+}
+
+/// A relay chooses its way too, where it would reach the side store: a8 (1) into b8 (4→5),
+/// occupied: the sowing pauses before the relay of b8 (5), which past the side store ends in
+/// b3 and through it in b4. `relay`: b7 b6 b5 b4 b3 0→1, the last in an empty inner hole
+/// facing c3 (1): c3 and d3 (2) into the store, 3. `b8+` (`relay+`): b7 b6 b5 0→1, the
+/// side store 0→1, b4 0→1, facing c4, empty: the end. At the start, b8 (4) itself has both
+/// ways: past it ending in b4, through it ending in the side store.
+#[test]
+fn ludii_a_relay_pauses_for_the_way_past_the_side_store_or_through_it() {
+    let rules = ludii();
+    let picture = "d 0 0 2 0 0 0 0 0
+                   c 0 0 1 0 0 0 0 0
+                   b 0 0 0 0 0 0 0 4
+                   a 0 0 0 0 0 0 0 1";
+    let s = state(&rules, &setup(&rules, picture, Player::South));
+    let (a8, b8) = (hole(&rules, "a8"), hole(&rules, "b8"));
+    assert_eq!(legal(&rules, &s), vec![Move::Sow(a8), Move::Sow(b8), Move::SowThrough(b8)]);
+    let mut paused = s.clone();
+    let mut history = History::new(&rules, &paused);
+    rules.play(&mut paused, &mut history, Move::Sow(a8)).unwrap();
+    assert_eq!(paused.to_move(), Player::South);
+    assert_eq!(legal(&rules, &paused), vec![Move::Relay, Move::SowThrough(b8)]);
+    assert_eq!(rules.parse_move(&paused, "relay+").unwrap(), Move::SowThrough(b8));
+
+    let mut past = paused.clone();
+    let mut h = history.clone();
+    rules.play(&mut past, &mut h, Move::Relay).unwrap();
+    assert_eq!(past.to_move(), Player::North);
+    assert_eq!(rules.store_seeds(&past, Player::South), 3);
+    assert_board(
+        &rules,
+        &past,
+        "d 0 0 0 0 0 0 0 0
+         c 0 0 0 0 0 0 0 0
+         b 0 0 1 1 1 1 1 0
+         a 0 0 0 0 0 0 0 0",
+    );
+
+    let mut through = paused.clone();
+    rules.play(&mut through, &mut history, Move::SowThrough(b8)).unwrap();
+    assert_eq!(through.to_move(), Player::North);
+    assert_eq!(side(&rules, &through, Player::South), 1);
+    assert_board(
+        &rules,
+        &through,
+        "d 0 0 2 0 0 0 0 0
+         c 0 0 1 0 0 0 0 0
+         b 0 0 0 1 1 1 1 0
+         a 0 0 0 0 0 0 0 0",
+    );
+}
+
+/// North's side store is in the middle of c, between c4 and c5 (North sows c1 → c8): c3 (2)
+/// through it drops into c4 and the side store, past it into c4 and c5.
+#[test]
+fn ludii_north_side_store_is_between_c4_and_c5() {
+    let rules = ludii();
+    let s = state(
+        &rules,
+        &setup(
+            &rules,
+            "d 0 0 0 0 0 0 0 0
+             c 0 0 2 0 0 0 0 0
+             b 0 0 0 0 0 0 0 0
+             a 0 0 0 0 0 0 0 0",
+            Player::North,
+        ),
+    );
+    let c3 = hole(&rules, "c3");
+    let mut through = s.clone();
+    let mut history = History::new(&rules, &through);
+    rules.play(&mut through, &mut history, Move::SowThrough(c3)).unwrap();
+    assert_eq!(side(&rules, &through, Player::North), 1);
+    assert_eq!(through.count(hole(&rules, "c4")), 1);
+    assert_eq!(through.count(hole(&rules, "c5")), 0);
+}
+
+/// The side store's seeds count for its owner at the end: South b1 (1) into a1, empty, an
+/// outer hole: the end. North, to move, has no seed on the board and none in its side
+/// store: the game ends on the seeds, South's a1 and side store (1) 2 against North's store
+/// 1: South wins (without the side store, 1 against 1 would draw).
+#[test]
+fn ludii_the_side_store_counts_for_its_owner_at_the_end() {
+    let rules = ludii();
+    let mut s = setup(
+        &rules,
+        "d 0 0 0 0 0 0 0 0
+         c 0 0 0 0 0 0 0 0
+         b 1 0 0 0 0 0 0 0
+         a 0 0 0 0 0 0 0 0",
+        Player::South,
+    );
+    s.side_stores.south = 1;
+    s.stores.north = 1;
+    let mut s = state(&rules, &s);
+    let mut history = History::new(&rules, &s);
+    rules.play(&mut s, &mut history, Move::Sow(hole(&rules, "b1"))).unwrap();
+    assert_eq!(rules.score(&s, Player::South), 2);
+    assert_eq!(s.outcome(), Some(Outcome::Win { winner: Player::South, reason: WinReason::Score }));
+}
