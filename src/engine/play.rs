@@ -267,7 +267,11 @@ impl Rules {
 
     /// Seeds on the board.
     pub fn seeds_on_board(&self, state: &State) -> u32 {
-        state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum()
+        // The side stores, if any, are on the board too.
+        let side = self
+            .side_store
+            .map_or(0, |s| u32::from(state.counts[s.south.index()] + state.counts[s.north.index()]));
+        state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() + side
     }
 
     /// A player's score where the game ends on seeds: seeds on their side, in hand and in

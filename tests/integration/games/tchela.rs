@@ -92,10 +92,11 @@ fn the_ludii_opening_sows_two_holes_past_the_last_pair() {
          a 1 0 1 2 0 1 2 2",
     );
     assert_eq!(state.to_move(), Player::South);
-    assert_eq!(
-        legal(&rules, &state),
-        sows(&rules, &["a1", "a3", "a4", "a6", "a7", "a8", "b1", "b3", "b4", "b6", "b7"])
-    );
+    // Each occupied hole past the side store, and b6 (2) through it too (b5, the side store):
+    // the only lap that reaches it.
+    let mut moves = sows(&rules, &["a1", "a3", "a4", "a6", "a7", "a8", "b1", "b3", "b4", "b6", "b7"]);
+    moves.insert(10, Move::SowThrough(hole(&rules, "b6")));
+    assert_eq!(legal(&rules, &state), moves);
 }
 
 /// On 4×6, Ludii's opening is shorter: a1 into a2, a4 into a5, b6 into b5, b3 into b2;
