@@ -19,7 +19,8 @@
 //! ```
 
 use sow::Rules;
-use sow::engine::{Direction, Game, Move, Player, WinReason};
+use sow::engine::{Game, Move, Player, WinReason};
+use sow::model::Direction;
 
 use crate::common;
 use crate::kit::*;
