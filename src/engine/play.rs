@@ -2665,17 +2665,15 @@ impl Rules {
             let done = self.phases[phase].lasts.is_some_and(|n| state.phase_turns[me] >= n)
                 || (!rules.ends_when.is_empty()
                     && rules.ends_when.iter().all(|f| self.side_fact_holds(state, me, f)))
-                || {
+                // A player with no move in a phase they stay in is blocked in it.
+                || (!rules.stays_blocked && {
                     // A phase that places seeds from the hand ends when the hand is empty: a
                     // player with seeds in hand and no placement is blocked in it.
                     let placing = matches!(&self.phases[phase].turn, TurnKind::Sow(s) if s.place.is_some());
                     scratch.clear();
                     self.turn_moves(state, phase, &mut scratch);
-                    scratch.is_empty()
-                        && !self.opening_pass_now(state, phase)
-                        && !(placing && state.hand[me] > 0)
-                        && !rules.stays_blocked
-                };
+                    scratch.is_empty() && !self.opening_pass_now(state, phase) && !(placing && state.hand[me] > 0)
+                });
             if !done {
                 break;
             }
