@@ -89,9 +89,12 @@ fn territory(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
     out
 }
 
-/// Not too many kinds of mark, and the holes marked at the start exist.
+/// Not too many kinds of mark, the holes marked at the start exist, and a mark kept while a
+/// hole holds some seeds names at least 1.
 fn marks(scope: &Scope<'_>) -> Vec<CheckError> {
-    errors(scope.marked())
+    let mut out = errors(scope.marked());
+    out.extend(errors(scope.keep_mins()));
+    out
 }
 
 /// The setup is given, names holes that exist, and puts a playable number of seeds.
@@ -387,7 +390,11 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
         .flat_map(|c| &c.node.filters)
         .find(|f| matches!(f.node, ast::Filter::Facing))
         .map(|f| f.span);
-    let Some(why) = place.or(row_end).or(fact).or(between).or(clause).or(facing) else { return Vec::new() };
+    let kept = eff.marks.iter().find_map(|m| m.keep_min.as_ref().map(|v| v.span));
+    let prefer = sowings.iter().filter_map(|s| s.choose).find_map(|c| c.node.prefer.first().map(|p| p.span));
+    let Some(why) = place.or(row_end).or(fact).or(between).or(clause).or(facing).or(kept).or(prefer) else {
+        return Vec::new();
+    };
     let mut errors = Vec::new();
     let mut not = |what: &str, span: Span, help: &str| {
         errors.push(CheckError::NotStepwise {
@@ -428,9 +435,6 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
         }
     }
     for rule in lap_rules() {
-        if rule.action.node == ast::LapAction::MayStop {
-            not("a mover's choice to stop", rule.action.span, "write `relay` or `stop`");
-        }
         for fact in &rule.facts {
             if matches!(fact.node, ast::Fact::NotReached { .. }) {
                 not("a fact about the rows the turn has reached", fact.span, "leave the condition out");

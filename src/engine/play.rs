@@ -9,7 +9,7 @@ use crate::model::{DropCapture, HoleSet, SideFact};
 
 /// Most relay decisions a player may make in one turn where the rules let them stop (a
 /// player who keeps relaying through the same holes must stop in the end).
-const MAX_RELAY_CHOICES: u16 = 64;
+pub(super) const MAX_RELAY_CHOICES: u16 = 64;
 
 /// How many pauses to turn a lap deep the legality check of a sowing looks (beyond, a pause
 /// counts as an end of the sowing: the mover decides there).
@@ -944,6 +944,9 @@ impl Rules {
     }
 
     fn lap_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
+        if self.stepwise {
+            return self.step_choice_moves(state, choice, out);
+        }
         if choice.turn {
             // Which way the next lap goes: the usual way, or turned.
             if self.relay_ends(state, choice) {
@@ -1105,6 +1108,9 @@ impl Rules {
             }
             Move::Relay => {
                 let Phase::LapChoice(choice) = state.phase else { return None };
+                if self.stepwise {
+                    return self.step_relay(state, history, choice, log);
+                }
                 let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
                 let rev = self.turn_reversed(state, sow, me);
                 // The compiler allows no pause in a phase whose lap rules ask whether the turn has

@@ -128,6 +128,8 @@ pub struct SowRules {
     /// A relay that would leave this row so cannot be sown: the mover loses (played by
     /// `engine::stepwise`).
     pub exit_relay: Option<Role>,
+    /// First laps preferred, most first (played by `engine::stepwise`).
+    pub prefer: Vec<crate::model::TurnCondition>,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }

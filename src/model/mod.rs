@@ -92,6 +92,10 @@ pub struct Mark {
     pub name: String,
     /// Holes marked from the start.
     pub start: Vec<Cell>,
+    /// A hole keeps the mark only while it holds at least this many seeds: one left with
+    /// fewer, by a lift or a capture, loses it for good (`, while it holds at least 6
+    /// seeds`). Read lap by lap.
+    pub keep_min: Option<u16>,
 }
 
 /// A phase of the game: an opening, or the main game.
@@ -193,8 +197,9 @@ pub enum SideFact {
 
 impl Model {
     /// Whether the rules need their sowings played lap by lap: a turn places a seed from the
-    /// hand, a capture sows from a row end, a lap rule reads a fact about the turn so far, or
-    /// an empty row ends the game between laps.
+    /// hand, a capture sows from a row end, a lap rule reads a fact about the turn so far, an
+    /// empty row ends the game between laps, or a mark is kept only while its hole holds some
+    /// seeds.
     pub fn stepwise(&self) -> bool {
         let sowings = self.phases.iter().filter_map(|p| match &p.turn {
             Turn::Sow(s) => Some(s),
@@ -210,15 +215,18 @@ impl Model {
             .captures
             .iter()
             .any(|c| matches!(c.destination, Destination::Sow(Resow { into: SowInto::RowEnd { .. }, .. })));
-        // Heavy holes, row exits and landings predicted in front of a hole are read lap by lap.
+        // Heavy holes, row exits, landings predicted in front of a hole and preferred first
+        // laps are read lap by lap.
         let own = |s: &Sowing| {
             s.heavy.is_some()
                 || s.exit_start.is_some()
                 || s.exit_relay.is_some()
                 || s.choices.iter().any(|c| c.facing)
+                || !s.prefer.is_empty()
         };
         row_end
             || self.end.row_empty_every_lap
+            || self.marks.iter().any(|m| m.keep_min.is_some())
             || sowings.into_iter().any(|s| s.place.is_some() || facts(s) || own(s))
     }
 }
@@ -314,6 +322,10 @@ pub struct Sowing {
     /// A relay that would leave this row from an end hole while another hole of the row is
     /// occupied cannot be sown: the mover loses.
     pub exit_relay: Option<Role>,
+    /// `prefer first laps if …, then if …`: among the sowings the description in force
+    /// allows, those whose first lap ends where the first condition holds, if any; else the
+    /// next condition's; where none holds, all of them. Read lap by lap.
+    pub prefer: Vec<TurnCondition>,
 }
 
 /// `only 1 seed from a house hole with more than 6 seeds, and one sown whole becomes spent`.
@@ -614,6 +626,10 @@ pub enum SowInto {
         middle: u8,
         /// North's captures go to the farther end.
         far_for_north: bool,
+        /// From the middle holes the mover chooses only where no seed of the turn has been
+        /// sown yet (a capture by a seed placed from the hand); a capture a lap made sends the
+        /// seeds to the end that lap was heading for along the row.
+        ahead: bool,
     },
 }
 

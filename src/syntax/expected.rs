@@ -277,6 +277,10 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::most_filter => "`with the most seeds`",
         Rule::captures_filter => "`whose lap captures`",
         Rule::facing_filter => "`whose last seed would fall in front of an occupied hole`",
+        Rule::prefer => "`prefer first laps if the lap captures, then if …`",
+        Rule::prefer_if => "`if the lap captures` or `if the last seed lands in …`",
+        Rule::end_ahead => "`before any seed is sown, else the end ahead of the sowing`",
+        Rule::mark_while => "`, while it holds at least 6 seeds`",
         Rule::heavy_sow => "`, only 1 seed from a MARK hole with more than 6 seeds`",
         Rule::heavy_spent => "`, and one sown whole becomes MARK`",
         Rule::exit_start => {
@@ -292,6 +296,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_out => "`out`",
         Rule::kw_fall => "`fall`",
         Rule::kw_front => "`front`",
+        Rule::kw_prefer => "`prefer`",
         Rule::by_score => "`ends the game and the player with more seeds wins`",
         Rule::turn_limit_rule => "`after N turns the game is a draw`",
         Rule::kw_a => "`a`",
