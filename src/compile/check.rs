@@ -391,7 +391,9 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
         .find(|f| matches!(f.node, ast::Filter::Facing))
         .map(|f| f.span);
     let kept = eff.marks.iter().find_map(|m| m.keep_min.as_ref().map(|v| v.span));
-    let prefer = sowings.iter().filter_map(|s| s.choose).find_map(|c| c.node.prefer.first().map(|p| p.span));
+    let prefer = sowings.iter().filter_map(|s| s.choose).find_map(|c| {
+        c.node.prefer.first().map(|p| p.span).or(c.node.block.as_ref().map(|b| b.span))
+    });
     let Some(why) = place.or(row_end).or(fact).or(between).or(clause).or(facing).or(kept).or(prefer) else {
         return Vec::new();
     };

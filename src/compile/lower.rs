@@ -62,6 +62,13 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         Some(c) => scope.preferences(c).ok()?,
         None => base?.prefer.clone(),
     };
+    let block = match own.choose.map(|c| c.node) {
+        Some(c) => match &c.block {
+            Some(b) => Some(scope.block(b).ok()?),
+            None => None,
+        },
+        None => base?.block.clone(),
+    };
     let (leave_turned, turned_once, hand_entry) = match own.choose.map(|c| c.node) {
         Some(c) => (c.leave_turned.is_some(), c.turned_once.is_some(), c.hand_entry.is_some()),
         None => (base?.leave_turned, base?.turned_once, base?.hand_entry),
@@ -170,6 +177,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         exit_start,
         exit_relay,
         prefer,
+        block,
     })
 }
 

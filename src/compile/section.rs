@@ -283,6 +283,29 @@ impl Scope<'_> {
         errors.finish(out.into_iter().collect())
     }
 
+    /// A `choose` block's blocking rule.
+    pub fn block(&self, block: &Spanned<ast::Block>) -> Found<Block> {
+        let mut errors = Errors::default();
+        let mark = errors.take_one(self.mark(&block.node.mark));
+        let mut exempt = Vec::new();
+        for e in &block.node.exempt {
+            let found = match &e.node {
+                ast::BlockExempt::Marked(name) => errors.take_one(self.mark(name)).map(BlockExempt::Marked),
+                ast::BlockExempt::OnlyOccupied(row) => errors.take(self.row(row)).map(BlockExempt::OnlyOccupied),
+                ast::BlockExempt::OnlyMoreThan(row, n) => {
+                    let role = errors.take(self.row(row));
+                    if n.node > u64::from(crate::model::MAX_SEEDS) {
+                        let max = u64::from(crate::model::MAX_SEEDS);
+                        errors.push(CheckError::TooLarge { value: n.node, max, span: n.span.into() });
+                    }
+                    role.map(|role| BlockExempt::OnlyMoreThan(role, n.node.min(u64::from(u16::MAX)) as u16))
+                }
+            };
+            exempt.extend(found);
+        }
+        errors.finish(mark.map(|mark| Block { mark, exempt }))
+    }
+
     /// The holes a choice description is about.
     fn choice_holes(&self, holes: &Spanned<ast::ChoiceHoles>) -> Found<HoleSet> {
         match &holes.node {

@@ -1101,7 +1101,12 @@ impl Rules {
                     Phase::Pick(p) => {
                         self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles)
                     }
-                    Phase::LapChoice(_) => self.end_turn(state, history),
+                    Phase::LapChoice(_) => {
+                        if self.stepwise {
+                            self.step_block(state);
+                        }
+                        self.end_turn(state, history);
+                    }
                     Phase::Sow | Phase::EndChoice(_) => {}
                 }
                 None

@@ -130,6 +130,8 @@ pub struct SowRules {
     pub exit_relay: Option<Role>,
     /// First laps preferred, most first (played by `engine::stepwise`).
     pub prefer: Vec<crate::model::TurnCondition>,
+    /// The blocking rule, worked out at the end of each turn (played by `engine::stepwise`).
+    pub block: Option<crate::model::Block>,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }

@@ -400,6 +400,8 @@ pub(crate) const TURN_END_RIGHT: u8 = 16;
 pub(crate) const TURN_STEP_REV: u8 = 32;
 /// [`State::turn_bits`]: … and has captured earlier in the turn.
 pub(crate) const TURN_STEP_CAPTURED: u8 = 64;
+/// [`State::turn_bits`]: a sowing played lap by lap has taken seeds this turn.
+pub(crate) const TURN_STEP_TOOK: u8 = 128;
 
 impl State {
     /// Seeds in a hole.

@@ -19,6 +19,7 @@ use super::rules::*;
 use super::sowing::SowEnd;
 use super::state::*;
 use super::trace::SownLap;
+use crate::model::BlockExempt;
 
 /// How many pauses to choose a row end deep the legality check of a sowing looks (beyond, a
 /// pause counts as an end of the sowing: the mover decides there).
@@ -254,6 +255,7 @@ impl Rules {
                 LapAction::Stop
             }
             Step::Over(action) => {
+                self.step_block(state);
                 self.end_turn(state, history);
                 action
             }
@@ -378,6 +380,105 @@ impl Rules {
         Some((at, before, action, cur))
     }
 
+    /// The blocking rule of the mover's sowing, if it has one, at the end of their turn
+    /// (`after a turn that captures nothing, while the opponent cannot capture, mark as …`):
+    /// the mark leaves every hole; then, after a turn that took nothing, where the opponent
+    /// has no first lap that captures, the opponent's holes the mover's capturing first laps
+    /// would take (as if the mover moved again) get it, but for the holes spared.
+    #[cold]
+    pub(super) fn step_block(&self, state: &mut State) {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
+        let Some(block) = &sow.block else { return };
+        for h in 0..self.model.board.holes() {
+            set_mark(state, block.mark, Hole(h as u8), false);
+        }
+        let opponent = me.other();
+        if state.turn_bits & TURN_STEP_TOOK != 0
+            || state.outcome.is_some()
+            || !self.capture_targets(state, opponent).is_empty()
+        {
+            return;
+        }
+        let count = |h: Hole| state.counts[h.index()];
+        let row = |role: Role| &self.role_hole[opponent][usize::from(role)];
+        let spared = |h: Hole| {
+            block.exempt.iter().any(|e| match *e {
+                BlockExempt::Marked(m) => state.is_marked(m, h),
+                BlockExempt::OnlyOccupied(role) => row(role).iter().all(|&x| (x == h) == (count(x) > 0)),
+                BlockExempt::OnlyMoreThan(role, n) => row(role).iter().all(|&x| (x == h) == (count(x) > n)),
+            })
+        };
+        let blocked: Vec<Hole> = self
+            .capture_targets(state, me)
+            .into_iter()
+            .filter(|&h| self.hole_owner[h.index()] == opponent && !spared(h))
+            .collect();
+        for h in blocked {
+            set_mark(state, block.mark, h, true);
+        }
+    }
+
+    /// The occupied holes of the opponent's that player `p`'s first laps that capture would
+    /// take, of the sowings `p` could choose were it their turn to sow now.
+    fn capture_targets(&self, state: &State, p: Player) -> Vec<Hole> {
+        let mut s = state.clone();
+        s.to_move = p;
+        s.phase = Phase::Sow;
+        let TurnKind::Sow(sow) = &self.phase_rules(&s, p).turn else { return Vec::new() };
+        let mut out = Vec::new();
+        for (h, rev) in self.first_laps(&s, sow) {
+            let mut lap = s.clone();
+            let mut tally = Tally::default();
+            let Some((at, _, LapAction::Capture(c), _)) = self.step_first(&mut lap, sow, h, rev, &mut tally) else {
+                continue;
+            };
+            let capture = &self.model.captures[usize::from(c)];
+            let from = if capture.origin_column { h } else { at };
+            let column = usize::from(self.hole_column[from.index()]);
+            for target in &capture.take {
+                if let Target::Opposite(role) = *target {
+                    let hole = self.role_hole[p.other()][usize::from(role)][column];
+                    if lap.counts[hole.index()] > 0 && !out.contains(&hole) {
+                        out.push(hole);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The first laps (hole, way) the description in force lets the player to move choose,
+    /// without asking whether their sowings end.
+    fn first_laps(&self, state: &State, sow: &SowRules) -> Vec<(Hole, bool)> {
+        let me = state.to_move;
+        let ways: &[bool] = match self.sowing_reversed(state, sow, me) {
+            Some(false) => &[false],
+            Some(true) => &[true],
+            None => &[false, true],
+        };
+        for choice in &sow.choices {
+            let mut out = Vec::new();
+            let mut fitted = false;
+            for &h in &choice.holes[me] {
+                for &rev in ways {
+                    if self.fits(state, me, choice, h, rev)
+                        && (!choice.rule.facing || self.lands_facing(state, me, h, rev))
+                    {
+                        fitted = true;
+                        if !sow.exit_start.is_some_and(|role| self.leaves_row(state, role, h, rev)) {
+                            out.push((h, rev));
+                        }
+                    }
+                }
+            }
+            if fitted {
+                return out;
+            }
+        }
+        Vec::new()
+    }
+
     /// Where the sowing description in force allows several first laps and the rules prefer
     /// some (`prefer first laps if …`): keep, of the decisions from `start` on, those of the
     /// most preferred condition any of them meets.
@@ -485,6 +586,7 @@ impl Rules {
                             let (taken, _) = self.take(state, c, at, cur.rev, log);
                             self.thin_marks(state);
                             if taken > 0 {
+                                state.turn_bits |= TURN_STEP_TOOK;
                                 state.captures_made[me] = state.captures_made[me].saturating_add(1);
                                 self.keep(state, destination, taken);
                             }
@@ -596,6 +698,7 @@ impl Rules {
         }
         self.thin_marks(state);
         let me = state.to_move;
+        state.turn_bits |= TURN_STEP_TOOK;
         state.captures_made[me] = state.captures_made[me].saturating_add(1);
         let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination else { return None };
         if resow.whole {

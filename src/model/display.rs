@@ -370,6 +370,27 @@ impl Model {
             let then = if i == 0 { "preferred: sowings where" } else { "then: where" };
             writeln!(f, "{indent}  {then} {when}")?;
         }
+        if let Some(block) = &sowing.block {
+            let mark = |m: MarkId| &self.marks[usize::from(m)].name;
+            let row = |r: Role| &self.row_names[usize::from(r)];
+            let spared: Vec<String> = block
+                .exempt
+                .iter()
+                .map(|e| match *e {
+                    BlockExempt::Marked(m) => format!("{} holes", mark(m)),
+                    BlockExempt::OnlyOccupied(r) => format!("the only occupied {} hole", row(r)),
+                    BlockExempt::OnlyMoreThan(r, n) => format!("the only {} hole with more than {n} seeds", row(r)),
+                })
+                .collect();
+            let spared = if spared.is_empty() { String::new() } else { format!(" (spared: {})", spared.join(", ")) };
+            writeln!(
+                f,
+                "{indent}  at the end of each turn every {m} mark goes; after a turn that took nothing, where the \
+                 opponent has no first lap that captures, the opponent's holes the mover's first laps would take \
+                 (as if to move again) are marked {m}{spared}",
+                m = mark(block.mark)
+            )?;
+        }
         if let Some(lone) = sowing.lone {
             let mark = |m: MarkId| &self.marks[usize::from(m)].name;
             let mut place = String::new();

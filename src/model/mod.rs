@@ -223,6 +223,7 @@ impl Model {
                 || s.exit_relay.is_some()
                 || s.choices.iter().any(|c| c.facing)
                 || !s.prefer.is_empty()
+                || s.block.is_some()
         };
         row_end
             || self.end.row_empty_every_lap
@@ -326,6 +327,33 @@ pub struct Sowing {
     /// allows, those whose first lap ends where the first condition holds, if any; else the
     /// next condition's; where none holds, all of them. Read lap by lap.
     pub prefer: Vec<TurnCondition>,
+    /// `after a turn that captures nothing, while the opponent cannot capture, mark as MARK
+    /// the opponent's holes the mover would capture next, except …`: the blocking rule,
+    /// worked out at the end of each turn of this sowing. Read lap by lap.
+    pub block: Option<Block>,
+}
+
+/// The blocking rule: at the end of a turn of its sowing, every hole loses the mark; then, if
+/// the turn took nothing, the opponent has no first lap that captures and the mover (as if
+/// to move again) has some, each of the opponent's holes those laps would take gets it, but
+/// for the holes spared. The choice lines leave the marked holes out by naming the mark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The mark the blocked holes carry.
+    pub mark: MarkId,
+    /// The holes spared, read on the opponent's side.
+    pub exempt: Vec<BlockExempt>,
+}
+
+/// A hole the blocking rule spares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockExempt {
+    /// A hole carrying this mark.
+    Marked(MarkId),
+    /// The only occupied hole of its row of this role.
+    OnlyOccupied(Role),
+    /// The only hole of its row of this role holding more than so many seeds.
+    OnlyMoreThan(Role, u16),
 }
 
 /// `only 1 seed from a house hole with more than 6 seeds, and one sown whole becomes spent`.

@@ -567,6 +567,29 @@ pub struct Choose {
     pub hand_entry: Option<Span>,
     /// `prefer first laps if …, then if …`: the conditions, most preferred first.
     pub prefer: Vec<Spanned<TurnCondition>>,
+    /// `after a turn that captures nothing, …, mark as MARK the opponent's holes the mover
+    /// would capture next[, except …]`, if written.
+    pub block: Option<Spanned<Block>>,
+}
+
+/// The blocking rule's mark and the holes it spares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// The mark the blocked holes carry.
+    pub mark: Spanned<String>,
+    /// The holes spared.
+    pub exempt: Vec<Spanned<BlockExempt>>,
+}
+
+/// A hole the blocking rule spares.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BlockExempt {
+    /// `house holes`.
+    Marked(Spanned<String>),
+    /// `the only occupied inner hole`.
+    OnlyOccupied(Spanned<String>),
+    /// `the only inner hole with more than 1 seed`.
+    OnlyMoreThan(Spanned<String>, Spanned<u64>),
 }
 
 /// `also CHOICE, DIRECTION[, if CONDITION]`: a lap from these holes may go this way.

@@ -724,6 +724,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
     let mut lone = None;
     let (mut leave_turned, mut turned_once, mut hand_entry) = (None, None, None);
     let mut prefer = Vec::new();
+    let mut block = None;
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::choice => choices.push(lower_choice(child)?),
@@ -738,10 +739,34 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
                     prefer.push(lower_turn_condition(cond)?);
                 }
             }
+            Rule::block => block = Some(lower_block(child)?),
             _ => return unexpected(&child),
         }
     }
-    Ok(Choose { choices, turnings, must_feed, lone, leave_turned, turned_once, hand_entry, prefer })
+    Ok(Choose { choices, turnings, must_feed, lone, leave_turned, turned_once, hand_entry, prefer, block })
+}
+
+fn lower_block(pair: Pair<'_, Rule>) -> Result<Spanned<Block>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let mark = lower_name(c.expect(Rule::row_name)?);
+    let mut exempt = Vec::new();
+    for p in c.rest() {
+        let psp = span(&p);
+        let rule = p.as_rule();
+        let mut words = Children::of(p);
+        let e = match rule {
+            Rule::block_marked => BlockExempt::Marked(lower_name(words.expect(Rule::row_name)?)),
+            Rule::block_only_occupied => BlockExempt::OnlyOccupied(lower_name(words.expect(Rule::row_name)?)),
+            Rule::block_only_more => {
+                let row = lower_name(words.expect(Rule::row_name)?);
+                BlockExempt::OnlyMoreThan(row, lower_int(words.expect(Rule::int)?)?)
+            }
+            _ => return Err(SyntaxError::internal(psp, expected::phrase(Rule::block))),
+        };
+        exempt.push(Spanned::new(e, psp));
+    }
+    Ok(Spanned::new(Block { mark, exempt }, sp))
 }
 
 fn lower_turning(pair: Pair<'_, Rule>) -> Result<Spanned<Turning>> {
