@@ -23,6 +23,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         openings(scope),
         skipped_marks(scope),
         sow_clauses(scope),
+        choose_clauses(scope),
         end(scope, game_name),
         lap_limit(scope),
         added_captures(scope),
@@ -30,6 +31,23 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         stepwise(scope),
     ]
     .concat()
+}
+
+/// A `choose` block's preferred first laps and blocking rule name lap conditions, marks and
+/// rows the game declares (the main game's and each opening's).
+fn choose_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
+    let eff = scope.eff;
+    let openings = eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing);
+    let mut out = Vec::new();
+    for choose in std::iter::once(eff.sections.sowing).chain(openings).filter_map(|s| s.choose) {
+        if !choose.node.prefer.is_empty() {
+            out.extend(errors(scope.preferences(choose.node)));
+        }
+        if let Some(block) = &choose.node.block {
+            out.extend(errors(scope.block(block)));
+        }
+    }
+    out
 }
 
 /// A section every game needs is missing.
@@ -391,9 +409,10 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
         .find(|f| matches!(f.node, ast::Filter::Facing))
         .map(|f| f.span);
     let kept = eff.marks.iter().find_map(|m| m.keep_min.as_ref().map(|v| v.span));
-    let prefer = sowings.iter().filter_map(|s| s.choose).find_map(|c| {
-        c.node.prefer.first().map(|p| p.span).or(c.node.block.as_ref().map(|b| b.span))
-    });
+    let prefer = sowings
+        .iter()
+        .filter_map(|s| s.choose)
+        .find_map(|c| c.node.prefer.first().map(|p| p.span).or(c.node.block.as_ref().map(|b| b.span)));
     let Some(why) = place.or(row_end).or(fact).or(between).or(clause).or(facing).or(kept).or(prefer) else {
         return Vec::new();
     };

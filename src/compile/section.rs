@@ -291,7 +291,9 @@ impl Scope<'_> {
         for e in &block.node.exempt {
             let found = match &e.node {
                 ast::BlockExempt::Marked(name) => errors.take_one(self.mark(name)).map(BlockExempt::Marked),
-                ast::BlockExempt::OnlyOccupied(row) => errors.take(self.row(row)).map(BlockExempt::OnlyOccupied),
+                ast::BlockExempt::OnlyOccupied(row) => {
+                    errors.take(self.row(row)).map(BlockExempt::OnlyOccupied)
+                }
                 ast::BlockExempt::OnlyMoreThan(row, n) => {
                     let role = errors.take(self.row(row));
                     if n.node > u64::from(crate::model::MAX_SEEDS) {

@@ -100,7 +100,8 @@ impl Rules {
             // (`whose lap captures`, `whose last seed would fall in front of an occupied
             // hole`), which depends on the way it goes.
             let way_fits = |h: Hole, rev: bool| {
-                self.fits(state, me, choice, h, rev) && (!choice.rule.facing || self.lands_facing(state, me, h, rev))
+                self.fits(state, me, choice, h, rev)
+                    && (!choice.rule.facing || self.lands_facing(state, me, h, rev))
             };
             for &h in &choice.holes[me] {
                 if !ways.iter().any(|&(_, rev)| way_fits(h, rev)) {
@@ -219,7 +220,14 @@ impl Rules {
         }
         let mut s = state.clone();
         let mut tally = Tally::default();
-        let step = self.step_run(&mut s, sow, (choice.at, LapAction::Relay), paused_cursor(state, choice), &mut tally, &mut ());
+        let step = self.step_run(
+            &mut s,
+            sow,
+            (choice.at, LapAction::Relay),
+            paused_cursor(state, choice),
+            &mut tally,
+            &mut (),
+        );
         if self.step_settles(&s, sow, step, 0) {
             out.push(Move::Relay);
         }
@@ -266,7 +274,16 @@ impl Rules {
         };
         let last = tally.last.unwrap_or(h);
         let last_at = usize::from(self.circuit_pos[me][last.index()]);
-        SowEnd { laps: tally.laps, sown: tally.sown, last_at, lap_at: last_at, last, action, hash: 0, reached: false }
+        SowEnd {
+            laps: tally.laps,
+            sown: tally.sown,
+            last_at,
+            lap_at: last_at,
+            last,
+            action,
+            hash: 0,
+            reached: false,
+        }
     }
 
     /// The laps decision `mv` sows from `state`, the laps of its captured seeds included (each
@@ -430,7 +447,8 @@ impl Rules {
         for (h, rev) in self.first_laps(&s, sow) {
             let mut lap = s.clone();
             let mut tally = Tally::default();
-            let Some((at, _, LapAction::Capture(c), _)) = self.step_first(&mut lap, sow, h, rev, &mut tally) else {
+            let Some((at, _, LapAction::Capture(c), _)) = self.step_first(&mut lap, sow, h, rev, &mut tally)
+            else {
                 continue;
             };
             let capture = &self.model.captures[usize::from(c)];
@@ -483,7 +501,14 @@ impl Rules {
     /// some (`prefer first laps if …`): keep, of the decisions from `start` on, those of the
     /// most preferred condition any of them meets.
     #[cold]
-    fn keep_preferred(&self, state: &State, sow: &SowRules, out: &mut MoveList, start: usize, plain_rev: bool) {
+    fn keep_preferred(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        out: &mut MoveList,
+        start: usize,
+        plain_rev: bool,
+    ) {
         let ranked: Vec<(Move, usize)> = out[start..]
             .iter()
             .map(|&mv| {
@@ -565,7 +590,12 @@ impl Rules {
                         Destination::Sow(Resow {
                             into: SowInto::RowEnd { role, middle, far_for_north, ahead },
                             ..
-                        }) => match self.row_end_at(me, (role, middle, far_for_north), at, (ahead && cur.sown).then_some(cur.rev)) {
+                        }) => match self.row_end_at(
+                            me,
+                            (role, middle, far_for_north),
+                            at,
+                            (ahead && cur.sown).then_some(cur.rev),
+                        ) {
                             EndPick::Choice => {
                                 return Step::Paused(EndChoice { capture: c, at, origin: cur.origin });
                             }

@@ -365,7 +365,9 @@ impl Model {
         for (i, condition) in sowing.prefer.iter().enumerate() {
             let when = match condition {
                 TurnCondition::Captures => "the first lap ends in a capture".to_string(),
-                TurnCondition::Lands(rule) => format!("the first lap's landing fits: {}", self.lap_conditions(rule)),
+                TurnCondition::Lands(rule) => {
+                    format!("the first lap's landing fits: {}", self.lap_conditions(rule))
+                }
             };
             let then = if i == 0 { "preferred: sowings where" } else { "then: where" };
             writeln!(f, "{indent}  {then} {when}")?;
@@ -379,10 +381,13 @@ impl Model {
                 .map(|e| match *e {
                     BlockExempt::Marked(m) => format!("{} holes", mark(m)),
                     BlockExempt::OnlyOccupied(r) => format!("the only occupied {} hole", row(r)),
-                    BlockExempt::OnlyMoreThan(r, n) => format!("the only {} hole with more than {n} seeds", row(r)),
+                    BlockExempt::OnlyMoreThan(r, n) => {
+                        format!("the only {} hole with more than {n} seeds", row(r))
+                    }
                 })
                 .collect();
-            let spared = if spared.is_empty() { String::new() } else { format!(" (spared: {})", spared.join(", ")) };
+            let spared =
+                if spared.is_empty() { String::new() } else { format!(" (spared: {})", spared.join(", ")) };
             writeln!(
                 f,
                 "{indent}  at the end of each turn every {m} mark goes; after a turn that took nothing, where the \

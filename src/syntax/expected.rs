@@ -277,9 +277,13 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::most_filter => "`with the most seeds`",
         Rule::captures_filter => "`whose lap captures`",
         Rule::facing_filter => "`whose last seed would fall in front of an occupied hole`",
-        Rule::block => "`after a turn that captures nothing, while the opponent cannot capture, mark as MARK the opponent's holes the mover would capture next`",
+        Rule::block => {
+            "`after a turn that captures nothing, while the opponent cannot capture, mark as MARK the opponent's holes the mover would capture next`"
+        }
         Rule::block_marked => "`house holes`",
-        Rule::block_exempt => "`house holes`, `the only occupied inner hole` or `the only inner hole with more than 1 seed`",
+        Rule::block_exempt => {
+            "`house holes`, `the only occupied inner hole` or `the only inner hole with more than 1 seed`"
+        }
         Rule::block_only_occupied => "`the only occupied inner hole`",
         Rule::block_only_more => "`the only inner hole with more than 1 seed`",
         Rule::prefer => "`prefer first laps if the lap captures, then if …`",

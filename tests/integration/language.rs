@@ -298,7 +298,11 @@ fn bao_sow_clauses_are_checked() {
         ("mark as blocked the opponent's", "mark as blokced the opponent's", "sow::check::unknown_mark"),
         ("except house holes, the only", "except huose holes, the only", "sow::check::unknown_mark"),
         ("the only occupied inner hole and", "the only occupied iner hole and", "sow::check::unknown_row"),
-        ("the only inner hole with more than 1", "the only inner hole with more than 99999", "sow::check::too_large"),
+        (
+            "the only inner hole with more than 1",
+            "the only inner hole with more than 99999",
+            "sow::check::too_large",
+        ),
     ] {
         let bad = bao.replacen(from, to, 1);
         assert_ne!(bad, bao, "{from}");

@@ -246,7 +246,8 @@ fn a_house_emptied_by_a_capture_is_no_longer_the_house() {
         rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "c5"))).unwrap();
         let ends = legal(&rules, &state);
         assert_eq!(ends.len(), 2, "{ruleset:?}: {ends:?}");
-        let from_c8 = *ends.iter().find(|m| matches!(m, Move::SowDirection(h, _) if *h == hole(&rules, "c8"))).unwrap();
+        let from_c8 =
+            *ends.iter().find(|m| matches!(m, Move::SowDirection(h, _) if *h == hole(&rules, "c8"))).unwrap();
         rules.play(&mut state, &mut history, from_c8).unwrap();
         assert_eq!(state.is_marked(HOUSE, hole(&rules, "b5")), ruleset.is_some(), "{ruleset:?}");
         assert!(state.is_marked(HOUSE, hole(&rules, "c4")), "{ruleset:?}");
