@@ -382,7 +382,11 @@ impl Model {
                     BlockExempt::Marked(m) => format!("{} holes", mark(m)),
                     BlockExempt::OnlyOccupied(r) => format!("the only occupied {} hole", row(r)),
                     BlockExempt::OnlyMoreThan(r, n) => {
-                        format!("the only {} hole with more than {n} seeds", row(r))
+                        format!(
+                            "the only {} hole with more than {n} seed{}",
+                            row(r),
+                            if n == 1 { "" } else { "s" }
+                        )
                     }
                 })
                 .collect();
