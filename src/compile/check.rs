@@ -23,6 +23,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         openings(scope),
         skipped_marks(scope),
         sow_clauses(scope),
+        choose_clauses(scope),
         end(scope, game_name),
         lap_limit(scope),
         added_captures(scope),
@@ -30,6 +31,23 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         stepwise(scope),
     ]
     .concat()
+}
+
+/// A `choose` block's preferred first laps and blocking rule name lap conditions, marks and
+/// rows the game declares (the main game's and each opening's).
+fn choose_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
+    let eff = scope.eff;
+    let openings = eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing);
+    let mut out = Vec::new();
+    for choose in std::iter::once(eff.sections.sowing).chain(openings).filter_map(|s| s.choose) {
+        if !choose.node.prefer.is_empty() {
+            out.extend(errors(scope.preferences(choose.node)));
+        }
+        if let Some(block) = &choose.node.block {
+            out.extend(errors(scope.block(block)));
+        }
+    }
+    out
 }
 
 /// A section every game needs is missing.
@@ -89,9 +107,12 @@ fn territory(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
     out
 }
 
-/// Not too many kinds of mark, and the holes marked at the start exist.
+/// Not too many kinds of mark, the holes marked at the start exist, and a mark kept while a
+/// hole holds some seeds names at least 1.
 fn marks(scope: &Scope<'_>) -> Vec<CheckError> {
-    errors(scope.marked())
+    let mut out = errors(scope.marked());
+    out.extend(errors(scope.keep_mins()));
+    out
 }
 
 /// The setup is given, names holes that exist, and puts a playable number of seeds.
@@ -409,7 +430,14 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
         .flat_map(|c| &c.node.filters)
         .find(|f| matches!(f.node, ast::Filter::Facing))
         .map(|f| f.span);
-    let Some(why) = place.or(row_end).or(fact).or(between).or(clause).or(facing) else { return Vec::new() };
+    let kept = eff.marks.iter().find_map(|m| m.keep_min.as_ref().map(|v| v.span));
+    let prefer = sowings
+        .iter()
+        .filter_map(|s| s.choose)
+        .find_map(|c| c.node.prefer.first().map(|p| p.span).or(c.node.block.as_ref().map(|b| b.span)));
+    let Some(why) = place.or(row_end).or(fact).or(between).or(clause).or(facing).or(kept).or(prefer) else {
+        return Vec::new();
+    };
     let mut errors = Vec::new();
     let mut not = |what: &str, span: Span, help: &str| {
         errors.push(CheckError::NotStepwise {
@@ -450,9 +478,6 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
         }
     }
     for rule in lap_rules() {
-        if rule.action.node == ast::LapAction::MayStop {
-            not("a mover's choice to stop", rule.action.span, "write `relay` or `stop`");
-        }
         for fact in &rule.facts {
             if matches!(fact.node, ast::Fact::NotReached { .. }) {
                 not("a fact about the rows the turn has reached", fact.span, "leave the condition out");

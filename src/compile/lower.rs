@@ -16,7 +16,8 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
     let sections = &eff.sections;
     let board = scope.board?;
     let names = scope.marks.iter().cloned();
-    let marks = names.zip(scope.marked().ok()?).map(|(name, start)| Mark { name, start }).collect();
+    let starts = scope.marked().ok()?.into_iter().zip(scope.keep_mins().ok()?);
+    let marks = names.zip(starts).map(|(name, (start, keep_min))| Mark { name, start, keep_min }).collect();
     let (setup, hand) = scope.setup(sections.setup?).ok()?;
     let circuit = scope.circuit(sections.circuit?).ok()?;
     let captures: Option<Vec<Capture>> = eff.captures.values().map(|c| scope.capture_rule(c).ok()).collect();
@@ -56,6 +57,17 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
     let (choices, must_feed, turnings) = match own.choose.map(|c| c.node) {
         Some(c) => (scope.choices(c).ok()?, c.must_feed.is_some(), scope.turnings(c).ok()?),
         None => (base?.choices.clone(), base?.must_feed, base?.turnings.clone()),
+    };
+    let prefer = match own.choose.map(|c| c.node) {
+        Some(c) => scope.preferences(c).ok()?,
+        None => base?.prefer.clone(),
+    };
+    let block = match own.choose.map(|c| c.node) {
+        Some(c) => match &c.block {
+            Some(b) => Some(scope.block(b).ok()?),
+            None => None,
+        },
+        None => base?.block.clone(),
     };
     let (leave_turned, turned_once, hand_entry) = match own.choose.map(|c| c.node) {
         Some(c) => (c.leave_turned.is_some(), c.turned_once.is_some(), c.hand_entry.is_some()),
@@ -169,6 +181,8 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         exit_start,
         exit_relay,
         side_path,
+        prefer,
+        block,
     })
 }
 

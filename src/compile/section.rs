@@ -125,6 +125,29 @@ impl Scope<'_> {
         errors.finish(self.board.map(|_| out))
     }
 
+    /// The fewest seeds a hole keeps each kind of mark with (`, while it holds at least 6
+    /// seeds`), in the order the marks are declared.
+    pub fn keep_mins(&self) -> Found<Vec<Option<u16>>> {
+        let mut errors = Errors::default();
+        let mut out = Vec::new();
+        for m in &self.eff.marks {
+            out.push(match &m.keep_min {
+                Some(v) if v.node == 0 => {
+                    errors.push(CheckError::ZeroAmount { span: v.span.into() });
+                    None
+                }
+                Some(v) if v.node > u64::from(crate::model::MAX_SEEDS) => {
+                    let max = u64::from(crate::model::MAX_SEEDS);
+                    errors.push(CheckError::TooLarge { value: v.node, max, span: v.span.into() });
+                    None
+                }
+                Some(v) => Some(v.node as u16),
+                None => None,
+            });
+        }
+        errors.finish(Some(out))
+    }
+
     /// The circuit seeds go round.
     pub fn circuit(&self, section: At<'_, ast::Circuit>) -> Result<Circuit, CheckError> {
         let c = section.node;
@@ -247,6 +270,45 @@ impl Scope<'_> {
             }
         }
         errors.finish(out.into_iter().collect())
+    }
+
+    /// A `choose` block's preferred first laps, most preferred first.
+    pub fn preferences(&self, choose: &ast::Choose) -> Found<Vec<TurnCondition>> {
+        let mut errors = Errors::default();
+        let out: Vec<Option<TurnCondition>> = choose
+            .prefer
+            .iter()
+            .map(|c| match &c.node {
+                ast::TurnCondition::Captures => Some(TurnCondition::Captures),
+                ast::TurnCondition::Lands(rule) => errors.take(self.lap_rule(rule)).map(TurnCondition::Lands),
+            })
+            .collect();
+        errors.finish(out.into_iter().collect())
+    }
+
+    /// A `choose` block's blocking rule.
+    pub fn block(&self, block: &Spanned<ast::Block>) -> Found<Block> {
+        let mut errors = Errors::default();
+        let mark = errors.take_one(self.mark(&block.node.mark));
+        let mut exempt = Vec::new();
+        for e in &block.node.exempt {
+            let found = match &e.node {
+                ast::BlockExempt::Marked(name) => errors.take_one(self.mark(name)).map(BlockExempt::Marked),
+                ast::BlockExempt::OnlyOccupied(row) => {
+                    errors.take(self.row(row)).map(BlockExempt::OnlyOccupied)
+                }
+                ast::BlockExempt::OnlyMoreThan(row, n) => {
+                    let role = errors.take(self.row(row));
+                    if n.node > u64::from(crate::model::MAX_SEEDS) {
+                        let max = u64::from(crate::model::MAX_SEEDS);
+                        errors.push(CheckError::TooLarge { value: n.node, max, span: n.span.into() });
+                    }
+                    role.map(|role| BlockExempt::OnlyMoreThan(role, n.node.min(u64::from(u16::MAX)) as u16))
+                }
+            };
+            exempt.extend(found);
+        }
+        errors.finish(mark.map(|mark| Block { mark, exempt }))
     }
 
     /// The holes a choice description is about.
@@ -608,7 +670,7 @@ impl Scope<'_> {
                 single: r.single,
                 whole_if_one: r.whole_if_one,
             }),
-            ast::Destination::RowEnd { row, far_for_north, middle, whole, itself } => {
+            ast::Destination::RowEnd { row, far_for_north, middle, ahead, whole, itself } => {
                 let role = self.row(row)?;
                 let n = self.value(middle).map_err(|e| vec![e])?;
                 let columns = self.board.map_or(0, |b| b.columns as u64);
@@ -621,7 +683,12 @@ impl Scope<'_> {
                     }]);
                 }
                 Destination::Sow(Resow {
-                    into: SowInto::RowEnd { role, middle: n as u8, far_for_north: *far_for_north },
+                    into: SowInto::RowEnd {
+                        role,
+                        middle: n as u8,
+                        far_for_north: *far_for_north,
+                        ahead: *ahead,
+                    },
                     whole: *whole,
                     with_last: false,
                     single: false,

@@ -156,6 +156,8 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     exit_start: sowing.exit_start,
                     exit_relay: sowing.exit_relay,
                     side_path: sowing.side_path,
+                    prefer: sowing.prefer.clone(),
+                    block: sowing.block.clone(),
                     turnings: (sowing.turnings.iter())
                         .map(|t| TurnRule {
                             choice: choice(&t.choice),

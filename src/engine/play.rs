@@ -9,7 +9,7 @@ use crate::model::{DropCapture, HoleSet, SideFact};
 
 /// Most relay decisions a player may make in one turn where the rules let them stop (a
 /// player who keeps relaying through the same holes must stop in the end).
-const MAX_RELAY_CHOICES: u16 = 64;
+pub(super) const MAX_RELAY_CHOICES: u16 = 64;
 
 /// How many pauses to turn a lap deep the legality check of a sowing looks (beyond, a pause
 /// counts as an end of the sowing: the mover decides there).
@@ -1040,6 +1040,9 @@ impl Rules {
             self.path_choice_moves(state, choice, out);
             return;
         }
+        if self.stepwise {
+            return self.step_choice_moves(state, choice, out);
+        }
         if choice.turn {
             // Which way the next lap goes: the usual way, or turned.
             if self.relay_ends(state, choice) {
@@ -1174,7 +1177,11 @@ impl Rules {
             Move::SowThrough(h) => self.step_sow(state, history, h, None, true, log),
             Move::Relay if self.stepwise => {
                 let Phase::LapChoice(choice) = state.phase else { return None };
-                self.step_sow(state, history, choice.at, None, false, log)
+                if choice.through {
+                    // The relay past the side store.
+                    return self.step_sow(state, history, choice.at, None, false, log);
+                }
+                self.step_relay(state, history, choice, log)
             }
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => {
@@ -1208,7 +1215,12 @@ impl Rules {
                     Phase::Pick(p) => {
                         self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles)
                     }
-                    Phase::LapChoice(_) => self.end_turn(state, history),
+                    Phase::LapChoice(_) => {
+                        if self.stepwise {
+                            self.step_block(state);
+                        }
+                        self.end_turn(state, history);
+                    }
                     Phase::Sow | Phase::EndChoice(_) => {}
                 }
                 None

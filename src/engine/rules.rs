@@ -135,6 +135,10 @@ pub struct SowRules {
     /// A lap may go through the mover's side store at their choice, if it then holds at most
     /// so many seeds (played by `engine::stepwise`).
     pub side_path: Option<u16>,
+    /// First laps preferred, most first (played by `engine::stepwise`).
+    pub prefer: Vec<crate::model::TurnCondition>,
+    /// The blocking rule, worked out at the end of each turn (played by `engine::stepwise`).
+    pub block: Option<crate::model::Block>,
     /// What sowing reads, per player (see [`super::sowing::Ring`]).
     pub(crate) rings: ByPlayer<super::sowing::Ring>,
 }

@@ -416,6 +416,13 @@ pub(crate) const TURN_LEAVE: u8 = 4;
 pub(crate) const TURN_END_LEFT: u8 = 8;
 /// [`State::turn_bits`]: … on South's right.
 pub(crate) const TURN_END_RIGHT: u8 = 16;
+/// [`State::turn_bits`]: a sowing played lap by lap, paused for the mover to stop or relay,
+/// goes against the circuit's stored order.
+pub(crate) const TURN_STEP_REV: u8 = 32;
+/// [`State::turn_bits`]: … and has captured earlier in the turn.
+pub(crate) const TURN_STEP_CAPTURED: u8 = 64;
+/// [`State::turn_bits`]: a sowing played lap by lap has taken seeds this turn.
+pub(crate) const TURN_STEP_TOOK: u8 = 128;
 
 impl State {
     /// Seeds in a hole.

@@ -21,6 +21,7 @@ use super::rules::*;
 use super::sowing::SowEnd;
 use super::state::*;
 use super::trace::SownLap;
+use crate::model::BlockExempt;
 
 /// How many pauses to choose a row end deep the legality check of a sowing looks (beyond, a
 /// pause counts as an end of the sowing: the mover decides there).
@@ -44,6 +45,9 @@ struct Cursor {
     origin: u16,
     /// Pauses made this turn to choose the way of a relay past or through the side store.
     pauses: u16,
+    /// A lap of the turn has been sown (else a capture is made by a seed placed from the
+    /// hand).
+    sown: bool,
 }
 
 /// What a sowing came to, counted as it went.
@@ -68,6 +72,8 @@ enum Step {
     /// A lap through the side store left more seeds in it than the sowing allows: the
     /// decision is not legal.
     Refused,
+    /// A lap ended at this hole where the mover may stop (`may stop`), or relay from it.
+    MayStop(Hole, Cursor),
     /// The game ended between laps (the outcome is set).
     Ended,
     /// The sowing would never end.
@@ -102,14 +108,17 @@ impl Rules {
             None => &[(Some(Direction::Clockwise), false), (Some(Direction::Anticlockwise), true)],
         };
         for choice in &sow.choices {
+            let start = out.len();
             let mut fitted = false;
-            // Each direction of a hole asked on its own where the description predicts the
-            // landing (`whose last seed would fall in front of an occupied hole`).
-            let way_fits = |h: Hole, rev: bool| !choice.rule.facing || self.lands_facing(state, me, h, rev);
+            // Each direction of a hole asked on its own: the description may predict the lap
+            // (`whose lap captures`, `whose last seed would fall in front of an occupied
+            // hole`), which depends on the way it goes.
+            let way_fits = |h: Hole, rev: bool| {
+                self.fits(state, me, choice, h, rev)
+                    && (!choice.rule.facing || self.lands_facing(state, me, h, rev))
+            };
             for &h in &choice.holes[me] {
-                if !self.fits(state, me, choice, h, ways[0].1)
-                    || !ways.iter().any(|&(_, rev)| way_fits(h, rev))
-                {
+                if !ways.iter().any(|&(_, rev)| way_fits(h, rev)) {
                     continue;
                 }
                 fitted = true;
@@ -143,6 +152,9 @@ impl Rules {
                 }
             }
             if fitted {
+                if !sow.prefer.is_empty() {
+                    self.keep_preferred(state, sow, out, start, ways[0].1);
+                }
                 break;
             }
         }
@@ -258,7 +270,77 @@ impl Rules {
             }
             _ => return None,
         };
+        Some(self.step_finish(state, history, step, tally, h, 0))
+    }
+
+    /// Where a sowing paused for the mover to stop or relay (`may stop`), the relay: the
+    /// paused hole lifted and sown on, as the lap rules say.
+    pub(super) fn step_relay<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        choice: LapChoice,
+        log: &mut L,
+    ) -> Option<SowEnd> {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
+        let cur = paused_cursor(state, choice);
+        state.phase = Phase::Sow;
+        let mut tally = Tally::default();
+        let step = self.step_run(state, sow, (choice.at, LapAction::Relay), cur, &mut tally, log);
+        Some(self.step_finish(state, history, step, tally, choice.at, choice.relays + 1))
+    }
+
+    /// The decisions where a sowing paused for the mover to stop or relay: `stop`, and
+    /// `relay` while the turn has not relayed so too often and the relay's sowing ends.
+    pub(super) fn step_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
+        out.push(Move::Stop);
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
+        if choice.relays >= super::play::MAX_RELAY_CHOICES {
+            return;
+        }
+        let mut s = state.clone();
+        let mut tally = Tally::default();
+        let step = self.step_run(
+            &mut s,
+            sow,
+            (choice.at, LapAction::Relay),
+            paused_cursor(state, choice),
+            &mut tally,
+            &mut (),
+        );
+        if self.step_settles(&s, sow, step, 0) {
+            out.push(Move::Relay);
+        }
+    }
+
+    /// Settle the turn a stretch of sowing that came to `step` leaves: end it, pause it for
+    /// a choice of the mover's, or hand the turn back; what the sowing came to. `relays`:
+    /// the pauses to stop or relay the turn has gone past.
+    fn step_finish(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        step: Step,
+        tally: Tally,
+        h: Hole,
+        relays: u16,
+    ) -> SowEnd {
+        let me = state.to_move;
         let action = match step {
+            Step::MayStop(at, cur) => {
+                let bits = (if cur.rev { TURN_STEP_REV } else { 0 })
+                    | (if cur.captured { TURN_STEP_CAPTURED } else { 0 });
+                state.turn_bits = (state.turn_bits & !(TURN_STEP_REV | TURN_STEP_CAPTURED)) | bits;
+                state.phase = Phase::LapChoice(LapChoice {
+                    at,
+                    origin: cur.origin,
+                    relays,
+                    turn: false,
+                    hand: 0,
+                    through: false,
+                });
+                LapAction::MayStop
+            }
             Step::Over(LapAction::MoveAgain) => {
                 self.end_turn_again(state, history);
                 LapAction::MoveAgain
@@ -278,6 +360,7 @@ impl Rules {
                 LapAction::Stop
             }
             Step::Over(action) => {
+                self.step_block(state);
                 self.end_turn(state, history);
                 action
             }
@@ -288,7 +371,7 @@ impl Rules {
         };
         let last = tally.last.unwrap_or(h);
         let last_at = usize::from(self.circuit_pos[me][last.index()]);
-        Some(SowEnd {
+        SowEnd {
             laps: tally.laps,
             sown: tally.sown,
             last_at,
@@ -297,7 +380,7 @@ impl Rules {
             action,
             hash: 0,
             reached: false,
-        })
+        }
     }
 
     /// The laps decision `mv` sows from `state`, the laps of its captured seeds included (each
@@ -344,7 +427,7 @@ impl Rules {
     /// whether some choice of row end does, looked at a few pauses deep.
     fn step_settles(&self, state: &State, sow: &SowRules, step: Step, depth: u8) -> bool {
         match step {
-            Step::Over(_) | Step::Ended => true,
+            Step::Over(_) | Step::Ended | Step::MayStop(..) => true,
             Step::Endless | Step::Refused => false,
             Step::Paused(_) | Step::PathPaused(_) if depth >= MAX_END_DEPTH => true,
             Step::PathPaused(choice) => [false, true].into_iter().any(|through| {
@@ -377,38 +460,201 @@ impl Rules {
         tally: &mut Tally,
         log: &mut L,
     ) -> Step {
+        match self.step_first(state, sow, h, (rev, through), tally) {
+            Some(_) if through && !self.side_allowed(state, sow) => Step::Refused,
+            Some((at, _, action, mut cur)) => {
+                cur.first = false;
+                self.step_run(state, sow, (at, action), cur, tally, log)
+            }
+            None => Step::Over(LapAction::Stop),
+        }
+    }
+
+    /// A turn's first lap from hole `h` going `rev` (or the seed put into it from the hand,
+    /// which captures there, or is sown with the hole): where it ended, what that hole held
+    /// before its last seed, the lap rules' action there, and the sowing's cursor. `None`
+    /// where nothing is sown. With `through`, the lap goes through the mover's side store.
+    fn step_first(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        h: Hole,
+        (rev, through): (bool, bool),
+        tally: &mut Tally,
+    ) -> Option<(Hole, u16, LapAction, Cursor)> {
         let me = state.to_move;
-        let mut cur = Cursor { rev, first: true, captured: false, origin: 0, pauses: 0 };
-        let (at, action) = match sow.place {
+        let mut cur = Cursor { rev, first: true, captured: false, origin: 0, pauses: 0, sown: true };
+        match sow.place {
             Some(place) => {
                 if state.hand[me] == 0 {
-                    return Step::Over(LapAction::Stop);
+                    return None;
                 }
                 state.hand[me] -= 1;
                 self.add(state, h, 1);
                 cur.origin = state.counts[h.index()];
                 tally.last = Some(h);
                 if self.place_captures(state, place, h) {
-                    (h, LapAction::Capture(place.capture))
-                } else {
-                    let (at, before) = self.step_lap(state, sow, h, rev, through, tally);
-                    (at, self.step_action(state, sow, (at, before), &cur))
+                    cur.sown = false;
+                    return Some((h, cur.origin - 1, LapAction::Capture(place.capture), cur));
                 }
             }
             None => {
                 cur.origin = state.counts[h.index()];
                 if cur.origin == 0 {
-                    return Step::Over(LapAction::Stop);
+                    return None;
                 }
-                let (at, before) = self.step_lap(state, sow, h, rev, through, tally);
-                (at, self.step_action(state, sow, (at, before), &cur))
             }
-        };
-        if through && !self.side_allowed(state, sow) {
-            return Step::Refused;
         }
-        cur.first = false;
-        self.step_run(state, sow, (at, action), cur, tally, log)
+        let (at, before) = self.step_lap(state, sow, h, rev, through, tally);
+        let action = self.step_action(state, sow, (at, before), &cur);
+        Some((at, before, action, cur))
+    }
+
+    /// The blocking rule of the mover's sowing, if it has one, at the end of their turn
+    /// (`after a turn that captures nothing, while the opponent cannot capture, mark as …`):
+    /// the mark leaves every hole; then, after a turn that took nothing, where the opponent
+    /// has no first lap that captures, the opponent's holes the mover's capturing first laps
+    /// would take (as if the mover moved again) get it, but for the holes spared.
+    #[cold]
+    pub(super) fn step_block(&self, state: &mut State) {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
+        let Some(block) = &sow.block else { return };
+        for h in 0..self.model.board.holes() {
+            set_mark(state, block.mark, Hole(h as u8), false);
+        }
+        let opponent = me.other();
+        if state.turn_bits & TURN_STEP_TOOK != 0
+            || state.outcome.is_some()
+            || !self.capture_targets(state, opponent).is_empty()
+        {
+            return;
+        }
+        let count = |h: Hole| state.counts[h.index()];
+        let row = |role: Role| &self.role_hole[opponent][usize::from(role)];
+        let spared = |h: Hole| {
+            block.exempt.iter().any(|e| match *e {
+                BlockExempt::Marked(m) => state.is_marked(m, h),
+                BlockExempt::OnlyOccupied(role) => row(role).iter().all(|&x| (x == h) == (count(x) > 0)),
+                BlockExempt::OnlyMoreThan(role, n) => row(role).iter().all(|&x| (x == h) == (count(x) > n)),
+            })
+        };
+        let blocked: Vec<Hole> = self
+            .capture_targets(state, me)
+            .into_iter()
+            .filter(|&h| self.hole_owner[h.index()] == opponent && !spared(h))
+            .collect();
+        for h in blocked {
+            set_mark(state, block.mark, h, true);
+        }
+    }
+
+    /// The occupied holes of the opponent's that player `p`'s first laps that capture would
+    /// take, of the sowings `p` could choose were it their turn to sow now.
+    fn capture_targets(&self, state: &State, p: Player) -> Vec<Hole> {
+        let mut s = state.clone();
+        s.to_move = p;
+        s.phase = Phase::Sow;
+        let TurnKind::Sow(sow) = &self.phase_rules(&s, p).turn else { return Vec::new() };
+        let mut out = Vec::new();
+        for (h, rev) in self.first_laps(&s, sow) {
+            let mut lap = s.clone();
+            let mut tally = Tally::default();
+            let Some((at, _, LapAction::Capture(c), _)) =
+                self.step_first(&mut lap, sow, h, (rev, false), &mut tally)
+            else {
+                continue;
+            };
+            let capture = &self.model.captures[usize::from(c)];
+            let from = if capture.origin_column { h } else { at };
+            let column = usize::from(self.hole_column[from.index()]);
+            for target in &capture.take {
+                if let Target::Opposite(role) = *target {
+                    let hole = self.role_hole[p.other()][usize::from(role)][column];
+                    if lap.counts[hole.index()] > 0 && !out.contains(&hole) {
+                        out.push(hole);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The first laps (hole, way) the description in force lets the player to move choose,
+    /// without asking whether their sowings end.
+    fn first_laps(&self, state: &State, sow: &SowRules) -> Vec<(Hole, bool)> {
+        let me = state.to_move;
+        let ways: &[bool] = match self.sowing_reversed(state, sow, me) {
+            Some(false) => &[false],
+            Some(true) => &[true],
+            None => &[false, true],
+        };
+        for choice in &sow.choices {
+            let mut out = Vec::new();
+            let mut fitted = false;
+            for &h in &choice.holes[me] {
+                for &rev in ways {
+                    if self.fits(state, me, choice, h, rev)
+                        && (!choice.rule.facing || self.lands_facing(state, me, h, rev))
+                    {
+                        fitted = true;
+                        if !sow.exit_start.is_some_and(|role| self.leaves_row(state, role, h, rev)) {
+                            out.push((h, rev));
+                        }
+                    }
+                }
+            }
+            if fitted {
+                return out;
+            }
+        }
+        Vec::new()
+    }
+
+    /// Where the sowing description in force allows several first laps and the rules prefer
+    /// some (`prefer first laps if …`): keep, of the decisions from `start` on, those of the
+    /// most preferred condition any of them meets.
+    #[cold]
+    fn keep_preferred(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        out: &mut MoveList,
+        start: usize,
+        plain_rev: bool,
+    ) {
+        let ranked: Vec<(Move, usize)> = out[start..]
+            .iter()
+            .map(|&mv| {
+                let (h, rev) = match mv {
+                    Move::SowDirection(h, d) => (h, d != self.direction),
+                    Move::Sow(h) => (h, plain_rev),
+                    _ => return (mv, sow.prefer.len()),
+                };
+                (mv, self.first_lap_rank(state, sow, h, rev))
+            })
+            .collect();
+        let best = ranked.iter().map(|&(_, rank)| rank).min().unwrap_or(0);
+        out.truncate(start);
+        out.extend(ranked.into_iter().filter(|&(_, rank)| rank == best).map(|(mv, _)| mv));
+    }
+
+    /// The first of the preferred conditions the first lap from hole `h` going `rev` meets
+    /// (sown on a copy), or their number where it meets none.
+    fn first_lap_rank(&self, state: &State, sow: &SowRules, h: Hole, rev: bool) -> usize {
+        let mut s = state.clone();
+        let mut tally = Tally::default();
+        let Some((at, before, action, cur)) = self.step_first(&mut s, sow, h, (rev, false), &mut tally)
+        else {
+            return sow.prefer.len();
+        };
+        sow.prefer
+            .iter()
+            .position(|condition| match condition {
+                TurnCondition::Captures => matches!(action, LapAction::Capture(_)),
+                TurnCondition::Lands(rule) => self.rule_applies(&s, rule, (at, before), &cur),
+            })
+            .unwrap_or(sow.prefer.len())
     }
 
     /// After the mover chose `end` (sown `rev`) for the paused capture `choice`: take the
@@ -427,7 +673,7 @@ impl Rules {
         else {
             return Step::Over(LapAction::Stop);
         };
-        let cur = Cursor { rev, first: false, captured: true, origin: choice.origin, pauses: 0 };
+        let cur = Cursor { rev, first: false, captured: true, origin: choice.origin, pauses: 0, sown: true };
         let action = self.step_action(state, sow, (at, before), &cur);
         self.step_run(state, sow, (at, action), cur, tally, log)
     }
@@ -445,7 +691,14 @@ impl Rules {
     ) -> Step {
         let me = state.to_move;
         let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
-        let cur = Cursor { rev, first: false, captured: false, origin: choice.origin, pauses: choice.relays };
+        let cur = Cursor {
+            rev,
+            first: false,
+            captured: false,
+            origin: choice.origin,
+            pauses: choice.relays,
+            sown: true,
+        };
         let (at, before) = self.step_lap(state, sow, choice.at, rev, through, tally);
         if through && !self.side_allowed(state, sow) {
             return Step::Refused;
@@ -479,9 +732,14 @@ impl Rules {
                     let capture = &self.model.captures[usize::from(c)];
                     match capture.destination {
                         Destination::Sow(Resow {
-                            into: SowInto::RowEnd { role, middle, far_for_north },
+                            into: SowInto::RowEnd { role, middle, far_for_north, ahead },
                             ..
-                        }) => match self.row_end_at(me, (role, middle, far_for_north), at) {
+                        }) => match self.row_end_at(
+                            me,
+                            (role, middle, far_for_north),
+                            at,
+                            (ahead && cur.sown).then_some(cur.rev),
+                        ) {
                             EndPick::Choice => {
                                 return Step::Paused(EndChoice { capture: c, at, origin: cur.origin });
                             }
@@ -500,7 +758,9 @@ impl Rules {
                         },
                         destination => {
                             let (taken, _) = self.take(state, c, at, cur.rev, log);
+                            self.thin_marks(state);
                             if taken > 0 {
+                                state.turn_bits |= TURN_STEP_TOOK;
                                 state.captures_made[me] = state.captures_made[me].saturating_add(1);
                                 self.keep(state, destination, taken);
                             }
@@ -549,6 +809,7 @@ impl Rules {
                     steps += 1;
                     from
                 }
+                LapAction::MayStop => return Step::MayStop(at, cur),
                 other => return Step::Over(other),
             };
             let (landing, before) = self.step_lap(state, sow, from, cur.rev, false, tally);
@@ -625,7 +886,9 @@ impl Rules {
         if taken == 0 {
             return None;
         }
+        self.thin_marks(state);
         let me = state.to_move;
+        state.turn_bits |= TURN_STEP_TOOK;
         state.captures_made[me] = state.captures_made[me].saturating_add(1);
         let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination else { return None };
         if resow.whole {
@@ -687,7 +950,22 @@ impl Rules {
             }
         }
         self.remove(state, from, n);
+        self.thin_marks(state);
         self.drop_seeds(state, from, n, rev, through, tally)
+    }
+
+    /// Take marks kept only while a hole holds some seeds (`, while it holds at least 6
+    /// seeds`) from the holes now holding fewer: after every lift and every capture.
+    fn thin_marks(&self, state: &mut State) {
+        for (m, mark) in self.model.marks.iter().enumerate() {
+            let Some(min) = mark.keep_min else { continue };
+            for h in 0..self.model.board.holes() {
+                let hole = Hole(h as u8);
+                if state.counts[h] < min && state.is_marked(m as u8, hole) {
+                    set_mark(state, m as u8, hole, false);
+                }
+            }
+        }
     }
 
     /// Sow `n` seeds in hand one by one along the mover's circuit going `rev`, from the hole
@@ -737,12 +1015,25 @@ impl Rules {
             // A lap that ends in a side store ends the turn.
             return LapAction::Stop;
         }
+        sow.lap_rules
+            .iter()
+            .find(|rule| self.rule_applies(state, rule, (at, before), cur))
+            .map_or(sow.lap_otherwise, |rule| rule.action)
+    }
+
+    /// Whether lap rule `rule` applies to a lap that ended in hole `at`, which held `before`
+    /// seeds before the last one fell (its action aside).
+    fn rule_applies(&self, state: &State, rule: &LapRule, (at, before): (Hole, u16), cur: &Cursor) -> bool {
+        if self.is_side_store(at) {
+            // No lap rule is read in a side store: the lap ends there.
+            return false;
+        }
         let me = state.to_move;
         let column = usize::from(self.hole_column[at.index()]);
         let count = |h: Hole| state.counts[h.index()];
         let is = |h: Hole, s: HoleState| (count(h) == 0) == (s == HoleState::Empty);
         let facing = |role: Role| self.role_hole[me.other()][usize::from(role)][column];
-        let applies = |rule: &LapRule| {
+        {
             !rule.store
                 && rule.landing.is_none_or(|want| (before > 0) == (want == HoleState::Occupied))
                 && rule.side.is_none_or(|side| (self.hole_owner[at.index()] == me) == (side == Side::Own))
@@ -768,8 +1059,7 @@ impl Rules {
                     Fact::FirstLap => cur.first,
                     Fact::TurnCaptured => cur.captured,
                 })
-        };
-        sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)
+        }
     }
 
     /// The end holes of `me`'s row `role`, each with the way that sows it inward (against the
@@ -800,8 +1090,15 @@ impl Rules {
 
     /// The row end a capture landing at `at` sends its seeds to: the end nearer the landing
     /// column (counted from the owner's seat, or for North from South's with
-    /// `far_for_north`), or the mover's choice from the row's `middle` holes.
-    fn row_end_at(&self, me: Player, (role, middle, far_for_north): (Role, u8, bool), at: Hole) -> EndPick {
+    /// `far_for_north`); from the row's `middle` holes, the end a lap going `ahead` was
+    /// heading for, or else the mover's choice.
+    fn row_end_at(
+        &self,
+        me: Player,
+        (role, middle, far_for_north): (Role, u8, bool),
+        at: Hole,
+        ahead: Option<bool>,
+    ) -> EndPick {
         let board = self.model.board;
         let column = usize::from(self.hole_column[at.index()]);
         // The landing's place from the owner's left.
@@ -814,9 +1111,25 @@ impl Rules {
             EndPick::End(near_left.0, near_left.1)
         } else if k + zone >= self.columns {
             EndPick::End(near_right.0, near_right.1)
+        } else if let Some(end) = ahead.and_then(|rev| self.end_ahead(me, [left, right], at, rev)) {
+            EndPick::End(end.0, end.1)
         } else {
             EndPick::Choice
         }
+    }
+
+    /// Which of a row's two ends (`ends`, each with the way that sows it inward) a lap going
+    /// `rev` through hole `at` of the row reaches first along its circuit.
+    #[cold]
+    fn end_ahead(&self, me: Player, ends: [(Hole, bool); 2], at: Hole, rev: bool) -> Option<(Hole, bool)> {
+        let mut h = at;
+        for _ in 0..self.circuit[me].len() {
+            if let Some(&end) = ends.iter().find(|(e, _)| *e == h) {
+                return Some(end);
+            }
+            h = self.step_hole(me, h, rev);
+        }
+        None
     }
 }
 
@@ -828,5 +1141,17 @@ fn set_mark(state: &mut State, m: u8, h: Hole, on: bool) {
         *marks |= bit;
     } else {
         *marks &= !bit;
+    }
+}
+
+/// The cursor of a sowing paused for the mover to stop or relay, as the turn's bits keep it.
+fn paused_cursor(state: &State, choice: LapChoice) -> Cursor {
+    Cursor {
+        rev: state.turn_bits & TURN_STEP_REV != 0,
+        first: false,
+        captured: state.turn_bits & TURN_STEP_CAPTURED != 0,
+        origin: choice.origin,
+        pauses: choice.relays,
+        sown: true,
     }
 }

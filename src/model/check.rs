@@ -65,7 +65,7 @@ pub enum ModelError {
 
 impl Model {
     /// Rules played lap by lap (see [`Model::stepwise`]): only the constructs that
-    /// interpreter covers (no turned laps, stops by choice, follow-ups, relays after a
+    /// interpreter covers (no turned laps, follow-ups, relays after a
     /// capture, colours, or captured seeds sown from other holes than a row end).
     fn check_stepwise(&self) -> Result<(), ModelError> {
         let needs = |problem: &str| ModelError::Reference {
@@ -97,10 +97,6 @@ impl Model {
             if let Turn::Sow(s) = &phase.turn {
                 if !s.turnings.is_empty() || s.must_feed {
                     return Err(needs("laps cannot be turned, nor must a sowing feed the opponent"));
-                }
-                let actions = s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]);
-                if actions.into_iter().any(|a| a == LapAction::MayStop) {
-                    return Err(needs("a lap cannot end in the mover's choice to stop"));
                 }
                 if s.place.is_some_and(|p| usize::from(p.capture) >= self.captures.len()) {
                     return Err(needs("a seed placed from the hand names a capture the rules lack"));

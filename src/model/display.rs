@@ -19,7 +19,11 @@ impl fmt::Display for Model {
             for mark in &self.marks {
                 let holes: Vec<String> = mark.start.iter().map(|&c| self.board.name(c)).collect();
                 let start = if holes.is_empty() { "none at the start".to_string() } else { holes.join(" ") };
-                writeln!(f, "  {}: {start}", mark.name)?;
+                let kept = match mark.keep_min {
+                    Some(n) => format!(", kept while the hole holds at least {n} seeds"),
+                    None => String::new(),
+                };
+                writeln!(f, "  {}: {start}{kept}", mark.name)?;
             }
         }
         let other = self.circuit.direction.other().word();
@@ -369,6 +373,44 @@ impl Model {
                 t.choice.text,
                 words.join(", "),
                 t.direction.word()
+            )?;
+        }
+        for (i, condition) in sowing.prefer.iter().enumerate() {
+            let when = match condition {
+                TurnCondition::Captures => "the first lap ends in a capture".to_string(),
+                TurnCondition::Lands(rule) => {
+                    format!("the first lap's landing fits: {}", self.lap_conditions(rule))
+                }
+            };
+            let then = if i == 0 { "preferred: sowings where" } else { "then: where" };
+            writeln!(f, "{indent}  {then} {when}")?;
+        }
+        if let Some(block) = &sowing.block {
+            let mark = |m: MarkId| &self.marks[usize::from(m)].name;
+            let row = |r: Role| &self.row_names[usize::from(r)];
+            let spared: Vec<String> = block
+                .exempt
+                .iter()
+                .map(|e| match *e {
+                    BlockExempt::Marked(m) => format!("{} holes", mark(m)),
+                    BlockExempt::OnlyOccupied(r) => format!("the only occupied {} hole", row(r)),
+                    BlockExempt::OnlyMoreThan(r, n) => {
+                        format!(
+                            "the only {} hole with more than {n} seed{}",
+                            row(r),
+                            if n == 1 { "" } else { "s" }
+                        )
+                    }
+                })
+                .collect();
+            let spared =
+                if spared.is_empty() { String::new() } else { format!(" (spared: {})", spared.join(", ")) };
+            writeln!(
+                f,
+                "{indent}  at the end of each turn every {m} mark goes; after a turn that took nothing, where the \
+                 opponent has no first lap that captures, the opponent's holes the mover's first laps would take \
+                 (as if to move again) are marked {m}{spared}",
+                m = mark(block.mark)
             )?;
         }
         if let Some(lone) = sowing.lone {
@@ -794,13 +836,21 @@ impl Model {
                 };
                 format!("the mover's {place} {} hole", self.row_names[usize::from(role)])
             }
-            SowInto::RowEnd { role, middle, far_for_north } => {
+            SowInto::RowEnd { role, middle, far_for_north, ahead } => {
                 let row = &self.row_names[usize::from(role)];
                 let end = if far_for_north { " (North: the farther end)" } else { "" };
-                format!(
-                    "the end of the mover's {row} row nearer the landing column{end}, the mover's \
-                     choice from its middle {middle} holes"
-                )
+                if ahead {
+                    format!(
+                        "the end of the mover's {row} row nearer the landing column{end}; from its \
+                         middle {middle} holes the end the sowing was heading for, the mover's \
+                         choice before any seed of the turn is sown"
+                    )
+                } else {
+                    format!(
+                        "the end of the mover's {row} row nearer the landing column{end}, the mover's \
+                         choice from its middle {middle} holes"
+                    )
+                }
             }
         }
     }

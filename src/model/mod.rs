@@ -92,6 +92,10 @@ pub struct Mark {
     pub name: String,
     /// Holes marked from the start.
     pub start: Vec<Cell>,
+    /// A hole keeps the mark only while it holds at least this many seeds: one left with
+    /// fewer, by a lift or a capture, loses it for good (`, while it holds at least 6
+    /// seeds`). Read lap by lap.
+    pub keep_min: Option<u16>,
 }
 
 /// A phase of the game: an opening, or the main game.
@@ -198,7 +202,8 @@ pub enum SideFact {
 impl Model {
     /// Whether the rules need their sowings played lap by lap: a turn places a seed from the
     /// hand, a capture sows from a row end, a lap rule reads a fact about the turn so far, an
-    /// empty row ends the game between laps, or a lap may go through a side store.
+    /// empty row ends the game between laps, a lap may go through a side store, or a mark is
+    /// kept only while its hole holds some seeds.
     pub fn stepwise(&self) -> bool {
         let sowings = self.phases.iter().filter_map(|p| match &p.turn {
             Turn::Sow(s) => Some(s),
@@ -214,16 +219,20 @@ impl Model {
             .captures
             .iter()
             .any(|c| matches!(c.destination, Destination::Sow(Resow { into: SowInto::RowEnd { .. }, .. })));
-        // Heavy holes, row exits and landings predicted in front of a hole are read lap by lap.
+        // Heavy holes, row exits, landings predicted in front of a hole and preferred first
+        // laps are read lap by lap.
         let own = |s: &Sowing| {
             s.heavy.is_some()
                 || s.exit_start.is_some()
                 || s.exit_relay.is_some()
                 || s.side_path.is_some()
                 || s.choices.iter().any(|c| c.facing)
+                || !s.prefer.is_empty()
+                || s.block.is_some()
         };
         row_end
             || self.end.row_empty_every_lap
+            || self.marks.iter().any(|m| m.keep_min.is_some())
             || sowings.into_iter().any(|s| s.place.is_some() || facts(s) || own(s))
     }
 }
@@ -322,6 +331,37 @@ pub struct Sowing {
     /// Each lap may go through the mover's side store (see [`Board::side_stores`]) instead of
     /// past it, at the mover's choice, if the side store then holds at most this many seeds.
     pub side_path: Option<u16>,
+    /// `prefer first laps if …, then if …`: among the sowings the description in force
+    /// allows, those whose first lap ends where the first condition holds, if any; else the
+    /// next condition's; where none holds, all of them. Read lap by lap.
+    pub prefer: Vec<TurnCondition>,
+    /// `after a turn that captures nothing, while the opponent cannot capture, mark as MARK
+    /// the opponent's holes the mover would capture next, except …`: the blocking rule,
+    /// worked out at the end of each turn of this sowing. Read lap by lap.
+    pub block: Option<Block>,
+}
+
+/// The blocking rule: at the end of a turn of its sowing, every hole loses the mark; then, if
+/// the turn took nothing, the opponent has no first lap that captures and the mover (as if
+/// to move again) has some, each of the opponent's holes those laps would take gets it, but
+/// for the holes spared. The choice lines leave the marked holes out by naming the mark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The mark the blocked holes carry.
+    pub mark: MarkId,
+    /// The holes spared, read on the opponent's side.
+    pub exempt: Vec<BlockExempt>,
+}
+
+/// A hole the blocking rule spares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockExempt {
+    /// A hole carrying this mark.
+    Marked(MarkId),
+    /// The only occupied hole of its row of this role.
+    OnlyOccupied(Role),
+    /// The only hole of its row of this role holding more than so many seeds.
+    OnlyMoreThan(Role, u16),
 }
 
 /// `only 1 seed from a house hole with more than 6 seeds, and one sown whole becomes spent`.
@@ -632,6 +672,10 @@ pub enum SowInto {
         middle: u8,
         /// North's captures go to the farther end.
         far_for_north: bool,
+        /// From the middle holes the mover chooses only where no seed of the turn has been
+        /// sown yet (a capture by a seed placed from the hand); a capture a lap made sends the
+        /// seeds to the end that lap was heading for along the row.
+        ahead: bool,
     },
 }
 

@@ -434,6 +434,8 @@ pub struct Marks {
     pub name: Spanned<String>,
     /// Holes marked from the start, on both sides.
     pub holes: Vec<Spanned<HoleSet>>,
+    /// `, while it holds at least N seeds`: the fewest seeds a hole keeps the mark with.
+    pub keep_min: Option<Spanned<u64>>,
 }
 
 /// `opening "name" { … }`.
@@ -570,6 +572,31 @@ pub struct Choose {
     pub turned_once: Option<Span>,
     /// `a player may put one seed from their hand into each own hole`, if written.
     pub hand_entry: Option<Span>,
+    /// `prefer first laps if …, then if …`: the conditions, most preferred first.
+    pub prefer: Vec<Spanned<TurnCondition>>,
+    /// `after a turn that captures nothing, …, mark as MARK the opponent's holes the mover
+    /// would capture next[, except …]`, if written.
+    pub block: Option<Spanned<Block>>,
+}
+
+/// The blocking rule's mark and the holes it spares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// The mark the blocked holes carry.
+    pub mark: Spanned<String>,
+    /// The holes spared.
+    pub exempt: Vec<Spanned<BlockExempt>>,
+}
+
+/// A hole the blocking rule spares.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BlockExempt {
+    /// `house holes`.
+    Marked(Spanned<String>),
+    /// `the only occupied inner hole`.
+    OnlyOccupied(Spanned<String>),
+    /// `the only inner hole with more than 1 seed`.
+    OnlyMoreThan(Spanned<String>, Spanned<u64>),
 }
 
 /// `also CHOICE, DIRECTION[, if CONDITION]`: a lap from these holes may go this way.
@@ -877,6 +904,8 @@ pub enum Destination {
         far_for_north: bool,
         /// How many middle holes leave the end to the mover.
         middle: Spanned<Value>,
+        /// `before any seed is sown, else the end ahead of the sowing`.
+        ahead: bool,
         /// `sow the hole on`: the whole end hole is sown (else the taken seeds alone).
         whole: bool,
         /// `, starting with that hole`: the first seed goes into the end hole itself.

@@ -283,6 +283,19 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_there => "`there`",
         Rule::kw_stays => "`stays`",
         Rule::opening_stays => "`a player who cannot move stays in it`",
+        Rule::block => {
+            "`after a turn that captures nothing, while the opponent cannot capture, mark as MARK the opponent's holes the mover would capture next`"
+        }
+        Rule::block_marked => "`house holes`",
+        Rule::block_exempt => {
+            "`house holes`, `the only occupied inner hole` or `the only inner hole with more than 1 seed`"
+        }
+        Rule::block_only_occupied => "`the only occupied inner hole`",
+        Rule::block_only_more => "`the only inner hole with more than 1 seed`",
+        Rule::prefer => "`prefer first laps if the lap captures, then if …`",
+        Rule::prefer_if => "`if the lap captures` or `if the last seed lands in …`",
+        Rule::end_ahead => "`before any seed is sown, else the end ahead of the sowing`",
+        Rule::mark_while => "`, while it holds at least 6 seeds`",
         Rule::heavy_sow => "`, only 1 seed from a MARK hole with more than 6 seeds`",
         Rule::heavy_spent => "`, and one sown whole becomes MARK`",
         Rule::exit_start => {
@@ -301,6 +314,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_out => "`out`",
         Rule::kw_fall => "`fall`",
         Rule::kw_front => "`front`",
+        Rule::kw_prefer => "`prefer`",
         Rule::by_score => "`ends the game and the player with more seeds wins`",
         Rule::turn_limit_rule => "`after N turns the game is a draw`",
         Rule::kw_a => "`a`",

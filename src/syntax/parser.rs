@@ -625,8 +625,16 @@ fn lower_lone_seed(pair: Pair<'_, Rule>) -> Result<Spanned<LoneSeed>> {
 fn lower_marks(pair: Pair<'_, Rule>) -> Result<Marks> {
     let mut c = Children::of(pair);
     let name = lower_name(c.expect(Rule::row_name)?);
-    let holes = c.rest().map(lower_one_hole).collect::<Result<_>>()?;
-    Ok(Marks { name, holes })
+    let mut holes = Vec::new();
+    let mut keep_min = None;
+    for p in c.rest() {
+        if p.as_rule() == Rule::mark_while {
+            keep_min = Some(lower_int(Children::of(p).expect(Rule::int)?)?);
+        } else {
+            holes.push(lower_one_hole(p)?);
+        }
+    }
+    Ok(Marks { name, holes, keep_min })
 }
 
 fn lower_opening(pair: Pair<'_, Rule>) -> Result<Opening> {
@@ -738,6 +746,8 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
     let mut must_feed = None;
     let mut lone = None;
     let (mut leave_turned, mut turned_once, mut hand_entry) = (None, None, None);
+    let mut prefer = Vec::new();
+    let mut block = None;
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::choice => choices.push(lower_choice(child)?),
@@ -747,10 +757,39 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
             Rule::leave_turned => leave_turned = Some(span(&child)),
             Rule::turned_once => turned_once = Some(span(&child)),
             Rule::hand_entry => hand_entry = Some(span(&child)),
+            Rule::prefer => {
+                for cond in Children::of(child).rest() {
+                    prefer.push(lower_turn_condition(cond)?);
+                }
+            }
+            Rule::block => block = Some(lower_block(child)?),
             _ => return unexpected(&child),
         }
     }
-    Ok(Choose { choices, turnings, must_feed, lone, leave_turned, turned_once, hand_entry })
+    Ok(Choose { choices, turnings, must_feed, lone, leave_turned, turned_once, hand_entry, prefer, block })
+}
+
+fn lower_block(pair: Pair<'_, Rule>) -> Result<Spanned<Block>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let mark = lower_name(c.expect(Rule::row_name)?);
+    let mut exempt = Vec::new();
+    for p in c.rest() {
+        let psp = span(&p);
+        let rule = p.as_rule();
+        let mut words = Children::of(p);
+        let e = match rule {
+            Rule::block_marked => BlockExempt::Marked(lower_name(words.expect(Rule::row_name)?)),
+            Rule::block_only_occupied => BlockExempt::OnlyOccupied(lower_name(words.expect(Rule::row_name)?)),
+            Rule::block_only_more => {
+                let row = lower_name(words.expect(Rule::row_name)?);
+                BlockExempt::OnlyMoreThan(row, lower_int(words.expect(Rule::int)?)?)
+            }
+            _ => return Err(SyntaxError::internal(psp, expected::phrase(Rule::block))),
+        };
+        exempt.push(Spanned::new(e, psp));
+    }
+    Ok(Spanned::new(Block { mark, exempt }, sp))
 }
 
 fn lower_turning(pair: Pair<'_, Rule>) -> Result<Spanned<Turning>> {
@@ -1144,9 +1183,10 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
             let row = lower_name(words.expect(Rule::row_name)?);
             let far_for_north = words.optional(Rule::far_for_north).is_some();
             let middle = lower_value(words.expect(Rule::value)?)?;
+            let ahead = words.optional(Rule::end_ahead).is_some();
             let whole = words.optional(Rule::sow_whole).is_some();
             let itself = words.optional(Rule::from_itself_comma).is_some();
-            Destination::RowEnd { row, far_for_north, middle, whole, itself }
+            Destination::RowEnd { row, far_for_north, middle, ahead, whole, itself }
         }
         _ => return unexpected(&inner),
     };

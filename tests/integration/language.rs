@@ -270,7 +270,8 @@ fn a_skipped_mark_must_be_declared() {
 
 /// Bao's `sow` line clauses are checked: a heavy hole's mark and its spent mark must be
 /// declared, its lift at least 1 and at most the count that makes it heavy, and a row exit
-/// must name a row.
+/// must name a row; so are a mark kept while its hole holds at least 1 seed, and the
+/// blocking rule's mark, spared marks, rows and counts.
 #[test]
 fn bao_sow_clauses_are_checked() {
     let bao = common::rules_text("bao");
@@ -291,6 +292,16 @@ fn bao_sow_clauses_are_checked() {
             "never from an end of the inner row",
             "never from an end of the iner row",
             "sow::check::unknown_row",
+        ),
+        // The house kept while it holds some seeds, the blocking rule's mark and spared holes.
+        ("while it holds at least 6 seeds", "while it holds at least 0 seeds", "sow::check::zero_amount"),
+        ("mark as blocked the opponent's", "mark as blokced the opponent's", "sow::check::unknown_mark"),
+        ("except house holes, the only", "except huose holes, the only", "sow::check::unknown_mark"),
+        ("the only occupied inner hole and", "the only occupied iner hole and", "sow::check::unknown_row"),
+        (
+            "the only inner hole with more than 1",
+            "the only inner hole with more than 99999",
+            "sow::check::too_large",
         ),
     ] {
         let bad = bao.replacen(from, to, 1);

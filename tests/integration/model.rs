@@ -129,7 +129,11 @@ fn an_index_that_names_nothing_is_refused() {
     assert!(refused(m).to_string().contains("no row number 5"));
 
     let mut m = nsolo();
-    m.marks.push(sow::model::Mark { name: "far".into(), start: vec![Cell { row: 9, column: 0 }] });
+    m.marks.push(sow::model::Mark {
+        name: "far".into(),
+        start: vec![Cell { row: 9, column: 0 }],
+        keep_min: None,
+    });
     assert!(matches!(refused(m), ModelError::Mark { .. }));
 }
 
