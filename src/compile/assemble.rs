@@ -166,7 +166,8 @@ impl<'a> Sections<'a> {
             SectionKind::OpeningPass(_)
             | SectionKind::OpeningEnd(_)
             | SectionKind::KeepTurn(_)
-            | SectionKind::DropCapture(_) => None,
+            | SectionKind::DropCapture(_)
+            | SectionKind::OpeningBlocked => None,
         }
     }
 

@@ -107,6 +107,8 @@ pub enum SectionKind {
     KeepTurn(Spanned<Value>),
     /// `a seed moved into … captures NAME` (in an opening).
     DropCapture(DropCapture),
+    /// `a player who cannot move in it loses` (in an opening).
+    OpeningBlocked,
 }
 
 impl SectionKind {
@@ -144,6 +146,8 @@ impl SectionKind {
             SectionKind::OpeningEnd(OpeningEnd::BothPass) => "it ends when both players pass",
             SectionKind::OpeningEnd(OpeningEnd::ForPlayer(_)) => "it ends for a player",
             SectionKind::OpeningEnd(OpeningEnd::OwnPass) => "it ends for a player when they pass",
+            SectionKind::OpeningEnd(OpeningEnd::AtCapture(_)) => "it ends for a player when a capture leaves",
+            SectionKind::OpeningBlocked => "a player who cannot move in it loses",
             SectionKind::KeepTurn(_) => "a player keeps the turn",
             SectionKind::DropCapture(_) => "a seed moved into",
         }
@@ -475,6 +479,8 @@ pub enum OpeningEnd {
     ForPlayer(Vec<Spanned<SideFact>>),
     /// `for a player when they pass`.
     OwnPass,
+    /// `for a player when a capture leaves N seeds in the hole it sows from`: the seeds.
+    AtCapture(Spanned<SeedRange>),
 }
 
 /// `a seed moved into HOLE [whose opposite ROW hole is STATE] captures NAME [, until the
@@ -803,6 +809,20 @@ pub enum LapAction {
     /// The sowing ends and the landing hole carries the named mark, which leaves the
     /// mover's other holes.
     MarkLanding(Spanned<String>),
+    /// `move N seeds from the landing hole into HOLE`: the sowing ends, and that many seeds
+    /// of the landing hole go into the mover's hole so named.
+    MoveLanding {
+        /// How many seeds.
+        count: Spanned<Value>,
+        /// The hole's place in its row.
+        position: Spanned<HolePosition>,
+        /// Its row.
+        row: Spanned<String>,
+        /// The place is counted from the owner's right.
+        from_right: bool,
+        /// The words naming the hole.
+        to: Span,
+    },
     /// The sowing ends.
     Stop,
 }
