@@ -252,7 +252,8 @@ fn capture_end(scope: &Scope<'_>, opening: &ast::Opening, next: Option<&ast::Ope
     if !sows_whole {
         return vec![CheckError::CaptureEndNeverComes { span: span.into(), opening: name }];
     }
-    let direction = |sow: Option<At<'_, ast::Sow>>| sow.or(main.sow).and_then(|s| s.node.direction.map(|d| d.node));
+    let direction =
+        |sow: Option<At<'_, ast::Sow>>| sow.or(main.sow).and_then(|s| s.node.direction.map(|d| d.node));
     let (next_sows, next_sow) = match next {
         Some(n) => {
             let (p, _) = scope.opening_parts(n);

@@ -1845,7 +1845,14 @@ impl Rules {
 
     /// The rest of the sowing checked by [`Rules::turn_ends_from`], on the copy `s` of the
     /// position, after a part that ended at `end` going `rev`.
-    fn turn_ends_on(&self, mut s: State, mut end: SowEnd, mut rev: bool, (origin, relays): (u16, u16), depth: u8) -> bool {
+    fn turn_ends_on(
+        &self,
+        mut s: State,
+        mut end: SowEnd,
+        mut rev: bool,
+        (origin, relays): (u16, u16),
+        depth: u8,
+    ) -> bool {
         let me = s.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(&s, me).turn else { return false };
         // Brent's cycle detection on the position where a lap goes on the usual way from a
@@ -2094,7 +2101,12 @@ impl Rules {
         let phase = usize::from(state.phase_of[me]);
         let (min, max) = self.model.phases[phase].ends_at_capture?;
         // The compiler allows the line only beside captures sown on with the whole hole.
-        if !resow.whole || !resow.goes_on() || resow.itself || resow.with_last || phase + 1 >= self.phases.len() {
+        if !resow.whole
+            || !resow.goes_on()
+            || resow.itself
+            || resow.with_last
+            || phase + 1 >= self.phases.len()
+        {
             return None;
         }
         let TurnKind::Sow(sow) = &self.phases[phase].turn else { return None };

@@ -931,6 +931,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::may_stop
             | Rule::move_again
             | Rule::mark_landing
+            | Rule::move_landing
             | Rule::stop => action = Some(lower_lap_action(child)?),
             _ => return unexpected(&child),
         }
