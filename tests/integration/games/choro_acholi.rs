@@ -390,11 +390,11 @@ fn ludii_a_player_with_no_opening_move_loses() {
                  b 0 0 0 0 0 0 0 0
                  a 2 0 0 0 0 0 0 0";
     let rules = common::rules("choro-acholi", Some("ludii"), &[]);
-    let mut state = ludii_opening(board);
-    let mut history = History::new(&rules, &state);
-    rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a1"))).unwrap();
-    assert_eq!(state.outcome(), Some(Outcome::Win { winner: Player::South, reason: WinReason::Blocked }));
-    assert_eq!(legal(&rules, &state), vec![]);
+    let mut played = ludii_opening(board);
+    let mut history = History::new(&rules, &played);
+    rules.play(&mut played, &mut history, Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(played.outcome(), Some(Outcome::Win { winner: Player::South, reason: WinReason::Blocked }));
+    assert_eq!(legal(&rules, &played), vec![]);
 
     let base = choro();
     let mut setup = setup(&base, board, Player::South);
