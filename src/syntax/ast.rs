@@ -584,6 +584,7 @@ pub struct Turning {
 
 /// When a lap may be turned.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant, reason = "a syntax node, built once per file")]
 pub enum TurnCondition {
     /// `the lap captures`.
     Captures,
