@@ -167,7 +167,8 @@ impl<'a> Sections<'a> {
             | SectionKind::OpeningEnd(_)
             | SectionKind::KeepTurn(_)
             | SectionKind::DropCapture(_)
-            | SectionKind::OpeningStays => None,
+            | SectionKind::OpeningStays
+            | SectionKind::OpeningBlocked => None,
         }
     }
 

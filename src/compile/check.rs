@@ -240,7 +240,59 @@ fn after_lap(scope: &Scope<'_>, section: At<'_, ast::AfterLap>) -> Vec<CheckErro
 /// Each opening: its sections once each, one kind of turn, and that turn's words.
 fn openings(scope: &Scope<'_>) -> Vec<CheckError> {
     let main_ok = main_choices_ok(scope);
-    scope.eff.openings.iter().flat_map(|o| opening(scope, o, main_ok)).collect()
+    let openings = &scope.eff.openings;
+    let mut out: Vec<CheckError> = openings.iter().flat_map(|o| opening(scope, o, main_ok)).collect();
+    for (i, o) in openings.iter().enumerate() {
+        out.extend(capture_end(scope, o, openings.get(i + 1).copied()));
+    }
+    out
+}
+
+/// `it ends for a player when a capture leaves …`: some capture of the opening's lap rules
+/// sows its seeds on with the whole hole they are put into, and the next phase (`next`, else
+/// the main game) is a sowing the same way, to play the rest of the turn.
+fn capture_end(scope: &Scope<'_>, opening: &ast::Opening, next: Option<&ast::Opening>) -> Vec<CheckError> {
+    let (parts, _) = scope.opening_parts(opening);
+    let Some((_, span)) = parts.ends_at_capture else { return Vec::new() };
+    let name = opening.name.node.clone();
+    let main = &scope.eff.sections.sowing;
+    let after = parts.sowing.after_lap.or(main.after_lap);
+    let whole = |c: &ast::Capture| {
+        c.destination.as_ref().is_some_and(|d| {
+            matches!(&d.node, ast::Destination::Resow(r)
+                if r.whole && !r.one_lap && !r.itself && !r.with_last)
+        })
+    };
+    let sows_whole = parts.turn.is_none()
+        && after.is_some_and(|a| {
+            a.node.rules.iter().any(|r| match &r.action.node {
+                ast::LapAction::Capture(c) => scope.eff.captures.get(&c.node).is_some_and(|c| whole(c)),
+                _ => false,
+            })
+        });
+    if !sows_whole {
+        return vec![CheckError::CaptureEndNeverComes { span: span.into(), opening: name }];
+    }
+    let direction =
+        |sow: Option<At<'_, ast::Sow>>| sow.or(main.sow).and_then(|s| s.node.direction.map(|d| d.node));
+    let (next_sows, next_sow) = match next {
+        Some(n) => {
+            let (p, _) = scope.opening_parts(n);
+            (p.turn.is_none(), p.sowing.sow)
+        }
+        None => (true, None),
+    };
+    let reason = if !next_sows {
+        Some("is not a sowing")
+    } else if direction(parts.sowing.sow) != direction(next_sow) {
+        Some("sows the other way")
+    } else {
+        None
+    };
+    reason
+        .map(|r| CheckError::CaptureEndNextPhase { span: span.into(), opening: name, reason: r.into() })
+        .into_iter()
+        .collect()
 }
 
 fn opening(scope: &Scope<'_>, opening: &ast::Opening, main_ok: bool) -> Vec<CheckError> {
@@ -478,6 +530,12 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
         }
     }
     for rule in lap_rules() {
+        if rule.action.node == ast::LapAction::MayStop {
+            not("a mover's choice to stop", rule.action.span, "write `relay` or `stop`");
+        }
+        if matches!(rule.action.node, ast::LapAction::MoveLanding { .. }) {
+            not("seeds moved on from the landing hole", rule.action.span, "write `stop`");
+        }
         for fact in &rule.facts {
             if matches!(fact.node, ast::Fact::NotReached { .. }) {
                 not("a fact about the rows the turn has reached", fact.span, "leave the condition out");
@@ -564,6 +622,11 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
             help: help.into(),
         });
     };
+    for rule in sowing.after_lap.iter().flat_map(|a| &a.node.rules) {
+        if matches!(rule.action.node, ast::LapAction::MoveLanding { .. }) {
+            not("seeds moved on from the landing hole", rule.action.span, "write `stop`");
+        }
+    }
     if let Some(circuit) = sections.circuit {
         let c = circuit.node;
         if c.all_rows.is_none() && c.rows_of.is_none() {

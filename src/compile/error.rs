@@ -849,6 +849,44 @@ pub enum CheckError {
         opening: String,
     },
 
+    /// An opening that ends at a capture none of its captures can make.
+    #[error("opening \"{opening}\" ends at a capture whose hole is sown on whole, but makes none")]
+    #[diagnostic(
+        code(sow::check::capture_end_never_comes),
+        help(
+            "the line reads the hole a capture's seeds are put into and sown on from, lifted whole: \
+             give the opening a lap rule whose capture ends `put the taken seeds into the origin \
+             hole and sow the hole on`, or leave the line out"
+        )
+    )]
+    CaptureEndNeverComes {
+        /// The line.
+        #[label("no capture of this opening sows its seeds on with the whole hole")]
+        span: SourceSpan,
+        /// The opening's name.
+        opening: String,
+    },
+
+    /// An opening that ends at a capture, handing the rest of the turn to a phase that cannot
+    /// take it up.
+    #[error("opening \"{opening}\" hands the rest of a turn to a phase that {reason}")]
+    #[diagnostic(
+        code(sow::check::capture_end_next_phase),
+        help(
+            "the rest of the turn is sown under the next phase's rules, the same way: the next \
+             phase must be a sowing, with the same direction on its `sow` line"
+        )
+    )]
+    CaptureEndNextPhase {
+        /// The line.
+        #[label("the rest of the turn goes to the next phase here")]
+        span: SourceSpan,
+        /// The opening's name.
+        opening: String,
+        /// What is wrong with the next phase.
+        reason: String,
+    },
+
     /// A capture made by a moved seed that does more than take holes.
     #[error("capture `{capture}` does more than take holes, which a moved seed cannot do")]
     #[diagnostic(

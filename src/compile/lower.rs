@@ -44,6 +44,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         marks,
         phases,
         captures,
+        landing_moves: scope.landing_moves(),
         end,
         lap_limit,
         colours: sections.territory.is_some_and(|t| t.node.by_colour.is_some()),
@@ -239,6 +240,10 @@ fn opening_phase(
     if let Some((d, _)) = parts.drop_capture {
         phase.drop_capture = Some(scope.drop_capture(d).ok()?);
     }
+    if let Some((range, _)) = parts.ends_at_capture {
+        phase.ends_at_capture = Some(scope.seed_range(range, range.span).ok()?);
+    }
+    phase.blocked_loses = parts.blocked_loses.is_some();
     Some(phase)
 }
 

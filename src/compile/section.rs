@@ -32,6 +32,11 @@ pub(crate) struct OpeningParts<'a> {
     pub drop_capture: Option<(&'a ast::DropCapture, Span)>,
     /// `a player who cannot move stays in it`, where it is written.
     pub stays: Option<Span>,
+    /// `it ends for a player when a capture leaves N seeds in the hole it sows from`: the
+    /// seeds, and where the line is written.
+    pub ends_at_capture: Option<(&'a Spanned<ast::SeedRange>, Span)>,
+    /// `a player who cannot move in it loses`, where it is written.
+    pub blocked_loses: Option<Span>,
 }
 
 /// A turn of an opening other than a sowing.
@@ -434,7 +439,51 @@ impl Scope<'_> {
             ast::LapAction::Stop => LapAction::Stop,
             ast::LapAction::Capture(name) => LapAction::Capture(self.capture(name)?),
             ast::LapAction::MarkLanding(name) => LapAction::MarkLanding(self.mark(name)?),
+            ast::LapAction::MoveLanding { .. } => {
+                let moved = self.landing_move(&action.node)?;
+                let index = self.landing_moves().iter().position(|m| *m == moved).unwrap_or(0);
+                LapAction::MoveLanding(index as u8)
+            }
         })
+    }
+
+    /// `move N seeds from the landing hole into HOLE`, resolved (nothing moved for another
+    /// action).
+    fn landing_move(&self, action: &ast::LapAction) -> Result<LandingMove, CheckError> {
+        let ast::LapAction::MoveLanding { count, position, row, from_right, to } = action else {
+            return Ok(LandingMove { count: 0, role: 0, column: Column::FromLeft(0) });
+        };
+        let count = self.count(count)?;
+        let role = self.row(row).map_err(|e| {
+            e.into_iter().next().unwrap_or_else(|| CheckError::UnknownRow {
+                name: row.node.clone(),
+                span: row.span.into(),
+                label: "no rows are declared".into(),
+                help: "declare the rows with `territory each player owns rows …`".into(),
+            })
+        })?;
+        let column = self.column(position, *from_right, *to)?;
+        Ok(LandingMove { count, role, column })
+    }
+
+    /// Every distinct `move N seeds from the landing hole into HOLE` of the lap rules in
+    /// force (the main game's, then each opening's), in the order written: the table lap
+    /// rules refer to by index.
+    pub fn landing_moves(&self) -> Vec<LandingMove> {
+        let openings = self.eff.openings.iter().filter_map(|o| self.opening_parts(o).0.sowing.after_lap);
+        let mut out: Vec<LandingMove> = Vec::new();
+        for after in self.eff.sections.sowing.after_lap.into_iter().chain(openings) {
+            let actions = after.node.rules.iter().map(|r| &r.action).chain(after.node.otherwise.as_ref());
+            for action in actions {
+                if let ast::LapAction::MoveLanding { .. } = &action.node
+                    && let Ok(moved) = self.landing_move(&action.node)
+                    && !out.contains(&moved)
+                {
+                    out.push(moved);
+                }
+            }
+        }
+        out
     }
 
     /// `sow 1 seed from the mover's hand into the chosen hole, then capture NAME if …, else
@@ -882,6 +931,11 @@ impl Scope<'_> {
                     parts.ends_when = Some(facts);
                 }
                 SectionKind::OpeningEnd(ast::OpeningEnd::OwnPass) => parts.ends_on_pass = Some(section.span),
+                SectionKind::OpeningEnd(ast::OpeningEnd::AtCapture(range)) => {
+                    errors.take_one(self.seed_range(range, range.span));
+                    parts.ends_at_capture = Some((range, section.span));
+                }
+                SectionKind::OpeningBlocked => parts.blocked_loses = Some(section.span),
                 SectionKind::KeepTurn(n) => {
                     errors.take_one(self.count(n));
                     parts.keeps_turn = Some((n, section.span));

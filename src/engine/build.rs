@@ -403,6 +403,7 @@ fn flags(rules: &Rules) -> Flags {
             || end.passes_draw
             || end.turn_limit.is_some(),
         interpreted: rules.colours || rules.stepwise,
+        capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),
     }
 }
 

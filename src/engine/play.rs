@@ -671,6 +671,18 @@ impl Rules {
         state.marks[usize::from(m)][landing.index() / 64] |= 1 << (landing.index() % 64);
     }
 
+    /// `move N seeds from the landing hole into HOLE`: move number `i` of the rules, from
+    /// the hole `landing` where the sowing ended. The seeds stay on the board.
+    #[cold]
+    fn move_landing(&self, state: &mut State, i: u8, landing: Hole) {
+        let Some(m) = self.model.landing_moves.get(usize::from(i)) else { return };
+        let me = state.to_move;
+        let to = self.hole_from_owners_left(me, m.role, m.column.from_left(self.columns).unwrap_or(0));
+        let n = m.count.min(state.counts[landing.index()]);
+        self.remove(state, landing, n);
+        self.add(state, to, n);
+    }
+
     /// Whether the first lap of a sowing of hole `h` by `me`, going `rev`, ends where a lap
     /// rule captures (`whose lap captures`): sown on a copy of the counts.
     #[cold]
@@ -1553,6 +1565,11 @@ impl Rules {
                 self.end_turn(state, history);
                 None
             }
+            LapAction::MoveLanding(i) => {
+                self.move_landing(state, i, end.last);
+                self.end_turn(state, history);
+                None
+            }
             _ => {
                 self.end_turn(state, history);
                 None
@@ -1919,7 +1936,7 @@ impl Rules {
         if turned && relays == 0 {
             s.turn_bits |= TURN_FIRST_TURNED;
         }
-        let mut end = match sow.first_hole {
+        let end = match sow.first_hole {
             Some(first) if relays == 0 => self.weighted_lap(&mut s, sow, h, origin, first, rev),
             _ if turned => self.turned_lap(&mut s, sow, h, origin, rev, hand),
             _ if relays == 0 && !sow.first_lap.is_plain() => match self.first_lap_sowing(&mut s, sow, h, rev)
@@ -1932,28 +1949,53 @@ impl Rules {
                 None => return false,
             },
         };
-        let mut rev = rev;
+        self.turn_ends_on(s, end, rev, (origin, relays), depth)
+    }
+
+    /// A pause to turn the next lap at `at` in the sowing checked by [`Rules::turn_ends_from`]:
+    /// some way on from there must end (with `leave`, also the laps that leave a turned lap's
+    /// captured seeds there). The next lap lifts `hand` seeds of `at` (0: the whole hole).
+    fn pause_ends(
+        &self,
+        s: &State,
+        (at, hand): (Hole, u16),
+        leave: bool,
+        (origin, relays): (u16, u16),
+        depth: u8,
+    ) -> bool {
+        if depth >= MAX_TURN_DEPTH {
+            return true;
+        }
+        let me = s.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(s, me).turn else { return false };
+        let usual = self.turn_reversed(s, sow, me);
+        self.turn_ends_from(s, (at, origin, hand), (usual, false), relays + 1, depth + 1)
+            || self.turn_at(s, sow, at, origin, false, hand).is_some_and(|(_, turn)| {
+                self.turn_ends_from(s, (at, origin, hand), (turn, true), relays + 1, depth + 1)
+            })
+            || (leave
+                && (self.leave_options(s, sow, at, origin).into_iter()).any(|(other, _, turn)| {
+                    self.turn_ends_from(s, (other, origin, 0), (turn, true), relays + 1, depth + 1)
+                }))
+    }
+
+    /// The rest of the sowing checked by [`Rules::turn_ends_from`], on the copy `s` of the
+    /// position, after a part that ended at `end` going `rev`.
+    fn turn_ends_on(
+        &self,
+        mut s: State,
+        mut end: SowEnd,
+        mut rev: bool,
+        (origin, relays): (u16, u16),
+        depth: u8,
+    ) -> bool {
+        let me = s.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(&s, me).turn else { return false };
         // Brent's cycle detection on the position where a lap goes on the usual way from a
         // hole it could have been turned from: a relay that keeps passing such holes could
         // otherwise go on for ever, a few laps at a time.
         let mut saved: Option<(Hole, u16, bool, [u16; MAX_SLOTS])> = None;
         let (mut power, mut steps) = (1u32, 0u32);
-        // A pause to turn the next lap at `at` (lifting `hand` seeds): some way on from there
-        // must end (with `leave`, also the laps that leave a turned lap's captured seeds there).
-        let pause_ends = |s: &State, at: Hole, hand: u16, leave: bool| {
-            if depth >= MAX_TURN_DEPTH {
-                return true;
-            }
-            let usual = self.turn_reversed(s, sow, me);
-            self.turn_ends_from(s, (at, origin, hand), (usual, false), relays + 1, depth + 1)
-                || self.turn_at(s, sow, at, origin, false, hand).is_some_and(|(_, turn)| {
-                    self.turn_ends_from(s, (at, origin, hand), (turn, true), relays + 1, depth + 1)
-                })
-                || (leave
-                    && (self.leave_options(s, sow, at, origin).into_iter()).any(|(other, _, turn)| {
-                        self.turn_ends_from(s, (other, origin, 0), (turn, true), relays + 1, depth + 1)
-                    }))
-        };
         loop {
             let on = self.going_on(&s, rev);
             let mut leave = false;
@@ -1971,8 +2013,23 @@ impl Rules {
                         return true;
                     }
                     leave = rev != on && sow.leave_turned;
+                    let destination = self.model.captures[usize::from(c)].destination;
+                    if self.flags.capture_ends_phase
+                        && let Destination::Sow(resow) = destination
+                        && let Some(ends) = self.capture_ends_phase_ends(
+                            &s,
+                            resow,
+                            taken,
+                            &end,
+                            (origin, relays),
+                            (rev, on),
+                            depth,
+                        )
+                    {
+                        return ends;
+                    }
                     // Where the taken seeds are kept does not change whether the sowing ends.
-                    match self.model.captures[usize::from(c)].destination {
+                    match destination {
                         Destination::Sow(resow) if Self::resow_may_turn(sow, resow) => {
                             let into;
                             (into, hand) = self.put_to_resow(&mut s, sow, resow, taken, &end);
@@ -2012,7 +2069,7 @@ impl Rules {
                 && (self.turn_at(&s, sow, from, origin, false, hand).is_some()
                     || (leave && !self.leave_options(&s, sow, from, origin).is_empty()))
             {
-                return pause_ends(&s, from, hand, leave);
+                return self.pause_ends(&s, (from, hand), leave, (origin, relays), depth);
             }
             if saved.as_ref().is_some_and(|(at, held, reached, counts)| {
                 *at == from && *held == hand && *reached == end.reached && *counts == s.counts
@@ -2102,20 +2159,30 @@ impl Rules {
             match self.model.captures[usize::from(c)].destination {
                 Destination::Put(into) => self.put_taken(state, into, taken, end),
                 Destination::Sow(resow) => {
-                    let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
-                    if Self::resow_may_turn(sow, resow) {
-                        let (into, hand) = self.put_to_resow(state, sow, resow, taken, end);
-                        if self.pause_to_turn(state, into, (origin, relays), rev != on, hand) {
-                            return None;
-                        }
-                        let next = self.lift_some_and_sow(state, into, hand, (origin, end.reached), on);
-                        if next.is_some() {
+                    if self.flags.capture_ends_phase
+                        && let Some(next) =
+                            self.capture_ends_phase(state, resow, taken, end, (origin, relays), (rev, on))
+                    {
+                        // The rest of the turn, in the next phase: on, paused, or endless.
+                        if next.is_some() || matches!(state.phase, Phase::LapChoice(_)) {
                             return next;
                         }
                     } else {
-                        let next = self.sow_taken(state, sow, resow, taken, end, origin, on);
-                        if resow.goes_on() && next.is_some() {
-                            return next;
+                        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+                        if Self::resow_may_turn(sow, resow) {
+                            let (into, hand) = self.put_to_resow(state, sow, resow, taken, end);
+                            if self.pause_to_turn(state, into, (origin, relays), rev != on, hand) {
+                                return None;
+                            }
+                            let next = self.lift_some_and_sow(state, into, hand, (origin, end.reached), on);
+                            if next.is_some() {
+                                return next;
+                            }
+                        } else {
+                            let next = self.sow_taken(state, sow, resow, taken, end, origin, on);
+                            if resow.goes_on() && next.is_some() {
+                                return next;
+                            }
                         }
                     }
                 }
@@ -2148,6 +2215,82 @@ impl Rules {
             destination => self.keep(state, destination, taken),
         }
         self.end_turn(state, history);
+    }
+
+    /// `it ends for a player when a capture leaves …`: where the mover's opening ends at this
+    /// capture (of `taken` seeds, sown on by `resow`, after a lap that ended at `end` going
+    /// `rev`), put the seeds into their hole, move the mover on to the next phase, and sow the
+    /// hole, whole, under that phase's rules (`on`, the way the sowing goes on): `Some` of the
+    /// sowing that goes on, or of `None` where it pauses for the mover (or would never end).
+    /// `None`, changing nothing, where the opening goes on.
+    #[cold]
+    #[inline(never)]
+    fn capture_ends_phase(
+        &self,
+        state: &mut State,
+        resow: Resow,
+        taken: u16,
+        end: &SowEnd,
+        (origin, relays): (u16, u16),
+        (rev, on): (bool, bool),
+    ) -> Option<Option<SowEnd>> {
+        let me = state.to_move;
+        let phase = usize::from(state.phase_of[me]);
+        let (min, max) = self.model.phases[phase].ends_at_capture?;
+        // The compiler allows the line only beside captures sown on with the whole hole.
+        if !resow.whole
+            || !resow.goes_on()
+            || resow.itself
+            || resow.with_last
+            || phase + 1 >= self.phases.len()
+        {
+            return None;
+        }
+        let TurnKind::Sow(sow) = &self.phases[phase].turn else { return None };
+        let into = self.resow_hole(state, sow, resow, end);
+        let held = u32::from(state.counts[into.index()]) + u32::from(taken);
+        if !(u32::from(min)..=u32::from(max)).contains(&held) {
+            return None;
+        }
+        self.add(state, into, taken);
+        state.phase_of[me] += 1;
+        state.phase_turns[me] = 0;
+        if self.pause_to_turn(state, into, (origin, relays), rev != on, 0) {
+            return Some(None);
+        }
+        Some(self.lift_and_sow(state, into, (origin, end.reached), on))
+    }
+
+    /// [`Rules::capture_ends_phase`] in the legality check of a sowing (on a copy of the
+    /// position `s`): whether the rest of the turn, in the next phase, ends; `None` where the
+    /// opening goes on.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn capture_ends_phase_ends(
+        &self,
+        s: &State,
+        resow: Resow,
+        taken: u16,
+        end: &SowEnd,
+        (origin, relays): (u16, u16),
+        (rev, on): (bool, bool),
+        depth: u8,
+    ) -> Option<bool> {
+        let mut s = s.clone();
+        let next = self.capture_ends_phase(&mut s, resow, taken, end, (origin, relays), (rev, on))?;
+        Some(match (next, s.phase) {
+            (Some(next), _) => {
+                let next = SowEnd { laps: end.laps + next.laps, ..next };
+                self.turn_ends_on(s, next, on, (origin, relays), depth)
+            }
+            (None, Phase::LapChoice(choice)) => {
+                let leave = s.turn_bits & TURN_LEAVE != 0;
+                s.phase = Phase::Sow;
+                self.pause_ends(&s, (choice.at, choice.hand), leave, (origin, relays), depth)
+            }
+            (None, _) => false,
+        })
     }
 
     /// Whether captured seeds sown on this way are a lap that may be turned: where the phase
@@ -2676,17 +2819,23 @@ impl Rules {
             }
             let done = self.phases[phase].lasts.is_some_and(|n| state.phase_turns[me] >= n)
                 || (!rules.ends_when.is_empty()
-                    && rules.ends_when.iter().all(|f| self.side_fact_holds(state, me, f)))
-                // A player with no move in a phase they stay in is blocked in it.
-                || (!rules.stays_blocked && {
-                    // A phase that places seeds from the hand ends when the hand is empty: a
-                    // player with seeds in hand and no placement is blocked in it.
-                    let placing = matches!(&self.phases[phase].turn, TurnKind::Sow(s) if s.place.is_some());
-                    scratch.clear();
-                    self.turn_moves(state, phase, &mut scratch);
-                    scratch.is_empty() && !self.opening_pass_now(state, phase) && !(placing && state.hand[me] > 0)
-                });
-            if !done {
+                    && rules.ends_when.iter().all(|f| self.side_fact_holds(state, me, f)));
+            // A player with no move in a phase they stay in is blocked in it (asked first: no
+            // move list is built for such a phase).
+            let blocked = !done && !rules.stays_blocked && {
+                // A phase that places seeds from the hand ends when the hand is empty: a
+                // player with seeds in hand and no placement is blocked in it.
+                let placing = matches!(&self.phases[phase].turn, TurnKind::Sow(s) if s.place.is_some());
+                scratch.clear();
+                self.turn_moves(state, phase, &mut scratch);
+                scratch.is_empty() && !self.opening_pass_now(state, phase) && !(placing && state.hand[me] > 0)
+            };
+            if blocked && rules.blocked_loses {
+                // `a player who cannot move in it loses`.
+                state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked });
+                return;
+            }
+            if !done && !blocked {
                 break;
             }
             state.phase_of[me] += 1;

@@ -243,6 +243,9 @@ pub(crate) struct Flags {
     /// Sowings are played by an interpreter of their own: holes owned by colour
     /// (`engine::colour`) or lap by lap (`engine::stepwise`).
     pub interpreted: bool,
+    /// An opening may end for the mover at a capture, in the middle of a turn
+    /// (`it ends for a player when a capture leaves …`).
+    pub capture_ends_phase: bool,
 }
 
 impl Rules {

@@ -327,6 +327,21 @@ impl Model {
                     "the main game has no passes nor ends of an opening (its passes are the end rules')",
                 ));
             }
+            if main_phase && (phase.ends_at_capture.is_some() || phase.blocked_loses) {
+                return Err(self.wrong(
+                    place(String::new()),
+                    "the main game has no ends of an opening (a blocked player is the end rules')",
+                ));
+            }
+            if phase.ends_at_capture.is_some()
+                && !(matches!(phase.turn, Turn::Sow(_))
+                    && self.phases.get(i + 1).is_some_and(|p| matches!(p.turn, Turn::Sow(_))))
+            {
+                return Err(self.wrong(
+                    place(String::new()),
+                    "it ends at a capture, but it or the phase after it is no sowing",
+                ));
+            }
             if phase.ends_on_passes && phase.pass.is_none() {
                 return Err(
                     self.wrong(place(String::new()), "it ends on two passes, but no one may pass in it")
@@ -485,6 +500,13 @@ impl Model {
             LapAction::Capture(i) if usize::from(i) >= self.captures.len() => {
                 Err(self.wrong(place, format!("no capture number {i}")))
             }
+            LapAction::MoveLanding(i) => match self.landing_moves.get(usize::from(i)) {
+                None => Err(self.wrong(place, format!("no move of seeds number {i}"))),
+                Some(m) if !self.role_ok(m.role) || m.column.from_left(self.board.columns).is_none() => {
+                    Err(self.wrong(place, "seeds are moved into a hole off the board"))
+                }
+                Some(_) => Ok(()),
+            },
             _ => Ok(()),
         }
     }

@@ -194,8 +194,17 @@ impl Model {
                                 self.side_facts_text(&phase.ends_when)
                             ));
                         }
+                        if let Some((min, max)) = phase.ends_at_capture {
+                            ends.push_str(&format!(
+                                ", or for the mover in the middle of a turn when a capture leaves {} \
+                                 in the hole it sows from (the rest of the turn in the next phase)",
+                                seed_range(min, max, "seed", "seeds")
+                            ));
+                        }
                         let until = if phase.stays_blocked {
                             " (a player who cannot move in it stays in it, blocked)"
+                        } else if phase.blocked_loses {
+                            ", until the player cannot move in it (and loses)"
                         } else {
                             ", until the player cannot move in it"
                         };
@@ -949,6 +958,22 @@ impl Model {
             LapAction::MarkLanding(m) => {
                 format!("stop, and mark the landing hole as {}", self.marks[usize::from(m)].name)
             }
+            LapAction::MoveLanding(i) => match self.landing_moves.get(usize::from(i)) {
+                Some(m) => {
+                    let place = match m.column {
+                        Column::FromLeft(0) => "leftmost".to_string(),
+                        Column::FromRight(0) => "rightmost".to_string(),
+                        Column::FromLeft(k) => format!("{} from the left", k + 1),
+                        Column::FromRight(k) => format!("{} from the right", k + 1),
+                    };
+                    format!(
+                        "stop, and move {} from the landing hole into the {place} own {} hole",
+                        seed_range(m.count, m.count, "seed", "seeds"),
+                        self.row_names[usize::from(m.role)]
+                    )
+                }
+                None => format!("stop, and move seeds by move {i}"),
+            },
         }
     }
 }

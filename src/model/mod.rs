@@ -41,6 +41,8 @@ pub struct Model {
     pub phases: Vec<Phase>,
     /// The captures that lap rules and openings refer to by index.
     pub captures: Vec<Capture>,
+    /// The moves of seeds from a landing hole that lap rules refer to by index.
+    pub landing_moves: Vec<LandingMove>,
     /// How the game ends.
     pub end: EndRules,
     /// `after N laps a sowing is endless`: laps after which a sowing that has not ended is
@@ -126,6 +128,13 @@ pub struct Phase {
     pub keeps_turn: Option<u16>,
     /// A capture made by a seed a `move` turn puts into a hole.
     pub drop_capture: Option<DropCapture>,
+    /// It ends for the mover in the middle of a turn, where a capture of it puts its seeds
+    /// into a hole that is sown on whole and that hole then holds between these many seeds:
+    /// the hole is sown, and the rest of the turn played, under the next phase's rules.
+    pub ends_at_capture: Option<(u16, u16)>,
+    /// A player to move in it who has no move of it loses (else they go on to the next
+    /// phase).
+    pub blocked_loses: bool,
 }
 
 /// `a seed moved into HOLE [whose opposite ROW hole is STATE] captures NAME [, until the
@@ -156,6 +165,8 @@ impl Phase {
             stays_blocked: false,
             keeps_turn: None,
             drop_capture: None,
+            ends_at_capture: None,
+            blocked_loses: false,
         }
     }
 }
@@ -885,8 +896,23 @@ pub enum LapAction {
     /// The sowing ends, and the landing hole carries this mark, which leaves the mover's
     /// other holes (`mark the landing hole as pair`).
     MarkLanding(MarkId),
+    /// The sowing ends, and some seeds of the landing hole go into another hole of the
+    /// mover's: move number `n` of [`Model::landing_moves`].
+    MoveLanding(u8),
     /// The sowing ends.
     Stop,
+}
+
+/// `move N seeds from the landing hole into HOLE`: seeds a lap rule moves on from where the
+/// lap ended, at the end of the sowing. They stay on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LandingMove {
+    /// How many seeds (all the landing hole holds, if fewer).
+    pub count: u16,
+    /// The row of the mover's hole they go into.
+    pub role: Role,
+    /// Its place in the row.
+    pub column: Column,
 }
 
 /// A further condition of a lap rule.

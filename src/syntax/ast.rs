@@ -109,6 +109,8 @@ pub enum SectionKind {
     DropCapture(DropCapture),
     /// `a player who cannot move stays in it` (in an opening).
     OpeningStays,
+    /// `a player who cannot move in it loses` (in an opening).
+    OpeningBlocked,
 }
 
 impl SectionKind {
@@ -146,6 +148,8 @@ impl SectionKind {
             SectionKind::OpeningEnd(OpeningEnd::BothPass) => "it ends when both players pass",
             SectionKind::OpeningEnd(OpeningEnd::ForPlayer(_)) => "it ends for a player",
             SectionKind::OpeningEnd(OpeningEnd::OwnPass) => "it ends for a player when they pass",
+            SectionKind::OpeningEnd(OpeningEnd::AtCapture(_)) => "it ends for a player when a capture leaves",
+            SectionKind::OpeningBlocked => "a player who cannot move in it loses",
             SectionKind::KeepTurn(_) => "a player keeps the turn",
             SectionKind::DropCapture(_) => "a seed moved into",
             SectionKind::OpeningStays => "a player who cannot move stays in it",
@@ -484,6 +488,8 @@ pub enum OpeningEnd {
     ForPlayer(Vec<Spanned<SideFact>>),
     /// `for a player when they pass`.
     OwnPass,
+    /// `for a player when a capture leaves N seeds in the hole it sows from`: the seeds.
+    AtCapture(Spanned<SeedRange>),
 }
 
 /// `a seed moved into HOLE [whose opposite ROW hole is STATE] captures NAME [, until the
@@ -615,6 +621,7 @@ pub struct Turning {
 
 /// When a lap may be turned.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant, reason = "a syntax node, built once per file")]
 pub enum TurnCondition {
     /// `the lap captures`.
     Captures,
@@ -844,6 +851,20 @@ pub enum LapAction {
     /// The sowing ends and the landing hole carries the named mark, which leaves the
     /// mover's other holes.
     MarkLanding(Spanned<String>),
+    /// `move N seeds from the landing hole into HOLE`: the sowing ends, and that many seeds
+    /// of the landing hole go into the mover's hole so named.
+    MoveLanding {
+        /// How many seeds.
+        count: Spanned<Value>,
+        /// The hole's place in its row.
+        position: Spanned<HolePosition>,
+        /// Its row.
+        row: Spanned<String>,
+        /// The place is counted from the owner's right.
+        from_right: bool,
+        /// The words naming the hole.
+        to: Span,
+    },
     /// The sowing ends.
     Stop,
 }

@@ -227,6 +227,7 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::keep_turn => SectionKind::KeepTurn(lower_value(Children::of(pair).expect(Rule::value)?)?),
         Rule::drop_capture => SectionKind::DropCapture(lower_drop_capture(pair)?),
         Rule::opening_stays => SectionKind::OpeningStays,
+        Rule::opening_blocked => SectionKind::OpeningBlocked,
         _ => return unexpected(&pair),
     };
     Ok(Section { keyword, span: whole, kind })
@@ -693,6 +694,11 @@ fn lower_opening_end(pair: Pair<'_, Rule>) -> Result<OpeningEnd> {
     match inner.as_rule() {
         Rule::both_pass => Ok(OpeningEnd::BothPass),
         Rule::pass_end => Ok(OpeningEnd::OwnPass),
+        Rule::capture_end => {
+            let range = Children::of(inner).expect(Rule::seed_range)?;
+            let sp = span(&range);
+            Ok(OpeningEnd::AtCapture(Spanned::new(lower_seed_range(range)?, sp)))
+        }
         Rule::ends_for_player => {
             Ok(OpeningEnd::ForPlayer(Children::of(inner).rest().map(lower_side_fact).collect::<Result<_>>()?))
         }
@@ -1002,6 +1008,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::may_stop
             | Rule::move_again
             | Rule::mark_landing
+            | Rule::move_landing
             | Rule::stop => action = Some(lower_lap_action(child)?),
             _ => return unexpected(&child),
         }
@@ -1123,6 +1130,17 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
         Rule::stop => LapAction::Stop,
         Rule::capture_ref => LapAction::Capture(lower_name(Children::of(pair).expect(Rule::name)?)),
         Rule::mark_landing => LapAction::MarkLanding(lower_name(Children::of(pair).expect(Rule::row_name)?)),
+        Rule::move_landing => {
+            let mut c = Children::of(pair);
+            let count = lower_value(c.expect(Rule::value)?)?;
+            let hole = c.expect(Rule::one_hole)?;
+            let to = span(&hole);
+            let mut h = Children::of(hole);
+            let position = lower_hole_position(h.expect(Rule::hole_position)?)?;
+            let row = lower_name(h.expect(Rule::row_name)?);
+            let from_right = h.optional(Rule::from_right).is_some();
+            LapAction::MoveLanding { count, position, row, from_right, to }
+        }
         _ => return unexpected(&pair),
     };
     Ok(Spanned::new(action, sp))

@@ -22,7 +22,7 @@
 //! ```
 
 use sow::Rules;
-use sow::engine::{Game, History, Move, Player};
+use sow::engine::{Game, History, Move, Outcome, Player, WinReason};
 use sow::model::Direction;
 
 use crate::common;
@@ -297,4 +297,112 @@ fn the_laps_traced_around_a_turned_lap() {
     assert_eq!(legal(&rules, &state), vec![Move::Relay, cw(&rules, "b2")]);
     assert_eq!(traced(&state, cw(&rules, "b2")), vec![lap("b2", &["b3", "b4"])]);
     assert_eq!(traced(&state, Move::Relay), vec![lap("b2", &["b1", "a1"])]);
+}
+
+/// The position of the "ludii" examples below, in the opening "outer row" for both players.
+fn ludii_opening(board: &str) -> sow::engine::State {
+    let rules = common::rules("choro-acholi", Some("ludii"), &[]);
+    let mut setup = setup(&rules, board, Player::South);
+    setup.opening = Some("outer row".to_string());
+    state(&rules, &setup)
+}
+
+/// "ludii": a back capture of a single seed ends the opening for the mover there, and the
+/// rest of the turn is played by the main game's rules (Ludii's `nextPhase Mover` when the
+/// last hole a move put seeds into holds one). South opens a2 (2):
+/// 1. a3 0→1, a4 1→2 — an occupied outer hole, no lap ended in the inner row, facing d4 (1):
+///    a back capture of d4 alone, into a2 (0→1). a2 holds one seed: South is in the main game
+///    now, and sows a2 (1) by its rules:
+/// 2. a3 1→2 — occupied, an outer hole: the main game relays (the opening would take d3 (2),
+///    the occupied outer hole facing it):
+/// 3. a4 2→3, a5 0→1 — a5 was empty: the end.
+///
+/// d3 keeps its 2, d4 is empty; South is in the main game, North still opens (from d3).
+/// Seen failing with the opening's rules kept to the end of the turn (d3 taken, a2 sown
+/// again: a3 3, a5 1, a6 1, a7 1).
+#[test]
+fn ludii_a_lone_seed_back_capture_ends_the_opening_mid_turn() {
+    let rules = common::rules("choro-acholi", Some("ludii"), &[]);
+    let mut state = ludii_opening(
+        "d 0 0 2 1 0 0 0 0
+         c 2 2 2 2 2 2 2 2
+         b 0 0 0 0 0 0 0 0
+         a 0 2 0 1 0 0 0 0",
+    );
+    let mut history = History::new(&rules, &state);
+    assert_eq!(legal(&rules, &state), sows(&rules, &["a2"]));
+    rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_board(
+        &rules,
+        &state,
+        "d 0 0 2 0 0 0 0 0
+         c 2 2 2 2 2 2 2 2
+         b 0 0 0 0 0 0 0 0
+         a 0 0 0 3 1 0 0 0",
+    );
+    assert_eq!(state.to_move(), Player::North);
+    assert_eq!(state.phase_of(Player::South), 1, "South plays the main game from now on");
+    assert_eq!(state.phase_of(Player::North), 0, "North still opens");
+    assert_eq!(legal(&rules, &state), sows(&rules, &["d3"]));
+}
+
+/// "ludii": the rest of such a turn may turn a lap clockwise, as the main game does. South
+/// opens a1 (2): a2 0→1, a3 1→2 — occupied outer, facing d3 (1): d3 alone into a1 (0→1),
+/// and South is in the main game. a1 is the leftmost outer hole: its lap of one seed may go
+/// clockwise, into b1, an inner hole facing c1 (2) and d1 (2) — so play pauses there, before
+/// a1's lap, for South to choose (the opening never turns a lap). Clockwise, the seed falls
+/// into b1, which was empty: the end. Seen failing with the opening's rules kept (no pause:
+/// a1 relayed anticlockwise at once).
+#[test]
+fn ludii_the_rest_of_the_turn_may_turn_a_lap_clockwise() {
+    let rules = common::rules("choro-acholi", Some("ludii"), &[]);
+    let mut state = ludii_opening(
+        "d 2 0 1 0 0 0 0 0
+         c 2 0 0 0 0 0 0 0
+         b 0 0 0 0 0 0 0 0
+         a 2 0 1 0 0 0 0 0",
+    );
+    let mut history = History::new(&rules, &state);
+    rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(state.to_move(), Player::South);
+    assert_eq!(legal(&rules, &state), vec![Move::Relay, cw(&rules, "a1")]);
+    rules.play(&mut state, &mut history, cw(&rules, "a1")).unwrap();
+    assert_board(
+        &rules,
+        &state,
+        "d 2 0 0 0 0 0 0 0
+         c 2 0 0 0 0 0 0 0
+         b 1 0 0 0 0 0 0 0
+         a 0 1 2 0 0 0 0 0",
+    );
+    assert_eq!(state.to_move(), Player::North);
+    assert_eq!(legal(&rules, &state), sows(&rules, &["d1"]));
+}
+
+/// "ludii": a player with no opening move loses. South opens a1 (2): a2 0→1, a3 0→1 — a3
+/// was empty: the end. North's outer holes hold one seed or none, so North has no opening
+/// move (`own outer hole with at least 2 seeds`): South wins. The base game sends North on
+/// to the main game instead, where its inner holes of two may be sown.
+#[test]
+fn ludii_a_player_with_no_opening_move_loses() {
+    let board = "d 1 1 1 1 1 1 1 0
+                 c 2 2 2 2 2 2 2 2
+                 b 0 0 0 0 0 0 0 0
+                 a 2 0 0 0 0 0 0 0";
+    let rules = common::rules("choro-acholi", Some("ludii"), &[]);
+    let mut played = ludii_opening(board);
+    let mut history = History::new(&rules, &played);
+    rules.play(&mut played, &mut history, Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(played.outcome(), Some(Outcome::Win { winner: Player::South, reason: WinReason::Blocked }));
+    assert_eq!(legal(&rules, &played), vec![]);
+
+    let base = choro();
+    let mut setup = setup(&base, board, Player::South);
+    setup.opening = Some("outer row".to_string());
+    let mut state = state(&base, &setup);
+    let mut history = History::new(&base, &state);
+    base.play(&mut state, &mut history, Move::Sow(hole(&base, "a1"))).unwrap();
+    assert_eq!(state.outcome(), None);
+    assert_eq!(state.phase_of(Player::North), 1, "North goes on to the main game");
+    assert!(legal(&base, &state).contains(&Move::Sow(hole(&base, "c1"))));
 }

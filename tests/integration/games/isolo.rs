@@ -27,7 +27,8 @@ const OPENED: &str = "d 17 2 0 2 0 2 0 2
                       b  0 2 0 2 0 2 1 0
                       a  2 0 2 0 2 0 2 17";
 
-/// The four forced decisions of the opening, checked one by one ("ludii" first plays its
+/// The forced decisions of the opening, checked one by one: four in the base game, two in
+/// "ludii", which moves the last seed within the sowing's turn (and first plays its
 /// gathering and return turns, checked in `ludii_gathers_and_returns_one_hole_a_turn`).
 fn opened(rules: &Rules) -> Game<'_> {
     let mut game = Game::new(rules);
@@ -36,12 +37,12 @@ fn opened(rules: &Rules) -> Game<'_> {
             game.play(mv).unwrap();
         }
     }
-    let script = [
-        Move::Sow(hole(rules, "b8")),
-        Move::Sow(hole(rules, "c1")),
-        Move::Transfer(hole(rules, "a8"), hole(rules, "b7")),
-        Move::Transfer(hole(rules, "d1"), hole(rules, "c2")),
-    ];
+    let mut script = vec![Move::Sow(hole(rules, "b8")), Move::Sow(hole(rules, "c1"))];
+    if rules.model().phases.len() == 4 {
+        // The base game moves the last seed in a turn of its own; "ludii" within the sowing's.
+        script.push(Move::Transfer(hole(rules, "a8"), hole(rules, "b7")));
+        script.push(Move::Transfer(hole(rules, "d1"), hole(rules, "c2")));
+    }
     for (i, mv) in script.into_iter().enumerate() {
         assert_eq!(game.legal_moves().to_vec(), vec![mv], "decision {}", i + 1);
         let effect = game.play(mv).unwrap();
@@ -230,4 +231,32 @@ fn a_capture_is_sown_from_the_capturing_laps_origin() {
         assert_board(&rules, game.state(), &picture);
         assert_eq!(game.state().to_move(), Player::North);
     }
+}
+
+/// "ludii": the first sowing's last seed goes on within the sowing's turn (Ludii's `fromTo`
+/// in the consequence of the lap that ends in the rightmost outer hole). After the gathering
+/// and the return, South's b8 (1) sows round to a8 (17→18) in eight laps (as the base game:
+/// see `the_opening_sows_round_to_the_rightmost_outer_hole`), and one seed of a8 (18→17)
+/// goes into b7 (0→1) at once: North is to move, with c1 alone on offer. The seed is not
+/// taken: South has captured nothing. Seen failing as a turn of its own (South to move, the
+/// seed still in a8).
+#[test]
+fn ludii_moves_the_last_seed_within_the_sowing_turn() {
+    let rules = isolo(Some("ludii"));
+    let mut game = Game::new(&rules);
+    for mv in ludii_preamble(&rules) {
+        game.play(mv).unwrap();
+    }
+    game.play(Move::Sow(hole(&rules, "b8"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_board(
+        &rules,
+        game.state(),
+        "d 17 1 1 1 1 1 1 1
+         c  1 1 1 1 1 1 1 1
+         b  0 2 0 2 0 2 1 0
+         a  2 0 2 0 2 0 2 17",
+    );
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["c1"]));
+    assert_eq!(game.state().captured()[Player::South], 0);
 }
