@@ -530,9 +530,6 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
         }
     }
     for rule in lap_rules() {
-        if rule.action.node == ast::LapAction::MayStop {
-            not("a mover's choice to stop", rule.action.span, "write `relay` or `stop`");
-        }
         if matches!(rule.action.node, ast::LapAction::MoveLanding { .. }) {
             not("seeds moved on from the landing hole", rule.action.span, "write `stop`");
         }
