@@ -117,12 +117,15 @@ proptest! {
                 prop_assert_eq!(state.hash(), rules.position_hash(state), "{}", label(rules));
                 if state.phase() == Phase::Sow {
                     let mut counts = rules.board_counts(state);
-                    // Rebuilt from its counts (and its stores, where the board has them).
+                    // Rebuilt from its counts (and its stores and side stores, where the board has them).
                     let mut setup = sow::engine::Setup::new(counts.clone(), state.to_move());
                     setup.stores = sow::engine::ByPlayer::new_with(|p| rules.store_seeds(state, p) as u16);
+                    setup.side_stores =
+                        sow::engine::ByPlayer::new_with(|p| rules.side_store(p).map_or(0, |s| state.count(s)));
                     let fresh = rules.state_from_setup(&setup).unwrap();
                     prop_assert_eq!(fresh.hash(), state.hash(), "{}", label(rules));
                     counts.extend([setup.stores.south, setup.stores.north]);
+                    counts.extend([setup.side_stores.south, setup.side_stores.north]);
                     if let Some(hash) = seen.insert((counts, state.to_move()), state.hash()) {
                         prop_assert_eq!(hash, state.hash(), "{}", label(rules));
                         met_again += 1;
