@@ -86,6 +86,8 @@ pub(crate) struct Sections<'a> {
     pub meta: MetaSections<'a>,
     pub board: Option<At<'a, ast::Board>>,
     pub territory: Option<At<'a, ast::Territory>>,
+    /// `opposite holes { … }`.
+    pub opposite: Option<At<'a, ast::OppositeHoles>>,
     pub setup: Option<At<'a, ast::Setup>>,
     pub circuit: Option<At<'a, ast::Circuit>>,
     /// The main game's sowing.
@@ -143,6 +145,7 @@ impl<'a> Sections<'a> {
             SectionKind::Summary(x) => put(&mut self.meta.summary, section, x, replace),
             SectionKind::Computer(x) => put(&mut self.meta.computer, section, x, replace),
             SectionKind::Board(x) => put(&mut self.board, section, x, replace),
+            SectionKind::OppositeHoles(x) => put(&mut self.opposite, section, x, replace),
             SectionKind::Territory(x) => put(&mut self.territory, section, x, replace),
             SectionKind::Setup(x) => put(&mut self.setup, section, x, replace),
             SectionKind::Circuit(x) => put(&mut self.circuit, section, x, replace),

@@ -15,6 +15,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
     [
         board(scope, game_name),
         territory(scope, game_name),
+        opposites(scope),
         marks(scope),
         setup(scope, game_name),
         circuit(scope, game_name),
@@ -62,6 +63,11 @@ fn missing(section: &str, example: &str, game_name: Span) -> Vec<CheckError> {
 /// The diagnostics of a resolution, none if it succeeded.
 fn errors<T>(found: Result<T, Vec<CheckError>>) -> Vec<CheckError> {
     found.err().unwrap_or_default()
+}
+
+/// A table of opposite holes names holes, rows and side stores the board has, each once.
+fn opposites(scope: &Scope<'_>) -> Vec<CheckError> {
+    scope.eff.sections.opposite.map(|t| errors(scope.opposites(t))).unwrap_or_default()
 }
 
 /// A stated bound on laps is within what the engine allows.

@@ -663,6 +663,37 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A hole and row given twice in a table of opposite holes.
+    #[error("the opposite {row} hole of {hole} is given twice")]
+    #[diagnostic(code(sow::check::opposite_twice), help("give each hole's opposite hole in a row once"))]
+    OppositeTwice {
+        /// The hole.
+        hole: String,
+        /// The row.
+        row: String,
+        /// The second time.
+        #[label("given again here")]
+        span: SourceSpan,
+        /// The first time.
+        #[label("first given here")]
+        first: SourceSpan,
+    },
+
+    /// A side store named on a board without side stores.
+    #[error("this board has no side stores")]
+    #[diagnostic(
+        code(sow::check::no_side_stores),
+        help(
+            "give the board side stores (`board 4 rows of 8 holes, a store for each player, and a side \
+             store for each player in the middle of the inner row`), or name a hole"
+        )
+    )]
+    NoSideStores {
+        /// Where one is named.
+        #[label("a side store")]
+        span: SourceSpan,
+    },
+
     /// A hole that is not on the board.
     #[error("{what} is not on the board")]
     #[diagnostic(code(sow::check::off_board))]

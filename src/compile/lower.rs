@@ -34,6 +34,10 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         Some(limit) => Some(scope.lap_limit(limit.node).ok()?),
         None => None,
     };
+    let opposites = match sections.opposite {
+        Some(table) => scope.opposites(table).ok()?,
+        None => Vec::new(),
+    };
     Some(Model {
         meta: meta(eff),
         params: params(eff),
@@ -49,6 +53,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         lap_limit,
         colours: sections.territory.is_some_and(|t| t.node.by_colour.is_some()),
         hand,
+        opposites,
     })
 }
 

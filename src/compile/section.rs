@@ -106,13 +106,91 @@ impl Scope<'_> {
 
     /// Whether a setup line's `when` holds on this board.
     fn setup_line_holds(&self, line: &ast::SetupLine) -> Result<bool, CheckError> {
-        let Some(when) = &line.when else { return Ok(true) };
+        line.when.as_ref().map_or(Ok(true), |when| self.when_holds(when))
+    }
+
+    /// Whether `, when PARAM is N` holds on this board.
+    fn when_holds(&self, when: &Spanned<ast::SetupWhen>) -> Result<bool, CheckError> {
         let param = &when.node.param;
         let value = self.value(&Spanned::new(ast::Value::Param(param.node.clone()), param.span))?;
         Ok(match when.node.bound {
             ast::Bound::Exactly => value == when.node.value,
             ast::Bound::AtLeast => value >= when.node.value,
             ast::Bound::AtMost => value <= when.node.value,
+        })
+    }
+
+    /// The table of opposite holes (`opposite holes { … }`): empty where its `when` does not
+    /// hold (and then not read further). Each hole and row is given at most once, every hole
+    /// named is on the board, and a side store named is on it too.
+    pub fn opposites(&self, table: At<'_, ast::OppositeHoles>) -> Found<Vec<OppositeHole>> {
+        let mut errors = Errors::default();
+        let holds = match &table.node.when {
+            Some(when) => errors.take_one(self.when_holds(when)),
+            None => Some(true),
+        };
+        let mut out: Vec<OppositeHole> = Vec::new();
+        let mut given: Vec<(Cell, Role, Span)> = Vec::new();
+        // A table for other boards names holes of theirs: it is read where it holds, as a
+        // setup line is.
+        let lines = if holds == Some(false) { &[][..] } else { &table.node.lines[..] };
+        for line in lines {
+            let hole = errors.take_one(self.hole_named(&line.hole));
+            for (row, facing) in &line.faces {
+                let role = errors.take(self.row(row));
+                let facing = match facing.node {
+                    ast::Facing::Hole(name) => {
+                        errors.take_one(self.hole_named(&Spanned::new(name, facing.span))).map(Facing::Hole)
+                    }
+                    ast::Facing::SideStore(side) => {
+                        let side_stores =
+                            self.eff.sections.board.is_some_and(|b| b.node.side_stores.is_some());
+                        if side_stores {
+                            Some(Facing::SideStore(side.into()))
+                        } else {
+                            errors.push(CheckError::NoSideStores { span: facing.span.into() });
+                            None
+                        }
+                    }
+                    ast::Facing::Nothing => Some(Facing::Nothing),
+                };
+                let (Some(hole), Some(role), Some(facing)) = (hole, role, facing) else { continue };
+                let at = line.hole.span.to(row.span);
+                if let Some(&(_, _, first)) = given.iter().find(|g| g.0 == hole && g.1 == role) {
+                    errors.push(CheckError::OppositeTwice {
+                        hole: self.text(line.hole.span),
+                        row: row.node.clone(),
+                        span: at.into(),
+                        first: first.into(),
+                    });
+                    continue;
+                }
+                given.push((hole, role, at));
+                out.push(OppositeHole { hole, role, facing });
+            }
+        }
+        errors.finish(self.board.map(|_| out))
+    }
+
+    /// A hole named in board notation (`b1`), on the board.
+    fn hole_named(&self, name: &Spanned<ast::HoleName>) -> Result<Cell, CheckError> {
+        let board = self.board.ok_or_else(|| CheckError::OffBoard {
+            what: format!("`{}`", self.text(name.span)),
+            span: name.span.into(),
+            help: "the board's size is not known".into(),
+        })?;
+        let (row, column) = (usize::from(name.node.row), name.node.column);
+        if row < board.rows && (1..=board.columns as u64).contains(&column) {
+            return Ok(Cell::new(row, column as usize - 1));
+        }
+        let last_row = (b'a' + board.rows as u8 - 1) as char;
+        Err(CheckError::OffBoard {
+            what: format!("`{}`", self.text(name.span)),
+            span: name.span.into(),
+            help: format!(
+                "holes are named by a row letter a–{last_row} (from South's outer row) and a column 1–{} (from South's left), e.g. `b{}`",
+                board.columns, board.columns
+            ),
         })
     }
 

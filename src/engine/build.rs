@@ -237,6 +237,43 @@ fn engine_choice(
 
 /// The hashing key of each slot (odd, so that counts never cancel out) and of North to move,
 /// the same for every game with this many holes.
+/// For each mover and slot, what stands opposite it in each of the opponent's rows: the
+/// opponent's hole of that row in its column, or what the rules' table gives in its place for
+/// a hole's owner.
+fn opposite_table(
+    model: &Model,
+    slot_of: &[Hole],
+    hole_column: &[u8],
+    role_hole: &ByPlayer<Vec<Vec<Hole>>>,
+    side_store: Option<ByPlayer<Hole>>,
+    slots: usize,
+) -> ByPlayer<Vec<[Option<Hole>; MAX_ROWS / 2]>> {
+    let board = model.board;
+    let mut table = ByPlayer::new_with(|me| {
+        (0..slots)
+            .map(|slot| {
+                let mut facing = [None; MAX_ROWS / 2];
+                for (role, row) in role_hole[me.other()].iter().enumerate() {
+                    facing[role] = Some(row[usize::from(hole_column[slot])]);
+                }
+                facing
+            })
+            .collect::<Vec<_>>()
+    });
+    for o in &model.opposites {
+        let me = board.owner(usize::from(o.hole.row)).0;
+        let facing = match o.facing {
+            model::Facing::Hole(cell) => Some(slot_of[board.index(cell)]),
+            model::Facing::SideStore(side) => {
+                side_store.map(|s| s[if side == model::Side::Own { me } else { me.other() }])
+            }
+            model::Facing::Nothing => None,
+        };
+        table[me][slot_of[board.index(o.hole)].index()][usize::from(o.role)] = facing;
+    }
+    table
+}
+
 fn hash_keys(holes: usize, slots: usize) -> (Vec<u64>, u64) {
     use rand_core::SeedableRng as _;
     let mut rng = rand_xoshiro::SplitMix64::seed_from_u64(0x5eed_0f50_u64 ^ (holes as u64) << 32);
@@ -319,6 +356,7 @@ fn build(model: Model) -> Rules {
         .collect();
     // Seeds the setup puts in the players' hands count too.
     let total_seeds = start.iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(model.hand);
+    let opposite = opposite_table(&model, &slot_of, &hole_column, &role_hole, side_store, slots);
     let (keys, north_key) = hash_keys(holes, slots);
     let phases = phase_rules(&model, &slot_of, &territory);
     let c = model.circuit;
@@ -345,6 +383,7 @@ fn build(model: Model) -> Rules {
         circuit_pos,
         next,
         role_hole,
+        opposite,
         regions,
         marks,
         chosen: c.chosen,

@@ -245,10 +245,12 @@ impl Rules {
                 && rule.role.is_none_or(|role| self.hole_role[h.index()] == role)
                 && rule.mark.is_none_or(|m| state.is_marked(m, h))
                 && rule.facts.iter().all(|fact| match *fact {
-                    Fact::Opposite(role, s) => is(self.role_hole[me.other()][usize::from(role)][column], s),
+                    Fact::Opposite(role, s) => {
+                        (self.opposite_count(state, me, h, role) == 0) == (s == HoleState::Empty)
+                    }
                     Fact::Column(role, s) => is(self.role_hole[me][usize::from(role)][column], s),
                     Fact::OppositeHolds(role, min, max) => {
-                        (min..=max).contains(&count(self.role_hole[me.other()][usize::from(role)][column]))
+                        (min..=max).contains(&self.opposite_count(state, me, h, role))
                     }
                     Fact::Next(s) => is(next, s),
                     Fact::Row(side, role, s) => {

@@ -612,9 +612,7 @@ impl Rules {
             && choice.except_mark.is_none_or(|m| !state.is_marked(m, h))
             && (!choice.rule.most || self.fullest(state, me) == c)
             && choice.rule.opposite.is_none_or(|(role, want)| {
-                let column = usize::from(self.hole_column[h.index()]);
-                let facing = self.role_hole[me.other()][usize::from(role)][column];
-                (state.counts[facing.index()] == 0) == (want == HoleState::Empty)
+                (self.opposite_count(state, me, h, role) == 0) == (want == HoleState::Empty)
             })
             && choice.after_mark.is_none_or(|(m, k)| self.after_mark(state, me, m, k, rev) == Some(h))
             && (!choice.rule.captures || self.first_lap_captures(state, me, h, rev))
@@ -2389,7 +2387,7 @@ impl Rules {
         for target in &capture.take {
             match *target {
                 Target::Landing => holes.push((end.last, u8::MAX)),
-                Target::Opposite(role) => holes.push((self.role_hole[opp][usize::from(role)][column], role)),
+                Target::Opposite(role) => holes.extend(self.opposite(me, facing, role).map(|o| (o, role))),
                 Target::Column(role) => holes.push((self.role_hole[me][usize::from(role)][column], u8::MAX)),
                 Target::HolesBefore(min, max) => {
                     let mut pos = ring.pos(end.last);
@@ -2556,8 +2554,10 @@ impl Rules {
                     n_holes += 1;
                 }
                 Target::Opposite(role) => {
-                    holes[n_holes] = (self.role_hole[opp][role as usize][column], role);
-                    n_holes += 1;
+                    if let Some(o) = self.opposite(me, last, role) {
+                        holes[n_holes] = (o, role);
+                        n_holes += 1;
+                    }
                 }
                 Target::Column(role) => {
                     holes[n_holes] = (self.role_hole[me][role as usize][column], u8::MAX);
@@ -2750,12 +2750,10 @@ impl Rules {
     #[cold]
     fn drop_captures(&self, state: &State, d: &DropCapture, b: Hole) -> bool {
         let me = state.to_move;
-        let column = usize::from(self.hole_column[b.index()]);
         (!d.until_captured || state.captures_made[me] == 0)
             && self.matches(state, me, &d.hole, b)
             && d.opposite.is_none_or(|(role, want)| {
-                let h = self.role_hole[me.other()][usize::from(role)][column];
-                (state.counts[h.index()] == 0) == (want == HoleState::Empty)
+                (self.opposite_count(state, me, b, role) == 0) == (want == HoleState::Empty)
             })
     }
 

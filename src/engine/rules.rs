@@ -200,6 +200,9 @@ pub struct Rules {
     pub(crate) next: ByPlayer<Vec<Hole>>,
     /// `role_hole[player][role][column]`: the hole of that player's row role in a column.
     pub(crate) role_hole: ByPlayer<Vec<Vec<Hole>>>,
+    /// `opposite[mover][slot][role]`: what stands opposite a slot in the opponent's row
+    /// `role`, for that mover (see [`Rules::opposite`]).
+    pub(crate) opposite: ByPlayer<Vec<[Option<Hole>; MAX_ROWS / 2]>>,
     /// `regions[player][i]`: the holes of a region in board order; `i` is 0 for the whole
     /// territory and `1 + role` for one row.
     pub(crate) regions: ByPlayer<Vec<Vec<Hole>>>,
@@ -338,6 +341,20 @@ impl Rules {
     /// A player's store, if the board has stores.
     pub fn store(&self, player: Player) -> Option<Hole> {
         self.store.map(|s| s[player])
+    }
+
+    /// The hole opposite `h` in the opponent's row `role`, for `me` as the mover: the
+    /// opponent's hole of that row in `h`'s column, unless the rules' table of opposite holes
+    /// gives another (or `None`, no hole at all).
+    #[inline(always)]
+    pub(crate) fn opposite(&self, me: Player, h: Hole, role: Role) -> Option<Hole> {
+        self.opposite[me][h.index()][usize::from(role)]
+    }
+
+    /// The seeds in [`Rules::opposite`] (none where no hole stands opposite).
+    #[inline(always)]
+    pub(crate) fn opposite_count(&self, state: &super::State, me: Player, h: Hole, role: Role) -> u16 {
+        self.opposite(me, h, role).map_or(0, |o| state.counts[o.index()])
     }
 
     /// A player's side store, if the board has them.

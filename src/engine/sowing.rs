@@ -1083,27 +1083,45 @@ fn landing_rules(
             continue;
         }
         let mut checks: Vec<Check> = rule.mark.map(Check::Mark).into_iter().collect();
-        checks.extend(rule.facts.iter().map(|fact| match *fact {
-            Fact::Opposite(role, state) => {
-                Check::Hole(rules.role_hole[me.other()][role as usize][column], state == HoleState::Empty)
-            }
-            Fact::OppositeHolds(role, min, max) => {
-                Check::HoleHolds(rules.role_hole[me.other()][role as usize][column], min, max)
-            }
-            Fact::Column(role, state) => {
-                Check::Hole(rules.role_hole[me][role as usize][column], state == HoleState::Empty)
-            }
-            Fact::Next(state) => Check::Next(state == HoleState::Empty),
-            Fact::Row(side, role, state) => Check::Row(row_index(side, role), state == HoleState::Empty),
-            Fact::Origin(min, max) => Check::Origin(min, max),
-            Fact::Holds(min, max) => Check::Holds(min, max),
-            Fact::PreviousHolds(min, max) => Check::PreviousHolds(min, max),
-            // Facts about the turn so far: sowings whose rules read them are played lap by lap
-            // by `engine::stepwise`, which reads the rules from the model; the ring never
-            // decides them, and takes the fact as holding.
-            Fact::FirstLap | Fact::TurnCaptured => Check::Origin(0, u16::MAX),
-            Fact::NotReached(..) => Check::NotReached,
-        }));
+        let mut never = false;
+        for fact in &rule.facts {
+            let opposite = |role| rules.opposite(me, Hole(slot as u8), role);
+            checks.push(match *fact {
+                // Where no hole stands opposite, it holds no seeds.
+                Fact::Opposite(role, state) => match opposite(role) {
+                    Some(o) => Check::Hole(o, state == HoleState::Empty),
+                    None if state == HoleState::Empty => continue,
+                    None => {
+                        never = true;
+                        break;
+                    }
+                },
+                Fact::OppositeHolds(role, min, max) => match opposite(role) {
+                    Some(o) => Check::HoleHolds(o, min, max),
+                    None if min == 0 => continue,
+                    None => {
+                        never = true;
+                        break;
+                    }
+                },
+                Fact::Column(role, state) => {
+                    Check::Hole(rules.role_hole[me][role as usize][column], state == HoleState::Empty)
+                }
+                Fact::Next(state) => Check::Next(state == HoleState::Empty),
+                Fact::Row(side, role, state) => Check::Row(row_index(side, role), state == HoleState::Empty),
+                Fact::Origin(min, max) => Check::Origin(min, max),
+                Fact::Holds(min, max) => Check::Holds(min, max),
+                Fact::PreviousHolds(min, max) => Check::PreviousHolds(min, max),
+                // Facts about the turn so far: sowings whose rules read them are played lap by lap
+                // by `engine::stepwise`, which reads the rules from the model; the ring never
+                // decides them, and takes the fact as holding.
+                Fact::FirstLap | Fact::TurnCaptured => Check::Origin(0, u16::MAX),
+                Fact::NotReached(..) => Check::NotReached,
+            });
+        }
+        if never {
+            continue;
+        }
         let certain = checks.is_empty();
         possible.push((checks, rule.action));
         if certain {

@@ -567,13 +567,13 @@ impl Rules {
             };
             let capture = &self.model.captures[usize::from(c)];
             let from = if capture.origin_column { h } else { at };
-            let column = usize::from(self.hole_column[from.index()]);
             for target in &capture.take {
-                if let Target::Opposite(role) = *target {
-                    let hole = self.role_hole[p.other()][usize::from(role)][column];
-                    if lap.counts[hole.index()] > 0 && !out.contains(&hole) {
-                        out.push(hole);
-                    }
+                if let Target::Opposite(role) = *target
+                    && let Some(hole) = self.opposite(p, from, role)
+                    && lap.counts[hole.index()] > 0
+                    && !out.contains(&hole)
+                {
+                    out.push(hole);
                 }
             }
         }
@@ -862,9 +862,7 @@ impl Rules {
     /// placing line says.
     fn place_captures(&self, state: &State, place: crate::model::Place, h: Hole) -> bool {
         let (role, want) = place.opposite;
-        let column = usize::from(self.hole_column[h.index()]);
-        let facing = self.role_hole[state.to_move.other()][usize::from(role)][column];
-        (state.counts[facing.index()] == 0) == (want == HoleState::Empty)
+        (self.opposite_count(state, state.to_move, h, role) == 0) == (want == HoleState::Empty)
     }
 
     /// Take what capture `c` takes from a landing at `at` and sow it from row end `end`
@@ -1032,7 +1030,7 @@ impl Rules {
         let column = usize::from(self.hole_column[at.index()]);
         let count = |h: Hole| state.counts[h.index()];
         let is = |h: Hole, s: HoleState| (count(h) == 0) == (s == HoleState::Empty);
-        let facing = |role: Role| self.role_hole[me.other()][usize::from(role)][column];
+        let facing = |role: Role| self.opposite_count(state, me, at, role);
         {
             !rule.store
                 && rule.landing.is_none_or(|want| (before > 0) == (want == HoleState::Occupied))
@@ -1040,9 +1038,9 @@ impl Rules {
                 && rule.role.is_none_or(|role| self.hole_role[at.index()] == role)
                 && rule.mark.is_none_or(|m| state.is_marked(m, at))
                 && rule.facts.iter().all(|fact| match *fact {
-                    Fact::Opposite(role, s) => is(facing(role), s),
+                    Fact::Opposite(role, s) => (facing(role) == 0) == (s == HoleState::Empty),
                     Fact::Column(role, s) => is(self.role_hole[me][usize::from(role)][column], s),
-                    Fact::OppositeHolds(role, min, max) => (min..=max).contains(&count(facing(role))),
+                    Fact::OppositeHolds(role, min, max) => (min..=max).contains(&facing(role)),
                     Fact::Next(s) => is(self.step_hole(me, at, cur.rev), s),
                     Fact::Row(side, role, s) => {
                         let p = if side == Side::Own { me } else { me.other() };

@@ -171,6 +171,18 @@ impl Model {
                 return Err(ModelError::Mark { name: mark.name.clone(), problem });
             }
         }
+        for o in &self.opposites {
+            let off = |cell: Cell| !board.contains(cell);
+            if off(o.hole)
+                || matches!(o.facing, Facing::Hole(cell) if off(cell))
+                || usize::from(o.role) >= board.per_side()
+                || (matches!(o.facing, Facing::SideStore(_)) && board.side_stores.is_none())
+            {
+                return Err(ModelError::Circuit(
+                    "a table of opposite holes names holes on the board, rows of the territory and side stores the board has",
+                ));
+            }
+        }
         self.check_phases()?;
         self.check_colours()?;
         self.check_stepwise()?;

@@ -152,16 +152,41 @@ impl Model {
         for player in Player::BOTH {
             writeln!(f, "  {player}: {}", self.circuit_names(player).join(" "))?;
         }
-        writeln!(f, "\nopposite holes (the opponent's hole of each row in the same column)")?;
         let board = self.board;
+        if self.opposites.is_empty() {
+            writeln!(f, "\nopposite holes (the opponent's hole of each row in the same column)")?;
+        } else {
+            writeln!(
+                f,
+                "\nopposite holes (the opponent's hole of each row in the same column, but where the table of opposite holes gives another; `-` is no hole)"
+            )?;
+        }
         let inner = board.per_side() - 1;
+        let side_store = |p: Player| if p == Player::South { "s+" } else { "n+" };
         for player in Player::BOTH {
             for (role, name) in self.row_names.iter().enumerate() {
-                let pairs: Vec<String> = (0..board.columns)
-                    .map(|c| {
-                        let mine = Cell::new(board.row(player, inner), c);
-                        let theirs = Cell::new(board.row(player.other(), role), c);
-                        format!("{}>{}", board.name(mine), board.name(theirs))
+                // The inner row's holes, then any other hole of the player's the table names.
+                let listed = (0..board.columns).map(|c| Cell::new(board.row(player, inner), c));
+                let more = (self.opposites.iter())
+                    .filter(|o| {
+                        let (owner, row_role) = board.owner(usize::from(o.hole.row));
+                        usize::from(o.role) == role && owner == player && row_role != inner
+                    })
+                    .map(|o| o.hole);
+                let pairs: Vec<String> = listed
+                    .chain(more)
+                    .map(|mine| {
+                        let given =
+                            self.opposites.iter().find(|o| o.hole == mine && usize::from(o.role) == role);
+                        let theirs = match given.map(|o| o.facing) {
+                            None => board
+                                .name(Cell::new(board.row(player.other(), role), usize::from(mine.column))),
+                            Some(Facing::Hole(cell)) => board.name(cell),
+                            Some(Facing::SideStore(Side::Own)) => side_store(player).to_string(),
+                            Some(Facing::SideStore(Side::Opponent)) => side_store(player.other()).to_string(),
+                            Some(Facing::Nothing) => "-".to_string(),
+                        };
+                        format!("{}>{theirs}", board.name(mine))
                     })
                     .collect();
                 writeln!(f, "  {player}'s opposite {name}: {}", pairs.join(" "))?;

@@ -54,6 +54,32 @@ pub struct Model {
     /// Seeds each player holds in hand at the start, to be placed on the board
     /// ([`Sowing::place`]); 0 where the game starts with every seed on the board.
     pub hand: u16,
+    /// Holes that stand opposite a hole in place of the board's own (`opposite holes { … }`),
+    /// for the hole's owner as the mover; empty where the board's own are used throughout.
+    pub opposites: Vec<OppositeHole>,
+}
+
+/// `b1: inner c2`: for the owner of `hole` as the mover, what stands opposite it in the
+/// opponent's row `role`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OppositeHole {
+    /// The hole.
+    pub hole: Cell,
+    /// The opponent's row.
+    pub role: Role,
+    /// What stands opposite in it.
+    pub facing: Facing,
+}
+
+/// What stands opposite a hole in an [`OppositeHole`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Facing {
+    /// A hole of the board.
+    Hole(Cell),
+    /// The mover's or the opponent's side store.
+    SideStore(Side),
+    /// No hole: it holds no seeds.
+    Nothing,
 }
 
 /// The circuit seeds are sown along.

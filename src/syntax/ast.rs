@@ -63,6 +63,8 @@ pub enum SectionKind {
     Param(Param),
     /// `board R rows of C holes, no stores`.
     Board(Board),
+    /// `opposite holes[, when PARAM is N] { HOLE: ROW HOLE, … }`.
+    OppositeHoles(OppositeHoles),
     /// `territory each player owns rows …`.
     Territory(Territory),
     /// `setup { … }`.
@@ -125,6 +127,7 @@ impl SectionKind {
             SectionKind::Computer(_) => "computer",
             SectionKind::Param(_) => "param",
             SectionKind::Board(_) => "board",
+            SectionKind::OppositeHoles(_) => "opposite holes",
             SectionKind::Territory(_) => "territory",
             SectionKind::Setup(_) => "setup",
             SectionKind::Circuit(_) => "circuit",
@@ -205,6 +208,46 @@ pub struct Board {
     pub stores: Option<Span>,
     /// `, and a side store for each player in the middle of the ROW row`: the row named.
     pub side_stores: Option<Spanned<String>>,
+}
+
+/// `opposite holes[, when PARAM is N] { b1: inner c2, outer d3 … }`: holes that stand
+/// opposite a hole in place of the board's own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OppositeHoles {
+    /// `, when PARAM is N`: the table holds only where it does.
+    pub when: Option<Spanned<SetupWhen>>,
+    /// One line per hole.
+    pub lines: Vec<OppositeLine>,
+}
+
+/// `b1: inner c2, outer d3`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OppositeLine {
+    /// The hole whose opposite holes the line gives.
+    pub hole: Spanned<HoleName>,
+    /// For each row named, what stands opposite.
+    pub faces: Vec<(Spanned<String>, Spanned<Facing>)>,
+}
+
+/// A hole in board notation (`b1`): its row letter's index from `a` and its column from 1,
+/// as written (checked against the board when compiled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HoleName {
+    /// `a` is 0.
+    pub row: u8,
+    /// `1` is South's leftmost column.
+    pub column: u64,
+}
+
+/// What stands opposite a hole in an [`OppositeLine`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Facing {
+    /// A hole of the board.
+    Hole(HoleName),
+    /// The mover's (`Own`) or the opponent's side store.
+    SideStore(Side),
+    /// `nothing`: no hole.
+    Nothing,
 }
 
 /// `territory each player owns rows outer, inner`.

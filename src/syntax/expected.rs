@@ -90,6 +90,13 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::param => "`param NAME = N in LOW..HIGH`",
         Rule::param_range => "a range such as `in 8..36`",
         Rule::board => "`board R rows of C holes`",
+        Rule::opposite_holes => "`opposite holes { b1: inner c2, outer d3 }`",
+        Rule::opposite_line => "a line `b1: inner c2, outer d3`",
+        Rule::facing => {
+            "a row and its opposite hole: `inner c2`, `outer the mover's side store`, `outer nothing`"
+        }
+        Rule::facing_side_store => "`the mover's side store` or `the opponent's side store`",
+        Rule::hole_name => "a hole such as `b1`",
         Rule::stores => "`no stores` or `a store for each player`",
         Rule::territory => "`territory each player owns rows …`",
         Rule::name_list => "a list of names",
@@ -495,7 +502,7 @@ pub fn is_keyword(rule: Rule) -> bool {
 }
 
 /// Section keywords: when all of them are expected, they are named as one group.
-const SECTION_WORDS: [&str; 18] = [
+const SECTION_WORDS: [&str; 19] = [
     "`aliases`",
     "`origin`",
     "`family`",
@@ -505,6 +512,7 @@ const SECTION_WORDS: [&str; 18] = [
     "`param`",
     "`board`",
     "`territory`",
+    "`opposite`",
     "`marks`",
     "`opening`",
     "`setup`",
@@ -872,7 +880,7 @@ mod tests {
         assert_eq!(
             param_reserved.join(" "),
             "after aliases board capture choose circuit computer end family hole holes in lasts leftmost \
-             mark marks more move occupied opening or origin param rightmost rows ruleset seed seeds \
+             mark marks more move occupied opening opposite or origin param rightmost rows ruleset seed seeds \
              setup sources sow summary take territory to turn turns"
         );
     }

@@ -195,6 +195,7 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         }
         Rule::param => SectionKind::Param(lower_param(pair)?),
         Rule::board => SectionKind::Board(lower_board(pair)?),
+        Rule::opposite_holes => SectionKind::OppositeHoles(lower_opposite_holes(pair)?),
         Rule::territory => SectionKind::Territory(lower_territory(pair)?),
         Rule::setup => SectionKind::Setup(lower_setup(pair)?),
         Rule::circuit => SectionKind::Circuit(lower_circuit(pair)?),
@@ -338,6 +339,52 @@ fn lower_board(pair: Pair<'_, Rule>) -> Result<Board> {
         None => None,
     };
     Ok(Board { rows, columns, no_stores, stores, side_stores })
+}
+
+fn lower_opposite_holes(pair: Pair<'_, Rule>) -> Result<OppositeHoles> {
+    let mut c = Children::of(pair);
+    let when = c.optional(Rule::setup_when).map(lower_setup_when).transpose()?;
+    let lines = c.rest().map(lower_opposite_line).collect::<Result<_>>()?;
+    Ok(OppositeHoles { when, lines })
+}
+
+fn lower_opposite_line(pair: Pair<'_, Rule>) -> Result<OppositeLine> {
+    let mut c = Children::of(pair);
+    let hole = lower_hole_name(c.expect(Rule::hole_name)?);
+    let faces = c
+        .rest()
+        .map(|facing| {
+            // Keywords are read here too (`nothing`, `the mover's side store`).
+            let whole = span(&facing);
+            let mut f = facing.into_inner();
+            let row =
+                f.next().ok_or_else(|| SyntaxError::internal(whole, expected::phrase(Rule::row_name)))?;
+            let row = lower_name(row);
+            let what =
+                f.next().ok_or_else(|| SyntaxError::internal(whole, expected::phrase(Rule::facing)))?;
+            let sp = span(&what);
+            let node = match what.as_rule() {
+                Rule::hole_name => Facing::Hole(lower_hole_name(what).node),
+                Rule::facing_side_store => match what.into_inner().nth(1).map(|p| p.as_rule()) {
+                    Some(Rule::kw_movers) => Facing::SideStore(Side::Own),
+                    _ => Facing::SideStore(Side::Opponent),
+                },
+                Rule::kw_nothing => Facing::Nothing,
+                _ => return unexpected(&what),
+            };
+            Ok((row, Spanned::new(node, sp)))
+        })
+        .collect::<Result<_>>()?;
+    Ok(OppositeLine { hole, faces })
+}
+
+/// `b1`: a row letter and a column (a column too large to read is kept as `u64::MAX`, off
+/// every board).
+fn lower_hole_name(pair: Pair<'_, Rule>) -> Spanned<HoleName> {
+    let text = pair.as_str();
+    let row = text.as_bytes()[0] - b'a';
+    let column = text[1..].parse().unwrap_or(u64::MAX);
+    Spanned::new(HoleName { row, column }, span(&pair))
 }
 
 fn lower_territory(pair: Pair<'_, Rule>) -> Result<Territory> {
@@ -530,8 +577,11 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
     let exit_start = c.optional(Rule::exit_start).map(row_exit).transpose()?;
     let exit_relay = c.optional(Rule::exit_relay).map(row_exit).transpose()?;
     let side_path = match c.optional(Rule::side_path) {
+        // Spanned as the whole clause, which diagnostics about it point at.
         Some(p) => {
-            Some(lower_int(Children::of(p).expect(Rule::int)?)?.map(|n| n.min(u64::from(u16::MAX)) as u16))
+            let whole = span(&p);
+            let n = lower_int(Children::of(p).expect(Rule::int)?)?.node;
+            Some(Spanned::new(n.min(u64::from(u16::MAX)) as u16, whole))
         }
         None => None,
     };

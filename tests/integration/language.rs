@@ -573,3 +573,61 @@ fn a_setup_worked_out_from_the_board() {
         )
     );
 }
+
+/// Tsoro with a table of opposite holes (`opposite holes { … }`) in place of its columns for
+/// two of South's holes.
+fn tsoro_with_table() -> Rules {
+    let text = common::rules_text("tsoro").replacen(
+        "territory each player owns rows outer, inner\n",
+        "territory each player owns rows outer, inner
+    opposite holes {
+        b1: inner c4, outer nothing
+        b2: inner nothing
+    }
+",
+        1,
+    );
+    sow::compile("table.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+}
+
+/// South b2 (1) → b1 0→1, empty: the table puts c4 (2) opposite it in the inner row and no
+/// hole in the outer row, so c4's 2 seeds are taken and nothing else: c1 (1) and d1 (1),
+/// b1's own column, keep theirs (plain Tsoro takes those two instead). South b3 (1) → b2
+/// 0→1, empty: no hole stands opposite it in the inner row, so it holds no seeds and
+/// nothing is taken, though c2 holds 3 (plain Tsoro takes c2 and d2).
+#[test]
+fn a_table_of_opposite_holes() {
+    let rules = tsoro_with_table();
+    let plain = common::rules("tsoro", None, &[]);
+    let first = "d 1 0 0 0 2 0 0 0
+                 c 1 0 0 2 0 0 0 0
+                 b 0 1 0 0 0 0 0 0
+                 a 0 0 0 0 0 0 0 1";
+    let mut game = main_position(&rules, first, Player::South);
+    game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
+    assert_eq!(game.state().captured().south, 2);
+    assert_board(
+        &rules,
+        game.state(),
+        "d 1 0 0 0 2 0 0 0
+         c 1 0 0 0 0 0 0 0
+         b 1 0 0 0 0 0 0 0
+         a 0 0 0 0 0 0 0 1",
+    );
+    let mut game = main_position(&plain, first, Player::South);
+    game.play(Move::Sow(hole(&plain, "b2"))).unwrap();
+    assert_eq!((game.state().count(hole(&plain, "c1")), game.state().count(hole(&plain, "d1"))), (0, 0));
+
+    let second = "d 1 3 0 0 2 0 0 0
+                  c 0 3 0 0 0 0 0 0
+                  b 0 0 1 0 0 0 0 0
+                  a 0 0 0 0 0 0 0 1";
+    let mut game = main_position(&rules, second, Player::South);
+    game.play(Move::Sow(hole(&rules, "b3"))).unwrap();
+    assert_eq!(game.state().captured().south, 0);
+    assert_eq!(game.state().count(hole(&rules, "c2")), 3);
+    let mut game = main_position(&plain, second, Player::South);
+    game.play(Move::Sow(hole(&plain, "b3"))).unwrap();
+    assert_eq!(game.state().captured().south, 6);
+}

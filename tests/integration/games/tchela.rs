@@ -375,3 +375,111 @@ fn ludii_the_side_store_counts_for_its_owner_at_the_end() {
     assert_eq!(rules.score(&s, Player::South), 2);
     assert_eq!(s.outcome(), Some(Outcome::Win { winner: Player::South, reason: WinReason::Score }));
 }
+
+/// The ruleset "ludii" on 4×6 finds opposite holes as Ludii's code does there (its table of
+/// opposite holes): South's b1 faces c2 and d3, b3 faces d1 and a5 (a hole of South's own),
+/// b2 faces c3. South b2 (1) into b1, empty: c2 (2) is occupied, so c2 and d3 (3) go into the
+/// store, 5, while c1, b1's column, keeps its seed. South b3 (1) into b2, empty: c3 is
+/// empty, so nothing is taken though c2 holds 2. South b4 (1), past the side store, into
+/// b3, empty: d1 (2) is occupied, so d1 and South's own a5 (1) go into the store, 3, while
+/// c3 keeps its seed.
+#[test]
+fn ludii_on_four_by_six_south_captures_ludiis_opposite_holes() {
+    let rules = tchela(Some("ludii"), &["columns=6"]);
+    let play = |picture: &str, from: &str| {
+        let mut s = state(&rules, &setup(&rules, picture, Player::South));
+        let mut history = History::new(&rules, &s);
+        let effect = rules.play(&mut s, &mut history, Move::Sow(hole(&rules, from))).unwrap();
+        (s, effect)
+    };
+    let (s, effect) = play(
+        "d 0 0 3 0 0 0
+         c 1 2 0 0 0 0
+         b 0 1 0 0 0 0
+         a 0 0 0 0 0 0",
+        "b2",
+    );
+    assert_eq!(effect, sow_effect(&rules, 1, 1, "b1", &[("c2", 2), ("d3", 3)], true));
+    assert_eq!(rules.store_seeds(&s, Player::South), 5);
+    assert_eq!(s.count(hole(&rules, "c1")), 1);
+
+    let (s, effect) = play(
+        "d 0 0 0 0 0 0
+         c 0 2 0 0 0 0
+         b 0 0 1 0 0 0
+         a 0 0 0 0 0 0",
+        "b3",
+    );
+    assert_eq!(effect, sow_effect(&rules, 1, 1, "b2", &[], true));
+    assert_eq!(rules.store_seeds(&s, Player::South), 0);
+
+    let (s, effect) = play(
+        "d 2 0 0 0 0 0
+         c 0 0 1 0 0 0
+         b 0 0 0 1 0 0
+         a 0 0 0 0 1 0",
+        "b4",
+    );
+    assert_eq!(effect, sow_effect(&rules, 1, 1, "b3", &[("a5", 1), ("d1", 2)], true));
+    assert_eq!(rules.store_seeds(&s, Player::South), 3);
+    assert_eq!(s.count(hole(&rules, "c3")), 1);
+}
+
+/// South's b5 faces c6 and South's own side store: South b6 (1) into b5, empty, c6 (2)
+/// occupied: c6 and the side store's seed go into the store, 3, and d5 keeps its seed.
+#[test]
+fn ludii_on_four_by_six_b5_takes_from_the_movers_own_side_store() {
+    let rules = tchela(Some("ludii"), &["columns=6"]);
+    let mut s = setup(
+        &rules,
+        "d 0 0 0 0 1 0
+         c 0 0 0 0 0 2
+         b 0 0 0 0 0 1
+         a 1 0 0 0 0 0",
+        Player::South,
+    );
+    s.side_stores.south = 1;
+    let mut s = state(&rules, &s);
+    let mut history = History::new(&rules, &s);
+    rules.play(&mut s, &mut history, Move::Sow(hole(&rules, "b6"))).unwrap();
+    assert_eq!(rules.store_seeds(&s, Player::South), 3);
+    assert_eq!(side(&rules, &s, Player::South), 0);
+    assert_eq!(s.count(hole(&rules, "c6")), 0);
+    assert_eq!(s.count(hole(&rules, "d5")), 1);
+}
+
+/// North's c3 faces b2 and a1; c1 faces a3 (South's outer row) and, for its outer row,
+/// nothing. North c2 (1) into c3, empty: b2 (2) is occupied, so b2 and a1 (4) go into
+/// North's store, 6, and b3, c3's column, keeps its seed. North d1 (1) into c1, empty: a3 (2)
+/// is occupied and is taken, 2, and nothing else: b1 and a1 keep theirs.
+#[test]
+fn ludii_on_four_by_six_north_captures_ludiis_opposite_holes() {
+    let rules = tchela(Some("ludii"), &["columns=6"]);
+    let play = |picture: &str, from: &str| {
+        let mut s = state(&rules, &setup(&rules, picture, Player::North));
+        let mut history = History::new(&rules, &s);
+        let effect = rules.play(&mut s, &mut history, Move::Sow(hole(&rules, from))).unwrap();
+        (s, effect)
+    };
+    let (s, effect) = play(
+        "d 0 0 0 0 0 0
+         c 0 1 0 0 0 0
+         b 0 2 1 0 0 0
+         a 4 0 0 0 0 0",
+        "c2",
+    );
+    assert_eq!(effect, sow_effect(&rules, 1, 1, "c3", &[("a1", 4), ("b2", 2)], true));
+    assert_eq!(rules.store_seeds(&s, Player::North), 6);
+    assert_eq!(s.count(hole(&rules, "b3")), 1);
+
+    let (s, effect) = play(
+        "d 1 0 0 0 0 0
+         c 0 0 0 0 0 0
+         b 3 0 0 0 0 0
+         a 1 0 2 0 0 0",
+        "d1",
+    );
+    assert_eq!(effect, sow_effect(&rules, 1, 1, "c1", &[("a3", 2)], true));
+    assert_eq!(rules.store_seeds(&s, Player::North), 2);
+    assert_eq!((s.count(hole(&rules, "b1")), s.count(hole(&rules, "a1"))), (3, 1));
+}
