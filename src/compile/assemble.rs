@@ -170,7 +170,6 @@ impl<'a> Sections<'a> {
             | SectionKind::OpeningEnd(_)
             | SectionKind::KeepTurn(_)
             | SectionKind::DropCapture(_)
-            | SectionKind::OpeningStays
             | SectionKind::OpeningBlocked => None,
         }
     }

@@ -238,7 +238,6 @@ fn opening_phase(
         phase.ends_when = scope.side_facts(facts).ok()?;
     }
     phase.ends_on_pass = parts.ends_on_pass.is_some();
-    phase.stays_blocked = parts.stays.is_some();
     if let Some((n, _)) = parts.keeps_turn {
         phase.keeps_turn = Some(scope.count(n).ok()?);
     }

@@ -30,8 +30,6 @@ pub(crate) struct OpeningParts<'a> {
     pub keeps_turn: Option<(&'a Spanned<ast::Value>, Span)>,
     /// `a seed moved into … captures NAME`, and where it is written.
     pub drop_capture: Option<(&'a ast::DropCapture, Span)>,
-    /// `a player who cannot move stays in it`, where it is written.
-    pub stays: Option<Span>,
     /// `it ends for a player when a capture leaves N seeds in the hole it sows from`: the
     /// seeds, and where the line is written.
     pub ends_at_capture: Option<(&'a Spanned<ast::SeedRange>, Span)>,
@@ -1022,7 +1020,6 @@ impl Scope<'_> {
                     errors.take(self.drop_capture(d));
                     parts.drop_capture = Some((d, section.span));
                 }
-                SectionKind::OpeningStays => parts.stays = Some(section.span),
                 // The grammar allows no other section in an opening.
                 _ => {}
             }

@@ -2820,7 +2820,7 @@ impl Rules {
                     && rules.ends_when.iter().all(|f| self.side_fact_holds(state, me, f)));
             // A player with no move in a phase they stay in is blocked in it (asked first: no
             // move list is built for such a phase).
-            let blocked = !done && !rules.stays_blocked && {
+            let blocked = !done && {
                 // A phase that places seeds from the hand ends when the hand is empty: a
                 // player with seeds in hand and no placement is blocked in it.
                 let placing = matches!(&self.phases[phase].turn, TurnKind::Sow(s) if s.place.is_some());

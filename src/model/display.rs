@@ -226,9 +226,7 @@ impl Model {
                                 seed_range(min, max, "seed", "seeds")
                             ));
                         }
-                        let until = if phase.stays_blocked {
-                            " (a player who cannot move in it stays in it, blocked)"
-                        } else if phase.blocked_loses {
+                        let until = if phase.blocked_loses {
                             ", until the player cannot move in it (and loses)"
                         } else {
                             ", until the player cannot move in it"

@@ -146,9 +146,6 @@ pub struct Phase {
     pub ends_when: Vec<SideFact>,
     /// It ends for a player when they pass.
     pub ends_on_pass: bool,
-    /// It does not end for a player who cannot move in it: they stay, blocked, and the end
-    /// rules apply (`a player who cannot move stays in it`).
-    pub stays_blocked: bool,
     /// A player keeps the turn after each move of it until they pass: at most this many
     /// moves in the opening, then only the pass is on offer.
     pub keeps_turn: Option<u16>,
@@ -188,7 +185,6 @@ impl Phase {
             ends_on_passes: false,
             ends_when: Vec::new(),
             ends_on_pass: false,
-            stays_blocked: false,
             keeps_turn: None,
             drop_capture: None,
             ends_at_capture: None,

@@ -109,8 +109,6 @@ pub enum SectionKind {
     KeepTurn(Spanned<Value>),
     /// `a seed moved into … captures NAME` (in an opening).
     DropCapture(DropCapture),
-    /// `a player who cannot move stays in it` (in an opening).
-    OpeningStays,
     /// `a player who cannot move in it loses` (in an opening).
     OpeningBlocked,
 }
@@ -155,7 +153,6 @@ impl SectionKind {
             SectionKind::OpeningBlocked => "a player who cannot move in it loses",
             SectionKind::KeepTurn(_) => "a player keeps the turn",
             SectionKind::DropCapture(_) => "a seed moved into",
-            SectionKind::OpeningStays => "a player who cannot move stays in it",
         }
     }
 }

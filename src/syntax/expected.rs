@@ -293,8 +293,6 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::facing_row => "`an own inner hole`",
         Rule::none_filter => "`, if there is no own outer hole …`",
         Rule::kw_there => "`there`",
-        Rule::kw_stays => "`stays`",
-        Rule::opening_stays => "`a player who cannot move stays in it`",
         Rule::block => {
             "`after a turn that captures nothing, while the opponent cannot capture, mark as MARK the opponent's holes the mover would capture next`"
         }

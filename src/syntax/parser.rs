@@ -227,7 +227,6 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::opening_end => SectionKind::OpeningEnd(lower_opening_end(pair)?),
         Rule::keep_turn => SectionKind::KeepTurn(lower_value(Children::of(pair).expect(Rule::value)?)?),
         Rule::drop_capture => SectionKind::DropCapture(lower_drop_capture(pair)?),
-        Rule::opening_stays => SectionKind::OpeningStays,
         Rule::opening_blocked => SectionKind::OpeningBlocked,
         _ => return unexpected(&pair),
     };
