@@ -396,26 +396,26 @@ impl Rules {
         if state.outcome.is_some() {
             return MoveStats::default();
         }
+        // The start of a turn first, and alone: the other phases' lists are built apart.
+        if let Phase::Sow = state.phase {
+            let stats = self.turn_moves(state, usize::from(state.phase_of[state.to_move]), out);
+            if self.flags.may_pass {
+                self.offer_pass(state, out);
+            }
+            return stats;
+        }
+        self.mid_turn_moves(state, out);
+        MoveStats::default()
+    }
+
+    /// The decisions in the middle of a turn: picks, a paused lap's ways, an end choice.
+    #[inline(never)]
+    fn mid_turn_moves(&self, state: &State, out: &mut MoveList) {
         match state.phase {
-            Phase::Pick(pick) => {
-                self.pick_moves(state, pick, out);
-                MoveStats::default()
-            }
-            Phase::LapChoice(choice) => {
-                self.lap_choice_moves(state, choice, out);
-                MoveStats::default()
-            }
-            Phase::EndChoice(choice) => {
-                self.end_choice_moves(state, choice, out);
-                MoveStats::default()
-            }
-            Phase::Sow => {
-                let stats = self.turn_moves(state, usize::from(state.phase_of[state.to_move]), out);
-                if self.flags.may_pass {
-                    self.offer_pass(state, out);
-                }
-                stats
-            }
+            Phase::Pick(pick) => self.pick_moves(state, pick, out),
+            Phase::LapChoice(choice) => self.lap_choice_moves(state, choice, out),
+            Phase::EndChoice(choice) => self.end_choice_moves(state, choice, out),
+            Phase::Sow => {}
         }
     }
 
@@ -851,21 +851,15 @@ impl Rules {
         let ring = &sow.rings[me];
         for choice in &sow.choices {
             let start = out.len;
-            let mut fitted = false;
             // The description's seed counts read once, outside the loops.
             let (min, max, counts_only) = (choice.rule.min, choice.rule.max, choice.counts_only);
-            if sown {
-                for &h in &choice.holes[me] {
-                    let fits = self.fits_read(state, (me, choice, h, REV), (min, max, counts_only));
-                    if !fits {
-                        continue;
-                    }
-                    fitted = true;
-                    if Self::laps_end::<REV>(state, ring, h) {
-                        out.push(Move::Sow(h));
-                    } else {
-                        stats.endless += 1;
-                    }
+            let fitted = if sown {
+                // Whether the ring is simple, asked once rather than for each candidate.
+                let read = (min, max, counts_only);
+                if ring.simple {
+                    self.sown_candidates::<REV, true>(state, (ring, choice), read, out, &mut stats)
+                } else {
+                    self.sown_candidates::<REV, false>(state, (ring, choice), read, out, &mut stats)
                 }
             } else {
                 let mut n = start;
@@ -875,13 +869,45 @@ impl Rules {
                     n += usize::from(fits);
                 }
                 out.len = n;
-                fitted = n > start;
-            }
+                n > start
+            };
             if fitted {
                 break;
             }
         }
         stats
+    }
+
+    /// The holes of `choice` that fit it and whose sowings end, on a ring that is
+    /// [`Ring::simple`] (`SIMPLE`) or not; whether any fitted.
+    #[inline(always)]
+    fn sown_candidates<const REV: bool, const SIMPLE: bool>(
+        &self,
+        state: &State,
+        (ring, choice): (&Ring, &Choice),
+        read: (u16, u16, bool),
+        out: &mut MoveList,
+        stats: &mut MoveStats,
+    ) -> bool {
+        let me = state.to_move;
+        let mut fitted = false;
+        for &h in &choice.holes[me] {
+            if !self.fits_read(state, (me, choice, h, REV), read) {
+                continue;
+            }
+            fitted = true;
+            let ends = if SIMPLE {
+                ring.simple_ends::<REV>(&state.counts, (&state.marks, state.counts[h.index()]), ring.pos(h))
+            } else {
+                Self::laps_end::<REV>(state, ring, h)
+            };
+            if ends {
+                out.push(Move::Sow(h));
+            } else {
+                stats.endless += 1;
+            }
+        }
+        fitted
     }
 
     /// The sowings of a mover who chooses their direction for good with this one: each hole
@@ -1045,6 +1071,8 @@ impl Rules {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn lap_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
         if choice.through {
             self.path_choice_moves(state, choice, out);
@@ -1172,6 +1200,25 @@ impl Rules {
 
     /// [`Rules::apply`], telling `log` what captures and picks take as they take it.
     pub(crate) fn apply_logged<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        mv: Move,
+        log: &mut L,
+    ) -> Option<SowEnd> {
+        // A sowing at the start of a turn first, and alone: the other decisions are played
+        // apart.
+        if let Move::Sow(h) = mv
+            && !self.flags.interpreted
+        {
+            return self.sow_turn_logged(state, history, h, None, log);
+        }
+        self.apply_other(state, history, mv, log)
+    }
+
+    /// [`Rules::apply_logged`] for every decision but a plain sowing at the start of a turn.
+    #[inline(never)]
+    fn apply_other<L: Log>(
         &self,
         state: &mut State,
         history: &mut History,

@@ -968,6 +968,17 @@ impl Ring {
         if !self.simple {
             return self.sown_ends::<REV>(counts, (marks, origin), at);
         }
+        self.simple_ends::<REV>(counts, (marks, origin), at)
+    }
+
+    /// [`Ring::ends`] on a simple ring (the caller has asked).
+    #[inline(always)]
+    pub(crate) fn simple_ends<const REV: bool>(
+        &self,
+        counts: &[u16; MAX_SLOTS],
+        (marks, origin): (&[[u64; 3]; MAX_MARKS], u16),
+        at: usize,
+    ) -> bool {
         if self.first_lap_ends::<REV>(&counts[self.base..self.base + self.len], at) {
             return true;
         }

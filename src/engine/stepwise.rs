@@ -215,6 +215,8 @@ impl Rules {
 
     /// The decisions of a mover choosing the row end a capture's seeds are sown from: each end
     /// hole of the row, sown inward, in board order, if the sowing ends.
+    #[cold]
+    #[inline(never)]
     pub(super) fn end_choice_moves(&self, state: &State, choice: EndChoice, out: &mut MoveList) {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
