@@ -257,7 +257,14 @@ impl Rules {
         // A territory is a run of consecutive slots (see `Rules::territory_slots`); a side store
         // is the owner's too.
         let side = self.side_store.map_or(0, |s| state.counts[s[player].index()]);
-        state.counts[self.territory_slots[player].clone()].iter().sum::<u16>() + side
+        self.territory_seeds(state, player) + side
+    }
+
+    /// Seeds in a player's holes (a side store aside): on a shared circuit, where the board
+    /// has no side stores, all the seeds a player has on the board.
+    #[inline(always)]
+    fn territory_seeds(&self, state: &State, player: Player) -> u16 {
+        state.counts[self.territory_slots[player].clone()].iter().sum::<u16>()
     }
 
     /// Seeds in a player's store (0 on a board without stores).
@@ -1564,8 +1571,9 @@ impl Rules {
     ) -> Option<(SowEnd, bool)> {
         state.hash = state.hash.wrapping_add(end.hash);
         if self.shared_circuit {
-            // Seeds crossed to the other side (or into a store).
-            state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
+            // Seeds crossed to the other side (or into a store); a shared circuit has no side
+            // stores.
+            state.seeds = ByPlayer::new_with(|p| self.territory_seeds(state, p));
         }
         // The way the sowing goes on: read only where it goes on, not on the playouts' common
         // path (a lap that ends the turn).
@@ -2572,7 +2580,7 @@ impl Rules {
         }
         state.hash = state.hash.wrapping_add(hash);
         if self.shared_circuit {
-            state.seeds = ByPlayer::new_with(|p| self.count_seeds(state, p));
+            state.seeds = ByPlayer::new_with(|p| self.territory_seeds(state, p));
         }
         None
     }

@@ -555,20 +555,26 @@ impl Ring {
         }
         // Holes skipped by mark: a ring without them (through a store, or skipping only the
         // origin) sows as before, with one test that does not change within the lap.
-        let marked = !self.skip_at.is_empty();
         let mut i = at;
-        for _ in 0..rem {
-            i = self.step::<REV>(i);
-            if self.skip_origin && i == at {
+        if self.skip_at.is_empty() {
+            let skip = self.skip_origin;
+            for _ in 0..rem {
                 i = self.step::<REV>(i);
+                if skip && i == at {
+                    i = self.step::<REV>(i);
+                }
+                counts[self.slot(i)] += 1;
+                hash = hash.wrapping_add(self.keys[i]);
             }
-            if marked {
+        } else {
+            for _ in 0..rem {
+                i = self.step::<REV>(i);
                 while self.skips(i, at) {
                     i = self.step::<REV>(i);
                 }
+                counts[self.slot(i)] += 1;
+                hash = hash.wrapping_add(self.keys[i]);
             }
-            counts[self.slot(i)] += 1;
-            hash = hash.wrapping_add(self.keys[i]);
         }
         if rem == 0 {
             // The last seed of the last full lap fell in the last place up to the origin.
