@@ -376,6 +376,15 @@ fn ludii_the_side_store_counts_for_its_owner_at_the_end() {
     assert_eq!(s.outcome(), Some(Outcome::Win { winner: Player::South, reason: WinReason::Score }));
 }
 
+/// `player` to move in the position `picture`, sowing `from`: the position after, and what
+/// the sowing did.
+fn sow_from(rules: &Rules, (picture, player): (&str, Player), from: &str) -> (State, sow::engine::Effect) {
+    let mut s = state(rules, &setup(rules, picture, player));
+    let mut history = History::new(rules, &s);
+    let effect = rules.play(&mut s, &mut history, Move::Sow(hole(rules, from))).unwrap();
+    (s, effect)
+}
+
 /// The ruleset "ludii" on 4×6 finds opposite holes as Ludii's code does there (its table of
 /// opposite holes): South's b1 faces c2 and d3, b3 faces d1 and a5 (a hole of South's own),
 /// b2 faces c3. South b2 (1) into b1, empty: c2 (2) is occupied, so c2 and d3 (3) go into the
@@ -386,12 +395,7 @@ fn ludii_the_side_store_counts_for_its_owner_at_the_end() {
 #[test]
 fn ludii_on_four_by_six_south_captures_ludiis_opposite_holes() {
     let rules = tchela(Some("ludii"), &["columns=6"]);
-    let play = |picture: &str, from: &str| {
-        let mut s = state(&rules, &setup(&rules, picture, Player::South));
-        let mut history = History::new(&rules, &s);
-        let effect = rules.play(&mut s, &mut history, Move::Sow(hole(&rules, from))).unwrap();
-        (s, effect)
-    };
+    let play = |picture: &str, from: &str| sow_from(&rules, (picture, Player::South), from);
     let (s, effect) = play(
         "d 0 0 3 0 0 0
          c 1 2 0 0 0 0
@@ -455,12 +459,7 @@ fn ludii_on_four_by_six_b5_takes_from_the_movers_own_side_store() {
 #[test]
 fn ludii_on_four_by_six_north_captures_ludiis_opposite_holes() {
     let rules = tchela(Some("ludii"), &["columns=6"]);
-    let play = |picture: &str, from: &str| {
-        let mut s = state(&rules, &setup(&rules, picture, Player::North));
-        let mut history = History::new(&rules, &s);
-        let effect = rules.play(&mut s, &mut history, Move::Sow(hole(&rules, from))).unwrap();
-        (s, effect)
-    };
+    let play = |picture: &str, from: &str| sow_from(&rules, (picture, Player::North), from);
     let (s, effect) = play(
         "d 0 0 0 0 0 0
          c 0 1 0 0 0 0
