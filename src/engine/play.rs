@@ -599,14 +599,17 @@ impl Rules {
         if choice.counts_only {
             return counted;
         }
-        counted
-            && choice.rule.next.is_none_or(|want| {
-                (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
-            })
-            && choice.rule.previous.is_none_or(|want| {
-                (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
-            })
-            && (choice.plain || self.fits_rarely(state, me, choice, h, rev))
+        counted && self.fits_beyond_counts(state, me, choice, h, rev)
+    }
+
+    /// The tests of [`Rules::fits`] beyond the hole's seed count.
+    #[inline(always)]
+    fn fits_beyond_counts(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
+        choice.rule.next.is_none_or(|want| {
+            (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
+        }) && choice.rule.previous.is_none_or(|want| {
+            (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
+        }) && (choice.plain || self.fits_rarely(state, me, choice, h, rev))
     }
 
     /// The tests of [`Rules::fits`] few descriptions ask for: marks, the fullest hole, the
@@ -964,12 +967,10 @@ impl Rules {
         let Some(rev) = self.sowing_reversed(state, sow, me) else { return false };
         // A pass on offer beside the sowings is not a candidate sowing, nor a turned lap; where
         // holes belong by colour, `engine::colour` makes the lists.
-        if self.must_feed_now(state, sow)
+        if self.flags.interpreted
             || self.model.end.pass_loses
-            || !sow.turnings.is_empty()
-            || self.colours
-            || sow.hand_entry
-            || self.stepwise
+            || (sow.extra_moves
+                && (!sow.turnings.is_empty() || sow.hand_entry || self.must_feed_now(state, sow)))
         {
             return false;
         }
@@ -988,10 +989,7 @@ impl Rules {
                     n += usize::from((c >= min) & (c <= max));
                 }
             } else {
-                for &h in &choice.holes[me] {
-                    moves[n] = Move::Sow(h);
-                    n += usize::from(self.fits(state, me, choice, h, rev));
-                }
+                n = self.fitting_candidates(state, (me, choice, rev), out);
             }
             out.len = n;
             if n > 0 {
@@ -999,6 +997,26 @@ impl Rules {
             }
         }
         true
+    }
+
+    /// [`Rules::candidates`] of a description that asks more than seed counts: its fitting
+    /// holes put in `out` (its length left alone), and how many. Apart, so that the loop of
+    /// counts alone stays a loop of its own.
+    #[inline(never)]
+    fn fitting_candidates(
+        &self,
+        state: &State,
+        (me, choice, rev): (Player, &Choice, bool),
+        out: &mut MoveList,
+    ) -> usize {
+        let (min, max) = (choice.rule.min, choice.rule.max);
+        let mut n = 0;
+        for &h in &choice.holes[me] {
+            out.moves[n] = Move::Sow(h);
+            let c = state.counts[h.index()];
+            n += usize::from(c >= min && c <= max && self.fits_beyond_counts(state, me, choice, h, rev));
+        }
+        n
     }
 
     /// Index of the choice description in force (the first that fits some hole), for the
