@@ -443,6 +443,8 @@ fn flags(rules: &Rules) -> Flags {
             || end.turn_limit.is_some(),
         interpreted: rules.colours || rules.stepwise,
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),
+        turnings: (rules.phases.iter())
+            .any(|p| matches!(&p.turn, TurnKind::Sow(sow) if !sow.turnings.is_empty())),
     }
 }
 

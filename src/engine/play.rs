@@ -1199,7 +1199,7 @@ impl Rules {
         let base = ring.base.min(MAX_SLOTS - W);
         let backup: [u16; W] = state.counts[base..base + W].try_into().unwrap_or([0; W]);
         let hash = state.hash;
-        if self.sow_turn(state, history, h, None).is_none() {
+        if !self.sow_turn(state, history, h) {
             // An endless sowing changed only the circuit's counts (and the hash).
             if let Some(window) = state.counts.get_mut(base..base + W) {
                 window.copy_from_slice(&backup);
@@ -1392,20 +1392,24 @@ impl Rules {
         }
     }
 
-    /// Lift hole `h` and sow it (in `direction` if given, else the phase's or the player's);
-    /// `None`, leaving the counts unspecified, if the sowing would never end.
+    /// Lift hole `h` and sow it the phase's or the player's way, as [`Rules::try_play`]
+    /// does: whether the sowing ended (if not, the counts are left unspecified). The sowing's
+    /// end is not kept, so that the common path does not copy it about.
     #[inline(always)]
-    fn sow_turn(
-        &self,
-        state: &mut State,
-        history: &mut History,
-        h: Hole,
-        direction: Option<Direction>,
-    ) -> Option<SowEnd> {
-        self.sow_turn_logged(state, history, h, direction, &mut ())
+    fn sow_turn(&self, state: &mut State, history: &mut History, h: Hole) -> bool {
+        match self.first_part(state, history, h, None, &mut ()) {
+            Ok((end, origin, rev)) => {
+                if let Some((next, on)) = self.after_part(state, history, &end, (origin, 0), rev, &mut ()) {
+                    self.sow_on(state, history, end, (next, on), (origin, 0), &mut ());
+                }
+                true
+            }
+            Err(played) => played.is_some(),
+        }
     }
 
-    /// [`Rules::sow_turn`], telling `log` what a capture takes.
+    /// [`Rules::sow_turn`] in `direction` if given, telling `log` what a capture takes: the
+    /// whole sowing's end, or `None` if the sowing would never end.
     #[inline(always)]
     fn sow_turn_logged<L: Log>(
         &self,
@@ -1415,28 +1419,46 @@ impl Rules {
         direction: Option<Direction>,
         log: &mut L,
     ) -> Option<SowEnd> {
+        match self.first_part(state, history, h, direction, log) {
+            Ok((end, origin, rev)) => Some(self.after_sowing(state, history, end, origin, 0, rev, log)),
+            Err(played) => played,
+        }
+    }
+
+    /// The first part of a turn's sowing from hole `h`: its end, the seeds lifted and the way
+    /// it went; or, as `Err`, the whole turn where it was not a plain first lap (or was
+    /// refused: nothing to lift, not the mover's, endless).
+    #[inline(always)]
+    fn first_part<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        h: Hole,
+        direction: Option<Direction>,
+        log: &mut L,
+    ) -> Result<(SowEnd, u16, bool), Option<SowEnd>> {
         let me = state.to_move;
-        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Err(None) };
         let rev = match direction {
             Some(d) => d != self.direction,
             None => self.sowing_reversed(state, sow, me).unwrap_or(false),
         };
         let hand = u32::from(state.counts[h.index()]);
         if hand == 0 || self.hole_owner[h.index()] != me {
-            return None;
+            return Err(None);
         }
         if sow.special_first
             && let Some(played) = self.special_first_turn(state, history, sow, (h, rev), log)
         {
-            return played;
+            return Err(played);
         }
         state.counts[h.index()] = 0;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
-        let end = self.continue_sowing(state, sow, h, hand, lift, (hand as u16, false), rev)?;
+        let end = self.continue_sowing(state, sow, h, hand, lift, (hand as u16, false), rev).ok_or(None)?;
         // Every sowing that is played (by the fast path of random play too) ends a run of
         // passes; one refused as endless changes nothing.
         state.passes = 0;
-        Some(self.after_sowing(state, history, end, hand as u16, 0, rev, log))
+        Ok((end, hand as u16, rev))
     }
 
     /// A turn whose first lap is of its own kind: turned, with seeds by rule into its first
@@ -1662,6 +1684,9 @@ impl Rules {
     /// lap goes the usual way unless turned; elsewhere the way it went.
     #[inline(always)]
     pub(super) fn going_on(&self, state: &State, rev: bool) -> bool {
+        if !self.flags.turnings {
+            return rev;
+        }
         let me = state.to_move;
         match &self.phase_rules(state, me).turn {
             TurnKind::Sow(sow) if !sow.turnings.is_empty() => self.turn_reversed(state, sow, me),

@@ -249,6 +249,8 @@ pub(crate) struct Flags {
     /// An opening may end for the mover at a capture, in the middle of a turn
     /// (`it ends for a player when a capture leaves …`).
     pub capture_ends_phase: bool,
+    /// Some phase has turning lines: a lap may go the other way than the last one went.
+    pub turnings: bool,
 }
 
 impl Rules {

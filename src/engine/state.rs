@@ -62,17 +62,20 @@ impl MoveList {
     }
 
     /// Empty the list.
+    #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
     /// Add a decision at the end.
+    #[inline]
     pub fn push(&mut self, mv: Move) {
         self.moves[self.len] = mv;
         self.len += 1;
     }
 
     /// Keep the first `len` decisions.
+    #[inline]
     pub fn truncate(&mut self, len: usize) {
         self.len = self.len.min(len);
     }
@@ -86,11 +89,13 @@ impl MoveList {
     }
 
     /// The decisions as a slice.
+    #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
 
     /// The decisions as a mutable slice.
+    #[inline]
     pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves[..self.len]
     }
@@ -104,6 +109,7 @@ impl Default for MoveList {
 
 impl std::ops::Deref for MoveList {
     type Target = [Move];
+    #[inline]
     fn deref(&self) -> &[Move] {
         self.as_slice()
     }
