@@ -436,13 +436,10 @@ fn flags(rules: &Rules) -> Flags {
         may_pass: end.blocked == Blocked::Passes
             || end.pass_loses
             || model.phases.iter().any(|p| p.pass.is_some()),
-        rare_ends: end.row_empty.is_some()
-            || end.one_hole
-            || end.store_majority
-            || end.passes_draw
-            || end.turn_limit.is_some(),
+        rare_ends: end.row_empty.is_some() || end.one_hole || end.store_majority,
         interpreted: rules.colours || rules.stepwise,
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),
+        turn_ends: end.passes_draw || end.turn_limit.is_some(),
         turnings: (rules.phases.iter())
             .any(|p| matches!(&p.turn, TurnKind::Sow(sow) if !sow.turnings.is_empty())),
     }

@@ -2823,7 +2823,7 @@ impl Rules {
             };
         }
         self.check_end(state);
-        if self.flags.rare_ends {
+        if self.flags.turn_ends {
             self.check_turn_ends(state, mover);
         }
         self.begin_turn(state);

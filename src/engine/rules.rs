@@ -240,8 +240,8 @@ pub(crate) struct Flags {
     /// A pass may be on offer: a blocked player passes, passing loses, or an opening lets
     /// players pass.
     pub may_pass: bool,
-    /// An end rule other than "a player with no seeds" is checked after every turn: an
-    /// empty row, one occupied hole, a store majority, passes in a row, a turn limit.
+    /// An end rule other than "a player with no seeds" is checked on the position after
+    /// every turn: an empty row, one occupied hole, a store majority.
     pub rare_ends: bool,
     /// Sowings are played by an interpreter of their own: holes owned by colour
     /// (`engine::colour`) or lap by lap (`engine::stepwise`).
@@ -249,6 +249,9 @@ pub(crate) struct Flags {
     /// An opening may end for the mover at a capture, in the middle of a turn
     /// (`it ends for a player when a capture leaves …`).
     pub capture_ends_phase: bool,
+    /// An end rule is checked when a turn ends, whatever the position: passes in a row, a
+    /// turn limit.
+    pub turn_ends: bool,
     /// Some phase has turning lines: a lap may go the other way than the last one went.
     pub turnings: bool,
 }
