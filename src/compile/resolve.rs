@@ -115,9 +115,10 @@ impl<'a> Scope<'a> {
         self.rows.as_deref().unwrap_or_default()
     }
 
-    /// The text of a span, its spacing squashed.
+    /// The text of a span as a phrase of the canonical layout on one line (comments left
+    /// out), so that it does not depend on the layout of the file.
     pub fn text(&self, span: Span) -> String {
-        squash(self.src.get(span.start..span.end).unwrap_or(""))
+        crate::syntax::phrase(self.src.get(span.start..span.end).unwrap_or(""))
     }
 
     /// A number, or the value of the parameter named.

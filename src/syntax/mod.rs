@@ -7,7 +7,9 @@ pub mod ast;
 mod edge;
 mod error;
 mod expected;
+mod format;
 mod parser;
 
 pub use error::SyntaxError;
+pub use format::{format, phrase};
 pub use parser::{Rule, parse};

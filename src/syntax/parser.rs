@@ -26,6 +26,11 @@ type Result<T> = std::result::Result<T, SyntaxError>;
 
 /// Parse a whole rules file.
 pub fn parse(source: &str) -> Result<File> {
+    lower_file(parse_tree(source)?)
+}
+
+/// The pest tree of a whole rules file (its `file` pair), for the parser and the formatter.
+pub(super) fn parse_tree(source: &str) -> Result<Pair<'_, Rule>> {
     let max = crate::source::MAX_RULES_BYTES;
     if source.len() > max {
         let at = (0..=max).rev().find(|&i| source.is_char_boundary(i)).unwrap_or(0);
@@ -33,8 +38,7 @@ pub fn parse(source: &str) -> Result<File> {
     }
     pest::set_error_detail(true);
     let mut pairs = SowParser::parse(Rule::file, source).map_err(|e| expected::syntax_error(source, e))?;
-    let file = pairs.next().ok_or_else(|| SyntaxError::internal(Span::default(), "file"))?;
-    lower_file(file)
+    pairs.next().ok_or_else(|| SyntaxError::internal(Span::default(), "file"))
 }
 
 fn span(pair: &Pair<'_, Rule>) -> Span {

@@ -41,6 +41,24 @@ fn rules_inputs_that_crashed_the_fuzzer() {
     assert!(n > 40);
 }
 
+/// The `fmt` target's inputs: the files it ever failed on, and every rules file of the tree,
+/// good and bad (the seeds of its corpus).
+#[test]
+fn fmt_inputs_that_crashed_the_fuzzer() {
+    let n = run_all(
+        &[
+            "tests/fixtures/fuzz/fmt",
+            "tests/fixtures/fuzz/rules",
+            "rules",
+            "tests/fixtures/parse_err",
+            "tests/fixtures/check_err",
+            "tests/fixtures/warn",
+        ],
+        fuzz_harness::format_file,
+    );
+    assert!(n > 40);
+}
+
 #[test]
 fn record_inputs_that_crashed_the_fuzzer() {
     let n = run_all(&["tests/fixtures/fuzz/record", "tests/fixtures/records"], fuzz_harness::record_file);

@@ -254,3 +254,73 @@ fn same_game_again(game: &Game<'_>) {
     assert_eq!(again.turns(), game.turns(), "{text}");
     assert_eq!(again.state(), game.state(), "{text}");
 }
+
+/// The `//` comments of a rules file, each without its line end and trailing spaces, in
+/// order (a `//` inside a string is not one).
+pub fn comments(text: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(['"', '/']) {
+        let tail = &rest[at..];
+        if tail.starts_with('"') {
+            // Skip the string, escapes and all (an unclosed string runs to the end).
+            let mut chars = tail.char_indices().skip(1);
+            let mut end = tail.len();
+            while let Some((i, c)) = chars.next() {
+                if c == '\\' {
+                    chars.next();
+                } else if c == '"' {
+                    end = i + 1;
+                    break;
+                }
+            }
+            rest = &tail[end..];
+        } else if tail.starts_with("//") {
+            let end = tail.find('\n').unwrap_or(tail.len());
+            found.push(tail[..end].trim_end());
+            rest = &tail[end..];
+        } else {
+            rest = &tail[1..];
+        }
+    }
+    found
+}
+
+/// Target `fmt`: bytes as a rules file to format. A file that parses formats; formatting
+/// the result changes nothing; it keeps every comment, in order; and it compiles to the same
+/// rules (the base game and every ruleset), or fails to compile with the same message.
+pub fn format_file(data: &[u8]) {
+    let Some(text) = decoded("fuzz.sow", data) else { return };
+    let formatted = match sow::syntax::format(&text) {
+        Ok(formatted) => formatted,
+        Err(e) => {
+            // Formatting refuses exactly what does not parse.
+            assert!(sow::syntax::parse(&text).is_err(), "formatting refused a file that parses: {e}");
+            return;
+        }
+    };
+    let again = sow::syntax::format(&formatted).expect("the formatted text parses");
+    assert_eq!(again, formatted, "formatting twice changed the text");
+    assert_eq!(comments(&formatted), comments(&text), "formatting lost or changed a comment");
+    same_rules(&text, &formatted);
+}
+
+/// Whether two texts compile to the same rules: every ruleset's model equal, or the same
+/// error message.
+pub fn same_rules(before: &str, after: &str) {
+    match (sow::check("rules.sow", before), sow::check("rules.sow", after)) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(a.len(), b.len(), "formatting changed the rulesets");
+            for (a, b) in a.iter().zip(&b) {
+                assert!(
+                    a.model() == b.model(),
+                    "formatting changed the rules:\n{}\n---\n{}",
+                    a.model(),
+                    b.model()
+                );
+            }
+        }
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "formatting changed the error"),
+        (a, b) => panic!("formatting changed whether the file compiles: {:?} → {:?}", a.err(), b.err()),
+    }
+}

@@ -8,6 +8,7 @@ mod compare;
 mod diagnostics;
 mod differential;
 mod endless;
+mod format;
 mod fuzz;
 mod fuzz_harness;
 mod games;
