@@ -43,7 +43,7 @@ try {
     if (!update && snaps.includes(`${f}.snap`)) fs.copyFileSync(path.join(snapDir, `${f}.snap`), path.join(work, `${f}.snap`));
   }
   const tool = require.resolve('vscode-tmgrammar-test/dist/snapshot.js');
-  const args = [tool, '--config', path.join(root, 'package.json'), ...(update ? ['--updateSnapshot'] : []), '*.sow'];
+  const args = [tool, '--config', path.join(root, 'package.json'), ...(update ? ['--updateSnapshot'] : ['--expandDiff']), '*.sow'];
   const run = spawnSync(process.execPath, args, { cwd: work, stdio: 'inherit' });
   status = run.status === null ? 1 : run.status;
   if (status === 0 && update) {
