@@ -31,6 +31,7 @@ pub mod analysis;
 pub mod bundled;
 pub mod compile;
 pub mod engine;
+pub mod lsp;
 pub mod model;
 pub mod record;
 pub mod session;

@@ -8,6 +8,7 @@ mod edge;
 mod error;
 mod expected;
 mod format;
+pub mod outline;
 mod parser;
 
 pub use error::SyntaxError;

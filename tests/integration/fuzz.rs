@@ -59,6 +59,19 @@ fn fmt_inputs_that_crashed_the_fuzzer() {
     assert!(n > 40);
 }
 
+/// The `lsp` target's inputs that ever failed, and fixed streams: every bundled file opened,
+/// with long sessions of edits and requests.
+#[test]
+fn lsp_inputs_that_crashed_the_fuzzer() {
+    run_all(&["tests/fixtures/fuzz/lsp"], fuzz_harness::lsp_session);
+    for first in (0..=255u8).step_by(3) {
+        let bytes: Vec<u8> = std::iter::once(first)
+            .chain((0..600u32).map(|i| (i * 53 + u32::from(first) * 7) as u8))
+            .collect();
+        fuzz_harness::lsp_session(&bytes);
+    }
+}
+
 #[test]
 fn record_inputs_that_crashed_the_fuzzer() {
     let n = run_all(&["tests/fixtures/fuzz/record", "tests/fixtures/records"], fuzz_harness::record_file);

@@ -324,3 +324,112 @@ pub fn same_rules(before: &str, after: &str) {
         (a, b) => panic!("formatting changed whether the file compiles: {:?} → {:?}", a.err(), b.err()),
     }
 }
+
+/// Target `lsp`: bytes as a session of the language server, in process: a bundled file (or
+/// the bytes' own text) opened, then edits at positions the bytes choose (past the ends of
+/// lines and of the text, inside characters, ranges reversed), each followed by a request
+/// (hover, completion, definition, references, formatting, symbols) and, now and then, a
+/// raw message of the bytes. Every message must get its answer without a panic, and the
+/// document must stay the text the edits make.
+pub fn lsp_session(data: &[u8]) {
+    use serde_json::{Value, json};
+    use sow::lsp::Server;
+    const URI: &str = "file:///fuzz/rules.sow";
+    let message = |id: Option<i64>, method: &str, params: Value| {
+        let mut m = json!({"jsonrpc": "2.0", "method": method, "params": params});
+        if let Some(id) = id {
+            m["id"] = json!(id);
+        }
+        m.to_string().into_bytes()
+    };
+    let mut bytes = data.iter().copied();
+    let mut next = move || bytes.next();
+    let mut server = Server::new();
+    server.handle(&message(Some(0), "initialize", json!({"capabilities": {}})));
+    let names: Vec<&str> = sow::bundled::bundled_names().collect();
+    let text = match next() {
+        Some(b) if usize::from(b) < names.len() * 4 => {
+            sow::bundled::bundled(names[usize::from(b) % names.len()]).unwrap().to_string()
+        }
+        _ => String::from_utf8_lossy(data).into_owned(),
+    };
+    server.handle(&message(
+        None,
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "sow", "version": 1, "text": text}}),
+    ));
+    let mut model = text;
+    let mut version = 1;
+    let mut id = 1;
+    while let Some(op) = next() {
+        let position = |line: Option<u8>, character: Option<u8>| json!({"line": u32::from(line.unwrap_or(0)) * 3, "character": u32::from(character.unwrap_or(0)) / 2});
+        let (a, b) = (position(next(), next()), position(next(), next()));
+        match op % 8 {
+            0..=2 => {
+                // An edit: the inserted text from the bytes (a multi-byte character now and then).
+                let len = usize::from(next().unwrap_or(0) % 8);
+                let insert: String = (0..len)
+                    .map(|_| match next().unwrap_or(b' ') {
+                        b @ 0..=0x7f => char::from(b),
+                        0x80..=0xbf => 'é',
+                        _ => '😀',
+                    })
+                    .collect();
+                version += 1;
+                let before = server.document(URI).map(|d| d.text().to_string()).unwrap_or_default();
+                let document = server.document(URI).cloned().unwrap();
+                let (start, end) = (
+                    document.offset(serde_json::from_value(a.clone()).unwrap()),
+                    document.offset(serde_json::from_value(b.clone()).unwrap()),
+                );
+                let (start, end) = (start.min(end), start.max(end));
+                model = format!("{}{insert}{}", &before[..start], &before[end..]);
+                let edit = json!({"range": {"start": a, "end": b}, "text": insert});
+                server.handle(&message(
+                    None,
+                    "textDocument/didChange",
+                    json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [edit]}),
+                ));
+                assert_eq!(server.document(URI).unwrap().text(), model, "the edit was applied as asked");
+            }
+            3 => {
+                let len = usize::from(next().unwrap_or(0));
+                let raw: Vec<u8> = (0..len).map(|_| next().unwrap_or(b'{')).collect();
+                let (out, _) = server.handle(&raw);
+                assert!(out.iter().all(|m| m.get("error").is_some()
+                    || m.get("method").is_some()
+                    || m.get("result").is_some()));
+            }
+            kind => {
+                id += 1;
+                let method = [
+                    "textDocument/hover",
+                    "textDocument/completion",
+                    "textDocument/definition",
+                    "textDocument/references",
+                    "textDocument/formatting",
+                ][usize::from(kind - 4 + op / 8 % 2)];
+                let mut params = json!({"textDocument": {"uri": URI}, "position": a});
+                if method.ends_with("references") {
+                    params["context"] = json!({"includeDeclaration": op % 2 == 0});
+                } else if method.ends_with("formatting") {
+                    params["options"] = json!({"tabSize": 4, "insertSpaces": true});
+                }
+                let (out, _) = server.handle(&message(Some(id), method, params));
+                assert_eq!(out.len(), 1, "{method}: one answer");
+                assert!(out[0].get("error").is_none(), "{method}: {}", out[0]);
+                let (out, _) = server.handle(&message(
+                    Some(id),
+                    "textDocument/documentSymbol",
+                    json!({"textDocument": {"uri": URI}}),
+                ));
+                assert!(out[0].get("error").is_none(), "{}", out[0]);
+            }
+        }
+    }
+    // Positions and offsets agree on the final text.
+    let document = server.document(URI).unwrap();
+    for offset in (0..=model.len()).filter(|&i| model.is_char_boundary(i)) {
+        assert_eq!(document.offset(document.position(offset)), offset);
+    }
+}

@@ -15,6 +15,7 @@ mod games;
 mod kit;
 mod language;
 mod local;
+mod lsp;
 mod model;
 mod perft;
 mod play_errors;
