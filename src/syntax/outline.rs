@@ -308,16 +308,7 @@ pub fn expected_at(source: &str, offset: usize) -> Expected {
 fn reaches_end(text: &str) -> bool {
     match <super::parser::SowParser as pest::Parser<Rule>>::parse(Rule::file, text) {
         Ok(_) => true,
-        Err(error) => {
-            let pos = match error.location {
-                pest::error::InputLocation::Pos(p) => p,
-                pest::error::InputLocation::Span((s, _)) => s,
-            };
-            // pest places the error after the last rule that matched; its tracking of tokens
-            // may have got further.
-            let pos = error.parse_attempts().map_or(pos, |a| a.max_position.max(pos));
-            text[pos.min(text.len())..].trim().is_empty()
-        }
+        Err(error) => text[furthest(&error).min(text.len())..].trim().is_empty(),
     }
 }
 
@@ -402,20 +393,13 @@ pub fn expected_here(source: &str, offset: usize) -> Expected {
     let Err(error) = <super::parser::SowParser as pest::Parser<Rule>>::parse(Rule::file, prefix) else {
         return expected;
     };
-    let mut pos = match error.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((s, _)) => s,
-    };
+    let pos = furthest(&error);
     let mut positives = match &error.variant {
         ErrorVariant::ParsingError { positives, .. } => positives.clone(),
         ErrorVariant::CustomError { .. } => Vec::new(),
     };
-    // pest places the error after the last rule that matched; its tracking of tokens may
-    // have got further, and the rules it names then belong to the earlier place.
-    if let Some(attempts) = error.parse_attempts()
-        && attempts.max_position > pos
-    {
-        pos = attempts.max_position;
+    if pos > location(&error) {
+        // The rules the error names belong to the earlier place.
         positives.clear();
     }
     // Only what was expected where the typing is: an error earlier in the file says nothing
@@ -451,6 +435,21 @@ pub fn expected_here(source: &str, offset: usize) -> Expected {
     }
     expected.names.dedup();
     expected
+}
+
+/// Where pest places a parse error: after the last rule that matched.
+fn location(error: &pest::error::Error<Rule>) -> usize {
+    match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    }
+}
+
+/// How far the parse got: pest's tracking of tokens may have got further than the error's
+/// place.
+fn furthest(error: &pest::error::Error<Rule>) -> usize {
+    let at = location(error);
+    error.parse_attempts().map_or(at, |a| a.max_position.max(at))
 }
 
 /// The words at the start of a phrase of an error message (`` `after each lap, first: …` ``
