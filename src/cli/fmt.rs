@@ -61,7 +61,17 @@ fn format_one(file: &str, check: bool) -> Result<bool, Failure> {
     } else {
         let path = Path::new(file);
         if !path.is_file() {
-            return Err(Failure::Message(format!("no file `{file}` (sow fmt formats files on disk)")));
+            let bundled = if sow::bundled::bundled(file).is_some() {
+                format!(
+                    "; `{file}` names a rules file bundled in sow, whose source is rules/{}.sow",
+                    file.trim_end_matches(".sow")
+                )
+            } else {
+                String::new()
+            };
+            return Err(Failure::Message(format!(
+                "no file `{file}` (sow fmt formats files on disk){bundled}"
+            )));
         }
         read_utf8(path, sow::source::Kind::Rules)?
     };

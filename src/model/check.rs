@@ -83,7 +83,19 @@ impl Model {
         if self.end.row_empty_every_lap && self.end.row_empty.is_none() {
             return Err(needs("an empty row read between laps needs the row's end rule"));
         }
-        for capture in &self.captures {
+        // A turn that takes holes is played apart from the sowing, by its picks.
+        let taken_by_turns: Vec<usize> = self
+            .phases
+            .iter()
+            .filter_map(|p| match p.turn {
+                Turn::Take { capture } => Some(usize::from(capture)),
+                _ => None,
+            })
+            .collect();
+        for (i, capture) in self.captures.iter().enumerate() {
+            if taken_by_turns.contains(&i) {
+                continue;
+            }
             if !capture.follow_ups.is_empty() || capture.relay_after.is_some() {
                 return Err(needs("a capture cannot be followed by picks or a relay from the next hole"));
             }

@@ -369,5 +369,8 @@ fn fmt_on_the_command_line() {
     let (code, _, err) = sow(&["fmt", dir.join("none.sow").to_str().unwrap()], "");
     assert_eq!(code, 1);
     assert!(err.contains("no file"), "{err}");
+    let (code, _, err) = sow(&["fmt", "kalah"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("bundled in sow, whose source is rules/kalah.sow"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

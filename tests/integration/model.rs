@@ -172,3 +172,48 @@ fn a_model_built_by_hand_plays() {
     let first: Vec<String> = moves.iter().map(|&m| rules.move_text(m)).collect();
     assert_eq!(first, ["b1", "b2", "b3", "b4", "b5", "b6", "b7"]);
 }
+
+/// An opening whose turns take holes, in rules played lap by lap (a choice that blocks
+/// holes): the turn's picks are played apart from the sowing, so the lap-by-lap interpreter's
+/// limits on captures do not apply to it. (It was refused as "inconsistent rules, a fault in
+/// sow".) Perft by hand: South takes one of North's 12 occupied holes (12), North one of
+/// South's (12 × 12 = 144), then South sows one of the 11 holes left with 2 seeds (× 11).
+#[test]
+fn an_opening_that_takes_holes_in_rules_played_lap_by_lap() {
+    let text = r#"game "Take, then block" {
+    board 4 rows of 6 holes, no stores
+    territory each player owns rows outer, inner
+    marks blocked
+    setup {
+        2 in every hole
+    }
+    circuit own rows anticlockwise
+    choose {
+        own hole with at least 2 seeds
+        after a turn that captures nothing, while the opponent cannot capture,
+            mark as blocked the opponent's holes the mover would capture next
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an empty own inner hole and the opposite inner hole is occupied: capture frontal
+        otherwise: stop
+    }
+    capture frontal {
+        take the opposite inner hole
+    }
+    opening "first" {
+        lasts 1 turn
+        take 1 occupied hole from the opponent's territory
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = sow::compile("take.sow", text, &sow::Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", crate::common::render(&e)));
+    assert!(rules.model().stepwise(), "the choice that blocks holes is played lap by lap");
+    let table = sow::engine::perft::perft_table(&rules, 3);
+    assert_eq!(table, [(1, 12), (2, 144), (3, 1584)]);
+}
