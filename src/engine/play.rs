@@ -738,7 +738,9 @@ impl Rules {
             Some(true) => self.sow_moves_one_way::<true>(state, sow, out),
             None => self.sow_moves_choosing_direction(state, sow, out),
         };
-        if sow.extra_moves {
+        // Asked here, not in a call on every turn: most turns of a game that makes its players
+        // feed an opponent find the opponent with seeds.
+        if sow.extra_moves && (!sow.turnings.is_empty() || sow.hand_entry || self.must_feed_now(state, sow)) {
             self.extra_moves(state, sow, out, &mut stats);
         }
         stats
@@ -901,13 +903,17 @@ impl Rules {
     ) -> bool {
         let me = state.to_move;
         let mut fitted = false;
+        // The ring's slots, read once rather than for each candidate.
+        let slots = &state.counts[ring.base..ring.base + ring.len];
         for &h in &choice.holes[me] {
             if !self.fits_read(state, (me, choice, h, REV), read) {
                 continue;
             }
             fitted = true;
             let ends = if SIMPLE {
-                ring.simple_ends::<REV>(&state.counts, (&state.marks, state.counts[h.index()]), ring.pos(h))
+                let at = ring.pos(h);
+                ring.first_lap_ends::<REV>(slots, at)
+                    || ring.later_laps_end::<REV>(&state.counts, (&state.marks, state.counts[h.index()]), at)
             } else {
                 Self::laps_end::<REV>(state, ring, h)
             };

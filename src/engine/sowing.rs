@@ -985,9 +985,18 @@ impl Ring {
         (marks, origin): (&[[u64; 3]; MAX_MARKS], u16),
         at: usize,
     ) -> bool {
-        if self.first_lap_ends::<REV>(&counts[self.base..self.base + self.len], at) {
-            return true;
-        }
+        self.first_lap_ends::<REV>(&counts[self.base..self.base + self.len], at)
+            || self.later_laps_end::<REV>(counts, (marks, origin), at)
+    }
+
+    /// [`Ring::simple_ends`] once the first lap has not settled it.
+    #[inline(always)]
+    pub(crate) fn later_laps_end<const REV: bool>(
+        &self,
+        counts: &[u16; MAX_SLOTS],
+        (marks, origin): (&[[u64; 3]; MAX_MARKS], u16),
+        at: usize,
+    ) -> bool {
         let base = self.base.min(MAX_SLOTS - RING_WINDOW);
         let offset = self.base - base;
         let mut local = [0u16; RING_WINDOW];
