@@ -7,6 +7,7 @@ mod colour;
 #[cfg(test)]
 mod fast_paths;
 mod game;
+mod learning;
 mod notation;
 pub mod perft;
 mod play;
@@ -19,9 +20,10 @@ mod trace;
 
 pub use checked::{Effect, Expected, ExpectedTurn, Misfit, PicksOwed, PlayError, PlayErrorKind};
 pub use game::{DetachedGame, Game, Played, Turn, TurnError};
+pub use learning::Encoding;
 pub use notation::{DecisionKinds, NotationError};
 pub use play::{MoveStats, SetupError};
-pub use position::{Draw, Playout, Position};
+pub use position::{DetachedPosition, Draw, Playout, Position};
 pub use rules::{ByPlayer, Chosen, Hole, Player, Rules, Search};
 pub use sowing::Endless;
 pub use state::{

@@ -30,6 +30,25 @@ pub struct Playout {
     pub endless: u32,
 }
 
+/// A [`Position`] without its rules: its state and the history the repetition rule looks at.
+#[derive(Clone, Debug)]
+pub struct DetachedPosition {
+    state: State,
+    history: History,
+}
+
+impl DetachedPosition {
+    /// The position again, on `rules`, which must be the rules it was played on.
+    pub fn attach(self, rules: &Rules) -> Position<'_> {
+        Position { rules, state: self.state, history: self.history }
+    }
+
+    /// The state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+}
+
 /// A position on some rules: the state and the history of positions the repetition rule
 /// looks at, played only through the methods below.
 ///
@@ -83,6 +102,12 @@ impl<'r> Position<'r> {
     pub fn unsettled(rules: &'r Rules, state: State) -> Position<'r> {
         let history = History::new(rules, &state);
         Position { rules, state, history }
+    }
+
+    /// The position without its rules, to keep where a borrow of them cannot be (a Python
+    /// object, a game kept between requests); [`DetachedPosition::attach`] brings it back.
+    pub fn detach(self) -> DetachedPosition {
+        DetachedPosition { state: self.state, history: self.history }
     }
 
     /// The rules.

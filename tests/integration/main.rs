@@ -14,6 +14,7 @@ mod fuzz_harness;
 mod games;
 mod kit;
 mod language;
+mod learning;
 mod local;
 mod lsp;
 mod model;

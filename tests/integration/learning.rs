@@ -1,0 +1,93 @@
+//! The learning interface: every decision of every bundled game numbered, and back.
+
+use std::collections::HashSet;
+
+use sow::engine::{Encoding, MoveList, Position};
+
+use super::common;
+
+/// Random games of every bundled file and ruleset: each legal decision has a number below
+/// the numbering's size, distinct decisions have distinct numbers, and the number reads back
+/// as the decision. A decision the numbering had no room for would fail here.
+#[test]
+fn every_decision_of_every_bundled_game_has_a_number_that_reads_back() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut below = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for file in sow::bundled::bundled_names() {
+        let base = common::rules(file, None, &[]);
+        let names = std::iter::once(None).chain(base.meta().rulesets.iter().map(|r| Some(r.as_str())));
+        for ruleset in names {
+            let rules = common::rules(file, ruleset, &[]);
+            let encoding = Encoding::new(&rules);
+            let mut moves = MoveList::new();
+            for _ in 0..8 {
+                let mut position = Position::new(&rules);
+                for _ in 0..400 {
+                    position.legal_moves_or_settle(&mut moves);
+                    if position.is_over() || moves.is_empty() {
+                        break;
+                    }
+                    let mut seen = HashSet::new();
+                    for &mv in moves.iter() {
+                        let action = encoding.encode(mv).unwrap_or_else(|| {
+                            panic!("{file} {ruleset:?}: no number for {}", rules.move_text(mv))
+                        });
+                        assert!(
+                            (action as usize) < encoding.size(),
+                            "{file} {ruleset:?}: {action} out of range"
+                        );
+                        assert!(seen.insert(action), "{file} {ruleset:?}: {action} given twice");
+                        assert_eq!(encoding.decode(action), Some(mv), "{file} {ruleset:?}");
+                    }
+                    position.play_unchecked(moves[below(moves.len())]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_that_only_sows_has_one_number_per_slot_and_none_past_them() {
+    // Kalah: 12 holes and 2 stores; no picks, no directions, no passes.
+    let rules = common::rules("kalah", None, &[]);
+    let encoding = Encoding::new(&rules);
+    assert_eq!(encoding.size(), 14);
+    assert_eq!(encoding.decode(14), None);
+    assert_eq!(encoding.encode(sow::Move::Stop), None);
+    assert_eq!(encoding.observation_size(), 14 + 5);
+}
+
+#[test]
+fn nsolo_numbers_its_picks_after_its_sowings() {
+    // Nsolo 4×8: 32 holes; sowings 0–31, strip picks 32–63, then `stop`.
+    let rules = common::rules("nsolo", None, &["columns=8"]);
+    let encoding = Encoding::new(&rules);
+    let a1 = rules.parse_hole("a1").unwrap();
+    let d1 = rules.parse_hole("d1").unwrap();
+    assert_eq!(encoding.encode(sow::Move::Sow(a1)), Some(0));
+    assert_eq!(encoding.encode(sow::Move::Pick(d1)), Some(32 + 24));
+    assert_eq!(encoding.encode(sow::Move::Stop), Some(64));
+    assert_eq!(encoding.size(), 65);
+}
+
+#[test]
+fn an_observation_is_the_board_then_what_each_player_holds_apart() {
+    let rules = common::rules("kalah", None, &[]);
+    let encoding = Encoding::new(&rules);
+    let state = rules.start();
+    let mut south = vec![0.0; encoding.observation_size()];
+    let mut north = south.clone();
+    encoding.observation(&state, sow::Player::South, &mut south);
+    encoding.observation(&state, sow::Player::North, &mut north);
+    // Four seeds in each of the 12 holes, empty stores, nothing out of play or in hand.
+    assert_eq!(&south[..12], &[4.0; 12]);
+    assert_eq!(&south[12..14], &[0.0, 0.0]);
+    assert_eq!(&south[14..18], &[0.0; 4]);
+    // South moves first.
+    assert_eq!((south[18], north[18]), (1.0, 0.0));
+}
