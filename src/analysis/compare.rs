@@ -173,7 +173,7 @@ pub fn trace_games(
     config: CompareConfig,
     progress: impl FnMut(u32),
 ) -> (Vec<GameTrace>, Duration) {
-    play_all(config.games, config.threads, 1, |i| trace_game(rules, &config, i), progress)
+    play_all(0..config.games, config.threads, 1, |i| trace_game(rules, &config, i), progress)
 }
 
 /// A mean or a rate with the half-width of its 95% confidence interval (normal

@@ -114,6 +114,6 @@ pub fn match_game(rules: &Rules, config: &MatchConfig, index: u32) -> MatchGame 
 /// depend on the machine).
 pub fn play_match(rules: &Rules, config: MatchConfig, progress: impl FnMut(u32)) -> MatchStats {
     let (games, elapsed) =
-        play_all(config.games, config.threads, 1, |i| match_game(rules, &config, i), progress);
+        play_all(0..config.games, config.threads, 1, |i| match_game(rules, &config, i), progress);
     MatchStats { games, elapsed }
 }

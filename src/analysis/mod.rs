@@ -6,4 +6,5 @@ pub mod diff;
 pub mod matches;
 pub mod parallel;
 pub mod plot;
+pub mod shard;
 pub mod simulate;
