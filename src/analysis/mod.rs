@@ -1,6 +1,7 @@
 //! Analysis on top of the engine and agents: random-play simulation, matches between
 //! agents, comparisons of games in play (with plots) and of their compiled rules.
 
+pub mod codes;
 pub mod compare;
 pub mod diff;
 pub mod matches;

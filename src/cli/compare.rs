@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{MultiProgress, ProgressBar};
 
 use sow::ai::AgentSpec;
-use sow::analysis::compare::{CompareConfig, Estimate, Metric, PROFILE_BINS, Summary, trace_games};
+use sow::analysis::compare::{CompareConfig, Estimate, Metric, PROFILE_BINS, Summary, figure_games};
 use sow::analysis::plot::write_plots;
 use sow::analysis::simulate::SimConfig;
 
@@ -93,9 +93,10 @@ pub fn run(args: CompareArgs) -> Outcome {
             "{{prefix:{width}}} {{bar:30}} {{pos}}/{{len}} games, {{rate}}, eta {{eta}}"
         )));
         bar.set_prefix(label.clone());
-        let (games, elapsed) = trace_games(rules, config, |done| bar.set_position(u64::from(done)));
+        let (games, elapsed) =
+            figure_games(rules, &config, 0..config.games, |done| bar.set_position(u64::from(done)));
         bar.finish();
-        results.push((label.clone(), Summary::new(rules, &games, elapsed)));
+        results.push((label.clone(), Summary::new(rules.total_seeds(), &games, elapsed)));
     }
     let _ = bars.clear();
     let names: Vec<String> = compiled.iter().map(|(_, rules)| describe(rules)).collect();
