@@ -9,25 +9,24 @@ use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
 
 use crate::engine::{DrawReason, Outcome, Player, WinReason};
 
-const WINS: [(WinReason, &str); 8] = [
-    (WinReason::NoSeeds, "no-seeds"),
-    (WinReason::Blocked, "blocked"),
-    (WinReason::Score, "score"),
-    (WinReason::Resigned, "resigned"),
-    (WinReason::RowEmpty, "row-empty"),
-    (WinReason::OneHole, "one-hole"),
-    (WinReason::EndHoles, "end-holes"),
-    (WinReason::Passed, "passed"),
+/// Every reason to win, for reading the words back.
+pub const WIN_REASONS: [WinReason; 8] = [
+    WinReason::NoSeeds,
+    WinReason::Blocked,
+    WinReason::Score,
+    WinReason::Resigned,
+    WinReason::RowEmpty,
+    WinReason::OneHole,
+    WinReason::EndHoles,
+    WinReason::Passed,
 ];
 
-const DRAWS: [(DrawReason, &str); 4] = [
-    (DrawReason::Repetition, "repetition"),
-    (DrawReason::TurnLimit, "turn-limit"),
-    (DrawReason::EqualScores, "equal-scores"),
-    (DrawReason::Passes, "passes"),
-];
+/// Every reason to draw.
+pub const DRAW_REASONS: [DrawReason; 4] =
+    [DrawReason::Repetition, DrawReason::TurnLimit, DrawReason::EqualScores, DrawReason::Passes];
 
-fn player_word(p: Player) -> &'static str {
+/// `south` or `north`.
+pub fn player_word(p: Player) -> &'static str {
     match p {
         Player::South => "south",
         Player::North => "north",
@@ -42,32 +41,35 @@ fn player_of(word: &str) -> Option<Player> {
     }
 }
 
-/// The word of an outcome (a match, so that a new reason cannot be forgotten here; the
-/// tables above, which read the words back, are checked against it by a test).
+/// The word of a reason to win.
+pub fn win_word(reason: WinReason) -> &'static str {
+    match reason {
+        WinReason::NoSeeds => "no-seeds",
+        WinReason::Blocked => "blocked",
+        WinReason::Score => "score",
+        WinReason::Resigned => "resigned",
+        WinReason::RowEmpty => "row-empty",
+        WinReason::OneHole => "one-hole",
+        WinReason::EndHoles => "end-holes",
+        WinReason::Passed => "passed",
+    }
+}
+
+/// The word of a reason to draw.
+pub fn draw_word(reason: DrawReason) -> &'static str {
+    match reason {
+        DrawReason::Repetition => "repetition",
+        DrawReason::TurnLimit => "turn-limit",
+        DrawReason::EqualScores => "equal-scores",
+        DrawReason::Passes => "passes",
+    }
+}
+
+/// The word of an outcome: `south:no-seeds`, `draw:repetition`.
 pub fn outcome_word(outcome: Outcome) -> String {
     match outcome {
-        Outcome::Win { winner, reason } => {
-            let why = match reason {
-                WinReason::NoSeeds => "no-seeds",
-                WinReason::Blocked => "blocked",
-                WinReason::Score => "score",
-                WinReason::Resigned => "resigned",
-                WinReason::RowEmpty => "row-empty",
-                WinReason::OneHole => "one-hole",
-                WinReason::EndHoles => "end-holes",
-                WinReason::Passed => "passed",
-            };
-            format!("{}:{why}", player_word(winner))
-        }
-        Outcome::Draw(reason) => {
-            let why = match reason {
-                DrawReason::Repetition => "repetition",
-                DrawReason::TurnLimit => "turn-limit",
-                DrawReason::EqualScores => "equal-scores",
-                DrawReason::Passes => "passes",
-            };
-            format!("draw:{why}")
-        }
+        Outcome::Win { winner, reason } => format!("{}:{}", player_word(winner), win_word(reason)),
+        Outcome::Draw(reason) => format!("draw:{}", draw_word(reason)),
     }
 }
 
@@ -75,10 +77,10 @@ pub fn outcome_word(outcome: Outcome) -> String {
 pub fn outcome_of(word: &str) -> Option<Outcome> {
     let (who, why) = word.split_once(':')?;
     if who == "draw" {
-        return DRAWS.iter().find(|(_, w)| *w == why).map(|&(r, _)| Outcome::Draw(r));
+        return DRAW_REASONS.into_iter().find(|&r| draw_word(r) == why).map(Outcome::Draw);
     }
     let winner = player_of(who)?;
-    WINS.iter().find(|(_, w)| *w == why).map(|&(reason, _)| Outcome::Win { winner, reason })
+    WIN_REASONS.into_iter().find(|&r| win_word(r) == why).map(|reason| Outcome::Win { winner, reason })
 }
 
 /// `#[serde(with = "codes::outcome")]` for an `Option<Outcome>`.
@@ -131,9 +133,9 @@ mod tests {
 
     #[test]
     fn every_outcome_has_a_word_that_reads_back() {
-        let mut all: Vec<Outcome> = DRAWS.iter().map(|&(r, _)| Outcome::Draw(r)).collect();
+        let mut all: Vec<Outcome> = DRAW_REASONS.map(Outcome::Draw).to_vec();
         for winner in Player::BOTH {
-            all.extend(WINS.iter().map(|&(reason, _)| Outcome::Win { winner, reason }));
+            all.extend(WIN_REASONS.map(|reason| Outcome::Win { winner, reason }));
         }
         for o in all {
             assert_eq!(outcome_of(&outcome_word(o)), Some(o), "{o}");

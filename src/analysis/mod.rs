@@ -1,5 +1,6 @@
 //! Analysis on top of the engine and agents: random-play simulation, matches between
-//! agents, comparisons of games in play (with plots) and of their compiled rules.
+//! agents, comparisons of games in play (with plots) and of their compiled rules; runs split
+//! into shards and merged ([`parts`]), and the reports every front end prints ([`report`]).
 
 pub mod codes;
 pub mod compare;
@@ -7,5 +8,6 @@ pub mod diff;
 pub mod matches;
 pub mod parallel;
 pub mod plot;
+pub mod report;
 pub mod shard;
 pub mod simulate;

@@ -3,22 +3,23 @@
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use sow::ai::AgentSpec;
 use sow::analysis::matches::{MatchConfig, play_match};
+use sow::analysis::report::{self, MatchReport, Timing};
 use sow::analysis::simulate::SimConfig;
 
 use super::load::describe;
-use super::output::outln;
+use super::output::out;
 use super::{Outcome, RulesFile};
 
 /// Play two agents against each other, alternating sides game by game, and report the first
 /// agent's wins, draws and losses, its score with a 95% confidence interval, and speed.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Agents: random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard.\n\nExamples:\n  sow match nsolo mcts:2000 greedy --games 200\n  sow match rules/mygame.sow alphabeta:4 random --games 100 --threads 2\n  sow match nsolo mcts:1s alphabeta:1s --games 20 --param columns=36"
+    after_help = "Agents: random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard.\n\nExamples:\n  sow match nsolo mcts:2000 greedy --games 200\n  sow match rules/mygame.sow alphabeta:4 random --games 100 --threads 2\n  sow match nsolo mcts:1s alphabeta:1s --games 20 --param columns=36\n  sow match nsolo mcts:2000 greedy --games 200 --format json"
 )]
 pub struct MatchArgs {
     #[command(flatten)]
@@ -41,6 +42,32 @@ pub struct MatchArgs {
     /// Stop a game still going after this many decisions: unfinished, and scored as a draw.
     #[arg(long, value_name = "N", default_value_t = SimConfig::MAX_PLIES)]
     max_plies: u32,
+    /// How to print the figures.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Lines of text.
+    Table,
+    /// One JSON object.
+    Json,
+}
+
+/// The rules as one word, as `sow compare` takes a variant: `FILE[:RULESET][?KEY=VALUE&…]`.
+fn label(rules: &RulesFile) -> String {
+    let mut label = rules.file.clone();
+    if let Some(ruleset) = &rules.options.ruleset {
+        label.push(':');
+        label.push_str(ruleset);
+    }
+    if !rules.options.params.is_empty() {
+        label.push('?');
+        label.push_str(&rules.options.params.join("&"));
+    }
+    label
 }
 
 pub fn run(args: MatchArgs) -> Outcome {
@@ -65,42 +92,24 @@ pub fn run(args: MatchArgs) -> Outcome {
     };
     let stats = play_match(&rules, config, |done| bar.set_position(u64::from(done)));
     bar.finish_and_clear();
-    let (wins, draws, losses) = stats.record();
-    let (score, half) = stats.score();
-    let secs = stats.elapsed.as_secs_f64();
-    outln!(
-        "{} games of {}, seed {}: {} against {}",
-        stats.games.len(),
-        describe(&rules),
-        args.seed,
-        args.a,
-        args.b
-    )?;
-    outln!("  {} wins {wins}, draws {draws}, losses {losses}", args.a)?;
-    outln!(
-        "  score {:.1}% ± {:.1}% (95% confidence), as South {:.1}%, as North {:.1}%",
-        100.0 * score,
-        100.0 * half,
-        100.0 * side_score(&stats, true),
-        100.0 * side_score(&stats, false)
-    )?;
-    let unfinished = stats.games.iter().filter(|g| g.outcome.is_none()).count();
-    if unfinished > 0 {
-        outln!(
-            "  {unfinished} games unfinished after {} decisions (--max-plies), counted as draws",
-            args.max_plies
-        )?;
-    }
-    let rate = if secs > 0.0 { stats.games.len() as f64 / secs } else { f64::INFINITY };
-    outln!(
-        "  time {secs:.1} s on {threads} thread{}, {rate:.2} games/s",
-        if threads == 1 { "" } else { "s" }
-    )?;
-    Ok(ExitCode::SUCCESS)
+    let report = MatchReport {
+        label: label(&args.rules),
+        game: describe(&rules),
+        seed: args.seed,
+        a: args.a.to_string(),
+        b: args.b.to_string(),
+        max_plies: args.max_plies,
+        stats,
+        timing: Timing::Wall { threads },
+    };
+    print(&report, args.format)
 }
 
-/// Agent A's mean score in the games it played as South (or North).
-fn side_score(stats: &sow::analysis::matches::MatchStats, south: bool) -> f64 {
-    let games: Vec<f64> = stats.games.iter().filter(|g| g.a_south == south).map(|g| g.score_a()).collect();
-    if games.is_empty() { 0.0 } else { games.iter().sum::<f64>() / games.len() as f64 }
+/// Print a match in a format.
+pub fn print(report: &MatchReport, format: Format) -> Outcome {
+    match format {
+        Format::Table => out!("{}", report::match_text(report))?,
+        Format::Json => out!("{}", report::json_text(&report::match_json(report)))?,
+    }
+    Ok(ExitCode::SUCCESS)
 }
