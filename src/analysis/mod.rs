@@ -7,6 +7,7 @@ pub mod compare;
 pub mod diff;
 pub mod matches;
 pub mod parallel;
+pub mod parts;
 pub mod plot;
 pub mod report;
 pub mod shard;

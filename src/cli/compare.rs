@@ -1,4 +1,4 @@
-//! `sow compare VARIANT... --games N`
+//! `sow compare VARIANT... --games N`, and one shard of it with `--shard I/N --out FILE`.
 
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
@@ -8,9 +8,11 @@ use clap::{Args, ValueEnum};
 use indicatif::{MultiProgress, ProgressBar};
 
 use sow::ai::AgentSpec;
-use sow::analysis::compare::{CompareConfig, Summary, figure_games};
+use sow::analysis::compare::CompareConfig;
+use sow::analysis::parts::{Merged, Variant as PartVariant, compare_part, merge};
 use sow::analysis::plot::write_plots;
-use sow::analysis::report::{self, CompareReport, ComparedVariant, Timing};
+use sow::analysis::report::{self, CompareReport, Timing};
+use sow::analysis::shard::Shard;
 use sow::analysis::simulate::SimConfig;
 
 use super::load::describe;
@@ -23,19 +25,19 @@ use super::{Failure, Outcome};
 /// confidence interval, and profiles over the course of a game.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "A VARIANT is FILE[:RULESET][?KEY=VALUE&…]: a rules file (a path or a bundled name), optionally\none of its rulesets and parameters.\n\nExamples:\n  sow compare nsolo nsolo:sanderson-1913 njombwa msuwa tsoro chisolo --games 1000\n  sow compare nsolo nsolo?columns=16 nsolo?columns=36 --format markdown\n  sow compare nsolo tsoro --agents greedy --plot charts/\n  sow compare rules/mygame.sow nsolo --format csv > figures.csv"
+    after_help = "A VARIANT is FILE[:RULESET][?KEY=VALUE&…]: a rules file (a path or a bundled name), optionally\none of its rulesets and parameters.\n\nExamples:\n  sow compare nsolo nsolo:sanderson-1913 njombwa msuwa tsoro chisolo --games 1000\n  sow compare nsolo nsolo?columns=16 nsolo?columns=36 --format markdown\n  sow compare nsolo tsoro --agents greedy --plot charts/\n  sow compare rules/mygame.sow nsolo --format csv > figures.csv\n\nSharded runs (each shard plays its slice of the games; `sow merge` prints the figures of\nthe whole run, exactly as without shards):\n  sow compare nsolo tsoro --games 10000 --shard 1/2 --out part-1.json\n  sow compare nsolo tsoro --games 10000 --shard 2/2 --out part-2.json\n  sow merge part-*.json\nAs a Slurm array job (sbatch --array=1-4; the array must count from 1 to N):\n  sow compare nsolo tsoro --games 10000 --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT --out part-$SLURM_ARRAY_TASK_ID.json"
 )]
 pub struct CompareArgs {
     /// The variants to compare (at least one).
     #[arg(value_name = "VARIANT", required = true)]
     variants: Vec<Variant>,
-    /// Games per variant.
+    /// Games per variant (of the whole run, when it is split into shards).
     #[arg(long, short, default_value_t = 1000, value_parser = super::games)]
     games: u32,
     /// The players, the same kind on both sides: random, greedy, alphabeta:DEPTH, mcts:PLAYOUTS, …
     #[arg(long, value_name = "AGENT", default_value = "random")]
     agents: AgentSpec,
-    /// Seed; the same seed gives the same games whatever the number of threads.
+    /// Seed; the same seed gives the same games whatever the number of threads or shards.
     #[arg(long, short, default_value_t = 1)]
     seed: u64,
     /// Threads to play on [default: all cores].
@@ -51,6 +53,14 @@ pub struct CompareArgs {
     /// board over the game, wins of the first and second player.
     #[arg(long, value_name = "DIR")]
     plot: Option<PathBuf>,
+    /// Play only shard I of N of the games (1/4 … 4/4: each shard a contiguous slice of them)
+    /// and write its part with --out; `sow merge` puts the parts together.
+    #[arg(long, value_name = "I/N", requires = "out")]
+    shard: Option<Shard>,
+    /// Write the games' records to FILE (a part, JSON) instead of printing figures: the
+    /// shard given by --shard, or the whole run as shard 1/1.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["format", "plot"])]
+    out: Option<PathBuf>,
 }
 
 /// Output formats.
@@ -83,38 +93,19 @@ pub fn run(args: CompareArgs) -> Outcome {
         max_plies: args.max_plies,
         agent: args.agents,
     };
-    let games = with_progress(&variants, u64::from(args.games), |progress| {
-        let mut figures = Vec::new();
-        for (k, v) in variants.iter().enumerate() {
-            let before = k as u32 * args.games;
-            figures.push(figure_games(v.rules, &config, 0..args.games, |done| progress(before + done)));
-        }
-        figures
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let part = with_progress(&variants, shard.games(args.games).len() as u64, |progress| {
+        compare_part(&variants, &config, shard, progress)
     });
-    let report = CompareReport {
-        games: args.games,
-        seed: args.seed,
-        agents: args.agents.to_string(),
-        max_plies: args.max_plies,
-        variants: variants
-            .iter()
-            .zip(games)
-            .map(|(v, (figures, elapsed))| ComparedVariant {
-                label: v.label.to_string(),
-                game: v.game.to_string(),
-                summary: Summary::new(v.rules.total_seeds(), &figures, elapsed),
-            })
-            .collect(),
-        timing: Timing::Wall { threads },
-    };
-    print(&report, args.format, args.plot.as_deref())
-}
-
-/// A variant to play.
-struct PartVariant<'a> {
-    label: &'a str,
-    game: &'a str,
-    rules: &'a sow::Rules,
+    if let Some(path) = &args.out {
+        return super::merge::write_part(path, &part);
+    }
+    match merge(vec![part])?.with_timing(Timing::Wall { threads }) {
+        Merged::Compare(report) => print(&report, args.format, args.plot.as_deref()),
+        Merged::Match(_) => {
+            Err(Failure::Message("a comparison was played as a match: a fault in sow".into()))
+        }
+    }
 }
 
 /// Run `play` with a progress bar per variant on a terminal (none otherwise), each of

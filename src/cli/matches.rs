@@ -1,25 +1,29 @@
-//! `sow match FILE AGENT_A AGENT_B --games N`
+//! `sow match FILE AGENT_A AGENT_B --games N`, and one shard of it with `--shard I/N --out
+//! FILE`.
 
 use std::io::IsTerminal as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use sow::ai::AgentSpec;
-use sow::analysis::matches::{MatchConfig, play_match};
+use sow::analysis::matches::MatchConfig;
+use sow::analysis::parts::{Merged, Variant, match_part, merge};
 use sow::analysis::report::{self, MatchReport, Timing};
+use sow::analysis::shard::Shard;
 use sow::analysis::simulate::SimConfig;
 
 use super::load::describe;
 use super::output::out;
-use super::{Outcome, RulesFile};
+use super::{Failure, Outcome, RulesFile};
 
 /// Play two agents against each other, alternating sides game by game, and report the first
 /// agent's wins, draws and losses, its score with a 95% confidence interval, and speed.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Agents: random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard.\n\nExamples:\n  sow match nsolo mcts:2000 greedy --games 200\n  sow match rules/mygame.sow alphabeta:4 random --games 100 --threads 2\n  sow match nsolo mcts:1s alphabeta:1s --games 20 --param columns=36\n  sow match nsolo mcts:2000 greedy --games 200 --format json"
+    after_help = "Agents: random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard.\n\nExamples:\n  sow match nsolo mcts:2000 greedy --games 200\n  sow match rules/mygame.sow alphabeta:4 random --games 100 --threads 2\n  sow match nsolo mcts:1s alphabeta:1s --games 20 --param columns=36\n  sow match nsolo mcts:2000 greedy --games 200 --format json\n\nSharded runs (each shard plays its slice of the games; `sow merge` prints the figures of\nthe whole match, exactly as without shards):\n  sow match nsolo mcts:2000 greedy --games 200 --shard 1/2 --out part-1.json\n  sow match nsolo mcts:2000 greedy --games 200 --shard 2/2 --out part-2.json\n  sow merge part-*.json\nAs a Slurm array job (sbatch --array=1-8; the array must count from 1 to N):\n  sow match nsolo mcts:2000 greedy --games 200 --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT --out part-$SLURM_ARRAY_TASK_ID.json"
 )]
 pub struct MatchArgs {
     #[command(flatten)]
@@ -30,7 +34,7 @@ pub struct MatchArgs {
     /// The second agent.
     #[arg(value_name = "AGENT_B")]
     b: AgentSpec,
-    /// Number of games.
+    /// Number of games (of the whole match, when it is split into shards).
     #[arg(long, short, default_value_t = 100, value_parser = super::games)]
     games: u32,
     /// Seed for the agents' random choices.
@@ -45,6 +49,14 @@ pub struct MatchArgs {
     /// How to print the figures.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
+    /// Play only shard I of N of the games (1/4 … 4/4: each shard a contiguous slice of them)
+    /// and write its part with --out; `sow merge` puts the parts together.
+    #[arg(long, value_name = "I/N", requires = "out")]
+    shard: Option<Shard>,
+    /// Write the games to FILE (a part, JSON) instead of printing figures: the shard given by
+    /// --shard, or the whole match as shard 1/1.
+    #[arg(long, value_name = "FILE", conflicts_with = "format")]
+    out: Option<PathBuf>,
 }
 
 /// Output formats.
@@ -73,8 +85,9 @@ fn label(rules: &RulesFile) -> String {
 pub fn run(args: MatchArgs) -> Outcome {
     let rules = args.rules.compile()?;
     let threads = super::threads(args.threads);
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
     let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(u64::from(args.games));
+        let bar = ProgressBar::new(shard.games(args.games).len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, eta {eta}") {
             bar.set_style(style);
         }
@@ -90,19 +103,19 @@ pub fn run(args: MatchArgs) -> Outcome {
         threads,
         max_plies: args.max_plies,
     };
-    let stats = play_match(&rules, config, |done| bar.set_position(u64::from(done)));
+    let (label, game) = (label(&args.rules), describe(&rules));
+    let variant = Variant { label: &label, game: &game, rules: &rules };
+    let part = match_part(&variant, &config, shard, |done| bar.set_position(u64::from(done)));
     bar.finish_and_clear();
-    let report = MatchReport {
-        label: label(&args.rules),
-        game: describe(&rules),
-        seed: args.seed,
-        a: args.a.to_string(),
-        b: args.b.to_string(),
-        max_plies: args.max_plies,
-        stats,
-        timing: Timing::Wall { threads },
-    };
-    print(&report, args.format)
+    if let Some(path) = &args.out {
+        return super::merge::write_part(path, &part);
+    }
+    match merge(vec![part])?.with_timing(Timing::Wall { threads }) {
+        Merged::Match(report) => print(&report, args.format),
+        Merged::Compare(_) => {
+            Err(Failure::Message("a match was played as a comparison: a fault in sow".into()))
+        }
+    }
 }
 
 /// Print a match in a format.
