@@ -289,6 +289,13 @@ impl Part {
                 })
             }
         })?;
+        // serde reads a struct from an array too: a part is an object.
+        if !text.trim_start().starts_with('{') {
+            return Err(fail(PartProblem::NotAPart {
+                file,
+                found: "is JSON, but not an object".to_string(),
+            }));
+        }
         match header.format.as_ref().and_then(serde_json::Value::as_str) {
             Some(FORMAT) => {}
             Some(other) => {
