@@ -19,7 +19,7 @@ use super::{Failure, Outcome};
 /// differs: the shards' seconds, summed.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "The parts may be given in any order; every shard 1/N … N/N of one run must be there, once.\n\nExamples:\n  sow compare nsolo tsoro --games 10000 --shard 1/2 --out part-1.json\n  sow compare nsolo tsoro --games 10000 --shard 2/2 --out part-2.json\n  sow merge part-*.json\n  sow merge part-*.json --format markdown --plot charts/\nAs a Slurm array job (sbatch --array=1-4; the array must count from 1 to N, as shards do),\neach task runs\n  sow compare nsolo tsoro --games 10000 --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT --out part-$SLURM_ARRAY_TASK_ID.json\nand, when all have finished, `sow merge part-*.json`."
+    after_help = "The parts may be given in any order; every shard 1/N … N/N of one run must be\nthere, once.\n\nExamples:\n  sow compare nsolo tsoro --games 10000 --shard 1/2 --out part-1.json\n  sow compare nsolo tsoro --games 10000 --shard 2/2 --out part-2.json\n  sow merge part-*.json\n  sow merge part-*.json --format markdown --plot charts/\n\nAs a Slurm array job (sbatch --array=1-4: the array must count from 1 to N, as\nshards do), each task runs\n  sow compare nsolo tsoro --games 10000 \\\n      --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT \\\n      --out part-$SLURM_ARRAY_TASK_ID.json\nand once every task has ended, `sow merge part-*.json` prints the figures."
 )]
 pub struct MergeArgs {
     /// The parts (JSON files written with --out).
