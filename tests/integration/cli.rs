@@ -455,7 +455,7 @@ fn ok(args: &[&str]) -> String {
 fn compare_in_shards_merges_to_the_output_of_the_whole_run() {
     let dir = crate::common::scratch_dir("shards");
     let part = |i: u32| dir.join(format!("part-{i}.json")).display().to_string();
-    let run = ["compare", "nsolo", "nsolo:sanderson-1913", "tsoro", "--games", "30", "--seed", "4"];
+    let run = ["compare", "nsolo", "rules/nsolo.sow:sanderson-1913", "tsoro", "--games", "30", "--seed", "4"];
     for (i, shard) in [(1, "1/2"), (2, "2/2")] {
         let out = ok(&[&run[..], &["--shard", shard, "--out", &part(i), "-t", &i.to_string()]].concat());
         let said = format!(
