@@ -6,9 +6,18 @@
 //! decisions that follow it (strip picks, extra holes), or a pass. Per-turn figures are
 //! averaged within each game first, then across games, so that every game weighs the same
 //! and the confidence interval is over independent games.
+//!
+//! Each traced game is reduced to a [`GameFigures`] record of whole numbers, and a
+//! [`Summary`] is computed from those records alone, in game order. So the records of a run
+//! played in shards ([`super::parts`]), put back together, give the very summary of the run
+//! played whole, to the last bit.
 
+use std::ops::Range;
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
+use super::codes;
 use super::parallel::play_all;
 use super::simulate::game_seed;
 use crate::ai::AgentSpec;
@@ -87,6 +96,13 @@ impl GameTrace {
     /// kept to the end: 1 if they led from the first turn on, near 0 if they only took the
     /// lead at the end (or won while behind on seeds).
     pub fn decisiveness(&self) -> Option<f64> {
+        self.led_for_good().map(|(led_for, samples)| f64::from(led_for) / f64::from(samples))
+    }
+
+    /// For a won game, the samples of the lead (turn starts and the end) from which on the
+    /// winner led to the end, and the number of samples: [`GameTrace::decisiveness`] as a
+    /// pair of whole numbers.
+    pub fn led_for_good(&self) -> Option<(u32, u32)> {
         let winner = self.outcome?.winner()?;
         let sign = if Some(winner) == self.first { 1 } else { -1 };
         let n = self.lead.len();
@@ -98,8 +114,100 @@ impl GameTrace {
             None => n,
             Some(k) => n - 1 - k,
         };
-        Some(led_for as f64 / n as f64)
+        Some((led_for as u32, n as u32))
     }
+}
+
+/// A bin of a profile in one game: the sum of the values that fell in it and their count.
+pub type Bin = (u64, u32);
+
+/// What a [`Summary`] needs of one game, in whole numbers only: the reduced form of a
+/// [`GameTrace`], written one a line in a part file ([`super::parts`]).
+///
+/// Sums of whole numbers are exact, so the summary of a run computed from these records is
+/// the same whether the records were made in one process or in several and put together.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameFigures {
+    /// How it ended (`south:no-seeds`, `draw:repetition`, …); `null` if stopped at the cap.
+    #[serde(with = "codes::outcome")]
+    pub outcome: Option<Outcome>,
+    /// The player who moved first (`south` or `north`).
+    #[serde(with = "codes::player")]
+    pub first: Option<Player>,
+    /// Decisions played.
+    pub plies: u32,
+    /// Turns completed.
+    pub turns: u32,
+    /// Candidate sowings refused because they would never end.
+    pub endless: u32,
+    /// Sowing decisions.
+    pub sowings: u32,
+    /// Laps sown in all.
+    pub laps: u32,
+    /// Seeds dropped in all.
+    pub sown: u32,
+    /// Turns that took seeds.
+    pub capture_turns: u32,
+    /// Seeds taken in those turns.
+    pub captured: u32,
+    /// Decisions after a sowing within the same turn.
+    pub follow_ups: u32,
+    /// Legal decisions at the start of each turn, summed.
+    pub branching_sum: u64,
+    /// Turns begun (the number of values in `branching_sum`).
+    pub branching_count: u32,
+    /// Times the lead passed from one player to the other.
+    pub lead_changes: u32,
+    /// For a won game, [`GameTrace::led_for_good`]: (samples led for good, samples).
+    pub decisiveness: Option<(u32, u32)>,
+    /// Legal decisions at the start of a turn, by tenth of the game: (sum, turns) per bin.
+    pub branching_profile: [Bin; PROFILE_BINS],
+    /// Seeds on the board at the start of a turn (and at the end), by tenth of the game:
+    /// (sum of seed counts, samples) per bin; a share of the start only in the summary.
+    pub seeds_profile: [Bin; PROFILE_BINS],
+}
+
+impl GameFigures {
+    /// The figures of a traced game.
+    pub fn of(trace: &GameTrace) -> GameFigures {
+        GameFigures {
+            outcome: trace.outcome,
+            first: trace.first,
+            plies: trace.plies,
+            turns: trace.turns,
+            endless: trace.endless,
+            sowings: trace.sowings,
+            laps: trace.laps,
+            sown: trace.sown,
+            capture_turns: trace.capture_turns,
+            captured: trace.captured,
+            follow_ups: trace.follow_ups,
+            branching_sum: trace.branching.iter().map(|&b| u64::from(b)).sum(),
+            branching_count: trace.branching.len() as u32,
+            lead_changes: trace.lead_changes(),
+            decisiveness: trace.led_for_good(),
+            branching_profile: bins(trace.branching.iter().map(|&b| u64::from(b))),
+            seeds_profile: bins(trace.on_board.iter().map(|&s| u64::from(s))),
+        }
+    }
+
+    /// The share of the game the winner led for good ([`GameTrace::decisiveness`]).
+    pub fn decisiveness(&self) -> Option<f64> {
+        self.decisiveness.filter(|&(_, n)| n > 0).map(|(led, n)| f64::from(led) / f64::from(n))
+    }
+}
+
+/// A series over a game, binned by tenth of its length: value `k` of `n` falls in bin
+/// `k·10/n`.
+fn bins(values: impl ExactSizeIterator<Item = u64>) -> [Bin; PROFILE_BINS] {
+    let n = values.len();
+    let mut bins = [(0, 0); PROFILE_BINS];
+    for (k, v) in values.enumerate() {
+        let bin = &mut bins[k * PROFILE_BINS / n];
+        bin.0 += v;
+        bin.1 += 1;
+    }
+    bins
 }
 
 /// Play one traced game.
@@ -173,7 +281,19 @@ pub fn trace_games(
     config: CompareConfig,
     progress: impl FnMut(u32),
 ) -> (Vec<GameTrace>, Duration) {
-    play_all(config.games, config.threads, 1, |i| trace_game(rules, &config, i), progress)
+    play_all(0..config.games, config.threads, 1, |i| trace_game(rules, &config, i), progress)
+}
+
+/// Play the games numbered `games` (of a run of `config.games`: a shard's, or all of them)
+/// on `config.threads` threads and keep each one's [`GameFigures`], in game order; `progress`
+/// is called with the number finished.
+pub fn figure_games(
+    rules: &Rules,
+    config: &CompareConfig,
+    games: Range<u32>,
+    progress: impl FnMut(u32),
+) -> (Vec<GameFigures>, Duration) {
+    play_all(games, config.threads, 1, |i| GameFigures::of(&trace_game(rules, config, i)), progress)
 }
 
 /// A mean or a rate with the half-width of its 95% confidence interval (normal
@@ -356,14 +476,12 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Summarise traced games.
-    pub fn new(rules: &Rules, games: &[GameTrace], elapsed: Duration) -> Summary {
-        let total_seeds = rules.total_seeds();
+    /// Summarise the figures of a run's games, in game order, from those records only; the
+    /// rules' `total_seeds` turns the seeds profile into a share of the start.
+    pub fn new(total_seeds: u32, games: &[GameFigures], elapsed: Duration) -> Summary {
         let metrics = Metric::ALL.iter().map(|&m| (m, metric(m, games))).collect();
-        let branching_profile = profile(games, |g| g.branching.iter().map(|&b| f64::from(b)).collect());
-        let seeds_profile = profile(games, |g| {
-            g.on_board.iter().map(|&s| 100.0 * f64::from(s) / f64::from(total_seeds.max(1))).collect()
-        });
+        let branching_profile = profile(games, |g| &g.branching_profile, 1.0);
+        let seeds_profile = profile(games, |g| &g.seeds_profile, 100.0 / f64::from(total_seeds.max(1)));
         Summary {
             games: games.len(),
             elapsed,
@@ -391,8 +509,8 @@ fn ratio(num: u32, den: u32) -> Option<f64> {
     (den > 0).then(|| f64::from(num) / f64::from(den))
 }
 
-fn metric(m: Metric, games: &[GameTrace]) -> Option<Estimate> {
-    let won_by = |g: &GameTrace, second: bool| match (g.outcome.and_then(Outcome::winner), g.first) {
+fn metric(m: Metric, games: &[GameFigures]) -> Option<Estimate> {
+    let won_by = |g: &GameFigures, second: bool| match (g.outcome.and_then(Outcome::winner), g.first) {
         (Some(w), Some(f)) => (w == f) != second,
         _ => false,
     };
@@ -412,10 +530,12 @@ fn metric(m: Metric, games: &[GameTrace]) -> Option<Estimate> {
         Metric::BlockedLosses => Estimate::rate(games, |g| {
             matches!(g.outcome, Some(Outcome::Win { reason: WinReason::Blocked, .. }))
         }),
-        Metric::Branching => Estimate::of(games.iter().filter_map(|g| {
-            let sum: u32 = g.branching.iter().map(|&b| u32::from(b)).sum();
-            ratio(sum, g.branching.len() as u32)
-        })),
+        Metric::Branching => Estimate::of(
+            games
+                .iter()
+                .filter(|g| g.branching_count > 0)
+                .map(|g| g.branching_sum as f64 / f64::from(g.branching_count)),
+        ),
         Metric::Laps => Estimate::of(games.iter().filter_map(|g| ratio(g.laps, g.sowings))),
         Metric::Sown => Estimate::of(games.iter().filter_map(|g| ratio(g.sown, g.sowings))),
         Metric::CaptureTurns => Estimate::of(games.iter().filter_map(|g| ratio(g.capture_turns, g.turns))),
@@ -424,29 +544,25 @@ fn metric(m: Metric, games: &[GameTrace]) -> Option<Estimate> {
         }
         Metric::FollowUps => Estimate::of(games.iter().map(|g| f64::from(g.follow_ups))),
         Metric::Endless => Estimate::of(games.iter().map(|g| f64::from(g.endless))),
-        Metric::LeadChanges => Estimate::of(games.iter().map(|g| f64::from(g.lead_changes()))),
-        Metric::Decisiveness => Estimate::of(games.iter().filter_map(GameTrace::decisiveness)),
+        Metric::LeadChanges => Estimate::of(games.iter().map(|g| f64::from(g.lead_changes))),
+        Metric::Decisiveness => Estimate::of(games.iter().filter_map(GameFigures::decisiveness)),
     }
 }
 
-/// The mean of a per-turn series by tenth of the game: each game's values are averaged
-/// within each tenth of its own length, then across the games that have a value there.
-fn profile(games: &[GameTrace], series: impl Fn(&GameTrace) -> Vec<f64>) -> [f64; PROFILE_BINS] {
+/// The mean of a per-turn series by tenth of the game, times `scale`: each game's values
+/// are averaged within each tenth of its own length, then across the games that have a value
+/// there, in game order.
+fn profile(
+    games: &[GameFigures],
+    series: impl Fn(&GameFigures) -> &[Bin; PROFILE_BINS],
+    scale: f64,
+) -> [f64; PROFILE_BINS] {
     let mut sum = [0.0; PROFILE_BINS];
     let mut count = [0u32; PROFILE_BINS];
     for game in games {
-        let values = series(game);
-        let n = values.len();
-        let mut bin_sum = [0.0; PROFILE_BINS];
-        let mut bin_count = [0u32; PROFILE_BINS];
-        for (k, v) in values.into_iter().enumerate() {
-            let bin = k * PROFILE_BINS / n;
-            bin_sum[bin] += v;
-            bin_count[bin] += 1;
-        }
-        for bin in 0..PROFILE_BINS {
-            if bin_count[bin] > 0 {
-                sum[bin] += bin_sum[bin] / f64::from(bin_count[bin]);
+        for (bin, &(bin_sum, bin_count)) in series(game).iter().enumerate() {
+            if bin_count > 0 {
+                sum[bin] += scale * bin_sum as f64 / f64::from(bin_count);
                 count[bin] += 1;
             }
         }
@@ -496,8 +612,28 @@ mod tests {
     fn profiles_average_within_then_across_games() {
         let a = GameTrace { branching: vec![10; 10], ..GameTrace::default() };
         let b = GameTrace { branching: vec![2, 2, 2, 2, 2, 4, 4, 4, 4, 4], ..GameTrace::default() };
-        let p = profile(&[a, b], |g| g.branching.iter().map(|&x| f64::from(x)).collect());
-        assert_eq!(p[0], 6.0);
+        let c = GameTrace { branching: vec![3, 5, 7], ..GameTrace::default() };
+        let figures: Vec<GameFigures> = [a, b, c].iter().map(GameFigures::of).collect();
+        // Three values fall in bins 0, 3 and 6 of ten.
+        assert_eq!(figures[2].branching_profile[3], (5, 1));
+        assert_eq!(figures[2].branching_profile[1], (0, 0));
+        let p = profile(&figures, |g| &g.branching_profile, 1.0);
+        assert_eq!(p[0], 5.0);
+        assert_eq!(p[3], 17.0 / 3.0);
         assert_eq!(p[9], 7.0);
+        let s = Summary::new(40, &figures, Duration::ZERO);
+        assert_eq!(s.branching_profile, p);
+        assert_eq!(s.get(Metric::Branching).map(|e| e.value), Some(6.0));
+    }
+
+    #[test]
+    fn figures_keep_decisiveness_as_whole_numbers() {
+        let t = trace(&[0, 1, 2, 5], win(Player::South));
+        let f = GameFigures::of(&t);
+        assert_eq!(f.decisiveness, Some((3, 4)));
+        assert_eq!(f.decisiveness(), t.decisiveness());
+        assert_eq!(f.lead_changes, 0);
+        // No seeds were counted in this made-up trace: an empty profile.
+        assert_eq!(f.seeds_profile, [(0, 0); PROFILE_BINS]);
     }
 }

@@ -1,8 +1,15 @@
 //! Matches between two agents: many games with alternating sides, on several threads, with
 //! the first agent's score and its 95% confidence interval.
+//!
+//! Every figure is computed from the games in game order, so a match played in shards
+//! ([`super::parts`]) and put back together gives the figures of the match played whole.
 
+use std::ops::Range;
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
+use super::codes;
 use super::parallel::play_all;
 use super::simulate::game_seed;
 use crate::ai::AgentSpec;
@@ -25,12 +32,14 @@ pub struct MatchConfig {
     pub max_plies: u32,
 }
 
-/// How one game of a match went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How one game of a match went: a line of a part file ([`super::parts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchGame {
     /// Whether agent A played South.
     pub a_south: bool,
-    /// How it ended; `None` if stopped at the cap.
+    /// How it ended (`south:no-seeds`, `draw:repetition`, …); `None` (`null`) if stopped at
+    /// the cap.
+    #[serde(with = "codes::outcome")]
     pub outcome: Option<Outcome>,
     /// Decisions played.
     pub plies: u32,
@@ -78,6 +87,24 @@ impl MatchStats {
         let var = self.games.iter().map(|g| (g.score_a() - mean).powi(2)).sum::<f64>() / (n - 1.0);
         (mean, 1.96 * (var / n).sqrt())
     }
+
+    /// Agent A's mean score in the games it played as South (or as North); 0 if none.
+    pub fn side_score(&self, south: bool) -> f64 {
+        let games: Vec<f64> =
+            self.games.iter().filter(|g| g.a_south == south).map(MatchGame::score_a).collect();
+        if games.is_empty() { 0.0 } else { games.iter().sum::<f64>() / games.len() as f64 }
+    }
+
+    /// Games stopped at the cap on their length (scored as draws).
+    pub fn unfinished(&self) -> usize {
+        self.games.iter().filter(|g| g.outcome.is_none()).count()
+    }
+
+    /// Games per second.
+    pub fn rate(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 { self.games.len() as f64 / secs } else { f64::INFINITY }
+    }
 }
 
 /// Play one game of a match.
@@ -113,7 +140,17 @@ pub fn match_game(rules: &Rules, config: &MatchConfig, index: u32) -> MatchGame 
 /// The games do not depend on the number of threads (with count budgets; time budgets
 /// depend on the machine).
 pub fn play_match(rules: &Rules, config: MatchConfig, progress: impl FnMut(u32)) -> MatchStats {
-    let (games, elapsed) =
-        play_all(config.games, config.threads, 1, |i| match_game(rules, &config, i), progress);
+    let (games, elapsed) = match_games(rules, &config, 0..config.games, progress);
     MatchStats { games, elapsed }
+}
+
+/// Play the games numbered `games` of a match of `config.games` (a shard's, or all of them)
+/// on `config.threads` threads, in game order, calling `progress` with the games finished.
+pub fn match_games(
+    rules: &Rules,
+    config: &MatchConfig,
+    games: Range<u32>,
+    progress: impl FnMut(u32),
+) -> (Vec<MatchGame>, Duration) {
+    play_all(games, config.threads, 1, |i| match_game(rules, config, i), progress)
 }

@@ -188,12 +188,12 @@ pub fn simulate(rules: &Rules, config: SimConfig, progress: impl FnMut(u32)) -> 
             let (game, slowest) = timed_game(rules, game_seed(config.seed, u64::from(i)), config.max_plies);
             (game, DecisionTime { game: i, ..slowest })
         };
-        let (timed, elapsed) = play_all(config.games, config.threads, CHUNK, play, progress);
+        let (timed, elapsed) = play_all(0..config.games, config.threads, CHUNK, play, progress);
         let (games, slowest) = timed.into_iter().unzip();
         return SimStats { games, elapsed, slowest };
     }
     let play = |i: u32| random_game(rules, game_seed(config.seed, u64::from(i)), config.max_plies);
-    let (games, elapsed) = play_all(config.games, config.threads, CHUNK, play, progress);
+    let (games, elapsed) = play_all(0..config.games, config.threads, CHUNK, play, progress);
     SimStats { games, elapsed, slowest: Vec::new() }
 }
 

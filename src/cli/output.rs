@@ -7,6 +7,7 @@
 //! does: it has read all it wanted), and reports any other failed write.
 
 use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
 
 use super::Failure;
 
@@ -38,4 +39,14 @@ pub fn write(text: std::fmt::Arguments<'_>) -> Result<(), Failure> {
 /// to write it is reported like any other instead of being ignored at exit.
 pub fn flush() -> Result<(), Failure> {
     io::stdout().lock().flush().map_err(Failure::Output)
+}
+
+/// Write a file by writing a temporary file beside it (`FILE.tmp`) and renaming it into
+/// place, so that a killed process never leaves a half-written file (a game record of `sow
+/// play --record`, a part of `--shard I/N --out FILE`).
+pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path))
 }

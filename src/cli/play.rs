@@ -484,13 +484,9 @@ fn sentence(text: &str) -> String {
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-/// Write a file by writing a temporary file beside it and renaming it into place, so that a
-/// killed process never leaves a half-written record.
+/// Save the record atomically ([`output::write_atomically`]): a killed process never leaves
+/// a half-written record.
 fn save_atomically(path: &Path, text: &str) -> Result<(), Failure> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
+    output::write_atomically(path, text)
         .map_err(|e| Failure::Message(format!("cannot save the record to `{}`: {e}", path.display())))
 }

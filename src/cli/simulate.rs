@@ -6,12 +6,12 @@ use std::process::ExitCode;
 use clap::Args;
 use indicatif::ProgressBar;
 
-use sow::Player;
+use sow::analysis::report::{self, SimulateReport};
 use sow::analysis::simulate::{SimConfig, simulate};
-use sow::engine::{DrawReason, WinReason};
 
 use super::load::describe;
-use super::output::outln;
+use super::matches::Format;
+use super::output::out;
 use super::{Outcome, RulesFile};
 
 /// Play many games between two random players and report how they end: wins per side
@@ -19,7 +19,7 @@ use super::{Outcome, RulesFile};
 /// `--timing`, also the slowest single decision and where it was.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow simulate rules/mygame.sow --param columns=36 --games 500\n  sow simulate rules/mygame.sow --games 10000 --seed 1 --timing\n      times every decision and reports the slowest, for example\n      `slowest decision 840 µs: game #4711, after 52 decisions`; game #4711 is\n      played from its own seed, so `--games 4712 --seed 1` plays it again"
+    after_help = "Examples:\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow simulate rules/mygame.sow --param columns=36 --games 500\n  sow simulate rules/mygame.sow --games 2000 --format json\n  sow simulate rules/mygame.sow --games 10000 --seed 1 --timing\n      times every decision and reports the slowest, for example\n      `slowest decision 840 µs: game #4711, after 52 decisions`; game #4711 is\n      played from its own seed, so `--games 4712 --seed 1` plays it again"
 )]
 pub struct SimulateArgs {
     #[command(flatten)]
@@ -41,6 +41,9 @@ pub struct SimulateArgs {
     /// it was. The games are the same; the simulation is a little slower.
     #[arg(long)]
     timing: bool,
+    /// How to print the figures.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
 }
 
 /// Games whose slowest decision is timed again before the slowest is reported, and the
@@ -66,84 +69,18 @@ pub fn run(args: SimulateArgs) -> Outcome {
     };
     let stats = simulate(&rules, config, |done| bar.set_position(u64::from(done)));
     bar.finish_and_clear();
-
-    let n = stats.games.len().max(1) as f64;
-    let pct = |k: usize| 100.0 * k as f64 / n;
-    let secs = stats.elapsed.as_secs_f64();
-    outln!("{} random games of {}, seed {}", stats.games.len(), describe(&rules), args.seed)?;
-    for player in Player::BOTH {
-        let wins = stats.wins(player, None);
-        let reasons = [
-            (WinReason::NoSeeds, "by taking every seed"),
-            (WinReason::Blocked, "by blocking"),
-            (WinReason::Score, "on seeds held"),
-            (WinReason::RowEmpty, "by emptying a row"),
-            (WinReason::OneHole, "by gathering every seed in one hole"),
-            (WinReason::EndHoles, "by taking both end holes of a row in one turn"),
-            (WinReason::Passed, "when the other passed"),
-        ];
-        let why: Vec<String> = reasons
-            .iter()
-            .map(|&(reason, words)| (stats.wins(player, Some(reason)), words))
-            .filter(|&(n, _)| n > 0)
-            .map(|(n, words)| format!("{n} {words}"))
-            .collect();
-        let why = if why.is_empty() { String::new() } else { format!("   ({})", why.join(", ")) };
-        outln!("  {:<6} wins {wins:>7}  {:5.1}%{why}", player.name(), pct(wins))?;
-    }
-    let draws = stats.draws(None);
-    let reasons = [
-        (DrawReason::Repetition, "by repetition"),
-        (DrawReason::TurnLimit, "at the turn limit"),
-        (DrawReason::EqualScores, "on equal seeds"),
-        (DrawReason::Passes, "by passing in turn"),
-    ];
-    let why: Vec<String> = reasons
-        .iter()
-        .map(|&(reason, words)| (stats.draws(Some(reason)), words))
-        .filter(|&(n, _)| n > 0)
-        .map(|(n, words)| format!("{n} {words}"))
-        .collect();
-    let why = if why.is_empty() { String::new() } else { format!("   ({})", why.join(", ")) };
-    outln!("  draws       {draws:>7}  {:5.1}%{why}", pct(draws))?;
-    let unfinished = stats.unfinished();
-    if unfinished > 0 {
-        outln!(
-            "  unfinished  {unfinished:>7}  {:5.1}%   (stopped after {} decisions; see --max-plies)",
-            pct(unfinished),
-            args.max_plies
-        )?;
-    }
-    let (mean, median) = stats.mean_median(|g| g.plies);
-    outln!("  plies per game     mean {mean:.1}, median {median}")?;
-    let (mean, median) = stats.mean_median(|g| g.turns);
-    outln!("  turns per game     mean {mean:.1}, median {median}")?;
-    let (endless, games) = stats.endless();
-    let in_games = if games == 1 { "1 game".to_string() } else { format!("{games} games") };
-    outln!("  endless moves refused: {endless} (in {in_games})")?;
-    let rate = if secs > 0.0 { stats.games.len() as f64 / secs } else { f64::INFINITY };
-    let on = if threads == 1 { "1 thread".to_string() } else { format!("{threads} threads") };
-    outln!("  time {secs:.2} s on {on}, {rate:.0} games/s")?;
-    if let Some(slowest) = stats.slowest(&rules, args.seed, RETIMED.0, RETIMED.1) {
-        let what = if slowest.settled { "finding no decision and ending the game" } else { "a decision" };
-        outln!(
-            "  slowest decision {}: game #{} (from 0), after {} decisions ({what}); --games {} --seed {} plays it again",
-            duration(slowest.time),
-            slowest.game,
-            slowest.ply,
-            slowest.game + 1,
-            args.seed
-        )?;
+    let slowest = stats.slowest(&rules, args.seed, RETIMED.0, RETIMED.1);
+    let report = SimulateReport {
+        game: describe(&rules),
+        seed: args.seed,
+        max_plies: args.max_plies,
+        threads,
+        stats,
+        slowest,
+    };
+    match args.format {
+        Format::Table => out!("{}", report::simulate_text(&report))?,
+        Format::Json => out!("{}", report::json_text(&report::simulate_json(&report)))?,
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// A short time, in the unit that suits it: `840 µs`, `12.5 ms`.
-fn duration(time: std::time::Duration) -> String {
-    let micros = time.as_secs_f64() * 1e6;
-    match micros {
-        m if m < 10.0 => format!("{m:.2} µs"),
-        m if m < 1000.0 => format!("{m:.0} µs"),
-        m => format!("{:.1} ms", m / 1000.0),
-    }
 }

@@ -194,6 +194,18 @@ fn every_command_has_help_with_examples() {
         assert!(out.contains("Examples:"), "`sow {command} --help` has no examples");
         assert!(out.contains("FILE[:RULESET][?KEY=VALUE&…]"), "`sow {command}` does not explain variants");
     }
+    // Sharded runs say how to run them as a Slurm array job, and that the array counts from 1.
+    for command in ["compare", "match", "merge"] {
+        let (code, out, _) = sow(&[command, "--help"], "");
+        assert_eq!(code, 0);
+        assert!(out.contains("Examples:"), "`sow {command} --help` has no examples");
+        assert!(
+            out.contains("\n      --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT \\\n")
+                && out.contains("\n      --out part-$SLURM_ARRAY_TASK_ID.json\n")
+                && out.contains("the array must count from 1 to N"),
+            "`sow {command} --help` has no Slurm example:\n{out}"
+        );
+    }
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     assert!(readme.contains("The commands on one rules file — `check`, `show`,\n`play`, `replay`, `simulate`, `perft` and `match` — take `--ruleset NAME`"));
 }
@@ -424,6 +436,135 @@ fn compare_explains_a_bad_variant() {
     let (code, _, err) = sow(&["compare", "nsolo?columns"], "");
     assert_eq!(code, 2);
     assert!(err.contains("is not KEY=VALUE"), "{err}");
+}
+
+/// Output without its time line: the one line a run played in shards and merged prints
+/// differently from the run played whole (the shards' seconds, summed).
+fn without_time(out: &str) -> String {
+    out.lines().filter(|l| !l.trim_start().starts_with("time")).map(|l| format!("{l}\n")).collect()
+}
+
+/// Run `sow` and return its standard output, which it must succeed in writing.
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = sow(args, "");
+    assert_eq!(code, 0, "sow {}: {err}", args.join(" "));
+    out
+}
+
+#[test]
+fn compare_in_shards_merges_to_the_output_of_the_whole_run() {
+    let dir = crate::common::scratch_dir("shards");
+    let part = |i: u32| dir.join(format!("part-{i}.json")).display().to_string();
+    let run = ["compare", "nsolo", "rules/nsolo.sow:sanderson-1913", "tsoro", "--games", "30", "--seed", "4"];
+    for (i, shard) in [(1, "1/2"), (2, "2/2")] {
+        let out = ok(&[&run[..], &["--shard", shard, "--out", &part(i), "-t", &i.to_string()]].concat());
+        let said = format!(
+            "wrote {}: shard {shard} of a compare run (games {} of 30, 3 variants, ",
+            part(i),
+            if i == 1 { "0..15" } else { "15..30" }
+        );
+        assert!(out.starts_with(&said) && out.ends_with(" s)\n"), "{out}");
+    }
+    // The parts in any order.
+    let merged = ok(&["merge", &part(2), &part(1)]);
+    let whole = ok(&run);
+    assert_eq!(without_time(&merged), without_time(&whole));
+    assert!(merged.contains("\ntime: summed over 2 shards: nsolo "), "{merged}");
+    assert!(whole.contains("\ntime: nsolo "), "{whole}");
+    for format in ["markdown", "csv"] {
+        let merged = ok(&["merge", &part(1), &part(2), "--format", format]);
+        let whole = ok(&[&run[..], &["--format", format]].concat());
+        // Every CSV column but the last (games per second).
+        let figures = |text: &str| -> Vec<String> {
+            without_time(text)
+                .lines()
+                .map(|l| {
+                    if format == "csv" { l.rsplit_once(',').map_or(l, |(rest, _)| rest) } else { l }
+                        .to_string()
+                })
+                .collect()
+        };
+        assert_eq!(figures(&merged), figures(&whole), "--format {format}");
+    }
+    // `--out` alone writes the whole run as shard 1/1.
+    ok(&[&run[..], &["--out", &part(0)]].concat());
+    let merged = ok(&["merge", &part(0), "--plot", &dir.join("charts").display().to_string()]);
+    assert_eq!(without_time(&merged), without_time(&whole));
+    assert!(merged.contains("\ntime: summed over 1 shard: nsolo "), "{merged}");
+    assert!(dir.join("charts/lengths.svg").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn match_in_shards_merges_to_the_output_of_the_whole_match() {
+    let dir = crate::common::scratch_dir("match-shards");
+    let part = |i: u32| dir.join(format!("part-{i}.json")).display().to_string();
+    let run = ["match", "nsolo", "greedy", "random", "--games", "9", "--ruleset", "sanderson-1913"];
+    for i in 1..=3 {
+        ok(&[&run[..], &["--shard", &format!("{i}/3"), "--out", &part(i)]].concat());
+    }
+    let merged = ok(&["merge", &part(3), &part(1), &part(2)]);
+    let whole = ok(&run);
+    assert!(
+        whole.starts_with(
+            "9 games of Nsolo, ruleset \"sanderson-1913\" (columns = 10), seed 1: greedy against random\n"
+        ),
+        "{whole}"
+    );
+    assert_eq!(without_time(&merged), without_time(&whole));
+    assert!(merged.contains("\n  time summed over 3 shards: "), "{merged}");
+    let json = |text: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(text).expect("JSON");
+        for key in ["seconds", "games_per_second", "threads", "summed_over_shards"] {
+            v.as_object_mut().expect("an object").remove(key);
+        }
+        v
+    };
+    let merged = ok(&["merge", &part(1), &part(2), &part(3), "--format", "json"]);
+    let whole = ok(&[&run[..], &["--format", "json"]].concat());
+    assert_eq!(json(&merged), json(&whole));
+    assert_eq!(json(&whole)["rules"], "nsolo:sanderson-1913");
+    // A match has no markdown, CSV or charts.
+    let (code, _, err) = sow(&["merge", &part(1), &part(2), &part(3), "--format", "csv"], "");
+    assert_eq!((code, err.as_str()), (1, "error: a match prints as table or json, not csv\n"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_shard_needs_a_file_to_go_to() {
+    for args in [
+        &["compare", "nsolo", "--shard", "1/2"][..],
+        &["match", "nsolo", "random", "random", "--shard", "1/2"],
+    ] {
+        let (code, out, err) = sow(args, "");
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert!(
+            err.starts_with("error: the following required arguments were not provided:\n  --out <FILE>\n"),
+            "{err}"
+        );
+    }
+    let (code, _, err) = sow(&["compare", "nsolo", "--shard", "5/4", "--out", "x.json"], "");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: invalid value '5/4' for '--shard <I/N>': there is no shard 5 of 4: the shards are 1/4 to 4/4\n"), "{err}");
+}
+
+#[test]
+fn merge_names_the_file_that_is_not_a_part() {
+    let dir = crate::common::scratch_dir("not-a-part");
+    let file = dir.join("part-1.json");
+    std::fs::write(&file, "{\n  \"format\": \"sow-part\",\n  \"version\": 1,\n").unwrap();
+    let name = file.display().to_string();
+    let (code, out, err) = sow(&["merge", &name], "");
+    assert_eq!((code, out.as_str()), (1, ""));
+    // miette wraps the message at 80 columns.
+    let said = err.split_whitespace().filter(|&w| w != "│").collect::<Vec<_>>().join(" ");
+    let expected =
+        format!("sow::part::json × `{name}` is not valid JSON: EOF while parsing a value (line 4, column 0)");
+    assert!(said.starts_with(&expected), "{err}");
+    let (code, _, err) = sow(&["merge", &dir.join("none.json").display().to_string()], "");
+    assert_eq!(code, 1);
+    assert!(err.starts_with(&format!("error: cannot read `{}`: ", dir.join("none.json").display())), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

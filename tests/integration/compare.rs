@@ -1,7 +1,7 @@
 //! The traces `sow compare` summarises, checked against what the rules imply.
 
 use sow::ai::AgentSpec;
-use sow::analysis::compare::{CompareConfig, Metric, Summary, trace_game, trace_games};
+use sow::analysis::compare::{CompareConfig, GameFigures, Metric, Summary, trace_game, trace_games};
 
 use crate::common::rules;
 
@@ -34,7 +34,8 @@ fn nsolo_traces_account_for_every_seed_and_turn() {
 fn tsoro_has_no_follow_ups_and_first_turns_have_the_opening_choice() {
     let rules = rules("tsoro", None, &[]);
     let (games, _) = trace_games(&rules, config(200), |_| {});
-    let s = Summary::new(&rules, &games, std::time::Duration::ZERO);
+    let figures: Vec<GameFigures> = games.iter().map(GameFigures::of).collect();
+    let s = Summary::new(rules.total_seeds(), &figures, std::time::Duration::ZERO);
     assert_eq!(s.get(Metric::FollowUps).map(|e| e.value), Some(0.0));
     // At the start South may sow any of its eight outer holes of two seeds.
     assert!(games.iter().all(|g| g.branching[0] == 8));

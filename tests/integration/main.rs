@@ -28,6 +28,7 @@ mod serve;
 mod serve_security;
 #[path = "../support/server.rs"]
 mod server;
+mod shards;
 mod snapshots;
 mod two_row_differential;
 mod warnings;
