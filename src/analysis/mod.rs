@@ -12,3 +12,4 @@ pub mod plot;
 pub mod report;
 pub mod shard;
 pub mod simulate;
+pub mod variant;

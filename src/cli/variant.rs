@@ -27,61 +27,11 @@ impl std::str::FromStr for Variant {
     type Err = String;
 
     fn from_str(word: &str) -> Result<Variant, String> {
-        let (base, query) = match word.split_once('?') {
-            Some((base, query)) => (base, Some(query)),
-            None => (word, None),
-        };
-        // A ruleset follows the last colon, unless that colon is part of a path.
-        let (file, ruleset) = match base.rsplit_once(':') {
-            Some((file, ruleset)) if !file.is_empty() && !ruleset.contains(['/', '\\']) => {
-                if ruleset.is_empty() {
-                    return Err(format!("`{word}`: no ruleset after `:` (write FILE:RULESET)"));
-                }
-                (file, Some(ruleset.to_string()))
-            }
-            _ => (base, None),
-        };
-        if file.is_empty() {
-            return Err(format!("`{word}`: no rules file (write FILE[:RULESET][?KEY=VALUE&…])"));
-        }
-        let mut params = Vec::new();
-        for param in query.into_iter().flat_map(|q| q.split(['&', '?'])) {
-            if !param.contains('=') {
-                return Err(format!("`{word}`: parameter `{param}` is not KEY=VALUE"));
-            }
-            params.push(param.to_string());
-        }
+        let spec: sow::analysis::variant::VariantSpec = word.parse()?;
         Ok(Variant {
-            label: word.to_string(),
-            file: file.to_string(),
-            options: RulesOptions { ruleset, params },
+            label: spec.label,
+            file: spec.file,
+            options: RulesOptions { ruleset: spec.ruleset, params: spec.params },
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse(word: &str) -> Variant {
-        word.parse().expect("a variant")
-    }
-
-    #[test]
-    fn file_ruleset_and_parameters() {
-        let v = parse("rules/mygame.sow:variant?extra=2&columns=10");
-        assert_eq!(v.file, "rules/mygame.sow");
-        assert_eq!(v.options.ruleset.as_deref(), Some("variant"));
-        assert_eq!(v.options.params, ["extra=2", "columns=10"]);
-        let v = parse("mygame?columns=36");
-        assert_eq!((v.file.as_str(), v.options.ruleset), ("mygame", None));
-        assert_eq!(parse("mygame").options.params, Vec::<String>::new());
-    }
-
-    #[test]
-    fn mistakes_are_explained() {
-        assert!("mygame:".parse::<Variant>().unwrap_err().contains("no ruleset"));
-        assert!("mygame?columns".parse::<Variant>().unwrap_err().contains("KEY=VALUE"));
-        assert!("?columns=8".parse::<Variant>().unwrap_err().contains("no rules file"));
     }
 }

@@ -1,0 +1,133 @@
+"""A PettingZoo environment (AEC) of any sow game.
+
+Two agents, ``"south"`` and ``"north"``, take decisions in turn; a turn of several decisions
+(a sowing, then the picks of a strip) selects the same agent again. Each observation is a
+dict, as in PettingZoo's classic games::
+
+    {"observation": float32 array of game.observation_tensor_size(),
+     "action_mask": int8 array of game.num_distinct_actions(), 1 for each legal action}
+
+The reward is given when the game ends: 1 to the winner, -1 to the loser, 0 to both on a
+draw. A game still going after ``max_plies`` decisions is truncated.
+
+    from sow.env import env
+
+    e = env("kalah")
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = e.action_space(agent).sample(observation["action_mask"])
+        e.step(action)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ._sow import Game, load_game
+
+AGENTS = ["south", "north"]
+
+
+def env(rules: str | Game = "nsolo", ruleset=None, params=None, **kwargs):
+    """The environment of ``rules`` (a bundled name, a path, rules text or a ``sow.Game``),
+    wrapped as PettingZoo's classic games are: an illegal action ends the game with a
+    reward of -1 for its player, and the AEC protocol is enforced."""
+    e = raw_env(rules, ruleset=ruleset, params=params, **kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class raw_env(AECEnv, EzPickle):
+    """The unwrapped environment (see ``env``)."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "sow_v0", "is_parallelizable": False}
+
+    def __init__(self, rules: str | Game = "nsolo", ruleset=None, params=None, render_mode=None, max_plies=5000):
+        EzPickle.__init__(self, rules, ruleset, params, render_mode, max_plies)
+        super().__init__()
+        self.game = rules if isinstance(rules, Game) else load_game(rules, ruleset=ruleset, params=params)
+        self.render_mode = render_mode
+        self.max_plies = max_plies
+        self.possible_agents = AGENTS[:]
+        self.agents = AGENTS[:]
+        n = self.game.num_distinct_actions()
+        size = self.game.observation_tensor_size()
+        self.action_spaces = {a: spaces.Discrete(n) for a in AGENTS}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0.0, high=np.inf, shape=(size,), dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+                }
+            )
+            for a in AGENTS
+        }
+        self.state = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def observe(self, agent):
+        player = AGENTS.index(agent)
+        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        if agent == self.agent_selection:
+            mask[self.state.legal_actions()] = 1
+        return {"observation": self.state.observation_tensor(player), "action_mask": mask}
+
+    def reset(self, seed=None, options=None):
+        # The games are deterministic: a seed has nothing to seed here (the spaces' samplers
+        # are seeded by their own `seed`).
+        if seed is not None:
+            for a in AGENTS:
+                self.action_spaces[a].seed(seed)
+        self.state = self.game.new_initial_state()
+        self.agents = AGENTS[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = AGENTS[max(self.state.current_player(), 0)]
+
+    def step(self, action):
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            return self._was_dead_step(action)
+        agent = self.agent_selection
+        self._cumulative_rewards[agent] = 0
+        self.state.apply_action(int(action))
+        self.rewards = dict.fromkeys(self.agents, 0)
+        if self.state.is_terminal():
+            returns = self.state.returns()
+            self.rewards = {a: returns[i] for i, a in enumerate(AGENTS)}
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.state.move_number() >= self.max_plies:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = AGENTS[self.state.current_player()]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = str(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass

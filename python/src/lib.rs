@@ -1,0 +1,986 @@
+//! `sow._sow`: the Python bindings of `sow`, wrapped by the `sow` package (python/sow/).
+//!
+//! Games and states keep OpenSpiel's names, so that code written for `pyspiel` ports line for
+//! line; [`VectorEnv`] steps many games at once with the GIL released, writing observations and
+//! action masks into NumPy arrays that are made once and written in place.
+
+use std::sync::Arc;
+
+use miette::{GraphicalReportHandler, GraphicalTheme};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use sow::ai::AgentSpec;
+use sow::analysis::compare::CompareConfig;
+use sow::analysis::matches::MatchConfig;
+use sow::analysis::parts::{self, Merged, Part, Variant as PartVariant};
+use sow::analysis::report::{self, SimulateReport, Timing};
+use sow::analysis::shard::Shard;
+use sow::analysis::simulate::SimConfig;
+use sow::analysis::variant::VariantSpec;
+use sow::engine::{DetachedPosition, Encoding, Move, MoveList, Outcome, Player, Position, Rules};
+
+create_exception!(
+    _sow,
+    RulesError,
+    PyValueError,
+    "A rules file that does not compile; the message is the rendered diagnostic."
+);
+
+/// OpenSpiel's player id of a terminal state.
+const TERMINAL: i64 = -4;
+
+/// Render a diagnostic as `sow check` does, without colour (it goes into an exception).
+fn render(diagnostic: &dyn miette::Diagnostic) -> String {
+    let mut out = String::new();
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
+    if handler.render_report(&mut out, diagnostic).is_err() {
+        out = diagnostic.to_string();
+    }
+    out
+}
+
+/// The text and display name of `rules`: rules text itself, a path, or a bundled name.
+fn rules_source(rules: &str) -> PyResult<(String, String)> {
+    if rules.contains('\n') || rules.trim_start().starts_with("game") {
+        return Ok(("<rules text>".to_string(), rules.to_string()));
+    }
+    let path = std::path::Path::new(rules);
+    if path.is_file() {
+        let text = sow::source::read(path, sow::source::Kind::Rules).map_err(|e| match e {
+            sow::source::ReadError::Io(e) => {
+                PyValueError::new_err(format!("cannot read `{}`: {e}", path.display()))
+            }
+            sow::source::ReadError::Source(e) => RulesError::new_err(render(&*e)),
+        })?;
+        return Ok((rules.to_string(), text));
+    }
+    if let Some(text) = sow::bundled::bundled(rules) {
+        let stem = rules.strip_suffix(".sow").unwrap_or(rules);
+        return Ok((format!("{stem}.sow (bundled)"), text.to_string()));
+    }
+    let names: Vec<&str> = sow::bundled::bundled_names().collect();
+    let stem = rules.strip_suffix(".sow").unwrap_or(rules);
+    let hint = match sow::suggest::did_you_mean(stem, names.iter().copied()) {
+        Some(best) => format!("; did you mean `{best}`?"),
+        None => String::new(),
+    };
+    Err(PyValueError::new_err(format!(
+        "no file `{rules}`, and no bundled rules of that name (bundled: {}){hint}",
+        names.join(", ")
+    )))
+}
+
+/// Parameters from Python: a mapping `{"columns": 8}` or a list of `"columns=8"`.
+fn params_from(params: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(params) = params else { return Ok(Vec::new()) };
+    if params.is_none() {
+        return Ok(Vec::new());
+    }
+    if let Ok(dict) = params.cast::<PyDict>() {
+        let mut out = Vec::new();
+        for (key, value) in dict.iter() {
+            out.push(format!("{}={}", key.str()?, value.str()?));
+        }
+        return Ok(out);
+    }
+    if let Ok(list) = params.extract::<Vec<String>>() {
+        return Ok(list);
+    }
+    Err(PyValueError::new_err(
+        "params must be a dict such as {\"columns\": 8} or a list such as [\"columns=8\"]",
+    ))
+}
+
+/// Compile rules for Python, every failure a Python exception.
+fn compile(rules: &str, ruleset: Option<&str>, params: &[String]) -> PyResult<Rules> {
+    let (name, text) = rules_source(rules)?;
+    let params: Vec<&str> = params.iter().map(String::as_str).collect();
+    sow::compile(&name, &text, &sow::Options::new(ruleset, &params))
+        .map_err(|e| RulesError::new_err(render(&e)))
+}
+
+/// A game: compiled rules and their numbering of decisions (OpenSpiel's `pyspiel.Game`).
+#[pyclass(frozen, module = "sow")]
+pub struct Game {
+    rules: Arc<Rules>,
+    encoding: Arc<Encoding>,
+    /// The start position, settled.
+    start: DetachedPosition,
+    /// How it was loaded: the rules argument, the ruleset and the parameters.
+    spec: (String, Option<String>, Vec<String>),
+}
+
+impl Game {
+    fn new(rules: Rules, spec: (String, Option<String>, Vec<String>)) -> Game {
+        let encoding = Encoding::new(&rules);
+        let start = Position::new(&rules).detach();
+        Game { rules: Arc::new(rules), encoding: Arc::new(encoding), start, spec }
+    }
+}
+
+/// Load a game: `rules` is a bundled name (`"nsolo"`), a path to a `.sow` file, or rules text;
+/// `ruleset` one of its rulesets; `params` a dict such as `{"columns": 16}`. A file that does
+/// not compile raises `sow.RulesError` with the rendered diagnostic.
+#[pyfunction]
+#[pyo3(signature = (rules, ruleset=None, params=None))]
+fn load_game(rules: &str, ruleset: Option<&str>, params: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+    let params = params_from(params)?;
+    let compiled = compile(rules, ruleset, &params)?;
+    Ok(Game::new(compiled, (rules.to_string(), ruleset.map(str::to_string), params)))
+}
+
+#[pymethods]
+impl Game {
+    /// The start of a game.
+    fn new_initial_state(slf: &Bound<'_, Self>) -> PyResult<GameState> {
+        let game = slf.get();
+        let mut state = GameState {
+            game: slf.clone().unbind(),
+            rules: game.rules.clone(),
+            encoding: game.encoding.clone(),
+            position: Some(game.start.clone()),
+            legal: Vec::new(),
+            actions: Vec::new(),
+            history: Vec::new(),
+        };
+        state.settle()?;
+        Ok(state)
+    }
+
+    /// How many numbers decisions take: actions are `0..num_distinct_actions()`.
+    fn num_distinct_actions(&self) -> usize {
+        self.encoding.size()
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn min_utility(&self) -> f64 {
+        -1.0
+    }
+
+    fn max_utility(&self) -> f64 {
+        1.0
+    }
+
+    /// Zero-sum: one player's win is the other's loss.
+    fn utility_sum(&self) -> f64 {
+        0.0
+    }
+
+    /// The shape of an observation tensor: `[slots + 5]` (see `State.observation_tensor`).
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![self.encoding.observation_size()]
+    }
+
+    fn observation_tensor_size(&self) -> usize {
+        self.encoding.observation_size()
+    }
+
+    /// The game's name, ruleset and parameters, as `sow` prints them.
+    fn name(&self) -> String {
+        sow::session::describe(&self.rules)
+    }
+
+    /// The names of the file's rulesets (of the base game's file).
+    #[getter]
+    fn rulesets(&self) -> Vec<String> {
+        self.rules.meta().rulesets.clone()
+    }
+
+    /// The parameters and the values these rules were compiled with.
+    #[getter]
+    fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for p in self.rules.params() {
+            dict.set_item(&p.name, p.value)?;
+        }
+        Ok(dict)
+    }
+
+    /// The rows and holes per row of the board.
+    #[getter]
+    fn board(&self) -> (usize, usize) {
+        (self.rules.rows(), self.rules.columns())
+    }
+
+    /// Count the leaves of the decision tree `depth` plies below the start, as `sow perft`.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let rules = self.rules.clone();
+        py.detach(move || Position::new(&rules).perft(depth))
+    }
+
+    /// `load_game`'s arguments, so that a game can be sent to another process (Ray, pickle).
+    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyDict>)> {
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("ruleset", self.spec.1.clone())?;
+        kwargs.set_item("params", self.spec.2.clone())?;
+        Ok(((self.spec.0.clone(),).into_pyobject(py)?.into_any(), kwargs))
+    }
+
+    #[new]
+    #[pyo3(signature = (rules, ruleset=None, params=None))]
+    fn py_new(rules: &str, ruleset: Option<&str>, params: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+        load_game(rules, ruleset, params)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<sow.Game {}>", sow::session::describe(&self.rules))
+    }
+}
+
+/// A position of a game and the decisions that led to it (OpenSpiel's `pyspiel.State`).
+#[pyclass(module = "sow", name = "State")]
+pub struct GameState {
+    game: Py<Game>,
+    rules: Arc<Rules>,
+    encoding: Arc<Encoding>,
+    /// Always `Some` between calls (taken while a decision is played).
+    position: Option<DetachedPosition>,
+    /// The legal decisions, in the engine's order.
+    legal: Vec<Move>,
+    /// Their actions, ascending.
+    actions: Vec<u32>,
+    /// The actions played.
+    history: Vec<u32>,
+}
+
+impl GameState {
+    fn position(&self) -> &DetachedPosition {
+        self.position.as_ref().expect("a state always holds its position between calls")
+    }
+
+    /// List the legal decisions and their actions, settling the outcome where the player to
+    /// move has none.
+    fn settle(&mut self) -> PyResult<()> {
+        let mut position =
+            self.position.take().expect("a state always holds its position").attach(&self.rules);
+        let mut moves = MoveList::new();
+        position.legal_moves_or_settle(&mut moves);
+        self.position = Some(position.detach());
+        self.legal = moves.to_vec();
+        self.actions = self.legal.iter().map(|&mv| self.encode(mv)).collect::<PyResult<Vec<u32>>>()?;
+        self.actions.sort_unstable();
+        Ok(())
+    }
+
+    fn player_arg(&self, player: Option<i64>) -> PyResult<Option<Player>> {
+        match player {
+            None => Ok(None),
+            Some(0) => Ok(Some(Player::South)),
+            Some(1) => Ok(Some(Player::North)),
+            Some(p) => Err(PyValueError::new_err(format!("player {p} is not 0 (South) or 1 (North)"))),
+        }
+    }
+
+    fn decode(&self, action: i64) -> PyResult<Move> {
+        u32::try_from(action).ok().and_then(|a| self.encoding.decode(a)).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "action {action} is not a decision of this game (actions are 0..{})",
+                self.encoding.size()
+            ))
+        })
+    }
+
+    fn encode(&self, mv: Move) -> PyResult<u32> {
+        self.encoding.encode(mv).ok_or_else(|| {
+            PyRuntimeError::new_err(format!(
+                "the decision {} has no action number: a fault in sow",
+                self.rules.move_text(mv)
+            ))
+        })
+    }
+
+    /// `(player, action)` or `(action)`, as OpenSpiel takes both.
+    fn action_of(&self, first: i64, second: Option<i64>) -> PyResult<i64> {
+        match second {
+            Some(action) => {
+                self.player_arg(Some(first))?;
+                Ok(action)
+            }
+            None => Ok(first),
+        }
+    }
+}
+
+fn returns_of(outcome: Option<Outcome>) -> [f64; 2] {
+    match outcome.and_then(Outcome::winner) {
+        Some(Player::South) => [1.0, -1.0],
+        Some(Player::North) => [-1.0, 1.0],
+        None => [0.0, 0.0],
+    }
+}
+
+#[pymethods]
+impl GameState {
+    /// The player to decide: 0 (South) or 1 (North); -4 (OpenSpiel's terminal) once over.
+    fn current_player(&self) -> i64 {
+        let state = self.position().state();
+        if state.is_over() { TERMINAL } else { state.to_move().index() as i64 }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.position().state().is_over()
+    }
+
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    fn is_simultaneous_node(&self) -> bool {
+        false
+    }
+
+    /// The legal actions, ascending (empty for another player, or once the game is over).
+    #[pyo3(signature = (player=None))]
+    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<u32>> {
+        if let Some(p) = self.player_arg(player)?
+            && (self.is_terminal() || p != self.position().state().to_move())
+        {
+            return Ok(Vec::new());
+        }
+        Ok(self.actions.clone())
+    }
+
+    /// 1 for each legal action, 0 for the others, over `0..num_distinct_actions()`.
+    #[pyo3(signature = (player=None))]
+    fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<u8>> {
+        let mut mask = vec![0u8; self.encoding.size()];
+        for a in self.legal_actions(player)? {
+            mask[a as usize] = 1;
+        }
+        Ok(mask)
+    }
+
+    /// Play an action; an illegal one raises `ValueError` with the engine's reason and
+    /// changes nothing.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let mv = self.decode(action)?;
+        let mut position =
+            self.position.take().expect("a state always holds its position").attach(&self.rules);
+        // A legal decision is played straight away; only a refused one is played checked, for
+        // the engine's reason.
+        let played = if self.legal.contains(&mv) {
+            position.play_unchecked(mv);
+            Ok(())
+        } else {
+            position.play(mv).map(|_| ())
+        };
+        self.position = Some(position.detach());
+        match played {
+            Ok(()) => {
+                self.history.push(action as u32);
+                self.settle()
+            }
+            Err(e) => Err(PyValueError::new_err(format!("{}: {e}", self.rules.move_text(mv)))),
+        }
+    }
+
+    /// A new state: this one after `action` (OpenSpiel's `child`).
+    fn child(&self, py: Python<'_>, action: i64) -> PyResult<GameState> {
+        let mut child = self.clone(py);
+        child.apply_action(action)?;
+        Ok(child)
+    }
+
+    /// The decision an action stands for, in `sow`'s notation (`b3`, `d1`, `stop`, …).
+    #[pyo3(signature = (player_or_action, action=None))]
+    fn action_to_string(&self, player_or_action: i64, action: Option<i64>) -> PyResult<String> {
+        let action = self.action_of(player_or_action, action)?;
+        Ok(self.rules.move_text(self.decode(action)?))
+    }
+
+    /// The action of a decision written in `sow`'s notation, read in this state.
+    #[pyo3(signature = (player_or_text, text=None))]
+    fn string_to_action(&self, player_or_text: &Bound<'_, PyAny>, text: Option<&str>) -> PyResult<u32> {
+        let text = match text {
+            Some(text) => {
+                self.player_arg(Some(player_or_text.extract::<i64>()?))?;
+                text.to_string()
+            }
+            None => player_or_text.extract::<String>()?,
+        };
+        let mv = self
+            .rules
+            .parse_move(self.position().state(), text.trim())
+            .map_err(|e| PyValueError::new_err(format!("`{text}`: {e}")))?;
+        self.encode(mv)
+    }
+
+    /// Each player's return: 1 for a win, -1 for a loss, 0 for a draw or a game still going.
+    fn returns(&self) -> Vec<f64> {
+        returns_of(self.position().state().outcome()).to_vec()
+    }
+
+    fn player_return(&self, player: i64) -> PyResult<f64> {
+        let p = self.player_arg(Some(player))?.unwrap_or(Player::South);
+        Ok(returns_of(self.position().state().outcome())[p.index()])
+    }
+
+    /// The actions played from the start.
+    fn history(&self) -> Vec<u32> {
+        self.history.clone()
+    }
+
+    fn move_number(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The position as `player` sees it (default: the player to move): a float32 array of
+    /// `game.observation_tensor_size()` values — the seeds of every hole in board order
+    /// (a1…, b1…, …) then of the stores; the seeds `player` has taken out of play, the
+    /// opponent's; the seeds in `player`'s hand, the opponent's; 1 if `player` is to move.
+    #[pyo3(signature = (player=None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let state = self.position().state();
+        let player = self.player_arg(player)?.unwrap_or(state.to_move());
+        let mut out = vec![0.0f32; self.encoding.observation_size()];
+        self.encoding.observation(state, player, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The board as `sow play` draws it, and whose turn it is.
+    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+        self.player_arg(player)?;
+        Ok(self.__str__())
+    }
+
+    fn clone(&self, py: Python<'_>) -> GameState {
+        GameState {
+            game: self.game.clone_ref(py),
+            rules: self.rules.clone(),
+            encoding: self.encoding.clone(),
+            position: self.position.clone(),
+            legal: self.legal.clone(),
+            actions: self.actions.clone(),
+            history: self.history.clone(),
+        }
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> GameState {
+        self.clone(py)
+    }
+
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> GameState {
+        self.clone(py)
+    }
+
+    fn get_game(&self, py: Python<'_>) -> Py<Game> {
+        self.game.clone_ref(py)
+    }
+
+    fn __str__(&self) -> String {
+        self.rules.picture(self.position().state())
+    }
+}
+
+/// Many games of one rules file stepped together in Rust, with the GIL released.
+///
+/// The arrays it hands out (`observations`, `action_masks`, `rewards`, `terminated`,
+/// `truncated`, `current_player`) are made once and written in place by every `reset` and
+/// `step`: no copy per step. Copy one to keep it past the next step.
+#[pyclass(module = "sow")]
+pub struct VectorEnv {
+    rules: Arc<Rules>,
+    encoding: Arc<Encoding>,
+    start: DetachedPosition,
+    games: Vec<Slot>,
+    max_plies: u32,
+    rng: Xoshiro256PlusPlus,
+    observations: Py<PyArray2<f32>>,
+    action_masks: Py<PyArray2<bool>>,
+    rewards: Py<PyArray2<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    current_player: Py<PyArray1<i64>>,
+}
+
+/// What `VectorEnv.step` returns: observations, rewards, terminated, truncated, info.
+type StepResult<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyDict>,
+);
+
+/// One game of a [`VectorEnv`].
+#[derive(Clone)]
+struct Slot {
+    /// Always `Some` between calls (taken while a decision is played).
+    position: Option<DetachedPosition>,
+    legal: Vec<Move>,
+    plies: u32,
+}
+
+/// The arrays a step writes, borrowed as slices for the time the GIL is released.
+struct Buffers<'a> {
+    observations: &'a mut [f32],
+    masks: &'a mut [bool],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    players: &'a mut [i64],
+}
+
+impl Slot {
+    fn state(&self) -> &sow::State {
+        self.position.as_ref().expect("a game always holds its position between calls").state()
+    }
+
+    /// Attach the position to `rules` for `work`, then keep it again.
+    fn with_position<T>(&mut self, rules: &Rules, work: impl FnOnce(&mut Position<'_>) -> T) -> T {
+        let mut position = self.position.take().expect("a game always holds its position").attach(rules);
+        let result = work(&mut position);
+        self.position = Some(position.detach());
+        result
+    }
+
+    /// List the legal decisions, settling the outcome where the player to move has none.
+    fn settle(&mut self, rules: &Rules) {
+        let mut moves = MoveList::new();
+        self.with_position(rules, |position| position.legal_moves_or_settle(&mut moves));
+        self.legal.clear();
+        self.legal.extend_from_slice(&moves);
+    }
+}
+
+/// The inner work of a step, free of Python.
+struct Stepper<'a> {
+    rules: &'a Rules,
+    encoding: &'a Encoding,
+    start: &'a DetachedPosition,
+    max_plies: u32,
+}
+
+impl Stepper<'_> {
+    /// Write the observation and mask of game `i` (a game not over).
+    fn observe(&self, slot: &Slot, i: usize, out: &mut Buffers<'_>) {
+        let state = slot.state();
+        let (obs, actions) = (self.encoding.observation_size(), self.encoding.size());
+        self.encoding.observation(state, state.to_move(), &mut out.observations[i * obs..(i + 1) * obs]);
+        let mask = &mut out.masks[i * actions..(i + 1) * actions];
+        mask.fill(false);
+        for &mv in &slot.legal {
+            if let Some(a) = self.encoding.encode(mv) {
+                mask[a as usize] = true;
+            }
+        }
+        out.players[i] = state.to_move().index() as i64;
+    }
+
+    /// Start game `i` again.
+    fn restart(&self, slot: &mut Slot) {
+        slot.position = Some(self.start.clone());
+        slot.plies = 0;
+        slot.settle(self.rules);
+    }
+
+    /// Play `action` in game `i`; a game that ends (or reaches the ply limit) is reported and
+    /// started again. An action that is not legal there is an error naming the game.
+    fn step(&self, slot: &mut Slot, i: usize, action: i64, out: &mut Buffers<'_>) -> Result<(), String> {
+        out.rewards[2 * i] = 0.0;
+        out.rewards[2 * i + 1] = 0.0;
+        out.terminated[i] = false;
+        out.truncated[i] = false;
+        let mv = u32::try_from(action)
+            .ok()
+            .and_then(|a| self.encoding.decode(a))
+            .filter(|mv| slot.legal.contains(mv))
+            .ok_or_else(|| format!("game {i}: action {action} is not legal there"))?;
+        slot.with_position(self.rules, |position| position.play_unchecked(mv));
+        slot.plies += 1;
+        slot.settle(self.rules);
+        let state = slot.state();
+        if state.is_over() {
+            let r = returns_of(state.outcome());
+            out.rewards[2 * i] = r[0] as f32;
+            out.rewards[2 * i + 1] = r[1] as f32;
+            out.terminated[i] = true;
+            self.restart(slot);
+        } else if slot.plies >= self.max_plies {
+            out.truncated[i] = true;
+            self.restart(slot);
+        }
+        self.observe(slot, i, out);
+        Ok(())
+    }
+}
+
+impl VectorEnv {
+    /// Run `work` over the arrays with the GIL released.
+    fn with_buffers<T: Send>(
+        &mut self,
+        py: Python<'_>,
+        work: impl FnOnce(&Stepper<'_>, &mut [Slot], &mut Buffers<'_>) -> T + Send,
+    ) -> PyResult<T> {
+        let mut observations = self.observations.bind(py).readwrite();
+        let mut masks = self.action_masks.bind(py).readwrite();
+        let mut rewards = self.rewards.bind(py).readwrite();
+        let mut terminated = self.terminated.bind(py).readwrite();
+        let mut truncated = self.truncated.bind(py).readwrite();
+        let mut players = self.current_player.bind(py).readwrite();
+        let mut buffers = Buffers {
+            observations: observations.as_slice_mut()?,
+            masks: masks.as_slice_mut()?,
+            rewards: rewards.as_slice_mut()?,
+            terminated: terminated.as_slice_mut()?,
+            truncated: truncated.as_slice_mut()?,
+            players: players.as_slice_mut()?,
+        };
+        let stepper = Stepper {
+            rules: &self.rules,
+            encoding: &self.encoding,
+            start: &self.start,
+            max_plies: self.max_plies,
+        };
+        let games = &mut self.games;
+        Ok(py.detach(|| work(&stepper, games, &mut buffers)))
+    }
+
+    fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let info = PyDict::new(py);
+        info.set_item("action_mask", self.action_masks.bind(py))?;
+        info.set_item("current_player", self.current_player.bind(py))?;
+        Ok(info)
+    }
+}
+
+#[pymethods]
+impl VectorEnv {
+    /// `num_envs` games of `game`, each started again when it ends or after `max_plies`
+    /// decisions (then reported as truncated); `seed` seeds `sample_actions`.
+    #[new]
+    #[pyo3(signature = (game, num_envs, max_plies=5000, seed=0))]
+    fn new(
+        py: Python<'_>,
+        game: &Bound<'_, Game>,
+        num_envs: usize,
+        max_plies: u32,
+        seed: u64,
+    ) -> PyResult<VectorEnv> {
+        if num_envs == 0 {
+            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        }
+        let game = game.get();
+        let (obs, actions) = (game.encoding.observation_size(), game.encoding.size());
+        let mut slot = Slot { position: Some(game.start.clone()), legal: Vec::new(), plies: 0 };
+        slot.settle(&game.rules);
+        let env = VectorEnv {
+            rules: game.rules.clone(),
+            encoding: game.encoding.clone(),
+            start: game.start.clone(),
+            games: vec![slot; num_envs],
+            max_plies: max_plies.max(1),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            observations: PyArray2::zeros(py, [num_envs, obs], false).unbind(),
+            action_masks: PyArray2::zeros(py, [num_envs, actions], false).unbind(),
+            rewards: PyArray2::zeros(py, [num_envs, 2], false).unbind(),
+            terminated: PyArray1::zeros(py, num_envs, false).unbind(),
+            truncated: PyArray1::zeros(py, num_envs, false).unbind(),
+            current_player: PyArray1::zeros(py, num_envs, false).unbind(),
+        };
+        Ok(env)
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.games.len()
+    }
+
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.encoding.size()
+    }
+
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.encoding.observation_size()
+    }
+
+    /// Start every game again: `(observations, info)`, info holding `action_mask` and
+    /// `current_player`.
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyDict>)> {
+        self.with_buffers(py, |stepper, games, out| {
+            for (i, slot) in games.iter_mut().enumerate() {
+                stepper.restart(slot);
+                out.rewards[2 * i] = 0.0;
+                out.rewards[2 * i + 1] = 0.0;
+                out.terminated[i] = false;
+                out.truncated[i] = false;
+                stepper.observe(slot, i, out);
+            }
+        })?;
+        Ok((self.observations.bind(py).clone(), self.info(py)?))
+    }
+
+    /// Play one action in each game (for its player to move): `(observations, rewards,
+    /// terminated, truncated, info)`. `rewards[i]` is each player's return for a game that
+    /// ended with this step (then started again: the observation is the new game's); an
+    /// illegal action raises `ValueError` naming the game, after the games before it moved.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<StepResult<'py>> {
+        let actions = actions.as_slice()?.to_vec();
+        if actions.len() != self.games.len() {
+            return Err(PyValueError::new_err(format!(
+                "{} actions for {} games",
+                actions.len(),
+                self.games.len()
+            )));
+        }
+        let result = self.with_buffers(py, move |stepper, games, out| {
+            for (i, (slot, &action)) in games.iter_mut().zip(&actions).enumerate() {
+                stepper.step(slot, i, action, out)?;
+            }
+            Ok::<(), String>(())
+        })?;
+        result.map_err(PyValueError::new_err)?;
+        Ok((
+            self.observations.bind(py).clone(),
+            self.rewards.bind(py).clone(),
+            self.terminated.bind(py).clone(),
+            self.truncated.bind(py).clone(),
+            self.info(py)?,
+        ))
+    }
+
+    /// One legal action per game, drawn uniformly from this environment's own seeded
+    /// generator: a random player for every game at once.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let encoding = self.encoding.clone();
+        let mut out = Vec::with_capacity(self.games.len());
+        for slot in &self.games {
+            let n = slot.legal.len() as u64;
+            let k = if n == 0 { 0 } else { (self.rng.next_u64() % n) as usize };
+            let action = slot.legal.get(k).and_then(|&mv| encoding.encode(mv)).map_or(-1, i64::from);
+            out.push(action);
+        }
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    #[getter]
+    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.observations.bind(py).clone()
+    }
+
+    #[getter]
+    fn action_masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        self.action_masks.bind(py).clone()
+    }
+
+    #[getter]
+    fn current_player<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.current_player.bind(py).clone()
+    }
+}
+
+fn threads_or_all(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get)).max(1)
+}
+
+fn agent(spec: &str) -> PyResult<AgentSpec> {
+    spec.parse::<AgentSpec>().map_err(|e| PyValueError::new_err(format!("agent `{spec}`: {e}")))
+}
+
+fn shard(index: u32, count: u32) -> PyResult<Shard> {
+    format!("{index}/{count}")
+        .parse()
+        .map_err(|e| PyValueError::new_err(format!("shard {index}/{count}: {e}")))
+}
+
+/// A variant word (`nsolo:sanderson-1913?columns=16`) compiled, with its description.
+fn compile_variant(word: &str) -> PyResult<(String, String, Rules)> {
+    let spec: VariantSpec = word.parse().map_err(PyValueError::new_err)?;
+    let rules = compile(&spec.file, spec.ruleset.as_deref(), &spec.params)?;
+    Ok((spec.label, sow::session::describe(&rules), rules))
+}
+
+/// A game's label as `sow match` writes it: `FILE[:RULESET][?KEY=VALUE&…]`.
+fn label(rules: &str, ruleset: Option<&str>, params: &[String]) -> String {
+    let mut label = rules.to_string();
+    if let Some(r) = ruleset {
+        label.push(':');
+        label.push_str(r);
+    }
+    if !params.is_empty() {
+        label.push('?');
+        label.push_str(&params.join("&"));
+    }
+    label
+}
+
+/// Report a shard's games to a Python callable (with the GIL taken for the call alone),
+/// at most every 50 ms.
+fn reporter(progress: Option<Py<PyAny>>) -> impl FnMut(u32) {
+    let mut last = std::time::Instant::now();
+    move |done| {
+        if let Some(callback) = &progress
+            && last.elapsed() >= std::time::Duration::from_millis(50)
+        {
+            last = std::time::Instant::now();
+            Python::attach(|py| {
+                let _ = callback.call1(py, (done,));
+            });
+        }
+    }
+}
+
+/// Play shard `shard_index`/`shard_count` of a comparison of `variants` (words as
+/// `sow compare` takes them) and return the part as JSON text (what `--out` writes).
+#[pyfunction]
+#[pyo3(signature = (variants, games=1000, agents="random", seed=1, max_plies=SimConfig::MAX_PLIES, shard_index=1, shard_count=1, threads=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
+fn compare_part(
+    py: Python<'_>,
+    variants: Vec<String>,
+    games: u32,
+    agents: &str,
+    seed: u64,
+    max_plies: u32,
+    shard_index: u32,
+    shard_count: u32,
+    threads: Option<usize>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    if variants.is_empty() {
+        return Err(PyValueError::new_err("no variants to compare"));
+    }
+    let compiled = variants.iter().map(|v| compile_variant(v)).collect::<PyResult<Vec<_>>>()?;
+    let config =
+        CompareConfig { games, seed, threads: threads_or_all(threads), max_plies, agent: agent(agents)? };
+    let shard = shard(shard_index, shard_count)?;
+    Ok(py.detach(|| {
+        let variants: Vec<PartVariant<'_>> =
+            compiled.iter().map(|(label, game, rules)| PartVariant { label, game, rules }).collect();
+        parts::compare_part(&variants, &config, shard, reporter(progress)).to_json()
+    }))
+}
+
+/// Play shard `shard_index`/`shard_count` of a match of agent `a` against agent `b` on
+/// `rules` and return the part as JSON text.
+#[pyfunction]
+#[pyo3(signature = (rules, a, b, games=100, seed=1, ruleset=None, params=None, max_plies=SimConfig::MAX_PLIES, shard_index=1, shard_count=1, threads=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
+fn match_part(
+    py: Python<'_>,
+    rules: &str,
+    a: &str,
+    b: &str,
+    games: u32,
+    seed: u64,
+    ruleset: Option<&str>,
+    params: Option<&Bound<'_, PyAny>>,
+    max_plies: u32,
+    shard_index: u32,
+    shard_count: u32,
+    threads: Option<usize>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let params = params_from(params)?;
+    let compiled = compile(rules, ruleset, &params)?;
+    let (label, game) = (label(rules, ruleset, &params), sow::session::describe(&compiled));
+    let config =
+        MatchConfig { a: agent(a)?, b: agent(b)?, games, seed, threads: threads_or_all(threads), max_plies };
+    let shard = shard(shard_index, shard_count)?;
+    Ok(py.detach(|| {
+        let variant = PartVariant { label: &label, game: &game, rules: &compiled };
+        parts::match_part(&variant, &config, shard, reporter(progress)).to_json()
+    }))
+}
+
+/// Merge parts (JSON texts) into the figures of the whole run: `format` "json" (the text
+/// of `--format json`), or for a comparison "table", "markdown" or "csv", for a match
+/// "table". With `whole`, one part played on `threads` threads (default: all cores) is
+/// timed as a run played whole; otherwise the time is the shards' seconds summed.
+#[pyfunction]
+#[pyo3(signature = (parts, format="json", threads=None, whole=false))]
+fn merge(parts: Vec<String>, format: &str, threads: Option<usize>, whole: bool) -> PyResult<String> {
+    let read = parts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            Part::from_json(&format!("part {}", i + 1), text).map_err(|e| PyValueError::new_err(render(&*e)))
+        })
+        .collect::<PyResult<Vec<Part>>>()?;
+    let mut merged = parts::merge(read).map_err(|e| PyValueError::new_err(render(&e)))?;
+    if whole {
+        merged = merged.with_timing(Timing::Wall { threads: threads_or_all(threads) });
+    }
+    match (merged, format) {
+        (Merged::Compare(r), "json") => Ok(report::json_text(&report::compare_json(&r))),
+        (Merged::Compare(r), "table") => Ok(report::compare_table(&r)),
+        (Merged::Compare(r), "markdown") => Ok(report::compare_markdown(&r)),
+        (Merged::Compare(r), "csv") => Ok(report::compare_csv(&r)),
+        (Merged::Match(r), "json") => Ok(report::json_text(&report::match_json(&r))),
+        (Merged::Match(r), "table") => Ok(report::match_text(&r)),
+        (_, other) => Err(PyValueError::new_err(format!("no format `{other}` for these figures"))),
+    }
+}
+
+/// Random games of `rules`, as `sow simulate --format json`: the JSON text.
+#[pyfunction]
+#[pyo3(signature = (rules, games=1000, seed=1, ruleset=None, params=None, max_plies=SimConfig::MAX_PLIES, threads=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
+fn simulate(
+    py: Python<'_>,
+    rules: &str,
+    games: u32,
+    seed: u64,
+    ruleset: Option<&str>,
+    params: Option<&Bound<'_, PyAny>>,
+    max_plies: u32,
+    threads: Option<usize>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let params = params_from(params)?;
+    let compiled = compile(rules, ruleset, &params)?;
+    let threads = threads_or_all(threads);
+    let config = SimConfig { games, seed, threads, max_plies, timed: false };
+    Ok(py.detach(|| {
+        let stats = sow::analysis::simulate::simulate(&compiled, config, reporter(progress));
+        let report = SimulateReport {
+            game: sow::session::describe(&compiled),
+            seed,
+            max_plies,
+            threads,
+            stats,
+            slowest: None,
+        };
+        report::json_text(&report::simulate_json(&report))
+    }))
+}
+
+/// The names of the bundled rules files.
+#[pyfunction]
+fn bundled_games() -> Vec<&'static str> {
+    sow::bundled::bundled_names().collect()
+}
+
+#[pymodule]
+fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("RulesError", m.py().get_type::<RulesError>())?;
+    m.add_class::<Game>()?;
+    m.add_class::<GameState>()?;
+    m.add_class::<VectorEnv>()?;
+    m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(bundled_games, m)?)?;
+    m.add_function(wrap_pyfunction!(compare_part, m)?)?;
+    m.add_function(wrap_pyfunction!(match_part, m)?)?;
+    m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    Ok(())
+}

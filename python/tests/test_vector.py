@@ -1,0 +1,62 @@
+"""The batched environment: games stepped in Rust, arrays written in place."""
+
+import numpy as np
+import pytest
+
+import sow
+
+
+def test_observations_and_masks_are_the_same_arrays_written_in_place():
+    game = sow.load_game("kalah")
+    venv = sow.VectorEnv(game, 8, seed=1)
+    obs, info = venv.reset()
+    assert obs.shape == (8, game.observation_tensor_size()) and obs.dtype == np.float32
+    mask = info["action_mask"]
+    assert mask.shape == (8, game.num_distinct_actions()) and mask.dtype == np.bool_
+    assert (mask[:, :6]).all() and not mask[:, 6:].any()  # South's six holes, nothing else
+    first = obs.__array_interface__["data"][0]
+    obs2, rewards, terminated, truncated, info2 = venv.step(venv.sample_actions())
+    assert obs2.__array_interface__["data"][0] == first
+    assert info2["action_mask"] is not None and rewards.shape == (8, 2)
+
+
+def test_each_game_follows_the_single_game_api_move_for_move():
+    game = sow.load_game("nsolo", params={"columns": 8})
+    venv = sow.VectorEnv(game, 4, seed=5)
+    venv.reset()
+    states = [game.new_initial_state() for _ in range(4)]
+    for _ in range(300):
+        actions = venv.sample_actions()
+        obs, rewards, terminated, truncated, info = venv.step(actions)
+        for i, state in enumerate(states):
+            state.apply_action(int(actions[i]))
+            if state.is_terminal():
+                assert terminated[i]
+                assert list(rewards[i]) == state.returns()
+                states[i] = game.new_initial_state()
+            else:
+                assert not terminated[i]
+                assert (obs[i] == states[i].observation_tensor()).all()
+                legal = np.flatnonzero(info["action_mask"][i]).tolist()
+                assert legal == states[i].legal_actions()
+                assert info["current_player"][i] == states[i].current_player()
+
+
+def test_games_end_and_start_again_on_their_own():
+    venv = sow.VectorEnv(sow.load_game("kalah"), 16, seed=2)
+    venv.reset()
+    ended = 0
+    for _ in range(400):
+        _, rewards, terminated, _, _ = venv.step(venv.sample_actions())
+        ended += int(terminated.sum())
+        assert (rewards.sum(axis=1) == 0).all()
+    assert ended > 16
+
+
+def test_an_illegal_action_is_refused_naming_the_game():
+    venv = sow.VectorEnv(sow.load_game("kalah"), 2)
+    venv.reset()
+    with pytest.raises(ValueError, match="game 1: action 7"):
+        venv.step(np.array([0, 7], dtype=np.int64))
+    with pytest.raises(ValueError, match="2 games"):
+        venv.step(np.array([0], dtype=np.int64))
