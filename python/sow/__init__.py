@@ -13,7 +13,8 @@ line::
     print(state.returns())
 
 ``sow.VectorEnv`` steps many games at once in Rust; ``sow.env`` holds a PettingZoo
-environment; ``sow.distributed`` runs comparisons and matches on Ray.
+environment; ``sow.distributed`` runs comparisons and matches on Ray (``import
+sow.distributed``).
 """
 
 import json
