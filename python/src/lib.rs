@@ -47,7 +47,8 @@ fn render(diagnostic: &dyn miette::Diagnostic) -> String {
 
 /// The text and display name of `rules`: rules text itself, a path, or a bundled name.
 fn rules_source(rules: &str) -> PyResult<(String, String)> {
-    if rules.contains('\n') || rules.trim_start().starts_with("game") {
+    // Rules text has a block (`game "…" { … }`); a path or a name has none.
+    if rules.contains(['\n', '{']) {
         return Ok(("<rules text>".to_string(), rules.to_string()));
     }
     let path = std::path::Path::new(rules);

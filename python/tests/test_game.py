@@ -62,7 +62,7 @@ def test_a_bad_rules_file_raises_rules_error_carrying_the_rendered_diagnostic():
         sow.load_game("nslo")
 
 
-def test_params_rulesets_and_paths_load_as_on_the_command_line(tmp_path):
+def test_params_rulesets_and_paths_load_as_on_the_command_line(tmp_path, monkeypatch):
     g16 = sow.load_game("nsolo", params={"columns": 16})
     assert g16.board == (4, 16) and g16.params["columns"] == 16
     assert sow.load_game("nsolo", params=["columns=16"]).board == (4, 16)
@@ -74,6 +74,11 @@ def test_params_rulesets_and_paths_load_as_on_the_command_line(tmp_path):
     source = pathlib.Path(__file__).resolve().parents[2] / "rules" / "kalah.sow"
     path.write_text(source.read_text())
     assert sow.load_game(str(path)).num_distinct_actions() == 14
+    # A relative path that begins as rules text does (`game…`) is still a path.
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "kalah.sow").write_text(source.read_text())
+    monkeypatch.chdir(tmp_path)
+    assert sow.load_game("games/kalah.sow").num_distinct_actions() == 14
 
 
 def test_clones_are_independent_and_games_pickle_for_other_processes():
