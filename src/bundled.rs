@@ -15,3 +15,15 @@ pub fn bundled(name: &str) -> Option<&'static str> {
 pub fn bundled_names() -> impl Iterator<Item = &'static str> {
     BUNDLED.iter().map(|(n, _)| *n)
 }
+
+/// What to say of a word that is neither a file nor a bundled name: the names there are,
+/// and the nearest one.
+pub fn unknown(file: &str) -> String {
+    let names: Vec<&str> = bundled_names().collect();
+    let stem = file.strip_suffix(".sow").unwrap_or(file);
+    let hint = match crate::suggest::did_you_mean(stem, names.iter().copied()) {
+        Some(best) => format!("; did you mean `{best}`?"),
+        None => String::new(),
+    };
+    format!("no file `{file}`, and no bundled rules of that name (bundled: {}){hint}", names.join(", "))
+}

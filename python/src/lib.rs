@@ -65,16 +65,7 @@ fn rules_source(rules: &str) -> PyResult<(String, String)> {
         let stem = rules.strip_suffix(".sow").unwrap_or(rules);
         return Ok((format!("{stem}.sow (bundled)"), text.to_string()));
     }
-    let names: Vec<&str> = sow::bundled::bundled_names().collect();
-    let stem = rules.strip_suffix(".sow").unwrap_or(rules);
-    let hint = match sow::suggest::did_you_mean(stem, names.iter().copied()) {
-        Some(best) => format!("; did you mean `{best}`?"),
-        None => String::new(),
-    };
-    Err(PyValueError::new_err(format!(
-        "no file `{rules}`, and no bundled rules of that name (bundled: {}){hint}",
-        names.join(", ")
-    )))
+    Err(PyValueError::new_err(sow::bundled::unknown(rules)))
 }
 
 /// Parameters from Python: a mapping `{"columns": 8}` or a list of `"columns=8"`.

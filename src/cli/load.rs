@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use sow::Rules;
-use sow::bundled::{DEFAULT_RULES, bundled, bundled_names};
+use sow::bundled::{DEFAULT_RULES, bundled};
 
 use super::{Failure, RulesOptions};
 
@@ -31,16 +31,7 @@ pub fn read_rules(file: Option<&str>) -> Result<RulesText, Failure> {
     if let Some(rules) = bundled_text(file) {
         return Ok(rules);
     }
-    let names: Vec<&str> = bundled_names().collect();
-    let stem = file.strip_suffix(".sow").unwrap_or(file);
-    let hint = match sow::suggest::did_you_mean(stem, names.iter().copied()) {
-        Some(best) => format!("; did you mean `{best}`?"),
-        None => String::new(),
-    };
-    Err(Failure::Message(format!(
-        "no file `{file}`, and no bundled rules of that name (bundled: {}){hint}",
-        names.join(", ")
-    )))
+    Err(Failure::Message(sow::bundled::unknown(file)))
 }
 
 fn bundled_text(name: &str) -> Option<RulesText> {
