@@ -5,12 +5,15 @@ the same run. A step is one decision in one game; games that end start again.
     .venv/bin/python python/bench/throughput.py [--seconds 3] [--markdown]
 
 sow.VectorEnv plays N games at once in Rust (the GIL released), a random legal action per
-game from its own generator (`sample_actions`). OpenSpiel's loop is what a Python user of
-pyspiel writes for N games (its `mancala` is Kalah): for each state, a random legal action, `apply_action`, a new
-state when one ends. Both draw their actions uniformly among the legal ones.
+game from its own generator (`sample_actions`), on one thread and on one per core (runs of 64
+games in parallel). OpenSpiel's loop is what a Python user of pyspiel writes for N games (its
+`mancala` is Kalah): for each state, a random legal action, `apply_action`, a new state when
+one ends; the same loop over sow.State (the pyspiel-style API) is measured beside it. All draw
+their actions uniformly among the legal ones.
 """
 
 import argparse
+import os
 import random
 import time
 
@@ -29,8 +32,8 @@ def timed(step, seconds):
     return done / elapsed
 
 
-def sow_rate(name, params, batch, seconds):
-    venv = sow.VectorEnv(sow.load_game(name, params=params), batch, seed=1)
+def sow_rate(name, params, batch, seconds, threads):
+    venv = sow.VectorEnv(sow.load_game(name, params=params), batch, seed=1, threads=threads)
     venv.reset()
 
     def step():
@@ -40,10 +43,8 @@ def sow_rate(name, params, batch, seconds):
     return timed(step, seconds)
 
 
-def openspiel_rate(name, batch, seconds):
-    import pyspiel
-
-    game = pyspiel.load_game(name)
+def loop_rate(game, batch, seconds):
+    """A Python loop over `batch` states of a game with the pyspiel API (OpenSpiel's or sow's)."""
     rng = random.Random(1)
     states = [game.new_initial_state() for _ in range(batch)]
 
@@ -72,21 +73,37 @@ def main():
     rows = []
     for label, name, params, spiel in GAMES:
         for batch in BATCHES:
-            ours = sow_rate(name, params, batch, args.seconds)
-            theirs = openspiel_rate(spiel, batch, args.seconds) if spiel and have_openspiel else None
-            rows.append((label, batch, ours, theirs))
-            ratio = f"{ours / theirs:.1f}×" if theirs else "–"
-            theirs_text = f"{theirs:,.0f}" if theirs else "–"
-            if not args.markdown:
-                print(f"{label:10} batch {batch:5}: sow {ours:12,.0f} steps/s   OpenSpiel {theirs_text:>10}   {ratio}", flush=True)
-    if args.markdown:
-        print("| game | batch | sow.VectorEnv steps/s | OpenSpiel Python loop steps/s | ratio |")
-        print("|---|---:|---:|---:|---:|")
-        for label, batch, ours, theirs in rows:
-            theirs_text = f"{theirs:,.0f}" if theirs else "–"
-            ratio = f"{ours / theirs:.1f}×" if theirs else "–"
-            print(f"| {label} | {batch} | {ours:,.0f} | {theirs_text} | {ratio} |")
+            one = sow_rate(name, params, batch, args.seconds, threads=1)
+            cores = sow_rate(name, params, batch, args.seconds, threads=None)
+            states = loop_rate(sow.load_game(name, params=params), batch, args.seconds)
+            theirs = None
+            if spiel and have_openspiel:
+                import pyspiel
 
+                theirs = loop_rate(pyspiel.load_game(spiel), batch, args.seconds)
+            rows.append((label, batch, one, cores, states, theirs))
+            if not args.markdown:
+                print(f"{label:10} batch {batch:5}: " + "   ".join(f"{h} {cell}" for h, cell in zip(HEADS, cells(rows[-1]))), flush=True)
+    if args.markdown:
+        print("| game | batch | " + " | ".join(HEADS) + " |")
+        print("|---|---:|" + "---:|" * len(HEADS))
+        for row in rows:
+            print(f"| {row[0]} | {row[1]} | " + " | ".join(cells(row)) + " |")
+
+
+HEADS = [
+    "sow.VectorEnv, 1 thread",
+    f"sow.VectorEnv, {os.cpu_count()} threads",
+    "sow.State loop",
+    "OpenSpiel loop",
+    "VectorEnv 1 thread ÷ OpenSpiel",
+]
+
+
+def cells(row):
+    _, _, one, cores, states, theirs = row
+    rate = lambda r: f"{r:,.0f}" if r else "–"  # noqa: E731
+    return [rate(one), rate(cores), rate(states), rate(theirs), f"{one / theirs:.1f}×" if theirs else "–"]
 
 if __name__ == "__main__":
     main()

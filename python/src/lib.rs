@@ -10,10 +10,13 @@ use miette::{GraphicalReportHandler, GraphicalTheme};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
 
 use sow::ai::AgentSpec;
 use sow::analysis::compare::CompareConfig;
@@ -106,13 +109,26 @@ pub struct Game {
     start: DetachedPosition,
     /// How it was loaded: the rules argument, the ruleset and the parameters.
     spec: (String, Option<String>, Vec<String>),
+    /// The Python integers `0..num_distinct_actions()`, made on first use: lists of legal
+    /// actions are built from them without making an integer per action per state.
+    numbers: PyOnceLock<Vec<Py<PyAny>>>,
 }
 
 impl Game {
     fn new(rules: Rules, spec: (String, Option<String>, Vec<String>)) -> Game {
         let encoding = Encoding::new(&rules);
         let start = Position::new(&rules).detach();
-        Game { rules: Arc::new(rules), encoding: Arc::new(encoding), start, spec }
+        Game { rules: Arc::new(rules), encoding: Arc::new(encoding), start, spec, numbers: PyOnceLock::new() }
+    }
+
+    /// A new list of the Python integers `actions`.
+    fn action_list<'py>(&self, py: Python<'py>, actions: &[u32]) -> PyResult<Bound<'py, PyList>> {
+        let numbers = self.numbers.get_or_try_init(py, || {
+            (0..self.encoding.size())
+                .map(|n| Ok(n.into_pyobject(py)?.into_any().unbind()))
+                .collect::<PyResult<_>>()
+        })?;
+        PyList::new(py, actions.iter().map(|&a| numbers[a as usize].bind(py)))
     }
 }
 
@@ -258,8 +274,10 @@ impl GameState {
         position.legal_moves_or_settle(&mut moves);
         self.position = Some(position.detach());
         self.legal = moves.to_vec();
-        self.actions = self.legal.iter().map(|&mv| self.encode(mv)).collect::<PyResult<Vec<u32>>>()?;
-        self.actions.sort_unstable();
+        let mut actions = std::mem::take(&mut self.actions);
+        let encoded = self.encoding.encode_ascending(&self.legal, &mut actions);
+        self.actions = actions;
+        encoded.map_err(|mv| self.encode(mv).expect_err("a decision without a number"))?;
         Ok(())
     }
 
@@ -270,6 +288,15 @@ impl GameState {
             Some(1) => Ok(Some(Player::North)),
             Some(p) => Err(PyValueError::new_err(format!("player {p} is not 0 (South) or 1 (North)"))),
         }
+    }
+
+    /// Whether `player` (by default the player to move) has the legal actions: not once the
+    /// game is over, nor while the other player decides.
+    fn decides(&self, player: Option<i64>) -> PyResult<bool> {
+        Ok(match self.player_arg(player)? {
+            Some(p) => !self.is_terminal() && p == self.position().state().to_move(),
+            None => true,
+        })
     }
 
     fn decode(&self, action: i64) -> PyResult<Move> {
@@ -332,21 +359,19 @@ impl GameState {
 
     /// The legal actions, ascending (empty for another player, or once the game is over).
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<u32>> {
-        if let Some(p) = self.player_arg(player)?
-            && (self.is_terminal() || p != self.position().state().to_move())
-        {
-            return Ok(Vec::new());
-        }
-        Ok(self.actions.clone())
+    fn legal_actions<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyList>> {
+        let actions = if self.decides(player)? { &self.actions[..] } else { &[] };
+        self.game.get().action_list(py, actions)
     }
 
     /// 1 for each legal action, 0 for the others, over `0..num_distinct_actions()`.
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<u8>> {
         let mut mask = vec![0u8; self.encoding.size()];
-        for a in self.legal_actions(player)? {
-            mask[a as usize] = 1;
+        if self.decides(player)? {
+            for &a in &self.actions {
+                mask[a as usize] = 1;
+            }
         }
         Ok(mask)
     }
@@ -377,9 +402,37 @@ impl GameState {
 
     /// A new state: this one after `action` (OpenSpiel's `child`).
     fn child(&self, py: Python<'_>, action: i64) -> PyResult<GameState> {
-        let mut child = self.clone(py);
-        child.apply_action(action)?;
+        let mv = self.decode(action)?;
+        if !self.legal.contains(&mv) {
+            // Played checked, as `apply_action` plays it, for the engine's reason.
+            let mut child = self.clone(py);
+            child.apply_action(action)?;
+            return Ok(child);
+        }
+        let mut position = self.position().clone().attach(&self.rules);
+        position.play_unchecked(mv);
+        let mut history = Vec::with_capacity(self.history.len() + 1);
+        history.extend_from_slice(&self.history);
+        history.push(action as u32);
+        // Made without the parent's lists of decisions, which `settle` makes anew.
+        let mut child = GameState {
+            game: self.game.clone_ref(py),
+            rules: self.rules.clone(),
+            encoding: self.encoding.clone(),
+            position: Some(position.detach()),
+            legal: Vec::new(),
+            actions: Vec::new(),
+            history,
+        };
+        child.settle()?;
         Ok(child)
+    }
+
+    /// The position as bytes, for transposition tables: two states with equal keys have the
+    /// same future (the same legal actions, outcomes and repetitions from here on), however
+    /// they were reached. Not a hash: unequal positions always have unequal keys.
+    fn position_key<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.position().key())
     }
 
     /// The decision an action stands for, in `sow`'s notation (`b3`, `d1`, `stop`, …).
@@ -489,6 +542,7 @@ pub struct VectorEnv {
     start: DetachedPosition,
     games: Vec<Slot>,
     max_plies: u32,
+    threads: Threads,
     rng: Xoshiro256PlusPlus,
     observations: Py<PyArray2<f32>>,
     action_masks: Py<PyArray2<bool>>,
@@ -516,7 +570,46 @@ struct Slot {
     plies: u32,
 }
 
+/// Games stepped by one task of a step's parallel part.
+const GAMES_PER_TASK: usize = 64;
+
+/// Where a [`VectorEnv`] steps its games.
+#[derive(Clone)]
+enum Threads {
+    /// On the calling thread.
+    One,
+    /// On rayon's pool of one thread per core.
+    All,
+    /// On a pool of its own.
+    Pool(Arc<rayon::ThreadPool>),
+}
+
+impl Threads {
+    fn new(threads: Option<usize>) -> PyResult<Threads> {
+        Ok(match threads {
+            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
+            Some(1) => Threads::One,
+            None => Threads::All,
+            Some(n) => Threads::Pool(Arc::new(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build()
+                    .map_err(|e| PyRuntimeError::new_err(format!("a pool of {n} threads: {e}")))?,
+            )),
+        })
+    }
+
+    /// Run `work`, whose parallel iterators run on these threads.
+    fn install<R: Send>(&self, work: impl FnOnce() -> R + Send) -> R {
+        match self {
+            Threads::Pool(pool) => pool.install(work),
+            Threads::One | Threads::All => work(),
+        }
+    }
+}
+
 /// The arrays a step writes, borrowed as slices for the time the GIL is released.
+#[derive(Default)]
 struct Buffers<'a> {
     observations: &'a mut [f32],
     masks: &'a mut [bool],
@@ -524,6 +617,29 @@ struct Buffers<'a> {
     terminated: &'a mut [bool],
     truncated: &'a mut [bool],
     players: &'a mut [i64],
+}
+
+impl<'a> Buffers<'a> {
+    /// The arrays cut into the parts of successive runs of `games` games.
+    fn split(self, games: usize, observation: usize, actions: usize) -> Vec<Buffers<'a>> {
+        let mut observations = self.observations.chunks_mut(games * observation);
+        let mut masks = self.masks.chunks_mut(games * actions);
+        let mut rewards = self.rewards.chunks_mut(games * 2);
+        let mut terminated = self.terminated.chunks_mut(games);
+        let mut truncated = self.truncated.chunks_mut(games);
+        let mut players = self.players.chunks_mut(games);
+        std::iter::from_fn(|| {
+            Some(Buffers {
+                observations: observations.next()?,
+                masks: masks.next()?,
+                rewards: rewards.next()?,
+                terminated: terminated.next()?,
+                truncated: truncated.next()?,
+                players: players.next()?,
+            })
+        })
+        .collect()
+    }
 }
 
 impl Slot {
@@ -579,18 +695,22 @@ impl Stepper<'_> {
         slot.settle(self.rules);
     }
 
-    /// Play `action` in game `i`; a game that ends (or reaches the ply limit) is reported and
-    /// started again. An action that is not legal there is an error naming the game.
-    fn step(&self, slot: &mut Slot, i: usize, action: i64, out: &mut Buffers<'_>) -> Result<(), String> {
+    /// The decision `action` stands for in game `i`, if it is legal there.
+    fn decision(&self, slot: &Slot, i: usize, action: i64) -> Result<Move, String> {
+        u32::try_from(action)
+            .ok()
+            .and_then(|a| self.encoding.decode(a))
+            .filter(|mv| slot.legal.contains(mv))
+            .ok_or_else(|| format!("game {i}: action {action} is not legal there"))
+    }
+
+    /// Play the legal decision `mv` in the game `slot`, whose arrays are at `i` in `out`; a
+    /// game that ends (or reaches the ply limit) is reported and started again.
+    fn step(&self, slot: &mut Slot, i: usize, mv: Move, out: &mut Buffers<'_>) {
         out.rewards[2 * i] = 0.0;
         out.rewards[2 * i + 1] = 0.0;
         out.terminated[i] = false;
         out.truncated[i] = false;
-        let mv = u32::try_from(action)
-            .ok()
-            .and_then(|a| self.encoding.decode(a))
-            .filter(|mv| slot.legal.contains(mv))
-            .ok_or_else(|| format!("game {i}: action {action} is not legal there"))?;
         slot.with_position(self.rules, |position| position.play_unchecked(mv));
         slot.plies += 1;
         slot.settle(self.rules);
@@ -606,7 +726,6 @@ impl Stepper<'_> {
             self.restart(slot);
         }
         self.observe(slot, i, out);
-        Ok(())
     }
 }
 
@@ -617,19 +736,21 @@ impl VectorEnv {
         py: Python<'_>,
         work: impl FnOnce(&Stepper<'_>, &mut [Slot], &mut Buffers<'_>) -> T + Send,
     ) -> PyResult<T> {
-        let mut observations = self.observations.bind(py).readwrite();
-        let mut masks = self.action_masks.bind(py).readwrite();
-        let mut rewards = self.rewards.bind(py).readwrite();
-        let mut terminated = self.terminated.bind(py).readwrite();
-        let mut truncated = self.truncated.bind(py).readwrite();
-        let mut players = self.current_player.bind(py).readwrite();
-        let mut buffers = Buffers {
-            observations: observations.as_slice_mut()?,
-            masks: masks.as_slice_mut()?,
-            rewards: rewards.as_slice_mut()?,
-            terminated: terminated.as_slice_mut()?,
-            truncated: truncated.as_slice_mut()?,
-            players: players.as_slice_mut()?,
+        // SAFETY: the six arrays were made by `new`, C-contiguous and distinct, and are never
+        // resized (this object holds a reference, so numpy refuses); no Rust code borrows them
+        // but this, and `&mut self` keeps to one step at a time. As with rust-numpy's tracked
+        // borrows (which cost a quarter of a one-game step), nothing stops Python code in
+        // another thread from touching them meanwhile: the class documents that they are
+        // rewritten by every step.
+        let mut buffers = unsafe {
+            Buffers {
+                observations: self.observations.bind(py).as_slice_mut()?,
+                masks: self.action_masks.bind(py).as_slice_mut()?,
+                rewards: self.rewards.bind(py).as_slice_mut()?,
+                terminated: self.terminated.bind(py).as_slice_mut()?,
+                truncated: self.truncated.bind(py).as_slice_mut()?,
+                players: self.current_player.bind(py).as_slice_mut()?,
+            }
         };
         let stepper = Stepper {
             rules: &self.rules,
@@ -643,8 +764,8 @@ impl VectorEnv {
 
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let info = PyDict::new(py);
-        info.set_item("action_mask", self.action_masks.bind(py))?;
-        info.set_item("current_player", self.current_player.bind(py))?;
+        info.set_item(intern!(py, "action_mask"), self.action_masks.bind(py))?;
+        info.set_item(intern!(py, "current_player"), self.current_player.bind(py))?;
         Ok(info)
     }
 }
@@ -652,15 +773,18 @@ impl VectorEnv {
 #[pymethods]
 impl VectorEnv {
     /// `num_envs` games of `game`, each started again when it ends or after `max_plies`
-    /// decisions (then reported as truncated); `seed` seeds `sample_actions`.
+    /// decisions (then reported as truncated); `seed` seeds `sample_actions`. A step plays
+    /// runs of 64 games in parallel on `threads` threads (default: one per core; 1 steps every
+    /// game on the calling thread).
     #[new]
-    #[pyo3(signature = (game, num_envs, max_plies=5000, seed=0))]
+    #[pyo3(signature = (game, num_envs, max_plies=5000, seed=0, threads=None))]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, Game>,
         num_envs: usize,
         max_plies: u32,
         seed: u64,
+        threads: Option<usize>,
     ) -> PyResult<VectorEnv> {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
@@ -675,6 +799,7 @@ impl VectorEnv {
             start: game.start.clone(),
             games: vec![slot; num_envs],
             max_plies: max_plies.max(1),
+            threads: Threads::new(threads)?,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             observations: PyArray2::zeros(py, [num_envs, obs], false).unbind(),
             action_masks: PyArray2::zeros(py, [num_envs, actions], false).unbind(),
@@ -720,7 +845,7 @@ impl VectorEnv {
     /// Play one action in each game (for its player to move): `(observations, rewards,
     /// terminated, truncated, info)`. `rewards[i]` is each player's return for a game that
     /// ended with this step (then started again: the observation is the new game's); an
-    /// illegal action raises `ValueError` naming the game, after the games before it moved.
+    /// illegal action raises `ValueError` naming the game, and no game moves.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -734,9 +859,32 @@ impl VectorEnv {
                 self.games.len()
             )));
         }
+        let threads = self.threads.clone();
         let result = self.with_buffers(py, move |stepper, games, out| {
-            for (i, (slot, &action)) in games.iter_mut().zip(&actions).enumerate() {
-                stepper.step(slot, i, action, out)?;
+            // Every action is checked before any is played: a refused one changes nothing.
+            let moves = games
+                .iter()
+                .zip(&actions)
+                .enumerate()
+                .map(|(i, (slot, &action))| stepper.decision(slot, i, action))
+                .collect::<Result<Vec<Move>, String>>()?;
+            let run = |games: &mut [Slot], moves: &[Move], out: &mut Buffers<'_>| {
+                for (i, (slot, &mv)) in games.iter_mut().zip(moves).enumerate() {
+                    stepper.step(slot, i, mv, out);
+                }
+            };
+            if matches!(threads, Threads::One) || games.len() <= GAMES_PER_TASK {
+                run(games, &moves, out);
+            } else {
+                let (obs, actions) = (stepper.encoding.observation_size(), stepper.encoding.size());
+                let mut parts = std::mem::take(out).split(GAMES_PER_TASK, obs, actions);
+                threads.install(|| {
+                    games
+                        .par_chunks_mut(GAMES_PER_TASK)
+                        .zip(moves.par_chunks(GAMES_PER_TASK))
+                        .zip(parts.par_iter_mut())
+                        .for_each(|((games, moves), out)| run(games, moves, out));
+                });
             }
             Ok::<(), String>(())
         })?;

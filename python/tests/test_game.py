@@ -107,3 +107,21 @@ def test_nsolo_captures_then_picks_a_strip_with_the_same_player_to_move():
     state.apply_action(state.string_to_action("d2"))
     assert state.current_player() == 1
     assert list(state.observation_tensor(0)[-5:-3]) == [4.0, 0.0]  # 2 + 2 seeds out of play
+
+
+def test_position_keys_are_equal_for_one_position_reached_by_two_lines():
+    start = sow.load_game("makonn").new_initial_state()
+
+    def after(*moves):
+        state = start
+        for text in moves:
+            state = state.child(state.string_to_action(text))
+        return state
+
+    one, other = after("a1-a2", "a3-a4"), after("a3-a4", "a1-a2")
+    assert one.history() != other.history()
+    assert one.position_key() == other.position_key()
+    assert isinstance(one.position_key(), bytes)
+    assert after("a1-a2", "a3-a5").position_key() != one.position_key()
+    # South passes: the same seeds, but North to move.
+    assert after("pass").position_key() != start.position_key()

@@ -53,10 +53,33 @@ def test_games_end_and_start_again_on_their_own():
     assert ended > 16
 
 
-def test_an_illegal_action_is_refused_naming_the_game():
+def test_an_illegal_action_is_refused_naming_the_game_and_no_game_moves():
     venv = sow.VectorEnv(sow.load_game("kalah"), 2)
-    venv.reset()
+    obs, _ = venv.reset()
+    before = obs.copy()
     with pytest.raises(ValueError, match="game 1: action 7"):
         venv.step(np.array([0, 7], dtype=np.int64))
+    assert (venv.observations == before).all()
     with pytest.raises(ValueError, match="2 games"):
         venv.step(np.array([0], dtype=np.int64))
+
+
+@pytest.mark.parametrize("threads", [1, 2, None])
+def test_games_stepped_on_threads_play_as_on_one(threads):
+    """Runs of 64 games go to other threads: every game still follows its own actions."""
+    game = sow.load_game("oware")
+    one, many = sow.VectorEnv(game, 200, seed=3, threads=1), sow.VectorEnv(game, 200, seed=3, threads=threads)
+    one.reset(), many.reset()
+    for _ in range(150):
+        actions = one.sample_actions()
+        assert (many.sample_actions() == actions).all()
+        expected = [array.copy() for array in one.step(actions)[:4]]
+        got = many.step(actions)[:4]
+        for a, b in zip(expected, got):
+            assert (a == b).all()
+        assert (one.action_masks == many.action_masks).all()
+
+
+def test_threads_must_be_at_least_one():
+    with pytest.raises(ValueError, match="at least 1"):
+        sow.VectorEnv(sow.load_game("kalah"), 4, threads=0)

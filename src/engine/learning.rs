@@ -38,6 +38,9 @@ enum Block {
     Transfer,
 }
 
+/// How many kinds of [`Block`] there are.
+const BLOCKS: usize = Block::Transfer as usize + 1;
+
 /// How a game's decisions and positions are written as numbers for learning environments.
 ///
 /// Decisions are numbered densely, `0..size()`, in blocks (each
@@ -71,6 +74,8 @@ pub struct Encoding {
     place: Vec<u32>,
     /// The blocks present, each with the first number it takes.
     blocks: Vec<(Block, u32)>,
+    /// The first number of each block (by `Block as usize`), if present.
+    starts: [Option<u32>; BLOCKS],
     /// Numbers in all.
     size: u32,
 }
@@ -115,14 +120,16 @@ impl Encoding {
             place[h.index()] = i as u32;
         }
         let mut blocks = Vec::new();
+        let mut starts = [None; BLOCKS];
         let mut size = 0u32;
         for (block, on) in present {
             if on {
                 blocks.push((block, size));
+                starts[block as usize] = Some(size);
                 size += Self::width(block, slots);
             }
         }
-        Encoding { slots, order, place, blocks, size }
+        Encoding { slots, order, place, blocks, starts, size }
     }
 
     /// The length of [`Encoding::observation`]'s tensor: one value per slot and five more.
@@ -163,6 +170,7 @@ impl Encoding {
 
     /// The number of a decision; `None` if these rules' numbering has none for it (a
     /// decision their rules never ask for).
+    #[inline]
     pub fn encode(&self, mv: Move) -> Option<u32> {
         let slot = |h: Hole| self.place.get(h.index()).copied();
         let (block, offset) = match mv {
@@ -179,8 +187,28 @@ impl Encoding {
             Move::Enter => (Block::Enter, 0),
             Move::Transfer(a, b) => (Block::Transfer, slot(a)? * self.slots as u32 + slot(b)?),
         };
-        let &(_, start) = self.blocks.iter().find(|(b, _)| *b == block)?;
-        Some(start + offset)
+        Some(self.starts[block as usize]? + offset)
+    }
+
+    /// The numbers of `moves`, ascending, into `out` (emptied first); the first decision
+    /// without a number (see [`Encoding::encode`]) is the error.
+    pub fn encode_ascending(&self, moves: &[Move], out: &mut Vec<u32>) -> Result<(), Move> {
+        out.clear();
+        out.reserve(moves.len());
+        // A bit per number, read back in order: linear where a sort is not.
+        let mut bits = vec![0u64; self.size().div_ceil(64)];
+        for &mv in moves {
+            let n = self.encode(mv).ok_or(mv)?;
+            bits[n as usize / 64] |= 1 << (n % 64);
+        }
+        for (i, &word) in bits.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                out.push(i as u32 * 64 + word.trailing_zeros());
+                word &= word - 1;
+            }
+        }
+        Ok(())
     }
 
     /// The decision a number stands for; `None` past [`Encoding::size`].

@@ -3,6 +3,8 @@
 //! benchmarks all play through it, so that the engine's protocol (a history that goes with
 //! the state, outcomes settled when a player has no decision) is written once, here.
 
+use std::hash::{Hash, Hasher};
+
 use super::checked::{Effect, PlayError};
 use super::play::MoveStats;
 use super::rules::{Player, Rules};
@@ -46,6 +48,30 @@ impl DetachedPosition {
     /// The state.
     pub fn state(&self) -> &State {
         &self.state
+    }
+
+    /// A key for transposition tables: positions with equal keys have the same future (the
+    /// same decisions, outcomes and repetitions below them), whatever line of play reached
+    /// them. It is the bytes the state's `Hash` writes (which `Hash` requires to differ for
+    /// unequal states, so the key is exact, not a hash), then the earlier positions the
+    /// repetition rule can still compare with (none where the rules have no such rule).
+    pub fn key(&self) -> Vec<u8> {
+        /// A `Hasher` that keeps what it is given.
+        struct Written(Vec<u8>);
+        impl Hasher for Written {
+            fn write(&mut self, bytes: &[u8]) {
+                self.0.extend_from_slice(bytes);
+            }
+            fn finish(&self) -> u64 {
+                unreachable!("the bytes are the key; nothing asks for a hash")
+            }
+        }
+        let mut key = Written(Vec::with_capacity(512));
+        Hash::hash(&self.state, &mut key);
+        for &seen in self.history.comparable(&self.state) {
+            key.0.extend_from_slice(&seen.to_le_bytes());
+        }
+        key.0
     }
 }
 

@@ -552,6 +552,14 @@ impl History {
         }
     }
 
+    /// The positions before `state` it could still repeat: those since seeds last left the
+    /// board, up to the last turn boundary (empty where the rules have no repetition rule).
+    pub(crate) fn comparable(&self, state: &State) -> &[u64] {
+        let from = state.since.saturating_sub(self.first) as usize;
+        let to = (state.turn.saturating_sub(self.first) as usize + 1).min(self.hashes.len());
+        self.hashes.get(from..to).unwrap_or(&[])
+    }
+
     /// Record the position at the turn boundary `state` stands on; if it occurred before
     /// (since seeds last left the board) and the rules say so, the game is drawn.
     ///

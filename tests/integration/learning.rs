@@ -1,8 +1,8 @@
 //! The learning interface: every decision of every bundled game numbered, and back.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-use sow::engine::{Encoding, MoveList, Position};
+use sow::engine::{Encoding, Move, MoveList, Position};
 
 use super::common;
 
@@ -44,6 +44,11 @@ fn every_decision_of_every_bundled_game_has_a_number_that_reads_back() {
                         assert!(seen.insert(action), "{file} {ruleset:?}: {action} given twice");
                         assert_eq!(encoding.decode(action), Some(mv), "{file} {ruleset:?}");
                     }
+                    let mut ascending = Vec::new();
+                    encoding.encode_ascending(&moves, &mut ascending).unwrap();
+                    let mut sorted: Vec<u32> = seen.into_iter().collect();
+                    sorted.sort_unstable();
+                    assert_eq!(ascending, sorted, "{file} {ruleset:?}");
                     position.play_unchecked(moves[below(moves.len())]);
                 }
             }
@@ -90,4 +95,57 @@ fn an_observation_is_the_board_then_what_each_player_holds_apart() {
     assert_eq!(&south[14..18], &[0.0; 4]);
     // South moves first.
     assert_eq!((south[18], north[18]), (1.0, 0.0));
+}
+
+/// Position keys are exact: over random games of every bundled file, positions with equal
+/// keys have equal states and legal decisions, and (where no repetition rule looks at the
+/// past) equal states have equal keys; a position reached by two orders of the same
+/// decisions has one key.
+#[test]
+fn position_keys_are_equal_exactly_when_positions_are() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut below = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut moves = MoveList::new();
+    for file in sow::bundled::bundled_names() {
+        let rules = common::rules(file, None, &[]);
+        let mut by_key: HashMap<Vec<u8>, (sow::State, Vec<Move>)> = HashMap::new();
+        let mut by_state: HashMap<sow::State, Vec<u8>> = HashMap::new();
+        for _ in 0..20 {
+            let mut position = Position::new(&rules);
+            for _ in 0..200 {
+                position.legal_moves_or_settle(&mut moves);
+                let key = position.clone().detach().key();
+                let (state, legal) =
+                    by_key.entry(key.clone()).or_insert_with(|| (position.state().clone(), moves.to_vec()));
+                assert!(
+                    state == position.state() && legal[..] == moves[..],
+                    "{file}: one key, two positions"
+                );
+                if rules.model().end.repetition.is_none() {
+                    let other = by_state.entry(position.state().clone()).or_insert_with(|| key.clone());
+                    assert_eq!(*other, key, "{file}: one position, two keys");
+                }
+                if position.is_over() || moves.is_empty() {
+                    break;
+                }
+                position.play_unchecked(moves[below(moves.len())]);
+            }
+        }
+    }
+    let rules = common::rules("makonn", None, &[]);
+    let after = |line: [&str; 2]| {
+        let mut position = Position::new(&rules);
+        for text in line {
+            let mv = rules.parse_move(position.state(), text).unwrap();
+            position.play(mv).unwrap();
+        }
+        position.detach().key()
+    };
+    assert_eq!(after(["a1-a2", "a3-a4"]), after(["a3-a4", "a1-a2"]));
+    assert_ne!(after(["a1-a2", "a3-a4"]), after(["a1-a2", "a3-a5"]));
 }
