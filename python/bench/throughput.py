@@ -2,7 +2,7 @@
 the same run. A step is one decision in one game; games that end start again.
 
     .venv/bin/pip install ./python open-spiel
-    .venv/bin/python python/bench/throughput.py [--seconds 3] [--markdown]
+    .venv/bin/python python/bench/throughput.py [--seconds 3] [--rounds 3] [--markdown]
 
 sow.VectorEnv plays N games at once in Rust (the GIL released), a random legal action per
 game from its own generator (`sample_actions`), on one thread and on one per core (runs of 64
@@ -15,6 +15,7 @@ their actions uniformly among the legal ones.
 import argparse
 import os
 import random
+import statistics
 import time
 
 import sow
@@ -61,6 +62,7 @@ def loop_rate(game, batch, seconds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians are reported")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = parser.parse_args()
     try:
@@ -73,15 +75,19 @@ def main():
     rows = []
     for label, name, params, spiel in GAMES:
         for batch in BATCHES:
-            one = sow_rate(name, params, batch, args.seconds, threads=1)
-            cores = sow_rate(name, params, batch, args.seconds, threads=None)
-            states = loop_rate(sow.load_game(name, params=params), batch, args.seconds)
-            theirs = None
+            measures = [
+                lambda: sow_rate(name, params, batch, args.seconds, threads=1),
+                lambda: sow_rate(name, params, batch, args.seconds, threads=None),
+                lambda: loop_rate(sow.load_game(name, params=params), batch, args.seconds),
+            ]
             if spiel and have_openspiel:
                 import pyspiel
 
-                theirs = loop_rate(pyspiel.load_game(spiel), batch, args.seconds)
-            rows.append((label, batch, one, cores, states, theirs))
+                measures.append(lambda: loop_rate(pyspiel.load_game(spiel), batch, args.seconds))
+            # Rounds interleaved, medians kept: a machine whose load changes affects all alike.
+            rounds = [[measure() for measure in measures] for _ in range(args.rounds)]
+            medians = [statistics.median(r[i] for r in rounds) for i in range(len(measures))]
+            rows.append((label, batch, *medians, *([None] * (4 - len(medians)))))
             if not args.markdown:
                 print(f"{label:10} batch {batch:5}: " + "   ".join(f"{h} {cell}" for h, cell in zip(HEADS, cells(rows[-1]))), flush=True)
     if args.markdown:
@@ -90,10 +96,9 @@ def main():
         for row in rows:
             print(f"| {row[0]} | {row[1]} | " + " | ".join(cells(row)) + " |")
 
-
 HEADS = [
-    "sow.VectorEnv, 1 thread",
-    f"sow.VectorEnv, {os.cpu_count()} threads",
+    "sow.VectorEnv (one thread, the default)",
+    f"sow.VectorEnv, threads=None ({os.cpu_count()} here)",
     "sow.State loop",
     "OpenSpiel loop",
     "VectorEnv 1 thread ÷ OpenSpiel",

@@ -277,7 +277,7 @@ impl GameState {
         let mut actions = std::mem::take(&mut self.actions);
         let encoded = self.encoding.encode_ascending(&self.legal, &mut actions);
         self.actions = actions;
-        encoded.map_err(|mv| self.encode(mv).expect_err("a decision without a number"))?;
+        encoded.map_err(|mv| self.no_number(mv))?;
         Ok(())
     }
 
@@ -309,12 +309,14 @@ impl GameState {
     }
 
     fn encode(&self, mv: Move) -> PyResult<u32> {
-        self.encoding.encode(mv).ok_or_else(|| {
-            PyRuntimeError::new_err(format!(
-                "the decision {} has no action number: a fault in sow",
-                self.rules.move_text(mv)
-            ))
-        })
+        self.encoding.encode(mv).ok_or_else(|| self.no_number(mv))
+    }
+
+    fn no_number(&self, mv: Move) -> PyErr {
+        PyRuntimeError::new_err(format!(
+            "the decision {} has no action number: a fault in sow",
+            self.rules.move_text(mv)
+        ))
     }
 
     /// `(player, action)` or `(action)`, as OpenSpiel takes both.
@@ -774,10 +776,10 @@ impl VectorEnv {
 impl VectorEnv {
     /// `num_envs` games of `game`, each started again when it ends or after `max_plies`
     /// decisions (then reported as truncated); `seed` seeds `sample_actions`. A step plays
-    /// runs of 64 games in parallel on `threads` threads (default: one per core; 1 steps every
-    /// game on the calling thread).
+    /// every game on the calling thread, or with `threads` above 1 (`None`: one per core) runs
+    /// of 64 games in parallel: faster for large batches where the cores are free.
     #[new]
-    #[pyo3(signature = (game, num_envs, max_plies=5000, seed=0, threads=None))]
+    #[pyo3(signature = (game, num_envs, max_plies=5000, seed=0, threads=Some(1)))]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, Game>,

@@ -6,18 +6,22 @@ use sow::engine::{Encoding, Move, MoveList, Position};
 
 use super::common;
 
+/// A xorshift draw below `n` each call, from `seed`.
+fn draws(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    }
+}
+
 /// Random games of every bundled file and ruleset: each legal decision has a number below
 /// the numbering's size, distinct decisions have distinct numbers, and the number reads back
 /// as the decision. A decision the numbering had no room for would fail here.
 #[test]
 fn every_decision_of_every_bundled_game_has_a_number_that_reads_back() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut below = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut below = draws(0x9e37_79b9_7f4a_7c15);
     for file in sow::bundled::bundled_names() {
         let base = common::rules(file, None, &[]);
         let names = std::iter::once(None).chain(base.meta().rulesets.iter().map(|r| Some(r.as_str())));
@@ -103,13 +107,7 @@ fn an_observation_is_the_board_then_what_each_player_holds_apart() {
 /// decisions has one key.
 #[test]
 fn position_keys_are_equal_exactly_when_positions_are() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut below = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut below = draws(0x2545_f491_4f6c_dd1d);
     let mut moves = MoveList::new();
     for file in sow::bundled::bundled_names() {
         let rules = common::rules(file, None, &[]);
