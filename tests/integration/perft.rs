@@ -77,7 +77,7 @@ fn perft_tables() {
 }
 
 #[test]
-#[ignore = "deep perft; run with --ignored (a few seconds in release)"]
+#[ignore = "deep perft: billions of leaves for Makonn and Lisolo, minutes in release; run with --ignored"]
 fn perft_tables_deep() {
     run(u64::MAX);
 }
