@@ -4,6 +4,7 @@
 mod build;
 mod checked;
 mod colour;
+mod cycle;
 #[cfg(test)]
 mod fast_paths;
 mod game;

@@ -2098,6 +2098,11 @@ impl Rules {
         // otherwise go on for ever, a few laps at a time.
         let mut saved: Option<(Hole, u16, bool, [u16; MAX_SLOTS])> = None;
         let (mut power, mut steps) = (1u32, 0u32);
+        // Captured seeds sown on may take the mover's own seeds again (a capture of the
+        // landing hole sown on starting with it): the stretch through such captures can go
+        // round for ever too, and is bounded by the lap limit and checked for cycles on what
+        // the rest of the sowing depends on.
+        let mut resown = super::cycle::Brent::new();
         loop {
             let on = self.going_on(&s, rev);
             let mut leave = false;
@@ -2140,13 +2145,18 @@ impl Rules {
                         Destination::Sow(resow) => {
                             let next = self.sow_taken(&mut s, sow, resow, taken, &end, origin, on);
                             if resow.goes_on() {
-                                match next {
-                                    Some(next) => {
-                                        (end, rev) = (next, on);
-                                        continue;
-                                    }
-                                    None => return false,
+                                let Some(next) = next else { return false };
+                                let laps = end.laps + next.laps;
+                                if laps > sow.rings[me].max_laps
+                                    || resown.repeats((
+                                        (next.last, next.action, next.reached, on),
+                                        (s.counts, s.hand, s.marks, s.turn_bits),
+                                    ))
+                                {
+                                    return false;
                                 }
+                                (end, rev) = (SowEnd { laps, ..next }, on);
+                                continue;
                             }
                             let Some(from) = self.relay_after(&s, c, &end, rev) else { return true };
                             from

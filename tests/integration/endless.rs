@@ -218,3 +218,68 @@ fn a_stated_lap_limit_refuses_a_longer_sowing() {
     assert_eq!(compile("").model().lap_limit, None);
     assert_eq!(compile("after 100 laps a sowing is endless").model().lap_limit, Some(100));
 }
+
+/// A capture of the mover's own landing hole whose seeds are sown on starting with that
+/// hole: a last seed in an empty own hole is taken and dropped straight back into it, where
+/// the lap ends again in a hole that was empty. Every such sowing goes round for ever, with
+/// no lap sown between its captures; each is refused as endless (it was once searched for
+/// ever, even under a lap limit of 100).
+const SELF_CAPTURE: &str = r#"game "Self capture" {
+    board 4 rows of 8 holes, no stores
+    territory each player owns rows outer, inner
+    setup {
+        2 in every hole
+    }
+    circuit own rows anticlockwise
+    choose {
+        own hole with at least 2 seeds
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an empty own hole: capture self
+        otherwise: stop
+    }
+    after 100 laps a sowing is endless
+    capture self {
+        take the landing hole
+        put the taken seeds into the landing hole and sow them on starting with that hole
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+
+/// South's a1 (2 seeds) sows a2 and a3; a3 was empty, so its seed is taken and sown back
+/// into a3, for ever: refused. b8 (2) sows b7 and b6, both occupied: a plain move. Perft
+/// from the start ends, as do random games.
+#[test]
+fn a_capture_sown_back_into_its_own_landing_hole_is_refused_as_endless() {
+    use crate::kit::*;
+    let rules = sow::compile("self-capture.sow", SELF_CAPTURE, &sow::Options::default()).unwrap();
+    let state = position(
+        &rules,
+        "d 2 2 2 2 2 2 2 2
+         c 2 2 2 2 2 2 2 2
+         b 0 0 0 0 0 2 2 2
+         a 2 2 0 0 0 0 0 0",
+        Player::South,
+    );
+    let mut moves = MoveList::new();
+    let stats = rules.legal_moves_counted(&state, &mut moves);
+    assert!(!moves.contains(&Move::Sow(hole(&rules, "a1"))), "{moves:?}");
+    assert!(moves.contains(&Move::Sow(hole(&rules, "b8"))), "{moves:?}");
+    assert!(stats.endless >= 1, "{stats:?}");
+    let mut history = History::new(&rules, &state);
+    let mut played = state.clone();
+    let e = rules.play(&mut played, &mut history, Move::Sow(hole(&rules, "a1"))).unwrap_err();
+    assert_eq!(e.kind(), PlayErrorKind::Endless);
+    assert_eq!(played, state);
+    let mut position = sow::engine::Position::new(&rules);
+    assert!(position.perft(3) > 0);
+    for seed in 0..20 {
+        let game = random_game(&rules, seed, 2_000);
+        assert!(game.plies > 0);
+    }
+}
