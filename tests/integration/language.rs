@@ -279,13 +279,13 @@ fn bao_sow_clauses_are_checked() {
     for (from, to, code) in [
         ("and one sown whole becomes spent", "and one sown whole becomes spnt", "sow::check::unknown_mark"),
         (
-            "only 1 seed from a house hole with more than 6",
-            "only 7 seeds from a house hole with more than 6",
+            "only 1 seed from a house hole with more than 60",
+            "only 61 seeds from a house hole with more than 60",
             "sow::check::off_board",
         ),
         (
-            "only 1 seed from a house hole with more than 6",
-            "only 1 seed from a huose hole with more than 6",
+            "only 1 seed from a house hole with more than 60",
+            "only 1 seed from a huose hole with more than 60",
             "sow::check::unknown_mark",
         ),
         (

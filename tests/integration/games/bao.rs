@@ -1,5 +1,5 @@
 //! Hand-checked worked examples of Bao (Swahili coast) (`rules/bao.sow`): the house that sows
-//! one seed at a time while it is special and is spent once lifted whole (Ludii), the kichwa
+//! one seed while it is special (the text), or is sown whole and spent (Ludii), the kichwa
 //! rule on first laps and on relays (a relay that runs into it loses, in Ludii), Ludii's
 //! second-stage prediction of a landing in front of an occupied hole, direction by direction;
 //! and the base game's house that loses its status when a capture empties it, captured seeds
@@ -53,8 +53,9 @@ const BLOCKED: u8 = 2;
 
 /// The namua with one seed in South's hand, the special house the only occupied inner hole
 /// (North's c8 faces an empty b8, so nothing captures): the seed must go into the house.
-/// - Ludii, house 7: 8 seeds, more than 6, so only 1 is sown: anticlockwise b4 0→1, empty,
-///   facing an empty c4: the end. The house keeps 7, at least 6: still special.
+/// - Ludii, house 7: 8 seeds, sown whole (Ludii 1.3.12's code, against its rules text):
+///   anticlockwise b4, b3, b2, b1, a1, a2, a3, a4 each 0→1; a4 was empty: the end. The house
+///   is empty, and spent.
 /// - Ludii, house 5: 6 seeds, sown whole: b4, b3, b2, b1, a1, a2 each 0→1; a2 was empty: the
 ///   end. The house is empty, and spent.
 /// - Base game, house 6: only the placed seed is sown ("only that one counter"): b4 0→1,
@@ -62,9 +63,9 @@ const BLOCKED: u8 = 2;
 /// - Base game, house 5: the same, and the house is left with 5, fewer than 6: it is no
 ///   longer the house ("as long as it has at least six counters"), nor spent.
 #[test]
-fn the_house_sows_one_seed_while_special() {
+fn the_house_sows_one_seed_while_special_or_in_ludii_is_sown_whole() {
     for (ruleset, house, after, special, spent) in [
-        (Some("ludii"), 7, "b 0 0 0 1 7 0 0 0  a 0 0 0 0 0 0 0 0", true, false),
+        (Some("ludii"), 7, "b 1 1 1 1 0 0 0 0  a 1 1 1 1 0 0 0 0", false, true),
         (Some("ludii"), 5, "b 1 1 1 1 0 0 0 0  a 1 1 0 0 0 0 0 0", false, true),
         (None, 6, "b 0 0 0 1 6 0 0 0  a 0 0 0 0 0 0 0 0", true, false),
         (None, 5, "b 0 0 0 1 5 0 0 0  a 0 0 0 0 0 0 0 0", false, false),

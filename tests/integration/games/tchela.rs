@@ -1,6 +1,6 @@
 //! Hand-checked worked examples of Tchela (`rules/tchela.sow`): the text's opening, pairs
-//! made in a row and the last pair sown as in the game; the "ludii" ruleset's opening,
-//! each single seed two holes past the last pair, then the hole after it; the capture of
+//! made in a row and the last pair sown as in the game; the "ludii" ruleset's opening, the
+//! same pairs with the last pair sown in a single lap; the capture of
 //! the opposite inner and outer holes into the mover's store; and the end when the player
 //! to move cannot move, scored with the stores.
 //!
@@ -68,50 +68,57 @@ fn the_text_opening_makes_pairs_in_a_row_then_sows_the_last_pair() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["a3", "a5", "a6", "a7", "a8", "b1", "b3", "b5", "b7"]));
 }
 
-/// Ludii's opening. South sows a1 into a2 (the pair); then the hole two past the last
-/// pair each turn: a4 into a5, a7 into a8, b7 into b6, b4 into b3, b1 into a1 (emptied at
-/// the first turn: 0→1, no pair, but the hole of the turn's last seed all the same), a3
-/// into a4 (0→1), a6 into a7 (0→1), b8 into b7 (0→1), b5 into b4 (0→1), b2 into b1
-/// (0→1), a2 (2, the first pair) into a3 (0→1) and a4 (1→2). Two past a4 is a6, empty
-/// since its turn: one more turn sows the hole after a4, a5 (2): a6 0→1, a7 1→2, a single
-/// lap. 13 turns. North likewise from d8.
+/// Ludii's opening (Ludii 1.3.12: the value its code keeps is the hole just sown from, and
+/// each later turn sows the hole two past it, the hole directly after the last pair). The
+/// issue's game: South b8 into b7 (the pair); North d2 into d1; South is then offered b6
+/// alone (not b5), into b5; then b4 into b3, b2 into b1, a1 into a2, a3 into a4, a5 into a6,
+/// a7 into a8. Two past a7 is b8, empty since the first turn: one more turn sows the hole
+/// after a7, the last pair a8 (2): b8 0→1, b7 2→3, a single lap though b7 was occupied. 9
+/// turns. North likewise: c1, c3, c5, c7, d8, d6, d4 into the next hole each, then the
+/// last pair d3 (2): d2 0→1, d1 2→3.
 #[test]
-fn the_ludii_opening_sows_two_holes_past_the_last_pair() {
+fn the_ludii_opening_sows_the_hole_after_the_last_pair_and_the_last_pair_in_one_lap() {
     let rules = tchela(Some("ludii"), &[]);
     let state = open(
         &rules,
-        &["a1", "a4", "a7", "b7", "b4", "b1", "a3", "a6", "b8", "b5", "b2", "a2", "a5"],
-        &["d8", "d5", "d2", "c2", "c5", "c8", "d6", "d3", "c1", "c4", "c7", "d7", "d4"],
+        &["b8", "b6", "b4", "b2", "a1", "a3", "a5", "a7", "a8"],
+        &["d2", "c1", "c3", "c5", "c7", "d8", "d6", "d4", "d3"],
     );
     assert_board(
         &rules,
         &state,
-        "d 2 2 1 0 2 1 0 1
-         c 0 1 2 0 1 2 0 1
-         b 1 0 2 1 0 2 1 0
-         a 1 0 1 2 0 1 2 2",
+        "d 3 1 0 0 2 0 2 0
+         c 0 2 0 2 0 2 0 2
+         b 2 0 2 0 2 0 3 1
+         a 0 2 0 2 0 2 0 0",
     );
     assert_eq!(state.to_move(), Player::South);
-    // Each occupied hole past the side store, and b6 (2) through it too (b5, the side store):
-    // the only lap that reaches it.
-    let mut moves = sows(&rules, &["a1", "a3", "a4", "a6", "a7", "a8", "b1", "b3", "b4", "b6", "b7"]);
-    moves.insert(10, Move::SowThrough(hole(&rules, "b6")));
+    // Each occupied hole past the side store, and through it too where the lap reaches it
+    // (between b5 and b4): b5 (2) and b7 (3).
+    let mut moves = sows(&rules, &["a2", "a4", "a6", "b1", "b3", "b5", "b7", "b8"]);
+    moves.insert(6, Move::SowThrough(hole(&rules, "b5")));
+    moves.insert(8, Move::SowThrough(hole(&rules, "b7")));
     assert_eq!(legal(&rules, &state), moves);
 }
 
-/// On 4×6, Ludii's opening is shorter: a1 into a2, a4 into a5, b6 into b5, b3 into b2;
-/// two past b2 is a1, empty: then b1 (1), the hole after b2, into a1 (0→1). 5 turns.
+/// On 4×6 likewise: South a1 into a2, a3 into a4, a5 into a6, b6 into b5, b4 into b3, b2
+/// into b1; two past b2 is a1, empty: then the last pair b1 (2): a1 0→1, a2 2→3. 7 turns.
+/// North d6, d4, d2, c1, c3, c5, then c6 (2): d6 0→1, d5 2→3.
 #[test]
 fn the_ludii_opening_on_four_by_six() {
     let rules = tchela(Some("ludii"), &["columns=6"]);
-    let state = open(&rules, &["a1", "a4", "b6", "b3", "b1"], &["d6", "d3", "c1", "c4", "c6"]);
+    let state = open(
+        &rules,
+        &["a1", "a3", "a5", "b6", "b4", "b2", "b1"],
+        &["d6", "d4", "d2", "c1", "c3", "c5", "c6"],
+    );
     assert_board(
         &rules,
         &state,
-        "d 1 2 0 1 2 1
-         c 0 2 1 0 2 0
-         b 0 2 0 1 2 0
-         a 1 2 1 0 2 1",
+        "d 2 0 2 0 3 1
+         c 0 2 0 2 0 0
+         b 0 0 2 0 2 0
+         a 1 3 0 2 0 2",
     );
     assert_eq!(state.to_move(), Player::South);
 }
