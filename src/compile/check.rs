@@ -516,23 +516,8 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
                 "let the circuit's direction be chosen with each sowing",
             );
         }
-        if let Some(span) = choose.node.must_feed {
-            not("feeding an opponent who has no seeds", span, "leave the line out");
-        }
         if let Some(span) = choose.node.hand_entry {
             not("seeds entered from the hand into each hole", span, "leave the line out");
-        }
-    }
-    for sow in sowings.iter().filter_map(|s| s.sow) {
-        let lift = sow.node.count.as_ref().map(|c| c.span).or(sow.node.itself);
-        if let Some(span) = lift {
-            not("a first lap of its own kind", span, "sow all seeds from the next hole");
-        }
-        if let Some(first) = &sow.node.first_hole {
-            not("seeds by rule into the first hole", first.span, "leave the clause out");
-        }
-        if let Some(skip) = &sow.node.skip {
-            not("holes skipped in sowing", skip.span, "leave the clause out");
         }
     }
     for rule in lap_rules() {
@@ -543,35 +528,6 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
             if matches!(fact.node, ast::Fact::NotReached { .. }) {
                 not("a fact about the rows the turn has reached", fact.span, "leave the condition out");
             }
-        }
-    }
-    for capture in eff.captures.values() {
-        for f in &capture.follow_ups {
-            not("picks after a capture", f.span, "the captured seeds are sown on; leave the `then` line out");
-        }
-        if let Some(r) = &capture.relay_after {
-            not("a relay from the next hole after a capture", r.span, "leave the `then` line out");
-        }
-        if let Some(each) = &capture.each {
-            not("a number of seeds taken from each hole", each.span, "take the whole holes");
-        }
-        if let Some(span) = capture.origin_column {
-            not("holes facing the origin hole", span, "take the holes facing the landing hole");
-        }
-        if let Some(d) = capture.destination.as_ref().filter(|d| matches!(d.node, ast::Destination::Put(_))) {
-            not(
-                "captured seeds put into a hole where they stay",
-                d.span,
-                "sow them on from a row end, or keep them in the mover's hand",
-            );
-        }
-        if let Some(d) = capture.destination.as_ref().filter(|d| matches!(d.node, ast::Destination::Resow(_)))
-        {
-            not(
-                "captured seeds sown on from that hole",
-                d.span,
-                "sow them from a row end: `put the taken seeds into the end of the own inner row nearer the capture, either end from the middle 4 holes, and sow them on inward`",
-            );
         }
     }
     errors

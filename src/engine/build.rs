@@ -14,6 +14,25 @@ impl Rules {
         model.check()?;
         Ok(build(model))
     }
+
+    /// The rules built with every sowing played lap by lap, seed by seed, the lap rules read
+    /// from the model where each lap ends: no lap table, no fast path. What the fast paths of
+    /// [`Rules::new`] must agree with, decision by decision; an error naming the construct
+    /// where these rules use one that interpreter does not play yet
+    /// ([`Model::general_gap`]).
+    pub fn general(model: Model) -> Result<Rules, ModelError> {
+        model.check()?;
+        if let Some(problem) = model.general_gap() {
+            return Err(ModelError::Reference {
+                place: "the general interpreter".to_string(),
+                problem: problem.to_string(),
+            });
+        }
+        let mut rules = build(model);
+        rules.stepwise = true;
+        rules.flags.interpreted = true;
+        Ok(rules)
+    }
 }
 
 /// Where the holes are stored: the slot of each board cell and back, the stores, and each

@@ -263,7 +263,7 @@ impl Rules {
     /// Seeds in a player's holes (a side store aside): on a shared circuit, where the board
     /// has no side stores, all the seeds a player has on the board.
     #[inline(always)]
-    fn territory_seeds(&self, state: &State, player: Player) -> u16 {
+    pub(super) fn territory_seeds(&self, state: &State, player: Player) -> u16 {
         state.counts[self.territory_slots[player].clone()].iter().sum::<u16>()
     }
 
@@ -763,13 +763,13 @@ impl Rules {
 
     /// Whether the rules make the mover feed an opponent who has no seeds, now.
     #[inline(always)]
-    fn must_feed_now(&self, state: &State, sow: &SowRules) -> bool {
+    pub(super) fn must_feed_now(&self, state: &State, sow: &SowRules) -> bool {
         sow.must_feed && state.seeds[state.to_move.other()] == 0
     }
 
     /// Keep only the sowings after which the opponent has seeds.
     #[cold]
-    fn keep_feeding(&self, state: &State, out: &mut MoveList) {
+    pub(super) fn keep_feeding(&self, state: &State, out: &mut MoveList) {
         let opp = state.to_move.other();
         let mut kept = 0;
         for i in 0..out.len() {
@@ -2432,7 +2432,7 @@ impl Rules {
     }
 
     /// The hole a capture's taken seeds are put into, for a lap that ended at `end`.
-    fn resow_hole(&self, state: &State, sow: &SowRules, resow: Resow, end: &SowEnd) -> Hole {
+    pub(super) fn resow_hole(&self, state: &State, sow: &SowRules, resow: Resow, end: &SowEnd) -> Hole {
         let me = state.to_move;
         match resow.into {
             SowInto::Landing => end.last,
@@ -2451,7 +2451,7 @@ impl Rules {
     /// Put a capture's `taken` seeds into the hole `into` names, where they stay (`put the
     /// taken seeds into the rightmost outer hole`).
     #[cold]
-    fn put_taken(&self, state: &mut State, into: SowInto, taken: u16, end: &SowEnd) {
+    pub(super) fn put_taken(&self, state: &mut State, into: SowInto, taken: u16, end: &SowEnd) {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
         let resow = Resow {
             into,
@@ -2470,7 +2470,14 @@ impl Rules {
     /// or, for a capture that takes some seeds of each hole or faces the lap's origin hole,
     /// [`Rules::take_measured`].
     #[inline(always)]
-    fn take_at<L: Log>(&self, state: &mut State, c: u8, end: &SowEnd, rev: bool, log: &mut L) -> (u16, u8) {
+    pub(super) fn take_at<L: Log>(
+        &self,
+        state: &mut State,
+        c: u8,
+        end: &SowEnd,
+        rev: bool,
+        log: &mut L,
+    ) -> (u16, u8) {
         let capture = &self.model.captures[usize::from(c)];
         if capture.each.is_some() || capture.origin_column {
             return self.take_measured(state, c, end, rev, log);
@@ -2546,7 +2553,7 @@ impl Rules {
 
     /// After capture `c` of a sowing that ended at `end`: the hole after the landing hole,
     /// if the capture sows on from it and it holds enough seeds.
-    fn relay_after(&self, state: &State, c: u8, end: &SowEnd, rev: bool) -> Option<Hole> {
+    pub(super) fn relay_after(&self, state: &State, c: u8, end: &SowEnd, rev: bool) -> Option<Hole> {
         let (min, max) = self.model.captures[usize::from(c)].relay_after?;
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
@@ -2559,7 +2566,7 @@ impl Rules {
     /// Lift hole `from` whole and sow it on as a lap of the sowing under way; `None` if the
     /// sowing would never end.
     /// `reached`: whether a lap of the turn has reached the row a lap rule asks about.
-    fn lift_and_sow(
+    pub(super) fn lift_and_sow(
         &self,
         state: &mut State,
         from: Hole,
@@ -2762,7 +2769,15 @@ impl Rules {
 
     /// Start follow-up `step` of capture `c` (or the first later one that applies and has
     /// anything to pick), or end the turn.
-    fn follow_up(&self, state: &mut State, history: &mut History, c: u8, step: u8, taken: u16, roles: u8) {
+    pub(super) fn follow_up(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        c: u8,
+        step: u8,
+        taken: u16,
+        roles: u8,
+    ) {
         let opp = state.to_move.other();
         let follow_ups = &self.model.captures[c as usize].follow_ups;
         if state.seeds[opp] > 0 {

@@ -337,6 +337,12 @@ impl Ring {
         self.simple = false;
     }
 
+    /// Whether laps drop no seed into hole `h` (a hole of a mark the sowing skips).
+    #[inline]
+    pub(crate) fn skips_hole(&self, h: Hole) -> bool {
+        !self.skip_at.is_empty() && (0..self.len).any(|pos| self.skip_at[pos] && self.slot(pos) == h.index())
+    }
+
     /// Whether a lap from `at` drops no seed at position `pos`.
     #[inline(always)]
     pub(crate) fn skips(&self, pos: usize, at: usize) -> bool {

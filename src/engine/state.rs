@@ -515,6 +515,30 @@ impl State {
 impl fmt::Debug for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let last = self.counts.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+        if f.alternate() {
+            // Every field, for a test that finds two states unequal.
+            return f
+                .debug_struct("State")
+                .field("counts", &&self.counts[..last])
+                .field("to_move", &self.to_move)
+                .field("phase", &self.phase)
+                .field("captured", &self.captured)
+                .field("hand", &self.hand)
+                .field("captures_made", &self.captures_made)
+                .field("phase_of", &self.phase_of)
+                .field("phase_turns", &self.phase_turns)
+                .field("direction", &self.direction)
+                .field("marks", &self.marks)
+                .field("north_colour", &self.north_colour)
+                .field("seeds", &self.seeds)
+                .field("hash", &self.hash)
+                .field("turn", &self.turn)
+                .field("since", &self.since)
+                .field("passes", &self.passes)
+                .field("turn_bits", &self.turn_bits)
+                .field("outcome", &self.outcome)
+                .finish();
+        }
         f.debug_struct("State")
             .field("counts", &&self.counts[..last])
             .field("to_move", &self.to_move)

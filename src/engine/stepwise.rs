@@ -56,6 +56,9 @@ struct Tally {
     laps: u32,
     sown: u32,
     last: Option<Hole>,
+    /// The hole the last lap was lifted from (the hole before it for a lap sown starting
+    /// with the hole itself).
+    from: Option<Hole>,
     /// Each lap, where a front end asks to show them.
     trace: Option<Vec<SownLap>>,
 }
@@ -65,6 +68,9 @@ struct Tally {
 enum Step {
     /// The sowing is over with this action (`stop`, `move again`).
     Over(LapAction),
+    /// The sowing is over with capture `c`, which took `taken` seeds from the opposite rows
+    /// `roles` (as bits): its follow-ups come next.
+    Captured(u8, u16, u8),
     /// A capture waits for the mover to choose the row end its seeds are sown from.
     Paused(EndChoice),
     /// A relay waits for the mover to choose its way past the side store or through it.
@@ -165,6 +171,9 @@ impl Rules {
             && self.step_ends(state, sow, side, ways[0].1, true)
         {
             out.push(Move::SowThrough(side));
+        }
+        if self.must_feed_now(state, sow) {
+            self.keep_feeding(state, out);
         }
         stats
     }
@@ -366,6 +375,14 @@ impl Rules {
                 self.end_turn(state, history);
                 action
             }
+            Step::Captured(c, taken, roles) => {
+                self.step_block(state);
+                // Read by the blocking rule alone, which has been read: the picks that follow
+                // see the turn as every interpreter leaves it.
+                state.turn_bits &= !TURN_STEP_TOOK;
+                self.follow_up(state, history, c, 0, taken, roles);
+                LapAction::Stop
+            }
             Step::Ended | Step::Endless | Step::Refused => {
                 self.end_turn(state, history);
                 LapAction::Stop
@@ -429,7 +446,7 @@ impl Rules {
     /// whether some choice of row end does, looked at a few pauses deep.
     fn step_settles(&self, state: &State, sow: &SowRules, step: Step, depth: u8) -> bool {
         match step {
-            Step::Over(_) | Step::Ended | Step::MayStop(..) => true,
+            Step::Over(_) | Step::Captured(..) | Step::Ended | Step::MayStop(..) => true,
             Step::Endless | Step::Refused => false,
             Step::Paused(_) | Step::PathPaused(_) if depth >= MAX_END_DEPTH => true,
             Step::PathPaused(choice) => [false, true].into_iter().any(|through| {
@@ -507,9 +524,39 @@ impl Rules {
                 }
             }
         }
-        let (at, before) = self.step_lap(state, sow, h, rev, through, tally);
+        let (at, before) = if sow.first_lap.is_plain() && sow.first_hole.is_none() {
+            self.step_lap(state, sow, h, rev, through, tally)
+        } else {
+            self.step_first_lap(state, sow, h, rev, tally)
+        };
         let action = self.step_action(state, sow, (at, before), &cur);
         Some((at, before, action, cur))
+    }
+
+    /// A turn's first lap of its own kind from hole `h` going `rev`: so many seeds of it
+    /// (`sow 4 seeds …`, all if it holds fewer), the first back into it (`starting with the
+    /// chosen hole`), or so many seeds by rule into the first hole (`… 2 seeds into the
+    /// first hole`). Where the last seed fell and what that hole held before it.
+    fn step_first_lap(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        h: Hole,
+        rev: bool,
+        tally: &mut Tally,
+    ) -> (Hole, u16) {
+        let me = state.to_move;
+        let held = state.counts[h.index()];
+        let n = sow.first_lap.lift.map_or(held, |k| k.min(held));
+        self.remove(state, h, n);
+        self.thin_marks(state);
+        // Sowing starting with the hole itself is sowing from the hole before it.
+        let from = if sow.first_lap.itself { self.step_hole(me, h, !rev) } else { h };
+        let landing =
+            self.drop_seeds(state, sow, (from, sow.first_hole.unwrap_or(1)), n, (rev, false), tally);
+        // The lap was lifted from the chosen hole.
+        tally.from = Some(h);
+        landing
     }
 
     /// The blocking rule of the mover's sowing, if it has one, at the end of their turn
@@ -725,6 +772,9 @@ impl Rules {
         // Brent's cycle detection on the lap to come, between captures.
         let mut saved: Option<(Hole, [u16; MAX_SLOTS])> = None;
         let (mut power, mut steps) = (1u32, 0u32);
+        // Captures whose seeds are sown on may take the mover's own seeds (the landing hole):
+        // the sowing through them is checked for cycles on all that its rest depends on.
+        let mut resown = super::cycle::Brent::new();
         loop {
             if tally.laps > max_laps {
                 return Step::Endless;
@@ -759,14 +809,44 @@ impl Rules {
                             }
                         },
                         destination => {
-                            let (taken, _) = self.take(state, c, at, cur.rev, log);
+                            let end = self.step_end(state, sow, at, tally);
+                            let (taken, roles) = self.take_at(state, c, &end, cur.rev, log);
                             self.thin_marks(state);
-                            if taken > 0 {
-                                state.turn_bits |= TURN_STEP_TOOK;
-                                state.captures_made[me] = state.captures_made[me].saturating_add(1);
-                                self.keep(state, destination, taken);
+                            if taken == 0 {
+                                // Nothing taken: the follow-ups are owed all the same.
+                                return Step::Captured(c, 0, roles);
                             }
-                            return Step::Over(LapAction::Stop);
+                            state.turn_bits |= TURN_STEP_TOOK;
+                            state.captures_made[me] = state.captures_made[me].saturating_add(1);
+                            cur.captured = true;
+                            match destination {
+                                Destination::Sow(resow) => {
+                                    let (landing, before) =
+                                        self.step_resow(state, sow, resow, taken, &end, cur.rev, tally);
+                                    if resow.goes_on() {
+                                        if resown.repeats((
+                                            (landing, before, cur.rev),
+                                            (state.counts, state.hand, state.marks),
+                                        )) {
+                                            return Step::Endless;
+                                        }
+                                        saved = None;
+                                        (at, action) =
+                                            (landing, self.step_action(state, sow, (landing, before), &cur));
+                                        continue;
+                                    }
+                                }
+                                Destination::Put(into) => self.put_taken(state, into, taken, &end),
+                                destination => self.keep(state, destination, taken),
+                            }
+                            if let Some(from) = self.relay_after(state, c, &end, cur.rev) {
+                                let (landing, before) =
+                                    self.step_lap(state, sow, from, cur.rev, false, tally);
+                                (at, action) =
+                                    (landing, self.step_action(state, sow, (landing, before), &cur));
+                                continue;
+                            }
+                            return Step::Captured(c, taken, roles);
                         }
                     }
                 }
@@ -897,7 +977,7 @@ impl Rules {
         }
         // The taken seeds alone, from the hole after the end (or the end itself).
         let from = if resow.itself { self.step_hole(me, end, !rev) } else { end };
-        let landing = self.drop_seeds(state, from, taken, rev, false, tally);
+        let landing = self.drop_seeds(state, sow, (from, 1), taken, (rev, false), tally);
         if let Some(lap) = tally.trace.as_mut().and_then(|t| t.last_mut()) {
             // Shown as sown from the end hole, where the taken seeds were put.
             lap.from = end;
@@ -951,7 +1031,7 @@ impl Rules {
         }
         self.remove(state, from, n);
         self.thin_marks(state);
-        self.drop_seeds(state, from, n, rev, through, tally)
+        self.drop_seeds(state, sow, (from, 1), n, (rev, through), tally)
     }
 
     /// Take marks kept only while a hole holds some seeds (`, while it holds at least 6
@@ -968,38 +1048,99 @@ impl Rules {
         }
     }
 
-    /// Sow `n` seeds in hand one by one along the mover's circuit going `rev`, from the hole
-    /// after `from`: where the last seed fell, and what that hole held before it.
+    /// Sow `n` seeds in hand one by one along the mover's circuit going `rev` (through their
+    /// side store with `through`), from the hole after `from`, `first` of them into the first
+    /// hole (all that are left, if fewer), passing the holes the sowing skips: where the last
+    /// seeds fell, and what that hole held before them.
     fn drop_seeds(
         &self,
         state: &mut State,
-        from: Hole,
+        sow: &SowRules,
+        (from, first): (Hole, u16),
         n: u16,
-        rev: bool,
-        through: bool,
+        (rev, through): (bool, bool),
         tally: &mut Tally,
     ) -> (Hole, u16) {
         let me = state.to_move;
+        let ring = &sow.rings[me];
         let (mut at, mut before) = (from, 0);
         let mut drops = Vec::new();
-        for _ in 0..n {
+        let mut left = n;
+        while left > 0 {
             at = self.step_path(me, at, rev, through);
-            if self.skip_origin && at == from {
+            while (self.skip_origin && at == from) || ring.skips_hole(at) {
                 at = self.step_path(me, at, rev, through);
             }
+            let k = if left == n { first.min(left) } else { 1 };
             before = state.counts[at.index()];
-            self.add(state, at, 1);
+            self.add(state, at, k);
+            left -= k;
             if tally.trace.is_some() {
-                drops.push(at);
+                drops.extend(std::iter::repeat_n(at, usize::from(k)));
             }
         }
         if let Some(trace) = tally.trace.as_mut() {
             trace.push(SownLap { from, drops });
         }
+        if self.shared_circuit {
+            // Seeds crossed to the other side or into a store: each side's seeds are those
+            // of its territory.
+            state.seeds = ByPlayer::new_with(|p| self.territory_seeds(state, p));
+        }
         tally.laps += 1;
         tally.sown += u32::from(n);
         tally.last = Some(at);
+        tally.from = Some(from);
         (at, before)
+    }
+
+    /// The end of the lap that ended at `at`, as the captures' shared code reads it: where
+    /// it ended and where it was lifted from, along the mover's ring.
+    fn step_end(&self, state: &State, sow: &SowRules, at: Hole, tally: &Tally) -> SowEnd {
+        let ring = &sow.rings[state.to_move];
+        let last_at = ring.pos(at);
+        SowEnd {
+            laps: tally.laps,
+            sown: tally.sown,
+            last_at,
+            lap_at: tally.from.map_or(last_at, |from| ring.pos(from)) as u16,
+            last: at,
+            action: LapAction::Stop,
+            hash: 0,
+            reached: false,
+        }
+    }
+
+    /// Put a capture's `taken` seeds into the hole `resow` names and sow them on, seed by
+    /// seed: the taken seeds (with the hole's lone seed, or the last seed of the lap, where
+    /// the rules say so) or the whole hole, from the hole after it or starting with it.
+    /// Where the last seed fell and what that hole held before it.
+    #[allow(clippy::too_many_arguments, reason = "the capture, its seeds and the sowing's way")]
+    fn step_resow(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        resow: Resow,
+        taken: u16,
+        end: &SowEnd,
+        rev: bool,
+        tally: &mut Tally,
+    ) -> (Hole, u16) {
+        let me = state.to_move;
+        let into = self.resow_hole(state, sow, resow, end);
+        let single = u16::from(resow.single && state.counts[into.index()] == 1);
+        self.add(state, into, taken);
+        let whole = resow.whole || (resow.whole_if_one && taken == 1);
+        let mut hand = if whole { state.counts[into.index()] } else { taken + single };
+        self.remove(state, into, hand);
+        if resow.with_last && !whole && state.counts[end.last.index()] > 0 {
+            self.remove(state, end.last, 1);
+            hand += 1;
+        }
+        self.thin_marks(state);
+        // Sowing starting with the hole itself is sowing from the hole before it.
+        let from = if resow.itself { self.step_hole(me, into, !rev) } else { into };
+        self.drop_seeds(state, sow, (from, 1), hand, (rev, false), tally)
     }
 
     /// The lap rules' action for a lap that ended in hole `at`, which held `before` seeds
@@ -1033,8 +1174,10 @@ impl Rules {
         let count = |h: Hole| state.counts[h.index()];
         let is = |h: Hole, s: HoleState| (count(h) == 0) == (s == HoleState::Empty);
         let facing = |role: Role| self.opposite_count(state, me, at, role);
+        let at_store = self.is_store(at);
         {
-            !rule.store
+            rule.store == at_store
+                && (!at_store || self.store(me) == Some(at))
                 && rule.landing.is_none_or(|want| (before > 0) == (want == HoleState::Occupied))
                 && rule.side.is_none_or(|side| (self.hole_owner[at.index()] == me) == (side == Side::Own))
                 && rule.role.is_none_or(|role| self.hole_role[at.index()] == role)

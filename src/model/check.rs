@@ -65,8 +65,7 @@ pub enum ModelError {
 
 impl Model {
     /// Rules played lap by lap (see [`Model::stepwise`]): only the constructs that
-    /// interpreter covers (no turned laps, follow-ups, relays after a
-    /// capture, colours, or captured seeds sown from other holes than a row end).
+    /// interpreter covers (no turned laps or colours).
     fn check_stepwise(&self) -> Result<(), ModelError> {
         let needs = |problem: &str| ModelError::Reference {
             place: "rules played lap by lap (seeds placed from the hand, captures sown from a row end, \
@@ -83,32 +82,10 @@ impl Model {
         if self.end.row_empty_every_lap && self.end.row_empty.is_none() {
             return Err(needs("an empty row read between laps needs the row's end rule"));
         }
-        // A turn that takes holes is played apart from the sowing, by its picks.
-        let taken_by_turns: Vec<usize> = self
-            .phases
-            .iter()
-            .filter_map(|p| match p.turn {
-                Turn::Take { capture } => Some(usize::from(capture)),
-                _ => None,
-            })
-            .collect();
-        for (i, capture) in self.captures.iter().enumerate() {
-            if taken_by_turns.contains(&i) {
-                continue;
-            }
-            if !capture.follow_ups.is_empty() || capture.relay_after.is_some() {
-                return Err(needs("a capture cannot be followed by picks or a relay from the next hole"));
-            }
-            if let Destination::Sow(r) = capture.destination
-                && !matches!(r.into, SowInto::RowEnd { .. })
-            {
-                return Err(needs("captured seeds are sown on only from a row end"));
-            }
-        }
         for phase in &self.phases {
             if let Turn::Sow(s) = &phase.turn {
-                if !s.turnings.is_empty() || s.must_feed {
-                    return Err(needs("laps cannot be turned, nor must a sowing feed the opponent"));
+                if !s.turnings.is_empty() {
+                    return Err(needs("laps cannot be turned"));
                 }
                 if s.place.is_some_and(|p| usize::from(p.capture) >= self.captures.len()) {
                     return Err(needs("a seed placed from the hand names a capture the rules lack"));

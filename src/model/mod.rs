@@ -270,6 +270,46 @@ impl Model {
     }
 }
 
+impl Model {
+    /// The first construct of these rules that the interpreter of sowings played lap by lap
+    /// (`engine::stepwise`, on its way to being the engine's one general interpreter) does
+    /// not play yet, in words; `None` where it plays them all. Rules it plays can be built
+    /// with every sowing played lap by lap ([`crate::Rules::general`]), and the differential
+    /// tests compare that with the engine's fast paths.
+    pub fn general_gap(&self) -> Option<&'static str> {
+        if self.colours {
+            return Some("holes that belong by the colour of their seeds");
+        }
+        if self.end.end_holes.is_some() || self.end.one_hole_every_lap {
+            return Some("an end read from the holes a turn captured, or between laps from one hole");
+        }
+        for phase in &self.phases {
+            if phase.ends_at_capture.is_some() {
+                return Some("an opening that ends at a capture");
+            }
+            let Turn::Sow(s) = &phase.turn else { continue };
+            let gap = if !s.turnings.is_empty() || s.leave_turned || s.turned_once {
+                "laps turned the other way"
+            } else if s.hand_entry {
+                "seeds entered from the hand into each hole"
+            } else if s.overrun.is_some() || s.lone.is_some() {
+                "a sowing over the opponent's seeds"
+            } else if std::iter::once(&s.otherwise)
+                .chain(s.lap_rules.iter().map(|r| &r.action))
+                .any(|a| matches!(a, LapAction::MoveLanding(_)))
+            {
+                "seeds moved on from the landing hole"
+            } else if s.lap_rules.iter().flat_map(|r| &r.facts).any(|f| matches!(f, Fact::NotReached(..))) {
+                "a fact about the rows the turn has reached"
+            } else {
+                continue;
+            };
+            return Some(gap);
+        }
+        None
+    }
+}
+
 /// What a turn of a phase consists of. `S` is how a sowing turn is described: [`Sowing`] in
 /// the model; the engine keeps the same turns with its own tables for sowing.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,6 +12,7 @@ mod format;
 mod fuzz;
 mod fuzz_harness;
 mod games;
+mod general;
 mod kit;
 mod language;
 mod learning;
