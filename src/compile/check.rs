@@ -516,14 +516,8 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
                 "let the circuit's direction be chosen with each sowing",
             );
         }
-        if let Some(span) = choose.node.hand_entry {
-            not("seeds entered from the hand into each hole", span, "leave the line out");
-        }
     }
     for rule in lap_rules() {
-        if matches!(rule.action.node, ast::LapAction::MoveLanding { .. }) {
-            not("seeds moved on from the landing hole", rule.action.span, "write `stop`");
-        }
         for fact in &rule.facts {
             if matches!(fact.node, ast::Fact::NotReached { .. }) {
                 not("a fact about the rows the turn has reached", fact.span, "leave the condition out");
@@ -581,11 +575,7 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
             help: help.into(),
         });
     };
-    for rule in sowing.after_lap.iter().flat_map(|a| &a.node.rules) {
-        if matches!(rule.action.node, ast::LapAction::MoveLanding { .. }) {
-            not("seeds moved on from the landing hole", rule.action.span, "write `stop`");
-        }
-    }
+    for rule in sowing.after_lap.iter().flat_map(|a| &a.node.rules) {}
     if let Some(circuit) = sections.circuit {
         let c = circuit.node;
         if c.all_rows.is_none() && c.rows_of.is_none() {

@@ -682,7 +682,7 @@ impl Rules {
     /// `move N seeds from the landing hole into HOLE`: move number `i` of the rules, from
     /// the hole `landing` where the sowing ended. The seeds stay on the board.
     #[cold]
-    fn move_landing(&self, state: &mut State, i: u8, landing: Hole) {
+    pub(super) fn move_landing(&self, state: &mut State, i: u8, landing: Hole) {
         let Some(m) = self.model.landing_moves.get(usize::from(i)) else { return };
         let me = state.to_move;
         let to = self.hole_from_owners_left(me, m.role, m.column.from_left(self.columns).unwrap_or(0));
@@ -2983,7 +2983,7 @@ impl Rules {
 
     /// Whether the player to move holds in hand a seed for each of their holes.
     #[cold]
-    fn may_enter(&self, state: &State) -> bool {
+    pub(super) fn may_enter(&self, state: &State) -> bool {
         let me = state.to_move;
         usize::from(state.hand[me]) >= self.territory[me].len()
     }

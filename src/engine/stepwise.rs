@@ -172,6 +172,9 @@ impl Rules {
         {
             out.push(Move::SowThrough(side));
         }
+        if sow.hand_entry && self.may_enter(state) {
+            out.push(Move::Enter);
+        }
         if self.must_feed_now(state, sow) {
             self.keep_feeding(state, out);
         }
@@ -355,6 +358,13 @@ impl Rules {
             Step::Over(LapAction::MoveAgain) => {
                 self.end_turn_again(state, history);
                 LapAction::MoveAgain
+            }
+            Step::Over(LapAction::MoveLanding(i)) => {
+                // Seeds of the landing hole moved on into a hole of the mover's.
+                self.move_landing(state, i, tally.last.unwrap_or(h));
+                self.step_block(state);
+                self.end_turn(state, history);
+                LapAction::MoveLanding(i)
             }
             Step::Over(LapAction::MarkLanding(m)) => {
                 // The landing hole takes the mark, which leaves the mover's other holes.

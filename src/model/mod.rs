@@ -290,15 +290,8 @@ impl Model {
             let Turn::Sow(s) = &phase.turn else { continue };
             let gap = if !s.turnings.is_empty() || s.leave_turned || s.turned_once {
                 "laps turned the other way"
-            } else if s.hand_entry {
-                "seeds entered from the hand into each hole"
             } else if s.overrun.is_some() || s.lone.is_some() {
                 "a sowing over the opponent's seeds"
-            } else if std::iter::once(&s.otherwise)
-                .chain(s.lap_rules.iter().map(|r| &r.action))
-                .any(|a| matches!(a, LapAction::MoveLanding(_)))
-            {
-                "seeds moved on from the landing hole"
             } else if s.lap_rules.iter().flat_map(|r| &r.facts).any(|f| matches!(f, Fact::NotReached(..))) {
                 "a fact about the rows the turn has reached"
             } else {
