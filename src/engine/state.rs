@@ -406,29 +406,32 @@ pub struct State {
     pub(crate) passes: u8,
     /// What the turn under way has done, where the rules look at it (`TURN_*` bits): cleared
     /// when a turn ends.
-    pub(crate) turn_bits: u8,
+    pub(crate) turn_bits: u16,
     pub(crate) outcome: Option<Outcome>,
 }
 
 /// [`State::turn_bits`]: the turn's first lap was turned.
-pub(crate) const TURN_FIRST_TURNED: u8 = 1;
+pub(crate) const TURN_FIRST_TURNED: u16 = 1;
 /// [`State::turn_bits`]: a turned lap of the turn has captured.
-pub(crate) const TURN_TURNED_CAPTURED: u8 = 2;
+pub(crate) const TURN_TURNED_CAPTURED: u16 = 2;
 /// [`State::turn_bits`]: the sowing is paused where a turned lap's captured seeds were put, and
 /// the rules let them be left there for another turned lap.
-pub(crate) const TURN_LEAVE: u8 = 4;
+pub(crate) const TURN_LEAVE: u16 = 4;
 /// [`State::turn_bits`]: the turn's captures took the opponent's end hole of the named row on
 /// South's left.
-pub(crate) const TURN_END_LEFT: u8 = 8;
+pub(crate) const TURN_END_LEFT: u16 = 8;
 /// [`State::turn_bits`]: … on South's right.
-pub(crate) const TURN_END_RIGHT: u8 = 16;
+pub(crate) const TURN_END_RIGHT: u16 = 16;
 /// [`State::turn_bits`]: a sowing played lap by lap, paused for the mover to stop or relay,
 /// goes against the circuit's stored order.
-pub(crate) const TURN_STEP_REV: u8 = 32;
+pub(crate) const TURN_STEP_REV: u16 = 32;
 /// [`State::turn_bits`]: … and has captured earlier in the turn.
-pub(crate) const TURN_STEP_CAPTURED: u8 = 64;
+pub(crate) const TURN_STEP_CAPTURED: u16 = 64;
 /// [`State::turn_bits`]: a sowing played lap by lap has taken seeds this turn.
-pub(crate) const TURN_STEP_TOOK: u8 = 128;
+pub(crate) const TURN_STEP_TOOK: u16 = 128;
+/// [`State::turn_bits`]: a sowing played lap by lap, paused for the mover, has reached the row
+/// its lap rules ask about (`no seed of the turn has reached …`).
+pub(crate) const TURN_STEP_REACHED: u16 = 256;
 
 impl State {
     /// Seeds in a hole.

@@ -48,6 +48,9 @@ struct Cursor {
     /// A lap of the turn has been sown (else a capture is made by a seed placed from the
     /// hand).
     sown: bool,
+    /// A seed of the turn has reached the row the lap rules ask about (`no seed of the turn
+    /// has reached …`), as they count it.
+    reached: bool,
 }
 
 /// What a sowing came to, counted as it went.
@@ -59,6 +62,8 @@ struct Tally {
     /// The hole the last lap was lifted from (the hole before it for a lap sown starting
     /// with the hole itself).
     from: Option<Hole>,
+    /// A seed of the lap just sown fell in the row the lap rules ask about.
+    reached_now: bool,
     /// Each lap, where a front end asks to show them.
     trace: Option<Vec<SownLap>>,
 }
@@ -343,8 +348,10 @@ impl Rules {
         let action = match step {
             Step::MayStop(at, cur) => {
                 let bits = (if cur.rev { TURN_STEP_REV } else { 0 })
-                    | (if cur.captured { TURN_STEP_CAPTURED } else { 0 });
-                state.turn_bits = (state.turn_bits & !(TURN_STEP_REV | TURN_STEP_CAPTURED)) | bits;
+                    | (if cur.captured { TURN_STEP_CAPTURED } else { 0 })
+                    | (if cur.reached { TURN_STEP_REACHED } else { 0 });
+                state.turn_bits =
+                    (state.turn_bits & !(TURN_STEP_REV | TURN_STEP_CAPTURED | TURN_STEP_REACHED)) | bits;
                 state.phase = Phase::LapChoice(LapChoice {
                     at,
                     origin: cur.origin,
@@ -512,7 +519,8 @@ impl Rules {
         tally: &mut Tally,
     ) -> Option<(Hole, u16, LapAction, Cursor)> {
         let me = state.to_move;
-        let mut cur = Cursor { rev, first: true, captured: false, origin: 0, pauses: 0, sown: true };
+        let mut cur =
+            Cursor { rev, first: true, captured: false, origin: 0, pauses: 0, sown: true, reached: false };
         match sow.place {
             Some(place) => {
                 if state.hand[me] == 0 {
@@ -539,7 +547,7 @@ impl Rules {
         } else {
             self.step_first_lap(state, sow, h, rev, tally)
         };
-        let action = self.step_action(state, sow, (at, before), &cur);
+        let action = self.step_action(state, sow, (at, before), &mut cur, tally);
         Some((at, before, action, cur))
     }
 
@@ -732,8 +740,16 @@ impl Rules {
         else {
             return Step::Over(LapAction::Stop);
         };
-        let cur = Cursor { rev, first: false, captured: true, origin: choice.origin, pauses: 0, sown: true };
-        let action = self.step_action(state, sow, (at, before), &cur);
+        let mut cur = Cursor {
+            rev,
+            first: false,
+            captured: true,
+            origin: choice.origin,
+            pauses: 0,
+            sown: true,
+            reached: state.turn_bits & TURN_STEP_REACHED != 0,
+        };
+        let action = self.step_action(state, sow, (at, before), &mut cur, tally);
         self.step_run(state, sow, (at, action), cur, tally, log)
     }
 
@@ -750,19 +766,20 @@ impl Rules {
     ) -> Step {
         let me = state.to_move;
         let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
-        let cur = Cursor {
+        let mut cur = Cursor {
             rev,
             first: false,
             captured: false,
             origin: choice.origin,
             pauses: choice.relays,
             sown: true,
+            reached: state.turn_bits & TURN_STEP_REACHED != 0,
         };
         let (at, before) = self.step_lap(state, sow, choice.at, rev, through, tally);
         if through && !self.side_allowed(state, sow) {
             return Step::Refused;
         }
-        let action = self.step_action(state, sow, (at, before), &cur);
+        let action = self.step_action(state, sow, (at, before), &mut cur, tally);
         self.step_run(state, sow, (at, action), cur, tally, log)
     }
 
@@ -813,8 +830,10 @@ impl Rules {
                                 };
                                 (cur.rev, cur.captured) = (rev, true);
                                 saved = None;
-                                (at, action) =
-                                    (landing, self.step_action(state, sow, (landing, before), &cur));
+                                (at, action) = (
+                                    landing,
+                                    self.step_action(state, sow, (landing, before), &mut cur, tally),
+                                );
                                 continue;
                             }
                         },
@@ -841,8 +860,10 @@ impl Rules {
                                             return Step::Endless;
                                         }
                                         saved = None;
-                                        (at, action) =
-                                            (landing, self.step_action(state, sow, (landing, before), &cur));
+                                        (at, action) = (
+                                            landing,
+                                            self.step_action(state, sow, (landing, before), &mut cur, tally),
+                                        );
                                         continue;
                                     }
                                 }
@@ -852,8 +873,10 @@ impl Rules {
                             if let Some(from) = self.relay_after(state, c, &end, cur.rev) {
                                 let (landing, before) =
                                     self.step_lap(state, sow, from, cur.rev, false, tally);
-                                (at, action) =
-                                    (landing, self.step_action(state, sow, (landing, before), &cur));
+                                (at, action) = (
+                                    landing,
+                                    self.step_action(state, sow, (landing, before), &mut cur, tally),
+                                );
                                 continue;
                             }
                             return Step::Captured(c, taken, roles);
@@ -906,7 +929,7 @@ impl Rules {
             };
             let (landing, before) = self.step_lap(state, sow, from, cur.rev, false, tally);
             at = landing;
-            action = self.step_action(state, sow, (landing, before), &cur);
+            action = self.step_action(state, sow, (landing, before), &mut cur, tally);
         }
     }
 
@@ -1073,6 +1096,7 @@ impl Rules {
     ) -> (Hole, u16) {
         let me = state.to_move;
         let ring = &sow.rings[me];
+        let reach = self.reach_row(sow).map(|(side, role, _)| (side, role));
         let (mut at, mut before) = (from, 0);
         let mut drops = Vec::new();
         let mut left = n;
@@ -1082,6 +1106,9 @@ impl Rules {
                 at = self.step_path(me, at, rev, through);
             }
             let k = if left == n { first.min(left) } else { 1 };
+            if reach.is_some_and(|row| self.in_reach_row(me, row, at)) {
+                tally.reached_now = true;
+            }
             before = state.counts[at.index()];
             self.add(state, at, k);
             left -= k;
@@ -1155,21 +1182,51 @@ impl Rules {
 
     /// The lap rules' action for a lap that ended in hole `at`, which held `before` seeds
     /// before the last one fell: the first rule that applies, read from the model.
+    ///
+    /// Where the lap rules ask whether a seed of the turn has reached a row, the lap counts
+    /// first: by the seeds it sowed there, or where only the ends of laps count, by its end
+    /// from the next lap on.
     fn step_action(
         &self,
         state: &State,
         sow: &SowRules,
         (at, before): (Hole, u16),
-        cur: &Cursor,
+        cur: &mut Cursor,
+        tally: &mut Tally,
     ) -> LapAction {
+        let reach = self.reach_row(sow);
+        if matches!(reach, Some((_, _, false))) {
+            cur.reached |= tally.reached_now;
+        }
+        tally.reached_now = false;
         if self.is_side_store(at) {
             // A lap that ends in a side store ends the turn.
             return LapAction::Stop;
         }
-        sow.lap_rules
+        let action = sow
+            .lap_rules
             .iter()
             .find(|rule| self.rule_applies(state, rule, (at, before), cur))
-            .map_or(sow.lap_otherwise, |rule| rule.action)
+            .map_or(sow.lap_otherwise, |rule| rule.action);
+        if let Some((side, role, true)) = reach {
+            cur.reached |= self.in_reach_row(state.to_move, (side, role), at);
+        }
+        action
+    }
+
+    /// The row the lap rules ask whether a seed of the turn has reached, and whether only
+    /// the ends of laps count (`no seed of the turn has reached …`).
+    fn reach_row(&self, sow: &SowRules) -> Option<(Side, Role, bool)> {
+        sow.lap_rules.iter().flat_map(|r| &r.facts).find_map(|f| match *f {
+            Fact::NotReached(side, role, ended) => Some((side, role, ended)),
+            _ => None,
+        })
+    }
+
+    /// Whether hole `h` is in row `role` of `side` as `me` sees it.
+    fn in_reach_row(&self, me: Player, (side, role): (Side, Role), h: Hole) -> bool {
+        let p = if side == Side::Own { me } else { me.other() };
+        !self.is_store(h) && self.hole_owner[h.index()] == p && self.hole_role[h.index()] == role
     }
 
     /// Whether lap rule `rule` applies to a lap that ended in hole `at`, which held `before`
@@ -1207,8 +1264,7 @@ impl Rules {
                     Fact::PreviousHolds(min, max) => {
                         (min..=max).contains(&count(self.step_hole(me, at, !cur.rev)))
                     }
-                    // Refused by the compiler in rules played lap by lap.
-                    Fact::NotReached(..) => true,
+                    Fact::NotReached(..) => !cur.reached,
                     Fact::FirstLap => cur.first,
                     Fact::TurnCaptured => cur.captured,
                 })
@@ -1306,5 +1362,6 @@ fn paused_cursor(state: &State, choice: LapChoice) -> Cursor {
         origin: choice.origin,
         pauses: choice.relays,
         sown: true,
+        reached: state.turn_bits & TURN_STEP_REACHED != 0,
     }
 }

@@ -292,8 +292,6 @@ impl Model {
                 "laps turned the other way"
             } else if s.overrun.is_some() || s.lone.is_some() {
                 "a sowing over the opponent's seeds"
-            } else if s.lap_rules.iter().flat_map(|r| &r.facts).any(|f| matches!(f, Fact::NotReached(..))) {
-                "a fact about the rows the turn has reached"
             } else {
                 continue;
             };
