@@ -10,6 +10,7 @@ mod convert;
 mod error;
 mod limits;
 mod lower;
+mod playable;
 mod resolve;
 mod section;
 mod warning;
@@ -100,8 +101,9 @@ fn compile_parsed(
         return Err(errors);
     }
     let model = lower::lower(&scope).ok_or_else(|| vec![CheckError::Unlowered])?;
-    let warnings = warning::find(&scope, &model);
+    let mut warnings = warning::find(&scope, &model);
     let rules = Rules::new(model).map_err(|e| vec![CheckError::Inconsistent(e)])?;
+    warnings.extend(playable::endless_phases(&scope, &rules));
     Ok((rules, warnings))
 }
 

@@ -119,6 +119,29 @@ pub enum Warning {
         #[help]
         help: String,
     },
+
+    /// A phase in which random play from the setup often reaches a position where every
+    /// decision the rules offer would sow for ever: the player to move is then blocked by
+    /// rules that cannot end, not by the board.
+    #[error("in {phase}, every decision is often an endless sowing")]
+    #[diagnostic(
+        code(sow::warning::endless_phase),
+        severity(Warning),
+        help(
+            "in {games} of {sampled} random games from the setup, a player reached a position of {phase} where every hole they may choose sows for ever, and so could not move. Look at the lap rules that relay or capture and sow on: one of them may apply to every landing"
+        )
+    )]
+    EndlessPhase {
+        /// The phase's words: `the main game` or `the opening "NAME"`.
+        phase: String,
+        /// Where its sowing is described.
+        #[label("every sowing here may go round for ever")]
+        span: SourceSpan,
+        /// Games that reached such a position.
+        games: u32,
+        /// Games played.
+        sampled: u32,
+    },
 }
 
 /// Every warning of one rules file, with its source for rendering.
