@@ -200,8 +200,17 @@ impl Scope<'_> {
         }
         let mut out = Vec::new();
         for m in &self.eff.marks {
-            let holes = m.holes.iter().filter_map(|set| errors.take(self.holes(set)));
-            out.push(holes.flatten().collect());
+            let mut cells = Vec::new();
+            for line in &m.holes {
+                let holds = match &line.when {
+                    Some(when) => errors.take_one(self.when_holds(when)).unwrap_or(false),
+                    None => true,
+                };
+                if holds && let Some(holes) = errors.take(self.holes(&line.holes)) {
+                    cells.extend(holes);
+                }
+            }
+            out.push(cells);
         }
         errors.finish(self.board.map(|_| out))
     }

@@ -476,10 +476,19 @@ pub enum LoneTarget {
 pub struct Marks {
     /// The kind of mark.
     pub name: Spanned<String>,
-    /// Holes marked from the start, on both sides.
-    pub holes: Vec<Spanned<HoleSet>>,
+    /// Holes marked from the start, on both sides, each with the boards it holds on.
+    pub holes: Vec<MarkHoles>,
     /// `, while it holds at least N seeds`: the fewest seeds a hole keeps the mark with.
     pub keep_min: Option<Spanned<u64>>,
+}
+
+/// `the 5th inner hole, when columns is 8`: holes of a `marks` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MarkHoles {
+    /// One hole or a run of holes of each player.
+    pub holes: Spanned<HoleSet>,
+    /// `when columns is 8`: the boards they are marked on.
+    pub when: Option<Spanned<SetupWhen>>,
 }
 
 /// `opening "name" { … }`.

@@ -199,6 +199,9 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::ident_char => "a letter or digit",
         Rule::article => "`a` or `an`",
         Rule::marks => "`marks NAME: …`",
+        Rule::mark_holes => {
+            "a hole or a run of holes to mark, such as `the 5th inner hole, when columns is 8`"
+        }
         Rule::other_direction => "`or clockwise, chosen once` or `… chosen each turn`",
         Rule::each_turn => "`each turn`",
         Rule::own_hole => "`own hole`",

@@ -685,10 +685,21 @@ fn lower_marks(pair: Pair<'_, Rule>) -> Result<Marks> {
         if p.as_rule() == Rule::mark_while {
             keep_min = Some(lower_int(Children::of(p).expect(Rule::int)?)?);
         } else {
-            holes.push(lower_one_hole(p)?);
+            holes.push(lower_mark_holes(p)?);
         }
     }
     Ok(Marks { name, holes, keep_min })
+}
+
+fn lower_mark_holes(pair: Pair<'_, Rule>) -> Result<MarkHoles> {
+    let mut c = Children::of(pair);
+    let first = c.any()?;
+    let holes = match first.as_rule() {
+        Rule::hole_run => lower_hole_run(first)?,
+        _ => lower_one_hole(first)?,
+    };
+    let when = c.optional(Rule::setup_when).map(lower_setup_when).transpose()?;
+    Ok(MarkHoles { holes, when })
 }
 
 fn lower_opening(pair: Pair<'_, Rule>) -> Result<Opening> {

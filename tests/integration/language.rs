@@ -631,3 +631,50 @@ fn a_table_of_opposite_holes() {
     game.play(Move::Sow(hole(&plain, "b3"))).unwrap();
     assert_eq!(game.state().captured().south, 6);
 }
+
+/// Marked holes follow the board's size, as a setup's holes do: `, when PARAM is N` after a
+/// hole or a run, and runs whose length is worked out from a parameter. Each board below
+/// was counted by hand: South's 5th inner hole from the left is b5, North's is c4 (North
+/// counts from the other end); the 5 rightmost outer holes of a 10-hole row are a6…a10 for
+/// South and d1…d5 for North.
+#[test]
+fn marks_follow_a_parameter() {
+    let text = r#"game "Marks" {
+    param columns = 8 in 6..10 step 2 "holes in each row"
+    board 4 rows of columns holes, no stores
+    territory each player owns rows outer, inner
+    marks house: the 5th inner hole, when columns is 8, the 4th inner hole, when columns is at most 6, the columns / 2 rightmost outer holes, when columns is 10
+    setup { 2 in every hole }
+    circuit own rows anticlockwise
+    choose { own hole with at least 2 seeds }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an occupied house hole: stop
+        when the last seed lands in an occupied hole: relay
+        otherwise: stop
+    }
+    after 1000 laps a sowing is endless
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+        a repeated position is a draw
+    }
+}
+"#;
+    let marked = |columns: u32| {
+        let options = sow::Options { ruleset: None, params: vec![format!("columns={columns}")] };
+        let rules = sow::compile("marks.sow", text, &options).expect("compiles");
+        let board = rules.model().board;
+        let mut names: Vec<String> = rules.model().marks[0].start.iter().map(|&c| board.name(c)).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(marked(6), ["b4", "c3"]);
+    assert_eq!(marked(8), ["b5", "c4"]);
+    assert_eq!(marked(10), ["a10", "a6", "a7", "a8", "a9", "d1", "d2", "d3", "d4", "d5"]);
+    assert!(sow::check("marks.sow", text).is_ok(), "every board of the range checks");
+    // A parameter the file does not declare is an error, pointing at it.
+    let wrong = text.replace("when columns is 8", "when size is 8");
+    let e = sow::check("marks.sow", &wrong).unwrap_err();
+    assert!(format!("{e:?}").contains("Unknown"), "{e:?}");
+}
