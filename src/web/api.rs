@@ -400,11 +400,49 @@ fn team(side: &str, names: Vec<String>) -> Result<Vec<String>, ApiError> {
                 ),
             ));
         }
+        if name.chars().any(crate::render::is_unsafe) {
+            return Err(ApiError::bad(
+                "bad_team",
+                format!(
+                    "`{field}`: a name may not hold a control that reorders or hides text (a bidirectional override); `{}` does",
+                    quote(&crate::render::escape_line(name))
+                ),
+            ));
+        }
+        if !name.is_empty() && !name.chars().any(visible) {
+            return Err(ApiError::bad(
+                "bad_team",
+                format!(
+                    "`{field}`: a name needs a visible character; `{}` has none",
+                    quote(&name.escape_unicode().to_string())
+                ),
+            ));
+        }
         if !name.is_empty() {
             team.push(name.to_string());
         }
     }
     Ok(team)
+}
+
+/// Whether a character shows: not a space, a control, or one of the characters that are
+/// drawn as nothing (zero-width spaces and joiners, the word joiner, a soft hyphen, fillers).
+fn visible(c: char) -> bool {
+    !c.is_whitespace()
+        && !c.is_control()
+        && !matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{3164}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+        )
 }
 
 /// Refuse a game longer than the server keeps.

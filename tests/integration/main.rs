@@ -12,6 +12,7 @@ mod format;
 mod fuzz;
 mod fuzz_harness;
 mod games;
+mod hostile;
 mod kit;
 mod language;
 mod learning;
