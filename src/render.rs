@@ -299,7 +299,7 @@ impl<'a> Safe<'a> {
                 .into_iter()
                 .take(MAX_LABELS)
                 .map(|l| {
-                    let text = l.label().map(|t| escape_line(t));
+                    let text = l.label().map(escape_line);
                     let span = q.span(l.inner());
                     if l.primary() {
                         LabeledSpan::new_primary_with_span(text, span)

@@ -495,7 +495,7 @@ pub(crate) async fn create(
             limits,
         )?,
     };
-    let teams = ByPlayer { south: team("south", new.south_team)?, north: team("north", new.north_team)? };
+    let mut teams = ByPlayer { south: team("south", new.south_team)?, north: team("north", new.north_team)? };
     let seed = new.seed.unwrap_or_else(|| store.seed());
     let mut params: Vec<String> = new.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let (source, ruleset, record) = match &new.record {
@@ -510,6 +510,18 @@ pub(crate) async fn create(
             from_record.append(&mut params);
             params = from_record;
             let ruleset = new.ruleset.or_else(|| record.tag("Ruleset").map(|t| t.node.clone()));
+            // A side's tag names its team when it is not a player (`human`, `mcts:2s`): the
+            // teams the record was played by go on, unless the request names others.
+            for (side, tag, team_of) in
+                [("south", "South", &mut teams.south), ("north", "North", &mut teams.north)]
+            {
+                if let Some(names) = record.tag(tag).map(|t| t.node.as_str())
+                    && team_of.is_empty()
+                    && names.parse::<Controller>().is_err()
+                {
+                    *team_of = team(side, names.split(',').map(str::to_string).collect())?;
+                }
+            }
             (source, ruleset, Some(record))
         }
     };

@@ -418,3 +418,19 @@ fn team_names_that_hide_or_reorder_are_refused() {
     let body = serde_json::json!({"south_team": ["Ama", "Kofi Ésì"]}).to_string();
     assert_eq!(server.raw("POST", "/api/games", body.as_bytes()).0, 201);
 }
+
+/// Informational: a record loaded through the API keeps the team names it was played by.
+#[test]
+fn a_record_loaded_through_the_api_keeps_its_teams() {
+    use crate::server::Api;
+    let server = crate::local::Local::start();
+    let made = server.ok("POST", "/api/games", Some(serde_json::json!({"south_team": ["Ama", "Kofi"]})));
+    let id = made["id"].as_str().unwrap().to_string();
+    let (status, record) = server.raw("GET", &format!("/api/games/{id}/record"), b"");
+    assert_eq!(status, 200);
+    assert!(record.contains("[South \"Ama, Kofi\"]"), "{record}");
+    let loaded = server.ok("POST", "/api/games", Some(serde_json::json!({"record": record})));
+    let id = loaded["id"].as_str().unwrap().to_string();
+    let (_, again) = server.raw("GET", &format!("/api/games/{id}/record"), b"");
+    assert!(again.contains("[South \"Ama, Kofi\"]"), "{again}");
+}
