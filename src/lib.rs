@@ -34,6 +34,7 @@ pub mod engine;
 pub mod lsp;
 pub mod model;
 pub mod record;
+pub mod render;
 pub mod session;
 pub mod source;
 pub mod span;

@@ -144,14 +144,49 @@ pub enum ReadError {
     Source(Box<SourceError>),
 }
 
-/// Read a file as text: at most the limit of its kind (a larger file is refused without
-/// reading the rest), UTF-8, no NUL bytes.
+/// The error for a path that is not a regular file.
+fn not_regular(kind: std::fs::FileType) -> std::io::Error {
+    #[cfg(unix)]
+    let what = {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            "a named pipe (FIFO)"
+        } else if kind.is_socket() {
+            "a socket"
+        } else if kind.is_char_device() || kind.is_block_device() {
+            "a device"
+        } else if kind.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file"
+        }
+    };
+    #[cfg(not(unix))]
+    let what = if kind.is_dir() { "a folder" } else { "not a regular file" };
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("it is {what}; sow reads rules files and records only from regular files"),
+    )
+}
+
+/// Read a file as text: a regular file (after following links; a pipe, a device or a folder
+/// is refused before it is opened, so that reading never waits on a writer), at most the
+/// limit of its kind (a larger file is refused without reading the rest), UTF-8, no NUL
+/// bytes.
 pub fn read(path: &Path, kind: Kind) -> Result<String, ReadError> {
     let max = kind.max();
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(max as u64 + 1).read_to_end(&mut bytes))
-        .map_err(ReadError::Io)?;
+    let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+    if !meta.is_file() {
+        return Err(ReadError::Io(not_regular(meta.file_type())));
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    // The path may have changed between the two looks: the file opened is what counts.
+    let opened = file.metadata().map_err(ReadError::Io)?;
+    if !opened.is_file() {
+        return Err(ReadError::Io(not_regular(opened.file_type())));
+    }
+    file.take(max as u64 + 1).read_to_end(&mut bytes).map_err(ReadError::Io)?;
     let name = path.display().to_string();
     if bytes.len() > max {
         // Show only the line the limit falls in, up to the limit: the file may be huge.

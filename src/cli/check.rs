@@ -62,7 +62,7 @@ pub fn run(args: CheckArgs) -> Outcome {
                 };
                 if !warnings.is_empty() {
                     let count = warned.trim_start_matches("; ").to_string();
-                    eprintln!("{:?}", miette::Report::new(warnings));
+                    eprintln!("{}", sow::render::report(&warnings));
                     if args.deny_warnings {
                         // Nothing is said to be ok that fails the check.
                         eprintln!("error: {}: {count}, denied by --deny-warnings", rules.name);
@@ -73,7 +73,7 @@ pub fn run(args: CheckArgs) -> Outcome {
                 format!("{}: ok — \"{}\", base game and {rulesets}{params}{warned}", rules.name, meta.name)
             }
             Err(e) => {
-                eprintln!("{:?}", miette::Report::new(e));
+                eprintln!("{}", sow::render::report(&e));
                 failed = true;
                 continue;
             }
@@ -87,7 +87,7 @@ pub fn run(args: CheckArgs) -> Outcome {
                     outln!("{}: ok with {}", rules.name, super::load::describe(&r))?;
                 }
                 Err(Failure::Report(r)) => {
-                    eprintln!("{r:?}");
+                    eprintln!("{}", sow::render::report(r.as_ref()));
                     failed = true;
                 }
                 Err(other) => return Err(other),

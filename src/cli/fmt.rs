@@ -35,11 +35,11 @@ pub fn run(args: FmtArgs) -> Outcome {
             Ok(true) => {}
             Ok(false) => failed = true,
             Err(Failure::Message(m)) => {
-                eprintln!("error: {m}");
+                eprintln!("error: {}", sow::render::escape(&m));
                 failed = true;
             }
             Err(Failure::Report(report)) => {
-                eprintln!("{report:?}");
+                eprintln!("{}", sow::render::report(report.as_ref()));
                 failed = true;
             }
             Err(other) => return Err(other),
@@ -84,10 +84,18 @@ fn format_one(file: &str, check: bool) -> Result<bool, Failure> {
             return Ok(true);
         }
         let name = if file == "-" { "<stdin>" } else { file };
-        let diff = similar::TextDiff::from_lines(&text, &formatted);
+        // A deadline on the diff (past it, similar gives a coarser one) and a bound on what is
+        // printed: a file of thousands of changed lines says so in a screenful.
+        let diff = similar::TextDiff::configure().timeout(DIFF_DEADLINE).diff_lines(&text, &formatted);
         let unified =
             diff.unified_diff().context_radius(2).header(name, &format!("{name} (formatted)")).to_string();
-        outln!("{unified}")?;
+        let lines = unified.lines().count();
+        for line in unified.lines().take(MAX_DIFF_LINES) {
+            outln!("{}", sow::render::escape(line))?;
+        }
+        if lines > MAX_DIFF_LINES {
+            outln!("… and {} more lines of difference not shown", lines - MAX_DIFF_LINES)?;
+        }
         eprintln!("{name}: not formatted");
         return Ok(false);
     }
@@ -101,6 +109,12 @@ fn format_one(file: &str, check: bool) -> Result<bool, Failure> {
     }
     Ok(true)
 }
+
+/// How long `--check` may spend finding the smallest diff before it settles for a coarser one.
+const DIFF_DEADLINE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Lines of diff `--check` prints for one file.
+const MAX_DIFF_LINES: usize = 400;
 
 /// Replace a file's text all at once: written beside it, then renamed over it, so that an
 /// interrupted write leaves the old text whole. A symbolic link is followed (the file it

@@ -17,7 +17,7 @@ use super::{Failure, Outcome};
 pub struct LspArgs {}
 
 pub fn run(_args: LspArgs) -> Outcome {
-    let code = sow::lsp::serve(std::io::stdin().lock(), std::io::stdout().lock())
+    let code = sow::lsp::serve(std::io::stdin().lock(), std::io::stdout())
         .map_err(|e| Failure::Message(format!("the language server stopped: {e}")))?;
     Ok(if code == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

@@ -168,11 +168,11 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         Err(Failure::Report(report)) => {
-            eprintln!("{report:?}");
+            eprintln!("{}", sow::render::report(report.as_ref()));
             ExitCode::FAILURE
         }
         Err(Failure::Message(message)) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", sow::render::escape(&message));
             ExitCode::FAILURE
         }
     }

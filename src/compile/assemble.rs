@@ -383,6 +383,14 @@ pub(crate) fn assemble<'a>(
         for (name, (m, _)) in &over.marks {
             marks.insert(name.clone(), m);
         }
+        // Past a limit, the rest of the chain is not gathered: the limit is the error (see
+        // `limits::check_assembled`), and gathering on would cost time that grows with it.
+        if params.len() > super::MAX_PARAMS
+            || captures.len() > super::MAX_CAPTURES
+            || openings.len() > super::MAX_OPENINGS
+        {
+            break;
+        }
     }
     for section in restated {
         sections.place(section, true);

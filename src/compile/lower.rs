@@ -222,7 +222,7 @@ fn opening_phase(
                     except,
                 }],
             });
-            Turn::Take { capture: (captures.len() - 1) as u8 }
+            Turn::Take { capture: u8::try_from(captures.len() - 1).ok()? }
         }
         Some(OpeningTurn::Transfer(t, span)) => scope.transfer_turn(t, span).ok()?,
         Some(OpeningTurn::Mark(t)) => scope.mark_turn(t).ok()?,

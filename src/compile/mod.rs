@@ -15,6 +15,7 @@ mod resolve;
 mod section;
 mod warning;
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 pub use error::{AtRangeEnd, CheckError, Problem, RulesError};
@@ -94,6 +95,12 @@ fn compile_parsed(
     let mut errors = Vec::new();
     let restated = assemble::restate(game, &chain, text, &mut errors);
     let mut effective = assemble::assemble(game, &chain, &restated, &mut errors);
+    // Counts over their limits stop here: they would make what follows slow.
+    let over = limits::check_assembled(&effective);
+    if !over.is_empty() {
+        errors.extend(over);
+        return Err(errors);
+    }
     assemble::apply_params(&mut effective, &options.params, &mut errors);
     let scope = resolve::Scope::new(text, &effective);
     errors.extend(check::check(&scope));
@@ -128,6 +135,7 @@ pub fn check_with_warnings(name: &str, text: &str) -> Result<(Vec<Rules>, Warnin
     }
     let mut compiled = Vec::new();
     let mut warnings: Vec<Warning> = Vec::new();
+    let mut seen: HashSet<Warning> = HashSet::new();
     let mut problems: Vec<Problem> = Vec::new();
     let mut add = |p: Problem| {
         if !problems.contains(&p) {
@@ -145,6 +153,7 @@ pub fn check_with_warnings(name: &str, text: &str) -> Result<(Vec<Rules>, Warnin
                             Options { ruleset: ruleset.clone(), params: vec![format!("{}={value}", p.name)] };
                         let errors = match compile_parsed(text, &file, &options) {
                             Ok((_, there)) => {
+                                let there: HashSet<Warning> = there.into_iter().collect();
                                 found.retain(|w| there.contains(w));
                                 continue;
                             }
@@ -162,7 +171,7 @@ pub fn check_with_warnings(name: &str, text: &str) -> Result<(Vec<Rules>, Warnin
                     }
                 }
                 for w in found {
-                    if !warnings.contains(&w) {
+                    if seen.insert(w.clone()) {
                         warnings.push(w);
                     }
                 }

@@ -291,7 +291,14 @@ impl<'a> Scope<'a> {
     /// A capture, by name.
     pub fn capture(&self, name: &Spanned<String>) -> Result<u8, CheckError> {
         match self.captures.iter().position(|n| *n == name.node) {
-            Some(i) => Ok(i as u8),
+            // The assembled game's limit keeps the index far below 256; past it, an error,
+            // never a capture wrapped round to another.
+            Some(i) => u8::try_from(i).map_err(|_| CheckError::TooMany {
+                what: "captures".into(),
+                max: super::MAX_CAPTURES,
+                span: name.span.into(),
+                help: "merge captures that take the same holes".into(),
+            }),
             None => {
                 let known: Vec<&str> = self.captures.iter().map(String::as_str).collect();
                 Err(CheckError::UnknownCapture {

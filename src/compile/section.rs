@@ -527,7 +527,12 @@ impl Scope<'_> {
             ast::LapAction::MoveLanding { .. } => {
                 let moved = self.landing_move(&action.node)?;
                 let index = self.landing_moves().iter().position(|m| *m == moved).unwrap_or(0);
-                LapAction::MoveLanding(index as u8)
+                LapAction::MoveLanding(u8::try_from(index).map_err(|_| CheckError::TooMany {
+                    what: "different ways of moving a landing hole's seeds".into(),
+                    max: usize::from(u8::MAX) + 1,
+                    span: action.span.into(),
+                    help: "lap rules that move seeds share a few destinations: merge them".into(),
+                })?)
             }
         })
     }

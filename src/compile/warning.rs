@@ -27,7 +27,7 @@ use crate::span::Span;
 use crate::syntax::ast;
 
 /// A rules file that compiles, but says something its writer most likely did not mean.
-#[derive(Clone, Debug, Error, Diagnostic, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, Diagnostic, PartialEq, Eq, Hash)]
 pub enum Warning {
     /// A lap rule that never applies: every landing it describes is taken by a rule before
     /// it (the rules are tried in order, and the first that applies is carried out).
@@ -382,13 +382,24 @@ fn contains(outer: &LandingBox, inner: &LandingBox) -> bool {
     outer.iter().zip(inner).all(|(o, i)| o.0 <= i.0 && i.1 <= o.1)
 }
 
+/// Work allowed to find the shadowed rules of one `after each lap`, counted in boxes compared:
+/// enough for any file a person writes many times over. Past it, the rules not yet looked at
+/// are not warned about (a warning missed, never one given wrongly), so that a file of
+/// thousands of rules is checked in bounded time.
+const COVER_BUDGET: usize = 4_000_000;
+
+/// Labels naming the earlier rules of one warning; the others are counted in its help.
+const MAX_BY: usize = 8;
+
 /// Whether the boxes of `rules` together cover `target`: split `target` along the edges of
 /// the first rule that meets it until each piece lies inside one rule or outside them all.
-fn covered(target: &LandingBox, rules: &[&LandingBox]) -> bool {
+/// `None` when `budget` (boxes compared) runs out first.
+fn covered(target: &LandingBox, rules: &[&LandingBox], budget: &mut usize) -> Option<bool> {
+    *budget = budget.checked_sub(rules.len() + 1)?;
     let meeting: Vec<&LandingBox> = rules.iter().copied().filter(|r| intersects(r, target)).collect();
-    let Some(first) = meeting.first() else { return false };
+    let Some(first) = meeting.first() else { return Some(false) };
     if contains(first, target) {
-        return true;
+        return Some(true);
     }
     for d in 0..dim::COUNT {
         let (lo, hi) = target[d];
@@ -403,42 +414,51 @@ fn covered(target: &LandingBox, rules: &[&LandingBox]) -> bool {
         let (mut below, mut above) = (*target, *target);
         below[d] = (lo, cut - 1);
         above[d] = (cut, hi);
-        return covered(&below, &meeting) && covered(&above, &meeting);
+        return Some(covered(&below, &meeting, budget)? && covered(&above, &meeting, budget)?);
     }
     // `first` meets `target` without containing it, so some dimension has a cut.
-    false
+    Some(false)
+}
+
+/// The spans of the rules that take some of `own`'s landings, at most [`MAX_BY`], and what
+/// the help calls them.
+fn takers(applying: &[(Span, LandingBox)], own: &LandingBox) -> (Vec<SourceSpan>, String) {
+    let all: Vec<SourceSpan> =
+        applying.iter().filter(|(_, b)| intersects(b, own)).map(|(s, _)| (*s).into()).collect();
+    let those = match all.len() {
+        1 => "the rule above".to_string(),
+        n if n > MAX_BY => format!("the rules above ({MAX_BY} marked, and {} more)", n - MAX_BY),
+        _ => "the rules above".to_string(),
+    };
+    (all.into_iter().take(MAX_BY).collect(), those)
 }
 
 /// The lap rules of one `after each lap` that never apply, and its `otherwise` if no
 /// landing reaches it. A rule whose own words contradict each other (so that it applies to
-/// no landing at all) is not reported here: no earlier rule is to blame.
+/// no landing at all) is not reported here: no earlier rule is to blame. Each warning names
+/// only rules that do apply (a rule that never applies takes no landing from another), so
+/// a run of rules shadowed by one is warned about once each, pointing at that one.
 fn shadowed_lap_rules(scope: &Scope<'_>, model: &Model, after: At<'_, ast::AfterLap>) -> Vec<Warning> {
     let space = landing_space(model);
-    let rules: Vec<(Span, Option<LandingBox>)> = after
-        .node
-        .rules
-        .iter()
-        .map(|r| (r.span, scope.lap_rule(r).ok().and_then(|rule| rule_box(&rule, &space))))
-        .collect();
+    let mut budget = COVER_BUDGET;
+    let mut applying: Vec<(Span, LandingBox)> = Vec::new();
     let mut out = Vec::new();
-    for (i, (span, own)) in rules.iter().enumerate() {
-        let Some(own) = own else { continue };
-        let earlier: Vec<(Span, &LandingBox)> =
-            rules[..i].iter().filter_map(|(s, b)| b.as_ref().map(|b| (*s, b))).collect();
-        let boxes: Vec<&LandingBox> = earlier.iter().map(|(_, b)| *b).collect();
-        if covered(own, &boxes) {
-            let by: Vec<SourceSpan> =
-                earlier.iter().filter(|(_, b)| intersects(b, own)).map(|(s, _)| (*s).into()).collect();
-            let those = if by.len() == 1 { "the rule above" } else { "the rules above" }.to_string();
-            out.push(Warning::ShadowedLapRule { span: (*span).into(), by, those });
+    for rule in &after.node.rules {
+        let Some(own) = scope.lap_rule(rule).ok().and_then(|r| rule_box(&r, &space)) else { continue };
+        let boxes: Vec<&LandingBox> = applying.iter().map(|(_, b)| b).collect();
+        match covered(&own, &boxes, &mut budget) {
+            Some(true) => {
+                let (by, those) = takers(&applying, &own);
+                out.push(Warning::ShadowedLapRule { span: rule.span.into(), by, those });
+            }
+            Some(false) => applying.push((rule.span, own)),
+            None => return out,
         }
     }
     if let Some(otherwise) = &after.node.otherwise {
-        let all: Vec<(Span, &LandingBox)> =
-            rules.iter().filter_map(|(s, b)| b.as_ref().map(|b| (*s, b))).collect();
-        let boxes: Vec<&LandingBox> = all.iter().map(|(_, b)| *b).collect();
-        if !all.is_empty() && covered(&space, &boxes) {
-            let by = all.iter().map(|(s, _)| (*s).into()).collect();
+        let boxes: Vec<&LandingBox> = applying.iter().map(|(_, b)| b).collect();
+        if !applying.is_empty() && covered(&space, &boxes, &mut budget) == Some(true) {
+            let (by, _) = takers(&applying, &space);
             out.push(Warning::UnreachableOtherwise { span: otherwise.span.into(), by });
         }
     }

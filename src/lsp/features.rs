@@ -22,13 +22,43 @@ fn file_name(uri: &str) -> &str {
 /// Every diagnostic `sow check` gives on the document: its errors, or its warnings.
 pub fn diagnostics(uri: &str, document: &Document) -> Vec<lsp_types::Diagnostic> {
     let parsed: Option<Uri> = uri.parse().ok();
-    match crate::check_with_warnings(file_name(uri), document.text()) {
+    let found: Vec<lsp_types::Diagnostic>;
+    let total = match crate::check_with_warnings(file_name(uri), document.text()) {
         Ok((_, warnings)) => {
-            warnings.warnings.iter().map(|w| convert(document, parsed.as_ref(), w)).collect()
+            found = warnings
+                .warnings
+                .iter()
+                .take(MAX_DIAGNOSTICS)
+                .map(|w| convert(document, parsed.as_ref(), w))
+                .collect();
+            warnings.len()
         }
-        Err(error) => error.problems.iter().map(|p| convert(document, parsed.as_ref(), p)).collect(),
+        Err(error) => {
+            found = error
+                .problems
+                .iter()
+                .take(MAX_DIAGNOSTICS)
+                .map(|p| convert(document, parsed.as_ref(), p))
+                .collect();
+            error.problems.len()
+        }
+    };
+    let mut found = found;
+    if total > found.len() {
+        let severity = found.last().and_then(|d| d.severity);
+        found.push(lsp_types::Diagnostic {
+            range: document.range(Span::new(0, 0)),
+            severity,
+            source: Some("sow".to_string()),
+            message: format!("and {} more not shown (`sow check` lists them all)", total - found.len()),
+            ..lsp_types::Diagnostic::default()
+        });
     }
+    found
 }
+
+/// Diagnostics sent for one document; the others are counted in one more.
+const MAX_DIAGNOSTICS: usize = 100;
 
 /// One miette diagnostic as the protocol's: its first primary label (else first label) is the
 /// range, every label with words is related information, its help follows the message.
@@ -36,7 +66,7 @@ fn convert(document: &Document, uri: Option<&Uri>, diagnostic: &dyn Diagnostic) 
     let mut source: Option<&dyn Diagnostic> = Some(diagnostic);
     let mut labels = Vec::new();
     while let Some(d) = source {
-        labels.extend(d.labels().into_iter().flatten());
+        labels.extend(d.labels().into_iter().flatten().take(crate::render::MAX_LABELS));
         if !labels.is_empty() {
             break;
         }

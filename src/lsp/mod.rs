@@ -81,10 +81,12 @@ fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
             break;
         }
         any = true;
-        if let Some((name, value)) = text.split_once(':')
-            && name.trim().eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().ok();
+        // Anywhere in the line, the last one: after a frame whose Content-Length was wrong,
+        // the rest of its body (or the start of the next) runs into the next header line, and
+        // reading resumes at the header there, so one bad frame costs at most one more.
+        const NAME: &str = "content-length:";
+        if let Some(at) = text.to_ascii_lowercase().rfind(NAME) {
+            length = text[at + NAME.len()..].trim().parse().ok();
         }
     }
     let Some(length) = length else { return Ok(Some(Frame::NoLength)) };
@@ -98,6 +100,41 @@ fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
         return Ok(None);
     }
     Ok(Some(Frame::Body(body)))
+}
+
+fn diagnostics_params(uri: &str, version: i32, diagnostics: Vec<lsp_types::Diagnostic>) -> Value {
+    json!({"uri": uri, "version": version, "diagnostics": diagnostics})
+}
+
+/// Run the checks sent, newest per document, until the sender goes; publish each that is
+/// still the latest of its document when done.
+fn run_checks(
+    checks: std::sync::mpsc::Receiver<Check>,
+    latest: &std::sync::Mutex<HashMap<String, u64>>,
+    output: &std::sync::Mutex<impl Write>,
+) {
+    let current = |uri: &str, number: u64| {
+        latest.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(uri) == Some(&number)
+    };
+    while let Ok(Check { uri, version, text, number }) = checks.recv() {
+        if !current(&uri, number) {
+            continue;
+        }
+        let document = Document::new(text, version);
+        let diagnostics = features::diagnostics(&uri, &document);
+        if !current(&uri, number) {
+            continue;
+        }
+        let message = json!({
+            "jsonrpc": "2.0",
+            "method": "textDocument/publishDiagnostics",
+            "params": diagnostics_params(&uri, version, diagnostics),
+        });
+        let mut output = output.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if write_message(&mut *output, &message).is_err() {
+            return;
+        }
+    }
 }
 
 /// Write one message.
@@ -118,7 +155,24 @@ pub struct Server {
     shutting_down: bool,
     /// Messages to send, in order.
     outbox: Vec<Value>,
+    /// Where checks go when they run off the message loop ([`serve`]); `None`: in the loop.
+    checks: Option<std::sync::mpsc::Sender<Check>>,
+    /// The latest check asked for, by document: a check older than its document's is stale.
+    latest: std::sync::Arc<std::sync::Mutex<HashMap<String, u64>>>,
+    /// Checks asked for so far.
+    asked: u64,
 }
+
+/// A check of one document's text, to publish its diagnostics unless a newer one is asked.
+struct Check {
+    uri: String,
+    version: i32,
+    text: String,
+    number: u64,
+}
+
+/// The most edits one `didChange` may carry; a change of more is not applied.
+pub const MAX_EDITS: usize = 1_000;
 
 /// What a request asks that cannot be answered.
 #[derive(Debug)]
@@ -239,6 +293,14 @@ impl Server {
                 if let Ok(p) = serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(params) {
                     let uri = p.text_document.uri.as_str().to_string();
                     let document = self.documents.get_mut(&uri)?;
+                    if p.content_changes.len() > MAX_EDITS {
+                        let message = format!(
+                            "{uri}: a change of {} edits, more than the {MAX_EDITS} allowed; the change is not applied (close and reopen the document)",
+                            p.content_changes.len()
+                        );
+                        self.notify("window/showMessage", json!({"type": 1, "message": message}));
+                        return None;
+                    }
                     if document.apply(&p.content_changes, p.text_document.version).is_err() {
                         self.too_large(&uri);
                         return None;
@@ -250,6 +312,9 @@ impl Server {
                 if let Ok(p) = serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(params) {
                     let uri = p.text_document.uri;
                     self.outlines.remove(uri.as_str());
+                    // A check under way for it is stale now.
+                    self.asked += 1;
+                    self.lock_latest().insert(uri.as_str().to_string(), self.asked);
                     if self.documents.remove(uri.as_str()).is_some() {
                         let cleared = PublishDiagnosticsParams::new(uri, Vec::new(), None);
                         self.notify("textDocument/publishDiagnostics", json!(cleared));
@@ -271,18 +336,30 @@ impl Server {
         self.notify("window/showMessage", json!({"type": 1, "message": message}));
     }
 
-    /// Send the diagnostics of a document.
+    fn lock_latest(&self) -> std::sync::MutexGuard<'_, HashMap<String, u64>> {
+        self.latest.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Send the diagnostics of a document: at once, or (in [`serve`]) by the checking thread,
+    /// which drops the check if a newer one is asked for the document before it is done.
     fn publish(&mut self, uri: &str) {
         let Some(document) = self.documents.get(uri) else { return };
-        let diagnostics = features::diagnostics(uri, document);
         if let Ok(outline) = crate::syntax::outline::outline(document.text()) {
             self.outlines.insert(uri.to_string(), outline);
         }
+        let Some(document) = self.documents.get(uri) else { return };
         let version = document.version;
-        self.notify(
-            "textDocument/publishDiagnostics",
-            json!({"uri": uri, "version": version, "diagnostics": diagnostics}),
-        );
+        if let Some(checks) = &self.checks {
+            self.asked += 1;
+            let number = self.asked;
+            let check = Check { uri: uri.to_string(), version, text: document.text().to_string(), number };
+            self.lock_latest().insert(uri.to_string(), number);
+            if checks.send(check).is_ok() {
+                return;
+            }
+        }
+        let diagnostics = features::diagnostics(uri, document);
+        self.notify("textDocument/publishDiagnostics", diagnostics_params(uri, version, diagnostics));
     }
 }
 
@@ -315,18 +392,43 @@ fn initialize_result() -> InitializeResult {
 
 /// Serve on `input` and `output` until `exit` or the end of input; the process's exit code
 /// (0 after `shutdown` then `exit`, 1 otherwise, as the protocol asks).
-pub fn serve(input: impl Read, output: impl Write) -> io::Result<i32> {
+pub fn serve(input: impl Read, output: impl Write + Send) -> io::Result<i32> {
     let mut input = io::BufReader::new(input);
-    let mut output = io::BufWriter::new(output);
+    let output = std::sync::Mutex::new(io::BufWriter::new(output));
     let mut server = Server::new();
+    let (checks, to_check) = std::sync::mpsc::channel();
+    server.checks = Some(checks);
+    let latest = server.latest.clone();
+    std::thread::scope(|scope| {
+        // Checks run here, off the message loop: a hover is answered while a long check runs.
+        let output = &output;
+        scope.spawn(move || run_checks(to_check, &latest, output));
+        let code = read_messages(&mut input, &mut server, output);
+        // The checking thread ends when the server (and its sender) goes.
+        drop(server);
+        code
+    })
+}
+
+/// Read and answer messages until `exit` or the end of input.
+fn read_messages(
+    input: &mut impl BufRead,
+    server: &mut Server,
+    output: &std::sync::Mutex<impl Write>,
+) -> io::Result<i32> {
+    let send = |replies: &[Value]| -> io::Result<()> {
+        let mut output = output.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        for reply in replies {
+            write_message(&mut *output, reply)?;
+        }
+        Ok(())
+    };
     loop {
-        let replies = match read_frame(&mut input)? {
+        let replies = match read_frame(input)? {
             None => return Ok(1),
             Some(Frame::Body(body)) => {
                 let (replies, exit) = server.handle(&body);
-                for reply in &replies {
-                    write_message(&mut output, reply)?;
-                }
+                send(&replies)?;
                 if let Some(code) = exit {
                     return Ok(code);
                 }
@@ -343,9 +445,7 @@ pub fn serve(input: impl Read, output: impl Write) -> io::Result<i32> {
                 ),
             )],
         };
-        for reply in &replies {
-            write_message(&mut output, reply)?;
-        }
+        send(&replies)?;
     }
 }
 

@@ -400,11 +400,49 @@ fn team(side: &str, names: Vec<String>) -> Result<Vec<String>, ApiError> {
                 ),
             ));
         }
+        if name.chars().any(crate::render::is_unsafe) {
+            return Err(ApiError::bad(
+                "bad_team",
+                format!(
+                    "`{field}`: a name may not hold a control that reorders or hides text (a bidirectional override); `{}` does",
+                    quote(&crate::render::escape_line(name))
+                ),
+            ));
+        }
+        if !name.is_empty() && !name.chars().any(visible) {
+            return Err(ApiError::bad(
+                "bad_team",
+                format!(
+                    "`{field}`: a name needs a visible character; `{}` has none",
+                    quote(&name.escape_unicode().to_string())
+                ),
+            ));
+        }
         if !name.is_empty() {
             team.push(name.to_string());
         }
     }
     Ok(team)
+}
+
+/// Whether a character shows: not a space, a control, or one of the characters that are
+/// drawn as nothing (zero-width spaces and joiners, the word joiner, a soft hyphen, fillers).
+fn visible(c: char) -> bool {
+    !c.is_whitespace()
+        && !c.is_control()
+        && !matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{3164}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+        )
 }
 
 /// Refuse a game longer than the server keeps.
@@ -457,7 +495,7 @@ pub(crate) async fn create(
             limits,
         )?,
     };
-    let teams = ByPlayer { south: team("south", new.south_team)?, north: team("north", new.north_team)? };
+    let mut teams = ByPlayer { south: team("south", new.south_team)?, north: team("north", new.north_team)? };
     let seed = new.seed.unwrap_or_else(|| store.seed());
     let mut params: Vec<String> = new.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let (source, ruleset, record) = match &new.record {
@@ -472,6 +510,18 @@ pub(crate) async fn create(
             from_record.append(&mut params);
             params = from_record;
             let ruleset = new.ruleset.or_else(|| record.tag("Ruleset").map(|t| t.node.clone()));
+            // A side's tag names its team when it is not a player (`human`, `mcts:2s`): the
+            // teams the record was played by go on, unless the request names others.
+            for (side, tag, team_of) in
+                [("south", "South", &mut teams.south), ("north", "North", &mut teams.north)]
+            {
+                if let Some(names) = record.tag(tag).map(|t| t.node.as_str())
+                    && team_of.is_empty()
+                    && names.parse::<Controller>().is_err()
+                {
+                    *team_of = team(side, names.split(',').map(str::to_string).collect())?;
+                }
+            }
             (source, ruleset, Some(record))
         }
     };

@@ -85,6 +85,14 @@ impl Own {
 
     /// Refuse a request not addressed to this server by name.
     fn check_host(&self, request: &Request) -> Result<(), ApiError> {
+        // Two Host headers: which one a proxy or a cache would believe is anyone's guess.
+        if request.headers().get_all(header::HOST).iter().nth(1).is_some() {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "two_hosts",
+                "a request names its host once; this one had two Host headers".to_string(),
+            ));
+        }
         let host = request.headers().get(header::HOST).map(|h| h.to_str().unwrap_or("\u{fffd}"));
         // An absolute URI (`GET http://evil.example/ HTTP/1.1`) names its host too.
         let in_uri = request.uri().authority().map(|a| a.as_str());
@@ -114,6 +122,19 @@ impl Own {
 
     /// Refuse a request that changes something and comes from another origin's page.
     fn check_origin(&self, headers: &HeaderMap) -> Result<bool, ApiError> {
+        // A browser that sends no Origin still says where the request came from.
+        let site = headers.get("sec-fetch-site").map(|s| s.to_str().unwrap_or("\u{fffd}"));
+        if let Some(site) = site.filter(|s| !matches!(*s, "same-origin" | "none")) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "cross_origin",
+                format!(
+                    "a request that changes a game must come from this server's own page ({}); this one came from another site (`Sec-Fetch-Site: {}`)",
+                    self.address(),
+                    quote(site)
+                ),
+            ));
+        }
         let Some(origin) = headers.get(header::ORIGIN) else { return Ok(false) };
         let text = origin.to_str().unwrap_or("\u{fffd}");
         match text.strip_prefix("http://") {

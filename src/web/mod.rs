@@ -224,44 +224,150 @@ impl App {
     }
 }
 
-/// Serve on `listener` until `shutdown` completes, forgetting idle games as it goes. Once
-/// `shutdown` completes, every search is cancelled and the requests still open are given a
-/// moment ([`GRACE`]) to finish; then the server stops without them.
+/// How long a client may take to send a request's headers, from the moment the server waits
+/// for them: a new connection's first request, or the next one on a kept-alive connection.
+/// Past it the connection is closed, so that silent and idle connections do not pile up.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Connections open at once. At the cap, a new connection closes the oldest one that has no
+/// request under way (a silent or idle one), so that a page's request is answered however
+/// many connections others hold open; if every one is busy, it is answered 503.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// The answer to a connection over the cap when no open one can be closed.
+const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: 75\r\nconnection: close\r\n\r\n{\"error\": \"too many connections are open; try again\", \"code\": \"busy\"}\n\n\n\n";
+
+/// A connection open: whether a request is under way on it, and how to close it.
+struct Open {
+    id: u64,
+    busy: Arc<std::sync::atomic::AtomicUsize>,
+    abort: tokio::task::AbortHandle,
+}
+
+/// The connections open, oldest first.
+#[derive(Default)]
+struct Connections {
+    open: std::sync::Mutex<std::collections::VecDeque<Open>>,
+}
+
+impl Connections {
+    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::VecDeque<Open>> {
+        self.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Make room for one more: close the oldest idle connection if at the cap. Whether there
+    /// is room.
+    fn make_room(&self) -> bool {
+        use std::sync::atomic::Ordering;
+        let mut open = self.lock();
+        if open.len() < MAX_CONNECTIONS {
+            return true;
+        }
+        match open.iter().position(|o| o.busy.load(Ordering::Acquire) == 0) {
+            Some(i) => {
+                if let Some(idle) = open.remove(i) {
+                    idle.abort.abort();
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn forget(&self, id: u64) {
+        self.lock().retain(|o| o.id != id);
+    }
+}
+
+/// Serve on `listener` until `shutdown` completes, forgetting idle games as it goes. Each
+/// connection has [`HEADER_TIMEOUT`] to send each request's headers, and at most
+/// [`MAX_CONNECTIONS`] are open at once. Once `shutdown` completes, every search is
+/// cancelled and the requests still open are given a moment ([`GRACE`]) to finish; then the
+/// server stops without them.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     app: App,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
     let port = listener.local_addr().map_err(ServeError::Address)?.port();
     let router = app.router(port);
     let sweeper = tokio::spawn(games::sweep_idle(app.store.clone()));
-    let stopping = Arc::new(tokio::sync::Notify::new());
-    let signal = {
-        let stopping = stopping.clone();
-        async move {
-            shutdown.await;
-            app.stop_searches();
-            stopping.notify_one();
+    let connections = Arc::new(Connections::default());
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let mut tasks = tokio::task::JoinSet::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    let mut next_id = 0u64;
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut shutdown => break,
+        };
+        // Finished connections are reaped as new ones come.
+        while tasks.try_join_next().is_some() {}
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, or a connection reset before it was taken: wait a
+            // moment (closing idle connections frees some) and go on.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        if !connections.make_room() {
+            // A fresh socket's send buffer takes the whole answer at once; then it is closed.
+            let _ = stream.try_write(BUSY);
+            continue;
         }
-    };
-    let served = axum::serve(listener, router).with_graceful_shutdown(signal);
-    let result = tokio::select! {
-        served = served => served.map_err(ServeError::Stopped),
-        () = async { stopping.notified().await; tokio::time::sleep(GRACE).await } => Ok(()),
-    };
+        let busy = Arc::new(AtomicUsize::new(0));
+        let service = {
+            let busy = busy.clone();
+            let router = hyper_util::service::TowerToHyperService::new(router.clone());
+            hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
+                busy.fetch_add(1, Ordering::AcqRel);
+                let busy = busy.clone();
+                let answer = hyper::service::Service::call(&router, request.map(axum::body::Body::new));
+                async move {
+                    let answered = answer.await;
+                    busy.fetch_sub(1, Ordering::AcqRel);
+                    answered
+                }
+            })
+        };
+        let mut stopped = stopped.clone();
+        next_id += 1;
+        let id = next_id;
+        let forget = connections.clone();
+        // Listed before the task can end and strike itself off.
+        let mut open = connections.lock();
+        let abort = tasks.spawn(async move {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(HEADER_TIMEOUT);
+            let io = hyper_util::rt::TokioIo::new(stream);
+            let mut conn = std::pin::pin!(builder.serve_connection(io, service));
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = stopped.changed() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+            forget.forget(id);
+        });
+        open.push_back(Open { id, busy, abort });
+        drop(open);
+    }
+    app.stop_searches();
+    let _ = stop.send(true);
+    let _ = tokio::time::timeout(GRACE, async { while tasks.join_next().await.is_some() {} }).await;
+    tasks.abort_all();
     sweeper.abort();
-    result
+    Ok(())
 }
 
 /// A diagnostic as plain text: the message, the lines it points at, and the help.
 fn render(diagnostic: &dyn miette::Diagnostic) -> String {
-    let mut out = String::new();
-    let handler =
-        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor()).with_width(100);
-    if handler.render_report(&mut out, diagnostic).is_err() {
-        out = diagnostic.to_string();
-    }
-    out
+    crate::render::plain(diagnostic, 100)
 }
 
 #[cfg(test)]

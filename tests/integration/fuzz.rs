@@ -91,3 +91,32 @@ fn game_inputs_that_crashed_the_fuzzer() {
         fuzz_harness::bundled_game(&bytes);
     }
 }
+
+/// The `extends` target on sixty byte strings from a fixed generator, each within
+/// a generous bound of time (the fuzzer's own runs use `-timeout=2`).
+#[test]
+fn extends_chains_are_checked_in_bounded_time() {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut slowest = std::time::Duration::ZERO;
+    for round in 0..60 {
+        let len = 8 + round % 200;
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x >> 24) as u8
+            })
+            .collect();
+        let start = std::time::Instant::now();
+        fuzz_harness::extends_chain(&bytes);
+        slowest = slowest.max(start.elapsed());
+    }
+    // A chain of 64 rulesets of 16 parameters each, the worst the fuzzer's bytes say.
+    let worst: Vec<u8> = std::iter::once(64).chain((0..64).flat_map(|i| [0b1111, i, 23, 69, 60])).collect();
+    let start = std::time::Instant::now();
+    fuzz_harness::extends_chain(&worst);
+    slowest = slowest.max(start.elapsed());
+    eprintln!("the slowest chain took {slowest:?}");
+    assert!(slowest < std::time::Duration::from_secs(5), "the slowest chain took {slowest:?}");
+}

@@ -57,6 +57,64 @@ pub fn rules_file(data: &[u8]) {
     }
 }
 
+/// Target `extends`: bytes as a chain of rulesets over a bundled game. Each ruleset, chosen
+/// by a few bytes, extends an earlier one (or a later one, or itself: cycles are errors),
+/// and declares parameters, captures and lap rules of its own, sometimes many, so that the
+/// counts add up past the limits along a chain. The file is checked whole (every ruleset at
+/// the ends of every range) and every error renders; libFuzzer's `-timeout=2` holds each
+/// case to 2 s (checking is bounded by the limits on the assembled game).
+pub fn extends_chain(data: &[u8]) {
+    let mut text = sow::bundled::bundled("kalah").unwrap_or_default().trim_end().to_string();
+    if !text.ends_with('}') {
+        return;
+    }
+    text.pop();
+    let mut bytes = data.iter().copied();
+    let mut next = move || bytes.next();
+    let count = next().map_or(0, |b| usize::from(b) % 80);
+    for i in 0..count {
+        let Some(shape) = next() else { break };
+        let parent = next().map_or(0, usize::from) % (count + 1);
+        let extends =
+            if shape & 1 == 1 && parent != 0 { format!(" extends \"r{parent}\"") } else { String::new() };
+        text.push_str(&format!("    ruleset \"r{}\"{extends} {{\n", i + 1));
+        let params = usize::from(next().unwrap_or(0) % if shape & 2 == 2 { 24 } else { 3 });
+        for p in 0..params {
+            let name: String =
+                format!("{i:x}z{p:x}").chars().map(|c| (b'a' + (c as u8 % 26)) as char).collect();
+            text.push_str(&format!("        param w{name}q = 2 in 1..3 \"p\"\n"));
+        }
+        let captures = usize::from(next().unwrap_or(0) % if shape & 4 == 4 { 70 } else { 2 });
+        for c in 0..captures {
+            text.push_str(&format!(
+                "        capture c{i}x{c} {{\n            take the opposite hole\n        }}\n"
+            ));
+        }
+        if shape & 8 == 8 {
+            let rules = usize::from(next().unwrap_or(0)) * 4;
+            text.push_str("        after each lap {\n");
+            for r in 0..rules {
+                let what = if r < captures { format!("capture c{i}x{r}") } else { "relay".to_string() };
+                text.push_str(&format!(
+                    "            when the last seed lands in an occupied hole and the landing hole holds {} seeds: {what}\n",
+                    r + 2
+                ));
+            }
+            text.push_str("        }\n");
+        }
+        text.push_str("    }\n");
+    }
+    text.push_str("}\n");
+    match sow::check_with_warnings("extends.sow", &text) {
+        Err(e) => {
+            render(&e);
+        }
+        Ok((_, warnings)) => {
+            render(&warnings);
+        }
+    }
+}
+
 /// Target `record`: bytes as a game record. Read it, compile the bundled rules its tags
 /// name (Nsolo if none), replay it; a record that replays is written out again and must
 /// replay to the same game. Every error renders.

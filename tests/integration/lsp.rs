@@ -381,3 +381,75 @@ fn exit_without_shutdown_is_code_1() {
     let status = client.child.wait().unwrap();
     assert_eq!(status.code(), Some(1));
 }
+
+/// Issue 33, row 8: after a frame whose Content-Length is wrong (too short, then too long),
+/// reading resumes at the next `Content-Length:` header: of the ten requests after each bad
+/// frame at least nine are answered (on main, none were).
+#[test]
+fn a_wrong_content_length_costs_at_most_one_message() {
+    let mut client = Client::start();
+    client.request("initialize", json!({"capabilities": {}}));
+    for (round, wrong) in [-5i64, 7].into_iter().enumerate() {
+        let body = json!({"jsonrpc": "2.0", "id": 999, "method": "textDocument/documentSymbol"}).to_string();
+        let said = body.len() as i64 + wrong;
+        client.send_raw(format!("Content-Length: {said}\r\n\r\n{body}").as_bytes());
+        let ids: Vec<i64> = (0..10).map(|k| 1000 * (round as i64 + 2) + k).collect();
+        for id in &ids {
+            client.send(&json!({
+                "jsonrpc": "2.0", "id": id, "method": "textDocument/documentSymbol",
+                "params": {"textDocument": {"uri": "file:///none.sow"}}
+            }));
+        }
+        let mut answered = 0;
+        while let Ok(message) = client.messages.recv_timeout(Duration::from_secs(3)) {
+            if message["id"].as_i64().is_some_and(|id| ids.contains(&id)) {
+                answered += 1;
+            }
+        }
+        assert!(answered >= 9, "{answered} of 10 answered after a Content-Length {wrong:+} off");
+    }
+}
+
+/// Issue 33, rows 2 and 9: checks run off the message loop, so a hover is answered at once
+/// while a long check runs; and a change of more edits than allowed is refused whole.
+#[test]
+fn a_hover_is_answered_while_a_long_check_runs() {
+    let mut client = Client::start();
+    client.request("initialize", json!({"capabilities": {}}));
+    // 3,000 lap rules and 16 parameters: a check of a few seconds (33 compilations).
+    let rules = "        when the last seed lands in an occupied own inner hole: relay\n".repeat(3_000);
+    let params: String =
+        (0..16).map(|k| format!("    param p{} = 2 in 1..3 \"p\"\n", "q".repeat(k + 1))).collect();
+    let text = kalah().replacen("{\n", &format!("{{\n{params}"), 1);
+    let text = text.replacen("after each lap {\n", &format!("after each lap {{\n{rules}"), 1);
+    assert!(
+        text.contains("when the last seed lands in an occupied own inner hole"),
+        "kalah has no lap rules"
+    );
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "sow", "version": 1, "text": text}}),
+    );
+    let start = std::time::Instant::now();
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 2}}),
+    );
+    let took = start.elapsed();
+    assert!(hover.get("result").is_some(), "{hover}");
+    assert!(took < Duration::from_millis(500), "hover answered after {took:?}");
+    let edits: Vec<Value> = (0..1_001)
+        .map(|_| json!({"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": " "}))
+        .collect();
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": edits}),
+    );
+    loop {
+        let message = client.next();
+        if message["method"] == "window/showMessage" {
+            assert!(message["params"]["message"].as_str().unwrap().contains("1001 edits"), "{message}");
+            break;
+        }
+    }
+}

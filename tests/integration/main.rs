@@ -13,6 +13,7 @@ mod fuzz;
 mod fuzz_harness;
 mod games;
 mod general;
+mod hostile;
 mod kit;
 mod language;
 mod learning;
