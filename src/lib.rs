@@ -35,6 +35,7 @@ pub mod lsp;
 pub mod model;
 pub mod record;
 pub mod session;
+pub mod solve;
 pub mod source;
 pub mod span;
 pub mod suggest;
