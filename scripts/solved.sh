@@ -51,7 +51,7 @@ solve() {
         for m in 3 4 5 6; do
             for n in 1 2 3 4; do
                 IFS='|' read -r value nodes secs < <(solve kalah "${flag[@]}" --param columns=$m --param start=$n)
-                echo "| $m | $n | $value | $nodes | $secs | \`sow solve kalah ${flag[*]} --param columns=$m --param start=$n\` |"
+                echo "| $m | $n | $value | $nodes | $secs | \`sow solve kalah ${flag[*]:+${flag[*]} }--param columns=$m --param start=$n\` |"
             done
         done
         echo

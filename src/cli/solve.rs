@@ -103,6 +103,14 @@ pub fn run(args: SolveArgs) -> Outcome {
                 bound(lower),
                 bound(upper)
             )?;
+            let (l, u) = (shared.lower.load(Ordering::Relaxed), shared.upper.load(Ordering::Relaxed));
+            let show = |v: i32| if v.abs() >= INFINITY { "?".to_string() } else { format!("{v:+}") };
+            outln!(
+                "deepest search: {} plies, the last pass's bounds [{}, {}] (positions cut off scored by their seed difference: not proven)",
+                shared.depth.load(Ordering::Relaxed),
+                show(l),
+                show(u)
+            )?;
         }
     }
     if !solution.moves.is_empty() {

@@ -185,18 +185,18 @@ impl<'a, 'r> Searcher<'a, 'r> {
             if i == usize::from(first) {
                 score += 100_000;
             }
-            if depth > 1 && !child.is_over() {
-                if let Some(e) = self.table.probe(self.key()) {
-                    if e.depth == PROVEN || u32::from(e.depth) + 1 >= depth {
-                        let lower = if same { i32::from(e.lower) } else { -i32::from(e.upper) };
-                        if lower >= beta {
-                            self.position.restore(saved);
-                            let proven = e.depth == PROVEN;
-                            self.remember(key, depth, proven, lower, alpha, beta, i);
-                            self.put_back(ply, order);
-                            return (lower, proven);
-                        }
-                    }
+            if depth > 1
+                && !child.is_over()
+                && let Some(e) = self.table.probe(self.key())
+                && (e.depth == PROVEN || u32::from(e.depth) + 1 >= depth)
+            {
+                let lower = if same { i32::from(e.lower) } else { -i32::from(e.upper) };
+                if lower >= beta {
+                    self.position.restore(saved);
+                    let proven = e.depth == PROVEN;
+                    self.remember(key, depth, proven, lower, alpha, beta, i);
+                    self.put_back(ply, order);
+                    return (lower, proven);
                 }
             }
             self.position.restore(saved.clone());
