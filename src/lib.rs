@@ -36,6 +36,7 @@ pub mod model;
 pub mod record;
 pub mod render;
 pub mod session;
+pub mod solve;
 pub mod source;
 pub mod span;
 pub mod suggest;

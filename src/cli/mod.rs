@@ -18,6 +18,7 @@ mod replay;
 mod serve;
 mod show;
 mod simulate;
+mod solve;
 mod variant;
 
 use std::io;
@@ -31,7 +32,7 @@ use clap::{Args, Parser, Subcommand};
     name = "sow",
     version,
     about = "A rules language and engine for mancala games: check, show, play (in the terminal or the browser), replay, simulate, perft and compare any rules file.",
-    after_help = "Examples:\n  sow play                                   play the default rules against the computer\n  sow play --param columns=36                the same on a 4×36 board\n  sow serve                                  play in the browser at http://127.0.0.1:8080\n  sow list                                   the bundled games and their rulesets\n  sow play NAME --ruleset RULESET            play a bundled game by its name\n  sow check rules/*.sow                      check rules files, with diagnostics\n  sow show rules/mygame.sow --ruleset NAME   metadata, start position and compiled tables\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow perft rules/mygame.sow --depth 5\n  sow match nsolo mcts:2000 greedy --games 200   two computer players, many games\n  sow compare nsolo tsoro njombwa --plot charts/  games compared in play, with charts\n  sow merge part-*.json                      a run played in shards (--shard I/N --out FILE), put together\n  sow diff nsolo nsolo:sanderson-1913        how two games' compiled rules differ\n  sow fmt rules/mygame.sow                   lay a rules file out in the canonical layout\n  sow lsp                                    the language server an editor starts\n\nA FILE is a path to a `.sow` rules file, or the name of a rules file bundled with sow."
+    after_help = "Examples:\n  sow play                                   play the default rules against the computer\n  sow play --param columns=36                the same on a 4×36 board\n  sow serve                                  play in the browser at http://127.0.0.1:8080\n  sow list                                   the bundled games and their rulesets\n  sow play NAME --ruleset RULESET            play a bundled game by its name\n  sow check rules/*.sow                      check rules files, with diagnostics\n  sow show rules/mygame.sow --ruleset NAME   metadata, start position and compiled tables\n  sow simulate rules/mygame.sow --games 2000 --seed 1\n  sow perft rules/mygame.sow --depth 5\n  sow solve kalah --param columns=4 --param start=3   the value with perfect play\n  sow match nsolo mcts:2000 greedy --games 200   two computer players, many games\n  sow compare nsolo tsoro njombwa --plot charts/  games compared in play, with charts\n  sow merge part-*.json                      a run played in shards (--shard I/N --out FILE), put together\n  sow diff nsolo nsolo:sanderson-1913        how two games' compiled rules differ\n  sow fmt rules/mygame.sow                   lay a rules file out in the canonical layout\n  sow lsp                                    the language server an editor starts\n\nA FILE is a path to a `.sow` rules file, or the name of a rules file bundled with sow."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -48,6 +49,7 @@ enum Command {
     Serve(serve::ServeArgs),
     Simulate(simulate::SimulateArgs),
     Perft(perft::PerftArgs),
+    Solve(solve::SolveArgs),
     Match(matches::MatchArgs),
     Compare(compare::CompareArgs),
     Merge(merge::MergeArgs),
@@ -152,6 +154,7 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Solve(args) => solve::run(args),
         Command::Match(args) => matches::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Merge(args) => merge::run(args),

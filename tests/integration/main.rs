@@ -32,6 +32,7 @@ mod serve_security;
 mod server;
 mod shards;
 mod snapshots;
+mod solve;
 mod two_row_differential;
 mod warnings;
 mod worked;

@@ -1,9 +1,14 @@
-"""Independent model of Kalah(6,4) and Oware (Abapa) as issue 7 states them, for perft.
+"""Independent model of Kalah(6,4) and Oware (Abapa) as issue 7 states them, for perft;
+`kalah-empty-capture` is Kalah with the empty capture of issue 34 (a last seed in an empty
+own pit goes to the store even when the opposite pit is empty).
 
 Board: pits[0..6] South's a1..a6 (left to right), pits[6..12] North's b6..b1 in
 anticlockwise order (so index 6 is b6, 11 is b1); stores separately.
 """
 import sys
+
+# Set by `kalah-empty-capture`: capture facing an empty pit too.
+EMPTY_CAPTURE = False
 
 def kalah_moves(state):
     pits, stores, mover = state
@@ -35,7 +40,7 @@ def kalah_play(state, i):
         own = range(0, 6) if mover == 0 else range(6, 12)
         if last in own and pits[last] == 1:
             opp = 11 - last
-            if pits[opp] > 0:
+            if pits[opp] > 0 or EMPTY_CAPTURE:
                 stores[mover] += pits[opp] + 1
                 pits[opp] = 0; pits[last] = 0
     nxt = mover if again else 1 - mover
@@ -103,6 +108,7 @@ def oware_perft(state, depth):
 if __name__ == "__main__":
     depth = int(sys.argv[2])
     start = (tuple([4] * 12), (0, 0), 0)
-    f = kalah_perft if sys.argv[1] == "kalah" else oware_perft
+    EMPTY_CAPTURE = sys.argv[1] == "kalah-empty-capture"
+    f = kalah_perft if sys.argv[1].startswith("kalah") else oware_perft
     for d in range(1, depth + 1):
         print(d, f(start, d))
