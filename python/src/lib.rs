@@ -365,9 +365,9 @@ impl Game {
     }
 
     /// Count the leaves of the decision tree `depth` plies below the start, as `sow perft`.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         let rules = self.rules.clone();
-        py.detach(move || Position::new(&rules).perft(depth))
+        guard(|| Ok(py.detach(move || Position::new(&rules).perft(depth))))
     }
 
     /// `load_game`'s arguments, so that a game can be sent to another process (Ray, pickle).
@@ -640,10 +640,11 @@ impl GameState {
             }
             None => player_or_text.extract::<String>()?,
         };
-        let mv = self
-            .rules
-            .parse_move(self.position().state(), text.trim())
-            .map_err(|e| PyValueError::new_err(format!("`{text}`: {e}")))?;
+        let mv = guard(|| {
+            self.rules
+                .parse_move(self.position().state(), text.trim())
+                .map_err(|e| PyValueError::new_err(format!("`{text}`: {e}")))
+        })?;
         self.encode(mv)
     }
 
@@ -1031,10 +1032,9 @@ fn publish<T: numpy::Element + Copy, D: numpy::ndarray::Dimension>(
 ) -> PyResult<()> {
     use numpy::PyUntypedArrayMethods;
     let array = to.bind(py);
-    // The flags first: asking for them may run Python code (a collection), the field reads
-    // after it cannot, so nothing can change the array between the checks and the copy.
-    let writeable =
-        array.getattr(intern!(py, "flags"))?.getattr(intern!(py, "writeable"))?.extract::<bool>()?;
+    // SAFETY: a field read of a live array object (the GIL is held).
+    let flags = unsafe { (*array.as_array_ptr()).fields.flags };
+    let writeable = flags & numpy::npyffi::flags::NPY_ARRAY_WRITEABLE != 0;
     if writeable && array.shape() == shape && array.is_c_contiguous() {
         // SAFETY: the GIL is held and no Python code runs during the copy; the array has the
         // length of `from` (its shape was checked just now), and no Rust reference to it
@@ -1114,6 +1114,13 @@ impl VectorEnv {
     /// The actions Python passed, checked: one integer per game, of any integer dtype (a
     /// list, a tuple or an array).
     fn actions_from(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+        // The common case, an int64 array of the right length, without a conversion.
+        if let Ok(array) = actions.extract::<PyReadonlyArray1<'_, i64>>()
+            && let Ok(slice) = array.as_slice()
+            && slice.len() == self.games.len()
+        {
+            return Ok(slice.to_vec());
+        }
         let array = py.import(intern!(py, "numpy"))?.call_method1(intern!(py, "asarray"), (actions,))?;
         let shape: Vec<usize> = array.getattr(intern!(py, "shape"))?.extract()?;
         if shape != [self.games.len()] {
