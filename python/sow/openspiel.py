@@ -53,7 +53,9 @@ def _params_of(params: dict) -> tuple[str | None, dict]:
     return ruleset, params
 
 
-def register(rules: str, name: str | None = None, ruleset: str | None = None, params: dict | None = None) -> str:
+def register(
+    rules: str, name: str | None = None, ruleset: str | None = None, params: dict | None = None
+) -> str:
     """Register ``rules`` (a bundled name, a path or rules text) as the OpenSpiel game ``name``
     (default: ``game_name(rules)`` for a bundled name), its parameters defaulting to the rules
     file's own or ``params``; return the name. Registering a name twice replaces nothing

@@ -39,7 +39,8 @@ def test_every_bundled_file_is_registered_with_its_parameters():
         assert sow.openspiel.game_name(name) in names
     game = pyspiel.load_game("sow_nsolo(columns=16)")
     assert game.get_parameters()["columns"] == 16
-    assert game.num_distinct_actions() == sow.load_game("nsolo", params={"columns": 16}).num_distinct_actions()
+    native = sow.load_game("nsolo", params={"columns": 16})
+    assert game.num_distinct_actions() == native.num_distinct_actions()
     game_type = game.get_type()
     assert game_type.short_name == "sow_nsolo"
     assert game_type.information == pyspiel.GameType.Information.PERFECT_INFORMATION
@@ -139,7 +140,8 @@ def test_kalah_equals_openspiels_mancala_action_by_action():
             return [obs[13]] + list(obs[0:6]) + [obs[12]] + list(obs[11:5:-1])
         return state.observation_tensor()[:14]
 
-    plies = _equivalence(sow.load_game("kalah"), pyspiel.load_game("mancala"), kalah_to_mancala, board, 1000, 10_000)
+    ours, theirs = sow.load_game("kalah"), pyspiel.load_game("mancala")
+    plies = _equivalence(ours, theirs, kalah_to_mancala, board, 1000, 10_000)
     assert plies > 30_000
 
 
@@ -151,7 +153,8 @@ def test_oware_equals_openspiels_oware_action_by_action():
         return [round(v * 48) for v in state.observation_tensor()]
 
     # OpenSpiel's oware ends at 1,000 plies; the games are compared up to there.
-    plies = _equivalence(sow.load_game("oware"), pyspiel.load_game("oware"), oware_to_openspiel, board, 1000, 999)
+    ours, theirs = sow.load_game("oware"), pyspiel.load_game("oware")
+    plies = _equivalence(ours, theirs, oware_to_openspiel, board, 1000, 999)
     assert plies > 30_000
 
 
@@ -282,3 +285,53 @@ def test_the_readmes_openspiel_example_runs_as_written(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "[1.0, -1.0]"
     assert lines[1] in [f"a{i}" for i in range(1, 7)]
+
+
+STATE_METHODS = [
+    "current_player",
+    "is_terminal",
+    "is_chance_node",
+    "is_player_node",
+    "is_simultaneous_node",
+    "is_initial_state",
+    "returns",
+    "rewards",
+    "move_number",
+]
+
+
+def test_the_native_api_answers_as_pyspiel_does_method_by_method():
+    """sow.State beside pyspiel's mancala state, one Kalah game played in both: every method
+    OpenSpiel's algorithms call exists on both, returns the same kind of value, and the same
+    value where the two numberings agree (players, returns, sizes)."""
+    ours, theirs = sow.load_game("kalah"), pyspiel.load_game("mancala")
+    game_methods = ["num_distinct_actions", "num_players", "min_utility", "max_utility", "utility_sum"]
+    for method in game_methods + ["policy_tensor_shape"]:
+        a, b = getattr(ours, method)(), getattr(theirs, method)()
+        assert type(a) is type(b) and a == b, method
+    assert ours.max_game_length() >= theirs.max_game_length()
+    assert isinstance(ours.get_parameters(), dict) and isinstance(ours.observation_tensor_shape(), list)
+    rng = random.Random(4)
+    a, b = ours.new_initial_state(), theirs.new_initial_state()
+    while True:
+        for method in STATE_METHODS:
+            x, y = getattr(a, method)(), getattr(b, method)()
+            assert type(x) is type(y) and x == y, method
+        for player in (0, 1):
+            assert a.player_return(player) == b.player_return(player)
+            assert a.player_reward(player) == b.player_reward(player)
+            mask_a, mask_b = a.legal_actions_mask(player), b.legal_actions_mask(player)
+            assert type(mask_a) is list and all(type(m) is int for m in mask_a)
+            ours_legal = sorted(kalah_to_mancala(x) for x, m in enumerate(mask_a) if m)
+            assert ours_legal == [x for x, m in enumerate(mask_b) if m]
+        assert [kalah_to_mancala(x) for x in a.history()] == b.history()
+        assert isinstance(a.serialize(), str) and isinstance(a.observation_string(), str)
+        assert len(a.observation_tensor()) == ours.observation_tensor_size()
+        assert ours.deserialize_state(a.serialize()).history() == a.history()
+        assert theirs.deserialize_state(b.serialize()).history() == b.history()
+        if a.is_terminal():
+            break
+        action = rng.choice(a.legal_actions())
+        assert a.child(action).history() == a.history() + [action]
+        a.apply_action_with_legality_check(action)
+        b.apply_action_with_legality_check(kalah_to_mancala(action))
