@@ -335,3 +335,16 @@ def test_the_native_api_answers_as_pyspiel_does_method_by_method():
         assert a.child(action).history() == a.history() + [action]
         a.apply_action_with_legality_check(action)
         b.apply_action_with_legality_check(kalah_to_mancala(action))
+
+
+def test_any_rules_file_registers_under_a_name_of_ones_choosing():
+    import pathlib
+
+    path = pathlib.Path(__file__).parents[2] / "rules" / "kalah.sow"
+    name = sow.openspiel.register(str(path), name="kalah_from_file", params={"columns": 4})
+    assert name in sow.openspiel.registered()
+    game = pyspiel.load_game(name)
+    assert game.get_parameters()["columns"] == 4
+    assert game.new_initial_state().legal_actions() == [0, 1, 2, 3]
+    with pytest.raises(ValueError, match="give a name"):
+        sow.openspiel.register(str(path))
