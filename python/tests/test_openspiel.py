@@ -226,10 +226,10 @@ def test_mcts_beats_random_in_a_few_games(name, make_bot):
     assert wins >= 3
 
 
-# 50 games of MCTS with 1,000 simulations against random: on a 2-core machine the C++ bot takes
-# about 3 s a game of Kalah through the Python game (OpenSpiel's own mancala: 0.14 s), 10 s of
-# Oware or Nsolo; OpenSpiel's Python bot about 10 s a game of Kalah. Kalah with the C++ bot runs
-# always; the others are marked slow (SOW_SLOW=1).
+# 50 games of MCTS with 1,000 simulations against random: on the loaded 2-core machine the C++
+# bot took 170 s for 50 games of Kalah through the Python game (OpenSpiel's own mancala: 0.14 s
+# a game), 511 s of Nsolo, 1,180 s of Oware; OpenSpiel's Python bot 388 s of Kalah. Kalah with
+# the C++ bot runs always; the others are marked slow (SOW_SLOW=1).
 SLOW = pytest.mark.slow
 
 
