@@ -23,6 +23,10 @@
 //! assert_eq!(effect.laps, 3); // a1 → a2 a3, relay a4 a5 a6, relay a7 a8 b8
 //! assert!(!effect.turn_over); // b8 was empty and c8 occupied: a capture, then a strip
 //! ```
+//!
+//! The default feature `cli` builds the `sow` command and the modules only it uses (`web`
+//! for `sow serve`, `lsp` for `sow lsp`, the plots of `analysis`); with
+//! `default-features = false` (as the Python package takes it) the crate is the library alone.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -31,6 +35,7 @@ pub mod analysis;
 pub mod bundled;
 pub mod compile;
 pub mod engine;
+#[cfg(feature = "cli")]
 pub mod lsp;
 pub mod model;
 pub mod record;
@@ -41,6 +46,7 @@ pub mod source;
 pub mod span;
 pub mod suggest;
 pub mod syntax;
+#[cfg(feature = "cli")]
 pub mod web;
 
 pub use compile::{

@@ -13,16 +13,19 @@ line::
     print(state.returns())
 
 ``sow.VectorEnv`` steps many games at once in Rust; ``sow.env`` holds a PettingZoo
-environment; ``sow.distributed`` runs comparisons and matches on Ray (``import
-sow.distributed``).
+environment; ``sow.openspiel`` registers every bundled game with OpenSpiel (``import
+sow.openspiel``, then ``pyspiel.load_game("sow_kalah")``); ``sow.distributed`` runs
+comparisons and matches on Ray (``import sow.distributed``). A fault inside sow raises
+``sow.Error``; rules that do not compile raise ``sow.RulesError``.
 """
 
 import json
 
 from . import _sow
-from ._sow import Game, RulesError, State, VectorEnv, bundled_games, load_game
+from ._sow import Error, Game, RulesError, State, VectorEnv, bundled_games, load_game
 
 __all__ = [
+    "Error",
     "Game",
     "RulesError",
     "State",

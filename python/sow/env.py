@@ -1,11 +1,17 @@
 """A PettingZoo environment (AEC) of any sow game.
 
-Two agents, ``"south"`` and ``"north"``, take decisions in turn; a turn of several decisions
-(a sowing, then the picks of a strip) selects the same agent again. Each observation is a
-dict, as in PettingZoo's classic games::
+Two agents, ``"player_0"`` (South, who starts) and ``"player_1"`` (North), as PettingZoo's
+classic games name them (``agent_names=("south", "north")`` names them by seat), take
+decisions in turn; a turn of several decisions (a sowing, then the picks of a strip) selects
+the same agent again. Each observation is a dict, as in PettingZoo's classic games::
 
-    {"observation": float32 array of game.observation_tensor_size(),
+    {"observation": float32 array of game.observation_tensor_size(), from the agent's point
+                    of view (its own side first), saying whose turn it is (see
+                    sow.State.observation_tensor),
      "action_mask": int8 array of game.num_distinct_actions(), 1 for each legal action}
+
+Render modes: ``"human"`` (prints the board) and ``"ansi"`` (returns it as text); no image
+mode is offered.
 
 The reward is given when the game ends: 1 to the winner, -1 to the loser, 0 to both on a
 draw. A game still going after ``max_plies`` decisions is truncated.
@@ -33,7 +39,7 @@ from pettingzoo.utils import wrappers
 
 from ._sow import Game, load_game
 
-AGENTS = ["south", "north"]
+AGENTS = ["player_0", "player_1"]
 
 
 def env(rules: str | Game = "nsolo", ruleset=None, params=None, **kwargs):
@@ -51,17 +57,31 @@ class raw_env(AECEnv, EzPickle):
 
     metadata = {"render_modes": ["human", "ansi"], "name": "sow_v0", "is_parallelizable": False}
 
-    def __init__(self, rules: str | Game = "nsolo", ruleset=None, params=None, render_mode=None, max_plies=5000):
-        EzPickle.__init__(self, rules, ruleset, params, render_mode, max_plies)
+    def __init__(
+        self,
+        rules: str | Game = "nsolo",
+        ruleset=None,
+        params=None,
+        render_mode=None,
+        max_plies=5000,
+        agent_names=tuple(AGENTS),
+    ):
+        EzPickle.__init__(self, rules, ruleset, params, render_mode, max_plies, agent_names)
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: sow offers {self.metadata['render_modes']}")
+        agent_names = list(agent_names)
+        if len(agent_names) != 2 or len(set(agent_names)) != 2:
+            raise ValueError(f"agent_names must be two different names, not {agent_names!r}")
+        self._names = agent_names
         self.game = rules if isinstance(rules, Game) else load_game(rules, ruleset=ruleset, params=params)
         self.render_mode = render_mode
         self.max_plies = max_plies
-        self.possible_agents = AGENTS[:]
-        self.agents = AGENTS[:]
+        self.possible_agents = self._names[:]
+        self.agents = self._names[:]
         n = self.game.num_distinct_actions()
         size = self.game.observation_tensor_size()
-        self.action_spaces = {a: spaces.Discrete(n) for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self._names}
         self.observation_spaces = {
             a: spaces.Dict(
                 {
@@ -69,7 +89,7 @@ class raw_env(AECEnv, EzPickle):
                     "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
                 }
             )
-            for a in AGENTS
+            for a in self._names
         }
         self.state = None
 
@@ -80,7 +100,7 @@ class raw_env(AECEnv, EzPickle):
         return self.action_spaces[agent]
 
     def observe(self, agent):
-        player = AGENTS.index(agent)
+        player = self._names.index(agent)
         mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         if agent == self.agent_selection:
             mask[self.state.legal_actions()] = 1
@@ -90,16 +110,16 @@ class raw_env(AECEnv, EzPickle):
         # The games are deterministic: a seed has nothing to seed here (the spaces' samplers
         # are seeded by their own `seed`).
         if seed is not None:
-            for a in AGENTS:
+            for a in self._names:
                 self.action_spaces[a].seed(seed)
         self.state = self.game.new_initial_state()
-        self.agents = AGENTS[:]
+        self.agents = self._names[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = AGENTS[max(self.state.current_player(), 0)]
+        self.agent_selection = self._names[max(self.state.current_player(), 0)]
 
     def step(self, action):
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
@@ -110,12 +130,12 @@ class raw_env(AECEnv, EzPickle):
         self.rewards = dict.fromkeys(self.agents, 0)
         if self.state.is_terminal():
             returns = self.state.returns()
-            self.rewards = {a: returns[i] for i, a in enumerate(AGENTS)}
+            self.rewards = {a: returns[i] for i, a in enumerate(self._names)}
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.state.move_number() >= self.max_plies:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = AGENTS[self.state.current_player()]
+            self.agent_selection = self._names[self.state.current_player()]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

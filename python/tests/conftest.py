@@ -13,3 +13,13 @@ def sow_bin():
     if not path:
         pytest.skip("no `sow` binary: set SOW_BIN (cargo test does)")
     return path
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked slow run with SOW_SLOW=1 or `-m slow`; otherwise they are skipped."""
+    if os.environ.get("SOW_SLOW") == "1" or "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: set SOW_SLOW=1 or run with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -22,7 +22,7 @@ def test_api_test_passes(rules, ruleset, params):
 def test_a_game_played_through_the_environment_ends_with_opposite_rewards():
     e = env("kalah")
     e.reset(seed=3)
-    rewards = {"south": 0, "north": 0}
+    rewards = {"player_0": 0, "player_1": 0}
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
         rewards[agent] += reward
@@ -32,7 +32,7 @@ def test_a_game_played_through_the_environment_ends_with_opposite_rewards():
             assert observation["action_mask"].sum() >= 1
             action = e.action_space(agent).sample(observation["action_mask"])
         e.step(action)
-    assert rewards["south"] == -rewards["north"]
+    assert rewards["player_0"] == -rewards["player_1"]
 
 
 def test_a_long_game_is_truncated_at_max_plies():

@@ -106,7 +106,7 @@ def test_nsolo_captures_then_picks_a_strip_with_the_same_player_to_move():
     assert state.current_player() == 0
     state.apply_action(state.string_to_action("d2"))
     assert state.current_player() == 1
-    assert list(state.observation_tensor(0)[-5:-3]) == [4.0, 0.0]  # 2 + 2 seeds out of play
+    assert list(state.observation_tensor(0)[-6:-4]) == [4.0, 0.0]  # 2 + 2 seeds out of play
 
 
 def test_position_keys_are_equal_for_one_position_reached_by_two_lines():

@@ -8,6 +8,7 @@ pub mod diff;
 pub mod matches;
 pub mod parallel;
 pub mod parts;
+#[cfg(feature = "cli")]
 pub mod plot;
 pub mod report;
 pub mod shard;

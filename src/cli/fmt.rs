@@ -61,11 +61,8 @@ fn format_one(file: &str, check: bool) -> Result<bool, Failure> {
     } else {
         let path = Path::new(file);
         if !path.is_file() {
-            let bundled = if sow::bundled::bundled(file).is_some() {
-                format!(
-                    "; `{file}` names a rules file bundled in sow, whose source is rules/{}.sow",
-                    file.trim_end_matches(".sow")
-                )
+            let bundled = if let Some(name) = sow::bundled::resolve(file) {
+                format!("; `{file}` names a rules file bundled in sow, whose source is rules/{name}.sow")
             } else {
                 String::new()
             };

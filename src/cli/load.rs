@@ -36,7 +36,8 @@ pub fn read_rules(file: Option<&str>) -> Result<RulesText, Failure> {
 
 fn bundled_text(name: &str) -> Option<RulesText> {
     let text = bundled(name)?;
-    let stem = name.strip_suffix(".sow").unwrap_or(name);
+    // An alias (`awari`) is recorded as the file it names (`oware`).
+    let stem = sow::bundled::resolve(name)?;
     Some(RulesText {
         name: format!("{stem}.sow (bundled)"),
         record_name: stem.to_string(),
