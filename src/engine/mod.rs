@@ -2,11 +2,14 @@
 //! and perft. Nothing here knows which game it runs.
 
 mod build;
+mod capture;
 mod checked;
+mod choose;
 mod colour;
 mod cycle;
 #[cfg(test)]
 mod fast_paths;
+mod follow_up;
 mod game;
 mod learning;
 mod notation;
@@ -14,18 +17,24 @@ pub mod perft;
 mod play;
 mod position;
 pub mod rules;
+mod setup;
+mod sow_ends;
+mod sow_turn;
 pub(crate) mod sowing;
 mod state;
 mod stepwise;
 mod trace;
+mod turn_end;
+mod turning;
 
 pub use checked::{Effect, Expected, ExpectedTurn, Misfit, PicksOwed, PlayError, PlayErrorKind};
+pub use choose::MoveStats;
 pub use game::{DetachedGame, Game, Played, Turn, TurnError};
 pub use learning::Encoding;
 pub use notation::{DecisionKinds, NotationError};
-pub use play::{MoveStats, SetupError};
 pub use position::{DetachedPosition, Draw, Playout, Position};
 pub use rules::{ByPlayer, Chosen, Hole, Player, Rules, Search};
+pub use setup::SetupError;
 pub use sowing::Endless;
 pub use state::{
     DrawReason, EndChoice, History, LapChoice, Move, MoveList, Outcome, Phase, Pick, Setup, State, WinReason,

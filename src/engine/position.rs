@@ -6,7 +6,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::checked::{Effect, PlayError};
-use super::play::MoveStats;
+use super::choose::MoveStats;
 use super::rules::{Player, Rules};
 use super::sowing::Endless;
 use super::state::{History, Move, MoveList, Outcome, State};

@@ -1,0 +1,561 @@
+//! Captures and where their seeds go: moving seeds in and out of holes, whether a sowing's
+//! end captures (and by which of the rules' captures), what a capture takes (the landing
+//! hole, opposite holes, a column, a run of holes before), keeping the seeds taken (hand,
+//! store, out of play), putting them back or sowing them on, the relay after a capture, a
+//! capture that wins or ends a phase, and captures made by a seed moved into a hole.
+
+use super::play::Log;
+use super::rules::*;
+use super::sowing::SowEnd;
+use super::state::*;
+use crate::model::DropCapture;
+
+impl Rules {
+    /// Take `n` seeds out of hole `h` (either side).
+    pub(super) fn remove(&self, state: &mut State, h: Hole, n: u16) {
+        state.counts[h.index()] -= n;
+        state.seeds[self.hole_owner[h.index()]] -= n;
+        state.hash = state.hash.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(n)));
+    }
+
+    /// Put `n` seeds into hole `h` (either side).
+    pub(super) fn add(&self, state: &mut State, h: Hole, n: u16) {
+        state.counts[h.index()] += n;
+        state.seeds[self.hole_owner[h.index()]] += n;
+        state.hash = state.hash.wrapping_add(self.keys[h.index()].wrapping_mul(u64::from(n)));
+    }
+
+    /// Seeds taken by the player to move leave the board: to their hand, their store, or
+    /// out of play. Seeds kept in a store are counted there, not as captured.
+    #[inline]
+    pub(super) fn keep(&self, state: &mut State, destination: Destination, n: u16) {
+        let me = state.to_move;
+        // `matches!`, not `!=`: a derived comparison of destinations is a call.
+        if !matches!(destination, Destination::Store) || self.store.is_none() {
+            state.captured[me] += n;
+        }
+        match destination {
+            Destination::Hand => state.hand[me] += n,
+            Destination::Store => {
+                if let Some(store) = self.store {
+                    let slot = store[me].index();
+                    state.counts[slot] += n;
+                    state.hash = state.hash.wrapping_add(self.keys[slot].wrapping_mul(u64::from(n)));
+                }
+            }
+            Destination::OutOfPlay | Destination::Sow(_) | Destination::Put(_) => {}
+        }
+        state.since = state.turn + 1;
+    }
+
+    /// Carry out capture `c` of a sowing that ended at `end`: take its holes, keep the seeds
+    /// or sow them on, and start its follow-ups. Returns the sowing that goes on where the
+    /// taken seeds are sown on as a lap of their own (the turn is not over).
+    /// The lap that captured went `rev`; the sowing goes on `on`. A capture whose seeds are
+    /// sown on from a hole a lap may be turned from pauses the sowing there for the mover.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn capture<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        c: u8,
+        end: &SowEnd,
+        (origin, relays): (u16, u16),
+        (rev, on): (bool, bool),
+        log: &mut L,
+    ) -> Option<SowEnd> {
+        let me = state.to_move;
+        let ends_before = if self.turn_record { self.end_hole_counts(state) } else { [0; 2] };
+        let (taken, roles) = self.take_at(state, c, end, rev, log);
+        if self.turn_record && taken > 0 && self.note_capture(state, ends_before, rev != on) {
+            // The turn's captures took both end holes of the row: the game is won here, the
+            // taken seeds put where they go but not sown on.
+            self.won_by_capture(state, history, c, end, taken);
+            return None;
+        }
+        if taken > 0 {
+            state.captures_made[me] = state.captures_made[me].saturating_add(1);
+            match self.model.captures[usize::from(c)].destination {
+                Destination::Put(into) => self.put_taken(state, into, taken, end),
+                Destination::Sow(resow) => {
+                    if self.flags.capture_ends_phase
+                        && let Some(next) =
+                            self.capture_ends_phase(state, resow, taken, end, (origin, relays), (rev, on))
+                    {
+                        // The rest of the turn, in the next phase: on, paused, or endless.
+                        if next.is_some() || matches!(state.phase, Phase::LapChoice(_)) {
+                            return next;
+                        }
+                    } else {
+                        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+                        if Self::resow_may_turn(sow, resow) {
+                            let (into, hand) = self.put_to_resow(state, sow, resow, taken, end);
+                            if self.pause_to_turn(state, into, (origin, relays), rev != on, hand) {
+                                return None;
+                            }
+                            let next = self.lift_some_and_sow(state, into, hand, (origin, end.reached), on);
+                            if next.is_some() {
+                                return next;
+                            }
+                        } else {
+                            let next = self.sow_taken(state, sow, resow, taken, end, origin, on);
+                            if resow.goes_on() && next.is_some() {
+                                return next;
+                            }
+                        }
+                    }
+                }
+                destination => self.keep(state, destination, taken),
+            }
+        }
+        if taken > 0
+            && self.model.captures[usize::from(c)].relay_after.is_some()
+            && let Some(from) = self.relay_after(state, c, end, rev)
+        {
+            return self.lift_and_sow(state, from, (origin, end.reached), on);
+        }
+        self.follow_up(state, history, c, 0, taken, roles);
+        None
+    }
+
+    /// A capture of `taken` seeds that won the game: the seeds go where capture `c` puts
+    /// them (into its hole, unsown, where they are sown on), and the turn ends.
+    #[cold]
+    fn won_by_capture(&self, state: &mut State, history: &mut History, c: u8, end: &SowEnd, taken: u16) {
+        let me = state.to_move;
+        state.captures_made[me] = state.captures_made[me].saturating_add(1);
+        match self.model.captures[usize::from(c)].destination {
+            Destination::Sow(resow) => {
+                if let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn {
+                    let into = self.resow_hole(state, sow, resow, end);
+                    self.add(state, into, taken);
+                }
+            }
+            destination => self.keep(state, destination, taken),
+        }
+        self.end_turn(state, history);
+    }
+
+    /// `it ends for a player when a capture leaves …`: where the mover's opening ends at this
+    /// capture (of `taken` seeds, sown on by `resow`, after a lap that ended at `end` going
+    /// `rev`), put the seeds into their hole, move the mover on to the next phase, and sow the
+    /// hole, whole, under that phase's rules (`on`, the way the sowing goes on): `Some` of the
+    /// sowing that goes on, or of `None` where it pauses for the mover (or would never end).
+    /// `None`, changing nothing, where the opening goes on.
+    #[cold]
+    #[inline(never)]
+    fn capture_ends_phase(
+        &self,
+        state: &mut State,
+        resow: Resow,
+        taken: u16,
+        end: &SowEnd,
+        (origin, relays): (u16, u16),
+        (rev, on): (bool, bool),
+    ) -> Option<Option<SowEnd>> {
+        let me = state.to_move;
+        let phase = usize::from(state.phase_of[me]);
+        let (min, max) = self.model.phases[phase].ends_at_capture?;
+        // The compiler allows the line only beside captures sown on with the whole hole.
+        if !resow.whole
+            || !resow.goes_on()
+            || resow.itself
+            || resow.with_last
+            || phase + 1 >= self.phases.len()
+        {
+            return None;
+        }
+        let TurnKind::Sow(sow) = &self.phases[phase].turn else { return None };
+        let into = self.resow_hole(state, sow, resow, end);
+        let held = u32::from(state.counts[into.index()]) + u32::from(taken);
+        if !(u32::from(min)..=u32::from(max)).contains(&held) {
+            return None;
+        }
+        self.add(state, into, taken);
+        state.phase_of[me] += 1;
+        state.phase_turns[me] = 0;
+        if self.pause_to_turn(state, into, (origin, relays), rev != on, 0) {
+            return Some(None);
+        }
+        Some(self.lift_and_sow(state, into, (origin, end.reached), on))
+    }
+
+    /// [`Rules::capture_ends_phase`] in the legality check of a sowing (on a copy of the
+    /// position `s`): whether the rest of the turn, in the next phase, ends; `None` where the
+    /// opening goes on.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn capture_ends_phase_ends(
+        &self,
+        s: &State,
+        resow: Resow,
+        taken: u16,
+        end: &SowEnd,
+        (origin, relays): (u16, u16),
+        (rev, on): (bool, bool),
+        depth: u8,
+    ) -> Option<bool> {
+        let mut s = s.clone();
+        let next = self.capture_ends_phase(&mut s, resow, taken, end, (origin, relays), (rev, on))?;
+        Some(match (next, s.phase) {
+            (Some(next), _) => {
+                let next = SowEnd { laps: end.laps + next.laps, ..next };
+                self.turn_ends_on(s, next, on, (origin, relays), depth)
+            }
+            (None, Phase::LapChoice(choice)) => {
+                let leave = s.turn_bits & TURN_LEAVE != 0;
+                s.phase = Phase::Sow;
+                self.pause_ends(&s, (choice.at, choice.hand), leave, (origin, relays), depth)
+            }
+            (None, _) => false,
+        })
+    }
+
+    /// Whether captured seeds sown on this way are a lap that may be turned: where the phase
+    /// has turning lines, a lap of its own from the hole they are put into (the whole hole,
+    /// or the taken seeds alone, with a lone seed of the hole where the rules say so).
+    pub(super) fn resow_may_turn(sow: &SowRules, resow: Resow) -> bool {
+        !sow.turnings.is_empty() && resow.goes_on() && !resow.itself && !resow.with_last
+    }
+
+    /// Put a capture's `taken` seeds into the hole `resow` names, to be sown on as a lap that
+    /// may be turned (see [`Rules::resow_may_turn`]): the hole, and the seeds that lap lifts
+    /// from it (0: the whole hole), as [`Rules::sow_taken`] counts them.
+    #[cold]
+    pub(super) fn put_to_resow(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        resow: Resow,
+        taken: u16,
+        end: &SowEnd,
+    ) -> (Hole, u16) {
+        let into = self.resow_hole(state, sow, resow, end);
+        let single = u16::from(resow.single && state.counts[into.index()] == 1);
+        self.add(state, into, taken);
+        let whole = resow.whole || (resow.whole_if_one && taken == 1);
+        (into, if whole { 0 } else { taken + single })
+    }
+
+    /// The hole a capture's taken seeds are put into, for a lap that ended at `end`.
+    pub(super) fn resow_hole(&self, state: &State, sow: &SowRules, resow: Resow, end: &SowEnd) -> Hole {
+        let me = state.to_move;
+        match resow.into {
+            SowInto::Landing => end.last,
+            SowInto::Origin => Hole(sow.rings[me].slot(usize::from(end.lap_at)) as u8),
+            SowInto::Behind(role) => {
+                self.role_hole[me][usize::from(role)][usize::from(self.hole_column[end.last.index()])]
+            }
+            SowInto::Hole { role, column } => {
+                self.hole_from_owners_left(me, role, column.from_left(self.columns).unwrap_or(0))
+            }
+            // Sown by `engine::stepwise`, which alone plays rules with row ends.
+            SowInto::RowEnd { .. } => end.last,
+        }
+    }
+
+    /// Put a capture's `taken` seeds into the hole `into` names, where they stay (`put the
+    /// taken seeds into the rightmost outer hole`).
+    #[cold]
+    pub(super) fn put_taken(&self, state: &mut State, into: SowInto, taken: u16, end: &SowEnd) {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
+        let resow = Resow {
+            into,
+            whole: false,
+            with_last: false,
+            itself: false,
+            one_lap: true,
+            single: false,
+            whole_if_one: false,
+        };
+        let h = self.resow_hole(state, sow, resow, end);
+        self.add(state, h, taken);
+    }
+
+    /// Empty the holes capture `c` takes from a lap that ended at `end`: [`Rules::take`],
+    /// or, for a capture that takes some seeds of each hole or faces the lap's origin hole,
+    /// [`Rules::take_measured`].
+    #[inline(always)]
+    pub(super) fn take_at<L: Log>(
+        &self,
+        state: &mut State,
+        c: u8,
+        end: &SowEnd,
+        rev: bool,
+        log: &mut L,
+    ) -> (u16, u8) {
+        let capture = &self.model.captures[usize::from(c)];
+        if capture.each.is_some() || capture.origin_column {
+            return self.take_measured(state, c, end, rev, log);
+        }
+        self.take(state, c, end.last, rev, log)
+    }
+
+    /// [`Rules::take`] for a capture that takes at most `each` seeds of every hole it names,
+    /// or whose opposite holes face the hole the capturing lap was lifted from.
+    #[cold]
+    fn take_measured<L: Log>(
+        &self,
+        state: &mut State,
+        c: u8,
+        end: &SowEnd,
+        rev: bool,
+        log: &mut L,
+    ) -> (u16, u8) {
+        let me = state.to_move;
+        let opp = me.other();
+        let capture = &self.model.captures[usize::from(c)];
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return (0, 0) };
+        let ring = &sow.rings[me];
+        let facing =
+            if capture.origin_column { Hole(ring.slot(usize::from(end.lap_at)) as u8) } else { end.last };
+        let column = usize::from(self.hole_column[facing.index()]);
+        let mut holes: Vec<(Hole, u8)> = Vec::new();
+        for target in &capture.take {
+            match *target {
+                Target::Landing => holes.push((end.last, u8::MAX)),
+                Target::Opposite(role) => holes.extend(self.opposite(me, facing, role).map(|o| (o, role))),
+                Target::Column(role) => holes.push((self.role_hole[me][usize::from(role)][column], u8::MAX)),
+                Target::HolesBefore(min, max) => {
+                    let mut pos = ring.pos(end.last);
+                    for _ in 1..ring.len {
+                        pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
+                        let h = Hole(ring.slot(pos) as u8);
+                        let n = state.counts[h.index()];
+                        if self.is_store(h) || self.hole_owner[h.index()] != opp || !(min..=max).contains(&n)
+                        {
+                            break;
+                        }
+                        holes.push((h, u8::MAX));
+                    }
+                }
+            }
+        }
+        let each = capture.each.unwrap_or(u16::MAX);
+        let amount = |state: &State, h: Hole| state.counts[h.index()].min(each);
+        if capture.not_every_seed {
+            let from_opponent: u32 = (holes.iter())
+                .filter(|(h, _)| self.hole_owner[h.index()] == opp)
+                .map(|&(h, _)| u32::from(amount(state, h)))
+                .sum();
+            if from_opponent == u32::from(state.seeds[opp]) {
+                return (0, 0);
+            }
+        }
+        let (mut taken, mut roles) = (0u16, 0u8);
+        for (h, role) in holes {
+            let n = amount(state, h);
+            if n > 0 {
+                self.remove(state, h, n);
+                log.took(h, n);
+                taken += n;
+                if role != u8::MAX {
+                    roles |= 1 << role;
+                }
+            }
+        }
+        (taken, roles)
+    }
+
+    /// After capture `c` of a sowing that ended at `end`: the hole after the landing hole,
+    /// if the capture sows on from it and it holds enough seeds.
+    pub(super) fn relay_after(&self, state: &State, c: u8, end: &SowEnd, rev: bool) -> Option<Hole> {
+        let (min, max) = self.model.captures[usize::from(c)].relay_after?;
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+        let ring = &sow.rings[me];
+        let at = if rev { ring.step::<true>(end.last_at) } else { ring.step::<false>(end.last_at) };
+        let from = Hole(ring.slot(at) as u8);
+        (min..=max).contains(&state.counts[from.index()]).then_some(from)
+    }
+
+    /// Lift hole `from` whole and sow it on as a lap of the sowing under way; `None` if the
+    /// sowing would never end.
+    /// `reached`: whether a lap of the turn has reached the row a lap rule asks about.
+    pub(super) fn lift_and_sow(
+        &self,
+        state: &mut State,
+        from: Hole,
+        (origin, reached): (u16, bool),
+        rev: bool,
+    ) -> Option<SowEnd> {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
+        let hand = state.counts[from.index()];
+        state.counts[from.index()] = 0;
+        let lift = 0u64.wrapping_sub(self.keys[from.index()].wrapping_mul(u64::from(hand)));
+        self.continue_sowing(state, sow, from, u32::from(hand), lift, (origin, reached), rev)
+    }
+
+    /// Lift `hand` seeds of hole `from` (0: the whole hole) and sow them on as a lap of the
+    /// sowing under way; `None` if the sowing would never end.
+    pub(super) fn lift_some_and_sow(
+        &self,
+        state: &mut State,
+        from: Hole,
+        hand: u16,
+        (origin, reached): (u16, bool),
+        rev: bool,
+    ) -> Option<SowEnd> {
+        if hand == 0 {
+            return self.lift_and_sow(state, from, (origin, reached), rev);
+        }
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
+        state.counts[from.index()] -= hand;
+        let lift = 0u64.wrapping_sub(self.keys[from.index()].wrapping_mul(u64::from(hand)));
+        self.continue_sowing(state, sow, from, u32::from(hand), lift, (origin, reached), rev)
+    }
+
+    /// Put the `taken` seeds of a capture into the hole `resow` names and sow them on. With
+    /// one lap, the lap is sown here and `None` returned; otherwise the sowing that goes on
+    /// under the lap rules, or `None` if it would never end.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sow_taken(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        resow: Resow,
+        taken: u16,
+        end: &SowEnd,
+        origin: u16,
+        rev: bool,
+    ) -> Option<SowEnd> {
+        let ring = &sow.rings[state.to_move];
+        let into = self.resow_hole(state, sow, resow, end);
+        // A lone seed of the hole goes with the taken seeds where the rules say so.
+        let single = u16::from(resow.single && state.counts[into.index()] == 1);
+        self.add(state, into, taken);
+        // A lone taken seed may take the whole hole with it where the rules say so.
+        let whole = resow.whole || (resow.whole_if_one && taken == 1);
+        let mut hand = if whole { state.counts[into.index()] } else { taken + single };
+        state.counts[into.index()] -= hand;
+        let mut lift = 0u64.wrapping_sub(self.keys[into.index()].wrapping_mul(u64::from(hand)));
+        if resow.with_last && !whole && state.counts[end.last.index()] > 0 {
+            state.counts[end.last.index()] -= 1;
+            lift = lift.wrapping_sub(self.keys[end.last.index()]);
+            hand += 1;
+        }
+        // Sowing starting with the hole itself is sowing from the hole before it.
+        let at = match (resow.itself, rev) {
+            (false, _) => ring.pos(into),
+            (true, false) => ring.back::<false>(ring.pos(into)),
+            (true, true) => ring.back::<true>(ring.pos(into)),
+        };
+        if resow.goes_on() {
+            let from = Hole(ring.slot(at) as u8);
+            return self.continue_sowing(state, sow, from, u32::from(hand), lift, (origin, end.reached), rev);
+        }
+        let mut hash = lift;
+        if rev {
+            ring.resow::<true>(&mut state.counts, at, u32::from(hand), &mut hash);
+        } else {
+            ring.resow::<false>(&mut state.counts, at, u32::from(hand), &mut hash);
+        }
+        state.hash = state.hash.wrapping_add(hash);
+        if self.shared_circuit {
+            state.seeds = ByPlayer::new_with(|p| self.territory_seeds(state, p));
+        }
+        None
+    }
+
+    /// Empty the holes capture `c` takes from a lap ending at `last`: the seeds taken, and
+    /// the opposite rows (as bits of their roles) that gave some.
+    #[inline(always)]
+    pub(super) fn take<L: Log>(
+        &self,
+        state: &mut State,
+        c: u8,
+        last: Hole,
+        rev: bool,
+        log: &mut L,
+    ) -> (u16, u8) {
+        let me = state.to_move;
+        let opp = me.other();
+        let capture = &self.model.captures[c as usize];
+        let column = usize::from(self.hole_column[last.index()]);
+        let mut holes: [(Hole, u8); MAX_SLOTS] = [(Hole(0), u8::MAX); MAX_SLOTS];
+        let mut n_holes = 0;
+        for target in &capture.take {
+            match *target {
+                Target::Landing => {
+                    holes[n_holes] = (last, u8::MAX);
+                    n_holes += 1;
+                }
+                Target::Opposite(role) => {
+                    if let Some(o) = self.opposite(me, last, role) {
+                        holes[n_holes] = (o, role);
+                        n_holes += 1;
+                    }
+                }
+                Target::Column(role) => {
+                    holes[n_holes] = (self.role_hole[me][role as usize][column], u8::MAX);
+                    n_holes += 1;
+                }
+                Target::HolesBefore(min, max) => {
+                    let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
+                    let ring = &sow.rings[me];
+                    let mut pos = ring.pos(last);
+                    for _ in 1..ring.len {
+                        pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
+                        let h = Hole(ring.slot(pos) as u8);
+                        let c = state.counts[h.index()];
+                        if self.is_store(h) || self.hole_owner[h.index()] != opp || !(min..=max).contains(&c)
+                        {
+                            break;
+                        }
+                        holes[n_holes] = (h, u8::MAX);
+                        n_holes += 1;
+                    }
+                }
+            }
+        }
+        if capture.not_every_seed {
+            let from_opponent: u32 = holes[..n_holes]
+                .iter()
+                .filter(|(h, _)| self.hole_owner[h.index()] == opp)
+                .map(|(h, _)| u32::from(state.counts[h.index()]))
+                .sum();
+            if from_opponent == u32::from(state.seeds[opp]) {
+                // It would take every seed the opponent has: it takes nothing.
+                n_holes = 0;
+            }
+        }
+        let mut taken = 0u16;
+        let mut roles = 0u8;
+        for &(h, role) in &holes[..n_holes] {
+            let n = state.counts[h.index()];
+            if n > 0 {
+                self.remove(state, h, n);
+                log.took(h, n);
+                taken += n;
+                if role != u8::MAX {
+                    roles |= 1 << role;
+                }
+            }
+        }
+        (taken, roles)
+    }
+
+    /// Whether a seed moved into hole `b` now (before it falls) makes the capture `d` says.
+    #[cold]
+    pub(super) fn drop_captures(&self, state: &State, d: &DropCapture, b: Hole) -> bool {
+        let me = state.to_move;
+        (!d.until_captured || state.captures_made[me] == 0)
+            && self.matches(state, me, &d.hole, b)
+            && d.opposite.is_none_or(|(role, want)| {
+                (self.opposite_count(state, me, b, role) == 0) == (want == HoleState::Empty)
+            })
+    }
+
+    /// Capture `c` made by a seed moved into hole `b`: its holes read from `b` as from a
+    /// lap's landing hole, their seeds kept where the capture puts them.
+    #[cold]
+    pub(super) fn capture_at_drop<L: Log>(&self, state: &mut State, c: u8, b: Hole, log: &mut L) {
+        let me = state.to_move;
+        let (taken, _) = self.take(state, c, b, false, log);
+        if taken > 0 {
+            state.captures_made[me] = state.captures_made[me].saturating_add(1);
+            self.keep(state, self.model.captures[usize::from(c)].destination, taken);
+        }
+    }
+}

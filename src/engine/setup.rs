@@ -1,0 +1,360 @@
+//! Positions from nothing and what is read off them: the start position, a position from
+//! counts or from a [`Setup`] (and why a setup may not describe one, [`SetupError`]), the
+//! seeds of a player, a side, the board and the stores, the score, and the keys that hash a
+//! position for repetition and for search.
+
+use super::rules::*;
+use super::state::*;
+
+/// Why a [`Setup`] does not describe a position of the rules ([`Rules::state_from_setup`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Not one count per hole of the board.
+    #[error("{given} counts given for a board of {holes} holes")]
+    Counts {
+        /// Counts given.
+        given: usize,
+        /// Holes of the board.
+        holes: usize,
+    },
+    /// More seeds on the board, in the stores and captured than the engine counts.
+    #[error("{total} seeds is more than the engine's limit of {MAX_SEEDS}")]
+    TooManySeeds {
+        /// The seeds of the setup in all.
+        total: u32,
+    },
+    /// More seeds in a player's hand than the player has captured.
+    #[error(
+        "{player} holds {hand} seeds in hand but has captured {captured}: seeds in hand are captured seeds"
+    )]
+    HandBeyondCaptured {
+        /// The player.
+        player: Player,
+        /// Seeds in hand.
+        hand: u16,
+        /// Seeds captured.
+        captured: u16,
+    },
+    /// Seeds in stores on a board without stores.
+    #[error("the board has no stores")]
+    NoStores,
+    /// An opening the rules do not have.
+    #[error("the rules have no opening `{name}`")]
+    UnknownOpening {
+        /// The name given.
+        name: String,
+    },
+    /// A mark the rules do not have.
+    #[error("the rules have no mark `{name}`")]
+    UnknownMark {
+        /// The name given.
+        name: String,
+    },
+    /// A marked hole that is not a hole of the board.
+    #[error("a marked hole is off the board")]
+    MarkOffBoard {
+        /// The mark's name.
+        mark: String,
+        /// The hole given.
+        hole: Hole,
+    },
+}
+
+impl Rules {
+    /// The start position.
+    pub fn start(&self) -> State {
+        let mut counts = [0u16; MAX_SLOTS];
+        counts[..self.start.len()].copy_from_slice(&self.start);
+        self.state_with(counts, Player::South)
+    }
+
+    /// A position with the given counts (board order: a1…an, b1…bn, …) and player to move,
+    /// at the start of a turn of the main game (or of the first opening the player can
+    /// play), with no seeds captured. `None` if the counts do not fit the board or the
+    /// limits.
+    pub fn state_from_counts(&self, counts: &[u16], to_move: Player) -> Option<State> {
+        if counts.len() != self.holes() || counts.iter().map(|&c| u32::from(c)).sum::<u32>() > MAX_SEEDS {
+            return None;
+        }
+        let mut slots = [0u16; MAX_SLOTS];
+        for (h, &c) in self.slot_of.iter().zip(counts) {
+            slots[h.index()] = c;
+        }
+        Some(self.state_with(slots, to_move))
+    }
+
+    /// A position described beyond its counts (see [`Setup`]): which part of the game the
+    /// players are in, seeds in hand, captures made, chosen directions and marks. The
+    /// description is checked against the rules; the error says what does not fit.
+    pub fn state_from_setup(&self, setup: &Setup) -> Result<State, SetupError> {
+        let mut counts = [0u16; MAX_SLOTS];
+        if setup.counts.len() != self.holes() {
+            return Err(SetupError::Counts { given: setup.counts.len(), holes: self.holes() });
+        }
+        // Seeds in hand are captured seeds the player keeps; captured seeds (and those in the
+        // stores) count towards the limit, so that no later count can overflow.
+        let captured = u32::from(setup.captured.south) + u32::from(setup.captured.north);
+        let stored = u32::from(setup.stores.south)
+            + u32::from(setup.stores.north)
+            + u32::from(setup.side_stores.south)
+            + u32::from(setup.side_stores.north);
+        let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + captured + stored;
+        if total > MAX_SEEDS {
+            return Err(SetupError::TooManySeeds { total });
+        }
+        // A hand may also hold the seeds the setup puts there (for turns that place them).
+        if let Some(player) = Player::BOTH
+            .into_iter()
+            .find(|&p| setup.hand[p] > setup.captured[p].saturating_add(self.model.hand))
+        {
+            let (hand, captured) = (setup.hand[player], setup.captured[player]);
+            return Err(SetupError::HandBeyondCaptured { player, hand, captured });
+        }
+        for (h, &c) in self.slot_of.iter().zip(&setup.counts) {
+            counts[h.index()] = c;
+        }
+        match self.store {
+            Some(store) => {
+                for p in Player::BOTH {
+                    counts[store[p].index()] = setup.stores[p];
+                }
+            }
+            None if setup.stores != ByPlayer::default() => {
+                return Err(SetupError::NoStores);
+            }
+            None => {}
+        }
+        match self.side_store {
+            Some(side) => {
+                for p in Player::BOTH {
+                    counts[side[p].index()] = setup.side_stores[p];
+                }
+            }
+            None if setup.side_stores != ByPlayer::default() => {
+                return Err(SetupError::NoStores);
+            }
+            None => {}
+        }
+        let phase = match &setup.opening {
+            None => self.phases.len() - 1,
+            Some(name) => self
+                .phases
+                .iter()
+                .position(|p| p.name.as_deref() == Some(name.as_str()))
+                .ok_or_else(|| SetupError::UnknownOpening { name: name.clone() })?,
+        };
+        let mut state = self.state_with(counts, setup.to_move);
+        state.phase = Phase::Sow;
+        state.phase_of = ByPlayer::new_with(|_| phase as u8);
+        state.phase_turns = ByPlayer::default();
+        state.hand = setup.hand;
+        state.captured = setup.captured;
+        state.captures_made = setup.captures_made;
+        // A direction chosen with each sowing is not kept between turns.
+        if self.chosen != Chosen::EachTurn {
+            state.direction = setup.direction;
+        }
+        for (name, hole) in &setup.marks {
+            let m = self
+                .marks
+                .iter()
+                .position(|d| d.name == *name)
+                .ok_or_else(|| SetupError::UnknownMark { name: name.clone() })?;
+            // `Hole`s are engine positions already (as `parse_hole` gives them).
+            let i = hole.index();
+            if !self.slot_of.contains(hole) {
+                return Err(SetupError::MarkOffBoard { mark: name.clone(), hole: *hole });
+            }
+            state.marks[m][i / 64] |= 1 << (i % 64);
+        }
+        if self.colours
+            && let Some(colours) = &setup.colours
+        {
+            if colours.len() != self.holes() {
+                return Err(SetupError::Counts { given: colours.len(), holes: self.holes() });
+            }
+            self.paint(&mut state, Some(colours));
+        }
+        state.outcome = None;
+        state.hash = self.position_hash(&state);
+        self.check_end(&mut state);
+        self.begin_turn(&mut state);
+        Ok(state)
+    }
+
+    fn state_with(&self, counts: [u16; MAX_SLOTS], to_move: Player) -> State {
+        let mut marks = [[0u64; 3]; MAX_MARKS];
+        for (m, def) in self.marks.iter().enumerate() {
+            for h in &def.start {
+                marks[m][h.index() / 64] |= 1 << (h.index() % 64);
+            }
+        }
+        let mut state = State {
+            counts,
+            to_move,
+            phase: Phase::Sow,
+            captured: ByPlayer::default(),
+            // The seeds the setup puts in hand, where turns place them on the board.
+            hand: ByPlayer { south: self.model.hand, north: self.model.hand },
+            captures_made: ByPlayer::default(),
+            phase_of: ByPlayer::default(),
+            phase_turns: ByPlayer::default(),
+            direction: ByPlayer::default(),
+            marks,
+            north_colour: [0; 3],
+            seeds: ByPlayer::default(),
+            hash: 0,
+            turn: 0,
+            since: 0,
+            passes: 0,
+            turn_bits: 0,
+            outcome: None,
+        };
+        state.seeds = ByPlayer::new_with(|p| self.count_seeds(&state, p));
+        if self.colours {
+            self.paint(&mut state, None);
+        }
+        state.hash = self.position_hash(&state);
+        self.check_end(&mut state);
+        self.begin_turn(&mut state);
+        state
+    }
+
+    /// Seeds on `player`'s side.
+    pub fn seeds_of(&self, state: &State, player: Player) -> u32 {
+        u32::from(state.seeds[player])
+    }
+
+    fn count_seeds(&self, state: &State, player: Player) -> u16 {
+        // A territory is a run of consecutive slots (see `Rules::territory_slots`); a side store
+        // is the owner's too.
+        let side = self.side_store.map_or(0, |s| state.counts[s[player].index()]);
+        self.territory_seeds(state, player) + side
+    }
+
+    /// Seeds in a player's holes (a side store aside): on a shared circuit, where the board
+    /// has no side stores, all the seeds a player has on the board.
+    #[inline(always)]
+    pub(super) fn territory_seeds(&self, state: &State, player: Player) -> u16 {
+        state.counts[self.territory_slots[player].clone()].iter().sum::<u16>()
+    }
+
+    /// Seeds in a player's store (0 on a board without stores).
+    pub fn store_seeds(&self, state: &State, player: Player) -> u32 {
+        self.store.map_or(0, |s| u32::from(state.counts[s[player].index()]))
+    }
+
+    /// Seeds on the board.
+    pub fn seeds_on_board(&self, state: &State) -> u32 {
+        // The side stores, if any, are on the board too.
+        let side = self
+            .side_store
+            .map_or(0, |s| u32::from(state.counts[s.south.index()] + state.counts[s.north.index()]));
+        state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() + side
+    }
+
+    /// A player's score where the game ends on seeds: seeds on their side, in hand and in
+    /// their store.
+    pub fn score(&self, state: &State, player: Player) -> u32 {
+        u32::from(state.seeds[player]) + u32::from(state.hand[player]) + self.store_seeds(state, player)
+    }
+
+    /// The result of a game ended on scores: the player with more seeds wins.
+    pub(crate) fn by_score(&self, state: &State) -> Outcome {
+        let (south, north) = (self.score(state, Player::South), self.score(state, Player::North));
+        match south.cmp(&north) {
+            std::cmp::Ordering::Greater => Outcome::Win { winner: Player::South, reason: WinReason::Score },
+            std::cmp::Ordering::Less => Outcome::Win { winner: Player::North, reason: WinReason::Score },
+            std::cmp::Ordering::Equal => Outcome::Draw(DrawReason::EqualScores),
+        }
+    }
+
+    /// The hash of a position, computed from scratch: the counts and the player to move.
+    /// Play keeps [`State::hash`] equal to it incrementally.
+    pub fn position_hash(&self, state: &State) -> u64 {
+        let mut h = if state.to_move == Player::North { self.north_key } else { 0 };
+        for (k, &c) in self.keys.iter().zip(&state.counts) {
+            h = h.wrapping_add(k.wrapping_mul(u64::from(c)));
+        }
+        h
+    }
+
+    /// The key a position is remembered by for the repetition rule: the counts and the
+    /// player to move, and — where the rules have them — the players' phases, chosen
+    /// directions and marked holes.
+    #[inline(always)]
+    pub(crate) fn history_key(&self, state: &State) -> u64 {
+        let mut key = state.hash;
+        if self.flags.keyed_extra {
+            let mut extra = 0x243f_6a88_85a3_08d3u64;
+            let mut mix = |x: u64| {
+                extra = (extra ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+            };
+            for p in Player::BOTH {
+                mix(u64::from(state.phase_of[p]));
+                mix(state.direction[p].map_or(0, |d| d as u64 + 1));
+            }
+            for words in &state.marks {
+                for &w in words {
+                    mix(w);
+                }
+            }
+            for &w in &state.north_colour {
+                mix(w);
+            }
+            if self.model.hand > 0 {
+                // Seeds still in hand are part of the position where the setup put some there.
+                mix(u64::from(state.hand.south) | u64::from(state.hand.north) << 16);
+            }
+            key ^= extra;
+        }
+        key
+    }
+
+    /// A key for everything that decides how a position plays on, for transposition tables
+    /// and for finding a position again: the repetition key, the part of the turn in
+    /// progress (picks owed, a paused sowing), seeds in hand and captures made (which count
+    /// or change later captures), and the turn number where a turn limit makes it matter.
+    pub fn search_key(&self, state: &State) -> u64 {
+        let mut key = self.history_key(state);
+        let mut mix = |x: u64| {
+            key = (key ^ x).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(31);
+        };
+        match state.phase {
+            Phase::Sow => {}
+            Phase::Pick(p) => {
+                mix(1);
+                mix(u64::from(p.capture) | u64::from(p.step) << 8 | u64::from(p.lower) << 16);
+                mix(u64::from(p.remaining) | u64::from(p.taken) << 16 | u64::from(p.taken_roles) << 32);
+            }
+            Phase::LapChoice(c) => {
+                mix(2);
+                mix(c.at.index() as u64
+                    | u64::from(c.origin) << 16
+                    | u64::from(c.relays) << 32
+                    | u64::from(c.turn) << 48
+                    | u64::from(c.through) << 49
+                    | u64::from(state.turn_bits) << 56);
+                if c.hand > 0 {
+                    mix(u64::from(c.hand) | 1 << 32);
+                }
+            }
+            Phase::EndChoice(c) => {
+                mix(3);
+                mix(c.at.index() as u64 | u64::from(c.origin) << 16 | u64::from(c.capture) << 32);
+            }
+        }
+        for p in Player::BOTH {
+            mix(u64::from(state.hand[p])
+                | u64::from(state.captures_made[p]) << 16
+                | u64::from(state.phase_turns[p]) << 32);
+        }
+        if self.model.end.turn_limit.is_some() {
+            mix(u64::from(state.turn));
+        }
+        if self.model.end.passes_draw || self.model.phases.iter().any(|p| p.ends_on_passes) {
+            mix(u64::from(state.passes));
+        }
+        key
+    }
+}

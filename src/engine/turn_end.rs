@@ -1,0 +1,313 @@
+//! The end of a turn and of the game, and the start of the next turn: the rules of the phase
+//! a player is in, ending and finishing a turn (or keeping it, for turns that go on until
+//! their player passes), the end rules read at each turn boundary and between turns only, the
+//! facts about a player's side they read, settling a position with no legal decision, and at
+//! a turn's start the openings: moving the player past the ones finished, entering seeds from
+//! the hand, and when a player of an opening may pass.
+
+use super::rules::*;
+use super::state::*;
+use crate::model::{HoleSet, SideFact};
+
+impl Rules {
+    /// The rules of a player's current phase.
+    pub(super) fn phase_rules(&self, state: &State, player: Player) -> &PhaseRules {
+        &self.phases[usize::from(state.phase_of[player])]
+    }
+
+    /// End the turn with the same player to move again.
+    pub(super) fn end_turn_again(&self, state: &mut State, history: &mut History) {
+        self.finish_turn::<false>(state, history);
+    }
+
+    #[inline(always)]
+    pub(super) fn end_turn(&self, state: &mut State, history: &mut History) {
+        self.finish_turn::<true>(state, history);
+    }
+
+    /// The turn is over: count it, hand the move on (with `PASS_ON`; else the same player
+    /// moves again), settle the end rules, and start the next turn.
+    #[inline(always)]
+    fn finish_turn<const PASS_ON: bool>(&self, state: &mut State, history: &mut History) {
+        let mover = state.to_move;
+        state.phase = Phase::Sow;
+        state.turn_bits = 0;
+        if self.chosen == Chosen::EachTurn {
+            state.direction[mover] = None;
+        }
+        state.phase_turns[mover] = state.phase_turns[mover].saturating_add(1);
+        state.turn += 1;
+        if PASS_ON {
+            state.to_move = mover.other();
+            state.hash = match state.to_move {
+                Player::North => state.hash.wrapping_add(self.north_key),
+                Player::South => state.hash.wrapping_sub(self.north_key),
+            };
+        }
+        self.check_end(state);
+        if self.flags.turn_ends {
+            self.check_turn_ends(state, mover);
+        }
+        self.begin_turn(state);
+        history.record(self, state);
+    }
+
+    /// A move of a turn that goes on until its player passes: count it among the player's
+    /// moves in the opening and settle the end rules; the turn, and the player to move, stay.
+    /// The position replaces the one remembered for this turn (the repetition rule compares
+    /// positions from the arrangement's end on: see `begin_phased_turn`).
+    #[cold]
+    pub(super) fn keep_turn(&self, state: &mut State, history: &mut History) {
+        let me = state.to_move;
+        state.phase = Phase::Sow;
+        state.turn_bits = 0;
+        state.phase_turns[me] = state.phase_turns[me].saturating_add(1);
+        self.check_end(state);
+        history.record(self, state);
+    }
+
+    /// The end rules read between turns only: passes in a row, the turn limit.
+    #[cold]
+    fn check_turn_ends(&self, state: &mut State, mover: Player) {
+        // Passes of an opening never end the game (they may end the opening: see
+        // `begin_phased_turn`).
+        if state.outcome.is_none()
+            && self.model.end.passes_draw
+            && state.passes >= 2
+            && usize::from(state.phase_of[mover]) + 1 == self.phases.len()
+        {
+            state.outcome = Some(Outcome::Draw(DrawReason::Passes));
+        }
+        if state.outcome.is_none() && self.model.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
+            state.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));
+        }
+    }
+
+    /// At the start of a turn: move the player on past the openings they have finished (or
+    /// cannot move in), and start a turn of taking with its picks.
+    #[inline(always)]
+    pub(super) fn begin_turn(&self, state: &mut State) {
+        if state.outcome.is_none() && self.phases.len() > 1 {
+            self.begin_phased_turn(state);
+        }
+    }
+
+    /// [`Rules::begin_turn`] for rules with openings.
+    #[cold]
+    fn begin_phased_turn(&self, state: &mut State) {
+        let me = state.to_move;
+        let mut scratch = MoveList::new();
+        while usize::from(state.phase_of[me]) + 1 < self.phases.len() {
+            let phase = usize::from(state.phase_of[me]);
+            let rules = &self.model.phases[phase];
+            // A pass answered by a pass ends the opening for both players at once.
+            if rules.ends_on_passes && state.passes >= 2 {
+                state.passes = 0;
+                let other = me.other();
+                if usize::from(state.phase_of[other]) == phase {
+                    state.phase_of[other] += 1;
+                    state.phase_turns[other] = 0;
+                }
+                state.phase_of[me] += 1;
+                state.phase_turns[me] = 0;
+                continue;
+            }
+            let done = self.phases[phase].lasts.is_some_and(|n| state.phase_turns[me] >= n)
+                || (!rules.ends_when.is_empty()
+                    && rules.ends_when.iter().all(|f| self.side_fact_holds(state, me, f)));
+            // A player with no move in a phase they stay in is blocked in it (asked first: no
+            // move list is built for such a phase).
+            let blocked = !done && {
+                // A phase that places seeds from the hand ends when the hand is empty: a
+                // player with seeds in hand and no placement is blocked in it.
+                let placing = matches!(&self.phases[phase].turn, TurnKind::Sow(s) if s.place.is_some());
+                scratch.clear();
+                self.turn_moves(state, phase, &mut scratch);
+                scratch.is_empty() && !self.opening_pass_now(state, phase) && !(placing && state.hand[me] > 0)
+            };
+            if blocked && rules.blocked_loses {
+                // `a player who cannot move in it loses`.
+                state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked });
+                return;
+            }
+            if !done && !blocked {
+                break;
+            }
+            state.phase_of[me] += 1;
+            state.phase_turns[me] = 0;
+        }
+        // Seeds moved about in an opening that ends on passes (an arrangement) are no cycle
+        // of play: the repetition rule compares positions from its end on.
+        let phase = &self.model.phases[usize::from(state.phase_of[me])];
+        if phase.ends_on_passes || phase.keeps_turn.is_some() {
+            state.since = state.turn;
+        }
+        if let TurnKind::Take { capture } = self.phase_rules(state, me).turn
+            && let Some(pick) = self.take_turn_pick(state, capture)
+        {
+            state.phase = Phase::Pick(pick);
+        }
+    }
+
+    /// Whether the player to move holds in hand a seed for each of their holes.
+    #[cold]
+    pub(super) fn may_enter(&self, state: &State) -> bool {
+        let me = state.to_move;
+        usize::from(state.hand[me]) >= self.territory[me].len()
+    }
+
+    /// Put one seed from the mover's hand into each of their holes: the seeds come back into
+    /// play, no longer counted as captured.
+    #[cold]
+    pub(super) fn enter(&self, state: &mut State) {
+        let me = state.to_move;
+        let n = self.territory[me].len() as u16;
+        if state.hand[me] < n {
+            return;
+        }
+        for i in 0..self.territory[me].len() {
+            self.add(state, self.territory[me][i], 1);
+        }
+        state.hand[me] -= n;
+        state.captured[me] -= n;
+    }
+
+    /// Whether the player to move has exactly one occupied hole.
+    #[cold]
+    pub(super) fn mover_in_one_hole(&self, state: &State) -> bool {
+        self.territory[state.to_move].iter().filter(|h| state.counts[h.index()] > 0).count() == 1
+    }
+
+    /// Whether the player to move, in opening `phase`, may pass now.
+    pub(super) fn opening_pass_now(&self, state: &State, phase: usize) -> bool {
+        let me = state.to_move;
+        (self.model.phases[phase].pass.as_ref())
+            .is_some_and(|facts| facts.iter().all(|f| self.side_fact_holds(state, me, f)))
+    }
+
+    /// The most seeds any hole of `player`'s holds.
+    pub(super) fn fullest(&self, state: &State, player: Player) -> u16 {
+        state.counts[self.territory_slots[player].clone()].iter().copied().max().unwrap_or(0)
+    }
+
+    /// The hole `k` places from `player`'s left in their row `role`.
+    pub(super) fn hole_from_owners_left(&self, player: Player, role: Role, k: usize) -> Hole {
+        self.role_hole[player][usize::from(role)][self.model.board.column_from_left(player, k)]
+    }
+
+    /// The holes of `player`'s that a set names.
+    fn side_holes(&self, state: &State, player: Player, holes: HoleSet) -> Vec<Hole> {
+        match holes {
+            HoleSet::Territory => self.territory[player].clone(),
+            HoleSet::Row(role) => self.role_hole[player][usize::from(role)].clone(),
+            HoleSet::Marked(m) => {
+                self.territory[player].iter().copied().filter(|&h| state.is_marked(m, h)).collect()
+            }
+            HoleSet::One { role, column } => (column.from_left(self.columns))
+                .map(|k| vec![self.hole_from_owners_left(player, role, k)])
+                .unwrap_or_default(),
+            HoleSet::Rearmost => self.rearmost(state, player).into_iter().collect(),
+            HoleSet::AfterMark { mark, steps } => {
+                self.after_mark(state, player, mark, steps, false).into_iter().collect()
+            }
+        }
+    }
+
+    /// Whether a fact about `player`'s holes holds.
+    pub(crate) fn side_fact_holds(&self, state: &State, player: Player, fact: &SideFact) -> bool {
+        let count = |h: Hole| state.counts[h.index()];
+        match *fact {
+            SideFact::Most { role, column } => {
+                let Some(k) = column.from_left(self.columns) else { return false };
+                let hole = self.hole_from_owners_left(player, role, k);
+                self.territory[player].iter().all(|&h| h == hole || count(h) < count(hole))
+            }
+            SideFact::Every { holes, min, max } => {
+                self.side_holes(state, player, holes).iter().all(|&h| (min..=max).contains(&count(h)))
+            }
+            SideFact::AtMost { count: most, holes, min, max } => {
+                let n = self
+                    .side_holes(state, player, holes)
+                    .iter()
+                    .filter(|&&h| (min..=max).contains(&count(h)))
+                    .count();
+                n <= usize::from(most)
+            }
+            SideFact::NotMoreThanLeft => (0..self.role_hole[player].len()).all(|role| {
+                (1..self.columns).all(|k| {
+                    count(self.hole_from_owners_left(player, role as Role, k))
+                        <= count(self.hole_from_owners_left(player, role as Role, k - 1))
+                })
+            }),
+            SideFact::OpponentCaptured(n) => state.captured[player.other()] >= n,
+        }
+    }
+
+    /// The end rules checked at every turn boundary: a player with no seeds (the player to
+    /// move is looked at first), a store with more than half the seeds.
+    #[inline(always)]
+    pub(crate) fn check_end(&self, state: &mut State) {
+        if state.outcome.is_some() {
+            return;
+        }
+        if let Some(ending) = self.model.end.no_seeds {
+            let next = state.to_move;
+            for loser in [next, next.other()] {
+                if state.seeds[loser] == 0 {
+                    state.outcome = Some(match ending {
+                        Ending::Plain => Outcome::Win { winner: loser.other(), reason: WinReason::NoSeeds },
+                        Ending::Scored => self.by_score(state),
+                    });
+                    return;
+                }
+            }
+        }
+        if self.flags.rare_ends {
+            self.check_rare_ends(state);
+        }
+    }
+
+    /// The end rules most games lack: an empty row, one occupied hole, a store majority.
+    #[cold]
+    fn check_rare_ends(&self, state: &mut State) {
+        if let Some(role) = self.model.end.row_empty {
+            let next = state.to_move;
+            for loser in [next, next.other()] {
+                if self.role_hole[loser][usize::from(role)].iter().all(|h| state.counts[h.index()] == 0) {
+                    state.outcome = Some(Outcome::Win { winner: loser.other(), reason: WinReason::RowEmpty });
+                    return;
+                }
+            }
+        }
+        if self.model.end.one_hole {
+            let next = state.to_move;
+            for winner in [next.other(), next] {
+                if self.territory[winner].iter().filter(|h| state.counts[h.index()] > 0).count() == 1 {
+                    state.outcome = Some(Outcome::Win { winner, reason: WinReason::OneHole });
+                    return;
+                }
+            }
+        }
+        if self.model.end.store_majority
+            && let Some(store) = self.store
+            && Player::BOTH.iter().any(|&p| 2 * u32::from(state.counts[store[p].index()]) > self.total_seeds)
+        {
+            state.outcome = Some(self.by_score(state));
+        }
+    }
+
+    /// Settle the outcome of a position whose player to move has no legal decision
+    /// (`moves` is the result of [`Rules::legal_moves`]). Returns the outcome, if the game
+    /// is over.
+    pub fn settle(&self, state: &mut State, moves: &MoveList) -> Option<Outcome> {
+        if state.outcome.is_none() && moves.is_empty() {
+            let me = state.to_move;
+            state.outcome = match self.model.end.blocked {
+                Blocked::Loses => Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked }),
+                Blocked::Passes => None,
+                Blocked::Scores => Some(self.by_score(state)),
+            };
+        }
+        state.outcome
+    }
+}
