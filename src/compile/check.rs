@@ -34,8 +34,8 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
     .concat()
 }
 
-/// A `choose` block's preferred first laps and blocking rule name lap conditions, marks and
-/// rows the game declares (the main game's and each opening's).
+/// A `choose` block's preferred first laps, blocking rule and move for a lone seed name lap
+/// conditions, marks and rows the game declares (the main game's and each opening's).
 fn choose_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
     let eff = scope.eff;
     let openings = eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing);
@@ -46,6 +46,9 @@ fn choose_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
         }
         if let Some(block) = &choose.node.block {
             out.extend(errors(scope.block(block)));
+        }
+        if let Some(lone) = &choose.node.lone {
+            out.extend(errors(scope.lone_seed(lone)));
         }
     }
     out

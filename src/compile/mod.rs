@@ -47,7 +47,7 @@ impl Options {
 
 /// Compile the rules text named `name` (a path or label used in diagnostics).
 pub fn compile(name: &str, text: &str, options: &Options) -> Result<Rules, RulesError> {
-    compile_with_warnings(name, text, options).map(|(rules, _)| rules)
+    compile_text(name, text, options, false).map(|(rules, _)| rules)
 }
 
 /// Compile as [`compile`] does, and also return the warnings of the compilation: rules that
@@ -57,6 +57,17 @@ pub fn compile_with_warnings(
     text: &str,
     options: &Options,
 ) -> Result<(Rules, Warnings), RulesError> {
+    compile_text(name, text, options, true)
+}
+
+/// Compile a rules text; with `warn`, also find its warnings (which plays random games of
+/// it, for `sow::warning::endless_phase`: work a plain compilation has no use for).
+fn compile_text(
+    name: &str,
+    text: &str,
+    options: &Options,
+    warn: bool,
+) -> Result<(Rules, Warnings), RulesError> {
     let shared: Arc<str> = Arc::from(text);
     let fail = |problems: Vec<Problem>| RulesError::new(name, shared.clone(), problems);
     let file = syntax::parse(text).map_err(|e| fail(vec![e.into()]))?;
@@ -64,7 +75,7 @@ pub fn compile_with_warnings(
     if !over.is_empty() {
         return Err(fail(over.into_iter().map(Problem::from).collect()));
     }
-    let (rules, warnings) = compile_parsed(text, &file, options)
+    let (rules, warnings) = compile_parsed(text, &file, options, warn)
         .map_err(|errors| fail(errors.into_iter().map(Problem::from).collect()))?;
     Ok((rules, Warnings::new(name, shared, warnings)))
 }
@@ -73,6 +84,7 @@ fn compile_parsed(
     text: &str,
     file: &ast::File,
     options: &Options,
+    warn: bool,
 ) -> Result<(Rules, Vec<Warning>), Vec<CheckError>> {
     let game = &file.game;
     let ruleset = match &options.ruleset {
@@ -108,9 +120,11 @@ fn compile_parsed(
         return Err(errors);
     }
     let model = lower::lower(&scope).ok_or_else(|| vec![CheckError::Unlowered])?;
-    let mut warnings = warning::find(&scope, &model);
+    let mut warnings = if warn { warning::find(&scope, &model) } else { Vec::new() };
     let rules = Rules::new(model).map_err(|e| vec![CheckError::Inconsistent(e)])?;
-    warnings.extend(playable::endless_phases(&scope, &rules));
+    if warn {
+        warnings.extend(playable::endless_phases(&scope, &rules));
+    }
     Ok((rules, warnings))
 }
 
@@ -145,13 +159,13 @@ pub fn check_with_warnings(name: &str, text: &str) -> Result<(Vec<Rules>, Warnin
     let names = std::iter::once(None).chain(file.game.rulesets.iter().map(|r| Some(r.name.node.clone())));
     for ruleset in names {
         let options = Options { ruleset: ruleset.clone(), params: Vec::new() };
-        match compile_parsed(text, &file, &options) {
+        match compile_parsed(text, &file, &options, true) {
             Ok((rules, mut found)) => {
                 for p in rules.params() {
                     for value in [p.low, p.high].into_iter().filter(|&v| v != p.default) {
                         let options =
                             Options { ruleset: ruleset.clone(), params: vec![format!("{}={value}", p.name)] };
-                        let errors = match compile_parsed(text, &file, &options) {
+                        let errors = match compile_parsed(text, &file, &options, true) {
                             Ok((_, there)) => {
                                 let there: HashSet<Warning> = there.into_iter().collect();
                                 found.retain(|w| there.contains(w));

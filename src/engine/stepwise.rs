@@ -1164,11 +1164,11 @@ impl Rules {
         tally: &mut Tally,
     ) -> (Hole, u16) {
         let me = state.to_move;
-        let into = self.resow_hole(state, sow, resow, end);
-        let single = u16::from(resow.single && state.counts[into.index()] == 1);
-        self.add(state, into, taken);
-        let whole = resow.whole || (resow.whole_if_one && taken == 1);
-        let mut hand = if whole { state.counts[into.index()] } else { taken + single };
+        // The hole and the seeds to lift from it (0: the whole hole), as every interpreter
+        // counts them.
+        let (into, hand) = self.put_to_resow(state, sow, resow, taken, end);
+        let whole = hand == 0;
+        let mut hand = if whole { state.counts[into.index()] } else { hand };
         self.remove(state, into, hand);
         if resow.with_last && !whole && state.counts[end.last.index()] > 0 {
             self.remove(state, end.last, 1);

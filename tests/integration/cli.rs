@@ -207,7 +207,7 @@ fn every_command_has_help_with_examples() {
         );
     }
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    assert!(readme.contains("The commands on one rules file — `check`, `show`,\n`play`, `replay`, `simulate`, `perft` and `match` — take `--ruleset NAME`"));
+    assert!(readme.contains("The commands on one rules file — `check`, `show`,\n`play`, `replay`, `simulate`, `perft`, `solve` and `match` — take `--ruleset NAME`"));
 }
 
 /// `--level` means one thing everywhere: what `AgentSpec::level` says, in `sow play --help`

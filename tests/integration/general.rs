@@ -11,15 +11,7 @@
 use sow::Rules;
 use sow::engine::{History, MoveList};
 
-/// A xorshift draw below `n` each call, from `seed`.
-fn draws(mut seed: u64) -> impl FnMut(usize) -> usize {
-    move |n| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    }
-}
+use crate::kit::draws;
 
 /// Every bundled file's base game and rulesets, at the default and at both ends of each
 /// parameter's range, each with its label.

@@ -14,6 +14,16 @@
 use sow::Rules;
 use sow::engine::{Effect, Hole, Move, MoveList, Outcome, Phase, Player, Setup, State, WinReason};
 
+/// A xorshift draw below `n` each call, from `seed`.
+pub fn draws(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    }
+}
+
 /// Counts in board order (a1…an, b1…bn, c1…cn, d1…dn) from rows written as in the picture:
 /// one line per row, starting with its letter, in any order.
 pub fn board(rules: &Rules, text: &str) -> Vec<u16> {

@@ -678,3 +678,18 @@ fn marks_follow_a_parameter() {
     let e = sow::check("marks.sow", &wrong).unwrap_err();
     assert!(format!("{e:?}").contains("Unknown"), "{e:?}");
 }
+
+/// A lone seed's move names a mark: a row's name there (or any unknown name) is an unknown
+/// mark, reported by the check with its span, not a fault of the compiler
+/// (`sow::check::unlowered`) after every check had passed.
+#[test]
+fn a_lone_seeds_move_to_a_row_instead_of_a_mark_is_an_unknown_mark() {
+    let text = sow::bundled::bundled("ngulungu").expect("bundled").replace(
+        "a player with one seed must move it to the next corner hole ahead",
+        "a player with one seed must move it to the next outer hole ahead",
+    );
+    let e = sow::check("lone.sow", &text).unwrap_err();
+    let rendered = common::render(&e);
+    assert!(rendered.contains("sow::check::unknown_mark"), "{rendered}");
+    assert!(!rendered.contains("sow::check::unlowered"), "{rendered}");
+}

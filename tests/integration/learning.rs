@@ -5,16 +5,7 @@ use std::collections::{HashMap, HashSet};
 use sow::engine::{Encoding, Move, MoveList, Position};
 
 use super::common;
-
-/// A xorshift draw below `n` each call, from `seed`.
-fn draws(mut seed: u64) -> impl FnMut(usize) -> usize {
-    move |n| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    }
-}
+use super::kit::draws;
 
 /// Random games of every bundled file and ruleset: each legal decision has a number below
 /// the numbering's size, distinct decisions have distinct numbers, and the number reads back

@@ -229,11 +229,12 @@ fn a_session_from_initialize_to_exit() {
     );
     let mut params = at(line, column + 12);
     params["context"] = json!({"includeDeclaration": true});
+    // The capture is named by the base game's lap rule and by the `empty-capture` ruleset's.
     let references = client.request("textDocument/references", params.clone());
-    assert_eq!(references["result"].as_array().unwrap().len(), 2, "{references}");
+    assert_eq!(references["result"].as_array().unwrap().len(), 3, "{references}");
     params["context"] = json!({"includeDeclaration": false});
     let references = client.request("textDocument/references", params);
-    assert_eq!(references["result"].as_array().unwrap().len(), 1, "{references}");
+    assert_eq!(references["result"].as_array().unwrap().len(), 2, "{references}");
 
     // Document symbols: the game and its sections.
     let symbols = client.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
