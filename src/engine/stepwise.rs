@@ -854,7 +854,7 @@ impl Rules {
                                         self.step_resow(state, sow, resow, taken, &end, cur.rev, tally);
                                     if resow.goes_on() {
                                         if resown.repeats((
-                                            (landing, before, cur.rev),
+                                            (landing, before, cur.rev, cur.reached),
                                             (state.counts, state.hand, state.marks),
                                         )) {
                                             return Step::Endless;
