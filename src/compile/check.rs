@@ -511,15 +511,6 @@ fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
     if let Some(colours) = eff.sections.territory.and_then(|t| t.node.by_colour) {
         not("holes that belong by the colour of their seeds", colours, "own holes are fixed rows here");
     }
-    for choose in sowings.iter().filter_map(|s| s.choose) {
-        for t in &choose.node.turnings {
-            not(
-                "a lap turned the other way",
-                t.span,
-                "let the circuit's direction be chosen with each sowing",
-            );
-        }
-    }
     errors
 }
 

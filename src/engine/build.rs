@@ -184,6 +184,10 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                             // The condition, with its rings, is attached with the phase's.
                             condition: TurnCheck::Always,
                             whole: t.judged_whole,
+                            lands: match &t.condition {
+                                Some(model::TurnCondition::Lands(rule)) => Some(rule.clone()),
+                                _ => None,
+                            },
                         })
                         .collect(),
                     rings: ByPlayer::default(),

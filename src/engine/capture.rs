@@ -122,6 +122,14 @@ impl Rules {
     /// them (into its hole, unsown, where they are sown on), and the turn ends.
     #[cold]
     fn won_by_capture(&self, state: &mut State, history: &mut History, c: u8, end: &SowEnd, taken: u16) {
+        self.put_won(state, c, end, taken);
+        self.end_turn(state, history);
+    }
+
+    /// The seeds of a capture that won the game, `taken` by capture `c` of a lap that ended
+    /// at `end`, put where it puts them: into its hole, unsown, where they are sown on.
+    #[cold]
+    pub(super) fn put_won(&self, state: &mut State, c: u8, end: &SowEnd, taken: u16) {
         let me = state.to_move;
         state.captures_made[me] = state.captures_made[me].saturating_add(1);
         match self.model.captures[usize::from(c)].destination {
@@ -133,7 +141,6 @@ impl Rules {
             }
             destination => self.keep(state, destination, taken),
         }
-        self.end_turn(state, history);
     }
 
     /// `it ends for a player when a capture leaves …`: where the mover's opening ends at this
@@ -153,6 +160,24 @@ impl Rules {
         (origin, relays): (u16, u16),
         (rev, on): (bool, bool),
     ) -> Option<Option<SowEnd>> {
+        let into = self.phase_ends_at(state, resow, taken, end)?;
+        if self.pause_to_turn(state, into, (origin, relays), rev != on, 0) {
+            return Some(None);
+        }
+        Some(self.lift_and_sow(state, into, (origin, end.reached), on))
+    }
+
+    /// Where the mover's opening ends at a capture of `taken` seeds sown on by `resow`, after
+    /// a lap that ended at `end` (`it ends for a player when a capture leaves …`): the seeds
+    /// put into their hole and the mover moved on to the next phase, that hole, to be sown
+    /// whole under its rules. `None`, changing nothing, where the opening goes on.
+    pub(super) fn phase_ends_at(
+        &self,
+        state: &mut State,
+        resow: Resow,
+        taken: u16,
+        end: &SowEnd,
+    ) -> Option<Hole> {
         let me = state.to_move;
         let phase = usize::from(state.phase_of[me]);
         let (min, max) = self.model.phases[phase].ends_at_capture?;
@@ -174,10 +199,7 @@ impl Rules {
         self.add(state, into, taken);
         state.phase_of[me] += 1;
         state.phase_turns[me] = 0;
-        if self.pause_to_turn(state, into, (origin, relays), rev != on, 0) {
-            return Some(None);
-        }
-        Some(self.lift_and_sow(state, into, (origin, end.reached), on))
+        Some(into)
     }
 
     /// [`Rules::capture_ends_phase`] in the legality check of a sowing (on a copy of the

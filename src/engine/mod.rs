@@ -22,6 +22,7 @@ mod sow_ends;
 mod sow_turn;
 pub(crate) mod sowing;
 mod state;
+mod step_turning;
 mod stepwise;
 mod trace;
 mod turn_end;

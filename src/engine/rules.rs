@@ -67,6 +67,9 @@ pub struct TurnRule {
     pub(crate) condition: TurnCheck,
     /// The condition is asked of the whole hole's seeds, whatever the lap lifts.
     pub(crate) whole: bool,
+    /// The condition's rule where it is one (`if the last seed lands in …`), read from the
+    /// model by the general interpreter where the lap sown that way ends.
+    pub(crate) lands: Option<LapRule>,
 }
 
 /// When a lap may be turned, as a test on where the lap sown that way ends.

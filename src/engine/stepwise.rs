@@ -34,28 +34,28 @@ const MAX_PATH_PAUSES: u16 = 64;
 
 /// Where a sowing stands between laps: the way it goes and what the lap rules may ask.
 #[derive(Clone, Copy, Debug)]
-struct Cursor {
+pub(super) struct Cursor {
     /// Sowing against the circuit's stored order.
-    rev: bool,
+    pub(super) rev: bool,
     /// The lap about to end is the turn's first.
-    first: bool,
+    pub(super) first: bool,
     /// A capture was made earlier in the turn.
-    captured: bool,
+    pub(super) captured: bool,
     /// Seeds the chosen hole held (after a placed seed).
-    origin: u16,
+    pub(super) origin: u16,
     /// Pauses made this turn to choose the way of a relay past or through the side store.
-    pauses: u16,
+    pub(super) pauses: u16,
     /// A lap of the turn has been sown (else a capture is made by a seed placed from the
     /// hand).
-    sown: bool,
+    pub(super) sown: bool,
     /// A seed of the turn has reached the row the lap rules ask about (`no seed of the turn
     /// has reached …`), as they count it.
-    reached: bool,
+    pub(super) reached: bool,
 }
 
 /// What a sowing came to, counted as it went.
 #[derive(Clone, Debug, Default)]
-struct Tally {
+pub(super) struct Tally {
     laps: u32,
     sown: u32,
     last: Option<Hole>,
@@ -70,7 +70,7 @@ struct Tally {
 
 /// How a stretch of sowing ended.
 #[derive(Clone, Copy, Debug)]
-enum Step {
+pub(super) enum Step {
     /// The sowing is over with this action (`stop`, `move again`).
     Over(LapAction),
     /// The sowing is over with capture `c`, which took `taken` seeds from the opposite rows
@@ -80,6 +80,9 @@ enum Step {
     Paused(EndChoice),
     /// A relay waits for the mover to choose its way past the side store or through it.
     PathPaused(LapChoice),
+    /// The next lap waits for the mover to choose whether to turn it the other way (the
+    /// phase is set, by [`Rules::pause_to_turn`]).
+    TurnPaused(Cursor),
     /// A lap through the side store left more seeds in it than the sowing allows: the
     /// decision is not legal.
     Refused,
@@ -168,6 +171,9 @@ impl Rules {
                 }
                 break;
             }
+        }
+        if !sow.turnings.is_empty() {
+            self.step_turned_moves(state, sow, out, &mut stats);
         }
         // The side store itself, lifted only through it.
         if sow.side_path.is_some()
@@ -273,6 +279,9 @@ impl Rules {
                 state.phase = Phase::Sow;
                 self.step_from_end(state, sow, choice, (h, d != self.direction), &mut tally, log)
             }
+            (Phase::LapChoice(choice), Some(d)) if choice.turn => {
+                self.step_turn_resume(state, sow, choice, (h, d != self.direction), &mut tally, log)
+            }
             (Phase::Sow, _) => {
                 if self.hole_owner[h.index()] != me {
                     return None;
@@ -302,9 +311,14 @@ impl Rules {
         log: &mut L,
     ) -> Option<SowEnd> {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
+        let mut tally = Tally::default();
+        if choice.turn {
+            let rev = self.turn_reversed(state, sow, state.to_move);
+            let step = self.step_turn_resume(state, sow, choice, (choice.at, rev), &mut tally, log);
+            return Some(self.step_finish(state, history, step, tally, choice.at, choice.relays + 1));
+        }
         let cur = paused_cursor(state, choice);
         state.phase = Phase::Sow;
-        let mut tally = Tally::default();
         let step = self.step_run(state, sow, (choice.at, LapAction::Relay), cur, &mut tally, log);
         Some(self.step_finish(state, history, step, tally, choice.at, choice.relays + 1))
     }
@@ -312,8 +326,19 @@ impl Rules {
     /// The decisions where a sowing paused for the mover to stop or relay: `stop`, and
     /// `relay` while the turn has not relayed so too often and the relay's sowing ends.
     pub(super) fn step_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
-        out.push(Move::Stop);
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
+        if choice.turn {
+            for (mv, h, rev) in self.turn_options(state, sow, choice) {
+                let mut s = state.clone();
+                let mut tally = Tally::default();
+                let step = self.step_turn_resume(&mut s, sow, choice, (h, rev), &mut tally, &mut ());
+                if self.step_settles(&s, sow, step, 0) {
+                    out.push(mv);
+                }
+            }
+            return;
+        }
+        out.push(Move::Stop);
         if choice.relays >= super::play::MAX_RELAY_CHOICES {
             return;
         }
@@ -387,6 +412,10 @@ impl Rules {
                 state.phase = Phase::LapChoice(choice);
                 LapAction::Stop
             }
+            Step::TurnPaused(cur) => {
+                self.keep_turn_facts(state, cur);
+                LapAction::Stop
+            }
             Step::Over(action) => {
                 self.step_block(state);
                 self.end_turn(state, history);
@@ -431,6 +460,13 @@ impl Rules {
             (Phase::EndChoice(choice), Move::SowDirection(h, d)) => {
                 self.step_from_end(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut ());
             }
+            (Phase::LapChoice(choice), Move::SowDirection(h, d)) if choice.turn => {
+                self.step_turn_resume(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut ());
+            }
+            (Phase::LapChoice(choice), Move::Relay) if choice.turn => {
+                let rev = self.turn_reversed(state, sow, me);
+                self.step_turn_resume(&mut s, sow, choice, (choice.at, rev), &mut tally, &mut ());
+            }
             (Phase::LapChoice(choice), Move::Relay | Move::SowThrough(_)) if choice.through => {
                 let through = matches!(mv, Move::SowThrough(_));
                 self.step_resume(&mut s, sow, choice, through, &mut tally, &mut ());
@@ -452,7 +488,7 @@ impl Rules {
 
     /// Whether the turn that sowing (or placing in) hole `h` going `rev` starts ends: played
     /// out on a copy, a pause to choose a row end counting as an end where some choice ends.
-    fn step_ends(&self, state: &State, sow: &SowRules, h: Hole, rev: bool, through: bool) -> bool {
+    pub(super) fn step_ends(&self, state: &State, sow: &SowRules, h: Hole, rev: bool, through: bool) -> bool {
         let mut s = state.clone();
         let mut tally = Tally::default();
         let step = self.step_start(&mut s, sow, h, rev, through, &mut tally, &mut ());
@@ -465,7 +501,16 @@ impl Rules {
         match step {
             Step::Over(_) | Step::Captured(..) | Step::Ended | Step::MayStop(..) => true,
             Step::Endless | Step::Refused => false,
-            Step::Paused(_) | Step::PathPaused(_) if depth >= MAX_END_DEPTH => true,
+            Step::Paused(_) | Step::PathPaused(_) | Step::TurnPaused(_) if depth >= MAX_END_DEPTH => true,
+            Step::TurnPaused(_) => {
+                let Phase::LapChoice(choice) = state.phase else { return false };
+                self.turn_options(state, sow, choice).into_iter().any(|(_, h, rev)| {
+                    let mut s = state.clone();
+                    let mut tally = Tally::default();
+                    let step = self.step_turn_resume(&mut s, sow, choice, (h, rev), &mut tally, &mut ());
+                    self.step_settles(&s, sow, step, depth + 1)
+                })
+            }
             Step::PathPaused(choice) => [false, true].into_iter().any(|through| {
                 let mut s = state.clone();
                 let mut tally = Tally::default();
@@ -496,6 +541,9 @@ impl Rules {
         tally: &mut Tally,
         log: &mut L,
     ) -> Step {
+        if !sow.turnings.is_empty() && rev != self.turn_reversed(state, sow, state.to_move) {
+            state.turn_bits |= TURN_FIRST_TURNED;
+        }
         match self.step_first(state, sow, h, (rev, through), tally) {
             Some(_) if through && !self.side_allowed(state, sow) => Step::Refused,
             Some((at, _, action, mut cur)) => {
@@ -785,7 +833,7 @@ impl Rules {
 
     /// Carry the sowing on from a lap that ended at `at` with `action`: captures, relays, and
     /// the end between laps, until the sowing is over, pauses or never ends.
-    fn step_run<L: Log>(
+    pub(super) fn step_run<L: Log>(
         &self,
         state: &mut State,
         sow: &SowRules,
@@ -839,19 +887,58 @@ impl Rules {
                         },
                         destination => {
                             let end = self.step_end(state, sow, at, tally);
-                            let (taken, roles) = self.take_at(state, c, &end, cur.rev, log);
+                            // The way the sowing goes on: where laps may be turned, the usual
+                            // way (so a capture by a lap that went otherwise is a turned one).
+                            let (lap_rev, on) = (cur.rev, self.going_on(state, cur.rev));
+                            let ends_before =
+                                if self.turn_record { self.end_hole_counts(state) } else { [0; 2] };
+                            let (taken, roles) = self.take_at(state, c, &end, lap_rev, log);
                             self.thin_marks(state);
                             if taken == 0 {
                                 // Nothing taken: the follow-ups are owed all the same.
                                 return Step::Captured(c, 0, roles);
                             }
-                            state.turn_bits |= TURN_STEP_TOOK;
+                            if self.turn_record && self.note_capture(state, ends_before, lap_rev != on) {
+                                // The turn's captures won the game: the seeds are put, not sown.
+                                self.put_won(state, c, &end, taken);
+                                return Step::Ended;
+                            }
+                            if sow.block.is_some() {
+                                state.turn_bits |= TURN_STEP_TOOK;
+                            }
                             state.captures_made[me] = state.captures_made[me].saturating_add(1);
                             cur.captured = true;
                             match destination {
                                 Destination::Sow(resow) => {
-                                    let (landing, before) =
-                                        self.step_resow(state, sow, resow, taken, &end, cur.rev, tally);
+                                    if self.flags.capture_ends_phase
+                                        && let Some(into) = self.phase_ends_at(state, resow, taken, &end)
+                                    {
+                                        // The rest of the turn is sown under the next phase's rules.
+                                        return self.step_next_phase(state, into, cur, on, tally, log);
+                                    }
+                                    let (into, hand) = self.put_to_resow(state, sow, resow, taken, &end);
+                                    if self.flags.turnings
+                                        && Self::resow_may_turn(sow, resow)
+                                        && self.pause_to_turn(
+                                            state,
+                                            into,
+                                            (cur.origin, cur.pauses),
+                                            lap_rev != on,
+                                            hand,
+                                        )
+                                    {
+                                        return Step::TurnPaused(cur);
+                                    }
+                                    cur.rev = on;
+                                    let (landing, before) = self.step_resow(
+                                        state,
+                                        sow,
+                                        resow,
+                                        (into, hand),
+                                        &end,
+                                        cur.rev,
+                                        tally,
+                                    );
                                     if resow.goes_on() {
                                         if resown.repeats((
                                             (landing, before, cur.rev, cur.reached),
@@ -870,7 +957,8 @@ impl Rules {
                                 Destination::Put(into) => self.put_taken(state, into, taken, &end),
                                 destination => self.keep(state, destination, taken),
                             }
-                            if let Some(from) = self.relay_after(state, c, &end, cur.rev) {
+                            if let Some(from) = self.relay_after(state, c, &end, lap_rev) {
+                                cur.rev = on;
                                 let (landing, before) =
                                     self.step_lap(state, sow, from, cur.rev, false, tally);
                                 (at, action) = (
@@ -892,6 +980,17 @@ impl Rules {
                     if state.counts[from.index()] == 0 {
                         return Step::Over(LapAction::Stop);
                     }
+                    if self.model.end.one_hole_every_lap && self.mover_in_one_hole(state) {
+                        // All the mover's seeds in one hole between laps: they win.
+                        state.outcome = Some(Outcome::Win { winner: me, reason: WinReason::OneHole });
+                        return Step::Ended;
+                    }
+                    if self.flags.turnings
+                        && self.pause_to_turn(state, from, (cur.origin, cur.pauses), false, 0)
+                    {
+                        return Step::TurnPaused(cur);
+                    }
+                    cur.rev = self.going_on(state, cur.rev);
                     if sow.exit_relay.is_some_and(|role| self.leaves_row(state, role, from, cur.rev)) {
                         // The relay may not be sown: the mover is left with no move.
                         state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked });
@@ -1042,7 +1141,7 @@ impl Rules {
     /// (through their side store with `through`): where the last seed fell, and what that
     /// hole held before it.
     #[allow(clippy::too_many_arguments, reason = "the lap: hole, direction and way")]
-    fn step_lap(
+    pub(super) fn step_lap(
         &self,
         state: &mut State,
         sow: &SowRules,
@@ -1069,7 +1168,7 @@ impl Rules {
 
     /// Take marks kept only while a hole holds some seeds (`, while it holds at least 6
     /// seeds`) from the holes now holding fewer: after every lift and every capture.
-    fn thin_marks(&self, state: &mut State) {
+    pub(super) fn thin_marks(&self, state: &mut State) {
         for (m, mark) in self.model.marks.iter().enumerate() {
             let Some(min) = mark.keep_min else { continue };
             for h in 0..self.model.board.holes() {
@@ -1085,7 +1184,7 @@ impl Rules {
     /// side store with `through`), from the hole after `from`, `first` of them into the first
     /// hole (all that are left, if fewer), passing the holes the sowing skips: where the last
     /// seeds fell, and what that hole held before them.
-    fn drop_seeds(
+    pub(super) fn drop_seeds(
         &self,
         state: &mut State,
         sow: &SowRules,
@@ -1148,25 +1247,22 @@ impl Rules {
         }
     }
 
-    /// Put a capture's `taken` seeds into the hole `resow` names and sow them on, seed by
-    /// seed: the taken seeds (with the hole's lone seed, or the last seed of the lap, where
-    /// the rules say so) or the whole hole, from the hole after it or starting with it.
-    /// Where the last seed fell and what that hole held before it.
+    /// Sow on, seed by seed going `rev`, a capture's seeds put into hole `into`: `hand` of
+    /// them (0: the whole hole; with the last seed of the lap, where the rules say so), from
+    /// the hole after it or starting with it. Where the last seed fell and what that hole
+    /// held before it.
     #[allow(clippy::too_many_arguments, reason = "the capture, its seeds and the sowing's way")]
     fn step_resow(
         &self,
         state: &mut State,
         sow: &SowRules,
         resow: Resow,
-        taken: u16,
+        (into, hand): (Hole, u16),
         end: &SowEnd,
         rev: bool,
         tally: &mut Tally,
     ) -> (Hole, u16) {
         let me = state.to_move;
-        // The hole and the seeds to lift from it (0: the whole hole), as every interpreter
-        // counts them.
-        let (into, hand) = self.put_to_resow(state, sow, resow, taken, end);
         let whole = hand == 0;
         let mut hand = if whole { state.counts[into.index()] } else { hand };
         self.remove(state, into, hand);
@@ -1186,7 +1282,7 @@ impl Rules {
     /// Where the lap rules ask whether a seed of the turn has reached a row, the lap counts
     /// first: by the seeds it sowed there, or where only the ends of laps count, by its end
     /// from the next lap on.
-    fn step_action(
+    pub(super) fn step_action(
         &self,
         state: &State,
         sow: &SowRules,
@@ -1231,7 +1327,13 @@ impl Rules {
 
     /// Whether lap rule `rule` applies to a lap that ended in hole `at`, which held `before`
     /// seeds before the last one fell (its action aside).
-    fn rule_applies(&self, state: &State, rule: &LapRule, (at, before): (Hole, u16), cur: &Cursor) -> bool {
+    pub(super) fn rule_applies(
+        &self,
+        state: &State,
+        rule: &LapRule,
+        (at, before): (Hole, u16),
+        cur: &Cursor,
+    ) -> bool {
         if self.is_side_store(at) {
             // No lap rule is read in a side store: the lap ends there.
             return false;

@@ -35,24 +35,28 @@ impl Rules {
             let allowed = rev != usual
                 && t.choice.holes[me].contains(&at)
                 && fits
-                && self.turn_condition(state, sow, t, (at, origin, hand), rev);
+                && self.turn_condition(state, sow, t, (at, origin, hand), (rev, first));
             allowed.then_some((t.direction, rev))
         })
     }
 
     /// Whether a turning line's condition holds for a lap lifting `hand` seeds of hole `at`
-    /// (0: the whole hole) sown `rev`: the lap is sown on a copy of the counts and its end
-    /// read. A line judged `as if the whole hole were sown` sows every seed of the hole.
+    /// (0: the whole hole) sown `rev` (the turn's first lap with `first`): the lap is sown on
+    /// a copy of the counts and its end read. A line judged `as if the whole hole were sown`
+    /// sows every seed of the hole.
     fn turn_condition(
         &self,
         state: &State,
         sow: &SowRules,
         t: &TurnRule,
         (at, origin, hand): (Hole, u16, u16),
-        rev: bool,
+        (rev, first): (bool, bool),
     ) -> bool {
         if let TurnCheck::Always = t.condition {
             return true;
+        }
+        if self.stepwise {
+            return self.step_turn_holds(state, sow, t, (at, origin, hand), (rev, first));
         }
         let me = state.to_move;
         let ring = &sow.rings[me];

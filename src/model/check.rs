@@ -65,7 +65,7 @@ pub enum ModelError {
 
 impl Model {
     /// Rules played lap by lap (see [`Model::stepwise`]): only the constructs that
-    /// interpreter covers (no turned laps or colours).
+    /// interpreter covers (no colours).
     fn check_stepwise(&self) -> Result<(), ModelError> {
         let needs = |problem: &str| ModelError::Reference {
             place: "rules played lap by lap (seeds placed from the hand, captures sown from a row end, \
@@ -83,13 +83,10 @@ impl Model {
             return Err(needs("an empty row read between laps needs the row's end rule"));
         }
         for phase in &self.phases {
-            if let Turn::Sow(s) = &phase.turn {
-                if !s.turnings.is_empty() {
-                    return Err(needs("laps cannot be turned"));
-                }
-                if s.place.is_some_and(|p| usize::from(p.capture) >= self.captures.len()) {
-                    return Err(needs("a seed placed from the hand names a capture the rules lack"));
-                }
+            if let Turn::Sow(s) = &phase.turn
+                && s.place.is_some_and(|p| usize::from(p.capture) >= self.captures.len())
+            {
+                return Err(needs("a seed placed from the hand names a capture the rules lack"));
             }
         }
         Ok(())
