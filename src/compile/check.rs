@@ -29,7 +29,6 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         lap_limit(scope),
         added_captures(scope),
         colours(scope),
-        stepwise(scope),
     ]
     .concat()
 }
@@ -453,65 +452,6 @@ fn used_captures<'a>(scope: &Scope<'a>) -> Vec<&'a str> {
         .filter(|name| scope.capture(name).is_ok())
         .map(|name| name.node.as_str())
         .collect()
-}
-
-/// Rules played lap by lap (seeds placed from the hand, captures sown from a row end, facts
-/// about the turn so far, an empty row read between laps): not yet with colours or turned
-/// laps, which that interpreter does not play yet (`docs/architecture.md`).
-fn stepwise(scope: &Scope<'_>) -> Vec<CheckError> {
-    let eff = scope.eff;
-    let openings = eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing);
-    let sowings: Vec<_> = std::iter::once(eff.sections.sowing).chain(openings).collect();
-    let lap_rules = || sowings.iter().filter_map(|s| s.after_lap).flat_map(|a| &a.node.rules);
-    // The first construct that makes the rules be played lap by lap.
-    let place = sowings.iter().filter_map(|s| s.sow).find_map(|s| s.node.place.as_ref().map(|p| p.span));
-    let row_end = eff.captures.values().find_map(|c| {
-        c.destination.as_ref().filter(|d| matches!(d.node, ast::Destination::RowEnd { .. })).map(|d| d.span)
-    });
-    let fact = lap_rules()
-        .flat_map(|r| &r.facts)
-        .find(|f| matches!(f.node, ast::Fact::FirstLap | ast::Fact::TurnCaptured))
-        .map(|f| f.span);
-    let between = eff.sections.end.and_then(|e| {
-        e.node.rules.iter().find(|r| matches!(r.node, ast::EndRule::RowEmpty(_, true))).map(|r| r.span)
-    });
-    let clause = sowings.iter().filter_map(|s| s.sow).find_map(|s| {
-        let s = &s.node;
-        s.heavy
-            .as_ref()
-            .map(|h| h.span)
-            .or(s.exit_start.as_ref().map(|r| r.span))
-            .or(s.exit_relay.as_ref().map(|r| r.span))
-            .or(s.side_path.as_ref().map(|r| r.span))
-    });
-    let facing = sowings
-        .iter()
-        .filter_map(|s| s.choose)
-        .flat_map(|c| &c.node.choices)
-        .flat_map(|c| &c.node.filters)
-        .find(|f| matches!(f.node, ast::Filter::Facing))
-        .map(|f| f.span);
-    let kept = eff.marks.iter().find_map(|m| m.keep_min.as_ref().map(|v| v.span));
-    let prefer = sowings
-        .iter()
-        .filter_map(|s| s.choose)
-        .find_map(|c| c.node.prefer.first().map(|p| p.span).or(c.node.block.as_ref().map(|b| b.span)));
-    let Some(why) = place.or(row_end).or(fact).or(between).or(clause).or(facing).or(kept).or(prefer) else {
-        return Vec::new();
-    };
-    let mut errors = Vec::new();
-    let mut not = |what: &str, span: Span, help: &str| {
-        errors.push(CheckError::NotStepwise {
-            what: what.into(),
-            span: span.into(),
-            why: why.into(),
-            help: help.into(),
-        });
-    };
-    if let Some(colours) = eff.sections.territory.and_then(|t| t.node.by_colour) {
-        not("holes that belong by the colour of their seeds", colours, "own holes are fixed rows here");
-    }
-    errors
 }
 
 /// Holes that belong by the colour of their seeds: the phrases about them only there, and

@@ -1127,26 +1127,6 @@ pub enum CheckError {
         outer: SourceSpan,
     },
 
-    /// A construct the interpreter of rules played lap by lap does not cover, beside one that
-    /// makes the rules be played so.
-    #[error(
-        "{what} cannot be used with seeds placed from the hand, captures sown from a row end, facts about the turn, or an empty row read between laps"
-    )]
-    #[diagnostic(code(sow::check::not_stepwise))]
-    NotStepwise {
-        /// The construct.
-        what: String,
-        /// Where.
-        #[label("not with the rules played lap by lap")]
-        span: SourceSpan,
-        /// The construct that makes the rules be played lap by lap.
-        #[label("played lap by lap because of this")]
-        why: SourceSpan,
-        /// What to write instead.
-        #[help]
-        help: String,
-    },
-
     /// Middle holes of a row that leave no end, or ends of unequal size.
     #[error("the middle {middle} holes of a row of {columns} do not leave an equal run at each end")]
     #[diagnostic(

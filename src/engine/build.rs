@@ -17,17 +17,9 @@ impl Rules {
 
     /// The rules built with every sowing played lap by lap, seed by seed, the lap rules read
     /// from the model where each lap ends: no lap table, no fast path. What the fast paths of
-    /// [`Rules::new`] must agree with, decision by decision; an error naming the construct
-    /// where these rules use one that interpreter does not play yet
-    /// ([`Model::general_gap`]).
+    /// [`Rules::new`] must agree with, decision by decision.
     pub fn general(model: Model) -> Result<Rules, ModelError> {
         model.check()?;
-        if let Some(problem) = model.general_gap() {
-            return Err(ModelError::Reference {
-                place: "the general interpreter".to_string(),
-                problem: problem.to_string(),
-            });
-        }
         let mut rules = build(model);
         rules.stepwise = true;
         rules.flags.interpreted = true;
@@ -420,7 +412,7 @@ fn build(model: Model) -> Rules {
                 Turn::Sow(sowing) => sowing.leave_turned || sowing.turned_once,
                 _ => false,
             }),
-        stepwise: model.stepwise(),
+        stepwise: model.stepwise() || model.colours,
         model,
     };
     rules.flags = flags(&rules);
@@ -460,7 +452,7 @@ fn flags(rules: &Rules) -> Flags {
             || end.pass_loses
             || model.phases.iter().any(|p| p.pass.is_some()),
         rare_ends: end.row_empty.is_some() || end.one_hole || end.store_majority,
-        interpreted: rules.colours || rules.stepwise,
+        interpreted: rules.stepwise,
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),
         turn_ends: end.passes_draw || end.turn_limit.is_some(),
         turnings: (rules.phases.iter())

@@ -117,11 +117,10 @@ impl Rules {
         }
     }
 
-    /// The sowings of rules played by an interpreter of their own: holes owned by colour
-    /// (`engine::colour`), or sowings played lap by lap (`engine::stepwise`).
+    /// The sowings of rules played by the general interpreter (`engine::stepwise`).
     #[cold]
     fn interpreted_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> MoveStats {
-        if self.colours { self.colour_moves(state, sow, out) } else { self.step_moves(state, sow, out) }
+        self.step_moves(state, sow, out)
     }
 
     /// A sowing of rules played by an interpreter of their own (see
@@ -134,11 +133,7 @@ impl Rules {
         h: Hole,
         log: &mut L,
     ) -> Option<SowEnd> {
-        if self.colours {
-            self.colour_sow(state, history, h, log)
-        } else {
-            self.step_sow(state, history, h, None, false, log)
-        }
+        self.step_sow(state, history, h, None, false, log)
     }
 
     /// Whether hole `h` fits a description, from `me`'s point of view.

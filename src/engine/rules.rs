@@ -219,8 +219,9 @@ pub struct Rules {
     pub(crate) keys: Vec<u64>,
     /// Hashing key added when North is to move.
     pub(crate) north_key: u64,
-    /// Holes belong by the colour of their seeds: play goes through the interpreter of
-    /// `engine::colour`, which alone reads [`State`](super::State)'s colours.
+    /// Holes belong by the colour of their seeds: sowings are played by the general
+    /// interpreter (`engine::stepwise`), which with `engine::colour` alone reads
+    /// [`State`](super::State)'s colours.
     pub(crate) colours: bool,
     /// Facts about the rules that every turn would otherwise work out again.
     pub(crate) flags: Flags,
@@ -246,8 +247,8 @@ pub(crate) struct Flags {
     /// An end rule other than "a player with no seeds" is checked on the position after
     /// every turn: an empty row, one occupied hole, a store majority.
     pub rare_ends: bool,
-    /// Sowings are played by an interpreter of their own: holes owned by colour
-    /// (`engine::colour`) or lap by lap (`engine::stepwise`).
+    /// Sowings are played by the general interpreter (`engine::stepwise`), lap by lap, seed
+    /// by seed, not by the fast paths.
     pub interpreted: bool,
     /// An opening may end for the mover at a capture, in the middle of a turn
     /// (`it ends for a player when a capture leaves …`).

@@ -78,6 +78,7 @@ impl Rules {
             pauses: choice.relays + 1,
             sown: true,
             reached: state.turn_bits & TURN_STEP_REACHED != 0,
+            held_by: None,
         };
         let hand = choice.hand_at(h);
         if state.counts[h.index()] == 0 || state.counts[h.index()] < hand {
@@ -158,6 +159,7 @@ impl Rules {
             pauses: 0,
             sown: true,
             reached: false,
+            held_by: None,
         };
         match (&t.condition, &t.lands) {
             (TurnCheck::Always, _) => true,

@@ -1,27 +1,24 @@
-//! Sowings played lap by lap: the interpreter of rules whose turns place a seed from the
-//! hand (`sow 1 seed from the mover's hand into the chosen hole, …`), whose captures are sown
-//! from a row end the landing column picks or the mover chooses (`into the end of the own
-//! inner row nearer the capture, …`), whose lap rules read facts about the turn so far (`the
-//! lap is the first of the turn`, `the turn has captured`), whose empty row ends the game
-//! between laps (`…, even between laps`), or whose laps may go through a side store at the
-//! mover's choice (`…, through the side store at the mover's choice if it then holds at most
-//! 1 seed`: the first lap's way is chosen with the hole, a relay's where the sowing pauses).
+//! The general interpreter: every sowing played lap by lap, seed by seed, the lap rules read
+//! directly from the model, rule by rule, where each lap ends. It plays every construct of
+//! the language, in every combination: seeds placed from the hand, captures sown from a row
+//! end, facts about the turn so far, an empty row read between laps, laps through a side
+//! store at the mover's choice, turned laps (`super::step_turning`), holes that belong by
+//! the colour of their seeds (each seed sown turns its hole the mover's), and everything the
+//! fast paths play. [`crate::Rules::general`] builds any rules with every sowing played here;
+//! the tests compare the fast paths of [`crate::Rules::new`] with it, decision by decision.
 //!
-//! Such rules are played by this interpreter alone, chosen by a property of the model
-//! ([`crate::model::Model::stepwise`]) as the colour interpreter is: the other games' move
-//! generation and sowing never look at these constructs, and pay nothing for them. Each lap
-//! is sown seed by seed along the mover's circuit, and the lap rules are read directly from
-//! the model, rule by rule, where the lap ends. A capture takes the seeds from the opponent,
-//! so only the stretches of relay laps between captures can go on for ever: those are
-//! checked by Brent's cycle detection on the counts, as the general interpreter does, within
-//! the lap bound of the rules.
+//! `Rules::new` uses it where the model has a construct that only it plays
+//! ([`crate::model::Model::stepwise`], or colours); other games' move generation and sowing
+//! never look at these constructs, and pay nothing for them. Loops that could go on for
+//! ever (relays, captures sown on) are checked by Brent's cycle detection within the lap
+//! bound of the rules.
 
 use super::play::Log;
 use super::rules::*;
 use super::sowing::SowEnd;
 use super::state::*;
 use super::trace::SownLap;
-use crate::model::BlockExempt;
+use crate::model::{BlockExempt, Overrun};
 
 /// How many pauses to choose a row end deep the legality check of a sowing looks (beyond, a
 /// pause counts as an end of the sowing: the mover decides there).
@@ -51,6 +48,9 @@ pub(super) struct Cursor {
     /// A seed of the turn has reached the row the lap rules ask about (`no seed of the turn
     /// has reached …`), as they count it.
     pub(super) reached: bool,
+    /// Where holes belong by colour: whose seeds the hole the lap just ended in held before
+    /// its last seed fell (`None`: it was empty).
+    pub(super) held_by: Option<Player>,
 }
 
 /// What a sowing came to, counted as it went.
@@ -64,6 +64,12 @@ pub(super) struct Tally {
     from: Option<Hole>,
     /// A seed of the lap just sown fell in the row the lap rules ask about.
     reached_now: bool,
+    /// Where holes belong by colour: whose seeds the hole the last lap ended in held before
+    /// its last seed fell.
+    held_by: Option<Player>,
+    /// Where holes belong by colour: the opponent's seeds each lap's seeds took to the hole
+    /// the lap was lifted from, as they were taken (for the log).
+    overran: Vec<(Hole, u16)>,
     /// Each lap, where a front end asks to show them.
     trace: Option<Vec<SownLap>>,
 }
@@ -121,7 +127,12 @@ impl Rules {
             }
             None => &[(Some(Direction::Clockwise), false), (Some(Direction::Anticlockwise), true)],
         };
-        for choice in &sow.choices {
+        // Where holes belong by colour, a player left with one seed may have a move of its own,
+        // which may be their only one.
+        let lone = sow.lone.and_then(|lone| Some((lone, self.lone_target(state, lone, me)?)));
+        let only_lone = matches!(lone, Some((l, _)) if l.only);
+        let rearmost = if self.colours { self.rearmost(state, me) } else { None };
+        for choice in sow.choices.iter().filter(|_| !only_lone) {
             let start = out.len();
             let mut fitted = false;
             // Each direction of a hole asked on its own: the description may predict the lap
@@ -131,7 +142,12 @@ impl Rules {
                 self.fits(state, me, choice, h, rev)
                     && (!choice.rule.facing || self.lands_facing(state, me, h, rev))
             };
-            for &h in &choice.holes[me] {
+            // Where holes belong by colour, any hole of the board may be the mover's.
+            let holes = if self.colours { &self.slot_of } else { &choice.holes[me] };
+            for &h in holes {
+                if self.colours && !self.colour_fits(state, me, choice, h, rearmost) {
+                    continue;
+                }
                 if !ways.iter().any(|&(_, rev)| way_fits(h, rev)) {
                     continue;
                 }
@@ -182,6 +198,9 @@ impl Rules {
             && self.step_ends(state, sow, side, ways[0].1, true)
         {
             out.push(Move::SowThrough(side));
+        }
+        if let Some((_, (from, Some(to)))) = lone {
+            out.push(Move::Transfer(from, to));
         }
         if sow.hand_entry && self.may_enter(state) {
             out.push(Move::Enter);
@@ -283,7 +302,7 @@ impl Rules {
                 self.step_turn_resume(state, sow, choice, (h, d != self.direction), &mut tally, log)
             }
             (Phase::Sow, _) => {
-                if self.hole_owner[h.index()] != me {
+                if !self.may_lift(state, me, h) {
                     return None;
                 }
                 let rev = match d {
@@ -298,6 +317,9 @@ impl Rules {
             }
             _ => return None,
         };
+        for &(at, n) in &tally.overran {
+            log.took(at, n);
+        }
         Some(self.step_finish(state, history, step, tally, h, 0))
     }
 
@@ -370,6 +392,10 @@ impl Rules {
         relays: u16,
     ) -> SowEnd {
         let me = state.to_move;
+        if self.colours {
+            // Captures and moved seeds change whose seeds are where.
+            self.settle_colours(state);
+        }
         let action = match step {
             Step::MayStop(at, cur) => {
                 let bits = (if cur.rev { TURN_STEP_REV } else { 0 })
@@ -472,7 +498,7 @@ impl Rules {
                 self.step_resume(&mut s, sow, choice, through, &mut tally, &mut ());
             }
             (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h))
-                if self.hole_owner[h.index()] == me =>
+                if self.may_lift(state, me, h) =>
             {
                 let rev = match mv {
                     Move::SowDirection(_, d) => d != self.direction,
@@ -567,8 +593,16 @@ impl Rules {
         tally: &mut Tally,
     ) -> Option<(Hole, u16, LapAction, Cursor)> {
         let me = state.to_move;
-        let mut cur =
-            Cursor { rev, first: true, captured: false, origin: 0, pauses: 0, sown: true, reached: false };
+        let mut cur = Cursor {
+            rev,
+            first: true,
+            captured: false,
+            origin: 0,
+            pauses: 0,
+            sown: true,
+            reached: false,
+            held_by: None,
+        };
         match sow.place {
             Some(place) => {
                 if state.hand[me] == 0 {
@@ -796,6 +830,7 @@ impl Rules {
             pauses: 0,
             sown: true,
             reached: state.turn_bits & TURN_STEP_REACHED != 0,
+            held_by: None,
         };
         let action = self.step_action(state, sow, (at, before), &mut cur, tally);
         self.step_run(state, sow, (at, action), cur, tally, log)
@@ -822,6 +857,7 @@ impl Rules {
             pauses: choice.relays,
             sown: true,
             reached: state.turn_bits & TURN_STEP_REACHED != 0,
+            held_by: None,
         };
         let (at, before) = self.step_lap(state, sow, choice.at, rev, through, tally);
         if through && !self.side_allowed(state, sow) {
@@ -1198,7 +1234,7 @@ impl Rules {
         let reach = self.reach_row(sow).map(|(side, role, _)| (side, role));
         let (mut at, mut before) = (from, 0);
         let mut drops = Vec::new();
-        let mut left = n;
+        let (mut left, mut overran) = (n, 0u16);
         while left > 0 {
             at = self.step_path(me, at, rev, through);
             while (self.skip_origin && at == from) || ring.skips_hole(at) {
@@ -1207,6 +1243,18 @@ impl Rules {
             let k = if left == n { first.min(left) } else { 1 };
             if reach.is_some_and(|row| self.in_reach_row(me, row, at)) {
                 tally.reached_now = true;
+            }
+            if self.colours {
+                // Each seed makes its hole the mover's; the opponent's seeds there stay, or go
+                // to the hole the lap was lifted from, as the sowing says.
+                tally.held_by = self.holder(state, at);
+                if tally.held_by == Some(me.other()) && sow.overrun == Some(Overrun::ToOrigin) {
+                    let taken = state.counts[at.index()];
+                    self.remove(state, at, taken);
+                    tally.overran.push((at, taken));
+                    overran += taken;
+                }
+                self.set_holder(state, at, me);
             }
             before = state.counts[at.index()];
             self.add(state, at, k);
@@ -1218,7 +1266,13 @@ impl Rules {
         if let Some(trace) = tally.trace.as_mut() {
             trace.push(SownLap { from, drops });
         }
-        if self.shared_circuit {
+        if self.colours {
+            if overran > 0 {
+                self.add(state, from, overran);
+                self.set_holder(state, from, me);
+            }
+            self.settle_colours(state);
+        } else if self.shared_circuit {
             // Seeds crossed to the other side or into a store: each side's seeds are those
             // of its territory.
             state.seeds = ByPlayer::new_with(|p| self.territory_seeds(state, p));
@@ -1290,6 +1344,7 @@ impl Rules {
         cur: &mut Cursor,
         tally: &mut Tally,
     ) -> LapAction {
+        cur.held_by = tally.held_by;
         let reach = self.reach_row(sow);
         if matches!(reach, Some((_, _, false))) {
             cur.reached |= tally.reached_now;
@@ -1348,7 +1403,7 @@ impl Rules {
             rule.store == at_store
                 && (!at_store || self.store(me) == Some(at))
                 && rule.landing.is_none_or(|want| (before > 0) == (want == HoleState::Occupied))
-                && rule.side.is_none_or(|side| (self.hole_owner[at.index()] == me) == (side == Side::Own))
+                && rule.side.is_none_or(|side| self.landed_on(me, at, cur.held_by) == Some(side))
                 && rule.role.is_none_or(|role| self.hole_role[at.index()] == role)
                 && rule.mark.is_none_or(|m| state.is_marked(m, at))
                 && rule.facts.iter().all(|fact| match *fact {
@@ -1465,5 +1520,6 @@ fn paused_cursor(state: &State, choice: LapChoice) -> Cursor {
         pauses: choice.relays,
         sown: true,
         reached: state.turn_bits & TURN_STEP_REACHED != 0,
+        held_by: None,
     }
 }

@@ -29,12 +29,6 @@ impl Rules {
         if self.stepwise {
             return self.step_laps(state, mv);
         }
-        if self.colours {
-            return match (mv, state.phase) {
-                (Move::Sow(h), Phase::Sow) => self.colour_laps(state, h),
-                _ => Vec::new(),
-            };
-        }
         if let (Move::SowDirection(h, d), Phase::LapChoice(choice)) = (mv, state.phase) {
             return self.turned_laps(state, sow, h, d != self.direction, choice);
         }

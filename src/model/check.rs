@@ -65,7 +65,7 @@ pub enum ModelError {
 
 impl Model {
     /// Rules played lap by lap (see [`Model::stepwise`]): only the constructs that
-    /// interpreter covers (no colours).
+    /// interpreter needs.
     fn check_stepwise(&self) -> Result<(), ModelError> {
         let needs = |problem: &str| ModelError::Reference {
             place: "rules played lap by lap (seeds placed from the hand, captures sown from a row end, \
@@ -75,9 +75,6 @@ impl Model {
         };
         if !self.stepwise() {
             return Ok(());
-        }
-        if self.colours {
-            return Err(needs("holes cannot belong by the colour of their seeds"));
         }
         if self.end.row_empty_every_lap && self.end.row_empty.is_none() {
             return Err(needs("an empty row read between laps needs the row's end rule"));

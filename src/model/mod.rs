@@ -270,24 +270,6 @@ impl Model {
     }
 }
 
-impl Model {
-    /// The first construct of these rules that the interpreter of sowings played lap by lap
-    /// (`engine::stepwise`, on its way to being the engine's one general interpreter) does
-    /// not play yet, in words; `None` where it plays them all. Rules it plays can be built
-    /// with every sowing played lap by lap ([`crate::Rules::general`]), and the differential
-    /// tests compare that with the engine's fast paths.
-    pub fn general_gap(&self) -> Option<&'static str> {
-        let over = self
-            .phases
-            .iter()
-            .any(|p| matches!(&p.turn, Turn::Sow(s) if s.overrun.is_some() || s.lone.is_some()));
-        if self.colours || over {
-            return Some("holes that belong by the colour of their seeds");
-        }
-        None
-    }
-}
-
 /// What a turn of a phase consists of. `S` is how a sowing turn is described: [`Sowing`] in
 /// the model; the engine keeps the same turns with its own tables for sowing.
 #[derive(Clone, Debug, PartialEq, Eq)]

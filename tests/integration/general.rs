@@ -5,8 +5,9 @@
 //! parameter's range, that the general interpreter plays, random games must offer the same
 //! decisions and reach the same positions, decision by decision.
 //!
-//! The variants whose constructs the general interpreter does not play yet are listed by
-//! the test's output with the construct (`Model::general_gap`); their number only falls.
+//! It plays every construct: a variant it could not build would fail the test. (Holes that
+//! belong by colour are played by the general interpreter under `Rules::new` too: for them
+//! the perft tables, worked examples and Ludii's recorded games are the check.)
 
 use sow::Rules;
 use sow::engine::{History, MoveList};
@@ -107,22 +108,16 @@ fn difference(a: &sow::engine::State, b: &sow::engine::State) -> String {
 }
 
 #[test]
-fn the_general_interpreter_agrees_with_the_engine_on_every_bundled_game_it_plays() {
-    let (mut played, mut gaps, mut compared) = (Vec::new(), Vec::new(), 0);
+fn the_general_interpreter_agrees_with_the_engine_on_every_bundled_game() {
+    let (mut played, mut compared) = (0, 0);
     for (label, rules) in variants() {
-        match Rules::general(rules.model().clone()) {
-            Ok(general) => {
-                compared += compare(&rules, &general, &label, 6, 200);
-                played.push(label);
-            }
-            Err(e) => gaps.push(format!("{label}: {e}")),
-        }
+        let general = Rules::general(rules.model().clone())
+            .unwrap_or_else(|e| panic!("{label}: the general interpreter refuses the rules: {e}"));
+        compared += compare(&rules, &general, &label, 6, 200);
+        played += 1;
     }
-    eprintln!("the general interpreter plays {} variants; not yet {}:", played.len(), gaps.len());
-    for gap in &gaps {
-        eprintln!("  {gap}");
-    }
-    assert!(played.len() >= 100, "{} variants played: {played:?}", played.len());
+    eprintln!("the general interpreter plays {played} variants, {compared} decisions compared");
+    assert!(played >= 170, "{played} variants played");
     assert!(compared > 50_000, "{compared} decisions compared");
 }
 
@@ -164,20 +159,16 @@ fn with_a_fact_about_the_turn(text: &str) -> Option<String> {
 }
 
 /// Constructs combine: a fact about the turn so far (`and the turn has captured`) added to
-/// a copy of a lap rule, in every bundled base game, compiles wherever the general
-/// interpreter plays the rest of the file (it once met `sow::check::not_stepwise` on lines
-/// the writer had not touched), and the game is the same game, decision by decision.
+/// a copy of a lap rule, in every bundled base game, compiles (it once met
+/// `sow::check::not_stepwise` on lines the writer had not touched), and the game is the same
+/// game, decision by decision.
 #[test]
 fn a_fact_about_the_turn_combines_with_every_bundled_game() {
-    let (mut played, mut gaps) = (Vec::new(), Vec::new());
+    let mut played = Vec::new();
     for name in sow::bundled::bundled_names() {
         let text = sow::bundled::bundled(name).expect("bundled");
         let Some(edited) = with_a_fact_about_the_turn(text) else { continue };
         let rules = sow::compile(name, text, &sow::Options::default()).expect("bundled files compile");
-        if let Some(gap) = rules.model().general_gap() {
-            gaps.push(format!("{name}: {gap}"));
-            continue;
-        }
         let fact = sow::compile(name, &edited, &sow::Options::default())
             .unwrap_or_else(|e| panic!("{name} with a fact about the turn: {e:?}\n{edited}"));
         assert!(fact.model().stepwise(), "{name}: the fact has the sowings played lap by lap");
@@ -189,8 +180,8 @@ fn a_fact_about_the_turn_combines_with_every_bundled_game() {
         });
         played.push(name);
     }
-    eprintln!("{} files take the fact; not yet {}: {gaps:?}", played.len(), gaps.len());
-    assert!(played.len() >= 30, "{played:?}");
+    eprintln!("{} files take the fact", played.len());
+    assert!(played.len() >= 42, "{played:?}");
 }
 
 /// A lap turned the other way combines with seeds placed from the hand, captures sown on from
