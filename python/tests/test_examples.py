@@ -14,9 +14,10 @@ def test_dqn_learns_to_beat_a_random_kalah_player():
     """OpenSpiel's JAX DQN, unmodified, through `rl_environment` on a registered sow game.
 
     At the test's size (Kalah with 3 holes a side and 3 seeds a hole, 300 training episodes,
-    200 games against random before and after; about 30 s) the greedy agents won 42.5% before
-    training and 68.0% after it with seed 1 (seeds 2–4: see the README). The test asks for at
-    least 60% after training, and for training to have added at least 15 points."""
+    200 games against random before and after; about 40 s on the 2-core machine) the greedy
+    agents won 42.5% before training and 68.0% after it with seed 1, the test's (seed 2: 61.5%
+    then 74.0%; seed 3: 62.5% then 65.5%: an untrained network may already play better than
+    random). The test asks for at least 60% after training, and 10 points more than before."""
     pytest.importorskip("pyspiel", reason="needs open-spiel (pip install -r python/requirements-test.txt)")
     pytest.importorskip(
         "open_spiel.python.jax.dqn",
@@ -43,4 +44,4 @@ def test_dqn_learns_to_beat_a_random_kalah_player():
     assert len(rates) == 2, out
     before, after = rates
     assert after >= 0.60, out
-    assert after - before >= 0.15, out
+    assert after - before >= 0.10, out
