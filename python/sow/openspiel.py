@@ -137,8 +137,8 @@ class SowState(pyspiel.State):
     The player to move (``pyspiel.PlayerId.TERMINAL`` once the game is over) is also kept as a
     Python int, set after each action: OpenSpiel's C++ code asks for it about five times a ply
     (``LegalActions``, ``ApplyAction``, ``IsChanceNode``, …), and each question crosses from C++
-    into Python, so answering it there saves a call into Rust each time (a fifth of the time of
-    a C++ ``MCTSBot`` with random playouts)."""
+    into Python, so answering it there saves a call into Rust each time: a C++ ``MCTSBot`` with
+    random playouts took 16–31% less time a game of Kalah."""
 
     def __init__(self, game: SowGame, state=None):
         super().__init__(game)
