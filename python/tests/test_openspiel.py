@@ -232,8 +232,8 @@ def _python_mcts(game, rng, simulations=1000):
 # 6-25; an earlier session's quieter runs in brackets):
 #   C++ bot:    Kalah 50 in 519 s (170 s), Oware (at least 45 in 1,180 s), Nsolo 50 in 1,542 s
 #               (511 s);
-#   Python bot: Kalah (at least 45 in 388 s), Oware 50 in 2,004 s, Nsolo not finished in
-#               75 minutes at a sixth of a core.
+#   Python bot: Kalah (at least 45 in 388 s), Oware 50 in 2,004 s, Nsolo not finished
+#               (stopped after 99 minutes, 15.6 CPU-minutes).
 SLOW = pytest.mark.slow
 
 
