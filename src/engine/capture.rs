@@ -13,25 +13,20 @@ use crate::model::DropCapture;
 impl Rules {
     /// Take `n` seeds out of hole `h` (either side).
     ///
-    /// Where holes belong by colour, the seeds on each side are counted anew after the lap
-    /// ([`Rules::settle_colours`]), and an empty hole holds no one's seeds.
+    /// Where holes belong by colour, the seeds on each side are counted anew, and the
+    /// colours of emptied holes cleared, after the lap ([`Rules::settle_colours`]).
     pub(super) fn remove(&self, state: &mut State, h: Hole, n: u16) {
         state.counts[h.index()] -= n;
+        let side = &mut state.seeds[self.hole_owner[h.index()]];
+        *side = side.wrapping_sub(n);
         state.hash = state.hash.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(n)));
-        if !self.colours {
-            state.seeds[self.hole_owner[h.index()]] -= n;
-        } else if state.counts[h.index()] == 0 {
-            // Its bit is clear, as for South's seeds.
-            self.set_holder(state, h, Player::South);
-        }
     }
 
     /// Put `n` seeds into hole `h` (either side).
     pub(super) fn add(&self, state: &mut State, h: Hole, n: u16) {
         state.counts[h.index()] += n;
-        if !self.colours {
-            state.seeds[self.hole_owner[h.index()]] += n;
-        }
+        let side = &mut state.seeds[self.hole_owner[h.index()]];
+        *side = side.wrapping_add(n);
         state.hash = state.hash.wrapping_add(self.keys[h.index()].wrapping_mul(u64::from(n)));
     }
 

@@ -159,9 +159,15 @@ impl Rules {
         set_colour(state, h, player);
     }
 
-    /// After a lap where holes belong by colour: each player's seeds counted by colour, and
-    /// the position's hash, which reads the colours, worked out anew.
+    /// After a lap where holes belong by colour: empty holes cleared, each player's seeds
+    /// counted by colour, and the position's hash, which reads the colours, worked out anew.
     pub(super) fn settle_colours(&self, state: &mut State) {
+        for &h in &self.slot_of {
+            if state.counts[h.index()] == 0 {
+                // An empty hole holds no one's seeds: its bit is clear, as for South's.
+                set_colour(state, h, Player::South);
+            }
+        }
         self.recount(state);
         state.hash = self.position_hash(state);
     }
