@@ -11,30 +11,6 @@ use super::state::*;
 use super::stepwise::{Cursor, Step, Tally};
 
 impl Rules {
-    /// The sowings of a turn's first lap turned the other way, where the phase lets laps be
-    /// turned: each hole a turning line allows, if the turn then ends.
-    pub(super) fn step_turned_moves(
-        &self,
-        state: &State,
-        sow: &SowRules,
-        out: &mut MoveList,
-        stats: &mut super::MoveStats,
-    ) {
-        let me = state.to_move;
-        for &h in &self.territory[me] {
-            let origin = state.counts[h.index()];
-            if origin == 0 {
-                continue;
-            }
-            let Some((d, rev)) = self.turn_at(state, sow, h, origin, true, 0) else { continue };
-            if self.step_ends(state, sow, h, rev, false) {
-                out.push(Move::SowDirection(h, d));
-            } else {
-                stats.endless += 1;
-            }
-        }
-    }
-
     /// The laps the mover may sow where the sowing paused to let them turn the next one,
     /// each with its decision, the hole it lifts and its way: the usual way from the paused
     /// hole (`relay`), turned, and, where a turned lap's captured seeds may be left where

@@ -189,7 +189,7 @@ impl Rules {
             }
         }
         if !sow.turnings.is_empty() {
-            self.step_turned_moves(state, sow, out, &mut stats);
+            self.turned_moves(state, sow, out, &mut stats);
         }
         // The side store itself, lifted only through it.
         if sow.side_path.is_some()

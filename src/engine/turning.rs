@@ -193,7 +193,12 @@ impl Rules {
                 continue;
             }
             let Some((d, rev)) = self.turn_at(state, sow, h, origin, true, 0) else { continue };
-            if self.turn_ends_from(state, (h, origin, 0), (rev, true), 0, 0) {
+            let ends = if self.stepwise {
+                self.step_ends(state, sow, h, rev, false)
+            } else {
+                self.turn_ends_from(state, (h, origin, 0), (rev, true), 0, 0)
+            };
+            if ends {
                 out.push(Move::SowDirection(h, d));
             } else {
                 stats.endless += 1;
