@@ -30,13 +30,33 @@ use thiserror::Error;
 use crate::engine::{Game, Move, Phase, Rules};
 use crate::span::{Span, Spanned};
 
-/// A record as read: its tags and its turns, not yet replayed.
+/// A record as read: its tags and its turns, not yet replayed. The turns are kept compactly
+/// (a few numbers each, and their decisions' text in one string), so that a record of a
+/// million turns costs a few times its size in memory, not hundreds of bytes a turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
     /// Header tags in the order written.
     pub tags: Vec<(Spanned<String>, Spanned<String>)>,
-    /// Each turn: its number and its words.
-    pub turns: Vec<RecordTurn>,
+    /// Each turn, in order.
+    turns: Vec<TurnLine>,
+    /// The decisions of every turn as written, one turn's after another's.
+    decisions: String,
+}
+
+/// One numbered turn of a record, as kept: offsets in the record's text (at most
+/// [`crate::source::MAX_RECORD_BYTES`], so they fit 32 bits) and in [`Record::decisions`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TurnLine {
+    number: u32,
+    /// The line (without its indentation and line end).
+    start: u32,
+    end: u32,
+    /// The number as written ends here.
+    number_end: u32,
+    /// Its decisions: `decisions[from..to]`, which stand at `at` in the text.
+    from: u32,
+    to: u32,
+    at: u32,
 }
 
 /// One numbered turn of a record.
@@ -243,22 +263,24 @@ impl Record {
             }
             let (number, rest) = trimmed.split_once('.').ok_or_else(bad)?;
             let n: u32 = number.trim().parse().map_err(|_| bad())?;
-            let mut words = Vec::new();
-            let rest_from = number.len() + 1;
-            let mut pos = 0;
-            for word in rest.split_whitespace() {
-                let found = rest[pos..].find(word).unwrap_or(0) + pos;
-                pos = found + word.len();
-                words.push(Spanned::new(word.to_string(), at(rest_from + found, word.len())));
-            }
             // A turn has at least one decision: `x` only separates the picks.
-            if words.iter().all(|w| w.node.eq_ignore_ascii_case("x")) {
+            if rest.split_whitespace().all(|w| w.eq_ignore_ascii_case("x")) {
                 return Err(bad());
             }
-            record.turns.push(RecordTurn {
-                number: Spanned::new(n, at(0, number.len())),
-                words,
-                span: at(0, trimmed.len()),
+            let from = record.decisions.len();
+            record.decisions.push_str(rest);
+            // Offsets fit 32 bits: the text is at most `MAX_RECORD_BYTES`, and the decisions
+            // are part of it.
+            let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+            let line = at(0, trimmed.len());
+            record.turns.push(TurnLine {
+                number: n,
+                start: narrow(line.start),
+                end: narrow(line.end),
+                number_end: narrow(line.start + number.len()),
+                from: narrow(from),
+                to: narrow(record.decisions.len()),
+                at: narrow(line.start + number.len() + 1),
             });
         }
         // Tags and no turns are a game not begun; nothing at all is not a record.
@@ -266,6 +288,32 @@ impl Record {
             return Err(RecordProblem::Empty { span: (0, 0).into() });
         }
         Ok(record)
+    }
+
+    /// How many turns the record has.
+    pub fn turn_count(&self) -> usize {
+        self.turns.len()
+    }
+
+    /// The turns, each read out of the record as it is wanted.
+    pub fn turns(&self) -> impl ExactSizeIterator<Item = RecordTurn> + '_ {
+        self.turns.iter().map(|t| {
+            let u = |n: u32| n as usize;
+            let rest = &self.decisions[u(t.from)..u(t.to)];
+            let mut words = Vec::new();
+            let mut pos = 0;
+            for word in rest.split_whitespace() {
+                let found = rest[pos..].find(word).unwrap_or(0) + pos;
+                pos = found + word.len();
+                let start = u(t.at) + found;
+                words.push(Spanned::new(word.to_string(), Span::new(start, start + word.len())));
+            }
+            RecordTurn {
+                number: Spanned::new(t.number, Span::new(u(t.start), u(t.number_end))),
+                words,
+                span: Span::new(u(t.start), u(t.end)),
+            }
+        })
     }
 
     /// The value of a tag.
@@ -284,7 +332,7 @@ impl Record {
     pub fn replay<'r>(&self, rules: &'r Rules) -> Result<Game<'r>, RecordProblem> {
         let mut game = Game::new(rules);
         let count = self.turns.len();
-        for (i, turn) in self.turns.iter().enumerate() {
+        for (i, turn) in self.turns().enumerate() {
             let number = i + 1;
             if turn.number.node as usize != number {
                 return Err(RecordProblem::TurnNumber {

@@ -91,6 +91,78 @@ pub fn record_tags(
     tags
 }
 
+/// Names in a team.
+pub const MAX_TEAM: usize = 8;
+/// Characters in a team member's name.
+pub const MAX_NAME: usize = 40;
+
+/// A team's names, trimmed, the empty ones left out; or why they cannot be one (a sentence
+/// to follow the option or field that gave them). At most [`MAX_TEAM`] names of at most
+/// [`MAX_NAME`] characters, each one line of text with a visible character, and without a
+/// control that reorders or hides text (a name goes into the record, and onto terminals and
+/// pages). `sow play --south-team` and `sow serve`'s API check names alike.
+pub fn team_names(names: impl IntoIterator<Item = String>) -> Result<Vec<String>, String> {
+    let names: Vec<String> = names.into_iter().collect();
+    if names.len() > MAX_TEAM {
+        return Err(format!("a team has at most {MAX_TEAM} names; {} were given", names.len()));
+    }
+    // A person's text quoted back: cut to a few words.
+    let quote = |text: &str| match text.char_indices().nth(80) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    };
+    let mut team = Vec::new();
+    for name in &names {
+        let name = name.trim();
+        let length = name.chars().count();
+        if length > MAX_NAME {
+            return Err(format!("a name has at most {MAX_NAME} characters; `{}` has {length}", quote(name)));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(format!(
+                "a name is one line of text; `{}` is not",
+                quote(&name.escape_debug().to_string())
+            ));
+        }
+        if name.chars().any(crate::render::is_unsafe) {
+            return Err(format!(
+                "a name may not hold a control that reorders or hides text (a bidirectional override); `{}` does",
+                quote(&crate::render::escape_line(name))
+            ));
+        }
+        if !name.is_empty() && !name.chars().any(visible) {
+            return Err(format!(
+                "a name needs a visible character; `{}` has none",
+                quote(&name.escape_unicode().to_string())
+            ));
+        }
+        if !name.is_empty() {
+            team.push(name.to_string());
+        }
+    }
+    Ok(team)
+}
+
+/// Whether a character shows: not a space, a control, or one of the characters that are
+/// drawn as nothing (zero-width spaces and joiners, the word joiner, a soft hyphen, fillers).
+fn visible(c: char) -> bool {
+    !c.is_whitespace()
+        && !c.is_control()
+        && !matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{3164}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+        )
+}
+
 /// Who of a team plays the turn with index `turn_index` (from 0) of the game: a side's own
 /// turns alternate with the other side's, and its members take them in order.
 pub fn team_member(teams: &ByPlayer<Vec<String>>, turn_index: usize, player: Player) -> Option<&str> {

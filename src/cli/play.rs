@@ -210,7 +210,14 @@ pub fn run(args: PlayArgs) -> Outcome {
         south: spec(Player::South).build(seed),
         north: spec(Player::North).build(seed.wrapping_add(1)),
     };
-    let teams = ByPlayer { south: args.south_team.clone(), north: args.north_team.clone() };
+    let team = |option: &str, names: &[String]| {
+        sow::session::team_names(names.iter().cloned())
+            .map_err(|why| Failure::Message(format!("{option}: {why}")))
+    };
+    let teams = ByPlayer {
+        south: team("--south-team", &args.south_team)?,
+        north: team("--north-team", &args.north_team)?,
+    };
     let colour = Colour::detect();
     let tags = record_tags(&rules, &text.record_name, &controllers, &teams);
     let member = |turn_index: usize, player: Player| team_member(&teams, turn_index, player);

@@ -140,12 +140,29 @@ pub fn check(name: &str, text: &str) -> Result<Vec<Rules>, RulesError> {
 /// given only if it holds at the default and at both ends of every range (so that a rule
 /// that some allowed value makes useful is not called useless).
 pub fn check_with_warnings(name: &str, text: &str) -> Result<(Vec<Rules>, Warnings), RulesError> {
+    match check_unless(name, text, &|| false) {
+        Some(checked) => checked,
+        None => unreachable!("a check that is never stopped finishes"),
+    }
+}
+
+/// [`check_with_warnings`], given up (`None`) as soon as `stop` says so, which it is asked
+/// before each compilation: the language server stops a check that a newer edit has made
+/// stale.
+pub fn check_unless(
+    name: &str,
+    text: &str,
+    stop: &dyn Fn() -> bool,
+) -> Option<Result<(Vec<Rules>, Warnings), RulesError>> {
     let shared: Arc<str> = Arc::from(text);
-    let file = syntax::parse(text).map_err(|e| RulesError::new(name, shared.clone(), vec![e.into()]))?;
+    let file = match syntax::parse(text) {
+        Ok(file) => file,
+        Err(e) => return Some(Err(RulesError::new(name, shared.clone(), vec![e.into()]))),
+    };
     // Counts over their limits first: they would make the compilations below slow.
     let over = limits::check(&file.game);
     if !over.is_empty() {
-        return Err(RulesError::new(name, shared, over.into_iter().map(Problem::from).collect()));
+        return Some(Err(RulesError::new(name, shared, over.into_iter().map(Problem::from).collect())));
     }
     let mut compiled = Vec::new();
     let mut warnings: Vec<Warning> = Vec::new();
@@ -159,12 +176,18 @@ pub fn check_with_warnings(name: &str, text: &str) -> Result<(Vec<Rules>, Warnin
     let names = std::iter::once(None).chain(file.game.rulesets.iter().map(|r| Some(r.name.node.clone())));
     for ruleset in names {
         let options = Options { ruleset: ruleset.clone(), params: Vec::new() };
+        if stop() {
+            return None;
+        }
         match compile_parsed(text, &file, &options, true) {
             Ok((rules, mut found)) => {
                 for p in rules.params() {
                     for value in [p.low, p.high].into_iter().filter(|&v| v != p.default) {
                         let options =
                             Options { ruleset: ruleset.clone(), params: vec![format!("{}={value}", p.name)] };
+                        if stop() {
+                            return None;
+                        }
                         let errors = match compile_parsed(text, &file, &options, true) {
                             Ok((_, there)) => {
                                 let there: HashSet<Warning> = there.into_iter().collect();
@@ -194,11 +217,11 @@ pub fn check_with_warnings(name: &str, text: &str) -> Result<(Vec<Rules>, Warnin
             Err(errors) => errors.into_iter().for_each(|e| add(e.into())),
         }
     }
-    if problems.is_empty() {
+    Some(if problems.is_empty() {
         Ok((compiled, Warnings::new(name, shared, warnings)))
     } else {
         Err(RulesError::new(name, shared, problems))
-    }
+    })
 }
 
 /// The span of the range that applies to parameter `name` in a ruleset (or the base game):

@@ -19,12 +19,20 @@ fn file_name(uri: &str) -> &str {
     uri.rsplit('/').next().filter(|n| !n.is_empty()).unwrap_or("rules.sow")
 }
 
-/// Every diagnostic `sow check` gives on the document: its errors, or its warnings.
-pub fn diagnostics(uri: &str, document: &Document) -> Vec<lsp_types::Diagnostic> {
+/// Every diagnostic `sow check` gives on the document: its errors, or its warnings; and if
+/// it checks, the compiled rules of its base game and every ruleset. `None` if `stop` said
+/// to give up.
+pub fn diagnostics(
+    uri: &str,
+    document: &Document,
+    stop: &dyn Fn() -> bool,
+) -> Option<(Vec<lsp_types::Diagnostic>, Option<Vec<crate::engine::Rules>>)> {
     let parsed: Option<Uri> = uri.parse().ok();
     let found: Vec<lsp_types::Diagnostic>;
-    let total = match crate::check_with_warnings(file_name(uri), document.text()) {
-        Ok((_, warnings)) => {
+    let mut compiled = None;
+    let total = match crate::compile::check_unless(file_name(uri), document.text(), stop)? {
+        Ok((rules, warnings)) => {
+            compiled = Some(rules);
             found = warnings
                 .warnings
                 .iter()
@@ -54,7 +62,7 @@ pub fn diagnostics(uri: &str, document: &Document) -> Vec<lsp_types::Diagnostic>
             ..lsp_types::Diagnostic::default()
         });
     }
-    found
+    Some((found, compiled))
 }
 
 /// Diagnostics sent for one document; the others are counted in one more.
@@ -119,46 +127,67 @@ fn markdown(value: String) -> Value {
 
 /// Hover: over a name, what it names (its declarations); over a phrase, the grammar's
 /// documentation of the innermost documented rule under the cursor, and what the section it
-/// stands in compiles to.
+/// stands in compiles to (once the text has checked). Nothing is parsed or compiled here: the
+/// text's parse and compiled rules are those the server's threads keep, and a hover that
+/// comes before the newest text is parsed waits at most [`super::analysis::PARSE_WAIT`].
 pub fn hover(server: &Server, params: HoverParams) -> Result<Value, Refusal> {
     let at = params.text_document_position_params;
-    let Some(document) = document(server, &at.text_document.uri) else { return Ok(Value::Null) };
-    let text = document.text();
-    let offset = document.offset(at.position);
-    let Ok(outline) = outline::outline(text) else { return Ok(Value::Null) };
+    if document(server, &at.text_document.uri).is_none() {
+        return Ok(Value::Null);
+    }
+    let Some(analysis) = server.shared.current(at.text_document.uri.as_str()) else { return Ok(Value::Null) };
+    let Some((outline, tree)) = &analysis.parsed else { return Ok(Value::Null) };
+    let text = analysis.document.text();
+    let offset = analysis.document.offset(at.position);
     if let Some(site) = outline.name_at(offset) {
         let mut value = format!("**{}** `{}`", site.kind.describe(), site.name);
         let declared: Vec<_> = outline.declarations(site.kind, &site.name).collect();
         if declared.is_empty() {
             value.push_str("\n\nnot declared in this file");
         }
-        for declaration in declared {
+        for declaration in declared.iter().take(MAX_DECLARATIONS_SHOWN) {
             let where_ = outline
                 .ruleset_at(declaration.span.start)
                 .map_or_else(|| "in the base game".to_string(), |r| format!("in ruleset \"{r}\""));
-            let phrase = crate::syntax::phrase(&text[declaration.section.start..declaration.section.end]);
+            let phrase = crate::syntax::phrase(window(text, declaration.section));
             value.push_str(&format!("\n\n{where_}:\n```sow\n{}\n```", shorten(&phrase, 400)));
+        }
+        if declared.len() > MAX_DECLARATIONS_SHOWN {
+            value.push_str(&format!("\n\nand {} more", declared.len() - MAX_DECLARATIONS_SHOWN));
         }
         return Ok(markdown(value));
     }
-    let Ok(chain) = outline::rules_at(text, offset) else { return Ok(Value::Null) };
+    let chain = tree.rules_at(offset);
     let Some((rule, span)) =
         chain.iter().rev().find(|(rule, _)| !rule.starts_with("kw_") && outline::rule_doc(rule).is_some())
     else {
         return Ok(Value::Null);
     };
-    let phrase = crate::syntax::phrase(&text[span.start..span.end]);
+    let phrase = crate::syntax::phrase(window(text, *span));
     let mut value =
         format!("```sow\n{}\n```\n{}", shorten(&phrase, 200), outline::rule_doc(rule).unwrap_or(""));
     // The section (a child of the game or of a ruleset) and what it compiles to.
     let section = chain.windows(2).rev().find(|w| matches!(w[0].0, "game" | "ruleset")).map(|w| w[1]);
     if let Some((section, span)) = section
-        && let Some(compiled) =
-            compiles_to(file_name(at.text_document.uri.as_str()), text, &outline, section, span)
+        && let Some(rules) = analysis.compiled.get()
+        && let Some(compiled) = compiles_to(rules, outline, section, span)
     {
         value.push_str(&format!("\n\n---\ncompiles to:\n```text\n{compiled}\n```"));
     }
     Ok(markdown(value))
+}
+
+/// The declarations of a name a hover shows; the rest are counted.
+const MAX_DECLARATIONS_SHOWN: usize = 8;
+
+/// The start of a span's text: enough for a phrase of a few hundred characters, however
+/// long the span (a section may be most of the file).
+fn window(text: &str, span: Span) -> &str {
+    let mut end = span.end.min(span.start + 4096).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(span.start..end).unwrap_or("")
 }
 
 fn shorten(text: &str, max: usize) -> String {
@@ -169,12 +198,15 @@ fn shorten(text: &str, max: usize) -> String {
 }
 
 /// The lines of the compiled model (of the base game, or of the ruleset the section is in)
-/// that a section becomes; `None` where the file does not compile or the model has no lines
-/// of its own for it.
-fn compiles_to(name: &str, text: &str, outline: &Outline, section: &str, span: Span) -> Option<String> {
+/// that a section becomes; `None` where the model has no lines of its own for it.
+fn compiles_to(
+    compiled: &[crate::engine::Rules],
+    outline: &Outline,
+    section: &str,
+    span: Span,
+) -> Option<String> {
     let ruleset = outline.ruleset_at(span.start);
-    let options = crate::Options::new(ruleset.as_deref(), &[]);
-    let rules = crate::compile(name, text, &options).ok()?;
+    let rules = compiled.iter().find(|r| r.model().meta.ruleset == ruleset)?;
     let model = rules.model().to_string();
     let capture_name = if section == "capture" {
         outline.names.iter().find(|n| n.declaration && n.section == span)
@@ -240,7 +272,8 @@ pub fn completion(server: &Server, params: CompletionParams) -> Result<Value, Re
         .filter(|p| p.starts_with(typed))
         .map(|p| item(p.clone(), CompletionItemKind::KEYWORD, None))
         .collect();
-    let names = server.outlines.get(at.text_document.uri.as_str());
+    let names = server.shared.parsed(at.text_document.uri.as_str());
+    let names = names.as_ref().and_then(|a| a.parsed.as_ref()).map(|(outline, _)| outline);
     for kind in &expected.names {
         let mut seen = Vec::new();
         for site in names.iter().flat_map(|o| o.names.iter()) {
@@ -261,10 +294,15 @@ pub fn completion(server: &Server, params: CompletionParams) -> Result<Value, Re
     Ok(json!(items))
 }
 
-/// The outline of a document: of its text, else the last that parsed.
-fn current_outline(server: &Server, uri: &Uri) -> Option<Outline> {
-    let document = document(server, uri)?;
-    outline::outline(document.text()).ok().or_else(|| server.outlines.get(uri.as_str()).cloned())
+/// The analysis of a document whose outline requests use: of its newest text if that is
+/// parsed in time and parses, else of the last text that parsed.
+fn current_outline(server: &Server, uri: &Uri) -> Option<std::sync::Arc<super::Analysis>> {
+    document(server, uri)?;
+    server
+        .shared
+        .current(uri.as_str())
+        .filter(|a| a.parsed.is_some())
+        .or_else(|| server.shared.parsed(uri.as_str()))
 }
 
 /// Go to definition: the declarations of the name at the cursor (a ruleset may restate a
@@ -272,9 +310,10 @@ fn current_outline(server: &Server, uri: &Uri) -> Option<Outline> {
 pub fn definition(server: &Server, params: GotoDefinitionParams) -> Result<Value, Refusal> {
     let at = params.text_document_position_params;
     let uri = at.text_document.uri;
-    let (Some(document), Some(outline)) = (document(server, &uri), current_outline(server, &uri)) else {
+    let (Some(document), Some(analysis)) = (document(server, &uri), current_outline(server, &uri)) else {
         return Ok(Value::Null);
     };
+    let Some((outline, _)) = &analysis.parsed else { return Ok(Value::Null) };
     let Some(site) = outline.name_at(document.offset(at.position)) else { return Ok(Value::Null) };
     let locations: Vec<Location> = outline
         .declarations(site.kind, &site.name)
@@ -288,9 +327,10 @@ pub fn definition(server: &Server, params: GotoDefinitionParams) -> Result<Value
 pub fn references(server: &Server, params: ReferenceParams) -> Result<Value, Refusal> {
     let at = params.text_document_position;
     let uri = at.text_document.uri;
-    let (Some(document), Some(outline)) = (document(server, &uri), current_outline(server, &uri)) else {
+    let (Some(document), Some(analysis)) = (document(server, &uri), current_outline(server, &uri)) else {
         return Ok(Value::Null);
     };
+    let Some((outline, _)) = &analysis.parsed else { return Ok(Value::Null) };
     let Some(site) = outline.name_at(document.offset(at.position)) else { return Ok(Value::Null) };
     let with_declarations = params.context.include_declaration;
     let locations: Vec<Location> = outline
@@ -317,9 +357,10 @@ pub fn formatting(server: &Server, params: DocumentFormattingParams) -> Result<V
 /// Document symbols: the game, its sections and its rulesets (with theirs).
 pub fn symbols(server: &Server, params: DocumentSymbolParams) -> Result<Value, Refusal> {
     let uri = params.text_document.uri;
-    let (Some(document), Some(outline)) = (document(server, &uri), current_outline(server, &uri)) else {
+    let (Some(document), Some(analysis)) = (document(server, &uri), current_outline(server, &uri)) else {
         return Ok(Value::Null);
     };
+    let Some((outline, _)) = &analysis.parsed else { return Ok(Value::Null) };
     let symbols: Vec<DocumentSymbol> = outline.sections.iter().map(|s| symbol(document, s)).collect();
     Ok(json!(symbols))
 }

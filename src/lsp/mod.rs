@@ -10,13 +10,21 @@
 //! client must get an error response and the server must go on: a message that is not JSON
 //! gets a parse error (-32700), one that is not a request an invalid request (-32600), one
 //! with a bad header or too large a body an error too, after which the server reads the next
-//! message. Documents are capped at [`document::MAX_DOCUMENT_BYTES`].
+//! message. Documents are capped at [`document::MAX_DOCUMENT_BYTES`], and a change at
+//! [`MAX_EDITS`] edits.
+//!
+//! The message loop never parses or checks: an edit is applied to the document's rope (in
+//! time logarithmic in its size), and its new text is handed to two threads
+//! ([`analysis`]), one that parses it and one that checks it. Requests answer from the parse
+//! kept for the newest text, waiting at most [`analysis::PARSE_WAIT`] for it.
 
+pub mod analysis;
 pub mod document;
 mod features;
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Read, Write};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use lsp_types::{
     InitializeResult, OneOf, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
@@ -24,6 +32,7 @@ use lsp_types::{
 };
 use serde_json::{Value, json};
 
+use analysis::{Analysis, Shared, diagnostics_params};
 pub use document::Document;
 
 /// The largest message body read; a larger one is skipped with an error response.
@@ -102,41 +111,6 @@ fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
     Ok(Some(Frame::Body(body)))
 }
 
-fn diagnostics_params(uri: &str, version: i32, diagnostics: Vec<lsp_types::Diagnostic>) -> Value {
-    json!({"uri": uri, "version": version, "diagnostics": diagnostics})
-}
-
-/// Run the checks sent, newest per document, until the sender goes; publish each that is
-/// still the latest of its document when done.
-fn run_checks(
-    checks: std::sync::mpsc::Receiver<Check>,
-    latest: &std::sync::Mutex<HashMap<String, u64>>,
-    output: &std::sync::Mutex<impl Write>,
-) {
-    let current = |uri: &str, number: u64| {
-        latest.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(uri) == Some(&number)
-    };
-    while let Ok(Check { uri, version, text, number }) = checks.recv() {
-        if !current(&uri, number) {
-            continue;
-        }
-        let document = Document::new(text, version);
-        let diagnostics = features::diagnostics(&uri, &document);
-        if !current(&uri, number) {
-            continue;
-        }
-        let message = json!({
-            "jsonrpc": "2.0",
-            "method": "textDocument/publishDiagnostics",
-            "params": diagnostics_params(&uri, version, diagnostics),
-        });
-        let mut output = output.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if write_message(&mut *output, &message).is_err() {
-            return;
-        }
-    }
-}
-
 /// Write one message.
 fn write_message(output: &mut impl Write, message: &Value) -> io::Result<()> {
     let body = message.to_string();
@@ -148,27 +122,16 @@ fn write_message(output: &mut impl Write, message: &Value) -> io::Result<()> {
 #[derive(Default)]
 pub struct Server {
     documents: HashMap<String, Document>,
-    /// The outline of each document's last text that parsed (names for completion while the
-    /// text under the cursor does not parse).
-    outlines: HashMap<String, crate::syntax::outline::Outline>,
     initialized: bool,
     shutting_down: bool,
     /// Messages to send, in order.
     outbox: Vec<Value>,
-    /// Where checks go when they run off the message loop ([`serve`]); `None`: in the loop.
-    checks: Option<std::sync::mpsc::Sender<Check>>,
-    /// The latest check asked for, by document: a check older than its document's is stale.
-    latest: std::sync::Arc<std::sync::Mutex<HashMap<String, u64>>>,
-    /// Checks asked for so far.
+    /// What is known of each document's text beyond the text (its parse, its compiled rules).
+    shared: Arc<Shared>,
+    /// Whether threads parse and check ([`serve`]); otherwise it is done in the message loop.
+    threaded: bool,
+    /// Texts analysed so far: each text of a document is asked for under a new number.
     asked: u64,
-}
-
-/// A check of one document's text, to publish its diagnostics unless a newer one is asked.
-struct Check {
-    uri: String,
-    version: i32,
-    text: String,
-    number: u64,
 }
 
 /// The most edits one `didChange` may carry; a change of more is not applied.
@@ -311,10 +274,8 @@ impl Server {
             "textDocument/didClose" => {
                 if let Ok(p) = serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(params) {
                     let uri = p.text_document.uri;
-                    self.outlines.remove(uri.as_str());
-                    // A check under way for it is stale now.
-                    self.asked += 1;
-                    self.lock_latest().insert(uri.as_str().to_string(), self.asked);
+                    // What is under way for it is stale now, and publishes nothing after this.
+                    self.shared.close(uri.as_str());
                     if self.documents.remove(uri.as_str()).is_some() {
                         let cleared = PublishDiagnosticsParams::new(uri, Vec::new(), None);
                         self.notify("textDocument/publishDiagnostics", json!(cleared));
@@ -322,7 +283,8 @@ impl Server {
                 }
             }
             // `initialized`, `didSave`, `$/cancelRequest`, `$/setTrace` and the rest: nothing
-            // to do (requests are answered in order, before the next is read).
+            // to do (requests are answered in order, before the next is read, each within
+            // about [`analysis::PARSE_WAIT`] plus its own work).
             _ => {}
         }
         None
@@ -336,29 +298,21 @@ impl Server {
         self.notify("window/showMessage", json!({"type": 1, "message": message}));
     }
 
-    fn lock_latest(&self) -> std::sync::MutexGuard<'_, HashMap<String, u64>> {
-        self.latest.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// Send the diagnostics of a document: at once, or (in [`serve`]) by the checking thread,
-    /// which drops the check if a newer one is asked for the document before it is done.
+    /// Send the diagnostics of a document's text: at once, or (in [`serve`]) once the threads
+    /// have parsed and checked it, unless a newer text comes first. Either way, the message
+    /// loop does no work in proportion to the document here: the copy sent shares the text.
     fn publish(&mut self, uri: &str) {
         let Some(document) = self.documents.get(uri) else { return };
-        if let Ok(outline) = crate::syntax::outline::outline(document.text()) {
-            self.outlines.insert(uri.to_string(), outline);
+        self.asked += 1;
+        let number = self.asked;
+        if self.threaded {
+            self.shared.post(uri, number, document.clone());
+            return;
         }
-        let Some(document) = self.documents.get(uri) else { return };
-        let version = document.version;
-        if let Some(checks) = &self.checks {
-            self.asked += 1;
-            let number = self.asked;
-            let check = Check { uri: uri.to_string(), version, text: document.text().to_string(), number };
-            self.lock_latest().insert(uri.to_string(), number);
-            if checks.send(check).is_ok() {
-                return;
-            }
-        }
-        let diagnostics = features::diagnostics(uri, document);
+        let analysis = Arc::new(Analysis::new(number, document.clone()));
+        self.shared.keep(uri, analysis.clone());
+        let diagnostics = analysis.check(uri, &|| false).unwrap_or_default();
+        let version = analysis.document.version;
         self.notify("textDocument/publishDiagnostics", diagnostics_params(uri, version, diagnostics));
     }
 }
@@ -394,18 +348,18 @@ fn initialize_result() -> InitializeResult {
 /// (0 after `shutdown` then `exit`, 1 otherwise, as the protocol asks).
 pub fn serve(input: impl Read, output: impl Write + Send) -> io::Result<i32> {
     let mut input = io::BufReader::new(input);
-    let output = std::sync::Mutex::new(io::BufWriter::new(output));
-    let mut server = Server::new();
-    let (checks, to_check) = std::sync::mpsc::channel();
-    server.checks = Some(checks);
-    let latest = server.latest.clone();
+    let output = Mutex::new(io::BufWriter::new(output));
+    let mut server = Server { threaded: true, ..Server::new() };
+    let shared = server.shared.clone();
     std::thread::scope(|scope| {
-        // Checks run here, off the message loop: a hover is answered while a long check runs.
+        // Parsing and checking run off the message loop: a hover is answered while a long
+        // check runs, and an edit costs the loop no parse.
         let output = &output;
-        scope.spawn(move || run_checks(to_check, &latest, output));
+        let (parsing, checking) = (&*shared, &*shared);
+        scope.spawn(move || parsing.parse_loop());
+        scope.spawn(move || checking.check_loop(output));
         let code = read_messages(&mut input, &mut server, output);
-        // The checking thread ends when the server (and its sender) goes.
-        drop(server);
+        shared.stop();
         code
     })
 }
@@ -414,10 +368,10 @@ pub fn serve(input: impl Read, output: impl Write + Send) -> io::Result<i32> {
 fn read_messages(
     input: &mut impl BufRead,
     server: &mut Server,
-    output: &std::sync::Mutex<impl Write>,
+    output: &Mutex<impl Write>,
 ) -> io::Result<i32> {
     let send = |replies: &[Value]| -> io::Result<()> {
-        let mut output = output.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut output = output.lock().unwrap_or_else(PoisonError::into_inner);
         for reply in replies {
             write_message(&mut *output, reply)?;
         }

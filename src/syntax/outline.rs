@@ -107,7 +107,68 @@ impl Outline {
 
 /// The outline of a rules file, or its syntax error.
 pub fn outline(source: &str) -> Result<Outline, SyntaxError> {
-    let tree = parse_tree(source)?;
+    Ok(outline_of(parse_tree(source)?, source))
+}
+
+/// A parse tree kept flat, to find the grammar rules under an offset without parsing again
+/// (the language server keeps one per document, from its checking thread).
+#[derive(Clone, Debug, Default)]
+pub struct Tree {
+    /// The nodes in pre-order.
+    nodes: Vec<Node>,
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    rule: &'static str,
+    span: Span,
+    /// The index just past this node's descendants: its next sibling, if it has one.
+    next: usize,
+}
+
+impl Tree {
+    /// The grammar rules whose text holds a byte offset, outermost first, each with its
+    /// span: as [`rules_at`] finds them in the text this tree was parsed from.
+    pub fn rules_at(&self, offset: usize) -> Vec<(&'static str, Span)> {
+        let mut chain = Vec::new();
+        let mut at = (!self.nodes.is_empty()).then_some(0);
+        while let Some(i) = at.take() {
+            let node = &self.nodes[i];
+            chain.push((node.rule, node.span));
+            let mut child = i + 1;
+            while child < node.next {
+                let span = self.nodes[child].span;
+                if span.start <= offset && offset < span.end {
+                    at = Some(child);
+                    break;
+                }
+                child = self.nodes[child].next;
+            }
+        }
+        chain
+    }
+
+    fn push(&mut self, pair: Pair<'_, Rule>) {
+        let at = self.nodes.len();
+        let span = pair.as_span();
+        let span = Span::new(span.start(), span.end());
+        self.nodes.push(Node { rule: rule_name(pair.as_rule()), span, next: at + 1 });
+        for child in pair.into_inner() {
+            self.push(child);
+        }
+        self.nodes[at].next = self.nodes.len();
+    }
+}
+
+/// The outline of a rules file and its parse tree, from one parse; or its syntax error.
+pub fn parse(source: &str) -> Result<(Outline, Tree), SyntaxError> {
+    let pair = parse_tree(source)?;
+    let mut tree = Tree::default();
+    tree.push(pair.clone());
+    Ok((outline_of(pair, source), tree))
+}
+
+fn outline_of(tree: Pair<'_, Rule>, source: &str) -> Outline {
     let mut outline = Outline::default();
     for pair in tree.into_inner() {
         if pair.as_rule() == Rule::game {
@@ -115,7 +176,7 @@ pub fn outline(source: &str) -> Result<Outline, SyntaxError> {
             names(pair, None, None, &mut outline.names);
         }
     }
-    Ok(outline)
+    outline
 }
 
 fn rule_name(rule: Rule) -> &'static str {
@@ -469,4 +530,20 @@ fn leading_words(phrase: &str) -> String {
         }
     }
     words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_tree_finds_the_rules_a_parse_finds() {
+        for (name, text) in crate::bundled::BUNDLED.iter().take(6) {
+            let (outline, tree) = parse(text).unwrap();
+            assert_eq!(outline, self::outline(text).unwrap(), "{name}");
+            for offset in (0..=text.len()).step_by(7) {
+                assert_eq!(tree.rules_at(offset), rules_at(text, offset).unwrap(), "{name} at {offset}");
+            }
+        }
+    }
 }

@@ -23,10 +23,6 @@ use super::{BODY_LIMIT, Limits, Source};
 
 /// The most characters of a person's text an error message quotes back.
 const QUOTE: usize = 80;
-/// Names in a team.
-pub(crate) const MAX_TEAM: usize = 8;
-/// Characters in a team member's name.
-pub(crate) const MAX_NAME: usize = 40;
 /// Characters in a short field: a rules file's name, a ruleset, a parameter, a player.
 const MAX_FIELD: usize = 200;
 /// Parameters set in one request.
@@ -282,7 +278,8 @@ pub(crate) struct NewGame {
     /// the server's limits.
     south: Option<String>,
     north: Option<String>,
-    /// At most [`MAX_TEAM`] names of at most [`MAX_NAME`] characters.
+    /// At most [`crate::session::MAX_TEAM`] names of at most [`crate::session::MAX_NAME`]
+    /// characters.
     #[serde(default)]
     south_team: Vec<String>,
     #[serde(default)]
@@ -368,81 +365,10 @@ fn capped(spec: AgentSpec, limits: &Limits) -> AgentSpec {
     }
 }
 
-/// A team's names, trimmed, the empty ones left out; at most [`MAX_TEAM`] names of at most
-/// [`MAX_NAME`] characters, without control characters (a name goes into the record).
+/// A team's names as [`crate::session::team_names`] takes them, or a `bad_team` error.
 fn team(side: &str, names: Vec<String>) -> Result<Vec<String>, ApiError> {
-    let field = format!("{side}_team");
-    if names.len() > MAX_TEAM {
-        return Err(ApiError::bad(
-            "bad_team",
-            format!("`{field}`: a team has at most {MAX_TEAM} names; {} were given", names.len()),
-        ));
-    }
-    let mut team = Vec::new();
-    for name in names {
-        let name = name.trim();
-        let length = name.chars().count();
-        if length > MAX_NAME {
-            return Err(ApiError::bad(
-                "bad_team",
-                format!(
-                    "`{field}`: a name has at most {MAX_NAME} characters; `{}` has {length}",
-                    quote(name)
-                ),
-            ));
-        }
-        if name.chars().any(char::is_control) {
-            return Err(ApiError::bad(
-                "bad_team",
-                format!(
-                    "`{field}`: a name is one line of text; `{}` is not",
-                    quote(&name.escape_debug().to_string())
-                ),
-            ));
-        }
-        if name.chars().any(crate::render::is_unsafe) {
-            return Err(ApiError::bad(
-                "bad_team",
-                format!(
-                    "`{field}`: a name may not hold a control that reorders or hides text (a bidirectional override); `{}` does",
-                    quote(&crate::render::escape_line(name))
-                ),
-            ));
-        }
-        if !name.is_empty() && !name.chars().any(visible) {
-            return Err(ApiError::bad(
-                "bad_team",
-                format!(
-                    "`{field}`: a name needs a visible character; `{}` has none",
-                    quote(&name.escape_unicode().to_string())
-                ),
-            ));
-        }
-        if !name.is_empty() {
-            team.push(name.to_string());
-        }
-    }
-    Ok(team)
-}
-
-/// Whether a character shows: not a space, a control, or one of the characters that are
-/// drawn as nothing (zero-width spaces and joiners, the word joiner, a soft hyphen, fillers).
-fn visible(c: char) -> bool {
-    !c.is_whitespace()
-        && !c.is_control()
-        && !matches!(
-            c,
-            '\u{00AD}'
-                | '\u{034F}'
-                | '\u{115F}'
-                | '\u{1160}'
-                | '\u{180E}'
-                | '\u{200B}'..='\u{200F}'
-                | '\u{2060}'..='\u{2064}'
-                | '\u{3164}'
-                | '\u{FEFF}'
-                | '\u{FFA0}'
-        )
+    crate::session::team_names(names)
+        .map_err(|why| ApiError::bad("bad_team", format!("`{side}_team`: {why}")))
 }
 
 /// Refuse a game longer than the server keeps.
@@ -503,7 +429,7 @@ pub(crate) async fn create(
         Some(text) => {
             let record = Record::parse(text).map_err(|problem| record_error(text, problem))?;
             // Counted before the replay too, which would hold the whole game.
-            too_long_record(record.turns.len(), limits)?;
+            too_long_record(record.turn_count(), limits)?;
             let named = record.tag("Rules").map(|t| t.node.clone());
             let source = find_source(&store, new.rules.as_deref().or(named.as_deref()))?;
             let mut from_record = record.params();

@@ -434,3 +434,280 @@ fn a_record_loaded_through_the_api_keeps_its_teams() {
     let (_, again) = server.raw("GET", &format!("/api/games/{id}/record"), b"");
     assert!(again.contains("[South \"Ama, Kofi\"]"), "{again}");
 }
+
+/// A `sow lsp` fed messages from a thread of its own (so that a server slow to read cannot
+/// block the test), its answers read off as they come, and its peak memory watched.
+struct Lsp {
+    child: std::process::Child,
+    input: std::sync::mpsc::Sender<Vec<u8>>,
+    answers: std::sync::mpsc::Receiver<serde_json::Value>,
+    next_id: i64,
+}
+
+impl Lsp {
+    fn start() -> Lsp {
+        use std::io::{BufRead, Write};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("run sow lsp");
+        let mut stdin = child.stdin.take().unwrap();
+        let (input, to_send) = std::sync::mpsc::channel::<Vec<u8>>();
+        std::thread::spawn(move || {
+            for body in to_send {
+                let header = format!("Content-Length: {}\r\n\r\n", body.len());
+                if stdin.write_all(header.as_bytes()).and_then(|()| stdin.write_all(&body)).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let (send, answers) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            loop {
+                let mut length = 0usize;
+                loop {
+                    let mut line = String::new();
+                    if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        length = n.parse().unwrap();
+                    }
+                }
+                let mut body = vec![0; length];
+                stdout.read_exact(&mut body).unwrap();
+                if send.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut lsp = Lsp { child, input, answers, next_id: 0 };
+        lsp.request("initialize", serde_json::json!({"capabilities": {}}), Duration::from_secs(20));
+        lsp
+    }
+
+    fn notify(&self, method: &str, params: serde_json::Value) {
+        let message = serde_json::json!({"jsonrpc": "2.0", "method": method, "params": params});
+        self.input.send(message.to_string().into_bytes()).unwrap();
+    }
+
+    /// Send a request and wait for its answer (notifications on the way are dropped, those
+    /// given to `keep`); the answer's `result`.
+    fn request(&mut self, method: &str, params: serde_json::Value, deadline: Duration) -> serde_json::Value {
+        self.request_keeping(method, params, deadline, &mut |_| ())
+    }
+
+    fn request_keeping(
+        &mut self,
+        method: &str,
+        params: serde_json::Value,
+        deadline: Duration,
+        keep: &mut dyn FnMut(serde_json::Value),
+    ) -> serde_json::Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let message = serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        self.input.send(message.to_string().into_bytes()).unwrap();
+        let start = Instant::now();
+        loop {
+            let left = deadline.checked_sub(start.elapsed()).unwrap_or_default();
+            let answer = self
+                .answers
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no answer to {method} within {deadline:?}"));
+            if answer["id"] == id {
+                return answer["result"].clone();
+            }
+            keep(answer);
+        }
+    }
+
+    /// The peak resident memory so far, in MiB (Linux).
+    fn peak_mib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+    }
+}
+
+impl Drop for Lsp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn hover_at(line: u32, character: u32) -> serde_json::Value {
+    serde_json::json!({"textDocument": {"uri": LSP_URI}, "position": {"line": line, "character": character}})
+}
+
+const LSP_URI: &str = "file:///hostile/game.sow";
+
+/// Row 9: edits cost what they change, not the document's size: 200 changes of 1,000 edits
+/// each (the most one change may carry) to a 985 KiB document, then 2,000 changes of one
+/// edit each, are applied and answered within seconds and 300 MiB (about 2 s of CPU in all,
+/// 52 MiB; on main, where each edit copied and indexed the whole text and each change parsed
+/// it on the message loop, the first part took 342 s); the diagnostics of the last text
+/// come, and a hover after them finds the text as edited.
+#[test]
+fn many_edits_to_a_large_document() {
+    use serde_json::json;
+    let text = lap_rules(14_400);
+    assert!(text.len() > 970 << 10 && text.len() < sow::source::MAX_RULES_BYTES, "{}", text.len());
+    let lines = text.lines().count() as u32;
+    let mut lsp = Lsp::start();
+    let start = Instant::now();
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": LSP_URI, "languageId": "sow", "version": 1, "text": text}}),
+    );
+    // Each edit puts a space before a lap rule, or takes it away again (so that the text
+    // stays under the 1 MiB a rules file may have, and parses).
+    let mut version = 1;
+    let line = |k: u32| 10 + k / 2 * 7 % (lines - 20);
+    let space = |k: u32| {
+        let end = k % 2;
+        json!({"range": {"start": {"line": line(k), "character": 0}, "end": {"line": line(k), "character": end}}, "text": if end == 0 { " " } else { "" }})
+    };
+    for change in 0..200 {
+        version += 1;
+        let edits: Vec<_> = (0..1_000).map(|k| space(change * 1_000 + k)).collect();
+        lsp.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": LSP_URI, "version": version}, "contentChanges": edits}),
+        );
+    }
+    // A request after them is answered once they are applied (it may find the text not yet
+    // parsed: its answer does not matter here).
+    lsp.request("textDocument/hover", hover_at(0, 0), Duration::from_secs(60));
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(30), "200,000 edits answered after {took:?}");
+    let start = Instant::now();
+    for k in 0..2_000 {
+        version += 1;
+        lsp.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": LSP_URI, "version": version}, "contentChanges": [space(200_000 + k)]}),
+        );
+    }
+    let mut published = None;
+    lsp.request_keeping("textDocument/hover", hover_at(0, 0), Duration::from_secs(60), &mut |m| {
+        if m["method"] == "textDocument/publishDiagnostics" {
+            published = Some(m["params"]["version"].clone());
+        }
+    });
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(30), "2,000 changes of one edit answered after {took:?}");
+    // The last text is checked and its diagnostics published.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while published != Some(json!(version)) {
+        let left = deadline.checked_duration_since(Instant::now()).expect("the last text's diagnostics");
+        let m = lsp.answers.recv_timeout(left).expect("the last text's diagnostics");
+        if m["method"] == "textDocument/publishDiagnostics" {
+            published = Some(m["params"]["version"].clone());
+        }
+    }
+    // A lap rule never edited (line 9), and one edited many times: a hover on the `when` of
+    // each finds the lap rule.
+    for (line, character) in [(9, 10), (10, 10)] {
+        let hover = lsp.request("textDocument/hover", hover_at(line, character), Duration::from_secs(20));
+        let value = hover["contents"]["value"].as_str().unwrap_or_default();
+        assert!(value.contains("when the last seed lands in an occupied"), "line {line}: {hover}");
+    }
+    if let Some(peak) = lsp.peak_mib() {
+        assert!(peak < 300, "peak memory {peak} MiB");
+    }
+}
+
+/// "The language server never blocks": while a check of a few seconds runs (a 340 KiB file
+/// of 5,000 lap rules and 16 parameters: 33 compilations), hovers are answered from the
+/// parse the server keeps, each at once (on main a hover parsed the file again, twice, and
+/// compiled it: 1.6 to 3 s each); and after an edit, the check of the old text is given up
+/// and the hover finds the new text.
+#[test]
+fn hovers_are_answered_during_a_long_check() {
+    use serde_json::json;
+    let params: String =
+        (0..16).map(|k| format!("    param p{} = 2 in 1..3 \"p\"\n", "q".repeat(k + 1))).collect();
+    let text = lap_rules(5_000).replacen("{\n", &format!("{{\n{params}"), 1);
+    let rule = text.lines().position(|l| l.contains("occupied own inner hole")).unwrap() as u32;
+    let mut lsp = Lsp::start();
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": LSP_URI, "languageId": "sow", "version": 1, "text": text}}),
+    );
+    let mut times = Vec::new();
+    let mut answered = 0;
+    let mut hover_all = |lsp: &mut Lsp, from: u32| {
+        for k in 0..10 {
+            let start = Instant::now();
+            let hover = lsp.request("textDocument/hover", hover_at(from + k, 10), Duration::from_secs(20));
+            times.push(start.elapsed());
+            if hover["contents"]["value"]
+                .as_str()
+                .is_some_and(|v| v.contains("when the last seed lands in an occupied own inner hole"))
+            {
+                answered += 1;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    hover_all(&mut lsp, rule);
+    // An edit: the text moves down a line.
+    lsp.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": LSP_URI, "version": 2}, "contentChanges": [{"range": {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 0}}, "text": "\n"}]}),
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    hover_all(&mut lsp, rule + 1);
+    times.sort();
+    let (median, worst) = (times[times.len() / 2], times[times.len() - 1]);
+    assert!(median < Duration::from_millis(100), "median hover {median:?} (all: {times:?})");
+    assert!(worst < Duration::from_secs(1), "slowest hover {worst:?} (all: {times:?})");
+    assert!(answered >= 18, "{answered} of 20 hovers found the lap rule");
+}
+
+/// Informational: a 9 MB record of 1,500,000 turns, wrong at its first, is read into a few
+/// times its size, not hundreds of bytes a turn (on main: 425 MiB before failing at turn 1),
+/// and its error is the replay's.
+#[test]
+fn a_record_of_a_million_turns_is_read_compactly() {
+    let dir = scratch_dir("hostile-million");
+    let record = format!("[Rules \"nsolo\"]\n{}", "1. a1\n".repeat(1_500_000));
+    let file = write(&dir, "million.txt", &record);
+    let run = sow(&["replay", file.to_str().unwrap()], 250, Duration::from_secs(120));
+    let err = String::from_utf8_lossy(&run.err);
+    assert_eq!(run.code, Some(1), "{err}");
+    assert!(err.contains("turn 1 is unfinished"), "{err}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// Informational: team names given on the command line are checked as the API checks them:
+/// a bidirectional override, or a name with nothing visible, is refused before the game.
+#[test]
+fn team_names_on_the_command_line_are_checked() {
+    for (name, why) in [
+        ("Ama\u{202e}1. a1", "reorders or hides text"),
+        ("\u{200b}\u{200b}", "needs a visible character"),
+        ("\u{2066}Kofi", "reorders or hides text"),
+    ] {
+        let run = sow(
+            &["play", "--south", "random", "--north", "random", "--seed", "1", "--south-team", name],
+            1024,
+            Duration::from_secs(60),
+        );
+        let err = String::from_utf8_lossy(&run.err);
+        assert_eq!(run.code, Some(1), "{name:?}: {err}");
+        assert!(err.contains("--south-team: a name") && err.contains(why), "{name:?}: {err}");
+        assert!(run.out.is_empty(), "{name:?}: the game began: {}", String::from_utf8_lossy(&run.out));
+    }
+}
