@@ -3,6 +3,9 @@
 //! second of perft from the same start, and the transposition table's hit rate (printed
 //! once per game, since divan measures time, not rates).
 //!
+//! Also the endgame database's retrograde analysis: positions per second of building the
+//! database of Kalah(4) `empty-capture` with at most 10 seeds in play, on one thread and two.
+//!
 //! Run: `cargo bench --bench solve`.
 
 use divan::Bencher;
@@ -72,5 +75,17 @@ fn perft(bencher: Bencher, ruleset: Option<&str>) {
         let n = Position::new(&rules).perft(8);
         assert_eq!(n, leaves);
         n
+    });
+}
+
+/// Building the endgame database of Kalah(4) `empty-capture` up to 10 seeds in play (87,516
+/// positions): the counter is the positions solved.
+#[divan::bench(args = [1, 2], sample_count = 5)]
+fn endgame_build(bencher: Bencher, threads: usize) {
+    use sow::solve::endgame::{BuildProgress, Endgame};
+    let rules = rules(Some("empty-capture"));
+    let entries = Endgame::build(&rules, 10, 1, &BuildProgress::default()).expect("builds").entries();
+    bencher.counter(ItemsCount::new(entries)).bench_local(|| {
+        Endgame::build(&rules, 10, threads, &BuildProgress::default()).expect("builds").entries()
     });
 }

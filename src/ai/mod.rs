@@ -5,6 +5,7 @@
 //! tree search with random playouts. [`AgentSpec`] reads them from the command line.
 
 mod alphabeta;
+pub mod endgame;
 mod eval;
 mod greedy;
 mod mcts;
@@ -13,6 +14,7 @@ mod spec;
 mod strongest;
 
 pub use alphabeta::{AlphaBetaAgent, negamax};
+pub use endgame::EndgameAgent;
 pub use eval::{Evaluator, WIN};
 pub use greedy::GreedyAgent;
 pub use mcts::MctsAgent;

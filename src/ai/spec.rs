@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use super::{Agent, AlphaBetaAgent, GreedyAgent, MctsAgent, RandomAgent, StrongestAgent};
+use super::{Agent, AlphaBetaAgent, EndgameAgent, GreedyAgent, MctsAgent, RandomAgent, StrongestAgent};
 
 /// How much a search may do per decision: a count (plies of depth for alpha-beta, playouts
 /// for MCTS) or a time.
@@ -40,6 +40,9 @@ pub enum AgentSpec {
     Mcts(Budget),
     /// The stronger of the two on the game played, a time a decision ([`StrongestAgent`]).
     Strongest(Duration),
+    /// The same, playing perfectly where the registered endgame database covers the
+    /// position ([`EndgameAgent`]): `hard+endgame`, `strongest:2s+endgame`.
+    StrongestEndgame(Duration),
 }
 
 impl AgentSpec {
@@ -63,6 +66,9 @@ impl AgentSpec {
             AgentSpec::AlphaBeta(budget) => Box::new(AlphaBetaAgent::new(budget)),
             AgentSpec::Mcts(budget) => Box::new(MctsAgent::new(budget, seed)),
             AgentSpec::Strongest(time) => Box::new(StrongestAgent::new(time, seed)),
+            AgentSpec::StrongestEndgame(time) => {
+                Box::new(EndgameAgent::new(Box::new(StrongestAgent::new(time, seed))))
+            }
         }
     }
 }
@@ -75,6 +81,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
             AgentSpec::Mcts(b) => write!(f, "mcts:{b}"),
             AgentSpec::Strongest(t) => write!(f, "strongest:{}", Budget::Time(*t)),
+            AgentSpec::StrongestEndgame(t) => write!(f, "strongest:{}+endgame", Budget::Time(*t)),
         }
     }
 }
@@ -84,7 +91,7 @@ impl fmt::Display for AgentSpec {
 #[error("{0}")]
 pub struct SpecError(String);
 
-const KINDS: &str = "random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME, strongest:TIME (TIME like 500ms or 2s), or a level: easy, medium, hard";
+const KINDS: &str = "random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME, strongest:TIME (TIME like 500ms or 2s), or a level: easy, medium, hard (hard+endgame, strongest:TIME+endgame: perfect where an endgame database covers the position)";
 
 fn budget(kind: &str, text: &str) -> Result<Budget, SpecError> {
     let bad = || {
@@ -117,6 +124,14 @@ impl FromStr for AgentSpec {
 
     fn from_str(text: &str) -> Result<AgentSpec, SpecError> {
         let text = text.trim();
+        if let Some(inner) = text.strip_suffix("+endgame") {
+            return match inner.parse()? {
+                AgentSpec::Strongest(t) => Ok(AgentSpec::StrongestEndgame(t)),
+                _ => Err(SpecError(format!(
+                    "`{text}`: only the strongest player (hard, strongest:TIME) takes +endgame"
+                ))),
+            };
+        }
         if let Some(level) = AgentSpec::level(text) {
             return Ok(level);
         }

@@ -23,7 +23,7 @@ use super::{Failure, Outcome, RulesFile};
 /// agent's wins, draws and losses, its score with a 95% confidence interval, and speed.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Agents: random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard.\n\nExamples:\n  sow match nsolo mcts:2000 greedy --games 200\n  sow match rules/mygame.sow alphabeta:4 random --games 100 --threads 2\n  sow match nsolo mcts:1s alphabeta:1s --games 20 --param columns=36\n  sow match nsolo mcts:2000 greedy --games 200 --format json\n\nSharded runs: each shard plays a slice of the games, and `sow merge` prints the\nfigures of the whole match, exactly as without shards:\n  sow match nsolo mcts:2000 greedy --games 200 --shard 1/2 --out part-1.json\n  sow match nsolo mcts:2000 greedy --games 200 --shard 2/2 --out part-2.json\n  sow merge part-*.json\nAs a Slurm array job (sbatch --array=1-8: the array must count from 1 to N):\n  sow match nsolo mcts:2000 greedy --games 200 \\\n      --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT \\\n      --out part-$SLURM_ARRAY_TASK_ID.json"
+    after_help = "Agents: random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard;\nhard+endgame and strongest:TIME+endgame play perfectly where the --endgame-db database\ncovers the position.\n\nExamples:\n  sow match nsolo mcts:2000 greedy --games 200\n  sow match rules/mygame.sow alphabeta:4 random --games 100 --threads 2\n  sow match nsolo mcts:1s alphabeta:1s --games 20 --param columns=36\n  sow match nsolo mcts:2000 greedy --games 200 --format json\n  sow match kalah hard+endgame hard --endgame-db kalah-12h-14seeds.sowdb --games 20\n\nSharded runs: each shard plays a slice of the games, and `sow merge` prints the\nfigures of the whole match, exactly as without shards:\n  sow match nsolo mcts:2000 greedy --games 200 --shard 1/2 --out part-1.json\n  sow match nsolo mcts:2000 greedy --games 200 --shard 2/2 --out part-2.json\n  sow merge part-*.json\nAs a Slurm array job (sbatch --array=1-8: the array must count from 1 to N):\n  sow match nsolo mcts:2000 greedy --games 200 \\\n      --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT \\\n      --out part-$SLURM_ARRAY_TASK_ID.json"
 )]
 pub struct MatchArgs {
     #[command(flatten)]
@@ -57,6 +57,11 @@ pub struct MatchArgs {
     /// --shard, or the whole match as shard 1/1.
     #[arg(long, value_name = "FILE", conflicts_with = "format")]
     out: Option<PathBuf>,
+    /// An endgame database of these rules (built by `sow solve --endgame N`): an agent
+    /// written `hard+endgame` or `strongest:TIME+endgame` plays the positions it covers
+    /// perfectly.
+    #[arg(long, value_name = "FILE")]
+    endgame_db: Option<PathBuf>,
 }
 
 /// Output formats.
@@ -84,6 +89,7 @@ fn label(rules: &RulesFile) -> String {
 
 pub fn run(args: MatchArgs) -> Outcome {
     let rules = args.rules.compile()?;
+    register_endgame(args.endgame_db.as_deref(), &rules, &[args.a, args.b])?;
     let threads = super::threads(args.threads);
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let bar = if std::io::stderr().is_terminal() {
@@ -116,6 +122,26 @@ pub fn run(args: MatchArgs) -> Outcome {
             Err(Failure::Message("a match was played as a comparison: a fault in sow".into()))
         }
     }
+}
+
+/// Load and register the endgame database that `+endgame` agents play by; refuse such an
+/// agent without one.
+pub(super) fn register_endgame(
+    path: Option<&std::path::Path>,
+    rules: &sow::Rules,
+    agents: &[AgentSpec],
+) -> Result<(), Failure> {
+    match path {
+        Some(path) => sow::ai::endgame::register(super::solve::load_endgame(path, rules)?),
+        None => {
+            if let Some(a) = agents.iter().find(|a| matches!(a, AgentSpec::StrongestEndgame(_))) {
+                return Err(Failure::Message(format!(
+                    "`{a}` plays by an endgame database: give one with --endgame-db FILE (built by `sow solve FILE --endgame N`)"
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Print a match in a format.

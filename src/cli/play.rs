@@ -30,7 +30,7 @@ use super::{Failure, Outcome, RulesOptions};
 /// for the commands.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Players: human, random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard.\n\nExamples:\n  sow play                                  you (South) against a medium computer\n  sow play --level hard --param columns=36  a strong computer on a 4×36 board\n  sow play --south human --north mcts:2s    the computer thinks 2 s a decision\n  sow play --south random --north greedy    watch two computer players\n  sow play --south-team \"Ama,Kofi,Esi\"      a team takes turns at South\n  sow play rules/mygame.sow --record game.txt\n  sow play --load game.txt                  continue a saved game"
+    after_help = "Players: human, random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard.\n\nExamples:\n  sow play                                  you (South) against a medium computer\n  sow play --level hard --param columns=36  a strong computer on a 4×36 board\n  sow play --south human --north mcts:2s    the computer thinks 2 s a decision\n  sow play --south random --north greedy    watch two computer players\n  sow play --south-team \"Ama,Kofi,Esi\"      a team takes turns at South\n  sow play rules/mygame.sow --record game.txt\n  sow play --load game.txt                  continue a saved game\n  sow play kalah --north hard+endgame --endgame-db kalah-12h-14seeds.sowdb\n                                            perfect play and hints late in the game"
 )]
 pub struct PlayArgs {
     /// The rules file (a path, or the name of a bundled rules file); by default the rules
@@ -66,6 +66,11 @@ pub struct PlayArgs {
     /// it unfinished: a bound for computer players on rules where a game may never end.
     #[arg(long, value_name = "N", default_value_t = sow::analysis::simulate::SimConfig::MAX_PLIES)]
     max_plies: u32,
+    /// An endgame database of these rules (built by `sow solve FILE --endgame N`): `hint`
+    /// and `hard+endgame` players play the positions it covers perfectly, and `hint` says
+    /// their value.
+    #[arg(long, value_name = "FILE")]
+    endgame_db: Option<PathBuf>,
     #[command(flatten)]
     options: RulesOptions,
 }
@@ -95,6 +100,10 @@ pub(super) fn agent_words(spec: AgentSpec) -> String {
         AgentSpec::Mcts(b) => format!("Monte Carlo tree search, {}", budget(b, "playouts")),
         AgentSpec::Strongest(t) => format!(
             "the stronger search on the game: alpha-beta, or MCTS where the rules file says `computer mcts`, {}",
+            budget(Budget::Time(t), "")
+        ),
+        AgentSpec::StrongestEndgame(t) => format!(
+            "the stronger search on the game, {}, perfect where the endgame database (--endgame-db) covers the position",
             budget(Budget::Time(t), "")
         ),
     };
@@ -202,6 +211,14 @@ pub fn run(args: PlayArgs) -> Outcome {
             AgentSpec::level(&args.level).expect("clap accepts only the levels"),
         )),
     };
+    let computers: Vec<AgentSpec> = Player::BOTH
+        .iter()
+        .filter_map(|&p| match controllers[p] {
+            Controller::Computer(spec) => Some(spec),
+            Controller::Human => None,
+        })
+        .collect();
+    super::matches::register_endgame(args.endgame_db.as_deref(), &rules, &computers)?;
     let spec = |p: Player| match controllers[p] {
         Controller::Computer(spec) => spec,
         Controller::Human => AgentSpec::Random,
@@ -338,6 +355,9 @@ pub fn run(args: PlayArgs) -> Outcome {
             "hint" => {
                 let legal = game.legal_moves();
                 let mut adviser = HINT.build(seed ^ u64::from(game.state().turn()));
+                if args.endgame_db.is_some() {
+                    adviser = Box::new(sow::ai::EndgameAgent::new(adviser));
+                }
                 let mv = thinking("thinking about a hint", || adviser.choose(&rules, game.state(), &legal));
                 let why = adviser
                     .report()

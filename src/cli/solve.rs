@@ -1,6 +1,7 @@
 //! `sow solve FILE`
 
 use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -12,6 +13,7 @@ use miette::NamedSource;
 
 use sow::Position;
 use sow::record::RecordError;
+use sow::solve::endgame::{BuildProgress, Endgame, Index, MAX_SEEDS, unsupported};
 use sow::solve::{INFINITY, Shared, SolveOptions, Value, parse_memory, solve};
 
 use super::output::outln;
@@ -25,9 +27,15 @@ use super::{Failure, Outcome, RulesFile};
 /// rules have a repetition rule, positions are told apart by the earlier positions they
 /// could repeat, so a repetition draw is an exact value. Ctrl-C stops the search and prints
 /// the bounds proven so far.
+///
+/// With --endgame N it builds an endgame database instead: the exact value of every position
+/// with at most N seeds in play, by retrograde analysis, written to a file that --endgame-db
+/// (here, and for `hard+endgame` players in `sow match` and `sow play`) reads back. Only rules
+/// whose seeds leave play for good (into stores or off the board) and whose games are decided
+/// by seeds have one; for others it says why not.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  sow solve kalah --param columns=4 --param start=2\n  sow solve kalah --ruleset empty-capture --memory 4G --threads 2\n  sow solve kalah --param columns=3 --record game.txt   the position the record reaches\n  sow solve oware --param columns=3 --param start=1 --value-only"
+    after_help = "Examples:\n  sow solve kalah --param columns=4 --param start=2\n  sow solve kalah --ruleset empty-capture --memory 4G --threads 2\n  sow solve kalah --param columns=3 --record game.txt   the position the record reaches\n  sow solve oware --param columns=3 --param start=1 --value-only\n\nEndgame databases:\n  sow solve kalah --ruleset empty-capture --endgame 14 --out kalah6-14.sowdb\n  sow solve kalah --ruleset empty-capture --endgame-db kalah6-14.sowdb --value-only\n  sow match kalah hard+endgame hard --endgame-db kalah6-14.sowdb --games 20"
 )]
 pub struct SolveArgs {
     #[command(flatten)]
@@ -48,9 +56,105 @@ pub struct SolveArgs {
     /// The deepest iteration, in plies: a guard for games whose lines can go on for ever.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_depth: u32,
+    /// Build the endgame database of every position with at most N seeds in play (and write
+    /// it to --out) instead of solving.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_SEEDS)), conflicts_with_all = ["record", "endgame_db"])]
+    endgame: Option<u32>,
+    /// Where --endgame writes its database [default: GAME-HOLESh-Nseeds.sowdb].
+    #[arg(long, value_name = "FILE", requires = "endgame")]
+    out: Option<PathBuf>,
+    /// Use this endgame database (built by --endgame for the same rules): the positions it
+    /// covers are not searched.
+    #[arg(long, value_name = "FILE")]
+    endgame_db: Option<PathBuf>,
+}
+
+/// Read an endgame database for `rules`: a clear message if it is not one, or is for other
+/// rules.
+pub(super) fn load_endgame(path: &Path, rules: &sow::Rules) -> Result<Arc<Endgame>, Failure> {
+    Endgame::load(path, rules).map(Arc::new).map_err(|e| Failure::Message(e.to_string()))
+}
+
+/// `sow solve --endgame N`: build, print the counts of each level, write.
+fn build_endgame(args: &SolveArgs, rules: &sow::Rules, max_seeds: u32) -> Outcome {
+    if let Some(why) = unsupported(rules) {
+        return Err(Failure::Message(format!(
+            "no endgame database for {}: {why}",
+            super::load::describe(rules)
+        )));
+    }
+    let threads = super::threads(args.threads);
+    let entries = Index::new(rules.holes(), max_seeds).entries();
+    let progress = BuildProgress::default();
+    let begun = Instant::now();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let db = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let terminal = std::io::stderr().is_terminal();
+            let bar = if terminal { ProgressBar::new(entries) } else { ProgressBar::hidden() };
+            if let Ok(style) =
+                ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {msg}, eta {eta}")
+            {
+                bar.set_style(style);
+            }
+            let mut last_line = Instant::now();
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                let (n, solved) =
+                    (progress.level.load(Ordering::Relaxed), progress.done.load(Ordering::Relaxed));
+                bar.set_message(format!("{n} seeds in play"));
+                bar.set_position(solved);
+                if !terminal && last_line.elapsed() >= Duration::from_secs(30) {
+                    eprintln!(
+                        "{:.0}s {solved}/{entries} positions, {n} seeds in play",
+                        begun.elapsed().as_secs_f64()
+                    );
+                    last_line = Instant::now();
+                }
+            }
+            bar.finish_and_clear();
+        });
+        let db = Endgame::build(rules, max_seeds, threads, &progress);
+        done.store(true, Ordering::Relaxed);
+        db
+    })
+    .map_err(|e| Failure::Message(e.to_string()))?;
+    let secs = begun.elapsed().as_secs_f64();
+    let path = match &args.out {
+        Some(p) => p.clone(),
+        None => {
+            let stem = std::path::Path::new(&args.rules.file)
+                .file_stem()
+                .map_or("game".to_string(), |s| s.to_string_lossy().into_owned());
+            PathBuf::from(format!("{stem}-{}h-{max_seeds}seeds.sowdb", rules.holes()))
+        }
+    };
+    db.save(&path).map_err(|e| Failure::Message(e.to_string()))?;
+    outln!("{}", super::load::describe(rules))?;
+    outln!(
+        "endgame database: every position with at most {max_seeds} seeds in play over {} holes, either player to move: {} positions",
+        rules.holes(),
+        db.entries()
+    )?;
+    outln!("seeds in play  positions  wins  draws  losses   (for the player to move, stores empty)")?;
+    for n in 0..=max_seeds {
+        let [w, d, l] = db.results(n);
+        outln!("{n:>13}  {:>9}  {w:>4}  {d:>5}  {l:>6}", w + d + l)?;
+    }
+    outln!(
+        "built in {secs:.2} s on {threads} threads ({:.0} positions/s); {} bytes written to {}",
+        db.entries() as f64 / secs.max(1e-9),
+        std::fs::metadata(&path).map_or(0, |m| m.len()),
+        path.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
 
 pub fn run(args: SolveArgs) -> Outcome {
+    if let Some(n) = args.endgame {
+        let rules = args.rules.compile()?;
+        return build_endgame(&args, &rules, n);
+    }
     let (rules, record) = match &args.record {
         None => (args.rules.compile()?, None),
         Some(path) => {
@@ -70,11 +174,16 @@ pub fn run(args: SolveArgs) -> Outcome {
             game.position().clone()
         }
     };
+    let endgame = match &args.endgame_db {
+        Some(path) => Some(load_endgame(path, &rules)?),
+        None => None,
+    };
     let options = SolveOptions {
         threads: super::threads(args.threads),
         memory: args.memory,
         moves: !args.value_only,
         max_depth: args.max_depth,
+        endgame: endgame.clone(),
     };
     let shared = Arc::new(Shared::new());
     let begun = Instant::now();
@@ -134,6 +243,14 @@ pub fn run(args: SolveArgs) -> Outcome {
         solution.table_entries,
         if probes == 0 { 0.0 } else { 100.0 * hits as f64 / probes as f64 },
     )?;
+    if let Some(db) = &endgame {
+        outln!(
+            "endgame database: at most {} seeds in play, {} positions; {} positions of the search found in it",
+            db.max_seeds(),
+            db.entries(),
+            solution.endgame_hits
+        )?;
+    }
     Ok(if solution.value.is_some() { ExitCode::SUCCESS } else { ExitCode::from(2) })
 }
 

@@ -23,15 +23,18 @@
 //! only if their futures, repetitions included, are the same. A repetition draw is then a
 //! value like any other end of the game.
 
+pub mod endgame;
 pub mod search;
 pub mod table;
 
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::engine::{Move, MoveList, Position};
 
+use endgame::Endgame;
 use search::Searcher;
 use table::Table;
 
@@ -91,6 +94,8 @@ pub struct Shared {
     pub stop: AtomicBool,
     /// Nodes searched so far.
     pub nodes: AtomicU64,
+    /// Positions found in the endgame database.
+    pub endgame_hits: AtomicU64,
     /// The depth of the main thread's iteration.
     pub depth: AtomicU32,
     /// The bounds of the main thread's last MTD(f) pass.
@@ -141,11 +146,13 @@ pub struct SolveOptions {
     pub moves: bool,
     /// The deepest iteration (plies), a guard for games whose lines never end.
     pub max_depth: u32,
+    /// An endgame database of these rules: the positions it covers are not searched.
+    pub endgame: Option<Arc<Endgame>>,
 }
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
-        SolveOptions { threads: 1, memory: 64 << 20, moves: true, max_depth: 1_000 }
+        SolveOptions { threads: 1, memory: 64 << 20, moves: true, max_depth: 1_000, endgame: None }
     }
 }
 
@@ -171,6 +178,8 @@ pub struct Solution {
     pub table_used: usize,
     /// Table lookups, and lookups that found their position.
     pub probes: (u64, u64),
+    /// Positions whose value the endgame database gave.
+    pub endgame_hits: u64,
 }
 
 /// The longest principal variation followed.
@@ -193,14 +202,15 @@ pub fn solve(position: &Position<'_>, options: &SolveOptions, shared: &Shared) -
 
     let (value, stopped_before) = pool.scope(|scope| {
         for helper in 1..threads {
-            let (table, position) = (&table, position.clone());
+            let (table, position, endgame) = (&table, position.clone(), options.endgame.as_deref());
             scope.spawn(move |_| {
                 // A helper fills the table until the main thread is done.
-                let mut searcher = Searcher::new(position, table, shared, helper, max_ply);
+                let mut searcher = Searcher::new(position, table, shared, helper, max_ply, endgame);
                 searcher.solve(options.max_depth);
             });
         }
-        let mut main = Searcher::new(position.clone(), &table, shared, 0, max_ply);
+        let mut main =
+            Searcher::new(position.clone(), &table, shared, 0, max_ply, options.endgame.as_deref());
         let value = main.solve(options.max_depth);
         main.flush();
         // Helpers stop with the main thread.
@@ -226,7 +236,8 @@ pub fn solve(position: &Position<'_>, options: &SolveOptions, shared: &Shared) -
                     let mut child = root.clone();
                     child.play_unchecked(mv);
                     let same = child.to_move() == me;
-                    let mut searcher = Searcher::new(child, &table, shared, 0, max_ply);
+                    let mut searcher =
+                        Searcher::new(child, &table, shared, 0, max_ply, options.endgame.as_deref());
                     let v = searcher.solve(options.max_depth).map(Value);
                     searcher.flush();
                     v.map(|v| if same { v } else { v.flip() })
@@ -250,6 +261,7 @@ pub fn solve(position: &Position<'_>, options: &SolveOptions, shared: &Shared) -
         table_entries: table.capacity(),
         table_used: table.used(),
         probes: (probes, hits),
+        endgame_hits: shared.endgame_hits.load(Ordering::Relaxed),
     }
 }
 
@@ -277,7 +289,8 @@ fn principal_variation(
             let mut child = position.clone();
             child.play_unchecked(mv);
             let same = child.to_move() == me;
-            let mut searcher = Searcher::new(child.clone(), table, shared, 0, max_ply);
+            let mut searcher =
+                Searcher::new(child.clone(), table, shared, 0, max_ply, options.endgame.as_deref());
             let Some(v) = searcher.solve(options.max_depth).map(Value) else { return line };
             searcher.flush();
             let v = if same { v } else { v.flip() };

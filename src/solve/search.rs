@@ -14,6 +14,7 @@ use std::sync::atomic::Ordering;
 
 use crate::engine::{MoveList, Player, Position, Rules, State};
 
+use super::endgame::{self, Endgame};
 use super::table::{Entry, PROVEN, Table};
 use super::{INFINITY, Shared, Value};
 
@@ -32,11 +33,18 @@ pub(crate) struct Searcher<'a, 'r> {
     slots: Vec<crate::engine::Hole>,
     /// Nodes not yet added to the shared count.
     pending: u64,
+    /// Positions found in the endgame database, not yet added to the shared count.
+    endgame_hits: u64,
     pub(crate) aborted: bool,
     /// The deepest ply searched: a guard for games whose lines can go on for ever.
     max_ply: usize,
     /// Scratch room for the order of decisions, one list per ply.
     orders: Vec<Vec<(i32, u8)>>,
+    /// An endgame database: positions it covers are not searched.
+    endgame: Option<&'a Endgame>,
+    /// The game is decided by seeds and seeds in the stores never come back into play (the
+    /// rules an endgame database can be built for): the stores bound the value.
+    store_bounds: bool,
 }
 
 impl<'a, 'r> Searcher<'a, 'r> {
@@ -46,6 +54,7 @@ impl<'a, 'r> Searcher<'a, 'r> {
         shared: &'a Shared,
         helper: usize,
         max_ply: usize,
+        endgame: Option<&'a Endgame>,
     ) -> Searcher<'a, 'r> {
         let rules = position.rules();
         let mut slots: Vec<_> = rules.all_holes().collect();
@@ -62,9 +71,12 @@ impl<'a, 'r> Searcher<'a, 'r> {
             repetition: rules.end_rules().repetition.is_some(),
             slots,
             pending: 0,
+            endgame_hits: 0,
             aborted: false,
             max_ply,
             orders: Vec::new(),
+            endgame,
+            store_bounds: endgame::unsupported(rules).is_none(),
         }
     }
 
@@ -118,8 +130,7 @@ impl<'a, 'r> Searcher<'a, 'r> {
     fn count_node(&mut self) {
         self.pending += 1;
         if self.pending >= 1024 {
-            self.shared.nodes.fetch_add(self.pending, Ordering::Relaxed);
-            self.pending = 0;
+            self.flush();
             if self.shared.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
@@ -129,7 +140,9 @@ impl<'a, 'r> Searcher<'a, 'r> {
     /// Add the nodes not yet counted to the shared count.
     pub(crate) fn flush(&mut self) {
         self.shared.nodes.fetch_add(self.pending, Ordering::Relaxed);
+        self.shared.endgame_hits.fetch_add(self.endgame_hits, Ordering::Relaxed);
         self.pending = 0;
+        self.endgame_hits = 0;
     }
 
     /// Alpha-beta (fail-soft) to `depth` plies: a value and whether it is proven. Proven or
@@ -142,6 +155,30 @@ impl<'a, 'r> Searcher<'a, 'r> {
         }
         if self.position.is_over() {
             return (self.terminal(), true);
+        }
+        if let Some(db) = self.endgame
+            && let Some(m) = db.probe(self.rules, self.position.state())
+        {
+            self.endgame_hits += 1;
+            return (Value::new(m.signum(), m).0, true);
+        }
+        if self.store_bounds && endgame::indexable(self.position.state()) {
+            // Seeds in the stores stay there, and every seed still in play ends with one
+            // player or out of play: the final margin is within the seeds in play of the
+            // stores' difference.
+            let state = self.position.state();
+            let me = state.to_move();
+            let stores =
+                self.rules.store_seeds(state, me) as i32 - self.rules.store_seeds(state, me.other()) as i32;
+            let in_play = endgame::in_play(state) as i32;
+            let (low, high) = (stores - in_play, stores + in_play);
+            let (low, high) = (Value::new(low.signum(), low).0, Value::new(high.signum(), high).0);
+            if high <= alpha {
+                return (high, true);
+            }
+            if low >= beta {
+                return (low, true);
+            }
         }
         let mut moves = MoveList::new();
         self.position.legal_moves_or_settle(&mut moves);
@@ -355,7 +392,7 @@ fn fmix(mut x: u64) -> u64 {
 }
 
 /// 128 bits from a byte string: two independent passes.
-fn fingerprint(bytes: &[u8]) -> u128 {
+pub(crate) fn fingerprint(bytes: &[u8]) -> u128 {
     let mut a = 0x243f_6a88_85a3_08d3u64;
     let mut b = 0x1319_8a2e_0370_7344u64;
     for chunk in bytes.chunks(8) {

@@ -324,6 +324,7 @@ fn controller(
         AgentSpec::Mcts(Budget::Time(t))
         | AgentSpec::AlphaBeta(Budget::Time(t))
         | AgentSpec::Strongest(t)
+        | AgentSpec::StrongestEndgame(t)
             if t > limits.max_think =>
         {
             over(
@@ -361,6 +362,7 @@ fn capped(spec: AgentSpec, limits: &Limits) -> AgentSpec {
         AgentSpec::Mcts(Budget::Time(t)) => AgentSpec::Mcts(Budget::Time(t.min(limits.max_think))),
         AgentSpec::AlphaBeta(Budget::Time(t)) => AgentSpec::AlphaBeta(Budget::Time(t.min(limits.max_think))),
         AgentSpec::Strongest(t) => AgentSpec::Strongest(t.min(limits.max_think)),
+        AgentSpec::StrongestEndgame(t) => AgentSpec::StrongestEndgame(t.min(limits.max_think)),
         other => other,
     }
 }
@@ -624,6 +626,9 @@ fn agent(spec: AgentSpec, seed: u64, limits: &Limits, stop: Stop) -> Box<dyn Age
         AgentSpec::Strongest(time) => {
             Box::new(StrongestAgent::new(time, seed).with_max_memory(limits.search_memory))
         }
+        AgentSpec::StrongestEndgame(time) => Box::new(crate::ai::EndgameAgent::new(Box::new(
+            StrongestAgent::new(time, seed).with_max_memory(limits.search_memory),
+        ))),
         other => other.build(seed),
     };
     agent.set_stop(stop);

@@ -9,8 +9,12 @@
 
 use std::collections::HashMap;
 use std::process::Command;
+use std::sync::Arc;
 
+use sow::Player;
+use sow::ai::Agent as _;
 use sow::engine::{MoveList, Position};
+use sow::solve::endgame::{BuildProgress, Endgame};
 use sow::solve::{Shared, SolveOptions, Value, solve};
 
 use crate::common;
@@ -67,13 +71,30 @@ fn read(v: Value) -> Result2 {
 /// Solve the start of a game both ways and compare the value, every first decision's value,
 /// and the end of the principal variation.
 fn agree(name: &str, ruleset: Option<&str>, params: &[&str], threads: usize) -> Result2 {
+    agree_with(name, ruleset, params, threads, None)
+}
+
+/// [`agree`], the solver using an endgame database of at most `endgame` seeds in play.
+fn agree_with(
+    name: &str,
+    ruleset: Option<&str>,
+    params: &[&str],
+    threads: usize,
+    endgame: Option<u32>,
+) -> Result2 {
     let rules = common::rules(name, ruleset, params);
     let start = Position::new(&rules);
     let mut memo = HashMap::new();
     let expected = brute(&start, &mut memo);
-    let options = SolveOptions { threads, memory: 8 << 20, ..SolveOptions::default() };
+    let endgame =
+        endgame.map(|n| Arc::new(Endgame::build(&rules, n, threads, &BuildProgress::default()).unwrap()));
+    let options =
+        SolveOptions { threads, memory: 8 << 20, endgame: endgame.clone(), ..SolveOptions::default() };
     let solution = solve(&start, &options, &Shared::new());
-    let what = format!("{name} {ruleset:?} {params:?}");
+    let what = format!("{name} {ruleset:?} {params:?} endgame {:?}", endgame.as_ref().map(|d| d.max_seeds()));
+    if endgame.is_some() {
+        assert!(solution.endgame_hits > 0, "{what}: the search found positions in the database");
+    }
     assert_eq!(solution.value.map(read), Some(expected), "{what}: the value of the start");
 
     let mut moves = MoveList::new();
@@ -191,4 +212,244 @@ fn help_has_examples() {
     assert_eq!(code, 0);
     assert!(out.contains("Examples:") && out.contains("--ruleset") && out.contains("--param"), "{out}");
     assert!(out.contains("--memory") && out.contains("--threads") && out.contains("--record"), "{out}");
+}
+
+/// Every distribution of `n` seeds over `holes` holes, written out by recursion (not by the
+/// database's index).
+fn distributions(holes: usize, n: u16) -> Vec<Vec<u16>> {
+    if holes == 1 {
+        return vec![vec![n]];
+    }
+    (0..=n)
+        .flat_map(|first| {
+            distributions(holes - 1, n - first).into_iter().map(move |mut rest| {
+                rest.insert(0, first);
+                rest
+            })
+        })
+        .collect()
+}
+
+/// The database against brute force, position by position, up to `max_seeds` seeds in play:
+/// each position's final margin (with empty stores) and the counts of wins, draws and losses
+/// of each number of seeds.
+fn endgame_agrees(ruleset: Option<&str>, params: &[&str], max_seeds: u32) {
+    let rules = common::rules("kalah", ruleset, params);
+    let db = Endgame::build(&rules, max_seeds, 2, &BuildProgress::default()).unwrap();
+    let mut memo = HashMap::new();
+    for n in 0..=max_seeds {
+        let mut counted = [0u64; 3];
+        for counts in distributions(rules.holes(), n as u16) {
+            for mover in Player::BOTH {
+                let state = rules.state_from_counts(&counts, mover).unwrap();
+                let (class, margin) = brute(&Position::from_state(&rules, state), &mut memo);
+                assert_eq!(
+                    db.margin_of(&counts, mover),
+                    Some(margin),
+                    "{ruleset:?} {params:?} {counts:?} {mover}"
+                );
+                counted[(1 - class) as usize] += 1;
+            }
+        }
+        assert_eq!(db.results(n), counted, "{ruleset:?} {params:?}: wins, draws, losses with {n} seeds");
+    }
+}
+
+#[test]
+fn endgame_database_agrees_with_brute_force() {
+    endgame_agrees(None, &["columns=3", "start=1"], 8);
+    endgame_agrees(Some("empty-capture"), &["columns=3", "start=1"], 8);
+    endgame_agrees(Some("empty-capture"), &["columns=4", "start=1"], 5);
+}
+
+#[test]
+fn solver_with_endgame_database_agrees_with_brute_force() {
+    agree_with("kalah", None, &["columns=4", "start=2"], 2, Some(8));
+    agree_with("kalah", Some("empty-capture"), &["columns=3", "start=3"], 1, Some(6));
+}
+
+/// A database that covers the whole game: the agent plays the start's value against any
+/// opponent, and says it.
+#[test]
+fn endgame_agent_plays_perfectly_where_covered() {
+    let rules = common::rules("kalah", Some("empty-capture"), &["columns=3", "start=2"]);
+    let db = Arc::new(Endgame::build(&rules, rules.total_seeds(), 2, &BuildProgress::default()).unwrap());
+    let start = Position::new(&rules);
+    let (class, margin) = brute(&start, &mut HashMap::new());
+    sow::ai::endgame::register(db);
+    for seed in 0..6u64 {
+        let mut perfect = sow::ai::EndgameAgent::new(sow::ai::AgentSpec::Greedy.build(seed));
+        let mut other = sow::ai::AgentSpec::Random.build(seed);
+        let mut position = start.clone();
+        let mut moves = MoveList::new();
+        let first = position.to_move();
+        loop {
+            position.legal_moves_or_settle(&mut moves);
+            if position.is_over() {
+                break;
+            }
+            let agent: &mut dyn sow::ai::Agent =
+                if position.to_move() == first { &mut perfect } else { other.as_mut() };
+            let mv = agent.choose(&rules, position.state(), &moves);
+            if position.to_move() == first {
+                let report = perfect.report().unwrap();
+                assert!(report.contains("with perfect play"), "{report}");
+            }
+            position.play_unchecked(mv);
+        }
+        let (c, m) = ended(&position);
+        let (c, m) = if position.to_move() == first { (c, m) } else { (-c, -m) };
+        assert!(
+            (c, m) >= (class, margin),
+            "seed {seed}: the perfect player ends with {c} {m}, below the value {class} {margin}"
+        );
+    }
+}
+
+#[test]
+fn cli_builds_uses_and_refuses_endgame_databases() {
+    let dir = std::env::temp_dir().join(format!("sow-endgame-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("k3.sowdb");
+    let db_text = db.to_str().unwrap();
+    let (code, out, err) = sow(&[
+        "solve",
+        "kalah",
+        "--param",
+        "columns=3",
+        "--endgame",
+        "6",
+        "--out",
+        db_text,
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("seeds in play  positions  wins  draws  losses"), "{out}");
+    // 6 seeds over 6 holes: C(11, 5) = 462 distributions, either player to move.
+    assert!(out.lines().any(|l| l.split_whitespace().take(2).eq(["6", "924"])), "{out}");
+
+    // The start of Kalah(3,2) with the database: the same value as without it.
+    let rules = common::rules("kalah", None, &["columns=3", "start=2"]);
+    let (c, m) = brute(&Position::new(&rules), &mut HashMap::new());
+    let expected = format!("value: South to move: {} with perfect play", Value::new(c, m));
+    let args = ["solve", "kalah", "--param", "columns=3", "--param", "start=2", "--endgame-db", db_text];
+    let (code, out, err) = sow(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&expected) && out.contains("found in it"), "{out}");
+
+    // Another board, another model: refused, saying so.
+    let (code, _, err) = sow(&["solve", "kalah", "--param", "columns=4", "--endgame-db", db_text]);
+    assert_ne!(code, 0);
+    assert!(err.contains("built for other rules") && err.contains("model hash"), "{err}");
+    // Not a database at all.
+    let (code, _, err) = sow(&["solve", "kalah", "--endgame-db", "Cargo.toml"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("is not an endgame database"), "{err}");
+    // A player that needs a database, without one.
+    let (code, _, err) = sow(&["match", "kalah", "hard+endgame", "random", "--games", "1"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--endgame-db"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Rules whose seeds can come back into play, or whose positions depend on their past, are
+/// refused with the reason.
+#[test]
+fn endgame_refuses_rules_it_cannot_hold() {
+    for (file, reason) in [("oware", "repetition rule"), ("hus", "come back into play")] {
+        let (code, _, err) = sow(&["solve", file, "--endgame", "3"]);
+        assert_ne!(code, 0, "{file}");
+        assert!(err.contains("no endgame database") && err.contains(reason), "{file}: {err}");
+    }
+}
+
+/// A measurement, not a check (ignored; run with `cargo test --release --test integration
+/// hard_against_perfect_play -- --ignored --nocapture`): Kalah(6) `empty-capture` with a
+/// database of at most 12 seeds in play, on positions of that range reached by random play
+/// from the start. For `hard` at 200 ms a decision: the share of its decisions that lose value
+/// and the seeds lost per decision; then games from each position, `hard+endgame` against
+/// `hard` on both sides, and the seeds the database gains.
+#[test]
+#[ignore = "a measurement: minutes"]
+fn hard_against_perfect_play() {
+    use std::time::Duration;
+    let rules = common::rules("kalah", Some("empty-capture"), &["columns=6", "start=4"]);
+    let max_seeds = 12;
+    let begun = std::time::Instant::now();
+    let db = Arc::new(Endgame::build(&rules, max_seeds, 2, &BuildProgress::default()).unwrap());
+    println!(
+        "database of at most {max_seeds} seeds: {} positions in {:.1} s",
+        db.entries(),
+        begun.elapsed().as_secs_f64()
+    );
+    sow::ai::endgame::register(db.clone());
+    let think = Duration::from_millis(200);
+    let (mut decisions, mut losing, mut lost) = (0u32, 0u32, 0i64);
+    let (mut games, mut gained) = (0u32, 0i64);
+    let mut moves = MoveList::new();
+    for seed in 0..20u64 {
+        // A position of the database's range, reached by random play.
+        let mut random = sow::ai::AgentSpec::Random.build(seed);
+        let mut position = Position::new(&rules);
+        loop {
+            position.legal_moves_or_settle(&mut moves);
+            let s = position.state();
+            if position.is_over() || (db.probe(&rules, s).is_some() && moves.len() > 1) {
+                break;
+            }
+            let mv = random.choose(&rules, s, &moves);
+            position.play_unchecked(mv);
+        }
+        if position.is_over() {
+            continue;
+        }
+        let first = position.to_move();
+        let value = db.probe(&rules, position.state()).unwrap();
+        // Games from it, the database's player on either side.
+        for perfect_first in [true, false] {
+            let mut perfect = sow::ai::AgentSpec::StrongestEndgame(think).build(seed);
+            let mut hard = sow::ai::AgentSpec::Strongest(think).build(seed);
+            let mut game = position.clone();
+            loop {
+                game.legal_moves_or_settle(&mut moves);
+                if game.is_over() {
+                    break;
+                }
+                let s = game.state();
+                let mine = (s.to_move() == first) == perfect_first;
+                let mv = if mine {
+                    perfect.choose(&rules, s, &moves)
+                } else {
+                    let mv = hard.choose(&rules, s, &moves);
+                    if moves.len() > 1 {
+                        let margins = sow::ai::endgame::decision_margins(&db, &rules, s, &moves).unwrap();
+                        let best = *margins.iter().max().unwrap();
+                        let chosen = margins[moves.iter().position(|&m| m == mv).unwrap()];
+                        decisions += 1;
+                        losing += u32::from(chosen < best);
+                        lost += i64::from(best - chosen);
+                    }
+                    mv
+                };
+                game.play_unchecked(mv);
+            }
+            let (_, m) = ended(&game);
+            let m = if game.to_move() == first { m } else { -m };
+            // The seeds the database's side ends with, beyond what perfect play by both gives.
+            let perfect_side = if perfect_first { m - value } else { value - m };
+            assert!(perfect_side >= 0, "perfect play never ends below the value");
+            games += 1;
+            gained += i64::from(perfect_side);
+        }
+    }
+    println!(
+        "hard (strongest:200ms): {decisions} decisions with a choice, {losing} lose value ({:.1}%), {:.3} seeds lost per decision",
+        100.0 * f64::from(losing) / f64::from(decisions.max(1)),
+        lost as f64 / f64::from(decisions.max(1))
+    );
+    println!(
+        "hard+endgame against hard: {games} games from the database's range, {:.2} seeds a game beyond the value for the database's side",
+        gained as f64 / f64::from(games.max(1))
+    );
 }
