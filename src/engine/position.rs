@@ -71,6 +71,8 @@ impl DetachedPosition {
         for &seen in self.history.comparable(&self.state) {
             key.0.extend_from_slice(&seen.to_le_bytes());
         }
+        // Keys are kept by the million in tables: none keeps the scratch capacity.
+        key.0.shrink_to_fit();
         key.0
     }
 }

@@ -35,7 +35,24 @@ fn ended(position: &Position<'_>) -> Result2 {
     (class, rules.score(state, me) as i32 - rules.score(state, me.other()) as i32)
 }
 
-fn brute(position: &Position<'_>, memo: &mut HashMap<Vec<u8>, Result2>) -> Result2 {
+/// The memo's key: the engine's exact key (hundreds of bytes: every slot, the turn number)
+/// folded into 128 bits by two differently seeded SipHashes, so that the millions of
+/// positions of Kalah(4,2) fit in a few hundred MiB. Two keys that differ collide with
+/// probability about 2⁻¹²⁸ a pair.
+type Memo = HashMap<(u64, u64), Result2>;
+
+fn memo_key(position: &Position<'_>) -> (u64, u64) {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let bytes = position.clone().detach().key();
+    let mut low = DefaultHasher::new();
+    bytes.hash(&mut low);
+    let mut high = DefaultHasher::new();
+    0x5eed_u16.hash(&mut high);
+    bytes.hash(&mut high);
+    (low.finish(), high.finish())
+}
+
+fn brute(position: &Position<'_>, memo: &mut Memo) -> Result2 {
     let mut position = position.clone();
     if position.is_over() {
         return ended(&position);
@@ -45,7 +62,7 @@ fn brute(position: &Position<'_>, memo: &mut HashMap<Vec<u8>, Result2>) -> Resul
     if moves.is_empty() {
         return ended(&position);
     }
-    let key = position.clone().detach().key();
+    let key = memo_key(&position);
     if let Some(&v) = memo.get(&key) {
         return v;
     }
