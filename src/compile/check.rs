@@ -154,53 +154,6 @@ fn main_phase(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
     out.extend(sow_line(scope, scope.eff.sections.sowing.sow));
     if let Some(after) = scope.eff.sections.sowing.after_lap {
         out.extend(after_lap(scope, after));
-        out.extend(reached_facts(Some(choose.node), after.node));
-    }
-    out
-}
-
-/// A lap rule asking whether the turn has reached a row (`no seed of the turn has reached
-/// …`) is in a phase whose sowing never pauses for the mover (the fact is not kept across a
-/// pause), and every such rule of the phase asks about the same row.
-fn reached_facts(choose: Option<&ast::Choose>, after: &ast::AfterLap) -> Vec<CheckError> {
-    let facts: Vec<(Span, ast::Side, &str, bool)> = (after.rules.iter().flat_map(|r| &r.facts))
-        .filter_map(|f| match &f.node {
-            ast::Fact::NotReached { side, row, ended } => Some((f.span, *side, row.node.as_str(), *ended)),
-            _ => None,
-        })
-        .collect();
-    let Some(&(first, side, row, ended)) = facts.first() else { return Vec::new() };
-    let mut out = Vec::new();
-    let pause =
-        (choose.and_then(|c| c.turnings.first()).map(|t| (t.span, "a lap may be turned"))).or_else(|| {
-            let actions = after.rules.iter().map(|r| &r.action).chain(after.otherwise.as_ref());
-            actions
-                .filter(|a| matches!(a.node, ast::LapAction::MayStop))
-                .map(|a| (a.span, "the mover may stop"))
-                .next()
-        });
-    if let Some((span, why)) = pause {
-        out.push(CheckError::ReachedFactHere {
-            why: format!("{why} (the sowing pauses for the mover)"),
-            span: first.into(),
-            other: span.into(),
-            help: "give the turns that ask it a phase of their own without pauses: `opening \"outer row\" { lasts 1 turn  choose { … }  after each lap { … } }`".into(),
-        });
-    }
-    if let Some(&(span, ..)) = facts.iter().find(|&&(_, s, r, _)| s != side || r != row) {
-        out.push(CheckError::ReachedFactHere {
-            why: "another rule of the same phase asks about another row".into(),
-            span: span.into(),
-            other: first.into(),
-            help: format!("ask about one row in all the phase's lap rules: `no seed of the turn has reached the {} {row} row`", if side == ast::Side::Own { "own" } else { "opponent's" }),
-        });
-    } else if let Some(&(span, ..)) = facts.iter().find(|&&(.., e)| e != ended) {
-        out.push(CheckError::ReachedFactHere {
-            why: "another rule of the same phase asks whether a seed reached the row, not where laps ended".into(),
-            span: span.into(),
-            other: first.into(),
-            help: "ask the same in all the phase's lap rules: `no seed of the turn has reached …` or `no earlier lap of the turn ended in …`".into(),
-        });
     }
     out
 }
@@ -321,11 +274,6 @@ fn opening(scope: &Scope<'_>, opening: &ast::Opening, main_ok: bool) -> Vec<Chec
             match chosen {
                 Ok(()) => out.extend(parts.sowing.after_lap.into_iter().flat_map(|a| after_lap(scope, a))),
                 Err(e) => out.extend(e),
-            }
-            // Its lap rules (else the main game's) with its choices (else the main game's).
-            let choose = parts.sowing.choose.or(scope.eff.sections.sowing.choose).map(|c| c.node);
-            if let Some(after) = parts.sowing.after_lap.or(scope.eff.sections.sowing.after_lap) {
-                out.extend(reached_facts(choose, after.node));
             }
         }
     }
@@ -455,8 +403,8 @@ fn used_captures<'a>(scope: &Scope<'a>) -> Vec<&'a str> {
 }
 
 /// Holes that belong by the colour of their seeds: the phrases about them only there, and
-/// there only what the engine's rules for them cover (a shared ring, single laps that stop or
-/// move again, a `sow` line that says what becomes of the opponent's seeds).
+/// there a `sow` line that says what becomes of the opponent's seeds. Every other construct
+/// combines with colours.
 fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
     let sections = &scope.eff.sections;
     let by_colour = sections.territory.and_then(|t| t.node.by_colour);
@@ -486,87 +434,25 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
         }
         return errors;
     };
-    if let Some(sow) = sowing.sow.filter(|s| s.node.count.is_some() || s.node.itself.is_some()) {
-        errors.push(CheckError::NotWithColours {
-            what: "a first lap that lifts some seeds or starts in the chosen hole".into(),
-            span: sow.span.into(),
-            colours: colours.into(),
-            help: "every sowing lifts the whole hole: write `sow all seeds from the next hole, …`".into(),
-        });
-    }
-    let mut not = |what: &str, span: Span, help: &str| {
-        errors.push(CheckError::NotWithColours {
-            what: what.into(),
-            span: span.into(),
-            colours: colours.into(),
-            help: help.into(),
-        });
-    };
-    for rule in sowing.after_lap.iter().flat_map(|a| &a.node.rules) {
-        if matches!(rule.action.node, ast::LapAction::MoveLanding { .. }) {
-            not("seeds moved on from the landing hole", rule.action.span, "write `stop`");
-        }
-    }
-    if let Some(circuit) = sections.circuit {
-        let c = circuit.node;
-        if c.all_rows.is_none() && c.rows_of.is_none() {
-            not(
-                "a circuit of each player's own rows",
-                circuit.span,
-                "seeds of both colours go round one ring: `circuit outer rows anticlockwise`",
-            );
-        }
-        if let Some(span) = c.through_store {
-            not("a circuit through the stores", span, "leave out `through the mover's store`");
-        }
-        if let Some(span) = c.skip_origin {
-            not("skipping the origin hole", span, "leave out `skipping the origin hole`");
-        }
-        if let Some((other, _)) = c.other {
-            not(
-                "a choice of direction",
-                other.span,
-                "give one direction: `circuit outer rows anticlockwise`",
-            );
-        }
-    }
-    if let Some(board) = sections.board
-        && let Some(stores) = board.node.stores
-    {
-        not("stores", stores, "write `no stores`");
-    }
-    if let Some(opening) = scope.eff.openings.first() {
-        not("an opening", opening.name.span, "play the whole game as its main phase");
-    }
-    if let Some(choose) = sowing.choose {
-        if let Some(t) = choose.node.turnings.first() {
-            not("a lap turned the other way", t.span, "leave out the `also …` lines");
-        }
-        if let Some(span) = choose.node.must_feed {
-            not("feeding the opponent", span, "leave out `must feed an opponent who has no seeds`");
+    // `empty` with `own` or `opponent's`: no hole is both.
+    let openings = scope.eff.openings.iter().filter_map(|o| scope.opening_parts(o).0.sowing.after_lap);
+    for rule in sowing.after_lap.into_iter().chain(openings).flat_map(|a| &a.node.rules) {
+        let words = &rule.landing.node;
+        let empty = words.iter().any(|w| w.node == ast::HoleWord::State(ast::HoleState::Empty));
+        if let Some(side) = words.iter().find_map(|w| match w.node {
+            ast::HoleWord::Side(side) => Some(side),
+            _ => None,
+        }) && empty
+        {
+            let side = if side == ast::Side::Own { "own" } else { "opponent's" }.to_string();
+            errors.push(CheckError::EmptyAndOwned {
+                side,
+                span: rule.landing.span.into(),
+                colours: colours.into(),
+            });
         }
     }
     let missing_overrun = sowing.sow.filter(|sow| sow.node.overrun.is_none());
-    if let Some(after) = sowing.after_lap {
-        let facts = after.node.rules.iter().flat_map(|r| &r.facts);
-        for fact in facts.filter(|f| matches!(f.node, ast::Fact::NotReached { .. })) {
-            not(
-                "asking whether the turn has reached a row",
-                fact.span,
-                "leave out `and no seed of the turn has reached …`",
-            );
-        }
-        let actions = after.node.rules.iter().map(|r| &r.action).chain(after.node.otherwise.as_ref());
-        for action in actions {
-            if !matches!(action.node, ast::LapAction::Stop | ast::LapAction::MoveAgain) {
-                not(
-                    "a lap rule that sows on, captures or lets the mover stop",
-                    action.span,
-                    "every lap is single where holes belong by colour: a lap rule may `stop` or `move again`",
-                );
-            }
-        }
-    }
     if let Some(sow) = missing_overrun {
         errors.push(CheckError::OverrunMissing { span: sow.span.into() });
     } else if sowing.sow.is_none() {

@@ -613,21 +613,24 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
-    /// A construct the rules of holes that belong by colour do not have.
-    #[error("{what} cannot be used where holes belong by the colour of their seeds")]
-    #[diagnostic(code(sow::check::not_with_colours))]
-    NotWithColours {
-        /// The construct.
-        what: String,
-        /// Where.
-        #[label("not where holes belong by colour")]
+    /// Where holes belong by colour, a lap rule asks for an empty hole of a side: an empty
+    /// hole holds no one's seeds, so the rule can never apply.
+    #[error("where holes belong by colour an empty hole is no one's, so this lap rule never applies")]
+    #[diagnostic(
+        code(sow::check::empty_and_owned),
+        help(
+            "leave out the side to ask for an empty hole of a row (`an empty inner hole`), or ask for an occupied {side} hole"
+        )
+    )]
+    EmptyAndOwned {
+        /// `own` or `opponent's`.
+        side: String,
+        /// The landing words.
+        #[label("`empty` and `{side}` never meet")]
         span: SourceSpan,
         /// The territory's words that make holes belong by colour.
         #[label("holes belong by colour here")]
         colours: SourceSpan,
-        /// What to write instead.
-        #[help]
-        help: String,
     },
 
     /// Holes that belong by colour, with a `sow` line that does not say what sowing does to
@@ -988,24 +991,6 @@ pub enum CheckError {
         /// The `after each lap` section.
         #[label("every lap relays")]
         span: SourceSpan,
-    },
-
-    /// A lap rule asking whether the turn has reached a row, in a phase whose sowing may pause
-    /// for the mover (a lap that may be turned, or `may stop`), or asking about two rows.
-    #[error("a lap rule asks whether the turn has reached a row, where {why}")]
-    #[diagnostic(code(sow::check::reached_fact_here))]
-    ReachedFactHere {
-        /// Why it cannot be used here.
-        why: String,
-        /// The fact.
-        #[label("asked here")]
-        span: SourceSpan,
-        /// What stands in its way.
-        #[label("here")]
-        other: SourceSpan,
-        /// What to write instead.
-        #[help]
-        help: String,
     },
 
     /// A lap rule that an earlier rule always pre-empts.

@@ -150,6 +150,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     direction: sowing.direction,
                     lap_rules: sowing.lap_rules.clone(),
                     lap_otherwise: sowing.otherwise,
+                    reach: sowing.reached_rows(),
                     must_feed: sowing.must_feed,
                     overrun: sowing.overrun,
                     lone: sowing.lone,
@@ -353,7 +354,14 @@ fn build(model: Model) -> Rules {
     });
     let regions = ByPlayer::new_with(|player| {
         let own = &territory[player];
-        let mut regions = vec![own.clone()];
+        // Where holes belong by colour, a player's territory is any hole holding their seeds:
+        // every hole, theirs first (the picks read whose seeds each holds).
+        let whole = if model.colours {
+            own.iter().chain(&territory[player.other()]).copied().collect()
+        } else {
+            own.clone()
+        };
+        let mut regions = vec![whole];
         for role in 0..board.per_side() {
             regions.push(own.iter().copied().filter(|h| hole_role[h.index()] == role as Role).collect());
         }

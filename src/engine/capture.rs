@@ -141,7 +141,7 @@ impl Rules {
             Destination::Sow(resow) => {
                 if let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn {
                     let into = self.resow_hole(state, sow, resow, end);
-                    self.add(state, into, taken);
+                    self.put(state, into, taken);
                 }
             }
             destination => self.keep(state, destination, taken),
@@ -201,7 +201,7 @@ impl Rules {
         if !(u32::from(min)..=u32::from(max)).contains(&held) {
             return None;
         }
-        self.add(state, into, taken);
+        self.put(state, into, taken);
         state.phase_of[me] += 1;
         state.phase_turns[me] = 0;
         Some(into)
@@ -260,7 +260,7 @@ impl Rules {
     ) -> (Hole, u16) {
         let into = self.resow_hole(state, sow, resow, end);
         let single = u16::from(resow.single && state.counts[into.index()] == 1);
-        self.add(state, into, taken);
+        self.put(state, into, taken);
         let whole = resow.whole || (resow.whole_if_one && taken == 1);
         (into, if whole { 0 } else { taken + single })
     }
@@ -297,7 +297,7 @@ impl Rules {
             whole_if_one: false,
         };
         let h = self.resow_hole(state, sow, resow, end);
-        self.add(state, h, taken);
+        self.put(state, h, taken);
     }
 
     /// Empty the holes capture `c` takes from a lap that ended at `end`: [`Rules::take`],
@@ -350,8 +350,7 @@ impl Rules {
                         pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
                         let h = Hole(ring.slot(pos) as u8);
                         let n = state.counts[h.index()];
-                        if self.is_store(h) || self.hole_owner[h.index()] != opp || !(min..=max).contains(&n)
-                        {
+                        if self.is_store(h) || !self.holds(state, h, opp) || !(min..=max).contains(&n) {
                             break;
                         }
                         holes.push((h, u8::MAX));
@@ -363,7 +362,7 @@ impl Rules {
         let amount = |state: &State, h: Hole| state.counts[h.index()].min(each);
         if capture.not_every_seed {
             let from_opponent: u32 = (holes.iter())
-                .filter(|(h, _)| self.hole_owner[h.index()] == opp)
+                .filter(|(h, _)| self.holds(state, *h, opp))
                 .map(|&(h, _)| u32::from(amount(state, h)))
                 .sum();
             if from_opponent == u32::from(state.seeds[opp]) {
@@ -451,7 +450,7 @@ impl Rules {
         let into = self.resow_hole(state, sow, resow, end);
         // A lone seed of the hole goes with the taken seeds where the rules say so.
         let single = u16::from(resow.single && state.counts[into.index()] == 1);
-        self.add(state, into, taken);
+        self.put(state, into, taken);
         // A lone taken seed may take the whole hole with it where the rules say so.
         let whole = resow.whole || (resow.whole_if_one && taken == 1);
         let mut hand = if whole { state.counts[into.index()] } else { taken + single };
@@ -526,8 +525,7 @@ impl Rules {
                         pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
                         let h = Hole(ring.slot(pos) as u8);
                         let c = state.counts[h.index()];
-                        if self.is_store(h) || self.hole_owner[h.index()] != opp || !(min..=max).contains(&c)
-                        {
+                        if self.is_store(h) || !self.holds(state, h, opp) || !(min..=max).contains(&c) {
                             break;
                         }
                         holes[n_holes] = (h, u8::MAX);
@@ -539,7 +537,7 @@ impl Rules {
         if capture.not_every_seed {
             let from_opponent: u32 = holes[..n_holes]
                 .iter()
-                .filter(|(h, _)| self.hole_owner[h.index()] == opp)
+                .filter(|(h, _)| self.holds(state, *h, opp))
                 .map(|(h, _)| u32::from(state.counts[h.index()]))
                 .sum();
             if from_opponent == u32::from(state.seeds[opp]) {

@@ -765,7 +765,7 @@ impl Rules {
         let hole = self.hole_name(h);
         let follow_up = &self.model.captures[p.capture as usize].follow_ups[p.step as usize];
         let region = self.region_holes(opp, follow_up.region());
-        let Some(index) = region.iter().position(|&r| r == h) else {
+        let Some(index) = region.iter().position(|&r| r == h).filter(|_| self.holds(state, h, opp)) else {
             return PlayError::NotInRegion { hole, owed: self.picks_owed(state, p) };
         };
         if state.count(h) == 0 {

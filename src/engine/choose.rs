@@ -96,7 +96,7 @@ impl Rules {
             TurnKind::Empty { hole, .. } => {
                 let me = state.to_move;
                 for h in self.all_holes() {
-                    if self.hole_owner[h.index()] == me
+                    if self.holds(state, h, me)
                         && state.counts[h.index()] > 0
                         && self.matches(state, me, hole, h)
                     {
@@ -140,7 +140,7 @@ impl Rules {
     pub(super) fn matches(&self, state: &State, me: Player, filter: &HoleFilter, h: Hole) -> bool {
         let i = h.index();
         filter.state.is_none_or(|s| (state.counts[i] == 0) == (s == HoleState::Empty))
-            && filter.side.is_none_or(|side| (self.hole_owner[i] == me) == (side == Side::Own))
+            && filter.side.is_none_or(|side| self.holds(state, h, me) == (side == Side::Own))
             && filter.role.is_none_or(|role| self.hole_role[i] == role)
             && filter.mark.is_none_or(|m| state.is_marked(m, h))
     }
@@ -317,7 +317,7 @@ impl Rules {
         let to = self.hole_from_owners_left(me, m.role, m.column.from_left(self.columns).unwrap_or(0));
         let n = m.count.min(state.counts[landing.index()]);
         self.remove(state, landing, n);
-        self.add(state, to, n);
+        self.put(state, to, n);
     }
 
     /// Whether the first lap of a sowing of hole `h` by `me`, going `rev`, ends where a lap
@@ -676,6 +676,9 @@ impl Rules {
         let opp = state.to_move.other();
         let follow_up = &self.model.captures[pick.capture as usize].follow_ups[pick.step as usize];
         let region = self.region_holes(opp, follow_up.region());
+        // The seeds a hole of the region offers: where holes belong by colour, only a hole
+        // holding the opponent's seeds offers any.
+        let count = |h: Hole| if self.holds(state, h, opp) { state.counts[h.index()] } else { 0 };
         let except = follow_up.except();
         let lower = pick.lower as usize;
         let remaining = u32::from(pick.remaining);
@@ -683,7 +686,7 @@ impl Rules {
             FollowUp::Strip { optional: true, .. } | FollowUp::ExtraHoles { optional: true, .. } => {
                 // Any pick (the mover may stop whenever they like), then `stop`.
                 for &h in &region[lower..] {
-                    if state.counts[h.index()] > 0 && except.is_none_or(|m| !state.is_marked(m, h)) {
+                    if count(h) > 0 && except.is_none_or(|m| !state.is_marked(m, h)) {
                         out.push(Move::Pick(h));
                     }
                 }
@@ -698,7 +701,7 @@ impl Rules {
                     (FollowUp::Strip { .. }, _) => {
                         let mut suffix = 0u32;
                         for &h in holes.iter().rev() {
-                            let here = u32::from(state.counts[h.index()]);
+                            let here = u32::from(count(h));
                             suffix += here;
                             if here > 0 && suffix >= remaining {
                                 out.push(Move::Pick(h));
@@ -708,7 +711,7 @@ impl Rules {
                     (_, None) => {
                         let mut suffix = 0u32;
                         for &h in holes.iter().rev() {
-                            let here = state.counts[h.index()] > 0;
+                            let here = count(h) > 0;
                             suffix += u32::from(here);
                             if here && suffix >= remaining {
                                 out.push(Move::Pick(h));
@@ -718,7 +721,7 @@ impl Rules {
                     (_, Some(mark)) => {
                         let mut suffix = 0u32;
                         for &h in holes.iter().rev() {
-                            let here = state.counts[h.index()] > 0 && !state.is_marked(mark, h);
+                            let here = count(h) > 0 && !state.is_marked(mark, h);
                             suffix += u32::from(here);
                             if here && suffix >= remaining {
                                 out.push(Move::Pick(h));

@@ -22,7 +22,7 @@ impl Rules {
     /// Whose seeds a hole holds: where holes belong by colour, the player whose seeds are in
     /// it (`None` when it is empty); elsewhere the hole's owner.
     pub fn holder(&self, state: &State, hole: Hole) -> Option<Player> {
-        if !self.colours {
+        if !self.colours || self.is_store(hole) {
             return Some(self.hole_owner[hole.index()]);
         }
         (state.counts[hole.index()] > 0).then(|| colour(state, hole))
@@ -59,15 +59,21 @@ impl Rules {
         state.seeds = seeds;
     }
 
-    /// The shared ring, from its first hole in the direction of sowing.
-    fn ring(&self) -> &[Hole] {
-        &self.circuit[Player::South]
+    /// `me`'s ring in the circuit's direction: the shared ring from its first hole (South's),
+    /// or where each player sows their own rows, `me`'s circuit.
+    fn ring(&self, me: Player) -> &[Hole] {
+        &self.circuit[self.ring_of(me)]
     }
 
-    /// The hole `k` holes after `h` along the ring.
-    fn ahead(&self, h: Hole, k: usize) -> Hole {
-        let ring = self.ring();
-        let at = usize::from(self.circuit_pos[Player::South][h.index()]);
+    /// Whose circuit is `me`'s ring: South's where the ring is shared.
+    fn ring_of(&self, me: Player) -> Player {
+        if self.shared_circuit { Player::South } else { me }
+    }
+
+    /// The hole `k` holes after `h` along `me`'s ring.
+    fn ahead(&self, me: Player, h: Hole, k: usize) -> Hole {
+        let ring = self.ring(me);
+        let at = usize::from(self.circuit_pos[self.ring_of(me)][h.index()]);
         ring[(at + k) % ring.len()]
     }
 
@@ -75,7 +81,7 @@ impl Rules {
     /// hole holding `me`'s seeds after one that does not (`None` if they fill the ring, or
     /// `me` has none).
     pub fn rearmost(&self, state: &State, me: Player) -> Option<Hole> {
-        let ring = self.ring();
+        let ring = self.ring(me);
         let mine = |h: Hole| state.counts[h.index()] > 0 && colour(state, h) == me;
         let start = ring.iter().position(|&h| !mine(h))?;
         (1..ring.len()).map(|k| ring[(start + k) % ring.len()]).find(|&h| mine(h))
@@ -111,19 +117,21 @@ impl Rules {
         if state.seeds[me] != 1 {
             return None;
         }
-        let from = self.ring().iter().copied().find(|&h| self.holder(state, h) == Some(me))?;
-        if lone.next_empty && state.counts[self.ahead(from, 1).index()] != 0 {
+        let from = self.ring(me).iter().copied().find(|&h| self.holder(state, h) == Some(me))?;
+        if lone.next_empty && state.counts[self.ahead(me, from, 1).index()] != 0 {
             return None;
         }
         if lone.on_mark.is_some_and(|m| !state.is_marked(m, from)) {
             return None;
         }
-        let len = self.ring().len();
+        let len = self.ring(me).len();
         let to = match lone.to {
-            LoneTo::Steps(k) => Some(self.ahead(from, usize::from(k))),
-            LoneTo::NextMarked(m) => (1..=len).map(|k| self.ahead(from, k)).find(|&h| state.is_marked(m, h)),
+            LoneTo::Steps(k) => Some(self.ahead(me, from, usize::from(k))),
+            LoneTo::NextMarked(m) => {
+                (1..=len).map(|k| self.ahead(me, from, k)).find(|&h| state.is_marked(m, h))
+            }
             LoneTo::FirstHeld(m) => (1..len)
-                .map(|k| self.ahead(from, k))
+                .map(|k| self.ahead(me, from, k))
                 .find(|&h| state.is_marked(m, h) && self.holder(state, h) == Some(me.other())),
         };
         Some((from, to))
@@ -151,6 +159,31 @@ impl Rules {
             self.holder(state, h) == Some(me) && self.circuit_pos[me][h.index()] != u8::MAX
         } else {
             self.hole_owner[h.index()] == me
+        }
+    }
+
+    /// Whether hole `h` is `p`'s as `own` and `opponent's` read a hole (a choice, a capture's
+    /// holes, a territory): where holes belong by colour, whether it holds `p`'s seeds; else
+    /// whether it is on `p`'s rows. A store is always its owner's.
+    pub(super) fn holds(&self, state: &State, h: Hole, p: Player) -> bool {
+        if self.colours { self.holder(state, h) == Some(p) } else { self.hole_owner[h.index()] == p }
+    }
+
+    /// The holes that are `p`'s now (see [`Rules::holds`]): their territory, or where holes
+    /// belong by colour, the holes holding their seeds.
+    pub(super) fn own_holes<'a>(&'a self, state: &'a State, p: Player) -> impl Iterator<Item = Hole> + 'a {
+        let holes = if self.colours { &self.slot_of } else { &self.territory[p] };
+        holes.iter().copied().filter(move |&h| !self.colours || self.holds(state, h, p))
+    }
+
+    /// Put `n` of the mover's seeds into hole `h` outside a lap's sowing (captured seeds put
+    /// into a hole, seeds moved on from the landing hole, placed from the hand or entered):
+    /// where holes belong by colour, the hole is the mover's after it, with every seed in it
+    /// (a hole holds one colour at a time; a lap's sowing follows its `sow` line instead).
+    pub(super) fn put(&self, state: &mut State, h: Hole, n: u16) {
+        self.add(state, h, n);
+        if self.colours && !self.is_store(h) {
+            set_colour(state, h, state.to_move);
         }
     }
 

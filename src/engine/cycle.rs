@@ -31,6 +31,12 @@ impl<K: PartialEq> Brent<K> {
         self.steps += 1;
         false
     }
+
+    /// Forget the saved state: something outside the process changed it (a capture between
+    /// relays), so the states before are not the states after.
+    pub(crate) fn forget(&mut self) {
+        self.saved = None;
+    }
 }
 
 #[cfg(test)]

@@ -26,7 +26,10 @@ impl Rules {
                 };
                 let have: u32 = match follow_up.region().role {
                     None => u32::from(state.seeds[opp]),
-                    Some(_) => region.iter().map(|h| u32::from(state.counts[h.index()])).sum(),
+                    Some(_) => (region.iter())
+                        .filter(|&&h| self.holds(state, h, opp))
+                        .map(|h| u32::from(state.counts[h.index()]))
+                        .sum(),
                 };
                 want.min(have)
             }
@@ -36,7 +39,9 @@ impl Rules {
                 let have = region
                     .iter()
                     .filter(|&&h| {
-                        state.counts[h.index()] > 0 && except.is_none_or(|m| !state.is_marked(m, h))
+                        state.counts[h.index()] > 0
+                            && self.holds(state, h, opp)
+                            && except.is_none_or(|m| !state.is_marked(m, h))
                     })
                     .count() as u32;
                 u32::from(want).min(have)
@@ -58,6 +63,10 @@ impl Rules {
     ) {
         let opp = state.to_move.other();
         let follow_ups = &self.model.captures[c as usize].follow_ups;
+        if self.colours {
+            // The capture changed whose seeds are where: picks read them.
+            self.settle_colours(state);
+        }
         if state.seeds[opp] > 0 {
             for (i, follow_up) in follow_ups.iter().enumerate().skip(step as usize) {
                 if follow_up.condition().is_some_and(|role| roles & (1 << role) == 0) {
@@ -87,6 +96,9 @@ impl Rules {
             FollowUp::ExtraHoles { .. } => state.counts[h.index()],
         };
         self.remove(state, h, n);
+        if self.colours {
+            self.settle_colours(state);
+        }
         log.took(h, n);
         let destination =
             if capture.destination == Destination::Hand { Destination::Hand } else { Destination::OutOfPlay };

@@ -22,6 +22,8 @@ mod sow_ends;
 mod sow_turn;
 pub(crate) mod sowing;
 mod state;
+mod step_choices;
+mod step_lap;
 mod step_turning;
 mod stepwise;
 mod trace;

@@ -185,7 +185,10 @@ impl Rules {
                     self.lift_some_and_sow(state, choice.at, choice.hand, (choice.origin, false), rev)?;
                 Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
             }
-            Move::Transfer(a, b) if self.colours => {
+            // A lone seed's move (a sowing phase's) where holes belong by colour.
+            Move::Transfer(a, b)
+                if self.colours && matches!(self.phase_rules(state, me).turn, TurnKind::Sow(_)) =>
+            {
                 self.colour_jump(state, history, a, b);
                 None
             }
@@ -196,7 +199,7 @@ impl Rules {
                     let count = count.unwrap_or(state.counts[a.index()]);
                     let capture = phase.drop_capture.filter(|d| self.drop_captures(state, d, b));
                     self.remove(state, a, count);
-                    self.add(state, b, count);
+                    self.put(state, b, count);
                     if let Some(d) = capture {
                         self.capture_at_drop(state, d.capture, b, log);
                     }

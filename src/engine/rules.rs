@@ -98,6 +98,10 @@ pub struct SowRules {
     pub lap_rules: Vec<LapRule>,
     /// What happens after a lap when no lap rule applies.
     pub lap_otherwise: LapAction,
+    /// The rows the lap rules ask whether a seed of the turn has reached (`no seed of the
+    /// turn has reached …`), each once, in the order first asked; whether only the ends of
+    /// laps count. The turn keeps one bit for each, at most 8.
+    pub reach: Vec<(Side, Role, bool)>,
     /// When the opponent has no seeds, only sowings that give them some may be chosen.
     pub must_feed: bool,
     /// Laps that may be sown another way.

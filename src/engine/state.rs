@@ -429,9 +429,10 @@ pub(crate) const TURN_STEP_REV: u16 = 32;
 pub(crate) const TURN_STEP_CAPTURED: u16 = 64;
 /// [`State::turn_bits`]: a sowing played lap by lap has taken seeds this turn.
 pub(crate) const TURN_STEP_TOOK: u16 = 128;
-/// [`State::turn_bits`]: a sowing played lap by lap, paused for the mover, has reached the row
-/// its lap rules ask about (`no seed of the turn has reached …`).
-pub(crate) const TURN_STEP_REACHED: u16 = 256;
+/// [`State::turn_bits`]: the rows a sowing played lap by lap, paused for the mover, has
+/// reached of those its lap rules ask about (`no seed of the turn has reached …`): one bit
+/// for each of `SowRules::reach`, at most 8.
+pub(crate) const TURN_STEP_REACHED: u16 = 0xff00;
 
 impl State {
     /// Seeds in a hole.

@@ -53,7 +53,7 @@ impl Rules {
             origin: choice.origin,
             pauses: choice.relays + 1,
             sown: true,
-            reached: state.turn_bits & TURN_STEP_REACHED != 0,
+            reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
             held_by: None,
         };
         let hand = choice.hand_at(h);
@@ -80,8 +80,8 @@ impl Rules {
         if cur.captured && reads(|f| matches!(f, Fact::TurnCaptured)) {
             state.turn_bits |= TURN_STEP_CAPTURED;
         }
-        if cur.reached && reads(|f| matches!(f, Fact::NotReached(..))) {
-            state.turn_bits |= TURN_STEP_REACHED;
+        if reads(|f| matches!(f, Fact::NotReached(..))) {
+            state.turn_bits |= u16::from(cur.reached) << TURN_STEP_REACHED.trailing_zeros();
         }
     }
 
@@ -134,7 +134,7 @@ impl Rules {
             origin,
             pauses: 0,
             sown: true,
-            reached: false,
+            reached: 0,
             held_by: None,
         };
         match (&t.condition, &t.lands) {

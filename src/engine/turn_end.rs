@@ -30,6 +30,11 @@ impl Rules {
     #[inline(always)]
     fn finish_turn<const PASS_ON: bool>(&self, state: &mut State, history: &mut History) {
         let mover = state.to_move;
+        if self.colours {
+            // Whatever the turn did (a sowing, seeds taken, moved or placed), empty holes
+            // hold no one's seeds and each player's seeds are counted by colour.
+            self.settle_colours(state);
+        }
         state.phase = Phase::Sow;
         state.turn_bits = 0;
         if self.chosen == Chosen::EachTurn {
@@ -166,7 +171,7 @@ impl Rules {
             return;
         }
         for i in 0..self.territory[me].len() {
-            self.add(state, self.territory[me][i], 1);
+            self.put(state, self.territory[me][i], 1);
         }
         state.hand[me] -= n;
         state.captured[me] -= n;
@@ -175,7 +180,7 @@ impl Rules {
     /// Whether the player to move has exactly one occupied hole.
     #[cold]
     pub(super) fn mover_in_one_hole(&self, state: &State) -> bool {
-        self.territory[state.to_move].iter().filter(|h| state.counts[h.index()] > 0).count() == 1
+        self.own_holes(state, state.to_move).filter(|h| state.counts[h.index()] > 0).count() == 1
     }
 
     /// Whether the player to move, in opening `phase`, may pass now.
@@ -198,11 +203,9 @@ impl Rules {
     /// The holes of `player`'s that a set names.
     fn side_holes(&self, state: &State, player: Player, holes: HoleSet) -> Vec<Hole> {
         match holes {
-            HoleSet::Territory => self.territory[player].clone(),
+            HoleSet::Territory => self.own_holes(state, player).collect(),
             HoleSet::Row(role) => self.role_hole[player][usize::from(role)].clone(),
-            HoleSet::Marked(m) => {
-                self.territory[player].iter().copied().filter(|&h| state.is_marked(m, h)).collect()
-            }
+            HoleSet::Marked(m) => self.own_holes(state, player).filter(|&h| state.is_marked(m, h)).collect(),
             HoleSet::One { role, column } => (column.from_left(self.columns))
                 .map(|k| vec![self.hole_from_owners_left(player, role, k)])
                 .unwrap_or_default(),
@@ -282,7 +285,7 @@ impl Rules {
         if self.model.end.one_hole {
             let next = state.to_move;
             for winner in [next.other(), next] {
-                if self.territory[winner].iter().filter(|h| state.counts[h.index()] > 0).count() == 1 {
+                if self.own_holes(state, winner).filter(|h| state.counts[h.index()] > 0).count() == 1 {
                     state.outcome = Some(Outcome::Win { winner, reason: WinReason::OneHole });
                     return;
                 }

@@ -187,7 +187,7 @@ impl Rules {
         stats: &mut MoveStats,
     ) {
         let me = state.to_move;
-        for &h in &self.territory[me] {
+        for h in self.own_holes(state, me) {
             let origin = state.counts[h.index()];
             if origin == 0 {
                 continue;

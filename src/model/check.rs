@@ -198,8 +198,8 @@ impl Model {
         Ok(())
     }
 
-    /// Holes that belong by colour: a shared ring, one sowing phase of single laps that stop
-    /// or move again, no stores; the constructs about colours only with them.
+    /// Holes that belong by colour: every sowing says what it does to the opponent's seeds;
+    /// the constructs about colours only with them.
     fn check_colours(&self) -> Result<(), ModelError> {
         let c = self.circuit;
         for phase in &self.phases {
@@ -253,38 +253,17 @@ impl Model {
                     return Err(self.wrong("a lone seed's move", "names a mark the game does not have"));
                 }
             }
-            if self.colours {
-                let single = sowing
-                    .lap_rules
-                    .iter()
-                    .map(|r| r.action)
-                    .chain([sowing.otherwise])
-                    .all(|a| matches!(a, LapAction::Stop | LapAction::MoveAgain));
-                if sowing.overrun.is_none()
-                    || !single
-                    || !sowing.turnings.is_empty()
-                    || sowing.must_feed
-                    || sowing.first_hole.is_some()
-                    || sowing.hand_entry
-                {
-                    return Err(self.wrong("the sowing", "where holes belong by colour, a sowing says what it does to the opponent's seeds and has single laps that stop or move again, no turned laps and no feeding"));
-                }
+            if self.colours && sowing.overrun.is_none() {
+                return Err(self.wrong(
+                    "the sowing",
+                    "where holes belong by colour, a sowing says what it does to the opponent's seeds",
+                ));
             }
         }
         if c.ring_role.is_some() && !self.colours {
             return Err(
                 self.wrong("the circuit", "a ring through one row role needs holes that belong by colour")
             );
-        }
-        if self.colours
-            && (!c.shared
-                || c.through_store
-                || c.skip_origin
-                || c.chosen != Chosen::Never
-                || self.board.stores
-                || self.phases.len() != 1)
-        {
-            return Err(self.wrong("the territory", "holes that belong by colour need one shared ring in one direction, no stores and no openings"));
         }
         Ok(())
     }

@@ -254,8 +254,17 @@ impl Model {
             .any(|c| matches!(c.destination, Destination::Sow(Resow { into: SowInto::RowEnd { .. }, .. })));
         // Heavy holes, row exits, landings predicted in front of a hole and preferred first
         // laps are read lap by lap.
+        // More than one row asked whether the turn has reached it, or one asked where the
+        // sowing pauses for the mover: the turn's bits for it are kept lap by lap.
+        let reached = |s: &Sowing| {
+            let rows = s.reached_rows().len();
+            let pauses = !s.turnings.is_empty()
+                || s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(|a| a == LapAction::MayStop);
+            rows > 1 || (rows == 1 && pauses)
+        };
         let own = |s: &Sowing| {
-            s.heavy.is_some()
+            reached(s)
+                || s.heavy.is_some()
                 || s.exit_start.is_some()
                 || s.exit_relay.is_some()
                 || s.side_path.is_some()
@@ -267,6 +276,23 @@ impl Model {
             || self.end.row_empty_every_lap
             || self.marks.iter().any(|m| m.keep_min.is_some())
             || sowings.into_iter().any(|s| s.place.is_some() || facts(s) || own(s))
+    }
+}
+
+impl Sowing {
+    /// The rows the lap rules ask whether a seed of the turn has reached (`no seed of the
+    /// turn has reached …`), each once, in the order first asked, with whether only the ends
+    /// of laps count.
+    pub fn reached_rows(&self) -> Vec<(Side, Role, bool)> {
+        let mut rows = Vec::new();
+        for fact in self.lap_rules.iter().flat_map(|r| &r.facts) {
+            if let Fact::NotReached(side, role, ended) = *fact
+                && !rows.contains(&(side, role, ended))
+            {
+                rows.push((side, role, ended));
+            }
+        }
+        rows
     }
 }
 

@@ -3,6 +3,7 @@
 mod agents;
 mod bad_diagnostics;
 mod cli;
+mod colours;
 mod common;
 mod compare;
 mod diagnostics;

@@ -1,0 +1,549 @@
+//! The general interpreter's decisions: the holes, directions and ways through a side store
+//! that start a turn, the choices offered where a sowing pauses (stop or relay, a row end, a
+//! way past or through the side store), and whether a decision's sowing ends, with the
+//! first laps a choice prefers and the holes a block spares.
+
+use super::rules::*;
+use super::state::*;
+use super::stepwise::{EndPick, Step, Tally, paused_cursor, set_mark};
+use super::trace::SownLap;
+use crate::model::BlockExempt;
+
+/// How many pauses to choose a row end deep the legality check of a sowing looks (beyond, a
+/// pause counts as an end of the sowing: the mover decides there).
+const MAX_END_DEPTH: u8 = 8;
+
+impl Rules {
+    /// The decisions that start a turn of a sowing played lap by lap: each hole the choice in
+    /// force allows, in each direction the mover may choose, if the sowing ends. A seed
+    /// placed where it captures is one decision whatever the direction, since the capture's
+    /// seeds are sown from the row end it picks.
+    pub(super) fn step_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> super::MoveStats {
+        let me = state.to_move;
+        let mut stats = super::MoveStats::default();
+        if sow.place.is_some() && state.hand[me] == 0 {
+            return stats;
+        }
+        let ways: &[(Option<Direction>, bool)] = match self.sowing_reversed(state, sow, me) {
+            Some(false) => &[(None, false)],
+            Some(true) => &[(None, true)],
+            None if self.direction == Direction::Anticlockwise => {
+                &[(Some(Direction::Anticlockwise), false), (Some(Direction::Clockwise), true)]
+            }
+            None => &[(Some(Direction::Clockwise), false), (Some(Direction::Anticlockwise), true)],
+        };
+        // Where holes belong by colour, a player left with one seed may have a move of its own,
+        // which may be their only one.
+        let lone = sow.lone.and_then(|lone| Some((lone, self.lone_target(state, lone, me)?)));
+        let only_lone = matches!(lone, Some((l, _)) if l.only);
+        let rearmost = if self.colours { self.rearmost(state, me) } else { None };
+        for choice in sow.choices.iter().filter(|_| !only_lone) {
+            let start = out.len();
+            let mut fitted = false;
+            // Each direction of a hole asked on its own: the description may predict the lap
+            // (`whose lap captures`, `whose last seed would fall in front of an occupied
+            // hole`), which depends on the way it goes.
+            let way_fits = |h: Hole, rev: bool| {
+                self.fits(state, me, choice, h, rev)
+                    && (!choice.rule.facing || self.lands_facing(state, me, h, rev))
+            };
+            // Where holes belong by colour, any hole of the board may be the mover's.
+            let holes = if self.colours { &self.slot_of } else { &choice.holes[me] };
+            for &h in holes {
+                if self.colours && !self.colour_fits(state, me, choice, h, rearmost) {
+                    continue;
+                }
+                if !ways.iter().any(|&(_, rev)| way_fits(h, rev)) {
+                    continue;
+                }
+                fitted = true;
+                if sow.place.is_some_and(|p| self.place_captures(state, p, h)) {
+                    if self.step_ends(state, sow, h, ways[0].1, false) {
+                        out.push(Move::Sow(h));
+                    } else {
+                        stats.endless += 1;
+                    }
+                    continue;
+                }
+                for &(d, rev) in ways {
+                    if !way_fits(h, rev)
+                        || sow.exit_start.is_some_and(|role| self.leaves_row(state, role, h, rev))
+                    {
+                        continue;
+                    }
+                    if self.step_ends(state, sow, h, rev, false) {
+                        out.push(d.map_or(Move::Sow(h), |d| Move::SowDirection(h, d)));
+                    } else {
+                        stats.endless += 1;
+                    }
+                    // The same lap through the side store, where it reaches it.
+                    if sow.side_path.is_some()
+                        && d.is_none()
+                        && self.through_passes(state, me, h, rev) > 0
+                        && self.step_ends(state, sow, h, rev, true)
+                    {
+                        out.push(Move::SowThrough(h));
+                    }
+                }
+            }
+            if fitted {
+                if !sow.prefer.is_empty() {
+                    self.keep_preferred(state, sow, out, start, ways[0].1);
+                }
+                break;
+            }
+        }
+        if !sow.turnings.is_empty() {
+            self.turned_moves(state, sow, out, &mut stats);
+        }
+        // The side store itself, lifted only through it.
+        if sow.side_path.is_some()
+            && let Some(side) = self.side_store(me)
+            && state.counts[side.index()] > 0
+            && self.step_ends(state, sow, side, ways[0].1, true)
+        {
+            out.push(Move::SowThrough(side));
+        }
+        if let Some((_, (from, Some(to)))) = lone {
+            out.push(Move::Transfer(from, to));
+        }
+        if sow.hand_entry && self.may_enter(state) {
+            out.push(Move::Enter);
+        }
+        if self.must_feed_now(state, sow) {
+            self.keep_feeding(state, out);
+        }
+        stats
+    }
+
+    /// The decisions where a relay paused to let the mover choose its way: `relay` past the
+    /// side store, `b3+` through it, each if the sowing then ends.
+    pub(super) fn path_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
+        for through in [false, true] {
+            let mut s = state.clone();
+            let mut tally = Tally::default();
+            let step = self.step_resume(&mut s, sow, choice, through, &mut tally, &mut ());
+            if self.step_settles(&s, sow, step, 1) {
+                out.push(if through { Move::SowThrough(choice.at) } else { Move::Relay });
+            }
+        }
+    }
+
+    /// How many seeds a lap of `me`'s hole `h` going `rev` through their side store would drop
+    /// into it (for the side store itself, 1 if it holds seeds: it is lifted only so).
+    pub(super) fn through_passes(&self, state: &State, me: Player, h: Hole, rev: bool) -> u16 {
+        let Some(side) = self.side_store(me) else { return 0 };
+        let n = state.counts[h.index()];
+        if h == side {
+            return u16::from(n > 0);
+        }
+        let mut at = h;
+        let mut passes = 0;
+        for _ in 0..n {
+            at = self.step_path(me, at, rev, true);
+            if self.skip_origin && at == h {
+                at = self.step_path(me, at, rev, true);
+            }
+            passes += u16::from(at == side);
+        }
+        passes
+    }
+
+    /// Whether the mover's side store holds no more seeds than the sowing allows after a lap
+    /// through it.
+    pub(super) fn side_allowed(&self, state: &State, sow: &SowRules) -> bool {
+        match (sow.side_path, self.side_store(state.to_move)) {
+            (Some(max), Some(side)) => state.counts[side.index()] <= max,
+            _ => true,
+        }
+    }
+
+    /// The decisions of a mover choosing the row end a capture's seeds are sown from: each end
+    /// hole of the row, sown inward, in board order, if the sowing ends.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn end_choice_moves(&self, state: &State, choice: EndChoice, out: &mut MoveList) {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
+        for (end, rev) in self.row_end_options(me, choice.capture) {
+            let mut s = state.clone();
+            let mut tally = Tally::default();
+            let step = self.step_from_end(&mut s, sow, choice, (end, rev), &mut tally, &mut ());
+            if self.step_settles(&s, sow, step, 1) {
+                let d = if rev { self.direction.other() } else { self.direction };
+                out.push(Move::SowDirection(end, d));
+            }
+        }
+    }
+
+    /// The decisions where a sowing paused for the mover to stop or relay: `stop`, and
+    /// `relay` while the turn has not relayed so too often and the relay's sowing ends.
+    pub(super) fn step_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
+        if choice.turn {
+            for (mv, h, rev) in self.turn_options(state, sow, choice) {
+                let mut s = state.clone();
+                let mut tally = Tally::default();
+                let step = self.step_turn_resume(&mut s, sow, choice, (h, rev), &mut tally, &mut ());
+                if self.step_settles(&s, sow, step, 0) {
+                    out.push(mv);
+                }
+            }
+            return;
+        }
+        out.push(Move::Stop);
+        if choice.relays >= super::play::MAX_RELAY_CHOICES {
+            return;
+        }
+        let mut s = state.clone();
+        let mut tally = Tally::default();
+        let step = self.step_run(
+            &mut s,
+            sow,
+            (choice.at, LapAction::Relay),
+            paused_cursor(state, choice),
+            &mut tally,
+            &mut (),
+        );
+        if self.step_settles(&s, sow, step, 0) {
+            out.push(Move::Relay);
+        }
+    }
+
+    /// The laps decision `mv` sows from `state`, the laps of its captured seeds included (each
+    /// shown from the row end they are sown from), for a front end to show; empty for a
+    /// decision that sows nothing.
+    pub(super) fn step_laps(&self, state: &State, mv: Move) -> Vec<SownLap> {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Vec::new() };
+        let mut s = state.clone();
+        let mut tally = Tally { trace: Some(Vec::new()), ..Tally::default() };
+        match (state.phase, mv) {
+            (Phase::EndChoice(choice), Move::SowDirection(h, d)) => {
+                self.step_from_end(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut ());
+            }
+            (Phase::LapChoice(choice), Move::SowDirection(h, d)) if choice.turn => {
+                self.step_turn_resume(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut ());
+            }
+            (Phase::LapChoice(choice), Move::Relay) if choice.turn => {
+                let rev = self.turn_reversed(state, sow, me);
+                self.step_turn_resume(&mut s, sow, choice, (choice.at, rev), &mut tally, &mut ());
+            }
+            (Phase::LapChoice(choice), Move::Relay | Move::SowThrough(_)) if choice.through => {
+                let through = matches!(mv, Move::SowThrough(_));
+                self.step_resume(&mut s, sow, choice, through, &mut tally, &mut ());
+            }
+            (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h))
+                if self.may_lift(state, me, h) =>
+            {
+                let rev = match mv {
+                    Move::SowDirection(_, d) => d != self.direction,
+                    _ => self.sowing_reversed(state, sow, me).unwrap_or(false),
+                };
+                let through = matches!(mv, Move::SowThrough(_));
+                self.step_start(&mut s, sow, h, rev, through, &mut tally, &mut ());
+            }
+            _ => {}
+        }
+        tally.trace.unwrap_or_default()
+    }
+
+    /// Whether the turn that sowing (or placing in) hole `h` going `rev` starts ends: played
+    /// out on a copy, a pause to choose a row end counting as an end where some choice ends.
+    pub(super) fn step_ends(&self, state: &State, sow: &SowRules, h: Hole, rev: bool, through: bool) -> bool {
+        let mut s = state.clone();
+        let mut tally = Tally::default();
+        let step = self.step_start(&mut s, sow, h, rev, through, &mut tally, &mut ());
+        self.step_settles(&s, sow, step, 0)
+    }
+
+    /// Whether a stretch of sowing that came to `step` (leaving `state`) ends: at a pause,
+    /// whether some choice of row end does, looked at a few pauses deep.
+    pub(super) fn step_settles(&self, state: &State, sow: &SowRules, step: Step, depth: u8) -> bool {
+        match step {
+            Step::Over(_) | Step::Captured(..) | Step::Ended | Step::MayStop(..) => true,
+            Step::Endless | Step::Refused => false,
+            Step::Paused(_) | Step::PathPaused(_) | Step::TurnPaused(_) if depth >= MAX_END_DEPTH => true,
+            Step::TurnPaused(_) => {
+                let Phase::LapChoice(choice) = state.phase else { return false };
+                self.turn_options(state, sow, choice).into_iter().any(|(_, h, rev)| {
+                    let mut s = state.clone();
+                    let mut tally = Tally::default();
+                    let step = self.step_turn_resume(&mut s, sow, choice, (h, rev), &mut tally, &mut ());
+                    self.step_settles(&s, sow, step, depth + 1)
+                })
+            }
+            Step::PathPaused(choice) => [false, true].into_iter().any(|through| {
+                let mut s = state.clone();
+                let mut tally = Tally::default();
+                let step = self.step_resume(&mut s, sow, choice, through, &mut tally, &mut ());
+                self.step_settles(&s, sow, step, depth + 1)
+            }),
+            Step::Paused(choice) => {
+                self.row_end_options(state.to_move, choice.capture).into_iter().any(|end| {
+                    let mut s = state.clone();
+                    let mut tally = Tally::default();
+                    let step = self.step_from_end(&mut s, sow, choice, end, &mut tally, &mut ());
+                    self.step_settles(&s, sow, step, depth + 1)
+                })
+            }
+        }
+    }
+
+    /// The blocking rule of the mover's sowing, if it has one, at the end of their turn
+    /// (`after a turn that captures nothing, while the opponent cannot capture, mark as …`):
+    /// the mark leaves every hole; then, after a turn that took nothing, where the opponent
+    /// has no first lap that captures, the opponent's holes the mover's capturing first laps
+    /// would take (as if the mover moved again) get it, but for the holes spared.
+    #[cold]
+    pub(super) fn step_block(&self, state: &mut State) {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
+        let Some(block) = &sow.block else { return };
+        for h in 0..self.model.board.holes() {
+            set_mark(state, block.mark, Hole(h as u8), false);
+        }
+        let opponent = me.other();
+        if state.turn_bits & TURN_STEP_TOOK != 0
+            || state.outcome.is_some()
+            || !self.capture_targets(state, opponent).is_empty()
+        {
+            return;
+        }
+        let count = |h: Hole| state.counts[h.index()];
+        let row = |role: Role| &self.role_hole[opponent][usize::from(role)];
+        let spared = |h: Hole| {
+            block.exempt.iter().any(|e| match *e {
+                BlockExempt::Marked(m) => state.is_marked(m, h),
+                BlockExempt::OnlyOccupied(role) => row(role).iter().all(|&x| (x == h) == (count(x) > 0)),
+                BlockExempt::OnlyMoreThan(role, n) => row(role).iter().all(|&x| (x == h) == (count(x) > n)),
+            })
+        };
+        let blocked: Vec<Hole> = self
+            .capture_targets(state, me)
+            .into_iter()
+            .filter(|&h| self.holds(state, h, opponent) && !spared(h))
+            .collect();
+        for h in blocked {
+            set_mark(state, block.mark, h, true);
+        }
+    }
+
+    /// The occupied holes of the opponent's that player `p`'s first laps that capture would
+    /// take, of the sowings `p` could choose were it their turn to sow now.
+    pub(super) fn capture_targets(&self, state: &State, p: Player) -> Vec<Hole> {
+        let mut s = state.clone();
+        s.to_move = p;
+        s.phase = Phase::Sow;
+        let TurnKind::Sow(sow) = &self.phase_rules(&s, p).turn else { return Vec::new() };
+        let mut out = Vec::new();
+        for (h, rev) in self.first_laps(&s, sow) {
+            let mut lap = s.clone();
+            let mut tally = Tally::default();
+            let Some((at, _, LapAction::Capture(c), _)) =
+                self.step_first(&mut lap, sow, h, (rev, false), &mut tally)
+            else {
+                continue;
+            };
+            let capture = &self.model.captures[usize::from(c)];
+            let from = if capture.origin_column { h } else { at };
+            for target in &capture.take {
+                if let Target::Opposite(role) = *target
+                    && let Some(hole) = self.opposite(p, from, role)
+                    && lap.counts[hole.index()] > 0
+                    && !out.contains(&hole)
+                {
+                    out.push(hole);
+                }
+            }
+        }
+        out
+    }
+
+    /// The first laps (hole, way) the description in force lets the player to move choose,
+    /// without asking whether their sowings end.
+    pub(super) fn first_laps(&self, state: &State, sow: &SowRules) -> Vec<(Hole, bool)> {
+        let me = state.to_move;
+        let ways: &[bool] = match self.sowing_reversed(state, sow, me) {
+            Some(false) => &[false],
+            Some(true) => &[true],
+            None => &[false, true],
+        };
+        for choice in &sow.choices {
+            let mut out = Vec::new();
+            let mut fitted = false;
+            for &h in &choice.holes[me] {
+                for &rev in ways {
+                    if self.fits(state, me, choice, h, rev)
+                        && (!choice.rule.facing || self.lands_facing(state, me, h, rev))
+                    {
+                        fitted = true;
+                        if !sow.exit_start.is_some_and(|role| self.leaves_row(state, role, h, rev)) {
+                            out.push((h, rev));
+                        }
+                    }
+                }
+            }
+            if fitted {
+                return out;
+            }
+        }
+        Vec::new()
+    }
+
+    /// Where the sowing description in force allows several first laps and the rules prefer
+    /// some (`prefer first laps if …`): keep, of the decisions from `start` on, those of the
+    /// most preferred condition any of them meets.
+    #[cold]
+    pub(super) fn keep_preferred(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        out: &mut MoveList,
+        start: usize,
+        plain_rev: bool,
+    ) {
+        let ranked: Vec<(Move, usize)> = out[start..]
+            .iter()
+            .map(|&mv| {
+                let (h, rev) = match mv {
+                    Move::SowDirection(h, d) => (h, d != self.direction),
+                    Move::Sow(h) => (h, plain_rev),
+                    _ => return (mv, sow.prefer.len()),
+                };
+                (mv, self.first_lap_rank(state, sow, h, rev))
+            })
+            .collect();
+        let best = ranked.iter().map(|&(_, rank)| rank).min().unwrap_or(0);
+        out.truncate(start);
+        out.extend(ranked.into_iter().filter(|&(_, rank)| rank == best).map(|(mv, _)| mv));
+    }
+
+    /// The first of the preferred conditions the first lap from hole `h` going `rev` meets
+    /// (sown on a copy), or their number where it meets none.
+    pub(super) fn first_lap_rank(&self, state: &State, sow: &SowRules, h: Hole, rev: bool) -> usize {
+        let mut s = state.clone();
+        let mut tally = Tally::default();
+        let Some((at, before, action, cur)) = self.step_first(&mut s, sow, h, (rev, false), &mut tally)
+        else {
+            return sow.prefer.len();
+        };
+        sow.prefer
+            .iter()
+            .position(|condition| match condition {
+                TurnCondition::Captures => matches!(action, LapAction::Capture(_)),
+                TurnCondition::Lands(rule) => self.rule_applies(&s, rule, (at, before), &cur),
+            })
+            .unwrap_or(sow.prefer.len())
+    }
+
+    /// Whether a lap of the mover's from hole `h` going `rev` leaves their row `role` at once
+    /// from its end while another hole of that row is occupied.
+    pub(super) fn leaves_row(&self, state: &State, role: Role, h: Hole, rev: bool) -> bool {
+        let me = state.to_move;
+        let in_row = |x: Hole| self.hole_owner[x.index()] == me && self.hole_role[x.index()] == role;
+        in_row(h)
+            && !in_row(self.step_hole(me, h, rev))
+            && self.role_hole[me][usize::from(role)].iter().any(|&x| x != h && state.counts[x.index()] > 0)
+    }
+
+    /// Whether the seeds of `me`'s hole `h`, counted on along their circuit going `rev` one
+    /// hole a seed, would end in a hole with an occupied hole in front of it: the own hole of
+    /// the next row inward in its column, or for the innermost row the opponent's facing hole.
+    pub(super) fn lands_facing(&self, state: &State, me: Player, h: Hole, rev: bool) -> bool {
+        let n = state.counts[h.index()];
+        let at = (0..n).fold(h, |x, _| self.step_hole(me, x, rev));
+        let (owner, role) = (self.hole_owner[at.index()], usize::from(self.hole_role[at.index()]));
+        let column = usize::from(self.hole_column[at.index()]);
+        let front = match self.role_hole[owner].get(role + 1) {
+            Some(row) => row[column],
+            None => self.role_hole[owner.other()][role][column],
+        };
+        state.counts[front.index()] > 0
+    }
+
+    /// Whether a seed placed in hole `h` captures there: the opponent's facing hole is as the
+    /// placing line says.
+    pub(super) fn place_captures(&self, state: &State, place: crate::model::Place, h: Hole) -> bool {
+        let (role, want) = place.opposite;
+        (self.opposite_count(state, state.to_move, h, role) == 0) == (want == HoleState::Empty)
+    }
+
+    /// The end holes of `me`'s row `role`, each with the way that sows it inward (against the
+    /// circuit's stored order with `true`): the owner's left end first.
+    pub(super) fn row_ends(&self, me: Player, role: Role) -> [(Hole, bool); 2] {
+        let board = self.model.board;
+        let row = &self.role_hole[me][usize::from(role)];
+        let end = |k: usize| {
+            let hole = row[board.column_from_left(me, k)];
+            let inner = row[board.column_from_left(me, if k == 0 { 1.min(self.columns - 1) } else { k - 1 })];
+            (hole, self.step_hole(me, hole, false) != inner)
+        };
+        [end(0), end(self.columns - 1)]
+    }
+
+    /// The row ends the mover may choose from for capture `c`, in board order.
+    pub(super) fn row_end_options(&self, me: Player, c: u8) -> Vec<(Hole, bool)> {
+        let Destination::Sow(Resow { into: SowInto::RowEnd { role, .. }, .. }) =
+            self.model.captures[usize::from(c)].destination
+        else {
+            return Vec::new();
+        };
+        let mut ends = self.row_ends(me, role).to_vec();
+        ends.sort_by_key(|(h, _)| self.board_of[h.index()]);
+        ends.dedup_by_key(|(h, _)| *h);
+        ends
+    }
+
+    /// The row end a capture landing at `at` sends its seeds to: the end nearer the landing
+    /// column (counted from the owner's seat, or for North from South's with
+    /// `far_for_north`); from the row's `middle` holes, the end a lap going `ahead` was
+    /// heading for, or else the mover's choice.
+    pub(super) fn row_end_at(
+        &self,
+        me: Player,
+        (role, middle, far_for_north): (Role, u8, bool),
+        at: Hole,
+        ahead: Option<bool>,
+    ) -> EndPick {
+        let board = self.model.board;
+        let column = usize::from(self.hole_column[at.index()]);
+        // The landing's place from the owner's left.
+        let k = (0..self.columns).find(|&k| board.column_from_left(me, k) == column).unwrap_or(0);
+        let zone = self.columns.saturating_sub(usize::from(middle)) / 2;
+        let [left, right] = self.row_ends(me, role);
+        let (near_left, near_right) =
+            if far_for_north && me == Player::North { (right, left) } else { (left, right) };
+        if k < zone {
+            EndPick::End(near_left.0, near_left.1)
+        } else if k + zone >= self.columns {
+            EndPick::End(near_right.0, near_right.1)
+        } else if let Some(end) = ahead.and_then(|rev| self.end_ahead(me, [left, right], at, rev)) {
+            EndPick::End(end.0, end.1)
+        } else {
+            EndPick::Choice
+        }
+    }
+
+    /// Which of a row's two ends (`ends`, each with the way that sows it inward) a lap going
+    /// `rev` through hole `at` of the row reaches first along its circuit.
+    #[cold]
+    pub(super) fn end_ahead(
+        &self,
+        me: Player,
+        ends: [(Hole, bool); 2],
+        at: Hole,
+        rev: bool,
+    ) -> Option<(Hole, bool)> {
+        let mut h = at;
+        for _ in 0..self.circuit[me].len() {
+            if let Some(&end) = ends.iter().find(|(e, _)| *e == h) {
+                return Some(end);
+            }
+            h = self.step_hole(me, h, rev);
+        }
+        None
+    }
+}

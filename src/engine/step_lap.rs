@@ -1,0 +1,264 @@
+//! One lap of the general interpreter: the seeds dropped one by one along the path (turning
+//! holes the mover's where holes belong by colour, noting the rows a lap rule asks about),
+//! and the lap's verdict, read from the model's lap rules where it ends.
+
+use super::rules::*;
+use super::sowing::SowEnd;
+use super::state::*;
+use super::stepwise::{Cursor, Tally, set_mark};
+use super::trace::SownLap;
+use crate::model::Overrun;
+
+impl Rules {
+    /// The hole one step from `h` along `me`'s circuit, against its stored order with `rev`.
+    pub(super) fn step_hole(&self, me: Player, h: Hole, rev: bool) -> Hole {
+        let circuit = &self.circuit[me];
+        let len = circuit.len();
+        let pos = usize::from(self.circuit_pos[me][h.index()]);
+        circuit[if rev { (pos + len - 1) % len } else { (pos + 1) % len }]
+    }
+
+    /// The hole one step from `h` along `me`'s circuit, or with `through` along their circuit
+    /// through their side store.
+    pub(super) fn step_path(&self, me: Player, h: Hole, rev: bool, through: bool) -> Hole {
+        if !through {
+            return self.step_hole(me, h, rev);
+        }
+        let circuit = &self.through[me];
+        let len = circuit.len();
+        let pos = usize::from(self.through_pos[me][h.index()]);
+        circuit[if rev { (pos + len - 1) % len } else { (pos + 1) % len }]
+    }
+
+    /// Lift hole `from` and sow its seeds one by one along the mover's circuit going `rev`
+    /// (through their side store with `through`): where the last seed fell, and what that
+    /// hole held before it.
+    #[allow(clippy::too_many_arguments, reason = "the lap: hole, direction and way")]
+    pub(super) fn step_lap(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        from: Hole,
+        rev: bool,
+        through: bool,
+        tally: &mut Tally,
+    ) -> (Hole, u16) {
+        let mut n = state.counts[from.index()];
+        if let Some(heavy) = sow.heavy
+            && state.is_marked(heavy.mark, from)
+        {
+            if n > heavy.more_than {
+                n = heavy.lift;
+            } else if let Some(spent) = heavy.spent {
+                set_mark(state, heavy.mark, from, false);
+                set_mark(state, spent, from, true);
+            }
+        }
+        self.remove(state, from, n);
+        self.thin_marks(state);
+        self.drop_seeds(state, sow, (from, 1), n, (rev, through), tally)
+    }
+
+    /// Take marks kept only while a hole holds some seeds (`, while it holds at least 6
+    /// seeds`) from the holes now holding fewer: after every lift and every capture.
+    pub(super) fn thin_marks(&self, state: &mut State) {
+        for (m, mark) in self.model.marks.iter().enumerate() {
+            let Some(min) = mark.keep_min else { continue };
+            for h in 0..self.model.board.holes() {
+                let hole = Hole(h as u8);
+                if state.counts[h] < min && state.is_marked(m as u8, hole) {
+                    set_mark(state, m as u8, hole, false);
+                }
+            }
+        }
+    }
+
+    /// Sow `n` seeds in hand one by one along the mover's circuit going `rev` (through their
+    /// side store with `through`), from the hole after `from`, `first` of them into the first
+    /// hole (all that are left, if fewer), passing the holes the sowing skips: where the last
+    /// seeds fell, and what that hole held before them.
+    pub(super) fn drop_seeds(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        (from, first): (Hole, u16),
+        n: u16,
+        (rev, through): (bool, bool),
+        tally: &mut Tally,
+    ) -> (Hole, u16) {
+        let me = state.to_move;
+        let ring = &sow.rings[me];
+        let (mut at, mut before) = (from, 0);
+        let mut drops = Vec::new();
+        let (mut left, mut overran) = (n, 0u16);
+        while left > 0 {
+            at = self.step_path(me, at, rev, through);
+            while (self.skip_origin && at == from) || ring.skips_hole(at) {
+                at = self.step_path(me, at, rev, through);
+            }
+            let k = if left == n { first.min(left) } else { 1 };
+            for (i, &(side, role, _)) in sow.reach.iter().enumerate() {
+                if self.in_reach_row(me, (side, role), at) {
+                    tally.reached_now |= 1 << i;
+                }
+            }
+            if self.colours {
+                tally.held_by = self.holder(state, at);
+            }
+            if self.colours && !self.is_store(at) {
+                // Each seed makes its hole the mover's; the opponent's seeds there stay, or go
+                // to the hole the lap was lifted from, as the sowing says.
+                if tally.held_by == Some(me.other()) && sow.overrun == Some(Overrun::ToOrigin) {
+                    let taken = state.counts[at.index()];
+                    self.remove(state, at, taken);
+                    tally.overran.push((at, taken));
+                    overran += taken;
+                }
+                self.set_holder(state, at, me);
+            }
+            before = state.counts[at.index()];
+            self.add(state, at, k);
+            left -= k;
+            if tally.trace.is_some() {
+                drops.extend(std::iter::repeat_n(at, usize::from(k)));
+            }
+        }
+        if let Some(trace) = tally.trace.as_mut() {
+            trace.push(SownLap { from, drops });
+        }
+        if self.colours {
+            if overran > 0 {
+                self.add(state, from, overran);
+                self.set_holder(state, from, me);
+            }
+            self.settle_colours(state);
+        } else if self.shared_circuit {
+            // Seeds crossed to the other side or into a store: each side's seeds are those
+            // of its territory.
+            state.seeds = ByPlayer::new_with(|p| self.territory_seeds(state, p));
+        }
+        tally.laps += 1;
+        tally.sown += u32::from(n);
+        tally.last = Some(at);
+        tally.from = Some(from);
+        (at, before)
+    }
+
+    /// The end of the lap that ended at `at`, as the captures' shared code reads it: where
+    /// it ended and where it was lifted from, along the mover's ring.
+    pub(super) fn step_end(&self, state: &State, sow: &SowRules, at: Hole, tally: &Tally) -> SowEnd {
+        let ring = &sow.rings[state.to_move];
+        let last_at = ring.pos(at);
+        SowEnd {
+            laps: tally.laps,
+            sown: tally.sown,
+            last_at,
+            lap_at: tally.from.map_or(last_at, |from| ring.pos(from)) as u16,
+            last: at,
+            action: LapAction::Stop,
+            hash: 0,
+            reached: false,
+        }
+    }
+
+    /// The lap rules' action for a lap that ended in hole `at`, which held `before` seeds
+    /// before the last one fell: the first rule that applies, read from the model.
+    ///
+    /// Where the lap rules ask whether a seed of the turn has reached a row, the lap counts
+    /// first: by the seeds it sowed there, or where only the ends of laps count, by its end
+    /// from the next lap on.
+    pub(super) fn step_action(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        (at, before): (Hole, u16),
+        cur: &mut Cursor,
+        tally: &mut Tally,
+    ) -> LapAction {
+        cur.held_by = tally.held_by;
+        // Rows where the seeds sown count, at once; rows where the ends of laps count, from
+        // the next lap on.
+        let (mut sown, mut ended) = (0u8, 0u8);
+        for (i, &(side, role, ends)) in sow.reach.iter().enumerate() {
+            if ends {
+                ended |= u8::from(self.in_reach_row(state.to_move, (side, role), at)) << i;
+            } else {
+                sown |= 1 << i;
+            }
+        }
+        cur.reached |= tally.reached_now & sown;
+        tally.reached_now = 0;
+        if self.is_side_store(at) {
+            // A lap that ends in a side store ends the turn.
+            return LapAction::Stop;
+        }
+        let action = sow
+            .lap_rules
+            .iter()
+            .find(|rule| self.rule_applies(state, rule, (at, before), cur))
+            .map_or(sow.lap_otherwise, |rule| rule.action);
+        cur.reached |= ended;
+        action
+    }
+
+    /// Whether the turn so far has reached the row a lap rule asks about (`no seed of the
+    /// turn has reached …`), by the bit the mover's sowing keeps for it.
+    pub(super) fn has_reached(&self, state: &State, cur: &Cursor, row: (Side, Role, bool)) -> bool {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return false };
+        sow.reach.iter().position(|&r| r == row).is_some_and(|i| cur.reached >> i & 1 == 1)
+    }
+
+    /// Whether hole `h` is in row `role` of `side` as `me` sees it.
+    pub(super) fn in_reach_row(&self, me: Player, (side, role): (Side, Role), h: Hole) -> bool {
+        let p = if side == Side::Own { me } else { me.other() };
+        !self.is_store(h) && self.hole_owner[h.index()] == p && self.hole_role[h.index()] == role
+    }
+
+    /// Whether lap rule `rule` applies to a lap that ended in hole `at`, which held `before`
+    /// seeds before the last one fell (its action aside).
+    pub(super) fn rule_applies(
+        &self,
+        state: &State,
+        rule: &LapRule,
+        (at, before): (Hole, u16),
+        cur: &Cursor,
+    ) -> bool {
+        if self.is_side_store(at) {
+            // No lap rule is read in a side store: the lap ends there.
+            return false;
+        }
+        let me = state.to_move;
+        let column = usize::from(self.hole_column[at.index()]);
+        let count = |h: Hole| state.counts[h.index()];
+        let is = |h: Hole, s: HoleState| (count(h) == 0) == (s == HoleState::Empty);
+        let facing = |role: Role| self.opposite_count(state, me, at, role);
+        let at_store = self.is_store(at);
+        {
+            rule.store == at_store
+                && (!at_store || self.store(me) == Some(at))
+                && rule.landing.is_none_or(|want| (before > 0) == (want == HoleState::Occupied))
+                && rule.side.is_none_or(|side| self.landed_on(me, at, cur.held_by) == Some(side))
+                && rule.role.is_none_or(|role| self.hole_role[at.index()] == role)
+                && rule.mark.is_none_or(|m| state.is_marked(m, at))
+                && rule.facts.iter().all(|fact| match *fact {
+                    Fact::Opposite(role, s) => (facing(role) == 0) == (s == HoleState::Empty),
+                    Fact::Column(role, s) => is(self.role_hole[me][usize::from(role)][column], s),
+                    Fact::OppositeHolds(role, min, max) => (min..=max).contains(&facing(role)),
+                    Fact::Next(s) => is(self.step_hole(me, at, cur.rev), s),
+                    Fact::Row(side, role, s) => {
+                        let p = if side == Side::Own { me } else { me.other() };
+                        self.role_hole[p][usize::from(role)].iter().all(|&h| count(h) == 0)
+                            == (s == HoleState::Empty)
+                    }
+                    Fact::Origin(min, max) => (min..=max).contains(&cur.origin),
+                    Fact::Holds(min, max) => (min..=max).contains(&count(at)),
+                    Fact::PreviousHolds(min, max) => {
+                        (min..=max).contains(&count(self.step_hole(me, at, !cur.rev)))
+                    }
+                    Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
+                    Fact::FirstLap => cur.first,
+                    Fact::TurnCaptured => cur.captured,
+                })
+        }
+    }
+}
