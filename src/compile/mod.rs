@@ -146,6 +146,29 @@ pub fn check_with_warnings(name: &str, text: &str) -> Result<(Vec<Rules>, Warnin
     }
 }
 
+/// Whether `name` stands in `text` as a word anywhere but right after `param` (its
+/// declarations, in the game or a ruleset): a reference, or a mention in a comment or a
+/// string, which is counted too (so that a doubt means a compilation, never a miss).
+fn named_beyond_declaration(text: &str, name: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    let mut from = 0;
+    while let Some(at) = text[from..].find(name).map(|i| from + i) {
+        from = at + name.len();
+        let before = text[..at].chars().next_back();
+        let after = text[from..].chars().next();
+        if before.is_some_and(word) || after.is_some_and(word) {
+            continue;
+        }
+        let lead = text[..at].trim_end();
+        let declared =
+            lead.strip_suffix("param").is_some_and(|rest| !rest.chars().next_back().is_some_and(word));
+        if !declared {
+            return true;
+        }
+    }
+    false
+}
+
 /// [`check_with_warnings`], given up (`None`) as soon as `stop` says so, which it is asked
 /// before each compilation: the language server stops a check that a newer edit has made
 /// stale.
@@ -181,7 +204,9 @@ pub fn check_unless(
         }
         match compile_parsed(text, &file, &options, true) {
             Ok((rules, mut found)) => {
-                for p in rules.params() {
+                // A parameter the text never names beyond its declarations cannot change the
+                // rules: its range ends need no compilation of their own.
+                for p in rules.params().iter().filter(|p| named_beyond_declaration(text, &p.name)) {
                     for value in [p.low, p.high].into_iter().filter(|&v| v != p.default) {
                         let options =
                             Options { ruleset: ruleset.clone(), params: vec![format!("{}={value}", p.name)] };
@@ -240,4 +265,20 @@ fn range_span(game: &ast::Game, ruleset: Option<&str>, name: &str) -> crate::spa
         .unwrap_or_default();
     let own = chain.iter().rev().find_map(|r| find(&r.sections));
     own.or_else(|| find(&game.sections)).unwrap_or(game.name.span)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::named_beyond_declaration as named;
+
+    #[test]
+    fn a_parameter_named_only_where_declared_is_not_named() {
+        let text = "game \"g\" {\n    param columns = 4 in 2..8 \"c\"\n    param seeds = 2 in 1..3 \"s\"\n    board 2 rows of columns holes\n    ruleset \"r\" {\n        param seeds = 3 in 1..3 \"s\"\n    }\n}";
+        assert!(named(text, "columns"));
+        assert!(!named(text, "seeds"));
+        // A longer word holding the name is not the name; a comment naming it counts.
+        assert!(!named("param seeds = 2 in 1..3 \"s\"\n setup { 2 in every hole, seedsx }", "seeds"));
+        assert!(named("param seeds = 2 in 1..3 \"s\"\n // seeds: the count", "seeds"));
+        assert!(named("param seeds = 2 in 1..3 \"s\"\n xparam seeds", "seeds"));
+    }
 }

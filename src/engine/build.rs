@@ -420,7 +420,7 @@ fn build(model: Model) -> Rules {
                 Turn::Sow(sowing) => sowing.leave_turned || sowing.turned_once,
                 _ => false,
             }),
-        stepwise: model.stepwise() || model.colours,
+        stepwise: !model.fast_path_covers(),
         model,
     };
     rules.flags = flags(&rules);

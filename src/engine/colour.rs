@@ -165,6 +165,7 @@ impl Rules {
     /// Whether hole `h` is `p`'s as `own` and `opponent's` read a hole (a choice, a capture's
     /// holes, a territory): where holes belong by colour, whether it holds `p`'s seeds; else
     /// whether it is on `p`'s rows. A store is always its owner's.
+    #[inline(always)]
     pub(super) fn holds(&self, state: &State, h: Hole, p: Player) -> bool {
         if self.colours { self.holder(state, h) == Some(p) } else { self.hole_owner[h.index()] == p }
     }

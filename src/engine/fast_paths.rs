@@ -1,6 +1,8 @@
-//! The fast paths of the sowing interpreter against its general path, on every bundled
-//! game: each fast path must give the answer the general one gives, wherever random play
-//! goes.
+//! The fast paths of the sowing interpreter against its general path: at a position, each
+//! fast path must give the answer the general one gives. `tests/integration/fast_paths.rs`
+//! asks it at every position of random games of every bundled game, ruleset and range end.
+//! Not part of the library's interface (hidden from its documentation): it reads the
+//! engine's own tables.
 //!
 //! | fast path | chosen when (a property of the model) | checked here |
 //! |---|---|---|
@@ -237,90 +239,32 @@ fn compare_candidates(rules: &Rules, state: &State) -> (usize, usize) {
     (compared, lists)
 }
 
-/// Random games of `rules` from 6 seeds, each fast path compared with the general one at
-/// every position: the sowings, lists without relays and landings compared.
-fn compare_games(rules: &Rules) -> (usize, usize, usize) {
-    let (mut compared, mut lists, mut landings) = (0, 0, 0);
-    for seed in 0..6u64 {
-        let mut rng = crate::ai::rng(seed);
-        let mut position = super::Position::new(rules);
-        let mut moves = MoveList::new();
-        for _ in 0..150 {
-            let state = position.state();
-            if state.outcome().is_none() && state.phase == Phase::Sow {
-                landings += compare_lap_table(rules, state);
-            }
-            let (sowings, without_relays) = compare_candidates(rules, state);
-            compared += sowings;
-            lists += without_relays;
-            let mut below = |n| crate::ai::below(&mut rng, n);
-            let (played, _) = position.random_decision(&mut moves, super::Draw::Lists, &mut below);
-            if !played {
-                break;
-            }
-        }
-    }
-    (compared, lists, landings)
+/// What [`compare`] compared at a position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Compared {
+    /// Candidate sowings (a hole in one direction).
+    pub sowings: usize,
+    /// Lists built without sowing, against lists with every candidate sown.
+    pub lists: usize,
+    /// Landings where the lap table's verdict was read.
+    pub landings: usize,
 }
 
-/// A table of opposite holes, `nothing` among them, read by the lap table and the captures
-/// alike (no bundled game's table is read by the lap table: Tchela's sows lap by lap).
-#[test]
-fn fast_paths_agree_on_a_table_of_opposite_holes() {
-    // The first bundled base game sown by the lap table whose capture reads the opposite
-    // inner hole (no game named: the engine's source names none).
-    let territory = "territory each player owns rows outer, inner\n";
-    let fits = |name: &&'static str| {
-        let text = crate::bundled::bundled(name).expect("bundled");
-        text.contains(territory)
-            && text.contains("and the opposite inner hole is occupied")
-            && crate::compile::compile(name, text, &crate::compile::Options::default())
-                .is_ok_and(|r| !r.flags.interpreted && r.phases.len() == 1)
+/// Every fast path at `state` against the general path, asserting that each agrees (a
+/// panic names the game, the hole and what differs): the lap table at every landing, each
+/// candidate's sowing, and the list without sowing.
+pub fn compare(rules: &Rules, state: &State) -> Compared {
+    let landings = if state.outcome().is_none() && state.phase == Phase::Sow {
+        compare_lap_table(rules, state)
+    } else {
+        0
     };
-    let name = crate::bundled::bundled_names().find(fits).expect("such a bundled game");
-    let text = crate::bundled::bundled(name).expect("bundled").replacen(
-        "territory each player owns rows outer, inner\n",
-        "territory each player owns rows outer, inner
-    opposite holes {
-        b1: inner c4, outer nothing
-        b2: inner nothing
-        b3: outer a1
-        c5: inner b8, outer nothing
-        c6: inner nothing, outer d1
-    }
-",
-        1,
-    );
-    let rules =
-        crate::compile::compile("table.sow", &text, &crate::compile::Options::default()).expect("compiles");
-    assert_eq!(rules.model().opposites.len(), 8);
-    let (compared, _, landings) = compare_games(&rules);
-    assert!(compared > 1_000 && landings > 1_000, "{compared} sowings, {landings} landings compared");
+    let (sowings, lists) = compare_candidates(rules, state);
+    Compared { sowings, lists, landings }
 }
 
-#[test]
-fn fast_paths_agree_with_the_general_interpreter_on_every_bundled_game() {
-    let (mut compared, mut lists, mut landings) = (0, 0, 0);
-    for name in crate::bundled::bundled_names() {
-        let text = crate::bundled::bundled(name).expect("bundled");
-        for base in crate::compile::check(name, text).expect("bundled files check") {
-            let mut games = vec![base.clone()];
-            for p in base.params() {
-                for value in [p.low, p.high] {
-                    let options = crate::compile::Options {
-                        ruleset: base.meta().ruleset.clone(),
-                        params: vec![format!("{}={value}", p.name)],
-                    };
-                    games.push(crate::compile::compile(name, text, &options).expect("range ends compile"));
-                }
-            }
-            for rules in games {
-                let (c, l, n) = compare_games(&rules);
-                (compared, lists, landings) = (compared + c, lists + l, landings + n);
-            }
-        }
-    }
-    assert!(compared > 50_000, "{compared} sowings compared");
-    assert!(lists > 5_000, "{lists} lists without relays compared");
-    assert!(landings > 100_000, "{landings} landings compared");
+/// Whether the lap table sows `rules`' laps (rather than the general interpreter, which
+/// reads the lap rules lap by lap).
+pub fn sown_by_lap_table(rules: &Rules) -> bool {
+    !rules.flags.interpreted
 }

@@ -27,7 +27,7 @@ impl Rules {
                 let have: u32 = match follow_up.region().role {
                     None => u32::from(state.seeds[opp]),
                     Some(_) => (region.iter())
-                        .filter(|&&h| self.holds(state, h, opp))
+                        .filter(|&&h| !self.colours || self.holds(state, h, opp))
                         .map(|h| u32::from(state.counts[h.index()]))
                         .sum(),
                 };
@@ -40,7 +40,7 @@ impl Rules {
                     .iter()
                     .filter(|&&h| {
                         state.counts[h.index()] > 0
-                            && self.holds(state, h, opp)
+                            && (!self.colours || self.holds(state, h, opp))
                             && except.is_none_or(|m| !state.is_marked(m, h))
                     })
                     .count() as u32;

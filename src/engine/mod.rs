@@ -7,8 +7,8 @@ mod checked;
 mod choose;
 mod colour;
 mod cycle;
-#[cfg(test)]
-mod fast_paths;
+#[doc(hidden)]
+pub mod fast_paths;
 mod follow_up;
 mod game;
 mod learning;

@@ -232,9 +232,9 @@ pub struct Rules {
     /// The rules look at what a turn's captures did ([`State`](super::State)'s `turn_bits`):
     /// turned laps are counted, or a turn that takes both end holes of a row wins.
     pub(crate) turn_record: bool,
-    /// Sowings are played lap by lap by the interpreter of `engine::stepwise`: the rules
-    /// place seeds from the hand, sow captures from a row end, read facts about the turn so
-    /// far, or end the game between laps on an empty row.
+    /// Sowings are played lap by lap by the general interpreter (`engine::stepwise`): the
+    /// fast path does not cover the rules ([`Model::fast_path_covers`]), or `Rules::general`
+    /// built them.
     pub(crate) stepwise: bool,
 }
 

@@ -12,7 +12,7 @@
 //! its verdict in `super::step_lap`, turned laps in `super::step_turning`.
 //!
 //! `Rules::new` uses it where the model has a construct that only it plays
-//! ([`crate::model::Model::stepwise`], or colours); other games' move generation and sowing
+//! (the fast path does not cover it: [`crate::model::Model::fast_path_covers`]); other games' move generation and sowing
 //! never look at these constructs, and pay nothing for them. Loops that could go on for
 //! ever (relays, captures sown on) are checked by Brent's cycle detection within the lap
 //! bound of the rules.

@@ -180,7 +180,15 @@ impl Rules {
     /// Whether the player to move has exactly one occupied hole.
     #[cold]
     pub(super) fn mover_in_one_hole(&self, state: &State) -> bool {
-        self.own_holes(state, state.to_move).filter(|h| state.counts[h.index()] > 0).count() == 1
+        self.in_one_hole(state, state.to_move)
+    }
+
+    /// Whether player `p` has exactly one occupied hole (out of line: the end rules that
+    /// ask it are rare, and its iterator would cost every turn's check registers).
+    #[cold]
+    #[inline(never)]
+    fn in_one_hole(&self, state: &State, p: Player) -> bool {
+        self.own_holes(state, p).filter(|h| state.counts[h.index()] > 0).count() == 1
     }
 
     /// Whether the player to move, in opening `phase`, may pass now.
@@ -203,7 +211,8 @@ impl Rules {
     /// The holes of `player`'s that a set names.
     fn side_holes(&self, state: &State, player: Player, holes: HoleSet) -> Vec<Hole> {
         match holes {
-            HoleSet::Territory => self.own_holes(state, player).collect(),
+            HoleSet::Territory if self.colours => self.own_holes(state, player).collect(),
+            HoleSet::Territory => self.territory[player].clone(),
             HoleSet::Row(role) => self.role_hole[player][usize::from(role)].clone(),
             HoleSet::Marked(m) => self.own_holes(state, player).filter(|&h| state.is_marked(m, h)).collect(),
             HoleSet::One { role, column } => (column.from_left(self.columns))
@@ -285,7 +294,7 @@ impl Rules {
         if self.model.end.one_hole {
             let next = state.to_move;
             for winner in [next.other(), next] {
-                if self.own_holes(state, winner).filter(|h| state.counts[h.index()] > 0).count() == 1 {
+                if self.in_one_hole(state, winner) {
                     state.outcome = Some(Outcome::Win { winner, reason: WinReason::OneHole });
                     return;
                 }

@@ -64,8 +64,7 @@ pub enum ModelError {
 }
 
 impl Model {
-    /// Rules played lap by lap (see [`Model::stepwise`]): only the constructs that
-    /// interpreter needs.
+    /// The constructs of rules played lap by lap: what each needs.
     fn check_stepwise(&self) -> Result<(), ModelError> {
         let needs = |problem: &str| ModelError::Reference {
             place: "rules played lap by lap (seeds placed from the hand, captures sown from a row end, \
@@ -73,9 +72,6 @@ impl Model {
                 .to_string(),
             problem: problem.to_string(),
         };
-        if !self.stepwise() {
-            return Ok(());
-        }
         if self.end.row_empty_every_lap && self.end.row_empty.is_none() {
             return Err(needs("an empty row read between laps needs the row's end rule"));
         }

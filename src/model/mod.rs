@@ -233,11 +233,22 @@ pub enum SideFact {
 }
 
 impl Model {
-    /// Whether the rules need their sowings played lap by lap: a turn places a seed from the
-    /// hand, a capture sows from a row end, a lap rule reads a fact about the turn so far, an
-    /// empty row ends the game between laps, a lap may go through a side store, or a mark is
-    /// kept only while its hole holds some seeds.
-    pub fn stepwise(&self) -> bool {
+    /// Whether the engine's fast path covers the rules: the lap tables, window copies and
+    /// branch-free lists of `Rules::new`, which play most games several times faster than the
+    /// general interpreter (`Rules::general`) that plays every rules file. This is the
+    /// analysis that chooses it: the fast path does not cover a turn that places a seed from
+    /// the hand, a capture sown from a row end, a lap rule reading a fact about the turn so
+    /// far (or several rows the turn may have reached, or one across a pause), an empty row
+    /// read between laps, a lap through a side store, heavy holes, row exits, predicted or
+    /// preferred landings, blocks, a mark kept only while its hole holds seeds, or holes that
+    /// belong by colour. Each variant the fast path covers is played by both in the tests,
+    /// decision by decision (`tests/integration/general.rs`).
+    pub fn fast_path_covers(&self) -> bool {
+        !self.colours && !self.lap_by_lap()
+    }
+
+    /// The constructs only the general interpreter plays (see [`Model::fast_path_covers`]).
+    fn lap_by_lap(&self) -> bool {
         let sowings = self.phases.iter().filter_map(|p| match &p.turn {
             Turn::Sow(s) => Some(s),
             _ => None,

@@ -9,6 +9,7 @@ mod compare;
 mod diagnostics;
 mod differential;
 mod endless;
+mod fast_paths;
 mod format;
 mod fuzz;
 mod fuzz_harness;
