@@ -51,6 +51,8 @@ pub(crate) struct Searcher<'a, 'r> {
     /// The game is decided by seeds and seeds in the stores never come back into play (the
     /// rules an endgame database can be built for): the stores bound the value.
     store_bounds: bool,
+    /// The search stops (as if stopped by the stop flag) at this time.
+    deadline: Option<std::time::Instant>,
 }
 
 impl<'a, 'r> Searcher<'a, 'r> {
@@ -83,7 +85,14 @@ impl<'a, 'r> Searcher<'a, 'r> {
             orders: Vec::new(),
             endgame,
             store_bounds: endgame::unsupported(rules).is_none(),
+            deadline: None,
         }
+    }
+
+    /// Stop searching at `deadline`.
+    pub(crate) fn with_deadline(mut self, deadline: Option<std::time::Instant>) -> Self {
+        self.deadline = deadline;
+        self
     }
 
     /// The table key of the current position: a 128-bit fingerprint of everything its
@@ -164,7 +173,9 @@ impl<'a, 'r> Searcher<'a, 'r> {
         self.pending += 1;
         if self.pending >= 1024 {
             self.flush();
-            if self.shared.stop.load(Ordering::Relaxed) {
+            if self.shared.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            {
                 self.aborted = true;
             }
         }
