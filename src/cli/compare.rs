@@ -25,15 +25,16 @@ use super::{Failure, Outcome};
 /// confidence interval, and profiles over the course of a game.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "A VARIANT is FILE[:RULESET][?KEY=VALUE&…]: a rules file (a path or a bundled name), optionally\none of its rulesets and parameters.\n\nExamples:\n  sow compare nsolo nsolo:sanderson-1913 njombwa msuwa tsoro chisolo --games 1000\n  sow compare nsolo nsolo?columns=16 nsolo?columns=36 --format markdown\n  sow compare nsolo tsoro --agents greedy --plot charts/\n  sow compare rules/mygame.sow nsolo --format csv > figures.csv\n\nSharded runs: each shard plays a slice of the games, and `sow merge` prints the\nfigures of the whole run, exactly as without shards:\n  sow compare nsolo tsoro --games 10000 --shard 1/2 --out part-1.json\n  sow compare nsolo tsoro --games 10000 --shard 2/2 --out part-2.json\n  sow merge part-*.json\nAs a Slurm array job (sbatch --array=1-4: the array must count from 1 to N):\n  sow compare nsolo tsoro --games 10000 \\\n      --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT \\\n      --out part-$SLURM_ARRAY_TASK_ID.json"
+    after_help = "A VARIANT is FILE[:RULESET][?KEY=VALUE&…]: a rules file (a path or a bundled name), optionally\none of its rulesets and parameters.\n\nExamples:\n  sow compare nsolo nsolo:sanderson-1913 njombwa msuwa tsoro chisolo --games 1000\n  sow compare nsolo nsolo?columns=16 nsolo?columns=36 --format markdown\n  sow compare nsolo tsoro --agents greedy --plot charts/\n  sow compare rules/mygame.sow nsolo --format csv > figures.csv\n\nAgainst perfect play (each variant solved first; then easy, medium and hard measured\ndecision by decision):\n  sow compare 'kalah?columns=3&start=3' 'kalah:empty-capture?columns=4&start=2' --perfect\n  sow compare 'kalah?columns=4&start=2' --perfect --levels easy,mcts:1000 --games 20 --budget 30\n\nSharded runs: each shard plays a slice of the games, and `sow merge` prints the\nfigures of the whole run, exactly as without shards:\n  sow compare nsolo tsoro --games 10000 --shard 1/2 --out part-1.json\n  sow compare nsolo tsoro --games 10000 --shard 2/2 --out part-2.json\n  sow merge part-*.json\nAs a Slurm array job (sbatch --array=1-4: the array must count from 1 to N):\n  sow compare nsolo tsoro --games 10000 \\\n      --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT \\\n      --out part-$SLURM_ARRAY_TASK_ID.json"
 )]
 pub struct CompareArgs {
     /// The variants to compare (at least one).
     #[arg(value_name = "VARIANT", required = true)]
     variants: Vec<Variant>,
-    /// Games per variant (of the whole run, when it is split into shards).
-    #[arg(long, short, default_value_t = 1000, value_parser = super::games)]
-    games: u32,
+    /// Games per variant (of the whole run, when it is split into shards) [default: 1000;
+    /// with --perfect, 10 per player].
+    #[arg(long, short, value_parser = super::games)]
+    games: Option<u32>,
     /// The players, the same kind on both sides: random, greedy, alphabeta:DEPTH, mcts:PLAYOUTS, …
     #[arg(long, value_name = "AGENT", default_value = "random")]
     agents: AgentSpec,
@@ -61,6 +62,37 @@ pub struct CompareArgs {
     /// shard given by --shard, or the whole run as shard 1/1.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["format", "plot"])]
     out: Option<PathBuf>,
+    /// Compare with perfect play instead: for each variant solved within --budget, the value
+    /// of the start, the share of first decisions that keep it, and for each of --levels the
+    /// seeds it loses per decision against perfect play, over games from random openings.
+    #[arg(long, conflicts_with_all = ["shard", "out", "plot", "agents"])]
+    perfect: bool,
+    /// With --perfect: seconds for each solve (the start, and each decision measured); a
+    /// variant whose start takes longer is reported as not solved.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "perfect", value_parser = positive_seconds)]
+    budget: f64,
+    /// With --perfect: the players measured, by level or as agents.
+    #[arg(
+        long,
+        value_name = "AGENT,…",
+        value_delimiter = ',',
+        default_value = "easy,medium,hard",
+        requires = "perfect"
+    )]
+    levels: Vec<String>,
+    /// With --perfect: random decisions that open each game.
+    #[arg(long, value_name = "N", default_value_t = 2, requires = "perfect")]
+    opening: u32,
+    /// With --perfect: memory for the solver's transposition table, e.g. 512M or 2G.
+    #[arg(long, default_value = "256M", value_parser = sow::solve::parse_memory, requires = "perfect")]
+    memory: usize,
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s <= 1e6 => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds (give e.g. 10 or 0.5)")),
+    }
 }
 
 /// Output formats.
@@ -83,18 +115,17 @@ pub fn run(args: CompareArgs) -> Outcome {
         let rules = variant.compile()?;
         compiled.push((variant.label.clone(), describe(&rules), rules));
     }
+    if args.perfect {
+        return run_perfect(&args_perfect(&args)?, &compiled, args.format);
+    }
+    let games = args.games.unwrap_or(1000);
     let variants: Vec<PartVariant<'_>> =
         compiled.iter().map(|(label, game, rules)| PartVariant { label, game, rules }).collect();
     let threads = super::threads(args.threads);
-    let config = CompareConfig {
-        games: args.games,
-        seed: args.seed,
-        threads,
-        max_plies: args.max_plies,
-        agent: args.agents,
-    };
+    let config =
+        CompareConfig { games, seed: args.seed, threads, max_plies: args.max_plies, agent: args.agents };
     let shard = args.shard.unwrap_or(Shard::WHOLE);
-    let part = with_progress(&variants, shard.games(args.games).len() as u64, |progress| {
+    let part = with_progress(&variants, shard.games(games).len() as u64, |progress| {
         compare_part(&variants, &config, shard, progress)
     });
     if let Some(path) = &args.out {
@@ -106,6 +137,25 @@ pub fn run(args: CompareArgs) -> Outcome {
             Err(Failure::Message("a comparison was played as a match: a fault in sow".into()))
         }
     }
+}
+
+/// The settings of `--perfect`, the levels read.
+fn args_perfect(args: &CompareArgs) -> Result<sow::solve::perfect::PerfectConfig, Failure> {
+    let mut levels = Vec::new();
+    for name in &args.levels {
+        let spec = name.parse::<AgentSpec>().map_err(|e| Failure::Message(format!("--levels: {e}")))?;
+        levels.push((name.clone(), spec));
+    }
+    Ok(sow::solve::perfect::PerfectConfig {
+        budget: std::time::Duration::from_secs_f64(args.budget),
+        games: args.games.unwrap_or(10),
+        opening: args.opening,
+        seed: args.seed,
+        levels,
+        memory: args.memory,
+        endgame: None,
+        max_plies: args.max_plies,
+    })
 }
 
 /// Run `play` with a progress bar per variant on a terminal (none otherwise), each of
@@ -163,4 +213,155 @@ pub fn print(report: &CompareReport, format: Format, plot: Option<&Path>) -> Out
         eprintln!("charts written: {}", paths.join(", "));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `sow compare --perfect`: measure each variant against perfect play and print a table.
+fn run_perfect(
+    config: &sow::solve::perfect::PerfectConfig,
+    compiled: &[(String, String, sow::Rules)],
+    format: Format,
+) -> Outcome {
+    use sow::solve::perfect::measure;
+    let terminal = std::io::stderr().is_terminal();
+    let mut rows = Vec::new();
+    for (label, _, rules) in compiled {
+        let bar = if terminal { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
+        let figures = measure(rules, config, &mut |what: &str| {
+            bar.set_message(format!("{label}: {what}"));
+            bar.tick();
+        });
+        bar.finish_and_clear();
+        rows.push((label.as_str(), figures));
+    }
+    out!("{}", perfect_text(config, &rows, format))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The figures of `--perfect` in a format.
+fn perfect_text(
+    config: &sow::solve::perfect::PerfectConfig,
+    rows: &[(&str, sow::solve::perfect::PerfectFigures)],
+    format: Format,
+) -> String {
+    let names: Vec<&str> = config.levels.iter().map(|(n, _)| n.as_str()).collect();
+    let pct = |x: Option<f64>| x.map_or("–".to_string(), |x| format!("{:.1}%", 100.0 * x));
+    let seeds = |x: Option<f64>| x.map_or("–".to_string(), |x| format!("{x:.2}"));
+    let budget = format!("{} s", config.budget.as_secs_f64());
+    // One row of cells per variant: variant, value, first decisions keeping it, then per
+    // level seeds lost per decision, % losing value, % changing the result, decisions.
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(label, f)| {
+            let mut row = vec![label.to_string()];
+            match f.start {
+                None => {
+                    row.push(format!("not solved in {budget}"));
+                    row.push("–".into());
+                    for _ in &names {
+                        row.extend(["–".into(), "–".into(), "–".into(), "–".into()]);
+                    }
+                }
+                Some(v) => {
+                    row.push(v.to_string());
+                    let (kept, all) = f.keeping();
+                    row.push(format!("{kept} of {all}"));
+                    for level in &f.levels {
+                        row.push(seeds(level.seeds_lost()));
+                        row.push(pct(level.share_losing()));
+                        row.push(pct(level.share_result_lost()));
+                        let unsolved = if level.unsolved > 0 {
+                            format!(" ({} unsolved)", level.unsolved)
+                        } else {
+                            String::new()
+                        };
+                        row.push(format!("{}{unsolved}", level.decisions.len()));
+                    }
+                }
+            }
+            row
+        })
+        .collect();
+    let mut header = vec!["variant".to_string(), "value".to_string(), "kept".to_string()];
+    for n in &names {
+        header.push(format!("{n} seeds lost"));
+        header.push(format!("{n} worse"));
+        header.push(format!("{n} result lost"));
+        header.push(format!("{n} decisions"));
+    }
+    let note = format!(
+        "Against perfect play. value: the start's, for the first player; kept: first decisions that keep it. Each player plays {} games from {} random opening decisions, itself on both sides; of its decisions with a choice: seeds lost per decision (the best final margin with perfect play less the one of its decision), the share that lose value (worse) and that give up a win or a draw (result lost). Each solve given {budget}.",
+        config.games, config.opening
+    );
+    match format {
+        Format::Markdown => {
+            let mut t = format!("{note}\n\n| {} |\n|{}\n", header.join(" | "), "---|".repeat(header.len()));
+            for row in &cells {
+                t.push_str(&format!("| {} |\n", row.join(" | ")));
+            }
+            t
+        }
+        Format::Csv => {
+            let quote = |c: &String| {
+                if c.contains([',', '"']) { format!("\"{}\"", c.replace('"', "\"\"")) } else { c.clone() }
+            };
+            let mut t = header.iter().map(quote).collect::<Vec<_>>().join(",") + "\n";
+            for row in &cells {
+                t.push_str(&(row.iter().map(quote).collect::<Vec<_>>().join(",") + "\n"));
+            }
+            t
+        }
+        Format::Json => {
+            let items: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|(label, f)| {
+                    let (kept, all) = f.keeping();
+                    serde_json::json!({
+                        "variant": label,
+                        "value": f.start.map(|v| v.to_string()),
+                        "margin": f.start.map(|v| v.margin()),
+                        "first_decisions": all,
+                        "first_decisions_keeping": kept,
+                        "levels": f.levels.iter().map(|l| serde_json::json!({
+                            "level": l.name,
+                            "games": l.games,
+                            "decisions": l.decisions.len(),
+                            "unsolved": l.unsolved,
+                            "seeds_lost_per_decision": l.seeds_lost(),
+                            "share_losing_value": l.share_losing(),
+                            "share_changing_result": l.share_result_lost(),
+                        })).collect::<Vec<_>>(),
+                        "nodes": f.nodes,
+                        "seconds": f.elapsed.as_secs_f64(),
+                    })
+                })
+                .collect();
+            report::json_text(&serde_json::Value::Array(items))
+        }
+        Format::Table => {
+            let widths: Vec<usize> = (0..header.len())
+                .map(|i| {
+                    cells
+                        .iter()
+                        .map(|r| r[i].chars().count())
+                        .chain([header[i].chars().count()])
+                        .max()
+                        .unwrap_or(0)
+                })
+                .collect();
+            let line = |row: &[String]| {
+                row.iter()
+                    .zip(&widths)
+                    .map(|(c, &w)| format!("{c:<w$}"))
+                    .collect::<Vec<_>>()
+                    .join("  ")
+                    .trim_end()
+                    .to_string()
+            };
+            let mut t = format!("{note}\n{}\n", line(&header));
+            for row in &cells {
+                t.push_str(&format!("{}\n", line(row)));
+            }
+            t
+        }
+    }
 }

@@ -213,9 +213,9 @@ pub fn run(args: SolveArgs) -> Outcome {
                 bound(upper)
             )?;
             let (l, u) = (shared.lower.load(Ordering::Relaxed), shared.upper.load(Ordering::Relaxed));
-            let show = |v: i32| if v.abs() >= INFINITY { "?".to_string() } else { format!("{v:+}") };
+            let show = |v: i32| if v.abs() >= INFINITY { "?".to_string() } else { Value(v).to_string() };
             outln!(
-                "deepest search: {} plies, the last pass's bounds [{}, {}] (positions cut off scored by their seed difference: not proven)",
+                "deepest search: {} plies, the last pass's bounds [{}, {}] (positions cut off scored as if the game ended there: not proven)",
                 shared.depth.load(Ordering::Relaxed),
                 show(l),
                 show(u)
@@ -273,7 +273,7 @@ fn watch(shared: &Shared, done: &std::sync::atomic::AtomicBool, begun: Instant) 
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let secs = begun.elapsed().as_secs_f64().max(1e-9);
         let (pl, pu) = shared.proven();
-        let show = |v: i32| if v.abs() >= INFINITY { "?".to_string() } else { v.to_string() };
+        let show = |v: i32| if v.abs() >= INFINITY { "?".to_string() } else { Value(v).to_string() };
         let message = format!(
             "depth {} bound [{}, {}] proven [{}, {}] {} nodes, {:.0} nodes/s",
             shared.depth.load(Ordering::Relaxed),

@@ -539,8 +539,13 @@ impl Endgame {
         let name = self.game.as_bytes();
         file.write_all(&(name.len() as u32).to_le_bytes()).map_err(io)?;
         file.write_all(name).map_err(io)?;
-        let bytes: Vec<u8> = self.values.iter().map(|&v| v as u8).collect();
-        file.write_all(&bytes).map_err(io)?;
+        // In pieces: a copy of the whole would double the memory a large database needs.
+        let mut bytes = Vec::with_capacity(1 << 20);
+        for piece in self.values.chunks(1 << 20) {
+            bytes.clear();
+            bytes.extend(piece.iter().map(|&v| v as u8));
+            file.write_all(&bytes).map_err(io)?;
+        }
         file.flush().map_err(io)
     }
 
@@ -587,7 +592,7 @@ impl Endgame {
         let db = Endgame { hash, game, index, values: Vec::new() };
         db.check(rules)?;
         let entries = db.index.entries() as usize;
-        let mut bytes = Vec::new();
+        let mut bytes = Vec::with_capacity(entries + 1);
         file.take(entries as u64 + 1).read_to_end(&mut bytes).map_err(io)?;
         if bytes.len() != entries {
             return Err(not());

@@ -24,6 +24,7 @@
 //! value like any other end of the game.
 
 pub mod endgame;
+pub mod perfect;
 pub mod search;
 pub mod table;
 
@@ -180,6 +181,64 @@ pub struct Solution {
     pub probes: (u64, u64),
     /// Positions whose value the endgame database gave.
     pub endgame_hits: u64,
+}
+
+/// A solver that keeps its transposition table from one position to the next, for many
+/// solves of positions of one game (the positions of games being analysed): what one solve
+/// proves, the next finds in the table. One search thread.
+pub struct Solver {
+    table: Table,
+    options: SolveOptions,
+}
+
+impl Solver {
+    /// A solver with a table of `options.memory` bytes.
+    pub fn new(options: SolveOptions) -> Solver {
+        Solver { table: Table::new(options.memory), options }
+    }
+
+    /// The value of `position` for the player to move; `None` if `shared.stop` was set or
+    /// `deadline` passed first.
+    pub fn value(
+        &self,
+        position: &Position<'_>,
+        shared: &Shared,
+        deadline: Option<Instant>,
+    ) -> Option<Value> {
+        let max_ply = self.options.max_depth as usize + 8;
+        let mut searcher =
+            Searcher::new(position.clone(), &self.table, shared, 0, max_ply, self.options.endgame.as_deref())
+                .with_deadline(deadline);
+        let v = searcher.solve(self.options.max_depth).map(Value);
+        searcher.flush();
+        v
+    }
+
+    /// The value of each of `moves` (decisions legal at `position`) for the player to move
+    /// at `position`, in the order of `moves`; `None` if one was not solved in time.
+    pub fn decisions(
+        &self,
+        position: &Position<'_>,
+        moves: &MoveList,
+        shared: &Shared,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<Value>> {
+        let me = position.to_move();
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                let v = self.value(&child, shared, deadline)?;
+                Some(if child.to_move() == me { v } else { v.flip() })
+            })
+            .collect()
+    }
+
+    /// Table lookups and hits so far.
+    pub fn hit_rate(&self) -> (u64, u64) {
+        self.table.hit_rate()
+    }
 }
 
 /// The longest principal variation followed.

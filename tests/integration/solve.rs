@@ -470,3 +470,97 @@ fn hard_against_perfect_play() {
         gained as f64 / f64::from(games.max(1))
     );
 }
+
+/// `sow compare --perfect`'s figures against the brute-force solver: the start's value, every
+/// first decision's, and for each player every decision measured (the position's value and
+/// the value of the decision made), so the seeds lost per decision too.
+#[test]
+fn perfect_comparison_agrees_with_brute_force() {
+    use sow::solve::perfect::{PerfectConfig, measure};
+    let rules = common::rules("kalah", Some("empty-capture"), &["columns=3", "start=3"]);
+    let config = PerfectConfig {
+        budget: std::time::Duration::from_secs(120),
+        games: 3,
+        opening: 2,
+        seed: 7,
+        levels: vec![
+            ("easy".to_string(), "easy".parse().unwrap()),
+            ("alphabeta:2".to_string(), "alphabeta:2".parse().unwrap()),
+        ],
+        memory: 16 << 20,
+        endgame: None,
+        max_plies: 1000,
+    };
+    let figures = measure(&rules, &config, &mut |_| {});
+    let start = Position::new(&rules);
+    let mut memo = HashMap::new();
+    let expected = brute(&start, &mut memo);
+    assert_eq!(figures.start.map(read), Some(expected));
+    let mut moves = MoveList::new();
+    start.legal_moves(&mut moves);
+    assert_eq!(figures.first.len(), moves.len());
+    let mut kept = 0;
+    for &(mv, v) in &figures.first {
+        let mut child = start.clone();
+        child.play_unchecked(mv);
+        let (c, m) = brute(&child, &mut memo);
+        let seen = if child.to_move() == start.to_move() { (c, m) } else { (-c, -m) };
+        assert_eq!(read(v), seen, "the first decision {}", rules.move_text(mv));
+        kept += usize::from(seen == expected);
+    }
+    assert_eq!(figures.keeping(), (kept, moves.len()));
+    assert_eq!(figures.levels.len(), 2);
+    for level in &figures.levels {
+        assert_eq!(level.games, 3);
+        assert_eq!(level.unsolved, 0);
+        assert!(level.decisions.len() >= 3, "{}: decisions measured", level.name);
+        let mut lost = 0;
+        for d in &level.decisions {
+            let position = d.position.clone().attach(&rules);
+            let best = brute(&position, &mut memo);
+            assert_eq!(read(d.best), best, "{}: a position's value", level.name);
+            let mut child = position.clone();
+            child.play_unchecked(d.chosen);
+            let (c, m) = brute(&child, &mut memo);
+            let chosen = if child.to_move() == position.to_move() { (c, m) } else { (-c, -m) };
+            assert_eq!(read(d.value), chosen, "{}: the value of a decision", level.name);
+            assert!(chosen <= best);
+            lost += best.1 - chosen.1;
+        }
+        let mean = f64::from(lost) / level.decisions.len() as f64;
+        assert!((level.seeds_lost().unwrap() - mean).abs() < 1e-9, "{}: seeds lost", level.name);
+    }
+    // Greedy play loses seeds somewhere in three games of Kalah(3,3).
+    assert!(figures.levels[0].seeds_lost().unwrap() > 0.0);
+}
+
+#[test]
+fn cli_compares_with_perfect_play() {
+    // Kalah(3,1) is a draw; Kalah(6,4) is not solved in a tenth of a second.
+    let (code, out, err) = sow(&[
+        "compare",
+        "kalah?columns=3&start=1",
+        "kalah?columns=6&start=4",
+        "--perfect",
+        "--levels",
+        "easy",
+        "--games",
+        "2",
+        "--budget",
+        "0.1",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("variant,value,kept,easy seeds lost,easy worse"), "{out}");
+    assert!(lines[1].starts_with("kalah?columns=3&start=1,draw,"), "{out}");
+    assert!(lines[2].starts_with("kalah?columns=6&start=4,not solved in 0.1 s,"), "{out}");
+    let (code, _, err) = sow(&["compare", "kalah", "--perfect", "--budget", "0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("not a number of seconds"), "{err}");
+    let (code, _, err) = sow(&["compare", "kalah", "--budget", "3"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--perfect"), "{err}");
+}
