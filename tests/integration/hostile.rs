@@ -446,7 +446,7 @@ struct Lsp {
 
 impl Lsp {
     fn start() -> Lsp {
-        use std::io::{BufRead, Write};
+        use std::io::Write;
         let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -464,31 +464,7 @@ impl Lsp {
                 }
             }
         });
-        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-        let (send, answers) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            loop {
-                let mut length = 0usize;
-                loop {
-                    let mut line = String::new();
-                    if stdout.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(n) = line.strip_prefix("Content-Length: ") {
-                        length = n.parse().unwrap();
-                    }
-                }
-                let mut body = vec![0; length];
-                stdout.read_exact(&mut body).unwrap();
-                if send.send(serde_json::from_slice(&body).unwrap()).is_err() {
-                    return;
-                }
-            }
-        });
+        let answers = crate::lsp::read_messages(child.stdout.take().unwrap());
         let mut lsp = Lsp { child, input, answers, next_id: 0 };
         lsp.request("initialize", serde_json::json!({"capabilities": {}}), Duration::from_secs(20));
         lsp

@@ -20,6 +20,37 @@ struct Client {
     notifications: Vec<Value>,
 }
 
+/// The messages `sow lsp` writes to `stdout`, parsed, as they come (`Content-Length`
+/// framing), on a thread of their own; the channel closes when the server does.
+pub fn read_messages(stdout: std::process::ChildStdout) -> std::sync::mpsc::Receiver<Value> {
+    let mut stdout = BufReader::new(stdout);
+    let (send, messages) = channel();
+    std::thread::spawn(move || {
+        loop {
+            let mut length = 0usize;
+            loop {
+                let mut line = String::new();
+                if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+                    return;
+                }
+                let line = line.trim_end();
+                if line.is_empty() {
+                    break;
+                }
+                if let Some(n) = line.strip_prefix("Content-Length: ") {
+                    length = n.parse().unwrap();
+                }
+            }
+            let mut body = vec![0; length];
+            stdout.read_exact(&mut body).unwrap();
+            if send.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                return;
+            }
+        }
+    });
+    messages
+}
+
 impl Client {
     fn start() -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
@@ -30,31 +61,7 @@ impl Client {
             .spawn()
             .unwrap();
         let stdin = child.stdin.take().unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let (send, messages) = channel();
-        std::thread::spawn(move || {
-            loop {
-                let mut length = 0usize;
-                loop {
-                    let mut line = String::new();
-                    if stdout.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(n) = line.strip_prefix("Content-Length: ") {
-                        length = n.parse().unwrap();
-                    }
-                }
-                let mut body = vec![0; length];
-                stdout.read_exact(&mut body).unwrap();
-                if send.send(serde_json::from_slice(&body).unwrap()).is_err() {
-                    return;
-                }
-            }
-        });
+        let messages = read_messages(child.stdout.take().unwrap());
         Client { child, stdin, messages, next_id: 1, notifications: Vec::new() }
     }
 
