@@ -650,8 +650,11 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
         // A name may be any word, so a section's word after a stray `,` or an unfinished
         // line is read as a name, and the error comes only at the `{` or `"` after it.
         let before = source.get(..pos).unwrap_or("").trim_end();
-        let start =
-            before.rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).map_or(0, |i| i + 1);
+        // The word's first byte: just after the last character that is no part of a word
+        // (which may be wider than a byte: a byte-order mark, a non-breaking space).
+        let start = (before.char_indices().rev())
+            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let previous = &before[start..];
         if SECTION_WORDS.contains(&format!("`{previous}`").as_str()) || previous == "ruleset" {
             help = Some(format!(
