@@ -27,7 +27,7 @@ use std::fmt::Write as _;
 use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
-use crate::engine::{Game, Move, Phase, Rules};
+use crate::engine::{Game, Move, Outcome, Phase, Rules, WinReason};
 use crate::span::{Span, Spanned};
 
 /// A record as read: its tags and its turns, not yet replayed. The turns are kept compactly
@@ -431,10 +431,8 @@ impl Record {
             // A decisive result on an unfinished replay is a resignation: the player to move
             // resigned if the result names the other as winner.
             if resigned {
-                let to_move_lost = match game.state().to_move() {
-                    crate::engine::Player::South => claimed.node == "0-1",
-                    crate::engine::Player::North => claimed.node == "1-0",
-                };
+                let won = Outcome::Win { winner: game.state().to_move(), reason: WinReason::Resigned };
+                let to_move_lost = claimed.node != won.result_tag();
                 if !to_move_lost {
                     return Err(RecordProblem::Result {
                         claimed: describe(&claimed.node),

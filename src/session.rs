@@ -11,9 +11,10 @@ use crate::engine::rules::FollowUp;
 use crate::engine::{ByPlayer, Effect, Game, Hole, Move, Phase, Played, Player, Rules, State, Turn};
 
 /// Who makes a side's decisions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Controller {
     /// A person.
+    #[default]
     Human,
     /// A computer player.
     Computer(AgentSpec),
@@ -409,7 +410,7 @@ mod tests {
 
     #[test]
     fn team_members_take_their_side_s_turns_in_order() {
-        let teams = ByPlayer { south: vec!["Ama".to_string(), "Kofi".to_string()], north: Vec::new() };
+        let teams = ByPlayer::pair(vec!["Ama".to_string(), "Kofi".to_string()], Vec::new());
         let south: Vec<_> = [0, 2, 4].iter().map(|&i| team_member(&teams, i, Player::South)).collect();
         assert_eq!(south, [Some("Ama"), Some("Kofi"), Some("Ama")]);
         assert_eq!(team_member(&teams, 1, Player::North), None);

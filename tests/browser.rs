@@ -768,7 +768,7 @@ async fn a_game_by_clicks(client: &Client, server: &Server) -> Result<()> {
     assert_eq!(js(client, "return document.querySelectorAll('.hole.hint').length").await?, json!(1));
     client.find(Locator::Id("undo")).await?.click().await?;
     settled(client).await?;
-    let controllers = ByPlayer { south: Controller::Human, north: "easy".parse()? };
+    let controllers = ByPlayer::pair(Controller::Human, "easy".parse()?);
     undo_to_human(&mut game, &controllers);
     assert!(game.turns().is_empty());
     sync(client, &rules, &mut game).await?;

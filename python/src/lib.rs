@@ -534,8 +534,8 @@ impl GameState {
 
 fn returns_of(outcome: Option<Outcome>) -> [f64; 2] {
     match outcome.and_then(Outcome::winner) {
-        Some(Player::South) => [1.0, -1.0],
-        Some(Player::North) => [-1.0, 1.0],
+        Some(p) if p == Player::South => [1.0, -1.0],
+        Some(_) => [-1.0, 1.0],
         None => [0.0, 0.0],
     }
 }

@@ -25,12 +25,9 @@ pub const WIN_REASONS: [WinReason; 8] = [
 pub const DRAW_REASONS: [DrawReason; 4] =
     [DrawReason::Repetition, DrawReason::TurnLimit, DrawReason::EqualScores, DrawReason::Passes];
 
-/// `south` or `north`.
+/// `south` or `north` (see [`Player::word`]).
 pub fn player_word(p: Player) -> &'static str {
-    match p {
-        Player::South => "south",
-        Player::North => "north",
-    }
+    p.word()
 }
 
 fn player_of(word: &str) -> Option<Player> {

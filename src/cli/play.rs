@@ -205,12 +205,12 @@ pub fn run(args: PlayArgs) -> Outcome {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
-    let controllers = ByPlayer {
-        south: args.south.unwrap_or(Controller::Human),
-        north: args.north.unwrap_or(Controller::Computer(
+    let controllers = ByPlayer::pair(
+        args.south.unwrap_or(Controller::Human),
+        args.north.unwrap_or(Controller::Computer(
             AgentSpec::level(&args.level).expect("clap accepts only the levels"),
         )),
-    };
+    );
     let computers: Vec<AgentSpec> = Player::BOTH
         .iter()
         .filter_map(|&p| match controllers[p] {
@@ -223,18 +223,15 @@ pub fn run(args: PlayArgs) -> Outcome {
         Controller::Computer(spec) => spec,
         Controller::Human => AgentSpec::Random,
     };
-    let mut agents = ByPlayer {
-        south: spec(Player::South).build(seed),
-        north: spec(Player::North).build(seed.wrapping_add(1)),
-    };
+    // Each seat's player, by seat.
+    let mut agents: Vec<_> =
+        Player::BOTH.iter().zip(0..).map(|(&p, k)| spec(p).build(seed.wrapping_add(k))).collect();
     let team = |option: &str, names: &[String]| {
         sow::session::team_names(names.iter().cloned())
             .map_err(|why| Failure::Message(format!("{option}: {why}")))
     };
-    let teams = ByPlayer {
-        south: team("--south-team", &args.south_team)?,
-        north: team("--north-team", &args.north_team)?,
-    };
+    let teams =
+        ByPlayer::pair(team("--south-team", &args.south_team)?, team("--north-team", &args.north_team)?);
     let colour = Colour::detect();
     let tags = record_tags(&rules, &text.record_name, &controllers, &teams);
     let member = |turn_index: usize, player: Player| team_member(&teams, turn_index, player);
@@ -308,9 +305,9 @@ pub fn run(args: PlayArgs) -> Outcome {
             {
                 let legal = game.legal_moves();
                 let mv = thinking(&format!("{me} ({spec}) is thinking"), || {
-                    agents[me].choose(&rules, game.state(), &legal)
+                    agents[me.index()].choose(&rules, game.state(), &legal)
                 });
-                reports.extend(agents[me].report().filter(|r| r != "the only legal decision"));
+                reports.extend(agents[me.index()].report().filter(|r| r != "the only legal decision"));
                 let before = game.state().clone();
                 let effect = game
                     .play(mv)

@@ -42,6 +42,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         meta: meta(eff),
         params: params(eff),
         board,
+        seats: 2,
         row_names,
         setup,
         circuit,

@@ -45,17 +45,18 @@ fn layout(model: &Model) -> Layout {
         return ring_layout(model, usize::from(role));
     }
     let board_circuit = if c.shared {
-        ByPlayer { south: board.all_rows_ring(c.direction), north: Vec::new() }
+        ByPlayer::pair(board.all_rows_ring(c.direction), Vec::new())
     } else {
         ByPlayer::new_with(|player| board.own_rows_ring(player, c.direction))
     };
     let mut slot_of = vec![Hole(0); holes];
     let mut board_of = vec![0u16; holes];
-    for (slot, &cell) in board_circuit.south.iter().chain(&board_circuit.north).enumerate() {
+    for (slot, &cell) in board_circuit[Player::South].iter().chain(&board_circuit[Player::North]).enumerate()
+    {
         slot_of[board.index(cell)] = Hole(slot as u8);
         board_of[slot] = board.index(cell) as u16;
     }
-    let store = board.stores.then(|| ByPlayer { south: Hole(holes as u8), north: Hole(holes as u8 + 1) });
+    let store = board.stores.then(|| ByPlayer::pair(Hole(holes as u8), Hole(holes as u8 + 1)));
     let circuit: ByPlayer<Vec<Hole>> = if c.shared {
         // The shared ring in slots: South's holes are slots 0..c, North's c..2c.
         let ring: Vec<Hole> = (0..holes).map(|i| Hole(i as u8)).collect();
@@ -69,7 +70,7 @@ fn layout(model: &Model) -> Layout {
                     .chain(other.iter().copied())
                     .collect()
             }),
-            None => ByPlayer { south: ring.clone(), north: ring },
+            None => ByPlayer::pair(ring.clone(), ring),
         }
     } else {
         board_circuit.map(|ring| ring.into_iter().map(|cell| slot_of[board.index(cell)]).collect::<Vec<_>>())
@@ -97,9 +98,9 @@ fn ring_layout(model: &Model, role: usize) -> Layout {
         slot_of[board.index(cell)] = Hole(slot as u8);
         board_of[slot] = board.index(cell) as u16;
     }
-    let store = board.stores.then(|| ByPlayer { south: Hole(holes as u8), north: Hole(holes as u8 + 1) });
+    let store = board.stores.then(|| ByPlayer::pair(Hole(holes as u8), Hole(holes as u8 + 1)));
     let ring: Vec<Hole> = (south.len()..south.len() + ring.len()).map(|i| Hole(i as u8)).collect();
-    Layout { slot_of, board_of, store, circuit: ByPlayer { south: ring.clone(), north: ring } }
+    Layout { slot_of, board_of, store, circuit: ByPlayer::pair(ring.clone(), ring) }
 }
 
 /// Whose each slot is, its row role and column; and each player's holes by role and column.
@@ -290,12 +291,13 @@ fn opposite_table(
     table
 }
 
-fn hash_keys(holes: usize, slots: usize) -> (Vec<u64>, u64) {
+/// Per-slot keys, and a key for each seat to move (seat 0's is 0).
+fn hash_keys(holes: usize, slots: usize) -> (Vec<u64>, [u64; MAX_SEATS]) {
     use rand_core::SeedableRng as _;
     let mut rng = rand_xoshiro::SplitMix64::seed_from_u64(0x5eed_0f50_u64 ^ (holes as u64) << 32);
     let mut next_key = || rand_core::Rng::next_u64(&mut rng);
     let keys: Vec<u64> = (0..slots).map(|_| next_key() | 1).collect();
-    (keys, next_key())
+    (keys, std::array::from_fn(|seat| if seat == 0 { 0 } else { next_key() }))
 }
 
 fn build(model: Model) -> Rules {
@@ -306,9 +308,8 @@ fn build(model: Model) -> Rules {
     let Layout { slot_of, board_of, store, circuit } = layout(&model);
     let Owners { mut hole_owner, mut hole_role, hole_column, role_hole } =
         owners(board, &slot_of, store, slots);
-    let side_store = board
-        .side_stores
-        .map(|_| ByPlayer { south: Hole(stores_end as u8), north: Hole(stores_end as u8 + 1) });
+    let side_store =
+        board.side_stores.map(|_| ByPlayer::pair(Hole(stores_end as u8), Hole(stores_end as u8 + 1)));
     if let Some(side) = side_store {
         for player in Player::BOTH {
             hole_owner[side[player].index()] = player;
@@ -380,7 +381,7 @@ fn build(model: Model) -> Rules {
     // Seeds the setup puts in the players' hands count too.
     let total_seeds = start.iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(model.hand);
     let opposite = opposite_table(&model, &slot_of, &hole_column, &role_hole, side_store, slots);
-    let (keys, north_key) = hash_keys(holes, slots);
+    let (keys, seat_keys) = hash_keys(holes, slots);
     let phases = phase_rules(&model, &slot_of, &territory);
     let c = model.circuit;
     let mut rules = Rules {
@@ -412,7 +413,11 @@ fn build(model: Model) -> Rules {
         chosen: c.chosen,
         phases,
         keys,
-        north_key,
+        seat_keys,
+        pass_keys: std::array::from_fn(|seat| {
+            let next = Player::at(seat.min(model.seats - 1), model.seats).next();
+            seat_keys[next.index()].wrapping_sub(seat_keys[seat])
+        }),
         colours: model.colours,
         flags: Flags::default(),
         turn_record: model.end.end_holes.is_some()

@@ -2,8 +2,8 @@
 //! that hold their seeds`): each player's seeds are of their colour, a hole holds one colour
 //! at a time, and a player owns whichever holes hold theirs.
 //!
-//! The colour of each occupied hole is a bit of [`State`] (`north_colour`: set where the
-//! hole holds North's seeds, clear where South's or empty). Here: whose a hole is, the
+//! The colour of each occupied hole is its holder's seat, in binary across the bit planes of
+//! [`State`]'s `colour` (all clear where seat 0's, South's, or empty). Here: whose a hole is, the
 //! holes a player may sow (the rearmost of their run of seeds), the move of a player left
 //! with one seed, and the colours kept up to date. Their sowings are played by the general
 //! interpreter ([`super::stepwise`]), each seed sown turning its hole the mover's; the other
@@ -14,6 +14,22 @@ use super::state::*;
 use crate::model::{HoleSet, LoneSeed, LoneTo};
 
 impl Rules {
+    /// The colour of an occupied hole's seeds.
+    fn colour(&self, state: &State, h: Hole) -> Player {
+        let i = h.index();
+        let seat = state
+            .colour
+            .iter()
+            .enumerate()
+            .fold(0, |seat, (plane, words)| seat | ((words[i / 64] >> (i % 64) & 1) as usize) << plane);
+        Player::at(seat, self.seats())
+    }
+
+    /// The player who moves first: seat 0.
+    pub(super) fn first_player(&self) -> Player {
+        self.model.first_player()
+    }
+
     /// Whether holes belong to the player whose seeds they hold, rather than to fixed rows.
     pub fn colours(&self) -> bool {
         self.colours
@@ -25,7 +41,7 @@ impl Rules {
         if !self.colours || self.is_store(hole) {
             return Some(self.hole_owner[hole.index()]);
         }
-        (state.counts[hole.index()] > 0).then(|| colour(state, hole))
+        (state.counts[hole.index()] > 0).then(|| self.colour(state, hole))
     }
 
     /// Whose side a hole is shown on: the player whose seeds it holds where holes belong by
@@ -37,7 +53,7 @@ impl Rules {
     /// Give every occupied hole its colour: `colours` in board order, or else the colour of
     /// the player whose rows hold it; then count each player's seeds by colour.
     pub(super) fn paint(&self, state: &mut State, colours: Option<&[Player]>) {
-        state.north_colour = [0; 3];
+        state.colour = [[0; 3]; SEAT_BITS];
         for (i, &h) in self.slot_of.iter().enumerate() {
             let player = colours.map_or(self.hole_owner[h.index()], |c| c[i]);
             if state.counts[h.index()] > 0 {
@@ -53,7 +69,7 @@ impl Rules {
         for &h in &self.slot_of {
             let n = state.counts[h.index()];
             if n > 0 {
-                seeds[colour(state, h)] += n;
+                seeds[self.colour(state, h)] += n;
             }
         }
         state.seeds = seeds;
@@ -82,7 +98,7 @@ impl Rules {
     /// `me` has none).
     pub fn rearmost(&self, state: &State, me: Player) -> Option<Hole> {
         let ring = self.ring(me);
-        let mine = |h: Hole| state.counts[h.index()] > 0 && colour(state, h) == me;
+        let mine = |h: Hole| state.counts[h.index()] > 0 && self.colour(state, h) == me;
         let start = ring.iter().position(|&h| !mine(h))?;
         (1..ring.len()).map(|k| ring[(start + k) % ring.len()]).find(|&h| mine(h))
     }
@@ -143,7 +159,7 @@ impl Rules {
         let me = state.to_move;
         let n = state.counts[from.index()];
         state.counts[from.index()] = 0;
-        set_colour(state, from, Player::South);
+        set_colour(state, from, self.first_player());
         state.counts[to.index()] += n;
         set_colour(state, to, me);
         self.recount(state);
@@ -198,8 +214,8 @@ impl Rules {
     pub(super) fn settle_colours(&self, state: &mut State) {
         for &h in &self.slot_of {
             if state.counts[h.index()] == 0 {
-                // An empty hole holds no one's seeds: its bit is clear, as for South's.
-                set_colour(state, h, Player::South);
+                // An empty hole holds no one's seeds: its bits are clear, as for seat 0's.
+                set_colour(state, h, self.first_player());
             }
         }
         self.recount(state);
@@ -215,18 +231,15 @@ impl Rules {
     }
 }
 
-/// The colour of an occupied hole's seeds.
-fn colour(state: &State, h: Hole) -> Player {
-    let i = h.index();
-    if state.north_colour[i / 64] >> (i % 64) & 1 == 1 { Player::North } else { Player::South }
-}
-
-/// Set the colour of a hole's seeds (South's clears the bit, as for an empty hole).
+/// Set the colour of a hole's seeds (seat 0's clears every plane's bit, as for an empty hole).
 fn set_colour(state: &mut State, h: Hole, player: Player) {
     let i = h.index();
     let bit = 1u64 << (i % 64);
-    match player {
-        Player::North => state.north_colour[i / 64] |= bit,
-        Player::South => state.north_colour[i / 64] &= !bit,
+    for (plane, words) in state.colour.iter_mut().enumerate() {
+        if player.index() >> plane & 1 == 1 {
+            words[i / 64] |= bit;
+        } else {
+            words[i / 64] &= !bit;
+        }
     }
 }

@@ -345,11 +345,14 @@ impl Rules {
                 let Some(h) = self.hole(row, c) else { continue };
                 let _ = write!(line, "{:>width$}", state.count(h));
                 if self.colours {
-                    line.push(match self.holder(state, h) {
-                        Some(Player::South) => 's',
-                        Some(Player::North) => 'n',
-                        None => ' ',
-                    });
+                    // The holder's initial: s, n (and e, w at four seats; else the seat's digit).
+                    line.push(self.holder(state, h).map_or(' ', |p| {
+                        if p.seats() == 2 || p.seats() == 4 {
+                            p.name().chars().next().unwrap_or(' ').to_ascii_lowercase()
+                        } else {
+                            char::from(b'1' + p.index() as u8)
+                        }
+                    }));
                 }
                 if has_marks {
                     let kind = (0..self.marks.len()).find(|&k| state.is_marked(k as u8, h));

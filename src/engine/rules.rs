@@ -4,9 +4,9 @@
 use crate::model::Model;
 pub use crate::model::{
     Amount, Blocked, ByPlayer, Capture, Chosen, Destination, Direction, EndRules, Ending, Fact, FollowUp,
-    HoleFilter, HoleState, LapAction, LapRule, MAX_COLUMNS, MAX_HOLES, MAX_MARKS, MAX_ROWS, MAX_SEEDS,
-    MAX_SLOTS, MarkId, Meta, ParamValue, Player, Region, Resow, Role, Search, Side, SowInto, Target,
-    TurnCondition,
+    HoleFilter, HoleState, LapAction, LapRule, MAX_COLUMNS, MAX_HOLES, MAX_MARKS, MAX_ROWS, MAX_SEATS,
+    MAX_SEEDS, MAX_SLOTS, MarkId, Meta, ParamValue, Player, Region, Resow, Role, SEAT_BITS, Search, Side,
+    SowInto, Target, TurnCondition,
 };
 
 /// A hole of the board (or a store). Its number is the hole's slot in the engine's count
@@ -14,7 +14,7 @@ pub use crate::model::{
 /// contiguously in sowing order (so that a lap is a run of consecutive slots), and the
 /// stores come after the holes; use [`Rules::hole`], [`Rules::row_of`] and [`Rules::column_of`] to
 /// go between holes and board coordinates.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Hole(pub(crate) u8);
 
 impl Hole {
@@ -221,8 +221,11 @@ pub struct Rules {
     pub(crate) phases: Vec<PhaseRules>,
     /// Per-hole hashing keys for repetition detection.
     pub(crate) keys: Vec<u64>,
-    /// Hashing key added when North is to move.
-    pub(crate) north_key: u64,
+    /// Hashing key added for the player to move, by seat (0 for seat 0).
+    pub(crate) seat_keys: [u64; MAX_SEATS],
+    /// What a turn passing from each seat to the next adds to the hash: the next seat's key
+    /// less this one's.
+    pub(crate) pass_keys: [u64; MAX_SEATS],
     /// Holes belong by the colour of their seeds: sowings are played by the general
     /// interpreter (`engine::stepwise`), which with `engine::colour` alone reads
     /// [`State`](super::State)'s colours.
@@ -268,6 +271,16 @@ impl Rules {
     /// The model these rules were built from: what `sow show` prints.
     pub fn model(&self) -> &Model {
         &self.model
+    }
+
+    /// Every player, in turn order (South and North in a two-player game).
+    pub fn players(&self) -> impl Iterator<Item = Player> + Clone + use<> {
+        self.model.players()
+    }
+
+    /// How many players sit at the board.
+    pub fn seats(&self) -> usize {
+        self.model.seats
     }
 
     /// Metadata: name, aliases, origin, sources, summary.
@@ -377,7 +390,7 @@ impl Rules {
 
     /// Whether a slot is a side store.
     pub fn is_side_store(&self, slot: Hole) -> bool {
-        self.side_store.is_some_and(|s| s.south == slot || s.north == slot)
+        self.side_store.is_some_and(|s| s[Player::South] == slot || s[Player::North] == slot)
     }
 
     /// Whether a slot is a store (or a side store) rather than a hole.

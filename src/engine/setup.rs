@@ -93,11 +93,9 @@ impl Rules {
         }
         // Seeds in hand are captured seeds the player keeps; captured seeds (and those in the
         // stores) count towards the limit, so that no later count can overflow.
-        let captured = u32::from(setup.captured.south) + u32::from(setup.captured.north);
-        let stored = u32::from(setup.stores.south)
-            + u32::from(setup.stores.north)
-            + u32::from(setup.side_stores.south)
-            + u32::from(setup.side_stores.north);
+        let sum = |by: &ByPlayer<u16>| by.values().map(|&n| u32::from(n)).sum::<u32>();
+        let captured = sum(&setup.captured);
+        let stored = sum(&setup.stores) + sum(&setup.side_stores);
         let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + captured + stored;
         if total > MAX_SEEDS {
             return Err(SetupError::TooManySeeds { total });
@@ -195,13 +193,13 @@ impl Rules {
             phase: Phase::Sow,
             captured: ByPlayer::default(),
             // The seeds the setup puts in hand, where turns place them on the board.
-            hand: ByPlayer { south: self.model.hand, north: self.model.hand },
+            hand: ByPlayer::pair(self.model.hand, self.model.hand),
             captures_made: ByPlayer::default(),
             phase_of: ByPlayer::default(),
             phase_turns: ByPlayer::default(),
             direction: ByPlayer::default(),
             marks,
-            north_colour: [0; 3],
+            colour: [[0; 3]; SEAT_BITS],
             seeds: ByPlayer::default(),
             hash: 0,
             turn: 0,
@@ -249,7 +247,7 @@ impl Rules {
         // The side stores, if any, are on the board too.
         let side = self
             .side_store
-            .map_or(0, |s| u32::from(state.counts[s.south.index()] + state.counts[s.north.index()]));
+            .map_or(0, |s| self.players().map(|p| u32::from(state.counts[s[p].index()])).sum());
         state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() + side
     }
 
@@ -272,7 +270,7 @@ impl Rules {
     /// The hash of a position, computed from scratch: the counts and the player to move.
     /// Play keeps [`State::hash`] equal to it incrementally.
     pub fn position_hash(&self, state: &State) -> u64 {
-        let mut h = if state.to_move == Player::North { self.north_key } else { 0 };
+        let mut h = self.seat_keys[state.to_move.index()];
         for (k, &c) in self.keys.iter().zip(&state.counts) {
             h = h.wrapping_add(k.wrapping_mul(u64::from(c)));
         }
@@ -299,12 +297,22 @@ impl Rules {
                     mix(w);
                 }
             }
-            for &w in &state.north_colour {
+            for &w in state.colour.iter().flatten() {
                 mix(w);
             }
             if self.model.hand > 0 {
                 // Seeds still in hand are part of the position where the setup put some there.
-                mix(u64::from(state.hand.south) | u64::from(state.hand.north) << 16);
+                // Four seats to a word, South's in the low bits (seats past a game's hold 0).
+                let mut word = 0;
+                for (seat, &n) in state.hand.values().enumerate() {
+                    word |= u64::from(n) << (16 * (seat % 4));
+                    if seat % 4 == 3 {
+                        if seat == 3 || word != 0 {
+                            mix(word);
+                        }
+                        word = 0;
+                    }
+                }
             }
             key ^= extra;
         }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::rules::{ByPlayer, Direction, Hole, MAX_MARKS, MAX_SLOTS, Player, Rules};
+use super::rules::{ByPlayer, Direction, Hole, MAX_MARKS, MAX_SLOTS, Player, Rules, SEAT_BITS};
 
 /// One decision of a player: a ply.
 ///
@@ -278,8 +278,10 @@ impl Outcome {
     /// The result as in game records: `1-0` (South won), `0-1` or `1/2-1/2`.
     pub fn result_tag(self) -> &'static str {
         match self.winner() {
-            Some(Player::South) => "1-0",
-            Some(Player::North) => "0-1",
+            Some(p) if p == Player::South => "1-0",
+            Some(p) if p == Player::North => "0-1",
+            // Four or more seats: the winner's seat, from 1.
+            Some(p) => ["1-0-0-0", "0-1-0-0", "0-0-1-0", "0-0-0-1"].get(p.index()).copied().unwrap_or("*"),
             None => "1/2-1/2",
         }
     }
@@ -317,7 +319,7 @@ impl fmt::Display for Outcome {
 /// # use sow::engine::{Setup, Player};
 /// # let rules = sow::compile("t.sow", sow::bundled::bundled("nsolo").unwrap(), &Default::default()).unwrap();
 /// let mut setup = Setup::new(rules.start_counts(), Player::North);
-/// setup.captured.south = 4;
+/// setup.captured[Player::South] = 4;
 /// let state = rules.state_from_setup(&setup).unwrap();
 /// assert_eq!(state.to_move(), Player::North);
 /// ```
@@ -391,9 +393,10 @@ pub struct State {
     pub(crate) direction: ByPlayer<Option<Direction>>,
     /// Marked holes: one bit per slot, per kind of mark.
     pub(crate) marks: [[u64; 3]; MAX_MARKS],
-    /// Where holes belong by colour: one bit per slot, set where the hole holds North's
-    /// seeds (clear where South's, or empty). Always clear elsewhere.
-    pub(crate) north_colour: [u64; 3],
+    /// Where holes belong by colour: the seat whose seeds each hole holds, in binary, one
+    /// plane per bit of the seat (bit 0 in plane 0), one bit per slot in each: all clear
+    /// where seat 0's (South's), or empty. Always clear elsewhere.
+    pub(crate) colour: [[u64; 3]; SEAT_BITS],
     /// Seeds on each player's side.
     pub(crate) seeds: ByPlayer<u16>,
     /// The position's hash (counts and player to move), kept up to date by play.
@@ -459,7 +462,7 @@ impl State {
             && self.phase_of == other.phase_of
             && self.direction == other.direction
             && self.marks == other.marks
-            && self.north_colour == other.north_colour
+            && self.colour == other.colour
             && self.passes == other.passes
     }
 
@@ -533,7 +536,7 @@ impl fmt::Debug for State {
                 .field("phase_turns", &self.phase_turns)
                 .field("direction", &self.direction)
                 .field("marks", &self.marks)
-                .field("north_colour", &self.north_colour)
+                .field("colour", &self.colour)
                 .field("seeds", &self.seeds)
                 .field("hash", &self.hash)
                 .field("turn", &self.turn)

@@ -43,11 +43,8 @@ impl Rules {
         state.phase_turns[mover] = state.phase_turns[mover].saturating_add(1);
         state.turn += 1;
         if PASS_ON {
-            state.to_move = mover.other();
-            state.hash = match state.to_move {
-                Player::North => state.hash.wrapping_add(self.north_key),
-                Player::South => state.hash.wrapping_sub(self.north_key),
-            };
+            state.to_move = mover.next();
+            state.hash = state.hash.wrapping_add(self.pass_keys[mover.index()]);
         }
         self.check_end(state);
         if self.flags.turn_ends {

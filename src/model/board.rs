@@ -68,11 +68,10 @@ impl Board {
     }
 
     /// The absolute row of `player`'s row `role` (counted from the seat inward).
+    /// North's rows face South's; at a table of more than two, every player reads the board
+    /// from South's seat.
     pub fn row(self, player: Player, role: usize) -> usize {
-        match player {
-            Player::South => role,
-            Player::North => self.rows - 1 - role,
-        }
+        if player == Player::North { self.rows - 1 - role } else { role }
     }
 
     /// The owner of a row, and its role from the owner's seat.
@@ -82,10 +81,7 @@ impl Board {
 
     /// The absolute column of the `k`-th hole (from 0) from `player`'s left.
     pub fn column_from_left(self, player: Player, k: usize) -> usize {
-        match player {
-            Player::South => k,
-            Player::North => self.columns - 1 - k,
-        }
+        if player == Player::North { self.columns - 1 - k } else { k }
     }
 
     /// The name of a hole in board notation: `b8`, `c1`.

@@ -28,6 +28,9 @@ pub struct Model {
     pub params: Vec<ParamValue>,
     /// The board's shape.
     pub board: Board,
+    /// How many players sit at the board (2 unless the rules say otherwise), moving in turn
+    /// from seat 0.
+    pub seats: usize,
     /// The names of a player's rows, from the seat inward (`outer`, `inner`): a [`Role`] is
     /// an index into it.
     pub row_names: Vec<String>,
@@ -233,6 +236,16 @@ pub enum SideFact {
 }
 
 impl Model {
+    /// Every player, in turn order.
+    pub fn players(&self) -> impl Iterator<Item = Player> + Clone + use<> {
+        Player::all(self.seats)
+    }
+
+    /// The player who moves first.
+    pub fn first_player(&self) -> Player {
+        Player::at(0, self.seats)
+    }
+
     /// Whether the engine's fast path covers the rules: the lap tables, window copies and
     /// branch-free lists of `Rules::new`, which play most games several times faster than the
     /// general interpreter (`Rules::general`) that plays every rules file. This is the
@@ -784,37 +797,97 @@ pub const MAX_CHOICES: usize = 20 * 19 + 1;
 /// Most seeds a board may hold in all (counts are stored as `u16`).
 pub const MAX_SEEDS: u32 = 20_000;
 
-/// One of the two players. South moves first.
+/// Most players a game may seat.
+pub const MAX_SEATS: usize = 1 << SEAT_BITS;
+/// Bits of a seat's number.
+pub const SEAT_BITS: usize = 3;
+/// The bits of a [`Player`] that hold the seat.
+const SEAT_MASK: u8 = (MAX_SEATS - 1) as u8;
+
+/// A player: a seat at a table of two or more. Seat 0 moves first, and turns go round the
+/// seats in order.
+///
+/// A player knows how many sit at its table, so that the next player and its name need no
+/// model: at two seats they are South (seat 0, rows a and b) and North (seat 1, the far
+/// side); at four, South, East, North and West around the board anticlockwise, in turn order;
+/// at other counts, Player 1, Player 2, …
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Player {
-    /// Player 1, seated at rows a (outer) and b (inner); moves first.
-    South,
-    /// Player 2, seated at the far side of the board.
-    North,
+pub struct Player(u8);
+
+#[allow(non_upper_case_globals)]
+impl Player {
+    /// Seat 0 of two: rows a (outer) and b (inner); moves first.
+    pub const South: Player = Player::at(0, 2);
+    /// Seat 1 of two, at the far side of the board.
+    pub const North: Player = Player::at(1, 2);
+    /// Both players of a two-seat game, South first.
+    pub const BOTH: [Player; 2] = [Player::South, Player::North];
+
+    /// Seat `seat` (from 0) of `seats`.
+    pub const fn at(seat: usize, seats: usize) -> Player {
+        assert!(seats >= 2 && seats <= MAX_SEATS && seat < seats);
+        Player((seat | (seats - 1) << SEAT_BITS) as u8)
+    }
+
+    /// Every player of a table of `seats`, in turn order.
+    pub fn all(seats: usize) -> impl Iterator<Item = Player> + Clone {
+        (0..seats).map(move |seat| Player::at(seat, seats))
+    }
+
+    /// The players at this player's table, in turn order.
+    pub fn table(self) -> impl Iterator<Item = Player> + Clone {
+        Player::all(self.seats())
+    }
+
+    /// How many players sit at this player's table.
+    pub fn seats(self) -> usize {
+        usize::from(self.0 >> SEAT_BITS) + 1
+    }
+
+    /// The other player of a two-seat game. (At a larger table there is no one other
+    /// player: see [`Player::next`].)
+    #[inline]
+    pub fn other(self) -> Player {
+        debug_assert_eq!(self.seats(), 2, "the other player of a table of more than two");
+        Player(self.0 ^ 1)
+    }
+
+    /// The player whose turn comes after this player's.
+    #[inline]
+    pub fn next(self) -> Player {
+        Player(if self.index() + 1 == self.seats() { self.0 & !SEAT_MASK } else { self.0 + 1 })
+    }
+
+    /// The seat, from 0 (South's is 0, North's 1).
+    #[inline]
+    pub fn index(self) -> usize {
+        // Below MAX_SEATS by the mask, so that indexing a `ByPlayer` needs no bounds check.
+        usize::from(self.0 & SEAT_MASK)
+    }
+
+    /// `South` or `North` at two seats; `South`, `East`, `North` or `West` at four; else
+    /// `Player 1`, `Player 2`, …
+    pub fn name(self) -> &'static str {
+        const NUMBERED: [&str; MAX_SEATS] =
+            ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7", "Player 8"];
+        match self.seats() {
+            2 => ["South", "North"][self.index()],
+            4 => ["South", "East", "North", "West"][self.index()],
+            _ => NUMBERED[self.index()],
+        }
+    }
 }
 
 impl Player {
-    /// Both players, South first.
-    pub const BOTH: [Player; 2] = [Player::South, Player::North];
-
-    /// The other player.
-    pub fn other(self) -> Player {
-        match self {
-            Player::South => Player::North,
-            Player::North => Player::South,
-        }
-    }
-
-    /// 0 for South, 1 for North.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// `South` or `North`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::South => "South",
-            Player::North => "North",
+    /// The name in lower case, as a word of a command line or a file: `south`, `east`,
+    /// `player3`.
+    pub fn word(self) -> &'static str {
+        const NUMBERED: [&str; MAX_SEATS] =
+            ["player1", "player2", "player3", "player4", "player5", "player6", "player7", "player8"];
+        match self.seats() {
+            2 => ["south", "north"][self.index()],
+            4 => ["south", "east", "north", "west"][self.index()],
+            _ => NUMBERED[self.index()],
         }
     }
 }
@@ -825,43 +898,56 @@ impl fmt::Display for Player {
     }
 }
 
-/// A value for each player.
+/// A value for each seat (those past a game's seats hold their default).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ByPlayer<T> {
-    /// South's value.
-    pub south: T,
-    /// North's value.
-    pub north: T,
+pub struct ByPlayer<T>([T; MAX_SEATS]);
+
+impl<T: Default> ByPlayer<T> {
+    /// South's and North's values, at a table of two.
+    pub fn pair(south: T, north: T) -> ByPlayer<T> {
+        let mut by = ByPlayer(std::array::from_fn(|_| T::default()));
+        by.0[0] = south;
+        by.0[1] = north;
+        by
+    }
+
+    /// Build from a function of the player, for South and North.
+    pub fn new_with(f: impl FnMut(Player) -> T) -> ByPlayer<T> {
+        ByPlayer::for_seats(2, f)
+    }
+
+    /// Build from a function of the player, for every player of a table of `seats`.
+    pub fn for_seats(seats: usize, mut f: impl FnMut(Player) -> T) -> ByPlayer<T> {
+        ByPlayer(std::array::from_fn(
+            |seat| if seat < seats { f(Player::at(seat, seats)) } else { T::default() },
+        ))
+    }
 }
 
 impl<T> ByPlayer<T> {
-    /// Build from a function of the player.
-    pub fn new_with(mut f: impl FnMut(Player) -> T) -> ByPlayer<T> {
-        ByPlayer { south: f(Player::South), north: f(Player::North) }
+    /// Every seat's value, in seat order (seats past a game's hold their default).
+    pub fn values(&self) -> impl Iterator<Item = &T> {
+        self.0.iter()
     }
 
-    /// Apply a function to both values.
-    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByPlayer<U> {
-        ByPlayer { south: f(self.south), north: f(self.north) }
+    /// Apply a function to every seat's value.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByPlayer<U> {
+        ByPlayer(self.0.map(f))
     }
 }
 
 impl<T> Index<Player> for ByPlayer<T> {
     type Output = T;
+    #[inline]
     fn index(&self, p: Player) -> &T {
-        match p {
-            Player::South => &self.south,
-            Player::North => &self.north,
-        }
+        &self.0[p.index()]
     }
 }
 
 impl<T> IndexMut<Player> for ByPlayer<T> {
+    #[inline]
     fn index_mut(&mut self, p: Player) -> &mut T {
-        match p {
-            Player::South => &mut self.south,
-            Player::North => &mut self.north,
-        }
+        &mut self.0[p.index()]
     }
 }
 

@@ -294,15 +294,12 @@ pub struct BuildProgress {
 
 /// Seeds in play: on the board and in hand.
 pub(crate) fn in_play(state: &State) -> u32 {
-    u32::from(state.seeds(Player::South))
-        + u32::from(state.seeds(Player::North))
-        + u32::from(state.hand().south)
-        + u32::from(state.hand().north)
+    state.seeds.values().chain(state.hand.values()).map(|&n| u32::from(n)).sum()
 }
 
 /// A position the index holds: the start of a turn, nothing in hand.
 pub(crate) fn indexable(state: &State) -> bool {
-    state.phase() == Phase::Sow && state.hand().south == 0 && state.hand().north == 0 && state.turn_bits == 0
+    state.phase() == Phase::Sow && state.hand.values().all(|&n| n == 0) && state.turn_bits == 0
 }
 
 fn margin(rules: &Rules, state: &State, me: Player) -> i32 {

@@ -122,7 +122,11 @@ impl<'a, 'r> Searcher<'a, 'r> {
         let mut phase = Fx(low);
         std::hash::Hash::hash(&state.phase(), &mut phase);
         std::hash::Hash::hash(&state.to_move(), &mut phase);
-        let low = fmix(phase.0 ^ u64::from(state.hand().south) << 20 ^ u64::from(state.hand().north) << 40);
+        let low = fmix(
+            phase.0
+                ^ u64::from(state.hand()[Player::South]) << 20
+                ^ u64::from(state.hand()[Player::North]) << 40,
+        );
         u128::from(high) << 64 | u128::from(low)
     }
 

@@ -414,16 +414,16 @@ pub(crate) async fn create(
     for name in new.params.keys() {
         short("params", Some(name))?;
     }
-    let controllers = ByPlayer {
-        south: controller("south", new.south.as_deref(), Controller::Human, limits)?,
-        north: controller(
+    let controllers = ByPlayer::pair(
+        controller("south", new.south.as_deref(), Controller::Human, limits)?,
+        controller(
             "north",
             new.north.as_deref(),
             Controller::Computer(capped(AgentSpec::level("medium").unwrap_or(AgentSpec::Greedy), limits)),
             limits,
         )?,
-    };
-    let mut teams = ByPlayer { south: team("south", new.south_team)?, north: team("north", new.north_team)? };
+    );
+    let mut teams = ByPlayer::pair(team("south", new.south_team)?, team("north", new.north_team)?);
     let seed = new.seed.unwrap_or_else(|| store.seed());
     let mut params: Vec<String> = new.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let (source, ruleset, record) = match &new.record {
@@ -440,9 +440,8 @@ pub(crate) async fn create(
             let ruleset = new.ruleset.or_else(|| record.tag("Ruleset").map(|t| t.node.clone()));
             // A side's tag names its team when it is not a player (`human`, `mcts:2s`): the
             // teams the record was played by go on, unless the request names others.
-            for (side, tag, team_of) in
-                [("south", "South", &mut teams.south), ("north", "North", &mut teams.north)]
-            {
+            for player in Player::BOTH {
+                let (side, tag, team_of) = (player.word(), player.name(), &mut teams[player]);
                 if let Some(names) = record.tag(tag).map(|t| t.node.as_str())
                     && team_of.is_empty()
                     && names.parse::<Controller>().is_err()

@@ -91,8 +91,7 @@ impl Session {
 
     /// The memory the game is estimated to take.
     pub fn size(&mut self) -> usize {
-        let names: usize =
-            self.info.teams.south.iter().chain(&self.info.teams.north).map(|n| n.len() + 24).sum();
+        let names: usize = self.info.teams.values().flatten().map(|n| n.len() + 24).sum();
         let fixed = GAME_BYTES + names + self.info.source.len() + self.info.id.len();
         self.read(|game, _| fixed + turns_size(game.turns())).unwrap_or(fixed)
     }

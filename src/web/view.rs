@@ -254,19 +254,11 @@ pub(crate) struct PlayedAnswer {
     pub game: GameView,
 }
 
-/// A side, as the API writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum Side {
-    South,
-    North,
-}
+/// A player, as the API writes it: `south`, `north` (see [`Player::word`]).
+pub(crate) type Side = &'static str;
 
 fn side(p: Player) -> Side {
-    match p {
-        Player::South => Side::South,
-        Player::North => Side::North,
-    }
+    p.word()
 }
 
 /// A value for each side.

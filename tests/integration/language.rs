@@ -40,7 +40,7 @@ fn optional_extra_holes_may_be_left() {
     );
     let mut game = Game::from_state(&rules, state);
     game.play(Move::Sow(hole(&rules, "a9"))).unwrap();
-    assert_eq!(game.state().captured().south, 4);
+    assert_eq!(game.state().captured()[Player::South], 4);
     let mut expected = picks(&rules, &["c1", "d1"]);
     expected.push(Move::Stop);
     assert_eq!(game.legal_moves().to_vec(), expected);
@@ -49,7 +49,7 @@ fn optional_extra_holes_may_be_left() {
     assert_eq!(game.legal_moves().to_vec(), vec![Move::Stop]);
     let effect = game.play(Move::Stop).unwrap();
     assert!(effect.turn_over);
-    assert_eq!(game.state().captured().south, 5);
+    assert_eq!(game.state().captured()[Player::South], 5);
     assert_eq!(game.state().to_move(), Player::North);
     assert_board(
         &rules,
@@ -606,7 +606,7 @@ fn a_table_of_opposite_holes() {
                  a 0 0 0 0 0 0 0 1";
     let mut game = main_position(&rules, first, Player::South);
     game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
-    assert_eq!(game.state().captured().south, 2);
+    assert_eq!(game.state().captured()[Player::South], 2);
     assert_board(
         &rules,
         game.state(),
@@ -625,11 +625,11 @@ fn a_table_of_opposite_holes() {
                   a 0 0 0 0 0 0 0 1";
     let mut game = main_position(&rules, second, Player::South);
     game.play(Move::Sow(hole(&rules, "b3"))).unwrap();
-    assert_eq!(game.state().captured().south, 0);
+    assert_eq!(game.state().captured()[Player::South], 0);
     assert_eq!(game.state().count(hole(&rules, "c2")), 3);
     let mut game = main_position(&plain, second, Player::South);
     game.play(Move::Sow(hole(&plain, "b3"))).unwrap();
-    assert_eq!(game.state().captured().south, 6);
+    assert_eq!(game.state().captured()[Player::South], 6);
 }
 
 /// Marked holes follow the board's size, as a setup's holes do: `, when PARAM is N` after a

@@ -124,8 +124,8 @@ proptest! {
                         sow::engine::ByPlayer::new_with(|p| rules.side_store(p).map_or(0, |s| state.count(s)));
                     let fresh = rules.state_from_setup(&setup).unwrap();
                     prop_assert_eq!(fresh.hash(), state.hash(), "{}", label(rules));
-                    counts.extend([setup.stores.south, setup.stores.north]);
-                    counts.extend([setup.side_stores.south, setup.side_stores.north]);
+                    counts.extend([setup.stores[Player::South], setup.stores[Player::North]]);
+                    counts.extend([setup.side_stores[Player::South], setup.side_stores[Player::North]]);
                     if let Some(hash) = seen.insert((counts, state.to_move()), state.hash()) {
                         prop_assert_eq!(hash, state.hash(), "{}", label(rules));
                         met_again += 1;

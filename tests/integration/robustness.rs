@@ -120,13 +120,13 @@ fn a_position_built_by_hand_is_within_the_limits() {
     use sow::engine::{Player, Setup, SetupError};
     let rules = crate::common::rules("nsolo", None, &[]);
     let mut setup = Setup::new(rules.start_counts(), Player::South);
-    setup.captured.north = 19_941;
+    setup.captured[Player::North] = 19_941;
     assert_eq!(
         rules.state_from_setup(&setup).unwrap_err().to_string(),
         "20001 seeds is more than the engine's limit of 20000"
     );
-    setup.captured.north = 4;
-    setup.hand.north = 5;
+    setup.captured[Player::North] = 4;
+    setup.hand[Player::North] = 5;
     assert_eq!(
         rules.state_from_setup(&setup).unwrap_err(),
         SetupError::HandBeyondCaptured { player: Player::North, hand: 5, captured: 4 }
@@ -147,7 +147,7 @@ fn the_count_of_captures_made_does_not_overflow() {
     use sow::engine::{Player, Setup};
     let rules = crate::common::rules("nsolo", None, &[]);
     let mut setup = Setup::new(rules.start_counts(), Player::South);
-    setup.captures_made.south = u16::MAX;
+    setup.captures_made[Player::South] = u16::MAX;
     let mut game = sow::Game::from_state(&rules, rules.state_from_setup(&setup).unwrap());
     // a1 relays to b8, which was empty and faces an occupied c8: a capture.
     let effect = game.play(sow::Move::Sow(rules.parse_hole("a1").unwrap())).unwrap();

@@ -69,7 +69,7 @@ fn compare<R: Reference>(rules: &Rules, seed: u64) -> u32 {
             rules.settle(&mut state, &moves);
             let result = match state.outcome() {
                 Some(Outcome::Win { winner: Player::South, .. }) => 1,
-                Some(Outcome::Win { winner: Player::North, .. }) => -1,
+                Some(Outcome::Win { .. }) => -1,
                 Some(Outcome::Draw(_)) => 0,
                 None => panic!("seed {seed}: no decision and no result"),
             };

@@ -73,7 +73,7 @@ fn plain_relay_three_laps_no_capture() {
     assert_eq!(state.to_move(), Player::North);
     assert_eq!(state.phase(), Phase::Sow);
     assert_eq!(state.outcome(), None);
-    assert_eq!(state.captured().south, 0);
+    assert_eq!(state.captured()[Player::South], 0);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -190,7 +190,7 @@ fn capture_then_strip_in_board_order() {
     assert_eq!(state.to_move(), Player::North);
     assert_eq!(state.turn(), 1);
     assert_eq!(state.outcome(), None);
-    assert_eq!(state.captured().south, 6);
+    assert_eq!(state.captured()[Player::South], 6);
     assert_board(
         &rules,
         &state,
@@ -235,7 +235,7 @@ fn strip_takes_everything_when_the_opponent_has_fewer_than_k() {
     let effect = game.play(Move::Pick(hole(&rules, "d6"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d6", 1)], true));
     assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(game.state().captured().south, 5);
+    assert_eq!(game.state().captured()[Player::South], 5);
     assert_board(
         &rules,
         game.state(),
@@ -275,7 +275,7 @@ fn capture_that_empties_the_opponent_needs_no_strip() {
     assert_eq!(effect, sow_effect(&rules, 1, 2, "b1", &[("c1", 4)], true));
     assert_eq!(state.phase(), Phase::Sow);
     assert_eq!(state.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(state.captured().south, 4);
+    assert_eq!(state.captured()[Player::South], 4);
     assert!(legal(&rules, &state).is_empty());
     assert_board(
         &rules,
@@ -321,7 +321,7 @@ fn design_example_c1_then_d8() {
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d8"))).unwrap();
     assert!(effect.turn_over);
     assert_eq!(state.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(state.captured().south, 4);
+    assert_eq!(state.captured()[Player::South], 4);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -616,7 +616,7 @@ fn sanderson_capture_takes_inner_outer_and_one_more_hole() {
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d10"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d10", 2)], true));
     assert_eq!(state.to_move(), Player::North);
-    assert_eq!(state.captured().south, 7);
+    assert_eq!(state.captured()[Player::South], 7);
     assert_eq!(state.outcome(), None);
     assert_board(
         &rules,
@@ -668,7 +668,7 @@ fn sanderson_needs_an_attacked_front_hole_and_takes_one_more_when_the_back_is_em
     assert_eq!(legal(&rules, &state), picks(&rules, &["d1", "d4", "d12"]));
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d4"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d4", 5)], true));
-    assert_eq!(state.captured().south, 8);
+    assert_eq!(state.captured()[Player::South], 8);
     assert_board(
         &rules,
         &state,
@@ -765,7 +765,7 @@ fn north_relay_capture_and_strip_from_south() {
     let effect = game.play(Move::Pick(hole(&rules, "a8"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("a8", 1)], true));
     assert_eq!(game.state().to_move(), Player::South);
-    assert_eq!(game.state().captured().north, 4);
+    assert_eq!(game.state().captured()[Player::North], 4);
     assert_board(
         &rules,
         game.state(),

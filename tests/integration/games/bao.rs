@@ -79,8 +79,8 @@ fn the_house_sows_one_seed_while_special_or_in_ludii_is_sown_whole() {
         );
         let mut setup = setup(&rules, &picture, Player::South);
         setup.opening = Some("namua".to_string());
-        setup.hand.south = 1;
-        setup.hand.north = 1;
+        setup.hand[Player::South] = 1;
+        setup.hand[Player::North] = 1;
         setup.marks =
             vec![("house".to_string(), hole(&rules, "b5")), ("house".to_string(), hole(&rules, "c4"))];
         assert_moves(&rules, &setup, &[ccw(&rules, "b5"), cw(&rules, "b5")]);
@@ -237,8 +237,8 @@ fn a_house_emptied_by_a_capture_is_no_longer_the_house() {
         let rules = bao(ruleset);
         let mut setup = setup(&rules, picture, Player::North);
         setup.opening = Some("namua".to_string());
-        setup.hand.south = 1;
-        setup.hand.north = 1;
+        setup.hand[Player::South] = 1;
+        setup.hand[Player::North] = 1;
         setup.marks =
             vec![("house".to_string(), hole(&rules, "b5")), ("house".to_string(), hole(&rules, "c4"))];
         let mut state = state(&rules, &setup);
@@ -319,8 +319,8 @@ fn the_namua_prefers_a_lap_ending_in_the_house_and_may_stop_there() {
         Player::South,
     );
     setup.opening = Some("namua".to_string());
-    setup.hand.south = 1;
-    setup.hand.north = 1;
+    setup.hand[Player::South] = 1;
+    setup.hand[Player::North] = 1;
     setup.marks = vec![("house".to_string(), hole(&rules, "b5")), ("house".to_string(), hole(&rules, "c4"))];
     assert_moves(&rules, &setup, &[cw(&rules, "b2")]);
     for (choice, b) in [(Move::Stop, "b 0 0 1 1 7 0 0 0"), (Move::Relay, "b 0 0 1 1 6 1 0 0")] {

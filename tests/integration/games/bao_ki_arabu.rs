@@ -63,7 +63,7 @@ fn the_direction_is_chosen_with_each_sowing_and_kept_by_its_relays() {
          b 5 5 1 4 4 4 0 4
          a 1 0 4 4 4 0 4 4",
     );
-    assert_eq!(game.state().hand().south, 6);
+    assert_eq!(game.state().hand()[Player::South], 6);
     assert_eq!(game.state().chosen_direction(Player::South), None);
     let north = game.legal_moves().to_vec();
     assert_eq!(north.len(), 28);
@@ -111,7 +111,7 @@ fn an_empty_inner_landing_takes_either_facing_hole_but_the_arabian_game_needs_th
     let effect =
         rules.play(&mut state, &mut history, sow_dir(&rules, "b6", Direction::Anticlockwise)).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b5", &[("d5", 2)], true));
-    assert_eq!(state.hand().south, 2);
+    assert_eq!(state.hand()[Player::South], 2);
 
     let arabian = bao(Some("arabian"));
     let mut state = position(&arabian, picture, Player::South);
@@ -119,7 +119,7 @@ fn an_empty_inner_landing_takes_either_facing_hole_but_the_arabian_game_needs_th
     assert_eq!(legal(&arabian, &state), sows(&arabian, &["b6", "b7"]));
     let effect = arabian.play(&mut state, &mut history, Move::Sow(hole(&arabian, "b6"))).unwrap();
     assert_eq!(effect, sow_effect(&arabian, 1, 1, "b5", &[], true));
-    assert_eq!(state.hand().south, 0);
+    assert_eq!(state.hand()[Player::South], 0);
     assert_board(
         &arabian,
         &state,
@@ -175,8 +175,8 @@ fn a_player_left_without_seeds_loses_but_ludii_counts_hand_and_holes() {
     {
         let rules = bao(ruleset);
         let mut s = setup(&rules, picture, Player::South);
-        s.hand.south = 2;
-        s.hand.north = 10;
+        s.hand[Player::South] = 2;
+        s.hand[Player::North] = 10;
         s.captured = s.hand;
         let mut game = Game::from_state(&rules, state(&rules, &s));
         let effects = game.play_turn("b4:ccw").unwrap();

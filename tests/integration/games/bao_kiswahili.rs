@@ -79,7 +79,10 @@ fn placed_seeds_capture_and_the_captures_chain_from_the_row_ends() {
          b 1 2 2 2 2 2 2 0
          a 0 0 0 0 0 0 0 0",
     );
-    assert_eq!((state.to_move(), state.hand().south, state.hand().north), (Player::North, 23, 24));
+    assert_eq!(
+        (state.to_move(), state.hand()[Player::South], state.hand()[Player::North]),
+        (Player::North, 23, 24)
+    );
 }
 
 /// Ludii's code sows the whole end hole, and a lap captures on any landing in the inner row
@@ -138,7 +141,7 @@ fn north_captures_go_to_the_nearer_end_and_an_empty_row_loses_between_laps() {
         let rules = bao(ruleset);
         let mut setup = setup(&rules, picture, Player::North);
         setup.opening = Some("placement".to_string());
-        setup.hand.north = 1;
+        setup.hand[Player::North] = 1;
         let mut state = state(&rules, &setup);
         let mut history = History::new(&rules, &state);
         assert_eq!(legal(&rules, &state), sows(&rules, &["c2"]), "{ruleset:?}");

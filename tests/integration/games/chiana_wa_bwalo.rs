@@ -32,8 +32,8 @@ fn chiana(ruleset: Option<&str>, params: &[&str]) -> Rules {
 /// A main-game position with seeds already in each player's hand (and counted as captured).
 fn with_hands<'r>(rules: &'r Rules, text: &str, to_move: Player, hands: (u16, u16)) -> Game<'r> {
     let mut s = setup(rules, text, to_move);
-    s.hand.south = hands.0;
-    s.hand.north = hands.1;
+    s.hand[Player::South] = hands.0;
+    s.hand[Player::North] = hands.1;
     s.captured = s.hand;
     Game::from_state(rules, state(rules, &s))
 }
@@ -100,7 +100,7 @@ fn the_rearmost_hole_is_forced_until_a_capture_splits_the_seeds() {
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a4"]));
     let effect = game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 7, "b2", &[("c2", 1)], true));
-    assert_eq!(game.state().hand().south, 1);
+    assert_eq!(game.state().hand()[Player::South], 1);
     assert_board(
         &rules,
         game.state(),
@@ -113,7 +113,7 @@ fn the_rearmost_hole_is_forced_until_a_capture_splits_the_seeds() {
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["c3", "d3"]));
     let effect = game.play(Move::Sow(hole(&rules, "c3"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "c4", &[("b4", 2)], true));
-    assert_eq!(game.state().hand().north, 2);
+    assert_eq!(game.state().hand()[Player::North], 2);
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a5", "b3"]));
 }
 
@@ -192,7 +192,7 @@ fn taking_every_seed_wins_but_ludii_scores_the_seeds_held() {
         let mut game = with_hands(&ludii, text, Player::South, hands);
         let effect = game.play(Move::Sow(hole(&ludii, "b4"))).unwrap();
         assert_eq!(effect, sow_effect(&ludii, 1, 1, "b3", &[("c3", 3)], true));
-        assert_eq!(game.state().hand().south, hands.0 + 3);
+        assert_eq!(game.state().hand()[Player::South], hands.0 + 3);
         assert!(game.legal_moves().is_empty());
         assert_eq!(game.outcome(), outcome, "hands {hands:?}");
     }
@@ -234,7 +234,7 @@ fn ludii_sows_any_hole_and_takes_the_own_inner_hole_in_front() {
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a2", "b3"]));
     let effect = game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "a3", &[("b3", 2)], true));
-    assert_eq!(game.state().hand().south, 2);
+    assert_eq!(game.state().hand()[Player::South], 2);
     assert_board(
         &rules,
         game.state(),
@@ -266,7 +266,7 @@ fn ludii_takes_norths_own_inner_hole_in_front_and_the_base_game_does_not() {
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["c4", "d5"]));
     let effect = game.play(Move::Sow(hole(&rules, "d5"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "d4", &[("c4", 3)], true));
-    assert_eq!(game.state().hand().north, 3);
+    assert_eq!(game.state().hand()[Player::North], 3);
     assert_board(
         &rules,
         game.state(),
@@ -280,5 +280,5 @@ fn ludii_takes_norths_own_inner_hole_in_front_and_the_base_game_does_not() {
     let mut game = Game::from_state(&base, position(&base, picture, Player::North));
     let effect = game.play(Move::Sow(hole(&base, "d5"))).unwrap();
     assert_eq!(effect, sow_effect(&base, 1, 1, "d4", &[], true));
-    assert_eq!(game.state().hand().north, 0);
+    assert_eq!(game.state().hand()[Player::North], 0);
 }

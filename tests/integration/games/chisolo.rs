@@ -90,15 +90,15 @@ fn natatu_first_sowing_clockwise_then_direction_chosen_once() {
     );
     let effect = game.play(Move::Sow(hole(&rules, "c6"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "c5", &[("a5", 4), ("b5", 3)], false));
-    assert_eq!(game.state().hand().north, 7);
+    assert_eq!(game.state().hand()[Player::North], 7);
     assert_eq!(
         game.legal_moves().to_vec(),
         picks(&rules, &["a1", "a2", "a3", "a6", "b2", "b3", "b4", "b6", "b7"])
     );
     let effect = game.play(Move::Pick(hole(&rules, "b7"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("b7", 3)], true));
-    assert_eq!(game.state().hand().north, 10);
-    assert_eq!(game.state().captured().north, 10);
+    assert_eq!(game.state().hand()[Player::North], 10);
+    assert_eq!(game.state().captured()[Player::North], 10);
     assert_board(
         &rules,
         game.state(),
@@ -125,7 +125,7 @@ fn natatu_first_sowing_clockwise_then_direction_chosen_once() {
         ]
     );
     assert_eq!(game.state().chosen_direction(Player::South), Some(Direction::Clockwise));
-    assert_eq!(game.state().hand().south, 6);
+    assert_eq!(game.state().hand()[Player::South], 6);
 
     // North's second turn: North names its own direction.
     assert!(game.legal_moves().iter().all(|m| matches!(m, Move::SowDirection(..))));
@@ -178,13 +178,13 @@ fn natatu_capture_that_empties_the_opponent_wins() {
          a 0 0 0 0 0 0 0",
         Player::South,
     );
-    s.direction.south = Some(Direction::Anticlockwise);
-    s.direction.north = Some(Direction::Anticlockwise);
+    s.direction[Player::South] = Some(Direction::Anticlockwise);
+    s.direction[Player::North] = Some(Direction::Anticlockwise);
     let mut game = Game::from_state(&rules, state(&rules, &s));
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["b4"]));
     let effect = game.play(Move::Sow(hole(&rules, "b4"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b3", &[("c3", 2), ("d3", 1)], true));
-    assert_eq!(game.state().hand().south, 3);
+    assert_eq!(game.state().hand()[Player::South], 3);
     assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
 }
 
@@ -210,11 +210,11 @@ fn nambidi_three_captures_then_clockwise_first_sowing() {
     for name in ["c4", "d4", "d7"] {
         game.play(Move::Pick(hole(&rules, name))).unwrap();
     }
-    assert_eq!(game.state().hand().south, 6);
+    assert_eq!(game.state().hand()[Player::South], 6);
     assert_eq!(game.state().to_move(), Player::North);
     assert_eq!(remaining(game.state()), Some(3));
     game.play_turn("a1 b1 b7").unwrap();
-    assert_eq!(game.state().hand().north, 6);
+    assert_eq!(game.state().hand()[Player::North], 6);
     assert_board(
         &rules,
         game.state(),
@@ -233,7 +233,7 @@ fn nambidi_three_captures_then_clockwise_first_sowing() {
         picks(&rules, &["c1", "c2", "c3", "c5", "c6", "d1", "d2", "d3", "d5", "d6"])
     );
     game.play(Move::Pick(hole(&rules, "d1"))).unwrap();
-    assert_eq!(game.state().hand().south, 10);
+    assert_eq!(game.state().hand()[Player::South], 10);
     assert_board(
         &rules,
         game.state(),
@@ -261,7 +261,7 @@ fn one_counter_three_captures_then_a_singleton_captures() {
         game.play(Move::Pick(hole(&rules, name))).unwrap();
     }
     game.play_turn("b4 b5 b6").unwrap();
-    assert_eq!(game.state().hand(), sow::engine::ByPlayer { south: 3, north: 3 });
+    assert_eq!(game.state().hand(), sow::engine::ByPlayer::pair(3, 3));
 
     let effect = game.play(Move::Sow(hole(&rules, "b3"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b4", &[("c4", 1), ("d4", 1)], false));
@@ -270,7 +270,7 @@ fn one_counter_three_captures_then_a_singleton_captures() {
         picks(&rules, &["c5", "c6", "c7", "d1", "d2", "d3", "d5", "d6", "d7"])
     );
     game.play(Move::Pick(hole(&rules, "d7"))).unwrap();
-    assert_eq!(game.state().hand().south, 6);
+    assert_eq!(game.state().hand()[Player::South], 6);
     assert_board(
         &rules,
         game.state(),
@@ -311,14 +311,14 @@ fn namudilakunze_takes_only_the_outer_row() {
                 b 0 0 0 1 0 0 1
                 a 0 0 0 0 0 0 0";
     let mut s = setup(&rules, text, Player::South);
-    s.direction.south = Some(Direction::Anticlockwise);
-    s.direction.north = Some(Direction::Anticlockwise);
+    s.direction[Player::South] = Some(Direction::Anticlockwise);
+    s.direction[Player::North] = Some(Direction::Anticlockwise);
 
     let mut game = Game::from_state(&rules, state(&rules, &s));
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["b4", "b7"]));
     let effect = game.play(Move::Sow(hole(&rules, "b4"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b3", &[], true));
-    assert_eq!(game.state().hand().south, 0);
+    assert_eq!(game.state().hand()[Player::South], 0);
 
     let mut game = Game::from_state(&rules, state(&rules, &s));
     let effect = game.play(Move::Sow(hole(&rules, "b7"))).unwrap();
@@ -326,7 +326,7 @@ fn namudilakunze_takes_only_the_outer_row() {
     assert_eq!(game.legal_moves().to_vec(), picks(&rules, &["d1", "d3", "d7"]));
     let effect = game.play(Move::Pick(hole(&rules, "d7"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d7", 3)], true));
-    assert_eq!(game.state().hand().south, 5);
+    assert_eq!(game.state().hand()[Player::South], 5);
     assert_board(
         &rules,
         game.state(),

@@ -89,7 +89,7 @@ fn ludii_banks_the_landing_hole_and_goes_on_from_the_next_hole_if_it_holds_two()
         assert_eq!(game.legal_moves().to_vec(), sows(&rules, holes), "{ruleset}");
         let effect = game.play(Move::Sow(hole(&rules, "b5"))).unwrap();
         assert_eq!(effect, sow_effect(&rules, 2, 4, "a1", &[("b3", 2), ("c3", 2), ("d3", 1)], true));
-        assert_eq!(game.state().hand().south, 5);
+        assert_eq!(game.state().hand()[Player::South], 5);
         assert_board(
             &rules,
             game.state(),

@@ -24,8 +24,8 @@ fn kalah() -> Rules {
 /// A main-game position with seeds in the stores.
 fn with_stores(rules: &Rules, text: &str, to_move: Player, south: u16, north: u16) -> State {
     let mut s = setup(rules, text, to_move);
-    s.stores.south = south;
-    s.stores.north = north;
+    s.stores[Player::South] = south;
+    s.stores[Player::North] = north;
     state(rules, &s)
 }
 

@@ -22,7 +22,7 @@ fn katra(ruleset: Option<&str>) -> Rules {
 /// A main-game position in which South has chosen to sow anticlockwise.
 fn anticlockwise<'r>(rules: &'r Rules, picture: &str) -> Game<'r> {
     let mut s = setup(rules, picture, Player::South);
-    s.direction.south = Some(Direction::Anticlockwise);
+    s.direction[Player::South] = Some(Direction::Anticlockwise);
     Game::from_state(rules, state(rules, &s))
 }
 

@@ -34,8 +34,8 @@ fn assert_sowing(rules: &Rules, effect: &Effect, laps: u32, sown: u32, last: &st
 /// A main-game position (openings over) with seeds already in each player's hand.
 fn main_game<'r>(rules: &'r Rules, text: &str, to_move: Player, hands: (u16, u16)) -> Game<'r> {
     let mut s = setup(rules, text, to_move);
-    s.hand.south = hands.0;
-    s.hand.north = hands.1;
+    s.hand[Player::South] = hands.0;
+    s.hand[Player::North] = hands.1;
     s.captured = s.hand;
     Game::from_state(rules, state(rules, &s))
 }
@@ -79,7 +79,7 @@ fn set_first_sowings_and_a_taken_first_hole() {
     let effect = game.play(Move::Sow(hole(&rules, "b3"))).unwrap();
     assert_sowing(&rules, &effect, 1, 2, "b1", false);
     assert_eq!(effect.taken, vec![(hole(&rules, "b1"), 1), (hole(&rules, "c1"), 2), (hole(&rules, "d1"), 2)]);
-    assert_eq!(game.state().hand().south, 5);
+    assert_eq!(game.state().hand()[Player::South], 5);
     assert_eq!(remaining(game.state()), Some(1));
     let mut north: Vec<String> = holes('c', 2..=15);
     north.extend(holes('d', 2..=16));
@@ -90,7 +90,7 @@ fn set_first_sowings_and_a_taken_first_hole() {
     // South takes d16; North makes its set move.
     let effect = game.play(Move::Pick(hole(&rules, "d16"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d16", 2)], true));
-    assert_eq!(game.state().hand().south, 7);
+    assert_eq!(game.state().hand()[Player::South], 7);
     assert_eq!(game.state().phase_of(Player::North), 0);
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["c14"]));
     let effect = game.play(Move::Sow(hole(&rules, "c14"))).unwrap();
@@ -99,14 +99,14 @@ fn set_first_sowings_and_a_taken_first_hole() {
         effect.taken,
         vec![(hole(&rules, "c16"), 1), (hole(&rules, "a16"), 2), (hole(&rules, "b16"), 2)]
     );
-    assert_eq!(game.state().hand().north, 5);
+    assert_eq!(game.state().hand()[Player::North], 5);
     let mut south: Vec<String> = holes('a', 1..=15);
     south.push("b2".into());
     south.extend(holes('b', 4..=15));
     let south: Vec<&str> = south.iter().map(String::as_str).collect();
     assert_eq!(game.legal_moves().to_vec(), picks(&rules, &south));
     game.play(Move::Pick(hole(&rules, "a1"))).unwrap();
-    assert_eq!(game.state().hand().north, 7);
+    assert_eq!(game.state().hand()[Player::North], 7);
     assert_board(
         &rules,
         game.state(),
@@ -131,7 +131,7 @@ fn set_first_sowings_and_a_taken_first_hole() {
     let effect = game.play(Move::Sow(hole(&rules, "d2"))).unwrap();
     assert_sowing(&rules, &effect, 1, 2, "c1", false);
     assert_eq!(effect.taken, vec![(hole(&rules, "c1"), 1), (hole(&rules, "a1"), 2)]);
-    assert_eq!(game.state().hand().north, 3);
+    assert_eq!(game.state().hand()[Player::North], 3);
     let mut south: Vec<String> = holes('a', 2..=16);
     south.push("b2".into());
     south.extend(holes('b', 4..=16));
@@ -164,12 +164,12 @@ fn singletons_when_no_hole_has_two_and_a_capture_facing_empty_holes() {
 
     let effect = game.play(Move::Sow(hole(&rules, "b5"))).unwrap();
     assert_sowing(&rules, &effect, 1, 1, "b4", false);
-    assert_eq!(game.state().hand().south, 1);
+    assert_eq!(game.state().hand()[Player::South], 1);
     assert_eq!(game.legal_moves().to_vec(), picks(&rules, &["c2", "d5", "d6"]));
     let effect = game.play(Move::Pick(hole(&rules, "d5"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d5", 2)], true));
-    assert_eq!(game.state().hand().south, 3);
-    assert_eq!(game.state().captured().south, 3);
+    assert_eq!(game.state().hand()[Player::South], 3);
+    assert_eq!(game.state().captured()[Player::South], 3);
     assert_board(
         &rules,
         game.state(),
@@ -215,7 +215,7 @@ fn a_player_who_cannot_move_ends_the_game_on_seeds_owned() {
             effect.taken,
             vec![(hole(&rules, "b3"), 1), (hole(&rules, "c3"), 2), (hole(&rules, "d3"), 1)]
         );
-        assert_eq!(game.state().hand().south, hands.0 + 4);
+        assert_eq!(game.state().hand()[Player::South], hands.0 + 4);
         assert_board(
             &rules,
             game.state(),

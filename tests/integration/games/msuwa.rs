@@ -92,7 +92,7 @@ fn an_opening_capture_takes_two_more_holes() {
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d9"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d9", 2)], true));
     assert_eq!(state.to_move(), Player::North);
-    assert_eq!(state.captured().south, 7);
+    assert_eq!(state.captured()[Player::South], 7);
     assert_board(
         &rules,
         &state,
@@ -145,7 +145,7 @@ fn two_more_whole_holes_after_an_inner_and_outer_capture() {
     assert_eq!(legal(&rules, &state), picks(&rules, &["d10"]));
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d10"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d10", 2)], true));
-    assert_eq!(state.captured().south, 8);
+    assert_eq!(state.captured()[Player::South], 8);
     assert_eq!(state.to_move(), Player::North);
     assert_board(
         &rules,
@@ -180,7 +180,7 @@ fn a_singleton_capture_without_the_outer_hole_takes_no_more() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["a1", "b4"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b4"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b3", &[("c3", 2)], true));
-    assert_eq!(state.captured().south, 2);
+    assert_eq!(state.captured()[Player::South], 2);
     assert_eq!(state.to_move(), Player::North);
     assert_board(
         &rules,
@@ -220,7 +220,7 @@ fn extra_holes_stop_when_the_opponent_has_none_left() {
     let effect = game.play(Move::Pick(hole(&rules, "c10"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("c10", 1)], true));
     assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(game.state().captured().south, 6);
+    assert_eq!(game.state().captured()[Player::South], 6);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -360,7 +360,7 @@ fn wa_kunja_capture_takes_two_more_holes() {
     assert_eq!(legal(&rules, &state), picks(&rules, &["d6", "d10"]));
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d10"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d10", 1)], true));
-    assert_eq!(state.captured().south, 8);
+    assert_eq!(state.captured()[Player::South], 8);
     assert_board(
         &rules,
         &state,

@@ -91,7 +91,7 @@ fn quioco_setup_forced_first_sowings_and_a_capture_sown_on() {
          a 1 3 0 3 3 0",
     );
     // Nothing leaves the board: no hand, no captured count.
-    assert_eq!(game.state().hand().south, 0);
+    assert_eq!(game.state().hand()[Player::South], 0);
     assert_eq!(rules.seeds_on_board(game.state()), 44);
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["c1", "c2", "c3", "c5", "d1", "d2", "d3", "d5"]));
 }
@@ -221,7 +221,7 @@ fn luena_inner_row_first_sowings_and_captures_into_hand() {
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["b1", "b2", "b3", "b4", "b5", "b6"]));
     let effect = game.play(Move::Sow(hole(&rules, "b1"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 5, 14, "b3", &[("c3", 2), ("d3", 2)], true));
-    assert_eq!(game.state().hand().south, 4);
+    assert_eq!(game.state().hand()[Player::South], 4);
     assert_board(
         &rules,
         game.state(),
@@ -234,7 +234,7 @@ fn luena_inner_row_first_sowings_and_captures_into_hand() {
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["c1", "c2", "c4", "c5", "c6"]));
     let effect = game.play(Move::Sow(hole(&rules, "c4"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 5, 14, "c2", &[("a2", 3), ("b2", 4)], true));
-    assert_eq!(game.state().hand().north, 7);
+    assert_eq!(game.state().hand()[Player::North], 7);
     assert_board(
         &rules,
         game.state(),
@@ -277,8 +277,8 @@ fn luena_a_player_who_cannot_move_ends_the_game_on_seeds_held() {
     ];
     for (hands, outcome) in cases {
         let mut s = setup(&rules, text, Player::South);
-        s.hand.south = hands.0;
-        s.hand.north = hands.1;
+        s.hand[Player::South] = hands.0;
+        s.hand[Player::North] = hands.1;
         s.captured = s.hand;
         let mut game = Game::from_state(&rules, state(&rules, &s));
         assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a6", "b2"]));

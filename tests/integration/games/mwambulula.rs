@@ -34,8 +34,8 @@ fn after_opening(rules: &Rules) -> sow::engine::State {
          a 2 2 2 2 2 2 2 2",
         Player::South,
     );
-    setup.hand = ByPlayer { south: 16, north: 16 };
-    setup.captured = ByPlayer { south: 16, north: 16 };
+    setup.hand = ByPlayer::pair(16, 16);
+    setup.captured = ByPlayer::pair(16, 16);
     state(rules, &setup)
 }
 
@@ -50,12 +50,12 @@ fn the_opening_takes_the_inner_row_into_hand() {
     let empties = |names: &[&str]| names.iter().map(|n| Move::Empty(hole(&rules, n))).collect::<Vec<_>>();
     assert_eq!(legal(&rules, &state), empties(&["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]));
     rules.play(&mut state, &mut history, Move::Empty(hole(&rules, "b3"))).unwrap();
-    assert_eq!(state.hand().south, 2);
+    assert_eq!(state.hand()[Player::South], 2);
     assert_eq!(legal(&rules, &state), empties(&["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8"]));
     for name in ["c1", "b1", "c2", "b2", "c3", "b4", "c4", "b5", "c5", "b6", "c6", "b7", "c7", "b8", "c8"] {
         rules.play(&mut state, &mut history, Move::Empty(hole(&rules, name))).unwrap();
     }
-    assert_eq!(state.hand(), ByPlayer { south: 16, north: 16 });
+    assert_eq!(state.hand(), ByPlayer::pair(16, 16));
     assert_board(
         &rules,
         &state,
@@ -93,8 +93,8 @@ fn entering_the_store_puts_a_seed_into_each_own_hole() {
          b 1 1 1 1 1 1 1 1
          a 3 3 3 3 3 3 3 3",
     );
-    assert_eq!(state.hand(), ByPlayer { south: 0, north: 16 });
-    assert_eq!(state.captured(), ByPlayer { south: 0, north: 16 });
+    assert_eq!(state.hand(), ByPlayer::pair(0, 16));
+    assert_eq!(state.captured(), ByPlayer::pair(0, 16));
     assert_eq!(state.to_move(), Player::North);
     rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "d1"))).unwrap();
     assert!(!legal(&rules, &state).contains(&Move::Enter));

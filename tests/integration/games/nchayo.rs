@@ -31,8 +31,8 @@ fn nchayo(ruleset: Option<&str>, params: &[&str]) -> Rules {
 /// A main-game position with seeds already in each player's hand (and counted as captured).
 fn with_hands<'r>(rules: &'r Rules, text: &str, to_move: Player, hands: (u16, u16)) -> Game<'r> {
     let mut s = setup(rules, text, to_move);
-    s.hand.south = hands.0;
-    s.hand.north = hands.1;
+    s.hand[Player::South] = hands.0;
+    s.hand[Player::North] = hands.1;
     s.captured = s.hand;
     Game::from_state(rules, state(rules, &s))
 }
@@ -70,8 +70,8 @@ fn a_first_sowing_relays_round_and_captures_inner_and_outer() {
 
     let effect = game.play(Move::Sow(hole(&rules, "a5"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 6, 11, "b5", &[("c5", 1), ("d5", 1)], true));
-    assert_eq!(game.state().hand().south, 2);
-    assert_eq!(game.state().captured().south, 2);
+    assert_eq!(game.state().hand()[Player::South], 2);
+    assert_eq!(game.state().captured()[Player::South], 2);
     assert_board(
         &rules,
         game.state(),
@@ -146,7 +146,7 @@ fn a_capture_takes_the_inner_hole_and_the_outer_one_behind_it() {
     let mut capture = game.clone();
     let effect = capture.play(Move::Sow(hole(&rules, "b4"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b3", &[("c3", 2), ("d3", 2)], true));
-    assert_eq!(capture.state().hand().south, 4);
+    assert_eq!(capture.state().hand()[Player::South], 4);
     assert_board(
         &rules,
         capture.state(),
@@ -166,7 +166,7 @@ fn a_capture_takes_the_inner_hole_and_the_outer_one_behind_it() {
     let mut game = Game::from_state(&rules, position(&rules, &outer_only, Player::South));
     let effect = game.play(Move::Sow(hole(&rules, "b4"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b3", &[], true));
-    assert_eq!(game.state().hand().south, 0);
+    assert_eq!(game.state().hand()[Player::South], 0);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -218,7 +218,7 @@ fn taking_every_seed_wins_but_ludii_scores_the_seeds_held() {
         assert_eq!(game.legal_moves().to_vec(), sows(&ludii, &["a1", "b4"]));
         let effect = game.play(Move::Sow(hole(&ludii, "b4"))).unwrap();
         assert_eq!(effect, sow_effect(&ludii, 1, 1, "b3", &[("c3", 2), ("d3", 1)], true));
-        assert_eq!(game.state().hand().south, hands.0 + 3);
+        assert_eq!(game.state().hand()[Player::South], hands.0 + 3);
         assert_board(&ludii, game.state(), after);
         assert!(game.legal_moves().is_empty());
         assert_eq!(game.outcome(), outcome, "hands {hands:?}");

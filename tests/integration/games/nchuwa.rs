@@ -155,13 +155,13 @@ fn gambit_move_then_two_free_removals() {
     // North's turn of removals opens in its picks (reported as an engine bug).
     let effect = game.play(Move::Pick(hole(&rules, "d4"))).unwrap();
     assert_eq!(effect.taken, pick_effect(&rules, &[("d4", 3)], true).taken);
-    assert_eq!(game.state().captured().south, 6);
-    assert_eq!(game.state().hand().south, 0);
+    assert_eq!(game.state().captured()[Player::South], 6);
+    assert_eq!(game.state().hand()[Player::South], 0);
     assert_eq!(game.state().to_move(), Player::North);
     assert_eq!(game.legal_moves().to_vec(), picks(&rules, &["a2", "a3", "a4", "a5", "a6", "b1", "b2", "b4"]));
 
     game.play_turn("a5 b4").unwrap();
-    assert_eq!(game.state().captured().north, 6);
+    assert_eq!(game.state().captured()[Player::North], 6);
     assert_board(
         &rules,
         game.state(),
@@ -202,7 +202,7 @@ fn capture_takes_the_front_hole_and_the_back_hole_behind_it() {
 
     let effect = game.play(Move::Sow(hole(&rules, "a5"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 2, 4, "b4", &[("c4", 2), ("d4", 4)], true));
-    assert_eq!(game.state().captured().south, 6);
+    assert_eq!(game.state().captured()[Player::South], 6);
     assert_eq!(game.state().to_move(), Player::North);
     assert_board(
         &rules,
@@ -216,7 +216,7 @@ fn capture_takes_the_front_hole_and_the_back_hole_behind_it() {
     let mut game = Game::from_state(&rules, state(&rules, &setup(&rules, text, Player::South)));
     let effect = game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b1", &[], true));
-    assert_eq!(game.state().captured().south, 0);
+    assert_eq!(game.state().captured()[Player::South], 0);
 }
 
 /// A singleton captures too, and a capture that empties the opponent wins at once:
@@ -265,7 +265,7 @@ fn extra_hole_ruleset_takes_one_more_hole() {
     assert_eq!(game.legal_moves().to_vec(), picks(&rules, &["c3", "d1"]));
     let effect = game.play(Move::Pick(hole(&rules, "d1"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d1", 3)], true));
-    assert_eq!(game.state().captured().south, 9);
+    assert_eq!(game.state().captured()[Player::South], 9);
     assert_board(
         &rules,
         game.state(),
@@ -281,7 +281,7 @@ fn extra_hole_ruleset_takes_one_more_hole() {
     assert_eq!(game.legal_moves().to_vec(), picks(&rules, &["a6", "b2", "b5"]));
     let effect = game.play(Move::Pick(hole(&rules, "b2"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("b2", 1)], true));
-    assert_eq!(game.state().captured().north, 2);
+    assert_eq!(game.state().captured()[Player::North], 2);
     assert_board(
         &rules,
         game.state(),

@@ -121,8 +121,8 @@ fn the_pair_opening_is_forced_and_ends_in_two_captures() {
          a 29 0 0 0 0 0 0 0",
     );
     assert_eq!(state.to_move(), Player::South);
-    assert_eq!(state.captured().south, 1);
-    assert_eq!(state.captured().north, 2);
+    assert_eq!(state.captured()[Player::South], 1);
+    assert_eq!(state.captured()[Player::North], 2);
     assert_eq!(phase_name(&rules, &state, Player::South), Some("scatter the 29"));
     assert_eq!(phase_name(&rules, &state, Player::North), Some("walk the pair"));
     assert_eq!(legal(&rules, &state), sows(&rules, &["a1"]));
@@ -175,8 +175,8 @@ fn each_player_scatters_the_29_once_then_the_main_game_begins() {
          b 0 2 1 4 3 0 3 3
          a 2 0 3 3 0 3 3 0",
     );
-    assert_eq!(state.captured().south, 1);
-    assert_eq!(state.captured().north, 2);
+    assert_eq!(state.captured()[Player::South], 1);
+    assert_eq!(state.captured()[Player::North], 2);
     assert_eq!(state.to_move(), Player::South);
     assert_eq!(phase_name(&rules, &state, Player::South), None);
     assert_eq!(
@@ -216,7 +216,7 @@ fn the_scatter_never_captures() {
          b 0 0 0 0 0 0 1 1
          a 0 1 1 1 1 1 1 1",
     );
-    assert_eq!(s.captured().south, 0);
+    assert_eq!(s.captured()[Player::South], 0);
     assert_eq!(phase_name(&rules, &s, Player::North), Some("scatter the 29"));
     assert_eq!(legal(&rules, &s), sows(&rules, &["d8"]));
 
@@ -226,7 +226,7 @@ fn the_scatter_never_captures() {
     assert_eq!(legal(&rules, &main), sows(&rules, &["a1"]));
     let effect = rules.play(&mut main, &mut history, Move::Sow(hole(&rules, "a1"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 9, "b7", &[("c7", 2), ("d7", 2)], true));
-    assert_eq!(main.captured().south, 4);
+    assert_eq!(main.captured()[Player::South], 4);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -311,7 +311,7 @@ fn the_pair_opening_captures_on_any_landing_and_only_the_inner_hole() {
          b 2 1 0 0 0 0 0 0
          a 0 0 0 0 0 0 0 0",
     );
-    assert_eq!(s.captured().south, 3);
+    assert_eq!(s.captured()[Player::South], 3);
     assert_eq!(s.to_move(), Player::North);
     assert_eq!(phase_name(&rules, &s, Player::North), None);
     assert_eq!(legal(&rules, &s), sows(&rules, &["d1"]));
@@ -356,7 +356,7 @@ fn main_capture_takes_the_inner_hole_and_the_outer_hole_behind_it() {
          b 0 0 0 0 0 0 1 1
          a 0 0 0 0 0 0 1 0",
     );
-    assert_eq!(s.captured().south, 5);
+    assert_eq!(s.captured()[Player::South], 5);
     assert_eq!(s.to_move(), Player::North);
     assert_eq!(s.outcome(), None);
     assert_eq!(legal(&rules, &s), sows(&rules, &["d1"]));
@@ -375,7 +375,7 @@ fn main_capture_takes_the_inner_hole_and_the_outer_hole_behind_it() {
     let mut history = History::new(&rules, &s);
     let effect = rules.play(&mut s, &mut history, Move::Sow(hole(&rules, "a6"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 2, 4, "b7", &[("c7", 2)], true));
-    assert_eq!(s.captured().south, 2);
+    assert_eq!(s.captured()[Player::South], 2);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -411,7 +411,7 @@ fn singletons_capture_in_the_main_game() {
          b 0 0 0 0 1 0 0 0
          a 1 1 0 0 0 0 0 0",
     );
-    assert_eq!(s.captured().south, 3);
+    assert_eq!(s.captured()[Player::South], 3);
     assert_eq!(s.to_move(), Player::North);
     assert_eq!(legal(&rules, &s), sows(&rules, &["d1"]));
 }

@@ -68,7 +68,7 @@ fn start_and_a_first_capture() {
          b 1 2 3 0 3 3 0 3
          a 2 0 3 0 3 3 0 3",
     );
-    assert_eq!(state.captured().south, 4);
+    assert_eq!(state.captured()[Player::South], 4);
     assert_eq!(
         legal(&rules, &state),
         sows(&rules, &["c2", "c3", "c4", "c5", "c6", "d2", "d3", "d4", "d5", "d6", "d7", "d8"])
@@ -95,7 +95,7 @@ fn a_singleton_captures_except_in_ludii() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["a1", "b4"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b4"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b3", &[("c3", 3)], true));
-    assert_eq!(state.captured().south, 3);
+    assert_eq!(state.captured()[Player::South], 3);
 
     let rules = ludii();
     let mut state = position(&rules, text, Player::South);
@@ -103,7 +103,7 @@ fn a_singleton_captures_except_in_ludii() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["a1", "b4"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b4"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b3", &[], true));
-    assert_eq!(state.captured().south, 0);
+    assert_eq!(state.captured()[Player::South], 0);
     assert_board(
         &rules,
         &state,
@@ -131,7 +131,7 @@ fn ludii_a_hole_of_two_captures() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["b5"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b5"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 2, "b3", &[("c3", 3), ("d3", 2)], true));
-    assert_eq!(state.captured().south, 5);
+    assert_eq!(state.captured()[Player::South], 5);
     assert_eq!(legal(&rules, &state), sows(&rules, &["d8"]));
 }
 

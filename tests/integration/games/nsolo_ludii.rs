@@ -74,7 +74,7 @@ fn occupied_inner_landing_captures_instead_of_relaying() {
     assert_eq!(state.phase(), Phase::Sow);
     assert_eq!(state.to_move(), Player::North);
     assert_eq!(state.turn(), 1);
-    assert_eq!(state.captured().south, 3);
+    assert_eq!(state.captured()[Player::South], 3);
     assert_eq!(state.outcome(), None);
     assert_eq!(legal(&rules, &state), sows(&rules, &["d10"]));
 
@@ -99,7 +99,7 @@ fn occupied_inner_landing_captures_instead_of_relaying() {
          a 0 0 0 0 0 0 0 0 0 0",
     );
     assert_eq!(state.to_move(), Player::North);
-    assert_eq!(state.captured().south, 0);
+    assert_eq!(state.captured()[Player::South], 0);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -136,7 +136,7 @@ fn inner_and_outer_capture_then_one_more_hole() {
     assert_eq!(state.turn(), 0);
     assert_eq!(remaining(&state), Some(1));
     assert_eq!(legal(&rules, &state), picks(&rules, &["c4", "d2"]));
-    assert_eq!(state.captured().south, 5);
+    assert_eq!(state.captured()[Player::South], 5);
 
     // An empty North hole cannot be chosen.
     let before = state.clone();
@@ -156,7 +156,7 @@ fn inner_and_outer_capture_then_one_more_hole() {
     assert_eq!(state.phase(), Phase::Sow);
     assert_eq!(state.to_move(), Player::North);
     assert_eq!(state.turn(), 1);
-    assert_eq!(state.captured().south, 9);
+    assert_eq!(state.captured()[Player::South], 9);
     assert_eq!(state.outcome(), None);
     assert_eq!(legal(&rules, &state), sows(&rules, &["c4"]));
 
@@ -174,7 +174,7 @@ fn inner_and_outer_capture_then_one_more_hole() {
     assert_eq!(effect, sow_effect(&rules, 2, 4, "b10", &[("c10", 2), ("d10", 3)], true));
     assert_eq!(state.phase(), Phase::Sow);
     assert_eq!(state.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(state.captured().south, 5);
+    assert_eq!(state.captured()[Player::South], 5);
     assert!(legal(&rules, &state).is_empty());
 }
 
@@ -212,7 +212,7 @@ fn singleton_never_captures() {
          a 1 0 0 0 0 0 0 0 0 0",
     );
     assert_eq!(state.to_move(), Player::North);
-    assert_eq!(state.captured().south, 0);
+    assert_eq!(state.captured()[Player::South], 0);
     assert_eq!(state.outcome(), None);
     assert_eq!(legal(&rules, &state), sows(&rules, &["c3"]));
 

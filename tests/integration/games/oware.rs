@@ -25,8 +25,8 @@ fn oware() -> Rules {
 /// A position with captured seeds in the stores.
 fn with_stores(rules: &Rules, text: &str, to_move: Player, south: u16, north: u16) -> State {
     let mut s = setup(rules, text, to_move);
-    s.stores.south = south;
-    s.stores.north = north;
+    s.stores[Player::South] = south;
+    s.stores[Player::North] = north;
     state(rules, &s)
 }
 

@@ -33,8 +33,8 @@ fn quela(ruleset: Option<&str>) -> Rules {
 fn in_opening(rules: &Rules, picture: &str, to_move: Player, opening: &str, captured: (u16, u16)) -> State {
     let mut setup: Setup = setup(rules, picture, to_move);
     setup.opening = Some(opening.to_string());
-    setup.captured.south = captured.0;
-    setup.captured.north = captured.1;
+    setup.captured[Player::South] = captured.0;
+    setup.captured[Player::North] = captured.1;
     setup.hand = setup.captured;
     state(rules, &setup)
 }

@@ -103,7 +103,7 @@ fn the_first_sowing_relays_and_captures() {
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d1"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d1", 1)], true));
 
-    assert_eq!(state.captured().south, 5);
+    assert_eq!(state.captured()[Player::South], 5);
     assert_board(
         &rules,
         &state,
@@ -145,7 +145,7 @@ fn two_more_holes_after_an_inner_and_outer_capture() {
     assert_eq!(legal(&rules, &state), picks(&rules, &["d10"]));
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d10"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d10", 1)], true));
-    assert_eq!(state.captured().south, 7);
+    assert_eq!(state.captured()[Player::South], 7);
     assert_board(
         &rules,
         &state,
@@ -179,7 +179,7 @@ fn no_extra_holes_without_the_outer_hole() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["a1", "b4"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b4"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b3", &[("c3", 2)], true));
-    assert_eq!(state.captured().south, 2);
+    assert_eq!(state.captured()[Player::South], 2);
     assert_eq!(state.to_move(), Player::North);
     assert_eq!(legal(&rules, &state), sows(&rules, &["d10"]));
 
@@ -195,7 +195,7 @@ fn no_extra_holes_without_the_outer_hole() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["a1", "b3"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b3"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b2", &[], true));
-    assert_eq!(state.captured().south, 0);
+    assert_eq!(state.captured()[Player::South], 0);
     assert_eq!(state.to_move(), Player::North);
 }
 
@@ -279,7 +279,7 @@ fn ludii_every_empty_inner_landing_takes_two_more_holes() {
     let effect = game.play(Move::Pick(hole(&rules, "d10"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d10", 2)], true));
     assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(game.state().captured().south, 6);
+    assert_eq!(game.state().captured()[Player::South], 6);
 
     let mut state = main_game(
         &rules,
@@ -298,7 +298,7 @@ fn ludii_every_empty_inner_landing_takes_two_more_holes() {
     assert_eq!(legal(&rules, &state), picks(&rules, &["d8", "d10"]));
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d10"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d10", 2)], true));
-    assert_eq!(state.captured().south, 3);
+    assert_eq!(state.captured()[Player::South], 3);
     assert_board(
         &rules,
         &state,

@@ -78,7 +78,7 @@ fn the_start_is_forced_until_north_captures() {
          b 1 1 1 1 0 1 1 1
          a 1 1 1 1 0 1 1 1",
     );
-    assert_eq!(state.captured().north, 1);
+    assert_eq!(state.captured()[Player::North], 1);
     assert_eq!(state.to_move(), Player::South);
     assert_eq!(legal(&rules, &state), sows(&rules, &["a4", "b6"]));
 }
@@ -120,18 +120,18 @@ fn a_step_facing_an_empty_inner_hole_takes_the_outer_hole_behind_it() {
          b 0 0 1 0 1 0 0 0
          a 1 0 0 0 0 0 0 1",
     );
-    assert_eq!(state.captured().south, 1);
+    assert_eq!(state.captured()[Player::South], 1);
     assert_eq!(legal(&rules, &state), sows(&rules, &["c2", "d1"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "d1"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "c1", &[("a1", 1)], true));
-    assert_eq!(state.captured().north, 1);
+    assert_eq!(state.captured()[Player::North], 1);
 
     for (from, to) in [("b3", "b2"), ("a8", "b8"), ("a1", "a2")] {
         let mut state = start.clone();
         let mut history = History::new(&rules, &state);
         let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, from))).unwrap();
         assert_eq!(effect, sow_effect(&rules, 1, 1, to, &[], true), "{from}");
-        assert_eq!(state.captured().south, 0);
+        assert_eq!(state.captured()[Player::South], 0);
         assert_eq!(rules.seeds_of(&state, Player::North), 4);
     }
 }

@@ -173,8 +173,8 @@ fn the_player_to_move_who_cannot_move_ends_the_game_scored_with_the_stores() {
          a 0 0 0 0 0 0 0 0",
         Player::South,
     );
-    s.stores.south = 3;
-    s.stores.north = 4;
+    s.stores[Player::South] = 3;
+    s.stores[Player::North] = 4;
     let mut s = state(&rules, &s);
     let mut history = History::new(&rules, &s);
     rules.play(&mut s, &mut history, Move::Sow(hole(&rules, "b2"))).unwrap();
@@ -262,7 +262,7 @@ fn ludii_a_lap_ending_in_the_side_store_ends_the_turn_and_it_holds_at_most_one()
     assert_eq!(into.to_move(), Player::North);
 
     let mut full = setup(&rules, picture, Player::South);
-    full.side_stores.south = 1;
+    full.side_stores[Player::South] = 1;
     let s = state(&rules, &full);
     let store = rules.side_store(Player::South).unwrap();
     assert_eq!(legal(&rules, &s), vec![Move::Sow(b5), Move::SowThrough(store)]);
@@ -374,8 +374,8 @@ fn ludii_the_side_store_counts_for_its_owner_at_the_end() {
          a 0 0 0 0 0 0 0 0",
         Player::South,
     );
-    s.side_stores.south = 1;
-    s.stores.north = 1;
+    s.side_stores[Player::South] = 1;
+    s.stores[Player::North] = 1;
     let mut s = state(&rules, &s);
     let mut history = History::new(&rules, &s);
     rules.play(&mut s, &mut history, Move::Sow(hole(&rules, "b1"))).unwrap();
@@ -449,7 +449,7 @@ fn ludii_on_four_by_six_b5_takes_from_the_movers_own_side_store() {
          a 1 0 0 0 0 0",
         Player::South,
     );
-    s.side_stores.south = 1;
+    s.side_stores[Player::South] = 1;
     let mut s = state(&rules, &s);
     let mut history = History::new(&rules, &s);
     rules.play(&mut s, &mut history, Move::Sow(hole(&rules, "b6"))).unwrap();

@@ -62,13 +62,13 @@ fn a_first_capture_and_the_optional_extra_hole() {
     let mut stopped_history = history.clone();
     let effect = rules.play(&mut stopped, &mut stopped_history, Move::Stop).unwrap();
     assert!(effect.turn_over && effect.taken.is_empty());
-    assert_eq!(stopped.captured().south, 4);
+    assert_eq!(stopped.captured()[Player::South], 4);
     assert_eq!(stopped.to_move(), Player::North);
     assert_eq!(legal(&rules, &stopped), sows(&rules, &LEFT));
 
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d3"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d3", 2)], true));
-    assert_eq!(state.captured().south, 6);
+    assert_eq!(state.captured()[Player::South], 6);
     assert_board(
         &rules,
         &state,
@@ -102,7 +102,7 @@ fn singletons_sow_and_an_empty_facing_hole_takes_nothing() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["a1", "a2", "b3"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b3"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 1, "b2", &[], true));
-    assert_eq!(state.captured().south, 0);
+    assert_eq!(state.captured()[Player::South], 0);
     assert_eq!(state.to_move(), Player::North);
 }
 
@@ -128,7 +128,7 @@ fn the_extra_hole_follows_an_inner_capture_alone() {
     assert_eq!(legal(&rules, &state), expected);
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d4"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d4", 2)], true));
-    assert_eq!(state.captured().south, 5);
+    assert_eq!(state.captured()[Player::South], 5);
     assert_board(
         &rules,
         &state,
@@ -178,7 +178,7 @@ fn ludii_an_empty_inner_landing_takes_the_outer_hole_and_one_more() {
     let effect = game.play(Move::Pick(hole(&rules, "c3"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("c3", 2)], true));
     assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(game.state().captured().south, 5);
+    assert_eq!(game.state().captured()[Player::South], 5);
 }
 
 /// Facing nothing at all, the extra hole is still owed. b2 (1): b1 0→1 — empty inner; c1
@@ -200,7 +200,7 @@ fn ludii_an_empty_inner_landing_facing_nothing_takes_one_more() {
     assert_eq!(legal(&rules, &state), picks(&rules, &["c3", "d4"]));
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "c3"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("c3", 2)], true));
-    assert_eq!(state.captured().south, 2);
+    assert_eq!(state.captured()[Player::South], 2);
     assert_eq!(state.to_move(), Player::North);
     assert_eq!(legal(&rules, &state), sows(&rules, &["d4"]));
 

@@ -116,7 +116,7 @@ fn relay_then_capture_of_inner_and_outer() {
          b 0 0 0 1 1 1 1 1
          a 1 0 0 0 0 1 1 0",
     );
-    assert_eq!(state.captured().south, 5);
+    assert_eq!(state.captured()[Player::South], 5);
     assert_eq!(state.to_move(), Player::North);
     assert_eq!(legal(&rules, &state), sows(&rules, &["c8", "d1"]));
 }
@@ -153,7 +153,7 @@ fn singleton_moves_and_a_singleton_capture() {
          b 0 1 0 0 0 1 1 0
          a 1 1 0 0 0 0 0 0",
     );
-    assert_eq!(state.captured().south, 2);
+    assert_eq!(state.captured()[Player::South], 2);
     // North's lone d6: next along d8 → d1 is d5, empty.
     assert_eq!(legal(&rules, &state), sows(&rules, &["d6"]));
 
@@ -162,7 +162,7 @@ fn singleton_moves_and_a_singleton_capture() {
         let mut other_history = History::new(&rules, &other);
         let effect = rules.play(&mut other, &mut other_history, Move::Sow(hole(&rules, from))).unwrap();
         assert_eq!(effect, sow_effect(&rules, 1, 1, last, &[], true));
-        assert_eq!(other.captured().south, 0);
+        assert_eq!(other.captured()[Player::South], 0);
     }
 }
 
@@ -217,7 +217,7 @@ fn capturing_the_last_seeds_wins() {
     let effect = game.play(Move::Sow(hole(&rules, "a8"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 4, "b5", &[("c5", 2), ("d5", 1)], true));
     assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(game.state().captured().south, 3);
+    assert_eq!(game.state().captured()[Player::South], 3);
 }
 
 /// DECIDED: a player with seeds but no legal move loses. North has a single seed in each of
@@ -523,7 +523,7 @@ fn additional_capture_fixed_takes_three_holes_sparing_misoro() {
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d7"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d7", 1)], true));
 
-    assert_eq!(state.captured().south, 8);
+    assert_eq!(state.captured()[Player::South], 8);
     assert_eq!(state.to_move(), Player::North);
     assert_board(
         &rules,
@@ -552,7 +552,7 @@ fn additional_capture_fixed_takes_three_holes_sparing_misoro() {
     assert_eq!(legal(&rules, &state), picks(&rules, &["c2", "d3", "d7"]));
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d3"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d3", 1)], true));
-    assert_eq!(state.captured().south, 6);
+    assert_eq!(state.captured()[Player::South], 6);
     assert_eq!(state.to_move(), Player::North);
 }
 
@@ -580,7 +580,7 @@ fn additional_capture_fixed_frontal_capture_takes_a_misoro_and_extras_run_short(
     let effect = game.play(Move::Pick(hole(&rules, "d7"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d7", 1)], true));
     assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(game.state().captured().south, 6);
+    assert_eq!(game.state().captured()[Player::South], 6);
 }
 
 /// Chosen misoro (the usual left two holes): from a position reached before the opening,
@@ -613,7 +613,7 @@ fn additional_capture_choice_spares_the_chosen_misoro() {
     assert_eq!(legal(&rules, &state), picks(&rules, &["d3"]));
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d3"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d3", 1)], true));
-    assert_eq!(state.captured().south, 4);
+    assert_eq!(state.captured()[Player::South], 4);
     assert_board(
         &rules,
         &state,
@@ -689,7 +689,7 @@ fn additional_capture_takes_three_more_whole_holes() {
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d8"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d8", 1)], true));
 
-    assert_eq!(state.captured().south, 9);
+    assert_eq!(state.captured()[Player::South], 9);
     assert_eq!(state.to_move(), Player::North);
     assert_board(
         &rules,
@@ -732,7 +732,7 @@ fn additional_capture_after_a_singleton_capture_without_the_outer_hole() {
     let effect = rules.play(&mut state, &mut history, Move::Pick(hole(&rules, "d8"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d8", 2)], true));
 
-    assert_eq!(state.captured().south, 6);
+    assert_eq!(state.captured()[Player::South], 6);
     assert_board(
         &rules,
         &state,
@@ -769,7 +769,7 @@ fn additional_capture_takes_what_is_left_and_wins() {
     let effect = game.play(Move::Pick(hole(&rules, "d8"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d8", 1)], true));
     assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(game.state().captured().south, 5);
+    assert_eq!(game.state().captured()[Player::South], 5);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -900,7 +900,7 @@ fn musoro_can_be_captured_as_the_outer_hole() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["c6"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "c6"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 1, 2, "c8", &[("a8", 5), ("b8", 1)], true));
-    assert_eq!(state.captured().north, 6);
+    assert_eq!(state.captured()[Player::North], 6);
     assert_board(
         &rules,
         &state,

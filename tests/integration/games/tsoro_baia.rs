@@ -34,8 +34,8 @@ fn tsoro_baia() -> Rules {
 /// far, which sets how many extra holes the next capture takes.
 fn main_game<'r>(rules: &'r Rules, text: &str, to_move: Player, made: (u16, u16)) -> Game<'r> {
     let mut s = setup(rules, text, to_move);
-    s.captures_made.south = made.0;
-    s.captures_made.north = made.1;
+    s.captures_made[Player::South] = made.0;
+    s.captures_made[Player::North] = made.1;
     Game::from_state(rules, state(rules, &s))
 }
 
@@ -125,8 +125,8 @@ fn first_sowings_take_five_holes_and_the_second_capture_three() {
     assert_eq!(game.legal_moves().to_vec(), picks(&rules, &["d12"]));
     let effect = game.play(Move::Pick(hole(&rules, "d12"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d12", 2)], true));
-    assert_eq!(game.state().hand().south, 13);
-    assert_eq!(game.state().captured().south, 13);
+    assert_eq!(game.state().hand()[Player::South], 13);
+    assert_eq!(game.state().captured()[Player::South], 13);
     assert_eq!(game.state().to_move(), Player::North);
     assert_eq!(game.state().phase_of(Player::North), 0);
     assert_board(
@@ -153,7 +153,7 @@ fn first_sowings_take_five_holes_and_the_second_capture_three() {
         )
     );
     game.play_turn("a2 a3 a4 a5 a6").unwrap();
-    assert_eq!(game.state().hand().north, 14);
+    assert_eq!(game.state().hand()[Player::North], 14);
     assert_eq!(game.state().to_move(), Player::South);
     assert_eq!(game.state().phase_of(Player::South), 1);
     assert_board(
@@ -177,7 +177,7 @@ fn first_sowings_take_five_holes_and_the_second_capture_three() {
         )
     );
     game.play_turn("c12 c13 d9").unwrap();
-    assert_eq!(game.state().hand().south, 21);
+    assert_eq!(game.state().hand()[Player::South], 21);
     assert_eq!(game.state().to_move(), Player::North);
     assert_eq!(game.outcome(), None);
     assert_board(
@@ -235,7 +235,7 @@ fn sowing_starts_after_an_empty_hole_and_singletons_never_capture() {
     let mut game = Game::from_state(&rules, start.state().clone());
     let effect = game.play(Move::Sow(hole(&rules, "b9"))).unwrap();
     assert_eq!(effect, sow_effect(&rules, 2, 3, "b6", &[], true));
-    assert_eq!(game.state().captured().south, 0);
+    assert_eq!(game.state().captured()[Player::South], 0);
     assert_board(
         &rules,
         game.state(),
@@ -270,9 +270,9 @@ fn later_captures_take_two_holes_and_never_the_first_move_hole() {
                 b 0 0 0 0 0 0 2 0 0 0 0 0 0
                 a 1 0 0 0 0 0 0 0 0 0 0 0 0";
     let mut s = setup(&rules, text, Player::South);
-    s.captures_made = sow::engine::ByPlayer { south: 2, north: 2 };
-    s.hand.south = 12;
-    s.captured.south = 12;
+    s.captures_made = sow::engine::ByPlayer::pair(2, 2);
+    s.hand[Player::South] = 12;
+    s.captured[Player::South] = 12;
     let mut game = Game::from_state(&rules, state(&rules, &s));
     // a1 follows b1 (empty) and b7 follows b8 (empty).
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "b7"]));
@@ -284,7 +284,7 @@ fn later_captures_take_two_holes_and_never_the_first_move_hole() {
     assert_eq!(game.legal_moves().to_vec(), picks(&rules, &["d12"]));
     let effect = game.play(Move::Pick(hole(&rules, "d12"))).unwrap();
     assert_eq!(effect, pick_effect(&rules, &[("d12", 5)], true));
-    assert_eq!(game.state().hand().south, 22);
+    assert_eq!(game.state().hand()[Player::South], 22);
     assert_board(
         &rules,
         game.state(),
@@ -295,7 +295,7 @@ fn later_captures_take_two_holes_and_never_the_first_move_hole() {
     );
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["c2", "c11"]));
 
-    s.captures_made.south = 1;
+    s.captures_made[Player::South] = 1;
     let mut game = Game::from_state(&rules, state(&rules, &s));
     game.play(Move::Sow(hole(&rules, "b7"))).unwrap();
     assert_eq!(remaining(game.state()), Some(3));
@@ -327,7 +327,7 @@ fn extra_holes_that_empty_the_opponent_win() {
     let effect = game.play(Move::Pick(hole(&rules, "d9"))).unwrap();
     assert!(effect.turn_over);
     assert_eq!(game.outcome(), win(Player::South, WinReason::NoSeeds));
-    assert_eq!(game.state().captured().south, 4);
+    assert_eq!(game.state().captured()[Player::South], 4);
 }
 
 // ---------------------------------------------------------------------------------------
