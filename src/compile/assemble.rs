@@ -85,6 +85,8 @@ pub(crate) struct Sections<'a> {
     /// What the game is called and where it comes from.
     pub meta: MetaSections<'a>,
     pub board: Option<At<'a, ast::Board>>,
+    /// `players N`.
+    pub players: Option<At<'a, Spanned<u64>>>,
     pub territory: Option<At<'a, ast::Territory>>,
     /// `opposite holes { … }`.
     pub opposite: Option<At<'a, ast::OppositeHoles>>,
@@ -145,6 +147,7 @@ impl<'a> Sections<'a> {
             SectionKind::Summary(x) => put(&mut self.meta.summary, section, x, replace),
             SectionKind::Computer(x) => put(&mut self.meta.computer, section, x, replace),
             SectionKind::Board(x) => put(&mut self.board, section, x, replace),
+            SectionKind::Players(x) => put(&mut self.players, section, x, replace),
             SectionKind::OppositeHoles(x) => put(&mut self.opposite, section, x, replace),
             SectionKind::Territory(x) => put(&mut self.territory, section, x, replace),
             SectionKind::Setup(x) => put(&mut self.setup, section, x, replace),

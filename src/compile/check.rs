@@ -15,6 +15,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
     [
         board(scope, game_name),
         territory(scope, game_name),
+        players(scope),
         opposites(scope),
         marks(scope),
         setup(scope, game_name),
@@ -111,6 +112,57 @@ fn territory(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
             per_side: shape.per_side(),
             span: first.span.to(last.span).into(),
         });
+    }
+    out
+}
+
+/// From 2 to 8 players; more than two share a circuit by the colour of their seeds, each
+/// starting with an equal part of it, and an equal part needs colours and a shared circuit
+/// the players divide.
+fn players(scope: &Scope<'_>) -> Vec<CheckError> {
+    let sections = &scope.eff.sections;
+    let territory = sections.territory.map(|t| t.node);
+    let share = territory.and_then(|t| t.share);
+    let mut out = Vec::new();
+    let seats = match sections.players {
+        Some(p) if !(2..=crate::model::MAX_SEATS as u64).contains(&p.node.node) => {
+            out.push(CheckError::Players { count: p.node.node, span: p.node.span.into() });
+            return out;
+        }
+        Some(p) => p.node.node as usize,
+        None => 2,
+    };
+    if let (Some(p), None) = (sections.players, share)
+        && seats > 2
+    {
+        out.push(CheckError::SeatsWithoutShare {
+            seats,
+            span: p.node.span.into(),
+            territory: territory.and_then(|t| t.rows.first().map(|r| r.span.into())),
+        });
+    }
+    let Some(share) = share else { return out };
+    if territory.is_some_and(|t| t.by_colour.is_none()) {
+        out.push(CheckError::NeedsColours {
+            what: "an equal part of the circuit".into(),
+            span: share.into(),
+        });
+    }
+    let circuit = sections.circuit.map(|c| c.node);
+    let shared = circuit.is_some_and(|c| c.edge.is_some() || c.rows_of.is_some() || c.all_rows.is_some());
+    if !shared {
+        out.push(CheckError::ShareWithoutRing { span: share.into() });
+    } else if let (Some(board), Some(c)) = (scope.board, circuit) {
+        let length = if c.edge.is_some() {
+            2 * board.columns + 2 * board.rows.saturating_sub(2)
+        } else if c.rows_of.is_some() {
+            2 * board.columns
+        } else {
+            board.holes()
+        };
+        if length % seats != 0 {
+            out.push(CheckError::UnequalShare { length, seats, span: share.into() });
+        }
     }
     out
 }

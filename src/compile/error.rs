@@ -1095,6 +1095,68 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// `players N` out of range.
+    #[error("a game is played by 2 to 8 players, not {count}")]
+    #[diagnostic(
+        code(sow::check::players),
+        help("write `players 2` (or leave the line out) up to `players 8`")
+    )]
+    Players {
+        /// The count written.
+        count: u64,
+        /// Where.
+        #[label("{count} players")]
+        span: SourceSpan,
+    },
+
+    /// More than two players with rows owned by seat.
+    #[error("{seats} players cannot own rows by seat: a board has two sides")]
+    #[diagnostic(
+        code(sow::check::seats_without_share),
+        help(
+            "let the players share a circuit by the colour of their seeds: `territory each player owns an equal \
+             part of the circuit at the start, then the holes that hold their seeds`"
+        )
+    )]
+    SeatsWithoutShare {
+        /// The players.
+        seats: usize,
+        /// Where.
+        #[label("{seats} players")]
+        span: SourceSpan,
+        /// The rows named by seat.
+        #[label("rows owned by seat")]
+        territory: Option<SourceSpan>,
+    },
+
+    /// `an equal part of the circuit` without a shared ring.
+    #[error("an equal part of the circuit needs a circuit shared by every player")]
+    #[diagnostic(
+        code(sow::check::share_without_ring),
+        help("share a ring: `circuit the edge anticlockwise` or `circuit outer rows anticlockwise`")
+    )]
+    ShareWithoutRing {
+        /// Where.
+        #[label("each player's part of the circuit")]
+        span: SourceSpan,
+    },
+
+    /// The players do not divide the circuit.
+    #[error("{seats} players cannot have equal parts of a circuit of {length} holes")]
+    #[diagnostic(
+        code(sow::check::unequal_share),
+        help("choose a board whose circuit the players divide, or another number of players")
+    )]
+    UnequalShare {
+        /// Holes of the circuit.
+        length: usize,
+        /// The players.
+        seats: usize,
+        /// Where.
+        #[label("{length} holes for {seats} players")]
+        span: SourceSpan,
+    },
+
     /// `, if there is no …` inside the description it names.
     #[error("one `if there is no …` inside another")]
     #[diagnostic(

@@ -42,7 +42,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         meta: meta(eff),
         params: params(eff),
         board,
-        seats: 2,
+        seats: sections.players.map_or(2, |p| p.node.node as usize),
         row_names,
         setup,
         circuit,
@@ -53,6 +53,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         end,
         lap_limit,
         colours: sections.territory.is_some_and(|t| t.node.by_colour.is_some()),
+        share: sections.territory.is_some_and(|t| t.node.share.is_some()),
         hand,
         opposites,
     })

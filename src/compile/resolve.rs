@@ -400,6 +400,19 @@ impl<'a> Scope<'a> {
             // Seeds in hand are no holes (the setup counts them apart).
             ast::HoleSet::Hand => Ok(Vec::new()),
             ast::HoleSet::Every => Ok(self.board.ok_or_else(Vec::new)?.cells().collect()),
+            ast::HoleSet::EveryOnCircuit => {
+                let board = self.board.ok_or_else(Vec::new)?;
+                let anticlockwise = crate::model::Direction::Anticlockwise;
+                match self.eff.sections.circuit.map(|c| c.node) {
+                    Some(c) if c.edge.is_some() => Ok(board.edge_ring(anticlockwise)),
+                    Some(ast::Circuit { rows_of: Some(row), .. }) => {
+                        let role = self.row(row)? as usize;
+                        let rows = Player::BOTH.map(|player| board.row(player, role));
+                        Ok(board.rows_ring(rows[0], rows[1], anticlockwise))
+                    }
+                    _ => Ok(board.cells().collect()),
+                }
+            }
             ast::HoleSet::EveryInRow(row) => {
                 let role = self.row(row)? as usize;
                 let board = self.board.ok_or_else(Vec::new)?;

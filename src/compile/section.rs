@@ -255,7 +255,7 @@ impl Scope<'_> {
             None => None,
         };
         match (self.board, c.all_rows) {
-            (Some(_), None) if ring_role.is_some() => {}
+            (Some(_), None) if ring_role.is_some() || c.edge.is_some() => {}
             (Some(shape), None) if shape.per_side() != 2 => {
                 return Err(CheckError::CircuitRows {
                     span: section.span.into(),
@@ -285,7 +285,8 @@ impl Scope<'_> {
                 Some((_, false)) => Chosen::Once,
                 Some((_, true)) => Chosen::EachTurn,
             },
-            shared: c.all_rows.is_some() || ring_role.is_some(),
+            shared: c.all_rows.is_some() || ring_role.is_some() || c.edge.is_some(),
+            edge: c.edge.is_some(),
             through_store: c.through_store.is_some(),
             skip_origin: c.skip_origin.is_some(),
             ring_role,
@@ -638,7 +639,10 @@ impl Scope<'_> {
         let to = match &l.target.node {
             ast::LoneTarget::Steps(n) => errors.take_one(self.count(n)).map(LoneTo::Steps),
             ast::LoneTarget::NextMarked(name) => errors.take_one(self.mark(name)).map(LoneTo::NextMarked),
-            ast::LoneTarget::FirstHeld(name) => errors.take_one(self.mark(name)).map(LoneTo::FirstHeld),
+            ast::LoneTarget::FirstHeld(None) => Some(LoneTo::FirstHeld(None)),
+            ast::LoneTarget::FirstHeld(Some(name)) => {
+                errors.take_one(self.mark(name)).map(|m| LoneTo::FirstHeld(Some(m)))
+            }
         };
         errors.finish(to.map(|to| LoneSeed { next_empty, on_mark, only: l.must, to }))
     }

@@ -41,13 +41,13 @@ struct Layout {
 fn layout(model: &Model) -> Layout {
     let (board, c) = (model.board, model.circuit);
     let holes = board.holes();
-    if let (true, Some(role)) = (c.shared, c.ring_role) {
-        return ring_layout(model, usize::from(role));
+    if c.shared && (c.ring_role.is_some() || c.edge) {
+        return ring_layout(model);
     }
     let board_circuit = if c.shared {
         ByPlayer::pair(board.all_rows_ring(c.direction), Vec::new())
     } else {
-        ByPlayer::new_with(|player| board.own_rows_ring(player, c.direction))
+        ByPlayer::for_seats(model.seats, |player| board.own_rows_ring(player, c.direction))
     };
     let mut slot_of = vec![Hole(0); holes];
     let mut board_of = vec![0u16; holes];
@@ -61,7 +61,7 @@ fn layout(model: &Model) -> Layout {
         // The shared ring in slots: South's holes are slots 0..c, North's c..2c.
         let ring: Vec<Hole> = (0..holes).map(|i| Hole(i as u8)).collect();
         match store.filter(|_| c.through_store) {
-            Some(store) => ByPlayer::new_with(|player| {
+            Some(store) => ByPlayer::for_seats(model.seats, |player| {
                 let (own, other) = ring.split_at(board.columns);
                 let (own, other) = if player == Player::South { (own, other) } else { (other, own) };
                 own.iter()
@@ -81,26 +81,36 @@ fn layout(model: &Model) -> Layout {
 /// The layout of a ring through both players' rows of one role: South's other rows, then the
 /// ring (South's half, then North's), then North's other rows, so that each territory and the
 /// ring are each a run of slots; the stores after the holes.
-fn ring_layout(model: &Model, role: usize) -> Layout {
+///
+/// Where the players share the ring by equal parts, the ring comes first and the holes off it
+/// after, so that each player's part is a run of slots (the holes off the ring are the last
+/// player's: see [`owners`]).
+fn ring_layout(model: &Model) -> Layout {
     let board = model.board;
     let holes = board.holes();
     let ring = model.shared_ring();
     let others = |player: Player| -> Vec<Cell> {
         (0..board.per_side())
-            .filter(|&r| r != role)
             .flat_map(|r| (0..board.columns).map(move |col| Cell::new(board.row(player, r), col)))
+            .filter(|cell| !ring.contains(cell))
             .collect()
     };
     let (south, north) = (others(Player::South), others(Player::North));
     let mut slot_of = vec![Hole(0); holes];
     let mut board_of = vec![0u16; holes];
-    for (slot, &cell) in south.iter().chain(&ring).chain(&north).enumerate() {
+    let order: Vec<&Cell> = if model.share {
+        ring.iter().chain(&south).chain(&north).collect()
+    } else {
+        south.iter().chain(&ring).chain(&north).collect()
+    };
+    for (slot, &&cell) in order.iter().enumerate() {
         slot_of[board.index(cell)] = Hole(slot as u8);
         board_of[slot] = board.index(cell) as u16;
     }
     let store = board.stores.then(|| ByPlayer::pair(Hole(holes as u8), Hole(holes as u8 + 1)));
-    let ring: Vec<Hole> = (south.len()..south.len() + ring.len()).map(|i| Hole(i as u8)).collect();
-    Layout { slot_of, board_of, store, circuit: ByPlayer::pair(ring.clone(), ring) }
+    let first = if model.share { 0 } else { south.len() };
+    let ring: Vec<Hole> = (first..first + ring.len()).map(|i| Hole(i as u8)).collect();
+    Layout { slot_of, board_of, store, circuit: ByPlayer::for_seats(model.seats, |_| ring.clone()) }
 }
 
 /// Whose each slot is, its row role and column; and each player's holes by role and column.
@@ -111,19 +121,20 @@ struct Owners {
     role_hole: ByPlayer<Vec<Vec<Hole>>>,
 }
 
-fn owners(board: model::Board, slot_of: &[Hole], store: Option<ByPlayer<Hole>>, slots: usize) -> Owners {
+fn owners(model: &Model, slot_of: &[Hole], layout: &Layout, slots: usize) -> Owners {
+    let (board, store) = (model.board, layout.store);
     let at = |cell: Cell| slot_of[board.index(cell)];
     let mut hole_owner = vec![Player::South; slots];
     let mut hole_role = vec![0 as Role; slots];
     let mut hole_column = vec![0u8; slots];
-    let role_hole = ByPlayer::new_with(|player| {
+    let role_hole = ByPlayer::for_seats(model.seats, |player| {
         (0..board.per_side())
             .map(|role| {
                 (0..board.columns).map(|col| at(Cell::new(board.row(player, role), col))).collect::<Vec<_>>()
             })
             .collect::<Vec<_>>()
     });
-    for player in Player::BOTH {
+    for player in model.players() {
         for (role, row) in role_hole[player].iter().enumerate() {
             for (column, h) in row.iter().enumerate() {
                 hole_owner[h.index()] = player;
@@ -134,6 +145,18 @@ fn owners(board: model::Board, slot_of: &[Hole], store: Option<ByPlayer<Hole>>, 
         if let Some(store) = store {
             hole_owner[store[player].index()] = player;
             hole_role[store[player].index()] = Role::MAX;
+        }
+    }
+    if model.share {
+        // Equal parts of the shared ring, from its first hole; the holes off it the last
+        // player's (they hold no seeds).
+        let ring = &layout.circuit[model.first_player()];
+        let part = ring.len() / model.seats;
+        for h in slot_of {
+            hole_owner[h.index()] = Player::at(model.seats - 1, model.seats);
+        }
+        for (k, h) in ring.iter().enumerate() {
+            hole_owner[h.index()] = Player::at((k / part.max(1)).min(model.seats - 1), model.seats);
         }
     }
     Owners { hole_owner, hole_role, hole_column, role_hole }
@@ -212,7 +235,7 @@ fn engine_choice(
             None => territory[player].clone(),
         }
     };
-    let holes = ByPlayer::new_with(|player| {
+    let holes = ByPlayer::for_seats(model.seats, |player| {
         // Holes left out by position or row go at once; marked ones as play goes.
         let left_out: Vec<Hole> = (c.except.iter())
             .filter(|e| !matches!(e, HoleSet::Marked(_)))
@@ -266,11 +289,11 @@ fn opposite_table(
     slots: usize,
 ) -> ByPlayer<Vec<[Option<Hole>; MAX_ROWS / 2]>> {
     let board = model.board;
-    let mut table = ByPlayer::new_with(|me| {
+    let mut table = ByPlayer::for_seats(model.seats, |me| {
         (0..slots)
             .map(|slot| {
                 let mut facing = [None; MAX_ROWS / 2];
-                for (role, row) in role_hole[me.other()].iter().enumerate() {
+                for (role, row) in role_hole[me.across()].iter().enumerate() {
                     facing[role] = Some(row[usize::from(hole_column[slot])]);
                 }
                 facing
@@ -282,7 +305,7 @@ fn opposite_table(
         let facing = match o.facing {
             model::Facing::Hole(cell) => Some(slot_of[board.index(cell)]),
             model::Facing::SideStore(side) => {
-                side_store.map(|s| s[if side == model::Side::Own { me } else { me.other() }])
+                side_store.map(|s| s[if side == model::Side::Own { me } else { me.across() }])
             }
             model::Facing::Nothing => None,
         };
@@ -305,22 +328,23 @@ fn build(model: Model) -> Rules {
     let holes = board.holes();
     let stores_end = holes + if board.stores { 2 } else { 0 };
     let slots = stores_end + if board.side_stores.is_some() { 2 } else { 0 };
-    let Layout { slot_of, board_of, store, circuit } = layout(&model);
+    let layout = layout(&model);
     let Owners { mut hole_owner, mut hole_role, hole_column, role_hole } =
-        owners(board, &slot_of, store, slots);
+        owners(&model, &layout.slot_of, &layout, slots);
+    let Layout { slot_of, board_of, store, circuit } = layout;
     let side_store =
         board.side_stores.map(|_| ByPlayer::pair(Hole(stores_end as u8), Hole(stores_end as u8 + 1)));
     if let Some(side) = side_store {
-        for player in Player::BOTH {
+        for player in model.players() {
             hole_owner[side[player].index()] = player;
             hole_role[side[player].index()] = Role::MAX;
         }
     }
     let through = match (side_store, board.side_stores) {
-        (Some(side), Some(role)) => ByPlayer::new_with(|player| {
+        (Some(side), Some(role)) => ByPlayer::for_seats(model.seats, |player| {
             through_circuit(board, &circuit[player], &role_hole[player][usize::from(role)], side[player])
         }),
-        _ => ByPlayer::new_with(|_| Vec::new()),
+        _ => ByPlayer::for_seats(model.seats, |_| Vec::new()),
     };
     let through_pos = through.clone().map(|c| {
         let mut pos = vec![u8::MAX; slots];
@@ -336,7 +360,7 @@ fn build(model: Model) -> Rules {
         }
         pos
     });
-    let territory = ByPlayer::new_with(|player| {
+    let territory = ByPlayer::for_seats(model.seats, |player| {
         slot_of.iter().copied().filter(|h| hole_owner[h.index()] == player).collect::<Vec<_>>()
     });
     let territory_slots = territory.clone().map(|t| {
@@ -345,7 +369,7 @@ fn build(model: Model) -> Rules {
         debug_assert!(t.iter().all(|h| (first..end).contains(&h.index())), "a territory is one run of slots");
         first..end
     });
-    let next = ByPlayer::new_with(|player| {
+    let next = ByPlayer::for_seats(model.seats, |player| {
         let mut next: Vec<Hole> = (0..slots).map(|i| Hole(i as u8)).collect();
         let c = &circuit[player];
         for (i, h) in c.iter().enumerate() {
@@ -353,12 +377,13 @@ fn build(model: Model) -> Rules {
         }
         next
     });
-    let regions = ByPlayer::new_with(|player| {
+    let regions = ByPlayer::for_seats(model.seats, |player| {
         let own = &territory[player];
         // Where holes belong by colour, a player's territory is any hole holding their seeds:
         // every hole, theirs first (the picks read whose seeds each holds).
         let whole = if model.colours {
-            own.iter().chain(&territory[player.other()]).copied().collect()
+            let others = player.table().filter(|&p| p != player);
+            own.iter().chain(others.flat_map(|p| &territory[p])).copied().collect()
         } else {
             own.clone()
         };
@@ -483,7 +508,7 @@ fn attach_rings(rules: &mut Rules) {
                 // The holes whose relays the interpreter follows lap by lap: those a lap may be
                 // turned from, or every hole where the end is read between laps.
                 let every_lap = rules.model.end.one_hole_every_lap;
-                let turn_holes = ByPlayer::new_with(|me| {
+                let turn_holes = ByPlayer::for_seats(rules.model.seats, |me| {
                     let turning = sow.turnings.iter().flat_map(|t| t.choice.holes[me].iter().copied());
                     if every_lap { rules.territory[me].clone() } else { turning.collect::<Vec<_>>() }
                 });
@@ -491,7 +516,7 @@ fn attach_rings(rules: &mut Rules) {
                 // to such a mark).
                 let skipped: Vec<Hole> =
                     sowing.skip.map_or(Vec::new(), |m| rules.marks[usize::from(m)].start.clone());
-                let rings = ByPlayer::new_with(|me| {
+                let rings = ByPlayer::for_seats(rules.model.seats, |me| {
                     let mut ring = Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me]);
                     if !sow.first_lap.is_plain() {
                         // A first lap of its own kind is sown, and checked to end, by the
@@ -509,7 +534,7 @@ fn attach_rings(rules: &mut Rules) {
                         Some(TurnCondition::Lands(rule)) => {
                             let rule = LapRule { action: LapAction::MoveAgain, ..rule.clone() };
                             let rule = std::slice::from_ref(&rule);
-                            TurnCheck::Lands(Box::new(ByPlayer::new_with(|me| {
+                            TurnCheck::Lands(Box::new(ByPlayer::for_seats(rules.model.seats, |me| {
                                 let mut ring = Ring::build(rules, me, rule, LapAction::Stop, &[]);
                                 ring.skip_holes(&skipped);
                                 ring
@@ -527,7 +552,7 @@ fn attach_rings(rules: &mut Rules) {
             if sow.first_hole.is_some() {
                 // A first lap with seeds by rule into its first hole: whether the sowing ends is
                 // found by playing the turn out (`Rules::turn_ends`), never by the ring alone.
-                for me in Player::BOTH {
+                for me in rules.model.players() {
                     ring[me].capture_sows = true;
                     ring[me].never_relays = false;
                 }

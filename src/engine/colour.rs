@@ -146,9 +146,9 @@ impl Rules {
             LoneTo::NextMarked(m) => {
                 (1..=len).map(|k| self.ahead(me, from, k)).find(|&h| state.is_marked(m, h))
             }
-            LoneTo::FirstHeld(m) => (1..len)
-                .map(|k| self.ahead(me, from, k))
-                .find(|&h| state.is_marked(m, h) && self.holder(state, h) == Some(me.other())),
+            LoneTo::FirstHeld(m) => (1..len).map(|k| self.ahead(me, from, k)).find(|&h| {
+                m.is_none_or(|m| state.is_marked(m, h)) && self.holder(state, h).is_some_and(|p| p != me)
+            }),
         };
         Some((from, to))
     }

@@ -222,7 +222,8 @@ impl<'r> Game<'r> {
     pub fn resign(&mut self) {
         let state = &mut self.position.state;
         if state.outcome.is_none() {
-            state.outcome = Some(Outcome::Win { winner: state.to_move.other(), reason: WinReason::Resigned });
+            state.outcome =
+                Some(Outcome::Win { winner: state.to_move.across(), reason: WinReason::Resigned });
         }
     }
 

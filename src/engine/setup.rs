@@ -205,6 +205,7 @@ impl Rules {
             turn: 0,
             since: 0,
             passes: 0,
+            out: 0,
             turn_bits: 0,
             outcome: None,
         };

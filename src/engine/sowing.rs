@@ -271,7 +271,7 @@ impl Ring {
         };
         ring.rows = (0..2 * MAX_ROWS)
             .map(|i| {
-                let p = if i < MAX_ROWS { me } else { me.other() };
+                let p = if i < MAX_ROWS { me } else { me.across() };
                 rules.role_hole[p]
                     .get(i % MAX_ROWS)
                     .map_or(Vec::new(), |row| row.iter().map(|h| u16::from(h.0)).collect())

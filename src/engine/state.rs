@@ -290,8 +290,11 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Outcome::Win { winner, .. } if winner.seats() > 2 => {
+                write!(f, "{winner} wins: the last player left")
+            }
             Outcome::Win { winner, reason } => {
-                let loser = winner.other();
+                let loser = winner.across();
                 match reason {
                     WinReason::NoSeeds => write!(f, "{winner} wins: {loser} has no seeds left"),
                     WinReason::Blocked => write!(f, "{winner} wins: {loser} has no legal move"),
@@ -407,6 +410,9 @@ pub struct State {
     pub(crate) since: u32,
     /// Passes in a row, up to the last turn.
     pub(crate) passes: u8,
+    /// At a table of more than two, the players who have lost and dropped out: one bit per
+    /// seat. Always 0 at two.
+    pub(crate) out: u8,
     /// What the turn under way has done, where the rules look at it (`TURN_*` bits): cleared
     /// when a turn ends.
     pub(crate) turn_bits: u16,
@@ -464,6 +470,12 @@ impl State {
             && self.marks == other.marks
             && self.colour == other.colour
             && self.passes == other.passes
+            && self.out == other.out
+    }
+
+    /// Whether a player has lost and dropped out (at a table of more than two).
+    pub fn is_out(&self, player: Player) -> bool {
+        self.out >> player.index() & 1 == 1
     }
 
     /// The player who decides next.

@@ -105,7 +105,7 @@ impl Rules {
             // A pass answered by a pass ends the opening for both players at once.
             if rules.ends_on_passes && state.passes >= 2 {
                 state.passes = 0;
-                let other = me.other();
+                let other = me.across();
                 if usize::from(state.phase_of[other]) == phase {
                     state.phase_of[other] += 1;
                     state.phase_turns[other] = 0;
@@ -129,7 +129,7 @@ impl Rules {
             };
             if blocked && rules.blocked_loses {
                 // `a player who cannot move in it loses`.
-                state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked });
+                state.outcome = Some(Outcome::Win { winner: me.across(), reason: WinReason::Blocked });
                 return;
             }
             if !done && !blocked {
@@ -248,7 +248,7 @@ impl Rules {
                         <= count(self.hole_from_owners_left(player, role as Role, k - 1))
                 })
             }),
-            SideFact::OpponentCaptured(n) => state.captured[player.other()] >= n,
+            SideFact::OpponentCaptured(n) => state.captured[player.across()] >= n,
         }
     }
 
@@ -260,11 +260,15 @@ impl Rules {
             return;
         }
         if let Some(ending) = self.model.end.no_seeds {
+            if self.model.seats > 2 {
+                self.drop_out(state, |state, p| state.seeds[p] == 0);
+                return;
+            }
             let next = state.to_move;
-            for loser in [next, next.other()] {
+            for loser in [next, next.across()] {
                 if state.seeds[loser] == 0 {
                     state.outcome = Some(match ending {
-                        Ending::Plain => Outcome::Win { winner: loser.other(), reason: WinReason::NoSeeds },
+                        Ending::Plain => Outcome::Win { winner: loser.across(), reason: WinReason::NoSeeds },
                         Ending::Scored => self.by_score(state),
                     });
                     return;
@@ -276,21 +280,47 @@ impl Rules {
         }
     }
 
+    /// At a table of more than two: the players `lost` says have lost drop out; the turn
+    /// passes over them; the last player left wins.
+    #[cold]
+    fn drop_out(&self, state: &mut State, lost: impl Fn(&State, Player) -> bool) {
+        for p in self.players() {
+            if !state.is_out(p) && lost(state, p) {
+                state.out |= 1 << p.index();
+            }
+        }
+        let mut left = self.players().filter(|&p| !state.is_out(p));
+        match (left.next(), left.next()) {
+            (Some(winner), None) => {
+                state.outcome = Some(Outcome::Win { winner, reason: WinReason::NoSeeds });
+            }
+            (None, _) => state.outcome = Some(Outcome::Draw(DrawReason::EqualScores)),
+            _ => {
+                while state.is_out(state.to_move) {
+                    let mover = state.to_move;
+                    state.to_move = mover.next();
+                    state.hash = state.hash.wrapping_add(self.pass_keys[mover.index()]);
+                }
+            }
+        }
+    }
+
     /// The end rules most games lack: an empty row, one occupied hole, a store majority.
     #[cold]
     fn check_rare_ends(&self, state: &mut State) {
         if let Some(role) = self.model.end.row_empty {
             let next = state.to_move;
-            for loser in [next, next.other()] {
+            for loser in [next, next.across()] {
                 if self.role_hole[loser][usize::from(role)].iter().all(|h| state.counts[h.index()] == 0) {
-                    state.outcome = Some(Outcome::Win { winner: loser.other(), reason: WinReason::RowEmpty });
+                    state.outcome =
+                        Some(Outcome::Win { winner: loser.across(), reason: WinReason::RowEmpty });
                     return;
                 }
             }
         }
         if self.model.end.one_hole {
             let next = state.to_move;
-            for winner in [next.other(), next] {
+            for winner in [next.across(), next] {
                 if self.in_one_hole(state, winner) {
                     state.outcome = Some(Outcome::Win { winner, reason: WinReason::OneHole });
                     return;
@@ -312,7 +342,7 @@ impl Rules {
         if state.outcome.is_none() && moves.is_empty() {
             let me = state.to_move;
             state.outcome = match self.model.end.blocked {
-                Blocked::Loses => Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked }),
+                Blocked::Loses => Some(Outcome::Win { winner: me.across(), reason: WinReason::Blocked }),
                 Blocked::Passes => None,
                 Blocked::Scores => Some(self.by_score(state)),
             };

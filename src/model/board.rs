@@ -110,6 +110,22 @@ impl Board {
         self.rows_ring(0, 1, direction)
     }
 
+    /// The ring of the board's edge, starting at South's leftmost outer hole: anticlockwise
+    /// along row a, up the right-hand end, back along the last row and down the left-hand
+    /// end; clockwise the reverse, from the same hole.
+    pub fn edge_ring(self, direction: Direction) -> Vec<Cell> {
+        let (rows, columns) = (self.rows, self.columns);
+        let mut ring: Vec<Cell> = (0..columns).map(|c| Cell::new(0, c)).collect();
+        ring.extend((1..rows - 1).map(|r| Cell::new(r, columns - 1)));
+        ring.extend((0..columns).rev().map(|c| Cell::new(rows - 1, c)));
+        ring.extend((1..rows - 1).rev().map(|r| Cell::new(r, 0)));
+        if direction == Direction::Clockwise {
+            ring.reverse();
+            ring.rotate_right(1);
+        }
+        ring
+    }
+
     /// The ring of two rows, South's row `lower` and North's row `upper`, starting at South's
     /// first hole in the direction of sowing (the hole after North's last one).
     pub fn rows_ring(self, lower: usize, upper: usize, direction: Direction) -> Vec<Cell> {

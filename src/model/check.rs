@@ -94,7 +94,7 @@ impl Model {
         {
             return Err(ModelError::Board { rows: board.rows, columns: board.columns });
         }
-        if self.row_names.len() != board.per_side() {
+        if !self.share && self.row_names.len() != board.per_side() {
             return Err(ModelError::Territory { named: self.row_names.len(), per_side: board.per_side() });
         }
         if self.setup.len() != board.holes() {
@@ -112,7 +112,7 @@ impl Model {
                 "a ring of one row role is shared and names a row of the territory",
             ));
         }
-        if c.shared && c.ring_role.is_none() && board.rows != 2 {
+        if c.shared && c.ring_role.is_none() && !c.edge && board.rows != 2 {
             return Err(ModelError::Circuit("a circuit of all rows needs a board of two rows"));
         }
         if !c.shared && board.per_side() != 2 {
@@ -241,8 +241,8 @@ impl Model {
                 let marks = [
                     lone.on_mark,
                     match lone.to {
-                        LoneTo::NextMarked(m) | LoneTo::FirstHeld(m) => Some(m),
-                        LoneTo::Steps(_) => None,
+                        LoneTo::NextMarked(m) | LoneTo::FirstHeld(Some(m)) => Some(m),
+                        LoneTo::Steps(_) | LoneTo::FirstHeld(None) => None,
                     },
                 ];
                 if marks.into_iter().flatten().any(|m| usize::from(m) >= self.marks.len()) {

@@ -357,6 +357,7 @@ impl Model {
     pub fn shared_ring(&self) -> Vec<Cell> {
         let (board, c) = (self.board, self.circuit);
         match c.ring_role {
+            _ if c.edge => board.edge_ring(c.direction),
             Some(r) => board.rows_ring(
                 board.row(Player::South, usize::from(r)),
                 board.row(Player::North, usize::from(r)),
@@ -458,10 +459,8 @@ impl Model {
                 LoneTo::Steps(n) => format!("{n} holes on"),
                 LoneTo::NextMarked(m) => format!("to the next {} hole ahead", mark(m)),
                 LoneTo::FirstHeld(m) => {
-                    format!(
-                        "to the first {} hole ahead holding the opponent's seeds (no move if none)",
-                        mark(m)
-                    )
+                    let kind = m.map(|m| format!("{} ", mark(m))).unwrap_or_default();
+                    format!("to the first {kind}hole ahead holding an opponent's seeds (no move if none)")
                 }
             };
             let how = if lone.only { "must (no other move)" } else { "may (or sow)" };

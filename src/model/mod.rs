@@ -54,6 +54,10 @@ pub struct Model {
     /// Holes belong to the player whose seeds they hold (each player's seeds are of their
     /// colour; the setup's seeds in a player's rows are theirs), not to a fixed territory.
     pub colours: bool,
+    /// Each player starts with an equal part of the shared circuit (`territory each player
+    /// owns an equal part of the circuit …`): seat 0 the first run of holes from where the
+    /// circuit begins, seat 1 the next, and so on; rather than their side's rows.
+    pub share: bool,
     /// Seeds each player holds in hand at the start, to be placed on the board
     /// ([`Sowing::place`]); 0 where the game starts with every seed on the board.
     pub hand: u16,
@@ -103,6 +107,9 @@ pub struct Circuit {
     /// A shared ring through both players' rows of this role only (`circuit outer rows …`),
     /// rather than through every hole; the other rows are never sown into.
     pub ring_role: Option<Role>,
+    /// A shared ring through the holes of the board's edge (`circuit the edge …`); the
+    /// holes inside it are never sown into.
+    pub edge: bool,
 }
 
 /// When players choose their direction of sowing.
@@ -521,8 +528,9 @@ pub enum LoneTo {
     Steps(u16),
     /// The first hole after it that carries the mark.
     NextMarked(MarkId),
-    /// The first hole after it that carries the mark and holds the opponent's seeds.
-    FirstHeld(MarkId),
+    /// The first hole after it that carries the mark (any hole, without one) and holds an
+    /// opponent's seeds.
+    FirstHeld(Option<MarkId>),
 }
 
 /// `also …, clockwise, if …`: a lap from some holes that may be sown another way. It may be
@@ -850,6 +858,14 @@ impl Player {
     pub fn other(self) -> Player {
         debug_assert_eq!(self.seats(), 2, "the other player of a table of more than two");
         Player(self.0 ^ 1)
+    }
+
+    /// The player across the board: at two seats the other; at more, the seat halfway
+    /// round the table (East's is West at four).
+    #[inline]
+    pub fn across(self) -> Player {
+        let seats = self.seats();
+        if seats == 2 { Player(self.0 ^ 1) } else { Player::at((self.index() + seats / 2) % seats, seats) }
     }
 
     /// The player whose turn comes after this player's.

@@ -61,6 +61,8 @@ pub enum SectionKind {
     Computer(Spanned<SearchKind>),
     /// `param name = default in low..high step n "doc"`.
     Param(Param),
+    /// `players N`: how many play.
+    Players(Spanned<u64>),
     /// `board R rows of C holes, no stores`.
     Board(Board),
     /// `opposite holes[, when PARAM is N] { HOLE: ROW HOLE, … }`.
@@ -124,6 +126,7 @@ impl SectionKind {
             SectionKind::Summary(_) => "summary",
             SectionKind::Computer(_) => "computer",
             SectionKind::Param(_) => "param",
+            SectionKind::Players(_) => "players",
             SectionKind::Board(_) => "board",
             SectionKind::OppositeHoles(_) => "opposite holes",
             SectionKind::Territory(_) => "territory",
@@ -250,8 +253,10 @@ pub enum Facing {
 /// `territory each player owns rows outer, inner`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Territory {
-    /// Row names, from the owner's seat inward.
+    /// Row names, from the owner's seat inward (none with `share`).
     pub rows: Vec<Spanned<String>>,
+    /// `an equal part of the circuit`, if written, instead of rows.
+    pub share: Option<Span>,
     /// `at the start, then the holes that hold their seeds`, if written: holes belong by the
     /// colour of their seeds.
     pub by_colour: Option<Span>,
@@ -324,6 +329,8 @@ pub enum SeatName {
 pub enum HoleSet {
     /// `every hole`.
     Every,
+    /// `every hole of the circuit`.
+    EveryOnCircuit,
     /// `every ROW hole`.
     EveryInRow(Spanned<String>),
     /// `the COUNT leftmost|rightmost ROW holes`: a run at one end of a row.
@@ -366,6 +373,8 @@ pub struct Circuit {
     pub all_rows: Option<Span>,
     /// `ROW rows`: both players' rows of that name as one shared ring.
     pub rows_of: Option<Spanned<String>>,
+    /// `the edge`: the ring of the board's edge, shared.
+    pub edge: Option<Span>,
     /// Which way, seen from above.
     pub direction: Spanned<Direction>,
     /// The other direction, if players may choose it, and whether with every sowing (else
@@ -468,7 +477,7 @@ pub enum LoneTarget {
     /// `to the next MARK hole ahead`.
     NextMarked(Spanned<String>),
     /// `to the first MARK hole ahead that holds the opponent's seeds`.
-    FirstHeld(Spanned<String>),
+    FirstHeld(Option<Spanned<String>>),
 }
 
 /// `marks NAME: HOLE, …`.

@@ -199,6 +199,7 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         }
         Rule::param => SectionKind::Param(lower_param(pair)?),
         Rule::board => SectionKind::Board(lower_board(pair)?),
+        Rule::players => SectionKind::Players(lower_int(Children::of(pair).expect(Rule::int)?)?),
         Rule::opposite_holes => SectionKind::OppositeHoles(lower_opposite_holes(pair)?),
         Rule::territory => SectionKind::Territory(lower_territory(pair)?),
         Rule::setup => SectionKind::Setup(lower_setup(pair)?),
@@ -392,9 +393,13 @@ fn lower_hole_name(pair: Pair<'_, Rule>) -> Spanned<HoleName> {
 
 fn lower_territory(pair: Pair<'_, Rule>) -> Result<Territory> {
     let mut c = Children::of(pair);
-    let list = c.expect(Rule::name_list)?;
+    let share = c.optional(Rule::circuit_share).map(|p| span(&p));
+    let rows = match share {
+        Some(_) => Vec::new(),
+        None => lower_name_list(c.expect(Rule::name_list)?),
+    };
     let by_colour = c.optional(Rule::by_colour).map(|p| span(&p));
-    Ok(Territory { rows: lower_name_list(list), by_colour })
+    Ok(Territory { rows, share, by_colour })
 }
 
 fn lower_name_list(pair: Pair<'_, Rule>) -> Vec<Spanned<String>> {
@@ -412,6 +417,7 @@ fn lower_setup_line(pair: Pair<'_, Rule>) -> Result<SetupLine> {
     let holes = c.any()?;
     let holes = match holes.as_rule() {
         Rule::every_hole => Spanned::new(HoleSet::Every, span(&holes)),
+        Rule::every_circuit_hole => Spanned::new(HoleSet::EveryOnCircuit, span(&holes)),
         Rule::every_row_hole => lower_every_row_hole(holes)?,
         Rule::one_hole => lower_one_hole(holes)?,
         Rule::hole_run => lower_hole_run(holes)?,
@@ -531,6 +537,7 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
     let mut c = Children::of(pair);
     let rows = Children::of(c.expect(Rule::circuit_rows)?).any()?;
     let all_rows = (rows.as_rule() == Rule::all_rows).then(|| span(&rows));
+    let edge = (rows.as_rule() == Rule::edge_ring).then(|| span(&rows));
     let rows_of = match rows.as_rule() {
         Rule::role_rows => Some(lower_name(Children::of(rows).expect(Rule::row_name)?)),
         _ => None,
@@ -552,7 +559,7 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
             _ => return unexpected(&option),
         }
     }
-    Ok(Circuit { all_rows, rows_of, direction, other, through_store, skip_origin })
+    Ok(Circuit { all_rows, rows_of, edge, direction, other, through_store, skip_origin })
 }
 
 fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
@@ -669,7 +676,7 @@ fn lower_lone_seed(pair: Pair<'_, Rule>) -> Result<Spanned<LoneSeed>> {
             LoneTarget::NextMarked(lower_name(Children::of(inner).expect(Rule::row_name)?))
         }
         Rule::lone_first_held => {
-            LoneTarget::FirstHeld(lower_name(Children::of(inner).expect(Rule::row_name)?))
+            LoneTarget::FirstHeld(Children::of(inner).optional(Rule::row_name).map(lower_name))
         }
         _ => return unexpected(&inner),
     };
