@@ -47,7 +47,7 @@ pub fn decision_margins(db: &Endgame, rules: &Rules, state: &State, moves: &Move
             }
             let s = child.state();
             if child.is_over() {
-                Some(rules.score(s, me) as i32 - rules.score(s, me.other()) as i32)
+                Some(rules.margin(s, me))
             } else {
                 let m = db.probe(rules, s)?;
                 Some(if s.to_move() == me { m } else { -m })

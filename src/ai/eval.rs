@@ -54,9 +54,8 @@ impl Evaluator {
         if let Some(outcome) = state.outcome() {
             return outcome_value(outcome, me);
         }
-        let opp = me.other();
-        let held = |p: Player| rules.score(state, p) as i32;
-        let material = held(me) - held(opp);
+        let opp = me.across();
+        let material = rules.margin(state, me);
         let exposed = self.exposed(rules, state, me) - self.exposed(rules, state, opp);
         let mobility = if rules.candidates(state, scratch) { scratch.len() as i32 } else { 0 };
         SEED * material - EXPOSED * exposed + MOBILITY * mobility

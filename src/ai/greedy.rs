@@ -35,7 +35,7 @@ impl Agent for GreedyAgent {
             let next = position.state();
             let value = match next.outcome() {
                 Some(outcome) => outcome_value(outcome, me).saturating_mul(2),
-                None => rules.score(next, me) as i32 - rules.score(next, me.other()) as i32,
+                None => rules.margin(next, me),
             };
             debug_assert!(value.abs() <= 2 * WIN);
             if value > best_value {

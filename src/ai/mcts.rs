@@ -252,16 +252,7 @@ impl MctsAgent {
             return Some(outcome);
         }
         let (rules, state) = (position.rules(), position.state());
-        let (south, north) = (rules.score(state, Player::South), rules.score(state, Player::North));
-        match south.cmp(&north) {
-            std::cmp::Ordering::Greater => {
-                Some(Outcome::Win { winner: Player::South, reason: crate::engine::WinReason::Score })
-            }
-            std::cmp::Ordering::Less => {
-                Some(Outcome::Win { winner: Player::North, reason: crate::engine::WinReason::Score })
-            }
-            std::cmp::Ordering::Equal => None,
-        }
+        Some(rules.by_score(state)).filter(|o| o.winner().is_some())
     }
 }
 
@@ -290,7 +281,7 @@ impl Agent for MctsAgent {
             None => {
                 self.nodes.clear();
                 self.heap = 0;
-                self.push(Self::node(&position, state.to_move().other(), None));
+                self.push(Self::node(&position, state.to_move().previous(), None));
                 self.root = Some(0);
             }
         }

@@ -30,8 +30,13 @@ impl StrongestAgent {
         self
     }
 
-    /// The search `rules` ask for: the one their file names, else alpha-beta.
+    /// The search `rules` ask for: the one their file names, else alpha-beta; at a table of
+    /// more than two, Monte Carlo tree search, whose playouts reward each player for their
+    /// own win (alpha-beta's negamax pits the player to move against one opponent).
     pub fn search_for(rules: &Rules) -> Search {
+        if rules.seats() > 2 {
+            return Search::Mcts;
+        }
         rules.meta().computer.unwrap_or(Search::AlphaBeta)
     }
 

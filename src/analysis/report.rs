@@ -487,6 +487,8 @@ pub struct SimulateReport {
     pub game: String,
     /// The seed.
     pub seed: u64,
+    /// How many players sit at the board.
+    pub seats: usize,
     /// The cap on a game's length.
     pub max_plies: u32,
     /// Threads it played on.
@@ -539,7 +541,7 @@ pub fn simulate_text(report: &SimulateReport) -> String {
             counts.into_iter().filter(|&(n, _)| n > 0).map(|(n, words)| format!("{n} {words}")).collect();
         if why.is_empty() { String::new() } else { format!("   ({})", why.join(", ")) }
     };
-    for player in Player::BOTH {
+    for player in Player::all(report.seats) {
         let wins = stats.wins(player, None);
         let why =
             because(WIN_PHRASES.iter().map(|&(r, words)| (stats.wins(player, Some(r)), words)).collect());
@@ -615,7 +617,7 @@ pub fn simulate_json(report: &SimulateReport) -> Value {
         "games": stats.games.len(),
         "seed": report.seed,
         "max_plies": report.max_plies,
-        "wins": { "south": wins(Player::South), "north": wins(Player::North) },
+        "wins": Player::all(report.seats).map(|p| (p.word().to_string(), wins(p))).collect::<serde_json::Map<_, _>>(),
         "draws": { "total": stats.draws(None), "by_reason": draws },
         "unfinished": stats.unfinished(),
         "plies": { "mean": finite(plies_mean), "median": finite(plies_median) },

@@ -205,15 +205,16 @@ pub fn run(args: PlayArgs) -> Outcome {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
-    let controllers = ByPlayer::pair(
-        args.south.unwrap_or(Controller::Human),
-        args.north.unwrap_or(Controller::Computer(
-            AgentSpec::level(&args.level).expect("clap accepts only the levels"),
-        )),
-    );
-    let computers: Vec<AgentSpec> = Player::BOTH
-        .iter()
-        .filter_map(|&p| match controllers[p] {
+    // `--south` and `--north` name those seats; at a table of more than two the others are
+    // the computer at `--level`.
+    let level = Controller::Computer(AgentSpec::level(&args.level).expect("clap accepts only the levels"));
+    let controllers = ByPlayer::for_seats(rules.seats(), |p| match p.word() {
+        "south" => args.south.unwrap_or(Controller::Human),
+        "north" => args.north.unwrap_or(level),
+        _ => level,
+    });
+    let computers: Vec<AgentSpec> = (rules.players())
+        .filter_map(|p| match controllers[p] {
             Controller::Computer(spec) => Some(spec),
             Controller::Human => None,
         })
@@ -224,14 +225,17 @@ pub fn run(args: PlayArgs) -> Outcome {
         Controller::Human => AgentSpec::Random,
     };
     // Each seat's player, by seat.
-    let mut agents: Vec<_> =
-        Player::BOTH.iter().zip(0..).map(|(&p, k)| spec(p).build(seed.wrapping_add(k))).collect();
+    let mut agents: Vec<_> = rules.players().zip(0..).map(|(p, k)| spec(p).build(seed.wrapping_add(k))).collect();
     let team = |option: &str, names: &[String]| {
         sow::session::team_names(names.iter().cloned())
             .map_err(|why| Failure::Message(format!("{option}: {why}")))
     };
-    let teams =
-        ByPlayer::pair(team("--south-team", &args.south_team)?, team("--north-team", &args.north_team)?);
+    let (south_team, north_team) = (team("--south-team", &args.south_team)?, team("--north-team", &args.north_team)?);
+    let teams = ByPlayer::for_seats(rules.seats(), |p| match p.word() {
+        "south" => south_team.clone(),
+        "north" => north_team.clone(),
+        _ => Vec::new(),
+    });
     let colour = Colour::detect();
     let tags = record_tags(&rules, &text.record_name, &controllers, &teams);
     let member = |turn_index: usize, player: Player| team_member(&teams, turn_index, player);
@@ -248,22 +252,24 @@ pub fn run(args: PlayArgs) -> Outcome {
     };
 
     outln!("{} — {} rows × {} holes.", describe(&rules), rules.rows(), rules.columns())?;
-    for p in Player::BOTH {
+    for p in rules.players() {
         let rows: Vec<String> = rules.row_letters(p).iter().map(char::to_string).collect();
+        // At a table of more than two no one sits at a side's rows.
+        let rows = if rules.seats() == 2 { format!(" (rows {})", rows.join(" and ")) } else { String::new() };
         let who = match (controllers[p], &teams[p][..]) {
             (Controller::Human, []) => "you".to_string(),
             (Controller::Human, names) => format!("the team {}", names.join(", ")),
             (Controller::Computer(spec), _) => format!(
                 "the computer ({spec}, seed {})",
-                if p == Player::South { seed } else { seed.wrapping_add(1) }
+                seed.wrapping_add(p.index() as u64)
             ),
         };
-        outln!("{p} (rows {}): {who}", rows.join(" and "))?;
+        outln!("{p}{rows}: {who}")?;
     }
     // The examples of `help` are on the rows of the (first) person playing.
-    let person = Player::BOTH.into_iter().find(|&p| controllers[p] == Controller::Human);
-    let help_for = person.unwrap_or(Player::South);
-    let inner = *rules.row_letters(help_for).last().expect("a player owns rows");
+    let person = rules.players().find(|&p| controllers[p] == Controller::Human);
+    let help_for = person.unwrap_or(rules.model().first_player());
+    let inner = rules.row_letters(help_for).last().copied().unwrap_or('a');
     let example = format!("{inner}{}", rules.columns().min(3));
     if person.is_some() {
         outln!("Type a hole such as `{example}` to sow from it, or `help` for the commands.")?;

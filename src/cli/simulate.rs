@@ -73,6 +73,7 @@ pub fn run(args: SimulateArgs) -> Outcome {
     let report = SimulateReport {
         game: describe(&rules),
         seed: args.seed,
+        seats: rules.seats(),
         max_plies: args.max_plies,
         threads,
         stats,

@@ -124,29 +124,34 @@ struct Owners {
 fn owners(model: &Model, slot_of: &[Hole], layout: &Layout, slots: usize) -> Owners {
     let (board, store) = (model.board, layout.store);
     let at = |cell: Cell| slot_of[board.index(cell)];
-    let mut hole_owner = vec![Player::South; slots];
+    let mut hole_owner = vec![model.first_player(); slots];
     let mut hole_role = vec![0 as Role; slots];
     let mut hole_column = vec![0u8; slots];
-    let role_hole = ByPlayer::for_seats(model.seats, |player| {
+    // The board's two sides: South's rows and North's, each from its seat.
+    let sides = ByPlayer::new_with(|side| {
         (0..board.per_side())
             .map(|role| {
-                (0..board.columns).map(|col| at(Cell::new(board.row(player, role), col))).collect::<Vec<_>>()
+                (0..board.columns).map(|col| at(Cell::new(board.row(side, role), col))).collect::<Vec<_>>()
             })
             .collect::<Vec<_>>()
     });
-    for player in model.players() {
-        for (role, row) in role_hole[player].iter().enumerate() {
+    for side in Player::BOTH {
+        for (role, row) in sides[side].iter().enumerate() {
             for (column, h) in row.iter().enumerate() {
-                hole_owner[h.index()] = player;
+                hole_owner[h.index()] = side;
                 hole_role[h.index()] = role as Role;
                 hole_column[h.index()] = column as u8;
             }
         }
         if let Some(store) = store {
-            hole_owner[store[player].index()] = player;
-            hole_role[store[player].index()] = Role::MAX;
+            hole_owner[store[side].index()] = side;
+            hole_role[store[side].index()] = Role::MAX;
         }
     }
+    // At a table of more than two no one owns a side: each reads the board from South's seat
+    // (the holes are theirs by the colour of the seeds, from their part of the circuit).
+    let role_hole =
+        ByPlayer::for_seats(model.seats, |p| sides[if model.seats == 2 { p } else { Player::South }].clone());
     if model.share {
         // Equal parts of the shared ring, from its first hole; the holes off it the last
         // player's (they hold no seeds).
@@ -305,7 +310,7 @@ fn opposite_table(
         let facing = match o.facing {
             model::Facing::Hole(cell) => Some(slot_of[board.index(cell)]),
             model::Facing::SideStore(side) => {
-                side_store.map(|s| s[if side == model::Side::Own { me } else { me.across() }])
+                side_store.map(|s| s[if side == model::Side::Own { me } else { me.other() }])
             }
             model::Facing::Nothing => None,
         };

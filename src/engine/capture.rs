@@ -331,7 +331,7 @@ impl Rules {
         log: &mut L,
     ) -> (u16, u8) {
         let me = state.to_move;
-        let opp = me.across();
+        let opp = me.other();
         let capture = &self.model.captures[usize::from(c)];
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return (0, 0) };
         let ring = &sow.rings[me];
@@ -496,7 +496,7 @@ impl Rules {
         log: &mut L,
     ) -> (u16, u8) {
         let me = state.to_move;
-        let opp = me.across();
+        let opp = me.other();
         let capture = &self.model.captures[c as usize];
         let column = usize::from(self.hole_column[last.index()]);
         let mut holes: [(Hole, u8); MAX_SLOTS] = [(Hole(0), u8::MAX); MAX_SLOTS];

@@ -390,7 +390,7 @@ impl fmt::Display for Expected {
         let me = self.player;
         match self.turn {
             ExpectedTurn::Sow => write!(f, "{me} chooses a hole to sow from")?,
-            ExpectedTurn::Take => write!(f, "{me} takes holes of {}'s", me.across())?,
+            ExpectedTurn::Take => write!(f, "{me} takes holes of {}'s", me.other())?,
             ExpectedTurn::Transfer => {
                 write!(f, "{me} moves seeds from one hole to another, written `b3-a5`")?
             }
@@ -651,7 +651,7 @@ impl Rules {
             return self.explain_colour_sow(state, h);
         }
         if self.owner(h) != me {
-            return PlayError::NotYours { hole, owner: me.across(), player: me, rows: self.row_letters(me) };
+            return PlayError::NotYours { hole, owner: me.other(), player: me, rows: self.row_letters(me) };
         }
         let count = state.count(h);
         if count == 0 {
@@ -742,7 +742,7 @@ impl Rules {
 
     /// The picks owed by the follow-up `p`.
     fn picks_owed(&self, state: &State, p: Pick) -> PicksOwed {
-        let opponent = state.to_move.across();
+        let opponent = state.to_move.other();
         let follow_up = &self.model.captures[p.capture as usize].follow_ups[p.step as usize];
         let region = self.region_holes(opponent, follow_up.region());
         let from = self.hole_name(region[p.lower as usize]);
@@ -761,7 +761,7 @@ impl Rules {
     }
 
     fn explain_pick(&self, state: &State, p: Pick, h: Hole) -> PlayError {
-        let opp = state.to_move.across();
+        let opp = state.to_move.other();
         let hole = self.hole_name(h);
         let follow_up = &self.model.captures[p.capture as usize].follow_ups[p.step as usize];
         let region = self.region_holes(opp, follow_up.region());

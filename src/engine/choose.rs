@@ -278,7 +278,7 @@ impl Rules {
         let (row, column) = (usize::from(role), usize::from(self.hole_column[at.index()]));
         let front = match self.role_hole[me].get(row + 1) {
             Some(next) => next[column],
-            None => self.role_hole[me.across()][row][column],
+            None => self.role_hole[me.other()][row][column],
         };
         state.counts[front.index()] > 0
     }
@@ -393,13 +393,13 @@ impl Rules {
     /// Whether the rules make the mover feed an opponent who has no seeds, now.
     #[inline(always)]
     pub(super) fn must_feed_now(&self, state: &State, sow: &SowRules) -> bool {
-        sow.must_feed && state.seeds[state.to_move.across()] == 0
+        sow.must_feed && state.seeds[state.to_move.other()] == 0
     }
 
     /// Keep only the sowings after which the opponent has seeds.
     #[cold]
     pub(super) fn keep_feeding(&self, state: &State, out: &mut MoveList) {
-        let opp = state.to_move.across();
+        let opp = state.to_move.other();
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
@@ -676,7 +676,7 @@ impl Rules {
     }
 
     fn pick_moves(&self, state: &State, pick: Pick, out: &mut MoveList) {
-        let opp = state.to_move.across();
+        let opp = state.to_move.other();
         let follow_up = &self.model.captures[pick.capture as usize].follow_ups[pick.step as usize];
         let region = self.region_holes(opp, follow_up.region());
         // The seeds a hole of the region offers: where holes belong by colour, only a hole

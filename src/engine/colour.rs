@@ -83,7 +83,7 @@ impl Rules {
 
     /// Whose circuit is `me`'s ring: South's where the ring is shared.
     fn ring_of(&self, me: Player) -> Player {
-        if self.shared_circuit { Player::South } else { me }
+        if self.shared_circuit { self.first_player() } else { me }
     }
 
     /// The hole `k` holes after `h` along `me`'s ring.

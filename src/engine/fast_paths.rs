@@ -57,7 +57,7 @@ fn rules_say(
                 Fact::Column(role, state) => empty(rules.role_hole[me][role as usize][column], state),
                 Fact::Next(state) => empty(next, state),
                 Fact::Row(side, role, state) => {
-                    let p = if side == Side::Own { me } else { me.across() };
+                    let p = if side == Side::Own { me } else { me.other() };
                     rules.role_hole[p][usize::from(role)].iter().all(|h| counts[h.index()] == 0)
                         == (state == HoleState::Empty)
                 }

@@ -9,7 +9,7 @@ use super::state::*;
 impl Rules {
     /// The pick state of a turn of an opening that takes holes, if there is anything to take.
     pub(super) fn take_turn_pick(&self, state: &State, capture: u8) -> Option<Pick> {
-        let opp = state.to_move.across();
+        let opp = state.to_move.other();
         let follow_up = self.model.captures[capture as usize].follow_ups.first()?;
         let remaining = self.follow_up_size(state, follow_up, 0, opp);
         (remaining > 0).then_some(Pick { capture, step: 0, remaining, lower: 0, taken: 0, taken_roles: 0 })
@@ -61,7 +61,7 @@ impl Rules {
         taken: u16,
         roles: u8,
     ) {
-        let opp = state.to_move.across();
+        let opp = state.to_move.other();
         let follow_ups = &self.model.captures[c as usize].follow_ups;
         if self.colours {
             // The capture changed whose seeds are where: picks read them.
@@ -89,7 +89,7 @@ impl Rules {
         let me = state.to_move;
         let capture = &self.model.captures[p.capture as usize];
         let follow_up = &capture.follow_ups[p.step as usize];
-        let region = self.region_holes(me.across(), follow_up.region());
+        let region = self.region_holes(me.other(), follow_up.region());
         let Some(index) = region.iter().position(|&r| r == h) else { return };
         let n = match follow_up {
             FollowUp::Strip { .. } => 1,
@@ -107,7 +107,7 @@ impl Rules {
         p.lower = index as u8;
         if p.remaining == 0 {
             self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles);
-        } else if state.seeds[me.across()] == 0 {
+        } else if state.seeds[me.other()] == 0 {
             self.end_turn(state, history);
         } else {
             state.phase = Phase::Pick(p);

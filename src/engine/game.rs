@@ -223,7 +223,7 @@ impl<'r> Game<'r> {
         let state = &mut self.position.state;
         if state.outcome.is_none() {
             state.outcome =
-                Some(Outcome::Win { winner: state.to_move.across(), reason: WinReason::Resigned });
+                Some(Outcome::Win { winner: state.to_move.other(), reason: WinReason::Resigned });
         }
     }
 

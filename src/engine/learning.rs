@@ -147,7 +147,7 @@ impl Encoding {
         for (value, hole) in counts.iter_mut().zip(&self.order) {
             *value = f32::from(state.counts[hole.index()]);
         }
-        let other = player.across();
+        let other = player.other();
         rest[0] = f32::from(state.captured[player]);
         rest[1] = f32::from(state.captured[other]);
         rest[2] = f32::from(state.hand[player]);

@@ -345,14 +345,7 @@ impl Rules {
                 let Some(h) = self.hole(row, c) else { continue };
                 let _ = write!(line, "{:>width$}", state.count(h));
                 if self.colours {
-                    // The holder's initial: s, n (and e, w at four seats; else the seat's digit).
-                    line.push(self.holder(state, h).map_or(' ', |p| {
-                        if p.seats() == 2 || p.seats() == 4 {
-                            p.name().chars().next().unwrap_or(' ').to_ascii_lowercase()
-                        } else {
-                            char::from(b'1' + p.index() as u8)
-                        }
-                    }));
+                    line.push(self.holder(state, h).map_or(' ', seat_letter));
                 }
                 if has_marks {
                     let kind = (0..self.marks.len()).find(|&k| state.is_marked(k as u8, h));
@@ -363,7 +356,10 @@ impl Rules {
                 }
                 line.push(if marked.contains(&h) { '*' } else { ' ' });
             }
-            let side = if row == self.rows - 1 {
+            let side = if self.seats() > 2 {
+                // No one sits at a side: the players are listed below the board.
+                None
+            } else if row == self.rows - 1 {
                 Some(Player::North)
             } else if row == 0 {
                 Some(Player::South)
@@ -401,7 +397,15 @@ impl Rules {
             }
         }
         let _ = writeln!(out, "{numbers}");
-        if self.colours {
+        if self.seats() > 2 {
+            let players: Vec<String> = (self.players())
+                .map(|p| {
+                    let out = if state.is_out(p) { ", out" } else { "" };
+                    format!("{p} ({}): {}{out}", seat_letter(p), seeds(u32::from(state.seeds[p])))
+                })
+                .collect();
+            let _ = writeln!(out, "   {}", players.join("   "));
+        } else if self.colours {
             let _ = writeln!(out, "   s: South's seeds   n: North's seeds");
         }
         let legend: Vec<String> = self
@@ -420,4 +424,13 @@ impl Rules {
 
 fn seeds(n: u32) -> String {
     if n == 1 { "1 seed".to_string() } else { format!("{n} seeds") }
+}
+
+/// The letter that marks a player's seeds in a picture: the initial of their name at two or
+/// four seats (`s`, `e`, `n`, `w`), else the seat's number (`1`, `2`, …).
+fn seat_letter(p: Player) -> char {
+    match p.seats() {
+        2 | 4 => p.word().chars().next().unwrap_or(' '),
+        _ => char::from(b'1' + p.index() as u8),
+    }
 }

@@ -244,7 +244,7 @@ impl Rules {
                 state.passes = state.passes.saturating_add(1);
                 // A pass of an opening never loses (nor draws: see `finish_turn`).
                 if self.model.end.pass_loses && state.outcome.is_none() && self.is_main(state) {
-                    state.outcome = Some(Outcome::Win { winner: me.across(), reason: WinReason::Passed });
+                    state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Passed });
                 }
                 let leaves =
                     !self.is_main(state) && self.model.phases[usize::from(state.phase_of[me])].ends_on_pass;

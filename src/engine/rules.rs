@@ -335,7 +335,8 @@ impl Rules {
 
     /// The column of a hole, 0 = South's left.
     pub fn column_of(&self, hole: Hole) -> usize {
-        usize::from(self.hole_column[hole.index()])
+        // A store is in no column: 0.
+        self.board_of.get(hole.index()).map_or(0, |&at| usize::from(at) % self.columns)
     }
 
     /// The counts of a position in board order (a1…an, b1…bn, …).

@@ -65,7 +65,7 @@ impl Rules {
     pub fn start(&self) -> State {
         let mut counts = [0u16; MAX_SLOTS];
         counts[..self.start.len()].copy_from_slice(&self.start);
-        self.state_with(counts, Player::South)
+        self.state_with(counts, self.first_player())
     }
 
     /// A position with the given counts (board order: a1…an, b1…bn, …) and player to move,
@@ -258,13 +258,26 @@ impl Rules {
         u32::from(state.seeds[player]) + u32::from(state.hand[player]) + self.store_seeds(state, player)
     }
 
+    /// How far `player` leads on [`Rules::score`]: their score less the best of the other
+    /// players' still in the game (at two seats, less the opponent's).
+    pub fn margin(&self, state: &State, player: Player) -> i32 {
+        let best = (self.players())
+            .filter(|&p| p != player && !state.is_out(p))
+            .map(|p| self.score(state, p))
+            .max()
+            .unwrap_or(0);
+        self.score(state, player) as i32 - best as i32
+    }
+
     /// The result of a game ended on scores: the player with more seeds wins.
     pub(crate) fn by_score(&self, state: &State) -> Outcome {
-        let (south, north) = (self.score(state, Player::South), self.score(state, Player::North));
-        match south.cmp(&north) {
-            std::cmp::Ordering::Greater => Outcome::Win { winner: Player::South, reason: WinReason::Score },
-            std::cmp::Ordering::Less => Outcome::Win { winner: Player::North, reason: WinReason::Score },
-            std::cmp::Ordering::Equal => Outcome::Draw(DrawReason::EqualScores),
+        let scores: Vec<(u32, Player)> =
+            self.players().filter(|&p| !state.is_out(p)).map(|p| (self.score(state, p), p)).collect();
+        let best = scores.iter().map(|&(score, _)| score).max().unwrap_or(0);
+        let mut leaders = scores.iter().filter(|&&(score, _)| score == best);
+        match (leaders.next(), leaders.next()) {
+            (Some(&(_, winner)), None) => Outcome::Win { winner, reason: WinReason::Score },
+            _ => Outcome::Draw(DrawReason::EqualScores),
         }
     }
 

@@ -337,7 +337,7 @@ impl Rules {
     #[cold]
     pub(super) fn end_hole_counts(&self, state: &State) -> [u16; 2] {
         let Some(role) = self.model.end.end_holes else { return [0; 2] };
-        let row = &self.role_hole[state.to_move.across()][usize::from(role)];
+        let row = &self.role_hole[state.to_move.other()][usize::from(role)];
         let (first, last) = (row[0], row[row.len() - 1]);
         // `role_hole` lists a row from South's left, for both players.
         let (left, right) = if self.hole_column[first.index()] <= self.hole_column[last.index()] {

@@ -294,7 +294,7 @@ impl fmt::Display for Outcome {
                 write!(f, "{winner} wins: the last player left")
             }
             Outcome::Win { winner, reason } => {
-                let loser = winner.across();
+                let loser = winner.other();
                 match reason {
                     WinReason::NoSeeds => write!(f, "{winner} wins: {loser} has no seeds left"),
                     WinReason::Blocked => write!(f, "{winner} wins: {loser} has no legal move"),

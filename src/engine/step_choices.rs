@@ -305,7 +305,7 @@ impl Rules {
         for h in 0..self.model.board.holes() {
             set_mark(state, block.mark, Hole(h as u8), false);
         }
-        let opponent = me.across();
+        let opponent = me.other();
         if state.turn_bits & TURN_STEP_TOOK != 0
             || state.outcome.is_some()
             || !self.capture_targets(state, opponent).is_empty()
@@ -459,7 +459,7 @@ impl Rules {
         let column = usize::from(self.hole_column[at.index()]);
         let front = match self.role_hole[owner].get(role + 1) {
             Some(row) => row[column],
-            None => self.role_hole[owner.across()][role][column],
+            None => self.role_hole[owner.other()][role][column],
         };
         state.counts[front.index()] > 0
     }

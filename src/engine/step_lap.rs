@@ -108,7 +108,7 @@ impl Rules {
             if self.colours && !self.is_store(at) {
                 // Each seed makes its hole the mover's; the opponent's seeds there stay, or go
                 // to the hole the lap was lifted from, as the sowing says.
-                if tally.held_by == Some(me.across()) && sow.overrun == Some(Overrun::ToOrigin) {
+                if tally.held_by.is_some_and(|p| p != me) && sow.overrun == Some(Overrun::ToOrigin) {
                     let taken = state.counts[at.index()];
                     self.remove(state, at, taken);
                     tally.overran.push((at, taken));
@@ -210,7 +210,7 @@ impl Rules {
 
     /// Whether hole `h` is in row `role` of `side` as `me` sees it.
     pub(super) fn in_reach_row(&self, me: Player, (side, role): (Side, Role), h: Hole) -> bool {
-        let p = if side == Side::Own { me } else { me.across() };
+        let p = if side == Side::Own { me } else { me.other() };
         !self.is_store(h) && self.hole_owner[h.index()] == p && self.hole_role[h.index()] == role
     }
 
@@ -246,7 +246,7 @@ impl Rules {
                     Fact::OppositeHolds(role, min, max) => (min..=max).contains(&facing(role)),
                     Fact::Next(s) => is(self.step_hole(me, at, cur.rev), s),
                     Fact::Row(side, role, s) => {
-                        let p = if side == Side::Own { me } else { me.across() };
+                        let p = if side == Side::Own { me } else { me.other() };
                         self.role_hole[p][usize::from(role)].iter().all(|&h| count(h) == 0)
                             == (s == HoleState::Empty)
                     }

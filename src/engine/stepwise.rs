@@ -624,7 +624,7 @@ impl Rules {
         cur.rev = self.going_on(state, cur.rev);
         if sow.exit_relay.is_some_and(|role| self.leaves_row(state, role, from, cur.rev)) {
             // The relay may not be sown: the mover is left with no move.
-            state.outcome = Some(Outcome::Win { winner: me.across(), reason: WinReason::Blocked });
+            state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked });
             return Next::Stop(Step::Ended);
         }
         if let (Some(max), Some(side)) = (sow.side_path, self.side_store(me))
@@ -655,9 +655,9 @@ impl Rules {
         let end = &self.model.end;
         let (true, Some(role)) = (end.row_empty_every_lap, end.row_empty) else { return false };
         let me = state.to_move;
-        for loser in [me, me.across()] {
+        for loser in [me, me.other()] {
             if self.role_hole[loser][usize::from(role)].iter().all(|h| state.counts[h.index()] == 0) {
-                state.outcome = Some(Outcome::Win { winner: loser.across(), reason: WinReason::RowEmpty });
+                state.outcome = Some(Outcome::Win { winner: loser.other(), reason: WinReason::RowEmpty });
                 return true;
             }
         }

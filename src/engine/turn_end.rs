@@ -105,7 +105,7 @@ impl Rules {
             // A pass answered by a pass ends the opening for both players at once.
             if rules.ends_on_passes && state.passes >= 2 {
                 state.passes = 0;
-                let other = me.across();
+                let other = me.other();
                 if usize::from(state.phase_of[other]) == phase {
                     state.phase_of[other] += 1;
                     state.phase_turns[other] = 0;
@@ -129,7 +129,7 @@ impl Rules {
             };
             if blocked && rules.blocked_loses {
                 // `a player who cannot move in it loses`.
-                state.outcome = Some(Outcome::Win { winner: me.across(), reason: WinReason::Blocked });
+                state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked });
                 return;
             }
             if !done && !blocked {
@@ -248,7 +248,7 @@ impl Rules {
                         <= count(self.hole_from_owners_left(player, role as Role, k - 1))
                 })
             }),
-            SideFact::OpponentCaptured(n) => state.captured[player.across()] >= n,
+            SideFact::OpponentCaptured(n) => state.captured[player.other()] >= n,
         }
     }
 
@@ -265,10 +265,10 @@ impl Rules {
                 return;
             }
             let next = state.to_move;
-            for loser in [next, next.across()] {
+            for loser in [next, next.other()] {
                 if state.seeds[loser] == 0 {
                     state.outcome = Some(match ending {
-                        Ending::Plain => Outcome::Win { winner: loser.across(), reason: WinReason::NoSeeds },
+                        Ending::Plain => Outcome::Win { winner: loser.other(), reason: WinReason::NoSeeds },
                         Ending::Scored => self.by_score(state),
                     });
                     return;
@@ -310,17 +310,17 @@ impl Rules {
     fn check_rare_ends(&self, state: &mut State) {
         if let Some(role) = self.model.end.row_empty {
             let next = state.to_move;
-            for loser in [next, next.across()] {
+            for loser in [next, next.other()] {
                 if self.role_hole[loser][usize::from(role)].iter().all(|h| state.counts[h.index()] == 0) {
                     state.outcome =
-                        Some(Outcome::Win { winner: loser.across(), reason: WinReason::RowEmpty });
+                        Some(Outcome::Win { winner: loser.other(), reason: WinReason::RowEmpty });
                     return;
                 }
             }
         }
         if self.model.end.one_hole {
             let next = state.to_move;
-            for winner in [next.across(), next] {
+            for winner in [next.other(), next] {
                 if self.in_one_hole(state, winner) {
                     state.outcome = Some(Outcome::Win { winner, reason: WinReason::OneHole });
                     return;
@@ -342,7 +342,7 @@ impl Rules {
         if state.outcome.is_none() && moves.is_empty() {
             let me = state.to_move;
             state.outcome = match self.model.end.blocked {
-                Blocked::Loses => Some(Outcome::Win { winner: me.across(), reason: WinReason::Blocked }),
+                Blocked::Loses => Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked }),
                 Blocked::Passes => None,
                 Blocked::Scores => Some(self.by_score(state)),
             };

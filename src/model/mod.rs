@@ -868,6 +868,12 @@ impl Player {
         if seats == 2 { Player(self.0 ^ 1) } else { Player::at((self.index() + seats / 2) % seats, seats) }
     }
 
+    /// The player whose turn comes before this player's.
+    pub fn previous(self) -> Player {
+        let seats = self.seats();
+        Player::at((self.index() + seats - 1) % seats, seats)
+    }
+
     /// The player whose turn comes after this player's.
     #[inline]
     pub fn next(self) -> Player {
