@@ -70,7 +70,7 @@ fn layout(model: &Model) -> Layout {
                     .chain(other.iter().copied())
                     .collect()
             }),
-            None => ByPlayer::pair(ring.clone(), ring),
+            None => ByPlayer::for_seats(model.seats, |_| ring.clone()),
         }
     } else {
         board_circuit.map(|ring| ring.into_iter().map(|cell| slot_of[board.index(cell)]).collect::<Vec<_>>())

@@ -143,7 +143,7 @@ impl Rules {
         };
         let mut state = self.state_with(counts, setup.to_move);
         state.phase = Phase::Sow;
-        state.phase_of = ByPlayer::new_with(|_| phase as u8);
+        state.phase_of = ByPlayer::for_seats(self.seats(), |_| phase as u8);
         state.phase_turns = ByPlayer::default();
         state.hand = setup.hand;
         state.captured = setup.captured;
@@ -173,7 +173,8 @@ impl Rules {
             }
             self.paint(&mut state, Some(colours));
         }
-        state.outcome = None;
+        // The end is read again with the setup's colours (and so its seeds) in place.
+        (state.outcome, state.out) = (None, 0);
         state.hash = self.position_hash(&state);
         self.check_end(&mut state);
         self.begin_turn(&mut state);
@@ -209,7 +210,7 @@ impl Rules {
             turn_bits: 0,
             outcome: None,
         };
-        state.seeds = ByPlayer::new_with(|p| self.count_seeds(&state, p));
+        state.seeds = ByPlayer::for_seats(self.seats(), |p| self.count_seeds(&state, p));
         if self.colours {
             self.paint(&mut state, None);
         }

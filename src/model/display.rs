@@ -460,7 +460,7 @@ impl Model {
                 LoneTo::NextMarked(m) => format!("to the next {} hole ahead", mark(m)),
                 LoneTo::FirstHeld(m) => {
                     let kind = m.map(|m| format!("{} ", mark(m))).unwrap_or_default();
-                    format!("to the first {kind}hole ahead holding an opponent's seeds (no move if none)")
+                    format!("to the first {kind}hole ahead holding the opponent's seeds (no move if none)")
                 }
             };
             let how = if lone.only { "must (no other move)" } else { "may (or sow)" };

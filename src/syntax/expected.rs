@@ -510,7 +510,7 @@ pub fn is_keyword(rule: Rule) -> bool {
 }
 
 /// Section keywords: when all of them are expected, they are named as one group.
-const SECTION_WORDS: [&str; 19] = [
+const SECTION_WORDS: [&str; 20] = [
     "`aliases`",
     "`origin`",
     "`family`",
@@ -518,6 +518,7 @@ const SECTION_WORDS: [&str; 19] = [
     "`summary`",
     "`computer`",
     "`param`",
+    "`players`",
     "`board`",
     "`territory`",
     "`opposite`",

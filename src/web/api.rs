@@ -461,6 +461,18 @@ pub(crate) async fn create(
         }
         _ => Game::new(&rules).detach(),
     };
+    // `south` and `north` name those seats; at a table of more than two the others are the
+    // computer (medium).
+    let (controllers, teams) = if rules.seats() == 2 {
+        (controllers, teams)
+    } else {
+        let computer = Controller::Computer(capped(AgentSpec::level("medium").unwrap_or(AgentSpec::Greedy), limits));
+        let named = |p: Player| [Player::South, Player::North].into_iter().find(|q| q.word() == p.word());
+        (
+            ByPlayer::for_seats(rules.seats(), |p| named(p).map_or(computer, |q| controllers[q])),
+            ByPlayer::for_seats(rules.seats(), |p| named(p).map(|q| teams[q].clone()).unwrap_or_default()),
+        )
+    };
     let info = Info { id: String::new(), source: source.name.clone(), controllers, teams, seed };
     let shared = store.insert(Session::new(rules, game, info))?;
     let view = lock(&shared).read(view::game_view)?;

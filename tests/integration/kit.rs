@@ -120,7 +120,8 @@ pub fn state(rules: &Rules, setup: &Setup) -> State {
 
 /// Counts and colours in board order from rows written as the board picture of a game whose
 /// holes belong by colour shows them: each count followed by `s` (South's seeds) or `n`
-/// (North's), an empty hole as `0`. Rows left out are empty.
+/// (North's), and at four seats `e` (East's) or `w` (West's); an empty hole as `0`. Rows
+/// left out are empty.
 pub fn colours(rules: &Rules, text: &str) -> (Vec<u16>, Vec<Option<Player>>) {
     let n = rules.columns();
     let mut counts = vec![0; rules.holes()];
@@ -131,11 +132,9 @@ pub fn colours(rules: &Rules, text: &str) -> (Vec<u16>, Vec<Option<Player>>) {
         let words: Vec<&str> = words.collect();
         assert_eq!(words.len(), n, "row {row} needs {n} counts: {line}");
         for (c, w) in words.into_iter().enumerate() {
-            let (digits, holder) = match (w.strip_suffix('s'), w.strip_suffix('n')) {
-                (Some(d), _) => (d, Some(Player::South)),
-                (_, Some(d)) => (d, Some(Player::North)),
-                _ => (w, None),
-            };
+            // The holder's letter: the initial of their name (`s`, `n`; `e`, `w` at four seats).
+            let holder = rules.players().find(|p| w.ends_with(&p.word()[..1]));
+            let digits = if holder.is_some() { &w[..w.len() - 1] } else { w };
             counts[row * n + c] = digits.parse().unwrap();
             assert_eq!(counts[row * n + c] > 0, holder.is_some(), "a count needs `s` or `n` unless 0: {w}");
             holders[row * n + c] = holder;
@@ -148,7 +147,7 @@ pub fn colours(rules: &Rules, text: &str) -> (Vec<u16>, Vec<Option<Player>>) {
 pub fn coloured(rules: &Rules, text: &str, to_move: Player) -> State {
     let (counts, holders) = colours(rules, text);
     let mut setup = Setup::new(counts, to_move);
-    setup.colours = Some(holders.into_iter().map(|h| h.unwrap_or(Player::South)).collect());
+    setup.colours = Some(holders.into_iter().map(|h| h.unwrap_or(rules.model().first_player())).collect());
     rules.state_from_setup(&setup).expect("a valid position")
 }
 

@@ -38,6 +38,7 @@ mod oware;
 mod owela;
 mod pereauni;
 mod quela;
+mod quendo;
 mod quiela;
 mod ryakati;
 mod spreta;
