@@ -378,7 +378,9 @@ pub fn run(args: PlayArgs) -> Outcome {
                 return Ok(ExitCode::SUCCESS);
             }
             "resign" => {
-                game.resign();
+                if !game.resign() {
+                    outln!("At a table of more than two no one may resign: play on.")?;
+                }
             }
             "undo" | "u" => {
                 let before = game.turns().to_vec();

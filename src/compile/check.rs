@@ -480,6 +480,10 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
             let what = format!("a ring through the {} rows only", rows.node);
             errors.push(CheckError::NeedsColours { what, span: rows.span.into() });
         }
+        if let Some(edge) = sections.circuit.and_then(|c| c.node.edge) {
+            let what = "a ring round the board's edge".to_string();
+            errors.push(CheckError::NeedsColours { what, span: edge.into() });
+        }
         if let Some(overrun) = sowing.sow.and_then(|s| s.node.overrun) {
             let what = "what sowing does to the opponent's seeds".to_string();
             errors.push(CheckError::NeedsColours { what, span: overrun.span.into() });

@@ -218,13 +218,16 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// The player to move resigns; the other wins.
-    pub fn resign(&mut self) {
+    /// The player to move resigns; the other wins. At a table of more than two no one may
+    /// resign (the others would play on, and a record could not say when): nothing changes.
+    /// Returns whether the game is over.
+    pub fn resign(&mut self) -> bool {
         let state = &mut self.position.state;
-        if state.outcome.is_none() {
+        if state.outcome.is_none() && state.to_move.seats() == 2 {
             state.outcome =
                 Some(Outcome::Win { winner: state.to_move.other(), reason: WinReason::Resigned });
         }
+        state.outcome.is_some()
     }
 
     /// The game without its borrow of the rules, to keep where a borrow cannot live (a

@@ -207,8 +207,9 @@ impl<'r> Position<'r> {
     #[inline]
     pub fn legal_moves_or_settle(&mut self, out: &mut MoveList) -> MoveStats {
         let stats = self.rules.legal_moves_counted(&self.state, out);
-        if out.is_empty() {
-            self.rules.settle(&mut self.state, out);
+        if out.is_empty() && self.rules.settle(&mut self.state, out).is_none() {
+            // At a table of more than two a blocked player may drop out: the next one moves.
+            self.rules.legal_moves(&self.state, out);
         }
         stats
     }

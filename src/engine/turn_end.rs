@@ -335,11 +335,41 @@ impl Rules {
         }
     }
 
+    /// [`Rules::settle`] at a table of more than two: a blocked player who loses drops out,
+    /// and so on round the table until someone can move or one player is left; one who
+    /// scores ends the game on scores.
+    #[cold]
+    fn settle_at_table(&self, state: &mut State) {
+        let mut moves = MoveList::new();
+        loop {
+            match self.model.end.blocked {
+                Blocked::Loses => {
+                    let me = state.to_move;
+                    self.drop_out(state, |_, p| p == me);
+                }
+                Blocked::Passes => return,
+                Blocked::Scores => {
+                    state.outcome = Some(self.by_score(state));
+                    return;
+                }
+            }
+            if state.outcome.is_some() {
+                return;
+            }
+            self.legal_moves(state, &mut moves);
+            if !moves.is_empty() {
+                return;
+            }
+        }
+    }
+
     /// Settle the outcome of a position whose player to move has no legal decision
     /// (`moves` is the result of [`Rules::legal_moves`]). Returns the outcome, if the game
     /// is over.
     pub fn settle(&self, state: &mut State, moves: &MoveList) -> Option<Outcome> {
-        if state.outcome.is_none() && moves.is_empty() {
+        if state.outcome.is_none() && moves.is_empty() && self.seats() > 2 {
+            self.settle_at_table(state);
+        } else if state.outcome.is_none() && moves.is_empty() {
             let me = state.to_move;
             state.outcome = match self.model.end.blocked {
                 Blocked::Loses => Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked }),

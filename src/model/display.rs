@@ -86,8 +86,22 @@ impl Model {
         if self.hand > 0 {
             writeln!(f, "  and {} seeds in each player's hand", self.hand)?;
         }
-        writeln!(f, "\nterritory (rows named from the owner's seat inward)")?;
-        for player in Player::BOTH {
+        if self.seats != 2 {
+            let names: Vec<&str> = self.players().map(Player::name).collect();
+            writeln!(f, "  played by {}: {} (in turn order)", self.seats, names.join(", "))?;
+        }
+        if self.share {
+            let ring = self.shared_ring();
+            let part = ring.len() / self.seats.max(1);
+            writeln!(f, "\nterritory (an equal part of the circuit each, from its first hole)")?;
+            for (player, holes) in self.players().zip(ring.chunks(part.max(1))) {
+                let names: Vec<String> = holes.iter().map(|&h| board.name(h)).collect();
+                writeln!(f, "  {player}: {}", names.join(" "))?;
+            }
+        } else {
+            writeln!(f, "\nterritory (rows named from the owner's seat inward)")?;
+        }
+        for player in Player::BOTH.into_iter().filter(|_| !self.share) {
             let rows: Vec<String> = (self.row_names.iter().enumerate())
                 .map(|(role, name)| format!("{name} = {}", (b'a' + board.row(player, role) as u8) as char))
                 .collect();
@@ -145,10 +159,21 @@ impl Model {
     fn fmt_circuits(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = self.circuit;
         let ring_rows = c.ring_role.map(|r| format!("{} rows", self.row_names[usize::from(r)]));
-        let rows = ring_rows.as_deref().unwrap_or(if c.shared { "all rows" } else { "own rows" });
+        let rows = match ring_rows.as_deref() {
+            _ if c.edge => "the edge",
+            Some(rows) => rows,
+            None if c.shared => "all rows",
+            None => "own rows",
+        };
         let store = if c.through_store { "; through the mover's store" } else { "" };
         let origin = if c.skip_origin { "laps skip the origin" } else { "laps pass the origin" };
         writeln!(f, "\ncircuits ({rows}, {}{store}; {origin})", c.direction.word())?;
+        if self.share {
+            // One ring for every player, from its first hole.
+            let names: Vec<String> = self.shared_ring().iter().map(|&h| self.board.name(h)).collect();
+            writeln!(f, "  every player: {}", names.join(" "))?;
+            return Ok(());
+        }
         for player in Player::BOTH {
             writeln!(f, "  {player}: {}", self.circuit_names(player).join(" "))?;
         }
@@ -804,6 +829,9 @@ impl Model {
             Blocked::Scores => scored,
         };
         writeln!(f, "  a player who cannot move {blocked}")?;
+        if self.seats > 2 {
+            writeln!(f, "  (a player who loses drops out, and turns pass over them; the last player left wins)")?;
+        }
         let repeated = if self.colours {
             "a repeated position (counts, colours and player to move, at turn boundaries)"
         } else {
@@ -847,7 +875,10 @@ impl Model {
                 "  a player whose captures of one turn of the main game take both end holes of the opponent's {row} row wins"
             )?;
         }
-        writeln!(f, "  a player may resign at any turn")
+        if self.seats == 2 {
+            writeln!(f, "  a player may resign at any turn")?;
+        }
+        Ok(())
     }
 
     /// The hole a capture's seeds are put into.

@@ -789,7 +789,9 @@ pub(crate) async fn resign(
 ) -> Answer<GameView> {
     change_game(&store, id, |game, info| {
         check_turn(game, info, true)?;
-        game.resign();
+        if !game.resign() {
+            return Err(ApiError::conflict("cannot_resign", "at a table of more than two no one may resign"));
+        }
         Ok(view::game_view(game, info))
     })
     .map(Json)
