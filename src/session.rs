@@ -82,12 +82,12 @@ pub fn record_tags(
     if !params.is_empty() {
         tags.push(("Params", params.join(",")));
     }
-    for p in Player::BOTH {
+    for p in rules.players() {
         let who = match &teams[p][..] {
             [] => controllers[p].to_string(),
             names => names.join(", "),
         };
-        tags.push((if p == Player::South { "South" } else { "North" }, who));
+        tags.push((p.name(), who));
     }
     tags
 }

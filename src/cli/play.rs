@@ -225,12 +225,14 @@ pub fn run(args: PlayArgs) -> Outcome {
         Controller::Human => AgentSpec::Random,
     };
     // Each seat's player, by seat.
-    let mut agents: Vec<_> = rules.players().zip(0..).map(|(p, k)| spec(p).build(seed.wrapping_add(k))).collect();
+    let mut agents: Vec<_> =
+        rules.players().zip(0..).map(|(p, k)| spec(p).build(seed.wrapping_add(k))).collect();
     let team = |option: &str, names: &[String]| {
         sow::session::team_names(names.iter().cloned())
             .map_err(|why| Failure::Message(format!("{option}: {why}")))
     };
-    let (south_team, north_team) = (team("--south-team", &args.south_team)?, team("--north-team", &args.north_team)?);
+    let (south_team, north_team) =
+        (team("--south-team", &args.south_team)?, team("--north-team", &args.north_team)?);
     let teams = ByPlayer::for_seats(rules.seats(), |p| match p.word() {
         "south" => south_team.clone(),
         "north" => north_team.clone(),
@@ -259,10 +261,9 @@ pub fn run(args: PlayArgs) -> Outcome {
         let who = match (controllers[p], &teams[p][..]) {
             (Controller::Human, []) => "you".to_string(),
             (Controller::Human, names) => format!("the team {}", names.join(", ")),
-            (Controller::Computer(spec), _) => format!(
-                "the computer ({spec}, seed {})",
-                seed.wrapping_add(p.index() as u64)
-            ),
+            (Controller::Computer(spec), _) => {
+                format!("the computer ({spec}, seed {})", seed.wrapping_add(p.index() as u64))
+            }
         };
         outln!("{p}{rows}: {who}")?;
     }

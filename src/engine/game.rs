@@ -224,8 +224,7 @@ impl<'r> Game<'r> {
     pub fn resign(&mut self) -> bool {
         let state = &mut self.position.state;
         if state.outcome.is_none() && state.to_move.seats() == 2 {
-            state.outcome =
-                Some(Outcome::Win { winner: state.to_move.other(), reason: WinReason::Resigned });
+            state.outcome = Some(Outcome::Win { winner: state.to_move.other(), reason: WinReason::Resigned });
         }
         state.outcome.is_some()
     }

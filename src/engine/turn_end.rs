@@ -312,8 +312,7 @@ impl Rules {
             let next = state.to_move;
             for loser in [next, next.other()] {
                 if self.role_hole[loser][usize::from(role)].iter().all(|h| state.counts[h.index()] == 0) {
-                    state.outcome =
-                        Some(Outcome::Win { winner: loser.other(), reason: WinReason::RowEmpty });
+                    state.outcome = Some(Outcome::Win { winner: loser.other(), reason: WinReason::RowEmpty });
                     return;
                 }
             }

@@ -830,7 +830,10 @@ impl Model {
         };
         writeln!(f, "  a player who cannot move {blocked}")?;
         if self.seats > 2 {
-            writeln!(f, "  (a player who loses drops out, and turns pass over them; the last player left wins)")?;
+            writeln!(
+                f,
+                "  (a player who loses drops out, and turns pass over them; the last player left wins)"
+            )?;
         }
         let repeated = if self.colours {
             "a repeated position (counts, colours and player to move, at turn boundaries)"

@@ -466,7 +466,8 @@ pub(crate) async fn create(
     let (controllers, teams) = if rules.seats() == 2 {
         (controllers, teams)
     } else {
-        let computer = Controller::Computer(capped(AgentSpec::level("medium").unwrap_or(AgentSpec::Greedy), limits));
+        let computer =
+            Controller::Computer(capped(AgentSpec::level("medium").unwrap_or(AgentSpec::Greedy), limits));
         let named = |p: Player| [Player::South, Player::North].into_iter().find(|q| q.word() == p.word());
         (
             ByPlayer::for_seats(rules.seats(), |p| named(p).map_or(computer, |q| controllers[q])),

@@ -173,7 +173,8 @@ fn one_line_of_play_and_its_end() {
                 n += 1;
             }
             assert_eq!(n, plies, "{ruleset:?}, {count} seeds a hole");
-            let expected = if south_wins { win(seat(&rules, 0), WinReason::NoSeeds) } else { state.outcome() };
+            let expected =
+                if south_wins { win(seat(&rules, 0), WinReason::NoSeeds) } else { state.outcome() };
             assert_eq!(state.outcome(), expected);
             assert_eq!(state.outcome().and_then(|o| o.winner()).is_none(), !south_wins);
         }
