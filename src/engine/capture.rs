@@ -479,7 +479,7 @@ impl Rules {
         }
         state.hash = state.hash.wrapping_add(hash);
         if self.shared_circuit {
-            state.seeds = ByPlayer::for_seats(self.seats(), |p| self.territory_seeds(state, p));
+            self.recount_territories(state);
         }
         None
     }

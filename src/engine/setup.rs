@@ -259,6 +259,18 @@ impl Rules {
         u32::from(state.seeds[player]) + u32::from(state.hand[player]) + self.store_seeds(state, player)
     }
 
+    /// Count each player's seeds on their territory again (after seeds moved between
+    /// sides), where holes belong by rows.
+    #[inline]
+    pub(crate) fn recount_territories(&self, state: &mut State) {
+        if self.seats() == 2 {
+            state.seeds = ByPlayer::new_with(|p| self.territory_seeds(state, p));
+        } else {
+            // A larger table shares the holes by colour: seeds are counted by colour.
+            self.recount(state);
+        }
+    }
+
     /// How far `player` leads on [`Rules::score`]: their score less the best of the other
     /// players' still in the game (at two seats, less the opponent's).
     pub fn margin(&self, state: &State, player: Player) -> i32 {

@@ -238,7 +238,7 @@ impl Rules {
         if self.shared_circuit {
             // Seeds crossed to the other side (or into a store); a shared circuit has no side
             // stores.
-            state.seeds = ByPlayer::for_seats(self.seats(), |p| self.territory_seeds(state, p));
+            self.recount_territories(state);
         }
         // The way the sowing goes on: read only where it goes on, not on the playouts' common
         // path (a lap that ends the turn).

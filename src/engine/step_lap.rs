@@ -135,7 +135,7 @@ impl Rules {
         } else if self.shared_circuit {
             // Seeds crossed to the other side or into a store: each side's seeds are those
             // of its territory.
-            state.seeds = ByPlayer::for_seats(self.seats(), |p| self.territory_seeds(state, p));
+            self.recount_territories(state);
         }
         tally.laps += 1;
         tally.sown += u32::from(n);

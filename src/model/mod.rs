@@ -838,8 +838,11 @@ impl Player {
     }
 
     /// Every player of a table of `seats`, in turn order.
+    #[inline]
     pub fn all(seats: usize) -> impl Iterator<Item = Player> + Clone {
-        (0..seats).map(move |seat| Player::at(seat, seats))
+        assert!((2..=MAX_SEATS).contains(&seats), "a table of {seats}");
+        let table = ((seats - 1) << SEAT_BITS) as u8;
+        (0..seats as u8).map(move |seat| Player(seat | table))
     }
 
     /// The players at this player's table, in turn order.
@@ -939,6 +942,7 @@ impl<T: Default> ByPlayer<T> {
     }
 
     /// Build from a function of the player, for every player of a table of `seats`.
+    #[inline]
     pub fn for_seats(seats: usize, mut f: impl FnMut(Player) -> T) -> ByPlayer<T> {
         ByPlayer(std::array::from_fn(
             |seat| if seat < seats { f(Player::at(seat, seats)) } else { T::default() },
@@ -950,6 +954,11 @@ impl<T> ByPlayer<T> {
     /// Every seat's value, in seat order (seats past a game's hold their default).
     pub fn values(&self) -> impl Iterator<Item = &T> {
         self.0.iter()
+    }
+
+    /// Every seat's value, to change, in seat order.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut T> {
+        self.0.iter_mut()
     }
 
     /// Apply a function to every seat's value.

@@ -892,7 +892,7 @@ mod tests {
         assert_eq!(
             param_reserved.join(" "),
             "after aliases board capture choose circuit computer end family hole holes in lasts leftmost \
-             mark marks more move occupied opening opposite or origin param rightmost rows ruleset seed seeds \
+             mark marks more move occupied opening opposite or origin param players rightmost rows ruleset seed seeds \
              setup sources sow summary take territory to turn turns"
         );
     }

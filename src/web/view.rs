@@ -161,6 +161,9 @@ pub(crate) struct GameView {
     /// The opening the player to move is in, by name, if any.
     pub opening: Option<String>,
     pub players: Sides<PlayerView>,
+    /// Every player's word, in turn order (`south`, `north`; at four seats `south`, `east`,
+    /// `north`, `west`).
+    pub seats: Vec<Side>,
     pub turns: Vec<TurnView>,
     /// The holes the last turn touched (its origin and picks).
     pub last_turn: Vec<String>,
@@ -261,15 +264,24 @@ fn side(p: Player) -> Side {
     p.word()
 }
 
-/// A value for each side.
-#[derive(Clone, Debug, Serialize)]
-pub(crate) struct Sides<T> {
-    pub south: T,
-    pub north: T,
+/// A value for each player, written as an object keyed by their words in turn order
+/// (`{"south": …, "north": …}`; at four seats `south`, `east`, `north`, `west`).
+#[derive(Clone, Debug)]
+pub(crate) struct Sides<T>(Vec<(Side, T)>);
+
+impl<T: Serialize> Serialize for Sides<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (side, value) in &self.0 {
+            map.serialize_entry(side, value)?;
+        }
+        map.end()
+    }
 }
 
-fn sides<T>(mut f: impl FnMut(Player) -> T) -> Sides<T> {
-    Sides { south: f(Player::South), north: f(Player::North) }
+fn sides<T>(rules: &Rules, mut f: impl FnMut(Player) -> T) -> Sides<T> {
+    Sides(rules.players().map(|p| (side(p), f(p))).collect())
 }
 
 fn kind(mv: Move) -> &'static str {
@@ -322,7 +334,7 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
             }
         })
         .collect();
-    let players = sides(|p| {
+    let players = sides(rules, |p| {
         let next = if p == me { current } else { current + 1 };
         PlayerView {
             controller: info.controllers[p].to_string(),
@@ -367,7 +379,8 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         params: rules.params().iter().map(|p| (p.name.clone(), p.value)).collect(),
         rows: rules.rows(),
         columns: rules.columns(),
-        row_letters: sides(|p| rules.row_letters(p).iter().map(char::to_string).collect()),
+        row_letters: sides(rules, |p| rules.row_letters(p).iter().map(char::to_string).collect()),
+        seats: rules.players().map(side).collect(),
         board: rules.board_counts(state),
         owners: rules.all_holes().map(|h| side(rules.owner_at(state, h))).collect(),
         to_move: side(me),
@@ -381,15 +394,15 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         pending,
         remaining,
         legal,
-        seeds: sides(|p| rules.seeds_of(state, p)),
-        captured: sides(|p| state.captured()[p]),
-        stores: rules.store(Player::South).map(|_| sides(|p| rules.store_seeds(state, p))),
-        store_ends: rules.store(Player::South).map(|_| sides(|p| store_end(rules, p))),
+        seeds: sides(rules, |p| rules.seeds_of(state, p)),
+        captured: sides(rules, |p| state.captured()[p]),
+        stores: rules.store(Player::South).map(|_| sides(rules, |p| rules.store_seeds(state, p))),
+        store_ends: rules.store(Player::South).map(|_| sides(rules, |p| store_end(rules, p))),
         hands: rules
             .captures()
             .iter()
             .any(|c| c.destination == Destination::Hand)
-            .then(|| sides(|p| state.hand()[p])),
+            .then(|| sides(rules, |p| state.hand()[p])),
         marks: rules.marks().iter().map(|m| m.name.clone()).collect(),
         flags: rules
             .all_holes()
@@ -509,6 +522,6 @@ pub(crate) fn played_view(
         narration: session::narrate(rules, me, &[mv], std::slice::from_ref(effect)),
         again: effect.turn_over && after.outcome().is_none() && after.to_move() == me,
         board: rules.board_counts(after),
-        stores: rules.store(Player::South).map(|_| sides(|p| rules.store_seeds(after, p))),
+        stores: rules.store(Player::South).map(|_| sides(rules, |p| rules.store_seeds(after, p))),
     }
 }

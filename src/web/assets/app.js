@@ -414,8 +414,9 @@ function render(view) {
   owed.hidden = view.remaining == null || !!view.outcome;
   owed.textContent = view.remaining == null ? "" : `${view.remaining} left`;
   $("prompt").textContent = promptFor(view);
-  drawSide("north", view);
-  drawSide("south", view);
+  // North's panel above the board, South's below, and at a larger table the others below
+  // South's, in turn order.
+  for (const side of view.seats) drawSide(side, view);
   drawActions(view);
   drawMoves(view);
   gameControls(view);
@@ -466,6 +467,7 @@ function showNoGame(error, request) {
   $("board").innerHTML = "";
   $("side-north").innerHTML = "";
   $("side-south").innerHTML = "";
+  for (const extra of document.querySelectorAll(".side.extra")) extra.remove();
   $("legend").hidden = true;
   $("actions").hidden = true;
   $("moves").innerHTML = "";
@@ -501,9 +503,23 @@ function showError(box, heading, error) {
   }
 }
 
+// The panel of a player: North's and South's are in the page; the others' are made below
+// South's when first drawn.
+function sidePanel(side) {
+  let element = $(`side-${side}`);
+  if (!element) {
+    element = document.createElement("div");
+    element.className = "side extra";
+    element.id = `side-${side}`;
+    const after = document.querySelectorAll(".side.extra");
+    (after.length ? after[after.length - 1] : $("side-south")).after(element);
+  }
+  return element;
+}
+
 function drawSide(side, view) {
   const player = view.players[side];
-  const element = $(`side-${side}`);
+  const element = sidePanel(side);
   element.classList.toggle("to-move", !view.outcome && view.to_move === side);
   element.innerHTML = "";
   const who = document.createElement("span");
@@ -512,8 +528,9 @@ function drawSide(side, view) {
   element.appendChild(who);
   const facts = document.createElement("span");
   facts.className = "facts";
-  const rows = view.row_letters[side].join(", ");
-  let text = `rows ${rows} · ${view.seeds[side]} on the board`;
+  // At a table of more than two no one sits at a side's rows.
+  const rows = view.seats.length === 2 ? `rows ${view.row_letters[side].join(", ")} · ` : "";
+  let text = `${rows}${view.seeds[side]} on the board`;
   if (view.stores) text += ` · ${view.stores[side]} in store`;
   if (view.hands) text += ` · ${view.hands[side]} in hand`;
   else if (!view.stores && view.captured[side]) text += ` · ${view.captured[side]} captured`;
