@@ -625,6 +625,26 @@ async fn looks(client: &Client, server: &Server) -> Result<()> {
     .await?;
     assert_eq!(below, json!(true), "the panel is not below the board");
     screenshot(client, "narrow-800.png").await?;
+
+    // Quendo, four players: a panel for each, in turn order; South (a person) sows a1, the
+    // computer plays East, North and West, and the board is the engine's after those four
+    // turns.
+    client.set_window_size(1280, 1000).await?;
+    client.goto(&format!("{base}?rules=quendo&speed=0&seed=1")).await?;
+    settled(client).await?;
+    let panels = js(client, "return Array.from(document.querySelectorAll('.side')).map(p => p.id)").await?;
+    assert_eq!(panels, json!(["side-north", "side-south", "side-east", "side-west"]), "one panel a player");
+    let rules = bundled_rules("quendo", None);
+    let mut game = Game::new(&rules);
+    click_hole(client, "a1").await?;
+    settled(client).await?;
+    game.play(rules.parse_move(game.state(), "a1")?)?;
+    sync(client, &rules, &mut game).await?;
+    assert_eq!(game.turns().len(), 4, "South, then the computer's East, North and West");
+    assert_eq!(game.state().to_move(), rules.model().first_player());
+    let east = text(client, "#side-east .who").await?;
+    assert!(east.starts_with("East"), "East's panel: {east}");
+    screenshot(client, "four-players.png").await?;
     Ok(())
 }
 

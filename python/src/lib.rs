@@ -1623,6 +1623,7 @@ fn simulate(
             let report = SimulateReport {
                 game: sow::session::describe(&compiled),
                 seed,
+                seats: compiled.seats(),
                 max_plies,
                 threads,
                 stats,
