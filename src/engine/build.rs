@@ -155,13 +155,22 @@ fn owners(model: &Model, slot_of: &[Hole], layout: &Layout, slots: usize) -> Own
     if model.share {
         // Equal parts of the shared ring, from its first hole; the holes off it the last
         // player's (they hold no seeds).
-        let ring = &layout.circuit[model.first_player()];
+        // Laid round the board anticlockwise from its first hole, in the seats' order, whichever
+        // way the circuit runs.
+        let ring: Vec<Hole> = (model.ring_towards(model::Direction::Anticlockwise).iter())
+            .map(|&cell| slot_of[board.index(cell)])
+            .collect();
         let part = ring.len() / model.seats;
-        for h in slot_of {
-            hole_owner[h.index()] = Player::at(model.seats - 1, model.seats);
-        }
         for (k, h) in ring.iter().enumerate() {
             hole_owner[h.index()] = Player::at((k / part.max(1)).min(model.seats - 1), model.seats);
+        }
+        // The holes off the ring (after it in slot order) go with the part in the ring's last
+        // slot, so that every territory is one run of slots.
+        let last = hole_owner[ring.len() - 1];
+        for h in slot_of {
+            if h.index() >= ring.len() {
+                hole_owner[h.index()] = last;
+            }
         }
     }
     Owners { hole_owner, hole_role, hole_column, role_hole }

@@ -110,9 +110,10 @@ impl Board {
         self.rows_ring(0, 1, direction)
     }
 
-    /// The ring of the board's edge, starting at South's leftmost outer hole: anticlockwise
-    /// along row a, up the right-hand end, back along the last row and down the left-hand
-    /// end; clockwise the reverse, from the same hole.
+    /// The ring of the board's edge: anticlockwise from South's leftmost outer hole along row
+    /// a, up the right-hand end, back along the last row and down the left-hand end (a1…an,
+    /// bn, cn, dn…d1, c1, b1); clockwise the same list reversed (b1, c1, d1…dn, cn, bn,
+    /// an…a1).
     pub fn edge_ring(self, direction: Direction) -> Vec<Cell> {
         let (rows, columns) = (self.rows, self.columns);
         let mut ring: Vec<Cell> = (0..columns).map(|c| Cell::new(0, c)).collect();
@@ -120,8 +121,8 @@ impl Board {
         ring.extend((0..columns).rev().map(|c| Cell::new(rows - 1, c)));
         ring.extend((1..rows - 1).rev().map(|r| Cell::new(r, 0)));
         if direction == Direction::Clockwise {
+            // The same holes the other way round, from the hole before a1: b1, c1, …, a1.
             ring.reverse();
-            ring.rotate_right(1);
         }
         ring
     }

@@ -91,9 +91,12 @@ impl Model {
             writeln!(f, "  played by {}: {} (in turn order)", self.seats, names.join(", "))?;
         }
         if self.share {
-            let ring = self.shared_ring();
+            let ring = self.ring_towards(Direction::Anticlockwise);
             let part = ring.len() / self.seats.max(1);
-            writeln!(f, "\nterritory (an equal part of the circuit each, from its first hole)")?;
+            writeln!(
+                f,
+                "\nterritory (an equal part of the circuit each, round the board anticlockwise from a1)"
+            )?;
             for (player, holes) in self.players().zip(ring.chunks(part.max(1))) {
                 let names: Vec<String> = holes.iter().map(|&h| board.name(h)).collect();
                 writeln!(f, "  {player}: {}", names.join(" "))?;
@@ -380,15 +383,20 @@ impl Model {
     /// The shared ring, from South's first hole in the direction of sowing: every hole of
     /// a two-row board, or both players' rows of one role.
     pub fn shared_ring(&self) -> Vec<Cell> {
+        self.ring_towards(self.circuit.direction)
+    }
+
+    /// The shared ring's holes walked in `direction`, from where it begins that way.
+    pub fn ring_towards(&self, direction: Direction) -> Vec<Cell> {
         let (board, c) = (self.board, self.circuit);
         match c.ring_role {
-            _ if c.edge => board.edge_ring(c.direction),
+            _ if c.edge => board.edge_ring(direction),
             Some(r) => board.rows_ring(
                 board.row(Player::South, usize::from(r)),
                 board.row(Player::North, usize::from(r)),
-                c.direction,
+                direction,
             ),
-            None => board.all_rows_ring(c.direction),
+            None => board.all_rows_ring(direction),
         }
     }
 
