@@ -349,6 +349,12 @@ fn sow_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
     let openings = scope.eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing.sow);
     let mut out = Vec::new();
     for sow in [scope.eff.sections.sowing.sow].into_iter().chain(openings).flatten() {
+        // Seeds a hole receives by rule: a count of at least 1 (`zero_amount`).
+        for value in [&sow.node.first_hole, &sow.node.empty_hole].into_iter().flatten() {
+            if let Err(error) = scope.count(value) {
+                out.push(error);
+            }
+        }
         if let Some(heavy) = &sow.node.heavy {
             out.extend(errors(scope.heavy(heavy)));
         }
@@ -474,6 +480,10 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
             if let Some(lone) = &choose.node.lone {
                 let what = "a move for a player with one seed".to_string();
                 errors.push(CheckError::NeedsColours { what, span: lone.span.into() });
+            }
+            if let Some(whole) = &choose.node.whole_move {
+                let what = "a move of the rearmost hole's seeds".to_string();
+                errors.push(CheckError::NeedsColours { what, span: whole.span.into() });
             }
         }
         if let Some(rows) = sections.circuit.and_then(|c| c.node.rows_of.as_ref()) {

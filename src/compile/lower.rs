@@ -105,6 +105,12 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         None if own.sow.is_some() => None,
         None => base.and_then(|m| m.first_hole),
     };
+    // Seeds into each empty hole: likewise.
+    let empty_hole = match own.sow.and_then(|s| s.node.empty_hole.as_ref()) {
+        Some(v) => Some(scope.count(v).ok()?),
+        None if own.sow.is_some() => None,
+        None => base.and_then(|m| m.empty_hole),
+    };
     // Holes skipped: the sowing's own `sow` line says, else the main game's for an opening.
     let skip = match own.sow.map(|s| s.node) {
         Some(s) => match &s.skip {
@@ -112,6 +118,10 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
             None => None,
         },
         None => base.and_then(|m| m.skip),
+    };
+    let whole_move = match own.choose.map(|c| c.node) {
+        Some(c) => c.whole_move.map(|w| w.node),
+        None => base.and_then(|m| m.whole_move),
     };
     let lone = match own.choose.map(|c| c.node) {
         Some(c) => match &c.lone {
@@ -178,8 +188,10 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         turnings,
         overrun,
         lone,
+        whole_move,
         first_lap,
         first_hole,
+        empty_hole,
         leave_turned,
         turned_once,
         hand_entry,

@@ -192,8 +192,10 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     must_feed: sowing.must_feed,
                     overrun: sowing.overrun,
                     lone: sowing.lone,
+                    whole_move: sowing.whole_move,
                     first_lap: sowing.first_lap,
                     first_hole: sowing.first_hole,
+                    empty_hole: sowing.empty_hole.unwrap_or(1),
                     leave_turned: sowing.leave_turned,
                     turned_once: sowing.turned_once,
                     hand_entry: sowing.hand_entry,
@@ -453,6 +455,10 @@ fn build(model: Model) -> Rules {
         phases,
         keys,
         seat_keys,
+        tracks_again: model
+            .phases
+            .iter()
+            .any(|p| matches!(&p.turn, Turn::Sow(s) if s.whole_move == Some(true))),
         pass_keys: std::array::from_fn(|seat| {
             let next = Player::at(seat.min(model.seats - 1), model.seats).next();
             seat_keys[next.index()].wrapping_sub(seat_keys[seat])

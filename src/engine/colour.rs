@@ -87,7 +87,7 @@ impl Rules {
     }
 
     /// The hole `k` holes after `h` along `me`'s ring.
-    fn ahead(&self, me: Player, h: Hole, k: usize) -> Hole {
+    pub(super) fn ahead(&self, me: Player, h: Hole, k: usize) -> Hole {
         let ring = self.ring(me);
         let at = usize::from(self.circuit_pos[self.ring_of(me)][h.index()]);
         ring[(at + k) % ring.len()]

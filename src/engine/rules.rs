@@ -110,10 +110,15 @@ pub struct SowRules {
     pub overrun: Option<crate::model::Overrun>,
     /// Where holes belong by colour: the move of a player with one seed left.
     pub lone: Option<crate::model::LoneSeed>,
+    /// Where holes belong by colour: the move of all of the rearmost hole's seeds into the
+    /// next hole, and whether it is barred in a turn of moving again.
+    pub whole_move: Option<bool>,
     /// How a turn's first lap is lifted and where its first seed goes.
     pub first_lap: crate::model::FirstLap,
     /// Seeds the first hole of a turn's first lap receives, if not one.
     pub first_hole: Option<u16>,
+    /// Seeds each hole empty when a lap reaches it receives (1 where the rules say nothing).
+    pub empty_hole: u16,
     /// A turned lap's captured seeds may be left for another turned lap.
     pub leave_turned: bool,
     /// Turned laps capture once a turn, unless the turn's first lap was turned.
@@ -221,6 +226,8 @@ pub struct Rules {
     pub(crate) phases: Vec<PhaseRules>,
     /// Per-hole hashing keys for repetition detection.
     pub(crate) keys: Vec<u64>,
+    /// Whether a turn of moving again is told from another (a move barred then).
+    pub(crate) tracks_again: bool,
     /// Hashing key added for the player to move, by seat (0 for seat 0).
     pub(crate) seat_keys: [u64; MAX_SEATS],
     /// What a turn passing from each seat to the next adds to the hash: the next seat's key

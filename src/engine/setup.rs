@@ -173,8 +173,10 @@ impl Rules {
             }
             self.paint(&mut state, Some(colours));
         }
-        // The end is read again with the setup's colours (and so its seeds) in place.
-        (state.outcome, state.out) = (None, 0);
+        // The end is read again with the setup's colours (and so its seeds) in place, from
+        // the setup's player to move (a first reading, by the seats' parts, may have passed
+        // the turn over a player it found without seeds).
+        (state.outcome, state.out, state.to_move) = (None, 0, setup.to_move);
         state.hash = self.position_hash(&state);
         self.check_end(&mut state);
         self.begin_turn(&mut state);
@@ -207,6 +209,7 @@ impl Rules {
             since: 0,
             passes: 0,
             out: 0,
+            again: false,
             turn_bits: 0,
             outcome: None,
         };

@@ -413,6 +413,9 @@ pub struct State {
     /// At a table of more than two, the players who have lost and dropped out: one bit per
     /// seat. Always 0 at two.
     pub(crate) out: u8,
+    /// The turn under way is one of moving again (kept only where a rule asks: see
+    /// `Rules::tracks_again`).
+    pub(crate) again: bool,
     /// What the turn under way has done, where the rules look at it (`TURN_*` bits): cleared
     /// when a turn ends.
     pub(crate) turn_bits: u16,
@@ -471,6 +474,7 @@ impl State {
             && self.colour == other.colour
             && self.passes == other.passes
             && self.out == other.out
+            && self.again == other.again
     }
 
     /// Whether a player has lost and dropped out (at a table of more than two).

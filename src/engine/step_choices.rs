@@ -107,6 +107,16 @@ impl Rules {
         if let Some((_, (from, Some(to)))) = lone {
             out.push(Move::Transfer(from, to));
         }
+        // All the rearmost hole's seeds into the next hole, where the rules let the mover.
+        if let (Some(not_again), Some(from)) = (sow.whole_move, rearmost)
+            && !only_lone
+            && !(not_again && state.again)
+        {
+            let to = self.ahead(me, from, 1);
+            if !matches!(lone, Some((_, (f, Some(t)))) if (f, t) == (from, to)) {
+                out.push(Move::Transfer(from, to));
+            }
+        }
         if sow.hand_entry && self.may_enter(state) {
             out.push(Move::Enter);
         }

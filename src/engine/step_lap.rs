@@ -96,7 +96,15 @@ impl Rules {
             while (self.skip_origin && at == from) || ring.skips_hole(at) {
                 at = self.step_path(me, at, rev, through);
             }
-            let k = if left == n { first.min(left) } else { 1 };
+            // The first hole of a first lap with seeds by rule for it; else an empty hole's.
+            let by_rule = if left == n && first > 1 {
+                first
+            } else if state.counts[at.index()] == 0 {
+                sow.empty_hole
+            } else {
+                1
+            };
+            let k = by_rule.min(left);
             for (i, &(side, role, _)) in sow.reach.iter().enumerate() {
                 if self.in_reach_row(me, (side, role), at) {
                     tally.reached_now |= 1 << i;

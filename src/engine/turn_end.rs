@@ -37,6 +37,9 @@ impl Rules {
         }
         state.phase = Phase::Sow;
         state.turn_bits = 0;
+        if self.tracks_again {
+            state.again = !PASS_ON;
+        }
         if self.chosen == Chosen::EachTurn {
             state.direction[mover] = None;
         }

@@ -502,6 +502,13 @@ impl Model {
                 "{indent}  also: a player with one seed{place} {how} move it {to}; the opponent's seeds there become the mover's"
             )?;
         }
+        if let Some(not_again) = sowing.whole_move {
+            let when = if not_again { ", except in a turn of moving again" } else { "" };
+            writeln!(
+                f,
+                "{indent}  also: the mover may put every seed of their rearmost hole into the next hole instead of sowing{when}; the opponent's seeds there become the mover's, and the turn is over"
+            )?;
+        }
         if sowing.leave_turned {
             writeln!(
                 f,
@@ -518,6 +525,12 @@ impl Model {
             writeln!(
                 f,
                 "{indent}  also: while the mover's hand holds a seed for each of their holes, they may put one into each instead of sowing (`enter`; the turn is over)"
+            )?;
+        }
+        if let Some(n) = sowing.empty_hole {
+            writeln!(
+                f,
+                "{gap}{indent}sowing: {n} seeds (or all that are left) into each hole that is empty when a lap reaches it, 1 into an occupied one"
             )?;
         }
         if let Some(n) = sowing.first_hole {

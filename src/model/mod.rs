@@ -296,6 +296,7 @@ impl Model {
         let own = |s: &Sowing| {
             reached(s)
                 || s.heavy.is_some()
+                || s.empty_hole.is_some()
                 || s.exit_start.is_some()
                 || s.exit_relay.is_some()
                 || s.side_path.is_some()
@@ -391,10 +392,16 @@ pub struct Sowing {
     pub overrun: Option<Overrun>,
     /// Where holes belong by colour: the move of a player with one seed left.
     pub lone: Option<LoneSeed>,
+    /// Where holes belong by colour: the mover may instead put every seed of their rearmost
+    /// hole into the next hole; `Some(true)` not in a turn of moving again.
+    pub whole_move: Option<bool>,
     /// How a turn's first lap is lifted and where its first seed goes.
     pub first_lap: FirstLap,
     /// Seeds the first hole of a turn's first lap receives (else one, as every hole).
     pub first_hole: Option<u16>,
+    /// Seeds each hole empty when a lap reaches it receives (else one, as every hole), in
+    /// every lap.
+    pub empty_hole: Option<u16>,
     /// The seeds a turned lap captures, put into a hole a lap may be turned from, may be left
     /// there while another such hole is sown turned instead.
     pub leave_turned: bool,

@@ -399,6 +399,8 @@ pub struct Sow {
     pub overrun: Option<Spanned<Overrun>>,
     /// `, N seeds into the first hole`: what the first hole sown receives, if said.
     pub first_hole: Option<Spanned<Value>>,
+    /// `, N seeds into each empty hole`: what each hole empty when a lap reaches it receives.
+    pub empty_hole: Option<Spanned<Value>>,
     /// `1 seed from the mover's hand into the chosen hole, then …`, if that is the line.
     pub place: Option<Spanned<Place>>,
     /// `, skipping NAME holes`: the mark whose holes no lap drops a seed into, if said.
@@ -629,6 +631,9 @@ pub struct Choose {
     pub must_feed: Option<Span>,
     /// `a player with one seed … move it …`, if written.
     pub lone: Option<Spanned<LoneSeed>>,
+    /// `a player may instead move all seeds of the rearmost own hole into the next hole`, if
+    /// written, and whether `, except when moving again` follows.
+    pub whole_move: Option<Spanned<bool>>,
     /// `the seeds a turned lap captures may be left in its hole for another turned lap`, if
     /// written.
     pub leave_turned: Option<Span>,

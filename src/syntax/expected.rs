@@ -75,6 +75,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         }
         Rule::turned_once => "`turned laps capture once a turn, unless the first lap is turned`",
         Rule::first_hole_seeds => "`, 2 seeds into the first hole`",
+        Rule::empty_hole_seeds => "`, 2 seeds into each empty hole`",
         Rule::skip_marked => "`, skipping out holes`",
         Rule::hand_entry => "`a player may put one seed from their hand into each own hole`",
         Rule::end_holes_rule => {
@@ -142,6 +143,11 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::hole_set => "a set of holes",
         Rule::every_hole => "`every hole`",
         Rule::every_circuit_hole => "`every hole of the circuit`",
+        Rule::whole_move => {
+            "`a player may instead move all seeds of the rearmost own hole into the next hole`"
+        }
+        Rule::not_again => "`, except when moving again`",
+        Rule::kw_moving => "`moving`",
         Rule::players => "`players N`",
         Rule::circuit_share => "`an equal part of the circuit`",
         Rule::edge_ring => "`the edge`",

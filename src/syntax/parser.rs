@@ -575,6 +575,10 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         Some(first) => Some(lower_value(Children::of(first).expect(Rule::value)?)?),
         None => None,
     };
+    let empty_hole = match c.optional(Rule::empty_hole_seeds) {
+        Some(empty) => Some(lower_value(Children::of(empty).expect(Rule::value)?)?),
+        None => None,
+    };
     let skip = match c.optional(Rule::skip_marked) {
         Some(skip) => Some(lower_name(Children::of(skip).expect(Rule::row_name)?)),
         None => None,
@@ -601,6 +605,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         direction,
         overrun,
         first_hole,
+        empty_hole,
         skip,
         place,
         heavy,
@@ -822,6 +827,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
     let mut turnings = Vec::new();
     let mut must_feed = None;
     let mut lone = None;
+    let mut whole_move = None;
     let (mut leave_turned, mut turned_once, mut hand_entry) = (None, None, None);
     let mut prefer = Vec::new();
     let mut block = None;
@@ -830,6 +836,10 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
             Rule::choice => choices.push(lower_choice(child)?),
             Rule::turning => turnings.push(lower_turning(child)?),
             Rule::lone_seed => lone = Some(lower_lone_seed(child)?),
+            Rule::whole_move => {
+                let not_again = Children::of(child.clone()).optional(Rule::not_again).is_some();
+                whole_move = Some(Spanned::new(not_again, span(&child)));
+            }
             Rule::must_feed => must_feed = Some(span(&child)),
             Rule::leave_turned => leave_turned = Some(span(&child)),
             Rule::turned_once => turned_once = Some(span(&child)),
@@ -843,7 +853,18 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
             _ => return unexpected(&child),
         }
     }
-    Ok(Choose { choices, turnings, must_feed, lone, leave_turned, turned_once, hand_entry, prefer, block })
+    Ok(Choose {
+        choices,
+        turnings,
+        must_feed,
+        lone,
+        whole_move,
+        leave_turned,
+        turned_once,
+        hand_entry,
+        prefer,
+        block,
+    })
 }
 
 fn lower_block(pair: Pair<'_, Rule>) -> Result<Spanned<Block>> {

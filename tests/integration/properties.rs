@@ -122,6 +122,11 @@ proptest! {
                     setup.stores = sow::engine::ByPlayer::new_with(|p| rules.store_seeds(state, p) as u16);
                     setup.side_stores =
                         sow::engine::ByPlayer::new_with(|p| rules.side_store(p).map_or(0, |s| state.count(s)));
+                    // Where holes belong by colour, whose seeds each hole holds.
+                    let first = rules.model().first_player();
+                    setup.colours = rules
+                        .colours()
+                        .then(|| rules.all_holes().map(|h| rules.holder(state, h).unwrap_or(first)).collect());
                     let fresh = rules.state_from_setup(&setup).unwrap();
                     prop_assert_eq!(fresh.hash(), state.hash(), "{}", label(rules));
                     counts.extend([setup.stores[Player::South], setup.stores[Player::North]]);

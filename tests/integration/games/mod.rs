@@ -24,6 +24,7 @@ mod msuwa;
 mod muvalavala;
 mod mwambulula;
 mod mweiso;
+mod mwendo;
 mod nchayo;
 mod nchuwa;
 mod ngolo;

@@ -157,7 +157,7 @@ fn the_last_player_left_wins() {
 /// with 3 or 4 seeds a hole; with 1 or 2 the play cycles and the repetition rule draws it.
 #[test]
 fn one_line_of_play_and_its_end() {
-    for ruleset in [None, Some("circular")] {
+    for ruleset in [None, Some("ludii"), Some("circular")] {
         for (count, plies, south_wins) in [(1, 248, false), (2, 214, false), (3, 56, true), (4, 57, true)] {
             let param = format!("count={count}");
             let rules = quendo(ruleset, &[&param]);
