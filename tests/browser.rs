@@ -265,7 +265,12 @@ async fn click_move(client: &Client, rules: &Rules, mv: Move, moves: &[Move]) ->
     };
     match mv {
         Move::Sow(h) | Move::Pick(h) | Move::Mark(h) | Move::Empty(h) => {
-            click_hole(client, &rules.hole_name(h)).await?
+            click_hole(client, &rules.hole_name(h)).await?;
+            // A hole seeds may also be moved from is chosen by the first click, sown by the
+            // second.
+            if moves.iter().any(|m| matches!(m, Move::Transfer(from, _) if *from == h)) {
+                click_hole(client, &rules.hole_name(h)).await?;
+            }
         }
         Move::SowDirection(h, _) | Move::SowThrough(h) => {
             click_hole(client, &rules.hole_name(h)).await?;

@@ -455,6 +455,7 @@ fn build(model: Model) -> Rules {
         phases,
         keys,
         seat_keys,
+        no_seeds_two: model.end.no_seeds.filter(|_| model.seats == 2),
         tracks_again: model
             .phases
             .iter()
@@ -509,10 +510,13 @@ fn flags(rules: &Rules) -> Flags {
         may_pass: end.blocked == Blocked::Passes
             || end.pass_loses
             || model.phases.iter().any(|p| p.pass.is_some()),
-        rare_ends: end.row_empty.is_some() || end.one_hole || end.store_majority,
+        rare_ends: end.row_empty.is_some()
+            || end.one_hole
+            || end.store_majority
+            || (rules.seats() > 2 && end.no_seeds.is_some()),
         interpreted: rules.stepwise,
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),
-        turn_ends: end.passes_draw || end.turn_limit.is_some(),
+        turn_ends: end.passes_draw || end.turn_limit.is_some() || rules.tracks_again,
         turnings: (rules.phases.iter())
             .any(|p| matches!(&p.turn, TurnKind::Sow(sow) if !sow.turnings.is_empty())),
     }

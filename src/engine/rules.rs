@@ -226,6 +226,8 @@ pub struct Rules {
     pub(crate) phases: Vec<PhaseRules>,
     /// Per-hole hashing keys for repetition detection.
     pub(crate) keys: Vec<u64>,
+    /// `a player with no seeds …` at a table of two (a larger table's is a rare end).
+    pub(crate) no_seeds_two: Option<crate::model::Ending>,
     /// Whether a turn of moving again is told from another (a move barred then).
     pub(crate) tracks_again: bool,
     /// Hashing key added for the player to move, by seat (0 for seat 0).
@@ -258,8 +260,9 @@ pub(crate) struct Flags {
     /// A pass may be on offer: a blocked player passes, passing loses, or an opening lets
     /// players pass.
     pub may_pass: bool,
-    /// An end rule other than "a player with no seeds" is checked on the position after
-    /// every turn: an empty row, one occupied hole, a store majority.
+    /// An end rule other than "a player with no seeds" at a table of two is checked on the
+    /// position after every turn: an empty row, one occupied hole, a store majority, and at a
+    /// larger table, a player with no seeds.
     pub rare_ends: bool,
     /// Sowings are played by the general interpreter (`engine::stepwise`), lap by lap, seed
     /// by seed, not by the fast paths.

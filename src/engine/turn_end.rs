@@ -37,9 +37,6 @@ impl Rules {
         }
         state.phase = Phase::Sow;
         state.turn_bits = 0;
-        if self.tracks_again {
-            state.again = !PASS_ON;
-        }
         if self.chosen == Chosen::EachTurn {
             state.direction[mover] = None;
         }
@@ -74,6 +71,11 @@ impl Rules {
     /// The end rules read between turns only: passes in a row, the turn limit.
     #[cold]
     fn check_turn_ends(&self, state: &mut State, mover: Player) {
+        // A turn that leaves the mover to move again (checked here, with the rare end rules,
+        // where a move is barred then).
+        if self.tracks_again {
+            state.again = state.to_move == mover;
+        }
         // Passes of an opening never end the game (they may end the opening: see
         // `begin_phased_turn`).
         if state.outcome.is_none()
@@ -262,11 +264,8 @@ impl Rules {
         if state.outcome.is_some() {
             return;
         }
-        if let Some(ending) = self.model.end.no_seeds {
-            if self.model.seats > 2 {
-                self.drop_out(state, |state, p| state.seeds[p] == 0);
-                return;
-            }
+        // At two seats; a larger table's are read with the rare ends.
+        if let Some(ending) = self.no_seeds_two {
             let next = state.to_move;
             for loser in [next, next.other()] {
                 if state.seeds[loser] == 0 {
@@ -308,9 +307,30 @@ impl Rules {
         }
     }
 
+    /// `a player with no seeds …` at a table of more than two: the players left without seeds
+    /// drop out (the last player left wins), or the game ends on scores.
+    fn check_table_ends(&self, state: &mut State) {
+        let Some(ending) = self.model.end.no_seeds else { return };
+        let none = |state: &State, p: Player| state.seeds[p] == 0;
+        match ending {
+            Ending::Plain => self.drop_out(state, none),
+            Ending::Scored => {
+                if self.players().any(|p| !state.is_out(p) && none(state, p)) {
+                    state.outcome = Some(self.by_score(state));
+                }
+            }
+        }
+    }
+
     /// The end rules most games lack: an empty row, one occupied hole, a store majority.
     #[cold]
     fn check_rare_ends(&self, state: &mut State) {
+        if self.seats() > 2 {
+            self.check_table_ends(state);
+            if state.outcome.is_some() {
+                return;
+            }
+        }
         if let Some(role) = self.model.end.row_empty {
             let next = state.to_move;
             for loser in [next, next.other()] {

@@ -747,7 +747,9 @@ async function clickHole(name) {
     say(`Wait: it is ${sideName(view.to_move)}'s turn, and the computer is playing it.`, "error");
     return;
   }
-  // A transfer (an opening's move of seeds) takes two clicks: from, then to.
+  // A transfer (a move of seeds from one hole to another) takes two clicks: from, then to;
+  // a hole that may also be sown is sown by a second click on it.
+  const moves = view.legal.filter((m) => m.hole === name && m.kind !== "transfer");
   const transfers = view.legal.filter((m) => m.kind === "transfer");
   if (transfers.length) {
     if (app.selected) {
@@ -755,16 +757,15 @@ async function clickHole(name) {
       app.selected = null;
       render(view);
       if (from !== name) return send(`${from}-${name}`);
-      return;
-    }
-    if (transfers.some((m) => m.hole === name)) {
+      if (!moves.length) return;
+    } else if (transfers.some((m) => m.hole === name)) {
       app.selected = name;
       render(view);
-      say(`Moving seeds from ${name}: click the hole they go to.`);
+      const sow = moves.length ? `, or ${name} again to sow it` : "";
+      say(`Moving seeds from ${name}: click the hole they go to${sow}.`);
       return;
     }
   }
-  const moves = view.legal.filter((m) => m.hole === name && m.kind !== "transfer");
   if (moves.length > 1) {
     drawActions(view, moves);
     say(`Choose the direction to sow ${name} in (it is kept for the rest of the game).`);
