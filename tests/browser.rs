@@ -649,6 +649,13 @@ async fn looks(client: &Client, server: &Server) -> Result<()> {
     assert_eq!(game.state().to_move(), rules.model().first_player());
     let east = text(client, "#side-east .who").await?;
     assert!(east.starts_with("East"), "East's panel: {east}");
+    // Each hole's seeds are drawn in their holder's colour; an empty hole has none.
+    let holders = js(
+        client,
+        "return ['a1', 'a2', 'a7', 'd5', 'b1'].map(h => document.querySelector(`[data-hole='${h}']`).dataset.holder || null)",
+    )
+    .await?;
+    assert_eq!(holders, json!([null, "south", "east", "north", "west"]), "holders after four turns");
     screenshot(client, "four-players.png").await?;
     Ok(())
 }

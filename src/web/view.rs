@@ -133,6 +133,9 @@ pub(crate) struct GameView {
     pub board: Vec<u16>,
     /// Who owns each hole, in board order.
     pub owners: Vec<Side>,
+    /// Where holes belong by the colour of their seeds: whose seeds each hole holds, in board
+    /// order (`null` for an empty hole); absent elsewhere.
+    pub holders: Option<Vec<Option<Side>>>,
     pub to_move: Side,
     /// `sow`, `pick` or `lap_choice`.
     pub phase: &'static str,
@@ -383,6 +386,9 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         seats: rules.players().map(side).collect(),
         board: rules.board_counts(state),
         owners: rules.all_holes().map(|h| side(rules.owner_at(state, h))).collect(),
+        holders: rules
+            .colours()
+            .then(|| rules.all_holes().map(|h| rules.holder(state, h).map(side)).collect()),
         to_move: side(me),
         phase: match state.phase() {
             Phase::Sow => "sow",

@@ -392,8 +392,12 @@ function render(view) {
   drawBoard();
   drawFlags(view);
   const last = new Set(view.last_turn);
-  for (const hole of app.holes) {
+  for (const [index, hole] of app.holes.entries()) {
     const name = hole.dataset.hole;
+    // Where holes belong by colour, the seeds are drawn in their holder's colour.
+    const holder = view.holders && view.holders[index];
+    if (holder) hole.dataset.holder = holder;
+    else delete hole.dataset.holder;
     hole.classList.toggle("legal", legal.has(name));
     hole.classList.toggle("pickable", picks.has(name));
     hole.classList.toggle("last", last.has(name));
