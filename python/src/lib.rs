@@ -195,8 +195,16 @@ fn compile(rules: &str, ruleset: Option<&str>, params: &[String]) -> PyResult<Ru
     guard(|| {
         let (name, text) = rules_source(rules)?;
         let params: Vec<&str> = params.iter().map(String::as_str).collect();
-        sow::compile(&name, &text, &sow::Options::new(ruleset, &params))
-            .map_err(|e| RulesError::new_err(render(&e)))
+        let rules = sow::compile(&name, &text, &sow::Options::new(ruleset, &params))
+            .map_err(|e| RulesError::new_err(render(&e)))?;
+        // Observations, returns and the OpenSpiel adapter count two players.
+        if rules.seats() != 2 {
+            return Err(PyValueError::new_err(format!(
+                "{name} is played by {} players; the Python package plays games of two for now",
+                rules.seats()
+            )));
+        }
+        Ok(rules)
     })
 }
 
@@ -1634,10 +1642,14 @@ fn simulate(
     })
 }
 
-/// The names of the bundled rules files.
+/// The names of the bundled rules files the package plays: those of two players.
 #[pyfunction]
 fn bundled_games() -> Vec<&'static str> {
-    sow::bundled::bundled_names().collect()
+    let two = |name: &str| {
+        let text = sow::bundled::bundled(name).unwrap_or_default();
+        sow::compile(name, text, &sow::Options::default()).is_ok_and(|rules| rules.seats() == 2)
+    };
+    sow::bundled::bundled_names().filter(|name| two(name)).collect()
 }
 
 #[pymodule]

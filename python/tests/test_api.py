@@ -32,6 +32,11 @@ def test_aliases_load_the_file_that_lists_them():
         sow.load_game("choro")
 
 
+def test_a_game_of_four_is_refused_with_a_reason():
+    with pytest.raises(ValueError, match="played by 4 players"):
+        sow.load_game("quendo")
+
+
 def test_aliases_resolve_in_the_command_line_too(sow_bin):
     out = subprocess.run([sow_bin, "show", "awari"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
