@@ -154,7 +154,7 @@ fn players(scope: &Scope<'_>) -> Vec<CheckError> {
         out.push(CheckError::ShareWithoutRing { span: share.into() });
     } else if let (Some(board), Some(c)) = (scope.board, circuit) {
         let length = if c.edge.is_some() {
-            2 * board.columns + 2 * board.rows.saturating_sub(2)
+            board.edge_ring(crate::model::Direction::Anticlockwise).len()
         } else if c.rows_of.is_some() {
             2 * board.columns
         } else {

@@ -963,11 +963,6 @@ impl<T> ByPlayer<T> {
         self.0.iter()
     }
 
-    /// Every seat's value, to change, in seat order.
-    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut T> {
-        self.0.iter_mut()
-    }
-
     /// Apply a function to every seat's value.
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByPlayer<U> {
         ByPlayer(self.0.map(f))
