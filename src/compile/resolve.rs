@@ -334,6 +334,21 @@ impl<'a> Scope<'a> {
         }
     }
 
+    /// `the 3rd hole after the landing hole` (3), `… before …` (-3): holes counted from the
+    /// landing hole, at least one and at most [`crate::model::MAX_ALONG`].
+    pub fn steps(&self, steps: &Spanned<i64>) -> Result<i16, CheckError> {
+        let max = i64::from(crate::model::MAX_ALONG);
+        match steps.node {
+            0 => Err(CheckError::ZeroAmount { span: steps.span.into() }),
+            n if n.abs() > max => Err(CheckError::TooLarge {
+                value: n.unsigned_abs(),
+                max: max as u64,
+                span: steps.span.into(),
+            }),
+            n => Ok(n as i16),
+        }
+    }
+
     /// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`: the counts allowed, inclusive.
     pub fn seed_range(&self, range: &ast::SeedRange, span: Span) -> Result<(u16, u16), CheckError> {
         let clamp = |n: u64| n.min(u64::from(u16::MAX)) as u16;
@@ -533,16 +548,4 @@ impl<'a> Scope<'a> {
             help: "describe the hole with one word of each kind: `empty` or `occupied`, `own` or `opponent's`, and one row or mark".into(),
         }
     }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, …
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }

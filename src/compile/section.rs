@@ -704,6 +704,21 @@ impl Scope<'_> {
                 let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
                 Fact::PreviousHolds(min, max)
             }
+            ast::Fact::Along { steps, condition } => {
+                let steps = self.steps(steps).map_err(|e| vec![e])?;
+                let (min, max) = match condition {
+                    ast::HoleCondition::Is(ast::HoleState::Empty) => (0, 0),
+                    ast::HoleCondition::Is(ast::HoleState::Occupied) => (1, u16::MAX),
+                    ast::HoleCondition::Holds(range) => {
+                        self.seed_range(range, fact.span).map_err(|e| vec![e])?
+                    }
+                };
+                match (steps, condition) {
+                    (1, ast::HoleCondition::Is(state)) => Fact::Next((*state).into()),
+                    (-1, _) => Fact::PreviousHolds(min, max),
+                    _ => Fact::Along(steps, min, max),
+                }
+            }
             ast::Fact::Origin { bound, count } => {
                 let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u16::MAX)) as u16;
                 match bound {
@@ -853,6 +868,7 @@ impl Scope<'_> {
                 Target::HolesBefore(min, max)
             }
             ast::Target::Column(row) => Target::Column(self.row(row)?),
+            ast::Target::Along(steps) => Target::Along(self.steps(steps).map_err(|e| vec![e])?),
         })
     }
 

@@ -260,7 +260,7 @@ mod dim {
     pub const OPPOSITE: usize = HOLDS + 1;
     /// Seeds in the mover's own hole of row role `r` in the landing column: `COLUMN + r`.
     pub const COLUMN: usize = OPPOSITE + super::MAX_ROWS;
-    /// The hole after the landing hole: 0 empty, 1 occupied.
+    /// Seeds in the hole after the landing hole.
     pub const NEXT: usize = COLUMN + super::MAX_ROWS;
     /// A row, `ROW + side * MAX_ROWS + role`: 0 every hole empty, 1 some hole occupied.
     pub const ROW: usize = NEXT + 1;
@@ -275,9 +275,17 @@ mod dim {
     /// Whether a seed of the turn has reached a row, `REACHED + side * MAX_ROWS + role`: 0
     /// not yet, 1 it has.
     pub const REACHED: usize = CAPTURED + 1;
+    /// Seeds in the hole `k + 2` holes after the landing hole: `AHEAD + k`.
+    pub const AHEAD: usize = REACHED + 2 * super::MAX_ROWS;
+    /// Seeds in the hole `k + 2` holes before the landing hole: `BEHIND + k`.
+    pub const BEHIND: usize = AHEAD + super::ALONG_DIMS;
     /// How many dimensions.
-    pub const COUNT: usize = REACHED + 2 * super::MAX_ROWS;
+    pub const COUNT: usize = BEHIND + super::ALONG_DIMS;
 }
+
+/// The holes counted from the landing hole that have a dimension of their own, each way,
+/// beyond the next and the previous hole: up to the 9th after or before it.
+const ALONG_DIMS: usize = 8;
 
 /// A set of landings: an interval on each dimension.
 type LandingBox = [(u32, u32); dim::COUNT];
@@ -305,13 +313,22 @@ fn landing_space(model: &Model) -> LandingBox {
     }
     space[dim::ORIGIN] = (1, MAX_COUNT);
     space[dim::PREVIOUS] = (0, MAX_COUNT);
+    space[dim::NEXT] = (0, MAX_COUNT);
+    for k in 0..ALONG_DIMS {
+        space[dim::AHEAD + k] = (0, MAX_COUNT);
+        space[dim::BEHIND + k] = (0, MAX_COUNT);
+    }
     space[dim::FIRST_LAP] = (0, 1);
     space[dim::CAPTURED] = (0, 1);
     space
 }
 
-/// The landings a lap rule applies to, within `space`; `None` if it applies to none.
-fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<LandingBox> {
+/// The landings a lap rule applies to, within `space`; `None` if it applies to none. The box
+/// may be larger than the rule's landings where a fact has no dimension (a hole counted
+/// more than [`ALONG_DIMS`] + 1 holes from the landing hole): then the second value is
+/// false, and the box may not stand for the rule as one that takes landings from others.
+fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
+    let mut exact = true;
     let mut b = *space;
     let mut set = |d: usize, lo: u32, hi: u32| b[d] = (b[d].0.max(lo), b[d].1.min(hi));
     let state = |s: HoleState| match s {
@@ -355,7 +372,17 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<LandingBox> {
             }
             Fact::Next(s) => {
                 let (lo, hi) = state(s);
-                set(dim::NEXT, lo, hi.min(1));
+                set(dim::NEXT, lo, hi);
+            }
+            Fact::Along(steps, lo, hi) => {
+                let k = usize::from(steps.unsigned_abs());
+                match steps {
+                    1 => set(dim::NEXT, lo.into(), hi.into()),
+                    -1 => set(dim::PREVIOUS, lo.into(), hi.into()),
+                    2.. if k - 2 < ALONG_DIMS => set(dim::AHEAD + k - 2, lo.into(), hi.into()),
+                    ..=-2 if k - 2 < ALONG_DIMS => set(dim::BEHIND + k - 2, lo.into(), hi.into()),
+                    _ => exact = false,
+                }
             }
             Fact::Row(s, r, st) => {
                 let (lo, hi) = state(st);
@@ -371,7 +398,7 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<LandingBox> {
             }
         }
     }
-    b.iter().all(|(lo, hi)| lo <= hi).then_some(b)
+    b.iter().all(|(lo, hi)| lo <= hi).then_some((b, exact))
 }
 
 fn intersects(a: &LandingBox, b: &LandingBox) -> bool {
@@ -444,14 +471,17 @@ fn shadowed_lap_rules(scope: &Scope<'_>, model: &Model, after: At<'_, ast::After
     let mut applying: Vec<(Span, LandingBox)> = Vec::new();
     let mut out = Vec::new();
     for rule in &after.node.rules {
-        let Some(own) = scope.lap_rule(rule).ok().and_then(|r| rule_box(&r, &space)) else { continue };
+        let Some((own, exact)) = scope.lap_rule(rule).ok().and_then(|r| rule_box(&r, &space)) else {
+            continue;
+        };
         let boxes: Vec<&LandingBox> = applying.iter().map(|(_, b)| b).collect();
         match covered(&own, &boxes, &mut budget) {
             Some(true) => {
                 let (by, those) = takers(&applying, &own);
                 out.push(Warning::ShadowedLapRule { span: rule.span.into(), by, those });
             }
-            Some(false) => applying.push((rule.span, own)),
+            Some(false) if exact => applying.push((rule.span, own)),
+            Some(false) => {}
             None => return out,
         }
     }

@@ -344,6 +344,12 @@ impl Rules {
                 Target::Landing => holes.push((end.last, u8::MAX)),
                 Target::Opposite(role) => holes.extend(self.opposite(me, facing, role).map(|o| (o, role))),
                 Target::Column(role) => holes.push((self.role_hole[me][usize::from(role)][column], u8::MAX)),
+                Target::Along(steps) => {
+                    let h = self.along(me, end.last, rev, steps);
+                    if !self.is_store(h) {
+                        holes.push((h, u8::MAX));
+                    }
+                }
                 Target::HolesBefore(min, max) => {
                     let mut pos = ring.pos(end.last);
                     for _ in 1..ring.len {
@@ -516,6 +522,13 @@ impl Rules {
                 Target::Column(role) => {
                     holes[n_holes] = (self.role_hole[me][role as usize][column], u8::MAX);
                     n_holes += 1;
+                }
+                Target::Along(steps) => {
+                    let h = self.along(me, last, rev, steps);
+                    if !self.is_store(h) {
+                        holes[n_holes] = (h, u8::MAX);
+                        n_holes += 1;
+                    }
                 }
                 Target::HolesBefore(min, max) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };

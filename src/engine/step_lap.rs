@@ -18,6 +18,12 @@ impl Rules {
         circuit[if rev { (pos + len - 1) % len } else { (pos + 1) % len }]
     }
 
+    /// The hole `steps` holes after `h` along `me`'s circuit in the direction `rev` (negative:
+    /// before it, against that direction).
+    pub(super) fn along(&self, me: Player, h: Hole, rev: bool, steps: i16) -> Hole {
+        (0..steps.unsigned_abs()).fold(h, |h, _| self.step_hole(me, h, rev ^ (steps < 0)))
+    }
+
     /// The hole one step from `h` along `me`'s circuit, or with `through` along their circuit
     /// through their side store.
     pub(super) fn step_path(&self, me: Player, h: Hole, rev: bool, through: bool) -> Hole {
@@ -262,6 +268,9 @@ impl Rules {
                     Fact::Holds(min, max) => (min..=max).contains(&count(at)),
                     Fact::PreviousHolds(min, max) => {
                         (min..=max).contains(&count(self.step_hole(me, at, !cur.rev)))
+                    }
+                    Fact::Along(steps, min, max) => {
+                        (min..=max).contains(&count(self.along(me, at, cur.rev, steps)))
                     }
                     Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
                     Fact::FirstLap => cur.first,

@@ -749,6 +749,14 @@ impl Model {
                 Fact::PreviousHolds(min, max) => {
                     format!("previous hole now holds {}", seed_range(min, max, "", ""))
                 }
+                Fact::Along(steps, min, max) => {
+                    let holds = match (min, max) {
+                        (0, 0) => "empty".to_string(),
+                        (1, u16::MAX) => "occupied".to_string(),
+                        _ => format!("holds {}", seed_range(min, max, "", "")),
+                    };
+                    format!("{} {holds}", along_hole(steps))
+                }
                 Fact::FirstLap => "the turn's first lap".to_string(),
                 Fact::TurnCaptured => "after a capture this turn".to_string(),
                 Fact::NotReached(side, role, ended) => {
@@ -786,6 +794,7 @@ impl Model {
                     Target::HolesBefore(min, max) => {
                         format!("each hole before it while the opponent's with {min} to {max} seeds")
                     }
+                    Target::Along(steps) => along_hole(*steps),
                 })
                 .collect();
             let mut take = if take.is_empty() { "nothing at once".to_string() } else { take.join(" and ") };
@@ -1052,6 +1061,30 @@ impl Model {
                 None => format!("stop, and move seeds by move {i}"),
             },
         }
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, …
+pub(crate) fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// `the next hole`, `the hole after the next hole`, `the 3rd hole after the landing hole`,
+/// `the 2nd hole before the landing hole`: a hole counted from the landing hole.
+fn along_hole(steps: i16) -> String {
+    match steps {
+        1 => "the next hole".to_string(),
+        -1 => "the previous hole".to_string(),
+        2 => "the hole after the next hole".to_string(),
+        n if n > 0 => format!("the {} hole after the landing hole", ordinal(n as usize)),
+        n => format!("the {} hole before the landing hole", ordinal(n.unsigned_abs() as usize)),
     }
 }
 

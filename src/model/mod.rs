@@ -18,6 +18,7 @@ use std::ops::{Index, IndexMut};
 
 pub use board::{Board, Cell};
 pub use check::ModelError;
+pub(crate) use display::ordinal;
 
 /// The rules of one game (one ruleset, one set of parameter values).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -277,8 +278,10 @@ impl Model {
             s.lap_rules
                 .iter()
                 .flat_map(|r| &r.facts)
-                .any(|f| matches!(f, Fact::FirstLap | Fact::TurnCaptured))
+                .any(|f| matches!(f, Fact::FirstLap | Fact::TurnCaptured | Fact::Along(..)))
         };
+        // Holes counted along the circuit from the landing hole are read lap by lap.
+        let along = self.captures.iter().flat_map(|c| &c.take).any(|t| matches!(t, Target::Along(_)));
         let row_end = self
             .captures
             .iter()
@@ -305,6 +308,7 @@ impl Model {
                 || s.block.is_some()
         };
         row_end
+            || along
             || self.end.row_empty_every_lap
             || self.marks.iter().any(|m| m.keep_min.is_some())
             || sowings.into_iter().any(|s| s.place.is_some() || facts(s) || own(s))
@@ -1039,6 +1043,10 @@ pub struct ParamValue {
     pub doc: Option<String>,
 }
 
+/// The most holes a rule may count from the landing hole (`the 3rd hole after the landing
+/// hole`).
+pub const MAX_ALONG: i16 = 64;
+
 /// Most kinds of marked hole a game may declare.
 pub const MAX_MARKS: usize = 3;
 
@@ -1114,6 +1122,11 @@ pub enum Fact {
     /// The hole before the landing hole along the circuit holds between `min` and `max`
     /// seeds.
     PreviousHolds(u16, u16),
+    /// The hole so many holes after the landing hole along the circuit, in the direction of
+    /// the lap (negative: before it, against the lap), holds between `min` and `max` seeds.
+    /// Never 0, 1 or -1 (those are [`Fact::Next`] and [`Fact::PreviousHolds`]) where one of
+    /// those says it.
+    Along(i16, u16, u16),
     /// The lap is the turn's first (the chosen hole's, or the hole a seed was placed in).
     FirstLap,
     /// A capture has been made earlier in the turn.
@@ -1158,6 +1171,9 @@ pub enum Target {
     HolesBefore(u16, u16),
     /// The mover's own hole of this row role in the landing column.
     Column(Role),
+    /// The hole so many holes after the landing hole along the circuit, in the direction of
+    /// the lap (negative: before it), whoever's seeds it holds; a store is never taken.
+    Along(i16),
 }
 
 /// A capture: the holes taken at once, then the mover's follow-up choices.

@@ -874,6 +874,15 @@ pub enum Fact {
         /// `no earlier lap of the turn ended in …`: only where earlier laps ended counts.
         ended: bool,
     },
+    /// `the hole after the next hole is STATE`, `the 3rd hole before the landing hole holds N
+    /// seeds`, `the next hole holds N seeds`: a hole counted from the landing hole along the
+    /// circuit.
+    Along {
+        /// Holes after the landing hole (negative: before it).
+        steps: Spanned<i64>,
+        /// What it must hold.
+        condition: HoleCondition,
+    },
     /// `the chosen hole held [at least|at most] N seeds`.
     Origin {
         /// How the count compares.
@@ -885,6 +894,15 @@ pub enum Fact {
     FirstLap,
     /// `the turn has captured`.
     TurnCaptured,
+}
+
+/// What a hole must hold: `is empty`, `is occupied`, `holds 2 to 4 seeds`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HoleCondition {
+    /// `is STATE`.
+    Is(HoleState),
+    /// `holds N to M seeds`.
+    Holds(SeedRange),
 }
 
 /// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`, `1 seed`.
@@ -964,6 +982,9 @@ pub enum Target {
     HolesBefore(SeedRange),
     /// `the own ROW hole in the landing column`.
     Column(Spanned<String>),
+    /// `the next hole`, `the hole after the next hole`, `the 2nd hole before the landing
+    /// hole`: holes after the landing hole along the circuit (negative: before it).
+    Along(Spanned<i64>),
 }
 
 /// Where taken seeds go.

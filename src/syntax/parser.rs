@@ -915,6 +915,7 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
             | Rule::column_fact
             | Rule::next_fact
             | Rule::previous_fact
+            | Rule::far_fact
             | Rule::origin_fact
             | Rule::holds_fact
             | Rule::row_fact
@@ -1088,6 +1089,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::column_fact
             | Rule::next_fact
             | Rule::previous_fact
+            | Rule::far_fact
             | Rule::origin_fact
             | Rule::holds_fact
             | Rule::row_fact
@@ -1129,6 +1131,28 @@ fn lower_landing(pair: Pair<'_, Rule>) -> Result<(HoleWords, Option<Span>)> {
 }
 
 /// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`, `1 seed`.
+/// `is STATE` or `holds N to M seeds`, the next child of a fact.
+fn lower_hole_condition(c: &mut Children<'_>) -> Result<HoleCondition> {
+    Ok(match c.optional(Rule::seed_range) {
+        Some(range) => HoleCondition::Holds(lower_seed_range(range)?),
+        None => HoleCondition::Is(lower_hole_state(c.expect(Rule::hole_state)?)?),
+    })
+}
+
+/// `hole after the next hole` (2), `3rd hole after the landing hole` (3), `2nd hole before
+/// the landing hole` (-2): holes from the landing hole along the circuit.
+fn lower_far_hole(pair: Pair<'_, Rule>) -> Result<Spanned<i64>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let Some(ordinal) = c.optional(Rule::ordinal) else { return Ok(Spanned::new(2, sp)) };
+    let digits = ordinal.as_str().trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let Ok(n) = digits.parse::<u32>() else {
+        return Err(SyntaxError::Number { text: digits.to_string(), span: span(&ordinal).into() });
+    };
+    let before = first_token(c.expect(Rule::far_way)?)?.as_rule() == Rule::kw_before;
+    Ok(Spanned::new(if before { -i64::from(n) } else { i64::from(n) }, sp))
+}
+
 fn lower_seed_range(pair: Pair<'_, Rule>) -> Result<SeedRange> {
     let sp = span(&pair);
     let mut bound = Bound::Exactly;
@@ -1183,8 +1207,18 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
             Fact::Column { row, state: lower_hole_state(c.expect(Rule::hole_state)?)? }
         }
         Rule::holds_fact => Fact::Holds(lower_seed_range(c.expect(Rule::seed_range)?)?),
-        Rule::next_fact => Fact::Next(lower_hole_state(c.expect(Rule::hole_state)?)?),
-        Rule::previous_fact => Fact::PreviousHolds(lower_seed_range(c.expect(Rule::seed_range)?)?),
+        Rule::next_fact => match lower_hole_condition(&mut c)? {
+            HoleCondition::Is(state) => Fact::Next(state),
+            condition => Fact::Along { steps: Spanned::new(1, sp), condition },
+        },
+        Rule::previous_fact => match lower_hole_condition(&mut c)? {
+            HoleCondition::Holds(range) => Fact::PreviousHolds(range),
+            condition => Fact::Along { steps: Spanned::new(-1, sp), condition },
+        },
+        Rule::far_fact => {
+            let steps = lower_far_hole(c.expect(Rule::far_hole)?)?;
+            Fact::Along { steps, condition: lower_hole_condition(&mut c)? }
+        }
         Rule::row_fact => {
             let side = lower_side(c.expect(Rule::side)?)?.node;
             let row = lower_name(c.expect(Rule::row_name)?);
@@ -1342,6 +1376,14 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
             Target::HolesBefore(lower_seed_range(Children::of(inner).expect(Rule::seed_range)?)?)
         }
         Rule::column_target => Target::Column(lower_name(Children::of(inner).expect(Rule::row_name)?)),
+        Rule::far_target => {
+            let sp = span(&inner);
+            let mut c = Children::of(inner);
+            match c.optional(Rule::far_hole) {
+                Some(far) => Target::Along(lower_far_hole(far)?),
+                None => Target::Along(Spanned::new(1, sp)),
+            }
+        }
         _ => return unexpected(&inner),
     };
     Ok(Spanned::new(target, sp))

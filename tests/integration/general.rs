@@ -127,6 +127,11 @@ fn the_general_interpreter_agrees_with_the_engine_on_every_bundled_game() {
 /// already applies, with the same action, so the game is the same; but a fact about the turn
 /// so far has every sowing played lap by lap. `None` where the file has no such rule.
 fn with_a_fact_about_the_turn(text: &str) -> Option<String> {
+    with_a_copied_rule(text, "and the turn has captured")
+}
+
+/// [`with_a_fact_about_the_turn`] with `fact` added to the copy instead.
+fn with_a_copied_rule(text: &str, fact: &str) -> Option<String> {
     let lines: Vec<&str> = text.lines().collect();
     let block = lines.iter().position(|l| l.trim() == "after each lap {")?;
     let indent = |i: usize| lines[i].len() - lines[i].trim_start().len();
@@ -151,7 +156,7 @@ fn with_a_fact_about_the_turn(text: &str) -> Option<String> {
     let last = (first + 1..lines.len()).take_while(|&i| indent(i) > indent(first)).last().unwrap_or(first);
     let rule = lines[first..=last].join("\n");
     let colon = rule.rfind(':')?;
-    let copy = format!("{} and the turn has captured{}", &rule[..colon], &rule[colon..]);
+    let copy = format!("{} {fact}{}", &rule[..colon], &rule[colon..]);
     let mut out: Vec<String> = lines[..first].iter().map(|l| l.to_string()).collect();
     out.push(copy);
     out.extend(lines[first..].iter().map(|l| l.to_string()));
@@ -182,6 +187,33 @@ fn a_fact_about_the_turn_combines_with_every_bundled_game() {
     }
     eprintln!("{} files take the fact", played.len());
     assert!(played.len() >= 42, "{played:?}");
+}
+
+/// Constructs combine: a hole counted from the landing hole along the circuit (`and the
+/// 2nd hole before the landing hole holds at least 0 seeds`, always true) added to a copy of
+/// a lap rule, in every bundled base game, compiles whatever the board, circuit, ownership
+/// and seats; the sowings are then played lap by lap, and the game is the same game,
+/// decision by decision.
+#[test]
+fn a_hole_counted_from_the_landing_hole_combines_with_every_bundled_game() {
+    let mut played = 0;
+    for name in sow::bundled::bundled_names() {
+        let text = sow::bundled::bundled(name).expect("bundled");
+        let Some(edited) =
+            with_a_copied_rule(text, "and the 2nd hole before the landing hole holds at least 0 seeds")
+        else {
+            continue;
+        };
+        let rules = sow::compile(name, text, &sow::Options::default()).expect("bundled files compile");
+        let along = sow::compile(name, &edited, &sow::Options::default())
+            .unwrap_or_else(|e| panic!("{name} with a hole counted along the circuit: {e:?}\n{edited}"));
+        assert!(!along.model().fast_path_covers(), "{name}: the fact has the sowings played lap by lap");
+        compare_states(&rules, &along, &format!("{name} with a hole counted along"), (4, 200), |a, b| {
+            without_turn_notes(a) == without_turn_notes(b)
+        });
+        played += 1;
+    }
+    assert!(played >= 42, "{played} files");
 }
 
 /// A lap turned the other way combines with seeds placed from the hand, captures sown on from

@@ -693,3 +693,97 @@ fn a_lone_seeds_move_to_a_row_instead_of_a_mark_is_an_unknown_mark() {
     assert!(rendered.contains("sow::check::unknown_mark"), "{rendered}");
     assert!(!rendered.contains("sow::check::unlowered"), "{rendered}");
 }
+
+/// A two-row game whose captures read holes counted from the landing hole along the circuit.
+const ALONG: &str = r#"game "Along" {
+    board 2 rows of 6 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the next hole is empty and the hole after the next hole is occupied: capture beyond
+        when the last seed lands in a hole and the 3rd hole before the landing hole holds 4 to 5 seeds: capture behind
+        when the last seed lands in a hole and the next hole holds 3 seeds: capture next
+        otherwise: stop
+    }
+    capture beyond {
+        take the hole after the next hole
+        put the taken seeds in the mover's store
+    }
+    capture behind {
+        take the 3rd hole before the landing hole
+        put the taken seeds in the mover's store
+    }
+    capture next {
+        take the next hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+
+/// Holes counted from the landing hole, along the circuit (row a left to right, row b
+/// right to left), whoever's seeds they hold:
+/// - South a2 (2) → a3, a4: the next hole a5 is empty and the one after it, a6 (4, South's
+///   own), is occupied: `take the hole after the next hole` banks a6's 4 seeds.
+/// - South a5 (1) → a6: its next hole b6 holds 1 seed, the one after it (b5) 3 seeds; the 3rd
+///   hole before a6 is a3 (5 seeds): `capture behind` takes a3.
+/// - South a1 (1) → a2 (0→1): the next hole a3 holds 3 seeds (none of the earlier rules
+///   applies: a3 is not empty, and the 3rd hole before a2 is b2, with 1): a3 is taken.
+#[test]
+fn holes_counted_from_the_landing_hole() {
+    let rules = sow::compile("along.sow", ALONG, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let game = |picture: &str| main_position(&rules, picture, Player::South);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("beyond: take the hole after the next hole;"), "{shown}");
+    assert!(shown.contains("the 3rd hole before the landing hole holds 4 to 5 -> capture behind"), "{shown}");
+
+    let mut g = game(
+        "b 1 1 1 1 1 1
+                      a 0 2 1 1 0 4",
+    );
+    g.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_board(
+        &rules,
+        g.state(),
+        "b 1 1 1 1 1 1
+                                     a 0 0 2 2 0 0",
+    );
+    assert_eq!(rules.store_seeds(g.state(), Player::South), 4);
+
+    let mut g = game(
+        "b 1 1 1 1 3 1
+                      a 1 1 5 1 1 0",
+    );
+    g.play(Move::Sow(hole(&rules, "a5"))).unwrap();
+    assert_eq!(rules.store_seeds(g.state(), Player::South), 5);
+    assert_board(
+        &rules,
+        g.state(),
+        "b 1 1 1 1 3 1
+                                     a 1 1 0 1 0 1",
+    );
+
+    let mut g = game(
+        "b 1 1 1 1 1 1
+                      a 1 0 3 1 1 1",
+    );
+    g.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(rules.store_seeds(g.state(), Player::South), 3);
+    assert_board(
+        &rules,
+        g.state(),
+        "b 1 1 1 1 1 1
+                                     a 0 1 0 1 1 1",
+    );
+}
