@@ -36,7 +36,7 @@ impl From<ast::Blocked> for model::Blocked {
         match blocked {
             ast::Blocked::Loses => model::Blocked::Loses,
             ast::Blocked::Passes => model::Blocked::Passes,
-            ast::Blocked::Scores => model::Blocked::Scores,
+            ast::Blocked::Scores(_) => model::Blocked::Scores,
         }
     }
 }

@@ -935,15 +935,48 @@ impl Scope<'_> {
             passes_draw: false,
             pass_loses: false,
             end_holes: None,
+            few_seeds: None,
+            score: Score::Seeds,
         };
         let mut blocked: Option<Spanned<Blocked>> = None;
-        let ending = |scored: bool| if scored { Ending::Scored } else { Ending::Plain };
+        let ending =
+            |scored: Option<ast::Score>| if scored.is_some() { Ending::Scored } else { Ending::Plain };
+        // The first scored rule, and how it counts: every other must count the same way.
+        let mut scored: Option<(ast::Score, Span)> = None;
         for rule in &end.rules {
+            let score = match &rule.node {
+                ast::EndRule::NoSeeds(s) | ast::EndRule::Repetition(s) => *s,
+                ast::EndRule::StoreMajority(s) | ast::EndRule::FewSeeds(_, s) => Some(*s),
+                ast::EndRule::Blocked(ast::Blocked::Scores(s)) => Some(*s),
+                _ => None,
+            };
+            if let Some(score) = score {
+                match scored {
+                    Some((first, at)) if first != score => errors.push(CheckError::ConflictingWords {
+                        word: self.text(rule.span),
+                        other: self.text(at),
+                        span: rule.span.into(),
+                        first: at.into(),
+                        help: "a game keeps one score: end every scored rule with `the player with more seeds wins`, or every one with `the player who captured more seeds wins`".into(),
+                    }),
+                    Some(_) => {}
+                    None => scored = Some((score, rule.span)),
+                }
+            }
             match &rule.node {
                 ast::EndRule::NoSeeds(scored) => out.no_seeds = Some(ending(*scored)),
                 ast::EndRule::Repetition(scored) => out.repetition = Some(ending(*scored)),
-                ast::EndRule::StoreMajority => {
+                ast::EndRule::StoreMajority(_) => {
                     out.store_majority = errors.take_one(self.need_stores(rule.span)).is_some();
+                }
+                ast::EndRule::FewSeeds(v, _) => {
+                    out.few_seeds = errors.take_one(self.value(v).and_then(|n| {
+                        u16::try_from(n).map_err(|_| CheckError::TooLarge {
+                            value: n,
+                            max: u64::from(u16::MAX),
+                            span: v.span.into(),
+                        })
+                    }));
                 }
                 ast::EndRule::TurnLimit(v) => out.turn_limit = errors.take_one(self.count(v)).map(u32::from),
                 ast::EndRule::RowEmpty(row, every_lap) => {
@@ -985,6 +1018,9 @@ impl Scope<'_> {
             errors.push(CheckError::EndlessPassing { span: blocked.span.into() });
         }
         out.blocked = blocked.node;
+        if let Some((ast::Score::Captured, _)) = scored {
+            out.score = Score::Captured;
+        }
         errors.finish(Some(out))
     }
 

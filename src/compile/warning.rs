@@ -21,7 +21,7 @@ use super::assemble::At;
 use super::resolve::Scope;
 use crate::model::{
     Blocked, Destination, Ending, Fact, HoleState, LapAction, LapRule, MAX_MARKS, MAX_ROWS, MAX_SOWING_LAPS,
-    MIN_LAP_LIMIT, Model, Side, Turn,
+    MIN_LAP_LIMIT, Model, Score, Side, Turn,
 };
 use crate::span::Span;
 use crate::syntax::ast;
@@ -515,7 +515,7 @@ fn end_spans(end: &ast::EndRules) -> EndSpans {
             ast::EndRule::Blocked(_) => &mut spans.blocked,
             ast::EndRule::RowEmpty(..) => &mut spans.row_empty,
             ast::EndRule::OneHole(_) => &mut spans.one_hole,
-            ast::EndRule::StoreMajority => &mut spans.store_majority,
+            ast::EndRule::StoreMajority(_) => &mut spans.store_majority,
             _ => continue,
         };
         // A second blocked rule is an error (or the same rule twice): keep the last, as the
@@ -565,7 +565,9 @@ fn stored(model: &Model) -> bool {
 fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warning> {
     let spans = end_spans(end.node);
     let rules = &model.end;
-    let banked = banked(model);
+    // A score of captured seeds may favour a player with no seeds on their side whenever
+    // anything is captured.
+    let banked = banked(model) || (model.end.score == Score::Captured && !model.captures.is_empty());
     let stored = stored(model);
     let blocked_applies = !rules.pass_loses;
     let two_rows = model.row_names.len() >= 2;
@@ -582,7 +584,10 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
                 });
             }
         };
-    const SCORE: &str = "the player with more seeds (on their side, in hand and in store) wins";
+    let score = match model.end.score {
+        Score::Seeds => "the player with more seeds (on their side, in hand and in store) wins",
+        Score::Captured => "the player who captured more seeds wins",
+    };
     const EITHER: &str = "Keep the rule you mean and remove the other, or make both end the game the same way (both `loses`, or both `ends the game and the player with more seeds wins`)";
     let no_seeds = rules.no_seeds.and(spans.no_seeds);
     let scored_blocked = (rules.blocked == Blocked::Scores).then_some(spans.blocked).flatten();
@@ -597,7 +602,7 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
                     no_seeds,
                     "the player with no seeds loses",
                     scored_blocked,
-                    SCORE,
+                    score,
                     &format!(
                         "a player with no seeds on their side cannot move either, and seeds kept in a store or a hand may give them the higher score: the first rule makes them lose where the second might make them win. {EITHER}"
                     ),
@@ -608,7 +613,7 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
                     no_seeds,
                     "the player with no seeds loses",
                     store_majority,
-                    SCORE,
+                    score,
                     &format!(
                         "a player with no seeds on their side may own the store that holds more than half the seeds: the first rule makes them lose where the second makes them win. {EITHER}"
                     ),
@@ -619,7 +624,7 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
             if banked && blocked_applies {
                 warn(
                     no_seeds,
-                    SCORE,
+                    score,
                     losing_blocked,
                     "the player who cannot move loses",
                     &format!(
@@ -630,7 +635,7 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
             if banked {
                 warn(
                     no_seeds,
-                    SCORE,
+                    score,
                     row_empty,
                     "the player whose row is empty loses",
                     &format!(
@@ -639,7 +644,7 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
                 );
                 warn(
                     no_seeds,
-                    SCORE,
+                    score,
                     one_hole,
                     "the player with all their seeds in one hole wins",
                     &format!(
@@ -664,7 +669,7 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
             row_empty,
             "the player whose row is empty loses",
             store_majority,
-            SCORE,
+            score,
             &format!(
                 "a player whose row is empty may own the store that holds more than half the seeds: the first rule makes them lose where the second makes them win. {EITHER}"
             ),
@@ -673,12 +678,12 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
             one_hole,
             "the player with all their seeds in one hole wins",
             store_majority,
-            SCORE,
+            score,
             "a player with all their seeds in one hole may face an opponent whose store holds more than half the seeds: the first rule makes one player win where the second makes the other win. Keep the rule you mean and remove the other",
         );
         warn(
             store_majority,
-            SCORE,
+            score,
             losing_blocked,
             "the player who cannot move loses",
             &format!(
@@ -691,7 +696,7 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
             row_empty,
             "the player whose row is empty loses",
             scored_blocked,
-            SCORE,
+            score,
             &format!(
                 "a player with no seeds on their side has an empty row and cannot move, and seeds kept in a store or a hand may give them the higher score: the first rule makes them lose where the second might make them win. {EITHER}"
             ),

@@ -513,6 +513,7 @@ fn flags(rules: &Rules) -> Flags {
         rare_ends: end.row_empty.is_some()
             || end.one_hole
             || end.store_majority
+            || end.few_seeds.is_some()
             || (rules.seats() > 2 && end.no_seeds.is_some()),
         interpreted: rules.stepwise,
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),

@@ -257,9 +257,14 @@ impl Rules {
     }
 
     /// A player's score where the game ends on seeds: seeds on their side, in hand and in
-    /// their store.
+    /// their store; or, where the rules count captures (`the player who captured more seeds
+    /// wins`), the seeds their captures took and those in their store.
     pub fn score(&self, state: &State, player: Player) -> u32 {
-        u32::from(state.seeds[player]) + u32::from(state.hand[player]) + self.store_seeds(state, player)
+        let kept = match self.model.end.score {
+            crate::model::Score::Seeds => u32::from(state.seeds[player]) + u32::from(state.hand[player]),
+            crate::model::Score::Captured => u32::from(state.captured[player]),
+        };
+        kept + self.store_seeds(state, player)
     }
 
     /// Count each player's seeds on their territory again (after seeds moved between

@@ -354,6 +354,12 @@ impl Rules {
             && Player::BOTH.iter().any(|&p| 2 * u32::from(state.counts[store[p].index()]) > self.total_seeds)
         {
             state.outcome = Some(self.by_score(state));
+            return;
+        }
+        if let Some(few) = self.model.end.few_seeds
+            && state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(few)
+        {
+            state.outcome = Some(self.by_score(state));
         }
     }
 

@@ -838,10 +838,17 @@ impl Model {
     fn fmt_end(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "\nend")?;
         let end = &self.end;
-        let scored = if self.board.stores {
-            "ends the game, won by the player with more seeds on their side, in hand and in store"
-        } else {
-            "ends the game, won by the player with more seeds on their side and in hand"
+        let scored = match (end.score, self.board.stores) {
+            (Score::Seeds, true) => {
+                "ends the game, won by the player with more seeds on their side, in hand and in store"
+            }
+            (Score::Seeds, false) => {
+                "ends the game, won by the player with more seeds on their side and in hand"
+            }
+            (Score::Captured, true) => {
+                "ends the game, won by the player who captured more seeds (store included)"
+            }
+            (Score::Captured, false) => "ends the game, won by the player who captured more seeds",
         };
         match end.no_seeds {
             Some(Ending::Plain) => writeln!(f, "  a player with no seeds loses (checked after every turn)")?,
@@ -852,6 +859,10 @@ impl Model {
         }
         if end.store_majority {
             writeln!(f, "  a store with more than half the seeds {scored} (checked after every turn)")?;
+        }
+        if let Some(few) = end.few_seeds {
+            let seeds = if few == 1 { "seed" } else { "seeds" };
+            writeln!(f, "  at most {few} {seeds} in the holes {scored} (checked after every turn)")?;
         }
         let blocked = match end.blocked {
             Blocked::Loses => "loses",

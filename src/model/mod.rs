@@ -1304,6 +1304,20 @@ pub struct EndRules {
     /// A player whose captures of one turn of the main game take both end holes of the
     /// opponent's row of this role wins.
     pub end_holes: Option<Role>,
+    /// At most this many seeds in the holes (stores aside) at the end of a turn ends the game
+    /// (scored).
+    pub few_seeds: Option<u16>,
+    /// What a game ended on scores counts.
+    pub score: Score,
+}
+
+/// What a game ended on scores counts for each player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Seeds on their side, in hand and in their store.
+    Seeds,
+    /// Seeds their captures took (wherever they went), and those in their store.
+    Captured,
 }
 
 /// How an end rule settles the game.

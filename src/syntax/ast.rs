@@ -1117,17 +1117,20 @@ pub struct EndRestated {
 /// One way a game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndRule {
-    /// `a player with no seeds loses` (`false`) or `… ends the game and the player with more
-    /// seeds wins` (`true`).
-    NoSeeds(bool),
+    /// `a player with no seeds loses` (`None`) or `… ends the game and the player with more
+    /// seeds wins` (with the score counted).
+    NoSeeds(Option<Score>),
     /// `a player who cannot move loses|passes`.
     Blocked(Blocked),
-    /// `a repeated position is a draw` (`false`) or `… ends the game and the player with
-    /// more seeds wins` (`true`).
-    Repetition(bool),
+    /// `a repeated position is a draw` (`None`) or `… ends the game and the player with
+    /// more seeds wins` (with the score counted).
+    Repetition(Option<Score>),
     /// `a store with more than half the seeds ends the game and the player with more seeds
     /// wins`.
-    StoreMajority,
+    StoreMajority(Score),
+    /// `at most N seeds on the board ends the game and the player who captured more seeds
+    /// wins`.
+    FewSeeds(Spanned<Value>, Score),
     /// `after N turns the game is a draw`.
     TurnLimit(Spanned<Value>),
     /// `a player whose ROW row is empty loses[, even between laps]` (`true` with the clause).
@@ -1150,7 +1153,8 @@ impl EndRule {
             EndRule::NoSeeds(_) => "a player with no seeds",
             EndRule::Blocked(_) => "a player who cannot move",
             EndRule::Repetition(_) => "a repeated position",
-            EndRule::StoreMajority => "a store with more than half the seeds",
+            EndRule::StoreMajority(_) => "a store with more than half the seeds",
+            EndRule::FewSeeds(..) => "few seeds on the board",
             EndRule::TurnLimit(_) => "the number of turns",
             EndRule::RowEmpty(..) => "a player whose row is empty",
             EndRule::OneHole(_) => "a player with all their seeds in one hole",
@@ -1179,7 +1183,17 @@ pub enum Blocked {
     /// Their turn passes.
     Passes,
     /// The game ends; the player with more seeds (on their side, in hand and in store) wins.
-    Scores,
+    Scores(Score),
+}
+
+/// What a game ended on scores counts for each player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// `the player with more seeds wins`: seeds on their side, in hand and in their store.
+    Seeds,
+    /// `the player who captured more seeds wins`: seeds their captures took, and those in
+    /// their store.
+    Captured,
 }
 
 /// A search a rules file may name for its game's strongest computer player.

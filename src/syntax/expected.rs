@@ -348,6 +348,10 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_front => "`front`",
         Rule::kw_prefer => "`prefer`",
         Rule::by_score => "`ends the game and the player with more seeds wins`",
+        Rule::captured_score => "`who captured more seeds`",
+        Rule::few_seeds_rule => {
+            "`at most 1 seed on the board ends the game and the player who captured more seeds wins`"
+        }
         Rule::turn_limit_rule => "`after N turns the game is a draw`",
         Rule::kw_a => "`a`",
         Rule::kw_after => "`after`",

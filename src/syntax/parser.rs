@@ -1460,10 +1460,19 @@ fn lower_end_restated(pair: Pair<'_, Rule>) -> Result<EndRestated> {
 fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
     let sp = span(&r);
     let rule = match r.as_rule() {
-        Rule::no_seeds_rule => EndRule::NoSeeds(Children::of(r).optional(Rule::by_score).is_some()),
+        Rule::no_seeds_rule => EndRule::NoSeeds(Children::of(r).optional(Rule::by_score).map(lower_score)),
         Rule::blocked_rule => EndRule::Blocked(lower_blocked_rule(r)?),
-        Rule::repetition_rule => EndRule::Repetition(Children::of(r).optional(Rule::by_score).is_some()),
-        Rule::store_majority_rule => EndRule::StoreMajority,
+        Rule::repetition_rule => {
+            EndRule::Repetition(Children::of(r).optional(Rule::by_score).map(lower_score))
+        }
+        Rule::store_majority_rule => {
+            EndRule::StoreMajority(lower_score(Children::of(r).expect(Rule::by_score)?))
+        }
+        Rule::few_seeds_rule => {
+            let mut c = Children::of(r);
+            let count = lower_value(c.expect(Rule::value)?)?;
+            EndRule::FewSeeds(count, lower_score(c.expect(Rule::by_score)?))
+        }
         Rule::turn_limit_rule => EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?),
         Rule::row_empty_rule => {
             let mut c = Children::of(r);
@@ -1485,7 +1494,15 @@ fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<Blocked> {
     match token.as_rule() {
         Rule::kw_loses => Ok(Blocked::Loses),
         Rule::kw_passes => Ok(Blocked::Passes),
-        Rule::by_score => Ok(Blocked::Scores),
+        Rule::by_score => Ok(Blocked::Scores(lower_score(token))),
         _ => unexpected(&token),
+    }
+}
+
+/// `ends the game and the player with more seeds wins` or `… who captured more seeds wins`.
+fn lower_score(by_score: Pair<'_, Rule>) -> Score {
+    match Children::of(by_score).optional(Rule::captured_score) {
+        Some(_) => Score::Captured,
+        None => Score::Seeds,
     }
 }

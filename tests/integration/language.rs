@@ -787,3 +787,51 @@ fn holes_counted_from_the_landing_hole() {
                                      a 0 1 0 1 1 1",
     );
 }
+
+/// [`ALONG`] with its end rules replaced by `lines`.
+fn along_ending(lines: &str) -> Rules {
+    let text = ALONG
+        .replace("        a player with no seeds loses\n        a player who cannot move loses\n", lines);
+    assert!(text.contains(lines));
+    sow::compile("ending.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+}
+
+/// `at most 4 seeds on the board ends the game …`, and what the score counts. South a2 (1) →
+/// a3 (0→1): the next hole a4 is empty and a5 holds 2, which go to South's store. Four seeds
+/// are left in the holes (a3, and North's b4, b5, b6), so the game ends. Counting captures,
+/// South has 2 (in the store) and North none: South wins. Counting seeds, South has 1 on
+/// their side and 2 in store, North 3 on theirs: a draw.
+#[test]
+fn few_seeds_on_the_board_end_the_game_on_captures() {
+    let picture = "b 0 0 0 1 1 1
+                   a 0 1 0 0 2 0";
+    let play = |rules: &Rules| {
+        let mut game = main_position(rules, picture, Player::South);
+        assert_eq!(game.outcome(), None);
+        game.play(Move::Sow(hole(rules, "a2"))).unwrap();
+        game.outcome()
+    };
+    let captured = along_ending(
+        "        a player with no seeds ends the game and the player who captured more seeds wins
+        a player who cannot move ends the game and the player who captured more seeds wins
+        at most 4 seeds on the board ends the game and the player who captured more seeds wins\n",
+    );
+    assert_eq!(play(&captured), win(Player::South, sow::engine::WinReason::Score));
+    assert!(captured.model().to_string().contains(
+        "at most 4 seeds in the holes ends the game, won by the player who captured more seeds (store included)"
+    ));
+    let seeds = along_ending(
+        "        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+        at most 4 seeds on the board ends the game and the player with more seeds wins\n",
+    );
+    assert_eq!(play(&seeds), Some(sow::engine::Outcome::Draw(sow::engine::DrawReason::EqualScores)));
+    // A limit of 3: four seeds are left, and the game goes on.
+    let three = along_ending(
+        "        a player with no seeds loses
+        a player who cannot move loses
+        at most 3 seeds on the board ends the game and the player who captured more seeds wins\n",
+    );
+    assert_eq!(play(&three), None);
+}
