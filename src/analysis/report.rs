@@ -503,7 +503,7 @@ pub struct SimulateReport {
 const WIN_PHRASES: [(WinReason, &str); 7] = [
     (WinReason::NoSeeds, "by taking every seed"),
     (WinReason::Blocked, "by blocking"),
-    (WinReason::Score, "on seeds held"),
+    (WinReason::Score, "on score"),
     (WinReason::RowEmpty, "by emptying a row"),
     (WinReason::OneHole, "by gathering every seed in one hole"),
     (WinReason::EndHoles, "by taking both end holes of a row in one turn"),
@@ -514,7 +514,7 @@ const WIN_PHRASES: [(WinReason, &str); 7] = [
 const DRAW_PHRASES: [(DrawReason, &str); 4] = [
     (DrawReason::Repetition, "by repetition"),
     (DrawReason::TurnLimit, "at the turn limit"),
-    (DrawReason::EqualScores, "on equal seeds"),
+    (DrawReason::EqualScores, "on equal scores"),
     (DrawReason::Passes, "by passing in turn"),
 ];
 

@@ -123,7 +123,20 @@ fn players(scope: &Scope<'_>) -> Vec<CheckError> {
     let sections = &scope.eff.sections;
     let territory = sections.territory.map(|t| t.node);
     let share = territory.and_then(|t| t.share);
+    let common = territory.and_then(|t| t.common);
     let mut out = Vec::new();
+    if let (Some(common), Some(by_colour)) = (common, territory.and_then(|t| t.by_colour)) {
+        out.push(CheckError::ConflictingWords {
+            word: scope.text(by_colour),
+            other: scope.text(common),
+            span: by_colour.into(),
+            first: common.into(),
+            help:
+                "a hole cannot be everyone's and belong to whoever's seeds it holds: keep `every hole`, or \
+                   share the circuit by colour"
+                    .into(),
+        });
+    }
     let seats = match sections.players {
         Some(p) if !(2..=crate::model::MAX_SEATS as u64).contains(&p.node.node) => {
             out.push(CheckError::Players { count: p.node.node, span: p.node.span.into() });
@@ -132,7 +145,7 @@ fn players(scope: &Scope<'_>) -> Vec<CheckError> {
         Some(p) => p.node.node as usize,
         None => 2,
     };
-    if let (Some(p), None) = (sections.players, share)
+    if let (Some(p), None, None) = (sections.players, share, common)
         && seats > 2
     {
         out.push(CheckError::SeatsWithoutShare {

@@ -1115,7 +1115,8 @@ pub enum CheckError {
         code(sow::check::seats_without_share),
         help(
             "let the players share a circuit by the colour of their seeds: `territory each player owns an equal \
-             part of the circuit at the start, then the holes that hold their seeds`"
+             part of the circuit at the start, then the holes that hold their seeds`; or share every hole: \
+             `territory each player owns every hole`"
         )
     )]
     SeatsWithoutShare {

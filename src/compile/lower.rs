@@ -54,6 +54,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         lap_limit,
         colours: sections.territory.is_some_and(|t| t.node.by_colour.is_some()),
         share: sections.territory.is_some_and(|t| t.node.share.is_some()),
+        common: sections.territory.is_some_and(|t| t.node.common.is_some()),
         hand,
         opposites,
     })

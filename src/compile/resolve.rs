@@ -414,6 +414,9 @@ impl<'a> Scope<'a> {
         match &set.node {
             // Seeds in hand are no holes (the setup counts them apart).
             ast::HoleSet::Hand => Ok(Vec::new()),
+            ast::HoleSet::Named(name) => {
+                Ok(vec![self.hole_named(&Spanned::new(*name, set.span)).map_err(|e| vec![e])?])
+            }
             ast::HoleSet::Every => Ok(self.board.ok_or_else(Vec::new)?.cells().collect()),
             ast::HoleSet::EveryOnCircuit => {
                 let board = self.board.ok_or_else(Vec::new)?;

@@ -171,7 +171,7 @@ impl Scope<'_> {
     }
 
     /// A hole named in board notation (`b1`), on the board.
-    fn hole_named(&self, name: &Spanned<ast::HoleName>) -> Result<Cell, CheckError> {
+    pub(super) fn hole_named(&self, name: &Spanned<ast::HoleName>) -> Result<Cell, CheckError> {
         let board = self.board.ok_or_else(|| CheckError::OffBoard {
             what: format!("`{}`", self.text(name.span)),
             span: name.span.into(),
@@ -704,6 +704,10 @@ impl Scope<'_> {
                 let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
                 Fact::PreviousHolds(min, max)
             }
+            ast::Fact::Along { steps, condition: ast::HoleCondition::Marked(mark) } => {
+                let steps = self.steps(steps).map_err(|e| vec![e])?;
+                Fact::AlongMarked(steps, self.mark(mark).map_err(|e| vec![e])?)
+            }
             ast::Fact::Along { steps, condition } => {
                 let steps = self.steps(steps).map_err(|e| vec![e])?;
                 let (min, max) = match condition {
@@ -712,6 +716,7 @@ impl Scope<'_> {
                     ast::HoleCondition::Holds(range) => {
                         self.seed_range(range, fact.span).map_err(|e| vec![e])?
                     }
+                    ast::HoleCondition::Marked(_) => unreachable!("a mark is read above"),
                 };
                 match (steps, condition) {
                     (1, ast::HoleCondition::Is(state)) => Fact::Next((*state).into()),

@@ -384,6 +384,8 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
                     _ => exact = false,
                 }
             }
+            // Whether a hole counted from the landing carries a mark has no dimension.
+            Fact::AlongMarked(..) => exact = false,
             Fact::Row(s, r, st) => {
                 let (lo, hi) = state(st);
                 set(dim::ROW + side(s) as usize * MAX_ROWS + usize::from(r), lo, hi.min(1));

@@ -376,8 +376,18 @@ fn build(model: Model) -> Rules {
         }
         pos
     });
+    if model.common {
+        // Every hole is everyone's, kept as seat 0's (see `Rules::common`).
+        for &h in &slot_of {
+            hole_owner[h.index()] = model.first_player();
+        }
+    }
     let territory = ByPlayer::for_seats(model.seats, |player| {
-        slot_of.iter().copied().filter(|h| hole_owner[h.index()] == player).collect::<Vec<_>>()
+        slot_of
+            .iter()
+            .copied()
+            .filter(|h| model.common || hole_owner[h.index()] == player)
+            .collect::<Vec<_>>()
     });
     let territory_slots = territory.clone().map(|t| {
         let first = t.iter().map(|h| h.index()).min().unwrap_or(0);
@@ -465,6 +475,7 @@ fn build(model: Model) -> Rules {
             seat_keys[next.index()].wrapping_sub(seat_keys[seat])
         }),
         colours: model.colours,
+        common: model.common,
         flags: Flags::default(),
         turn_record: model.end.end_holes.is_some()
             || model.phases.iter().any(|p| match &p.turn {

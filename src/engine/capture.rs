@@ -331,7 +331,6 @@ impl Rules {
         log: &mut L,
     ) -> (u16, u8) {
         let me = state.to_move;
-        let opp = me.other();
         let capture = &self.model.captures[usize::from(c)];
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return (0, 0) };
         let ring = &sow.rings[me];
@@ -356,7 +355,7 @@ impl Rules {
                         pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
                         let h = Hole(ring.slot(pos) as u8);
                         let n = state.counts[h.index()];
-                        if self.is_store(h) || !self.holds(state, h, opp) || !(min..=max).contains(&n) {
+                        if self.is_store(h) || !self.opponents(state, h, me) || !(min..=max).contains(&n) {
                             break;
                         }
                         holes.push((h, u8::MAX));
@@ -366,14 +365,16 @@ impl Rules {
         }
         let each = capture.each.unwrap_or(u16::MAX);
         let amount = |state: &State, h: Hole| state.counts[h.index()].min(each);
-        if capture.not_every_seed {
-            let from_opponent: u32 = (holes.iter())
-                .filter(|(h, _)| self.holds(state, *h, opp))
-                .map(|&(h, _)| u32::from(amount(state, h)))
-                .sum();
-            if from_opponent == u32::from(state.seeds[opp]) {
-                return (0, 0);
-            }
+        if capture.not_every_seed
+            && self.others(me).any(|opp| {
+                let from_opponent: u32 = (holes.iter())
+                    .filter(|(h, _)| self.holds(state, *h, opp))
+                    .map(|&(h, _)| u32::from(amount(state, h)))
+                    .sum();
+                from_opponent == u32::from(state.seeds[opp])
+            })
+        {
+            return (0, 0);
         }
         let (mut taken, mut roles) = (0u16, 0u8);
         for (h, role) in holes {
@@ -502,7 +503,6 @@ impl Rules {
         log: &mut L,
     ) -> (u16, u8) {
         let me = state.to_move;
-        let opp = me.other();
         let capture = &self.model.captures[c as usize];
         let column = usize::from(self.hole_column[last.index()]);
         let mut holes: [(Hole, u8); MAX_SLOTS] = [(Hole(0), u8::MAX); MAX_SLOTS];
@@ -538,7 +538,7 @@ impl Rules {
                         pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
                         let h = Hole(ring.slot(pos) as u8);
                         let c = state.counts[h.index()];
-                        if self.is_store(h) || !self.holds(state, h, opp) || !(min..=max).contains(&c) {
+                        if self.is_store(h) || !self.opponents(state, h, me) || !(min..=max).contains(&c) {
                             break;
                         }
                         holes[n_holes] = (h, u8::MAX);
@@ -547,16 +547,18 @@ impl Rules {
                 }
             }
         }
-        if capture.not_every_seed {
-            let from_opponent: u32 = holes[..n_holes]
-                .iter()
-                .filter(|(h, _)| self.holds(state, *h, opp))
-                .map(|(h, _)| u32::from(state.counts[h.index()]))
-                .sum();
-            if from_opponent == u32::from(state.seeds[opp]) {
-                // It would take every seed the opponent has: it takes nothing.
-                n_holes = 0;
-            }
+        if capture.not_every_seed
+            && self.others(me).any(|opp| {
+                let from_opponent: u32 = holes[..n_holes]
+                    .iter()
+                    .filter(|(h, _)| self.holds(state, *h, opp))
+                    .map(|(h, _)| u32::from(state.counts[h.index()]))
+                    .sum();
+                from_opponent == u32::from(state.seeds[opp])
+            })
+        {
+            // It would take every seed an opponent has: it takes nothing.
+            n_holes = 0;
         }
         let mut taken = 0u16;
         let mut roles = 0u8;

@@ -174,7 +174,7 @@ impl Rules {
         if self.colours {
             self.holder(state, h) == Some(me) && self.circuit_pos[me][h.index()] != u8::MAX
         } else {
-            self.hole_owner[h.index()] == me
+            self.hole_owner[h.index()] == me || (self.common && !self.is_store(h))
         }
     }
 
@@ -183,7 +183,11 @@ impl Rules {
     /// whether it is on `p`'s rows. A store is always its owner's.
     #[inline(always)]
     pub(super) fn holds(&self, state: &State, h: Hole, p: Player) -> bool {
-        if self.colours { self.holder(state, h) == Some(p) } else { self.hole_owner[h.index()] == p }
+        if self.colours {
+            self.holder(state, h) == Some(p)
+        } else {
+            self.hole_owner[h.index()] == p || (self.common && !self.is_store(h))
+        }
     }
 
     /// The holes that are `p`'s now (see [`Rules::holds`]): their territory, or where holes
@@ -191,6 +195,24 @@ impl Rules {
     pub(super) fn own_holes<'a>(&'a self, state: &'a State, p: Player) -> impl Iterator<Item = Hole> + 'a {
         let holes = if self.colours { &self.slot_of } else { &self.territory[p] };
         holes.iter().copied().filter(move |&h| !self.colours || self.holds(state, h, p))
+    }
+
+    /// Whether hole `h` is an opponent's of `me` (see [`Rules::holds`]): at a table of two,
+    /// the other player's; at a larger one, any other player's.
+    #[inline(always)]
+    pub(super) fn opponents(&self, state: &State, h: Hole, me: Player) -> bool {
+        if self.seats() == 2 {
+            self.holds(state, h, me.other())
+        } else {
+            self.others(me).any(|p| self.holds(state, h, p))
+        }
+    }
+
+    /// The players other than `me`, in turn order from the next.
+    #[inline(always)]
+    pub(super) fn others(&self, me: Player) -> impl Iterator<Item = Player> {
+        let seats = self.seats();
+        (1..seats).map(move |k| Player::at((me.index() + k) % seats, seats))
     }
 
     /// Put `n` of the mover's seeds into hole `h` outside a lap's sowing (captured seeds put
@@ -227,7 +249,7 @@ impl Rules {
     /// the last seed fell (`held_by`; `None`, neither's, where it was empty).
     pub(super) fn landed_on(&self, me: Player, at: Hole, held_by: Option<Player>) -> Option<Side> {
         let owner = if self.colours { held_by? } else { self.hole_owner[at.index()] };
-        Some(if owner == me { Side::Own } else { Side::Opponent })
+        Some(if owner == me || (self.common && !self.is_store(at)) { Side::Own } else { Side::Opponent })
     }
 }
 

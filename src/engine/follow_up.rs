@@ -61,12 +61,16 @@ impl Rules {
         taken: u16,
         roles: u8,
     ) {
-        let opp = state.to_move.other();
         let follow_ups = &self.model.captures[c as usize].follow_ups;
         if self.colours {
             // The capture changed whose seeds are where: picks read them.
             self.settle_colours(state);
         }
+        if follow_ups.is_empty() {
+            self.end_turn(state, history);
+            return;
+        }
+        let opp = state.to_move.other();
         if state.seeds[opp] > 0 {
             for (i, follow_up) in follow_ups.iter().enumerate().skip(step as usize) {
                 if follow_up.condition().is_some_and(|role| roles & (1 << role) == 0) {

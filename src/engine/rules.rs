@@ -239,6 +239,10 @@ pub struct Rules {
     /// interpreter (`engine::stepwise`), which with `engine::colour` alone reads
     /// [`State`](super::State)'s colours.
     pub(crate) colours: bool,
+    /// Every hole is every player's (`territory each player owns every hole`): the holes are
+    /// kept as seat 0's, whose count of seeds on their side is the board's, which every
+    /// player's count is set to at the end of each turn.
+    pub(crate) common: bool,
     /// Facts about the rules that every turn would otherwise work out again.
     pub(crate) flags: Flags,
     /// The rules look at what a turn's captures did ([`State`](super::State)'s `turn_bits`):

@@ -271,7 +271,9 @@ impl Rules {
     /// sides), where holes belong by rows.
     #[inline]
     pub(crate) fn recount_territories(&self, state: &mut State) {
-        if self.seats() == 2 {
+        if self.common {
+            state.seeds = ByPlayer::for_seats(self.seats(), |p| self.territory_seeds(state, p));
+        } else if self.seats() == 2 {
             state.seeds = ByPlayer::new_with(|p| self.territory_seeds(state, p));
         } else {
             // A larger table shares the holes by colour: seeds are counted by colour.

@@ -272,6 +272,7 @@ impl Rules {
                     Fact::Along(steps, min, max) => {
                         (min..=max).contains(&count(self.along(me, at, cur.rev, steps)))
                     }
+                    Fact::AlongMarked(steps, m) => state.is_marked(m, self.along(me, at, cur.rev, steps)),
                     Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
                     Fact::FirstLap => cur.first,
                     Fact::TurnCaptured => cur.captured,

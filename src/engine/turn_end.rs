@@ -35,6 +35,13 @@ impl Rules {
             // hold no one's seeds and each player's seeds are counted by colour.
             self.settle_colours(state);
         }
+        if self.common {
+            // Every seed on the board is every player's.
+            let seeds = state.seeds[self.first_player()];
+            for p in self.players() {
+                state.seeds[p] = seeds;
+            }
+        }
         state.phase = Phase::Sow;
         state.turn_bits = 0;
         if self.chosen == Chosen::EachTurn {

@@ -94,7 +94,7 @@ impl Model {
         {
             return Err(ModelError::Board { rows: board.rows, columns: board.columns });
         }
-        if !self.share && self.row_names.len() != board.per_side() {
+        if !self.share && !self.common && self.row_names.len() != board.per_side() {
             return Err(ModelError::Territory { named: self.row_names.len(), per_side: board.per_side() });
         }
         if self.setup.len() != board.holes() {
@@ -454,7 +454,20 @@ impl Model {
                 {
                     return Err(self.wrong(place, format!("no row number {role}")));
                 }
-                Fact::Origin(min, max) | Fact::Holds(min, max) | Fact::OppositeHolds(_, min, max)
+                Fact::AlongMarked(_, m) if !self.mark_ok(m) => {
+                    return Err(self.wrong(place, format!("no mark number {m}")));
+                }
+                Fact::Along(steps, ..) | Fact::AlongMarked(steps, _)
+                    if steps == 0 || steps.abs() > MAX_ALONG =>
+                {
+                    return Err(
+                        self.wrong(place, format!("a hole counted {steps} holes from the landing hole"))
+                    );
+                }
+                Fact::Origin(min, max)
+                | Fact::Holds(min, max)
+                | Fact::OppositeHolds(_, min, max)
+                | Fact::Along(_, min, max)
                     if min > max =>
                 {
                     return Err(self.wrong(place, format!("no count is {min} to {max}")));

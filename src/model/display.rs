@@ -757,6 +757,9 @@ impl Model {
                     };
                     format!("{} {holds}", along_hole(steps))
                 }
+                Fact::AlongMarked(steps, m) => {
+                    format!("{} a {} hole", along_hole(steps), self.marks[usize::from(m)].name)
+                }
                 Fact::FirstLap => "the turn's first lap".to_string(),
                 Fact::TurnCaptured => "after a capture this turn".to_string(),
                 Fact::NotReached(side, role, ended) => {

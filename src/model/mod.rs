@@ -59,6 +59,9 @@ pub struct Model {
     /// owns an equal part of the circuit …`): seat 0 the first run of holes from where the
     /// circuit begins, seat 1 the next, and so on; rather than their side's rows.
     pub share: bool,
+    /// Every hole is every player's (`territory each player owns every hole`): any player may
+    /// sow any hole, no hole is an opponent's, and every seed on the board is every player's.
+    pub common: bool,
     /// Seeds each player holds in hand at the start, to be placed on the board
     /// ([`Sowing::place`]); 0 where the game starts with every seed on the board.
     pub hand: u16,
@@ -265,7 +268,7 @@ impl Model {
     /// belong by colour. Each variant the fast path covers is played by both in the tests,
     /// decision by decision (`tests/integration/general.rs`).
     pub fn fast_path_covers(&self) -> bool {
-        !self.colours && !self.lap_by_lap()
+        !self.colours && !self.common && !self.lap_by_lap()
     }
 
     /// The constructs only the general interpreter plays (see [`Model::fast_path_covers`]).
@@ -275,10 +278,9 @@ impl Model {
             _ => None,
         });
         let facts = |s: &Sowing| {
-            s.lap_rules
-                .iter()
-                .flat_map(|r| &r.facts)
-                .any(|f| matches!(f, Fact::FirstLap | Fact::TurnCaptured | Fact::Along(..)))
+            s.lap_rules.iter().flat_map(|r| &r.facts).any(|f| {
+                matches!(f, Fact::FirstLap | Fact::TurnCaptured | Fact::Along(..) | Fact::AlongMarked(..))
+            })
         };
         // Holes counted along the circuit from the landing hole are read lap by lap.
         let along = self.captures.iter().flat_map(|c| &c.take).any(|t| matches!(t, Target::Along(_)));
@@ -1127,6 +1129,9 @@ pub enum Fact {
     /// Never 0, 1 or -1 (those are [`Fact::Next`] and [`Fact::PreviousHolds`]) where one of
     /// those says it.
     Along(i16, u16, u16),
+    /// The hole so many holes from the landing hole (as [`Fact::Along`] counts) carries the
+    /// mark.
+    AlongMarked(i16, MarkId),
     /// The lap is the turn's first (the chosen hole's, or the hole a seed was placed in).
     FirstLap,
     /// A capture has been made earlier in the turn.

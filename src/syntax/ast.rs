@@ -257,6 +257,8 @@ pub struct Territory {
     pub rows: Vec<Spanned<String>>,
     /// `an equal part of the circuit`, if written, instead of rows.
     pub share: Option<Span>,
+    /// `every hole`, if written, instead of rows: every hole is every player's.
+    pub common: Option<Span>,
     /// `at the start, then the holes that hold their seeds`, if written: holes belong by the
     /// colour of their seeds.
     pub by_colour: Option<Span>,
@@ -353,6 +355,8 @@ pub enum HoleSet {
     },
     /// `each hand`: seeds each player holds in hand at the start (in a setup only).
     Hand,
+    /// `b3`: one hole of the board, in board notation (in marks only).
+    Named(HoleName),
 }
 
 /// Which hole of a row, from the owner's seat.
@@ -903,6 +907,8 @@ pub enum HoleCondition {
     Is(HoleState),
     /// `holds N to M seeds`.
     Holds(SeedRange),
+    /// `is a MARK hole`.
+    Marked(Spanned<String>),
 }
 
 /// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`, `1 seed`.

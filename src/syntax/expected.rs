@@ -223,6 +223,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::column_fact => "`the own ROW hole in the landing column is occupied`",
         Rule::next_fact => "`the next hole is occupied`",
         Rule::previous_fact => "`the previous hole holds 2 seeds`",
+        Rule::common_holes => "`every hole`",
+        Rule::marked_hole => "`NAME hole` (a mark)",
         Rule::far_fact => "`the hole after the next hole is occupied`",
         Rule::far_hole => "`hole after the next hole` or `3rd hole after the landing hole`",
         Rule::far_way => "`after` or `before`",

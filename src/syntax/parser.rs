@@ -394,12 +394,13 @@ fn lower_hole_name(pair: Pair<'_, Rule>) -> Spanned<HoleName> {
 fn lower_territory(pair: Pair<'_, Rule>) -> Result<Territory> {
     let mut c = Children::of(pair);
     let share = c.optional(Rule::circuit_share).map(|p| span(&p));
-    let rows = match share {
+    let common = c.optional(Rule::common_holes).map(|p| span(&p));
+    let rows = match share.or(common) {
         Some(_) => Vec::new(),
         None => lower_name_list(c.expect(Rule::name_list)?),
     };
     let by_colour = c.optional(Rule::by_colour).map(|p| span(&p));
-    Ok(Territory { rows, share, by_colour })
+    Ok(Territory { rows, share, common, by_colour })
 }
 
 fn lower_name_list(pair: Pair<'_, Rule>) -> Vec<Spanned<String>> {
@@ -708,6 +709,10 @@ fn lower_mark_holes(pair: Pair<'_, Rule>) -> Result<MarkHoles> {
     let first = c.any()?;
     let holes = match first.as_rule() {
         Rule::hole_run => lower_hole_run(first)?,
+        Rule::hole_name => {
+            let name = lower_hole_name(first);
+            Spanned::new(HoleSet::Named(name.node), name.span)
+        }
         _ => lower_one_hole(first)?,
     };
     let when = c.optional(Rule::setup_when).map(lower_setup_when).transpose()?;
@@ -1133,6 +1138,9 @@ fn lower_landing(pair: Pair<'_, Rule>) -> Result<(HoleWords, Option<Span>)> {
 /// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`, `1 seed`.
 /// `is STATE` or `holds N to M seeds`, the next child of a fact.
 fn lower_hole_condition(c: &mut Children<'_>) -> Result<HoleCondition> {
+    if let Some(marked) = c.optional(Rule::marked_hole) {
+        return Ok(HoleCondition::Marked(lower_name(Children::of(marked).expect(Rule::row_name)?)));
+    }
     Ok(match c.optional(Rule::seed_range) {
         Some(range) => HoleCondition::Holds(lower_seed_range(range)?),
         None => HoleCondition::Is(lower_hole_state(c.expect(Rule::hole_state)?)?),

@@ -835,3 +835,97 @@ fn few_seeds_on_the_board_end_the_game_on_captures() {
     );
     assert_eq!(play(&three), None);
 }
+
+/// Three players sharing every hole of a two-row ring, a capture two holes on that spares a
+/// mark named in board notation, and a game played until the board is nearly bare.
+const COMMON: &str = r#"game "Common" {
+    players 3
+    board 2 rows of 4 holes, no stores
+    territory each player owns every hole
+    marks centre: b3
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the next hole is empty and the hole after the next hole is a centre hole: stop
+        when the last seed lands in a hole and the next hole is empty and the hole after the next hole is occupied: capture beyond
+        otherwise: stop
+    }
+    capture beyond {
+        take the hole after the next hole
+        put the taken seeds in the mover's hand
+    }
+    end {
+        at most 2 seeds on the board ends the game and the player who captured more seeds wins
+        a player who cannot move ends the game and the player who captured more seeds wins
+    }
+}
+"#;
+
+/// `territory each player owns every hole` at a table of three, along the ring a1…a4,
+/// b4…b1:
+/// - any player may sow any occupied hole: Player 1 has a1, a4, b2 and b4;
+/// - Player 1 a1 (1) → a2: a3 is empty and a4 (3) is taken into their hand; every player
+///   then counts the 4 seeds left on the board as theirs, and Player 2 moves;
+/// - Player 2 b4 (2) → b3, b2: b1 and a1 are empty, nothing is taken; Player 3 moves;
+/// - a3 (1) → a4, where b4 is empty and b3 (2) beyond it is a centre hole (`marks centre:
+///   b3`, in board notation): the first rule stops the sowing, and nothing is taken;
+/// - Player 2 a1 (1) → a2: a4 (2) is taken, 1 seed is left on the board, and Player 2, who
+///   captured 2 seeds to the others' none, wins.
+#[test]
+fn every_hole_is_every_players() {
+    let rules = sow::compile("common.sow", COMMON, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let (p1, p2, p3) = (Player::at(0, 3), Player::at(1, 3), Player::at(2, 3));
+    let shown = rules.model().to_string();
+    assert!(shown.contains("the hole after the next hole a centre hole -> stop"), "{shown}");
+
+    let mut game = main_position(
+        &rules,
+        "b 0 1 0 2
+                                          a 1 0 0 3",
+        p1,
+    );
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a4", "b2", "b4"]));
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!((game.state().hand()[p1], game.state().captured()[p1]), (3, 3));
+    assert_eq!(game.state().to_move(), p2);
+    assert!([p1, p2, p3].iter().all(|&p| game.state().seeds(p) == 4));
+    game.play(Move::Sow(hole(&rules, "b4"))).unwrap();
+    assert_board(
+        &rules,
+        game.state(),
+        "b 0 2 1 0
+                                        a 0 1 0 0",
+    );
+    assert_eq!(game.state().to_move(), p3);
+
+    let mut game = main_position(
+        &rules,
+        "b 0 0 2 0
+                                          a 0 0 1 0",
+        p3,
+    );
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_board(
+        &rules,
+        game.state(),
+        "b 0 0 2 0
+                                        a 0 0 0 1",
+    );
+    assert_eq!(game.state().hand()[p3], 0);
+
+    let mut game = main_position(
+        &rules,
+        "b 0 0 0 0
+                                          a 1 0 0 2",
+        p2,
+    );
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(game.outcome(), win(p2, sow::engine::WinReason::Score));
+}
