@@ -402,6 +402,7 @@ impl Record {
                 Phase::LapChoice(c) if c.turn => Some("a choice to `relay` or turn the next lap".to_string()),
                 Phase::LapChoice(_) => Some("a choice to `stop` or `relay`".to_string()),
                 Phase::EndChoice(_) => Some("the choice of the row end to sow the capture from".to_string()),
+                Phase::Step(p) => Some(format!("the holes of the lap's {} more seeds", p.hand)),
                 Phase::Sow => None,
             };
             if let Some(owed) = owed {

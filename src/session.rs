@@ -196,6 +196,11 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
         Phase::EndChoice(c) => {
             Some(format!("choose the row end to sow the capture at {} from", rules.hole_name(c.at)))
         }
+        Phase::Step(p) => Some(format!(
+            "sow the next of {} seeds from {} into a neighbouring hole",
+            p.hand,
+            rules.hole_name(p.at)
+        )),
         Phase::Pick(p) => {
             let follow_up = &rules.captures()[p.capture as usize].follow_ups[p.step as usize];
             let unit = match follow_up {
@@ -255,11 +260,44 @@ fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], a
             picks.clear();
         }
     };
+    // Where each seed goes into a neighbouring hole the mover chooses: the holes sown into,
+    // told as one run (`South lifts a1 and sows into a2, b2, b1`).
+    let mut into: Vec<String> = Vec::new();
+    let flush_into = |parts: &mut Vec<String>, into: &mut Vec<String>| {
+        if !into.is_empty() {
+            let list = into.join(", ");
+            let lifted = parts.last().is_some_and(|last| last.starts_with(&format!("{me} lifts")));
+            match parts.last_mut() {
+                Some(last) if lifted => last.push_str(&format!(" and sows into {list}")),
+                Some(_) => parts.push(format!("sows into {list}")),
+                None => parts.push(format!("{me} sows into {list}")),
+            }
+            into.clear();
+        }
+    };
     for (i, (&mv, effect)) in moves.iter().zip(effects).enumerate() {
         if !matches!(mv, Move::Pick(_) | Move::Stop) {
             flush_picks(&mut parts, &mut picks);
         }
+        if !(rules.sows_by_path() && matches!(mv, Move::Sow(_)) && effect.sown > 0) {
+            flush_into(&mut parts, &mut into);
+        }
         match mv {
+            Move::Sow(h) if rules.sows_by_path() && effect.sown == 0 => {
+                parts.push(format!("{me} lifts {}", rules.hole_name(h)));
+            }
+            Move::Sow(h) if rules.sows_by_path() => {
+                into.push(rules.hole_name(h));
+                if !effect.taken.is_empty() {
+                    flush_into(&mut parts, &mut into);
+                    let taken: Vec<String> = effect
+                        .taken
+                        .iter()
+                        .map(|(hole, n)| format!("{n} from {}", rules.hole_name(*hole)))
+                        .collect();
+                    parts.push(format!("captures {}", taken.join(" and ")));
+                }
+            }
             Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h) => {
                 let laps =
                     if effect.laps == 1 { "1 lap".to_string() } else { format!("{} laps", effect.laps) };
@@ -290,12 +328,14 @@ fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], a
             Move::Enter => parts.push(format!("{me} puts a seed from hand into each of their holes")),
         }
         if again.get(i).copied().unwrap_or(false) {
+            flush_into(&mut parts, &mut into);
             flush_picks(&mut parts, &mut picks);
             parts.push(format!("{me} moves again"));
             sentences.push(format!("{}.", parts.join("; ")));
             parts.clear();
         }
     }
+    flush_into(&mut parts, &mut into);
     flush_picks(&mut parts, &mut picks);
     if !parts.is_empty() {
         sentences.push(format!("{}.", parts.join("; ")));

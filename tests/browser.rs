@@ -657,6 +657,29 @@ async fn looks(client: &Client, server: &Server) -> Result<()> {
     .await?;
     assert_eq!(holders, json!([null, "south", "east", "north", "west"]), "holders after four turns");
     screenshot(client, "four-players.png").await?;
+
+    // Dongjintian, four players on a path of neighbouring holes: South lifts a1 and then
+    // clicks the hole of each seed, among those offered; the computer plays East, North and
+    // West, and the board is the engine's after those four turns.
+    client.goto(&format!("{base}?rules=dongjintian&speed=0&seed=1")).await?;
+    settled(client).await?;
+    let rules = bundled_rules("dongjintian", None);
+    let mut game = Game::new(&rules);
+    click_hole(client, "a1").await?;
+    settled(client).await?;
+    let offered = js(
+        client,
+        "return Array.from(document.querySelectorAll('.hole.legal')).map(h => h.dataset.hole).sort()",
+    )
+    .await?;
+    assert_eq!(offered, json!(["a2", "b1"]), "the first seed's holes after lifting a1");
+    for h in ["a2", "b2", "b1", "c1", "d1"] {
+        click_hole(client, h).await?;
+        settled(client).await?;
+    }
+    game.play_turn("a1 a2 b2 b1 c1 d1")?;
+    sync(client, &rules, &mut game).await?;
+    assert_eq!(game.turns().len(), 4, "South, then the computer's East, North and West");
     Ok(())
 }
 

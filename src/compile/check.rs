@@ -30,8 +30,61 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         lap_limit(scope),
         added_captures(scope),
         colours(scope),
+        path(scope),
     ]
     .concat()
+}
+
+/// Where each seed goes into a neighbouring hole of the mover's choosing (`circuit a path
+/// through neighbouring holes, …`): a kind of mark is kept for the holes of a lap, and the
+/// constructs that sow along a ring, or predict a lap before the mover makes it, are not
+/// played with it yet.
+fn path(scope: &Scope<'_>) -> Vec<CheckError> {
+    let eff = scope.eff;
+    let Some(path) = eff.sections.circuit.and_then(|c| c.node.path) else { return Vec::new() };
+    let mut out = Vec::new();
+    if eff.marks.len() >= crate::model::MAX_MARKS {
+        out.push(CheckError::TooManyMarks { max: crate::model::MAX_MARKS - 1, span: path.into() });
+    }
+    let mut not_yet =
+        |what: Span| out.push(CheckError::NotOnPath { what: scope.text(what), span: what.into() });
+    if let Some(by_colour) = eff.sections.territory.and_then(|t| t.node.by_colour) {
+        not_yet(by_colour);
+    }
+    let openings = eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing);
+    for sowing in std::iter::once(eff.sections.sowing).chain(openings) {
+        if let Some(sow) = sowing.sow {
+            let s = sow.node;
+            let spans = [
+                s.count.as_ref().map(|c| c.span),
+                s.itself,
+                s.place.as_ref().map(|p| p.span),
+                s.heavy.as_ref().map(|h| h.span),
+                s.exit_start.as_ref().map(|e| e.span),
+                s.exit_relay.as_ref().map(|e| e.span),
+            ];
+            spans.into_iter().flatten().for_each(&mut not_yet);
+        }
+        if let Some(choose) = sowing.choose {
+            let c = choose.node;
+            let spans = [
+                c.turnings.first().map(|t| t.span),
+                c.prefer.first().map(|p| p.span),
+                c.block.as_ref().map(|b| b.span),
+                c.lone.as_ref().map(|l| l.span),
+                c.whole_move.as_ref().map(|w| w.span),
+                c.hand_entry,
+            ];
+            spans.into_iter().flatten().for_each(&mut not_yet);
+        }
+    }
+    for capture in eff.captures.values() {
+        if let Some(d) = capture.destination.as_ref().filter(|d| matches!(d.node, ast::Destination::Resow(_)))
+        {
+            not_yet(d.span);
+        }
+    }
+    out
 }
 
 /// A `choose` block's preferred first laps, blocking rule and move for a lone seed name lap

@@ -1130,6 +1130,26 @@ pub enum CheckError {
         territory: Option<SourceSpan>,
     },
 
+    /// A construct not yet played where each seed goes into a neighbouring hole of the
+    /// mover's choosing.
+    #[error(
+        "`{what}` is not played yet where each seed goes into a neighbouring hole of the mover's choosing"
+    )]
+    #[diagnostic(
+        code(sow::check::not_on_path),
+        help(
+            "sow along a ring (`circuit own rows anticlockwise`), or leave this out: a path's laps are \
+             the mover's choices seed by seed, and this construct sows along a ring or foresees a lap"
+        )
+    )]
+    NotOnPath {
+        /// The words.
+        what: String,
+        /// Where.
+        #[label("not with a path of neighbouring holes")]
+        span: SourceSpan,
+    },
+
     /// `an equal part of the circuit` without a shared ring.
     #[error("an equal part of the circuit needs a circuit shared by every player")]
     #[diagnostic(

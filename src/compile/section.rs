@@ -241,6 +241,18 @@ impl Scope<'_> {
     /// The circuit seeds go round.
     pub fn circuit(&self, section: At<'_, ast::Circuit>) -> Result<Circuit, CheckError> {
         let c = section.node;
+        if c.path.is_some() {
+            return Ok(Circuit {
+                direction: Direction::Anticlockwise,
+                chosen: Chosen::Never,
+                shared: true,
+                edge: false,
+                through_store: false,
+                skip_origin: false,
+                ring_role: None,
+                path: true,
+            });
+        }
         if let Some(through) = c.through_store {
             if c.all_rows.is_none() {
                 return Err(CheckError::NeedsSharedCircuit {
@@ -290,6 +302,7 @@ impl Scope<'_> {
             through_store: c.through_store.is_some(),
             skip_origin: c.skip_origin.is_some(),
             ring_role,
+            path: false,
         })
     }
 

@@ -41,6 +41,20 @@ struct Layout {
 fn layout(model: &Model) -> Layout {
     let (board, c) = (model.board, model.circuit);
     let holes = board.holes();
+    if c.path {
+        // No ring: the holes in board order, and a ring through them in that order, which
+        // only the tables built for rings read (no seed is sown along it).
+        let slot_of: Vec<Hole> = (0..holes).map(|i| Hole(i as u8)).collect();
+        let board_of: Vec<u16> = (0..holes).map(|i| i as u16).collect();
+        let store = board.stores.then(|| ByPlayer::pair(Hole(holes as u8), Hole(holes as u8 + 1)));
+        let ring = slot_of.clone();
+        return Layout {
+            slot_of,
+            board_of,
+            store,
+            circuit: ByPlayer::for_seats(model.seats, |_| ring.clone()),
+        };
+    }
     if c.shared && (c.ring_role.is_some() || c.edge) {
         return ring_layout(model);
     }
@@ -476,6 +490,8 @@ fn build(model: Model) -> Rules {
         }),
         colours: model.colours,
         common: model.common,
+        path: model.circuit.path,
+        path_mark: model.marks.len().min(crate::model::MAX_MARKS - 1) as u8,
         flags: Flags::default(),
         turn_record: model.end.end_holes.is_some()
             || model.phases.iter().any(|p| match &p.turn {

@@ -344,8 +344,9 @@ impl Rules {
                 Target::Opposite(role) => holes.extend(self.opposite(me, facing, role).map(|o| (o, role))),
                 Target::Column(role) => holes.push((self.role_hole[me][usize::from(role)][column], u8::MAX)),
                 Target::Along(steps) => {
-                    let h = self.along(me, end.last, rev, steps);
-                    if !self.is_store(h) {
+                    if let Some(h) = self.along_hole(state, me, end.last, rev, steps)
+                        && !self.is_store(h)
+                    {
                         holes.push((h, u8::MAX));
                     }
                 }
@@ -524,8 +525,9 @@ impl Rules {
                     n_holes += 1;
                 }
                 Target::Along(steps) => {
-                    let h = self.along(me, last, rev, steps);
-                    if !self.is_store(h) {
+                    if let Some(h) = self.along_hole(state, me, last, rev, steps)
+                        && !self.is_store(h)
+                    {
                         holes[n_holes] = (h, u8::MAX);
                         n_holes += 1;
                     }

@@ -239,6 +239,22 @@ pub enum PlayError {
         /// The legal choices (`b1:cw`).
         ends: Vec<String>,
     },
+    /// Not one of the holes the next seed of a lap under way may go into, where each seed
+    /// goes into a neighbouring hole of the mover's choosing.
+    #[error(
+        "{player}'s lap stands at {at} with {hand} seeds to sow: the next goes into {}",
+        .holes.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(" or ")
+    )]
+    StepOwed {
+        /// The player to move.
+        player: Player,
+        /// Where the last seed fell (or the lifted hole).
+        at: String,
+        /// Seeds still to sow.
+        hand: u16,
+        /// The holes the next seed may go into.
+        holes: Vec<String>,
+    },
     /// A decision of another kind than the turn asks for.
     #[error("{expected}")]
     WrongTurn {
@@ -257,6 +273,7 @@ impl PlayError {
             | PlayError::TurnPaused { .. }
             | PlayError::PathPaused { .. }
             | PlayError::EndOwed { .. }
+            | PlayError::StepOwed { .. }
             | PlayError::CaptureUnfinished { .. }
             | PlayError::NothingPending { .. }
             | PlayError::DirectionOwed { .. }
@@ -577,6 +594,12 @@ impl Rules {
                 can_relay: moves.contains(&Move::Relay),
                 turn: moves.iter().find(|m| matches!(m, Move::SowDirection(..))).map(|&m| self.move_text(m)),
             },
+            (Phase::Step(p), _) => PlayError::StepOwed {
+                player: me,
+                at: self.hole_name(p.at),
+                hand: p.hand,
+                holes: moves.iter().map(|&m| self.move_text(m)).collect(),
+            },
             (Phase::EndChoice(c), _) => PlayError::EndOwed {
                 player: me,
                 at: self.hole_name(c.at),
@@ -650,8 +673,13 @@ impl Rules {
         if self.colours {
             return self.explain_colour_sow(state, h);
         }
-        if self.owner(h) != me {
-            return PlayError::NotYours { hole, owner: me.other(), player: me, rows: self.row_letters(me) };
+        if !self.holds(state, h, me) {
+            return PlayError::NotYours {
+                hole,
+                owner: self.owner(h),
+                player: me,
+                rows: self.row_letters(me),
+            };
         }
         let count = state.count(h);
         if count == 0 {

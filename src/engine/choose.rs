@@ -49,6 +49,7 @@ impl Rules {
             Phase::Pick(pick) => self.pick_moves(state, pick, out),
             Phase::LapChoice(choice) => self.lap_choice_moves(state, choice, out),
             Phase::EndChoice(choice) => self.end_choice_moves(state, choice, out),
+            Phase::Step(p) => self.path_moves(state, p, out),
             Phase::Sow => {}
         }
     }

@@ -198,6 +198,7 @@ impl<'r> Game<'r> {
                 Phase::LapChoice(c) if c.turn => "a choice to `relay` or turn the next lap".to_string(),
                 Phase::LapChoice(_) => "a choice to `stop` or `relay`".to_string(),
                 Phase::EndChoice(_) => "the choice of the row end to sow the capture from".to_string(),
+                Phase::Step(p) => format!("the holes of the lap's {} more seeds", p.hand),
                 Phase::Sow => String::new(),
             };
             if !owed.is_empty() {

@@ -13,6 +13,7 @@ mod follow_up;
 mod game;
 mod learning;
 mod notation;
+mod path;
 pub mod perft;
 mod play;
 mod position;

@@ -174,7 +174,7 @@ impl Rules {
                 _ => Move::Sow(hole),
             },
             Phase::Pick(_) => Move::Pick(hole),
-            Phase::LapChoice(_) | Phase::EndChoice(_) => Move::Sow(hole),
+            Phase::LapChoice(_) | Phase::EndChoice(_) | Phase::Step(_) => Move::Sow(hole),
         })
     }
 
@@ -269,6 +269,10 @@ impl Rules {
                     Phase::EndChoice(c) => {
                         let at = self.hole_name(c.at);
                         let _ = write!(out, " (capture at {at}: choose the row end to sow it from)");
+                    }
+                    Phase::Step(p) => {
+                        let at = self.hole_name(p.at);
+                        let _ = write!(out, " (sowing at {at}, {} to sow: choose the next hole)", p.hand);
                     }
                     Phase::Sow => {}
                 }

@@ -171,7 +171,7 @@ impl Rules {
                         }
                         self.end_turn(state, history);
                     }
-                    Phase::Sow | Phase::EndChoice(_) => {}
+                    Phase::Sow | Phase::EndChoice(_) | Phase::Step(_) => {}
                 }
                 None
             }

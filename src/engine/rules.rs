@@ -243,6 +243,12 @@ pub struct Rules {
     /// kept as seat 0's, whose count of seeds on their side is the board's, which every
     /// player's count is set to at the end of each turn.
     pub(crate) common: bool,
+    /// Each seed goes into a neighbouring hole of the mover's choosing (`circuit a path
+    /// through neighbouring holes, …`): the laps are played by `engine::path`, the holes a
+    /// lap has lifted or sown into carrying mark `path_mark` (the one after the file's own).
+    pub(crate) path: bool,
+    /// See [`Rules::path`].
+    pub(crate) path_mark: u8,
     /// Facts about the rules that every turn would otherwise work out again.
     pub(crate) flags: Flags,
     /// The rules look at what a turn's captures did ([`State`](super::State)'s `turn_bits`):

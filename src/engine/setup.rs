@@ -247,13 +247,18 @@ impl Rules {
         self.store.map_or(0, |s| u32::from(state.counts[s[player].index()]))
     }
 
-    /// Seeds on the board.
+    /// Seeds on the board, and those a lap under way holds in the mover's hand (where each
+    /// seed goes into a neighbouring hole of the mover's choosing).
     pub fn seeds_on_board(&self, state: &State) -> u32 {
+        let sowing = match state.phase {
+            Phase::Step(p) => u32::from(p.hand),
+            _ => 0,
+        };
         // The side stores, if any, are on the board too.
         let side = self
             .side_store
             .map_or(0, |s| self.players().map(|p| u32::from(state.counts[s[p].index()])).sum());
-        state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() + side
+        state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() + side + sowing
     }
 
     /// A player's score where the game ends on seeds: seeds on their side, in hand and in
@@ -387,6 +392,17 @@ impl Rules {
             Phase::EndChoice(c) => {
                 mix(3);
                 mix(c.at.index() as u64 | u64::from(c.origin) << 16 | u64::from(c.capture) << 32);
+            }
+            Phase::Step(p) => {
+                // The holes the lap has used are the path mark's, which the history key mixes.
+                mix(4);
+                mix(p.at.index() as u64
+                    | (p.from.index() as u64) << 8
+                    | u64::from(p.hand) << 16
+                    | u64::from(p.origin) << 32
+                    | u64::from(p.first) << 48
+                    | u64::from(p.captured) << 49);
+                mix(u64::from(p.laps));
             }
         }
         for p in Player::BOTH {

@@ -158,6 +158,10 @@ pub enum Phase {
     /// Choosing the end of a row a capture's seeds are sown from (`…, either end from the
     /// middle N holes, …`): the mover sows one end hole inward (`b1:cw` or `b8:acw`).
     EndChoice(EndChoice),
+    /// Choosing the hole the next seed of a lap goes into, where each seed goes into a
+    /// neighbouring hole of the mover's choosing (`circuit a path through neighbouring
+    /// holes, …`): a `Sow` of one of them.
+    Step(PathStep),
 }
 
 /// A capture waiting for the mover to choose the row end its seeds are sown from.
@@ -169,6 +173,27 @@ pub struct EndChoice {
     pub at: Hole,
     /// Seeds the chosen hole held (for conditions on it).
     pub origin: u16,
+}
+
+/// A lap of a path sowing under way (see [`Phase::Step`]). The holes the lap has lifted or
+/// sown into carry the rules' path mark.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PathStep {
+    /// The hole the last seed fell in (before the lap's first seed, the lifted hole).
+    pub at: Hole,
+    /// The hole the step into `at` came from (`at` itself before the lap's first seed):
+    /// the heading of the lap is from it to `at`.
+    pub from: Hole,
+    /// Seeds still to sow.
+    pub hand: u16,
+    /// Seeds the chosen hole held (for conditions on it).
+    pub origin: u16,
+    /// Laps begun this turn.
+    pub laps: u16,
+    /// The lap is the turn's first.
+    pub first: bool,
+    /// A capture has been made earlier in the turn.
+    pub captured: bool,
 }
 
 /// A sowing paused where the rules let the mover stop.

@@ -231,6 +231,12 @@ impl Rules {
         let mut s = state.clone();
         let mut tally = Tally { trace: Some(Vec::new()), ..Tally::default() };
         match (state.phase, mv) {
+            // Where each seed goes into a neighbouring hole, a lift sows nothing yet, and each
+            // later decision sows one seed (or the seeds dropped where the lap stands).
+            (Phase::Sow, _) if self.path => {}
+            (Phase::Step(p), Move::Sow(to)) => {
+                self.path_step(&mut s, sow, p, to, &mut tally, &mut ());
+            }
             (Phase::EndChoice(choice), Move::SowDirection(h, d)) => {
                 self.step_from_end(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut ());
             }
@@ -263,6 +269,10 @@ impl Rules {
     /// Whether the turn that sowing (or placing in) hole `h` going `rev` starts ends: played
     /// out on a copy, a pause to choose a row end counting as an end where some choice ends.
     pub(super) fn step_ends(&self, state: &State, sow: &SowRules, h: Hole, rev: bool, through: bool) -> bool {
+        if self.path {
+            // The mover sows it seed by seed: its laps are theirs to end.
+            return true;
+        }
         let mut s = state.clone();
         let mut tally = Tally::default();
         let step = self.step_start(&mut s, sow, h, rev, through, &mut tally, &mut ());
@@ -275,6 +285,8 @@ impl Rules {
         match step {
             Step::Over(_) | Step::Captured(..) | Step::Ended | Step::MayStop(..) => true,
             Step::Endless | Step::Refused => false,
+            // The mover sows it on seed by seed: its laps are theirs to end.
+            Step::Path(_) => true,
             Step::Paused(_) | Step::PathPaused(_) | Step::TurnPaused(_) if depth >= MAX_END_DEPTH => true,
             Step::TurnPaused(_) => {
                 let Phase::LapChoice(choice) = state.phase else { return false };

@@ -246,6 +246,11 @@ impl Rules {
         let count = |h: Hole| state.counts[h.index()];
         let is = |h: Hole, s: HoleState| (count(h) == 0) == (s == HoleState::Empty);
         let facing = |role: Role| self.opposite_count(state, me, at, role);
+        // A hole counted from the landing hole: there is none past the board's edge where
+        // each seed goes into a neighbouring hole, and no condition on it holds.
+        let along = |steps: i16| self.along_hole(state, me, at, cur.rev, steps);
+        let holds =
+            |steps: i16, min: u16, max: u16| along(steps).is_some_and(|h| (min..=max).contains(&count(h)));
         let at_store = self.is_store(at);
         {
             rule.store == at_store
@@ -258,7 +263,7 @@ impl Rules {
                     Fact::Opposite(role, s) => (facing(role) == 0) == (s == HoleState::Empty),
                     Fact::Column(role, s) => is(self.role_hole[me][usize::from(role)][column], s),
                     Fact::OppositeHolds(role, min, max) => (min..=max).contains(&facing(role)),
-                    Fact::Next(s) => is(self.step_hole(me, at, cur.rev), s),
+                    Fact::Next(s) => along(1).is_some_and(|h| is(h, s)),
                     Fact::Row(side, role, s) => {
                         let p = if side == Side::Own { me } else { me.other() };
                         self.role_hole[p][usize::from(role)].iter().all(|&h| count(h) == 0)
@@ -266,13 +271,9 @@ impl Rules {
                     }
                     Fact::Origin(min, max) => (min..=max).contains(&cur.origin),
                     Fact::Holds(min, max) => (min..=max).contains(&count(at)),
-                    Fact::PreviousHolds(min, max) => {
-                        (min..=max).contains(&count(self.step_hole(me, at, !cur.rev)))
-                    }
-                    Fact::Along(steps, min, max) => {
-                        (min..=max).contains(&count(self.along(me, at, cur.rev, steps)))
-                    }
-                    Fact::AlongMarked(steps, m) => state.is_marked(m, self.along(me, at, cur.rev, steps)),
+                    Fact::PreviousHolds(min, max) => holds(-1, min, max),
+                    Fact::Along(steps, min, max) => holds(steps, min, max),
+                    Fact::AlongMarked(steps, m) => along(steps).is_some_and(|h| state.is_marked(m, h)),
                     Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
                     Fact::FirstLap => cur.first,
                     Fact::TurnCaptured => cur.captured,

@@ -54,6 +54,7 @@ impl Rules {
             pauses: choice.relays + 1,
             sown: true,
             reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
+            laps: 0,
             held_by: None,
         };
         let hand = choice.hand_at(h);
@@ -135,6 +136,7 @@ impl Rules {
             pauses: 0,
             sown: true,
             reached: 0,
+            laps: 0,
             held_by: None,
         };
         match (&t.condition, &t.lands) {

@@ -50,6 +50,9 @@ pub(super) struct Cursor {
     /// Where holes belong by colour: whose seeds the hole the lap just ended in held before
     /// its last seed fell (`None`: it was empty).
     pub(super) held_by: Option<Player>,
+    /// Where each seed goes into a neighbouring hole of the mover's choosing: the laps the
+    /// turn has begun.
+    pub(super) laps: u16,
 }
 
 /// What a sowing came to, counted as it went.
@@ -98,6 +101,9 @@ pub(super) enum Step {
     Ended,
     /// The sowing would never end.
     Endless,
+    /// A lap where each seed goes into a neighbouring hole of the mover's choosing is under
+    /// way: the mover places its next seed (`engine::path`).
+    Path(PathStep),
 }
 
 /// Where a capture or a relay leaves a sowing.
@@ -141,6 +147,25 @@ impl Rules {
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
         let mut tally = Tally::default();
         let step = match (state.phase, d) {
+            (Phase::Step(p), None) => self.path_step(state, sow, p, h, &mut tally, log),
+            (Phase::Sow, None) if self.path => {
+                if !self.may_lift(state, me, h) {
+                    return None;
+                }
+                state.passes = 0;
+                let cur = Cursor {
+                    rev: false,
+                    first: true,
+                    captured: false,
+                    origin: state.counts[h.index()],
+                    pauses: 0,
+                    sown: false,
+                    reached: 0,
+                    held_by: None,
+                    laps: 0,
+                };
+                self.path_lap(state, sow, h, &cur)
+            }
             (Phase::LapChoice(choice), None) if choice.through && h == choice.at => {
                 state.phase = Phase::Sow;
                 self.step_resume(state, sow, choice, through, &mut tally, log)
@@ -255,6 +280,10 @@ impl Rules {
                 state.phase = Phase::LapChoice(choice);
                 LapAction::Stop
             }
+            Step::Path(p) => {
+                state.phase = Phase::Step(p);
+                LapAction::Stop
+            }
             Step::TurnPaused(cur) => {
                 self.keep_turn_facts(state, cur);
                 LapAction::Stop
@@ -338,6 +367,7 @@ impl Rules {
             pauses: 0,
             sown: true,
             reached: 0,
+            laps: 0,
             held_by: None,
         };
         match sow.place {
@@ -420,6 +450,7 @@ impl Rules {
             pauses: 0,
             sown: true,
             reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
+            laps: 0,
             held_by: None,
         };
         let action = self.step_action(state, sow, (at, before), &mut cur, tally);
@@ -447,6 +478,7 @@ impl Rules {
             pauses: choice.relays,
             sown: true,
             reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
+            laps: 0,
             held_by: None,
         };
         let (at, before) = self.step_lap(state, sow, choice.at, rev, through, tally);
@@ -493,6 +525,7 @@ impl Rules {
                     relays.forget();
                     (landing, before)
                 }
+                Next::Lift(from) if self.path => return self.path_lap(state, sow, from, &cur),
                 Next::Lift(from) => self.step_lap(state, sow, from, cur.rev, false, tally),
                 Next::Stop(step) => return step,
             };
@@ -609,7 +642,14 @@ impl Rules {
         if self.ended_between_laps(state) {
             return Next::Stop(Step::Ended);
         }
-        let from = if action == LapAction::RelayNext { self.step_hole(me, at, cur.rev) } else { at };
+        let from = match action {
+            LapAction::RelayNext if self.path => match self.along_hole(state, me, at, cur.rev, 1) {
+                Some(next) => next,
+                None => return Next::Stop(Step::Over(LapAction::Stop)),
+            },
+            LapAction::RelayNext => self.step_hole(me, at, cur.rev),
+            _ => at,
+        };
         if state.counts[from.index()] == 0 {
             return Next::Stop(Step::Over(LapAction::Stop));
         }
@@ -753,6 +793,7 @@ pub(super) fn paused_cursor(state: &State, choice: LapChoice) -> Cursor {
         pauses: choice.relays,
         sown: true,
         reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
+        laps: 0,
         held_by: None,
     }
 }

@@ -112,7 +112,7 @@ impl Model {
                 "a ring of one row role is shared and names a row of the territory",
             ));
         }
-        if c.shared && c.ring_role.is_none() && !c.edge && board.rows != 2 {
+        if c.shared && c.ring_role.is_none() && !c.edge && !c.path && board.rows != 2 {
             return Err(ModelError::Circuit("a circuit of all rows needs a board of two rows"));
         }
         if !c.shared && board.per_side() != 2 {

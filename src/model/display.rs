@@ -35,8 +35,15 @@ impl fmt::Display for Model {
             )?,
             Chosen::EachTurn => writeln!(f, "\nthe mover may sow {other} instead, chosen with each sowing")?,
         }
-        if let Some(laps) = self.lap_limit {
-            writeln!(f, "\na sowing that has not ended after {laps} laps is endless (its move is refused)")?;
+        match self.lap_limit {
+            Some(laps) if self.circuit.path => {
+                writeln!(f, "\na turn still sowing after {laps} laps ends there")?
+            }
+            Some(laps) => writeln!(
+                f,
+                "\na sowing that has not ended after {laps} laps is endless (its move is refused)"
+            )?,
+            None => {}
         }
         self.fmt_phases(f)?;
         self.fmt_captures(f)?;
@@ -101,10 +108,12 @@ impl Model {
                 let names: Vec<String> = holes.iter().map(|&h| board.name(h)).collect();
                 writeln!(f, "  {player}: {}", names.join(" "))?;
             }
+        } else if self.common {
+            writeln!(f, "\nterritory\n  every hole is every player's: any player may sow it")?;
         } else {
             writeln!(f, "\nterritory (rows named from the owner's seat inward)")?;
         }
-        for player in Player::BOTH.into_iter().filter(|_| !self.share) {
+        for player in Player::BOTH.into_iter().filter(|_| !self.share && !self.common) {
             let rows: Vec<String> = (self.row_names.iter().enumerate())
                 .map(|(role, name)| format!("{name} = {}", (b'a' + board.row(player, role) as u8) as char))
                 .collect();
@@ -161,6 +170,15 @@ impl Model {
 
     fn fmt_circuits(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = self.circuit;
+        if c.path {
+            writeln!(
+                f,
+                "\ncircuit (none: each seed of a lap into a hole next to the last along a row or column, \
+                 the mover's choice, never one the lap has lifted or sown; a lap with nowhere to go \
+                 drops its seeds where it stands and the turn ends; holes are counted straight on \
+                 in the direction of the last step)"
+            )?;
+        }
         let ring_rows = c.ring_role.map(|r| format!("{} rows", self.row_names[usize::from(r)]));
         let rows = match ring_rows.as_deref() {
             _ if c.edge => "the edge",
@@ -170,17 +188,24 @@ impl Model {
         };
         let store = if c.through_store { "; through the mover's store" } else { "" };
         let origin = if c.skip_origin { "laps skip the origin" } else { "laps pass the origin" };
-        writeln!(f, "\ncircuits ({rows}, {}{store}; {origin})", c.direction.word())?;
-        if self.share {
+        if c.path {
+        } else if self.share {
+            writeln!(f, "\ncircuits ({rows}, {}{store}; {origin})", c.direction.word())?;
             // One ring for every player, from its first hole.
             let names: Vec<String> = self.shared_ring().iter().map(|&h| self.board.name(h)).collect();
             writeln!(f, "  every player: {}", names.join(" "))?;
             return Ok(());
-        }
-        for player in Player::BOTH {
-            writeln!(f, "  {player}: {}", self.circuit_names(player).join(" "))?;
+        } else {
+            writeln!(f, "\ncircuits ({rows}, {}{store}; {origin})", c.direction.word())?;
+            for player in Player::BOTH {
+                writeln!(f, "  {player}: {}", self.circuit_names(player).join(" "))?;
+            }
         }
         let board = self.board;
+        if self.row_names.is_empty() {
+            // No rows of a seat: nothing stands opposite anything.
+            return Ok(());
+        }
         if self.opposites.is_empty() {
             writeln!(f, "\nopposite holes (the opponent's hole of each row in the same column)")?;
         } else {

@@ -114,6 +114,9 @@ pub struct Circuit {
     /// A shared ring through the holes of the board's edge (`circuit the edge …`); the
     /// holes inside it are never sown into.
     pub edge: bool,
+    /// No ring: each seed goes into a neighbouring hole the mover chooses (`circuit a path
+    /// through neighbouring holes, chosen seed by seed`).
+    pub path: bool,
 }
 
 /// When players choose their direction of sowing.
@@ -268,7 +271,7 @@ impl Model {
     /// belong by colour. Each variant the fast path covers is played by both in the tests,
     /// decision by decision (`tests/integration/general.rs`).
     pub fn fast_path_covers(&self) -> bool {
-        !self.colours && !self.common && !self.lap_by_lap()
+        !self.colours && !self.common && !self.circuit.path && !self.lap_by_lap()
     }
 
     /// The constructs only the general interpreter plays (see [`Model::fast_path_covers`]).

@@ -379,6 +379,9 @@ pub struct Circuit {
     pub rows_of: Option<Spanned<String>>,
     /// `the edge`: the ring of the board's edge, shared.
     pub edge: Option<Span>,
+    /// `a path through neighbouring holes, chosen seed by seed`: no ring (the direction is
+    /// then anticlockwise, unread).
+    pub path: Option<Span>,
     /// Which way, seen from above.
     pub direction: Spanned<Direction>,
     /// The other direction, if players may choose it, and whether with every sowing (else

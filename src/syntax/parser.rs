@@ -536,6 +536,19 @@ fn lower_hole_position(pair: Pair<'_, Rule>) -> Result<Spanned<HolePosition>> {
 
 fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
     let mut c = Children::of(pair);
+    if let Some(path) = c.optional(Rule::path_circuit) {
+        let sp = span(&path);
+        return Ok(Circuit {
+            all_rows: None,
+            rows_of: None,
+            edge: None,
+            path: Some(sp),
+            direction: Spanned::new(Direction::Anticlockwise, sp),
+            other: None,
+            through_store: None,
+            skip_origin: None,
+        });
+    }
     let rows = Children::of(c.expect(Rule::circuit_rows)?).any()?;
     let all_rows = (rows.as_rule() == Rule::all_rows).then(|| span(&rows));
     let edge = (rows.as_rule() == Rule::edge_ring).then(|| span(&rows));
@@ -560,7 +573,7 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
             _ => return unexpected(&option),
         }
     }
-    Ok(Circuit { all_rows, rows_of, edge, direction, other, through_store, skip_origin })
+    Ok(Circuit { all_rows, rows_of, edge, path: None, direction, other, through_store, skip_origin })
 }
 
 fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {

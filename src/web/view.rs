@@ -395,6 +395,8 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
             Phase::Pick(_) => "pick",
             // A choice among the decisions offered mid-turn, as at a paused lap.
             Phase::LapChoice(_) | Phase::EndChoice(_) => "lap_choice",
+            // The next seed of a lap, into one of the holes offered.
+            Phase::Step(_) => "step",
         },
         status: status(rules, state, info, current),
         pending,
@@ -431,6 +433,10 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
 /// A decision in a few words, for the label of the hole it is played on.
 fn action(rules: &Rules, state: &State, mv: Move) -> String {
     match mv {
+        // Where each seed goes into a neighbouring hole the mover chooses: a lift, then a hole
+        // for each seed.
+        Move::Sow(_) if matches!(state.phase(), Phase::Step(_)) => "put the next seed here".to_string(),
+        Move::Sow(_) if rules.sows_by_path() => "lift".to_string(),
         Move::Sow(_) => "sow".to_string(),
         Move::SowDirection(_, Direction::Clockwise) => "sow clockwise".to_string(),
         Move::SowDirection(_, Direction::Anticlockwise) => "sow anticlockwise".to_string(),

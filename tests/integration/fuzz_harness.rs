@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource};
 use sow::ai::{AgentSpec, Budget};
-use sow::engine::{Game, Move, Player, Rules, State};
+use sow::engine::{Game, Move, Rules, State};
 use sow::record::{Record, RecordError, write_record};
 
 /// The most decisions a fuzzed game plays before it stops (the byte stream usually ends first).
@@ -210,13 +210,13 @@ pub fn seeds_accounted(rules: &Rules, state: &State) -> u32 {
     let (captured, hand) = (state.captured(), state.hand());
     let dealt = rules.model().hand;
     assert!(
-        Player::BOTH.iter().all(|&p| hand[p] <= captured[p].saturating_add(dealt)),
+        rules.players().all(|p| hand[p] <= captured[p].saturating_add(dealt)),
         "more seeds in hand than captured and dealt"
     );
     rules.seeds_on_board(state)
-        + Player::BOTH
-            .iter()
-            .map(|&p| {
+        + rules
+            .players()
+            .map(|p| {
                 let unplaced = hand[p].saturating_sub(captured[p]);
                 u32::from(captured[p]) + u32::from(unplaced) + rules.store_seeds(state, p)
             })

@@ -20,8 +20,10 @@ fn a_refused_decision_leaves_the_position_as_it_was() {
         let before = position.state().clone();
         let mut moves = MoveList::new();
         position.legal_moves(&mut moves);
-        let illegal =
-            rules.all_holes().map(Move::Sow).find(|mv| !moves.contains(mv)).expect("an illegal sowing");
+        // A hole not to be sown, or (where every hole may be) a stop with nothing to stop.
+        let illegal = (rules.all_holes().map(Move::Sow).chain([Move::Stop]))
+            .find(|mv| !moves.contains(mv))
+            .expect("an illegal decision");
         assert!(position.play(illegal).is_err(), "{}", rules.meta().name);
         assert_eq!(*position.state(), before, "{}", rules.meta().name);
     }

@@ -186,7 +186,11 @@ fn every_offered_rules_file_and_ruleset_plays() {
                 // nothing before the mover chooses the row end: the turn pauses, with no lap.
                 let placed_and_paused = answer["game"]["phase"] == "lap_choice"
                     && played["taken"].as_array().is_some_and(|t| t.is_empty());
-                if played["kind"] == "sow" && !placed_and_paused {
+                // Where each seed goes into a neighbouring hole the mover chooses, the lift sows
+                // nothing yet: the next decisions place the seeds.
+                let lifted = answer["game"]["phase"] == "step"
+                    && played["narration"].as_str().is_some_and(|n| n.contains(" lifts "));
+                if played["kind"] == "sow" && !placed_and_paused && !lifted {
                     assert!(
                         !played["laps"].as_array().unwrap().is_empty(),
                         "{} {}: {played}",

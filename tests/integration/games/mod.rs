@@ -10,6 +10,7 @@ mod chiana_wa_kunja;
 mod chisolo;
 mod choro_acholi;
 mod choro_lango;
+mod dongjintian;
 mod hus;
 mod ikibuguzo;
 mod isolo;
