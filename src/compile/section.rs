@@ -55,7 +55,7 @@ pub(crate) fn catch_all(after: &ast::AfterLap) -> Option<Span> {
     after
         .rules
         .iter()
-        .find(|r| r.landing.node.is_empty() && r.store.is_none() && r.facts.is_empty())
+        .find(|r| r.landing.node.is_empty() && r.store.is_none() && r.facts.is_empty() && r.either.is_empty())
         .map(|r| r.span)
 }
 
@@ -676,8 +676,22 @@ impl Scope<'_> {
             }
         }
         let facts: Vec<Option<Fact>> = rule.facts.iter().map(|f| errors.take(self.fact(f))).collect();
+        let either: Vec<Option<Vec<(bool, Fact)>>> = (rule.either.iter())
+            .map(|clause| {
+                let literals: Vec<Option<(bool, Fact)>> =
+                    clause.node.iter().map(|(not, f)| errors.take(self.fact(f)).map(|f| (*not, f))).collect();
+                literals.into_iter().collect()
+            })
+            .collect();
+        if let (Some(store), Some(clause)) = (rule.store, rule.either.first())
+            && rule.facts.is_empty()
+        {
+            errors.push(CheckError::StoreRuleFacts { span: clause.span.into(), store: store.into() });
+        }
         let action = errors.take_one(self.lap_action(&rule.action));
-        let (Some(filter), Some(facts), Some(action)) = (landing, facts.into_iter().collect(), action) else {
+        let (Some(filter), Some(facts), Some(either), Some(action)) =
+            (landing, facts.into_iter().collect(), either.into_iter().collect(), action)
+        else {
             return Err(errors.0);
         };
         errors.finish(Some(LapRule {
@@ -687,6 +701,7 @@ impl Scope<'_> {
             role: filter.role,
             mark: filter.mark,
             facts,
+            either,
             action,
             text: self.text(rule.span),
         }))

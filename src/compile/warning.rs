@@ -328,7 +328,9 @@ fn landing_space(model: &Model) -> LandingBox {
 /// more than [`ALONG_DIMS`] + 1 holes from the landing hole): then the second value is
 /// false, and the box may not stand for the rule as one that takes landings from others.
 fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
-    let mut exact = true;
+    // Facts joined with `or` or negated have no box: the rule's own is larger than its
+    // landings.
+    let mut exact = rule.either.is_empty();
     let mut b = *space;
     let mut set = |d: usize, lo: u32, hi: u32| b[d] = (b[d].0.max(lo), b[d].1.min(hi));
     let state = |s: HoleState| match s {

@@ -491,6 +491,7 @@ fn build(model: Model) -> Rules {
         colours: model.colours,
         common: model.common,
         path: model.circuit.path,
+        settles_seeds: model.colours || model.common,
         path_mark: model.marks.len().min(crate::model::MAX_MARKS - 1) as u8,
         flags: Flags::default(),
         turn_record: model.end.end_holes.is_some()

@@ -352,11 +352,16 @@ impl Rules {
                 }
                 Target::HolesBefore(min, max) => {
                     let mut pos = ring.pos(end.last);
+                    let opp = (self.seats() == 2).then(|| me.other());
                     for _ in 1..ring.len {
                         pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
                         let h = Hole(ring.slot(pos) as u8);
                         let n = state.counts[h.index()];
-                        if self.is_store(h) || !self.opponents(state, h, me) || !(min..=max).contains(&n) {
+                        let theirs = match opp {
+                            Some(o) => self.holds(state, h, o),
+                            None => self.opponents_at_table(state, h, me),
+                        };
+                        if self.is_store(h) || !theirs || !(min..=max).contains(&n) {
                             break;
                         }
                         holes.push((h, u8::MAX));
@@ -366,15 +371,7 @@ impl Rules {
         }
         let each = capture.each.unwrap_or(u16::MAX);
         let amount = |state: &State, h: Hole| state.counts[h.index()].min(each);
-        if capture.not_every_seed
-            && self.others(me).any(|opp| {
-                let from_opponent: u32 = (holes.iter())
-                    .filter(|(h, _)| self.holds(state, *h, opp))
-                    .map(|&(h, _)| u32::from(amount(state, h)))
-                    .sum();
-                from_opponent == u32::from(state.seeds[opp])
-            })
-        {
+        if capture.not_every_seed && self.takes_every_seed(state, &holes, |h| amount(state, h)) {
             return (0, 0);
         }
         let (mut taken, mut roles) = (0u16, 0u8);
@@ -492,6 +489,36 @@ impl Rules {
         None
     }
 
+    /// Whether taking `amount` seeds from each of `holes` would take every seed an opponent
+    /// of the mover has (at a table of two, the opponent; at a larger one, any other player).
+    #[inline(always)]
+    fn takes_every_seed(&self, state: &State, holes: &[(Hole, u8)], amount: impl Fn(Hole) -> u16) -> bool {
+        let me = state.to_move;
+        if self.seats() != 2 {
+            let amounts: Vec<(Hole, u16)> = holes.iter().map(|&(h, _)| (h, amount(h))).collect();
+            return self.takes_every_seed_at_table(state, &amounts);
+        }
+        let opp = me.other();
+        let from_opponent: u32 = (holes.iter())
+            .filter(|(h, _)| self.holds(state, *h, opp))
+            .map(|&(h, _)| u32::from(amount(h)))
+            .sum();
+        from_opponent == u32::from(state.seeds[opp])
+    }
+
+    /// [`Rules::takes_every_seed`] at a table of more than two: every seed of any other
+    /// player, taking so many seeds from each hole.
+    #[cold]
+    fn takes_every_seed_at_table(&self, state: &State, amounts: &[(Hole, u16)]) -> bool {
+        self.others(state.to_move).any(|opp| {
+            let from_opponent: u32 = (amounts.iter())
+                .filter(|(h, _)| self.holds(state, *h, opp))
+                .map(|&(_, n)| u32::from(n))
+                .sum();
+            from_opponent == u32::from(state.seeds[opp])
+        })
+    }
+
     /// Empty the holes capture `c` takes from a lap ending at `last`: the seeds taken, and
     /// the opposite rows (as bits of their roles) that gave some.
     #[inline(always)]
@@ -536,11 +563,16 @@ impl Rules {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
                     let ring = &sow.rings[me];
                     let mut pos = ring.pos(last);
+                    let opp = (self.seats() == 2).then(|| me.other());
                     for _ in 1..ring.len {
                         pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
                         let h = Hole(ring.slot(pos) as u8);
                         let c = state.counts[h.index()];
-                        if self.is_store(h) || !self.opponents(state, h, me) || !(min..=max).contains(&c) {
+                        let theirs = match opp {
+                            Some(o) => self.holds(state, h, o),
+                            None => self.opponents_at_table(state, h, me),
+                        };
+                        if self.is_store(h) || !theirs || !(min..=max).contains(&c) {
                             break;
                         }
                         holes[n_holes] = (h, u8::MAX);
@@ -550,14 +582,7 @@ impl Rules {
             }
         }
         if capture.not_every_seed
-            && self.others(me).any(|opp| {
-                let from_opponent: u32 = holes[..n_holes]
-                    .iter()
-                    .filter(|(h, _)| self.holds(state, *h, opp))
-                    .map(|(h, _)| u32::from(state.counts[h.index()]))
-                    .sum();
-                from_opponent == u32::from(state.seeds[opp])
-            })
+            && self.takes_every_seed(state, &holes[..n_holes], |h| state.counts[h.index()])
         {
             // It would take every seed an opponent has: it takes nothing.
             n_holes = 0;

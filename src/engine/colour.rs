@@ -197,15 +197,12 @@ impl Rules {
         holes.iter().copied().filter(move |&h| !self.colours || self.holds(state, h, p))
     }
 
-    /// Whether hole `h` is an opponent's of `me` (see [`Rules::holds`]): at a table of two,
-    /// the other player's; at a larger one, any other player's.
-    #[inline(always)]
-    pub(super) fn opponents(&self, state: &State, h: Hole, me: Player) -> bool {
-        if self.seats() == 2 {
-            self.holds(state, h, me.other())
-        } else {
-            self.others(me).any(|p| self.holds(state, h, p))
-        }
+    /// Whether hole `h` is an opponent's of `me` at a table of more than two: any other
+    /// player's (see [`Rules::holds`]); kept out of the way of play at two.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn opponents_at_table(&self, state: &State, h: Hole, me: Player) -> bool {
+        self.others(me).any(|p| self.holds(state, h, p))
     }
 
     /// The players other than `me`, in turn order from the next.

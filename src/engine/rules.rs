@@ -249,6 +249,9 @@ pub struct Rules {
     pub(crate) path: bool,
     /// See [`Rules::path`].
     pub(crate) path_mark: u8,
+    /// Players' seeds are counted again at the end of each turn: holes belong by colour
+    /// ([`Rules::colours`]) or are everyone's ([`Rules::common`]).
+    pub(crate) settles_seeds: bool,
     /// Facts about the rules that every turn would otherwise work out again.
     pub(crate) flags: Flags,
     /// The rules look at what a turn's captures did ([`State`](super::State)'s `turn_bits`):

@@ -276,12 +276,20 @@ impl Rules {
     /// sides), where holes belong by rows.
     #[inline]
     pub(crate) fn recount_territories(&self, state: &mut State) {
-        if self.common {
-            state.seeds = ByPlayer::for_seats(self.seats(), |p| self.territory_seeds(state, p));
-        } else if self.seats() == 2 {
+        if self.seats() == 2 && !self.common {
             state.seeds = ByPlayer::new_with(|p| self.territory_seeds(state, p));
         } else {
-            // A larger table shares the holes by colour: seeds are counted by colour.
+            self.recount_shared(state);
+        }
+    }
+
+    /// [`Rules::recount_territories`] where every hole is everyone's (every player counts
+    /// every seed on the board), or at a larger table (seeds counted by colour).
+    #[cold]
+    fn recount_shared(&self, state: &mut State) {
+        if self.common {
+            state.seeds = ByPlayer::for_seats(self.seats(), |p| self.territory_seeds(state, p));
+        } else {
             self.recount(state);
         }
     }

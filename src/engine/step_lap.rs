@@ -251,6 +251,24 @@ impl Rules {
         let along = |steps: i16| self.along_hole(state, me, at, cur.rev, steps);
         let holds =
             |steps: i16, min: u16, max: u16| along(steps).is_some_and(|h| (min..=max).contains(&count(h)));
+        let fact_holds = |fact: Fact| match fact {
+            Fact::Opposite(role, s) => (facing(role) == 0) == (s == HoleState::Empty),
+            Fact::Column(role, s) => is(self.role_hole[me][usize::from(role)][column], s),
+            Fact::OppositeHolds(role, min, max) => (min..=max).contains(&facing(role)),
+            Fact::Next(s) => along(1).is_some_and(|h| is(h, s)),
+            Fact::Row(side, role, s) => {
+                let p = if side == Side::Own { me } else { me.other() };
+                self.role_hole[p][usize::from(role)].iter().all(|&h| count(h) == 0) == (s == HoleState::Empty)
+            }
+            Fact::Origin(min, max) => (min..=max).contains(&cur.origin),
+            Fact::Holds(min, max) => (min..=max).contains(&count(at)),
+            Fact::PreviousHolds(min, max) => holds(-1, min, max),
+            Fact::Along(steps, min, max) => holds(steps, min, max),
+            Fact::AlongMarked(steps, m) => along(steps).is_some_and(|h| state.is_marked(m, h)),
+            Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
+            Fact::FirstLap => cur.first,
+            Fact::TurnCaptured => cur.captured,
+        };
         let at_store = self.is_store(at);
         {
             rule.store == at_store
@@ -259,25 +277,8 @@ impl Rules {
                 && rule.side.is_none_or(|side| self.landed_on(me, at, cur.held_by) == Some(side))
                 && rule.role.is_none_or(|role| self.hole_role[at.index()] == role)
                 && rule.mark.is_none_or(|m| state.is_marked(m, at))
-                && rule.facts.iter().all(|fact| match *fact {
-                    Fact::Opposite(role, s) => (facing(role) == 0) == (s == HoleState::Empty),
-                    Fact::Column(role, s) => is(self.role_hole[me][usize::from(role)][column], s),
-                    Fact::OppositeHolds(role, min, max) => (min..=max).contains(&facing(role)),
-                    Fact::Next(s) => along(1).is_some_and(|h| is(h, s)),
-                    Fact::Row(side, role, s) => {
-                        let p = if side == Side::Own { me } else { me.other() };
-                        self.role_hole[p][usize::from(role)].iter().all(|&h| count(h) == 0)
-                            == (s == HoleState::Empty)
-                    }
-                    Fact::Origin(min, max) => (min..=max).contains(&cur.origin),
-                    Fact::Holds(min, max) => (min..=max).contains(&count(at)),
-                    Fact::PreviousHolds(min, max) => holds(-1, min, max),
-                    Fact::Along(steps, min, max) => holds(steps, min, max),
-                    Fact::AlongMarked(steps, m) => along(steps).is_some_and(|h| state.is_marked(m, h)),
-                    Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
-                    Fact::FirstLap => cur.first,
-                    Fact::TurnCaptured => cur.captured,
-                })
+                && rule.facts.iter().all(|&fact| fact_holds(fact))
+                && rule.either.iter().all(|clause| clause.iter().any(|&(not, fact)| fact_holds(fact) != not))
         }
     }
 }

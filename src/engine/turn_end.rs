@@ -25,22 +25,29 @@ impl Rules {
         self.finish_turn::<true>(state, history);
     }
 
+    /// Whose seeds are where, at the end of a turn, where holes are not fixed to a seat's
+    /// rows: where holes belong by colour, whatever the turn did (a sowing, seeds taken,
+    /// moved or placed), empty holes hold no one's seeds and each player's seeds are counted
+    /// by colour; where every hole is everyone's, every seed on the board is every player's.
+    #[cold]
+    fn settle_seeds(&self, state: &mut State) {
+        if self.colours {
+            self.settle_colours(state);
+        } else {
+            let seeds = state.seeds[self.first_player()];
+            for p in self.players() {
+                state.seeds[p] = seeds;
+            }
+        }
+    }
+
     /// The turn is over: count it, hand the move on (with `PASS_ON`; else the same player
     /// moves again), settle the end rules, and start the next turn.
     #[inline(always)]
     fn finish_turn<const PASS_ON: bool>(&self, state: &mut State, history: &mut History) {
         let mover = state.to_move;
-        if self.colours {
-            // Whatever the turn did (a sowing, seeds taken, moved or placed), empty holes
-            // hold no one's seeds and each player's seeds are counted by colour.
-            self.settle_colours(state);
-        }
-        if self.common {
-            // Every seed on the board is every player's.
-            let seeds = state.seeds[self.first_player()];
-            for p in self.players() {
-                state.seeds[p] = seeds;
-            }
+        if self.settles_seeds {
+            self.settle_seeds(state);
         }
         state.phase = Phase::Sow;
         state.turn_bits = 0;

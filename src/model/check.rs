@@ -444,7 +444,7 @@ impl Model {
         if rule.role.is_some_and(|r| !self.role_ok(r)) || rule.mark.is_some_and(|m| !self.mark_ok(m)) {
             return Err(self.wrong(place, "the landing hole's row or mark does not exist"));
         }
-        for fact in &rule.facts {
+        for fact in rule.facts.iter().chain(rule.either.iter().flatten().map(|(_, f)| f)) {
             match *fact {
                 Fact::Opposite(role, _)
                 | Fact::OppositeHolds(role, ..)

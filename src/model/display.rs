@@ -741,67 +741,86 @@ impl Model {
         if let Some(mark) = rule.mark {
             conditions.push(format!("marked {}", self.marks[usize::from(mark)].name));
         }
-        for fact in &rule.facts {
-            conditions.push(match *fact {
-                Fact::Opposite(role, state) => {
-                    format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state))
-                }
-                Fact::OppositeHolds(role, min, max) => {
-                    format!(
-                        "opposite {} holds {}",
-                        self.row_names[usize::from(role)],
-                        seed_range(min, max, "", "")
-                    )
-                }
-                Fact::Column(role, state) => {
-                    format!(
-                        "own {} in the landing column {}",
-                        self.row_names[usize::from(role)],
-                        state_word(state)
-                    )
-                }
-                Fact::Next(state) => format!("next hole {}", state_word(state)),
-                Fact::Row(side, role, state) => {
-                    let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
-                    let row = &self.row_names[usize::from(role)];
-                    match state {
-                        HoleState::Empty => format!("{whose} {row} row all empty"),
-                        HoleState::Occupied => format!("{whose} {row} row not all empty"),
-                    }
-                }
-                Fact::Origin(min, max) => format!("chosen hole held {}", seed_range(min, max, "", "")),
-                Fact::Holds(min, max) => format!("landing hole now holds {}", seed_range(min, max, "", "")),
-                Fact::PreviousHolds(min, max) => {
-                    format!("previous hole now holds {}", seed_range(min, max, "", ""))
-                }
-                Fact::Along(steps, min, max) => {
-                    let holds = match (min, max) {
-                        (0, 0) => "empty".to_string(),
-                        (1, u16::MAX) => "occupied".to_string(),
-                        _ => format!("holds {}", seed_range(min, max, "", "")),
-                    };
-                    format!("{} {holds}", along_hole(steps))
-                }
-                Fact::AlongMarked(steps, m) => {
-                    format!("{} a {} hole", along_hole(steps), self.marks[usize::from(m)].name)
-                }
-                Fact::FirstLap => "the turn's first lap".to_string(),
-                Fact::TurnCaptured => "after a capture this turn".to_string(),
-                Fact::NotReached(side, role, ended) => {
-                    let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
-                    let row = &self.row_names[usize::from(role)];
-                    if ended {
-                        format!("no earlier lap of the turn ended in {whose} {row} row")
-                    } else {
-                        format!("no seed of the turn yet in {whose} {row} row")
-                    }
-                }
+        for &fact in &rule.facts {
+            conditions.push(self.fact_words(fact));
+        }
+        for clause in &rule.either {
+            let words: Vec<String> = (clause.iter())
+                .map(
+                    |&(not, fact)| {
+                        if not { format!("not {}", self.fact_words(fact)) } else { self.fact_words(fact) }
+                    },
+                )
+                .collect();
+            conditions.push(if words.len() > 1 {
+                format!("({})", words.join(" or "))
+            } else {
+                words.join("")
             });
         }
         if conditions.is_empty() {
             conditions.push("any landing".to_string());
         }
         conditions.join(", ")
+    }
+
+    /// A further condition of a lap rule, in the words of the dump.
+    fn fact_words(&self, fact: Fact) -> String {
+        match fact {
+            Fact::Opposite(role, state) => {
+                format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state))
+            }
+            Fact::OppositeHolds(role, min, max) => {
+                format!(
+                    "opposite {} holds {}",
+                    self.row_names[usize::from(role)],
+                    seed_range(min, max, "", "")
+                )
+            }
+            Fact::Column(role, state) => {
+                format!(
+                    "own {} in the landing column {}",
+                    self.row_names[usize::from(role)],
+                    state_word(state)
+                )
+            }
+            Fact::Next(state) => format!("next hole {}", state_word(state)),
+            Fact::Row(side, role, state) => {
+                let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
+                let row = &self.row_names[usize::from(role)];
+                match state {
+                    HoleState::Empty => format!("{whose} {row} row all empty"),
+                    HoleState::Occupied => format!("{whose} {row} row not all empty"),
+                }
+            }
+            Fact::Origin(min, max) => format!("chosen hole held {}", seed_range(min, max, "", "")),
+            Fact::Holds(min, max) => format!("landing hole now holds {}", seed_range(min, max, "", "")),
+            Fact::PreviousHolds(min, max) => {
+                format!("previous hole now holds {}", seed_range(min, max, "", ""))
+            }
+            Fact::Along(steps, min, max) => {
+                let holds = match (min, max) {
+                    (0, 0) => "empty".to_string(),
+                    (1, u16::MAX) => "occupied".to_string(),
+                    _ => format!("holds {}", seed_range(min, max, "", "")),
+                };
+                format!("{} {holds}", along_hole(steps))
+            }
+            Fact::AlongMarked(steps, m) => {
+                format!("{} a {} hole", along_hole(steps), self.marks[usize::from(m)].name)
+            }
+            Fact::FirstLap => "the turn's first lap".to_string(),
+            Fact::TurnCaptured => "after a capture this turn".to_string(),
+            Fact::NotReached(side, role, ended) => {
+                let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
+                let row = &self.row_names[usize::from(role)];
+                if ended {
+                    format!("no earlier lap of the turn ended in {whose} {row} row")
+                } else {
+                    format!("no seed of the turn yet in {whose} {row} row")
+                }
+            }
+        }
     }
 
     fn fmt_captures(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -280,10 +280,13 @@ impl Model {
             Turn::Sow(s) => Some(s),
             _ => None,
         });
+        // Facts about the turn, holes counted along the circuit, and conditions joined with
+        // `or` or negated are read lap by lap.
         let facts = |s: &Sowing| {
-            s.lap_rules.iter().flat_map(|r| &r.facts).any(|f| {
-                matches!(f, Fact::FirstLap | Fact::TurnCaptured | Fact::Along(..) | Fact::AlongMarked(..))
-            })
+            s.lap_rules.iter().any(|r| !r.either.is_empty())
+                || s.lap_rules.iter().flat_map(|r| &r.facts).any(|f| {
+                    matches!(f, Fact::FirstLap | Fact::TurnCaptured | Fact::Along(..) | Fact::AlongMarked(..))
+                })
         };
         // Holes counted along the circuit from the landing hole are read lap by lap.
         let along = self.captures.iter().flat_map(|c| &c.take).any(|t| matches!(t, Target::Along(_)));
@@ -1161,6 +1164,9 @@ pub struct LapRule {
     pub mark: Option<MarkId>,
     /// Further conditions.
     pub facts: Vec<Fact>,
+    /// Conditions of which some fact must hold (`and A or B`), each fact with whether it is
+    /// negated (`and not A`). Read lap by lap.
+    pub either: Vec<Vec<(bool, Fact)>>,
     /// What happens.
     pub action: LapAction,
     /// The rule as the file words it.

@@ -814,9 +814,15 @@ pub struct LapRule {
     pub store: Option<Span>,
     /// Conditions on facing holes.
     pub facts: Vec<Spanned<Fact>>,
+    /// `and A or B`, `and not A`: conditions of which one fact must hold, each fact with
+    /// whether it is negated.
+    pub either: Vec<Spanned<Clause>>,
     /// What happens.
     pub action: Spanned<LapAction>,
 }
+
+/// `A or not B`: facts of which one must hold, each with whether it is negated (`not`).
+pub type Clause = Vec<(bool, Spanned<Fact>)>;
 
 /// A word describing the landing hole.
 #[derive(Clone, Debug, PartialEq)]

@@ -228,6 +228,11 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_path => "`path`",
         Rule::kw_neighbouring => "`neighbouring`",
         Rule::kw_by => "`by`",
+        Rule::kw_not => "`not`",
+        Rule::either_fact => "`FACT or FACT`",
+        Rule::negated_fact => "`not FACT`",
+        Rule::lap_condition => "`and` and a condition",
+        Rule::fact_literal | Rule::fact_kind => "a condition, such as `the next hole is empty`",
         Rule::marked_hole => "`NAME hole` (a mark)",
         Rule::far_fact => "`the hole after the next hole is occupied`",
         Rule::far_hole => "`hole after the next hole` or `3rd hole after the landing hole`",
@@ -586,7 +591,8 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
             tokens.into_iter().filter(|t| !is_word(t)).for_each(&mut push);
         }
     }
-    for rule in &positives {
+    // `A or B` begins as a fact does: the words of the fact name it.
+    for rule in positives.iter().filter(|&&r| r != Rule::either_fact) {
         push(phrase(*rule).to_string());
     }
     if wanted.len() > 1 {

@@ -948,7 +948,10 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
     };
     // The rule's action is never carried out: the condition asks only whether it applies.
     let action = Spanned::new(LapAction::Stop, sp);
-    Ok(Spanned::new(TurnCondition::Lands(LapRule { span: sp, landing, store, facts, action }), sp))
+    Ok(Spanned::new(
+        TurnCondition::Lands(LapRule { span: sp, landing, store, facts, either: Vec::new(), action }),
+        sp,
+    ))
 }
 
 fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
@@ -1099,10 +1102,20 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
     let sp = span(&pair);
     let mut landing = None;
     let mut facts = Vec::new();
+    let mut either = Vec::new();
     let mut action = None;
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::landing => landing = Some(lower_landing(child)?),
+            Rule::either_fact => {
+                let sp = span(&child);
+                let literals = Children::of(child).rest().map(lower_fact_literal).collect::<Result<_>>()?;
+                either.push(Spanned::new(literals, sp));
+            }
+            Rule::negated_fact => {
+                let sp = span(&child);
+                either.push(Spanned::new(vec![lower_fact_literal(child)?], sp));
+            }
             Rule::opposite_fact
             | Rule::column_fact
             | Rule::next_fact
@@ -1126,8 +1139,18 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
         }
     }
     match (landing, action) {
-        (Some((landing, store)), Some(action)) => Ok(LapRule { span: sp, landing, store, facts, action }),
+        (Some((landing, store)), Some(action)) => {
+            Ok(LapRule { span: sp, landing, store, facts, either, action })
+        }
         _ => Err(SyntaxError::internal(sp, expected::phrase(Rule::lap_rule))),
+    }
+}
+
+/// A fact of an `or`, or after `not`: whether it is negated, and the fact.
+fn lower_fact_literal(pair: Pair<'_, Rule>) -> Result<(bool, Spanned<Fact>)> {
+    match pair.as_rule() {
+        Rule::negated_fact => Ok((true, lower_lap_fact(Children::of(pair).any()?)?)),
+        _ => Ok((false, lower_lap_fact(pair)?)),
     }
 }
 

@@ -216,6 +216,31 @@ fn a_hole_counted_from_the_landing_hole_combines_with_every_bundled_game() {
     assert!(played >= 42, "{played} files");
 }
 
+/// Constructs combine: a condition joined with `or` and negated with `not` (`and the turn has
+/// captured or not the turn has captured`, always true) added to a copy of a lap rule, in
+/// every bundled base game, compiles; the sowings are then played lap by lap, and the game is
+/// the same game, decision by decision.
+#[test]
+fn a_condition_with_or_and_not_combines_with_every_bundled_game() {
+    let mut played = 0;
+    for name in sow::bundled::bundled_names() {
+        let text = sow::bundled::bundled(name).expect("bundled");
+        let Some(edited) = with_a_copied_rule(text, "and the turn has captured or not the turn has captured")
+        else {
+            continue;
+        };
+        let rules = sow::compile(name, text, &sow::Options::default()).expect("bundled files compile");
+        let either = sow::compile(name, &edited, &sow::Options::default())
+            .unwrap_or_else(|e| panic!("{name} with `or` and `not`: {e:?}\n{edited}"));
+        assert!(!either.model().fast_path_covers(), "{name}: `or` has the sowings played lap by lap");
+        compare_states(&rules, &either, &format!("{name} with `or` and `not`"), (4, 200), |a, b| {
+            without_turn_notes(a) == without_turn_notes(b)
+        });
+        played += 1;
+    }
+    assert!(played >= 42, "{played} files");
+}
+
 /// A lap turned the other way combines with seeds placed from the hand, captures sown on from
 /// a row end and facts about the turn so far (`sow::check::not_stepwise` refused the file
 /// once): it checks, and random games turn laps (clockwise, the one way the file lets a lap

@@ -929,3 +929,50 @@ fn every_hole_is_every_players() {
     game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
     assert_eq!(game.outcome(), win(p2, sow::engine::WinReason::Score));
 }
+
+/// `or` and `not` in a lap rule: [`ALONG`] with one rule, which captures the next hole when
+/// it holds 3 or 5 seeds, unless the landing hole was empty.
+fn either_rules() -> Rules {
+    let start = ALONG.find("    after each lap {").expect("lap rules");
+    let end = ALONG[start..].find("    capture beyond").expect("a capture") + start;
+    let text = format!(
+        "{}{}{}",
+        &ALONG[..start],
+        "    after each lap {
+        when the last seed lands in a hole and the next hole holds 3 seeds or the next hole holds 5 seeds and not the landing hole holds 1 seed: capture next
+        otherwise: stop
+    }
+",
+        &ALONG[end..]
+    );
+    sow::compile("either.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+}
+
+/// South a1 (1) → a2, then a3 is the next hole:
+/// - a2 held 1 (now 2), a3 holds 3: the first fact of the `or` holds, and the landing hole
+///   does not hold 1: a3 is taken (3 into South's store);
+/// - a3 holds 5: the second fact holds: taken (5);
+/// - a3 holds 4: neither: nothing;
+/// - a2 was empty (now 1), a3 holds 3: `not the landing hole holds 1 seed` fails: nothing.
+#[test]
+fn conditions_joined_with_or_and_negated_with_not() {
+    let rules = either_rules();
+    let shown = rules.model().to_string();
+    assert!(
+        shown.contains(
+            "(the next hole holds 3 or the next hole holds 5), not landing hole now holds 1 -> capture next"
+        ),
+        "{shown}"
+    );
+    let taken = |a2: u16, a3: u16| {
+        let picture = format!("b 1 1 1 1 1 1\n a 1 {a2} {a3} 0 0 1");
+        let mut g = main_position(&rules, &picture, Player::South);
+        g.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+        rules.store_seeds(g.state(), Player::South)
+    };
+    assert_eq!(taken(1, 3), 3);
+    assert_eq!(taken(1, 5), 5);
+    assert_eq!(taken(1, 4), 0);
+    assert_eq!(taken(0, 3), 0);
+}
