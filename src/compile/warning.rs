@@ -50,6 +50,27 @@ pub enum Warning {
         those: String,
     },
 
+    /// A lap rule about a landing on the opponent's side that asks about the opposite hole
+    /// of the landing hole's own row: the opponent's hole of that row in the landing column,
+    /// which is the landing hole itself.
+    #[error("on the opponent's side, the opposite {row} hole is the landing hole itself")]
+    #[diagnostic(
+        code(sow::warning::opposite_is_landing),
+        severity(Warning),
+        help(
+            "`the opposite {row} hole` is the opponent's {row} hole in the landing column: where the last seed lands in the opponent's {row} row, that is where it landed. For the mover's hole facing it, say `the own {own} hole in the landing column`"
+        )
+    )]
+    OppositeIsLanding {
+        /// The fact.
+        #[label("the landing hole")]
+        span: SourceSpan,
+        /// The row asked about.
+        row: String,
+        /// The mover's row that faces it (the same name on a board of two rows).
+        own: String,
+    },
+
     /// An `otherwise` that no landing reaches: the `when` rules before it take every landing.
     #[error("this `otherwise` never applies: the rules before it take every landing")]
     #[diagnostic(
@@ -224,12 +245,41 @@ pub(crate) fn find(scope: &Scope<'_>, model: &Model) -> Vec<Warning> {
     let openings = scope.eff.openings.iter().filter_map(|o| scope.opening_parts(o).0.sowing.after_lap);
     for after in sowing.chain(openings) {
         out.extend(shadowed_lap_rules(scope, model, after));
+        out.extend(opposite_of_landing(scope, model, after));
     }
     if let Some(end) = scope.eff.sections.end {
         out.extend(conflicting_end_rules(model, end));
         out.extend(no_way_to_end(model, end));
     }
     out.extend(unstated_lap_limit(scope, model));
+    out
+}
+
+// ─── The opposite hole of a landing on the opponent's side ───────────────────────────────
+
+/// Lap rules about a landing on the opponent's side that ask about the opposite hole of the
+/// landing row: the landing hole itself (where holes belong by rows).
+fn opposite_of_landing(scope: &Scope<'_>, model: &Model, after: At<'_, ast::AfterLap>) -> Vec<Warning> {
+    if model.colours || model.common || model.row_names.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for rule in &after.node.rules {
+        let Ok(lowered) = scope.lap_rule(rule) else { continue };
+        if lowered.side != Some(Side::Opponent) {
+            continue;
+        }
+        for (fact, lowered_fact) in rule.facts.iter().zip(&lowered.facts) {
+            let (Fact::Opposite(role, _) | Fact::OppositeHolds(role, ..)) = *lowered_fact else { continue };
+            let landing_row = lowered.role.or((model.row_names.len() == 1).then_some(0));
+            if landing_row == Some(role) {
+                let row = model.row_names[usize::from(role)].clone();
+                // The mover's row facing the opponent's row of this role: the same role seen
+                // from the other seat (a board of two rows has one name for both).
+                out.push(Warning::OppositeIsLanding { span: fact.span.into(), own: row.clone(), row });
+            }
+        }
+    }
     out
 }
 

@@ -1423,9 +1423,10 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
         Rule::far_target => {
             let sp = span(&inner);
             let mut c = Children::of(inner);
-            match c.optional(Rule::far_hole) {
-                Some(far) => Target::Along(lower_far_hole(far)?),
-                None => Target::Along(Spanned::new(1, sp)),
+            match (c.optional(Rule::far_hole), c.optional(Rule::previous_target)) {
+                (Some(far), _) => Target::Along(lower_far_hole(far)?),
+                (None, Some(_)) => Target::Along(Spanned::new(-1, sp)),
+                (None, None) => Target::Along(Spanned::new(1, sp)),
             }
         }
         _ => return unexpected(&inner),

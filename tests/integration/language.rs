@@ -976,3 +976,24 @@ fn conditions_joined_with_or_and_negated_with_not() {
     assert_eq!(taken(1, 4), 0);
     assert_eq!(taken(0, 3), 0);
 }
+
+/// `take the previous hole`, as `take the next hole`: [`ALONG`] with its second rule and
+/// capture reading the hole before the landing hole. South a3 (2) → a4 (3→4), a5: a6 is
+/// empty and b6 beyond it too, so the first rule does not apply; the previous hole a4 holds
+/// 4: it is taken.
+#[test]
+fn the_previous_hole_may_be_taken() {
+    let text = ALONG
+        .replace(
+            "the 3rd hole before the landing hole holds 4 to 5 seeds",
+            "the previous hole holds 4 to 5 seeds",
+        )
+        .replace("take the 3rd hole before the landing hole", "take the previous hole");
+    let rules = sow::compile("previous.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    assert!(rules.model().to_string().contains("behind: take the previous hole;"));
+    let mut g = main_position(&rules, "b 1 1 1 1 1 0\n a 0 0 2 3 0 0", Player::South);
+    g.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_board(&rules, g.state(), "b 1 1 1 1 1 0\n a 0 0 0 0 1 0");
+    assert_eq!(rules.store_seeds(g.state(), Player::South), 4);
+}
