@@ -324,7 +324,7 @@ fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], a
             }
             Move::Mark(h) => parts.push(format!("{me} marks {}", rules.hole_name(h))),
             Move::Empty(h) => parts.push(format!("{me} empties {}", rules.hole_name(h))),
-            Move::Pass => parts.push(format!("{me} cannot move and passes")),
+            Move::Pass => parts.push(format!("{me} passes")),
             Move::Enter => parts.push(format!("{me} puts a seed from hand into each of their holes")),
         }
         if again.get(i).copied().unwrap_or(false) {

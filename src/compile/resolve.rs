@@ -372,7 +372,9 @@ impl<'a> Scope<'a> {
             return Err(CheckError::SeedRange {
                 span: span.into(),
                 reason: format!("`{low} or {high}` leaves out the counts between them"),
-                help: format!("write `{low} to {high} seeds` for every count from {low} to {high}"),
+                help: format!(
+                    "write `{low} to {high} seeds` for every count from {low} to {high}; for {low} and {high} alone, join two conditions in a lap rule: `the landing hole holds {low} seeds or the landing hole holds {high} seeds`"
+                ),
             });
         }
         Ok((low, high))
