@@ -189,55 +189,41 @@ fn a_fact_about_the_turn_combines_with_every_bundled_game() {
     assert!(played.len() >= 42, "{played:?}");
 }
 
-/// Constructs combine: a hole counted from the landing hole along the circuit (`and the
-/// 2nd hole before the landing hole holds at least 0 seeds`, always true) added to a copy of
-/// a lap rule, in every bundled base game, compiles whatever the board, circuit, ownership
-/// and seats; the sowings are then played lap by lap, and the game is the same game,
-/// decision by decision.
-#[test]
-fn a_hole_counted_from_the_landing_hole_combines_with_every_bundled_game() {
+/// Every bundled base game with `fact` added to a copy of one of its lap rules (see
+/// [`with_a_copied_rule`]), where the fact always holds: the edited file compiles, its
+/// sowings are played lap by lap, and the game is the same game, decision by decision.
+/// Returns the files that took the fact.
+fn an_always_true_fact_combines(fact: &str) -> usize {
     let mut played = 0;
     for name in sow::bundled::bundled_names() {
         let text = sow::bundled::bundled(name).expect("bundled");
-        let Some(edited) =
-            with_a_copied_rule(text, "and the 2nd hole before the landing hole holds at least 0 seeds")
-        else {
-            continue;
-        };
+        let Some(edited) = with_a_copied_rule(text, fact) else { continue };
         let rules = sow::compile(name, text, &sow::Options::default()).expect("bundled files compile");
-        let along = sow::compile(name, &edited, &sow::Options::default())
-            .unwrap_or_else(|e| panic!("{name} with a hole counted along the circuit: {e:?}\n{edited}"));
-        assert!(!along.model().fast_path_covers(), "{name}: the fact has the sowings played lap by lap");
-        compare_states(&rules, &along, &format!("{name} with a hole counted along"), (4, 200), |a, b| {
+        let with = sow::compile(name, &edited, &sow::Options::default())
+            .unwrap_or_else(|e| panic!("{name} with `{fact}`: {e:?}\n{edited}"));
+        assert!(!with.model().fast_path_covers(), "{name}: `{fact}` has the sowings played lap by lap");
+        compare_states(&rules, &with, &format!("{name} with `{fact}`"), (4, 200), |a, b| {
             without_turn_notes(a) == without_turn_notes(b)
         });
         played += 1;
     }
+    played
+}
+
+/// Constructs combine: a hole counted from the landing hole along the circuit, in every
+/// bundled game, whatever the board, circuit, ownership and seats.
+#[test]
+fn a_hole_counted_from_the_landing_hole_combines_with_every_bundled_game() {
+    let played =
+        an_always_true_fact_combines("and the 2nd hole before the landing hole holds at least 0 seeds");
     assert!(played >= 42, "{played} files");
 }
 
-/// Constructs combine: a condition joined with `or` and negated with `not` (`and the turn has
-/// captured or not the turn has captured`, always true) added to a copy of a lap rule, in
-/// every bundled base game, compiles; the sowings are then played lap by lap, and the game is
-/// the same game, decision by decision.
+/// Constructs combine: a condition joined with `or` and negated with `not`, in every bundled
+/// game.
 #[test]
 fn a_condition_with_or_and_not_combines_with_every_bundled_game() {
-    let mut played = 0;
-    for name in sow::bundled::bundled_names() {
-        let text = sow::bundled::bundled(name).expect("bundled");
-        let Some(edited) = with_a_copied_rule(text, "and the turn has captured or not the turn has captured")
-        else {
-            continue;
-        };
-        let rules = sow::compile(name, text, &sow::Options::default()).expect("bundled files compile");
-        let either = sow::compile(name, &edited, &sow::Options::default())
-            .unwrap_or_else(|e| panic!("{name} with `or` and `not`: {e:?}\n{edited}"));
-        assert!(!either.model().fast_path_covers(), "{name}: `or` has the sowings played lap by lap");
-        compare_states(&rules, &either, &format!("{name} with `or` and `not`"), (4, 200), |a, b| {
-            without_turn_notes(a) == without_turn_notes(b)
-        });
-        played += 1;
-    }
+    let played = an_always_true_fact_combines("and the turn has captured or not the turn has captured");
     assert!(played >= 42, "{played} files");
 }
 

@@ -743,49 +743,21 @@ const ALONG: &str = r#"game "Along" {
 fn holes_counted_from_the_landing_hole() {
     let rules = sow::compile("along.sow", ALONG, &Options::new(None, &[]))
         .unwrap_or_else(|e| panic!("{}", common::render(&e)));
-    let game = |picture: &str| main_position(&rules, picture, Player::South);
     let shown = rules.model().to_string();
     assert!(shown.contains("beyond: take the hole after the next hole;"), "{shown}");
     assert!(shown.contains("the 3rd hole before the landing hole holds 4 to 5 -> capture behind"), "{shown}");
-
-    let mut g = game(
-        "b 1 1 1 1 1 1
-                      a 0 2 1 1 0 4",
-    );
-    g.play(Move::Sow(hole(&rules, "a2"))).unwrap();
-    assert_board(
-        &rules,
-        g.state(),
-        "b 1 1 1 1 1 1
-                                     a 0 0 2 2 0 0",
-    );
-    assert_eq!(rules.store_seeds(g.state(), Player::South), 4);
-
-    let mut g = game(
-        "b 1 1 1 1 3 1
-                      a 1 1 5 1 1 0",
-    );
-    g.play(Move::Sow(hole(&rules, "a5"))).unwrap();
-    assert_eq!(rules.store_seeds(g.state(), Player::South), 5);
-    assert_board(
-        &rules,
-        g.state(),
-        "b 1 1 1 1 3 1
-                                     a 1 1 0 1 0 1",
-    );
-
-    let mut g = game(
-        "b 1 1 1 1 1 1
-                      a 1 0 3 1 1 1",
-    );
-    g.play(Move::Sow(hole(&rules, "a1"))).unwrap();
-    assert_eq!(rules.store_seeds(g.state(), Player::South), 3);
-    assert_board(
-        &rules,
-        g.state(),
-        "b 1 1 1 1 1 1
-                                     a 0 1 0 1 1 1",
-    );
+    // (before, the hole sown, after, seeds banked)
+    let cases = [
+        ("b 1 1 1 1 1 1\n a 0 2 1 1 0 4", "a2", "b 1 1 1 1 1 1\n a 0 0 2 2 0 0", 4),
+        ("b 1 1 1 1 3 1\n a 1 1 5 1 1 0", "a5", "b 1 1 1 1 3 1\n a 1 1 0 1 0 1", 5),
+        ("b 1 1 1 1 1 1\n a 1 0 3 1 1 1", "a1", "b 1 1 1 1 1 1\n a 0 1 0 1 1 1", 3),
+    ];
+    for (before, sown, after, banked) in cases {
+        let mut g = main_position(&rules, before, Player::South);
+        g.play(Move::Sow(hole(&rules, sown))).unwrap();
+        assert_board(&rules, g.state(), after);
+        assert_eq!(rules.store_seeds(g.state(), Player::South), banked, "{sown}");
+    }
 }
 
 /// [`ALONG`] with its end rules replaced by `lines`.
