@@ -360,8 +360,9 @@ impl Rules {
                 }
                 line.push(if marked.contains(&h) { '*' } else { ' ' });
             }
-            let side = if self.seats() > 2 {
-                // No one sits at a side: the players are listed below the board.
+            let side = if self.seats() > 2 || self.common {
+                // No one sits at a side (or every hole is everyone's): the players are listed
+                // below the board.
                 None
             } else if row == self.rows - 1 {
                 Some(Player::North)
@@ -401,11 +402,17 @@ impl Rules {
             }
         }
         let _ = writeln!(out, "{numbers}");
-        if self.seats() > 2 {
+        if self.seats() > 2 || self.common {
             let players: Vec<String> = (self.players())
                 .map(|p| {
                     let out = if state.is_out(p) { ", out" } else { "" };
-                    format!("{p} ({}): {}{out}", seat_letter(p), seeds(u32::from(state.seeds[p])))
+                    if self.common {
+                        // Every seed on the board is everyone's: what sets players apart is
+                        // what they have taken.
+                        format!("{p}: {} captured{out}", state.captured[p])
+                    } else {
+                        format!("{p} ({}): {}{out}", seat_letter(p), seeds(u32::from(state.seeds[p])))
+                    }
                 })
                 .collect();
             let _ = writeln!(out, "   {}", players.join("   "));
