@@ -315,6 +315,8 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The score the rules count: seeds, or seeds captured (`Rules::score`).
+            Outcome::Win { winner, reason: WinReason::Score } => write!(f, "{winner} wins on score"),
             Outcome::Win { winner, .. } if winner.seats() > 2 => {
                 write!(f, "{winner} wins: the last player left")
             }
@@ -323,7 +325,7 @@ impl fmt::Display for Outcome {
                 match reason {
                     WinReason::NoSeeds => write!(f, "{winner} wins: {loser} has no seeds left"),
                     WinReason::Blocked => write!(f, "{winner} wins: {loser} has no legal move"),
-                    WinReason::Score => write!(f, "{winner} wins on seeds"),
+                    WinReason::Score => write!(f, "{winner} wins on score"),
                     WinReason::Resigned => write!(f, "{winner} wins: {loser} resigned"),
                     WinReason::RowEmpty => write!(f, "{winner} wins: {loser}'s row is empty"),
                     WinReason::OneHole => write!(f, "{winner} wins: all their seeds are in one hole"),
@@ -335,7 +337,7 @@ impl fmt::Display for Outcome {
             }
             Outcome::Draw(DrawReason::Repetition) => write!(f, "draw: the position repeated"),
             Outcome::Draw(DrawReason::TurnLimit) => write!(f, "draw: the turn limit was reached"),
-            Outcome::Draw(DrawReason::EqualScores) => write!(f, "draw: equal seeds"),
+            Outcome::Draw(DrawReason::EqualScores) => write!(f, "draw: equal scores"),
             Outcome::Draw(DrawReason::Passes) => write!(f, "draw: both players passed"),
         }
     }
