@@ -24,26 +24,24 @@ impl Rules {
         self.path
     }
 
-    /// A hole's row and column in board order.
+    /// A hole's row and column (see [`Rules::row_of`]), signed for steps off the board.
     fn grid(&self, h: Hole) -> (isize, isize) {
-        let at = usize::from(self.board_of[h.index()]);
-        ((at / self.columns) as isize, (at % self.columns) as isize)
+        (self.row_of(h) as isize, self.column_of(h) as isize)
     }
 
-    /// The hole at row `r` and column `c`, if on the board.
+    /// The hole at row `r` and column `c` ([`Rules::hole`]), if on the board.
     fn grid_hole(&self, (r, c): (isize, isize)) -> Option<Hole> {
-        let on = (0..self.rows as isize).contains(&r) && (0..self.columns as isize).contains(&c);
-        on.then(|| self.slot_of[r as usize * self.columns + c as usize])
+        self.hole(usize::try_from(r).ok()?, usize::try_from(c).ok()?)
     }
 
     /// The hole `steps` holes straight on from `at` in the direction of the step from `from`
     /// to `at` (negative: straight back), if on the board; none before a lap's first step.
     fn straight_on(&self, (from, at): (Hole, Hole), steps: i16) -> Option<Hole> {
-        let ((r0, c0), (r, c)) = (self.grid(from), self.grid(at));
-        let (dr, dc) = (r - r0, c - c0);
-        if (dr, dc) == (0, 0) || self.is_store(at) {
+        if from == at || self.is_store(at) || self.is_store(from) {
             return None;
         }
+        let ((r0, c0), (r, c)) = (self.grid(from), self.grid(at));
+        let (dr, dc) = (r - r0, c - c0);
         let k = steps as isize;
         self.grid_hole((r + k * dr, c + k * dc))
     }
