@@ -240,7 +240,34 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
                 && next.turn() != played[i].before.turn()
         })
         .collect();
-    narrate_with(rules, me, &moves, &effects, &again)
+    let told = narrate_with(rules, me, &moves, &effects, &again);
+    match round_news(rules, &first.before, after) {
+        Some(news) => format!("{told} {news}"),
+        None => told,
+    }
+}
+
+/// In a game of rounds, what a new round started since `before` is, in words: `The round is
+/// over: round 2 begins with South's 6 holes filled and North's 4; North moves first.`
+pub fn round_news(rules: &Rules, before: &State, after: &State) -> Option<String> {
+    if after.round() == before.round() || after.outcome().is_some() {
+        return None;
+    }
+    let filled: Vec<String> = rules
+        .players()
+        .map(|p| {
+            let n = rules.all_holes().filter(|&h| rules.owner(h) == p && after.count(h) > 0).count();
+            let holes = if n == 1 { "hole" } else { "holes" };
+            format!("{p}'s {n} {holes}")
+        })
+        .collect();
+    let (last, rest) = filled.split_last()?;
+    Some(format!(
+        "The round is over: round {} begins with {} and {last} filled; {} moves first.",
+        after.round() + 1,
+        rest.join(", "),
+        after.to_move()
+    ))
 }
 
 fn is_sowing(mv: Move) -> bool {

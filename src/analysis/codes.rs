@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
 use crate::engine::{DrawReason, Outcome, Player, WinReason};
 
 /// Every reason to win, for reading the words back.
-pub const WIN_REASONS: [WinReason; 8] = [
+pub const WIN_REASONS: [WinReason; 9] = [
     WinReason::NoSeeds,
     WinReason::Blocked,
     WinReason::Score,
@@ -19,6 +19,7 @@ pub const WIN_REASONS: [WinReason; 8] = [
     WinReason::OneHole,
     WinReason::EndHoles,
     WinReason::Passed,
+    WinReason::CannotFill,
 ];
 
 /// Every reason to draw.
@@ -49,6 +50,7 @@ pub fn win_word(reason: WinReason) -> &'static str {
         WinReason::OneHole => "one-hole",
         WinReason::EndHoles => "end-holes",
         WinReason::Passed => "passed",
+        WinReason::CannotFill => "cannot-fill",
     }
 }
 

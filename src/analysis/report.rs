@@ -500,7 +500,7 @@ pub struct SimulateReport {
 }
 
 /// Reasons to win, in the order and words of `sow simulate`'s text.
-const WIN_PHRASES: [(WinReason, &str); 7] = [
+const WIN_PHRASES: [(WinReason, &str); 8] = [
     (WinReason::NoSeeds, "by taking every seed"),
     (WinReason::Blocked, "by blocking"),
     (WinReason::Score, "on score"),
@@ -508,6 +508,7 @@ const WIN_PHRASES: [(WinReason, &str); 7] = [
     (WinReason::OneHole, "by gathering every seed in one hole"),
     (WinReason::EndHoles, "by taking both end holes of a row in one turn"),
     (WinReason::Passed, "when the other passed"),
+    (WinReason::CannotFill, "when the other could not fill a hole for another round"),
 ];
 
 /// Reasons to draw, in the order and words of `sow simulate`'s text.

@@ -501,10 +501,13 @@ impl Colour {
 fn prompt(rules: &Rules, game: &Game<'_>, who: &str) -> String {
     let state = game.state();
     let me = state.to_move();
-    let opening = match &rules.phases()[state.phase_of(me)].name {
+    let mut opening = match &rules.phases()[state.phase_of(me)].name {
         Some(name) => format!(", opening \"{name}\""),
         None => String::new(),
     };
+    if rules.end_rules().rounds.is_some() {
+        opening.push_str(&format!(", round {}", state.round() + 1));
+    }
     match pending(rules, state) {
         None => format!("{me}{who} to move{opening}> "),
         Some(owed) => format!("{me}{who}{opening}, {owed}> "),

@@ -212,6 +212,20 @@ fn players(scope: &Scope<'_>) -> Vec<CheckError> {
                     .into(),
         });
     }
+    // Rounds refill each player's own holes.
+    let rounds =
+        sections.end.and_then(|e| e.node.rules.iter().find(|r| matches!(r.node, ast::EndRule::Rounds(_))));
+    if let (Some(common), Some(rounds)) = (common, rounds) {
+        out.push(CheckError::ConflictingWords {
+            word: scope.text(rounds.span),
+            other: scope.text(common),
+            span: rounds.span.into(),
+            first: common.into(),
+            help: "a new round fills each player's own holes, and where every hole is everyone's no hole is a player's own: \
+                   give each player holes (`territory each player owns row pit`), or play one round"
+                .into(),
+        });
+    }
     let seats = match sections.players {
         Some(p) if !(2..=crate::model::MAX_SEATS as u64).contains(&p.node.node) => {
             out.push(CheckError::Players { count: p.node.node, span: p.node.span.into() });

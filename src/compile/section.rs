@@ -970,6 +970,7 @@ impl Scope<'_> {
             end_holes: None,
             few_seeds: None,
             score: Score::Seeds,
+            rounds: None,
         };
         let mut blocked: Option<Spanned<Blocked>> = None;
         let ending =
@@ -1023,6 +1024,27 @@ impl Scope<'_> {
                 ast::EndRule::PassesDraw => out.passes_draw = true,
                 ast::EndRule::PassLoses => out.pass_loses = true,
                 ast::EndRule::EndHoles(row) => out.end_holes = errors.take(self.row(row)),
+                ast::EndRule::Rounds(r) => {
+                    let seeds = errors.take_one(self.count(&r.seeds));
+                    let closed = match &r.closed {
+                        Some(m) => errors.take_one(self.mark(m)).map(Some),
+                        None => Some(None),
+                    };
+                    let starts = match r.winner_starts {
+                        None => RoundStart::Next,
+                        Some(true) => RoundStart::Winner,
+                        Some(false) => RoundStart::Loser,
+                    };
+                    if let (Some(seeds), Some(closed)) = (seeds, closed) {
+                        out.rounds = Some(Rounds {
+                            seeds,
+                            from_right: r.from_right,
+                            fewest: r.fewest,
+                            closed,
+                            starts,
+                        });
+                    }
+                }
                 ast::EndRule::Blocked(b) => {
                     if let Some(prev) = blocked
                         && prev.node != (*b).into()

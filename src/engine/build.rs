@@ -210,6 +210,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     first_lap: sowing.first_lap,
                     first_hole: sowing.first_hole,
                     empty_hole: sowing.empty_hole.unwrap_or(1),
+                    skip_in_play: sowing.skip.filter(|&m| model.mark_set_in_play(m)),
                     leave_turned: sowing.leave_turned,
                     turned_once: sowing.turned_once,
                     hand_entry: sowing.hand_entry,
@@ -565,10 +566,12 @@ fn attach_rings(rules: &mut Rules) {
                     let turning = sow.turnings.iter().flat_map(|t| t.choice.holes[me].iter().copied());
                     if every_lap { rules.territory[me].clone() } else { turning.collect::<Vec<_>>() }
                 });
-                // Holes of a mark the sowing skips: those marked from the start (no turn adds
-                // to such a mark).
-                let skipped: Vec<Hole> =
-                    sowing.skip.map_or(Vec::new(), |m| rules.marks[usize::from(m)].start.clone());
+                // Holes of a mark the sowing skips, where only the setup marks them (where play
+                // marks holes, laps read the position's marks: `SowRules::skip_in_play`).
+                let skipped: Vec<Hole> = match sowing.skip {
+                    Some(m) if !rules.model.mark_set_in_play(m) => rules.marks[usize::from(m)].start.clone(),
+                    _ => Vec::new(),
+                };
                 let rings = ByPlayer::for_seats(rules.model.seats, |me| {
                     let mut ring = Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me]);
                     if !sow.first_lap.is_plain() {

@@ -17,6 +17,7 @@ mod path;
 pub mod perft;
 mod play;
 mod position;
+mod rounds;
 pub mod rules;
 mod setup;
 mod sow_ends;

@@ -119,6 +119,10 @@ pub struct SowRules {
     pub first_hole: Option<u16>,
     /// Seeds each hole empty when a lap reaches it receives (1 where the rules say nothing).
     pub empty_hole: u16,
+    /// The mark whose holes laps skip, where play sets it (a new round's closed holes, a
+    /// landing marked): read from the position, lap by lap. A mark only the setup sets is
+    /// skipped by the ring itself.
+    pub skip_in_play: Option<u8>,
     /// A turned lap's captured seeds may be left for another turned lap.
     pub leave_turned: bool,
     /// Turned laps capture once a turn, unless the turn's first lap was turned.

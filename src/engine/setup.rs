@@ -206,6 +206,7 @@ impl Rules {
             seeds: ByPlayer::default(),
             hash: 0,
             turn: 0,
+            round: 0,
             since: 0,
             passes: 0,
             out: 0,
@@ -228,7 +229,7 @@ impl Rules {
         u32::from(state.seeds[player])
     }
 
-    fn count_seeds(&self, state: &State, player: Player) -> u16 {
+    pub(super) fn count_seeds(&self, state: &State, player: Player) -> u16 {
         // A territory is a run of consecutive slots (see `Rules::territory_slots`); a side store
         // is the owner's too.
         let side = self.side_store.map_or(0, |s| state.counts[s[player].index()]);

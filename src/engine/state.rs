@@ -262,6 +262,8 @@ pub enum WinReason {
     EndHoles,
     /// The loser passed, which the rules let a player do at the cost of the game.
     Passed,
+    /// In a game of rounds, the loser could not fill a single hole for the next round.
+    CannotFill,
 }
 
 /// Why a game was drawn.
@@ -333,6 +335,9 @@ impl fmt::Display for Outcome {
                         write!(f, "{winner} wins: they took both end holes of {loser}'s row in one turn")
                     }
                     WinReason::Passed => write!(f, "{winner} wins: {loser} passed"),
+                    WinReason::CannotFill => {
+                        write!(f, "{winner} wins: {loser} cannot fill a hole for another round")
+                    }
                 }
             }
             Outcome::Draw(DrawReason::Repetition) => write!(f, "draw: the position repeated"),
@@ -433,6 +438,8 @@ pub struct State {
     pub(crate) hash: u64,
     /// Turns completed.
     pub(crate) turn: u32,
+    /// Rounds completed, in a game of rounds.
+    pub(crate) round: u16,
     /// The first turn boundary whose position can recur: seeds left the board just before it.
     pub(crate) since: u32,
     /// Passes in a row, up to the last turn.
@@ -549,6 +556,11 @@ impl State {
     /// Turns completed so far.
     pub fn turn(&self) -> u32 {
         self.turn
+    }
+
+    /// Rounds completed so far, in a game of rounds (0 in the first round).
+    pub fn round(&self) -> u32 {
+        u32::from(self.round)
     }
 
     /// How the game ended, if it has.

@@ -99,8 +99,16 @@ impl Rules {
         let (mut left, mut overran) = (n, 0u16);
         while left > 0 {
             at = self.step_path(me, at, rev, through);
-            while (self.skip_origin && at == from) || ring.skips_hole(at) {
+            // A ring of nothing but skipped holes drops its seeds all the same: at most a
+            // lap's length of holes is passed by.
+            let mut passed = 0;
+            while ((self.skip_origin && at == from)
+                || ring.skips_hole(at)
+                || sow.skip_in_play.is_some_and(|m| state.is_marked(m, at)))
+                && passed < MAX_SLOTS
+            {
                 at = self.step_path(me, at, rev, through);
+                passed += 1;
             }
             // The first hole of a first lap with seeds by rule for it; else an empty hole's.
             let by_rule = if left == n && first > 1 {

@@ -66,6 +66,9 @@ impl Rules {
         }
         self.begin_turn(state);
         history.record(self, state);
+        if state.outcome.is_some() && self.model.end.rounds.is_some() {
+            self.end_round(state, Some(history));
+        }
     }
 
     /// A move of a turn that goes on until its player passes: count it among the player's
@@ -80,6 +83,9 @@ impl Rules {
         state.phase_turns[me] = state.phase_turns[me].saturating_add(1);
         self.check_end(state);
         history.record(self, state);
+        if state.outcome.is_some() && self.model.end.rounds.is_some() {
+            self.end_round(state, Some(history));
+        }
     }
 
     /// The end rules read between turns only: passes in a row, the turn limit.
@@ -409,6 +415,7 @@ impl Rules {
     /// (`moves` is the result of [`Rules::legal_moves`]). Returns the outcome, if the game
     /// is over.
     pub fn settle(&self, state: &mut State, moves: &MoveList) -> Option<Outcome> {
+        let open = state.outcome.is_none();
         if state.outcome.is_none() && moves.is_empty() && self.seats() > 2 {
             self.settle_at_table(state);
         } else if state.outcome.is_none() && moves.is_empty() {
@@ -418,6 +425,12 @@ impl Rules {
                 Blocked::Passes => None,
                 Blocked::Scores => Some(self.by_score(state)),
             };
+        }
+        if open && state.outcome.is_some() && self.model.end.rounds.is_some() {
+            // The new round's start is not remembered for the repetition rule: the position
+            // the round ended on stands at this turn boundary.
+            self.end_round(state, None);
+            state.since = state.since.max(state.turn + 1);
         }
         state.outcome
     }

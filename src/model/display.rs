@@ -969,7 +969,50 @@ impl Model {
         if self.seats == 2 {
             writeln!(f, "  a player may resign at any turn")?;
         }
+        if let Some(rounds) = end.rounds {
+            self.fmt_rounds(f, &rounds)?;
+        }
         Ok(())
+    }
+
+    fn fmt_rounds(&self, f: &mut fmt::Formatter<'_>, rounds: &Rounds) -> fmt::Result {
+        writeln!(f, "\nrounds")?;
+        writeln!(
+            f,
+            "  every end rule but the turn limit ends a round; each player then has the seeds on their side, in hand and in their store"
+        )?;
+        let side = if rounds.from_right { "right" } else { "left" };
+        let seeds = if rounds.seeds == 1 { "seed" } else { "seeds" };
+        let how_many = if rounds.fewest {
+            "as many holes as the player with the fewest seeds can"
+        } else {
+            "as many holes as their seeds fill"
+        };
+        writeln!(
+            f,
+            "  the board is cleared and each player fills {how_many}, {} {seeds} each: their own holes row by row, each row from their {side}",
+            rounds.seeds
+        )?;
+        let kept = if self.board.stores { "in their store" } else { "in hand" };
+        writeln!(f, "  the seeds left over stay {kept}")?;
+        if let Some(mark) = rounds.closed {
+            writeln!(
+                f,
+                "  the own holes left empty are marked {} for the round",
+                self.marks[usize::from(mark)].name
+            )?;
+        }
+        writeln!(f, "  a player who cannot fill a single hole loses the game")?;
+        let starts = match rounds.starts {
+            RoundStart::Next => "the player who would have moved next starts the next round",
+            RoundStart::Winner => {
+                "the winner of a round starts the next (after an equal round, the player who would have moved next)"
+            }
+            RoundStart::Loser => {
+                "the loser of a round starts the next (after an equal round, the player who would have moved next)"
+            }
+        };
+        writeln!(f, "  {starts}; the next round starts from the first opening")
     }
 
     /// The hole a capture's seeds are put into.

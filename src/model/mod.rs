@@ -314,12 +314,33 @@ impl Model {
                 || s.choices.iter().any(|c| c.facing)
                 || !s.prefer.is_empty()
                 || s.block.is_some()
+                || s.skip.is_some_and(|m| self.mark_set_in_play(m))
         };
         row_end
             || along
             || self.end.row_empty_every_lap
             || self.marks.iter().any(|m| m.keep_min.is_some())
             || sowings.into_iter().any(|s| s.place.is_some() || facts(s) || own(s))
+    }
+}
+
+impl Model {
+    /// Whether play can put `mark` on a hole: the holes a new round closes, a lap rule's
+    /// `mark the landing hole as …`, a turn of marking, or the holes a sowing blocks.
+    pub fn mark_set_in_play(&self, mark: MarkId) -> bool {
+        self.end.rounds.is_some_and(|r| r.closed == Some(mark))
+            || self.phases.iter().any(|p| match &p.turn {
+                Turn::Sow(s) => {
+                    s.block.as_ref().is_some_and(|b| b.mark == mark)
+                        || s.lap_rules
+                            .iter()
+                            .map(|r| r.action)
+                            .chain([s.otherwise])
+                            .any(|a| a == LapAction::MarkLanding(mark))
+                }
+                Turn::Mark { mark: m, .. } => *m == mark,
+                _ => false,
+            })
     }
 }
 
@@ -1323,6 +1344,35 @@ pub struct EndRules {
     pub few_seeds: Option<u16>,
     /// What a game ended on scores counts.
     pub score: Score,
+    /// The game is played in rounds: every end rule but the turn limit ends a round, and
+    /// the board is filled again from what each player has.
+    pub rounds: Option<Rounds>,
+}
+
+/// How a game of rounds fills the board again when a round ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rounds {
+    /// Seeds put into each hole filled.
+    pub seeds: u16,
+    /// Each row is filled from the player's right (else from their left).
+    pub from_right: bool,
+    /// Every player fills only as many holes as the player with the fewest seeds can.
+    pub fewest: bool,
+    /// The mark the own holes left empty carry for the round.
+    pub closed: Option<MarkId>,
+    /// Who moves first in the next round.
+    pub starts: RoundStart,
+}
+
+/// Who moves first in the next round of a game of rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundStart {
+    /// The player who would have moved next.
+    Next,
+    /// The winner of the round (the player with the most seeds), else the next player.
+    Winner,
+    /// The loser of the round (the player with the fewest seeds), else the next player.
+    Loser,
 }
 
 /// What a game ended on scores counts for each player.

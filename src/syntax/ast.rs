@@ -1159,6 +1159,24 @@ pub enum EndRule {
     PassLoses,
     /// `a player who takes both end holes of the opponent's ROW row in one turn wins`.
     EndHoles(Spanned<String>),
+    /// `the game is played in rounds: each player fills own holes from the right with N
+    /// seeds each[, …]`.
+    Rounds(Rounds),
+}
+
+/// How a game of rounds refills the board between rounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rounds {
+    /// Seeds put into each hole filled.
+    pub seeds: Spanned<Value>,
+    /// Each row is filled from the player's right (else from their left).
+    pub from_right: bool,
+    /// `, as many as the player with the fewest seeds can`.
+    pub fewest: bool,
+    /// `, marking the holes left empty as MARK`.
+    pub closed: Option<Spanned<String>>,
+    /// `, and the winner (`Some(true)`) or loser (`Some(false)`) of a round starts the next`.
+    pub winner_starts: Option<bool>,
 }
 
 impl EndRule {
@@ -1176,6 +1194,7 @@ impl EndRule {
             EndRule::PassesDraw => "two passes in a row",
             EndRule::PassLoses => "a player who passes",
             EndRule::EndHoles(_) => "a player who takes both end holes of a row",
+            EndRule::Rounds(_) => "rounds",
         }
     }
 
@@ -1185,6 +1204,11 @@ impl EndRule {
             (EndRule::TurnLimit(a), EndRule::TurnLimit(b)) => a.node == b.node,
             (EndRule::RowEmpty(a, x), EndRule::RowEmpty(b, y)) => a.node == b.node && x == y,
             (EndRule::EndHoles(a), EndRule::EndHoles(b)) => a.node == b.node,
+            (EndRule::Rounds(a), EndRule::Rounds(b)) => {
+                a.seeds.node == b.seeds.node
+                    && (a.from_right, a.fewest, a.winner_starts) == (b.from_right, b.fewest, b.winner_starts)
+                    && a.closed.as_ref().map(|m| &m.node) == b.closed.as_ref().map(|m| &m.node)
+            }
             _ => self == other,
         }
     }

@@ -31,6 +31,10 @@ const fn words(any: &'static [&'static str], help: &'static str) -> Edge {
 const EDGES: &[Edge] = &[
     // ─── Endings ───
     words(
+        &["the round", "a round", "new round", "next round", "rounds until", "each round", "in rounds"],
+        "a game of rounds is one end rule, `the game is played in rounds: each player fills own holes from the right with 4 seeds each` (then `, as many as the player with the fewest seeds can`, `, marking the holes left empty as closed`, `, and the loser of a round starts the next`): every other end rule but the turn limit then ends a round, and a player who cannot fill a hole loses the game",
+    ),
+    words(
         &["no legal move", "no legal moves", "no valid move", "no valid moves", "no moves", "no move"],
         "a player without a legal move is `a player who cannot move`: write `a player who cannot move loses` (or `passes`, or `ends the game and the player with more seeds wins`)",
     ),

@@ -81,6 +81,25 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::end_holes_rule => {
             "`a player who takes both end holes of the opponent's inner row in one turn wins`"
         }
+        Rule::rounds_rule => {
+            "`the game is played in rounds: each player fills own holes from the right with 4 seeds each`"
+        }
+        Rule::fill_side => "`left` or `right`",
+        Rule::rounds_fewest => "`, as many as the player with the fewest seeds can`",
+        Rule::rounds_closed => "`, marking the holes left empty as closed`",
+        Rule::rounds_start => "`, and the winner of a round starts the next`",
+        Rule::round_winner => "`winner`",
+        Rule::round_loser => "`loser`",
+        Rule::kw_played => "`played`",
+        Rule::kw_rounds => "`rounds`",
+        Rule::kw_round => "`round`",
+        Rule::kw_fills => "`fills`",
+        Rule::kw_fewest => "`fewest`",
+        Rule::kw_can => "`can`",
+        Rule::kw_marking => "`marking`",
+        Rule::kw_winner => "`winner`",
+        Rule::kw_loser => "`loser`",
+        Rule::kw_starts => "`starts`",
         Rule::kw_left => "`left`",
         Rule::kw_endless => "`endless`",
         Rule::sources => "`sources \"…\"`",

@@ -1528,6 +1528,21 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::passes_draw_rule => EndRule::PassesDraw,
         Rule::pass_loses_rule => EndRule::PassLoses,
         Rule::end_holes_rule => EndRule::EndHoles(lower_name(Children::of(r).expect(Rule::row_name)?)),
+        Rule::rounds_rule => {
+            let mut c = Children::of(r);
+            let from_right = c.expect(Rule::fill_side)?.as_str() == "right";
+            let seeds = lower_value(c.expect(Rule::value)?)?;
+            let fewest = c.optional(Rule::rounds_fewest).is_some();
+            let closed = match c.optional(Rule::rounds_closed) {
+                Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
+                None => None,
+            };
+            let winner_starts = match c.optional(Rule::rounds_start) {
+                Some(p) => Some(Children::of(p).any()?.as_rule() == Rule::round_winner),
+                None => None,
+            };
+            EndRule::Rounds(Rounds { seeds, from_right, fewest, closed, winner_starts })
+        }
         _ => return unexpected(&r),
     };
     Ok(Spanned::new(rule, sp))

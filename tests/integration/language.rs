@@ -969,3 +969,73 @@ fn the_previous_hole_may_be_taken() {
     assert_board(&rules, g.state(), "b 1 1 1 1 1 0\n a 0 0 0 0 1 0");
     assert_eq!(rules.store_seeds(g.state(), Player::South), 4);
 }
+
+/// A game of rounds on a 2×3 board with stores: a capture of 2 or 3 seeds on the
+/// opponent's side, a round ended by a player left without seeds, closed holes skipped.
+const ROUNDS: &str = r#"game "Rounds" {
+    board 2 rows of 3 holes, a store for each player
+    territory each player owns row pit
+    marks closed
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole, skipping closed holes
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 2 to 3 seeds: capture two
+        otherwise: stop
+    }
+    capture two {
+        take the landing hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+        the game is played in rounds: each player fills own holes from the right with 2 seeds each, marking the holes left empty as closed, and the winner of a round starts the next
+    }
+}
+"#;
+
+/// `the game is played in rounds: …`, worked by hand on [`ROUNDS`].
+/// - South a3 (1) → b3 (0 → 1, no capture). South has no seeds on their side: the round ends
+///   on seeds, South 0 + 4 in store, North 2 (b2, b3) + 6 in store. North wins the round.
+/// - The board is filled again with 2 seeds a hole from each player's right: South's 4 seeds
+///   fill a3 and a2, and a1 is closed; North's 8 fill b1, b2, b3 (North's right is b1), and
+///   2 stay in North's store. The winner, North, starts round 2.
+/// - North b1 (2): its next hole a1 is closed and skipped; a2 (2 → 3), a3 (2 → 3): 3 seeds
+///   on South's side, taken into North's store (2 + 3 = 5).
+/// - With South's 4 stored seeds in North's store instead, South has nothing when the round
+///   ends and cannot fill a hole: North wins the game.
+#[test]
+fn a_game_of_rounds_fills_the_board_again_and_ends_when_a_player_cannot_fill_a_hole() {
+    let rules = sow::compile("rounds.sow", ROUNDS, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let position = |south_store: u16, north_store: u16| {
+        let mut setup = setup(&rules, "b 0 1 0\na 0 0 1", Player::South);
+        setup.stores = sow::engine::ByPlayer::pair(south_store, north_store);
+        Game::from_state(&rules, state(&rules, &setup))
+    };
+    let mut game = position(4, 6);
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    let after = game.state().clone();
+    assert_eq!(after.outcome(), None);
+    assert_eq!(after.round(), 1);
+    assert_eq!(rules.board_counts(&after), [0, 2, 2, 2, 2, 2]);
+    assert_eq!((rules.store_seeds(&after, Player::South), rules.store_seeds(&after, Player::North)), (0, 2));
+    assert_eq!(after.to_move(), Player::North);
+    let closed: Vec<String> =
+        rules.all_holes().filter(|&h| after.is_marked(0, h)).map(|h| rules.hole_name(h)).collect();
+    assert_eq!(closed, ["a1"]);
+    game.play(Move::Sow(hole(&rules, "b1"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), [0, 3, 0, 0, 2, 2]);
+    assert_eq!(rules.store_seeds(game.state(), Player::North), 5);
+
+    let mut game = position(0, 10);
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(game.outcome(), win(Player::North, sow::engine::WinReason::CannotFill));
+    assert!(rules.model().to_string().contains("a player who cannot fill a single hole loses the game"));
+}

@@ -1,0 +1,182 @@
+//! A game of rounds (`the game is played in rounds: …`): when an end rule ends a round, each
+//! player fills their own holes again from the seeds they have, and a player who cannot fill
+//! a single hole loses the game.
+
+use super::rules::*;
+use super::state::*;
+use crate::model::{RoundStart, Rounds};
+
+impl Rules {
+    /// The game has just ended by an end rule (`state.outcome` is set): where it is played in
+    /// rounds, start the next round instead, unless a player cannot fill a hole (or the turn
+    /// limit was reached), which ends the game. `history` is the game's, at the turn boundary
+    /// the round ended on: the new round's start is remembered there for the repetition rule.
+    #[cold]
+    pub(super) fn end_round(&self, state: &mut State, history: Option<&mut History>) {
+        let (Some(rounds), Some(ended)) = (self.model.end.rounds, state.outcome) else { return };
+        if matches!(
+            ended,
+            Outcome::Draw(DrawReason::TurnLimit)
+                | Outcome::Win { reason: WinReason::CannotFill | WinReason::Resigned, .. }
+        ) {
+            return;
+        }
+        let before = state.clone();
+        let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
+        // What each player has: the seeds on their side, in hand and in their store.
+        let have = ByPlayer::for_seats(self.seats(), |p| match state.is_out(p) {
+            true => 0,
+            false => u32::from(state.seeds[p]) + u32::from(state.hand[p]) + self.store_seeds(state, p),
+        });
+        let order = ByPlayer::for_seats(self.seats(), |p| self.fill_order(p, rounds.from_right));
+        let each = u32::from(rounds.seeds);
+        let mut fill =
+            ByPlayer::for_seats(self.seats(), |p| (have[p] / each).min(order[p].len() as u32) as usize);
+        // A player who cannot fill a hole loses; at a larger table, drops out and the others
+        // play on.
+        let (able, unable): (Vec<Player>, Vec<Player>) = active.iter().partition(|&&p| fill[p] > 0);
+        match able[..] {
+            [] => {
+                state.outcome = Some(self.by_score(state));
+                return;
+            }
+            [winner] => {
+                state.outcome = Some(Outcome::Win { winner, reason: WinReason::CannotFill });
+                return;
+            }
+            _ => {
+                for p in unable {
+                    state.out |= 1 << p.index();
+                    fill[p] = 0;
+                }
+            }
+        }
+        if rounds.fewest {
+            let fewest = able.iter().map(|&p| fill[p]).min().unwrap_or(0);
+            for &p in &able {
+                fill[p] = fewest;
+            }
+        }
+        self.refill(state, &rounds, &have, &order, &fill);
+        state.to_move = self.round_starter(&before, ended, rounds.starts);
+        while state.is_out(state.to_move) {
+            state.to_move = state.to_move.next();
+        }
+        state.hash = self.position_hash(state);
+        self.begin_turn(state);
+        let mut moves = MoveList::new();
+        self.legal_moves(state, &mut moves);
+        if state.outcome.is_some() || moves.is_empty() {
+            // A round no one can play ends the game as the last round ended.
+            *state = before;
+            return;
+        }
+        if let Some(history) = history {
+            history.record(self, state);
+        }
+    }
+
+    /// Clear the board and fill each player's first `fill[p]` holes of `order[p]`, the rest
+    /// of their seeds kept in their store (or hand); the holes left empty closed where the
+    /// rules mark them; everything else as at the start of a game.
+    fn refill(
+        &self,
+        state: &mut State,
+        rounds: &Rounds,
+        have: &ByPlayer<u32>,
+        order: &ByPlayer<Vec<Hole>>,
+        fill: &ByPlayer<usize>,
+    ) {
+        state.counts = [0; MAX_SLOTS];
+        let fresh = self.start();
+        state.marks = fresh.marks;
+        for p in self.players() {
+            state.hand[p] = 0;
+            state.captured[p] = 0;
+            state.captures_made[p] = 0;
+            state.phase_of[p] = 0;
+            state.phase_turns[p] = 0;
+            state.direction[p] = None;
+            if state.is_out(p) {
+                continue;
+            }
+            for &h in &order[p][..fill[p]] {
+                state.counts[h.index()] = rounds.seeds;
+            }
+            let left = (have[p] - u32::from(rounds.seeds) * fill[p] as u32) as u16;
+            match self.store {
+                Some(store) => state.counts[store[p].index()] = left,
+                None => state.hand[p] = left,
+            }
+        }
+        if let Some(mark) = rounds.closed {
+            for p in self.players() {
+                let from = if state.is_out(p) { 0 } else { fill[p] };
+                for &h in &order[p][from..] {
+                    state.marks[usize::from(mark)][h.index() / 64] |= 1 << (h.index() % 64);
+                }
+            }
+        }
+        state.phase = Phase::Sow;
+        state.passes = 0;
+        state.again = false;
+        state.turn_bits = 0;
+        state.since = state.turn;
+        state.round = state.round.saturating_add(1);
+        state.outcome = None;
+        state.seeds = ByPlayer::for_seats(self.seats(), |p| self.count_seeds(state, p));
+        if self.colours {
+            self.paint(state, None);
+        }
+    }
+
+    /// The holes a player fills, in order: row by row in the order the board names the rows,
+    /// each from the player's right (or left); where the players share a circuit, their part
+    /// of it in the circuit's order (or against it).
+    pub(crate) fn fill_order(&self, player: Player, from_right: bool) -> Vec<Hole> {
+        let own = &self.territory[player];
+        let mut order: Vec<Hole> = if self.model.share {
+            own.clone()
+        } else {
+            let columns = self.columns;
+            (0..self.role_hole[player].len())
+                .flat_map(|role| (0..columns).map(move |k| (role, k)))
+                .map(|(role, k)| self.hole_from_owners_left(player, role as Role, k))
+                .filter(|h| own.contains(h))
+                .collect()
+        };
+        if from_right {
+            if self.model.share {
+                order.reverse();
+            } else {
+                // Each row from the player's right: reverse the columns within each row.
+                let columns = self.columns;
+                for row in order.chunks_mut(columns) {
+                    row.reverse();
+                }
+            }
+        }
+        order
+    }
+
+    /// Who moves first in the next round: as the rules say, else (and after an equal round)
+    /// the player who would have moved next.
+    fn round_starter(&self, before: &State, ended: Outcome, starts: RoundStart) -> Player {
+        let next = before.to_move;
+        let active = || self.players().filter(|&p| !before.is_out(p));
+        let score = |p: Player| self.score(before, p);
+        match (starts, ended) {
+            (RoundStart::Next, _) | (_, Outcome::Draw(_)) => next,
+            (RoundStart::Winner, Outcome::Win { winner, .. }) => winner,
+            (RoundStart::Loser, Outcome::Win { winner, .. }) if self.seats() == 2 => winner.other(),
+            (RoundStart::Loser, Outcome::Win { .. }) => {
+                let least = active().map(score).min().unwrap_or(0);
+                let mut losers = active().filter(|&p| score(p) == least);
+                match (losers.next(), losers.next()) {
+                    (Some(p), None) => p,
+                    _ => next,
+                }
+            }
+        }
+    }
+}
