@@ -576,7 +576,7 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
     let Some(colours) = by_colour else {
         // The phrases that need colours.
         if let Some(choose) = sowing.choose {
-            for c in &choose.node.choices {
+            for c in choose.node.choices.iter().flat_map(|c| std::iter::once(c).chain(&c.node.or)) {
                 if c.node.holes.node == ast::ChoiceHoles::Rearmost {
                     let what = "`the rearmost own hole`".to_string();
                     errors.push(CheckError::NeedsColours { what, span: c.node.holes.span.into() });

@@ -166,9 +166,17 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
     {
         // A seed placed from the hand may go into an empty hole: a description that says
         // nothing of the hole's seeds takes empty holes too.
+        let unbounded = |written: &ast::Choice| {
+            !written.filters.iter().any(|f| matches!(f.node, ast::Filter::Seeds { .. }))
+        };
         for (choice, written) in choices.iter_mut().zip(&choose.choices) {
-            if !written.node.filters.iter().any(|f| matches!(f.node, ast::Filter::Seeds { .. })) {
+            if unbounded(&written.node) {
                 choice.min = 0;
+            }
+            for (alt, written) in choice.either.iter_mut().zip(&written.node.or) {
+                if unbounded(&written.node) {
+                    alt.min = 0;
+                }
             }
         }
     }

@@ -511,6 +511,7 @@ impl Scope<'_> {
                 }
             }
         }
+        let either = choice.node.or.iter().filter_map(|other| errors.take(self.choice(other))).collect();
         errors.finish(holes.map(|holes| Choice {
             holes,
             min: min.min(u64::from(u16::MAX)) as u16,
@@ -524,6 +525,7 @@ impl Scope<'_> {
             facing,
             lands_in,
             none_fits,
+            either,
             text: self.text(choice.span),
         }))
     }
@@ -959,7 +961,7 @@ impl Scope<'_> {
             no_seeds: None,
             blocked: Blocked::Loses,
             repetition: None,
-            store_majority: false,
+            store_limit: None,
             turn_limit: None,
             row_empty: None,
             row_empty_every_lap: false,
@@ -971,6 +973,7 @@ impl Scope<'_> {
             few_seeds: None,
             score: Score::Seeds,
             rounds: None,
+            marks_empty: None,
         };
         let mut blocked: Option<Spanned<Blocked>> = None;
         let ending =
@@ -980,7 +983,9 @@ impl Scope<'_> {
         for rule in &end.rules {
             let score = match &rule.node {
                 ast::EndRule::NoSeeds(s) | ast::EndRule::Repetition(s) => *s,
-                ast::EndRule::StoreMajority(s) | ast::EndRule::FewSeeds(_, s) => Some(*s),
+                ast::EndRule::StoreMajority(_, s)
+                | ast::EndRule::FewSeeds(_, s)
+                | ast::EndRule::MarksEmpty(_, s) => Some(*s),
                 ast::EndRule::Blocked(ast::Blocked::Scores(s)) => Some(*s),
                 _ => None,
             };
@@ -1000,8 +1005,16 @@ impl Scope<'_> {
             match &rule.node {
                 ast::EndRule::NoSeeds(scored) => out.no_seeds = Some(ending(*scored)),
                 ast::EndRule::Repetition(scored) => out.repetition = Some(ending(*scored)),
-                ast::EndRule::StoreMajority(_) => {
-                    out.store_majority = errors.take_one(self.need_stores(rule.span)).is_some();
+                ast::EndRule::StoreMajority(limit, _) => {
+                    let limit = match limit {
+                        ast::StoreLimit::MoreThanHalf => Some(StoreLimit::MoreThanHalf),
+                        ast::StoreLimit::AtLeastHalf => Some(StoreLimit::AtLeastHalf),
+                        ast::StoreLimit::AtLeast(v) => {
+                            errors.take_one(self.count(v)).map(StoreLimit::AtLeast)
+                        }
+                    };
+                    let stores = errors.take_one(self.need_stores(rule.span)).is_some();
+                    out.store_limit = limit.filter(|_| stores);
                 }
                 ast::EndRule::FewSeeds(v, _) => {
                     out.few_seeds = errors.take_one(self.value(v).and_then(|n| {
@@ -1024,6 +1037,7 @@ impl Scope<'_> {
                 ast::EndRule::PassesDraw => out.passes_draw = true,
                 ast::EndRule::PassLoses => out.pass_loses = true,
                 ast::EndRule::EndHoles(row) => out.end_holes = errors.take(self.row(row)),
+                ast::EndRule::MarksEmpty(mark, _) => out.marks_empty = errors.take_one(self.mark(mark)),
                 ast::EndRule::Rounds(r) => {
                     let seeds = errors.take_one(self.count(&r.seeds));
                     let closed = match &r.closed {

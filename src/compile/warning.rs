@@ -569,7 +569,7 @@ fn end_spans(end: &ast::EndRules) -> EndSpans {
             ast::EndRule::Blocked(_) => &mut spans.blocked,
             ast::EndRule::RowEmpty(..) => &mut spans.row_empty,
             ast::EndRule::OneHole(_) => &mut spans.one_hole,
-            ast::EndRule::StoreMajority(_) => &mut spans.store_majority,
+            ast::EndRule::StoreMajority(..) => &mut spans.store_majority,
             _ => continue,
         };
         // A second blocked rule is an error (or the same rule twice): keep the last, as the
@@ -646,7 +646,7 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
     let no_seeds = rules.no_seeds.and(spans.no_seeds);
     let scored_blocked = (rules.blocked == Blocked::Scores).then_some(spans.blocked).flatten();
     let losing_blocked = (rules.blocked == Blocked::Loses).then_some(spans.blocked).flatten();
-    let store_majority = rules.store_majority.then_some(spans.store_majority).flatten();
+    let store_majority = rules.store_limit.is_some().then_some(spans.store_majority).flatten();
     let row_empty = rules.row_empty.and(spans.row_empty);
     let one_hole = rules.one_hole.then_some(spans.one_hole).flatten();
     match rules.no_seeds {

@@ -253,13 +253,61 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
 }
 
 /// A choice description with its holes in slots, and the description it names (`, if there
-/// is no …`) likewise.
+/// is no …`) likewise. Descriptions joined with `or` make one that holds each of them
+/// (`Choice::either`) and fits a hole where one of them does; it asks nothing itself but
+/// that, among the tests its `plain` flag leaves to [`Rules::fits`]'s rare ones.
 fn engine_choice(
     model: &Model,
     slot_of: &[Hole],
     territory: &ByPlayer<Vec<Hole>>,
     c: &model::Choice,
 ) -> Choice {
+    if c.either.is_empty() {
+        return one_choice(model, slot_of, territory, c);
+    }
+    let first = model::Choice { either: Vec::new(), ..c.clone() };
+    let either: Vec<Choice> = std::iter::once(&first)
+        .chain(&c.either)
+        .map(|alt| one_choice(model, slot_of, territory, alt))
+        .collect();
+    let holes = ByPlayer::for_seats(model.seats, |p| {
+        let mut holes: Vec<Hole> = either.iter().flat_map(|alt| alt.holes[p].iter().copied()).collect();
+        holes.sort_by_key(|h| slot_of.iter().position(|s| s == h));
+        holes.dedup();
+        holes
+    });
+    let texts: Vec<&str> = std::iter::once(&first).chain(&c.either).map(|alt| alt.text.as_str()).collect();
+    let rule = model::Choice {
+        holes: HoleSet::Territory,
+        min: either.iter().map(|alt| alt.rule.min).min().unwrap_or(1),
+        max: either.iter().map(|alt| alt.rule.max).max().unwrap_or(u16::MAX),
+        next: None,
+        previous: None,
+        except: Vec::new(),
+        most: false,
+        opposite: None,
+        captures: false,
+        facing: false,
+        lands_in: None,
+        none_fits: None,
+        either: c.either.clone(),
+        text: texts.join(" or "),
+    };
+    Choice {
+        holes,
+        mark: None,
+        except_mark: None,
+        after_mark: None,
+        counts_only: false,
+        plain: false,
+        rule,
+        none_fits: None,
+        either,
+    }
+}
+
+/// [`engine_choice`] of a description without `or`.
+fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, c: &model::Choice) -> Choice {
     let cells = |holes: HoleSet, player: Player| -> Vec<Hole> {
         match model.choice_cells(holes, player) {
             Some(cells) => cells.into_iter().map(|cell| slot_of[model.board.index(cell)]).collect(),
@@ -303,7 +351,17 @@ fn engine_choice(
     let none_fits = c.none_fits.as_ref().map(|o| Box::new(engine_choice(model, slot_of, territory, o)));
     let plain = plain && c.lands_in.is_none() && none_fits.is_none();
     let counts_only = counts_only && plain;
-    Choice { holes, mark, except_mark, after_mark, counts_only, plain, rule: c.clone(), none_fits }
+    Choice {
+        holes,
+        mark,
+        except_mark,
+        after_mark,
+        counts_only,
+        plain,
+        rule: c.clone(),
+        none_fits,
+        either: Vec::new(),
+    }
 }
 
 /// The hashing key of each slot (odd, so that counts never cancel out) and of North to move,
@@ -541,8 +599,9 @@ fn flags(rules: &Rules) -> Flags {
             || model.phases.iter().any(|p| p.pass.is_some()),
         rare_ends: end.row_empty.is_some()
             || end.one_hole
-            || end.store_majority
+            || end.store_limit.is_some()
             || end.few_seeds.is_some()
+            || end.marks_empty.is_some()
             || (rules.seats() > 2 && end.no_seeds.is_some()),
         interpreted: rules.stepwise,
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),

@@ -739,6 +739,14 @@ impl Rules {
     fn why_not(&self, state: &State, choice: &Choice, h: Hole) -> Misfit {
         let me = state.to_move;
         let holds = state.count(h);
+        // Descriptions joined with `or`: the first condition failed by the one the hole's
+        // count fits, else by the first about the hole.
+        let among = choice.either.iter().filter(|alt| alt.holes[me].contains(&h));
+        if let Some(alt) =
+            among.clone().find(|alt| (alt.rule.min..=alt.rule.max).contains(&holds)).or(among.clone().next())
+        {
+            return self.why_not(state, alt, h);
+        }
         if holds < choice.rule.min || holds > choice.rule.max {
             return if choice.rule.min == choice.rule.max {
                 Misfit::NotExactly { holds, want: choice.rule.min }

@@ -254,6 +254,21 @@ impl Rules {
                 .none_fits
                 .as_ref()
                 .is_none_or(|other| !other.holes[me].iter().any(|&x| self.fits(state, me, other, x, rev)))
+            && (choice.either.is_empty() || self.fits_either(state, me, choice, h, rev))
+    }
+
+    /// Whether hole `h` fits one of the descriptions joined with `or` in `choice`.
+    fn fits_either(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
+        choice.either.iter().any(|alt| {
+            let among = match alt.rule.holes {
+                crate::model::HoleSet::Territory if self.colours => true,
+                crate::model::HoleSet::Rearmost => self.rearmost(state, me) == Some(h),
+                _ => alt.holes[me].contains(&h),
+            };
+            among
+                && self.fits(state, me, alt, h, rev)
+                && (!alt.rule.facing || self.lands_facing(state, me, h, rev))
+        })
     }
 
     /// Whether the seeds of `me`'s hole `h`, counted on along their circuit (against the

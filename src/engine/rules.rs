@@ -54,6 +54,9 @@ pub struct Choice {
     pub rule: crate::model::Choice,
     /// The description no hole may fit for this one to fit any (`, if there is no …`).
     pub none_fits: Option<Box<Choice>>,
+    /// Descriptions joined with `or`, the first included: the hole must fit one of them
+    /// (this description asks nothing else). Empty for a single description.
+    pub either: Vec<Choice>,
 }
 
 /// A lap that may be sown another way (`also …`), resolved onto the board.

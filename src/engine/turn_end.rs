@@ -369,9 +369,18 @@ impl Rules {
                 }
             }
         }
-        if self.model.end.store_majority
+        if let Some(limit) = self.model.end.store_limit
             && let Some(store) = self.store
-            && Player::BOTH.iter().any(|&p| 2 * u32::from(state.counts[store[p].index()]) > self.total_seeds)
+            && Player::BOTH
+                .iter()
+                .any(|&p| u32::from(state.counts[store[p].index()]) >= limit.threshold(self.total_seeds))
+        {
+            state.outcome = Some(self.by_score(state));
+            return;
+        }
+        if let Some(mark) = self.model.end.marks_empty
+            && self.all_holes().any(|h| state.is_marked(mark, h))
+            && self.all_holes().all(|h| !state.is_marked(mark, h) || state.counts[h.index()] == 0)
         {
             state.outcome = Some(self.by_score(state));
             return;

@@ -178,7 +178,7 @@ impl Model {
                 self.wrong("the end rules", "a row named by an end rule is not a row of the territory")
             );
         }
-        if end.store_majority && !board.stores {
+        if end.store_limit.is_some() && !board.stores {
             return Err(self.wrong("the end rules", "a store majority needs stores"));
         }
         if end.blocked == Blocked::Passes

@@ -719,6 +719,9 @@ impl Model {
                 words.push(format!("{player}'s {}", names.join(" ")));
             }
         }
+        for other in &c.either {
+            words.push(format!("or: {} [{}]", other.text, self.choice_words(other).join(", ")));
+        }
         words
     }
 
@@ -904,8 +907,24 @@ impl Model {
             }
             None => {}
         }
-        if end.store_majority {
-            writeln!(f, "  a store with more than half the seeds {scored} (checked after every turn)")?;
+        match end.store_limit {
+            Some(StoreLimit::MoreThanHalf) => {
+                writeln!(f, "  a store with more than half the seeds {scored} (checked after every turn)")?
+            }
+            Some(StoreLimit::AtLeastHalf) => {
+                writeln!(f, "  a store with at least half the seeds {scored} (checked after every turn)")?
+            }
+            Some(StoreLimit::AtLeast(n)) => {
+                writeln!(f, "  a store with at least {n} seeds {scored} (checked after every turn)")?
+            }
+            None => {}
+        }
+        if let Some(mark) = end.marks_empty {
+            let name = &self.marks[usize::from(mark)].name;
+            writeln!(
+                f,
+                "  every {name} hole empty (and some hole marked {name}) {scored} (checked after every turn)"
+            )?;
         }
         if let Some(few) = end.few_seeds {
             let seeds = if few == 1 { "seed" } else { "seeds" };

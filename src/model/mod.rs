@@ -311,7 +311,7 @@ impl Model {
                 || s.exit_start.is_some()
                 || s.exit_relay.is_some()
                 || s.side_path.is_some()
-                || s.choices.iter().any(|c| c.facing)
+                || s.choices.iter().any(|c| c.facing || c.either.iter().any(|alt| alt.facing))
                 || !s.prefer.is_empty()
                 || s.block.is_some()
                 || s.skip.is_some_and(|m| self.mark_set_in_play(m))
@@ -631,7 +631,10 @@ pub struct Choice {
     /// The description fits holes only while no hole of the mover fits this one (`, if
     /// there is no own outer hole …`).
     pub none_fits: Option<Box<Choice>>,
-    /// The description as the file words it.
+    /// Other descriptions joined to this one with `or`: a hole fits if it fits any of them
+    /// (this one included).
+    pub either: Vec<Choice>,
+    /// The description as the file words it (without the descriptions joined with `or`).
     pub text: String,
 }
 
@@ -1320,8 +1323,8 @@ pub struct EndRules {
     pub blocked: Blocked,
     /// A repeated position (at a turn boundary) is a draw, or ends the game (scored).
     pub repetition: Option<Ending>,
-    /// A store holding more than half the seeds ends the game (scored).
-    pub store_majority: bool,
+    /// A store holding this many seeds ends the game (scored).
+    pub store_limit: Option<StoreLimit>,
     /// A game that reaches this many turns is a draw.
     pub turn_limit: Option<u32>,
     /// A player whose row of this role is empty loses.
@@ -1342,11 +1345,36 @@ pub struct EndRules {
     /// At most this many seeds in the holes (stores aside) at the end of a turn ends the game
     /// (scored).
     pub few_seeds: Option<u16>,
+    /// No hole carrying this mark holding a seed (with some hole carrying it), at the end of
+    /// a turn, ends the game (scored).
+    pub marks_empty: Option<MarkId>,
     /// What a game ended on scores counts.
     pub score: Score,
     /// The game is played in rounds: every end rule but the turn limit ends a round, and
     /// the board is filled again from what each player has.
     pub rounds: Option<Rounds>,
+}
+
+/// How many seeds a store must hold to end the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoreLimit {
+    /// More than half the seeds of the game.
+    MoreThanHalf,
+    /// At least half the seeds of the game (half of an odd number rounded up).
+    AtLeastHalf,
+    /// At least this many.
+    AtLeast(u16),
+}
+
+impl StoreLimit {
+    /// The fewest seeds a store must hold, in a game of `total` seeds.
+    pub fn threshold(self, total: u32) -> u32 {
+        match self {
+            StoreLimit::MoreThanHalf => total / 2 + 1,
+            StoreLimit::AtLeastHalf => total.div_ceil(2),
+            StoreLimit::AtLeast(n) => u32::from(n),
+        }
+    }
 }
 
 /// How a game of rounds fills the board again when a round ends.

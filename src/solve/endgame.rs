@@ -146,10 +146,11 @@ pub fn unsupported(rules: &Rules) -> Option<String> {
     if end.turn_limit.is_some() {
         return Some("it has a turn limit: a position's value depends on the turn number".into());
     }
-    if end.store_majority {
-        return Some(
-            "a store holding more than half the seeds ends the game: the value depends on the stores".into(),
-        );
+    if end.store_limit.is_some() {
+        return Some("a store holding enough seeds ends the game: the value depends on the stores".into());
+    }
+    if end.rounds.is_some() {
+        return Some("it is played in rounds: a new round puts the seeds back on the board".into());
     }
     let scored = matches!(end.no_seeds, None | Some(Ending::Scored))
         && end.blocked == Blocked::Scores

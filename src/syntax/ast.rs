@@ -706,6 +706,8 @@ pub struct Choice {
     pub holes: Spanned<ChoiceHoles>,
     /// Conditions the hole must meet.
     pub filters: Vec<Spanned<Filter>>,
+    /// `or …`: other descriptions a hole may fit instead, at the same rank.
+    pub or: Vec<Spanned<Choice>>,
 }
 
 /// The holes a choice description is about.
@@ -1141,8 +1143,10 @@ pub enum EndRule {
     /// more seeds wins` (with the score counted).
     Repetition(Option<Score>),
     /// `a store with more than half the seeds ends the game and the player with more seeds
-    /// wins`.
-    StoreMajority(Score),
+    /// wins` (or `at least half the seeds`, `at least N seeds`).
+    StoreMajority(StoreLimit, Score),
+    /// `every MARK hole is empty ends the game and the player with more seeds wins`.
+    MarksEmpty(Spanned<String>, Score),
     /// `at most N seeds on the board ends the game and the player who captured more seeds
     /// wins`.
     FewSeeds(Spanned<Value>, Score),
@@ -1162,6 +1166,17 @@ pub enum EndRule {
     /// `the game is played in rounds: each player fills own holes from the right with N
     /// seeds each[, …]`.
     Rounds(Rounds),
+}
+
+/// How full a store must be to end the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreLimit {
+    /// `more than half the seeds`.
+    MoreThanHalf,
+    /// `at least half the seeds`.
+    AtLeastHalf,
+    /// `at least N seeds`.
+    AtLeast(Spanned<Value>),
 }
 
 /// How a game of rounds refills the board between rounds.
@@ -1186,8 +1201,9 @@ impl EndRule {
             EndRule::NoSeeds(_) => "a player with no seeds",
             EndRule::Blocked(_) => "a player who cannot move",
             EndRule::Repetition(_) => "a repeated position",
-            EndRule::StoreMajority(_) => "a store with more than half the seeds",
+            EndRule::StoreMajority(..) => "a store holding enough seeds",
             EndRule::FewSeeds(..) => "few seeds on the board",
+            EndRule::MarksEmpty(..) => "every marked hole empty",
             EndRule::TurnLimit(_) => "the number of turns",
             EndRule::RowEmpty(..) => "a player whose row is empty",
             EndRule::OneHole(_) => "a player with all their seeds in one hole",
@@ -1204,6 +1220,7 @@ impl EndRule {
             (EndRule::TurnLimit(a), EndRule::TurnLimit(b)) => a.node == b.node,
             (EndRule::RowEmpty(a, x), EndRule::RowEmpty(b, y)) => a.node == b.node && x == y,
             (EndRule::EndHoles(a), EndRule::EndHoles(b)) => a.node == b.node,
+            (EndRule::MarksEmpty(a, x), EndRule::MarksEmpty(b, y)) => a.node == b.node && x == y,
             (EndRule::Rounds(a), EndRule::Rounds(b)) => {
                 a.seeds.node == b.seeds.node
                     && (a.from_right, a.fewest, a.winner_starts) == (b.from_right, b.fewest, b.winner_starts)

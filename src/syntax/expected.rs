@@ -81,6 +81,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::end_holes_rule => {
             "`a player who takes both end holes of the opponent's inner row in one turn wins`"
         }
+        Rule::or_choice => "`or own hole with 1 seed whose next hole is empty`",
         Rule::rounds_rule => {
             "`the game is played in rounds: each player fills own holes from the right with 4 seeds each`"
         }
@@ -542,6 +543,12 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::not_every_seed => "`take nothing if it would take every seed of the opponent`",
         Rule::to_store => "`in the mover's store`",
         Rule::holes_before => "`the holes before it, while each is the opponent's and holds 2 or 3 seeds`",
+        Rule::marks_empty_rule => {
+            "`every quan hole is empty ends the game and the player with more seeds wins`"
+        }
+        Rule::more_than_half => "`more than half the seeds`",
+        Rule::at_least_half => "`at least half the seeds`",
+        Rule::store_at_least => "`at least 49 seeds`",
         Rule::store_majority_rule => {
             "`a store with more than half the seeds ends the game and the player with more seeds wins`"
         }

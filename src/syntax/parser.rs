@@ -956,6 +956,7 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
 
 fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
     let sp = span(&pair);
+    let is_or = pair.as_rule() == Rule::or_choice;
     let mut c = Children::of(pair);
     let first = c.any()?;
     let holes = match first.as_rule() {
@@ -975,8 +976,15 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
         }
         _ => return unexpected(&first),
     };
-    let filters = c
-        .rest()
+    let (ors, rest): (Vec<_>, Vec<_>) = c.rest().partition(|f| f.as_rule() == Rule::or_choice);
+    let or = ors.into_iter().map(lower_choice).collect::<Result<Vec<_>>>()?;
+    // The first description alone: up to the end of its last filter.
+    let end = rest.last().map_or(holes.span.end, |f| span(f).end);
+    // A description after `or` starts at its holes (an article before them is not kept).
+    let start = if is_or { holes.span.start } else { sp.start };
+    let sp = if or.is_empty() && !is_or { sp } else { Span::new(start, end) };
+    let filters = rest
+        .into_iter()
         .map(|f| match f.as_rule() {
             Rule::most_filter => Ok(Spanned::new(Filter::Most, span(&f))),
             Rule::captures_filter => Ok(Spanned::new(Filter::Captures, span(&f))),
@@ -1008,7 +1016,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
             _ => unexpected(&f),
         })
         .collect::<Result<_>>()?;
-    Ok(Spanned::new(Choice { holes, filters }, sp))
+    Ok(Spanned::new(Choice { holes, filters, or }, sp))
 }
 
 fn lower_choice_except(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
@@ -1510,8 +1518,23 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::repetition_rule => {
             EndRule::Repetition(Children::of(r).optional(Rule::by_score).map(lower_score))
         }
+        Rule::marks_empty_rule => {
+            let mut c = Children::of(r);
+            let mark = lower_name(c.expect(Rule::row_name)?);
+            EndRule::MarksEmpty(mark, lower_score(c.expect(Rule::by_score)?))
+        }
         Rule::store_majority_rule => {
-            EndRule::StoreMajority(lower_score(Children::of(r).expect(Rule::by_score)?))
+            let mut c = Children::of(r);
+            let limit = c.any()?;
+            let limit = match limit.as_rule() {
+                Rule::more_than_half => StoreLimit::MoreThanHalf,
+                Rule::at_least_half => StoreLimit::AtLeastHalf,
+                Rule::store_at_least => {
+                    StoreLimit::AtLeast(lower_value(Children::of(limit).expect(Rule::value)?)?)
+                }
+                _ => return unexpected(&limit),
+            };
+            EndRule::StoreMajority(limit, lower_score(c.expect(Rule::by_score)?))
         }
         Rule::few_seeds_rule => {
             let mut c = Children::of(r);

@@ -227,6 +227,61 @@ fn a_condition_with_or_and_not_combines_with_every_bundled_game() {
     assert!(played >= 42, "{played} files");
 }
 
+/// `text` with every one-line choice description of its `choose` sections joined with
+/// itself by `or` (`A` becomes `A or A`): the same holes fit. Descriptions that go on over
+/// several lines or name another (`, if there is no …`, whose `or` would join that one) are
+/// left. `None` if no description was doubled.
+fn with_doubled_choices(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut out = Vec::new();
+    let mut doubled = 0;
+    // 0: outside; 1: the first description is next; 2: `otherwise` lines may follow.
+    let mut at = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim();
+        // One line: the next line is not indented deeper (no continuation).
+        let one_line = lines.get(i + 1).is_some_and(|next| indent(next) <= indent(line));
+        let description = match at {
+            _ if trimmed.starts_with("//") || trimmed.is_empty() => None,
+            1 => Some(trimmed),
+            2 => trimmed.strip_prefix("otherwise "),
+            _ => None,
+        };
+        if !(trimmed.starts_with("//") || trimmed.is_empty()) && at > 0 {
+            at = if description.is_some() { 2 } else { 0 };
+        }
+        match description {
+            Some(d) if one_line && !d.contains(", if there is no") => {
+                out.push(format!("{line} or {d}"));
+                doubled += 1;
+            }
+            _ => out.push(line.to_string()),
+        }
+        if trimmed.ends_with("choose {") {
+            at = 1;
+        }
+    }
+    (doubled > 0).then(|| out.join("\n"))
+}
+
+/// Constructs combine: every choice description joined with itself by `or`, in every bundled
+/// game, whatever its sowing, board, ownership and seats: the same game, decision by decision.
+#[test]
+fn choice_descriptions_joined_with_or_combine_with_every_bundled_game() {
+    let mut played = 0;
+    for name in sow::bundled::bundled_names() {
+        let text = sow::bundled::bundled(name).expect("bundled");
+        let Some(edited) = with_doubled_choices(text) else { continue };
+        let rules = sow::compile(name, text, &sow::Options::default()).expect("bundled files compile");
+        let with = sow::compile(name, &edited, &sow::Options::default())
+            .unwrap_or_else(|e| panic!("{name} with doubled choices: {e:?}\n{edited}"));
+        compare_states(&rules, &with, &format!("{name} with doubled choices"), (4, 200), |a, b| a == b);
+        played += 1;
+    }
+    assert!(played >= 40, "{played} files");
+}
+
 /// A lap turned the other way combines with seeds placed from the hand, captures sown on from
 /// a row end and facts about the turn so far (`sow::check::not_stepwise` refused the file
 /// once): it checks, and random games turn laps (clockwise, the one way the file lets a lap

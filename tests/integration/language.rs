@@ -1039,3 +1039,94 @@ fn a_game_of_rounds_fills_the_board_again_and_ends_when_a_player_cannot_fill_a_h
     assert_eq!(game.outcome(), win(Player::North, sow::engine::WinReason::CannotFill));
     assert!(rules.model().to_string().contains("a player who cannot fill a single hole loses the game"));
 }
+
+/// Two choice descriptions joined with `or`, at the same rank: a hole of 2 or more, or a
+/// single seed whose next hole is empty. South a: 1 0 2 0 0 1 (b6 holds 1): a1 (1 seed, a2
+/// empty) and a3 (2) may be sown; a6 (1 seed) may not, its next hole b6 being occupied. With
+/// the second description after `otherwise` instead, only a3.
+#[test]
+fn choice_descriptions_joined_with_or_fit_a_hole_that_fits_either() {
+    let text = r#"game "Either" {
+    board 2 rows of 6 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 2 seeds or own hole with 1 seed whose next hole is empty
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let compile = |text: &str| {
+        sow::compile("either.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+    };
+    let picture = "b 1 1 1 1 1 1
+                   a 1 0 2 0 0 1";
+    let rules = compile(text);
+    let mut game = main_position(&rules, picture, Player::South);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a3"]));
+    let refused = game.play(Move::Sow(hole(&rules, "a6"))).unwrap_err().to_string();
+    assert!(refused.contains("b6"), "{refused}");
+    assert!(rules.model().to_string().contains("or: own hole with 1 seed whose next hole is empty"));
+
+    let fallback =
+        compile(&text.replace(" or own hole with 1 seed", "\n        otherwise own hole with 1 seed"));
+    let game = main_position(&fallback, picture, Player::South);
+    assert_eq!(game.legal_moves().to_vec(), sows(&fallback, &["a3"]));
+}
+
+/// A store's limit and marked holes emptied, as end rules, worked by hand on [`ALONG`] (24
+/// seeds): South a2 (1) → a3, whose next hole a4 is empty: a5's 2 seeds go to South's store,
+/// which held 10 and now holds 12.
+/// - `a store with at least half the seeds …`: 12 of 24 is half, and the game ends on seeds
+///   (South 1 on their side and 12 in store, North 3): South wins. `at least 13 seeds` and
+///   `more than half the seeds` do not end it.
+/// - `every quan hole is empty …` with `marks quan: a5`: a5 was taken, and the game ends; with
+///   the mark on b4 (1 seed) instead, it goes on.
+#[test]
+fn a_store_limit_and_emptied_marked_holes_end_the_game() {
+    let picture = "b 0 0 0 1 1 1
+                   a 0 1 0 0 2 0";
+    let play = |rules: &Rules| {
+        let mut setup = setup(rules, picture, Player::South);
+        setup.stores = sow::engine::ByPlayer::pair(10, 0);
+        let mut game = Game::from_state(rules, state(rules, &setup));
+        assert_eq!(game.outcome(), None);
+        game.play(Move::Sow(hole(rules, "a2"))).unwrap();
+        game.outcome()
+    };
+    let blocked = "        a player who cannot move ends the game and the player with more seeds wins\n";
+    let store = |limit: &str| {
+        along_ending(&format!(
+            "{blocked}        a store with {limit} ends the game and the player with more seeds wins\n"
+        ))
+    };
+    let half = store("at least half the seeds");
+    assert_eq!(play(&half), win(Player::South, sow::engine::WinReason::Score));
+    assert!(half.model().to_string().contains("a store with at least half the seeds ends the game"));
+    assert_eq!(play(&store("at least 12 seeds")), win(Player::South, sow::engine::WinReason::Score));
+    assert_eq!(play(&store("at least 13 seeds")), None);
+    assert_eq!(play(&store("more than half the seeds")), None);
+
+    let marked = |holes: &str| {
+        let text = ALONG
+            .replace("        a player with no seeds loses\n        a player who cannot move loses\n", &format!(
+                "{blocked}        every quan hole is empty ends the game and the player with more seeds wins\n"
+            ))
+            .replace("    setup {", &format!("    marks quan: {holes}\n    setup {{"));
+        sow::compile("marked.sow", &text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+    };
+    assert_eq!(play(&marked("a5")), win(Player::South, sow::engine::WinReason::Score));
+    assert_eq!(play(&marked("b4")), None);
+}

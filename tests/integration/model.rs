@@ -144,7 +144,7 @@ fn a_construct_that_needs_stores_is_refused_on_a_board_without() {
     let e = refused(m);
     assert!(e.to_string().contains("store"), "{e}");
     let mut m = nsolo();
-    m.end.store_majority = true;
+    m.end.store_limit = Some(sow::model::StoreLimit::MoreThanHalf);
     assert!(refused(m).to_string().contains("store majority needs stores"));
 }
 
