@@ -694,8 +694,7 @@ fn restate_end_rule(
     errors: &mut Vec<CheckError>,
 ) {
     let rule = &restated.rule;
-    let same_kind =
-        |r: &Spanned<EndRule>| std::mem::discriminant(&r.node) == std::mem::discriminant(&rule.node);
+    let same_kind = |r: &Spanned<EndRule>| r.node.kind() == rule.node.kind();
     match (end.rules.iter().position(same_kind), restated.instead) {
         (Some(i), false) => errors.push(CheckError::EndRuleExists {
             ruleset: ruleset.to_string(),

@@ -773,6 +773,19 @@ pub enum CheckError {
         help: String,
     },
 
+    /// An opening name that no `opening` section declares.
+    #[error("unknown opening \"{name}\"")]
+    #[diagnostic(code(sow::check::unknown_opening), help("{help}"))]
+    UnknownOpening {
+        /// The name used.
+        name: String,
+        /// Where.
+        #[label("no opening of this name")]
+        span: SourceSpan,
+        /// What to do.
+        help: String,
+    },
+
     /// More kinds of mark than the engine keeps.
     #[error("a game may declare at most {max} kinds of marked hole")]
     #[diagnostic(code(sow::check::too_many_marks), help("use fewer `marks` sections"))]

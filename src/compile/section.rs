@@ -974,6 +974,7 @@ impl Scope<'_> {
             score: Score::Seeds,
             rounds: None,
             marks_empty: None,
+            only_in: Vec::new(),
         };
         let mut blocked: Option<Spanned<Blocked>> = None;
         let ending =
@@ -981,6 +982,16 @@ impl Scope<'_> {
         // The first scored rule, and how it counts: every other must count the same way.
         let mut scored: Option<(ast::Score, Span)> = None;
         for rule in &end.rules {
+            // A rule scoped to a phase is lowered as any other, and its phase kept.
+            let (rule, scope) = match &rule.node {
+                ast::EndRule::Scoped(scope, inner) => (&**inner, Some(scope)),
+                _ => (rule, None),
+            };
+            if let (Some(scope), Some(kind)) = (scope, end_kind(&rule.node))
+                && let Some(phase) = errors.take_one(self.end_phase(scope))
+            {
+                out.only_in.push((kind, phase));
+            }
             let score = match &rule.node {
                 ast::EndRule::NoSeeds(s) | ast::EndRule::Repetition(s) => *s,
                 ast::EndRule::StoreMajority(_, s)
@@ -1038,6 +1049,8 @@ impl Scope<'_> {
                 ast::EndRule::PassLoses => out.pass_loses = true,
                 ast::EndRule::EndHoles(row) => out.end_holes = errors.take(self.row(row)),
                 ast::EndRule::MarksEmpty(mark, _) => out.marks_empty = errors.take_one(self.mark(mark)),
+                // Lowered above: the grammar scopes no rule twice.
+                ast::EndRule::Scoped(..) => {}
                 ast::EndRule::Rounds(r) => {
                     let seeds = errors.take_one(self.count(&r.seeds));
                     let closed = match &r.closed {
@@ -1091,6 +1104,29 @@ impl Scope<'_> {
             out.score = Score::Captured;
         }
         errors.finish(Some(out))
+    }
+
+    /// The phase an end rule is scoped to: its index among the phases (the openings in
+    /// order, then the main game).
+    fn end_phase(&self, scope: &Spanned<ast::EndScope>) -> Result<u8, CheckError> {
+        let openings = &self.eff.openings;
+        match &scope.node {
+            ast::EndScope::Main => Ok(openings.len() as u8),
+            ast::EndScope::Opening(name) => {
+                openings.iter().position(|o| o.name.node == *name).map(|i| i as u8).ok_or_else(|| {
+                    let known: Vec<String> = openings.iter().map(|o| format!("`{}`", o.name.node)).collect();
+                    CheckError::UnknownOpening {
+                        name: name.clone(),
+                        span: scope.span.into(),
+                        help: if known.is_empty() {
+                            "the file has no openings: scope the rule to `the main game`, or leave the scope out".into()
+                        } else {
+                            format!("the openings are {}; or scope the rule to `the main game`", known.join(", "))
+                        },
+                    }
+                })
+            }
+        }
     }
 
     /// The sections of an opening, the first of each kind; a second one of a kind, or a
@@ -1434,4 +1470,23 @@ fn transfer_bound(board: Board, from: &HoleFilter, to: &HoleFilter, fixed: &[Opt
         })
         .max()
         .unwrap_or(0)
+}
+
+/// The kind of an end rule the engine reads in one place, for scoping it to a phase.
+fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
+    Some(match rule {
+        ast::EndRule::NoSeeds(_) => EndKind::NoSeeds,
+        ast::EndRule::Blocked(_) => EndKind::Blocked,
+        ast::EndRule::Repetition(_) => EndKind::Repetition,
+        ast::EndRule::StoreMajority(..) => EndKind::StoreLimit,
+        ast::EndRule::FewSeeds(..) => EndKind::FewSeeds,
+        ast::EndRule::TurnLimit(_) => EndKind::TurnLimit,
+        ast::EndRule::RowEmpty(..) => EndKind::RowEmpty,
+        ast::EndRule::OneHole(_) => EndKind::OneHole,
+        ast::EndRule::PassesDraw => EndKind::PassesDraw,
+        ast::EndRule::PassLoses => EndKind::PassLoses,
+        ast::EndRule::EndHoles(_) => EndKind::EndHoles,
+        ast::EndRule::MarksEmpty(..) => EndKind::MarksEmpty,
+        ast::EndRule::Rounds(_) | ast::EndRule::Scoped(..) => return None,
+    })
 }

@@ -538,7 +538,9 @@ fn build(model: Model) -> Rules {
         phases,
         keys,
         seat_keys,
-        no_seeds_two: model.end.no_seeds.filter(|_| model.seats == 2),
+        no_seeds_two: model.end.no_seeds.filter(|_| {
+            model.seats == 2 && !model.end.only_in.iter().any(|&(k, _)| k == model::EndKind::NoSeeds)
+        }),
         tracks_again: model
             .phases
             .iter()
@@ -596,12 +598,14 @@ fn flags(rules: &Rules) -> Flags {
             || model.hand > 0,
         may_pass: end.blocked == Blocked::Passes
             || end.pass_loses
+            || end.only_in.iter().any(|&(k, _)| k == model::EndKind::Blocked)
             || model.phases.iter().any(|p| p.pass.is_some()),
         rare_ends: end.row_empty.is_some()
             || end.one_hole
             || end.store_limit.is_some()
             || end.few_seeds.is_some()
             || end.marks_empty.is_some()
+            || !end.only_in.is_empty()
             || (rules.seats() > 2 && end.no_seeds.is_some()),
         interpreted: rules.stepwise,
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),

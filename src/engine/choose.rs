@@ -58,7 +58,11 @@ impl Rules {
     #[cold]
     fn offer_pass(&self, state: &State, out: &mut MoveList) {
         let pass = if out.is_empty() {
-            self.model.end.blocked == Blocked::Passes || self.model.end.pass_loses
+            // A rule for a player who cannot move scoped to another phase does not apply: they
+            // pass.
+            self.model.end.blocked == Blocked::Passes
+                || self.model.end.pass_loses
+                || !self.end_in_force(state, crate::model::EndKind::Blocked)
         } else {
             self.model.end.pass_loses
         };

@@ -52,6 +52,7 @@ impl Rules {
             picks: self.model.captures.iter().any(|c| !c.follow_ups.is_empty()),
             directions: (self.chosen != Chosen::Never).then_some(self.chosen),
             pass: self.model.end.blocked == Blocked::Passes
+                || self.model.end.only_in.iter().any(|&(k, _)| k == crate::model::EndKind::Blocked)
                 || self.model.phases.iter().any(|p| p.pass.is_some()),
             ..DecisionKinds::default()
         };

@@ -173,7 +173,11 @@ impl Rules {
                 }
                 // Only where laps may be turned or the end is read between laps.
                 LapAction::Relay | LapAction::RelayNext => match self.relay_hole(&s, &end, rev) {
-                    Some(_) if self.model.end.one_hole_every_lap && self.mover_in_one_hole(&s) => {
+                    Some(_)
+                        if self.model.end.one_hole_every_lap
+                            && self.mover_in_one_hole(&s)
+                            && self.end_in_force(&s, crate::model::EndKind::OneHole) =>
+                    {
                         return true;
                     }
                     Some(from) => from,

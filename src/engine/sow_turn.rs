@@ -250,7 +250,11 @@ impl Rules {
             }
             // Only where laps may be turned: the next lap lifts a hole it may be turned from.
             LapAction::Relay | LapAction::RelayNext => match self.relay_hole(state, end, rev) {
-                Some(_) if self.model.end.one_hole_every_lap && self.mover_in_one_hole(state) => {
+                Some(_)
+                    if self.model.end.one_hole_every_lap
+                        && self.mover_in_one_hole(state)
+                        && self.end_in_force(state, crate::model::EndKind::OneHole) =>
+                {
                     state.outcome = Some(Outcome::Win { winner: state.to_move, reason: WinReason::OneHole });
                     self.end_turn(state, history);
                     None

@@ -659,7 +659,7 @@ impl History {
         let hash = rules.history_key(state);
         let index = state.turn.saturating_sub(self.first) as usize;
         self.hashes.truncate(index);
-        if state.outcome.is_none() {
+        if state.outcome.is_none() && rules.end_in_force(state, crate::model::EndKind::Repetition) {
             let from = state.since.saturating_sub(self.first) as usize;
             if self.hashes.get(from..).is_some_and(|seen| seen.contains(&hash)) {
                 state.outcome = Some(match rules.model.end.repetition {

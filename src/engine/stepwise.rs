@@ -653,7 +653,10 @@ impl Rules {
         if state.counts[from.index()] == 0 {
             return Next::Stop(Step::Over(LapAction::Stop));
         }
-        if self.model.end.one_hole_every_lap && self.mover_in_one_hole(state) {
+        if self.model.end.one_hole_every_lap
+            && self.mover_in_one_hole(state)
+            && self.end_in_force(state, crate::model::EndKind::OneHole)
+        {
             // All the mover's seeds in one hole between laps: they win.
             state.outcome = Some(Outcome::Win { winner: me, reason: WinReason::OneHole });
             return Next::Stop(Step::Ended);
@@ -694,6 +697,9 @@ impl Rules {
     pub(super) fn ended_between_laps(&self, state: &mut State) -> bool {
         let end = &self.model.end;
         let (true, Some(role)) = (end.row_empty_every_lap, end.row_empty) else { return false };
+        if !self.end_in_force(state, crate::model::EndKind::RowEmpty) {
+            return false;
+        }
         let me = state.to_move;
         for loser in [me, me.other()] {
             if self.role_hole[loser][usize::from(role)].iter().all(|h| state.counts[h.index()] == 0) {

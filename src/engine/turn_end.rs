@@ -7,7 +7,7 @@
 
 use super::rules::*;
 use super::state::*;
-use crate::model::{HoleSet, SideFact};
+use crate::model::{EndKind, HoleSet, SideFact};
 
 impl Rules {
     /// The rules of a player's current phase.
@@ -101,11 +101,15 @@ impl Rules {
         if state.outcome.is_none()
             && self.model.end.passes_draw
             && state.passes >= 2
+            && self.end_in_force(state, EndKind::PassesDraw)
             && usize::from(state.phase_of[mover]) + 1 == self.phases.len()
         {
             state.outcome = Some(Outcome::Draw(DrawReason::Passes));
         }
-        if state.outcome.is_none() && self.model.end.turn_limit.is_some_and(|limit| state.turn >= limit) {
+        if state.outcome.is_none()
+            && self.model.end.turn_limit.is_some_and(|limit| state.turn >= limit)
+            && self.end_in_force(state, EndKind::TurnLimit)
+        {
             state.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));
         }
     }
@@ -284,22 +288,40 @@ impl Rules {
         if state.outcome.is_some() {
             return;
         }
-        // At two seats; a larger table's are read with the rare ends.
-        if let Some(ending) = self.no_seeds_two {
-            let next = state.to_move;
-            for loser in [next, next.other()] {
-                if state.seeds[loser] == 0 {
-                    state.outcome = Some(match ending {
-                        Ending::Plain => Outcome::Win { winner: loser.other(), reason: WinReason::NoSeeds },
-                        Ending::Scored => self.by_score(state),
-                    });
-                    return;
-                }
-            }
+        // At two seats; a larger table's, and a rule scoped to a phase, are read with the
+        // rare ends.
+        if let Some(ending) = self.no_seeds_two
+            && self.no_seeds_at_two(state, ending)
+        {
+            return;
         }
         if self.flags.rare_ends {
             self.check_rare_ends(state);
         }
+    }
+
+    /// `a player with no seeds …` at two seats (the player to move looked at first): whether
+    /// it ended the game.
+    #[inline(always)]
+    fn no_seeds_at_two(&self, state: &mut State, ending: Ending) -> bool {
+        let next = state.to_move;
+        for loser in [next, next.other()] {
+            if state.seeds[loser] == 0 {
+                state.outcome = Some(match ending {
+                    Ending::Plain => Outcome::Win { winner: loser.other(), reason: WinReason::NoSeeds },
+                    Ending::Scored => self.by_score(state),
+                });
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether an end rule of this kind is read now: always, unless the file scopes it to a
+    /// phase (`in the main game, …`) the player to move is not in.
+    #[inline]
+    pub(crate) fn end_in_force(&self, state: &State, kind: EndKind) -> bool {
+        self.model.end.only_in.iter().all(|&(k, phase)| k != kind || state.phase_of[state.to_move] == phase)
     }
 
     /// At a table of more than two: the players `lost` says have lost drop out; the turn
@@ -330,7 +352,10 @@ impl Rules {
     /// `a player with no seeds …` at a table of more than two: the players left without seeds
     /// drop out (the last player left wins), or the game ends on scores.
     fn check_table_ends(&self, state: &mut State) {
-        let Some(ending) = self.model.end.no_seeds else { return };
+        let Some(ending) = self.model.end.no_seeds.filter(|_| self.end_in_force(state, EndKind::NoSeeds))
+        else {
+            return;
+        };
         let none = |state: &State, p: Player| state.seeds[p] == 0;
         match ending {
             Ending::Plain => self.drop_out(state, none),
@@ -350,8 +375,22 @@ impl Rules {
             if state.outcome.is_some() {
                 return;
             }
+        } else if self.no_seeds_two.is_none()
+            && let Some(ending) = self.model.end.no_seeds
+            && self.end_in_force(state, EndKind::NoSeeds)
+            && self.no_seeds_at_two(state, ending)
+        {
+            return;
         }
-        if let Some(role) = self.model.end.row_empty {
+        let scoped = |kind| self.end_in_force(state, kind);
+        let (row_empty, one_hole, store, marks, few) = (
+            scoped(EndKind::RowEmpty),
+            scoped(EndKind::OneHole),
+            scoped(EndKind::StoreLimit),
+            scoped(EndKind::MarksEmpty),
+            scoped(EndKind::FewSeeds),
+        );
+        if let Some(role) = self.model.end.row_empty.filter(|_| row_empty) {
             let next = state.to_move;
             for loser in [next, next.other()] {
                 if self.role_hole[loser][usize::from(role)].iter().all(|h| state.counts[h.index()] == 0) {
@@ -360,7 +399,7 @@ impl Rules {
                 }
             }
         }
-        if self.model.end.one_hole {
+        if self.model.end.one_hole && one_hole {
             let next = state.to_move;
             for winner in [next.other(), next] {
                 if self.in_one_hole(state, winner) {
@@ -369,7 +408,7 @@ impl Rules {
                 }
             }
         }
-        if let Some(limit) = self.model.end.store_limit
+        if let Some(limit) = self.model.end.store_limit.filter(|_| store)
             && let Some(store) = self.store
             && Player::BOTH
                 .iter()
@@ -378,14 +417,14 @@ impl Rules {
             state.outcome = Some(self.by_score(state));
             return;
         }
-        if let Some(mark) = self.model.end.marks_empty
+        if let Some(mark) = self.model.end.marks_empty.filter(|_| marks)
             && self.all_holes().any(|h| state.is_marked(mark, h))
             && self.all_holes().all(|h| !state.is_marked(mark, h) || state.counts[h.index()] == 0)
         {
             state.outcome = Some(self.by_score(state));
             return;
         }
-        if let Some(few) = self.model.end.few_seeds
+        if let Some(few) = self.model.end.few_seeds.filter(|_| few)
             && state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(few)
         {
             state.outcome = Some(self.by_score(state));
@@ -429,7 +468,11 @@ impl Rules {
             self.settle_at_table(state);
         } else if state.outcome.is_none() && moves.is_empty() {
             let me = state.to_move;
-            state.outcome = match self.model.end.blocked {
+            let blocked = match self.end_in_force(state, EndKind::Blocked) {
+                true => self.model.end.blocked,
+                false => Blocked::Passes,
+            };
+            state.outcome = match blocked {
                 Blocked::Loses => Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked }),
                 Blocked::Passes => None,
                 Blocked::Scores => Some(self.by_score(state)),

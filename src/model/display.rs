@@ -988,6 +988,13 @@ impl Model {
         if self.seats == 2 {
             writeln!(f, "  a player may resign at any turn")?;
         }
+        for &(kind, phase) in &end.only_in {
+            let phase = match &self.phases.get(usize::from(phase)).and_then(|p| p.name.as_ref()) {
+                Some(name) => format!("the opening \"{name}\""),
+                None => "the main game".to_string(),
+            };
+            writeln!(f, "  ({} is read only while the player to move is in {phase})", end_kind_words(kind))?;
+        }
         if let Some(rounds) = end.rounds {
             self.fmt_rounds(f, &rounds)?;
         }
@@ -1224,4 +1231,22 @@ fn seed_range(min: u16, max: u16, one: &str, many: &str) -> String {
         (lo, hi) => format!("{lo} to {hi} {many}"),
     };
     text.trim_end().to_string()
+}
+
+/// The words of a kind of end rule, as `sow show` names it.
+fn end_kind_words(kind: EndKind) -> &'static str {
+    match kind {
+        EndKind::NoSeeds => "the rule for a player with no seeds",
+        EndKind::Blocked => "the rule for a player who cannot move",
+        EndKind::Repetition => "the rule for a repeated position",
+        EndKind::StoreLimit => "the rule for a store's seeds",
+        EndKind::FewSeeds => "the rule for few seeds on the board",
+        EndKind::TurnLimit => "the turn limit",
+        EndKind::RowEmpty => "the rule for an empty row",
+        EndKind::OneHole => "the rule for all seeds in one hole",
+        EndKind::PassesDraw => "the rule for two passes in a row",
+        EndKind::PassLoses => "the rule for passing",
+        EndKind::EndHoles => "the rule for both end holes taken",
+        EndKind::MarksEmpty => "the rule for marked holes emptied",
+    }
 }

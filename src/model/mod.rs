@@ -1348,11 +1348,43 @@ pub struct EndRules {
     /// No hole carrying this mark holding a seed (with some hole carrying it), at the end of
     /// a turn, ends the game (scored).
     pub marks_empty: Option<MarkId>,
+    /// The rules read only in one phase (`in the main game, …`): each rule's kind, and the
+    /// phase (index into [`Model::phases`]) the player to move must be in.
+    pub only_in: Vec<(EndKind, u8)>,
     /// What a game ended on scores counts.
     pub score: Score,
     /// The game is played in rounds: every end rule but the turn limit ends a round, and
     /// the board is filled again from what each player has.
     pub rounds: Option<Rounds>,
+}
+
+/// The kinds of end rule, as a rule scoped to a phase names its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndKind {
+    /// `a player with no seeds …`.
+    NoSeeds,
+    /// `a player who cannot move …`.
+    Blocked,
+    /// `a repeated position …`.
+    Repetition,
+    /// `a store with … seeds …`.
+    StoreLimit,
+    /// `at most N seeds on the board …`.
+    FewSeeds,
+    /// `after N turns the game is a draw`.
+    TurnLimit,
+    /// `a player whose ROW row is empty loses`.
+    RowEmpty,
+    /// `a player with all their seeds in one hole wins`.
+    OneHole,
+    /// `two passes in a row are a draw`.
+    PassesDraw,
+    /// `a player may pass and lose`.
+    PassLoses,
+    /// `a player who takes both end holes … wins`.
+    EndHoles,
+    /// `every MARK hole is empty …`.
+    MarksEmpty,
 }
 
 /// How many seeds a store must hold to end the game.

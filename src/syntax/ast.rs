@@ -1147,6 +1147,8 @@ pub enum EndRule {
     StoreMajority(StoreLimit, Score),
     /// `every MARK hole is empty ends the game and the player with more seeds wins`.
     MarksEmpty(Spanned<String>, Score),
+    /// `in the main game, RULE` or `in opening "NAME", RULE`: a rule read only in that phase.
+    Scoped(Spanned<EndScope>, Box<Spanned<EndRule>>),
     /// `at most N seeds on the board ends the game and the player who captured more seeds
     /// wins`.
     FewSeeds(Spanned<Value>, Score),
@@ -1166,6 +1168,15 @@ pub enum EndRule {
     /// `the game is played in rounds: each player fills own holes from the right with N
     /// seeds each[, …]`.
     Rounds(Rounds),
+}
+
+/// The phase an end rule is scoped to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndScope {
+    /// `the main game`.
+    Main,
+    /// `opening "NAME"`.
+    Opening(String),
 }
 
 /// How full a store must be to end the game.
@@ -1204,6 +1215,7 @@ impl EndRule {
             EndRule::StoreMajority(..) => "a store holding enough seeds",
             EndRule::FewSeeds(..) => "few seeds on the board",
             EndRule::MarksEmpty(..) => "every marked hole empty",
+            EndRule::Scoped(_, rule) => rule.node.kind(),
             EndRule::TurnLimit(_) => "the number of turns",
             EndRule::RowEmpty(..) => "a player whose row is empty",
             EndRule::OneHole(_) => "a player with all their seeds in one hole",
@@ -1221,6 +1233,7 @@ impl EndRule {
             (EndRule::RowEmpty(a, x), EndRule::RowEmpty(b, y)) => a.node == b.node && x == y,
             (EndRule::EndHoles(a), EndRule::EndHoles(b)) => a.node == b.node,
             (EndRule::MarksEmpty(a, x), EndRule::MarksEmpty(b, y)) => a.node == b.node && x == y,
+            (EndRule::Scoped(a, x), EndRule::Scoped(b, y)) => a.node == b.node && x.node.same_as(&y.node),
             (EndRule::Rounds(a), EndRule::Rounds(b)) => {
                 a.seeds.node == b.seeds.node
                     && (a.from_right, a.fewest, a.winner_starts) == (b.from_right, b.fewest, b.winner_starts)

@@ -543,6 +543,12 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::not_every_seed => "`take nothing if it would take every seed of the opponent`",
         Rule::to_store => "`in the mover's store`",
         Rule::holes_before => "`the holes before it, while each is the opponent's and holds 2 or 3 seeds`",
+        Rule::scopable_end_rule => "an end rule such as `a repeated position is a draw`",
+        Rule::scoped_end_rule => "`in the main game, a repeated position is a draw`",
+        Rule::end_scope => "`in the main game` or `in opening \"arrange\"`",
+        Rule::main_game => "`the main game`",
+        Rule::opening_named => "`opening \"arrange\"`",
+        Rule::kw_main => "`main`",
         Rule::marks_empty_rule => {
             "`every quan hole is empty ends the game and the player with more seeds wins`"
         }

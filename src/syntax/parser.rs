@@ -1518,6 +1518,20 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::repetition_rule => {
             EndRule::Repetition(Children::of(r).optional(Rule::by_score).map(lower_score))
         }
+        Rule::scoped_end_rule => {
+            let mut c = Children::of(r);
+            let scope = c.expect(Rule::end_scope)?;
+            let at = span(&scope);
+            let which = Children::of(scope).any()?;
+            let scope = match which.as_rule() {
+                Rule::main_game => EndScope::Main,
+                Rule::opening_named => {
+                    EndScope::Opening(lower_string(Children::of(which).expect(Rule::string)?)?.node)
+                }
+                _ => return unexpected(&which),
+            };
+            EndRule::Scoped(Spanned::new(scope, at), Box::new(lower_end_rule(c.any()?)?))
+        }
         Rule::marks_empty_rule => {
             let mut c = Children::of(r);
             let mark = lower_name(c.expect(Rule::row_name)?);

@@ -1130,3 +1130,62 @@ fn a_store_limit_and_emptied_marked_holes_end_the_game() {
     assert_eq!(play(&marked("a5")), win(Player::South, sow::engine::WinReason::Score));
     assert_eq!(play(&marked("b4")), None);
 }
+
+/// An end rule scoped to a phase: in an opening of four turns of moving one seed between own
+/// holes, South a1-a2, North b1-b2, South a2-a1, North b2-b1 bring back the start, with both
+/// players still in the opening. `a repeated position is a draw` ends the game there; `in the
+/// main game, a repeated position is a draw` does not, nor does `in opening "arrange", …` of
+/// a file whose opening has another name (refused: unknown opening).
+#[test]
+fn an_end_rule_scoped_to_the_main_game_is_not_read_in_an_opening() {
+    let text = r#"game "Scoped" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    opening "arrange" {
+        move 1 seed from an occupied own hole to an own hole
+        lasts 4 turns
+    }
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+        a repeated position is a draw
+    }
+}
+"#;
+    let compile = |text: &str| sow::compile("scoped.sow", text, &Options::new(None, &[]));
+    let play = |rules: &Rules| {
+        let mut game = Game::new(rules);
+        for turn in ["a1-a2", "b1-b2", "a2-a1", "b2-b1"] {
+            game.play_turn(turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
+        }
+        game.outcome()
+    };
+    let plain = compile(text).unwrap();
+    assert_eq!(play(&plain), Some(sow::engine::Outcome::Draw(sow::engine::DrawReason::Repetition)));
+    let scoped_text =
+        text.replace("        a repeated position", "        in the main game, a repeated position");
+    let scoped = compile(&scoped_text).unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    assert_eq!(play(&scoped), None);
+    assert!(scoped.model().to_string().contains("only while the player to move is in the main game"));
+    let opening = compile(
+        &text.replace("        a repeated position", "        in opening \"arrange\", a repeated position"),
+    )
+    .unwrap();
+    assert_eq!(play(&opening), Some(sow::engine::Outcome::Draw(sow::engine::DrawReason::Repetition)));
+    let unknown = compile(
+        &text.replace("        a repeated position", "        in opening \"setup\", a repeated position"),
+    )
+    .unwrap_err();
+    assert!(common::render(&unknown).contains("sow::check::unknown_opening"), "{}", common::render(&unknown));
+}
