@@ -245,6 +245,18 @@ fn players(scope: &Scope<'_>) -> Vec<CheckError> {
     }
     if seats > 2 {
         out.extend(one_opponent(scope, seats));
+        // The board's stores are South's and North's: no other seat has one yet.
+        let board = sections.board.map(|b| b.node);
+        for span in [board.and_then(|b| b.stores), board.and_then(|b| b.side_stores.as_ref().map(|s| s.span))]
+            .into_iter()
+            .flatten()
+        {
+            out.push(CheckError::StoresForTwo {
+                seats,
+                span: span.into(),
+                players: sections.players.map(|p| p.node.span.into()),
+            });
+        }
     }
     let Some(share) = share else { return out };
     if territory.is_some_and(|t| t.by_colour.is_none()) {

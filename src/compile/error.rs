@@ -1162,6 +1162,27 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// Stores at a table of more than two, where the board lays out South's and North's only.
+    #[error("the board has stores for South and North only, and a table of {seats} has {seats} players")]
+    #[diagnostic(
+        code(sow::check::stores_for_two),
+        help(
+            "at a table of more than two, keep each player's captures in their hand (`put the taken seeds \
+             in the mover's hand`) and write `no stores`; stores laid out for every seat are not in the \
+             language yet"
+        )
+    )]
+    StoresForTwo {
+        /// The players.
+        seats: usize,
+        /// The stores.
+        #[label("stores for two")]
+        span: SourceSpan,
+        /// The table's size.
+        #[label("{seats} players")]
+        players: Option<SourceSpan>,
+    },
+
     /// A construct not yet played where each seed goes into a neighbouring hole of the
     /// mover's choosing.
     #[error(

@@ -806,7 +806,12 @@ impl Scope<'_> {
         };
         let relay_after = match &c.relay_after {
             None => Some(None),
-            Some(range) => errors.take_one(self.seed_range(&range.node, range.span)).map(Some),
+            Some(Spanned { node: (landing, None), .. }) => {
+                Some(Some(RelayAfter { landing: *landing, min: 1, max: u16::MAX }))
+            }
+            Some(Spanned { node: (landing, Some(range)), span }) => errors
+                .take_one(self.seed_range(range, *span))
+                .map(|(min, max)| Some(RelayAfter { landing: *landing, min, max })),
         };
         let each = match &c.each {
             None => Some(None),
@@ -901,6 +906,11 @@ impl Scope<'_> {
             ast::Target::HolesBefore(range) => {
                 let (min, max) = self.seed_range(range, target.span).map_err(|e| vec![e])?;
                 Target::HolesBefore(min, max)
+            }
+            ast::Target::Every(own, range) => {
+                let (min, max) = self.seed_range(range, target.span).map_err(|e| vec![e])?;
+                let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
+                Target::Every(side, min, max)
             }
             ast::Target::Column(row) => Target::Column(self.row(row)?),
             ast::Target::Along(steps) => Target::Along(self.steps(steps).map_err(|e| vec![e])?),

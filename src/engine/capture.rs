@@ -367,6 +367,9 @@ impl Rules {
                         holes.push((h, u8::MAX));
                     }
                 }
+                Target::Every(side, min, max) => {
+                    holes.extend(self.swept(state, me, side, (min, max)).map(|h| (h, u8::MAX)));
+                }
             }
         }
         let each = capture.each.unwrap_or(u16::MAX);
@@ -392,13 +395,40 @@ impl Rules {
     /// After capture `c` of a sowing that ended at `end`: the hole after the landing hole,
     /// if the capture sows on from it and it holds enough seeds.
     pub(super) fn relay_after(&self, state: &State, c: u8, end: &SowEnd, rev: bool) -> Option<Hole> {
-        let (min, max) = self.model.captures[usize::from(c)].relay_after?;
+        let relay = self.model.captures[usize::from(c)].relay_after?;
+        let (min, max) = (relay.min, relay.max);
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
         let ring = &sow.rings[me];
-        let at = if rev { ring.step::<true>(end.last_at) } else { ring.step::<false>(end.last_at) };
+        let at = match (relay.landing, rev) {
+            (true, _) => end.last_at,
+            (false, true) => ring.step::<true>(end.last_at),
+            (false, false) => ring.step::<false>(end.last_at),
+        };
         let from = Hole(ring.slot(at) as u8);
         (min..=max).contains(&state.counts[from.index()]).then_some(from)
+    }
+
+    /// The holes a sweep takes (`every [own|opponent's] hole that holds …`): those of the
+    /// board, of that side if said (the mover's, or held by another player), holding between
+    /// `min` and `max` seeds.
+    fn swept<'a>(
+        &'a self,
+        state: &'a State,
+        me: Player,
+        side: Option<crate::model::Side>,
+        (min, max): (u16, u16),
+    ) -> impl Iterator<Item = Hole> + 'a {
+        self.all_holes().filter(move |&h| {
+            let on_side = match side {
+                None => true,
+                Some(crate::model::Side::Own) => self.holds(state, h, me),
+                Some(crate::model::Side::Opponent) => {
+                    !self.holds(state, h, me) && state.counts[h.index()] > 0
+                }
+            };
+            on_side && (min..=max).contains(&state.counts[h.index()])
+        })
     }
 
     /// Lift hole `from` whole and sow it on as a lap of the sowing under way; `None` if the
@@ -577,6 +607,15 @@ impl Rules {
                         }
                         holes[n_holes] = (h, u8::MAX);
                         n_holes += 1;
+                    }
+                }
+                Target::Every(side, min, max) => {
+                    for h in self.swept(state, me, side, (min, max)) {
+                        // Each hole once, whatever other targets named it.
+                        if n_holes < MAX_SLOTS && !holes[..n_holes].iter().any(|&(x, _)| x == h) {
+                            holes[n_holes] = (h, u8::MAX);
+                            n_holes += 1;
+                        }
                     }
                 }
             }

@@ -178,6 +178,9 @@ impl Model {
                 self.wrong("the end rules", "a row named by an end rule is not a row of the territory")
             );
         }
+        if self.seats > 2 && (board.stores || board.side_stores.is_some()) {
+            return Err(self.wrong("the board", "stores are laid out for two players only"));
+        }
         if end.store_limit.is_some() && !board.stores {
             return Err(self.wrong("the end rules", "a store majority needs stores"));
         }
@@ -516,7 +519,7 @@ impl Model {
                 Target::Opposite(role) | Target::Column(role) if !self.role_ok(role) => {
                     return Err(self.wrong(place, format!("no row number {role}")));
                 }
-                Target::HolesBefore(min, max) if min > max => {
+                Target::HolesBefore(min, max) | Target::Every(_, min, max) if min > max => {
                     return Err(self.wrong(place, format!("no count is {min} to {max}")));
                 }
                 _ => {}

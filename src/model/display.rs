@@ -845,6 +845,14 @@ impl Model {
                         format!("each hole before it while the opponent's with {min} to {max} seeds")
                     }
                     Target::Along(steps) => along_hole(*steps),
+                    Target::Every(side, min, max) => {
+                        let side = match side {
+                            Some(Side::Own) => "own ",
+                            Some(Side::Opponent) => "opponent's ",
+                            None => "",
+                        };
+                        format!("every {side}hole with {}", seed_range(*min, *max, "seed", "seeds"))
+                    }
                 })
                 .collect();
             let mut take = if take.is_empty() { "nothing at once".to_string() } else { take.join(" and ") };
@@ -870,13 +878,11 @@ impl Model {
             if c.not_every_seed {
                 writeln!(f, "    nothing is taken if it would take every seed of the opponent")?;
             }
-            if let Some((min, max)) = c.relay_after {
+            if let Some(RelayAfter { landing, min, max }) = c.relay_after {
                 let holds =
                     if max == u16::MAX { format!("{min} or more") } else { format!("{min} to {max}") };
-                writeln!(
-                    f,
-                    "    then, if the hole after the landing hole holds {holds} seeds, it is lifted and sown on as a lap"
-                )?;
+                let hole = if landing { "the landing hole" } else { "the hole after the landing hole" };
+                writeln!(f, "    then, if {hole} holds {holds} seeds, it is lifted and sown on as a lap")?;
             }
             for follow_up in &c.follow_ups {
                 writeln!(f, "    {}", self.follow_up_text(follow_up))?;

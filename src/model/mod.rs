@@ -1207,6 +1207,9 @@ pub enum Target {
     /// Going back from the landing hole against the sowing, each hole while it is the
     /// opponent's and holds between `min` and `max` seeds.
     HolesBefore(u16, u16),
+    /// Every hole of the board (or of one side: the mover's, or their opponents') holding
+    /// between `min` and `max` seeds when the capture is made; stores aside.
+    Every(Option<Side>, u16, u16),
     /// The mover's own hole of this row role in the landing column.
     Column(Role),
     /// The hole so many holes after the landing hole along the circuit, in the direction of
@@ -1230,11 +1233,23 @@ pub struct Capture {
     pub destination: Destination,
     /// A capture that would take every seed on the opponent's side takes nothing.
     pub not_every_seed: bool,
-    /// After the capture, the hole after the landing hole is lifted and sown on (under the
-    /// lap rules) if it holds between these many seeds; else the turn ends.
-    pub relay_after: Option<(u16, u16)>,
+    /// After the capture, the hole after the landing hole (or the landing hole itself) is
+    /// lifted and sown on (under the lap rules) if it holds between these many seeds; else
+    /// the turn ends.
+    pub relay_after: Option<RelayAfter>,
     /// Choices that follow, in order.
     pub follow_ups: Vec<FollowUp>,
+}
+
+/// `then relay from the next hole if it holds …` (or `from the landing hole`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RelayAfter {
+    /// The landing hole is lifted, not the hole after it.
+    pub landing: bool,
+    /// Fewest seeds it must hold.
+    pub min: u16,
+    /// Most seeds it may hold.
+    pub max: u16,
 }
 
 /// A choice the mover makes after a capture, one decision at a time.

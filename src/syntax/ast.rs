@@ -982,8 +982,9 @@ pub struct Capture {
     pub destination: Option<Spanned<Destination>>,
     /// `take nothing if it would take every seed of the opponent`, if written.
     pub not_every_seed: Option<Span>,
-    /// `then relay from the next hole if it holds N seeds`, if written.
-    pub relay_after: Option<Spanned<SeedRange>>,
+    /// `then relay from the next hole if it holds N seeds` (or `from the landing hole`, with
+    /// `true`; the count may be left out there), if written.
+    pub relay_after: Option<Spanned<(bool, Option<SeedRange>)>>,
     /// The choices that follow, in order.
     pub follow_ups: Vec<Spanned<FollowUp>>,
 }
@@ -997,6 +998,8 @@ pub enum Target {
     Opposite(Option<Spanned<String>>),
     /// `the holes before it, while each is the opponent's and holds N to M seeds`.
     HolesBefore(SeedRange),
+    /// `every [own|opponent's] hole that holds N to M seeds` (`Some(true)`: own).
+    Every(Option<bool>, SeedRange),
     /// `the own ROW hole in the landing column`.
     Column(Spanned<String>),
     /// `the next hole`, `the hole after the next hole`, `the 2nd hole before the landing

@@ -29,6 +29,16 @@ const fn words(any: &'static [&'static str], help: &'static str) -> Edge {
 
 /// The table, most specific first: the first entry that matches speaks.
 const EDGES: &[Edge] = &[
+    // ─── After a capture ───
+    words(
+        &[
+            "move the last seed",
+            "the capturing seed",
+            "the seed that captured",
+            "last seed into the next hole",
+        ],
+        "the capturing seed sown on from where it landed is `then relay from the landing hole` (a line of the capture, after `put …`): the lap rules are read again where it falls",
+    ),
     // ─── Endings ───
     words(
         &["the round", "a round", "new round", "next round", "rounds until", "each round", "in rounds"],

@@ -81,6 +81,10 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::end_holes_rule => {
             "`a player who takes both end holes of the opponent's inner row in one turn wins`"
         }
+        Rule::every_target => "`every hole that holds 2 to 3 seeds`",
+        Rule::every_side => "`own` or `opponent's`",
+        Rule::after_next => "`next hole`",
+        Rule::relay_landing => "`landing hole`",
         Rule::or_choice => "`or own hole with 1 seed whose next hole is empty`",
         Rule::rounds_rule => {
             "`the game is played in rounds: each player fills own holes from the right with 4 seeds each`"

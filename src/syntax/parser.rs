@@ -1337,8 +1337,13 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
             Rule::destination => destination = Some(lower_destination(line)?),
             Rule::relay_after => {
                 let sp = span(&line);
-                relay_after =
-                    Some(Spanned::new(lower_seed_range(Children::of(line).expect(Rule::seed_range)?)?, sp));
+                let mut r = Children::of(line);
+                let landing = r.any()?.as_rule() == Rule::relay_landing;
+                let range = r.optional(Rule::seed_range).map(lower_seed_range).transpose()?;
+                if !landing && range.is_none() {
+                    return Err(SyntaxError::internal(sp, expected::phrase(Rule::seed_range)));
+                }
+                relay_after = Some(Spanned::new((landing, range), sp));
             }
             Rule::follow_up => follow_ups.push(lower_follow_up(line)?),
             Rule::not_every_seed => not_every_seed = Some(span(&line)),
@@ -1426,6 +1431,11 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
         }
         Rule::holes_before => {
             Target::HolesBefore(lower_seed_range(Children::of(inner).expect(Rule::seed_range)?)?)
+        }
+        Rule::every_target => {
+            let mut c = Children::of(inner);
+            let side = c.optional(Rule::every_side).map(|s| s.as_str() == "own");
+            Target::Every(side, lower_seed_range(c.expect(Rule::seed_range)?)?)
         }
         Rule::column_target => Target::Column(lower_name(Children::of(inner).expect(Rule::row_name)?)),
         Rule::far_target => {

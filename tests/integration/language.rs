@@ -1189,3 +1189,104 @@ fn an_end_rule_scoped_to_the_main_game_is_not_read_in_an_opening() {
     .unwrap_err();
     assert!(common::render(&unknown).contains("sow::check::unknown_opening"), "{}", common::render(&unknown));
 }
+
+/// `then relay from the landing hole`: the capturing seed is sown on from where it landed, and
+/// the lap rules are read again where it falls. South a1 (1) → a2, empty, facing b2 (2): taken;
+/// a2's seed goes on to a3, empty, facing b3 (1): taken; on to a4, facing b4 (1): taken; on to
+/// a5 (3 → 4): occupied, and the turn ends. South's store holds 4; a: 0 0 0 0 4, b: 3 0 0 0 0.
+/// Without the line the turn ends after the first capture.
+#[test]
+fn a_capture_relayed_from_the_landing_hole_sows_the_capturing_seed_on() {
+    let text = r#"game "Onward" {
+    board 2 rows of 5 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an empty own hole and the opposite hole is occupied: capture front
+        otherwise: stop
+    }
+    capture front {
+        take the opposite hole
+        put the taken seeds in the mover's store
+        then relay from the landing hole
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+    // The same under the general interpreter, lap by lap.
+    let play = |text: &str| {
+        let rules = sow::compile("onward.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        let general = Rules::general(rules.model().clone()).unwrap();
+        let [fast, general] = [&rules, &general].map(|rules| {
+            let mut game = main_position(rules, "b 3 2 1 1 0\na 1 0 0 0 3", Player::South);
+            game.play(Move::Sow(hole(rules, "a1"))).unwrap();
+            (rules.board_counts(game.state()), rules.store_seeds(game.state(), Player::South))
+        });
+        assert_eq!(fast, general);
+        fast
+    };
+    assert_eq!(play(text), (vec![0, 0, 0, 0, 4, 3, 0, 0, 0, 0], 4));
+    let once = text.replace("        then relay from the landing hole\n", "");
+    assert_eq!(play(&once), (vec![0, 1, 0, 0, 3, 3, 0, 1, 1, 0], 2));
+}
+
+/// A sweep: `take every hole that holds 4 seeds`, wherever the lap ended. South a4 (4) → b4
+/// (1 → 2), b3 (3 → 4), b2 (0 → 1), b1 (4 → 5), on North's side: the holes holding 4 are a2
+/// and b3, and both go to South's store (8). `every opponent's hole …` takes b3 alone, `every
+/// own hole …` a2 alone. The same under the general interpreter.
+#[test]
+fn a_sweep_takes_every_hole_of_a_count_wherever_the_lap_ended() {
+    let text = r#"game "Sweep" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole: capture fours
+        otherwise: stop
+    }
+    capture fours {
+        take every hole that holds 4 seeds
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+    let play = |text: &str| {
+        let rules = sow::compile("sweep.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        let general = Rules::general(rules.model().clone()).unwrap();
+        let [fast, general] = [&rules, &general].map(|rules| {
+            let mut game = main_position(rules, "b 4 0 3 1\na 2 4 0 4", Player::South);
+            game.play(Move::Sow(hole(rules, "a4"))).unwrap();
+            (rules.board_counts(game.state()), rules.store_seeds(game.state(), Player::South))
+        });
+        assert_eq!(fast, general);
+        fast
+    };
+    assert_eq!(play(text), (vec![2, 0, 0, 0, 5, 1, 0, 2], 8));
+    let theirs = text.replace("take every hole", "take every opponent's hole");
+    assert_eq!(play(&theirs), (vec![2, 4, 0, 0, 5, 1, 0, 2], 4));
+    let own = text.replace("take every hole", "take every own hole");
+    assert_eq!(play(&own), (vec![2, 0, 0, 0, 5, 1, 4, 2], 4));
+}
