@@ -30,7 +30,7 @@ use super::{Failure, Outcome, RulesOptions};
 /// for the commands.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Players: human, random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard.\n\nExamples:\n  sow play                                  you (South) against a medium computer\n  sow play --level hard --param columns=36  a strong computer on a 4×36 board\n  sow play --south human --north mcts:2s    the computer thinks 2 s a decision\n  sow play --south random --north greedy    watch two computer players\n  sow play --south-team \"Ama,Kofi,Esi\"      a team takes turns at South\n  sow play rules/mygame.sow --record game.txt\n  sow play --load game.txt                  continue a saved game\n  sow play kalah --north hard+endgame --endgame-db kalah-12h-14seeds.sowdb\n                                            perfect play and hints late in the game"
+    after_help = "Players: human, random, greedy, alphabeta:DEPTH, alphabeta:TIME, mcts:PLAYOUTS, mcts:TIME\n(TIME like 500ms or 2s), or a level: easy, medium, hard.\n\nExamples:\n  sow play                                  you (South) against a medium computer\n  sow play --level hard --param columns=36  a strong computer on a 4×36 board\n  sow play --south human --north mcts:2s    the computer thinks 2 s a decision\n  sow play --south random --north greedy    watch two computer players\n  sow play quendo --seat east=human         play East at a table of four\n  sow play --south-team \"Ama,Kofi,Esi\"      a team takes turns at South\n  sow play rules/mygame.sow --record game.txt\n  sow play --load game.txt                  continue a saved game\n  sow play kalah --north hard+endgame --endgame-db kalah-12h-14seeds.sowdb\n                                            perfect play and hints late in the game"
 )]
 pub struct PlayArgs {
     /// The rules file (a path, or the name of a bundled rules file); by default the rules
@@ -43,6 +43,11 @@ pub struct PlayArgs {
     /// Who plays North: `human` or a computer player [default: the --level computer].
     #[arg(long, value_name = "PLAYER")]
     north: Option<Controller>,
+    /// Who plays a seat by its name, at any table (repeatable): `--seat east=random`,
+    /// `--seat player3=greedy`. The seats are south and north at two, south, east, north and
+    /// west at four, player1, player2, … otherwise; `--south` is the first seat at any table.
+    #[arg(long = "seat", value_name = "SEAT=PLAYER", value_parser = parse_seat)]
+    seat: Vec<(String, Controller)>,
     /// How strong the computer is where --south/--north do not say.
     #[arg(long, default_value = "medium", value_name = "LEVEL", help = level_help(),
           value_parser = clap::builder::PossibleValuesParser::new(LEVELS))]
@@ -205,13 +210,33 @@ pub fn run(args: PlayArgs) -> Outcome {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
-    // `--south` and `--north` name those seats; at a table of more than two the others are
-    // the computer at `--level`.
+    // `--seat` names any seat; `--south` is the first seat and `--north` the seat of that
+    // name; the others are the computer at `--level`.
     let level = Controller::Computer(AgentSpec::level(&args.level).expect("clap accepts only the levels"));
-    let controllers = ByPlayer::for_seats(rules.seats(), |p| match p.word() {
-        "south" => args.south.unwrap_or(Controller::Human),
-        "north" => args.north.unwrap_or(level),
-        _ => level,
+    let words: Vec<&str> = rules.players().map(|p| p.word()).collect();
+    for (seat, _) in &args.seat {
+        if !words.contains(&seat.as_str()) {
+            return Err(Failure::Message(format!(
+                "--seat {seat}=…: no seat of that name at this table of {}; the seats are {}",
+                rules.seats(),
+                words.join(", ")
+            )));
+        }
+    }
+    if args.north.is_some() && !words.contains(&"north") {
+        return Err(Failure::Message(format!(
+            "--north: a table of {} has no North; name the seats with --seat ({})",
+            rules.seats(),
+            words.join(", ")
+        )));
+    }
+    let controllers = ByPlayer::for_seats(rules.seats(), |p| {
+        match args.seat.iter().rev().find(|(seat, _)| seat == p.word()) {
+            Some(&(_, controller)) => controller,
+            None if p.index() == 0 => args.south.unwrap_or(Controller::Human),
+            None if p.word() == "north" => args.north.unwrap_or(level),
+            None => level,
+        }
     });
     let computers: Vec<AgentSpec> = (rules.players())
         .filter_map(|p| match controllers[p] {
@@ -525,4 +550,13 @@ fn sentence(text: &str) -> String {
 fn save_atomically(path: &Path, text: &str) -> Result<(), Failure> {
     output::write_atomically(path, text)
         .map_err(|e| Failure::Message(format!("cannot save the record to `{}`: {e}", path.display())))
+}
+
+/// `SEAT=PLAYER`, as `--seat` takes it.
+fn parse_seat(text: &str) -> Result<(String, Controller), String> {
+    let (seat, player) = text.split_once('=').ok_or_else(|| {
+        format!("`{text}`: write a seat and who plays it, as `east=random` or `player3=greedy`")
+    })?;
+    let controller = player.parse::<Controller>().map_err(|e| format!("`{player}`: {e}"))?;
+    Ok((seat.trim().to_lowercase(), controller))
 }

@@ -60,7 +60,10 @@ pub enum CheckError {
     #[error("the end rules do not say what happens to a player who cannot move")]
     #[diagnostic(
         code(sow::check::blocked_unstated),
-        help("add `a player who cannot move loses` or `a player who cannot move passes`")
+        help(
+            "add `a player who cannot move loses`, `a player who cannot move passes`, or `a player who \
+             cannot move ends the game and the player with more seeds wins`"
+        )
     )]
     BlockedUnstated {
         /// The `end` section.
@@ -586,7 +589,7 @@ pub enum CheckError {
     #[diagnostic(
         code(sow::check::needs_colours),
         help(
-            "say in the territory that a hole belongs to the player whose seeds it holds: `territory each player owns rows outer, inner at the start, then the holes that hold their seeds`"
+            "say in the territory that a hole belongs to the player whose seeds it holds: end the territory line with `at the start, then the holes that hold their seeds` (`territory each player owns rows outer, inner at the start, then the holes that hold their seeds`, or `… owns an equal part of the circuit at the start, then …`)"
         )
     )]
     NeedsColours {

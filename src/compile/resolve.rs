@@ -349,15 +349,60 @@ impl<'a> Scope<'a> {
         }
     }
 
-    /// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`: the counts allowed, inclusive.
+    /// `2 or 3 seeds`, `2 to 4 seeds`, `at least 2 seeds`: the counts allowed, inclusive. A set
+    /// of counts that is not a run (`2, 4 or 6`, `an even number`) is refused: where it is read,
+    /// see [`Scope::count_set`].
     pub fn seed_range(&self, range: &ast::SeedRange, span: Span) -> Result<(u16, u16), CheckError> {
+        match self.count_set(range, span)? {
+            (min, max, 1) => Ok((min, max)),
+            (low, high, _) if range.between.is_empty() && range.parity.is_none() => Err(CheckError::SeedRange {
+                span: span.into(),
+                reason: format!("`{low} or {high}` leaves out the counts between them"),
+                help: format!(
+                    "write `{low} to {high} seeds` for every count from {low} to {high}; for {low} and {high} alone, join two conditions in a lap rule: `the landing hole holds {low} seeds or the landing hole holds {high} seeds` (a lap rule's fact and a capture's holes also read `{low} or {high} seeds` as the two counts)"
+                ),
+            }),
+            _ => Err(CheckError::SeedRange {
+                span: span.into(),
+                reason: "a set of counts is read only by lap rules and the holes a capture takes".into(),
+                help: "give a run of counts here (`2 to 4 seeds`, `at least 2 seeds`), or join facts with `or` in a lap rule".into(),
+            }),
+        }
+    }
+
+    /// The counts a count phrase allows, as a progression: from `min` to `max` in steps of
+    /// `step` (1 for a run). `2, 4 or 6 seeds` is (2, 6, 2), `an even number of seeds` (0,
+    /// most, 2), `2 or 4 seeds` (2, 4, 2); counts that do not step evenly are refused.
+    pub fn count_set(&self, range: &ast::SeedRange, span: Span) -> Result<(u16, u16, u16), CheckError> {
         let clamp = |n: u64| n.min(u64::from(u16::MAX)) as u16;
+        if let Some(even) = range.parity {
+            return Ok((u16::from(!even), u16::MAX, 2));
+        }
         let low = clamp(self.value(&range.low)?);
-        let Some((high, or)) = &range.high else {
+        if !range.between.is_empty() || range.high.as_ref().is_some_and(|(_, or)| *or) {
+            // `N, M or K` / `N or M`: a list, stepping evenly upward.
+            let Some((high, _)) = &range.high else { unreachable!("a list has a last count") };
+            let mut counts = vec![low];
+            for v in &range.between {
+                counts.push(clamp(self.value(v)?));
+            }
+            counts.push(clamp(self.value(high)?));
+            let step = counts[1].wrapping_sub(counts[0]);
+            let listed = counts.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ");
+            if step == 0 || counts.windows(2).any(|w| w[1] <= w[0] || w[1] - w[0] != step) {
+                return Err(CheckError::SeedRange {
+                    span: span.into(),
+                    reason: format!("{listed} do not rise in even steps"),
+                    help: "list counts from the smallest, each the same step above the one before (`2, 4 or 6 seeds`); for other sets, join facts with `or` in a lap rule: `the landing hole holds 1 seed or the landing hole holds 4 seeds`".into(),
+                });
+            }
+            return Ok((low, *counts.last().unwrap_or(&low), step));
+        }
+        let Some((high, _)) = &range.high else {
             return Ok(match range.bound {
-                ast::Bound::Exactly => (low, low),
-                ast::Bound::AtLeast => (low, u16::MAX),
-                ast::Bound::AtMost => (0, low),
+                ast::Bound::Exactly => (low, low, 1),
+                ast::Bound::AtLeast => (low, u16::MAX, 1),
+                ast::Bound::AtMost => (0, low, 1),
             });
         };
         let high = clamp(self.value(high)?);
@@ -368,16 +413,7 @@ impl<'a> Scope<'a> {
                 help: format!("write the smaller count first: `{high} to {low} seeds`"),
             });
         }
-        if *or && high != low + 1 {
-            return Err(CheckError::SeedRange {
-                span: span.into(),
-                reason: format!("`{low} or {high}` leaves out the counts between them"),
-                help: format!(
-                    "write `{low} to {high} seeds` for every count from {low} to {high}; for {low} and {high} alone, join two conditions in a lap rule: `the landing hole holds {low} seeds or the landing hole holds {high} seeds`"
-                ),
-            });
-        }
-        Ok((low, high))
+        Ok((low, high, 1))
     }
 
     /// Which hole of a row a position names (`the 3rd`, `the rightmost`), counted from the

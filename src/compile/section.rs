@@ -719,35 +719,40 @@ impl Scope<'_> {
             ast::Fact::Column { row, state } => Fact::Column(self.row(row)?, (*state).into()),
             ast::Fact::OppositeHolds { row, range } => {
                 let role = self.opposite_row(row.as_ref(), fact.span)?;
-                let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
-                Fact::OppositeHolds(role, min, max)
+                match self.count_set(range, fact.span).map_err(|e| vec![e])? {
+                    (min, max, 1) => Fact::OppositeHolds(role, min, max),
+                    (min, max, step) => Fact::Stepped(CountAt::Opposite(role), min, max, step),
+                }
             }
-            ast::Fact::Holds(range) => {
-                let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
-                Fact::Holds(min, max)
-            }
+            ast::Fact::Holds(range) => match self.count_set(range, fact.span).map_err(|e| vec![e])? {
+                (min, max, 1) => Fact::Holds(min, max),
+                (min, max, step) => Fact::Stepped(CountAt::Landing, min, max, step),
+            },
             ast::Fact::Next(state) => Fact::Next((*state).into()),
             ast::Fact::NotReached { side, row, ended } => {
                 Fact::NotReached((*side).into(), self.row(row)?, *ended)
             }
-            ast::Fact::PreviousHolds(range) => {
-                let (min, max) = self.seed_range(range, fact.span).map_err(|e| vec![e])?;
-                Fact::PreviousHolds(min, max)
-            }
+            ast::Fact::PreviousHolds(range) => match self.count_set(range, fact.span).map_err(|e| vec![e])? {
+                (min, max, 1) => Fact::PreviousHolds(min, max),
+                (min, max, step) => Fact::Stepped(CountAt::Along(-1), min, max, step),
+            },
             ast::Fact::Along { steps, condition: ast::HoleCondition::Marked(mark) } => {
                 let steps = self.steps(steps).map_err(|e| vec![e])?;
                 Fact::AlongMarked(steps, self.mark(mark).map_err(|e| vec![e])?)
             }
             ast::Fact::Along { steps, condition } => {
                 let steps = self.steps(steps).map_err(|e| vec![e])?;
-                let (min, max) = match condition {
-                    ast::HoleCondition::Is(ast::HoleState::Empty) => (0, 0),
-                    ast::HoleCondition::Is(ast::HoleState::Occupied) => (1, u16::MAX),
+                let (min, max, step) = match condition {
+                    ast::HoleCondition::Is(ast::HoleState::Empty) => (0, 0, 1),
+                    ast::HoleCondition::Is(ast::HoleState::Occupied) => (1, u16::MAX, 1),
                     ast::HoleCondition::Holds(range) => {
-                        self.seed_range(range, fact.span).map_err(|e| vec![e])?
+                        self.count_set(range, fact.span).map_err(|e| vec![e])?
                     }
                     ast::HoleCondition::Marked(_) => unreachable!("a mark is read above"),
                 };
+                if step > 1 {
+                    return Ok(Fact::Stepped(CountAt::Along(steps), min, max, step));
+                }
                 match (steps, condition) {
                     (1, ast::HoleCondition::Is(state)) => Fact::Next((*state).into()),
                     (-1, _) => Fact::PreviousHolds(min, max),
@@ -904,13 +909,13 @@ impl Scope<'_> {
             ast::Target::Landing => Target::Landing,
             ast::Target::Opposite(row) => Target::Opposite(self.opposite_row(row.as_ref(), target.span)?),
             ast::Target::HolesBefore(range) => {
-                let (min, max) = self.seed_range(range, target.span).map_err(|e| vec![e])?;
-                Target::HolesBefore(min, max)
+                let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
+                Target::HolesBefore(min, max, step)
             }
             ast::Target::Every(own, range) => {
-                let (min, max) = self.seed_range(range, target.span).map_err(|e| vec![e])?;
+                let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
                 let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
-                Target::Every(side, min, max)
+                Target::Every(side, min, max, step)
             }
             ast::Target::Column(row) => Target::Column(self.row(row)?),
             ast::Target::Along(steps) => Target::Along(self.steps(steps).map_err(|e| vec![e])?),

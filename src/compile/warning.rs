@@ -436,8 +436,19 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
                     _ => exact = false,
                 }
             }
-            // Whether a hole counted from the landing carries a mark has no dimension.
+            // Whether a hole counted from the landing carries a mark has no dimension; a set of
+            // counts is boxed by its run, not exactly.
             Fact::AlongMarked(..) => exact = false,
+            Fact::Stepped(at, lo, hi, _) => {
+                exact = false;
+                match at {
+                    crate::model::CountAt::Landing => set(dim::HOLDS, lo.into(), hi.into()),
+                    crate::model::CountAt::Opposite(r) => {
+                        set(dim::OPPOSITE + usize::from(r), lo.into(), hi.into())
+                    }
+                    crate::model::CountAt::Along(_) => {}
+                }
+            }
             Fact::Row(s, r, st) => {
                 let (lo, hi) = state(st);
                 set(dim::ROW + side(s) as usize * MAX_ROWS + usize::from(r), lo, hi.min(1));

@@ -350,7 +350,7 @@ impl Rules {
                         holes.push((h, u8::MAX));
                     }
                 }
-                Target::HolesBefore(min, max) => {
+                Target::HolesBefore(min, max, step) => {
                     let mut pos = ring.pos(end.last);
                     let opp = (self.seats() == 2).then(|| me.other());
                     for _ in 1..ring.len {
@@ -361,14 +361,14 @@ impl Rules {
                             Some(o) => self.holds(state, h, o),
                             None => self.opponents_at_table(state, h, me),
                         };
-                        if self.is_store(h) || !theirs || !(min..=max).contains(&n) {
+                        if self.is_store(h) || !theirs || !crate::model::in_counts(n, min, max, step) {
                             break;
                         }
                         holes.push((h, u8::MAX));
                     }
                 }
-                Target::Every(side, min, max) => {
-                    holes.extend(self.swept(state, me, side, (min, max)).map(|h| (h, u8::MAX)));
+                Target::Every(side, min, max, step) => {
+                    holes.extend(self.swept(state, me, side, (min, max, step)).map(|h| (h, u8::MAX)));
                 }
             }
         }
@@ -417,7 +417,7 @@ impl Rules {
         state: &'a State,
         me: Player,
         side: Option<crate::model::Side>,
-        (min, max): (u16, u16),
+        (min, max, step): (u16, u16, u16),
     ) -> impl Iterator<Item = Hole> + 'a {
         self.all_holes().filter(move |&h| {
             let on_side = match side {
@@ -427,7 +427,7 @@ impl Rules {
                     !self.holds(state, h, me) && state.counts[h.index()] > 0
                 }
             };
-            on_side && (min..=max).contains(&state.counts[h.index()])
+            on_side && crate::model::in_counts(state.counts[h.index()], min, max, step)
         })
     }
 
@@ -589,7 +589,7 @@ impl Rules {
                         n_holes += 1;
                     }
                 }
-                Target::HolesBefore(min, max) => {
+                Target::HolesBefore(min, max, step) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
                     let ring = &sow.rings[me];
                     let mut pos = ring.pos(last);
@@ -602,15 +602,15 @@ impl Rules {
                             Some(o) => self.holds(state, h, o),
                             None => self.opponents_at_table(state, h, me),
                         };
-                        if self.is_store(h) || !theirs || !(min..=max).contains(&c) {
+                        if self.is_store(h) || !theirs || !crate::model::in_counts(c, min, max, step) {
                             break;
                         }
                         holes[n_holes] = (h, u8::MAX);
                         n_holes += 1;
                     }
                 }
-                Target::Every(side, min, max) => {
-                    for h in self.swept(state, me, side, (min, max)) {
+                Target::Every(side, min, max, step) => {
+                    for h in self.swept(state, me, side, (min, max, step)) {
                         // Each hole once, whatever other targets named it.
                         if n_holes < MAX_SLOTS && !holes[..n_holes].iter().any(|&(x, _)| x == h) {
                             holes[n_holes] = (h, u8::MAX);

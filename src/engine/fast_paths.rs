@@ -65,7 +65,11 @@ fn rules_say(
                 Fact::Holds(min, max) => (min..=max).contains(&counts[h.index()]),
                 Fact::PreviousHolds(min, max) => (min..=max).contains(&counts[previous.index()]),
                 // Read by `engine::stepwise` alone; the ring takes them as holding.
-                Fact::FirstLap | Fact::TurnCaptured | Fact::Along(..) | Fact::AlongMarked(..) => true,
+                Fact::FirstLap
+                | Fact::TurnCaptured
+                | Fact::Along(..)
+                | Fact::AlongMarked(..)
+                | Fact::Stepped(..) => true,
                 Fact::NotReached(..) => !ctx.reached,
             })
     };

@@ -1147,9 +1147,11 @@ fn landing_rules(
                 // Facts about the turn so far: sowings whose rules read them are played lap by lap
                 // by `engine::stepwise`, which reads the rules from the model; the ring never
                 // decides them, and takes the fact as holding.
-                Fact::FirstLap | Fact::TurnCaptured | Fact::Along(..) | Fact::AlongMarked(..) => {
-                    Check::Origin(0, u16::MAX)
-                }
+                Fact::FirstLap
+                | Fact::TurnCaptured
+                | Fact::Along(..)
+                | Fact::AlongMarked(..)
+                | Fact::Stepped(..) => Check::Origin(0, u16::MAX),
                 Fact::NotReached(..) => Check::NotReached,
             });
         }

@@ -273,6 +273,14 @@ impl Rules {
             Fact::PreviousHolds(min, max) => holds(-1, min, max),
             Fact::Along(steps, min, max) => holds(steps, min, max),
             Fact::AlongMarked(steps, m) => along(steps).is_some_and(|h| state.is_marked(m, h)),
+            Fact::Stepped(hole, min, max, step) => {
+                let n = match hole {
+                    crate::model::CountAt::Landing => Some(count(at)),
+                    crate::model::CountAt::Opposite(role) => Some(facing(role)),
+                    crate::model::CountAt::Along(steps) => along(steps).map(count),
+                };
+                n.is_some_and(|n| crate::model::in_counts(n, min, max, step))
+            }
             Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
             Fact::FirstLap => cur.first,
             Fact::TurnCaptured => cur.captured,

@@ -812,6 +812,14 @@ impl Model {
             Fact::AlongMarked(steps, m) => {
                 format!("{} a {} hole", along_hole(steps), self.marks[usize::from(m)].name)
             }
+            Fact::Stepped(at, min, max, step) => {
+                let hole = match at {
+                    CountAt::Landing => "landing hole now".to_string(),
+                    CountAt::Opposite(r) => format!("opposite {}", self.row_names[usize::from(r)]),
+                    CountAt::Along(steps) => along_hole(steps),
+                };
+                format!("{hole} holds {}", count_set(min, max, step, "seeds"))
+            }
             Fact::FirstLap => "the turn's first lap".to_string(),
             Fact::TurnCaptured => "after a capture this turn".to_string(),
             Fact::NotReached(side, role, ended) => {
@@ -841,17 +849,20 @@ impl Model {
                     Target::Column(r) => {
                         format!("own {} in the landing column", self.row_names[usize::from(*r)])
                     }
-                    Target::HolesBefore(min, max) => {
-                        format!("each hole before it while the opponent's with {min} to {max} seeds")
+                    Target::HolesBefore(min, max, step) => {
+                        format!(
+                            "each hole before it while the opponent's with {}",
+                            count_set(*min, *max, *step, "seeds")
+                        )
                     }
                     Target::Along(steps) => along_hole(*steps),
-                    Target::Every(side, min, max) => {
+                    Target::Every(side, min, max, step) => {
                         let side = match side {
                             Some(Side::Own) => "own ",
                             Some(Side::Opponent) => "opponent's ",
                             None => "",
                         };
-                        format!("every {side}hole with {}", seed_range(*min, *max, "seed", "seeds"))
+                        format!("every {side}hole with {}", count_set(*min, *max, *step, "seeds"))
                     }
                 })
                 .collect();
@@ -1229,6 +1240,26 @@ fn state_word(state: HoleState) -> &'static str {
 }
 
 /// `2 seeds`, `1 seed`, `2 or more seeds`, `2 to 5 seeds` (or without the noun).
+/// A set of counts in words: a run as [`seed_range`] says it, else `2, 4 or 6 seeds`, `an even
+/// number of seeds`, `3, 5, 7, … seeds`.
+fn count_set(min: u16, max: u16, step: u16, many: &str) -> String {
+    if step <= 1 {
+        return seed_range(min, max, "seed", many);
+    }
+    match (min, max) {
+        (0, u16::MAX) if step == 2 => format!("an even number of {many}"),
+        (1, u16::MAX) if step == 2 => format!("an odd number of {many}"),
+        (lo, u16::MAX) => format!("{lo}, {}, {}, … {many}", lo + step, lo + 2 * step),
+        (lo, hi) => {
+            let counts: Vec<String> = (lo..=hi).step_by(usize::from(step)).map(|c| c.to_string()).collect();
+            match counts.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last} {many}", rest.join(", ")),
+                _ => format!("{lo} {many}"),
+            }
+        }
+    }
+}
+
 fn seed_range(min: u16, max: u16, one: &str, many: &str) -> String {
     let noun = |n: u16| if n == 1 { one } else { many };
     let text = match (min, max) {

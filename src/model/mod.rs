@@ -285,7 +285,14 @@ impl Model {
         let facts = |s: &Sowing| {
             s.lap_rules.iter().any(|r| !r.either.is_empty())
                 || s.lap_rules.iter().flat_map(|r| &r.facts).any(|f| {
-                    matches!(f, Fact::FirstLap | Fact::TurnCaptured | Fact::Along(..) | Fact::AlongMarked(..))
+                    matches!(
+                        f,
+                        Fact::FirstLap
+                            | Fact::TurnCaptured
+                            | Fact::Along(..)
+                            | Fact::AlongMarked(..)
+                            | Fact::Stepped(..)
+                    )
                 })
         };
         // Holes counted along the circuit from the landing hole are read lap by lap.
@@ -1162,6 +1169,10 @@ pub enum Fact {
     /// The hole so many holes from the landing hole (as [`Fact::Along`] counts) carries the
     /// mark.
     AlongMarked(i16, MarkId),
+    /// A hole holds a count from `min` to `max` in steps of `step` (`2, 4 or 6 seeds`, `an
+    /// even number of seeds`): the landing hole (the last seed included), the opposite hole of
+    /// a row, or a hole counted from the landing hole. Read lap by lap.
+    Stepped(CountAt, u16, u16, u16),
     /// The lap is the turn's first (the chosen hole's, or the hole a seed was placed in).
     FirstLap,
     /// A capture has been made earlier in the turn.
@@ -1170,6 +1181,23 @@ pub enum Fact {
     /// that side's row of this role; with `true`, no lap before the one that just ended has
     /// ended in that row.
     NotReached(Side, Role, bool),
+}
+
+/// The hole a [`Fact::Stepped`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountAt {
+    /// The landing hole.
+    Landing,
+    /// The opponent's hole of this row in the landing column.
+    Opposite(Role),
+    /// The hole so many holes from the landing hole, as [`Fact::Along`] counts.
+    Along(i16),
+}
+
+/// Whether `n` is among the counts from `min` to `max` in steps of `step`.
+#[inline]
+pub fn in_counts(n: u16, min: u16, max: u16, step: u16) -> bool {
+    (min..=max).contains(&n) && (n - min).is_multiple_of(step.max(1))
 }
 
 /// `when the last seed lands in …: ACTION`, compiled.
@@ -1205,11 +1233,12 @@ pub enum Target {
     /// The opponent's hole of this row role in the landing column.
     Opposite(Role),
     /// Going back from the landing hole against the sowing, each hole while it is the
-    /// opponent's and holds between `min` and `max` seeds.
-    HolesBefore(u16, u16),
+    /// opponent's and holds between `min` and `max` seeds, in steps of the third.
+    HolesBefore(u16, u16, u16),
     /// Every hole of the board (or of one side: the mover's, or their opponents') holding
-    /// between `min` and `max` seeds when the capture is made; stores aside.
-    Every(Option<Side>, u16, u16),
+    /// between `min` and `max` seeds (in steps of the last) when the capture is made; stores
+    /// aside.
+    Every(Option<Side>, u16, u16, u16),
     /// The mover's own hole of this row role in the landing column.
     Column(Role),
     /// The hole so many holes after the landing hole along the circuit, in the direction of

@@ -931,6 +931,11 @@ pub struct SeedRange {
     pub low: Spanned<Value>,
     /// The second count of `N or M` / `N to M`, and whether it was `or`.
     pub high: Option<(Spanned<Value>, bool)>,
+    /// The counts between the first and the last of `N, M or K` (empty otherwise).
+    pub between: Vec<Spanned<Value>>,
+    /// `an even number of seeds` (`Some(true)`) or `an odd number of seeds`; `low` is then 0
+    /// or 1.
+    pub parity: Option<bool>,
 }
 
 /// What a lap rule does.

@@ -81,6 +81,11 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::end_holes_rule => {
             "`a player who takes both end holes of the opponent's inner row in one turn wins`"
         }
+        Rule::parity_count => "`an even number of seeds` or `an odd number of seeds`",
+        Rule::count_even => "`even`",
+        Rule::count_odd => "`odd`",
+        Rule::kw_number => "`number`",
+        Rule::kw_odd => "`odd`",
         Rule::every_target => "`every hole that holds 2 to 3 seeds`",
         Rule::every_side => "`own` or `opponent's`",
         Rule::after_next => "`next hole`",
@@ -764,6 +769,9 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
             "the file ends too early: finish the last section, and close every `{` with a `}`".to_string(),
         );
     }
+    if help.is_none() && wanted.iter().any(|w| w == "`seeds`" || w == "`seed`") {
+        help = undeclared_count(source, pos);
+    }
     let expected = join_or(&wanted);
     if help.is_none() && !sections_expected && expected.len() <= 48 && found.starts_with('`') {
         // A short list of what fits: most often a word was left out or mistyped here.
@@ -786,6 +794,29 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
     // At the end of the file, point just after the last word rather than past the end.
     let pos = if pos >= source.len() { source.trim_end().len() } else { pos };
     SyntaxError::Unexpected { expected, found, label, span: Span::new(pos, pos + len).into(), help }
+}
+
+/// Where a count's `seeds` is expected just after a word that is no declared parameter
+/// (`holds an even …`, `…, starting in …`): the word was read as a parameter standing for a
+/// count, which the writer hardly meant. Says so, instead of asking for `seeds` after it.
+fn undeclared_count(source: &str, pos: usize) -> Option<String> {
+    let before = source.get(..pos)?.trim_end();
+    let start = (before.char_indices().rev())
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '-'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let word = &before[start..];
+    if !word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let declared = source.lines().any(|line| {
+        let mut words = line.split_whitespace();
+        words.next() == Some("param") && words.next() == Some(word)
+    });
+    (!declared).then(|| {
+        format!(
+            "`{word}` was read as the name of a parameter standing for a count, but the file declares no `param {word}`: a count here is a number (`2 seeds`) or a declared parameter; if the words are meant otherwise, the language has no phrase for them here: see the grammar's phrases in grammar/sow.pest"
+        )
+    })
 }
 
 /// The tokens pest tried at its furthest position, in backticks, without the ones never

@@ -1212,16 +1212,28 @@ fn lower_seed_range(pair: Pair<'_, Rule>) -> Result<SeedRange> {
     let mut or = false;
     for token in pair.into_inner() {
         match token.as_rule() {
+            Rule::parity_count => {
+                let even = Children::of(token).any()?.as_rule() == Rule::count_even;
+                let low = Spanned::new(Value::Int(u64::from(!even)), sp);
+                return Ok(SeedRange {
+                    bound: Bound::AtLeast,
+                    low,
+                    high: None,
+                    between: Vec::new(),
+                    parity: Some(even),
+                });
+            }
             Rule::count_bound => bound = lower_count_bound(token)?,
             Rule::value => values.push(lower_value(token)?),
             Rule::kw_or => or = true,
             _ => {}
         }
     }
+    let last = if values.len() > 1 { values.pop() } else { None };
     let mut values = values.into_iter();
     let low = values.next().ok_or_else(|| SyntaxError::internal(sp, expected::phrase(Rule::seed_range)))?;
-    let high = values.next().map(|v| (v, or));
-    Ok(SeedRange { bound, low, high })
+    let high = last.map(|v| (v, or));
+    Ok(SeedRange { bound, low, high, between: values.collect(), parity: None })
 }
 
 fn lower_hole_description(pair: Pair<'_, Rule>) -> Result<Spanned<Vec<Spanned<HoleWord>>>> {

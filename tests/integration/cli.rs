@@ -931,3 +931,26 @@ fn output_that_cannot_be_written_is_an_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("error: cannot write the output: No space left on device"), "{err}");
 }
+
+/// `--seat NAME=PLAYER` names who plays any seat; at a table of four every seat can be a
+/// computer, and a seat the table does not have, or `--north` at a table of three, is refused
+/// with the seats it has.
+#[test]
+fn play_names_every_seat_of_a_larger_table() {
+    let seats =
+        ["--south", "random", "--seat", "east=random", "--seat", "north=greedy", "--seat", "west=random"];
+    let mut args = vec!["play", "quendo", "--seed", "1", "--max-plies", "8"];
+    args.extend(seats);
+    let (code, out, err) = sow(&args, "");
+    assert_eq!(code, 0, "{err}");
+    for line in ["East: the computer (random", "North: the computer (greedy", "West: the computer (random"] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    assert!(out.contains("West plays"), "{out}");
+    let (code, _, err) = sow(&["play", "quendo", "--seat", "middle=random"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("the seats are south, east, north, west"), "{err}");
+    let (code, _, err) = sow(&["play", "kalah", "--seat", "east=random"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("the seats are south, north"), "{err}");
+}

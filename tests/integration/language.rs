@@ -1290,3 +1290,70 @@ fn a_sweep_takes_every_hole_of_a_count_wherever_the_lap_ended() {
     let own = text.replace("take every hole", "take every own hole");
     assert_eq!(play(&own), (vec![2, 0, 0, 0, 5, 1, 4, 2], 4));
 }
+
+/// Sets of counts: a landing hole that `holds an even number of seeds` and a chain of holes
+/// that each hold `2, 4 or 6 seeds`. South a6 (3) → b6 (1 → 2), b5, b4 (3 → 4): b4 holds 4,
+/// even, and the chain takes b4, b5 (4) and b6 (2) before stopping at South's a6: 10 seeds.
+/// With b5 holding 2 at first (3 after the sowing, odd), the chain takes b4 alone (4); with b4
+/// holding 2 (3 after), the landing is odd and nothing is taken. The same under the general
+/// interpreter. Counts that do not step evenly are refused, and a relay's count takes no set.
+#[test]
+fn sets_of_counts_are_read_by_lap_rules_and_capture_chains() {
+    let text = r#"game "Even" {
+    board 2 rows of 6 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        4 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds an even number of seeds: capture even
+        otherwise: stop
+    }
+    capture even {
+        take the landing hole and the holes before it, while each is the opponent's and holds 2, 4 or 6 seeds
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let rules = sow::compile("even.sow", text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let general = Rules::general(rules.model().clone()).unwrap();
+    let play = |north: &str| {
+        let picture = format!("b {north}\na 1 0 0 0 0 3");
+        let [fast, general] = [&rules, &general].map(|rules| {
+            let mut game = main_position(rules, &picture, Player::South);
+            game.play(Move::Sow(hole(rules, "a6"))).unwrap();
+            rules.store_seeds(game.state(), Player::South)
+        });
+        assert_eq!(fast, general, "{north}");
+        fast
+    };
+    assert_eq!(play("1 0 0 3 3 1"), 10);
+    assert_eq!(play("1 0 0 3 2 1"), 4);
+    assert_eq!(play("1 0 0 2 3 1"), 0);
+    assert!(rules.model().to_string().contains("holds an even number of seeds"));
+    assert!(rules.model().to_string().contains("2, 4 or 6 seeds"));
+
+    let uneven = sow::compile(
+        "even.sow",
+        &text.replace("2, 4 or 6 seeds", "2, 5 or 7 seeds"),
+        &Options::new(None, &[]),
+    );
+    let uneven = common::render(&uneven.unwrap_err());
+    assert!(uneven.contains("do not rise in even steps"), "{uneven}");
+    let relay = text.replace(
+        "        put the taken seeds in the mover's store\n",
+        "        put the taken seeds in the mover's store\n        then relay from the next hole if it holds 2, 4 or 6 seeds\n",
+    );
+    let relay = common::render(&sow::compile("even.sow", &relay, &Options::new(None, &[])).unwrap_err());
+    assert!(relay.contains("a set of counts is read only by lap rules"), "{relay}");
+}
