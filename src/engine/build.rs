@@ -519,6 +519,7 @@ fn build(model: Model) -> Rules {
         hole_role,
         start,
         total_seeds,
+        store_least: model.end.store_limit.map_or(u32::MAX, |limit| limit.threshold(total_seeds)),
         territory,
         territory_slots,
         store,
@@ -607,6 +608,7 @@ fn flags(rules: &Rules) -> Flags {
             || end.marks_empty.is_some()
             || !end.only_in.is_empty()
             || (rules.seats() > 2 && end.no_seeds.is_some()),
+        scarce_ends: end.marks_empty.is_some() || !end.only_in.is_empty(),
         interpreted: rules.stepwise,
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),
         turn_ends: end.passes_draw || end.turn_limit.is_some() || rules.tracks_again,

@@ -191,6 +191,9 @@ pub struct Rules {
     pub(crate) hole_role: Vec<Role>,
     pub(crate) start: Vec<u16>,
     pub(crate) total_seeds: u32,
+    /// The fewest seeds a store must hold to end the game (`a store with … seeds …`), read
+    /// once: `u32::MAX` where no such rule is.
+    pub(crate) store_least: u32,
     /// Each player's holes in board order (a1…an, b1…bn, …).
     pub(crate) territory: ByPlayer<Vec<Hole>>,
     /// The slots of each player's territory: always a run of consecutive slots, since each
@@ -284,6 +287,9 @@ pub(crate) struct Flags {
     /// position after every turn: an empty row, one occupied hole, a store majority, and at a
     /// larger table, a player with no seeds.
     pub rare_ends: bool,
+    /// … among them, a player with no seeds under a rule scoped to a phase, or every marked
+    /// hole emptied (`Rules::check_scarce_ends`).
+    pub scarce_ends: bool,
     /// Sowings are played by the general interpreter (`engine::stepwise`), lap by lap, seed
     /// by seed, not by the fast paths.
     pub interpreted: bool,

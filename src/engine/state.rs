@@ -651,10 +651,16 @@ impl History {
     ///
     /// Positions recorded after this boundary (from an abandoned line of play) are dropped
     /// first, so search can play, restore a saved `State` and play on.
+    #[inline(always)]
     pub(crate) fn record(&mut self, rules: &Rules, state: &mut State) {
-        if rules.model.end.repetition.is_none() {
-            return;
+        if rules.model.end.repetition.is_some() {
+            self.record_position(rules, state);
         }
+    }
+
+    /// [`History::record`] where the rules have a repetition rule.
+    #[inline(never)]
+    fn record_position(&mut self, rules: &Rules, state: &mut State) {
         debug_assert_eq!(state.hash, rules.position_hash(state), "the incremental hash went wrong");
         let hash = rules.history_key(state);
         let index = state.turn.saturating_sub(self.first) as usize;

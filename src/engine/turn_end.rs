@@ -66,7 +66,8 @@ impl Rules {
         }
         self.begin_turn(state);
         history.record(self, state);
-        if state.outcome.is_some() && self.model.end.rounds.is_some() {
+        if state.outcome.is_some() {
+            // Where the game is played in rounds, the next round (`end_round` is cold).
             self.end_round(state, Some(history));
         }
     }
@@ -83,7 +84,8 @@ impl Rules {
         state.phase_turns[me] = state.phase_turns[me].saturating_add(1);
         self.check_end(state);
         history.record(self, state);
-        if state.outcome.is_some() && self.model.end.rounds.is_some() {
+        if state.outcome.is_some() {
+            // Where the game is played in rounds, the next round (`end_round` is cold).
             self.end_round(state, Some(history));
         }
     }
@@ -375,22 +377,12 @@ impl Rules {
             if state.outcome.is_some() {
                 return;
             }
-        } else if self.no_seeds_two.is_none()
-            && let Some(ending) = self.model.end.no_seeds
-            && self.end_in_force(state, EndKind::NoSeeds)
-            && self.no_seeds_at_two(state, ending)
-        {
+        } else if self.flags.scarce_ends && self.check_scarce_ends(state) {
             return;
         }
-        let scoped = |kind| self.end_in_force(state, kind);
-        let (row_empty, one_hole, store, marks, few) = (
-            scoped(EndKind::RowEmpty),
-            scoped(EndKind::OneHole),
-            scoped(EndKind::StoreLimit),
-            scoped(EndKind::MarksEmpty),
-            scoped(EndKind::FewSeeds),
-        );
-        if let Some(role) = self.model.end.row_empty.filter(|_| row_empty) {
+        if let Some(role) = self.model.end.row_empty
+            && self.end_in_force(state, EndKind::RowEmpty)
+        {
             let next = state.to_move;
             for loser in [next, next.other()] {
                 if self.role_hole[loser][usize::from(role)].iter().all(|h| state.counts[h.index()] == 0) {
@@ -399,7 +391,7 @@ impl Rules {
                 }
             }
         }
-        if self.model.end.one_hole && one_hole {
+        if self.model.end.one_hole && self.end_in_force(state, EndKind::OneHole) {
             let next = state.to_move;
             for winner in [next.other(), next] {
                 if self.in_one_hole(state, winner) {
@@ -408,27 +400,43 @@ impl Rules {
                 }
             }
         }
-        if let Some(limit) = self.model.end.store_limit.filter(|_| store)
-            && let Some(store) = self.store
-            && Player::BOTH
-                .iter()
-                .any(|&p| u32::from(state.counts[store[p].index()]) >= limit.threshold(self.total_seeds))
+        if let Some(store) = self.store
+            && Player::BOTH.iter().any(|&p| u32::from(state.counts[store[p].index()]) >= self.store_least)
+            && self.end_in_force(state, EndKind::StoreLimit)
         {
             state.outcome = Some(self.by_score(state));
             return;
         }
-        if let Some(mark) = self.model.end.marks_empty.filter(|_| marks)
+        if let Some(few) = self.model.end.few_seeds
+            && state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(few)
+            && self.end_in_force(state, EndKind::FewSeeds)
+        {
+            state.outcome = Some(self.by_score(state));
+        }
+    }
+
+    /// The end rules fewer games still have, read first where the flag says so: a player
+    /// with no seeds at two seats where the rule is scoped to a phase, and marked holes all
+    /// emptied. Whether one ended the game.
+    #[cold]
+    #[inline(never)]
+    fn check_scarce_ends(&self, state: &mut State) -> bool {
+        if self.no_seeds_two.is_none()
+            && let Some(ending) = self.model.end.no_seeds
+            && self.end_in_force(state, EndKind::NoSeeds)
+            && self.no_seeds_at_two(state, ending)
+        {
+            return true;
+        }
+        if let Some(mark) = self.model.end.marks_empty
+            && self.end_in_force(state, EndKind::MarksEmpty)
             && self.all_holes().any(|h| state.is_marked(mark, h))
             && self.all_holes().all(|h| !state.is_marked(mark, h) || state.counts[h.index()] == 0)
         {
             state.outcome = Some(self.by_score(state));
-            return;
+            return true;
         }
-        if let Some(few) = self.model.end.few_seeds.filter(|_| few)
-            && state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(few)
-        {
-            state.outcome = Some(self.by_score(state));
-        }
+        false
     }
 
     /// [`Rules::settle`] at a table of more than two: a blocked player who loses drops out,
