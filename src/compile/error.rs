@@ -62,7 +62,8 @@ pub enum CheckError {
         code(sow::check::blocked_unstated),
         help(
             "add `a player who cannot move loses`, `a player who cannot move passes`, or `a player who \
-             cannot move ends the game and the player with more seeds wins`"
+             cannot move ends the game and the player with more seeds wins` (or `… the player who captured \
+             more seeds wins`)"
         )
     )]
     BlockedUnstated {

@@ -125,6 +125,22 @@ pub enum Warning {
         span: SourceSpan,
     },
 
+    /// A game of rounds with no turn limit: rounds end only when a player cannot fill a hole,
+    /// and nothing stops one round following another for ever.
+    #[error("nothing stops the rounds of this game from following each other for ever")]
+    #[diagnostic(
+        code(sow::warning::endless_rounds),
+        severity(Warning),
+        help(
+            "a game of rounds ends only when a player cannot fill a hole, and the seeds may go back and forth between the players round after round (two blind tests of the language found games of rounds that random play never finished). Say how the game ends if the rounds do not: add a limit such as `after 5000 turns the game is a draw`"
+        )
+    )]
+    EndlessRounds {
+        /// The rounds rule.
+        #[label("rounds follow each other until a player cannot fill a hole")]
+        span: SourceSpan,
+    },
+
     /// A sowing that may relay from lap to lap, in a file that states no lap limit: one that
     /// neither ends nor repeats for the engine's bound of laps is refused by the engine, not
     /// by the rules.
@@ -250,6 +266,7 @@ pub(crate) fn find(scope: &Scope<'_>, model: &Model) -> Vec<Warning> {
     if let Some(end) = scope.eff.sections.end {
         out.extend(conflicting_end_rules(model, end));
         out.extend(no_way_to_end(model, end));
+        out.extend(endless_rounds(model, end));
     }
     out.extend(unstated_lap_limit(scope, model));
     out
@@ -789,6 +806,14 @@ fn seeds_leave(model: &Model) -> bool {
 /// number of positions is finite, so a long enough game repeats one, and from there it can
 /// go round for ever. (It may still end by a block or a player running out of seeds, but
 /// nothing makes it.)
+fn endless_rounds(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warning> {
+    if model.end.rounds.is_none() || model.end.turn_limit.is_some() {
+        return Vec::new();
+    }
+    let rounds = end.node.rules.iter().find(|r| matches!(r.node, ast::EndRule::Rounds(_)));
+    rounds.map(|r| Warning::EndlessRounds { span: r.span.into() }).into_iter().collect()
+}
+
 fn no_way_to_end(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warning> {
     let rules = &model.end;
     if rules.repetition.is_some() || rules.turn_limit.is_some() || seeds_leave(model) {

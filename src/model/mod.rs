@@ -280,11 +280,12 @@ impl Model {
             Turn::Sow(s) => Some(s),
             _ => None,
         });
-        // Facts about the turn, holes counted along the circuit, and conditions joined with
-        // `or` or negated are read lap by lap.
-        let facts = |s: &Sowing| {
-            s.lap_rules.iter().any(|r| !r.either.is_empty())
-                || s.lap_rules.iter().flat_map(|r| &r.facts).any(|f| {
+        // Facts about the turn, holes counted along the circuit, sets of counts and conditions
+        // joined with `or` or negated are read lap by lap: in the lap rules, and in the
+        // conditions under which a lap may be turned.
+        let read = |r: &LapRule| {
+            !r.either.is_empty()
+                || r.facts.iter().any(|f| {
                     matches!(
                         f,
                         Fact::FirstLap
@@ -294,6 +295,10 @@ impl Model {
                             | Fact::Stepped(..)
                     )
                 })
+        };
+        let facts = |s: &Sowing| {
+            s.lap_rules.iter().any(read)
+                || s.turnings.iter().any(|t| matches!(&t.condition, Some(TurnCondition::Lands(r)) if read(r)))
         };
         // Holes counted along the circuit from the landing hole are read lap by lap.
         let along = self.captures.iter().flat_map(|c| &c.take).any(|t| matches!(t, Target::Along(_)));

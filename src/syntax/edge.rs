@@ -37,12 +37,12 @@ const EDGES: &[Edge] = &[
             "the seed that captured",
             "last seed into the next hole",
         ],
-        "the capturing seed sown on from where it landed is `then relay from the landing hole` (a line of the capture, after `put …`): the lap rules are read again where it falls",
+        "the capturing seed sown on from where it landed is `then relay from the landing hole` (a line of the capture, after the line that puts the taken seeds): the lap rules are read again where it falls",
     ),
     // ─── Endings ───
     words(
         &["the round", "a round", "new round", "next round", "rounds until", "each round", "in rounds"],
-        "a game of rounds is one end rule, `the game is played in rounds: each player fills own holes from the right with 4 seeds each` (then `, as many as the player with the fewest seeds can`, `, marking the holes left empty as closed`, `, and the loser of a round starts the next`): every other end rule but the turn limit then ends a round, and a player who cannot fill a hole loses the game",
+        "a game of rounds is one end rule, `the game is played in rounds: each player fills own holes from the right with 4 seeds each` (it may go on `the game is played in rounds: each player fills own holes from the right with 4 seeds each, as many as the player with the fewest seeds can, marking the holes left empty as closed, and the loser of a round starts the next`): every other end rule but the turn limit then ends a round, and a player who cannot fill a hole loses the game",
     ),
     words(
         &["no legal move", "no legal moves", "no valid move", "no valid moves", "no moves", "no move"],
@@ -287,6 +287,7 @@ mod tests {
             Rule::resow,
             Rule::resow_end,
             Rule::take,
+            Rule::relay_after,
             Rule::choice,
             Rule::turning,
             Rule::seed_range,

@@ -808,13 +808,17 @@ fn undeclared_count(source: &str, pos: usize) -> Option<String> {
     if !word.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return None;
     }
+    // A word of the language, read here as a parameter's name all the same.
+    let keyword = Rule::all_rules().iter().any(|r| format!("{r:?}").strip_prefix("kw_") == Some(word));
     let declared = source.lines().any(|line| {
         let mut words = line.split_whitespace();
         words.next() == Some("param") && words.next() == Some(word)
     });
+    let what =
+        if keyword { "a word of the language, but here it" } else { "no parameter of the file, but it" };
     (!declared).then(|| {
         format!(
-            "`{word}` was read as the name of a parameter standing for a count, but the file declares no `param {word}`: a count here is a number (`2 seeds`) or a declared parameter; if the words are meant otherwise, the language has no phrase for them here: see the grammar's phrases in grammar/sow.pest"
+            "`{word}` is {what} stands where a count goes, so it was read as a parameter's name: a count here is a number (`2 seeds`) or a declared parameter (`param …`); if the words are meant otherwise, the language has no phrase for them here: see the grammar's phrases in grammar/sow.pest"
         )
     })
 }
