@@ -194,17 +194,32 @@ fn a_fact_about_the_turn_combines_with_every_bundled_game() {
 /// sowings are played lap by lap, and the game is the same game, decision by decision.
 /// Returns the files that took the fact.
 fn an_always_true_fact_combines(fact: &str) -> usize {
+    every_bundled_game_edited(
+        &format!("`{fact}`"),
+        |text| with_a_copied_rule(text, fact),
+        |with| assert!(!with.model().fast_path_covers(), "`{fact}` has the sowings played lap by lap"),
+        |a, b| without_turn_notes(a) == without_turn_notes(b),
+    )
+}
+
+/// Every bundled base game that `edit` changes (`what` says how, in messages): the edited
+/// file compiles, passes `check_edited`, and plays the same game as the original, decision
+/// by decision, positions compared by `same`. Returns the files edited.
+fn every_bundled_game_edited(
+    what: &str,
+    edit: impl Fn(&str) -> Option<String>,
+    check_edited: impl Fn(&Rules),
+    same: impl Fn(&sow::engine::State, &sow::engine::State) -> bool + Copy,
+) -> usize {
     let mut played = 0;
     for name in sow::bundled::bundled_names() {
         let text = sow::bundled::bundled(name).expect("bundled");
-        let Some(edited) = with_a_copied_rule(text, fact) else { continue };
+        let Some(edited) = edit(text) else { continue };
         let rules = sow::compile(name, text, &sow::Options::default()).expect("bundled files compile");
         let with = sow::compile(name, &edited, &sow::Options::default())
-            .unwrap_or_else(|e| panic!("{name} with `{fact}`: {e:?}\n{edited}"));
-        assert!(!with.model().fast_path_covers(), "{name}: `{fact}` has the sowings played lap by lap");
-        compare_states(&rules, &with, &format!("{name} with `{fact}`"), (4, 200), |a, b| {
-            without_turn_notes(a) == without_turn_notes(b)
-        });
+            .unwrap_or_else(|e| panic!("{name} with {what}: {e:?}\n{edited}"));
+        check_edited(&with);
+        compare_states(&rules, &with, &format!("{name} with {what}"), (4, 200), same);
         played += 1;
     }
     played
@@ -269,16 +284,7 @@ fn with_doubled_choices(text: &str) -> Option<String> {
 /// game, whatever its sowing, board, ownership and seats: the same game, decision by decision.
 #[test]
 fn choice_descriptions_joined_with_or_combine_with_every_bundled_game() {
-    let mut played = 0;
-    for name in sow::bundled::bundled_names() {
-        let text = sow::bundled::bundled(name).expect("bundled");
-        let Some(edited) = with_doubled_choices(text) else { continue };
-        let rules = sow::compile(name, text, &sow::Options::default()).expect("bundled files compile");
-        let with = sow::compile(name, &edited, &sow::Options::default())
-            .unwrap_or_else(|e| panic!("{name} with doubled choices: {e:?}\n{edited}"));
-        compare_states(&rules, &with, &format!("{name} with doubled choices"), (4, 200), |a, b| a == b);
-        played += 1;
-    }
+    let played = every_bundled_game_edited("doubled choices", with_doubled_choices, |_| {}, |a, b| a == b);
     assert!(played >= 40, "{played} files");
 }
 

@@ -1224,18 +1224,7 @@ fn a_capture_relayed_from_the_landing_hole_sows_the_capturing_seed_on() {
 }
 "#;
     // The same under the general interpreter, lap by lap.
-    let play = |text: &str| {
-        let rules = sow::compile("onward.sow", text, &Options::new(None, &[]))
-            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
-        let general = Rules::general(rules.model().clone()).unwrap();
-        let [fast, general] = [&rules, &general].map(|rules| {
-            let mut game = main_position(rules, "b 3 2 1 1 0\na 1 0 0 0 3", Player::South);
-            game.play(Move::Sow(hole(rules, "a1"))).unwrap();
-            (rules.board_counts(game.state()), rules.store_seeds(game.state(), Player::South))
-        });
-        assert_eq!(fast, general);
-        fast
-    };
+    let play = |text: &str| sown_by_both(text, "b 3 2 1 1 0\na 1 0 0 0 3", "a1");
     assert_eq!(play(text), (vec![0, 0, 0, 0, 4, 3, 0, 0, 0, 0], 4));
     let once = text.replace("        then relay from the landing hole\n", "");
     assert_eq!(play(&once), (vec![0, 1, 0, 0, 3, 3, 0, 1, 1, 0], 2));
@@ -1272,18 +1261,7 @@ fn a_sweep_takes_every_hole_of_a_count_wherever_the_lap_ended() {
     }
 }
 "#;
-    let play = |text: &str| {
-        let rules = sow::compile("sweep.sow", text, &Options::new(None, &[]))
-            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
-        let general = Rules::general(rules.model().clone()).unwrap();
-        let [fast, general] = [&rules, &general].map(|rules| {
-            let mut game = main_position(rules, "b 4 0 3 1\na 2 4 0 4", Player::South);
-            game.play(Move::Sow(hole(rules, "a4"))).unwrap();
-            (rules.board_counts(game.state()), rules.store_seeds(game.state(), Player::South))
-        });
-        assert_eq!(fast, general);
-        fast
-    };
+    let play = |text: &str| sown_by_both(text, "b 4 0 3 1\na 2 4 0 4", "a4");
     assert_eq!(play(text), (vec![2, 0, 0, 0, 5, 1, 0, 2], 8));
     let theirs = text.replace("take every hole", "take every opponent's hole");
     assert_eq!(play(&theirs), (vec![2, 4, 0, 0, 5, 1, 0, 2], 4));
@@ -1326,17 +1304,7 @@ fn sets_of_counts_are_read_by_lap_rules_and_capture_chains() {
 "#;
     let rules = sow::compile("even.sow", text, &Options::new(None, &[]))
         .unwrap_or_else(|e| panic!("{}", common::render(&e)));
-    let general = Rules::general(rules.model().clone()).unwrap();
-    let play = |north: &str| {
-        let picture = format!("b {north}\na 1 0 0 0 0 3");
-        let [fast, general] = [&rules, &general].map(|rules| {
-            let mut game = main_position(rules, &picture, Player::South);
-            game.play(Move::Sow(hole(rules, "a6"))).unwrap();
-            rules.store_seeds(game.state(), Player::South)
-        });
-        assert_eq!(fast, general, "{north}");
-        fast
-    };
+    let play = |north: &str| sown_by_both(text, &format!("b {north}\na 1 0 0 0 0 3"), "a6").1;
     assert_eq!(play("1 0 0 3 3 1"), 10);
     assert_eq!(play("1 0 0 3 2 1"), 4);
     assert_eq!(play("1 0 0 2 3 1"), 0);
@@ -1356,4 +1324,20 @@ fn sets_of_counts_are_read_by_lap_rules_and_capture_chains() {
     );
     let relay = common::render(&sow::compile("even.sow", &relay, &Options::new(None, &[])).unwrap_err());
     assert!(relay.contains("a set of counts is read only by lap rules"), "{relay}");
+}
+
+/// Compile `text`, play South's sowing of `from` at `picture` under the compiled rules and
+/// under the general interpreter (lap by lap), which must agree, and return the board's
+/// counts and South's store.
+fn sown_by_both(text: &str, picture: &str, from: &str) -> (Vec<u16>, u32) {
+    let rules = sow::compile("example.sow", text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let general = Rules::general(rules.model().clone()).unwrap();
+    let [fast, general] = [&rules, &general].map(|rules| {
+        let mut game = main_position(rules, picture, Player::South);
+        game.play(Move::Sow(hole(rules, from))).unwrap();
+        (rules.board_counts(game.state()), rules.store_seeds(game.state(), Player::South))
+    });
+    assert_eq!(fast, general, "{picture}");
+    fast
 }
