@@ -31,6 +31,7 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
         added_captures(scope),
         colours(scope),
         path(scope),
+        lifted_hole(scope),
     ]
     .concat()
 }
@@ -80,6 +81,7 @@ fn path(scope: &Scope<'_>) -> Vec<CheckError> {
             let spans = [
                 s.count.as_ref().map(|c| c.span),
                 s.itself,
+                s.every_lap_itself,
                 s.place.as_ref().map(|p| p.span),
                 s.heavy.as_ref().map(|h| h.span),
                 s.exit_start.as_ref().map(|e| e.span),
@@ -107,6 +109,25 @@ fn path(scope: &Scope<'_>) -> Vec<CheckError> {
         }
     }
     out
+}
+
+/// `, every lap starting with the hole it lifts` and a circuit `skipping the origin hole` say
+/// opposite things of the hole a lap is lifted from.
+fn lifted_hole(scope: &Scope<'_>) -> Vec<CheckError> {
+    let eff = scope.eff;
+    let Some(skip) = eff.sections.circuit.and_then(|c| c.node.skip_origin) else { return Vec::new() };
+    let openings = eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing);
+    std::iter::once(eff.sections.sowing)
+        .chain(openings)
+        .filter_map(|s| s.sow.and_then(|sow| sow.node.every_lap_itself))
+        .map(|every| CheckError::ConflictingWords {
+            word: scope.text(every),
+            other: scope.text(skip),
+            span: every.into(),
+            first: skip.into(),
+            help: "a lap either drops its first seed back into the hole it lifts or never drops one there: keep one of the two".into(),
+        })
+        .collect()
 }
 
 /// A `choose` block's preferred first laps, blocking rule and move for a lone seed name lap

@@ -91,7 +91,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
                     Some(v) => Some(scope.count(v).ok()?),
                     None => None,
                 },
-                itself: s.node.itself.is_some(),
+                itself: s.node.itself.is_some() || s.node.every_lap_itself.is_some(),
             },
         ),
         None => (
@@ -188,7 +188,12 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         (None, Some(base)) => (base.lap_rules.clone(), base.otherwise),
         (None, None) => (Vec::new(), LapAction::Stop),
     };
+    let every_lap_itself = match own.sow {
+        Some(s) => s.node.every_lap_itself.is_some(),
+        None => base.is_some_and(|m| m.every_lap_itself),
+    };
     Some(Sowing {
+        every_lap_itself,
         choices,
         direction,
         lap_rules,

@@ -211,6 +211,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     first_hole: sowing.first_hole,
                     empty_hole: sowing.empty_hole.unwrap_or(1),
                     skip_in_play: sowing.skip.filter(|&m| model.mark_set_in_play(m)),
+                    every_lap_itself: sowing.every_lap_itself,
                     leave_turned: sowing.leave_turned,
                     turned_once: sowing.turned_once,
                     hand_entry: sowing.hand_entry,

@@ -126,6 +126,8 @@ pub struct SowRules {
     /// landing marked): read from the position, lap by lap. A mark only the setup sets is
     /// skipped by the ring itself.
     pub skip_in_play: Option<u8>,
+    /// Every lap lifted from a hole drops its first seed back into it (played lap by lap).
+    pub every_lap_itself: bool,
     /// A turned lap's captured seeds may be left for another turned lap.
     pub leave_turned: bool,
     /// Turned laps capture once a turn, unless the turn's first lap was turned.

@@ -62,7 +62,15 @@ impl Rules {
         }
         self.remove(state, from, n);
         self.thin_marks(state);
-        self.drop_seeds(state, sow, (from, 1), n, (rev, through), tally)
+        if !sow.every_lap_itself {
+            return self.drop_seeds(state, sow, (from, 1), n, (rev, through), tally);
+        }
+        // Starting with the hole itself is sowing from the hole before it; the lap was
+        // lifted from the hole.
+        let before = self.step_hole(state.to_move, from, !rev);
+        let landing = self.drop_seeds(state, sow, (before, 1), n, (rev, through), tally);
+        tally.from = Some(from);
+        landing
     }
 
     /// Take marks kept only while a hole holds some seeds (`, while it holds at least 6

@@ -327,6 +327,7 @@ impl Model {
                 || !s.prefer.is_empty()
                 || s.block.is_some()
                 || s.skip.is_some_and(|m| self.mark_set_in_play(m))
+                || s.every_lap_itself
         };
         row_end
             || along
@@ -444,6 +445,9 @@ pub struct Sowing {
     pub first_lap: FirstLap,
     /// Seeds the first hole of a turn's first lap receives (else one, as every hole).
     pub first_hole: Option<u16>,
+    /// Every lap lifted from a hole (the first and each relay) drops its first seed back
+    /// into that hole (`, every lap starting with the hole it lifts`).
+    pub every_lap_itself: bool,
     /// Seeds each hole empty when a lap reaches it receives (else one, as every hole), in
     /// every lap.
     pub empty_hole: Option<u16>,

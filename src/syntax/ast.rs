@@ -76,7 +76,7 @@ pub enum SectionKind {
     /// `choose { … }`.
     Choose(Choose),
     /// `sow all seeds from the next hole[, DIRECTION]`.
-    Sow(Sow),
+    Sow(Box<Sow>),
     /// `after each lap { … }`.
     AfterLap(AfterLap),
     /// `after each lap, first: when …` (in a ruleset): one lap rule put in front.
@@ -412,6 +412,8 @@ pub struct Sow {
     pub place: Option<Spanned<Place>>,
     /// `, skipping NAME holes`: the mark whose holes no lap drops a seed into, if said.
     pub skip: Option<Spanned<String>>,
+    /// `, every lap starting with the hole it lifts`, if said.
+    pub every_lap_itself: Option<Span>,
     /// `, only N seed from a MARK hole with more than M seeds[, and one sown whole becomes
     /// MARK]`, if said.
     pub heavy: Option<Box<Spanned<Heavy>>>,

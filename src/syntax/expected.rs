@@ -81,6 +81,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::end_holes_rule => {
             "`a player who takes both end holes of the opponent's inner row in one turn wins`"
         }
+        Rule::every_lap_itself => "`, every lap starting with the hole it lifts`",
+        Rule::kw_lifts => "`lifts`",
         Rule::parity_count => "`an even number of seeds` or `an odd number of seeds`",
         Rule::count_even => "`even`",
         Rule::count_odd => "`odd`",

@@ -205,7 +205,7 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::setup => SectionKind::Setup(lower_setup(pair)?),
         Rule::circuit => SectionKind::Circuit(lower_circuit(pair)?),
         Rule::choose => SectionKind::Choose(lower_choose(pair)?),
-        Rule::sow => SectionKind::Sow(lower_sow(pair)?),
+        Rule::sow => SectionKind::Sow(Box::new(lower_sow(pair)?)),
         Rule::after_lap => SectionKind::AfterLap(lower_after_lap(pair)?),
         Rule::lap_rule_first => {
             SectionKind::LapRuleFirst(lower_lap_rule(Children::of(pair).expect(Rule::lap_rule)?)?)
@@ -597,6 +597,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         Some(skip) => Some(lower_name(Children::of(skip).expect(Rule::row_name)?)),
         None => None,
     };
+    let every_lap_itself = c.optional(Rule::every_lap_itself).map(|p| span(&p));
     let overrun = c.optional(Rule::overrun).map(lower_overrun).transpose()?;
     let heavy = c.optional(Rule::heavy_sow).map(lower_heavy).transpose()?.map(Box::new);
     let row_exit = |p: Pair<'_, Rule>| -> Result<Spanned<String>> {
@@ -616,6 +617,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
     Ok(Sow {
         count,
         itself,
+        every_lap_itself,
         direction,
         overrun,
         first_hole,

@@ -1341,3 +1341,43 @@ fn sown_by_both(text: &str, picture: &str, from: &str) -> (Vec<u16>, u32) {
     assert_eq!(fast, general, "{picture}");
     fast
 }
+
+/// `, every lap starting with the hole it lifts`: South a1 (2) drops its first seed back into
+/// a1 and the second into a2 (1 → 2), occupied: the relay lifts a2's 2 seeds and drops the
+/// first back into a2, the second into a3 (empty): the turn ends. a: 1 1 1 0. With only the
+/// first lap starting with its hole, the relay sows a3 and a4 instead: a: 1 0 1 1. A circuit
+/// `skipping the origin hole` contradicts it.
+#[test]
+fn every_lap_may_start_with_the_hole_it_lifts() {
+    let text = r#"game "Back" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds starting with the chosen hole, every lap starting with the hole it lifts
+    after each lap {
+        when the last seed lands in an occupied hole: relay
+        otherwise: stop
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+    let picture = "b 1 0 0 0\na 2 1 0 0";
+    assert_eq!(sown_by_both(text, picture, "a1").0, [1, 1, 1, 0, 1, 0, 0, 0]);
+    let first_only = text.replace(", every lap starting with the hole it lifts", "");
+    assert_eq!(sown_by_both(&first_only, picture, "a1").0, [1, 0, 1, 1, 1, 0, 0, 0]);
+    let skipping = text.replace(
+        "circuit all rows anticlockwise",
+        "circuit all rows anticlockwise, skipping the origin hole",
+    );
+    let refused = common::render(&sow::compile("back.sow", &skipping, &Options::new(None, &[])).unwrap_err());
+    assert!(refused.contains("sow::check::conflicting_words"), "{refused}");
+}
