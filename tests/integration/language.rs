@@ -1381,3 +1381,43 @@ fn every_lap_may_start_with_the_hole_it_lifts() {
     let refused = common::render(&sow::compile("back.sow", &skipping, &Options::new(None, &[])).unwrap_err());
     assert!(refused.contains("sow::check::conflicting_words"), "{refused}");
 }
+
+/// `…, starting with that hole` after `sow the hole on` takes the comma a row end's resowing
+/// takes, and says the same as without it.
+#[test]
+fn starting_with_that_hole_may_follow_a_comma() {
+    let text = r#"game "Comma" {
+    board 2 rows of 6 holes, no stores
+    territory each player owns row pit
+    setup {
+        4 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an empty own hole and the opposite hole is occupied: capture c
+        otherwise: stop
+    }
+    capture c {
+        take the opposite hole
+        put the taken seeds into the landing hole and sow the hole on, starting with that hole
+    }
+    after 1000 laps a sowing is endless
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+        a repeated position is a draw
+    }
+}
+"#;
+    let compile = |text: &str| {
+        sow::compile("comma.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+    };
+    let with = compile(text);
+    let without = compile(&text.replace("on, starting", "on starting"));
+    assert_eq!(with.model().captures, without.model().captures);
+}
