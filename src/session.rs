@@ -270,6 +270,11 @@ pub fn round_news(rules: &Rules, before: &State, after: &State) -> Option<String
     ))
 }
 
+/// Whether a turn of some phase begins with a seed put from the hand into the chosen hole.
+fn places_from_hand(rules: &Rules) -> bool {
+    rules.model().phases.iter().any(|p| matches!(&p.turn, crate::model::Turn::Sow(s) if s.place.is_some()))
+}
+
 fn is_sowing(mv: Move) -> bool {
     matches!(mv, Move::Sow(_) | Move::SowDirection(..))
 }
@@ -324,6 +329,20 @@ fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], a
                         .collect();
                     parts.push(format!("captures {}", taken.join(" and ")));
                 }
+            }
+            // A seed put from the hand into the chosen hole, with no lap sown (yet): told as what
+            // it is, not as a sowing of no seeds.
+            Move::Sow(h) if effect.laps == 0 && effect.sown == 0 && places_from_hand(rules) => {
+                let mut s = format!("{me} puts a seed from hand into {}", rules.hole_name(h));
+                if !effect.taken.is_empty() {
+                    let taken: Vec<String> = effect
+                        .taken
+                        .iter()
+                        .map(|(hole, n)| format!("{n} from {}", rules.hole_name(*hole)))
+                        .collect();
+                    s.push_str(&format!(" and captures {}", taken.join(" and ")));
+                }
+                parts.push(s);
             }
             Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h) => {
                 let laps =

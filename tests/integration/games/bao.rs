@@ -375,3 +375,19 @@ fn kutakatia_blocks_the_threatened_hole_for_one_turn() {
         }
     }
 }
+
+/// A seed put from the hand that captures is told as a seed put from the hand, not as a
+/// sowing of no laps and no seeds: after `1. b7:cw c2:ccw`, South puts a seed into b5 (the
+/// house, facing c5), which captures c5's seed, sown from the kichwa b8.
+#[test]
+fn a_seed_put_from_the_hand_is_told_as_one() {
+    let rules = bao(None);
+    let mut game = sow::engine::Game::new(&rules);
+    for part in ["b7:cw", "c2:ccw"] {
+        game.play_part(part).unwrap();
+    }
+    let played = game.play_part("b5 b8:ccw").unwrap();
+    let told = sow::session::narrate_played(&rules, &played, game.state());
+    assert!(told.starts_with("South puts a seed from hand into b5; South sows b8:"), "{told}");
+    assert!(told.contains("captures 1 from c5") && !told.contains("0 laps"), "{told}");
+}
