@@ -270,6 +270,13 @@ pub fn round_news(rules: &Rules, before: &State, after: &State) -> Option<String
     ))
 }
 
+/// What a decision took, in words: `4 from c8 and 1 from d1`.
+fn taken_words(rules: &Rules, taken: &[(Hole, u16)]) -> String {
+    let words: Vec<String> =
+        taken.iter().map(|(hole, n)| format!("{n} from {}", rules.hole_name(*hole))).collect();
+    words.join(" and ")
+}
+
 /// Whether a turn of some phase begins with a seed put from the hand into the chosen hole.
 fn places_from_hand(rules: &Rules) -> bool {
     rules.model().phases.iter().any(|p| matches!(&p.turn, crate::model::Turn::Sow(s) if s.place.is_some()))
@@ -322,12 +329,7 @@ fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], a
                 into.push(rules.hole_name(h));
                 if !effect.taken.is_empty() {
                     flush_into(&mut parts, &mut into);
-                    let taken: Vec<String> = effect
-                        .taken
-                        .iter()
-                        .map(|(hole, n)| format!("{n} from {}", rules.hole_name(*hole)))
-                        .collect();
-                    parts.push(format!("captures {}", taken.join(" and ")));
+                    parts.push(format!("captures {}", taken_words(rules, &effect.taken)));
                 }
             }
             // A seed put from the hand into the chosen hole, with no lap sown (yet): told as what
@@ -335,12 +337,7 @@ fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], a
             Move::Sow(h) if effect.laps == 0 && effect.sown == 0 && places_from_hand(rules) => {
                 let mut s = format!("{me} puts a seed from hand into {}", rules.hole_name(h));
                 if !effect.taken.is_empty() {
-                    let taken: Vec<String> = effect
-                        .taken
-                        .iter()
-                        .map(|(hole, n)| format!("{n} from {}", rules.hole_name(*hole)))
-                        .collect();
-                    s.push_str(&format!(" and captures {}", taken.join(" and ")));
+                    s.push_str(&format!(" and captures {}", taken_words(rules, &effect.taken)));
                 }
                 parts.push(s);
             }
@@ -353,12 +350,7 @@ fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], a
                 let mut s =
                     format!("{me} sows {}: {laps}, {sown} sown, the last in {last}", rules.hole_name(h));
                 if !effect.taken.is_empty() {
-                    let taken: Vec<String> = effect
-                        .taken
-                        .iter()
-                        .map(|(hole, n)| format!("{n} from {}", rules.hole_name(*hole)))
-                        .collect();
-                    s.push_str(&format!("; captures {}", taken.join(" and ")));
+                    s.push_str(&format!("; captures {}", taken_words(rules, &effect.taken)));
                 }
                 parts.push(s);
             }

@@ -377,7 +377,8 @@ impl Rules {
             if state.outcome.is_some() {
                 return;
             }
-        } else if self.flags.scarce_ends && self.check_scarce_ends(state) {
+        }
+        if self.flags.scarce_ends && self.check_scarce_ends(state) {
             return;
         }
         if let Some(role) = self.model.end.row_empty
@@ -421,7 +422,9 @@ impl Rules {
     #[cold]
     #[inline(never)]
     fn check_scarce_ends(&self, state: &mut State) -> bool {
-        if self.no_seeds_two.is_none()
+        // (At a larger table, `check_table_ends` reads a player with no seeds.)
+        if self.seats() == 2
+            && self.no_seeds_two.is_none()
             && let Some(ending) = self.model.end.no_seeds
             && self.end_in_force(state, EndKind::NoSeeds)
             && self.no_seeds_at_two(state, ending)

@@ -1421,3 +1421,35 @@ fn starting_with_that_hole_may_follow_a_comma() {
     let without = compile(&text.replace("on, starting", "on starting"));
     assert_eq!(with.model().captures, without.model().captures);
 }
+
+/// `every MARK hole is empty ends the game …` at a table of three ([`COMMON`], whose mark
+/// `centre` is on b3): in random games, no turn ends with b3 empty and the game going on.
+#[test]
+fn emptied_marked_holes_end_a_game_of_three() {
+    let text = COMMON.replace(
+        "        at most 2 seeds on the board ends the game and the player who captured more seeds wins\n",
+        "        every centre hole is empty ends the game and the player who captured more seeds wins\n",
+    );
+    let rules = sow::compile("common.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let b3 = hole(&rules, "b3");
+    let mut ended = 0;
+    for game in 0..40u64 {
+        let mut below = draws(game + 1);
+        let mut state = rules.start();
+        let mut history = sow::engine::History::new(&rules, &state);
+        let mut moves = sow::engine::MoveList::new();
+        for _ in 0..300 {
+            rules.legal_moves(&state, &mut moves);
+            if state.outcome().is_some() || rules.settle(&mut state, &moves).is_some() || moves.is_empty() {
+                break;
+            }
+            rules.play_unchecked(&mut state, &mut history, moves[below(moves.len())]);
+            if state.phase() == sow::engine::Phase::Sow && state.outcome().is_none() {
+                assert!(state.count(b3) > 0, "game {game}: b3 empty and the game goes on");
+            }
+        }
+        ended += usize::from(state.count(b3) == 0 && state.outcome().is_some());
+    }
+    assert!(ended > 0, "no game ended by the centre hole emptied");
+}
