@@ -801,7 +801,7 @@ impl Scope<'_> {
         let follow_ups: Vec<Option<FollowUp>> =
             c.follow_ups.iter().map(|f| errors.take(self.follow_up(f))).collect();
         if let Some(d) = &c.destination
-            && d.node == ast::Destination::Store
+            && matches!(d.node, ast::Destination::Store | ast::Destination::OwnersStore)
         {
             errors.take_one(self.need_stores(d.span));
         }
@@ -863,6 +863,8 @@ impl Scope<'_> {
             ast::Destination::OutOfPlay => Destination::OutOfPlay,
             ast::Destination::Hand => Destination::Hand,
             ast::Destination::Store => Destination::Store,
+            ast::Destination::OwnersHand => Destination::OwnersHand,
+            ast::Destination::OwnersStore => Destination::OwnersStore,
             ast::Destination::Put(into) => Destination::Put(self.sow_into(into)?),
             ast::Destination::Resow(r) => Destination::Sow(Resow {
                 into: self.sow_into(&r.into)?,

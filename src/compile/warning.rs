@@ -612,12 +612,12 @@ fn end_spans(end: &ast::EndRules) -> EndSpans {
 /// side, or name someone other than the player with seeds on the board.
 fn banked(model: &Model) -> bool {
     model.circuit.through_store
-        || model.captures.iter().any(|c| matches!(c.destination, Destination::Hand | Destination::Store))
+        || model.captures.iter().any(|c| c.destination.in_hand() || c.destination.in_store())
 }
 
 /// Whether seeds can reach a store (so that a store can hold more than half of them).
 fn stored(model: &Model) -> bool {
-    model.circuit.through_store || model.captures.iter().any(|c| c.destination == Destination::Store)
+    model.circuit.through_store || model.captures.iter().any(|c| c.destination.in_store())
 }
 
 /// The pairs of end rules that can both apply to one position and give it different results.

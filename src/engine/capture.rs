@@ -31,26 +31,43 @@ impl Rules {
     }
 
     /// Seeds taken by the player to move leave the board: to their hand, their store, or
-    /// out of play. Seeds kept in a store are counted there, not as captured.
+    /// out of play. Seeds kept in a store are counted there, not as captured. Seeds that go
+    /// to each hole's owner were kept as they were taken ([`Rules::keep_for`]).
     #[inline]
     pub(super) fn keep(&self, state: &mut State, destination: Destination, n: u16) {
-        let me = state.to_move;
+        if !destination.to_owner() {
+            self.keep_for(state, destination, state.to_move, n);
+        }
+        state.since = state.turn + 1;
+    }
+
+    /// [`Rules::keep`] of `n` seeds taken from a hole of `owner`'s: for the owner where the
+    /// destination says so, else for the mover.
+    pub(super) fn keep_from(&self, state: &mut State, destination: Destination, owner: Player, n: u16) {
+        if destination.to_owner() {
+            self.keep_for(state, destination, owner, n);
+        }
+        self.keep(state, destination, n);
+    }
+
+    /// `n` taken seeds kept for player `p`: in their hand or store, or out of play.
+    #[inline]
+    fn keep_for(&self, state: &mut State, destination: Destination, p: Player, n: u16) {
         // `matches!`, not `!=`: a derived comparison of destinations is a call.
-        if !matches!(destination, Destination::Store) || self.store.is_none() {
-            state.captured[me] += n;
+        if !matches!(destination, Destination::Store | Destination::OwnersStore) || self.store.is_none() {
+            state.captured[p] += n;
         }
         match destination {
-            Destination::Hand => state.hand[me] += n,
-            Destination::Store => {
+            Destination::Hand | Destination::OwnersHand => state.hand[p] += n,
+            Destination::Store | Destination::OwnersStore => {
                 if let Some(store) = self.store {
-                    let slot = store[me].index();
+                    let slot = store[p].index();
                     state.counts[slot] += n;
                     state.hash = state.hash.wrapping_add(self.keys[slot].wrapping_mul(u64::from(n)));
                 }
             }
             Destination::OutOfPlay | Destination::Sow(_) | Destination::Put(_) => {}
         }
-        state.since = state.turn + 1;
     }
 
     /// Carry out capture `c` of a sowing that ended at `end`: take its holes, keep the seeds
@@ -377,15 +394,34 @@ impl Rules {
         if capture.not_every_seed && self.takes_every_seed(state, &holes, |h| amount(state, h)) {
             return (0, 0);
         }
+        self.empty_holes(state, capture.destination, &holes, amount, log)
+    }
+
+    /// Take `amount` seeds of each of `holes` (a hole with its opposite row's role, or
+    /// `u8::MAX`): the seeds taken, and the opposite rows (as bits of their roles) that gave
+    /// some. Where `destination` gives each hole's seeds to its owner, they are kept here.
+    #[inline(always)]
+    fn empty_holes<L: Log>(
+        &self,
+        state: &mut State,
+        destination: Destination,
+        holes: &[(Hole, u8)],
+        amount: impl Fn(&State, Hole) -> u16,
+        log: &mut L,
+    ) -> (u16, u8) {
         let (mut taken, mut roles) = (0u16, 0u8);
-        for (h, role) in holes {
+        for &(h, role) in holes {
             let n = amount(state, h);
             if n > 0 {
+                let owner = if destination.to_owner() { Some(self.owner_at(state, h)) } else { None };
                 self.remove(state, h, n);
                 log.took(h, n);
                 taken += n;
                 if role != u8::MAX {
                     roles |= 1 << role;
+                }
+                if let Some(owner) = owner {
+                    self.keep_for(state, destination, owner, n);
                 }
             }
         }
@@ -626,20 +662,13 @@ impl Rules {
             // It would take every seed an opponent has: it takes nothing.
             n_holes = 0;
         }
-        let mut taken = 0u16;
-        let mut roles = 0u8;
-        for &(h, role) in &holes[..n_holes] {
-            let n = state.counts[h.index()];
-            if n > 0 {
-                self.remove(state, h, n);
-                log.took(h, n);
-                taken += n;
-                if role != u8::MAX {
-                    roles |= 1 << role;
-                }
-            }
-        }
-        (taken, roles)
+        self.empty_holes(
+            state,
+            capture.destination,
+            &holes[..n_holes],
+            |state, h| state.counts[h.index()],
+            log,
+        )
     }
 
     /// Whether a seed moved into hole `b` now (before it falls) makes the capture `d` says.

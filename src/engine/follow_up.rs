@@ -95,6 +95,7 @@ impl Rules {
         let follow_up = &capture.follow_ups[p.step as usize];
         let region = self.region_holes(me.other(), follow_up.region());
         let Some(index) = region.iter().position(|&r| r == h) else { return };
+        let owner = self.owner_at(state, h);
         let n = match follow_up {
             FollowUp::Strip { .. } => 1,
             FollowUp::ExtraHoles { .. } => state.counts[h.index()],
@@ -104,9 +105,11 @@ impl Rules {
             self.settle_colours(state);
         }
         log.took(h, n);
-        let destination =
-            if capture.destination == Destination::Hand { Destination::Hand } else { Destination::OutOfPlay };
-        self.keep(state, destination, n);
+        let destination = match capture.destination {
+            d @ (Destination::Hand | Destination::OwnersHand) => d,
+            _ => Destination::OutOfPlay,
+        };
+        self.keep_from(state, destination, owner, n);
         p.remaining -= 1;
         p.lower = index as u8;
         if p.remaining == 0 {

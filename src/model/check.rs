@@ -499,7 +499,7 @@ impl Model {
 
     fn check_capture(&self, i: usize, capture: &Capture) -> Result<(), ModelError> {
         let place = format!("capture {} \"{}\"", i + 1, capture.name);
-        if capture.destination == Destination::Store && !self.board.stores {
+        if capture.destination.in_store() && !self.board.stores {
             return Err(self.wrong(place, "taken seeds go to a store, but the board has none"));
         }
         if capture.each == Some(0) {

@@ -878,6 +878,12 @@ impl Model {
                 Destination::Hand => "taken seeds go to the mover's hand".to_string(),
                 Destination::Sow(r) => self.resow_text(r),
                 Destination::Store => "taken seeds go to the mover's store".to_string(),
+                Destination::OwnersHand => {
+                    "the seeds of each hole taken go to the hand of the player it belongs to".to_string()
+                }
+                Destination::OwnersStore => {
+                    "the seeds of each hole taken go to the store of the player it belongs to".to_string()
+                }
                 Destination::Put(into) => {
                     format!(
                         "taken seeds are put into {} and stay there; the sowing ends",

@@ -760,8 +760,30 @@ pub enum Destination {
     Sow(Resow),
     /// They are kept in the mover's store.
     Store,
+    /// The seeds of each hole go to the hand of the player the hole belongs to (by row, or
+    /// by colour where holes belong by colour) and count for them.
+    OwnersHand,
+    /// The seeds of each hole are kept in the store of the player the hole belongs to.
+    OwnersStore,
     /// They are put into a hole of the mover's and stay there; the sowing ends.
     Put(SowInto),
+}
+
+impl Destination {
+    /// Where the seeds of each hole go to the player the hole belongs to, not the mover.
+    pub fn to_owner(self) -> bool {
+        matches!(self, Destination::OwnersHand | Destination::OwnersStore)
+    }
+
+    /// Whether the seeds are kept in a store (the mover's or the owner's).
+    pub fn in_store(self) -> bool {
+        matches!(self, Destination::Store | Destination::OwnersStore)
+    }
+
+    /// Whether the seeds go to a hand (the mover's or the owner's).
+    pub fn in_hand(self) -> bool {
+        matches!(self, Destination::Hand | Destination::OwnersHand)
+    }
 }
 
 /// Taken seeds put into a hole of the mover's and sown on from it, in the direction of the

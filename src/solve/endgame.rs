@@ -93,10 +93,11 @@ pub fn unsupported(rules: &Rules) -> Option<String> {
     }
     for capture in &model.captures {
         let back = match capture.destination {
-            Destination::Store | Destination::OutOfPlay => None,
+            Destination::Store | Destination::OwnersStore | Destination::OutOfPlay => None,
             Destination::Sow(_) => Some("are sown back onto the board"),
             Destination::Put(_) => Some("are put back into a hole"),
             Destination::Hand => Some("go to the mover's hand, from which they can come back"),
+            Destination::OwnersHand => Some("go to a player's hand, from which they can come back"),
         };
         if let Some(back) = back {
             return Some(format!(

@@ -1025,6 +1025,10 @@ pub enum Destination {
     Resow(Resow),
     /// They are kept in the mover's store.
     Store,
+    /// `in the owner's hand`: each hole's seeds go to the hand of the player it belongs to.
+    OwnersHand,
+    /// `in the owner's store`: each hole's seeds go to the store of the player it belongs to.
+    OwnersStore,
     /// `into HOLE`: they are put into a hole of the mover's and stay there.
     Put(ResowInto),
     /// `into the end of the own ROW row nearer the capture[, the farther for North], either

@@ -306,7 +306,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::may_stop => "`may stop`",
         Rule::capture_line => "a capture line",
         Rule::destination => "`put the taken seeds …`",
-        Rule::to_hand => "`in the mover's hand`",
+        Rule::to_hand => "`in the mover's hand` or `in the owner's hand`",
         Rule::resow => "`into the origin hole and sow them on`",
         Rule::resow_hole => {
             "`landing hole`, `origin hole`, `own outer hole behind the landing hole` or `rightmost outer hole`"
@@ -489,6 +489,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_mark => "`mark`",
         Rule::kw_marks => "`marks`",
         Rule::kw_movers => "`mover's`",
+        Rule::kw_owners => "`owner's`",
         Rule::kw_on => "`on`",
         Rule::kw_once => "`once`",
         Rule::kw_one => "`one`",
@@ -552,7 +553,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::seed_range => "a count such as `2 or 3 seeds` or `at least 2 seeds`",
         Rule::move_again => "`move again`",
         Rule::not_every_seed => "`take nothing if it would take every seed of the opponent`",
-        Rule::to_store => "`in the mover's store`",
+        Rule::to_store => "`in the mover's store` or `in the owner's store`",
         Rule::holes_before => "`the holes before it, while each is the opponent's and holds 2 or 3 seeds`",
         Rule::scopable_end_rule => "an end rule such as `a repeated position is a draw`",
         Rule::scoped_end_rule => "`in the main game, a repeated position is a draw`",
@@ -967,6 +968,7 @@ mod tests {
             let word = match word.as_str() {
                 "opponents" => "opponent's".to_string(),
                 "movers" => "mover's".to_string(),
+                "owners" => "owner's".to_string(),
                 _ => word,
             };
             assert!(SowParser::parse(rule, &word).is_ok(), "`{word}` does not parse as {rule:?}");

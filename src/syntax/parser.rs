@@ -1371,8 +1371,15 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
     let sp = span(&pair);
     let inner = Children::of(pair).any()?;
     let destination = match inner.as_rule() {
-        Rule::to_hand => Destination::Hand,
-        Rule::to_store => Destination::Store,
+        Rule::to_hand | Rule::to_store => {
+            let owners = inner.clone().into_inner().any(|w| w.as_rule() == Rule::kw_owners);
+            match (inner.as_rule() == Rule::to_hand, owners) {
+                (true, false) => Destination::Hand,
+                (true, true) => Destination::OwnersHand,
+                (false, false) => Destination::Store,
+                (false, true) => Destination::OwnersStore,
+            }
+        }
         Rule::put_into => Destination::Put(lower_resow_into(Children::of(inner).any()?)?),
         Rule::resow => {
             let mut words = Children::of(inner);

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::ai::AgentSpec;
-use crate::engine::rules::{Destination, Direction, FollowUp, MarkId, TurnKind};
+use crate::engine::rules::{Direction, FollowUp, MarkId, TurnKind};
 use crate::engine::{Effect, Game, Move, Phase, Player, Rules, State};
 use crate::session::{self, Controller, LEVELS};
 
@@ -409,7 +409,7 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         hands: rules
             .captures()
             .iter()
-            .any(|c| c.destination == Destination::Hand)
+            .any(|c| c.destination.in_hand())
             .then(|| sides(rules, |p| state.hand()[p])),
         marks: rules.marks().iter().map(|m| m.name.clone()).collect(),
         flags: rules

@@ -1269,6 +1269,61 @@ fn a_sweep_takes_every_hole_of_a_count_wherever_the_lap_ended() {
     assert_eq!(play(&own), (vec![2, 0, 0, 0, 5, 1, 4, 2], 4));
 }
 
+/// `put the taken seeds in the owner's store`: each hole's seeds go to the store of the
+/// player it belongs to, whoever captured. The sweep above (South a4 → b4, b3, b2, b1; a2 and
+/// b3 hold 4): a2's 4 seeds go to South's store and b3's 4 to North's. `in the owner's hand`
+/// gives them to the hands. The same under the general interpreter; a board without stores
+/// is told so.
+#[test]
+fn taken_seeds_may_go_to_the_owner_of_each_hole() {
+    let text = r#"game "Owners" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole: capture fours
+        otherwise: stop
+    }
+    capture fours {
+        take every hole that holds 4 seeds
+        put the taken seeds in the owner's store
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+    let play = |text: &str| {
+        let rules = sow::compile("example.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        let general = Rules::general(rules.model().clone()).unwrap();
+        let [fast, general] = [&rules, &general].map(|rules| {
+            let mut game = main_position(rules, "b 4 0 3 1\na 2 4 0 4", Player::South);
+            game.play(Move::Sow(hole(rules, "a4"))).unwrap();
+            let state = game.state();
+            let kept = [Player::South, Player::North]
+                .map(|p| (rules.store_seeds(state, p), state.hand()[p], state.captured()[p]));
+            (rules.board_counts(state), kept)
+        });
+        assert_eq!(fast, general);
+        fast
+    };
+    assert_eq!(play(text), (vec![2, 0, 0, 0, 5, 1, 0, 2], [(4, 0, 0), (4, 0, 0)]));
+    let hands = text.replace("in the owner's store", "in the owner's hand");
+    assert_eq!(play(&hands), (vec![2, 0, 0, 0, 5, 1, 0, 2], [(0, 4, 4), (0, 4, 4)]));
+    let storeless = text.replace(", a store for each player", "");
+    let err = sow::compile("example.sow", &storeless, &Options::new(None, &[])).unwrap_err();
+    assert!(common::render(&err).contains("store"), "{}", common::render(&err));
+}
+
 /// Sets of counts: a landing hole that `holds an even number of seeds` and a chain of holes
 /// that each hold `2, 4 or 6 seeds`. South a6 (3) → b6 (1 → 2), b5, b4 (3 → 4): b4 holds 4,
 /// even, and the chain takes b4, b5 (4) and b6 (2) before stopping at South's a6: 10 seeds.
