@@ -1074,10 +1074,11 @@ impl Scope<'_> {
                         Some(m) => errors.take_one(self.mark(m)).map(Some),
                         None => Some(None),
                     };
-                    let starts = match r.winner_starts {
+                    let starts = match r.starts {
                         None => RoundStart::Next,
-                        Some(true) => RoundStart::Winner,
-                        Some(false) => RoundStart::Loser,
+                        Some(ast::RoundStarter::Winner) => RoundStart::Winner,
+                        Some(ast::RoundStarter::Loser) => RoundStart::Loser,
+                        Some(ast::RoundStarter::Second) => RoundStart::InTurn,
                     };
                     if let (Some(seeds), Some(closed)) = (seeds, closed) {
                         out.rounds = Some(Rounds {

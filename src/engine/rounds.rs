@@ -166,6 +166,15 @@ impl Rules {
         let active = || self.players().filter(|&p| !before.is_out(p));
         let score = |p: Player| self.score(before, p);
         match (starts, ended) {
+            (RoundStart::InTurn, _) => {
+                // Round `before.round` (counted from 0) ends: the next is started by the seat
+                // that many seats on from the game's first player, one more.
+                let mut p = self.first_player();
+                for _ in 0..=(usize::from(before.round) % self.seats()) {
+                    p = p.next();
+                }
+                p
+            }
             (RoundStart::Next, _) | (_, Outcome::Draw(_)) => next,
             (RoundStart::Winner, Outcome::Win { winner, .. }) => winner,
             (RoundStart::Loser, Outcome::Win { winner, .. }) if self.seats() == 2 => winner.other(),

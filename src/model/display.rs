@@ -1060,6 +1060,9 @@ impl Model {
             RoundStart::Loser => {
                 "the loser of a round starts the next (after an equal round, the player who would have moved next)"
             }
+            RoundStart::InTurn => {
+                "the rounds are started in turn: the player who moved second in a round starts the next"
+            }
         };
         writeln!(f, "  {starts}; the next round starts from the first opening")
     }

@@ -1508,6 +1508,9 @@ pub enum RoundStart {
     Winner,
     /// The loser of the round (the player with the fewest seeds), else the next player.
     Loser,
+    /// The rounds are started in turn round the table, from the game's first player: the
+    /// player who moved second in a round starts the next.
+    InTurn,
 }
 
 /// What a game ended on scores counts for each player.

@@ -1215,8 +1215,20 @@ pub struct Rounds {
     pub fewest: bool,
     /// `, marking the holes left empty as MARK`.
     pub closed: Option<Spanned<String>>,
-    /// `, and the winner (`Some(true)`) or loser (`Some(false)`) of a round starts the next`.
-    pub winner_starts: Option<bool>,
+    /// `, and the winner of a round starts the next` (or the loser, or the player who moved
+    /// second).
+    pub starts: Option<RoundStarter>,
+}
+
+/// Who starts the next round, as a game of rounds says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundStarter {
+    /// `the winner of a round`.
+    Winner,
+    /// `the loser of a round`.
+    Loser,
+    /// `the player who moved second in a round`.
+    Second,
 }
 
 impl EndRule {
@@ -1250,7 +1262,7 @@ impl EndRule {
             (EndRule::Scoped(a, x), EndRule::Scoped(b, y)) => a.node == b.node && x.node.same_as(&y.node),
             (EndRule::Rounds(a), EndRule::Rounds(b)) => {
                 a.seeds.node == b.seeds.node
-                    && (a.from_right, a.fewest, a.winner_starts) == (b.from_right, b.fewest, b.winner_starts)
+                    && (a.from_right, a.fewest, a.starts) == (b.from_right, b.fewest, b.starts)
                     && a.closed.as_ref().map(|m| &m.node) == b.closed.as_ref().map(|m| &m.node)
             }
             _ => self == other,

@@ -1605,11 +1605,15 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
                 Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
                 None => None,
             };
-            let winner_starts = match c.optional(Rule::rounds_start) {
-                Some(p) => Some(Children::of(p).any()?.as_rule() == Rule::round_winner),
+            let starts = match c.optional(Rule::rounds_start) {
+                Some(p) => Some(match Children::of(p).any()?.as_rule() {
+                    Rule::round_winner => RoundStarter::Winner,
+                    Rule::round_loser => RoundStarter::Loser,
+                    _ => RoundStarter::Second,
+                }),
                 None => None,
             };
-            EndRule::Rounds(Rounds { seeds, from_right, fewest, closed, winner_starts })
+            EndRule::Rounds(Rounds { seeds, from_right, fewest, closed, starts })
         }
         _ => return unexpected(&r),
     };

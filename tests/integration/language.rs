@@ -1038,6 +1038,23 @@ fn a_game_of_rounds_fills_the_board_again_and_ends_when_a_player_cannot_fill_a_h
     game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
     assert_eq!(game.outcome(), win(Player::North, sow::engine::WinReason::CannotFill));
     assert!(rules.model().to_string().contains("a player who cannot fill a single hole loses the game"));
+
+    // With 10 seeds in South's store, South wins the first round (10 to 2) and starts the
+    // next; where the player who moved second in a round starts the next, North does (South
+    // started the first). South's 10 seeds fill a3, a2, a1 (4 stay in store), North's 2 fill
+    // b1 alone.
+    let second = ROUNDS.replace("the winner of a round", "the player who moved second in a round");
+    let second = sow::compile("rounds.sow", &second, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    assert!(second.model().to_string().contains("the rounds are started in turn"));
+    for (rules, starts) in [(&rules, Player::South), (&second, Player::North)] {
+        let mut setup = setup(rules, "b 0 1 0\na 0 0 1", Player::South);
+        setup.stores = sow::engine::ByPlayer::pair(10, 0);
+        let mut game = Game::from_state(rules, state(rules, &setup));
+        game.play(Move::Sow(hole(rules, "a3"))).unwrap();
+        assert_eq!((game.state().round(), game.state().to_move()), (1, starts));
+        assert_eq!(rules.board_counts(game.state()), [2, 2, 2, 2, 0, 0]);
+    }
 }
 
 /// Two choice descriptions joined with `or`, at the same rank: a hole of 2 or more, or a
