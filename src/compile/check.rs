@@ -45,7 +45,7 @@ fn one_opponent(scope: &Scope<'_>, seats: usize) -> Vec<CheckError> {
         eff.captures.values().flat_map(|c| c.follow_ups.first().map(|f| f.span)).collect();
     let openings: Vec<_> = eff.openings.iter().map(|o| scope.opening_parts(o).0).collect();
     for sowing in std::iter::once(eff.sections.sowing).chain(openings.iter().map(|o| o.sowing)) {
-        spans.extend(sowing.choose.and_then(|c| c.node.must_feed));
+        spans.extend(sowing.choose.and_then(|c| c.node.must_feed.map(|m| m.span)));
     }
     for opening in &openings {
         if let Some(crate::compile::section::OpeningTurn::Take(take)) = opening.turn {

@@ -64,7 +64,10 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
 /// opening), or its default.
 fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> Option<Sowing> {
     let (choices, must_feed, turnings) = match own.choose.map(|c| c.node) {
-        Some(c) => (scope.choices(c).ok()?, c.must_feed.is_some(), scope.turnings(c).ok()?),
+        Some(c) => {
+            let feed = c.must_feed.map(|m| if m.node { Feed::CannotMove } else { Feed::NoSeeds });
+            (scope.choices(c).ok()?, feed, scope.turnings(c).ok()?)
+        }
         None => (base?.choices.clone(), base?.must_feed, base?.turnings.clone()),
     };
     let prefer = match own.choose.map(|c| c.node) {

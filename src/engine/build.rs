@@ -218,7 +218,9 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     special_first: !sowing.turnings.is_empty()
                         || sowing.first_hole.is_some()
                         || !sowing.first_lap.is_plain(),
-                    extra_moves: !sowing.turnings.is_empty() || sowing.hand_entry || sowing.must_feed,
+                    extra_moves: !sowing.turnings.is_empty()
+                        || sowing.hand_entry
+                        || sowing.must_feed.is_some(),
                     place: sowing.place,
                     heavy: sowing.heavy,
                     exit_start: sowing.exit_start,

@@ -9,6 +9,7 @@ use super::play::{Log, MAX_RELAY_CHOICES};
 use super::rules::*;
 use super::sowing::{LapContext, Ring, SowEnd};
 use super::state::*;
+use crate::model::Feed;
 
 /// What [`Rules::legal_moves_counted`] saw besides the legal decisions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -410,28 +411,56 @@ impl Rules {
         }
     }
 
-    /// Whether the rules make the mover feed an opponent who has no seeds, now.
+    /// Whether the rules make the mover feed an opponent who has no seeds (or cannot
+    /// move), now.
     #[inline(always)]
     pub(super) fn must_feed_now(&self, state: &State, sow: &SowRules) -> bool {
-        sow.must_feed && state.seeds[state.to_move.other()] == 0
+        match sow.must_feed {
+            None => false,
+            Some(Feed::NoSeeds) => state.seeds[state.to_move.other()] == 0,
+            Some(Feed::CannotMove) => self.cannot_move(state, state.to_move.other()),
+        }
     }
 
-    /// Keep only the sowings after which the opponent has seeds.
+    /// Keep only the turns after which the opponent has seeds (or can move, as the rules
+    /// say).
     #[cold]
     pub(super) fn keep_feeding(&self, state: &State, out: &mut MoveList) {
         let opp = state.to_move.other();
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
+        let blocked = sow.must_feed == Some(Feed::CannotMove);
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
             let mut after = state.clone();
             let mut history = History::new(self, &after);
             self.apply(&mut after, &mut history, mv);
-            if after.seeds[opp] > 0 {
+            let fed = if blocked { !self.cannot_move(&after, opp) } else { after.seeds[opp] > 0 };
+            if fed {
                 out.as_mut_slice()[kept] = mv;
                 kept += 1;
             }
         }
         out.truncate(kept);
+    }
+
+    /// Whether player `p` would have no decision, were it their turn to start now (in the
+    /// phase they are in). The probe carries an outcome so that feeding is not asked again
+    /// inside it (`must_feed_now` of the opponent's opponent would ask this of the mover, for
+    /// ever): what `p` may choose, not whom they must feed.
+    #[cold]
+    fn cannot_move(&self, state: &State, p: Player) -> bool {
+        if state.outcome.is_some() {
+            return false;
+        }
+        let mut probe = state.clone();
+        probe.to_move = p;
+        probe.phase = Phase::Sow;
+        probe.turn_bits = 0;
+        probe.outcome = Some(Outcome::Draw(DrawReason::TurnLimit));
+        let mut moves = MoveList::new();
+        self.turn_moves(&probe, usize::from(probe.phase_of[p]), &mut moves);
+        moves.is_empty()
     }
 
     /// Whether sowing hole `h` of the mover's ring (sowing backwards with `REV`) ends.

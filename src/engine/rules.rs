@@ -105,8 +105,9 @@ pub struct SowRules {
     /// turn has reached …`), each once, in the order first asked; whether only the ends of
     /// laps count. The turn keeps one bit for each, at most 8.
     pub reach: Vec<(Side, Role, bool)>,
-    /// When the opponent has no seeds, only sowings that give them some may be chosen.
-    pub must_feed: bool,
+    /// When the opponent has no seeds (or cannot move), only turns that give them some (or a
+    /// move) may be chosen.
+    pub must_feed: Option<crate::model::Feed>,
     /// Laps that may be sown another way.
     pub turnings: Vec<TurnRule>,
     /// Where holes belong by colour: what a seed sown into a hole of the opponent's does.

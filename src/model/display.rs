@@ -431,11 +431,16 @@ impl Model {
         }
         let gap = if indent.is_empty() { "\n" } else { "" };
         writeln!(f, "{gap}{indent}choose (the first description that fits some hole is in force)")?;
-        if sowing.must_feed {
-            writeln!(
-                f,
-                "{indent}  (an opponent with no seeds must be given some: other sowings are not allowed)"
-            )?;
+        if let Some(feed) = sowing.must_feed {
+            let text = match feed {
+                Feed::NoSeeds => {
+                    "an opponent with no seeds must be given some: other sowings are not allowed"
+                }
+                Feed::CannotMove => {
+                    "an opponent who cannot move must be given a move: other turns are not allowed"
+                }
+            };
+            writeln!(f, "{indent}  ({text})")?;
         }
         for (i, c) in sowing.choices.iter().enumerate() {
             writeln!(f, "{indent}  {}. {} [{}]", i + 1, c.text, self.choice_words(c).join(", "))?;

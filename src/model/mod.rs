@@ -429,8 +429,9 @@ pub struct Sowing {
     pub lap_rules: Vec<LapRule>,
     /// What happens after a lap when no lap rule applies.
     pub otherwise: LapAction,
-    /// When the opponent has no seeds, only sowings that give them some may be chosen.
-    pub must_feed: bool,
+    /// When the opponent has no seeds (or cannot move), only turns that give them some (or a
+    /// move) may be chosen.
+    pub must_feed: Option<Feed>,
     /// Laps that may be sown the other way. Where there are any, every lap of a turn goes
     /// the usual way unless the mover turns it.
     pub turnings: Vec<Turning>,
@@ -784,6 +785,15 @@ impl Destination {
     pub fn in_hand(self) -> bool {
         matches!(self, Destination::Hand | Destination::OwnersHand)
     }
+}
+
+/// When a mover must feed the opponent (`must feed an opponent who …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feed {
+    /// `who has no seeds`: only turns after which the opponent has seeds.
+    NoSeeds,
+    /// `who cannot move`: only turns after which the opponent could move.
+    CannotMove,
 }
 
 /// Taken seeds put into a hole of the mover's and sown on from it, in the direction of the

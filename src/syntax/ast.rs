@@ -636,8 +636,9 @@ pub struct Choose {
     pub choices: Vec<Spanned<Choice>>,
     /// `also …, clockwise, if …`: laps that may be sown the other way.
     pub turnings: Vec<Spanned<Turning>>,
-    /// `must feed an opponent who has no seeds`, if written.
-    pub must_feed: Option<Span>,
+    /// `must feed an opponent who has no seeds` (`false`) or `… who cannot move` (`true`), if
+    /// written.
+    pub must_feed: Option<Spanned<bool>>,
     /// `a player with one seed … move it …`, if written.
     pub lone: Option<Spanned<LoneSeed>>,
     /// `a player may instead move all seeds of the rearmost own hole into the next hole`, if

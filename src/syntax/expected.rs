@@ -103,6 +103,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::round_winner => "`winner`",
         Rule::round_loser => "`loser`",
         Rule::round_second => "`player who moved second`",
+        Rule::feed_seeds => "`has no seeds`",
+        Rule::feed_blocked => "`cannot move`",
         Rule::kw_played => "`played`",
         Rule::kw_rounds => "`rounds`",
         Rule::kw_round => "`round`",

@@ -860,7 +860,10 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
                 let not_again = Children::of(child.clone()).optional(Rule::not_again).is_some();
                 whole_move = Some(Spanned::new(not_again, span(&child)));
             }
-            Rule::must_feed => must_feed = Some(span(&child)),
+            Rule::must_feed => {
+                let blocked = Children::of(child.clone()).optional(Rule::feed_blocked).is_some();
+                must_feed = Some(Spanned::new(blocked, span(&child)));
+            }
             Rule::leave_turned => leave_turned = Some(span(&child)),
             Rule::turned_once => turned_once = Some(span(&child)),
             Rule::hand_entry => hand_entry = Some(span(&child)),

@@ -1341,6 +1341,53 @@ fn taken_seeds_may_go_to_the_owner_of_each_hole() {
     assert!(common::render(&err).contains("store"), "{}", common::render(&err));
 }
 
+/// `must feed an opponent who cannot move`: North's only seed is a single in b6, which may
+/// not be sown (holes of 2 or more may), so North could not move. South a4 (2) → a5, a6
+/// leaves North so and is refused; South a6 (2) → b6 (1 → 2), b5 gives North a move and is
+/// the only decision. `… who has no seeds` asks nothing here (North has a seed): both. The
+/// same under the general interpreter.
+#[test]
+fn feeding_may_be_owed_to_an_opponent_who_cannot_move() {
+    let text = r#"game "Feed" {
+    board 2 rows of 6 holes, a store for each player
+    territory each player owns row house
+    setup {
+        4 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 2 seeds
+        must feed an opponent who cannot move
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player with no seeds ends the game and the player who captured more seeds wins
+        a player who cannot move passes
+        a repeated position ends the game and the player who captured more seeds wins
+    }
+}
+"#;
+    let decisions = |text: &str| {
+        let rules = sow::compile("feed.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        let general = Rules::general(rules.model().clone()).unwrap();
+        let [fast, general] = [&rules, &general].map(|rules| {
+            let game = main_position(rules, "b 0 0 0 0 0 1\na 0 0 0 2 0 2", Player::South);
+            game.legal_moves().iter().map(|&m| rules.move_text(m)).collect::<Vec<_>>()
+        });
+        assert_eq!(fast, general);
+        (fast, rules.model().to_string())
+    };
+    let (moves, shown) = decisions(text);
+    assert_eq!(moves, ["a6"]);
+    assert!(shown.contains("an opponent who cannot move must be given a move"), "{shown}");
+    let (moves, _) = decisions(&text.replace("who cannot move\n", "who has no seeds\n"));
+    assert_eq!(moves, ["a4", "a6"]);
+}
+
 /// Sets of counts: a landing hole that `holds an even number of seeds` and a chain of holes
 /// that each hold `2, 4 or 6 seeds`. South a6 (3) → b6 (1 → 2), b5, b4 (3 → 4): b4 holds 4,
 /// even, and the chain takes b4, b5 (4) and b6 (2) before stopping at South's a6: 10 seeds.
