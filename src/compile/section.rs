@@ -910,9 +910,10 @@ impl Scope<'_> {
         Ok(match &target.node {
             ast::Target::Landing => Target::Landing,
             ast::Target::Opposite(row) => Target::Opposite(self.opposite_row(row.as_ref(), target.span)?),
-            ast::Target::HolesBefore(range) => {
+            ast::Target::HolesBefore(own, range) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
-                Target::HolesBefore(min, max, step)
+                let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
+                Target::HolesBefore(side, min, max, step)
             }
             ast::Target::Every(own, range) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;

@@ -367,22 +367,9 @@ impl Rules {
                         holes.push((h, u8::MAX));
                     }
                 }
-                Target::HolesBefore(min, max, step) => {
-                    let mut pos = ring.pos(end.last);
-                    let opp = (self.seats() == 2).then(|| me.other());
-                    for _ in 1..ring.len {
-                        pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
-                        let h = Hole(ring.slot(pos) as u8);
-                        let n = state.counts[h.index()];
-                        let theirs = match opp {
-                            Some(o) => self.holds(state, h, o),
-                            None => self.opponents_at_table(state, h, me),
-                        };
-                        if self.is_store(h) || !theirs || !crate::model::in_counts(n, min, max, step) {
-                            break;
-                        }
-                        holes.push((h, u8::MAX));
-                    }
+                Target::HolesBefore(side, min, max, step) => {
+                    let run = (ring, end.last, rev);
+                    self.holes_before(state, run, side, (min, max, step), |h| holes.push((h, u8::MAX)));
                 }
                 Target::Every(side, min, max, step) => {
                     holes.extend(self.swept(state, me, side, (min, max, step)).map(|h| (h, u8::MAX)));
@@ -465,6 +452,39 @@ impl Rules {
             };
             on_side && crate::model::in_counts(state.counts[h.index()], min, max, step)
         })
+    }
+
+    /// The run of holes before the landing hole `last` (going back along `ring` against a lap
+    /// that went `rev`), each while it is on `side` (the opponent's, the mover's, or either)
+    /// and holds so many seeds: given to `push`, nearest first. A store ends the run.
+    #[inline(always)]
+    fn holes_before(
+        &self,
+        state: &State,
+        (ring, last, rev): (&super::sowing::Ring, Hole, bool),
+        side: Option<crate::model::Side>,
+        (min, max, step): (u16, u16, u16),
+        mut push: impl FnMut(Hole),
+    ) {
+        let me = state.to_move;
+        let mut pos = ring.pos(last);
+        for _ in 1..ring.len {
+            pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
+            let h = Hole(ring.slot(pos) as u8);
+            let on_side = match side {
+                None => true,
+                Some(crate::model::Side::Own) => self.holds(state, h, me),
+                Some(crate::model::Side::Opponent) if self.seats() == 2 => self.holds(state, h, me.other()),
+                Some(crate::model::Side::Opponent) => self.opponents_at_table(state, h, me),
+            };
+            if self.is_store(h)
+                || !on_side
+                || !crate::model::in_counts(state.counts[h.index()], min, max, step)
+            {
+                break;
+            }
+            push(h);
+        }
     }
 
     /// Lift hole `from` whole and sow it on as a lap of the sowing under way; `None` if the
@@ -625,25 +645,13 @@ impl Rules {
                         n_holes += 1;
                     }
                 }
-                Target::HolesBefore(min, max, step) => {
+                Target::HolesBefore(side, min, max, step) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
-                    let ring = &sow.rings[me];
-                    let mut pos = ring.pos(last);
-                    let opp = (self.seats() == 2).then(|| me.other());
-                    for _ in 1..ring.len {
-                        pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
-                        let h = Hole(ring.slot(pos) as u8);
-                        let c = state.counts[h.index()];
-                        let theirs = match opp {
-                            Some(o) => self.holds(state, h, o),
-                            None => self.opponents_at_table(state, h, me),
-                        };
-                        if self.is_store(h) || !theirs || !crate::model::in_counts(c, min, max, step) {
-                            break;
-                        }
+                    let run = (&sow.rings[me], last, rev);
+                    self.holes_before(state, run, side, (min, max, step), |h| {
                         holes[n_holes] = (h, u8::MAX);
                         n_holes += 1;
-                    }
+                    });
                 }
                 Target::Every(side, min, max, step) => {
                     for h in self.swept(state, me, side, (min, max, step)) {

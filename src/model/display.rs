@@ -854,11 +854,15 @@ impl Model {
                     Target::Column(r) => {
                         format!("own {} in the landing column", self.row_names[usize::from(*r)])
                     }
-                    Target::HolesBefore(min, max, step) => {
-                        format!(
-                            "each hole before it while the opponent's with {}",
-                            count_set(*min, *max, *step, "seeds")
-                        )
+                    Target::HolesBefore(side, min, max, step) => {
+                        let count = count_set(*min, *max, *step, "seeds");
+                        match side {
+                            Some(Side::Own) => format!("each hole before it while the mover's with {count}"),
+                            Some(Side::Opponent) => {
+                                format!("each hole before it while the opponent's with {count}")
+                            }
+                            None => format!("each hole before it while it holds {count}, on either side"),
+                        }
                     }
                     Target::Along(steps) => along_hole(*steps),
                     Target::Every(side, min, max, step) => {

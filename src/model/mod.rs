@@ -1273,9 +1273,10 @@ pub enum Target {
     Landing,
     /// The opponent's hole of this row role in the landing column.
     Opposite(Role),
-    /// Going back from the landing hole against the sowing, each hole while it is the
-    /// opponent's and holds between `min` and `max` seeds, in steps of the third.
-    HolesBefore(u16, u16, u16),
+    /// Going back from the landing hole against the sowing, each hole while it is on the
+    /// side said (the opponent's, the mover's, or either: `None`) and holds between `min` and
+    /// `max` seeds, in steps of the last.
+    HolesBefore(Option<Side>, u16, u16, u16),
     /// Every hole of the board (or of one side: the mover's, or their opponents') holding
     /// between `min` and `max` seeds (in steps of the last) when the capture is made; stores
     /// aside.

@@ -1004,8 +1004,9 @@ pub enum Target {
     Landing,
     /// `the opposite ROW hole` (`None`: the only row of a side).
     Opposite(Option<Spanned<String>>),
-    /// `the holes before it, while each is the opponent's and holds N to M seeds`.
-    HolesBefore(SeedRange),
+    /// `the holes before it, while each [is the opponent's and] holds N to M seeds`
+    /// (`Some(true)`: `is the mover's`; `None`: either side's).
+    HolesBefore(Option<bool>, SeedRange),
     /// `every [own|opponent's] hole that holds N to M seeds` (`Some(true)`: own).
     Every(Option<bool>, SeedRange),
     /// `the own ROW hole in the landing column`.

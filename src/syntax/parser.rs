@@ -1454,7 +1454,9 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
             Target::Opposite(Children::of(inner).optional(Rule::row_name).map(lower_name))
         }
         Rule::holes_before => {
-            Target::HolesBefore(lower_seed_range(Children::of(inner).expect(Rule::seed_range)?)?)
+            let mut c = Children::of(inner);
+            let side = c.optional(Rule::before_side).map(|s| s.as_str() == "mover's");
+            Target::HolesBefore(side, lower_seed_range(c.expect(Rule::seed_range)?)?)
         }
         Rule::every_target => {
             let mut c = Children::of(inner);

@@ -1388,6 +1388,48 @@ fn feeding_may_be_owed_to_an_opponent_who_cannot_move() {
     assert_eq!(moves, ["a4", "a6"]);
 }
 
+/// A run of holes before the landing hole on either side, or the mover's: South a3 (3) → a4,
+/// b4, b3, each now holding 4; the last lands in b3. `while each holds 4 seeds` takes b3, b4
+/// and a4 (12), stopping at the emptied a3; `while each is the opponent's and …` stops at a4
+/// (8); `while each is the mover's and …` takes the landing hole alone (4). The same under the
+/// general interpreter.
+#[test]
+fn a_run_of_holes_before_may_keep_to_either_side() {
+    let text = r#"game "Run" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        3 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 2 seeds
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the landing hole holds 4 seeds: capture fours
+        otherwise: stop
+    }
+    capture fours {
+        take the landing hole and the holes before it, while each holds 4 seeds
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let play = |text: &str| sown_by_both(text, "b 0 0 3 3\na 0 0 3 3", "a3");
+    assert_eq!(play(text), (vec![0; 8], 12));
+    let theirs = text.replace("while each holds", "while each is the opponent's and holds");
+    assert_eq!(play(&theirs), (vec![0, 0, 0, 4, 0, 0, 0, 0], 8));
+    let mine = text.replace("while each holds", "while each is the mover's and holds");
+    assert_eq!(play(&mine), (vec![0, 0, 0, 4, 0, 0, 0, 4], 4));
+    let rules = sow::compile("run.sow", text, &Options::new(None, &[])).unwrap();
+    assert!(rules.model().to_string().contains("each hole before it while it holds 4 seeds, on either side"));
+}
+
 /// Sets of counts: a landing hole that `holds an even number of seeds` and a chain of holes
 /// that each hold `2, 4 or 6 seeds`. South a6 (3) → b6 (1 → 2), b5, b4 (3 → 4): b4 holds 4,
 /// even, and the chain takes b4, b5 (4) and b6 (2) before stopping at South's a6: 10 seeds.
