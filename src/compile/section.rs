@@ -1319,7 +1319,10 @@ impl Scope<'_> {
             None => Some(None),
         };
         let from = errors.take(self.hole_filter(&t.from, Against::First));
-        let to = errors.take(self.hole_filter(&t.to, Against::First));
+        let to = match t.place {
+            ast::TransferPlace::Next => Some(HoleFilter::default()),
+            _ => errors.take(self.hole_filter(&t.to, Against::First)),
+        };
         let holds = match &t.holds {
             Some(Spanned { node: ast::Filter::Seeds { bound, count }, span: at }) => {
                 errors.take_one(self.value(count)).and_then(|n| {
@@ -1343,7 +1346,7 @@ impl Scope<'_> {
         let (Some(count), Some(from), Some(to), Some(holds)) = (count, from, to, holds) else {
             return Err(errors.0);
         };
-        if t.behind && to.role.is_none() {
+        if t.place == ast::TransferPlace::Behind && to.role.is_none() {
             errors.push(CheckError::ImpossibleChoice {
                 span: t.to.span.into(),
                 reason: "a column holds one hole of each row".into(),
@@ -1352,12 +1355,20 @@ impl Scope<'_> {
         }
         if let Some(board) = self.board {
             let fixed = self.fixed_marks();
-            let bound = if t.behind { 1 } else { transfer_bound(board, &from, &to, &fixed) };
+            let bound = match t.place {
+                ast::TransferPlace::Described => transfer_bound(board, &from, &to, &fixed),
+                ast::TransferPlace::Behind | ast::TransferPlace::Next => 1,
+            };
             if bound > MAX_CHOICES {
                 errors.push(CheckError::TooManyChoices { bound, max: MAX_CHOICES, span: span.into() });
             }
         }
-        errors.finish(Some(Turn::Transfer { count, from, holds, to, behind: t.behind }))
+        let place = match t.place {
+            ast::TransferPlace::Described => TransferTo::Any,
+            ast::TransferPlace::Behind => TransferTo::Behind,
+            ast::TransferPlace::Next => TransferTo::Next,
+        };
+        errors.finish(Some(Turn::Transfer { count, from, holds, to, place }))
     }
 
     /// `a seed moved into … captures NAME`: the hole, the opposite hole's state, and a capture

@@ -91,11 +91,11 @@ impl Rules {
                 }
                 MoveStats::default()
             }
-            TurnKind::Transfer { count, from, holds, to, behind } => {
+            TurnKind::Transfer { count, from, holds, to, place } => {
                 // A turn kept until the pass has a bound on its moves; past it, only the pass.
                 let me = state.to_move;
                 if self.model.phases[phase].keeps_turn.is_none_or(|n| state.phase_turns[me] < n) {
-                    self.transfer_moves(state, (*count, *holds, *behind), from, to, out);
+                    self.transfer_moves(state, (*count, *holds, *place), from, to, out);
                 }
                 MoveStats::default()
             }
@@ -156,12 +156,13 @@ impl Rules {
     fn transfer_moves(
         &self,
         state: &State,
-        how: (Option<u16>, Option<(u16, u16)>, bool),
+        how: (Option<u16>, Option<(u16, u16)>, crate::model::TransferTo),
         from: &HoleFilter,
         to: &HoleFilter,
         out: &mut MoveList,
     ) {
-        let (count, holds, behind) = how;
+        use crate::model::TransferTo;
+        let (count, holds, place) = how;
         let me = state.to_move;
         for a in self.all_holes() {
             let n = state.counts[a.index()];
@@ -171,11 +172,15 @@ impl Rules {
             {
                 continue;
             }
+            if place == TransferTo::Next {
+                out.push(Move::Transfer(a, self.ahead(me, a, 1)));
+                continue;
+            }
             let column = self.hole_column[a.index()];
             for b in self.all_holes() {
                 if b != a
                     && self.matches(state, me, to, b)
-                    && (!behind || self.hole_column[b.index()] == column)
+                    && (place == TransferTo::Any || self.hole_column[b.index()] == column)
                 {
                     out.push(Move::Transfer(a, b));
                 }

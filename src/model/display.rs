@@ -298,7 +298,7 @@ impl Model {
                         writeln!(f, "{indent}    {}", self.follow_up_text(follow_up))?;
                     }
                 }
-                Turn::Transfer { count, from, holds, to, behind } => {
+                Turn::Transfer { count, from, holds, to, place } => {
                     let (from, to) = (self.filter_text(from), self.filter_text(to));
                     let count = count.map_or_else(|| "all the".to_owned(), |n| n.to_string());
                     let holds = match holds {
@@ -307,8 +307,12 @@ impl Model {
                         Some((lo, u16::MAX)) => format!(" holding at least {lo}"),
                         Some((lo, hi)) => format!(" holding {lo} to {hi}"),
                     };
-                    let behind = if *behind { " in its column" } else { "" };
-                    writeln!(f, "{indent}  a turn moves {count} seed(s) from {from}{holds} to {to}{behind}")?;
+                    let to = match place {
+                        TransferTo::Any => to,
+                        TransferTo::Behind => format!("{to} in its column"),
+                        TransferTo::Next => "the next hole along the circuit".to_string(),
+                    };
+                    writeln!(f, "{indent}  a turn moves {count} seed(s) from {from}{holds} to {to}")?;
                     if let Some(d) = &phase.drop_capture {
                         let opposite = d
                             .opposite

@@ -398,8 +398,8 @@ pub enum Turn<S = Sowing> {
         holds: Option<(u16, u16)>,
         /// Where to.
         to: HoleFilter,
-        /// The hole they go to is in the column of the hole they come from.
-        behind: bool,
+        /// Which of the holes `to` describes.
+        place: TransferTo,
     },
     /// Empty one own occupied hole: its seeds out of play, or into the mover's hand.
     Empty {
@@ -785,6 +785,17 @@ impl Destination {
     pub fn in_hand(self) -> bool {
         matches!(self, Destination::Hand | Destination::OwnersHand)
     }
+}
+
+/// Which hole a turn moving seeds carries them to, of those its description fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TransferTo {
+    /// Any.
+    Any,
+    /// The one in the column of the hole they come from.
+    Behind,
+    /// The hole after the one they come from, along the mover's circuit.
+    Next,
 }
 
 /// When a mover must feed the opponent (`must feed an opponent who …`).

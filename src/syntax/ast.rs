@@ -542,10 +542,21 @@ pub struct TransferTurn {
     /// `with [at least|at most] N seeds`: what the hole they come from must hold
     /// ([`Filter::Seeds`]).
     pub holds: Option<Spanned<Filter>>,
-    /// Words describing the hole they go to.
+    /// Words describing the hole they go to (none for `the next hole`).
     pub to: Spanned<Vec<Spanned<HoleWord>>>,
-    /// `the … hole behind it`: the hole they go to is in the column of the one they come from.
-    pub behind: bool,
+    /// Which of the holes so described they go to.
+    pub place: TransferPlace,
+}
+
+/// Which hole a turn moving seeds carries them to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TransferPlace {
+    /// Any hole the words describe.
+    Described,
+    /// `the … hole behind it`: the one in the column of the hole they come from.
+    Behind,
+    /// `the next hole`: the hole after the one they come from, along the mover's circuit.
+    Next,
 }
 
 /// `it ends …`: how an opening ends, besides its `lasts`.

@@ -105,6 +105,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::round_second => "`player who moved second`",
         Rule::feed_seeds => "`has no seeds`",
         Rule::before_side => "`opponent's` or `mover's`",
+        Rule::transfer_next => "`the next hole`",
         Rule::feed_blocked => "`cannot move`",
         Rule::kw_played => "`played`",
         Rule::kw_rounds => "`rounds`",

@@ -762,11 +762,14 @@ fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
     };
     let from = lower_hole_description(c.expect(Rule::hole_description)?)?;
     let holds = c.optional(Rule::seeds_filter).map(lower_seeds_filter).transpose()?;
-    let (to, behind) = match c.optional(Rule::transfer_behind) {
-        Some(b) => (lower_hole_description(Children::of(b).expect(Rule::hole_description)?)?, true),
-        None => (lower_hole_description(c.expect(Rule::hole_description)?)?, false),
+    let (to, place) = if let Some(next) = c.optional(Rule::transfer_next) {
+        (Spanned::new(Vec::new(), span(&next)), TransferPlace::Next)
+    } else if let Some(b) = c.optional(Rule::transfer_behind) {
+        (lower_hole_description(Children::of(b).expect(Rule::hole_description)?)?, TransferPlace::Behind)
+    } else {
+        (lower_hole_description(c.expect(Rule::hole_description)?)?, TransferPlace::Described)
     };
-    Ok(TransferTurn { count, from, holds, to, behind })
+    Ok(TransferTurn { count, from, holds, to, place })
 }
 
 fn lower_drop_capture(pair: Pair<'_, Rule>) -> Result<DropCapture> {

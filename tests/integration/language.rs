@@ -1430,6 +1430,49 @@ fn a_run_of_holes_before_may_keep_to_either_side() {
     assert!(rules.model().to_string().contains("each hole before it while it holds 4 seeds, on either side"));
 }
 
+/// `move all seeds from an occupied own hole to the next hole`: each occupied own hole's seeds
+/// go to the hole after it along the circuit, whoever's: a3's 2 to a4 on South's side, a4's 3
+/// to b4 on North's (anticlockwise on 2×4). a1, empty, is no decision.
+#[test]
+fn a_turn_may_move_a_hole_into_the_next_hole() {
+    let text = r#"game "Next" {
+    board 2 rows of 4 holes
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    opening "first" {
+        lasts 1 turn
+        move all seeds from an occupied own hole to the next hole
+    }
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = sow::compile("next.sow", text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let game = Game::from_state(&rules, rules.start());
+    let mut setup = setup(&rules, "b 2 2 2 2\na 0 1 2 3", Player::South);
+    setup.opening = Some("first".into());
+    let mut game2 = Game::from_state(&rules, state(&rules, &setup));
+    let names = |game: &Game| game.legal_moves().iter().map(|&m| rules.move_text(m)).collect::<Vec<_>>();
+    assert_eq!(names(&game), ["a1-a2", "a2-a3", "a3-a4", "a4-b4"]);
+    assert_eq!(names(&game2), ["a2-a3", "a3-a4", "a4-b4"]);
+    game2.play(rules.parse_move(game2.state(), "a4-b4").unwrap()).unwrap();
+    assert_eq!(rules.board_counts(game2.state()), [0, 1, 2, 0, 2, 2, 2, 5]);
+    assert!(rules.model().to_string().contains("to the next hole along the circuit"));
+}
+
 /// Sets of counts: a landing hole that `holds an even number of seeds` and a chain of holes
 /// that each hold `2, 4 or 6 seeds`. South a6 (3) → b6 (1 → 2), b5, b4 (3 → 4): b4 holds 4,
 /// even, and the chain takes b4, b5 (4) and b6 (2) before stopping at South's a6: 10 seeds.
