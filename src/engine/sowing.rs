@@ -204,6 +204,35 @@ pub(crate) struct Ring {
     pub(super) reach_ended: bool,
 }
 
+/// The slots of each row a [`Check::Row`] may look at, by [`row_index`]: `me`'s rows, then
+/// the opponent's.
+fn rows_read(rules: &Rules, me: Player) -> Vec<Vec<u16>> {
+    (0..2 * MAX_ROWS)
+        .map(|i| {
+            let p = if i < MAX_ROWS { me } else { me.across() };
+            rules.role_hole[p]
+                .get(i % MAX_ROWS)
+                .map_or(Vec::new(), |row| row.iter().map(|h| u16::from(h.0)).collect())
+        })
+        .collect()
+}
+
+/// Whether a lap's action goes on after the lap: a capture whose seeds are sown on, or after
+/// which a relay goes on.
+fn sows_on(rules: &Rules, action: LapAction) -> bool {
+    match action {
+        LapAction::Capture(c) => {
+            let capture = &rules.model.captures[usize::from(c)];
+            capture.relay_after.is_some()
+                || match capture.destination {
+                    Destination::Sow(resow) => resow.goes_on(),
+                    _ => false,
+                }
+        }
+        _ => false,
+    }
+}
+
 /// Where a row's slots are kept in [`Ring::rows`].
 fn row_index(side: Side, role: Role) -> u8 {
     (if side == Side::Own { 0 } else { MAX_ROWS as u8 }) + role
@@ -249,14 +278,7 @@ impl Ring {
             one: vec![OneCheck::default(); len * 2],
             ..Ring::default()
         };
-        ring.rows = (0..2 * MAX_ROWS)
-            .map(|i| {
-                let p = if i < MAX_ROWS { me } else { me.across() };
-                rules.role_hole[p]
-                    .get(i % MAX_ROWS)
-                    .map_or(Vec::new(), |row| row.iter().map(|h| u16::from(h.0)).collect())
-            })
-            .collect();
+        ring.rows = rows_read(rules, me);
         for pos in 0..len {
             let slot = ring.slot(pos);
             for occupied in [false, true] {
@@ -267,17 +289,6 @@ impl Ring {
         }
         ring.occupied_relays =
             (0..len).all(|pos| ring.lap_table[pos * 2 + 1] == Verdict::Act(LapAction::Relay));
-        let sows_on = |action: LapAction| match action {
-            LapAction::Capture(c) => {
-                let capture = &rules.model.captures[usize::from(c)];
-                capture.relay_after.is_some()
-                    || match capture.destination {
-                        Destination::Sow(resow) => resow.goes_on(),
-                        _ => false,
-                    }
-            }
-            _ => false,
-        };
         ring.turn_at = (0..len).map(|pos| turn_holes.iter().any(|h| h.index() == ring.slot(pos))).collect();
         ring.turns = ring.turn_at.contains(&true);
         // The row a lap rule asks whether the turn has reached (the compiler allows one).
@@ -294,7 +305,7 @@ impl Ring {
         // path (which carries the fact from one part of the sowing to the next).
         ring.capture_sows = ring.turns
             || !ring.reach.is_empty()
-            || lap_rules.iter().map(|r| r.action).chain([otherwise]).any(sows_on);
+            || lap_rules.iter().map(|r| r.action).chain([otherwise]).any(|action| sows_on(rules, action));
         ring.never_relays = !ring.capture_sows && ring.lap_table.iter().all(|verdict| !verdict.may_relay());
         ring.empty_never_relays = (0..len).all(|pos| !ring.lap_table[pos * 2].may_relay());
         ring.places_key = ring.key_prefix[len];
