@@ -37,7 +37,57 @@ impl Rules {
         let lone = sow.lone.and_then(|lone| Some((lone, self.lone_target(state, lone, me)?)));
         let only_lone = matches!(lone, Some((l, _)) if l.only);
         let rearmost = if self.colours { self.rearmost(state, me) } else { None };
-        for choice in sow.choices.iter().filter(|_| !only_lone) {
+        if !only_lone {
+            self.chosen_hole_moves(state, sow, ways, rearmost, out, &mut stats);
+        }
+        if !sow.turnings.is_empty() {
+            self.turned_moves(state, sow, out, &mut stats);
+        }
+        // The side store itself, lifted only through it.
+        if sow.side_path.is_some()
+            && let Some(side) = self.side_store(me)
+            && state.counts[side.index()] > 0
+            && self.step_ends(state, sow, side, ways[0].1, true)
+        {
+            out.push(Move::SowThrough(side));
+        }
+        if let Some((_, (from, Some(to)))) = lone {
+            out.push(Move::Transfer(from, to));
+        }
+        // All the rearmost hole's seeds into the next hole, where the rules let the mover.
+        if let (Some(not_again), Some(from)) = (sow.whole_move, rearmost)
+            && !only_lone
+            && !(not_again && state.again)
+        {
+            let to = self.ahead(me, from, 1);
+            if !matches!(lone, Some((_, (f, Some(t)))) if (f, t) == (from, to)) {
+                out.push(Move::Transfer(from, to));
+            }
+        }
+        if sow.hand_entry && self.may_enter(state) {
+            out.push(Move::Enter);
+        }
+        if self.must_feed_now(state, sow) {
+            self.keep_feeding(state, out);
+        }
+        stats
+    }
+
+    /// The holes (each way it may go) that start a turn of [`Rules::step_moves`]: those of
+    /// the first choice in force that allows any, each if its sowing ends (`stats` counts
+    /// those that do not). `rearmost` is the mover's rearmost hole where holes belong by
+    /// colour.
+    fn chosen_hole_moves(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        ways: &[(Option<Direction>, bool)],
+        rearmost: Option<Hole>,
+        out: &mut MoveList,
+        stats: &mut super::MoveStats,
+    ) {
+        let me = state.to_move;
+        for choice in &sow.choices {
             let start = out.len();
             let mut fitted = false;
             // Each direction of a hole asked on its own: the description may predict the lap
@@ -90,40 +140,9 @@ impl Rules {
                 if !sow.prefer.is_empty() {
                     self.keep_preferred(state, sow, out, start, ways[0].1);
                 }
-                break;
+                return;
             }
         }
-        if !sow.turnings.is_empty() {
-            self.turned_moves(state, sow, out, &mut stats);
-        }
-        // The side store itself, lifted only through it.
-        if sow.side_path.is_some()
-            && let Some(side) = self.side_store(me)
-            && state.counts[side.index()] > 0
-            && self.step_ends(state, sow, side, ways[0].1, true)
-        {
-            out.push(Move::SowThrough(side));
-        }
-        if let Some((_, (from, Some(to)))) = lone {
-            out.push(Move::Transfer(from, to));
-        }
-        // All the rearmost hole's seeds into the next hole, where the rules let the mover.
-        if let (Some(not_again), Some(from)) = (sow.whole_move, rearmost)
-            && !only_lone
-            && !(not_again && state.again)
-        {
-            let to = self.ahead(me, from, 1);
-            if !matches!(lone, Some((_, (f, Some(t)))) if (f, t) == (from, to)) {
-                out.push(Move::Transfer(from, to));
-            }
-        }
-        if sow.hand_entry && self.may_enter(state) {
-            out.push(Move::Enter);
-        }
-        if self.must_feed_now(state, sow) {
-            self.keep_feeding(state, out);
-        }
-        stats
     }
 
     /// The decisions where a relay paused to let the mover choose its way: `relay` past the
