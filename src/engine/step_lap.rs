@@ -101,23 +101,11 @@ impl Rules {
         tally: &mut Tally,
     ) -> (Hole, u16) {
         let me = state.to_move;
-        let ring = &sow.rings[me];
         let (mut at, mut before) = (from, 0);
         let mut drops = Vec::new();
         let (mut left, mut overran) = (n, 0u16);
         while left > 0 {
-            at = self.step_path(me, at, rev, through);
-            // A ring of nothing but skipped holes drops its seeds all the same: at most a
-            // lap's length of holes is passed by.
-            let mut passed = 0;
-            while ((self.skip_origin && at == from)
-                || ring.skips_hole(at)
-                || sow.skip_in_play.is_some_and(|m| state.is_marked(m, at)))
-                && passed < MAX_SLOTS
-            {
-                at = self.step_path(me, at, rev, through);
-                passed += 1;
-            }
+            at = self.next_drop(state, sow, (from, at), (rev, through));
             // The first hole of a first lap with seeds by rule for it; else an empty hole's.
             let by_rule = if left == n && first > 1 {
                 first
@@ -133,18 +121,7 @@ impl Rules {
                 }
             }
             if self.colours {
-                tally.held_by = self.holder(state, at);
-            }
-            if self.colours && !self.is_store(at) {
-                // Each seed makes its hole the mover's; the opponent's seeds there stay, or go
-                // to the hole the lap was lifted from, as the sowing says.
-                if tally.held_by.is_some_and(|p| p != me) && sow.overrun == Some(Overrun::ToOrigin) {
-                    let taken = state.counts[at.index()];
-                    self.remove(state, at, taken);
-                    tally.overran.push((at, taken));
-                    overran += taken;
-                }
-                self.set_holder(state, at, me);
+                overran += self.drop_colour(state, sow, at, tally);
             }
             before = state.counts[at.index()];
             self.add(state, at, k);
@@ -172,6 +149,55 @@ impl Rules {
         tally.last = Some(at);
         tally.from = Some(from);
         (at, before)
+    }
+
+    /// The hole after `at` that the next seed of a lap lifted from `from` falls in, passing
+    /// the holes the sowing skips.
+    #[inline(always)]
+    fn next_drop(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        (from, mut at): (Hole, Hole),
+        (rev, through): (bool, bool),
+    ) -> Hole {
+        let me = state.to_move;
+        let ring = &sow.rings[me];
+        at = self.step_path(me, at, rev, through);
+        // A ring of nothing but skipped holes drops its seeds all the same: at most a
+        // lap's length of holes is passed by.
+        let mut passed = 0;
+        while ((self.skip_origin && at == from)
+            || ring.skips_hole(at)
+            || sow.skip_in_play.is_some_and(|m| state.is_marked(m, at)))
+            && passed < MAX_SLOTS
+        {
+            at = self.step_path(me, at, rev, through);
+            passed += 1;
+        }
+        at
+    }
+
+    /// Where holes belong by colour, a seed about to fall in `at`: whose seeds the hole held
+    /// (noted in `tally`), and (but in a store) the hole made the mover's, the opponent's
+    /// seeds there staying or taken to go to the hole the lap was lifted from, as the sowing
+    /// says. Returns the seeds so taken.
+    #[inline(always)]
+    fn drop_colour(&self, state: &mut State, sow: &SowRules, at: Hole, tally: &mut Tally) -> u16 {
+        let me = state.to_move;
+        tally.held_by = self.holder(state, at);
+        if self.is_store(at) {
+            return 0;
+        }
+        let mut overran = 0;
+        if tally.held_by.is_some_and(|p| p != me) && sow.overrun == Some(Overrun::ToOrigin) {
+            let taken = state.counts[at.index()];
+            self.remove(state, at, taken);
+            tally.overran.push((at, taken));
+            overran = taken;
+        }
+        self.set_holder(state, at, me);
+        overran
     }
 
     /// The end of the lap that ended at `at`, as the captures' shared code reads it: where
