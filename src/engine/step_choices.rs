@@ -7,7 +7,7 @@ use super::rules::*;
 use super::state::*;
 use super::stepwise::{EndPick, Step, Tally, paused_cursor, set_mark};
 use super::trace::SownLap;
-use crate::model::BlockExempt;
+use crate::model::{BlockExempt, LoneSeed};
 
 /// How many pauses to choose a row end deep the legality check of a sowing looks (beyond, a
 /// pause counts as an end of the sowing: the mover decides there).
@@ -24,70 +24,13 @@ impl Rules {
         if sow.place.is_some() && state.hand[me] == 0 {
             return stats;
         }
-        let ways: &[(Option<Direction>, bool)] = match self.sowing_reversed(state, sow, me) {
-            Some(false) => &[(None, false)],
-            Some(true) => &[(None, true)],
-            None if self.direction == Direction::Anticlockwise => {
-                &[(Some(Direction::Anticlockwise), false), (Some(Direction::Clockwise), true)]
-            }
-            None => &[(Some(Direction::Clockwise), false), (Some(Direction::Anticlockwise), true)],
-        };
+        let ways = self.step_ways(state, sow);
         // Where holes belong by colour, a player left with one seed may have a move of its own,
         // which may be their only one.
         let lone = sow.lone.and_then(|lone| Some((lone, self.lone_target(state, lone, me)?)));
         let only_lone = matches!(lone, Some((l, _)) if l.only);
         let rearmost = if self.colours { self.rearmost(state, me) } else { None };
-        if !only_lone {
-            self.chosen_hole_moves(state, sow, ways, rearmost, out, &mut stats);
-        }
-        if !sow.turnings.is_empty() {
-            self.turned_moves(state, sow, out, &mut stats);
-        }
-        // The side store itself, lifted only through it.
-        if sow.side_path.is_some()
-            && let Some(side) = self.side_store(me)
-            && state.counts[side.index()] > 0
-            && self.step_ends(state, sow, side, ways[0].1, true)
-        {
-            out.push(Move::SowThrough(side));
-        }
-        if let Some((_, (from, Some(to)))) = lone {
-            out.push(Move::Transfer(from, to));
-        }
-        // All the rearmost hole's seeds into the next hole, where the rules let the mover.
-        if let (Some(not_again), Some(from)) = (sow.whole_move, rearmost)
-            && !only_lone
-            && !(not_again && state.again)
-        {
-            let to = self.ahead(me, from, 1);
-            if !matches!(lone, Some((_, (f, Some(t)))) if (f, t) == (from, to)) {
-                out.push(Move::Transfer(from, to));
-            }
-        }
-        if sow.hand_entry && self.may_enter(state) {
-            out.push(Move::Enter);
-        }
-        if self.must_feed_now(state, sow) {
-            self.keep_feeding(state, out);
-        }
-        stats
-    }
-
-    /// The holes (each way it may go) that start a turn of [`Rules::step_moves`]: those of
-    /// the first choice in force that allows any, each if its sowing ends (`stats` counts
-    /// those that do not). `rearmost` is the mover's rearmost hole where holes belong by
-    /// colour.
-    fn chosen_hole_moves(
-        &self,
-        state: &State,
-        sow: &SowRules,
-        ways: &[(Option<Direction>, bool)],
-        rearmost: Option<Hole>,
-        out: &mut MoveList,
-        stats: &mut super::MoveStats,
-    ) {
-        let me = state.to_move;
-        for choice in &sow.choices {
+        for choice in sow.choices.iter().filter(|_| !only_lone) {
             let start = out.len();
             let mut fitted = false;
             // Each direction of a hole asked on its own: the description may predict the lap
@@ -140,8 +83,69 @@ impl Rules {
                 if !sow.prefer.is_empty() {
                     self.keep_preferred(state, sow, out, start, ways[0].1);
                 }
-                return;
+                break;
             }
+        }
+        if !sow.turnings.is_empty() {
+            self.turned_moves(state, sow, out, &mut stats);
+        }
+        self.step_other_moves(state, sow, (ways[0].1, lone, rearmost), out);
+        stats
+    }
+
+    /// The ways a turn of [`Rules::step_moves`] may sow: each with its direction where the
+    /// mover chooses one, and whether it goes against the circuit's stored order.
+    #[inline(always)]
+    fn step_ways(&self, state: &State, sow: &SowRules) -> &'static [(Option<Direction>, bool)] {
+        match self.sowing_reversed(state, sow, state.to_move) {
+            Some(false) => &[(None, false)],
+            Some(true) => &[(None, true)],
+            None if self.direction == Direction::Anticlockwise => {
+                &[(Some(Direction::Anticlockwise), false), (Some(Direction::Clockwise), true)]
+            }
+            None => &[(Some(Direction::Clockwise), false), (Some(Direction::Anticlockwise), true)],
+        }
+    }
+
+    /// The decisions of [`Rules::step_moves`] besides the holes chosen and turned laps: the
+    /// side store lifted through itself (going `rev`), the `lone` seed's move, the rearmost
+    /// hole's seeds moved on, seeds entered from the hand, and the feeding the rules demand.
+    #[inline(always)]
+    fn step_other_moves(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        (rev, lone, rearmost): (bool, Option<(LoneSeed, (Hole, Option<Hole>))>, Option<Hole>),
+        out: &mut MoveList,
+    ) {
+        let me = state.to_move;
+        let only_lone = matches!(lone, Some((l, _)) if l.only);
+        // The side store itself, lifted only through it.
+        if sow.side_path.is_some()
+            && let Some(side) = self.side_store(me)
+            && state.counts[side.index()] > 0
+            && self.step_ends(state, sow, side, rev, true)
+        {
+            out.push(Move::SowThrough(side));
+        }
+        if let Some((_, (from, Some(to)))) = lone {
+            out.push(Move::Transfer(from, to));
+        }
+        // All the rearmost hole's seeds into the next hole, where the rules let the mover.
+        if let (Some(not_again), Some(from)) = (sow.whole_move, rearmost)
+            && !only_lone
+            && !(not_again && state.again)
+        {
+            let to = self.ahead(me, from, 1);
+            if !matches!(lone, Some((_, (f, Some(t)))) if (f, t) == (from, to)) {
+                out.push(Move::Transfer(from, to));
+            }
+        }
+        if sow.hand_entry && self.may_enter(state) {
+            out.push(Move::Enter);
+        }
+        if self.must_feed_now(state, sow) {
+            self.keep_feeding(state, out);
         }
     }
 
