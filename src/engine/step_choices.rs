@@ -13,6 +13,10 @@ use crate::model::{BlockExempt, LoneSeed};
 /// pause counts as an end of the sowing: the mover decides there).
 const MAX_END_DEPTH: u8 = 8;
 
+/// A lone seed's move where its rule applies now: the rule, the hole of the seed and where
+/// it may go (`None`: nowhere).
+type LoneMove = (LoneSeed, (Hole, Option<Hole>));
+
 impl Rules {
     /// The decisions that start a turn of a sowing played lap by lap: each hole the choice in
     /// force allows, in each direction the mover may choose, if the sowing ends. A seed
@@ -115,7 +119,7 @@ impl Rules {
         &self,
         state: &State,
         sow: &SowRules,
-        (rev, lone, rearmost): (bool, Option<(LoneSeed, (Hole, Option<Hole>))>, Option<Hole>),
+        (rev, lone, rearmost): (bool, Option<LoneMove>, Option<Hole>),
         out: &mut MoveList,
     ) {
         let me = state.to_move;
