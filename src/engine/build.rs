@@ -424,87 +424,19 @@ fn build(model: Model) -> Rules {
     let Owners { mut hole_owner, mut hole_role, hole_column, role_hole } =
         owners(&model, &layout.slot_of, &layout, slots);
     let Layout { slot_of, board_of, store, circuit } = layout;
-    let side_store =
-        board.side_stores.map(|_| ByPlayer::pair(Hole(stores_end as u8), Hole(stores_end as u8 + 1)));
-    if let Some(side) = side_store {
-        for player in model.players() {
-            hole_owner[side[player].index()] = player;
-            hole_role[side[player].index()] = Role::MAX;
-        }
-    }
-    let through = match (side_store, board.side_stores) {
-        (Some(side), Some(role)) => ByPlayer::for_seats(model.seats, |player| {
-            through_circuit(board, &circuit[player], &role_hole[player][usize::from(role)], side[player])
-        }),
-        _ => ByPlayer::for_seats(model.seats, |_| Vec::new()),
-    };
-    let through_pos = through.clone().map(|c| {
-        let mut pos = vec![u8::MAX; slots];
-        for (i, h) in c.iter().enumerate() {
-            pos[h.index()] = i as u8;
-        }
-        pos
-    });
-    let circuit_pos = circuit.clone().map(|c| {
-        let mut pos = vec![u8::MAX; slots];
-        for (i, h) in c.iter().enumerate() {
-            pos[h.index()] = i as u8;
-        }
-        pos
-    });
+    let side_store = side_stores(&model, stores_end, (&mut hole_owner, &mut hole_role));
+    let through = through_circuits(&model, side_store, &circuit, &role_hole);
+    let (through_pos, circuit_pos) = (positions(&through, slots), positions(&circuit, slots));
     if model.common {
         // Every hole is everyone's, kept as seat 0's (see `Rules::common`).
         for &h in &slot_of {
             hole_owner[h.index()] = model.first_player();
         }
     }
-    let territory = ByPlayer::for_seats(model.seats, |player| {
-        slot_of
-            .iter()
-            .copied()
-            .filter(|h| model.common || hole_owner[h.index()] == player)
-            .collect::<Vec<_>>()
-    });
-    let territory_slots = territory.clone().map(|t| {
-        let first = t.iter().map(|h| h.index()).min().unwrap_or(0);
-        let end = first + t.len();
-        debug_assert!(t.iter().all(|h| (first..end).contains(&h.index())), "a territory is one run of slots");
-        first..end
-    });
-    let next = ByPlayer::for_seats(model.seats, |player| {
-        let mut next: Vec<Hole> = (0..slots).map(|i| Hole(i as u8)).collect();
-        let c = &circuit[player];
-        for (i, h) in c.iter().enumerate() {
-            next[h.index()] = c[(i + 1) % c.len()];
-        }
-        next
-    });
-    let regions = ByPlayer::for_seats(model.seats, |player| {
-        let own = &territory[player];
-        // Where holes belong by colour, a player's territory is any hole holding their seeds:
-        // every hole, theirs first (the picks read whose seeds each holds).
-        let whole = if model.colours {
-            let others = player.table().filter(|&p| p != player);
-            own.iter().chain(others.flat_map(|p| &territory[p])).copied().collect()
-        } else {
-            own.clone()
-        };
-        let mut regions = vec![whole];
-        for role in 0..board.per_side() {
-            regions.push(own.iter().copied().filter(|h| hole_role[h.index()] == role as Role).collect());
-        }
-        regions
-    });
-    let mut start = vec![0u16; holes];
-    for (index, &count) in model.setup.iter().enumerate() {
-        start[slot_of[index].index()] = count;
-    }
-    let marks: Vec<MarkDef> = (model.marks.iter())
-        .map(|mark| MarkDef {
-            name: mark.name.clone(),
-            start: mark.start.iter().map(|&cell| slot_of[board.index(cell)]).collect(),
-        })
-        .collect();
+    let (territory, territory_slots) = territories(&model, &slot_of, &hole_owner);
+    let next = next_holes(&model, &circuit, slots);
+    let regions = regions(&model, &territory, &hole_role);
+    let (start, marks) = start_and_marks(&model, &slot_of);
     // Seeds the setup puts in the players' hands count too.
     let total_seeds = start.iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(model.hand);
     let opposite = opposite_table(&model, &slot_of, &hole_column, &role_hole, side_store, slots);
@@ -542,34 +474,172 @@ fn build(model: Model) -> Rules {
         phases,
         keys,
         seat_keys,
-        no_seeds_two: model.end.no_seeds.filter(|_| {
-            model.seats == 2 && !model.end.only_in.iter().any(|&(k, _)| k == model::EndKind::NoSeeds)
-        }),
+        no_seeds_two: no_seeds_two(&model),
         tracks_again: model
             .phases
             .iter()
             .any(|p| matches!(&p.turn, Turn::Sow(s) if s.whole_move == Some(true))),
-        pass_keys: std::array::from_fn(|seat| {
-            let next = Player::at(seat.min(model.seats - 1), model.seats).next();
-            seat_keys[next.index()].wrapping_sub(seat_keys[seat])
-        }),
+        pass_keys: pass_keys(&model, &seat_keys),
         colours: model.colours,
         common: model.common,
         path: model.circuit.path,
         settles_seeds: model.colours || model.common,
         path_mark: model.marks.len().min(crate::model::MAX_MARKS - 1) as u8,
         flags: Flags::default(),
-        turn_record: model.end.end_holes.is_some()
-            || model.phases.iter().any(|p| match &p.turn {
-                Turn::Sow(sowing) => sowing.leave_turned || sowing.turned_once,
-                _ => false,
-            }),
+        turn_record: records_turn(&model),
         stepwise: !model.fast_path_covers(),
         model,
     };
     rules.flags = flags(&rules);
     attach_rings(&mut rules);
     rules
+}
+
+/// The players' side stores, in the two slots from `stores_end`, where the board has them:
+/// each its owner's, in no row.
+fn side_stores(
+    model: &Model,
+    stores_end: usize,
+    (hole_owner, hole_role): (&mut [Player], &mut [Role]),
+) -> Option<ByPlayer<Hole>> {
+    let side_store =
+        model.board.side_stores.map(|_| ByPlayer::pair(Hole(stores_end as u8), Hole(stores_end as u8 + 1)));
+    if let Some(side) = side_store {
+        for player in model.players() {
+            hole_owner[side[player].index()] = player;
+            hole_role[side[player].index()] = Role::MAX;
+        }
+    }
+    side_store
+}
+
+/// Each player's circuit through their side store (see [`through_circuit`]), empty where the
+/// board has none.
+fn through_circuits(
+    model: &Model,
+    side_store: Option<ByPlayer<Hole>>,
+    circuit: &ByPlayer<Vec<Hole>>,
+    role_hole: &ByPlayer<Vec<Vec<Hole>>>,
+) -> ByPlayer<Vec<Hole>> {
+    match (side_store, model.board.side_stores) {
+        (Some(side), Some(role)) => ByPlayer::for_seats(model.seats, |player| {
+            through_circuit(
+                model.board,
+                &circuit[player],
+                &role_hole[player][usize::from(role)],
+                side[player],
+            )
+        }),
+        _ => ByPlayer::for_seats(model.seats, |_| Vec::new()),
+    }
+}
+
+/// The position of each slot on each player's circuit (`u8::MAX` off it).
+fn positions(circuits: &ByPlayer<Vec<Hole>>, slots: usize) -> ByPlayer<Vec<u8>> {
+    circuits.clone().map(|c| {
+        let mut pos = vec![u8::MAX; slots];
+        for (i, h) in c.iter().enumerate() {
+            pos[h.index()] = i as u8;
+        }
+        pos
+    })
+}
+
+/// Each player's holes (every hole, where every hole is everyone's), and the run of slots
+/// they make.
+fn territories(
+    model: &Model,
+    slot_of: &[Hole],
+    hole_owner: &[Player],
+) -> (ByPlayer<Vec<Hole>>, ByPlayer<std::ops::Range<usize>>) {
+    let territory = ByPlayer::for_seats(model.seats, |player| {
+        slot_of
+            .iter()
+            .copied()
+            .filter(|h| model.common || hole_owner[h.index()] == player)
+            .collect::<Vec<_>>()
+    });
+    let territory_slots = territory.clone().map(|t| {
+        let first = t.iter().map(|h| h.index()).min().unwrap_or(0);
+        let end = first + t.len();
+        debug_assert!(t.iter().all(|h| (first..end).contains(&h.index())), "a territory is one run of slots");
+        first..end
+    });
+    (territory, territory_slots)
+}
+
+/// The hole after each slot along each player's circuit (a slot off it is its own).
+fn next_holes(model: &Model, circuit: &ByPlayer<Vec<Hole>>, slots: usize) -> ByPlayer<Vec<Hole>> {
+    ByPlayer::for_seats(model.seats, |player| {
+        let mut next: Vec<Hole> = (0..slots).map(|i| Hole(i as u8)).collect();
+        let c = &circuit[player];
+        for (i, h) in c.iter().enumerate() {
+            next[h.index()] = c[(i + 1) % c.len()];
+        }
+        next
+    })
+}
+
+/// Each player's regions: their whole territory, then their holes of each row role.
+fn regions(model: &Model, territory: &ByPlayer<Vec<Hole>>, hole_role: &[Role]) -> ByPlayer<Vec<Vec<Hole>>> {
+    ByPlayer::for_seats(model.seats, |player| {
+        let own = &territory[player];
+        // Where holes belong by colour, a player's territory is any hole holding their seeds:
+        // every hole, theirs first (the picks read whose seeds each holds).
+        let whole = if model.colours {
+            let others = player.table().filter(|&p| p != player);
+            own.iter().chain(others.flat_map(|p| &territory[p])).copied().collect()
+        } else {
+            own.clone()
+        };
+        let mut regions = vec![whole];
+        for role in 0..model.board.per_side() {
+            regions.push(own.iter().copied().filter(|h| hole_role[h.index()] == role as Role).collect());
+        }
+        regions
+    })
+}
+
+/// The setup's counts by slot, and the marks with the holes they start on.
+fn start_and_marks(model: &Model, slot_of: &[Hole]) -> (Vec<u16>, Vec<MarkDef>) {
+    let mut start = vec![0u16; model.board.holes()];
+    for (index, &count) in model.setup.iter().enumerate() {
+        start[slot_of[index].index()] = count;
+    }
+    let marks: Vec<MarkDef> = (model.marks.iter())
+        .map(|mark| MarkDef {
+            name: mark.name.clone(),
+            start: mark.start.iter().map(|&cell| slot_of[model.board.index(cell)]).collect(),
+        })
+        .collect();
+    (start, marks)
+}
+
+/// The end `a player with no seeds …` at a table of two, where it is not read in one phase
+/// alone.
+fn no_seeds_two(model: &Model) -> Option<model::Ending> {
+    model
+        .end
+        .no_seeds
+        .filter(|_| model.seats == 2 && !model.end.only_in.iter().any(|&(k, _)| k == model::EndKind::NoSeeds))
+}
+
+/// The change of the position hash when `seat` passes the turn on, for each seat.
+fn pass_keys(model: &Model, seat_keys: &[u64; MAX_SEATS]) -> [u64; MAX_SEATS] {
+    std::array::from_fn(|seat| {
+        let next = Player::at(seat.min(model.seats - 1), model.seats).next();
+        seat_keys[next.index()].wrapping_sub(seat_keys[seat])
+    })
+}
+
+/// Whether play keeps a record of the turn: where the end reads the end holes, or a sowing
+/// may leave a turned lap's seeds or turn only once.
+fn records_turn(model: &Model) -> bool {
+    model.end.end_holes.is_some()
+        || model.phases.iter().any(|p| match &p.turn {
+            Turn::Sow(sowing) => sowing.leave_turned || sowing.turned_once,
+            _ => false,
+        })
 }
 
 /// A player's circuit with their side store put in the middle of their row `row` (by column

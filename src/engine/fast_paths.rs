@@ -173,21 +173,8 @@ fn compare_candidates(rules: &Rules, state: &State) -> (usize, usize) {
         return (0, 0);
     }
     let ring = &sow.rings[me];
-    let (mut compared, mut lists) = (0, 0);
-    if ring.never_relays {
-        for rev in [false, true] {
-            let (mut fast, mut general) = (MoveList::new(), MoveList::new());
-            if rev {
-                rules.sow_moves_in::<true>(state, sow, &mut fast, false);
-                rules.sow_moves_in::<true>(state, sow, &mut general, true);
-            } else {
-                rules.sow_moves_in::<false>(state, sow, &mut fast, false);
-                rules.sow_moves_in::<false>(state, sow, &mut general, true);
-            }
-            assert_eq!(fast.as_slice(), general.as_slice(), "{}: the list without relays", rules.meta().name);
-            lists += 1;
-        }
-    }
+    let lists = if ring.never_relays { compare_lists(rules, state, sow) } else { 0 };
+    let mut compared = 0;
     for &h in rules.territory(me) {
         if state.count(h) == 0 {
             continue;
@@ -211,36 +198,48 @@ fn compare_candidates(rules: &Rules, state: &State) -> (usize, usize) {
                 rules.hole_name(h)
             );
             if ring.simple {
-                let (by_run, by_map) = if rev {
-                    (sown::<true>(state, ring, h, false), sown::<true>(state, ring, h, true))
-                } else {
-                    (sown::<false>(state, ring, h, false), sown::<false>(state, ring, h, true))
-                };
-                assert_eq!(
-                    by_run,
-                    by_map,
-                    "{}: the board after sowing {}",
-                    rules.meta().name,
-                    rules.hole_name(h)
-                );
-                let pos = h.index() - ring.base;
-                let slots = &state.counts[ring.base..ring.base + ring.len];
-                let first = if rev {
-                    ring.first_lap_ends::<true>(slots, pos)
-                } else {
-                    ring.first_lap_ends::<false>(slots, pos)
-                };
-                assert!(
-                    !first || general,
-                    "{}: first lap of {} said it ends",
-                    rules.meta().name,
-                    rules.hole_name(h)
-                );
+                compare_simple(rules, state, ring, (h, rev), general);
             }
             compared += 1;
         }
     }
     (compared, lists)
+}
+
+/// Where no lap relays, the list built without sowing against the list with every
+/// candidate sown, in both directions. Returns the lists compared.
+fn compare_lists(rules: &Rules, state: &State, sow: &SowRules) -> usize {
+    let mut lists = 0;
+    for rev in [false, true] {
+        let (mut fast, mut general) = (MoveList::new(), MoveList::new());
+        if rev {
+            rules.sow_moves_in::<true>(state, sow, &mut fast, false);
+            rules.sow_moves_in::<true>(state, sow, &mut general, true);
+        } else {
+            rules.sow_moves_in::<false>(state, sow, &mut fast, false);
+            rules.sow_moves_in::<false>(state, sow, &mut general, true);
+        }
+        assert_eq!(fast.as_slice(), general.as_slice(), "{}: the list without relays", rules.meta().name);
+        lists += 1;
+    }
+    lists
+}
+
+/// On a simple ring, sowing `h` going `rev` in full by the ring's run of slots against the
+/// general lap (its end, laps, hash and board), and the first lap's verdict read off the
+/// board against `general`, the general answer to whether the sowing ends.
+fn compare_simple(rules: &Rules, state: &State, ring: &Ring, (h, rev): (Hole, bool), general: bool) {
+    let (by_run, by_map) = if rev {
+        (sown::<true>(state, ring, h, false), sown::<true>(state, ring, h, true))
+    } else {
+        (sown::<false>(state, ring, h, false), sown::<false>(state, ring, h, true))
+    };
+    assert_eq!(by_run, by_map, "{}: the board after sowing {}", rules.meta().name, rules.hole_name(h));
+    let pos = h.index() - ring.base;
+    let slots = &state.counts[ring.base..ring.base + ring.len];
+    let first =
+        if rev { ring.first_lap_ends::<true>(slots, pos) } else { ring.first_lap_ends::<false>(slots, pos) };
+    assert!(!first || general, "{}: first lap of {} said it ends", rules.meta().name, rules.hole_name(h));
 }
 
 /// What [`compare`] compared at a position.

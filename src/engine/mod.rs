@@ -17,6 +17,8 @@ mod path;
 pub mod perft;
 mod play;
 mod position;
+mod ring_ends;
+mod ring_laps;
 mod rounds;
 pub mod rules;
 mod setup;

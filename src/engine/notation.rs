@@ -324,13 +324,7 @@ impl Rules {
         // `marked`.
         let cell = width + 1 + usize::from(has_marks) + usize::from(self.colours);
         let cells = cell * self.columns;
-        // The stores, drawn at the two ends between the rows: `North [ 0]` … `[ 1] South`.
-        let stores = self.store_ends().map(|(left, right)| {
-            let digits = Player::BOTH.map(|p| self.store_seeds(state, p).to_string().len()).into_iter().max();
-            let digits = digits.unwrap_or(1).max(2);
-            let count = |p: Player| format!("[{:>digits$}]", self.store_seeds(state, p));
-            (format!("{left} {}  ", count(left)), format!("  {} {right}", count(right)))
-        });
+        let stores = self.picture_stores(state);
         let (left_pad, right_pad) =
             stores.as_ref().map_or((0, 0), |(l, r)| (l.chars().count(), r.chars().count()));
         let mut out = String::new();
@@ -344,23 +338,8 @@ impl Rules {
         let _ = writeln!(out, "{numbers}");
         let mut kinds_shown = vec![false; self.marks.len()];
         for row in (0..self.rows).rev() {
-            let letter = (b'a' + row as u8) as char;
-            let mut line = format!(" {letter} {}", " ".repeat(left_pad));
-            for c in 0..self.columns {
-                let Some(h) = self.hole(row, c) else { continue };
-                let _ = write!(line, "{:>width$}", state.count(h));
-                if self.colours {
-                    line.push(self.holder(state, h).map_or(' ', seat_letter));
-                }
-                if has_marks {
-                    let kind = (0..self.marks.len()).find(|&k| state.is_marked(k as u8, h));
-                    if let Some(k) = kind {
-                        kinds_shown[k] = true;
-                    }
-                    line.push(kind.map_or(' ', Rules::mark_symbol));
-                }
-                line.push(if marked.contains(&h) { '*' } else { ' ' });
-            }
+            let mut line = format!(" {} {}", (b'a' + row as u8) as char, " ".repeat(left_pad));
+            self.picture_row(state, (row, width), marked, &mut kinds_shown, &mut line);
             let side = if self.seats() > 2 || self.common {
                 // No one sits at a side (or every hole is everyone's): the players are listed
                 // below the board.
@@ -379,15 +358,7 @@ impl Rules {
                     let pad = full.saturating_sub(line.chars().count());
                     line.push_str(&" ".repeat(pad));
                 }
-                let _ = write!(line, "   {p}: {} on board", seeds(self.seeds_of(state, p)));
-                if let Some(side) = self.side_store(p) {
-                    let _ = write!(line, " ({} in the side store)", state.count(side));
-                }
-                if self.store.is_some() {
-                    let _ = write!(line, ", {} in store", self.store_seeds(state, p));
-                } else if state.captured[p] > 0 {
-                    let _ = write!(line, ", {} captured", state.captured[p]);
-                }
+                self.picture_side(state, p, &mut line);
             }
             let _ = writeln!(out, "{line}");
             if row == self.rows / 2 {
@@ -403,6 +374,68 @@ impl Rules {
             }
         }
         let _ = writeln!(out, "{numbers}");
+        self.picture_legends(state, &kinds_shown, &mut out);
+        out
+    }
+
+    /// The stores of a picture, drawn at the two ends between the rows: `North [ 0]` …
+    /// `[ 1] South`. `None` where the stores are not at the ends.
+    fn picture_stores(&self, state: &State) -> Option<(String, String)> {
+        self.store_ends().map(|(left, right)| {
+            let digits = Player::BOTH.map(|p| self.store_seeds(state, p).to_string().len()).into_iter().max();
+            let digits = digits.unwrap_or(1).max(2);
+            let count = |p: Player| format!("[{:>digits$}]", self.store_seeds(state, p));
+            (format!("{left} {}  ", count(left)), format!("  {} {right}", count(right)))
+        })
+    }
+
+    /// The holes of `row` in a picture, added to `line`, `width` characters for each count:
+    /// its count, whose seeds they are (where holes belong by colour: `s` or `n`), the symbol
+    /// of its mark (if the rules have marks, noting the kinds shown), and `*` if it is among
+    /// `marked`.
+    fn picture_row(
+        &self,
+        state: &State,
+        (row, width): (usize, usize),
+        marked: &[Hole],
+        kinds_shown: &mut [bool],
+        line: &mut String,
+    ) {
+        for c in 0..self.columns {
+            let Some(h) = self.hole(row, c) else { continue };
+            let _ = write!(line, "{:>width$}", state.count(h));
+            if self.colours {
+                line.push(self.holder(state, h).map_or(' ', seat_letter));
+            }
+            if !self.marks.is_empty() {
+                let kind = (0..self.marks.len()).find(|&k| state.is_marked(k as u8, h));
+                if let Some(k) = kind {
+                    kinds_shown[k] = true;
+                }
+                line.push(kind.map_or(' ', Rules::mark_symbol));
+            }
+            line.push(if marked.contains(&h) { '*' } else { ' ' });
+        }
+    }
+
+    /// What a picture says beside the row at `p`'s side: their seeds on the board, in their
+    /// side store, and in their store or captured.
+    fn picture_side(&self, state: &State, p: Player, line: &mut String) {
+        let _ = write!(line, "   {p}: {} on board", seeds(self.seeds_of(state, p)));
+        if let Some(side) = self.side_store(p) {
+            let _ = write!(line, " ({} in the side store)", state.count(side));
+        }
+        if self.store.is_some() {
+            let _ = write!(line, ", {} in store", self.store_seeds(state, p));
+        } else if state.captured[p] > 0 {
+            let _ = write!(line, ", {} captured", state.captured[p]);
+        }
+    }
+
+    /// The lines below a picture's board: the players where no one sits at a side (or every
+    /// hole is everyone's), what `s` and `n` mean where holes belong by colour, and the
+    /// symbols of the kinds of mark shown.
+    fn picture_legends(&self, state: &State, kinds_shown: &[bool], out: &mut String) {
         if self.seats() > 2 || self.common {
             let players: Vec<String> = (self.players())
                 .map(|p| {
@@ -430,7 +463,6 @@ impl Rules {
         if !legend.is_empty() {
             let _ = writeln!(out, "   {}", legend.join("   "));
         }
-        out
     }
 }
 

@@ -134,57 +134,16 @@ impl Rules {
                 self.step_relay(state, history, choice, log)
             }
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
-            Move::SowDirection(h, d) => {
-                if let Phase::LapChoice(choice) = state.phase {
-                    // A paused sowing turned: one lap that way from the hole it paused at (or,
-                    // where the seeds put there are left, from another hole the rules allow).
-                    let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
-                    let rev = d != self.direction;
-                    let end = self.turned_lap(state, sow, h, choice.origin, rev, choice.hand_at(h));
-                    return Some(self.after_sowing(
-                        state,
-                        history,
-                        end,
-                        choice.origin,
-                        choice.relays + 1,
-                        rev,
-                        log,
-                    ));
-                }
-                if self.chosen != Chosen::Never {
-                    state.direction[me] = Some(d);
-                }
-                self.sow_turn_logged(state, history, h, Some(d), log)
-            }
+            Move::SowDirection(h, d) => self.apply_sow_direction(state, history, (h, d), log),
             Move::Pick(h) => {
                 self.pick(state, history, h, log);
                 None
             }
             Move::Stop => {
-                match state.phase {
-                    Phase::Pick(p) => {
-                        self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles)
-                    }
-                    Phase::LapChoice(_) => {
-                        if self.stepwise {
-                            self.step_block(state);
-                        }
-                        self.end_turn(state, history);
-                    }
-                    Phase::Sow | Phase::EndChoice(_) | Phase::Step(_) => {}
-                }
+                self.apply_stop(state, history);
                 None
             }
-            Move::Relay => {
-                let Phase::LapChoice(choice) = state.phase else { return None };
-                let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
-                let rev = self.turn_reversed(state, sow, me);
-                // The compiler allows no pause in a phase whose lap rules ask whether the turn has
-                // reached a row, so nothing is known of one here.
-                let end =
-                    self.lift_some_and_sow(state, choice.at, choice.hand, (choice.origin, false), rev)?;
-                Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
-            }
+            Move::Relay => self.apply_relay(state, history, log),
             // A lone seed's move (a sowing phase's) where holes belong by colour.
             Move::Transfer(a, b)
                 if self.colours && matches!(self.phase_rules(state, me).turn, TurnKind::Sow(_)) =>
@@ -193,37 +152,11 @@ impl Rules {
                 None
             }
             Move::Transfer(a, b) => {
-                state.passes = 0;
-                let phase = &self.model.phases[usize::from(state.phase_of[me])];
-                if let TurnKind::Transfer { count, .. } = self.phase_rules(state, me).turn {
-                    let count = count.unwrap_or(state.counts[a.index()]);
-                    let capture = phase.drop_capture.filter(|d| self.drop_captures(state, d, b));
-                    self.remove(state, a, count);
-                    self.put(state, b, count);
-                    if let Some(d) = capture {
-                        self.capture_at_drop(state, d.capture, b, log);
-                    }
-                }
-                if phase.keeps_turn.is_some() {
-                    self.keep_turn(state, history);
-                } else {
-                    self.end_turn(state, history);
-                }
+                self.apply_transfer(state, history, (a, b), log);
                 None
             }
             Move::Empty(h) => {
-                state.passes = 0;
-                if let TurnKind::Empty { to_hand, .. } = self.phase_rules(state, me).turn {
-                    let n = state.counts[h.index()];
-                    self.remove(state, h, n);
-                    log.took(h, n);
-                    // Counted with the seeds the player has put out of play (or in hand).
-                    state.captured[me] += n;
-                    if to_hand {
-                        state.hand[me] += n;
-                    }
-                }
-                self.end_turn(state, history);
+                self.apply_empty(state, history, h, log);
                 None
             }
             Move::Mark(h) => {
@@ -241,25 +174,133 @@ impl Rules {
                 None
             }
             Move::Pass => {
-                state.passes = state.passes.saturating_add(1);
-                // A pass of an opening never loses (nor draws: see `finish_turn`).
-                if self.model.end.pass_loses && state.outcome.is_none() && self.is_main(state) {
-                    state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Passed });
-                }
-                let leaves =
-                    !self.is_main(state) && self.model.phases[usize::from(state.phase_of[me])].ends_on_pass;
-                if leaves {
-                    // The pass ends the opening for its player: they start the next phase
-                    // with no turns spent in it, and no pass of the game counted.
-                    state.phase_of[me] += 1;
-                    state.passes = 0;
-                }
-                self.end_turn(state, history);
-                if leaves {
-                    state.phase_turns[me] = 0;
-                }
+                self.apply_pass(state, history);
                 None
             }
+        }
+    }
+
+    /// A direction chosen for a sowing: at a pause, one lap turned that way from the hole
+    /// it paused at; at the start of a turn, the sowing of `h` that way.
+    #[inline(always)]
+    fn apply_sow_direction<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        (h, d): (Hole, Direction),
+        log: &mut L,
+    ) -> Option<SowEnd> {
+        let me = state.to_move;
+        if let Phase::LapChoice(choice) = state.phase {
+            // A paused sowing turned: one lap that way from the hole it paused at (or,
+            // where the seeds put there are left, from another hole the rules allow).
+            let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+            let rev = d != self.direction;
+            let end = self.turned_lap(state, sow, h, choice.origin, rev, choice.hand_at(h));
+            return Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log));
+        }
+        if self.chosen != Chosen::Never {
+            state.direction[me] = Some(d);
+        }
+        self.sow_turn_logged(state, history, h, Some(d), log)
+    }
+
+    /// A stop: where picks are owed, the picks end and the capture goes on; where a sowing
+    /// paused, the turn ends there.
+    #[inline(always)]
+    fn apply_stop(&self, state: &mut State, history: &mut History) {
+        match state.phase {
+            Phase::Pick(p) => self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles),
+            Phase::LapChoice(_) => {
+                if self.stepwise {
+                    self.step_block(state);
+                }
+                self.end_turn(state, history);
+            }
+            Phase::Sow | Phase::EndChoice(_) | Phase::Step(_) => {}
+        }
+    }
+
+    /// A relay where a sowing paused for the mover: the next lap sown the usual way.
+    #[inline(always)]
+    fn apply_relay<L: Log>(&self, state: &mut State, history: &mut History, log: &mut L) -> Option<SowEnd> {
+        let me = state.to_move;
+        let Phase::LapChoice(choice) = state.phase else { return None };
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+        let rev = self.turn_reversed(state, sow, me);
+        // The compiler allows no pause in a phase whose lap rules ask whether the turn has
+        // reached a row, so nothing is known of one here.
+        let end = self.lift_some_and_sow(state, choice.at, choice.hand, (choice.origin, false), rev)?;
+        Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
+    }
+
+    /// Seeds moved from hole `a` to hole `b` (a transfer phase's turn), capturing where the
+    /// phase's drop captures; the turn ends, or is kept where the phase says so.
+    #[inline(always)]
+    fn apply_transfer<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        (a, b): (Hole, Hole),
+        log: &mut L,
+    ) {
+        let me = state.to_move;
+        state.passes = 0;
+        let phase = &self.model.phases[usize::from(state.phase_of[me])];
+        if let TurnKind::Transfer { count, .. } = self.phase_rules(state, me).turn {
+            let count = count.unwrap_or(state.counts[a.index()]);
+            let capture = phase.drop_capture.filter(|d| self.drop_captures(state, d, b));
+            self.remove(state, a, count);
+            self.put(state, b, count);
+            if let Some(d) = capture {
+                self.capture_at_drop(state, d.capture, b, log);
+            }
+        }
+        if phase.keeps_turn.is_some() {
+            self.keep_turn(state, history);
+        } else {
+            self.end_turn(state, history);
+        }
+    }
+
+    /// Hole `h` emptied (an emptying phase's turn): its seeds put out of play, or into the
+    /// mover's hand where the phase says so.
+    #[inline(always)]
+    fn apply_empty<L: Log>(&self, state: &mut State, history: &mut History, h: Hole, log: &mut L) {
+        let me = state.to_move;
+        state.passes = 0;
+        if let TurnKind::Empty { to_hand, .. } = self.phase_rules(state, me).turn {
+            let n = state.counts[h.index()];
+            self.remove(state, h, n);
+            log.took(h, n);
+            // Counted with the seeds the player has put out of play (or in hand).
+            state.captured[me] += n;
+            if to_hand {
+                state.hand[me] += n;
+            }
+        }
+        self.end_turn(state, history);
+    }
+
+    /// A pass: it loses where the rules say so, and ends an opening that ends on a pass.
+    #[inline(always)]
+    fn apply_pass(&self, state: &mut State, history: &mut History) {
+        let me = state.to_move;
+        state.passes = state.passes.saturating_add(1);
+        // A pass of an opening never loses (nor draws: see `finish_turn`).
+        if self.model.end.pass_loses && state.outcome.is_none() && self.is_main(state) {
+            state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Passed });
+        }
+        let leaves = !self.is_main(state) && self.model.phases[usize::from(state.phase_of[me])].ends_on_pass;
+        if leaves {
+            // The pass ends the opening for its player: they start the next phase
+            // with no turns spent in it, and no pass of the game counted.
+            state.phase_of[me] += 1;
+            state.passes = 0;
+        }
+        self.end_turn(state, history);
+        if leaves {
+            state.phase_turns[me] = 0;
         }
     }
 }

@@ -87,52 +87,7 @@ impl Rules {
     /// players are in, seeds in hand, captures made, chosen directions and marks. The
     /// description is checked against the rules; the error says what does not fit.
     pub fn state_from_setup(&self, setup: &Setup) -> Result<State, SetupError> {
-        let mut counts = [0u16; MAX_SLOTS];
-        if setup.counts.len() != self.holes() {
-            return Err(SetupError::Counts { given: setup.counts.len(), holes: self.holes() });
-        }
-        // Seeds in hand are captured seeds the player keeps; captured seeds (and those in the
-        // stores) count towards the limit, so that no later count can overflow.
-        let sum = |by: &ByPlayer<u16>| by.values().map(|&n| u32::from(n)).sum::<u32>();
-        let captured = sum(&setup.captured);
-        let stored = sum(&setup.stores) + sum(&setup.side_stores);
-        let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + captured + stored;
-        if total > MAX_SEEDS {
-            return Err(SetupError::TooManySeeds { total });
-        }
-        // A hand may also hold the seeds the setup puts there (for turns that place them).
-        if let Some(player) = Player::BOTH
-            .into_iter()
-            .find(|&p| setup.hand[p] > setup.captured[p].saturating_add(self.model.hand))
-        {
-            let (hand, captured) = (setup.hand[player], setup.captured[player]);
-            return Err(SetupError::HandBeyondCaptured { player, hand, captured });
-        }
-        for (h, &c) in self.slot_of.iter().zip(&setup.counts) {
-            counts[h.index()] = c;
-        }
-        match self.store {
-            Some(store) => {
-                for p in Player::BOTH {
-                    counts[store[p].index()] = setup.stores[p];
-                }
-            }
-            None if setup.stores != ByPlayer::default() => {
-                return Err(SetupError::NoStores);
-            }
-            None => {}
-        }
-        match self.side_store {
-            Some(side) => {
-                for p in Player::BOTH {
-                    counts[side[p].index()] = setup.side_stores[p];
-                }
-            }
-            None if setup.side_stores != ByPlayer::default() => {
-                return Err(SetupError::NoStores);
-            }
-            None => {}
-        }
+        let counts = self.setup_counts(setup)?;
         let phase = match &setup.opening {
             None => self.phases.len() - 1,
             Some(name) => self
@@ -181,6 +136,58 @@ impl Rules {
         self.check_end(&mut state);
         self.begin_turn(&mut state);
         Ok(state)
+    }
+
+    /// The counts of every slot that a [`Setup`] describes (holes, stores and side stores),
+    /// checked against the board and the limits on seeds.
+    fn setup_counts(&self, setup: &Setup) -> Result<[u16; MAX_SLOTS], SetupError> {
+        let mut counts = [0u16; MAX_SLOTS];
+        if setup.counts.len() != self.holes() {
+            return Err(SetupError::Counts { given: setup.counts.len(), holes: self.holes() });
+        }
+        // Seeds in hand are captured seeds the player keeps; captured seeds (and those in the
+        // stores) count towards the limit, so that no later count can overflow.
+        let sum = |by: &ByPlayer<u16>| by.values().map(|&n| u32::from(n)).sum::<u32>();
+        let captured = sum(&setup.captured);
+        let stored = sum(&setup.stores) + sum(&setup.side_stores);
+        let total: u32 = setup.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + captured + stored;
+        if total > MAX_SEEDS {
+            return Err(SetupError::TooManySeeds { total });
+        }
+        // A hand may also hold the seeds the setup puts there (for turns that place them).
+        if let Some(player) = Player::BOTH
+            .into_iter()
+            .find(|&p| setup.hand[p] > setup.captured[p].saturating_add(self.model.hand))
+        {
+            let (hand, captured) = (setup.hand[player], setup.captured[player]);
+            return Err(SetupError::HandBeyondCaptured { player, hand, captured });
+        }
+        for (h, &c) in self.slot_of.iter().zip(&setup.counts) {
+            counts[h.index()] = c;
+        }
+        match self.store {
+            Some(store) => {
+                for p in Player::BOTH {
+                    counts[store[p].index()] = setup.stores[p];
+                }
+            }
+            None if setup.stores != ByPlayer::default() => {
+                return Err(SetupError::NoStores);
+            }
+            None => {}
+        }
+        match self.side_store {
+            Some(side) => {
+                for p in Player::BOTH {
+                    counts[side[p].index()] = setup.side_stores[p];
+                }
+            }
+            None if setup.side_stores != ByPlayer::default() => {
+                return Err(SetupError::NoStores);
+            }
+            None => {}
+        }
+        Ok(counts)
     }
 
     fn state_with(&self, counts: [u16; MAX_SLOTS], to_move: Player) -> State {

@@ -11,6 +11,17 @@ use super::state::*;
 /// counts as an end of the sowing: the mover decides there).
 const MAX_TURN_DEPTH: u8 = 8;
 
+/// Where the sowing checked by [`Rules::turn_ends_on`] goes after a capture or a relay.
+enum Onward {
+    /// It ends (`true`), or never does (`false`).
+    Settled(bool),
+    /// The captured seeds were sown on as a lap of their own, ending here.
+    Resown(SowEnd),
+    /// The next lap lifts `hand` seeds (0: the whole hole) of `from`; with `leave`, a turned
+    /// lap's captured seeds may be left there.
+    Lift { from: Hole, hand: u16, leave: bool },
+}
+
 impl Rules {
     /// Whether the whole sowing of the seeds of hole `h` (lifted by the player to move, for a
     /// sowing whose first hole held `origin`, going `rev`) ends, its captures' seeds sown on
@@ -109,81 +120,31 @@ impl Rules {
         let mut resown = super::cycle::Brent::new();
         loop {
             let on = self.going_on(&s, rev);
-            let mut leave = false;
-            // Seeds the next lap lifts (0: the whole hole).
-            let mut hand = 0;
-            let from = match end.action {
+            let onward = match end.action {
                 LapAction::Capture(c) => {
-                    let ends_before = if self.turn_record { self.end_hole_counts(&s) } else { [0; 2] };
-                    let (taken, _) = self.take_at(&mut s, c, &end, rev, &mut ());
-                    if taken == 0 {
-                        return true;
-                    }
-                    if self.turn_record && self.note_capture(&mut s, ends_before, rev != on) {
-                        // The capture wins the game: the sowing ends there.
-                        return true;
-                    }
-                    leave = rev != on && sow.leave_turned;
-                    let destination = self.model.captures[usize::from(c)].destination;
-                    if self.flags.capture_ends_phase
-                        && let Destination::Sow(resow) = destination
-                        && let Some(ends) = self.capture_ends_phase_ends(
-                            &s,
-                            resow,
-                            taken,
-                            &end,
-                            (origin, relays),
-                            (rev, on),
-                            depth,
-                        )
-                    {
-                        return ends;
-                    }
-                    // Where the taken seeds are kept does not change whether the sowing ends.
-                    match destination {
-                        Destination::Sow(resow) if Self::resow_may_turn(sow, resow) => {
-                            let into;
-                            (into, hand) = self.put_to_resow(&mut s, sow, resow, taken, &end);
-                            into
-                        }
-                        Destination::Sow(resow) => {
-                            let next = self.sow_taken(&mut s, sow, resow, taken, &end, origin, on);
-                            if resow.goes_on() {
-                                let Some(next) = next else { return false };
-                                let laps = end.laps + next.laps;
-                                if laps > sow.rings[me].max_laps
-                                    || resown.repeats((
-                                        (next.last, next.action, next.reached, on),
-                                        (s.counts, s.hand, s.marks, s.turn_bits),
-                                    ))
-                                {
-                                    return false;
-                                }
-                                (end, rev) = (SowEnd { laps, ..next }, on);
-                                continue;
-                            }
-                            let Some(from) = self.relay_after(&s, c, &end, rev) else { return true };
-                            from
-                        }
-                        _ => {
-                            let Some(from) = self.relay_after(&s, c, &end, rev) else { return true };
-                            from
-                        }
-                    }
+                    self.capture_goes_on(&mut s, sow, (c, &end), (rev, on), (origin, relays), depth)
                 }
                 // Only where laps may be turned or the end is read between laps.
-                LapAction::Relay | LapAction::RelayNext => match self.relay_hole(&s, &end, rev) {
-                    Some(_)
-                        if self.model.end.one_hole_every_lap
-                            && self.mover_in_one_hole(&s)
-                            && self.end_in_force(&s, crate::model::EndKind::OneHole) =>
-                    {
-                        return true;
-                    }
-                    Some(from) => from,
-                    None => return true,
-                },
+                LapAction::Relay | LapAction::RelayNext => self.relay_goes_on(&s, &end, rev),
                 _ => return true,
+            };
+            // The next lap lifts `hand` seeds of `from` (0: the whole hole).
+            let (from, hand, leave) = match onward {
+                Onward::Settled(ends) => return ends,
+                Onward::Resown(next) => {
+                    let laps = end.laps + next.laps;
+                    if laps > sow.rings[me].max_laps
+                        || resown.repeats((
+                            (next.last, next.action, next.reached, on),
+                            (s.counts, s.hand, s.marks, s.turn_bits),
+                        ))
+                    {
+                        return false;
+                    }
+                    (end, rev) = (SowEnd { laps, ..next }, on);
+                    continue;
+                }
+                Onward::Lift { from, hand, leave } => (from, hand, leave),
             };
             if relays < MAX_RELAY_CHOICES
                 && (self.turn_at(&s, sow, from, origin, false, hand).is_some()
@@ -209,6 +170,77 @@ impl Rules {
                 }
                 _ => return false,
             }
+        }
+    }
+
+    /// A relay where a part of the sowing checked by [`Rules::turn_ends_on`] ended at `end`
+    /// going `rev`: the hole the next lap lifts, unless the sowing ends there.
+    #[inline(always)]
+    fn relay_goes_on(&self, s: &State, end: &SowEnd, rev: bool) -> Onward {
+        match self.relay_hole(s, end, rev) {
+            Some(_)
+                if self.model.end.one_hole_every_lap
+                    && self.mover_in_one_hole(s)
+                    && self.end_in_force(s, crate::model::EndKind::OneHole) =>
+            {
+                Onward::Settled(true)
+            }
+            Some(from) => Onward::Lift { from, hand: 0, leave: false },
+            None => Onward::Settled(true),
+        }
+    }
+
+    /// A capture `c` where a part of the sowing checked by [`Rules::turn_ends_on`] ended at
+    /// `end` going `rev` (the usual way on being `on`), on the copy `s` of the position:
+    /// whether that settles it, the lap its seeds were sown on as, or the hole the next lap
+    /// lifts.
+    #[inline(always)]
+    fn capture_goes_on(
+        &self,
+        s: &mut State,
+        sow: &SowRules,
+        (c, end): (u8, &SowEnd),
+        (rev, on): (bool, bool),
+        (origin, relays): (u16, u16),
+        depth: u8,
+    ) -> Onward {
+        let ends_before = if self.turn_record { self.end_hole_counts(s) } else { [0; 2] };
+        let (taken, _) = self.take_at(s, c, end, rev, &mut ());
+        if taken == 0 {
+            return Onward::Settled(true);
+        }
+        if self.turn_record && self.note_capture(s, ends_before, rev != on) {
+            // The capture wins the game: the sowing ends there.
+            return Onward::Settled(true);
+        }
+        let leave = rev != on && sow.leave_turned;
+        let destination = self.model.captures[usize::from(c)].destination;
+        if self.flags.capture_ends_phase
+            && let Destination::Sow(resow) = destination
+            && let Some(ends) =
+                self.capture_ends_phase_ends(s, resow, taken, end, (origin, relays), (rev, on), depth)
+        {
+            return Onward::Settled(ends);
+        }
+        // Where the taken seeds are kept does not change whether the sowing ends.
+        let from = match destination {
+            Destination::Sow(resow) if Self::resow_may_turn(sow, resow) => {
+                let (from, hand) = self.put_to_resow(s, sow, resow, taken, end);
+                return Onward::Lift { from, hand, leave };
+            }
+            Destination::Sow(resow) => {
+                let next = self.sow_taken(s, sow, resow, taken, end, origin, on);
+                if resow.goes_on() {
+                    let Some(next) = next else { return Onward::Settled(false) };
+                    return Onward::Resown(next);
+                }
+                self.relay_after(s, c, end, rev)
+            }
+            _ => self.relay_after(s, c, end, rev),
+        };
+        match from {
+            Some(from) => Onward::Lift { from, hand: 0, leave },
+            None => Onward::Settled(true),
         }
     }
 }

@@ -7,11 +7,15 @@ use super::rules::*;
 use super::state::*;
 use super::stepwise::{EndPick, Step, Tally, paused_cursor, set_mark};
 use super::trace::SownLap;
-use crate::model::BlockExempt;
+use crate::model::{BlockExempt, LoneSeed};
 
 /// How many pauses to choose a row end deep the legality check of a sowing looks (beyond, a
 /// pause counts as an end of the sowing: the mover decides there).
 const MAX_END_DEPTH: u8 = 8;
+
+/// A lone seed's move where its rule applies now: the rule, the hole of the seed and where
+/// it may go (`None`: nowhere).
+type LoneMove = (LoneSeed, (Hole, Option<Hole>));
 
 impl Rules {
     /// The decisions that start a turn of a sowing played lap by lap: each hole the choice in
@@ -24,14 +28,7 @@ impl Rules {
         if sow.place.is_some() && state.hand[me] == 0 {
             return stats;
         }
-        let ways: &[(Option<Direction>, bool)] = match self.sowing_reversed(state, sow, me) {
-            Some(false) => &[(None, false)],
-            Some(true) => &[(None, true)],
-            None if self.direction == Direction::Anticlockwise => {
-                &[(Some(Direction::Anticlockwise), false), (Some(Direction::Clockwise), true)]
-            }
-            None => &[(Some(Direction::Clockwise), false), (Some(Direction::Anticlockwise), true)],
-        };
+        let ways = self.step_ways(state, sow);
         // Where holes belong by colour, a player left with one seed may have a move of its own,
         // which may be their only one.
         let lone = sow.lone.and_then(|lone| Some((lone, self.lone_target(state, lone, me)?)));
@@ -96,11 +93,42 @@ impl Rules {
         if !sow.turnings.is_empty() {
             self.turned_moves(state, sow, out, &mut stats);
         }
+        self.step_other_moves(state, sow, (ways[0].1, lone, rearmost), out);
+        stats
+    }
+
+    /// The ways a turn of [`Rules::step_moves`] may sow: each with its direction where the
+    /// mover chooses one, and whether it goes against the circuit's stored order.
+    #[inline(always)]
+    fn step_ways(&self, state: &State, sow: &SowRules) -> &'static [(Option<Direction>, bool)] {
+        match self.sowing_reversed(state, sow, state.to_move) {
+            Some(false) => &[(None, false)],
+            Some(true) => &[(None, true)],
+            None if self.direction == Direction::Anticlockwise => {
+                &[(Some(Direction::Anticlockwise), false), (Some(Direction::Clockwise), true)]
+            }
+            None => &[(Some(Direction::Clockwise), false), (Some(Direction::Anticlockwise), true)],
+        }
+    }
+
+    /// The decisions of [`Rules::step_moves`] besides the holes chosen and turned laps: the
+    /// side store lifted through itself (going `rev`), the `lone` seed's move, the rearmost
+    /// hole's seeds moved on, seeds entered from the hand, and the feeding the rules demand.
+    #[inline(always)]
+    fn step_other_moves(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        (rev, lone, rearmost): (bool, Option<LoneMove>, Option<Hole>),
+        out: &mut MoveList,
+    ) {
+        let me = state.to_move;
+        let only_lone = matches!(lone, Some((l, _)) if l.only);
         // The side store itself, lifted only through it.
         if sow.side_path.is_some()
             && let Some(side) = self.side_store(me)
             && state.counts[side.index()] > 0
-            && self.step_ends(state, sow, side, ways[0].1, true)
+            && self.step_ends(state, sow, side, rev, true)
         {
             out.push(Move::SowThrough(side));
         }
@@ -123,7 +151,6 @@ impl Rules {
         if self.must_feed_now(state, sow) {
             self.keep_feeding(state, out);
         }
-        stats
     }
 
     /// The decisions where a relay paused to let the mover choose its way: `relay` past the

@@ -156,10 +156,25 @@ impl Rules {
         if let Some(trace) = tally.trace.as_mut() {
             trace.push(SownLap { from, drops });
         }
+        self.settle_lap(state, from, overran);
+        tally.laps += 1;
+        tally.sown += u32::from(n);
+        tally.last = Some(at);
+        tally.from = Some(from);
+        (at, before)
+    }
+
+    /// The seeds of a lap lifted from `from` settled once they are all sown: where holes
+    /// belong by colour, the `overran` seeds the lap took put in `from` (made the mover's) and
+    /// the colours counted; on a circuit shared by both sides, each side's seeds recounted.
+    /// Once a lap, and out of line: inlined, it changes how the seed loop of
+    /// [`Rules::drop_seeds`] compiles (1% more instructions there, measured with callgrind).
+    #[inline(never)]
+    fn settle_lap(&self, state: &mut State, from: Hole, overran: u16) {
         if self.colours {
             if overran > 0 {
                 self.add(state, from, overran);
-                self.set_holder(state, from, me);
+                self.set_holder(state, from, state.to_move);
             }
             self.settle_colours(state);
         } else if self.shared_circuit {
@@ -167,11 +182,6 @@ impl Rules {
             // of its territory.
             self.recount_territories(state);
         }
-        tally.laps += 1;
-        tally.sown += u32::from(n);
-        tally.last = Some(at);
-        tally.from = Some(from);
-        (at, before)
     }
 
     /// The end of the lap that ended at `at`, as the captures' shared code reads it: where

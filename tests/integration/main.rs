@@ -35,6 +35,7 @@ mod server;
 mod shards;
 mod snapshots;
 mod solve;
+mod sowing_laps;
 mod two_row_differential;
 mod warnings;
 mod worked;
