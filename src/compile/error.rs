@@ -567,6 +567,22 @@ pub enum CheckError {
         help: String,
     },
 
+    /// A rule read as the seeds of a lap fall (`a seed lands in …`, `a seed before the last
+    /// lands in …`) where only a lap's end can be meant, or with another action than a
+    /// capture.
+    #[error("{reason}")]
+    #[diagnostic(code(sow::check::passing_rule))]
+    PassingRule {
+        /// What is wrong.
+        reason: String,
+        /// The words.
+        #[label("read as each seed falls")]
+        span: SourceSpan,
+        /// How to fix it.
+        #[help]
+        help: String,
+    },
+
     /// A rule about the mover's store with conditions on holes.
     #[error("a rule about the mover's store cannot look at other holes")]
     #[diagnostic(

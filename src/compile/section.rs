@@ -353,7 +353,7 @@ impl Scope<'_> {
                     Some(c) => match &c.node {
                         ast::TurnCondition::Captures => Some(Some(TurnCondition::Captures)),
                         ast::TurnCondition::Lands(rule) => {
-                            errors.take(self.lap_rule(rule)).map(|r| Some(TurnCondition::Lands(r)))
+                            errors.take(self.lap_end_rule(rule)).map(|r| Some(TurnCondition::Lands(r)))
                         }
                     },
                 };
@@ -384,7 +384,9 @@ impl Scope<'_> {
             .iter()
             .map(|c| match &c.node {
                 ast::TurnCondition::Captures => Some(TurnCondition::Captures),
-                ast::TurnCondition::Lands(rule) => errors.take(self.lap_rule(rule)).map(TurnCondition::Lands),
+                ast::TurnCondition::Lands(rule) => {
+                    errors.take(self.lap_end_rule(rule)).map(TurnCondition::Lands)
+                }
             })
             .collect();
         errors.finish(out.into_iter().collect())
@@ -668,8 +670,75 @@ impl Scope<'_> {
     }
 
     /// One lap rule: the landing hole it describes, the facts it asks for, its action.
+    /// A condition on where a lap would end (a turning's `if …`, a preference): about its
+    /// last seed alone.
+    fn lap_end_rule(&self, rule: &ast::LapRule) -> Found<LapRule> {
+        if rule.seeds.node != ast::Seeds::Last {
+            return Err(vec![CheckError::PassingRule {
+                reason: "this condition asks where a lap would end, not where each seed falls".into(),
+                span: rule.seeds.span.into(),
+                help: "write `the last seed lands in …` here".into(),
+            }]);
+        }
+        self.lap_rule(rule)
+    }
+
+    /// A capture made as a seed falls, before the lap is sown out: its seeds can only be kept
+    /// (in a store, a hand, or out of play), and nothing may follow it within the turn.
+    fn passing_capture(&self, name: &Spanned<String>) -> Vec<CheckError> {
+        let Some(capture) = self.eff.captures.get(&name.node) else { return Vec::new() };
+        let wrong = |span: Span, what: &str| {
+            CheckError::PassingRule {
+            reason: format!("capture `{}` is made as a seed falls, but {what}", name.node),
+            span: span.into(),
+            help: "a capture in passing keeps its seeds (`put the taken seeds in the mover's store`, `… in the owner's store`, `… in the mover's hand`, or out of play) and the lap goes on; \
+                   give the rule of the lap's end a capture of its own for the rest"
+                .into(),
+        }
+        };
+        let mut out = Vec::new();
+        if let Some(d) = &capture.destination
+            && matches!(
+                d.node,
+                ast::Destination::Resow(_) | ast::Destination::Put(_) | ast::Destination::RowEnd { .. }
+            )
+        {
+            out.push(wrong(d.span, "its seeds are put back on the board while the lap is still being sown"));
+        }
+        if let Some(relay) = &capture.relay_after {
+            out.push(wrong(relay.span, "a relay follows it while the lap is still being sown"));
+        }
+        if let Some(f) = capture.follow_ups.first() {
+            out.push(wrong(
+                f.span,
+                "the mover chooses more holes after it while the lap is still being sown",
+            ));
+        }
+        out
+    }
+
     pub fn lap_rule(&self, rule: &ast::LapRule) -> Found<LapRule> {
         let mut errors = Errors::default();
+        if rule.seeds.node != ast::Seeds::Last {
+            if let Some(store) = rule.store {
+                errors.push(CheckError::PassingRule {
+                    reason: "a seed falling into the mover's store on its way captures nothing there".into(),
+                    span: store.into(),
+                    help: "a rule read as each seed falls is about holes: `when a seed lands in a hole and the landing hole holds 4 seeds: capture fours`".into(),
+                });
+            } else if let ast::LapAction::Capture(name) = &rule.action.node {
+                errors.0.extend(self.passing_capture(name));
+            } else {
+                errors.push(CheckError::PassingRule {
+                    reason: "a rule read as each seed falls can only capture: the lap is still being sown".into(),
+                    span: rule.action.span.into(),
+                    help: format!(
+                        "write `: capture NAME`, or make it a rule of the lap's end: `when the last seed lands in …`{}",
+                        if rule.seeds.node == ast::Seeds::Every { "" } else { " (a relay, a stop or another move is decided where a lap ends)" }
+                    ),
+                });
+            }
+        }
         let landing = errors.take(self.hole_filter(&rule.landing, Against::Previous));
         if let Some(store) = rule.store {
             errors.take_one(self.need_stores(store));
@@ -705,6 +774,11 @@ impl Scope<'_> {
             facts,
             either,
             action,
+            seeds: match rule.seeds.node {
+                ast::Seeds::Last => AtSeeds::Last,
+                ast::Seeds::BeforeLast => AtSeeds::BeforeLast,
+                ast::Seeds::Every => AtSeeds::Every,
+            },
             text: self.text(rule.span),
         }))
     }

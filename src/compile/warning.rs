@@ -552,7 +552,8 @@ fn shadowed_lap_rules(scope: &Scope<'_>, model: &Model, after: At<'_, ast::After
     let mut budget = COVER_BUDGET;
     let mut applying: Vec<(Span, LandingBox)> = Vec::new();
     let mut out = Vec::new();
-    for rule in &after.node.rules {
+    // A rule read only as the seeds before a lap's last fall takes no landing from another.
+    for rule in after.node.rules.iter().filter(|r| r.seeds.node != ast::Seeds::BeforeLast) {
         let Some((own, exact)) = scope.lap_rule(rule).ok().and_then(|r| rule_box(&r, &space)) else {
             continue;
         };

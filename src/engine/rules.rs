@@ -129,6 +129,8 @@ pub struct SowRules {
     pub skip_in_play: Option<u8>,
     /// Every lap lifted from a hole drops its first seed back into it (played lap by lap).
     pub every_lap_itself: bool,
+    /// Some lap rules are read as each seed falls (`a seed lands in …`: played lap by lap).
+    pub passing: bool,
     /// A turned lap's captured seeds may be left for another turned lap.
     pub leave_turned: bool,
     /// Turned laps capture once a turn, unless the turn's first lap was turned.

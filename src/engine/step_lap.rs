@@ -149,6 +149,9 @@ impl Rules {
             before = state.counts[at.index()];
             self.add(state, at, k);
             left -= k;
+            if left > 0 && sow.passing {
+                self.capture_in_passing(state, sow, (at, before), rev, tally);
+            }
             if tally.trace.is_some() {
                 drops.extend(std::iter::repeat_n(at, usize::from(k)));
             }
@@ -162,6 +165,51 @@ impl Rules {
         tally.last = Some(at);
         tally.from = Some(from);
         (at, before)
+    }
+
+    /// The rules read as each seed of a lap but its last falls (`a seed lands in …`, `a seed
+    /// before the last lands in …`), at hole `at`, which held `before` seeds before it: the
+    /// first that applies captures there, and its seeds are kept where the capture says.
+    /// The lap goes on with the seeds left in hand.
+    #[cold]
+    #[inline(never)]
+    fn capture_in_passing(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        (at, before): (Hole, u16),
+        rev: bool,
+        tally: &mut Tally,
+    ) {
+        let first = tally.laps == 0 && tally.cur.is_none_or(|c| c.first);
+        let mut cur = tally.cur.unwrap_or(super::stepwise::Cursor {
+            rev,
+            first,
+            captured: false,
+            origin: 0,
+            pauses: 0,
+            sown: true,
+            reached: 0,
+            laps: 0,
+            held_by: None,
+        });
+        (cur.rev, cur.first, cur.held_by) = (rev, first, tally.held_by);
+        cur.captured |= tally.captured;
+        let rule = sow
+            .lap_rules
+            .iter()
+            .filter(|r| r.in_passing())
+            .find(|r| self.rule_applies(state, r, (at, before), &cur));
+        let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule else { return };
+        let end = self.step_end(state, sow, at, tally);
+        let (taken, _) = self.take_at(state, c, &end, rev, &mut ());
+        self.thin_marks(state);
+        if taken > 0 {
+            let me = state.to_move;
+            state.captures_made[me] = state.captures_made[me].saturating_add(1);
+            self.keep(state, self.model.captures[usize::from(c)].destination, taken);
+            tally.captured = true;
+        }
     }
 
     /// The seeds of a lap lifted from `from` settled once they are all sown: where holes
@@ -216,6 +264,7 @@ impl Rules {
         tally: &mut Tally,
     ) -> LapAction {
         cur.held_by = tally.held_by;
+        cur.captured |= tally.captured;
         // Rows where the seeds sown count, at once; rows where the ends of laps count, from
         // the next lap on.
         let (mut sown, mut ended) = (0u8, 0u8);
@@ -235,7 +284,7 @@ impl Rules {
         let action = sow
             .lap_rules
             .iter()
-            .find(|rule| self.rule_applies(state, rule, (at, before), cur))
+            .find(|rule| rule.at_lap_end() && self.rule_applies(state, rule, (at, before), cur))
             .map_or(sow.lap_otherwise, |rule| rule.action);
         cur.reached |= ended;
         action

@@ -73,6 +73,12 @@ pub(super) struct Tally {
     /// Where holes belong by colour: the opponent's seeds each lap's seeds took to the hole
     /// the lap was lifted from, as they were taken (for the log).
     pub(super) overran: Vec<(Hole, u16)>,
+    /// The sowing's cursor as the lap under way began, where captures in passing (`a seed
+    /// lands in …`) read the turn's facts; `None` outside the main paths of a turn (a
+    /// lap sown to ask where it would end), where the lap counts as its turn's first.
+    pub(super) cur: Option<Cursor>,
+    /// A capture in passing was made: the turn has captured.
+    pub(super) captured: bool,
     /// Each lap, where a front end asks to show them.
     pub(super) trace: Option<Vec<SownLap>>,
 }
@@ -391,6 +397,7 @@ impl Rules {
                 }
             }
         }
+        tally.cur = Some(cur);
         let (at, before) = if sow.first_lap.is_plain() && sow.first_hole.is_none() {
             self.step_lap(state, sow, h, rev, through, tally)
         } else {
@@ -526,7 +533,10 @@ impl Rules {
                     (landing, before)
                 }
                 Next::Lift(from) if self.path => return self.path_lap(state, sow, from, &cur),
-                Next::Lift(from) => self.step_lap(state, sow, from, cur.rev, false, tally),
+                Next::Lift(from) => {
+                    tally.cur = Some(cur);
+                    self.step_lap(state, sow, from, cur.rev, false, tally)
+                }
                 Next::Stop(step) => return step,
             };
             at = landing;
@@ -605,6 +615,7 @@ impl Rules {
                     return Next::Stop(Step::TurnPaused(*cur));
                 }
                 cur.rev = on;
+                tally.cur = Some(*cur);
                 let (landing, before) =
                     self.step_resow(state, sow, resow, (into, hand), &end, cur.rev, tally);
                 if resow.goes_on() {

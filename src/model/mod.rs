@@ -283,8 +283,10 @@ impl Model {
         // Facts about the turn, holes counted along the circuit, sets of counts and conditions
         // joined with `or` or negated are read lap by lap: in the lap rules, and in the
         // conditions under which a lap may be turned.
+        // Captures in passing (`a seed lands in …`) are read seed by seed.
         let read = |r: &LapRule| {
-            !r.either.is_empty()
+            r.in_passing()
+                || !r.either.is_empty()
                 || r.facts.iter().any(|f| {
                     matches!(
                         f,
@@ -1273,8 +1275,36 @@ pub struct LapRule {
     pub either: Vec<Vec<(bool, Fact)>>,
     /// What happens.
     pub action: LapAction,
+    /// Which seeds of a lap it is read at: its last (a lap rule), or each as it falls (a
+    /// capture in passing).
+    pub seeds: AtSeeds,
     /// The rule as the file words it.
     pub text: String,
+}
+
+/// Which seeds of a lap a lap rule is read at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtSeeds {
+    /// The last, where the lap ends.
+    Last,
+    /// Each seed as it falls, but the last.
+    BeforeLast,
+    /// Every seed as it falls, the last included (where it is a lap rule among the others).
+    Every,
+}
+
+impl LapRule {
+    /// Whether it is read where a lap ends.
+    #[inline]
+    pub fn at_lap_end(&self) -> bool {
+        self.seeds != AtSeeds::BeforeLast
+    }
+
+    /// Whether it is read as the seeds of a lap before its last fall.
+    #[inline]
+    pub fn in_passing(&self) -> bool {
+        self.seeds != AtSeeds::Last
+    }
 }
 
 /// A hole a capture takes at once.

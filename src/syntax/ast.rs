@@ -828,6 +828,9 @@ pub struct LapRule {
     pub landing: Spanned<Vec<Spanned<HoleWord>>>,
     /// `the mover's store` instead of a hole (then `landing` is empty).
     pub store: Option<Span>,
+    /// Which seeds of a lap it is read at: `the last seed`, `a seed before the last` or `a
+    /// seed` (with the span of those words where not the last).
+    pub seeds: Spanned<Seeds>,
     /// Conditions on facing holes.
     pub facts: Vec<Spanned<Fact>>,
     /// `and A or B`, `and not A`: conditions of which one fact must hold, each fact with
@@ -835,6 +838,17 @@ pub struct LapRule {
     pub either: Vec<Spanned<Clause>>,
     /// What happens.
     pub action: Spanned<LapAction>,
+}
+
+/// Which seeds of a lap a rule is read at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seeds {
+    /// `the last seed`: where the lap ends.
+    Last,
+    /// `a seed before the last`: each seed as it falls, but the last.
+    BeforeLast,
+    /// `a seed`: every seed as it falls, the last included.
+    Every,
 }
 
 /// `A or not B`: facts of which one must hold, each with whether it is negated (`not`).

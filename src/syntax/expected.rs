@@ -106,6 +106,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::feed_seeds => "`has no seeds`",
         Rule::before_side => "`opponent's` or `mover's`",
         Rule::transfer_next => "`the next hole`",
+        Rule::passing_seed => "`a seed` or `a seed before the last`",
+        Rule::before_last => "`before the last`",
         Rule::feed_blocked => "`cannot move`",
         Rule::kw_played => "`played`",
         Rule::kw_rounds => "`rounds`",

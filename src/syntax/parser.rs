@@ -951,13 +951,13 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
             _ => return unexpected(&child),
         }
     }
-    let Some((landing, store)) = landing else {
+    let Some((landing, store, seeds)) = landing else {
         return Err(SyntaxError::internal(sp, expected::phrase(Rule::turn_condition)));
     };
     // The rule's action is never carried out: the condition asks only whether it applies.
     let action = Spanned::new(LapAction::Stop, sp);
     Ok(Spanned::new(
-        TurnCondition::Lands(LapRule { span: sp, landing, store, facts, either: Vec::new(), action }),
+        TurnCondition::Lands(LapRule { span: sp, landing, store, seeds, facts, either: Vec::new(), action }),
         sp,
     ))
 }
@@ -1155,8 +1155,8 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
         }
     }
     match (landing, action) {
-        (Some((landing, store)), Some(action)) => {
-            Ok(LapRule { span: sp, landing, store, facts, either, action })
+        (Some((landing, store, seeds)), Some(action)) => {
+            Ok(LapRule { span: sp, landing, store, seeds, facts, either, action })
         }
         _ => Err(SyntaxError::internal(sp, expected::phrase(Rule::lap_rule))),
     }
@@ -1178,11 +1178,21 @@ fn lower_lap_otherwise(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
 type HoleWords = Spanned<Vec<Spanned<HoleWord>>>;
 
 /// The landing hole's words, or the span of `the mover's store`.
-fn lower_landing(pair: Pair<'_, Rule>) -> Result<(HoleWords, Option<Span>)> {
-    let inner = Children::of(pair).any()?;
+fn lower_landing(pair: Pair<'_, Rule>) -> Result<(HoleWords, Option<Span>, Spanned<Seeds>)> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let seeds = match c.optional(Rule::passing_seed) {
+        Some(p) => {
+            let at = span(&p);
+            let before = Children::of(p).optional(Rule::before_last).is_some();
+            Spanned::new(if before { Seeds::BeforeLast } else { Seeds::Every }, at)
+        }
+        None => Spanned::new(Seeds::Last, sp),
+    };
+    let inner = c.any()?;
     match inner.as_rule() {
-        Rule::movers_store => Ok((Spanned::new(Vec::new(), span(&inner)), Some(span(&inner)))),
-        Rule::hole_description => Ok((lower_hole_description(inner)?, None)),
+        Rule::movers_store => Ok((Spanned::new(Vec::new(), span(&inner)), Some(span(&inner)), seeds)),
+        Rule::hole_description => Ok((lower_hole_description(inner)?, None, seeds)),
         _ => unexpected(&inner),
     }
 }

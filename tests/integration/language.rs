@@ -1473,6 +1473,59 @@ fn a_turn_may_move_a_hole_into_the_next_hole() {
     assert!(rules.model().to_string().contains("to the next hole along the circuit"));
 }
 
+/// Captures in passing, read as each seed falls: South a1 (4) → a2 (3 → 4), a3, a4, b4 (3 →
+/// 4, the last seed).
+/// - `when a seed before the last lands in a hole and the landing hole holds 4 seeds`: a2's 4
+///   are taken as the seed falls (to its owner, South) and the lap goes on; b4, made 4 by the
+///   last seed, stays.
+/// - `when a seed lands in …`: the last seed's b4 is taken too, to North's store.
+/// - Into the mover's store instead: South has both (8).
+/// The same under the general interpreter (such rules are played lap by lap).
+#[test]
+fn a_capture_may_be_made_as_each_seed_falls() {
+    let text = r#"game "Passing" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when a seed before the last lands in a hole and the landing hole holds 4 seeds: capture fours
+        otherwise: stop
+    }
+    capture fours {
+        take the landing hole
+        put the taken seeds in the owner's store
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let play = |text: &str| {
+        let rules = sow::compile("passing.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        assert!(!rules.model().fast_path_covers());
+        let mut game = main_position(&rules, "b 0 0 0 3\na 4 3 0 0", Player::South);
+        game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+        let state = game.state();
+        (rules.board_counts(state), [Player::South, Player::North].map(|p| rules.store_seeds(state, p)))
+    };
+    assert_eq!(play(text), (vec![0, 0, 1, 1, 0, 0, 0, 4], [4, 0]));
+    let every = text.replace("a seed before the last lands", "a seed lands");
+    assert_eq!(play(&every), (vec![0, 0, 1, 1, 0, 0, 0, 0], [4, 4]));
+    let mover = every.replace("in the owner's store", "in the mover's store");
+    assert_eq!(play(&mover), (vec![0, 0, 1, 1, 0, 0, 0, 0], [8, 0]));
+    // Both interpreters agree (the fast path does not play these rules).
+    sown_by_both(&every, "b 0 0 0 3\na 4 3 0 0", "a1");
+}
+
 /// Sets of counts: a landing hole that `holds an even number of seeds` and a chain of holes
 /// that each hold `2, 4 or 6 seeds`. South a6 (3) → b6 (1 → 2), b5, b4 (3 → 4): b4 holds 4,
 /// even, and the chain takes b4, b5 (4) and b6 (2) before stopping at South's a6: 10 seeds.
