@@ -61,27 +61,33 @@ pub(crate) fn catch_all(after: &ast::AfterLap) -> Option<Span> {
 
 impl Scope<'_> {
     /// The seeds in each hole at the start, in board order.
-    pub fn setup(&self, section: At<'_, ast::Setup>) -> Found<(Vec<u16>, u16)> {
+    pub fn setup(&self, section: At<'_, ast::Setup>) -> Found<(Vec<u16>, Vec<u16>)> {
         let mut errors = Errors::default();
         let mut counts = self.board.map(|b| vec![0u64; b.holes()]);
-        let mut hand = 0u64;
+        let seats = self.eff.sections.players.map_or(2, |p| p.node.node as usize).clamp(2, MAX_SEATS);
+        let mut hand = vec![0u64; seats];
         for line in &section.node.lines {
             if !errors.take_one(self.setup_line_holds(line)).unwrap_or(true) {
                 continue;
             }
             let count = errors.take_one(self.seed_count(&line.count));
+            let only = line.only.as_ref().map(|seat| match seat.node {
+                ast::SeatName::South => Player::South,
+                ast::SeatName::North => Player::North,
+            });
             if line.holes.node == ast::HoleSet::Hand {
-                hand = count.unwrap_or(0);
+                // `, for North only`: that player's hand alone.
+                for (seat, h) in hand.iter_mut().enumerate() {
+                    if only.is_none_or(|p| p.index() == seat) {
+                        *h = count.unwrap_or(0);
+                    }
+                }
                 continue;
             }
             let holes = errors.take(self.holes(&line.holes));
             if let (Some(board), Some(counts), Some(count), Some(holes)) =
                 (self.board, counts.as_mut(), count, holes)
             {
-                let only = line.only.as_ref().map(|seat| match seat.node {
-                    ast::SeatName::South => Player::South,
-                    ast::SeatName::North => Player::North,
-                });
                 for h in holes {
                     if only.is_some_and(|p| board.owner(usize::from(h.row)).0 != p) {
                         continue;
@@ -93,13 +99,16 @@ impl Scope<'_> {
             }
         }
         let Some(counts) = counts else { return Err(errors.0) };
-        let total: u64 = counts.iter().sum::<u64>().saturating_add(hand.saturating_mul(2));
+        let total: u64 = counts.iter().sum::<u64>().saturating_add(hand.iter().sum::<u64>());
         if total == 0 {
             errors.push(CheckError::NoSeeds { span: section.span.into() });
         } else if total > u64::from(MAX_SEEDS) {
             errors.push(CheckError::TooManySeeds { total, span: section.span.into() });
         }
-        errors.finish(Some((counts.into_iter().map(|c| c as u16).collect(), hand as u16)))
+        errors.finish(Some((
+            counts.into_iter().map(|c| c as u16).collect(),
+            hand.into_iter().map(|c| c as u16).collect(),
+        )))
     }
 
     /// Whether a setup line's `when` holds on this board.

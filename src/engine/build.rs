@@ -439,7 +439,8 @@ fn build(model: Model) -> Rules {
     let regions = regions(&model, &territory, &hole_role);
     let (start, marks) = start_and_marks(&model, &slot_of);
     // Seeds the setup puts in the players' hands count too.
-    let total_seeds = start.iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(model.hand);
+    let total_seeds = start.iter().map(|&c| u32::from(c)).sum::<u32>()
+        + model.hand.iter().map(|&n| u32::from(n)).sum::<u32>();
     let opposite = opposite_table(&model, &slot_of, &hole_column, &role_hole, side_store, slots);
     let (keys, seat_keys) = hash_keys(holes, slots);
     let phases = phase_rules(&model, &slot_of, &territory);
@@ -670,7 +671,7 @@ fn flags(rules: &Rules) -> Flags {
             || rules.chosen == Chosen::Once
             || !rules.marks.is_empty()
             || rules.colours
-            || model.hand > 0,
+            || model.hand.iter().any(|&n| n > 0),
         may_pass: end.blocked == Blocked::Passes
             || end.pass_loses
             || end.only_in.iter().any(|&(k, _)| k == model::EndKind::Blocked)

@@ -157,7 +157,7 @@ impl Rules {
         // A hand may also hold the seeds the setup puts there (for turns that place them).
         if let Some(player) = Player::BOTH
             .into_iter()
-            .find(|&p| setup.hand[p] > setup.captured[p].saturating_add(self.model.hand))
+            .find(|&p| setup.hand[p] > setup.captured[p].saturating_add(self.model.hand_of(p)))
         {
             let (hand, captured) = (setup.hand[player], setup.captured[player]);
             return Err(SetupError::HandBeyondCaptured { player, hand, captured });
@@ -203,7 +203,7 @@ impl Rules {
             phase: Phase::Sow,
             captured: ByPlayer::default(),
             // The seeds the setup puts in hand, where turns place them on the board.
-            hand: ByPlayer::pair(self.model.hand, self.model.hand),
+            hand: ByPlayer::for_seats(self.seats(), |p| self.model.hand_of(p)),
             captures_made: ByPlayer::default(),
             phase_of: ByPlayer::default(),
             phase_turns: ByPlayer::default(),
@@ -358,7 +358,7 @@ impl Rules {
             for &w in state.colour.iter().flatten() {
                 mix(w);
             }
-            if self.model.hand > 0 {
+            if self.model.hand.iter().any(|&n| n > 0) {
                 // Seeds still in hand are part of the position where the setup put some there.
                 // Four seats to a word, South's in the low bits (seats past a game's hold 0).
                 let mut word = 0;

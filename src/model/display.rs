@@ -90,8 +90,15 @@ impl Model {
                 board.columns / 2 + 1
             )?;
         }
-        if self.hand > 0 {
-            writeln!(f, "  and {} seeds in each player's hand", self.hand)?;
+        if self.hand.iter().any(|&n| n > 0) {
+            let first = self.hand[0];
+            if self.hand.iter().all(|&n| n == first) {
+                writeln!(f, "  and {first} seeds in each player's hand")?;
+            } else {
+                let each: Vec<String> =
+                    self.players().map(|p| format!("{} in {}'s", self.hand_of(p), p.name())).collect();
+                writeln!(f, "  and seeds in hand: {}", each.join(", "))?;
+            }
         }
         if self.seats != 2 {
             let names: Vec<&str> = self.players().map(Player::name).collect();

@@ -63,8 +63,8 @@ pub struct Model {
     /// sow any hole, no hole is an opponent's, and every seed on the board is every player's.
     pub common: bool,
     /// Seeds each player holds in hand at the start, to be placed on the board
-    /// ([`Sowing::place`]); 0 where the game starts with every seed on the board.
-    pub hand: u16,
+    /// ([`Sowing::place`]), by seat; all 0 where the game starts with every seed on the board.
+    pub hand: Vec<u16>,
     /// Holes that stand opposite a hole in place of the board's own (`opposite holes { … }`),
     /// for the hole's owner as the mover; empty where the board's own are used throughout.
     pub opposites: Vec<OppositeHole>,
@@ -770,6 +770,13 @@ pub enum Destination {
     OwnersStore,
     /// They are put into a hole of the mover's and stay there; the sowing ends.
     Put(SowInto),
+}
+
+impl Model {
+    /// The seeds player `p` holds in hand at the start.
+    pub fn hand_of(&self, p: Player) -> u16 {
+        self.hand.get(p.index()).copied().unwrap_or(0)
+    }
 }
 
 impl Destination {

@@ -208,9 +208,9 @@ fn compiled(name: &str, text: &str, options: sow::Options) -> Result<&'static Ru
 /// that turns of placing have not put on the board yet): always as many as at the start.
 pub fn seeds_accounted(rules: &Rules, state: &State) -> u32 {
     let (captured, hand) = (state.captured(), state.hand());
-    let dealt = rules.model().hand;
+    let model = rules.model();
     assert!(
-        rules.players().all(|p| hand[p] <= captured[p].saturating_add(dealt)),
+        rules.players().all(|p| hand[p] <= captured[p].saturating_add(model.hand_of(p))),
         "more seeds in hand than captured and dealt"
     );
     rules.seeds_on_board(state)

@@ -1526,6 +1526,48 @@ fn a_capture_may_be_made_as_each_seed_falls() {
     sown_by_both(&every, "b 0 0 0 3\na 4 3 0 0", "a1");
 }
 
+/// `4 in each hand, for North only` puts seeds in North's hand alone (it was read as both
+/// hands, blind test 5); two lines give each hand its own count.
+#[test]
+fn a_hand_may_be_filled_for_one_player() {
+    let text = r#"game "Hands" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+        4 in each hand, for North only
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let hands = |text: &str| {
+        let rules = sow::compile("hands.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        let start = rules.start();
+        ([Player::South, Player::North].map(|p| start.hand()[p]), rules.model().to_string())
+    };
+    let (north_only, shown) = hands(text);
+    assert_eq!(north_only, [0, 4]);
+    assert!(shown.contains("seeds in hand: 0 in South's, 4 in North's"), "{shown}");
+    let both = text.replace(
+        "4 in each hand, for North only",
+        "4 in each hand, for North only\n        1 in each hand, for South only",
+    );
+    assert_eq!(hands(&both).0, [1, 4]);
+    assert_eq!(hands(&text.replace(", for North only", "")).0, [4, 4]);
+}
+
 /// Sets of counts: a landing hole that `holds an even number of seeds` and a chain of holes
 /// that each hold `2, 4 or 6 seeds`. South a6 (3) → b6 (1 → 2), b5, b4 (3 → 4): b4 holds 4,
 /// even, and the chain takes b4, b5 (4) and b6 (2) before stopping at South's a6: 10 seeds.
