@@ -419,7 +419,7 @@ impl Rules {
     }
 
     /// What a picture says beside the row at `p`'s side: their seeds on the board, in their
-    /// side store, and in their store or captured.
+    /// side store, in their store or captured, and in hand.
     fn picture_side(&self, state: &State, p: Player, line: &mut String) {
         let _ = write!(line, "   {p}: {} on board", seeds(self.seeds_of(state, p)));
         if let Some(side) = self.side_store(p) {
@@ -429,6 +429,9 @@ impl Rules {
             let _ = write!(line, ", {} in store", self.store_seeds(state, p));
         } else if state.captured[p] > 0 {
             let _ = write!(line, ", {} captured", state.captured[p]);
+        }
+        if state.hand[p] > 0 {
+            let _ = write!(line, ", {} in hand", state.hand[p]);
         }
     }
 

@@ -1566,6 +1566,11 @@ fn a_hand_may_be_filled_for_one_player() {
     );
     assert_eq!(hands(&both).0, [1, 4]);
     assert_eq!(hands(&text.replace(", for North only", "")).0, [4, 4]);
+    // The board's picture tells the seeds in hand, beside the store.
+    let rules = sow::compile("hands.sow", text, &Options::new(None, &[])).unwrap();
+    let picture = rules.picture(&rules.start());
+    assert!(picture.contains("North: 8 seeds on board, 0 in store, 4 in hand"), "{picture}");
+    assert!(picture.contains("South: 8 seeds on board, 0 in store\n"), "{picture}");
 }
 
 /// Sets of counts: a landing hole that `holds an even number of seeds` and a chain of holes
