@@ -281,8 +281,13 @@ pub fn run(args: PlayArgs) -> Outcome {
     outln!("{} — {} rows × {} holes.", describe(&rules), rules.rows(), rules.columns())?;
     for p in rules.players() {
         let rows: Vec<String> = rules.row_letters(p).iter().map(char::to_string).collect();
-        // At a table of more than two no one sits at a side's rows.
-        let rows = if rules.seats() == 2 { format!(" (rows {})", rows.join(" and ")) } else { String::new() };
+        // At a table of more than two no one sits at a side's rows, nor where every hole is
+        // everyone's.
+        let rows = if rules.seats() == 2 && !rows.is_empty() {
+            format!(" (rows {})", rows.join(" and "))
+        } else {
+            String::new()
+        };
         let who = match (controllers[p], &teams[p][..]) {
             (Controller::Human, []) => "you".to_string(),
             (Controller::Human, names) => format!("the team {}", names.join(", ")),

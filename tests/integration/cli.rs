@@ -954,3 +954,40 @@ fn play_names_every_seat_of_a_larger_table() {
     assert_ne!(code, 0);
     assert!(err.contains("the seats are south, north"), "{err}");
 }
+
+/// Where every hole is everyone's, no player sits at rows: the players are named without an
+/// empty row list (it read "South (rows ): …", blind test 5).
+#[test]
+fn players_of_common_holes_are_named_without_rows() {
+    let dir = crate::common::scratch_dir("common-rows");
+    let file = dir.join("common.sow");
+    let text = r#"game "Common" {
+    board 2 rows of 4 holes
+    territory each player owns every hole
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 2 seeds
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the landing hole holds 2 seeds: capture pair
+        otherwise: stop
+    }
+    capture pair {
+        take the landing hole
+    }
+    end {
+        a player who cannot move ends the game and the player who captured more seeds wins
+    }
+}
+"#;
+    std::fs::write(&file, text).unwrap();
+    let (code, out, err) =
+        sow(&["play", file.to_str().unwrap(), "--south", "random", "--north", "random"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nSouth: the computer (random"), "{out}");
+    assert!(!out.contains("(rows"), "{out}");
+}
