@@ -1069,6 +1069,7 @@ impl Scope<'_> {
             one_hole: false,
             one_hole_every_lap: false,
             passes_draw: false,
+            passes_scored: false,
             pass_loses: false,
             end_holes: None,
             few_seeds: None,
@@ -1099,6 +1100,7 @@ impl Scope<'_> {
                 | ast::EndRule::FewSeeds(_, s)
                 | ast::EndRule::MarksEmpty(_, s) => Some(*s),
                 ast::EndRule::Blocked(ast::Blocked::Scores(s)) => Some(*s),
+                ast::EndRule::PassesDraw(s) => *s,
                 _ => None,
             };
             if let Some(score) = score {
@@ -1146,7 +1148,10 @@ impl Scope<'_> {
                     out.one_hole = true;
                     out.one_hole_every_lap = *every_lap;
                 }
-                ast::EndRule::PassesDraw => out.passes_draw = true,
+                ast::EndRule::PassesDraw(score) => {
+                    out.passes_draw = true;
+                    out.passes_scored = score.is_some();
+                }
                 ast::EndRule::PassLoses => out.pass_loses = true,
                 ast::EndRule::EndHoles(row) => out.end_holes = errors.take(self.row(row)),
                 ast::EndRule::MarksEmpty(mark, _) => out.marks_empty = errors.take_one(self.mark(mark)),
@@ -1596,7 +1601,7 @@ fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
         ast::EndRule::TurnLimit(_) => EndKind::TurnLimit,
         ast::EndRule::RowEmpty(..) => EndKind::RowEmpty,
         ast::EndRule::OneHole(_) => EndKind::OneHole,
-        ast::EndRule::PassesDraw => EndKind::PassesDraw,
+        ast::EndRule::PassesDraw(_) => EndKind::PassesDraw,
         ast::EndRule::PassLoses => EndKind::PassLoses,
         ast::EndRule::EndHoles(_) => EndKind::EndHoles,
         ast::EndRule::MarksEmpty(..) => EndKind::MarksEmpty,

@@ -106,7 +106,11 @@ impl Rules {
             && self.end_in_force(state, EndKind::PassesDraw)
             && usize::from(state.phase_of[mover]) + 1 == self.phases.len()
         {
-            state.outcome = Some(Outcome::Draw(DrawReason::Passes));
+            state.outcome = Some(if self.model.end.passes_scored {
+                self.by_score(state)
+            } else {
+                Outcome::Draw(DrawReason::Passes)
+            });
         }
         if state.outcome.is_none()
             && self.model.end.turn_limit.is_some_and(|limit| state.turn >= limit)

@@ -1015,7 +1015,9 @@ impl Model {
             };
             writeln!(f, "  a player with all their seeds in one hole wins (checked after {when})")?;
         }
-        if end.passes_draw {
+        if end.passes_draw && end.passes_scored {
+            writeln!(f, "  a pass answered by a pass ends the game, won by the higher score")?;
+        } else if end.passes_draw {
             writeln!(f, "  a pass answered by a pass is a draw")?;
         }
         if end.pass_loses {

@@ -1471,6 +1471,8 @@ pub struct EndRules {
     pub one_hole_every_lap: bool,
     /// A pass answered by a pass is a draw.
     pub passes_draw: bool,
+    /// … and ends it on the score rather than in a draw.
+    pub passes_scored: bool,
     /// Passing is always on offer in the main game, and loses.
     pub pass_loses: bool,
     /// A player whose captures of one turn of the main game take both end holes of the

@@ -1200,8 +1200,8 @@ pub enum EndRule {
     /// `a player with all their seeds in one hole wins[, even between laps]` (`true` with
     /// the clause).
     OneHole(bool),
-    /// `two passes in a row are a draw`.
-    PassesDraw,
+    /// `two passes in a row are a draw`, or `… end the game and …` (the score).
+    PassesDraw(Option<Score>),
     /// `a player may pass and lose`.
     PassLoses,
     /// `a player who takes both end holes of the opponent's ROW row in one turn wins`.
@@ -1272,7 +1272,7 @@ impl EndRule {
             EndRule::TurnLimit(_) => "the number of turns",
             EndRule::RowEmpty(..) => "a player whose row is empty",
             EndRule::OneHole(_) => "a player with all their seeds in one hole",
-            EndRule::PassesDraw => "two passes in a row",
+            EndRule::PassesDraw(_) => "two passes in a row",
             EndRule::PassLoses => "a player who passes",
             EndRule::EndHoles(_) => "a player who takes both end holes of a row",
             EndRule::Rounds(_) => "rounds",

@@ -523,6 +523,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::row_empty_rule => "`a player whose inner row is empty loses`",
         Rule::one_hole_rule => "`a player with all their seeds in one hole wins`",
         Rule::passes_draw_rule => "`two passes in a row are a draw`",
+        Rule::passes_score => "`end the game and the player with more seeds wins`",
         Rule::pass_loses_rule => "`a player may pass and lose`",
         Rule::kw_starting => "`starting`",
         Rule::kw_that => "`that`",

@@ -1611,7 +1611,9 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
             EndRule::RowEmpty(row, c.optional(Rule::between_laps).is_some())
         }
         Rule::one_hole_rule => EndRule::OneHole(Children::of(r).optional(Rule::between_laps).is_some()),
-        Rule::passes_draw_rule => EndRule::PassesDraw,
+        Rule::passes_draw_rule => {
+            EndRule::PassesDraw(Children::of(r).optional(Rule::passes_score).map(lower_score))
+        }
         Rule::pass_loses_rule => EndRule::PassLoses,
         Rule::end_holes_rule => EndRule::EndHoles(lower_name(Children::of(r).expect(Rule::row_name)?)),
         Rule::rounds_rule => {

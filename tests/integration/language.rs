@@ -1573,6 +1573,52 @@ fn a_hand_may_be_filled_for_one_player() {
     assert!(picture.contains("South: 8 seeds on board, 0 in store\n"), "{picture}");
 }
 
+/// `two passes in a row end the game and the player who captured more seeds wins`: with
+/// single seeds only (which may not be sown), South passes, North passes, and the game ends
+/// on the captures, 3 to 1 for South; `… are a draw` ends it drawn.
+#[test]
+fn two_passes_may_end_the_game_on_the_score() {
+    let text = r#"game "Passes" {
+    board 2 rows of 3 holes
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 2 seeds
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the landing hole holds 4 seeds: capture four
+        otherwise: stop
+    }
+    capture four {
+        take the landing hole
+    }
+    end {
+        a player who cannot move passes
+        two passes in a row end the game and the player who captured more seeds wins
+    }
+}
+"#;
+    let ending = |text: &str| {
+        let rules = sow::compile("passes.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        let mut setup = setup(&rules, "b 1 0 0\na 0 1 0", Player::South);
+        setup.captured = sow::engine::ByPlayer::pair(3, 1);
+        let mut game = Game::from_state(&rules, state(&rules, &setup));
+        for _ in 0..2 {
+            assert_eq!(game.legal_moves().to_vec(), [Move::Pass]);
+            game.play(Move::Pass).unwrap();
+        }
+        game.outcome()
+    };
+    assert_eq!(ending(text), win(Player::South, sow::engine::WinReason::Score));
+    let drawn = text.replace("end the game and the player who captured more seeds wins", "are a draw");
+    assert_eq!(ending(&drawn), Some(sow::engine::Outcome::Draw(sow::engine::DrawReason::Passes)));
+}
+
 /// Sets of counts: a landing hole that `holds an even number of seeds` and a chain of holes
 /// that each hold `2, 4 or 6 seeds`. South a6 (3) → b6 (1 → 2), b5, b4 (3 → 4): b4 holds 4,
 /// even, and the chain takes b4, b5 (4) and b6 (2) before stopping at South's a6: 10 seeds.
