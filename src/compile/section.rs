@@ -993,6 +993,11 @@ impl Scope<'_> {
         Ok(match &target.node {
             ast::Target::Landing => Target::Landing,
             ast::Target::Opposite(row) => Target::Opposite(self.opposite_row(row.as_ref(), target.span)?),
+            ast::Target::HolesAfter(own, range) => {
+                let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
+                let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
+                Target::HolesAfter(side, min, max, step)
+            }
             ast::Target::HolesBefore(own, range) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
                 let side = own.map(|own| if own { Side::Own } else { Side::Opponent });

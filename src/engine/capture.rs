@@ -367,8 +367,9 @@ impl Rules {
                         holes.push((h, u8::MAX));
                     }
                 }
-                Target::HolesBefore(side, min, max, step) => {
-                    let run = (ring, end.last, rev);
+                Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
+                    // A run after the landing hole goes back against the other way.
+                    let run = (ring, end.last, rev ^ matches!(*target, Target::HolesAfter(..)));
                     self.holes_before(state, run, side, (min, max, step), |h| holes.push((h, u8::MAX)));
                 }
                 Target::Every(side, min, max, step) => {
@@ -645,9 +646,10 @@ impl Rules {
                         n_holes += 1;
                     }
                 }
-                Target::HolesBefore(side, min, max, step) => {
+                Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
-                    let run = (&sow.rings[me], last, rev);
+                    // A run after the landing hole goes back against the other way.
+                    let run = (&sow.rings[me], last, rev ^ matches!(*target, Target::HolesAfter(..)));
                     self.holes_before(state, run, side, (min, max, step), |h| {
                         holes[n_holes] = (h, u8::MAX);
                         n_holes += 1;

@@ -519,7 +519,11 @@ impl Model {
                 Target::Opposite(role) | Target::Column(role) if !self.role_ok(role) => {
                     return Err(self.wrong(place, format!("no row number {role}")));
                 }
-                Target::HolesBefore(_, min, max, _) | Target::Every(_, min, max, _) if min > max => {
+                Target::HolesBefore(_, min, max, _)
+                | Target::HolesAfter(_, min, max, _)
+                | Target::Every(_, min, max, _)
+                    if min > max =>
+                {
                     return Err(self.wrong(place, format!("no count is {min} to {max}")));
                 }
                 _ => {}

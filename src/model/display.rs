@@ -865,14 +865,15 @@ impl Model {
                     Target::Column(r) => {
                         format!("own {} in the landing column", self.row_names[usize::from(*r)])
                     }
-                    Target::HolesBefore(side, min, max, step) => {
+                    Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
                         let count = count_set(*min, *max, *step, "seeds");
+                        let way = if matches!(t, Target::HolesAfter(..)) { "after" } else { "before" };
                         match side {
-                            Some(Side::Own) => format!("each hole before it while the mover's with {count}"),
+                            Some(Side::Own) => format!("each hole {way} it while the mover's with {count}"),
                             Some(Side::Opponent) => {
-                                format!("each hole before it while the opponent's with {count}")
+                                format!("each hole {way} it while the opponent's with {count}")
                             }
-                            None => format!("each hole before it while it holds {count}, on either side"),
+                            None => format!("each hole {way} it while it holds {count}, on either side"),
                         }
                     }
                     Target::Along(steps) => along_hole(*steps),

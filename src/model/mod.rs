@@ -1325,6 +1325,8 @@ pub enum Target {
     /// side said (the opponent's, the mover's, or either: `None`) and holds between `min` and
     /// `max` seeds, in steps of the last.
     HolesBefore(Option<Side>, u16, u16, u16),
+    /// The same run on from the landing hole, in the direction of the sowing.
+    HolesAfter(Option<Side>, u16, u16, u16),
     /// Every hole of the board (or of one side: the mover's, or their opponents') holding
     /// between `min` and `max` seeds (in steps of the last) when the capture is made; stores
     /// aside.

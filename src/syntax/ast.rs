@@ -1032,6 +1032,8 @@ pub enum Target {
     /// `the holes before it, while each [is the opponent's and] holds N to M seeds`
     /// (`Some(true)`: `is the mover's`; `None`: either side's).
     HolesBefore(Option<bool>, SeedRange),
+    /// `the holes after it, while …`: the same run, on from the landing hole.
+    HolesAfter(Option<bool>, SeedRange),
     /// `every [own|opponent's] hole that holds N to M seeds` (`Some(true)`: own).
     Every(Option<bool>, SeedRange),
     /// `the own ROW hole in the landing column`.

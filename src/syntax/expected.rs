@@ -105,6 +105,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::round_second => "`player who moved second`",
         Rule::feed_seeds => "`has no seeds`",
         Rule::before_side => "`opponent's` or `mover's`",
+        Rule::run_after => "`after`",
         Rule::transfer_next => "`the next hole`",
         Rule::passing_seed => "`a seed` or `a seed before the last`",
         Rule::before_last => "`before the last`",

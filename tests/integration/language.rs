@@ -1428,6 +1428,11 @@ fn a_run_of_holes_before_may_keep_to_either_side() {
     assert_eq!(play(&mine), (vec![0, 0, 0, 4, 0, 0, 0, 4], 4));
     let rules = sow::compile("run.sow", text, &Options::new(None, &[])).unwrap();
     assert!(rules.model().to_string().contains("each hole before it while it holds 4 seeds, on either side"));
+    // `the holes after it`: on from b3 in the direction of sowing, b2 (4) and not b1 (0).
+    let after = text.replace("the holes before it", "the holes after it");
+    let play_after = |text: &str| sown_by_both(text, "b 0 4 3 3\na 0 0 3 3", "a3");
+    assert_eq!(play_after(&after), (vec![0, 0, 0, 4, 0, 0, 0, 4], 8));
+    assert_eq!(play_after(text), (vec![0, 0, 0, 0, 0, 4, 0, 0], 12));
 }
 
 /// `move all seeds from an occupied own hole to the next hole`: each occupied own hole's seeds
