@@ -9,6 +9,15 @@ use super::stepwise::{Cursor, Tally, set_mark};
 use super::trace::SownLap;
 use crate::model::Overrun;
 
+/// The holes a capture in passing takes, kept for the turn's log.
+struct Taken<'a>(&'a mut Vec<(Hole, u16)>);
+
+impl super::play::Log for Taken<'_> {
+    fn took(&mut self, h: Hole, n: u16) {
+        self.0.push((h, n));
+    }
+}
+
 impl Rules {
     /// The hole one step from `h` along `me`'s circuit, against its stored order with `rev`.
     pub(super) fn step_hole(&self, me: Player, h: Hole, rev: bool) -> Hole {
@@ -202,7 +211,7 @@ impl Rules {
             .find(|r| self.rule_applies(state, r, (at, before), &cur));
         let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule else { return };
         let end = self.step_end(state, sow, at, tally);
-        let (taken, _) = self.take_at(state, c, &end, rev, &mut ());
+        let (taken, _) = self.take_at(state, c, &end, rev, &mut Taken(&mut tally.overran));
         self.thin_marks(state);
         if taken > 0 {
             let me = state.to_move;

@@ -70,8 +70,9 @@ pub(super) struct Tally {
     /// Where holes belong by colour: whose seeds the hole the last lap ended in held before
     /// its last seed fell.
     pub(super) held_by: Option<Player>,
-    /// Where holes belong by colour: the opponent's seeds each lap's seeds took to the hole
-    /// the lap was lifted from, as they were taken (for the log).
+    /// Seeds taken while laps were sown, as they were taken (for the log): where holes belong
+    /// by colour, the opponent's seeds each lap's seeds took to the hole the lap was lifted
+    /// from; and the holes captures in passing took.
     pub(super) overran: Vec<(Hole, u16)>,
     /// The sowing's cursor as the lap under way began, where captures in passing (`a seed
     /// lands in …`) read the turn's facts; `None` outside the main paths of a turn (a

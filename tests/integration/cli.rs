@@ -991,3 +991,43 @@ fn players_of_common_holes_are_named_without_rows() {
     assert!(out.contains("\nSouth: the computer (random"), "{out}");
     assert!(!out.contains("(rows"), "{out}");
 }
+
+/// A capture made as a seed falls is told with the sowing: South a1 (3) → a2 (3 → 4, taken),
+/// a3 (3 → 4, taken), a4.
+#[test]
+fn captures_in_passing_are_told() {
+    let dir = crate::common::scratch_dir("passing");
+    let file = dir.join("passing.sow");
+    let text = r#"game "Passing" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        3 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when a seed before the last lands in a hole and the landing hole holds 4 seeds: capture fours
+        otherwise: stop
+    }
+    capture fours {
+        take the landing hole
+        put the taken seeds in the owner's store
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    std::fs::write(&file, text).unwrap();
+    let (code, out, err) = sow(&["play", file.to_str().unwrap(), "--north", "random"], "a1\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("South sows a1: 1 lap, 3 seeds sown, the last in a4; captures 4 from a2 and 4 from a3."),
+        "{out}"
+    );
+}
