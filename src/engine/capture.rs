@@ -35,14 +35,34 @@ impl Rules {
     /// to each hole's owner were kept as they were taken ([`Rules::keep_for`]).
     #[inline]
     pub(super) fn keep(&self, state: &mut State, destination: Destination, n: u16) {
-        if !destination.to_owner() {
-            self.keep_for(state, destination, state.to_move, n);
+        let me = state.to_move;
+        // `matches!`, not `!=`: a derived comparison of destinations is a call.
+        if !matches!(destination, Destination::Store | Destination::OwnersHand | Destination::OwnersStore)
+            || (self.store.is_none() && !destination.to_owner())
+        {
+            state.captured[me] += n;
+        }
+        match destination {
+            Destination::Hand => state.hand[me] += n,
+            Destination::Store => {
+                if let Some(store) = self.store {
+                    let slot = store[me].index();
+                    state.counts[slot] += n;
+                    state.hash = state.hash.wrapping_add(self.keys[slot].wrapping_mul(u64::from(n)));
+                }
+            }
+            Destination::OutOfPlay
+            | Destination::Sow(_)
+            | Destination::Put(_)
+            | Destination::OwnersHand
+            | Destination::OwnersStore => {}
         }
         state.since = state.turn + 1;
     }
 
     /// [`Rules::keep`] of `n` seeds taken from a hole of `owner`'s: for the owner where the
     /// destination says so, else for the mover.
+    #[cold]
     pub(super) fn keep_from(&self, state: &mut State, destination: Destination, owner: Player, n: u16) {
         if destination.to_owner() {
             self.keep_for(state, destination, owner, n);
@@ -51,7 +71,7 @@ impl Rules {
     }
 
     /// `n` taken seeds kept for player `p`: in their hand or store, or out of play.
-    #[inline]
+    #[cold]
     fn keep_for(&self, state: &mut State, destination: Destination, p: Player, n: u16) {
         // `matches!`, not `!=`: a derived comparison of destinations is a call.
         if !matches!(destination, Destination::Store | Destination::OwnersStore) || self.store.is_none() {
@@ -397,20 +417,47 @@ impl Rules {
         amount: impl Fn(&State, Hole) -> u16,
         log: &mut L,
     ) -> (u16, u8) {
+        if destination.to_owner() {
+            return self.empty_holes_to_owners(state, destination, holes, amount, log);
+        }
         let (mut taken, mut roles) = (0u16, 0u8);
         for &(h, role) in holes {
             let n = amount(state, h);
             if n > 0 {
-                let owner = if destination.to_owner() { Some(self.owner_at(state, h)) } else { None };
                 self.remove(state, h, n);
                 log.took(h, n);
                 taken += n;
                 if role != u8::MAX {
                     roles |= 1 << role;
                 }
-                if let Some(owner) = owner {
-                    self.keep_for(state, destination, owner, n);
+            }
+        }
+        (taken, roles)
+    }
+
+    /// [`Rules::empty_holes`] where each hole's seeds go to the player it belongs to.
+    #[cold]
+    #[inline(never)]
+    fn empty_holes_to_owners<L: Log>(
+        &self,
+        state: &mut State,
+        destination: Destination,
+        holes: &[(Hole, u8)],
+        amount: impl Fn(&State, Hole) -> u16,
+        log: &mut L,
+    ) -> (u16, u8) {
+        let (mut taken, mut roles) = (0u16, 0u8);
+        for &(h, role) in holes {
+            let n = amount(state, h);
+            if n > 0 {
+                let owner = self.owner_at(state, h);
+                self.remove(state, h, n);
+                log.took(h, n);
+                taken += n;
+                if role != u8::MAX {
+                    roles |= 1 << role;
                 }
+                self.keep_for(state, destination, owner, n);
             }
         }
         (taken, roles)

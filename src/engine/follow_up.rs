@@ -95,7 +95,8 @@ impl Rules {
         let follow_up = &capture.follow_ups[p.step as usize];
         let region = self.region_holes(me.other(), follow_up.region());
         let Some(index) = region.iter().position(|&r| r == h) else { return };
-        let owner = self.owner_at(state, h);
+        // Where the seeds go to the hole's owner, whose it was before it was emptied.
+        let owner = matches!(capture.destination, Destination::OwnersHand).then(|| self.owner_at(state, h));
         let n = match follow_up {
             FollowUp::Strip { .. } => 1,
             FollowUp::ExtraHoles { .. } => state.counts[h.index()],
@@ -109,7 +110,10 @@ impl Rules {
             d @ (Destination::Hand | Destination::OwnersHand) => d,
             _ => Destination::OutOfPlay,
         };
-        self.keep_from(state, destination, owner, n);
+        match owner {
+            Some(owner) => self.keep_from(state, destination, owner, n),
+            None => self.keep(state, destination, n),
+        }
         p.remaining -= 1;
         p.lower = index as u8;
         if p.remaining == 0 {

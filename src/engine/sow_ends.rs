@@ -28,6 +28,7 @@ impl Rules {
     /// included: the legality check of rings where a capture's seeds are sown on as a lap of
     /// their own, or laps may be turned, played out on a copy of the position. `relays` is
     /// the relay decisions made this turn before this sowing.
+    #[inline(always)]
     pub(super) fn turn_ends(&self, state: &State, h: Hole, origin: u16, rev: bool, relays: u16) -> bool {
         self.turn_ends_from(state, (h, origin, 0), (rev, false), relays, 0)
     }
@@ -38,6 +39,11 @@ impl Rules {
     /// captures can go on for ever, and the sowing checks those. Where the sowing reaches a
     /// pause that lets the mover turn the next lap, it ends if some way on from there ends,
     /// looked at `depth` pauses deep at most (deeper, a pause counts as an end).
+    ///
+    /// Inlined, with [`Rules::turn_ends`], into the move lists that ask it, where its tuples
+    /// are constants: left to the compiler, both were once called instead, at 7% more
+    /// instructions on a four-row game whose captures sow on (Hus; callgrind).
+    #[inline(always)]
     pub(super) fn turn_ends_from(
         &self,
         state: &State,

@@ -781,16 +781,19 @@ impl Model {
 
 impl Destination {
     /// Where the seeds of each hole go to the player the hole belongs to, not the mover.
+    #[inline]
     pub fn to_owner(self) -> bool {
         matches!(self, Destination::OwnersHand | Destination::OwnersStore)
     }
 
     /// Whether the seeds are kept in a store (the mover's or the owner's).
+    #[inline]
     pub fn in_store(self) -> bool {
         matches!(self, Destination::Store | Destination::OwnersStore)
     }
 
     /// Whether the seeds go to a hand (the mover's or the owner's).
+    #[inline]
     pub fn in_hand(self) -> bool {
         matches!(self, Destination::Hand | Destination::OwnersHand)
     }

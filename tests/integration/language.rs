@@ -1485,6 +1485,7 @@ fn a_turn_may_move_a_hole_into_the_next_hole() {
 ///   last seed, stays.
 /// - `when a seed lands in …`: the last seed's b4 is taken too, to North's store.
 /// - Into the mover's store instead: South has both (8).
+///
 /// The same under the general interpreter (such rules are played lap by lap).
 #[test]
 fn a_capture_may_be_made_as_each_seed_falls() {
