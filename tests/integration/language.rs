@@ -1040,10 +1040,10 @@ fn a_game_of_rounds_fills_the_board_again_and_ends_when_a_player_cannot_fill_a_h
     assert!(rules.model().to_string().contains("a player who cannot fill a single hole loses the game"));
 
     // With 10 seeds in South's store, South wins the first round (10 to 2) and starts the
-    // next; where the player who moved second in a round starts the next, North does (South
-    // started the first). South's 10 seeds fill a3, a2, a1 (4 stay in store), North's 2 fill
+    // next; where the players start the rounds in turn, North does (South started the first). South's 10 seeds fill a3, a2, a1 (4 stay in store), North's 2 fill
     // b1 alone.
-    let second = ROUNDS.replace("the winner of a round", "the player who moved second in a round");
+    let second =
+        ROUNDS.replace("the winner of a round starts the next", "the players start the rounds in turn");
     let second = sow::compile("rounds.sow", &second, &Options::new(None, &[]))
         .unwrap_or_else(|e| panic!("{}", common::render(&e)));
     assert!(second.model().to_string().contains("the rounds are started in turn"));
