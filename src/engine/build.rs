@@ -200,7 +200,8 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                 Turn::Sow(sowing) => TurnKind::Sow(SowRules {
                     choices: sowing.choices.iter().map(choice).collect(),
                     direction: sowing.direction,
-                    lap_rules: sowing.lap_rules.clone(),
+                    // The rules read where a lap ends; those read as its seeds fall apart.
+                    lap_rules: sowing.lap_rules.iter().filter(|r| r.at_lap_end()).cloned().collect(),
                     lap_otherwise: sowing.otherwise,
                     reach: sowing.reached_rows(),
                     must_feed: sowing.must_feed,
@@ -212,7 +213,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     empty_hole: sowing.empty_hole.unwrap_or(1),
                     skip_in_play: sowing.skip.filter(|&m| model.mark_set_in_play(m)),
                     every_lap_itself: sowing.every_lap_itself,
-                    passing: sowing.lap_rules.iter().any(|r| r.in_passing()),
+                    passing: sowing.lap_rules.iter().filter(|r| r.in_passing()).cloned().collect(),
                     leave_turned: sowing.leave_turned,
                     turned_once: sowing.turned_once,
                     hand_entry: sowing.hand_entry,
@@ -713,11 +714,7 @@ fn attach_rings(rules: &mut Rules) {
                     _ => Vec::new(),
                 };
                 let rings = ByPlayer::for_seats(rules.model.seats, |me| {
-                    // The ring's tables are of a lap's end: rules read only as the seeds before
-                    // it fall are played lap by lap (`SowRules::passing`).
-                    let at_end: Vec<LapRule> =
-                        sow.lap_rules.iter().filter(|r| r.at_lap_end()).cloned().collect();
-                    let mut ring = Ring::build(rules, me, &at_end, sow.lap_otherwise, &turn_holes[me]);
+                    let mut ring = Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me]);
                     if !sow.first_lap.is_plain() {
                         // A first lap of its own kind is sown, and checked to end, by the
                         // interpreter's general path.

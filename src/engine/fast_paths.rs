@@ -73,10 +73,7 @@ fn rules_say(
                 Fact::NotReached(..) => !ctx.reached,
             })
     };
-    sow.lap_rules
-        .iter()
-        .find(|rule| rule.at_lap_end() && applies(rule))
-        .map_or(sow.lap_otherwise, |rule| rule.action)
+    sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)
 }
 
 /// At every landing of the mover's ring (both directions), the lap table's verdict against

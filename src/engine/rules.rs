@@ -97,7 +97,7 @@ pub struct SowRules {
     pub choices: Vec<Choice>,
     /// A direction fixed for this phase (else the circuit's, or the player's choice).
     pub direction: Option<Direction>,
-    /// The rules applied after each lap, in order.
+    /// The rules applied after each lap, in order (those read at its last seed).
     pub lap_rules: Vec<LapRule>,
     /// What happens after a lap when no lap rule applies.
     pub lap_otherwise: LapAction,
@@ -129,8 +129,9 @@ pub struct SowRules {
     pub skip_in_play: Option<u8>,
     /// Every lap lifted from a hole drops its first seed back into it (played lap by lap).
     pub every_lap_itself: bool,
-    /// Some lap rules are read as each seed falls (`a seed lands in …`: played lap by lap).
-    pub passing: bool,
+    /// The lap rules read as each seed but a lap's last falls (`a seed lands in …`), in
+    /// order: captures in passing, played lap by lap.
+    pub passing: Vec<LapRule>,
     /// A turned lap's captured seeds may be left for another turned lap.
     pub leave_turned: bool,
     /// Turned laps capture once a turn, unless the turn's first lap was turned.

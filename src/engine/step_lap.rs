@@ -158,7 +158,7 @@ impl Rules {
             before = state.counts[at.index()];
             self.add(state, at, k);
             left -= k;
-            if left > 0 && sow.passing {
+            if left > 0 && !sow.passing.is_empty() {
                 self.capture_in_passing(state, sow, (at, before), rev, tally);
             }
             if tally.trace.is_some() {
@@ -204,11 +204,7 @@ impl Rules {
         });
         (cur.rev, cur.first, cur.held_by) = (rev, first, tally.held_by);
         cur.captured |= tally.captured;
-        let rule = sow
-            .lap_rules
-            .iter()
-            .filter(|r| r.in_passing())
-            .find(|r| self.rule_applies(state, r, (at, before), &cur));
+        let rule = sow.passing.iter().find(|r| self.rule_applies(state, r, (at, before), &cur));
         let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule else { return };
         let end = self.step_end(state, sow, at, tally);
         let (taken, _) = self.take_at(state, c, &end, rev, &mut Taken(&mut tally.overran));
@@ -293,7 +289,7 @@ impl Rules {
         let action = sow
             .lap_rules
             .iter()
-            .find(|rule| rule.at_lap_end() && self.rule_applies(state, rule, (at, before), cur))
+            .find(|rule| self.rule_applies(state, rule, (at, before), cur))
             .map_or(sow.lap_otherwise, |rule| rule.action);
         cur.reached |= ended;
         action
