@@ -37,10 +37,11 @@ impl Rules {
     pub(super) fn keep(&self, state: &mut State, destination: Destination, n: u16) {
         let me = state.to_move;
         // `matches!`, not `!=`: a derived comparison of destinations is a call.
-        if !matches!(destination, Destination::Store | Destination::OwnersHand | Destination::OwnersStore)
-            || (self.store.is_none() && !destination.to_owner())
-        {
-            state.captured[me] += n;
+        if !matches!(destination, Destination::Store) || self.store.is_none() {
+            // Seeds kept for each hole's owner were counted as they were taken.
+            if !destination.to_owner() {
+                state.captured[me] += n;
+            }
         }
         match destination {
             Destination::Hand => state.hand[me] += n,
@@ -515,15 +516,16 @@ impl Rules {
         mut push: impl FnMut(Hole),
     ) {
         let me = state.to_move;
+        let opp = (self.seats() == 2).then(|| me.other());
         let mut pos = ring.pos(last);
         for _ in 1..ring.len {
             pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
             let h = Hole(ring.slot(pos) as u8);
-            let on_side = match side {
-                None => true,
-                Some(crate::model::Side::Own) => self.holds(state, h, me),
-                Some(crate::model::Side::Opponent) if self.seats() == 2 => self.holds(state, h, me.other()),
-                Some(crate::model::Side::Opponent) => self.opponents_at_table(state, h, me),
+            let on_side = match (side, opp) {
+                (Some(crate::model::Side::Opponent), Some(o)) => self.holds(state, h, o),
+                (Some(crate::model::Side::Opponent), None) => self.opponents_at_table(state, h, me),
+                (Some(crate::model::Side::Own), _) => self.holds(state, h, me),
+                (None, _) => true,
             };
             if self.is_store(h)
                 || !on_side

@@ -88,6 +88,18 @@ impl Rules {
         self.end_turn(state, history);
     }
 
+    /// `n` seeds of hole `h` picked, into the hand of the player whose hole it was.
+    #[cold]
+    fn pick_for_owner<L: Log>(&self, state: &mut State, h: Hole, n: u16, log: &mut L) {
+        let owner = self.owner_at(state, h);
+        self.remove(state, h, n);
+        if self.colours {
+            self.settle_colours(state);
+        }
+        log.took(h, n);
+        self.keep_from(state, Destination::OwnersHand, owner, n);
+    }
+
     pub(super) fn pick<L: Log>(&self, state: &mut State, history: &mut History, h: Hole, log: &mut L) {
         let Phase::Pick(mut p) = state.phase else { return };
         let me = state.to_move;
@@ -95,24 +107,24 @@ impl Rules {
         let follow_up = &capture.follow_ups[p.step as usize];
         let region = self.region_holes(me.other(), follow_up.region());
         let Some(index) = region.iter().position(|&r| r == h) else { return };
-        // Where the seeds go to the hole's owner, whose it was before it was emptied.
-        let owner = matches!(capture.destination, Destination::OwnersHand).then(|| self.owner_at(state, h));
         let n = match follow_up {
             FollowUp::Strip { .. } => 1,
             FollowUp::ExtraHoles { .. } => state.counts[h.index()],
         };
-        self.remove(state, h, n);
-        if self.colours {
-            self.settle_colours(state);
-        }
-        log.took(h, n);
-        let destination = match capture.destination {
-            d @ (Destination::Hand | Destination::OwnersHand) => d,
-            _ => Destination::OutOfPlay,
-        };
-        match owner {
-            Some(owner) => self.keep_from(state, destination, owner, n),
-            None => self.keep(state, destination, n),
+        if matches!(capture.destination, Destination::OwnersHand) {
+            self.pick_for_owner(state, h, n, log);
+        } else {
+            self.remove(state, h, n);
+            if self.colours {
+                self.settle_colours(state);
+            }
+            log.took(h, n);
+            let destination = if matches!(capture.destination, Destination::Hand) {
+                Destination::Hand
+            } else {
+                Destination::OutOfPlay
+            };
+            self.keep(state, destination, n);
         }
         p.remaining -= 1;
         p.lower = index as u8;
