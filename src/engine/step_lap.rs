@@ -191,17 +191,7 @@ impl Rules {
         tally: &mut Tally,
     ) {
         let first = tally.laps == 0 && tally.cur.is_none_or(|c| c.first);
-        let mut cur = tally.cur.unwrap_or(super::stepwise::Cursor {
-            rev,
-            first,
-            captured: false,
-            origin: 0,
-            pauses: 0,
-            sown: true,
-            reached: 0,
-            laps: 0,
-            held_by: None,
-        });
+        let mut cur = tally.cur.unwrap_or(super::stepwise::Cursor::first_lap(rev));
         (cur.rev, cur.first, cur.held_by) = (rev, first, tally.held_by);
         cur.captured |= tally.captured;
         let rule = sow.passing.iter().find(|r| self.rule_applies(state, r, (at, before), &cur));

@@ -55,6 +55,23 @@ pub(super) struct Cursor {
     pub(super) laps: u16,
 }
 
+impl Cursor {
+    /// A turn's first lap about to be sown going `rev`, nothing captured or reached yet.
+    pub(super) fn first_lap(rev: bool) -> Cursor {
+        Cursor {
+            rev,
+            first: true,
+            captured: false,
+            origin: 0,
+            pauses: 0,
+            sown: true,
+            reached: 0,
+            laps: 0,
+            held_by: None,
+        }
+    }
+}
+
 /// What a sowing came to, counted as it went.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Tally {
@@ -366,17 +383,7 @@ impl Rules {
         tally: &mut Tally,
     ) -> Option<(Hole, u16, LapAction, Cursor)> {
         let me = state.to_move;
-        let mut cur = Cursor {
-            rev,
-            first: true,
-            captured: false,
-            origin: 0,
-            pauses: 0,
-            sown: true,
-            reached: 0,
-            laps: 0,
-            held_by: None,
-        };
+        let mut cur = Cursor::first_lap(rev);
         match sow.place {
             Some(place) => {
                 if state.hand[me] == 0 {
