@@ -212,9 +212,9 @@ fn territory(scope: &Scope<'_>, game_name: Span) -> Vec<CheckError> {
     out
 }
 
-/// From 2 to 8 players; more than two share a circuit by the colour of their seeds, each
-/// starting with an equal part of it, and an equal part needs colours and a shared circuit
-/// the players divide.
+/// From 2 to 8 players; more than two share a circuit in equal parts (for good, or at the
+/// start and then by the colour of their seeds) or share every hole, and an equal part needs
+/// a shared circuit the players divide.
 fn players(scope: &Scope<'_>) -> Vec<CheckError> {
     let sections = &scope.eff.sections;
     let territory = sections.territory.map(|t| t.node);
@@ -266,26 +266,8 @@ fn players(scope: &Scope<'_>) -> Vec<CheckError> {
     }
     if seats > 2 {
         out.extend(one_opponent(scope, seats));
-        // The board's stores are South's and North's: no other seat has one yet.
-        let board = sections.board.map(|b| b.node);
-        for span in [board.and_then(|b| b.stores), board.and_then(|b| b.side_stores.as_ref().map(|s| s.span))]
-            .into_iter()
-            .flatten()
-        {
-            out.push(CheckError::StoresForTwo {
-                seats,
-                span: span.into(),
-                players: sections.players.map(|p| p.node.span.into()),
-            });
-        }
     }
     let Some(share) = share else { return out };
-    if territory.is_some_and(|t| t.by_colour.is_none()) {
-        out.push(CheckError::NeedsColours {
-            what: "an equal part of the circuit".into(),
-            span: share.into(),
-        });
-    }
     let circuit = sections.circuit.map(|c| c.node);
     let shared = circuit.is_some_and(|c| c.edge.is_some() || c.rows_of.is_some() || c.all_rows.is_some());
     if !shared {
@@ -624,11 +606,14 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
                 errors.push(CheckError::NeedsColours { what, span: whole.span.into() });
             }
         }
-        if let Some(rows) = sections.circuit.and_then(|c| c.node.rows_of.as_ref()) {
+        // A ring of one role's rows or of the edge is shared by every player: by colour, or
+        // in equal parts of it.
+        let share = sections.territory.is_some_and(|t| t.node.share.is_some());
+        if let Some(rows) = sections.circuit.and_then(|c| c.node.rows_of.as_ref()).filter(|_| !share) {
             let what = format!("a ring through the {} rows only", rows.node);
             errors.push(CheckError::NeedsColours { what, span: rows.span.into() });
         }
-        if let Some(edge) = sections.circuit.and_then(|c| c.node.edge) {
+        if let Some(edge) = sections.circuit.and_then(|c| c.node.edge).filter(|_| !share) {
             let what = "a ring round the board's edge".to_string();
             errors.push(CheckError::NeedsColours { what, span: edge.into() });
         }

@@ -411,11 +411,8 @@ pub enum CheckError {
     },
 
     /// A board with an unsupported number of rows.
-    #[error("a board of {rows} rows is not supported")]
-    #[diagnostic(
-        code(sow::check::board_rows),
-        help("a board has 2 or 4 rows: each player owns half of them")
-    )]
+    #[error("a board of {rows} row{} is not supported", if *rows == 1 { "" } else { "s" })]
+    #[diagnostic(code(sow::check::board_rows))]
     BoardRows {
         /// Rows given.
         rows: u64,
@@ -424,6 +421,9 @@ pub enum CheckError {
         span: SourceSpan,
         /// What is wrong.
         what: String,
+        /// What to write instead.
+        #[help]
+        help: String,
     },
 
     /// A board with too many holes per row.
@@ -1054,6 +1054,21 @@ pub enum CheckError {
         help: String,
     },
 
+    /// A hole description that names one hole by its place (`the rightmost own hole`), where
+    /// a hole is described by what it is.
+    #[error("`{word}` names a hole by its place, where this description says what the hole is")]
+    #[diagnostic(code(sow::check::hole_by_place))]
+    HoleByPlace {
+        /// The word.
+        word: String,
+        /// Where.
+        #[label("names a hole by its place")]
+        span: SourceSpan,
+        /// How to say it.
+        #[help]
+        help: String,
+    },
+
     /// Two words of a description contradict each other or say the same thing twice.
     #[error("`{word}` conflicts with `{other}`")]
     #[diagnostic(code(sow::check::conflicting_words))]
@@ -1147,9 +1162,9 @@ pub enum CheckError {
     #[diagnostic(
         code(sow::check::seats_without_share),
         help(
-            "let the players share a circuit by the colour of their seeds: `territory each player owns an equal \
-             part of the circuit at the start, then the holes that hold their seeds`; or share every hole: \
-             `territory each player owns every hole`"
+            "let the players share a circuit in equal parts: `territory each player owns an equal part of the \
+             circuit` (for good), or `… at the start, then the holes that hold their seeds` (by the colour of \
+             their seeds); or share every hole: `territory each player owns every hole`"
         )
     )]
     SeatsWithoutShare {
@@ -1180,27 +1195,6 @@ pub enum CheckError {
         /// Where.
         #[label("which of the others?")]
         span: SourceSpan,
-    },
-
-    /// Stores at a table of more than two, where the board lays out South's and North's only.
-    #[error("the board has stores for South and North only, and a table of {seats} has {seats} players")]
-    #[diagnostic(
-        code(sow::check::stores_for_two),
-        help(
-            "at a table of more than two, keep each player's captures in their hand (`put the taken seeds \
-             in the mover's hand`) and write `no stores`; stores laid out for every seat are not in the \
-             language yet"
-        )
-    )]
-    StoresForTwo {
-        /// The players.
-        seats: usize,
-        /// The stores.
-        #[label("stores for two")]
-        span: SourceSpan,
-        /// The table's size.
-        #[label("{seats} players")]
-        players: Option<SourceSpan>,
     },
 
     /// A construct not yet played where each seed goes into a neighbouring hole of the

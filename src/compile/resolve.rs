@@ -194,12 +194,26 @@ impl<'a> Scope<'a> {
         let columns = errors.take_one(self.value(&board.columns));
         let (Some(rows), Some(columns)) = (rows, columns) else { return Err(errors.0) };
         if rows != 2 && rows != 4 {
+            // Where the players own rows, each owns half of them; where they share a ring or
+            // every hole, a ring of any length is laid out on two rows.
+            let by_rows =
+                self.eff.sections.territory.is_none_or(|t| t.node.share.is_none() && t.node.common.is_none());
             let what = match rows {
                 0 => "a board with no rows has no holes".to_string(),
-                r if r % 2 == 1 => format!("{r} rows cannot be shared equally between two players"),
+                r if r % 2 == 1 && by_rows => {
+                    format!("{r} rows cannot be shared equally between two players")
+                }
+                1 => "1 row".to_string(),
                 r => format!("{r} rows"),
             };
-            errors.push(CheckError::BoardRows { rows, span: board.rows.span.into(), what });
+            let help = if by_rows {
+                "a board has 2 or 4 rows: each player owns half of them".to_string()
+            } else {
+                "a board has 2 or 4 rows; a ring shared by every player is laid out on two: a ring of 8 holes is \
+                 `board 2 rows of 4 holes` with `circuit all rows anticlockwise`"
+                    .to_string()
+            };
+            errors.push(CheckError::BoardRows { rows, span: board.rows.span.into(), what, help });
         }
         if columns == 0 {
             let circuit = self.eff.sections.circuit.map_or(section.span, |s| s.span);
@@ -541,7 +555,17 @@ impl<'a> Scope<'a> {
         let mut errors = Errors::default();
         let mut ok = true;
         let mut earlier: [Option<Span>; 4] = [None; 4];
+        // `the rightmost own hole`: one error for the words of place, not one per word.
+        let mut placed: Option<Span> = None;
         for word in &words.node {
+            if let ast::HoleWord::Row(name) = &word.node
+                && is_place_word(name)
+                && !self.row_names().contains(name)
+            {
+                placed = Some(placed.map_or(word.span, |p| p.to(word.span)));
+                ok = false;
+                continue;
+            }
             let kind = match &word.node {
                 ast::HoleWord::State(s) => {
                     filter.state = Some((*s).into());
@@ -576,7 +600,27 @@ impl<'a> Scope<'a> {
                 errors.push(self.conflicting_words(word.span, other));
             }
         }
+        if let Some(span) = placed {
+            errors.push(self.hole_by_place(&self.text(span), span));
+        }
         errors.finish(ok.then_some(filter))
+    }
+
+    /// A word naming a hole by its place in a description of what the hole is: the way to
+    /// say it is a mark on that hole.
+    fn hole_by_place(&self, word: &str, span: Span) -> CheckError {
+        let example = match self.row_names().first() {
+            Some(row) => format!("`marks end: the rightmost {row} hole`"),
+            None => "a mark in board notation, `marks end: a6, b1`".to_string(),
+        };
+        CheckError::HoleByPlace {
+            word: word.to_string(),
+            span: span.into(),
+            help: format!(
+                "a particular hole of each player's is a marked hole: declare the mark ({example}) and describe \
+                 the hole by it: `lands in an own end hole`"
+            ),
+        }
     }
 
     /// Two words of one kind describe the same hole.
@@ -589,4 +633,13 @@ impl<'a> Scope<'a> {
             help: "describe the hole with one word of each kind: `empty` or `occupied`, `own` or `opponent's`, and one row or mark".into(),
         }
     }
+}
+
+/// Words that name a hole by its place in a row (`the`, `leftmost`, `rightmost`, `first`,
+/// `last`, an ordinal such as `3rd`), read where a row name may stand.
+fn is_place_word(word: &str) -> bool {
+    let ordinal = ["st", "nd", "rd", "th"].iter().any(|suffix| {
+        word.strip_suffix(suffix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    });
+    ordinal || ["the", "leftmost", "rightmost", "first", "last"].contains(&word)
 }

@@ -46,7 +46,7 @@ fn layout(model: &Model) -> Layout {
         // only the tables built for rings read (no seed is sown along it).
         let slot_of: Vec<Hole> = (0..holes).map(|i| Hole(i as u8)).collect();
         let board_of: Vec<u16> = (0..holes).map(|i| i as u16).collect();
-        let store = board.stores.then(|| ByPlayer::pair(Hole(holes as u8), Hole(holes as u8 + 1)));
+        let store = stores(model);
         let ring = slot_of.clone();
         return Layout {
             slot_of,
@@ -70,26 +70,36 @@ fn layout(model: &Model) -> Layout {
         slot_of[board.index(cell)] = Hole(slot as u8);
         board_of[slot] = board.index(cell) as u16;
     }
-    let store = board.stores.then(|| ByPlayer::pair(Hole(holes as u8), Hole(holes as u8 + 1)));
+    let store = stores(model);
     let circuit: ByPlayer<Vec<Hole>> = if c.shared {
-        // The shared ring in slots: South's holes are slots 0..c, North's c..2c.
+        // The shared ring in slots (a ring through the stores is made once the holes' owners
+        // are known: see `through_stores`).
         let ring: Vec<Hole> = (0..holes).map(|i| Hole(i as u8)).collect();
-        match store.filter(|_| c.through_store) {
-            Some(store) => ByPlayer::for_seats(model.seats, |player| {
-                let (own, other) = ring.split_at(board.columns);
-                let (own, other) = if player == Player::South { (own, other) } else { (other, own) };
-                own.iter()
-                    .copied()
-                    .chain(std::iter::once(store[player]))
-                    .chain(other.iter().copied())
-                    .collect()
-            }),
-            None => ByPlayer::for_seats(model.seats, |_| ring.clone()),
-        }
+        ByPlayer::for_seats(model.seats, |_| ring.clone())
     } else {
         board_circuit.map(|ring| ring.into_iter().map(|cell| slot_of[board.index(cell)]).collect::<Vec<_>>())
     };
     Layout { slot_of, board_of, store, circuit }
+}
+
+/// Each player's store, where the board has stores: the slots after the holes, in seat order.
+fn stores(model: &Model) -> Option<ByPlayer<Hole>> {
+    let holes = model.board.holes();
+    model.board.stores.then(|| ByPlayer::for_seats(model.seats, |p| Hole((holes + p.index()) as u8)))
+}
+
+/// Each player's ring through their store, where a shared ring passes through the mover's
+/// store: the ring from the first hole of the player's run of holes along it (the hole after
+/// one that is not theirs), the store after the last hole of that run, then the rest.
+fn through_stores(ring: &[Hole], store: &ByPlayer<Hole>, hole_owner: &[Player], player: Player) -> Vec<Hole> {
+    let n = ring.len();
+    let own = |k: usize| hole_owner[ring[k % n].index()] == player;
+    let Some(first) = (0..n).find(|&k| own(k) && !own(k + n - 1)) else { return ring.to_vec() };
+    let run = (first..first + n).take_while(|&k| own(k)).count();
+    let mut out: Vec<Hole> = (first..first + run).map(|k| ring[k % n]).collect();
+    out.push(store[player]);
+    out.extend((first + run..first + n).map(|k| ring[k % n]));
+    out
 }
 
 /// The layout of a ring through both players' rows of one role: South's other rows, then the
@@ -121,7 +131,7 @@ fn ring_layout(model: &Model) -> Layout {
         slot_of[board.index(cell)] = Hole(slot as u8);
         board_of[slot] = board.index(cell) as u16;
     }
-    let store = board.stores.then(|| ByPlayer::pair(Hole(holes as u8), Hole(holes as u8 + 1)));
+    let store = stores(model);
     let first = if model.share { 0 } else { south.len() };
     let ring: Vec<Hole> = (first..first + ring.len()).map(|i| Hole(i as u8)).collect();
     Layout { slot_of, board_of, store, circuit: ByPlayer::for_seats(model.seats, |_| ring.clone()) }
@@ -157,9 +167,11 @@ fn owners(model: &Model, slot_of: &[Hole], layout: &Layout, slots: usize) -> Own
                 hole_column[h.index()] = column as u8;
             }
         }
-        if let Some(store) = store {
-            hole_owner[store[side].index()] = side;
-            hole_role[store[side].index()] = Role::MAX;
+    }
+    if let Some(store) = store {
+        for player in model.players() {
+            hole_owner[store[player].index()] = player;
+            hole_role[store[player].index()] = Role::MAX;
         }
     }
     // At a table of more than two no one owns a side: each reads the board from South's seat
@@ -420,12 +432,15 @@ fn hash_keys(holes: usize, slots: usize) -> (Vec<u64>, [u64; MAX_SEATS]) {
 fn build(model: Model) -> Rules {
     let board = model.board;
     let holes = board.holes();
-    let stores_end = holes + if board.stores { 2 } else { 0 };
+    let stores_end = holes + if board.stores { model.seats } else { 0 };
     let slots = stores_end + if board.side_stores.is_some() { 2 } else { 0 };
     let layout = layout(&model);
     let Owners { mut hole_owner, mut hole_role, hole_column, role_hole } =
         owners(&model, &layout.slot_of, &layout, slots);
-    let Layout { slot_of, board_of, store, circuit } = layout;
+    let Layout { slot_of, board_of, store, mut circuit } = layout;
+    if let Some(store) = store.filter(|_| model.circuit.through_store) {
+        circuit = ByPlayer::for_seats(model.seats, |p| through_stores(&circuit[p], &store, &hole_owner, p));
+    }
     let side_store = side_stores(&model, stores_end, (&mut hole_owner, &mut hole_role));
     let through = through_circuits(&model, side_store, &circuit, &role_hole);
     let (through_pos, circuit_pos) = (positions(&through, slots), positions(&circuit, slots));

@@ -291,7 +291,8 @@ impl Rules {
     /// store follows its owner's last hole along the circuit that passes through it, and where
     /// no circuit does, each player's store is on their right (South's at the right-hand end).
     pub fn store_ends(&self) -> Option<(Player, Player)> {
-        let store = self.store?;
+        // At a larger table the stores are listed below the board, with their owners.
+        let store = self.store.filter(|_| self.seats() == 2)?;
         let right_of = |p: Player| {
             let circuit = &self.circuit[p];
             let at = circuit.iter().position(|&h| h == store[p])?;
@@ -443,13 +444,22 @@ impl Rules {
             let players: Vec<String> = (self.players())
                 .map(|p| {
                     let out = if state.is_out(p) { ", out" } else { "" };
-                    if self.common {
-                        // Every seed on the board is everyone's: what sets players apart is
-                        // what they have taken.
-                        format!("{p}: {} captured{out}", state.captured[p])
-                    } else {
-                        format!("{p} ({}): {}{out}", seat_letter(p), seeds(u32::from(state.seeds[p])))
+                    // Every seed on the board is everyone's where every hole is: what sets
+                    // players apart is what they have taken.
+                    let mut held = match self.common {
+                        true => String::new(),
+                        false => format!(" ({}): {}", seat_letter(p), seeds(u32::from(state.seeds[p]))),
+                    };
+                    let sep = if self.common { ": " } else { ", " };
+                    if self.store.is_some() {
+                        let _ = write!(held, "{sep}{} in store", self.store_seeds(state, p));
+                    } else if self.common || state.captured[p] > 0 {
+                        let _ = write!(held, "{sep}{} captured", state.captured[p]);
                     }
+                    if state.hand[p] > 0 {
+                        let _ = write!(held, ", {} in hand", state.hand[p]);
+                    }
+                    format!("{p}{held}{out}")
                 })
                 .collect();
             let _ = writeln!(out, "   {}", players.join("   "));

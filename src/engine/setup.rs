@@ -292,10 +292,11 @@ impl Rules {
     }
 
     /// [`Rules::recount_territories`] where every hole is everyone's (every player counts
-    /// every seed on the board), or at a larger table (seeds counted by colour).
+    /// every seed on the board), or at a larger table (seeds counted by colour, or in each
+    /// player's part of the circuit where the parts are theirs for good).
     #[cold]
     fn recount_shared(&self, state: &mut State) {
-        if self.common {
+        if self.common || !self.colours {
             state.seeds = ByPlayer::for_seats(self.seats(), |p| self.territory_seeds(state, p));
         } else {
             self.recount(state);

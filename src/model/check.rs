@@ -178,8 +178,13 @@ impl Model {
                 self.wrong("the end rules", "a row named by an end rule is not a row of the territory")
             );
         }
-        if self.seats > 2 && (board.stores || board.side_stores.is_some()) {
-            return Err(self.wrong("the board", "stores are laid out for two players only"));
+        if self.seats > 2 && board.side_stores.is_some() {
+            return Err(
+                self.wrong("the board", "side stores are set into rows a player owns, at a table of two")
+            );
+        }
+        if board.stores && board.holes() + self.seats > MAX_SLOTS {
+            return Err(self.wrong("the board", "too many holes for a store for each player"));
         }
         if end.store_limit.is_some() && !board.stores {
             return Err(self.wrong("the end rules", "a store majority needs stores"));

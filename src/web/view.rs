@@ -487,7 +487,9 @@ fn store_end(rules: &Rules, player: Player) -> &'static str {
         .map(|i| circuit[(i + circuit.len() - 1) % circuit.len()]);
     let left = match entered_from {
         Some(hole) if !rules.is_store(hole) => rules.column_of(hole) == 0,
-        _ => player == Player::North,
+        // Where no circuit enters a store, the first half of the table's stores are on the
+        // right (South's), the rest on the left (North's).
+        _ => player.index() >= rules.seats() / 2,
     };
     if left { "left" } else { "right" }
 }

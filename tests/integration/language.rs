@@ -902,6 +902,86 @@ fn every_hole_is_every_players() {
     assert_eq!(game.outcome(), win(p2, sow::engine::WinReason::Score));
 }
 
+/// Three players, each owning two holes of a two-row ring for good, with a store each that
+/// the ring passes through after its owner's holes.
+const PARTS: &str = r#"game "Parts" {
+    players 3
+    board 2 rows of 3 holes, a store for each player
+    territory each player owns an equal part of the circuit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise, through the mover's store
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds: capture pair
+        otherwise: stop
+    }
+    capture pair {
+        take the landing hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+
+/// `territory each player owns an equal part of the circuit` (no colours) and `a store for
+/// each player` at a table of three, along the ring a1 a2 a3 b3 b2 b1:
+/// - Player 1 owns a1 a2, Player 2 a3 b3, Player 3 b2 b1, for good;
+/// - each player's ring passes through their own store after their last hole: Player 3's is
+///   b2 b1, their store, a1 a2 a3 b3;
+/// - Player 3 b2 (3) → b1, their store, a1: a1 (Player 1's) held 1 and holds 2: taken into
+///   Player 3's store, which then holds 3; a1 stays Player 1's, empty;
+/// - Player 1 then cannot sow a1, and sows a2 (1) → their own store, the next on their
+///   ring: the turn ends there, and Player 2 moves.
+#[test]
+fn an_equal_part_of_the_circuit_for_good_and_a_store_for_each_player() {
+    let rules = sow::compile("parts.sow", PARTS, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let (p1, p2, p3) = (Player::at(0, 3), Player::at(1, 3), Player::at(2, 3));
+    let names =
+        |p: Player| -> Vec<String> { rules.territory(p).iter().map(|&h| rules.hole_name(h)).collect() };
+    let sorted = |p: Player| {
+        let mut names = names(p);
+        names.sort();
+        names
+    };
+    assert_eq!([sorted(p1), sorted(p2), sorted(p3)], [["a1", "a2"], ["a3", "b3"], ["b1", "b2"]]);
+    let ring: Vec<String> = rules.circuit(p3).iter().map(|&h| rules.hole_name(h)).collect();
+    let store3 = rules.hole_name(rules.store(p3).expect("stores"));
+    assert_eq!(ring, ["b2", "b1", store3.as_str(), "a1", "a2", "a3", "b3"]);
+
+    let mut game = main_position(
+        &rules,
+        "b 0 3 2
+         a 1 1 2",
+        p3,
+    );
+    game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
+    assert_board(
+        &rules,
+        game.state(),
+        "b 1 0 2
+         a 0 1 2",
+    );
+    assert_eq!([p1, p2, p3].map(|p| rules.store_seeds(game.state(), p)), [0, 0, 3]);
+    assert_eq!([p1, p2, p3].map(|p| game.state().seeds(p)), [1, 4, 1]);
+    assert_eq!(game.state().to_move(), p1);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a2"]));
+    game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_eq!([p1, p2, p3].map(|p| rules.store_seeds(game.state(), p)), [1, 0, 3]);
+    assert_eq!(game.state().count(hole(&rules, "a3")), 2);
+    assert_eq!(game.state().to_move(), p2);
+    let picture = rules.picture(game.state());
+    assert!(picture.contains("Player 1 (1): 0 seeds, 1 in store"), "{picture}");
+    assert!(picture.contains("Player 3 (3): 1 seed, 3 in store"), "{picture}");
+}
+
 /// `or` and `not` in a lap rule: [`ALONG`] with one rule, which captures the next hole when
 /// it holds 3 or 5 seeds, unless the landing hole was empty.
 fn either_rules() -> Rules {

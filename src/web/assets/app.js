@@ -170,14 +170,21 @@ function buildBoard(view) {
   }
   const holeRows = gridRow - firstHoleRow;
   if (stores) {
-    for (const side of ["north", "south"]) {
+    // Each end's stores share its column, one above another (at a table of two, one each).
+    const sides = Object.keys(view.store_ends);
+    for (const side of sides) {
       const store = document.createElement("div");
       store.className = `store own-${side}`;
       store.dataset.store = side;
       store.setAttribute("role", "img");
       store.innerHTML = '<span class="pit"></span><span class="count"></span>';
-      const column = view.store_ends[side] === "left" ? 1 : first + view.columns + 2;
-      store.style.gridRow = `${firstHoleRow} / span ${holeRows}`;
+      const end = view.store_ends[side];
+      const column = end === "left" ? 1 : first + view.columns + 2;
+      const together = sides.filter((s) => view.store_ends[s] === end);
+      const k = together.indexOf(side);
+      const top = firstHoleRow + Math.floor((k * holeRows) / together.length);
+      const bottom = firstHoleRow + Math.floor(((k + 1) * holeRows) / together.length);
+      store.style.gridRow = `${top} / ${Math.max(bottom, top + 1)}`;
       store.style.gridColumn = String(column);
       board.appendChild(store);
       app.stores[side] = store;
