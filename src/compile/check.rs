@@ -37,16 +37,14 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
 }
 
 /// At a table of more than two, the phrases that read "the opponent" as one player: picks
-/// from the opponent's territory after a capture (and a turn of taking them), and feeding the
-/// opponent. Which of the others is meant the language cannot say yet.
+/// from the opponent's territory after a capture (and a turn of taking them). Which of the
+/// others is meant the language cannot say yet. (Feeding means every other player who
+/// starves.)
 fn one_opponent(scope: &Scope<'_>, seats: usize) -> Vec<CheckError> {
     let eff = scope.eff;
     let mut spans: Vec<Span> =
         eff.captures.values().flat_map(|c| c.follow_ups.first().map(|f| f.span)).collect();
     let openings: Vec<_> = eff.openings.iter().map(|o| scope.opening_parts(o).0).collect();
-    for sowing in std::iter::once(eff.sections.sowing).chain(openings.iter().map(|o| o.sowing)) {
-        spans.extend(sowing.choose.and_then(|c| c.node.must_feed.map(|m| m.span)));
-    }
     for opening in &openings {
         if let Some(crate::compile::section::OpeningTurn::Take(take)) = opening.turn {
             spans.push(take.region.span);

@@ -422,26 +422,46 @@ impl Rules {
     pub(super) fn must_feed_now(&self, state: &State, sow: &SowRules) -> bool {
         match sow.must_feed {
             None => false,
+            Some(feed) if self.seats() > 2 => self.starving(state, feed, state.to_move) != 0,
             Some(Feed::NoSeeds) => state.seeds[state.to_move.other()] == 0,
             Some(Feed::CannotMove) => self.cannot_move(state, state.to_move.other()),
         }
     }
 
+    /// At a table of more than two, the players other than `me` still in the game who have
+    /// no seeds (or cannot move, as the rules say): one bit per seat. Each of them is an
+    /// opponent to feed.
+    #[cold]
+    fn starving(&self, state: &State, feed: Feed, me: Player) -> u8 {
+        (self.players())
+            .filter(|&p| p != me && !state.is_out(p))
+            .filter(|&p| match feed {
+                Feed::NoSeeds => state.seeds[p] == 0,
+                Feed::CannotMove => self.cannot_move(state, p),
+            })
+            .fold(0, |bits, p| bits | 1 << p.index())
+    }
+
     /// Keep only the turns after which the opponent has seeds (or can move, as the rules
-    /// say).
+    /// say); at a larger table, after which every opponent who had none has some.
     #[cold]
     pub(super) fn keep_feeding(&self, state: &State, out: &mut MoveList) {
-        let opp = state.to_move.other();
-        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
-        let blocked = sow.must_feed == Some(Feed::CannotMove);
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
+        let Some(feed) = sow.must_feed else { return };
+        let hungry = if self.seats() > 2 { self.starving(state, feed, me) } else { 0 };
+        let fed = |after: &State| match feed {
+            _ if hungry != 0 => self.starving(after, feed, me) & hungry == 0,
+            Feed::CannotMove => !self.cannot_move(after, me.other()),
+            Feed::NoSeeds => after.seeds[me.other()] > 0,
+        };
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
             let mut after = state.clone();
             let mut history = History::new(self, &after);
             self.apply(&mut after, &mut history, mv);
-            let fed = if blocked { !self.cannot_move(&after, opp) } else { after.seeds[opp] > 0 };
-            if fed {
+            if fed(&after) {
                 out.as_mut_slice()[kept] = mv;
                 kept += 1;
             }

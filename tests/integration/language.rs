@@ -982,6 +982,38 @@ fn an_equal_part_of_the_circuit_for_good_and_a_store_for_each_player() {
     assert!(picture.contains("Player 3 (3): 1 seed, 3 in store"), "{picture}");
 }
 
+/// `must feed an opponent who has no seeds` at a table of three ([`PARTS`]): every other
+/// player who has no seeds is an opponent to feed. Player 1 (a1, a2) to move:
+/// - Players 2 (a3, b3) and 3 (b2, b1) have none: a1 (3) → a2, the store, a3 feeds Player 2
+///   only; a2 (5) → the store, a3, b3, b2, b1 feeds both: a2 alone is on offer;
+/// - Player 3 has a seed in b1, Player 2 none: both sowings feed Player 2, and both are on
+///   offer.
+#[test]
+fn every_starving_opponent_is_fed_at_a_larger_table() {
+    let text = PARTS.replace(
+        "        own hole with at least 1 seed\n",
+        "        own hole with at least 1 seed\n        must feed an opponent who has no seeds\n",
+    );
+    assert_ne!(text, PARTS);
+    let rules = sow::compile("feed.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let p1 = Player::at(0, 3);
+    let both = main_position(
+        &rules,
+        "b 0 0 0
+         a 3 5 0",
+        p1,
+    );
+    assert_eq!(both.legal_moves().to_vec(), sows(&rules, &["a2"]));
+    let one = main_position(
+        &rules,
+        "b 1 0 0
+         a 3 5 0",
+        p1,
+    );
+    assert_eq!(one.legal_moves().to_vec(), sows(&rules, &["a1", "a2"]));
+}
+
 /// `or` and `not` in a lap rule: [`ALONG`] with one rule, which captures the next hole when
 /// it holds 3 or 5 seeds, unless the landing hole was empty.
 fn either_rules() -> Rules {
