@@ -36,26 +36,6 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
     .concat()
 }
 
-/// At a table of more than two, the phrases that read "the opponent" as one player: picks
-/// from the opponent's territory after a capture (and a turn of taking them). Which of the
-/// others is meant the language cannot say yet. (Feeding means every other player who
-/// starves.)
-fn one_opponent(scope: &Scope<'_>, seats: usize) -> Vec<CheckError> {
-    let eff = scope.eff;
-    let mut spans: Vec<Span> =
-        eff.captures.values().flat_map(|c| c.follow_ups.first().map(|f| f.span)).collect();
-    let openings: Vec<_> = eff.openings.iter().map(|o| scope.opening_parts(o).0).collect();
-    for opening in &openings {
-        if let Some(crate::compile::section::OpeningTurn::Take(take)) = opening.turn {
-            spans.push(take.region.span);
-        }
-    }
-    spans
-        .into_iter()
-        .map(|span| CheckError::OneOpponent { what: scope.text(span), seats, span: span.into() })
-        .collect()
-}
-
 /// Where each seed goes into a neighbouring hole of the mover's choosing (`circuit a path
 /// through neighbouring holes, …`): a kind of mark is kept for the holes of a lap, and the
 /// constructs that sow along a ring, or predict a lap before the mover makes it, are not
@@ -261,9 +241,6 @@ fn players(scope: &Scope<'_>) -> Vec<CheckError> {
             span: p.node.span.into(),
             territory: territory.and_then(|t| t.rows.first().map(|r| r.span.into())),
         });
-    }
-    if seats > 2 {
-        out.extend(one_opponent(scope, seats));
     }
     let Some(share) = share else { return out };
     let circuit = sections.circuit.map(|c| c.node);

@@ -1178,25 +1178,6 @@ pub enum CheckError {
         territory: Option<SourceSpan>,
     },
 
-    /// A phrase that reads "the opponent" as one player, at a table of more than two.
-    #[error("`{what}` reads the opponent as one player, and a table of {seats} has {}", seats - 1)]
-    #[diagnostic(
-        code(sow::check::one_opponent),
-        help(
-            "at a table of more than two the language cannot say yet which other player is meant: leave the \
-             phrase out, or play the game with `players 2`"
-        )
-    )]
-    OneOpponent {
-        /// The words.
-        what: String,
-        /// The players.
-        seats: usize,
-        /// Where.
-        #[label("which of the others?")]
-        span: SourceSpan,
-    },
-
     /// A construct not yet played where each seed goes into a neighbouring hole of the
     /// mover's choosing.
     #[error(

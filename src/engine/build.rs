@@ -453,6 +453,7 @@ fn build(model: Model) -> Rules {
     let (territory, territory_slots) = territories(&model, &slot_of, &hole_owner);
     let next = next_holes(&model, &circuit, slots);
     let regions = regions(&model, &territory, &hole_role);
+    let opponents_regions = opponents_regions(&model, &regions);
     let (start, marks) = start_and_marks(&model, &slot_of);
     // Seeds the setup puts in the players' hands count too.
     let total_seeds = start.iter().map(|&c| u32::from(c)).sum::<u32>()
@@ -487,6 +488,7 @@ fn build(model: Model) -> Rules {
         role_hole,
         opposite,
         regions,
+        opponents_regions,
         marks,
         chosen: c.chosen,
         phases,
@@ -615,6 +617,26 @@ fn regions(model: &Model, territory: &ByPlayer<Vec<Hole>>, hole_role: &[Role]) -
             regions.push(own.iter().copied().filter(|h| hole_role[h.index()] == role as Role).collect());
         }
         regions
+    })
+}
+
+/// Each player's opponents' regions: at a table of two, the opponent's; at a larger one, the
+/// other players' holes of each region, from the next player round the table (a hole once).
+fn opponents_regions(model: &Model, regions: &ByPlayer<Vec<Vec<Hole>>>) -> ByPlayer<Vec<Vec<Hole>>> {
+    ByPlayer::for_seats(model.seats, |me| {
+        let others: Vec<Player> =
+            std::iter::successors(Some(me.next()), |p| Some(p.next())).take_while(|&p| p != me).collect();
+        (0..regions[me].len())
+            .map(|i| {
+                let mut holes: Vec<Hole> = Vec::new();
+                for h in others.iter().flat_map(|&p| &regions[p][i]) {
+                    if !holes.contains(h) {
+                        holes.push(*h);
+                    }
+                }
+                holes
+            })
+            .collect()
     })
 }
 

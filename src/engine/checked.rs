@@ -327,8 +327,8 @@ pub enum PicksOwed {
     Strip {
         /// Seeds still owed.
         seeds: u16,
-        /// Whose holes they come from.
-        opponent: Player,
+        /// Whose holes they come from: `North's`, or at a larger table `the other players'`.
+        whose: String,
         /// The first hole the next pick may be.
         from: String,
         /// Whether the mover may stop instead.
@@ -338,8 +338,8 @@ pub enum PicksOwed {
     Holes {
         /// Holes still owed.
         holes: u16,
-        /// Whose holes they are.
-        opponent: Player,
+        /// Whose holes they are (as [`PicksOwed::Strip`]'s).
+        whose: String,
         /// The mark whose holes may not be taken, if any.
         except: Option<String>,
         /// The first hole the next pick may be.
@@ -353,20 +353,20 @@ impl fmt::Display for PicksOwed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let more = |optional: bool| if optional { " (or stop)" } else { "" };
         match self {
-            PicksOwed::Strip { seeds: n, opponent, from, optional } => write!(
+            PicksOwed::Strip { seeds: n, whose, from, optional } => write!(
                 f,
-                "strip {} more from {opponent}'s holes, at {from} or after in board order{}",
+                "strip {} more from {whose} holes, at {from} or after in board order{}",
                 seeds(u32::from(*n)),
                 more(*optional)
             ),
-            PicksOwed::Holes { holes, opponent, except, from, optional } => {
+            PicksOwed::Holes { holes, whose, except, from, optional } => {
                 f.write_str("take ")?;
                 if *holes == 1 {
                     f.write_str("hole")?;
                 } else {
                     write!(f, "{holes} holes")?;
                 }
-                write!(f, " more from {opponent}'s occupied holes")?;
+                write!(f, " more from {whose} occupied holes")?;
                 if let Some(mark) = except {
                     write!(f, " except {mark} holes")?;
                 }
@@ -407,7 +407,7 @@ impl fmt::Display for Expected {
         let me = self.player;
         match self.turn {
             ExpectedTurn::Sow => write!(f, "{me} chooses a hole to sow from")?,
-            ExpectedTurn::Take => write!(f, "{me} takes holes of {}'s", me.other())?,
+            ExpectedTurn::Take => write!(f, "{me} takes holes of {}", opponents_word(me))?,
             ExpectedTurn::Transfer => {
                 write!(f, "{me} moves seeds from one hole to another, written `b3-a5`")?
             }
@@ -778,17 +778,18 @@ impl Rules {
 
     /// The picks owed by the follow-up `p`.
     fn picks_owed(&self, state: &State, p: Pick) -> PicksOwed {
-        let opponent = state.to_move.other();
+        let me = state.to_move;
         let follow_up = &self.model.captures[p.capture as usize].follow_ups[p.step as usize];
-        let region = self.region_holes(opponent, follow_up.region());
+        let region = self.opponents_region(me, follow_up.region());
         let from = self.hole_name(region[p.lower as usize]);
+        let whose = opponents_word(me);
         match follow_up {
             FollowUp::Strip { optional, .. } => {
-                PicksOwed::Strip { seeds: p.remaining, opponent, from, optional: *optional }
+                PicksOwed::Strip { seeds: p.remaining, whose, from, optional: *optional }
             }
             FollowUp::ExtraHoles { except, optional, .. } => PicksOwed::Holes {
                 holes: p.remaining,
-                opponent,
+                whose,
                 except: except.map(|m| self.marks[usize::from(m)].name.clone()),
                 from,
                 optional: *optional,
@@ -797,11 +798,12 @@ impl Rules {
     }
 
     fn explain_pick(&self, state: &State, p: Pick, h: Hole) -> PlayError {
-        let opp = state.to_move.other();
+        let me = state.to_move;
         let hole = self.hole_name(h);
         let follow_up = &self.model.captures[p.capture as usize].follow_ups[p.step as usize];
-        let region = self.region_holes(opp, follow_up.region());
-        let Some(index) = region.iter().position(|&r| r == h).filter(|_| self.holds(state, h, opp)) else {
+        let region = self.opponents_region(me, follow_up.region());
+        let Some(index) = region.iter().position(|&r| r == h).filter(|_| self.held_by_opponent(state, h, me))
+        else {
             return PlayError::NotInRegion { hole, owed: self.picks_owed(state, p) };
         };
         if state.count(h) == 0 {
@@ -816,5 +818,13 @@ impl Rules {
             return PlayError::PickBefore { hole, from: self.hole_name(region[p.lower as usize]) };
         }
         PlayError::TooFewAfter { hole, owed: self.picks_owed(state, p) }
+    }
+}
+
+/// Whose holes `me`'s picks come from: `North's`, or at a larger table `the other players'`.
+fn opponents_word(me: Player) -> String {
+    match me.seats() {
+        2 => format!("{}'s", me.other()),
+        _ => "the other players'".to_string(),
     }
 }

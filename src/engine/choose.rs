@@ -750,16 +750,16 @@ impl Rules {
     }
 
     fn pick_moves(&self, state: &State, pick: Pick, out: &mut MoveList) {
-        let opp = state.to_move.other();
+        let me = state.to_move;
         let follow_up = &self.model.captures[pick.capture as usize].follow_ups[pick.step as usize];
-        let region = self.region_holes(opp, follow_up.region());
+        let region = self.opponents_region(me, follow_up.region());
         // The seeds a hole of the region offers: where holes belong by colour, only a hole
-        // holding the opponent's seeds offers any (the board read with the others emptied).
+        // holding an opponent's seeds offers any (the board read with the others emptied).
         let masked;
         let counts = if self.colours {
             let mut only = state.counts;
             for &h in &self.slot_of {
-                if !self.holds(state, h, opp) {
+                if !self.held_by_opponent(state, h, me) {
                     only[h.index()] = 0;
                 }
             }

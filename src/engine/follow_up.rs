@@ -9,15 +9,14 @@ use super::state::*;
 impl Rules {
     /// The pick state of a turn of an opening that takes holes, if there is anything to take.
     pub(super) fn take_turn_pick(&self, state: &State, capture: u8) -> Option<Pick> {
-        let opp = state.to_move.other();
         let follow_up = self.model.captures[capture as usize].follow_ups.first()?;
-        let remaining = self.follow_up_size(state, follow_up, 0, opp);
+        let remaining = self.follow_up_size(state, follow_up, 0, state.to_move);
         (remaining > 0).then_some(Pick { capture, step: 0, remaining, lower: 0, taken: 0, taken_roles: 0 })
     }
 
-    /// How many picks a follow-up owes now.
-    fn follow_up_size(&self, state: &State, follow_up: &FollowUp, taken: u16, opp: Player) -> u16 {
-        let region = self.region_holes(opp, follow_up.region());
+    /// How many picks a follow-up owes `me` now.
+    fn follow_up_size(&self, state: &State, follow_up: &FollowUp, taken: u16, me: Player) -> u16 {
+        let region = self.opponents_region(me, follow_up.region());
         let remaining = match follow_up {
             FollowUp::Strip { amount, .. } => {
                 let want = match amount {
@@ -25,9 +24,9 @@ impl Rules {
                     Amount::Seeds(n) => u32::from(*n),
                 };
                 let have: u32 = match follow_up.region().role {
-                    None => u32::from(state.seeds[opp]),
+                    None => self.opponents_seeds(state, me),
                     Some(_) => (region.iter())
-                        .filter(|&&h| !self.colours || self.holds(state, h, opp))
+                        .filter(|&&h| !self.colours || self.held_by_opponent(state, h, me))
                         .map(|h| u32::from(state.counts[h.index()]))
                         .sum(),
                 };
@@ -40,7 +39,7 @@ impl Rules {
                     .iter()
                     .filter(|&&h| {
                         state.counts[h.index()] > 0
-                            && (!self.colours || self.holds(state, h, opp))
+                            && (!self.colours || self.held_by_opponent(state, h, me))
                             && except.is_none_or(|m| !state.is_marked(m, h))
                     })
                     .count() as u32;
@@ -70,13 +69,13 @@ impl Rules {
             self.end_turn(state, history);
             return;
         }
-        let opp = state.to_move.other();
-        if state.seeds[opp] > 0 {
+        let me = state.to_move;
+        if self.opponents_seeds(state, me) > 0 {
             for (i, follow_up) in follow_ups.iter().enumerate().skip(step as usize) {
                 if follow_up.condition().is_some_and(|role| roles & (1 << role) == 0) {
                     continue;
                 }
-                let remaining = self.follow_up_size(state, follow_up, taken, opp);
+                let remaining = self.follow_up_size(state, follow_up, taken, me);
                 if remaining > 0 {
                     let pick =
                         Pick { capture: c, step: i as u8, remaining, lower: 0, taken, taken_roles: roles };
@@ -105,7 +104,7 @@ impl Rules {
         let me = state.to_move;
         let capture = &self.model.captures[p.capture as usize];
         let follow_up = &capture.follow_ups[p.step as usize];
-        let region = self.region_holes(me.other(), follow_up.region());
+        let region = self.opponents_region(me, follow_up.region());
         let Some(index) = region.iter().position(|&r| r == h) else { return };
         let n = match follow_up {
             FollowUp::Strip { .. } => 1,
@@ -130,7 +129,7 @@ impl Rules {
         p.lower = index as u8;
         if p.remaining == 0 {
             self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles);
-        } else if state.seeds[me.other()] == 0 {
+        } else if self.opponents_seeds(state, me) == 0 {
             self.end_turn(state, history);
         } else {
             state.phase = Phase::Pick(p);

@@ -234,6 +234,9 @@ pub struct Rules {
     /// `regions[player][i]`: the holes of a region in board order; `i` is 0 for the whole
     /// territory and `1 + role` for one row.
     pub(crate) regions: ByPlayer<Vec<Vec<Hole>>>,
+    /// `opponents_regions[player][i]`: the holes of region `i` of `player`'s opponents (see
+    /// [`Rules::opponents_region`]).
+    pub(crate) opponents_regions: ByPlayer<Vec<Vec<Hole>>>,
     /// Kinds of marked hole.
     pub(crate) marks: Vec<MarkDef>,
     /// When players choose their sowing direction.
@@ -504,6 +507,35 @@ impl Rules {
     /// The holes of a region of `player`'s side, in board order.
     pub fn region_holes(&self, player: Player, region: Region) -> &[Hole] {
         &self.regions[player][region.index()]
+    }
+
+    /// The holes of `region` that are `me`'s opponents': at a table of two, the opponent's
+    /// region; at a larger table, every other player's, from the next player on.
+    pub fn opponents_region(&self, me: Player, region: Region) -> &[Hole] {
+        &self.opponents_regions[me][region.index()]
+    }
+
+    /// Whether hole `h` is one of `me`'s opponents' now (by row, or by the colour of the
+    /// seeds it holds).
+    pub(super) fn held_by_opponent(&self, state: &super::State, h: Hole, me: Player) -> bool {
+        match self.seats() {
+            2 => self.holds(state, h, me.other()),
+            _ if self.colours => self.holder(state, h).is_some_and(|p| p != me),
+            _ => self.common || self.hole_owner[h.index()] != me,
+        }
+    }
+
+    /// The seeds `me`'s opponents have on the board (at a larger table, those still in the
+    /// game; where every hole is everyone's, the board's).
+    pub(super) fn opponents_seeds(&self, state: &super::State, me: Player) -> u32 {
+        match self.seats() {
+            2 => u32::from(state.seeds[me.other()]),
+            _ if self.common => u32::from(state.seeds[me]),
+            _ => (self.players())
+                .filter(|&p| p != me && !state.is_out(p))
+                .map(|p| u32::from(state.seeds[p]))
+                .sum(),
+        }
     }
 
     /// The name of a hole in board notation: `b8`, `c1`.

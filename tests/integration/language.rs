@@ -1014,6 +1014,45 @@ fn every_starving_opponent_is_fed_at_a_larger_table() {
     assert_eq!(one.legal_moves().to_vec(), sows(&rules, &["a1", "a2"]));
 }
 
+/// `then take 1 more occupied hole from the opponent's territory` at a table of three
+/// ([`PARTS`]): the opponent's holes are every other player's. Player 3 b2 (3) → b1, their
+/// store, a1 (1 → 2): a pair, taken into their store; then one occupied hole of Player 1's
+/// (a2) or Player 2's (a3, b3) is picked, never their own b1. b3's 2 seeds leave play,
+/// counted among Player 3's captures.
+#[test]
+fn picks_from_every_other_players_holes_at_a_larger_table() {
+    let text = PARTS.replace(
+        "        put the taken seeds in the mover's store\n",
+        "        put the taken seeds in the mover's store\n        then take 1 more occupied hole from the opponent's territory\n",
+    );
+    assert_ne!(text, PARTS);
+    let rules = sow::compile("picks.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let (p1, p3) = (Player::at(0, 3), Player::at(2, 3));
+    let mut game = main_position(
+        &rules,
+        "b 0 3 2
+         a 1 1 2",
+        p3,
+    );
+    game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
+    let mut picks: Vec<String> = (game.legal_moves().iter())
+        .map(|&mv| match mv {
+            Move::Pick(h) => rules.hole_name(h),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    picks.sort();
+    assert_eq!(picks, ["a2", "a3", "b3"]);
+    game.play(Move::Pick(hole(&rules, "b3"))).unwrap();
+    // A pick's seeds leave play, counted as Player 3's captures beside the store (as at a
+    // table of two).
+    assert_eq!(rules.store_seeds(game.state(), p3), 3);
+    assert_eq!(game.state().captured()[p3], 2);
+    assert_eq!(game.state().count(hole(&rules, "b3")), 0);
+    assert_eq!(game.state().to_move(), p1);
+}
+
 /// `or` and `not` in a lap rule: [`ALONG`] with one rule, which captures the next hole when
 /// it holds 3 or 5 seeds, unless the landing hole was empty.
 fn either_rules() -> Rules {
