@@ -76,11 +76,15 @@ pub enum CheckError {
     #[error("blocked players pass, but nothing ends a game of passes")]
     #[diagnostic(
         code(sow::check::endless_passing),
-        help("add `a repeated position is a draw`, or make a blocked player lose")
+        help(
+            "a game in which every player passes in turn must end for certain, whatever the other end rules: \
+             add `two passes in a row are a draw` (or `… end the game and the player who captured more seeds \
+             wins`) or `a repeated position is a draw`, or make a blocked player lose"
+        )
     )]
     EndlessPassing {
         /// The `passes` rule.
-        #[label("both players could pass forever")]
+        #[label("the players could pass forever")]
         span: SourceSpan,
     },
 

@@ -164,13 +164,18 @@ impl<'a> Scope<'a> {
 
     /// A count of seeds or turns: at least 1, at most what 16 bits hold.
     pub fn count(&self, v: &Spanned<ast::Value>) -> Result<u16, CheckError> {
-        let n = self.value(v)?;
+        self.count_of(&Spanned::new(ast::Count::Value(v.node.clone()), v.span))
+    }
+
+    /// [`Scope::count`] of a count that may be computed from parameters (`columns * 2`).
+    pub fn count_of(&self, c: &Spanned<ast::Count>) -> Result<u16, CheckError> {
+        let n = self.seed_count(c)?;
         if n == 0 {
-            return Err(CheckError::ZeroAmount { span: v.span.into() });
+            return Err(CheckError::ZeroAmount { span: c.span.into() });
         }
         let max = u64::from(u16::MAX);
         if n > max {
-            return Err(CheckError::TooLarge { value: n, max, span: v.span.into() });
+            return Err(CheckError::TooLarge { value: n, max, span: c.span.into() });
         }
         Ok(n as u16)
     }

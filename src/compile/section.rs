@@ -1163,7 +1163,7 @@ impl Scope<'_> {
                 // Lowered above: the grammar scopes no rule twice.
                 ast::EndRule::Scoped(..) => {}
                 ast::EndRule::Rounds(r) => {
-                    let seeds = errors.take_one(self.count(&r.seeds));
+                    let seeds = errors.take_one(self.count_of(&r.seeds));
                     let closed = match &r.closed {
                         Some(m) => errors.take_one(self.mark(m)).map(Some),
                         None => Some(None),

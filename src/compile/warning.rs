@@ -21,7 +21,7 @@ use super::assemble::At;
 use super::resolve::Scope;
 use crate::model::{
     Blocked, Destination, Ending, Fact, HoleState, LapAction, LapRule, MAX_MARKS, MAX_ROWS, MAX_SOWING_LAPS,
-    MIN_LAP_LIMIT, Model, Score, Side, Turn,
+    MIN_LAP_LIMIT, Model, Role, Score, Side, Target, Turn,
 };
 use crate::span::Span;
 use crate::syntax::ast;
@@ -286,14 +286,27 @@ fn opposite_of_landing(scope: &Scope<'_>, model: &Model, after: At<'_, ast::Afte
         if lowered.side != Some(Side::Opponent) {
             continue;
         }
-        for (fact, lowered_fact) in rule.facts.iter().zip(&lowered.facts) {
-            let (Fact::Opposite(role, _) | Fact::OppositeHolds(role, ..)) = *lowered_fact else { continue };
-            let landing_row = lowered.role.or((model.row_names.len() == 1).then_some(0));
+        let landing_row = lowered.role.or((model.row_names.len() == 1).then_some(0));
+        let mut warn = |span: Span, role: Role| {
             if landing_row == Some(role) {
                 let row = model.row_names[usize::from(role)].clone();
                 // The mover's row facing the opponent's row of this role: the same role seen
                 // from the other seat (a board of two rows has one name for both).
-                out.push(Warning::OppositeIsLanding { span: fact.span.into(), own: row.clone(), row });
+                out.push(Warning::OppositeIsLanding { span: span.into(), own: row.clone(), row });
+            }
+        };
+        for (fact, lowered_fact) in rule.facts.iter().zip(&lowered.facts) {
+            if let Fact::Opposite(role, _) | Fact::OppositeHolds(role, ..) = *lowered_fact {
+                warn(fact.span, role);
+            }
+        }
+        // A capture that takes the opposite hole of that row takes the landing hole.
+        let LapAction::Capture(c) = lowered.action else { continue };
+        let Some(capture) = model.captures.get(usize::from(c)) else { continue };
+        let Some(written) = scope.eff.captures.get(&capture.name) else { continue };
+        for (target, lowered_target) in written.take.iter().zip(&capture.take) {
+            if let Target::Opposite(role) = *lowered_target {
+                warn(target.span, role);
             }
         }
     }

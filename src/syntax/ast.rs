@@ -1236,8 +1236,8 @@ pub enum StoreLimit {
 /// How a game of rounds refills the board between rounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rounds {
-    /// Seeds put into each hole filled.
-    pub seeds: Spanned<Value>,
+    /// Seeds put into each hole filled (a count, as a setup line's: `columns * 2`).
+    pub seeds: Spanned<Count>,
     /// Each row is filled from the player's right (else from their left).
     pub from_right: bool,
     /// `, as many as the player with the fewest seeds can`.

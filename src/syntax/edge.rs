@@ -130,7 +130,7 @@ const EDGES: &[Edge] = &[
         any: &["two seeds", "2 seeds", "seeds into", "into an empty", "into each", "into every", "per hole"],
         found_not: &[],
         expected: "",
-        help: "sow has no phrase yet for a number of seeds per hole set by a rule (such as two into an empty hole): every sowing drops one seed into each hole it passes, `sow all seeds from the next hole`",
+        help: "a sowing drops one seed into each hole it passes; a rule may change that for empty holes, `sow all seeds from the next hole, 2 seeds into each empty hole` (Mwendo), and for the first hole, `…, 2 seeds into the first hole`. sow has no phrase yet for more than one seed into every hole",
     },
     Edge {
         starts: &["sow"],
@@ -170,8 +170,24 @@ const EDGES: &[Edge] = &[
         any: &["hole except", "holes except"],
         found_not: &[],
         expected: "",
-        help: "holes are left out of a description after a comma: `own hole with at least 1 seed, except ruma holes` (a row or a mark), `own outer hole, except the 4th outer hole and the 5th outer hole`",
+        help: "holes are left out of a choice's description after a comma: `own hole with at least 1 seed, except ruma holes` (a row or a mark), `own outer hole, except the 4th outer hole and the 5th outer hole`; the holes of a turn that moves seeds have no `except` yet: describe them by side, row and state",
     },
+    words(
+        &[
+            "leave the opponent",
+            "let the opponent",
+            "allow the opponent",
+            "allows the opponent",
+            "opponent a move",
+            "opponent can move",
+            "opponent can play",
+        ],
+        "a mover made to leave the opponent a move is `must feed an opponent who cannot move` (a line of `choose`: when the opponent could not move now, only turns after which they can; `… who has no seeds` for an opponent with empty holes). sow has no phrase yet for leaving the opponent a move on every turn",
+    ),
+    words(
+        &["then mark"],
+        "a capture cannot mark a hole yet: a hole is marked by a lap rule, `when the last seed lands in …: mark the landing hole as NAME` (the sowing then ends), or by an opening's turns, `mark an own … hole as NAME`",
+    ),
     words(
         &[
             "priority",

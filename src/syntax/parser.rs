@@ -1621,7 +1621,7 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::rounds_rule => {
             let mut c = Children::of(r);
             let from_right = c.expect(Rule::fill_side)?.as_str() == "right";
-            let seeds = lower_value(c.expect(Rule::value)?)?;
+            let seeds = lower_seed_count(c.expect(Rule::seed_count)?)?;
             let fewest = c.optional(Rule::rounds_fewest).is_some();
             let closed = match c.optional(Rule::rounds_closed) {
                 Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),

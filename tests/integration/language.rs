@@ -1151,6 +1151,43 @@ const ROUNDS: &str = r#"game "Rounds" {
 }
 "#;
 
+/// A round's fill computed from a parameter, as a setup line's count (blind test 6, Khrour):
+/// [`ROUNDS`] with `fill * 2 seeds each`; at `fill = 1` the rounds are [`ROUNDS`]'s (the
+/// first move of its worked example fills the same holes), at `fill = 2` each hole gets 4.
+#[test]
+fn a_rounds_fill_is_a_count_computed_from_parameters() {
+    let text = ROUNDS
+        .replace(
+            "    board 2 rows",
+            "    param fill = 1 in 1..2 \"half the seeds of a hole\"\n    board 2 rows",
+        )
+        .replace("with 2 seeds each", "with fill * 2 seeds each");
+    let at = |fill: &str| {
+        sow::compile("fill.sow", &text, &Options::new(None, &[&format!("fill={fill}")]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+    };
+    let plain = sow::compile("rounds.sow", ROUNDS, &Options::new(None, &[])).expect("compiles");
+    assert!(
+        at("1")
+            .model()
+            .to_string()
+            .contains("each player fills as many holes as their seeds fill, 2 seeds each")
+    );
+    assert!(
+        at("2")
+            .model()
+            .to_string()
+            .contains("each player fills as many holes as their seeds fill, 4 seeds each")
+    );
+    for rules in [&plain, &at("1")] {
+        let mut setup = setup(rules, "b 0 1 0\na 0 0 1", Player::South);
+        setup.stores = sow::engine::ByPlayer::pair(4, 6);
+        let mut game = Game::from_state(rules, state(rules, &setup));
+        game.play(Move::Sow(hole(rules, "a3"))).unwrap();
+        assert_eq!(rules.board_counts(game.state()), [0, 2, 2, 2, 2, 2]);
+    }
+}
+
 /// `the game is played in rounds: …`, worked by hand on [`ROUNDS`].
 /// - South a3 (1) → b3 (0 → 1, no capture). South has no seeds on their side: the round ends
 ///   on seeds, South 0 + 4 in store, North 2 (b2, b3) + 6 in store. North wins the round.
