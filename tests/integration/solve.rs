@@ -674,3 +674,81 @@ fn cli_compares_with_perfect_play() {
     assert!(err.contains("--perfect"), "{err}");
 }
 
+/// `sow compare --perfect` with an endgame database: the same values as without it, position
+/// by position, and the database used.
+#[test]
+fn perfect_comparison_with_a_database_agrees() {
+    use sow::solve::perfect::{PerfectConfig, measure};
+    let rules = common::rules("kalah", Some("empty-capture"), &["columns=3", "start=3"]);
+    let db = Arc::new(Endgame::build(&rules, 10, 2, &BuildProgress::default()).unwrap());
+    let config = |endgame| PerfectConfig {
+        budget: std::time::Duration::from_secs(120),
+        games: 3,
+        opening: 2,
+        seed: 11,
+        levels: vec![("easy".to_string(), "easy".parse().unwrap())],
+        memory: 16 << 20,
+        endgame,
+        max_plies: 1000,
+    };
+    let without = measure(&rules, &config(None), &mut |_| {});
+    let with = measure(&rules, &config(Some(db)), &mut |_| {});
+    assert!(with.endgame_hits > 0 && without.endgame_hits == 0);
+    assert!(with.start.is_some());
+    assert_eq!(with.start, without.start);
+    assert_eq!(with.first, without.first);
+    let (a, b) = (&with.levels[0].decisions, &without.levels[0].decisions);
+    assert!(a.len() >= 3);
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(b) {
+        assert_eq!((x.chosen, x.best, x.value), (y.chosen, y.best, y.value));
+    }
+}
+
+#[test]
+fn cli_compares_with_perfect_play_and_a_database() {
+    let dir = common::scratch_dir("compare-endgame");
+    let db = dir.join("k3.sowdb");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = sow(&["solve", "kalah", "--param", "columns=3", "--endgame", "9", "--out", db]);
+    assert_eq!(code, 0, "{err}");
+    let compare = |extra: &[&str]| {
+        let mut args = vec![
+            "compare",
+            "kalah?columns=3&start=3",
+            "kalah?columns=4&start=1",
+            "--perfect",
+            "--levels",
+            "easy",
+            "--games",
+            "2",
+            "--format",
+            "json",
+        ];
+        args.extend(extra);
+        let (code, out, err) = sow(&args);
+        assert_eq!(code, 0, "{err}");
+        (serde_json::from_str::<serde_json::Value>(&out).expect(&out), err)
+    };
+    let (without, _) = compare(&[]);
+    let (with, err) = compare(&["--endgame-db", db]);
+    assert!(err.contains("for kalah?columns=3&start=3") && !err.contains("columns=4&start=1"), "{err}");
+    for (a, b) in with.as_array().unwrap().iter().zip(without.as_array().unwrap()) {
+        for key in ["value", "margin", "first_decisions_keeping"] {
+            assert_eq!(a[key], b[key], "{key}: {a} {b}");
+        }
+        assert_eq!(a["levels"][0]["seeds_lost_per_decision"], b["levels"][0]["seeds_lost_per_decision"]);
+    }
+    // Kalah(3): the database serves it; Kalah(4), another board, is solved without.
+    assert!(with[0]["endgame_hits"].as_u64().unwrap() > 0, "{with}");
+    assert_eq!(with[1]["endgame_hits"], 0, "{with}");
+    // A database none of the variants plays.
+    let (code, _, err) =
+        sow(&["compare", "kalah?columns=4&start=1", "--perfect", "--games", "1", "--endgame-db", db]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("none of the variants plays"), "{err}");
+    let (code, _, err) = sow(&["compare", "kalah", "--endgame-db", db]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--perfect"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
