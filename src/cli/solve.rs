@@ -36,7 +36,7 @@ use super::{Failure, Outcome, RulesFile};
 /// by seeds have one; for others it says why not.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  sow solve kalah --param columns=4 --param start=2\n  sow solve kalah --ruleset empty-capture --memory 4G --threads 2\n  sow solve kalah --param columns=3 --record game.txt   the position the record reaches\n  sow solve oware --param columns=3 --param start=1 --value-only\n\nEndgame databases:\n  sow solve kalah --ruleset empty-capture --endgame 14 --out kalah6-14.sowdb\n  sow solve kalah --ruleset empty-capture --endgame 26 --out k6-26.sowdb --memory 2G   slice by slice\n  sow solve kalah --ruleset empty-capture --endgame-db kalah6-14.sowdb --value-only\n  sow match kalah hard+endgame hard --endgame-db kalah6-14.sowdb --games 20"
+    after_help = "Examples:\n  sow solve kalah --param columns=4 --param start=2\n  sow solve kalah --ruleset empty-capture --memory 4G --threads 2\n  sow solve kalah --param columns=3 --record game.txt   the position the record reaches\n  sow solve oware --param columns=3 --param start=1 --value-only\n\nEndgame databases:\n  sow solve kalah --ruleset empty-capture --endgame 14 --out kalah6-14.sowdb\n  sow solve kalah --endgame 26 --out k6-26.sowdb --memory 2G   slice by slice, in 2 GiB\n  sow solve kalah --ruleset empty-capture --endgame-db kalah6-14.sowdb --value-only\n  sow match kalah hard+endgame hard --endgame-db kalah6-14.sowdb --games 20"
 )]
 pub struct SolveArgs {
     #[command(flatten)]
