@@ -2,8 +2,8 @@
 # Generate docs/solved.md: perfect-play values of Kalah(m,n), m = 3…6, n = 1…4 (base game and
 # the `empty-capture` ruleset), and of every four-row game at its smallest board, each solved
 # by `sow solve` within a time budget, with endgame databases where the rules allow one; then
-# `sow compare --perfect` on the Kalah boards solved: how far easy, medium and hard play from
-# perfect play. A cell the budget does not reach says so.
+# `sow compare --perfect` on the Kalah boards solved, with the same databases: how far easy,
+# medium and hard play from perfect play. A cell the budget does not reach says so.
 #
 # Usage: scripts/solved.sh [BUDGET_SECONDS] [THREADS] [MEMORY] [FOUR_ROW_BUDGET] [GAMES]
 #        (defaults: 60 2 1G 20 4; PERFECT_SEEDS=12: the largest m×n compared with perfect play)
@@ -56,6 +56,8 @@ solve() {
 }
 
 solved_variants=()
+# The databases of the boards compared with perfect play, given to `sow compare --endgame-db`.
+declare -A perfect_dbs=()
 {
     echo "# Perfect-play values"
     echo
@@ -93,6 +95,7 @@ solved_variants=()
                 echo "| $m | $n | $value | $nodes | $secs | \`sow solve kalah ${flag[*]:+${flag[*]} }--param columns=$m --param start=$n --endgame-db $(basename "$db")\` |"
                 if [[ "$value" != not* ]] && [ -n "$ruleset" ] && [ $((m * n)) -le "$perfect_seeds" ]; then
                     solved_variants+=("kalah$variant_ruleset?columns=$m&start=$n")
+                    perfect_dbs[$db]=1
                 fi
             done
         done
@@ -123,9 +126,14 @@ solved_variants=()
     echo '```sh'
     printf 'sow compare'
     for v in "${solved_variants[@]}"; do printf " '%s'" "$v"; done
-    printf ' \\\n    --perfect --games %s --budget %s --format markdown\n' "$games" "$budget"
+    db_flags=()
+    for db in "${!perfect_dbs[@]}"; do db_flags+=(--endgame-db "$db"); done
+    printf ' \\\n    --perfect --games %s --budget %s --format markdown' "$games" "$budget"
+    for db in "${!perfect_dbs[@]}"; do printf ' --endgame-db %s' "$(basename "$db")"; done
+    printf '\n'
     echo '```'
     echo
-    "$sow" compare "${solved_variants[@]}" --perfect --games "$games" --budget "$budget" --format markdown
+    "$sow" compare "${solved_variants[@]}" --perfect --games "$games" --budget "$budget" --format markdown \
+        "${db_flags[@]}"
 } >"$out"
 echo "wrote $out"

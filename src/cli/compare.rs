@@ -3,6 +3,7 @@
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use indicatif::{MultiProgress, ProgressBar};
@@ -14,6 +15,7 @@ use sow::analysis::plot::write_plots;
 use sow::analysis::report::{self, CompareReport, Timing};
 use sow::analysis::shard::Shard;
 use sow::analysis::simulate::SimConfig;
+use sow::solve::endgame::Endgame;
 
 use super::load::describe;
 use super::output::out;
@@ -25,7 +27,7 @@ use super::{Failure, Outcome};
 /// confidence interval, and profiles over the course of a game.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "A VARIANT is FILE[:RULESET][?KEY=VALUE&…]: a rules file (a path or a bundled name), optionally\none of its rulesets and parameters.\n\nExamples:\n  sow compare nsolo nsolo:sanderson-1913 njombwa msuwa tsoro chisolo --games 1000\n  sow compare nsolo nsolo?columns=16 nsolo?columns=36 --format markdown\n  sow compare nsolo tsoro --agents greedy --plot charts/\n  sow compare rules/mygame.sow nsolo --format csv > figures.csv\n\nAgainst perfect play (each variant solved first; then easy, medium and hard measured\ndecision by decision):\n  sow compare 'kalah?columns=3&start=3' 'kalah:empty-capture?columns=4&start=2' --perfect\n  sow compare 'kalah?columns=4&start=2' --perfect --levels easy,mcts:1000 --games 20 --budget 30\n\nSharded runs: each shard plays a slice of the games, and `sow merge` prints the\nfigures of the whole run, exactly as without shards:\n  sow compare nsolo tsoro --games 10000 --shard 1/2 --out part-1.json\n  sow compare nsolo tsoro --games 10000 --shard 2/2 --out part-2.json\n  sow merge part-*.json\nAs a Slurm array job (sbatch --array=1-4: the array must count from 1 to N):\n  sow compare nsolo tsoro --games 10000 \\\n      --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT \\\n      --out part-$SLURM_ARRAY_TASK_ID.json"
+    after_help = "A VARIANT is FILE[:RULESET][?KEY=VALUE&…]: a rules file (a path or a bundled name), optionally\none of its rulesets and parameters.\n\nExamples:\n  sow compare nsolo nsolo:sanderson-1913 njombwa msuwa tsoro chisolo --games 1000\n  sow compare nsolo nsolo?columns=16 nsolo?columns=36 --format markdown\n  sow compare nsolo tsoro --agents greedy --plot charts/\n  sow compare rules/mygame.sow nsolo --format csv > figures.csv\n\nAgainst perfect play (each variant solved first; then easy, medium and hard measured\ndecision by decision):\n  sow compare 'kalah?columns=3&start=3' 'kalah:empty-capture?columns=4&start=2' --perfect\n  sow solve kalah --param columns=5 --endgame 14 --out k5-14.sowdb\n  sow compare 'kalah?columns=5&start=3' 'kalah?columns=5&start=4' --perfect --endgame-db k5-14.sowdb\n  sow compare 'kalah?columns=4&start=2' --perfect --levels easy,mcts:1000 --games 20 --budget 30\n\nSharded runs: each shard plays a slice of the games, and `sow merge` prints the\nfigures of the whole run, exactly as without shards:\n  sow compare nsolo tsoro --games 10000 --shard 1/2 --out part-1.json\n  sow compare nsolo tsoro --games 10000 --shard 2/2 --out part-2.json\n  sow merge part-*.json\nAs a Slurm array job (sbatch --array=1-4: the array must count from 1 to N):\n  sow compare nsolo tsoro --games 10000 \\\n      --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT \\\n      --out part-$SLURM_ARRAY_TASK_ID.json"
 )]
 pub struct CompareArgs {
     /// The variants to compare (at least one).
@@ -86,6 +88,12 @@ pub struct CompareArgs {
     /// With --perfect: memory for the solver's transposition table, e.g. 512M or 2G.
     #[arg(long, default_value = "256M", value_parser = sow::solve::parse_memory, requires = "perfect")]
     memory: usize,
+    /// With --perfect: an endgame database (built by `sow solve --endgame N`); each variant
+    /// whose rules it was built for is solved with it (the positions it covers are not
+    /// searched), and `+endgame` players of --levels play them perfectly. Give it once per
+    /// database, for variants of different rules.
+    #[arg(long, value_name = "FILE", requires = "perfect")]
+    endgame_db: Vec<PathBuf>,
 }
 
 fn positive_seconds(text: &str) -> Result<f64, String> {
@@ -116,7 +124,8 @@ pub fn run(args: CompareArgs) -> Outcome {
         compiled.push((variant.label.clone(), describe(&rules), rules));
     }
     if args.perfect {
-        return run_perfect(&args_perfect(&args)?, &compiled, args.format);
+        let databases = load_databases(&args.endgame_db, &compiled)?;
+        return run_perfect(&args_perfect(&args)?, &compiled, &databases, args.format);
     }
     let games = args.games.unwrap_or(1000);
     let variants: Vec<PartVariant<'_>> =
@@ -156,6 +165,43 @@ fn args_perfect(args: &CompareArgs) -> Result<sow::solve::perfect::PerfectConfig
         endgame: None,
         max_plies: args.max_plies,
     })
+}
+
+/// Read the endgame databases of `--endgame-db`; each must belong to one of the variants'
+/// rules at least (a file for none of them is a mistake, said). `+endgame` players find them.
+fn load_databases(
+    paths: &[PathBuf],
+    compiled: &[(String, String, sow::Rules)],
+) -> Result<Vec<Arc<Endgame>>, Failure> {
+    let mut databases = Vec::new();
+    for path in paths {
+        let db = Endgame::open(path).map_err(|e| Failure::Message(e.to_string()))?;
+        let used: Vec<&str> = compiled
+            .iter()
+            .filter(|(_, _, rules)| db.check(rules).is_ok())
+            .map(|(l, _, _)| l.as_str())
+            .collect();
+        if used.is_empty() {
+            let labels: Vec<&str> = compiled.iter().map(|(l, _, _)| l.as_str()).collect();
+            return Err(Failure::Message(format!(
+                "the endgame database {} was built for {} (model hash {:032x}), which none of the variants plays ({}): a database serves the rules it was built from, on the same board",
+                path.display(),
+                db.game(),
+                db.hash(),
+                labels.join(", ")
+            )));
+        }
+        eprintln!(
+            "endgame database {} (at most {} seeds in play) for {}",
+            path.display(),
+            db.max_seeds(),
+            used.join(", ")
+        );
+        let db = Arc::new(db);
+        sow::ai::endgame::register(db.clone());
+        databases.push(db);
+    }
+    Ok(databases)
 }
 
 /// Run `play` with a progress bar per variant on a terminal (none otherwise), each of
@@ -219,6 +265,7 @@ pub fn print(report: &CompareReport, format: Format, plot: Option<&Path>) -> Out
 fn run_perfect(
     config: &sow::solve::perfect::PerfectConfig,
     compiled: &[(String, String, sow::Rules)],
+    databases: &[Arc<Endgame>],
     format: Format,
 ) -> Outcome {
     use sow::solve::perfect::measure;
@@ -226,7 +273,11 @@ fn run_perfect(
     let mut rows = Vec::new();
     for (label, _, rules) in compiled {
         let bar = if terminal { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
-        let figures = measure(rules, config, &mut |what: &str| {
+        let config = sow::solve::perfect::PerfectConfig {
+            endgame: databases.iter().find(|db| db.check(rules).is_ok()).cloned(),
+            ..config.clone()
+        };
+        let figures = measure(rules, &config, &mut |what: &str| {
             bar.set_message(format!("{label}: {what}"));
             bar.tick();
         });
@@ -331,6 +382,7 @@ fn perfect_text(
                             "share_changing_result": l.share_result_lost(),
                         })).collect::<Vec<_>>(),
                         "nodes": f.nodes,
+                        "endgame_hits": f.endgame_hits,
                         "seconds": f.elapsed.as_secs_f64(),
                     })
                 })

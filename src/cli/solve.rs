@@ -13,7 +13,8 @@ use miette::NamedSource;
 
 use sow::Position;
 use sow::record::RecordError;
-use sow::solve::endgame::{BuildProgress, Endgame, Index, MAX_SEEDS, unsupported};
+use sow::solve::endgame::{BuildProgress, Endgame, Index, LevelReport, MAX_SEEDS, unsupported};
+use sow::solve::slices::{Layout, build_file, bytes_text};
 use sow::solve::{INFINITY, Shared, SolveOptions, Value, parse_memory, solve};
 
 use super::output::outln;
@@ -35,7 +36,7 @@ use super::{Failure, Outcome, RulesFile};
 /// by seeds have one; for others it says why not.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  sow solve kalah --param columns=4 --param start=2\n  sow solve kalah --ruleset empty-capture --memory 4G --threads 2\n  sow solve kalah --param columns=3 --record game.txt   the position the record reaches\n  sow solve oware --param columns=3 --param start=1 --value-only\n\nEndgame databases:\n  sow solve kalah --ruleset empty-capture --endgame 14 --out kalah6-14.sowdb\n  sow solve kalah --ruleset empty-capture --endgame-db kalah6-14.sowdb --value-only\n  sow match kalah hard+endgame hard --endgame-db kalah6-14.sowdb --games 20"
+    after_help = "Examples:\n  sow solve kalah --param columns=4 --param start=2\n  sow solve kalah --ruleset empty-capture --memory 4G --threads 2\n  sow solve kalah --param columns=3 --record game.txt   the position the record reaches\n  sow solve oware --param columns=3 --param start=1 --value-only\n\nEndgame databases:\n  sow solve kalah --ruleset empty-capture --endgame 14 --out kalah6-14.sowdb\n  sow solve kalah --endgame 26 --out k6-26.sowdb --memory 2G   slice by slice, in 2 GiB\n  sow solve kalah --ruleset empty-capture --endgame-db kalah6-14.sowdb --value-only\n  sow match kalah hard+endgame hard --endgame-db kalah6-14.sowdb --games 20"
 )]
 pub struct SolveArgs {
     #[command(flatten)]
@@ -46,9 +47,12 @@ pub struct SolveArgs {
     /// Search threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
-    /// Memory for the transposition table, e.g. 512M or 4G.
-    #[arg(long, default_value = "256M", value_parser = parse_memory)]
-    memory: usize,
+    /// Memory for the transposition table, e.g. 512M or 4G [default: 256M]. With --endgame,
+    /// the memory for the database's values while it is built [default: the whole database]:
+    /// a database larger than this is built slice by slice, each finished level (or slice of
+    /// a level) written to --out and read back from it when play reaches it.
+    #[arg(long, value_parser = parse_memory)]
+    memory: Option<usize>,
     /// Only the value of the position: no values of the first decisions, no principal
     /// variation (much less work for a large game).
     #[arg(long)]
@@ -69,13 +73,17 @@ pub struct SolveArgs {
     endgame_db: Option<PathBuf>,
 }
 
+/// The transposition table's memory when --memory is not given.
+const DEFAULT_MEMORY: usize = 256 << 20;
+
 /// Read an endgame database for `rules`: a clear message if it is not one, or is for other
 /// rules.
 pub(super) fn load_endgame(path: &Path, rules: &sow::Rules) -> Result<Arc<Endgame>, Failure> {
     Endgame::load(path, rules).map(Arc::new).map_err(|e| Failure::Message(e.to_string()))
 }
 
-/// `sow solve --endgame N`: build, print the counts of each level, write.
+/// `sow solve --endgame N`: build into the file (within --memory), a line per level on
+/// stderr, then the counts of each level on stdout.
 fn build_endgame(args: &SolveArgs, rules: &sow::Rules, max_seeds: u32) -> Outcome {
     if let Some(why) = unsupported(rules) {
         return Err(Failure::Message(format!(
@@ -85,41 +93,11 @@ fn build_endgame(args: &SolveArgs, rules: &sow::Rules, max_seeds: u32) -> Outcom
     }
     let threads = super::threads(args.threads);
     let entries = Index::new(rules.holes(), max_seeds).entries();
-    let progress = BuildProgress::default();
-    let begun = Instant::now();
-    let done = std::sync::atomic::AtomicBool::new(false);
-    let db = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let terminal = std::io::stderr().is_terminal();
-            let bar = if terminal { ProgressBar::new(entries) } else { ProgressBar::hidden() };
-            if let Ok(style) =
-                ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {msg}, eta {eta}")
-            {
-                bar.set_style(style);
-            }
-            let mut last_line = Instant::now();
-            while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(200));
-                let (n, solved) =
-                    (progress.level.load(Ordering::Relaxed), progress.done.load(Ordering::Relaxed));
-                bar.set_message(format!("{n} seeds in play"));
-                bar.set_position(solved);
-                if !terminal && last_line.elapsed() >= Duration::from_secs(30) {
-                    eprintln!(
-                        "{:.0}s {solved}/{entries} positions, {n} seeds in play",
-                        begun.elapsed().as_secs_f64()
-                    );
-                    last_line = Instant::now();
-                }
-            }
-            bar.finish_and_clear();
-        });
-        let db = Endgame::build(rules, max_seeds, threads, &progress);
-        done.store(true, Ordering::Relaxed);
-        db
-    })
-    .map_err(|e| Failure::Message(e.to_string()))?;
-    let secs = begun.elapsed().as_secs_f64();
+    // Refused before any work if the memory cannot hold even a slice.
+    let layout = match args.memory {
+        Some(memory) => Layout::new(entries, memory).map_err(|e| Failure::Message(e.to_string()))?,
+        None => None,
+    };
     let path = match &args.out {
         Some(p) => p.clone(),
         None => {
@@ -129,22 +107,97 @@ fn build_endgame(args: &SolveArgs, rules: &sow::Rules, max_seeds: u32) -> Outcom
             PathBuf::from(format!("{stem}-{}h-{max_seeds}seeds.sowdb", rules.holes()))
         }
     };
-    db.save(&path).map_err(|e| Failure::Message(e.to_string()))?;
+    let progress = BuildProgress::default();
+    let begun = Instant::now();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let terminal = std::io::stderr().is_terminal();
+    let bar = if terminal { ProgressBar::new(entries) } else { ProgressBar::hidden() };
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {msg}, eta {eta}") {
+        bar.set_style(style);
+    }
+    match layout {
+        None => eprintln!("building {entries} positions in memory ({})", bytes_text(entries)),
+        Some(l) => eprintln!(
+            "building {entries} positions ({}) slice by slice into {}: slices of at most {} positions, {} to read back lower levels",
+            bytes_text(entries),
+            path.display(),
+            l.slice,
+            bytes_text((l.cache_blocks * sow::solve::slices::BLOCK) as u64)
+        ),
+    }
+    let built = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut last_line = Instant::now();
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                let (n, solved) =
+                    (progress.level.load(Ordering::Relaxed), progress.done.load(Ordering::Relaxed));
+                let slices = progress.slices.load(Ordering::Relaxed);
+                let message = if slices > 1 {
+                    format!(
+                        "{n} seeds in play, slice {} of {slices}, pass {}",
+                        progress.slice.load(Ordering::Relaxed),
+                        progress.pass.load(Ordering::Relaxed)
+                    )
+                } else {
+                    format!("{n} seeds in play")
+                };
+                bar.set_message(message.clone());
+                bar.set_position(solved);
+                if !terminal && last_line.elapsed() >= Duration::from_secs(30) {
+                    eprintln!(
+                        "{:.0}s {solved}/{entries} positions, {message}",
+                        begun.elapsed().as_secs_f64()
+                    );
+                    last_line = Instant::now();
+                }
+            }
+            bar.finish_and_clear();
+        });
+        let mut on_level = |level: &LevelReport| {
+            let [w, d, l] = level.results;
+            let slices = if level.slices > 1 {
+                format!(", {} slices, {} passes", level.slices, level.passes)
+            } else {
+                String::new()
+            };
+            let line = format!(
+                "{} seeds in play: {} positions ({w} wins, {d} draws, {l} losses) in {:.2} s{slices}",
+                level.seeds,
+                level.positions(),
+                level.elapsed.as_secs_f64()
+            );
+            if terminal {
+                bar.println(line);
+            } else {
+                eprintln!("{line}");
+            }
+        };
+        let built = build_file(rules, max_seeds, threads, args.memory, &path, &progress, &mut on_level);
+        done.store(true, Ordering::Relaxed);
+        built
+    })
+    .map_err(|e| Failure::Message(e.to_string()))?;
+    let secs = begun.elapsed().as_secs_f64();
     outln!("{}", super::load::describe(rules))?;
     outln!(
         "endgame database: every position with at most {max_seeds} seeds in play over {} holes, either player to move: {} positions",
         rules.holes(),
-        db.entries()
+        built.entries
     )?;
     outln!("seeds in play  positions  wins  draws  losses   (for the player to move, stores empty)")?;
-    for n in 0..=max_seeds {
-        let [w, d, l] = db.results(n);
-        outln!("{n:>13}  {:>9}  {w:>4}  {d:>5}  {l:>6}", w + d + l)?;
+    for level in &built.levels {
+        let [w, d, l] = level.results;
+        outln!("{:>13}  {:>9}  {w:>4}  {d:>5}  {l:>6}", level.seeds, level.positions())?;
     }
+    let how = match built.layout {
+        None => "in memory".to_string(),
+        Some(l) => format!("slice by slice (slices of at most {} positions)", l.slice),
+    };
     outln!(
-        "built in {secs:.2} s on {threads} threads ({:.0} positions/s); {} bytes written to {}",
-        db.entries() as f64 / secs.max(1e-9),
-        std::fs::metadata(&path).map_or(0, |m| m.len()),
+        "built {how} in {secs:.2} s on {threads} threads ({:.0} positions/s); {} bytes written to {}",
+        built.entries as f64 / secs.max(1e-9),
+        built.bytes,
         path.display()
     )?;
     Ok(ExitCode::SUCCESS)
@@ -180,7 +233,7 @@ pub fn run(args: SolveArgs) -> Outcome {
     };
     let options = SolveOptions {
         threads: super::threads(args.threads),
-        memory: args.memory,
+        memory: args.memory.unwrap_or(DEFAULT_MEMORY),
         moves: !args.value_only,
         max_depth: args.max_depth,
         endgame: endgame.clone(),

@@ -28,9 +28,15 @@
 //! a decision that brings seeds back into play, or leaves a position the index cannot hold,
 //! stops the build with an error that names it.
 //!
+//! **Memory.** [`Endgame::build`] holds the whole database in memory;
+//! [`build_file`](super::slices::build_file) builds it into a file within a memory bound, level
+//! by level and slice by slice, reading lower levels back from the file ([`super::slices`]).
+//! Both give the same file.
+//!
 //! **File.** A header (magic, the format version, the rules' model hash, the holes, N, the
 //! game's name) and one byte per position. A database is refused for rules with another model
-//! hash ([`model_hash`]).
+//! hash ([`model_hash`]), and a file holding a position without a value (a build that did not
+//! finish) is refused.
 
 use std::fmt;
 use std::io::{Read, Write};
@@ -44,7 +50,7 @@ use crate::model::{Blocked, Destination, Ending, FollowUp, Model, Turn};
 pub const MAX_SEEDS: u32 = 120;
 
 /// A value not yet computed.
-const UNKNOWN: i8 = i8::MIN;
+pub(crate) const UNKNOWN: i8 = i8::MIN;
 
 const MAGIC: &[u8; 8] = b"SOWEGDB\n";
 const VERSION: u32 = 1;
@@ -61,7 +67,7 @@ impl fmt::Display for EndgameError {
 
 impl std::error::Error for EndgameError {}
 
-fn error(message: impl Into<String>) -> EndgameError {
+pub(crate) fn error(message: impl Into<String>) -> EndgameError {
     EndgameError(message.into())
 }
 
@@ -212,6 +218,11 @@ impl Index {
         Index { holes, max_seeds, binomials: Binomials::new(rows, holes + 1) }
     }
 
+    /// The most seeds in play it holds.
+    pub fn max_seeds(&self) -> u32 {
+        self.max_seeds
+    }
+
     /// Distributions of exactly `n` seeds.
     pub fn level_size(&self, n: u32) -> u64 {
         self.binomials.get(n as usize + self.holes - 1, self.holes - 1)
@@ -292,6 +303,12 @@ pub struct BuildProgress {
     pub done: AtomicU64,
     /// The level (seeds in play) under way.
     pub level: AtomicU64,
+    /// The slice of the level under way (from 1), in a build slice by slice.
+    pub slice: AtomicU64,
+    /// The slices of the level under way (0 in memory).
+    pub slices: AtomicU64,
+    /// The pass over the level's slices under way (from 1).
+    pub pass: AtomicU64,
 }
 
 /// Seeds in play: on the board and in hand.
@@ -312,58 +329,83 @@ fn store_margin(rules: &Rules, state: &State, me: Player) -> i32 {
     rules.store_seeds(state, me) as i32 - rules.store_seeds(state, me.other()) as i32
 }
 
-struct Builder<'a> {
-    rules: &'a Rules,
-    index: &'a Index,
-    values: &'a [AtomicI8],
-    progress: &'a BuildProgress,
+/// What a build holds: the entries `start .. start + slice.len()` in memory, being solved;
+/// every other entry it needs read back from a file (`file`), where lower levels are
+/// finished and the other slices of the level under way hold what earlier passes solved.
+pub(crate) struct Builder<'a> {
+    pub(crate) rules: &'a Rules,
+    pub(crate) index: &'a Index,
+    pub(crate) slice: &'a [AtomicI8],
+    pub(crate) start: u64,
+    pub(crate) file: Option<&'a super::slices::Reader>,
+    pub(crate) progress: &'a BuildProgress,
 }
 
 impl Builder<'_> {
     fn describe(&self, state: &State) -> String {
-        let counts: Vec<String> = self.rules.board_counts(state).iter().map(u16::to_string).collect();
-        format!("[{}] with {} to move", counts.join(" "), state.to_move())
+        describe(self.rules, state)
     }
 
-    /// The value of entry `at` (of level `n`), solving it (and the positions of its level it
-    /// leads to) if it is not known yet. `path`: the entries this thread is solving.
-    fn entry(&self, n: u32, at: u64, path: &mut Vec<u64>) -> Result<i8, EndgameError> {
-        let known = self.values[at as usize].load(Ordering::Relaxed);
-        if known != UNKNOWN {
-            return Ok(known);
-        }
+    /// The state of entry `at` of level `n`.
+    pub(crate) fn state(&self, n: u32, at: u64) -> Result<State, EndgameError> {
         let local = at - self.index.level_start(n);
         let size = self.index.level_size(n);
         let mover = if local < size { Player::South } else { Player::North };
         let mut counts = Vec::new();
         self.index.unrank(n, local % size, &mut counts);
-        let state = self
-            .rules
-            .state_from_counts(&counts, mover)
-            .ok_or_else(|| error("too many seeds for a position"))?;
+        self.rules.state_from_counts(&counts, mover).ok_or_else(|| error("too many seeds for a position"))
+    }
+
+    /// The value of entry `at`, if known: from memory, or read back from the file.
+    fn known(&self, at: u64) -> Result<Option<i8>, EndgameError> {
+        let v = match at.checked_sub(self.start).filter(|&i| i < self.slice.len() as u64) {
+            Some(i) => self.slice[i as usize].load(Ordering::Relaxed),
+            None => match self.file {
+                Some(file) => file.get(at)?,
+                None => return Err(error("an entry outside the database in memory: a fault in sow")),
+            },
+        };
+        Ok((v != UNKNOWN).then_some(v))
+    }
+
+    /// The value of entry `at` (of level `n`), solving it (and the positions of its level it
+    /// leads to that the slice in memory holds) if it is not known yet; `None` if it depends
+    /// on a position of another slice not solved yet (a later pass solves it). `path`: the
+    /// entries this thread is solving.
+    pub(crate) fn entry(&self, n: u32, at: u64, path: &mut Vec<u64>) -> Result<Option<i8>, EndgameError> {
+        let Some(i) = at.checked_sub(self.start).filter(|&i| i < self.slice.len() as u64) else {
+            return self.known(at);
+        };
+        let known = self.slice[i as usize].load(Ordering::Relaxed);
+        if known != UNKNOWN {
+            return Ok(Some(known));
+        }
+        let state = self.state(n, at)?;
         if path.contains(&at) {
-            return Err(error(format!(
-                "play can go round in a cycle with {n} seeds in play (through {}): the database needs every line of play to end or lose seeds",
-                self.describe(&state)
-            )));
+            return Err(cycle(n, &self.describe(&state)));
         }
         path.push(at);
         let v = self.solve(n, Position::unsettled(self.rules, state), path);
         path.pop();
-        let v = v?;
-        self.values[at as usize].store(v, Ordering::Relaxed);
+        let Some(v) = v? else { return Ok(None) };
+        self.slice[i as usize].store(v, Ordering::Relaxed);
         self.progress.done.fetch_add(1, Ordering::Relaxed);
-        Ok(v)
+        Ok(Some(v))
     }
 
-    fn solve(&self, n: u32, mut position: Position<'_>, path: &mut Vec<u64>) -> Result<i8, EndgameError> {
+    fn solve(
+        &self,
+        n: u32,
+        mut position: Position<'_>,
+        path: &mut Vec<u64>,
+    ) -> Result<Option<i8>, EndgameError> {
         let me = position.to_move();
         let mut moves = MoveList::new();
         if !position.is_over() {
             position.legal_moves_or_settle(&mut moves);
         }
         if position.is_over() || moves.is_empty() {
-            return Ok(margin(self.rules, position.state(), me) as i8);
+            return Ok(Some(margin(self.rules, position.state(), me) as i8));
         }
         let mut best = i32::MIN;
         let mut child_moves = MoveList::new();
@@ -396,57 +438,143 @@ impl Builder<'_> {
                     + if state.to_move() == Player::North { self.index.level_size(m) } else { 0 }
                     + self.index.rank(self.rules.all_holes().map(|h| state.count(h)));
                 let future = if m < n {
-                    i32::from(self.values[at as usize].load(Ordering::Relaxed))
+                    self.known(at)?.ok_or_else(|| {
+                        error(format!(
+                            "a position with {m} seeds in play not solved before {n}: a fault in sow"
+                        ))
+                    })?
                 } else {
-                    i32::from(self.entry(n, at, path)?)
+                    let Some(v) = self.entry(n, at, path)? else { return Ok(None) };
+                    v
                 };
+                let future = i32::from(future);
                 let future = if state.to_move() == me { future } else { -future };
                 store_margin(self.rules, state, me) + future
             };
             best = best.max(v);
         }
-        Ok(best as i8)
+        Ok(Some(best as i8))
     }
+}
+
+/// A position of the database in words: the counts in board order and the player to move.
+pub(crate) fn describe(rules: &Rules, state: &State) -> String {
+    let counts: Vec<String> = rules.board_counts(state).iter().map(u16::to_string).collect();
+    format!("[{}] with {} to move", counts.join(" "), state.to_move())
+}
+
+/// The error of a line of play that comes back to where it was.
+pub(crate) fn cycle(n: u32, position: &str) -> EndgameError {
+    error(format!(
+        "play can go round in a cycle with {n} seeds in play (through {position}): the database needs every line of play to end or lose seeds"
+    ))
+}
+
+/// The counts of wins, draws and losses (for the player to move) among `values`.
+pub(crate) fn tally(values: impl Iterator<Item = i8>, out: &mut [u64; 3]) {
+    for v in values {
+        out[match v.signum() {
+            1 => 0,
+            0 => 1,
+            _ => 2,
+        }] += 1;
+    }
+}
+
+/// One level of a build, finished: for the progress lines and the summary.
+#[derive(Clone, Debug)]
+pub struct LevelReport {
+    /// Seeds in play.
+    pub seeds: u32,
+    /// Wins, draws and losses for the player to move (stores empty).
+    pub results: [u64; 3],
+    /// Slices the level was solved in (1: whole).
+    pub slices: u64,
+    /// Passes over its slices (1 when whole).
+    pub passes: u32,
+    /// Wall time of the level.
+    pub elapsed: std::time::Duration,
+}
+
+impl LevelReport {
+    /// Positions of the level.
+    pub fn positions(&self) -> u64 {
+        self.results.iter().sum()
+    }
+}
+
+/// A thread pool for a build: deep lines of play recurse, hence the stacks.
+pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, EndgameError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .stack_size(256 << 20)
+        .build()
+        .map_err(|e| error(format!("no thread pool: {e}")))
+}
+
+/// Check that a database of `max_seeds` seeds can be built for `rules`; its index.
+pub(crate) fn plan(rules: &Rules, max_seeds: u32) -> Result<Index, EndgameError> {
+    if let Some(why) = unsupported(rules) {
+        return Err(error(format!("no endgame database for {}: {why}", rules.meta().name)));
+    }
+    if max_seeds > MAX_SEEDS {
+        return Err(error(format!("at most {MAX_SEEDS} seeds in play (asked for {max_seeds})")));
+    }
+    let index = Index::new(rules.holes(), max_seeds);
+    let entries = index.entries();
+    if entries > 1 << 36 {
+        return Err(error(format!("{entries} positions is too many for one database")));
+    }
+    Ok(index)
 }
 
 impl Endgame {
     /// Build the database of every position with at most `max_seeds` seeds in play, on
-    /// `threads` threads. Refused (with the reason) for rules whose seeds can come back into
-    /// play or whose positions depend on more than their seeds (see [`unsupported`]).
+    /// `threads` threads, in memory. Refused (with the reason) for rules whose seeds can come
+    /// back into play or whose positions depend on more than their seeds (see
+    /// [`unsupported`]). [`slices::build_file`](super::slices::build_file) builds one into a
+    /// file within a memory bound.
     pub fn build(
         rules: &Rules,
         max_seeds: u32,
         threads: usize,
         progress: &BuildProgress,
     ) -> Result<Endgame, EndgameError> {
-        if let Some(why) = unsupported(rules) {
-            return Err(error(format!("no endgame database for {}: {why}", rules.meta().name)));
-        }
-        if max_seeds > MAX_SEEDS {
-            return Err(error(format!("at most {MAX_SEEDS} seeds in play (asked for {max_seeds})")));
-        }
-        let index = Index::new(rules.holes(), max_seeds);
-        let entries = index.entries();
-        if entries > 1 << 36 {
-            return Err(error(format!("{entries} positions is too many for one database")));
-        }
-        let values: Vec<AtomicI8> = (0..entries).map(|_| AtomicI8::new(UNKNOWN)).collect();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
-            .stack_size(256 << 20)
-            .build()
-            .map_err(|e| error(format!("no thread pool: {e}")))?;
-        let builder = Builder { rules, index: &index, values: &values, progress };
+        Endgame::build_reporting(rules, max_seeds, threads, progress, &mut |_| {})
+    }
+
+    /// [`Endgame::build`], telling `on_level` of each level as it is finished.
+    pub fn build_reporting(
+        rules: &Rules,
+        max_seeds: u32,
+        threads: usize,
+        progress: &BuildProgress,
+        on_level: &mut dyn FnMut(&LevelReport),
+    ) -> Result<Endgame, EndgameError> {
+        let index = plan(rules, max_seeds)?;
+        let values: Vec<AtomicI8> = (0..index.entries()).map(|_| AtomicI8::new(UNKNOWN)).collect();
+        let pool = pool(threads)?;
+        let builder = Builder { rules, index: &index, slice: &values, start: 0, file: None, progress };
         for n in 0..=max_seeds {
+            let begun = std::time::Instant::now();
             progress.level.store(u64::from(n), Ordering::Relaxed);
             let (start, end) = (index.level_start(n), index.level_start(n + 1));
             pool.install(|| {
                 use rayon::prelude::*;
-                (start as usize..end as usize)
-                    .into_par_iter()
-                    .with_min_len(256)
-                    .try_for_each_init(Vec::new, |path, at| builder.entry(n, at as u64, path).map(|_| ()))
+                (start as usize..end as usize).into_par_iter().with_min_len(256).try_for_each_init(
+                    Vec::new,
+                    |path, at| match builder.entry(n, at as u64, path)? {
+                        Some(_) => Ok(()),
+                        None => Err(error("a position left unsolved in memory: a fault in sow")),
+                    },
+                )
             })?;
+            let mut results = [0; 3];
+            tally(
+                values[start as usize..end as usize].iter().map(|v| v.load(Ordering::Relaxed)),
+                &mut results,
+            );
+            on_level(&LevelReport { seeds: n, results, slices: 1, passes: 1, elapsed: begun.elapsed() });
         }
         let values = values.into_iter().map(AtomicI8::into_inner).collect();
         Ok(Endgame { hash: model_hash(rules.model()), game: game_name(rules), index, values })
@@ -460,6 +588,11 @@ impl Endgame {
     /// Positions in the database.
     pub fn entries(&self) -> usize {
         self.values.len()
+    }
+
+    /// The rules it was built for, as its header names them.
+    pub fn game(&self) -> &str {
+        &self.game
     }
 
     /// The model hash of the rules it was built for.
@@ -516,13 +649,7 @@ impl Endgame {
     pub fn results(&self, n: u32) -> [u64; 3] {
         let mut out = [0u64; 3];
         let (start, end) = (self.index.level_start(n), self.index.level_start(n + 1));
-        for &v in &self.values[start as usize..end as usize] {
-            out[match v.signum() {
-                1 => 0,
-                0 => 1,
-                _ => 2,
-            }] += 1;
-        }
+        tally(self.values[start as usize..end as usize].iter().copied(), &mut out);
         out
     }
 
@@ -530,14 +657,7 @@ impl Endgame {
     pub fn save(&self, path: &Path) -> Result<(), EndgameError> {
         let io = |e: std::io::Error| error(format!("cannot write {}: {e}", path.display()));
         let mut file = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
-        file.write_all(MAGIC).map_err(io)?;
-        file.write_all(&VERSION.to_le_bytes()).map_err(io)?;
-        file.write_all(&self.hash.to_le_bytes()).map_err(io)?;
-        file.write_all(&(self.index.holes as u32).to_le_bytes()).map_err(io)?;
-        file.write_all(&self.index.max_seeds.to_le_bytes()).map_err(io)?;
-        let name = self.game.as_bytes();
-        file.write_all(&(name.len() as u32).to_le_bytes()).map_err(io)?;
-        file.write_all(name).map_err(io)?;
+        file.write_all(&header(self.hash, self.index.holes, self.index.max_seeds, &self.game)).map_err(io)?;
         // In pieces: a copy of the whole would double the memory a large database needs.
         let mut bytes = Vec::with_capacity(1 << 20);
         for piece in self.values.chunks(1 << 20) {
@@ -550,6 +670,15 @@ impl Endgame {
 
     /// Read a database from `path`, and check that it belongs to `rules`.
     pub fn load(path: &Path, rules: &Rules) -> Result<Endgame, EndgameError> {
+        Endgame::read(path, Some(rules))
+    }
+
+    /// Read a database from `path`, whatever rules it belongs to (see [`Endgame::check`]).
+    pub fn open(path: &Path) -> Result<Endgame, EndgameError> {
+        Endgame::read(path, None)
+    }
+
+    fn read(path: &Path, rules: Option<&Rules>) -> Result<Endgame, EndgameError> {
         let io =
             |e: std::io::Error| error(format!("cannot read the endgame database {}: {e}", path.display()));
         let not = || error(format!("{} is not an endgame database of sow (or is cut short)", path.display()));
@@ -589,19 +718,42 @@ impl Endgame {
         let game = String::from_utf8_lossy(&name).into_owned();
         let index = Index::new(holes, max_seeds);
         let db = Endgame { hash, game, index, values: Vec::new() };
-        db.check(rules)?;
+        if let Some(rules) = rules {
+            db.check(rules)?;
+        }
         let entries = db.index.entries() as usize;
         let mut bytes = Vec::with_capacity(entries + 1);
         file.take(entries as u64 + 1).read_to_end(&mut bytes).map_err(io)?;
         if bytes.len() != entries {
             return Err(not());
         }
+        // A position not solved: the file of a build stopped half-way.
+        if bytes.contains(&(UNKNOWN as u8)) {
+            return Err(error(format!(
+                "{} is an endgame database whose build did not finish (positions without a value): build it again",
+                path.display()
+            )));
+        }
         Ok(Endgame { values: bytes.into_iter().map(|b| b as i8).collect(), ..db })
     }
 }
 
+/// A database file's header: magic, format version, model hash, holes, N, the game's name;
+/// the values follow, one byte per entry in index order.
+pub(crate) fn header(hash: u128, holes: usize, max_seeds: u32, game: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(40 + game.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&hash.to_le_bytes());
+    out.extend_from_slice(&(holes as u32).to_le_bytes());
+    out.extend_from_slice(&max_seeds.to_le_bytes());
+    out.extend_from_slice(&(game.len() as u32).to_le_bytes());
+    out.extend_from_slice(game.as_bytes());
+    out
+}
+
 /// The rules' name as a database's header keeps it: the game, ruleset and parameters.
-fn game_name(rules: &Rules) -> String {
+pub(crate) fn game_name(rules: &Rules) -> String {
     let meta = rules.meta();
     let mut name = meta.name.clone();
     if let Some(r) = &meta.ruleset {

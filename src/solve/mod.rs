@@ -26,6 +26,7 @@
 pub mod endgame;
 pub mod perfect;
 pub mod search;
+pub mod slices;
 pub mod table;
 
 use std::fmt;

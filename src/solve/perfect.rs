@@ -109,6 +109,8 @@ pub struct PerfectFigures {
     pub levels: Vec<LevelFigures>,
     /// Positions searched in all.
     pub nodes: u64,
+    /// Positions whose value the endgame database gave.
+    pub endgame_hits: u64,
     /// Time taken.
     pub elapsed: Duration,
 }
@@ -139,6 +141,7 @@ pub fn measure(rules: &Rules, config: &PerfectConfig, progress: &mut dyn FnMut(&
         first: Vec::new(),
         levels: Vec::new(),
         nodes: 0,
+        endgame_hits: 0,
         elapsed: Duration::ZERO,
     };
     let mut start = Position::new(rules);
@@ -165,6 +168,7 @@ pub fn measure(rules: &Rules, config: &PerfectConfig, progress: &mut dyn FnMut(&
         }
     }
     figures.nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+    figures.endgame_hits = shared.endgame_hits.load(std::sync::atomic::Ordering::Relaxed);
     figures.elapsed = begun.elapsed();
     figures
 }

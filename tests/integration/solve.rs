@@ -370,6 +370,115 @@ fn cli_builds_uses_and_refuses_endgame_databases() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A database built within a memory bound too small to hold it, slice by slice, is the same
+/// file, byte for byte, as the one built in memory; levels too large for one slice are solved
+/// in several slices and passes, on one thread and on two.
+#[test]
+fn endgame_built_slice_by_slice_is_the_same_file() {
+    use sow::solve::slices::{MIN_MEMORY, build_file};
+    let dir = common::scratch_dir("endgame-slices");
+    for (ruleset, params, max_seeds, memory) in [
+        (None, &["columns=3"], 12, MIN_MEMORY),
+        (None, &["columns=3"], 12, 32 << 10),
+        (Some("empty-capture"), &["columns=4"], 8, MIN_MEMORY),
+    ] {
+        let rules = common::rules("kalah", ruleset, params);
+        let what = format!("{ruleset:?} {params:?} {max_seeds} seeds in {memory} bytes");
+        let whole = dir.join("whole.sowdb");
+        let in_memory =
+            build_file(&rules, max_seeds, 2, None, &whole, &BuildProgress::default(), &mut |_| {}).unwrap();
+        assert!(in_memory.layout.is_none(), "{what}");
+        assert!(in_memory.entries > memory as u64, "{what}: the database does not fit in the bound");
+        for threads in [1, 2] {
+            let sliced = dir.join(format!("sliced-{threads}.sowdb"));
+            let mut levels = 0;
+            let built = build_file(
+                &rules,
+                max_seeds,
+                threads,
+                Some(memory),
+                &sliced,
+                &BuildProgress::default(),
+                &mut |_| levels += 1,
+            )
+            .unwrap();
+            assert_eq!(levels, max_seeds + 1, "{what}: a report per level");
+            let layout = built.layout.expect("built slice by slice");
+            assert!(layout.slice <= memory as u64, "{what}");
+            assert!(
+                built.levels.iter().any(|l| l.slices > 1 && l.passes > 1),
+                "{what}: a level in several slices and passes"
+            );
+            for (a, b) in in_memory.levels.iter().zip(&built.levels) {
+                assert_eq!(a.results, b.results, "{what}: the counts of {} seeds", a.seeds);
+            }
+            let (a, b) = (std::fs::read(&whole).unwrap(), std::fs::read(&sliced).unwrap());
+            assert_eq!(a.len() as u64, built.bytes, "{what}");
+            assert!(a == b, "{what}, {threads} threads: the files differ");
+            assert!(!dir.join(format!("sliced-{threads}.sowdb.partial")).exists(), "{what}");
+        }
+        // The file reads back as the database built in memory.
+        let db = Endgame::load(&whole, &rules).unwrap();
+        let built = Endgame::build(&rules, max_seeds, 2, &BuildProgress::default()).unwrap();
+        for n in 0..=max_seeds {
+            assert_eq!(db.results(n), built.results(n), "{what}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `sow solve --endgame N --memory SIZE`: a line per level on stderr, the same counts and
+/// file as in memory; a bound too small for even one slice refused before any work, no file
+/// left; a file whose build did not finish refused.
+#[test]
+fn cli_builds_endgame_databases_within_memory() {
+    let dir = common::scratch_dir("endgame-memory");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let build = |out: &str, memory: Option<&str>| {
+        let mut args = vec!["solve", "kalah", "--param", "columns=3", "--endgame", "12", "--out", out];
+        if let Some(m) = memory {
+            args.extend(["--memory", m]);
+        }
+        sow(&args)
+    };
+    let (whole, sliced) = (path("whole.sowdb"), path("sliced.sowdb"));
+    let (code, out_whole, err) = build(&whole, None);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("in memory"), "{err}");
+    let (code, out_sliced, err) = build(&sliced, Some("24K"));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("slice by slice"), "{err}");
+    // 12 seeds over 6 holes: C(17, 5) = 6188 distributions, either player to move.
+    let last = err.lines().find(|l| l.starts_with("12 seeds in play: 12376 positions")).expect(&err);
+    assert!(last.contains(" slices, ") && last.contains(" passes"), "{err}");
+    assert_eq!(err.lines().filter(|l| l.contains(" seeds in play: ")).count(), 13, "{err}");
+    let table =
+        |out: &str| out.lines().filter(|l| !l.starts_with("built ")).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(table(&out_whole), table(&out_sliced));
+    assert!(out_sliced.contains("built slice by slice"), "{out_sliced}");
+    assert!(std::fs::read(&whole).unwrap() == std::fs::read(&sliced).unwrap(), "the files differ");
+
+    let small = path("small.sowdb");
+    let (code, out, err) = build(&small, Some("20K"));
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("too small for even one slice") && err.contains("at least 24.0 KiB"), "{err}");
+    assert!(
+        !std::path::Path::new(&small).exists() && !std::path::Path::new(&format!("{small}.partial")).exists()
+    );
+
+    // A position without a value: the file of a build that did not finish.
+    let mut bytes = std::fs::read(&whole).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] = 0x80;
+    let broken = path("broken.sowdb");
+    std::fs::write(&broken, bytes).unwrap();
+    let (code, _, err) =
+        sow(&["solve", "kalah", "--param", "columns=3", "--param", "start=1", "--endgame-db", &broken]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("did not finish"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Rules whose seeds can come back into play, or whose positions depend on their past, are
 /// refused with the reason.
 #[test]
@@ -563,4 +672,83 @@ fn cli_compares_with_perfect_play() {
     let (code, _, err) = sow(&["compare", "kalah", "--budget", "3"]);
     assert_ne!(code, 0);
     assert!(err.contains("--perfect"), "{err}");
+}
+
+/// `sow compare --perfect` with an endgame database: the same values as without it, position
+/// by position, and the database used.
+#[test]
+fn perfect_comparison_with_a_database_agrees() {
+    use sow::solve::perfect::{PerfectConfig, measure};
+    let rules = common::rules("kalah", Some("empty-capture"), &["columns=3", "start=3"]);
+    let db = Arc::new(Endgame::build(&rules, 10, 2, &BuildProgress::default()).unwrap());
+    let config = |endgame| PerfectConfig {
+        budget: std::time::Duration::from_secs(120),
+        games: 3,
+        opening: 2,
+        seed: 11,
+        levels: vec![("easy".to_string(), "easy".parse().unwrap())],
+        memory: 16 << 20,
+        endgame,
+        max_plies: 1000,
+    };
+    let without = measure(&rules, &config(None), &mut |_| {});
+    let with = measure(&rules, &config(Some(db)), &mut |_| {});
+    assert!(with.endgame_hits > 0 && without.endgame_hits == 0);
+    assert!(with.start.is_some());
+    assert_eq!(with.start, without.start);
+    assert_eq!(with.first, without.first);
+    let (a, b) = (&with.levels[0].decisions, &without.levels[0].decisions);
+    assert!(a.len() >= 3);
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(b) {
+        assert_eq!((x.chosen, x.best, x.value), (y.chosen, y.best, y.value));
+    }
+}
+
+#[test]
+fn cli_compares_with_perfect_play_and_a_database() {
+    let dir = common::scratch_dir("compare-endgame");
+    let db = dir.join("k3.sowdb");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = sow(&["solve", "kalah", "--param", "columns=3", "--endgame", "9", "--out", db]);
+    assert_eq!(code, 0, "{err}");
+    let compare = |extra: &[&str]| {
+        let mut args = vec![
+            "compare",
+            "kalah?columns=3&start=3",
+            "kalah?columns=4&start=1",
+            "--perfect",
+            "--levels",
+            "easy",
+            "--games",
+            "2",
+            "--format",
+            "json",
+        ];
+        args.extend(extra);
+        let (code, out, err) = sow(&args);
+        assert_eq!(code, 0, "{err}");
+        (serde_json::from_str::<serde_json::Value>(&out).expect(&out), err)
+    };
+    let (without, _) = compare(&[]);
+    let (with, err) = compare(&["--endgame-db", db]);
+    assert!(err.contains("for kalah?columns=3&start=3") && !err.contains("columns=4&start=1"), "{err}");
+    for (a, b) in with.as_array().unwrap().iter().zip(without.as_array().unwrap()) {
+        for key in ["value", "margin", "first_decisions_keeping"] {
+            assert_eq!(a[key], b[key], "{key}: {a} {b}");
+        }
+        assert_eq!(a["levels"][0]["seeds_lost_per_decision"], b["levels"][0]["seeds_lost_per_decision"]);
+    }
+    // Kalah(3): the database serves it; Kalah(4), another board, is solved without.
+    assert!(with[0]["endgame_hits"].as_u64().unwrap() > 0, "{with}");
+    assert_eq!(with[1]["endgame_hits"], 0, "{with}");
+    // A database none of the variants plays.
+    let (code, _, err) =
+        sow(&["compare", "kalah?columns=4&start=1", "--perfect", "--games", "1", "--endgame-db", db]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("none of the variants plays"), "{err}");
+    let (code, _, err) = sow(&["compare", "kalah", "--endgame-db", db]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--perfect"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
