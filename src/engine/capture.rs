@@ -666,10 +666,37 @@ impl Rules {
         rev: bool,
         log: &mut L,
     ) -> (u16, u8) {
-        let me = state.to_move;
         let capture = &self.model.captures[c as usize];
-        let column = usize::from(self.hole_column[last.index()]);
         let mut holes: [(Hole, u8); MAX_SLOTS] = [(Hole(0), u8::MAX); MAX_SLOTS];
+        let mut n_holes = self.capture_holes(state, capture, last, rev, &mut holes);
+        if capture.not_every_seed
+            && self.takes_every_seed(state, &holes[..n_holes], |h| state.counts[h.index()])
+        {
+            // It would take every seed an opponent has: it takes nothing.
+            n_holes = 0;
+        }
+        self.empty_holes(
+            state,
+            capture.destination,
+            &holes[..n_holes],
+            |state, h| state.counts[h.index()],
+            log,
+        )
+    }
+
+    /// The holes `capture` names for a lap ending at `last`, into `holes` (each with the
+    /// opposite row it stands in, or `u8::MAX`): how many.
+    #[inline(always)]
+    fn capture_holes(
+        &self,
+        state: &State,
+        capture: &Capture,
+        last: Hole,
+        rev: bool,
+        holes: &mut [(Hole, u8); MAX_SLOTS],
+    ) -> usize {
+        let me = state.to_move;
+        let column = usize::from(self.hole_column[last.index()]);
         let mut n_holes = 0;
         for target in &capture.take {
             match *target {
@@ -715,19 +742,7 @@ impl Rules {
                 }
             }
         }
-        if capture.not_every_seed
-            && self.takes_every_seed(state, &holes[..n_holes], |h| state.counts[h.index()])
-        {
-            // It would take every seed an opponent has: it takes nothing.
-            n_holes = 0;
-        }
-        self.empty_holes(
-            state,
-            capture.destination,
-            &holes[..n_holes],
-            |state, h| state.counts[h.index()],
-            log,
-        )
+        n_holes
     }
 
     /// Whether a seed moved into hole `b` now (before it falls) makes the capture `d` says.

@@ -264,19 +264,7 @@ impl Rules {
         }
         let action = match step {
             Step::MayStop(at, cur) => {
-                let bits = (if cur.rev { TURN_STEP_REV } else { 0 })
-                    | (if cur.captured { TURN_STEP_CAPTURED } else { 0 })
-                    | (u16::from(cur.reached) << TURN_STEP_REACHED.trailing_zeros());
-                state.turn_bits =
-                    (state.turn_bits & !(TURN_STEP_REV | TURN_STEP_CAPTURED | TURN_STEP_REACHED)) | bits;
-                state.phase = Phase::LapChoice(LapChoice {
-                    at,
-                    origin: cur.origin,
-                    relays,
-                    turn: false,
-                    hand: 0,
-                    through: false,
-                });
+                Self::pause_to_stop(state, at, cur, relays);
                 LapAction::MayStop
             }
             Step::Over(LapAction::MoveAgain) => {
@@ -342,6 +330,24 @@ impl Rules {
             hash: 0,
             reached: false,
         }
+    }
+
+    /// A lap that ended at `at` where the mover may stop or relay: the turn's facts so far
+    /// kept in the position, and the choice asked.
+    fn pause_to_stop(state: &mut State, at: Hole, cur: Cursor, relays: u16) {
+        let bits = (if cur.rev { TURN_STEP_REV } else { 0 })
+            | (if cur.captured { TURN_STEP_CAPTURED } else { 0 })
+            | (u16::from(cur.reached) << TURN_STEP_REACHED.trailing_zeros());
+        state.turn_bits =
+            (state.turn_bits & !(TURN_STEP_REV | TURN_STEP_CAPTURED | TURN_STEP_REACHED)) | bits;
+        state.phase = Phase::LapChoice(LapChoice {
+            at,
+            origin: cur.origin,
+            relays,
+            turn: false,
+            hand: 0,
+            through: false,
+        });
     }
 
     /// The start of a turn: sow hole `h` going `rev`, or put a seed from the hand into it
@@ -573,18 +579,8 @@ impl Rules {
         }) = destination
         {
             let ahead = (ahead && cur.sown).then_some(cur.rev);
-            return match self.row_end_at(me, (role, middle, far_for_north), at, ahead) {
-                EndPick::Choice => Next::Stop(Step::Paused(EndChoice { capture: c, at, origin: cur.origin })),
-                EndPick::End(end, rev) => {
-                    match self.sow_from_end(state, sow, c, at, (end, rev), tally, log) {
-                        None => Next::Stop(Step::Over(LapAction::Stop)),
-                        Some((landing, before)) => {
-                            (cur.rev, cur.captured) = (rev, true);
-                            Next::Landed(landing, before)
-                        }
-                    }
-                }
-            };
+            let end = self.row_end_at(me, (role, middle, far_for_north), at, ahead);
+            return self.step_capture_from_row_end(state, sow, (c, at), end, cur, tally, log);
         }
         let end = self.step_end(state, sow, at, tally);
         // The way the sowing goes on: where laps may be turned, the usual way (so a capture
@@ -644,6 +640,30 @@ impl Rules {
                 Next::Lift(from)
             }
             None => Next::Stop(Step::Captured(c, taken, roles)),
+        }
+    }
+
+    /// Capture `c`'s seeds sown on from the row end `end` picks (or the mover asked which).
+    #[allow(clippy::too_many_arguments, reason = "the sowing's parts, each its own borrow")]
+    fn step_capture_from_row_end<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        (c, at): (u8, Hole),
+        end: EndPick,
+        cur: &mut Cursor,
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Next {
+        match end {
+            EndPick::Choice => Next::Stop(Step::Paused(EndChoice { capture: c, at, origin: cur.origin })),
+            EndPick::End(end, rev) => match self.sow_from_end(state, sow, c, at, (end, rev), tally, log) {
+                None => Next::Stop(Step::Over(LapAction::Stop)),
+                Some((landing, before)) => {
+                    (cur.rev, cur.captured) = (rev, true);
+                    Next::Landed(landing, before)
+                }
+            },
         }
     }
 
