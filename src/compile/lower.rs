@@ -65,7 +65,11 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
 fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> Option<Sowing> {
     let (choices, must_feed, turnings) = match own.choose.map(|c| c.node) {
         Some(c) => {
-            let feed = c.must_feed.map(|m| if m.node { Feed::CannotMove } else { Feed::NoSeeds });
+            let feed = c.must_feed.map(|m| match m.node {
+                crate::syntax::ast::Feed::NoSeeds => Feed::NoSeeds,
+                crate::syntax::ast::Feed::CannotMove => Feed::CannotMove,
+                crate::syntax::ast::Feed::Always => Feed::Always,
+            });
             (scope.choices(c).ok()?, feed, scope.turnings(c).ok()?)
         }
         None => (base?.choices.clone(), base?.must_feed, base?.turnings.clone()),

@@ -422,6 +422,9 @@ impl Rules {
     pub(super) fn must_feed_now(&self, state: &State, sow: &SowRules) -> bool {
         match sow.must_feed {
             None => false,
+            // On every turn (but in a probe of what a player could choose, which carries an
+            // outcome: see `cannot_move`).
+            Some(Feed::Always) => state.outcome.is_none(),
             Some(feed) if self.seats() > 2 => self.starving(state, feed, state.to_move) != 0,
             Some(Feed::NoSeeds) => state.seeds[state.to_move.other()] == 0,
             Some(Feed::CannotMove) => self.cannot_move(state, state.to_move.other()),
@@ -437,22 +440,30 @@ impl Rules {
             .filter(|&p| p != me && !state.is_out(p))
             .filter(|&p| match feed {
                 Feed::NoSeeds => state.seeds[p] == 0,
-                Feed::CannotMove => self.cannot_move(state, p),
+                Feed::CannotMove | Feed::Always => self.cannot_move(state, p),
             })
             .fold(0, |bits, p| bits | 1 << p.index())
     }
 
     /// Keep only the turns after which the opponent has seeds (or can move, as the rules
-    /// say); at a larger table, after which every opponent who had none has some.
+    /// say); at a larger table, after which every opponent who had none has some. Where the
+    /// rule is to leave the opponent a move if possible, and no turn does, keep them all.
     #[cold]
     pub(super) fn keep_feeding(&self, state: &State, out: &mut MoveList) {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return };
         let Some(feed) = sow.must_feed else { return };
-        let hungry = if self.seats() > 2 { self.starving(state, feed, me) } else { 0 };
+        let hungry = match (self.seats(), feed) {
+            (2, _) => 0,
+            // Every other player still in the game is to be left a move.
+            (_, Feed::Always) => self.players().filter(|&p| p != me).fold(0, |bits, p| bits | 1 << p.index()),
+            _ => self.starving(state, feed, me),
+        };
+        // A turn that ends the game leaves no one a move.
         let fed = |after: &State| match feed {
+            Feed::CannotMove | Feed::Always if after.outcome.is_some() => false,
             _ if hungry != 0 => self.starving(after, feed, me) & hungry == 0,
-            Feed::CannotMove => !self.cannot_move(after, me.other()),
+            Feed::CannotMove | Feed::Always => !self.cannot_move(after, me.other()),
             Feed::NoSeeds => after.seeds[me.other()] > 0,
         };
         let mut kept = 0;
@@ -466,7 +477,11 @@ impl Rules {
                 kept += 1;
             }
         }
-        out.truncate(kept);
+        // No turn leaves the opponent a move: where that is only asked if possible, the list
+        // is as it was (a turn that is not kept is never written over).
+        if kept > 0 || feed != Feed::Always {
+            out.truncate(kept);
+        }
     }
 
     /// Whether player `p` would have no decision, were it their turn to start now (in the

@@ -450,6 +450,9 @@ impl Model {
                 Feed::CannotMove => {
                     "an opponent who cannot move must be given a move: other turns are not allowed"
                 }
+                Feed::Always => {
+                    "every turn must leave the opponent a move, where some turn does: other turns are not allowed"
+                }
             };
             writeln!(f, "{indent}  ({text})")?;
         }

@@ -817,6 +817,9 @@ pub enum Feed {
     NoSeeds,
     /// `who cannot move`: only turns after which the opponent could move.
     CannotMove,
+    /// `must leave the opponent a move if possible`: on every turn, only turns after which
+    /// the opponent could move, where there are any.
+    Always,
 }
 
 /// Taken seeds put into a hole of the mover's and sown on from it, in the direction of the

@@ -640,6 +640,17 @@ pub enum Direction {
     Clockwise,
 }
 
+/// Whom the mover must feed (see [`Choose::must_feed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feed {
+    /// `must feed an opponent who has no seeds`.
+    NoSeeds,
+    /// `must feed an opponent who cannot move`.
+    CannotMove,
+    /// `must leave the opponent a move if possible`: on every turn, where some turn does.
+    Always,
+}
+
 /// `choose { CHOICE otherwise CHOICE … }`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choose {
@@ -647,9 +658,9 @@ pub struct Choose {
     pub choices: Vec<Spanned<Choice>>,
     /// `also …, clockwise, if …`: laps that may be sown the other way.
     pub turnings: Vec<Spanned<Turning>>,
-    /// `must feed an opponent who has no seeds` (`false`) or `… who cannot move` (`true`), if
-    /// written.
-    pub must_feed: Option<Spanned<bool>>,
+    /// `must feed an opponent who has no seeds`, `… who cannot move` or `must leave the
+    /// opponent a move if possible`, if written.
+    pub must_feed: Option<Spanned<Feed>>,
     /// `a player with one seed … move it …`, if written.
     pub lone: Option<Spanned<LoneSeed>>,
     /// `a player may instead move all seeds of the rearmost own hole into the next hole`, if

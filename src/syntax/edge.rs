@@ -182,7 +182,7 @@ const EDGES: &[Edge] = &[
             "opponent can move",
             "opponent can play",
         ],
-        "a mover made to leave the opponent a move is `must feed an opponent who cannot move` (a line of `choose`: when the opponent could not move now, only turns after which they can; `… who has no seeds` for an opponent with empty holes). sow has no phrase yet for leaving the opponent a move on every turn",
+        "a mover made to leave the opponent a move is a line of `choose`: on every turn, `must leave the opponent a move if possible`; only once the opponent cannot move, `must feed an opponent who cannot move` (`… who has no seeds` for an opponent with empty holes)",
     ),
     words(
         &["then mark"],

@@ -864,8 +864,15 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
                 whole_move = Some(Spanned::new(not_again, span(&child)));
             }
             Rule::must_feed => {
-                let blocked = Children::of(child.clone()).optional(Rule::feed_blocked).is_some();
-                must_feed = Some(Spanned::new(blocked, span(&child)));
+                let has = |rule| child.clone().into_inner().any(|w| w.as_rule() == rule);
+                let feed = if has(Rule::feed_always) {
+                    Feed::Always
+                } else if has(Rule::feed_blocked) {
+                    Feed::CannotMove
+                } else {
+                    Feed::NoSeeds
+                };
+                must_feed = Some(Spanned::new(feed, span(&child)));
             }
             Rule::leave_turned => leave_turned = Some(span(&child)),
             Rule::turned_once => turned_once = Some(span(&child)),

@@ -769,6 +769,39 @@ fn along_ending(lines: &str) -> Rules {
         .unwrap_or_else(|e| panic!("{}", common::render(&e)))
 }
 
+/// `must leave the opponent a move if possible` (J'odu, blind test 6), on every turn, in
+/// [`ALONG`]:
+/// - South a1 (1) → a2: a3 is empty, a4 beyond it taken (South's own); North keeps b6.
+///   South a4 (1) → a5: a6 is empty, b6 beyond it (2) taken: North has no move. Only a1 is
+///   on offer;
+/// - with a1 empty, a4 is the only turn and leaves North nothing: as no turn leaves North a
+///   move, it is on offer all the same.
+#[test]
+fn a_move_is_left_to_the_opponent_if_possible() {
+    let text = ALONG.replace(
+        "        own hole with at least 1 seed\n",
+        "        own hole with at least 1 seed\n        must leave the opponent a move if possible\n",
+    );
+    assert_ne!(text, ALONG);
+    let rules = sow::compile("leave.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    assert!(
+        rules.model().to_string().contains("every turn must leave the opponent a move, where some turn does")
+    );
+    let plain = sow::compile("along.sow", ALONG, &Options::new(None, &[])).expect("compiles");
+    let both = "b 0 0 0 0 0 2\n a 1 0 0 1 0 0";
+    assert_eq!(
+        main_position(&plain, both, Player::South).legal_moves().to_vec(),
+        sows(&plain, &["a1", "a4"])
+    );
+    assert_eq!(main_position(&rules, both, Player::South).legal_moves().to_vec(), sows(&rules, &["a1"]));
+    let none = "b 0 0 0 0 0 2\n a 0 0 0 1 0 0";
+    let mut game = main_position(&rules, none, Player::South);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a4"]));
+    game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+    assert_eq!(rules.store_seeds(game.state(), Player::South), 2);
+}
+
 /// `at most 4 seeds on the board ends the game …`, and what the score counts. South a2 (1) →
 /// a3 (0→1): the next hole a4 is empty and a5 holds 2, which go to South's store. Four seeds
 /// are left in the holes (a3, and North's b4, b5, b6), so the game ends. Counting captures,
