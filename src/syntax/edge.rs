@@ -130,7 +130,7 @@ const EDGES: &[Edge] = &[
         any: &["two seeds", "2 seeds", "seeds into", "into an empty", "into each", "into every", "per hole"],
         found_not: &[],
         expected: "",
-        help: "a sowing drops one seed into each hole it passes; a rule may change that for empty holes, `sow all seeds from the next hole, 2 seeds into each empty hole` (Mwendo), and for the first hole, `…, 2 seeds into the first hole`. sow has no phrase yet for more than one seed into every hole",
+        help: "a sowing drops one seed into each hole it passes; a rule may change that for empty holes, `sow all seeds from the next hole, 2 seeds into each empty hole` (Mwendo), and for the first hole, `sow all seeds from the next hole, 2 seeds into the first hole`. sow has no phrase yet for more than one seed into every hole",
     },
     Edge {
         starts: &["sow"],
@@ -170,7 +170,7 @@ const EDGES: &[Edge] = &[
         any: &["hole except", "holes except"],
         found_not: &[],
         expected: "",
-        help: "holes are left out of a choice's description after a comma: `own hole with at least 1 seed, except ruma holes` (a row or a mark), `own outer hole, except the 4th outer hole and the 5th outer hole`; the holes of a turn that moves seeds have no `except` yet: describe them by side, row and state",
+        help: "holes are left out of a choice's description after a comma: `own hole with at least 1 seed, except ruma holes` (a row or a mark), `own outer hole, except the 4th outer hole and the 5th outer hole`; the holes of a turn that moves seeds have no exception yet: describe them by side, row and state",
     },
     words(
         &[
@@ -182,11 +182,11 @@ const EDGES: &[Edge] = &[
             "opponent can move",
             "opponent can play",
         ],
-        "a mover made to leave the opponent a move is a line of `choose`: on every turn, `must leave the opponent a move if possible`; only once the opponent cannot move, `must feed an opponent who cannot move` (`… who has no seeds` for an opponent with empty holes)",
+        "a mover made to leave the opponent a move is a line of `choose`: on every turn, `must leave the opponent a move if possible`; only once the opponent cannot move, `must feed an opponent who cannot move` (or `must feed an opponent who has no seeds`, once their holes are empty)",
     ),
     words(
         &["then mark"],
-        "a capture cannot mark a hole yet: a hole is marked by a lap rule, `when the last seed lands in …: mark the landing hole as NAME` (the sowing then ends), or by an opening's turns, `mark an own … hole as NAME`",
+        "a capture cannot mark a hole yet: a hole is marked by a lap rule, `when the last seed lands in an empty own hole: mark the landing hole as NAME` (the sowing then ends), or by an opening's turns, `mark an own outer hole as NAME`",
     ),
     words(
         &[
@@ -316,6 +316,8 @@ mod tests {
             Rule::transfer_turn,
             Rule::opening_pass,
             Rule::opening_end,
+            Rule::must_feed,
+            Rule::mark_turn,
         ];
         let names = [("NAME", "frontal"), ("ROW", "inner"), ("MARK", "ruma")];
         let mut checked = 0;
