@@ -249,6 +249,7 @@ fn opening_phase(
                 destination: if hand { Destination::Hand } else { Destination::OutOfPlay },
                 not_every_seed: false,
                 relay_after: None,
+                again: false,
                 follow_ups: vec![FollowUp::ExtraHoles {
                     condition: None,
                     optional: false,

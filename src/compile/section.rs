@@ -723,6 +723,9 @@ impl Scope<'_> {
                 "the mover chooses more holes after it while the lap is still being sown",
             ));
         }
+        if let Some(again) = capture.again {
+            out.push(wrong(again, "the mover moves again after it while the lap is still being sown"));
+        }
         out
     }
 
@@ -919,6 +922,7 @@ impl Scope<'_> {
             not_every_seed: c.not_every_seed.is_some(),
             relay_after,
             follow_ups,
+            again: c.again.is_some(),
         }))
     }
 
@@ -1489,6 +1493,7 @@ impl Scope<'_> {
                 || c.not_every_seed.is_some()
                 || c.relay_after.is_some()
                 || !c.follow_ups.is_empty()
+                || c.again.is_some()
             {
                 errors.push(CheckError::DropCaptureNotPlain {
                     span: d.capture.span.into(),

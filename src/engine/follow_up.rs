@@ -66,7 +66,7 @@ impl Rules {
             self.settle_colours(state);
         }
         if follow_ups.is_empty() {
-            self.end_turn(state, history);
+            self.end_capture_turn(state, history, c);
             return;
         }
         let me = state.to_move;
@@ -84,7 +84,18 @@ impl Rules {
                 }
             }
         }
-        self.end_turn(state, history);
+        self.end_capture_turn(state, history, c);
+    }
+
+    /// The end of a turn whose capture `c` is over: the next player's turn, or the same
+    /// player's again (`then move again`).
+    #[inline(always)]
+    fn end_capture_turn(&self, state: &mut State, history: &mut History, c: u8) {
+        if self.model.captures[usize::from(c)].again {
+            self.end_turn_again(state, history);
+        } else {
+            self.end_turn(state, history);
+        }
     }
 
     /// `n` seeds of hole `h` picked, into the hand of the player whose hole it was.
@@ -130,7 +141,7 @@ impl Rules {
         if p.remaining == 0 {
             self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles);
         } else if self.opponents_seeds(state, me) == 0 {
-            self.end_turn(state, history);
+            self.end_capture_turn(state, history, p.capture);
         } else {
             state.phase = Phase::Pick(p);
         }

@@ -928,6 +928,9 @@ impl Model {
             for follow_up in &c.follow_ups {
                 writeln!(f, "    {}", self.follow_up_text(follow_up))?;
             }
+            if c.again {
+                writeln!(f, "    then the same player moves again")?;
+            }
         }
         Ok(())
     }

@@ -1366,6 +1366,8 @@ pub struct Capture {
     pub relay_after: Option<RelayAfter>,
     /// Choices that follow, in order.
     pub follow_ups: Vec<FollowUp>,
+    /// When the capture is over (its picks made), the same player moves again.
+    pub again: bool,
 }
 
 /// `then relay from the next hole if it holds …` (or `from the landing hole`).

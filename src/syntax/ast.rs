@@ -1031,6 +1031,8 @@ pub struct Capture {
     pub relay_after: Option<Spanned<(bool, Option<SeedRange>)>>,
     /// The choices that follow, in order.
     pub follow_ups: Vec<Spanned<FollowUp>>,
+    /// `then move again`, if written.
+    pub again: Option<Span>,
 }
 
 /// A hole a capture takes at once.

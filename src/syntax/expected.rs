@@ -559,6 +559,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::through_store => "`through the mover's store`",
         Rule::skip_origin => "`skipping the origin hole`",
         Rule::must_feed => "`must feed an opponent who has no seeds`",
+        Rule::again_after => "`then move again`",
         Rule::feed_always => "`leave the opponent a move if possible`",
         Rule::movers_store => "`the mover's store`",
         Rule::holds_fact => "`the landing hole holds 2 or 3 seeds`",

@@ -1369,6 +1369,7 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut follow_ups = Vec::new();
     let mut not_every_seed = None;
     let mut relay_after = None;
+    let mut again = None;
     for line in c.rest() {
         match line.as_rule() {
             Rule::destination => destination = Some(lower_destination(line)?),
@@ -1384,10 +1385,21 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
             }
             Rule::follow_up => follow_ups.push(lower_follow_up(line)?),
             Rule::not_every_seed => not_every_seed = Some(span(&line)),
+            Rule::again_after => again = Some(span(&line)),
             _ => return unexpected(&line),
         }
     }
-    Ok(Capture { name, take, each, origin_column, destination, not_every_seed, relay_after, follow_ups })
+    Ok(Capture {
+        name,
+        take,
+        each,
+        origin_column,
+        destination,
+        not_every_seed,
+        relay_after,
+        follow_ups,
+        again,
+    })
 }
 
 fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {

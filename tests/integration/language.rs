@@ -802,6 +802,38 @@ fn a_move_is_left_to_the_opponent_if_possible() {
     assert_eq!(rules.store_seeds(game.state(), Player::South), 2);
 }
 
+/// `then move again` in a capture (Luuth, blind test 6), in [`ALONG`]'s `capture beyond`:
+/// South a1 (1) → a2: a3 is empty and a4 beyond it (1) is taken into South's store; then
+/// South moves again, and sows a5 (1) → a6, which takes nothing: North moves. Without the
+/// line, North moves after the capture.
+#[test]
+fn a_capture_may_give_the_mover_another_turn() {
+    let text = ALONG.replace(
+        "        take the hole after the next hole\n        put the taken seeds in the mover's store\n",
+        "        take the hole after the next hole\n        put the taken seeds in the mover's store\n        then move again\n",
+    );
+    assert_ne!(text, ALONG);
+    let rules = sow::compile("again.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    assert!(rules.model().to_string().contains("then the same player moves again"));
+    let picture = "b 1 1 1 1 1 1\n a 1 0 0 1 1 0";
+    // The fast path and the general interpreter alike.
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let mut game = main_position(rules, picture, Player::South);
+        game.play(Move::Sow(hole(rules, "a1"))).unwrap();
+        assert_eq!(rules.store_seeds(game.state(), Player::South), 1);
+        assert_eq!(game.state().to_move(), Player::South);
+        game.play(Move::Sow(hole(rules, "a5"))).unwrap();
+        assert_eq!(game.state().to_move(), Player::North);
+    }
+
+    let plain = sow::compile("along.sow", ALONG, &Options::new(None, &[])).expect("compiles");
+    let mut game = main_position(&plain, picture, Player::South);
+    game.play(Move::Sow(hole(&plain, "a1"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::North);
+}
+
 /// `at most 4 seeds on the board ends the game …`, and what the score counts. South a2 (1) →
 /// a3 (0→1): the next hole a4 is empty and a5 holds 2, which go to South's store. Four seeds
 /// are left in the holes (a3, and North's b4, b5, b6), so the game ends. Counting captures,
