@@ -1183,6 +1183,7 @@ impl Scope<'_> {
                             seeds,
                             from_right: r.from_right,
                             fewest: r.fewest,
+                            rest: r.rest,
                             closed,
                             starts,
                         });

@@ -30,8 +30,10 @@ impl Rules {
         });
         let order = ByPlayer::for_seats(self.seats(), |p| self.fill_order(p, rounds.from_right));
         let each = u32::from(rounds.seeds);
-        let mut fill =
-            ByPlayer::for_seats(self.seats(), |p| (have[p] / each).min(order[p].len() as u32) as usize);
+        // The holes each player fills: as many as their seeds fill, or with a last one
+        // part-filled.
+        let holes = |p: Player| if rounds.rest { have[p].div_ceil(each) } else { have[p] / each };
+        let mut fill = ByPlayer::for_seats(self.seats(), |p| holes(p).min(order[p].len() as u32) as usize);
         // A player who cannot fill a hole loses; at a larger table, drops out and the others
         // play on.
         let (able, unable): (Vec<Player>, Vec<Player>) = active.iter().partition(|&&p| fill[p] > 0);
@@ -76,8 +78,9 @@ impl Rules {
         }
     }
 
-    /// Clear the board and fill each player's first `fill[p]` holes of `order[p]`, the rest
-    /// of their seeds kept in their store (or hand); the holes left empty closed where the
+    /// Clear the board and fill each player's first `fill[p]` holes of `order[p]` (the last
+    /// with fewer where their seeds run out), the rest of their seeds kept in their store (or
+    /// hand); the holes left empty closed where the
     /// rules mark them; everything else as at the start of a game.
     fn refill(
         &self,
@@ -100,10 +103,14 @@ impl Rules {
             if state.is_out(p) {
                 continue;
             }
+            // Each hole its share (fewer in a last part-filled hole), the rest kept.
+            let mut left = have[p];
             for &h in &order[p][..fill[p]] {
-                state.counts[h.index()] = rounds.seeds;
+                let n = left.min(u32::from(rounds.seeds));
+                state.counts[h.index()] = n as u16;
+                left -= n;
             }
-            let left = (have[p] - u32::from(rounds.seeds) * fill[p] as u32) as u16;
+            let left = left as u16;
             match self.store {
                 Some(store) => state.counts[store[p].index()] = left,
                 None => state.hand[p] = left,

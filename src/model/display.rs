@@ -1072,7 +1072,11 @@ impl Model {
             rounds.seeds
         )?;
         let kept = if self.board.stores { "in their store" } else { "in hand" };
-        writeln!(f, "  the seeds left over stay {kept}")?;
+        if rounds.rest {
+            writeln!(f, "  the seeds too few to fill a last hole go into it; any others stay {kept}")?;
+        } else {
+            writeln!(f, "  the seeds left over stay {kept}")?;
+        }
         if let Some(mark) = rounds.closed {
             writeln!(
                 f,

@@ -1564,6 +1564,8 @@ pub struct Rounds {
     pub from_right: bool,
     /// Every player fills only as many holes as the player with the fewest seeds can.
     pub fewest: bool,
+    /// Seeds too few to fill a last hole go into it (else they stay in the store or hand).
+    pub rest: bool,
     /// The mark the own holes left empty carry for the round.
     pub closed: Option<MarkId>,
     /// Who moves first in the next round.

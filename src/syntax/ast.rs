@@ -1255,6 +1255,8 @@ pub struct Rounds {
     pub from_right: bool,
     /// `, as many as the player with the fewest seeds can`.
     pub fewest: bool,
+    /// `, the last with the seeds left`.
+    pub rest: bool,
     /// `, marking the holes left empty as MARK`.
     pub closed: Option<Spanned<String>>,
     /// `, and the winner of a round starts the next` (or the loser, or the player who moved

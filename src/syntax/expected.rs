@@ -98,6 +98,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         }
         Rule::fill_side => "`left` or `right`",
         Rule::rounds_fewest => "`, as many as the player with the fewest seeds can`",
+        Rule::rounds_rest => "`, the last with the seeds left`",
         Rule::rounds_closed => "`, marking the holes left empty as closed`",
         Rule::rounds_start => "`, and the winner of a round starts the next`",
         Rule::round_winner => "`winner`",

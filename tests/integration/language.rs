@@ -1216,6 +1216,34 @@ const ROUNDS: &str = r#"game "Rounds" {
 }
 "#;
 
+/// `, the last with the seeds left` (Erherhe, blind test 6; Rab'e, blind test 5): [`ROUNDS`]
+/// with South 3 in store, North 6. South a3 (1) → b3 ends the round: South has 3 seeds,
+/// North 8. South fills a3 with 2 and a2 with the 1 left (a1 closed); North fills b1, b2, b3
+/// with 2 each and keeps 2. Without the words South fills a3 alone and keeps 1, and a2 is
+/// closed too.
+#[test]
+fn a_round_may_part_fill_a_last_hole() {
+    let text = ROUNDS.replace("with 2 seeds each,", "with 2 seeds each, the last with the seeds left,");
+    assert_ne!(text, ROUNDS);
+    let part = sow::compile("rest.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    assert!(part.model().to_string().contains("the seeds too few to fill a last hole go into it"));
+    let plain = sow::compile("rounds.sow", ROUNDS, &Options::new(None, &[])).expect("compiles");
+    let after = |rules: &Rules| {
+        let mut setup = setup(rules, "b 0 1 0\na 0 0 1", Player::South);
+        setup.stores = sow::engine::ByPlayer::pair(3, 6);
+        let mut game = Game::from_state(rules, state(rules, &setup));
+        game.play(Move::Sow(hole(rules, "a3"))).unwrap();
+        let after = game.state().clone();
+        let closed: Vec<String> =
+            rules.all_holes().filter(|&h| after.is_marked(0, h)).map(|h| rules.hole_name(h)).collect();
+        let stores = (rules.store_seeds(&after, Player::South), rules.store_seeds(&after, Player::North));
+        (rules.board_counts(&after), stores, closed)
+    };
+    assert_eq!(after(&part), (vec![0, 1, 2, 2, 2, 2], (0, 2), vec!["a1".to_string()]));
+    assert_eq!(after(&plain), (vec![0, 0, 2, 2, 2, 2], (1, 2), vec!["a1".to_string(), "a2".to_string()]));
+}
+
 /// A round's fill computed from a parameter, as a setup line's count (blind test 6, Khrour):
 /// [`ROUNDS`] with `fill * 2 seeds each`; at `fill = 1` the rounds are [`ROUNDS`]'s (the
 /// first move of its worked example fills the same holes), at `fill = 2` each hole gets 4.
