@@ -355,7 +355,7 @@ pub enum HoleSet {
     },
     /// `each hand`: seeds each player holds in hand at the start (in a setup only).
     Hand,
-    /// `b3`: one hole of the board, in board notation (in marks only).
+    /// `b3`: one hole of the board, in board notation (in marks and setup lines).
     Named(HoleName),
 }
 

@@ -423,6 +423,10 @@ fn lower_setup_line(pair: Pair<'_, Rule>) -> Result<SetupLine> {
         Rule::one_hole => lower_one_hole(holes)?,
         Rule::hole_run => lower_hole_run(holes)?,
         Rule::each_hand => Spanned::new(HoleSet::Hand, span(&holes)),
+        Rule::hole_name => {
+            let name = lower_hole_name(holes);
+            Spanned::new(HoleSet::Named(name.node), name.span)
+        }
         _ => return unexpected(&holes),
     };
     let when = c.optional(Rule::setup_when).map(lower_setup_when).transpose()?;

@@ -834,6 +834,22 @@ fn a_capture_may_give_the_mover_another_turn() {
     assert_eq!(game.state().to_move(), Player::North);
 }
 
+/// A setup line naming a hole in board notation (Kanji Guti, blind test 6): [`ALONG`] with
+/// `5 in b3` and `0 in a1` after `2 in every hole`: the one hole each names, once for the
+/// board (b3 is North's third hole from South's left); `, for South only` keeps a line to
+/// South's holes, so `7 in b4, for South only` fills nothing.
+#[test]
+fn a_setup_line_may_name_one_hole_of_the_board() {
+    let text = ALONG.replace(
+        "        2 in every hole\n",
+        "        2 in every hole\n        5 in b3\n        0 in a1\n        7 in b4, for South only\n",
+    );
+    assert_ne!(text, ALONG);
+    let rules = sow::compile("named.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    assert_eq!(rules.board_counts(&rules.start()), [0, 2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2]);
+}
+
 /// `at most 4 seeds on the board ends the game …`, and what the score counts. South a2 (1) →
 /// a3 (0→1): the next hole a4 is empty and a5 holds 2, which go to South's store. Four seeds
 /// are left in the holes (a3, and North's b4, b5, b6), so the game ends. Counting captures,
