@@ -3,8 +3,11 @@
 //! the machine hits both), reported as medians and their ratio. This is the table of the
 //! README's "Performance" section.
 //!
+//! A third row per board plays the same lists with the general interpreter alone
+//! (`Rules::general`, every sowing lap by lap, seed by seed): what the fast paths are worth.
+//!
 //! Run: `cargo bench --bench ratio` (add `-- quick` for a short run, `-- 8 lists` to run one
-//! case).
+//! case, `-- general` for the general interpreter's rows alone).
 
 #[path = "common/playouts.rs"]
 mod playouts;
@@ -25,6 +28,8 @@ fn rules(columns: usize) -> Rules {
 enum Mode {
     Lists,
     Sampled,
+    /// Every list built, by the general interpreter.
+    General,
 }
 
 fn main() {
@@ -34,6 +39,7 @@ fn main() {
     let only_mode = args.iter().find_map(|a| match a.as_str() {
         "lists" => Some(Mode::Lists),
         "sampled" => Some(Mode::Sampled),
+        "general" => Some(Mode::General),
         _ => None,
     });
     let samples = if quick { 5 } else { 25 };
@@ -48,7 +54,8 @@ fn main() {
             continue;
         }
         let rules = rules(columns);
-        for mode in [Mode::Lists, Mode::Sampled] {
+        let general = Rules::general(rules.model().clone()).expect("the general interpreter");
+        for mode in [Mode::Lists, Mode::Sampled, Mode::General] {
             if only_mode.is_some_and(|m| m != mode) {
                 continue;
             }
@@ -58,11 +65,14 @@ fn main() {
                 let (t, p) = match mode {
                     Mode::Lists => batch(|seed| playouts::engine_lists(&rules, seed), games),
                     Mode::Sampled => batch(|seed| playouts::engine_sampled(&rules, seed), games),
+                    Mode::General => batch(|seed| playouts::engine_lists(&general, seed), games),
                 };
                 engine.push(t);
                 plies.0 = p;
                 let (t, p) = match mode {
-                    Mode::Lists => batch(|seed| reference::playout_lists(columns, seed).1, games),
+                    Mode::Lists | Mode::General => {
+                        batch(|seed| reference::playout_lists(columns, seed).1, games)
+                    }
                     Mode::Sampled => batch(|seed| reference::playout_sampled(columns, seed).1, games),
                 };
                 reference.push(t);
@@ -75,6 +85,7 @@ fn main() {
             let name = match mode {
                 Mode::Lists => "every list built",
                 Mode::Sampled => "one candidate drawn",
+                Mode::General => "every list built, general interpreter",
             };
             println!(
                 "| 4×{columns} | {name} | {:.0} | {:.0} | {:.2} | {best:.2} | {:.3} |",
