@@ -17,7 +17,7 @@ fn target_rows(rules: &Rules) -> u32 {
     let mut rows = 0u32;
     for capture in rules.captures() {
         for target in &capture.take {
-            if let Target::Opposite(role) = *target {
+            if let Target::Opposite(role) | Target::OppositeAlong(role, _) = *target {
                 rows |= 1 << role;
             }
         }

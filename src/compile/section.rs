@@ -1014,6 +1014,10 @@ impl Scope<'_> {
             }
             ast::Target::Column(row) => Target::Column(self.row(row)?),
             ast::Target::Along(steps) => Target::Along(self.steps(steps).map_err(|e| vec![e])?),
+            ast::Target::OppositeAlong(row, steps) => Target::OppositeAlong(
+                self.opposite_row(row.as_ref(), target.span)?,
+                self.steps(steps).map_err(|e| vec![e])?,
+            ),
         })
     }
 

@@ -388,6 +388,13 @@ impl Rules {
                         holes.push((h, u8::MAX));
                     }
                 }
+                Target::OppositeAlong(role, steps) => {
+                    if let Some(h) = self.along_hole(state, me, end.last, rev, steps)
+                        && !self.is_store(h)
+                    {
+                        holes.extend(self.opposite(me, h, role).map(|o| (o, role)));
+                    }
+                }
                 Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
                     // A run after the landing hole goes back against the other way.
                     let run = (ring, end.last, rev ^ matches!(*target, Target::HolesAfter(..)));
@@ -719,6 +726,15 @@ impl Rules {
                         && !self.is_store(h)
                     {
                         holes[n_holes] = (h, u8::MAX);
+                        n_holes += 1;
+                    }
+                }
+                Target::OppositeAlong(role, steps) => {
+                    if let Some(h) = self.along_hole(state, me, last, rev, steps)
+                        && !self.is_store(h)
+                        && let Some(o) = self.opposite(me, h, role)
+                    {
+                        holes[n_holes] = (o, role);
                         n_holes += 1;
                     }
                 }

@@ -521,7 +521,9 @@ impl Model {
         }
         for target in &capture.take {
             match *target {
-                Target::Opposite(role) | Target::Column(role) if !self.role_ok(role) => {
+                Target::Opposite(role) | Target::Column(role) | Target::OppositeAlong(role, _)
+                    if !self.role_ok(role) =>
+                {
                     return Err(self.wrong(place, format!("no row number {role}")));
                 }
                 Target::HolesBefore(_, min, max, _)

@@ -880,6 +880,9 @@ impl Model {
                         }
                     }
                     Target::Along(steps) => along_hole(*steps),
+                    Target::OppositeAlong(r, steps) => {
+                        format!("opposite {} of {}", self.row_names[usize::from(*r)], along_hole(*steps))
+                    }
                     Target::Every(side, min, max, step) => {
                         let side = match side {
                             Some(Side::Own) => "own ",

@@ -303,7 +303,8 @@ impl Model {
                 || s.turnings.iter().any(|t| matches!(&t.condition, Some(TurnCondition::Lands(r)) if read(r)))
         };
         // Holes counted along the circuit from the landing hole are read lap by lap.
-        let along = self.captures.iter().flat_map(|c| &c.take).any(|t| matches!(t, Target::Along(_)));
+        let along = (self.captures.iter().flat_map(|c| &c.take))
+            .any(|t| matches!(t, Target::Along(_) | Target::OppositeAlong(..)));
         let row_end = self
             .captures
             .iter()
@@ -1342,6 +1343,9 @@ pub enum Target {
     /// The hole so many holes after the landing hole along the circuit, in the direction of
     /// the lap (negative: before it), whoever's seeds it holds; a store is never taken.
     Along(i16),
+    /// The opponent's hole of this row role in the column of the hole [`Target::Along`]
+    /// counts (none where that is a store or has no opposite hole).
+    OppositeAlong(Role, i16),
 }
 
 /// A capture: the holes taken at once, then the mover's follow-up choices.

@@ -1042,6 +1042,9 @@ pub enum Target {
     Landing,
     /// `the opposite ROW hole` (`None`: the only row of a side).
     Opposite(Option<Spanned<String>>),
+    /// `the opposite ROW hole of HOLE`: the opposite hole of a hole counted from the landing
+    /// hole (steps as [`Target::Along`]'s).
+    OppositeAlong(Option<Spanned<String>>, Spanned<i64>),
     /// `the holes before it, while each [is the opponent's and] holds N to M seeds`
     /// (`Some(true)`: `is the mover's`; `None`: either side's).
     HolesBefore(Option<bool>, SeedRange),

@@ -338,6 +338,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::one_lap => "`, one lap`",
         Rule::landing_target => "`landing`",
         Rule::opposite_target => "`opposite ROW`",
+        Rule::opposite_of_target => "`the opposite hole of the next hole`",
         Rule::column_target => "`own ROW hole in the landing column`",
         Rule::follow_condition => "`if the opposite ROW hole was taken,`",
         Rule::value_list => "a list of numbers",

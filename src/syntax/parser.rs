@@ -1502,18 +1502,27 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
             Target::Every(side, lower_seed_range(c.expect(Rule::seed_range)?)?)
         }
         Rule::column_target => Target::Column(lower_name(Children::of(inner).expect(Rule::row_name)?)),
-        Rule::far_target => {
-            let sp = span(&inner);
+        Rule::far_target => Target::Along(lower_far_target(inner)?),
+        Rule::opposite_of_target => {
             let mut c = Children::of(inner);
-            match (c.optional(Rule::far_hole), c.optional(Rule::previous_target)) {
-                (Some(far), _) => Target::Along(lower_far_hole(far)?),
-                (None, Some(_)) => Target::Along(Spanned::new(-1, sp)),
-                (None, None) => Target::Along(Spanned::new(1, sp)),
-            }
+            let row = Children::of(c.expect(Rule::opposite_target)?).optional(Rule::row_name).map(lower_name);
+            Target::OppositeAlong(row, lower_far_target(c.expect(Rule::far_target)?)?)
         }
         _ => return unexpected(&inner),
     };
     Ok(Spanned::new(target, sp))
+}
+
+/// `the next hole`, `the previous hole`, `the 2nd hole after the landing hole`: the steps
+/// from the landing hole.
+fn lower_far_target(pair: Pair<'_, Rule>) -> Result<Spanned<i64>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    Ok(match (c.optional(Rule::far_hole), c.optional(Rule::previous_target)) {
+        (Some(far), _) => lower_far_hole(far)?,
+        (None, Some(_)) => Spanned::new(-1, sp),
+        (None, None) => Spanned::new(1, sp),
+    })
 }
 
 fn lower_follow_up(pair: Pair<'_, Rule>) -> Result<Spanned<FollowUp>> {

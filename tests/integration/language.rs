@@ -850,6 +850,27 @@ fn a_setup_line_may_name_one_hole_of_the_board() {
     assert_eq!(rules.board_counts(&rules.start()), [0, 2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2]);
 }
 
+/// `take the opposite hole of the next hole` (Kanji Guti, blind test 6), in [`ALONG`]'s
+/// `capture next`: South a1 (1) → a2, whose next hole a3 holds 3: the hole opposite a3,
+/// North's b3 (5), is taken, and a3 stays. The fast path and the general interpreter agree.
+#[test]
+fn the_opposite_hole_of_a_counted_hole_may_be_taken() {
+    let text =
+        ALONG.replace("        take the next hole\n", "        take the opposite hole of the next hole\n");
+    assert_ne!(text, ALONG);
+    let rules = sow::compile("opposite-of.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let shown = rules.model().to_string();
+    assert!(shown.contains("next: take opposite pit of the next hole;"), "{shown}");
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let mut game = main_position(rules, "b 1 0 5 0 0 0\n a 1 0 3 0 0 0", Player::South);
+        game.play(Move::Sow(hole(rules, "a1"))).unwrap();
+        assert_board(rules, game.state(), "b 1 0 0 0 0 0\n a 0 1 3 0 0 0");
+        assert_eq!(rules.store_seeds(game.state(), Player::South), 5);
+    }
+}
+
 /// `at most 4 seeds on the board ends the game …`, and what the score counts. South a2 (1) →
 /// a3 (0→1): the next hole a4 is empty and a5 holds 2, which go to South's store. Four seeds
 /// are left in the holes (a3, and North's b4, b5, b6), so the game ends. Counting captures,
