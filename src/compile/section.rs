@@ -468,8 +468,15 @@ impl Scope<'_> {
         let mut facing = false;
         let mut lands_in = None;
         let mut none_fits = None;
+        let mut only = None;
         for filter in &choice.node.filters {
             match &filter.node {
+                ast::Filter::Only(seat) => {
+                    only = Some(match seat {
+                        ast::SeatName::South => Player::South,
+                        ast::SeatName::North => Player::North,
+                    })
+                }
                 ast::Filter::Most => most = true,
                 ast::Filter::Captures => captures = true,
                 ast::Filter::Facing => facing = true,
@@ -536,6 +543,7 @@ impl Scope<'_> {
             facing,
             lands_in,
             none_fits,
+            only,
             either,
             text: self.text(choice.span),
         }))

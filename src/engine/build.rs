@@ -307,6 +307,7 @@ fn engine_choice(
         facing: false,
         lands_in: None,
         none_fits: None,
+        only: None,
         either: c.either.clone(),
         text: texts.join(" or "),
     };
@@ -332,6 +333,10 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
         }
     };
     let holes = ByPlayer::for_seats(model.seats, |player| {
+        // A description of one player's fits no hole of the others.
+        if c.only.is_some_and(|only| only != player) {
+            return Vec::new();
+        }
         // Holes left out by position or row go at once; marked ones as play goes.
         let left_out: Vec<Hole> = (c.except.iter())
             .filter(|e| !matches!(e, HoleSet::Marked(_)))

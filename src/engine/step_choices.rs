@@ -44,8 +44,13 @@ impl Rules {
                 self.fits(state, me, choice, h, rev)
                     && (!choice.rule.facing || self.lands_facing(state, me, h, rev))
             };
-            // Where holes belong by colour, any hole of the board may be the mover's.
-            let holes = if self.colours { &self.slot_of } else { &choice.holes[me] };
+            // Where holes belong by colour, any hole of the board may be the mover's (but for
+            // a description of another player's alone).
+            let holes = if self.colours && choice.rule.only.is_none_or(|only| only == me) {
+                &self.slot_of
+            } else {
+                &choice.holes[me]
+            };
             for &h in holes {
                 if self.colours && !self.colour_fits(state, me, choice, h, rearmost) {
                     continue;

@@ -677,6 +677,9 @@ impl Model {
     /// territory.
     fn choice_words(&self, c: &Choice) -> Vec<String> {
         let mut words = vec![seed_range(c.min, c.max, "seed", "seeds")];
+        if let Some(only) = c.only {
+            words.push(format!("for {only} only"));
+        }
         if c.most {
             words.push("one of the mover's fullest".to_string());
         }

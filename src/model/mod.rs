@@ -651,6 +651,9 @@ pub struct Choice {
     /// The description fits holes only while no hole of the mover fits this one (`, if
     /// there is no own outer hole …`).
     pub none_fits: Option<Box<Choice>>,
+    /// The description is this player's alone (`, for North only`): it fits no hole of the
+    /// others.
+    pub only: Option<Player>,
     /// Other descriptions joined to this one with `or`: a hole fits if it fits any of them
     /// (this one included).
     pub either: Vec<Choice>,

@@ -781,6 +781,8 @@ pub enum Filter {
     /// `, except …`: holes left out, each one hole or a row's or mark's holes
     /// ([`ChoiceHoles::One`] or [`ChoiceHoles::Own`]).
     Except(Vec<Spanned<ChoiceHoles>>),
+    /// `, for North only`: the description is that player's alone.
+    Only(SeatName),
 }
 
 /// The hole after or before a hole along the circuit.

@@ -1032,6 +1032,15 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
                 Ok(Spanned::new(Filter::Opposite(row, state), sp))
             }
             Rule::choice_except => lower_choice_except(f),
+            Rule::setup_only => {
+                let sp = span(&f);
+                let name = Children::of(f).expect(Rule::player_name)?;
+                let seat = match first_token(name)?.as_rule() {
+                    Rule::kw_south => SeatName::South,
+                    _ => SeatName::North,
+                };
+                Ok(Spanned::new(Filter::Only(seat), sp))
+            }
             _ => unexpected(&f),
         })
         .collect::<Result<_>>()?;

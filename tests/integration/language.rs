@@ -871,6 +871,30 @@ fn the_opposite_hole_of_a_counted_hole_may_be_taken() {
     }
 }
 
+/// A choice description for one player alone (Intotoi, blind test 6): [`ALONG`] choosing
+/// `the 2nd pit hole from the right with at least 1 seed, for North only`, `otherwise own
+/// hole with at least 1 seed`. North may sow only b2 (their 2nd hole from their right, seen from their seat)
+/// while it holds seeds; South, for whom the first description fits no hole, any own hole.
+#[test]
+fn a_choice_may_be_one_players_alone() {
+    let text = ALONG.replace(
+        "        own hole with at least 1 seed\n",
+        "        the 2nd pit hole from the right with at least 1 seed, for North only\n        otherwise own hole with at least 1 seed\n",
+    );
+    assert_ne!(text, ALONG);
+    let rules = sow::compile("only.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    assert!(rules.model().to_string().contains("for North only"));
+    let picture = "b 1 1 1 1 1 1\n a 1 1 1 1 1 1";
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let north = main_position(rules, picture, Player::North);
+        assert_eq!(north.legal_moves().to_vec(), sows(rules, &["b2"]));
+        let south = main_position(rules, picture, Player::South);
+        assert_eq!(south.legal_moves().len(), 6);
+    }
+}
+
 /// `at most 4 seeds on the board ends the game …`, and what the score counts. South a2 (1) →
 /// a3 (0→1): the next hole a4 is empty and a5 holds 2, which go to South's store. Four seeds
 /// are left in the holes (a3, and North's b4, b5, b6), so the game ends. Counting captures,
