@@ -760,6 +760,14 @@ fn holes_counted_from_the_landing_hole() {
     }
 }
 
+/// `text` with `from` replaced by `to` (which must be in it), compiled.
+fn edited(text: &str, from: &str, to: &str) -> Rules {
+    let edited = text.replace(from, to);
+    assert_ne!(edited, text, "`{from}` is not in the text");
+    sow::compile("edited.sow", &edited, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+}
+
 /// [`ALONG`] with its end rules replaced by `lines`.
 fn along_ending(lines: &str) -> Rules {
     let text = ALONG
@@ -778,13 +786,11 @@ fn along_ending(lines: &str) -> Rules {
 ///   move, it is on offer all the same.
 #[test]
 fn a_move_is_left_to_the_opponent_if_possible() {
-    let text = ALONG.replace(
+    let rules = edited(
+        ALONG,
         "        own hole with at least 1 seed\n",
         "        own hole with at least 1 seed\n        must leave the opponent a move if possible\n",
     );
-    assert_ne!(text, ALONG);
-    let rules = sow::compile("leave.sow", &text, &Options::new(None, &[]))
-        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
     assert!(
         rules.model().to_string().contains("every turn must leave the opponent a move, where some turn does")
     );
@@ -808,13 +814,11 @@ fn a_move_is_left_to_the_opponent_if_possible() {
 /// line, North moves after the capture.
 #[test]
 fn a_capture_may_give_the_mover_another_turn() {
-    let text = ALONG.replace(
+    let rules = edited(
+        ALONG,
         "        take the hole after the next hole\n        put the taken seeds in the mover's store\n",
         "        take the hole after the next hole\n        put the taken seeds in the mover's store\n        then move again\n",
     );
-    assert_ne!(text, ALONG);
-    let rules = sow::compile("again.sow", &text, &Options::new(None, &[]))
-        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
     assert!(rules.model().to_string().contains("then the same player moves again"));
     let picture = "b 1 1 1 1 1 1\n a 1 0 0 1 1 0";
     // The fast path and the general interpreter alike.
@@ -840,13 +844,11 @@ fn a_capture_may_give_the_mover_another_turn() {
 /// South's holes, so `7 in b4, for South only` fills nothing.
 #[test]
 fn a_setup_line_may_name_one_hole_of_the_board() {
-    let text = ALONG.replace(
+    let rules = edited(
+        ALONG,
         "        2 in every hole\n",
         "        2 in every hole\n        5 in b3\n        0 in a1\n        7 in b4, for South only\n",
     );
-    assert_ne!(text, ALONG);
-    let rules = sow::compile("named.sow", &text, &Options::new(None, &[]))
-        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
     assert_eq!(rules.board_counts(&rules.start()), [0, 2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2]);
 }
 
@@ -873,17 +875,16 @@ fn the_opposite_hole_of_a_counted_hole_may_be_taken() {
 
 /// A choice description for one player alone (Intotoi, blind test 6): [`ALONG`] choosing
 /// `the 2nd pit hole from the right with at least 1 seed, for North only`, `otherwise own
-/// hole with at least 1 seed`. North may sow only b2 (their 2nd hole from their right, seen from their seat)
-/// while it holds seeds; South, for whom the first description fits no hole, any own hole.
+/// hole with at least 1 seed`. North may sow only b2 (their 2nd hole from their right, seen
+/// from their seat) while it holds seeds; South, for whom the first description fits no
+/// hole, any own hole.
 #[test]
 fn a_choice_may_be_one_players_alone() {
-    let text = ALONG.replace(
+    let rules = edited(
+        ALONG,
         "        own hole with at least 1 seed\n",
         "        the 2nd pit hole from the right with at least 1 seed, for North only\n        otherwise own hole with at least 1 seed\n",
     );
-    assert_ne!(text, ALONG);
-    let rules = sow::compile("only.sow", &text, &Options::new(None, &[]))
-        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
     assert!(rules.model().to_string().contains("for North only"));
     let picture = "b 1 1 1 1 1 1\n a 1 1 1 1 1 1";
     let general = Rules::general(rules.model().clone()).unwrap();
@@ -1116,13 +1117,11 @@ fn an_equal_part_of_the_circuit_for_good_and_a_store_for_each_player() {
 ///   offer.
 #[test]
 fn every_starving_opponent_is_fed_at_a_larger_table() {
-    let text = PARTS.replace(
+    let rules = edited(
+        PARTS,
         "        own hole with at least 1 seed\n",
         "        own hole with at least 1 seed\n        must feed an opponent who has no seeds\n",
     );
-    assert_ne!(text, PARTS);
-    let rules = sow::compile("feed.sow", &text, &Options::new(None, &[]))
-        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
     let p1 = Player::at(0, 3);
     let both = main_position(
         &rules,
@@ -1147,13 +1146,11 @@ fn every_starving_opponent_is_fed_at_a_larger_table() {
 /// counted among Player 3's captures.
 #[test]
 fn picks_from_every_other_players_holes_at_a_larger_table() {
-    let text = PARTS.replace(
+    let rules = edited(
+        PARTS,
         "        put the taken seeds in the mover's store\n",
         "        put the taken seeds in the mover's store\n        then take 1 more occupied hole from the opponent's territory\n",
     );
-    assert_ne!(text, PARTS);
-    let rules = sow::compile("picks.sow", &text, &Options::new(None, &[]))
-        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
     let (p1, p3) = (Player::at(0, 3), Player::at(2, 3));
     let mut game = main_position(
         &rules,
