@@ -130,7 +130,7 @@ const EDGES: &[Edge] = &[
         any: &["two seeds", "2 seeds", "seeds into", "into an empty", "into each", "into every", "per hole"],
         found_not: &[],
         expected: "",
-        help: "a sowing drops one seed into each hole it passes; a rule may change that for empty holes, `sow all seeds from the next hole, 2 seeds into each empty hole` (Mwendo), and for the first hole, `sow all seeds from the next hole, 2 seeds into the first hole`. sow has no phrase yet for more than one seed into every hole",
+        help: "a sowing drops one seed into each hole it passes; a rule may change that for empty holes, `sow all seeds from the next hole, 2 seeds into each empty hole`, and for the first hole, `sow all seeds from the next hole, 2 seeds into the first hole`. sow has no phrase yet for more than one seed into every hole",
     },
     Edge {
         starts: &["sow"],
