@@ -389,11 +389,7 @@ impl Rules {
                     }
                 }
                 Target::OppositeAlong(role, steps) => {
-                    if let Some(h) = self.along_hole(state, me, end.last, rev, steps)
-                        && !self.is_store(h)
-                    {
-                        holes.extend(self.opposite(me, h, role).map(|o| (o, role)));
-                    }
+                    holes.extend(self.opposite_along(state, end.last, rev, (role, steps)).map(|o| (o, role)));
                 }
                 Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
                     // A run after the landing hole goes back against the other way.
@@ -730,10 +726,7 @@ impl Rules {
                     }
                 }
                 Target::OppositeAlong(role, steps) => {
-                    if let Some(h) = self.along_hole(state, me, last, rev, steps)
-                        && !self.is_store(h)
-                        && let Some(o) = self.opposite(me, h, role)
-                    {
+                    if let Some(o) = self.opposite_along(state, last, rev, (role, steps)) {
                         holes[n_holes] = (o, role);
                         n_holes += 1;
                     }
@@ -759,6 +752,20 @@ impl Rules {
             }
         }
         n_holes
+    }
+
+    /// `Target::OppositeAlong`: the mover's opponent's hole of row `role` facing the hole
+    /// `steps` holes from `last` (none where that is a store or has no opposite hole).
+    fn opposite_along(
+        &self,
+        state: &State,
+        last: Hole,
+        rev: bool,
+        (role, steps): (Role, i16),
+    ) -> Option<Hole> {
+        let me = state.to_move;
+        let h = self.along_hole(state, me, last, rev, steps).filter(|&h| !self.is_store(h))?;
+        self.opposite(me, h, role)
     }
 
     /// Whether a seed moved into hole `b` now (before it falls) makes the capture `d` says.
