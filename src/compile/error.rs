@@ -63,12 +63,13 @@ pub enum CheckError {
         help(
             "add `a player who cannot move loses`, `a player who cannot move passes`, or `a player who \
              cannot move ends the game and the player with more seeds wins` (or `… the player who captured \
-             more seeds wins`)"
+             more seeds wins`); where the rules never leave a player without a move, the rule is \
+             harmless and never applies"
         )
     )]
     BlockedUnstated {
         /// The `end` section.
-        #[label("a player may have seeds but no legal move")]
+        #[label("no rule here for a player left without a move")]
         span: SourceSpan,
     },
 
@@ -1031,10 +1032,10 @@ pub enum CheckError {
     },
 
     /// A lap rule that an earlier rule always pre-empts.
-    #[error("this lap rule is never used")]
+    #[error("a later lap rule is never used: an earlier one applies to every landing")]
     #[diagnostic(
         code(sow::check::unreachable_rule),
-        help("an earlier rule applies to every landing; put the more specific rule first")
+        help("put the more specific rule first, or remove the one never reached")
     )]
     UnreachableRule {
         /// The rule never used.

@@ -390,12 +390,13 @@ impl<'a> Scope<'a> {
     }
 
     /// The counts a count phrase allows, as a progression: from `min` to `max` in steps of
-    /// `step` (1 for a run). `2, 4 or 6 seeds` is (2, 6, 2), `an even number of seeds` (0,
+    /// `step` (1 for a run). `2, 4 or 6 seeds` is (2, 6, 2), `an even number of seeds` (2,
     /// most, 2), `2 or 4 seeds` (2, 4, 2); counts that do not step evenly are refused.
     pub fn count_set(&self, range: &ast::SeedRange, span: Span) -> Result<(u16, u16, u16), CheckError> {
         let clamp = |n: u64| n.min(u64::from(u16::MAX)) as u16;
         if let Some(even) = range.parity {
-            return Ok((u16::from(!even), u16::MAX, 2));
+            // 2, 4, 6 … or 1, 3, 5 …: an empty hole holds no even number of seeds.
+            return Ok((if even { 2 } else { 1 }, u16::MAX, 2));
         }
         let low = clamp(self.value(&range.low)?);
         if !range.between.is_empty() || range.high.as_ref().is_some_and(|(_, or)| *or) {

@@ -467,6 +467,8 @@ impl Scope<'_> {
         let mut captures = false;
         let mut facing = false;
         let mut lands_in = None;
+        let mut lap_ends = None;
+        let mut reaches = None;
         let mut none_fits = None;
         let mut only = None;
         for filter in &choice.node.filters {
@@ -481,6 +483,10 @@ impl Scope<'_> {
                 ast::Filter::Captures => captures = true,
                 ast::Filter::Facing => facing = true,
                 ast::Filter::LandsIn(row) => lands_in = errors.take(self.row(row)),
+                ast::Filter::LapEnds(rule) => lap_ends = errors.take(self.lap_end_rule(rule)),
+                ast::Filter::LapReaches(side, row) => {
+                    reaches = errors.take(self.row(row)).map(|role| ((*side).into(), role));
+                }
                 ast::Filter::NoneFits(other) => {
                     if let Some(inner) =
                         other.node.filters.iter().find(|f| matches!(f.node, ast::Filter::NoneFits(_)))
@@ -542,6 +548,8 @@ impl Scope<'_> {
             captures,
             facing,
             lands_in,
+            lap_ends,
+            reaches,
             none_fits,
             only,
             either,
@@ -892,6 +900,25 @@ impl Scope<'_> {
     pub fn capture_rule(&self, c: &ast::Capture) -> Found<Capture> {
         let mut errors = Errors::default();
         let take: Vec<Option<Target>> = c.take.iter().map(|t| errors.take(self.target(t))).collect();
+        // A run's `it` is the one hole named before it (or the landing hole): a sweep names none.
+        let mut sweep: Option<Span> = None;
+        for t in &c.take {
+            match t.node {
+                ast::Target::Every(..) => sweep = Some(t.span),
+                ast::Target::HolesBefore(..) | ast::Target::HolesAfter(..) => {
+                    if let Some(first) = sweep {
+                        errors.push(CheckError::ConflictingWords {
+                            word: self.text(t.span),
+                            other: self.text(first),
+                            span: t.span.into(),
+                            first: first.into(),
+                            help: "a run of holes goes on from one hole, `it`: the hole named just before it, or the landing hole where it comes first; a sweep names many holes. Put the run first, or name its hole before it: `take every hole that holds 4 seeds and the landing hole and the holes before it, while …`".into(),
+                        });
+                    }
+                }
+                _ => sweep = None,
+            }
+        }
         let follow_ups: Vec<Option<FollowUp>> =
             c.follow_ups.iter().map(|f| errors.take(self.follow_up(f))).collect();
         if let Some(d) = &c.destination

@@ -306,6 +306,8 @@ fn engine_choice(
         captures: false,
         facing: false,
         lands_in: None,
+        lap_ends: None,
+        reaches: None,
         none_fits: None,
         only: None,
         either: c.either.clone(),
@@ -371,7 +373,8 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
         && c.opposite.is_none()
         && !c.captures;
     let none_fits = c.none_fits.as_ref().map(|o| Box::new(engine_choice(model, slot_of, territory, o)));
-    let plain = plain && c.lands_in.is_none() && none_fits.is_none();
+    let plain =
+        plain && c.lands_in.is_none() && c.lap_ends.is_none() && c.reaches.is_none() && none_fits.is_none();
     let counts_only = counts_only && plain;
     Choice {
         holes,

@@ -6,7 +6,7 @@
 
 use super::play::Log;
 use super::rules::*;
-use super::sowing::SowEnd;
+use super::sowing::{Ring, SowEnd};
 use super::state::*;
 use crate::model::DropCapture;
 
@@ -376,30 +376,37 @@ impl Rules {
             if capture.origin_column { Hole(ring.slot(usize::from(end.lap_at)) as u8) } else { end.last };
         let column = usize::from(self.hole_column[facing.index()]);
         let mut holes: Vec<(Hole, u8)> = Vec::new();
+        // The hole a run's `it` names (see `capture_holes`).
+        let mut it = Some(end.last);
         for target in &capture.take {
-            match *target {
-                Target::Landing => holes.push((end.last, u8::MAX)),
-                Target::Opposite(role) => holes.extend(self.opposite(me, facing, role).map(|o| (o, role))),
-                Target::Column(role) => holes.push((self.role_hole[me][usize::from(role)][column], u8::MAX)),
+            let (named, role) = match *target {
+                Target::Landing => (Some(end.last), u8::MAX),
+                Target::Opposite(role) => (self.opposite(me, facing, role), role),
+                Target::Column(role) => (Some(self.role_hole[me][usize::from(role)][column]), u8::MAX),
                 Target::Along(steps) => {
-                    if let Some(h) = self.along_hole(state, me, end.last, rev, steps)
-                        && !self.is_store(h)
-                    {
-                        holes.push((h, u8::MAX));
-                    }
+                    (self.along_hole(state, me, end.last, rev, steps).filter(|&h| !self.is_store(h)), u8::MAX)
                 }
                 Target::OppositeAlong(role, steps) => {
-                    holes.extend(self.opposite_along(state, end.last, rev, (role, steps)).map(|o| (o, role)));
+                    (self.opposite_along(state, end.last, rev, (role, steps)), role)
                 }
                 Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
-                    // A run after the landing hole goes back against the other way.
-                    let run = (ring, end.last, rev ^ matches!(*target, Target::HolesAfter(..)));
-                    self.holes_before(state, run, side, (min, max, step), |h| holes.push((h, u8::MAX)));
+                    if let Some(from) = it
+                        && let Some(ring) = self.run_ring(state, sow, me, from)
+                    {
+                        // A run after the hole goes back against the other way.
+                        let run = (ring, from, rev ^ matches!(*target, Target::HolesAfter(..)));
+                        self.holes_before(state, run, side, (min, max, step), |h| holes.push((h, u8::MAX)));
+                    }
+                    continue;
                 }
                 Target::Every(side, min, max, step) => {
                     holes.extend(self.swept(state, me, side, (min, max, step)).map(|h| (h, u8::MAX)));
+                    it = None;
+                    continue;
                 }
-            }
+            };
+            holes.extend(named.map(|h| (h, role)));
+            it = named;
         }
         let each = capture.each.unwrap_or(u16::MAX);
         let amount = |state: &State, h: Hole| state.counts[h.index()].min(each);
@@ -701,44 +708,33 @@ impl Rules {
         let me = state.to_move;
         let column = usize::from(self.hole_column[last.index()]);
         let mut n_holes = 0;
+        // The hole a run's `it` names: the one the target before it named (none after a sweep,
+        // or a target that named no hole), at first the landing hole.
+        let mut it = Some(last);
         for target in &capture.take {
-            match *target {
-                Target::Landing => {
-                    holes[n_holes] = (last, u8::MAX);
-                    n_holes += 1;
-                }
-                Target::Opposite(role) => {
-                    if let Some(o) = self.opposite(me, last, role) {
-                        holes[n_holes] = (o, role);
-                        n_holes += 1;
-                    }
-                }
-                Target::Column(role) => {
-                    holes[n_holes] = (self.role_hole[me][role as usize][column], u8::MAX);
-                    n_holes += 1;
-                }
+            let (named, role) = match *target {
+                Target::Landing => (Some(last), u8::MAX),
+                Target::Opposite(role) => (self.opposite(me, last, role), role),
+                Target::Column(role) => (Some(self.role_hole[me][role as usize][column]), u8::MAX),
                 Target::Along(steps) => {
-                    if let Some(h) = self.along_hole(state, me, last, rev, steps)
-                        && !self.is_store(h)
-                    {
-                        holes[n_holes] = (h, u8::MAX);
-                        n_holes += 1;
-                    }
+                    (self.along_hole(state, me, last, rev, steps).filter(|&h| !self.is_store(h)), u8::MAX)
                 }
                 Target::OppositeAlong(role, steps) => {
-                    if let Some(o) = self.opposite_along(state, last, rev, (role, steps)) {
-                        holes[n_holes] = (o, role);
-                        n_holes += 1;
-                    }
+                    (self.opposite_along(state, last, rev, (role, steps)), role)
                 }
                 Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
-                    // A run after the landing hole goes back against the other way.
-                    let run = (&sow.rings[me], last, rev ^ matches!(*target, Target::HolesAfter(..)));
+                    let Some((ring, from)) = it.and_then(|h| Some((self.run_ring(state, sow, me, h)?, h)))
+                    else {
+                        continue;
+                    };
+                    // A run after the hole goes back against the other way.
+                    let run = (ring, from, rev ^ matches!(*target, Target::HolesAfter(..)));
                     self.holes_before(state, run, side, (min, max, step), |h| {
                         holes[n_holes] = (h, u8::MAX);
                         n_holes += 1;
                     });
+                    continue;
                 }
                 Target::Every(side, min, max, step) => {
                     for h in self.swept(state, me, side, (min, max, step)) {
@@ -748,10 +744,30 @@ impl Rules {
                             n_holes += 1;
                         }
                     }
+                    it = None;
+                    continue;
                 }
+            };
+            if let Some(h) = named {
+                holes[n_holes] = (h, role);
+                n_holes += 1;
             }
+            it = named;
         }
         n_holes
+    }
+
+    /// The circuit a run of holes from hole `from` goes along (`the holes before it`): the
+    /// mover's, or where `from` is off it (another player's hole of their own rows), its
+    /// owner's; none where it is on neither.
+    #[inline(always)]
+    fn run_ring<'s>(&self, state: &State, sow: &'s SowRules, me: Player, from: Hole) -> Option<&'s Ring> {
+        let ring = &sow.rings[me];
+        if ring.on_ring(from) {
+            return Some(ring);
+        }
+        let theirs = &sow.rings[self.owner_at(state, from)];
+        theirs.on_ring(from).then_some(theirs)
     }
 
     /// `Target::OppositeAlong`: the mover's opponent's hole of row `role` facing the hole

@@ -260,6 +260,8 @@ impl Rules {
             && choice.after_mark.is_none_or(|(m, k)| self.after_mark(state, me, m, k, rev) == Some(h))
             && (!choice.rule.captures || self.first_lap_captures(state, me, h, rev))
             && choice.rule.lands_in.is_none_or(|role| self.lands_in_front(state, me, h, role, rev))
+            && choice.rule.lap_ends.as_ref().is_none_or(|rule| self.first_lap_ends(state, me, h, rev, rule))
+            && choice.rule.reaches.is_none_or(|row| self.first_lap_reaches(state, me, h, rev, row))
             && choice
                 .none_fits
                 .as_ref()

@@ -5,7 +5,7 @@
 
 use super::rules::*;
 use super::state::*;
-use super::stepwise::{EndPick, Step, Tally, paused_cursor, set_mark};
+use super::stepwise::{Cursor, EndPick, Step, Tally, paused_cursor, set_mark};
 use super::trace::SownLap;
 use crate::model::{BlockExempt, LoneSeed};
 
@@ -491,6 +491,55 @@ impl Rules {
                 TurnCondition::Lands(rule) => self.rule_applies(&s, rule, (at, before), &cur),
             })
             .unwrap_or(sow.prefer.len())
+    }
+
+    /// The first lap of a sowing of hole `h` by `me` going `rev`, sown on a copy of the
+    /// position as the turn would sow it: the copy, the hole the lap ended in, what that hole
+    /// held before the last seed fell, and the turn's cursor. `None` where there is nothing
+    /// to sow.
+    fn first_lap_on_copy(
+        &self,
+        state: &State,
+        me: Player,
+        h: Hole,
+        rev: bool,
+    ) -> Option<(State, Hole, u16, Cursor)> {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+        let mut s = state.clone();
+        s.to_move = me;
+        let mut tally = Tally::default();
+        let (at, before, _, cur) = self.step_first(&mut s, sow, h, (rev, false), &mut tally)?;
+        Some((s, at, before, cur))
+    }
+
+    /// Whether the first lap of `me`'s sowing of hole `h` going `rev` ends where lap rule
+    /// `rule` applies (`whose lap ends in an empty own hole`).
+    #[cold]
+    pub(super) fn first_lap_ends(
+        &self,
+        state: &State,
+        me: Player,
+        h: Hole,
+        rev: bool,
+        rule: &LapRule,
+    ) -> bool {
+        self.first_lap_on_copy(state, me, h, rev)
+            .is_some_and(|(s, at, before, cur)| self.rule_applies(&s, rule, (at, before), &cur))
+    }
+
+    /// Whether the first lap of `me`'s sowing of hole `h` going `rev` drops a seed into row
+    /// `role` of `side` (`whose lap reaches the opponent's inner row`).
+    #[cold]
+    pub(super) fn first_lap_reaches(
+        &self,
+        state: &State,
+        me: Player,
+        h: Hole,
+        rev: bool,
+        (side, role): (Side, Role),
+    ) -> bool {
+        self.first_lap_on_copy(state, me, h, rev)
+            .is_some_and(|(s, _, _, cur)| self.has_reached(&s, &cur, (side, role, false)))
     }
 
     /// Whether a lap of the mover's from hole `h` going `rev` leaves their row `role` at once

@@ -58,17 +58,7 @@ impl Rules {
         through: bool,
         tally: &mut Tally,
     ) -> (Hole, u16) {
-        let mut n = state.counts[from.index()];
-        if let Some(heavy) = sow.heavy
-            && state.is_marked(heavy.mark, from)
-        {
-            if n > heavy.more_than {
-                n = heavy.lift;
-            } else if let Some(spent) = heavy.spent {
-                set_mark(state, heavy.mark, from, false);
-                set_mark(state, spent, from, true);
-            }
-        }
+        let n = self.heavy_lift(state, sow, from, state.counts[from.index()]);
         self.remove(state, from, n);
         self.thin_marks(state);
         if !sow.every_lap_itself {
@@ -80,6 +70,29 @@ impl Rules {
         let landing = self.drop_seeds(state, sow, (before, 1), n, (rev, through), tally);
         tally.from = Some(from);
         landing
+    }
+
+    /// The seeds a lap lifts from hole `from`, of the `n` it would lift otherwise: where the
+    /// hole carries the sowing's heavy mark and holds more than its bound, only so many (`only
+    /// 1 seed from a house hole with more than 6 seeds`); a hole so marked that is lifted
+    /// whole trades the mark for the spent one (`…, and one sown whole becomes spent`). For
+    /// every lap: a turn's first (of any kind), its relays, captured seeds sown on.
+    pub(super) fn heavy_lift(&self, state: &mut State, sow: &SowRules, from: Hole, n: u16) -> u16 {
+        let Some(heavy) = sow.heavy else { return n };
+        if !state.is_marked(heavy.mark, from) {
+            return n;
+        }
+        let held = state.counts[from.index()];
+        if held > heavy.more_than {
+            return heavy.lift.min(n);
+        }
+        if n == held
+            && let Some(spent) = heavy.spent
+        {
+            set_mark(state, heavy.mark, from, false);
+            set_mark(state, spent, from, true);
+        }
+        n
     }
 
     /// Take marks kept only while a hole holds some seeds (`, while it holds at least 6

@@ -435,7 +435,7 @@ impl Rules {
     ) -> (Hole, u16) {
         let me = state.to_move;
         let held = state.counts[h.index()];
-        let n = sow.first_lap.lift.map_or(held, |k| k.min(held));
+        let n = self.heavy_lift(state, sow, h, sow.first_lap.lift.map_or(held, |k| k.min(held)));
         self.remove(state, h, n);
         self.thin_marks(state);
         // Sowing starting with the hole itself is sowing from the hole before it.

@@ -698,6 +698,16 @@ impl Model {
                 self.row_names[usize::from(role)]
             ));
         }
+        if let Some(rule) = &c.lap_ends {
+            words.push(format!("whose first lap's landing fits: {}", self.lap_conditions(rule)));
+        }
+        if let Some((side, role)) = c.reaches {
+            let whose = if side == Side::Own { "own" } else { "opponent's" };
+            words.push(format!(
+                "whose first lap drops a seed into the {whose} {} row",
+                self.row_names[usize::from(role)]
+            ));
+        }
         for (which, state) in [("next", c.next), ("previous", c.previous)] {
             if let Some(state) = state {
                 words.push(format!("{which} hole {}", state_word(state)));
@@ -1295,7 +1305,7 @@ fn count_set(min: u16, max: u16, step: u16, many: &str) -> String {
         return seed_range(min, max, "seed", many);
     }
     match (min, max) {
-        (0, u16::MAX) if step == 2 => format!("an even number of {many}"),
+        (2, u16::MAX) if step == 2 => format!("an even number of {many}"),
         (1, u16::MAX) if step == 2 => format!("an odd number of {many}"),
         (lo, u16::MAX) => format!("{lo}, {}, {}, … {many}", lo + step, lo + 2 * step),
         (lo, hi) => {

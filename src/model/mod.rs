@@ -327,6 +327,8 @@ impl Model {
                 || s.exit_relay.is_some()
                 || s.side_path.is_some()
                 || s.choices.iter().any(|c| c.facing || c.either.iter().any(|alt| alt.facing))
+                || (s.choices.iter().flat_map(Choice::descriptions))
+                    .any(|c| c.lap_ends.is_some() || c.reaches.is_some())
                 || !s.prefer.is_empty()
                 || s.block.is_some()
                 || s.skip.is_some_and(|m| self.mark_set_in_play(m))
@@ -371,6 +373,13 @@ impl Sowing {
                 && !rows.contains(&(side, role, ended))
             {
                 rows.push((side, role, ended));
+            }
+        }
+        // The rows a choice asks a first lap to reach (`whose lap reaches …`): every seed sown
+        // counts.
+        for (side, role) in self.choices.iter().flat_map(Choice::descriptions).filter_map(|c| c.reaches) {
+            if !rows.contains(&(side, role, false)) {
+                rows.push((side, role, false));
             }
         }
         rows
@@ -648,6 +657,12 @@ pub struct Choice {
     /// occupied hole in front of it (`whose last seed would fall in an own inner hole in
     /// front of an occupied hole`). A test on the position, asked by every interpreter.
     pub lands_in: Option<Role>,
+    /// Only holes whose sowing's first lap, sown on a copy of the board, ends where this lap
+    /// rule applies (its action unused: `whose lap ends in an empty own hole`).
+    pub lap_ends: Option<LapRule>,
+    /// Only holes whose sowing's first lap drops a seed into this row of this side (`whose
+    /// lap reaches the opponent's inner row`).
+    pub reaches: Option<(Side, Role)>,
     /// The description fits holes only while no hole of the mover fits this one (`, if
     /// there is no own outer hole …`).
     pub none_fits: Option<Box<Choice>>,
@@ -659,6 +674,18 @@ pub struct Choice {
     pub either: Vec<Choice>,
     /// The description as the file words it (without the descriptions joined with `or`).
     pub text: String,
+}
+
+impl Choice {
+    /// This description and every one within it (joined with `or`, or after `, if there is
+    /// no`).
+    pub fn descriptions(&self) -> Vec<&Choice> {
+        let mut all = vec![self];
+        for inner in self.either.iter().chain(self.none_fits.as_deref()) {
+            all.extend(inner.descriptions());
+        }
+        all
+    }
 }
 
 /// Some of the mover's holes, named from the mover's seat.

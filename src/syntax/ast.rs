@@ -776,6 +776,11 @@ pub enum Filter {
     Facing,
     /// `whose last seed would fall in an own ROW hole in front of an occupied hole`.
     LandsIn(Spanned<String>),
+    /// `whose lap ends in HOLE [and FACT …]`: the first lap ends where a lap rule so worded
+    /// would apply (its action unused).
+    LapEnds(Box<LapRule>),
+    /// `whose lap reaches the SIDE ROW row`: the first lap drops a seed into that row.
+    LapReaches(Side, Spanned<String>),
     /// `, if there is no CHOICE`: no hole of the mover fits that description.
     NoneFits(Box<Spanned<Choice>>),
     /// `, except …`: holes left out, each one hole or a row's or mark's holes

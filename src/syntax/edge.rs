@@ -123,7 +123,7 @@ const EDGES: &[Edge] = &[
     // ─── Sowing ───
     words(
         &["skip", "skips", "skipped", "skipping"],
-        "sow has no phrase yet for holes skipped while sowing, but for the hole a lap was lifted from: `circuit own rows anticlockwise, skipping the origin hole`",
+        "a lap skips the hole it was lifted from with `circuit own rows anticlockwise, skipping the origin hole`, and holes carrying a mark with `sow all seeds from the next hole, skipping closed holes` (a mark declared `marks closed`, set by a lap rule such as `when the last seed lands in an empty hole: mark the landing hole as closed`, or by a new round); sow has no phrase yet for skipping holes by what they hold",
     ),
     Edge {
         starts: &["sow"],
@@ -235,10 +235,13 @@ const EDGES: &[Edge] = &[
         expected: "`take`",
         help: "inside a capture, the holes it takes are named with `take`: `take the opposite inner hole`",
     },
-    words(
-        &["house", "nyumba"],
-        "sow has no phrase yet for a house (a special hole with rules of its own); taken seeds may go `in the mover's hand`, `in the mover's store`, or `into the landing hole and sow them on` (or the `origin hole`, or an `own ROW hole behind the landing hole`)",
-    ),
+    Edge {
+        starts: &["put"],
+        any: &["house", "nyumba"],
+        found_not: &[],
+        expected: "",
+        help: "a special hole with rules of its own is a mark (`marks house: the 5th inner hole`), read by choices, lap rules and sowings (`own house hole with at least 1 seed`, `when the last seed lands in an own house hole: stop`, `sow all seeds from the next hole, only 1 seed from a house hole with more than 6 seeds`); taken seeds may go `in the mover's hand`, `in the mover's store`, or `into the landing hole and sow them on` (or the `origin hole`, or an `own ROW hole behind the landing hole`)",
+    },
     Edge {
         starts: &["put"],
         any: &["seeds into"],

@@ -1007,6 +1007,14 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
         .map(|f| match f.as_rule() {
             Rule::most_filter => Ok(Spanned::new(Filter::Most, span(&f))),
             Rule::captures_filter => Ok(Spanned::new(Filter::Captures, span(&f))),
+            Rule::lap_ends_filter => lower_lap_ends_filter(f),
+            Rule::lap_reaches_filter => {
+                let sp = span(&f);
+                let mut c = Children::of(f);
+                let side = lower_side(c.expect(Rule::side)?)?.node;
+                let row = lower_name(c.expect(Rule::row_name)?);
+                Ok(Spanned::new(Filter::LapReaches(side, row), sp))
+            }
             Rule::facing_filter => {
                 let sp = span(&f);
                 match Children::of(f).optional(Rule::facing_row) {
@@ -1045,6 +1053,35 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
         })
         .collect::<Result<_>>()?;
     Ok(Spanned::new(Choice { holes, filters, or }, sp))
+}
+
+/// `whose lap ends in HOLE [and FACT …]`: a lap rule's landing and facts, without action.
+fn lower_lap_ends_filter(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
+    let sp = span(&pair);
+    let (mut landing, mut store, mut facts) = (None, None, Vec::new());
+    for child in Children::of(pair).rest() {
+        match child.as_rule() {
+            Rule::movers_store => {
+                store = Some(span(&child));
+                landing = Some(Spanned::new(Vec::new(), span(&child)));
+            }
+            Rule::hole_description => landing = Some(lower_hole_description(child)?),
+            _ => facts.push(lower_lap_fact(child)?),
+        }
+    }
+    let Some(landing) = landing else {
+        return Err(SyntaxError::internal(sp, expected::phrase(Rule::lap_ends_filter)));
+    };
+    let rule = LapRule {
+        span: sp,
+        landing,
+        store,
+        seeds: Spanned::new(Seeds::Last, sp),
+        facts,
+        either: Vec::new(),
+        action: Spanned::new(LapAction::Stop, sp),
+    };
+    Ok(Spanned::new(Filter::LapEnds(Box::new(rule)), sp))
 }
 
 fn lower_choice_except(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
@@ -1252,7 +1289,8 @@ fn lower_seed_range(pair: Pair<'_, Rule>) -> Result<SeedRange> {
         match token.as_rule() {
             Rule::parity_count => {
                 let even = Children::of(token).any()?.as_rule() == Rule::count_even;
-                let low = Spanned::new(Value::Int(u64::from(!even)), sp);
+                // An even number is 2, 4, 6 …: an empty hole holds no even number of seeds.
+                let low = Spanned::new(Value::Int(if even { 2 } else { 1 }), sp);
                 return Ok(SeedRange {
                     bound: Bound::AtLeast,
                     low,

@@ -2148,3 +2148,93 @@ fn emptied_marked_holes_end_a_game_of_three() {
     }
     assert!(ended > 0, "no game ended by the centre hole emptied");
 }
+
+/// `whose lap ends in …` and `whose lap reaches …` in `choose` (Intotoi, blind test 6: "only
+/// if it ends in an empty hole in their row or if it enters the opponent's row"), in
+/// [`ALONG`] (row a left to right, then row b right to left):
+/// - a1 (1) → a2, which held 3: an occupied own hole, and row b not reached: refused;
+/// - a2 (3) → a3, a4, a5: the last in a5, empty and South's: on offer;
+/// - a4 (3) → a5, a6, b6: row b reached (b6 held 1): on offer.
+///
+/// With `whose lap ends in an own hole and the next hole is empty` instead: a1 (→ a2, a3
+/// empty after it) and a2 (→ a5, a6 empty after it), not a4 (its lap ends in b6).
+#[test]
+fn a_choice_asks_where_its_first_lap_ends_or_reaches() {
+    let picture = "b 0 0 0 0 0 1\n a 1 3 0 3 0 0";
+    let rules = edited(
+        ALONG,
+        "        own hole with at least 1 seed\n",
+        "        own hole with at least 1 seed whose lap ends in an empty own hole\n        or own hole with at least 1 seed whose lap reaches the opponent's pit row\n",
+    );
+    assert!(rules.model().to_string().contains("whose first lap drops a seed into the opponent's pit row"));
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let game = main_position(rules, picture, Player::South);
+        assert_eq!(game.legal_moves().to_vec(), sows(rules, &["a2", "a4"]));
+    }
+    let rules = edited(
+        ALONG,
+        "        own hole with at least 1 seed\n",
+        "        own hole with at least 1 seed whose lap ends in an own hole and the next hole is empty\n",
+    );
+    let game = main_position(&rules, picture, Player::South);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a2"]));
+    // Where no hole fits, there is no move.
+    let game = main_position(&rules, "b 0 0 0 0 0 1\n a 0 0 0 3 0 0", Player::South);
+    assert!(game.legal_moves().is_empty());
+}
+
+/// A blind test's file (`docs/generality/2026-12-05-seventh/faults/`), compiled.
+fn seventh_fault(text: &str) -> Rules {
+    sow::compile("fault.sow", text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+}
+
+/// `the holes before it` runs back from the hole the target before it names (blind test 7,
+/// fault 8; Iyogh's chain): South a3 (2) → a4, a5, whose opposite hole b5 holds 1: taken, and
+/// back from it along the ring b6 (3), the opponent's: taken; b7 (2) ends the run. (Read from
+/// the landing hole, the run would have stopped at once at a4, South's.)
+#[test]
+fn a_run_of_holes_goes_back_from_the_hole_named_before_it() {
+    let rules =
+        seventh_fault(include_str!("../../docs/generality/2026-12-05-seventh/faults/run-from-landing.sow"));
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let mut game = Game::new(rules);
+        game.play(Move::Sow(hole(rules, "a3"))).unwrap();
+        let after = game.state();
+        assert_eq!(after.hand()[Player::South], 4);
+        for (name, n) in [("b5", 0), ("b6", 0), ("b7", 2), ("a5", 1)] {
+            assert_eq!(after.count(hole(rules, name)), n, "{name}");
+        }
+    }
+}
+
+/// `an even number of seeds` is 2, 4, 6 … (blind test 7, fault 3): South a3 (1) → a4 (now 2),
+/// an own hole holding an even number: taken; a3, emptied by the lift, holds no even number
+/// and ends the run, so a2 (2) stays.
+#[test]
+fn an_empty_hole_holds_no_even_number_of_seeds() {
+    let rules =
+        seventh_fault(include_str!("../../docs/generality/2026-12-05-seventh/faults/even-matches-empty.sow"));
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(game.state().hand()[Player::South], 2);
+    assert_eq!(game.state().count(hole(&rules, "a2")), 2);
+}
+
+/// `…, and one sown whole becomes spent` with a sowing `starting with the chosen hole`
+/// (blind test 7, fault 1): South a1 (3) lifted whole, its first seed back into it: a1 trades
+/// `fresh` for `spent` and may not be chosen again.
+#[test]
+fn a_heavy_hole_sown_whole_from_itself_is_spent() {
+    let rules =
+        seventh_fault(include_str!("../../docs/generality/2026-12-05-seventh/faults/spent-not-spent.sow"));
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    let (fresh, spent) = (0, 1);
+    let a1 = hole(&rules, "a1");
+    assert!(!game.state().is_marked(fresh, a1) && game.state().is_marked(spent, a1));
+    game.play(Move::Sow(hole(&rules, "b1"))).unwrap();
+    assert!(!game.legal_moves().contains(&Move::Sow(a1)));
+}
