@@ -871,6 +871,14 @@ impl Scope<'_> {
             }
             ast::Fact::FirstLap => Fact::FirstLap,
             ast::Fact::TurnCaptured => Fact::TurnCaptured,
+            ast::Fact::Made { bound, count } => {
+                let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u16::MAX)) as u16;
+                match bound {
+                    ast::Bound::Exactly => Fact::Made(n, n),
+                    ast::Bound::AtLeast => Fact::Made(n, u16::MAX),
+                    ast::Bound::AtMost => Fact::Made(0, n),
+                }
+            }
         })
     }
 
@@ -1122,15 +1130,16 @@ impl Scope<'_> {
             end_holes: None,
             few_seeds: None,
             score: Score::Seeds,
+            left_to_last: false,
             rounds: None,
             marks_empty: None,
             only_in: Vec::new(),
         };
         let mut blocked: Option<Spanned<Blocked>> = None;
         let ending =
-            |scored: Option<ast::Score>| if scored.is_some() { Ending::Scored } else { Ending::Plain };
+            |scored: Option<ast::Scoring>| if scored.is_some() { Ending::Scored } else { Ending::Plain };
         // The first scored rule, and how it counts: every other must count the same way.
-        let mut scored: Option<(ast::Score, Span)> = None;
+        let mut scored: Option<(ast::Scoring, Span)> = None;
         for rule in &end.rules {
             // A rule scoped to a phase is lowered as any other, and its phase kept.
             let (rule, scope) = match &rule.node {
@@ -1158,7 +1167,7 @@ impl Scope<'_> {
                         other: self.text(at),
                         span: rule.span.into(),
                         first: at.into(),
-                        help: "a game keeps one score: end every scored rule with `the player with more seeds wins`, or every one with `the player who captured more seeds wins`".into(),
+                        help: "a game keeps one score: end every scored rule with `the player with more seeds wins`, or every one with `the player who captured more seeds wins`, each with `, the seeds left going to the player who moved last,` or none".into(),
                     }),
                     Some(_) => {}
                     None => scored = Some((score, rule.span)),
@@ -1256,8 +1265,11 @@ impl Scope<'_> {
             errors.push(CheckError::EndlessPassing { span: blocked.span.into() });
         }
         out.blocked = blocked.node;
-        if let Some((ast::Score::Captured, _)) = scored {
-            out.score = Score::Captured;
+        if let Some((scoring, _)) = scored {
+            if scoring.score == ast::Score::Captured {
+                out.score = Score::Captured;
+            }
+            out.left_to_last = scoring.left_to_last;
         }
         errors.finish(Some(out))
     }

@@ -503,10 +503,10 @@ fn build(model: Model) -> Rules {
         keys,
         seat_keys,
         no_seeds_two: no_seeds_two(&model),
-        tracks_again: model
-            .phases
-            .iter()
-            .any(|p| matches!(&p.turn, Turn::Sow(s) if s.whole_move == Some(true))),
+        // Who moved last is asked where a rule bars a move after moving again, or gives the
+        // seeds left to the player who moved last.
+        tracks_again: model.end.left_to_last
+            || model.phases.iter().any(|p| matches!(&p.turn, Turn::Sow(s) if s.whole_move == Some(true))),
         pass_keys: pass_keys(&model, &seat_keys),
         colours: model.colours,
         common: model.common,

@@ -67,6 +67,7 @@ fn rules_say(
                 // Read by `engine::stepwise` alone; the ring takes them as holding.
                 Fact::FirstLap
                 | Fact::TurnCaptured
+                | Fact::Made(..)
                 | Fact::Along(..)
                 | Fact::AlongMarked(..)
                 | Fact::Stepped(..) => true,

@@ -272,12 +272,53 @@ impl Rules {
     /// A player's score where the game ends on seeds: seeds on their side, in hand and in
     /// their store; or, where the rules count captures (`the player who captured more seeds
     /// wins`), the seeds their captures took and those in their store.
+    ///
+    /// Where the rules give the seeds left on the board to the player who moved last, a game
+    /// over counts them so.
     pub fn score(&self, state: &State, player: Player) -> u32 {
+        self.score_when(state, player, state.outcome.is_some())
+    }
+
+    /// [`Rules::score`], `over` saying whether the game is over.
+    #[inline(always)]
+    fn score_when(&self, state: &State, player: Player, over: bool) -> u32 {
         let kept = match self.model.end.score {
             crate::model::Score::Seeds => u32::from(state.seeds[player]) + u32::from(state.hand[player]),
             crate::model::Score::Captured => u32::from(state.captured[player]),
         };
-        kept + self.store_seeds(state, player)
+        let score = kept + self.store_seeds(state, player);
+        if over && self.model.end.left_to_last { self.left_to_last(state, player, score) } else { score }
+    }
+
+    /// A score at the end of a game whose seeds left on the board go to the player who moved
+    /// last (`, the seeds left going to the player who moved last,`): theirs, not the owners'
+    /// of the holes they lie in.
+    #[cold]
+    fn left_to_last(&self, state: &State, player: Player, score: u32) -> u32 {
+        let on_side = match self.model.end.score {
+            crate::model::Score::Seeds => u32::from(state.seeds[player]),
+            crate::model::Score::Captured => 0,
+        };
+        let left = if player == self.last_mover(state) { self.seeds_on_board(state) } else { 0 };
+        score - on_side + left
+    }
+
+    /// The player who made the last move, at a turn boundary (a pass is no move): the player
+    /// to move where they move again, else the one before them, and before each pass in a
+    /// row the one before that (players out of the game aside).
+    pub(crate) fn last_mover(&self, state: &State) -> Player {
+        let seats = self.seats();
+        let back = |p: Player| {
+            (1..=seats)
+                .map(|k| Player::at((p.index() + seats - k) % seats, seats))
+                .find(|&q| !state.is_out(q))
+                .unwrap_or(p)
+        };
+        let mut p = if state.again { state.to_move } else { back(state.to_move) };
+        for _ in 0..state.passes {
+            p = back(p);
+        }
+        p
     }
 
     /// Count each player's seeds on their territory again (after seeds moved between
@@ -316,8 +357,11 @@ impl Rules {
 
     /// The result of a game ended on scores: the player with more seeds wins.
     pub(crate) fn by_score(&self, state: &State) -> Outcome {
-        let scores: Vec<(u32, Player)> =
-            self.players().filter(|&p| !state.is_out(p)).map(|p| (self.score(state, p), p)).collect();
+        let scores: Vec<(u32, Player)> = self
+            .players()
+            .filter(|&p| !state.is_out(p))
+            .map(|p| (self.score_when(state, p, true), p))
+            .collect();
         let best = scores.iter().map(|&(score, _)| score).max().unwrap_or(0);
         let mut leaders = scores.iter().filter(|&&(score, _)| score == best);
         match (leaders.next(), leaders.next()) {

@@ -541,6 +541,7 @@ fn landing_rules(
                 // decides them, and takes the fact as holding.
                 Fact::FirstLap
                 | Fact::TurnCaptured
+                | Fact::Made(..)
                 | Fact::Along(..)
                 | Fact::AlongMarked(..)
                 | Fact::Stepped(..) => Check::Origin(0, u16::MAX),

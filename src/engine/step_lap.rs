@@ -359,6 +359,7 @@ impl Rules {
             Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
             Fact::FirstLap => cur.first,
             Fact::TurnCaptured => cur.captured,
+            Fact::Made(min, max) => (min..=max).contains(&state.captures_made[me]),
         };
         let at_store = self.is_store(at);
         {

@@ -854,6 +854,9 @@ impl Model {
             }
             Fact::FirstLap => "the turn's first lap".to_string(),
             Fact::TurnCaptured => "after a capture this turn".to_string(),
+            Fact::Made(min, max) => {
+                format!("the mover has made {} so far", seed_range(min, max, "capture", "captures"))
+            }
             Fact::NotReached(side, role, ended) => {
                 let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
                 let row = &self.row_names[usize::from(role)];
@@ -965,6 +968,14 @@ impl Model {
                 "ends the game, won by the player who captured more seeds (store included)"
             }
             (Score::Captured, false) => "ends the game, won by the player who captured more seeds",
+        };
+        let with_left;
+        let scored = if end.left_to_last {
+            with_left =
+                format!("{scored}, the seeds left on the board counting for the player who moved last");
+            with_left.as_str()
+        } else {
+            scored
         };
         match end.no_seeds {
             Some(Ending::Plain) => writeln!(f, "  a player with no seeds loses (checked after every turn)")?,

@@ -292,6 +292,7 @@ impl Model {
                         f,
                         Fact::FirstLap
                             | Fact::TurnCaptured
+                            | Fact::Made(..)
                             | Fact::Along(..)
                             | Fact::AlongMarked(..)
                             | Fact::Stepped(..)
@@ -1275,6 +1276,8 @@ pub enum Fact {
     FirstLap,
     /// A capture has been made earlier in the turn.
     TurnCaptured,
+    /// The mover has made between so many captures so far in the game (or the round).
+    Made(u16, u16),
     /// No lap of the turn so far (the one that just ended included) has dropped a seed into
     /// that side's row of this role; with `true`, no lap before the one that just ended has
     /// ended in that row.
@@ -1533,6 +1536,10 @@ pub struct EndRules {
     pub only_in: Vec<(EndKind, u8)>,
     /// What a game ended on scores counts.
     pub score: Score,
+    /// At the end of the game the seeds left on the board count for the player who made the
+    /// last move (`, the seeds left going to the player who moved last,`), not for the owners
+    /// of their holes.
+    pub left_to_last: bool,
     /// The game is played in rounds: every end rule but the turn limit ends a round, and
     /// the board is filled again from what each player has.
     pub rounds: Option<Rounds>,

@@ -955,6 +955,13 @@ pub enum Fact {
     FirstLap,
     /// `the turn has captured`.
     TurnCaptured,
+    /// `the mover has made no capture`, `… has made [at least|at most] N captures`.
+    Made {
+        /// How the count compares (`no capture` is exactly 0).
+        bound: Bound,
+        /// The count.
+        count: Spanned<Value>,
+    },
 }
 
 /// What a hole must hold: `is empty`, `is occupied`, `holds 2 to 4 seeds`.
@@ -1202,22 +1209,22 @@ pub struct EndRestated {
 pub enum EndRule {
     /// `a player with no seeds loses` (`None`) or `… ends the game and the player with more
     /// seeds wins` (with the score counted).
-    NoSeeds(Option<Score>),
+    NoSeeds(Option<Scoring>),
     /// `a player who cannot move loses|passes`.
     Blocked(Blocked),
     /// `a repeated position is a draw` (`None`) or `… ends the game and the player with
     /// more seeds wins` (with the score counted).
-    Repetition(Option<Score>),
+    Repetition(Option<Scoring>),
     /// `a store with more than half the seeds ends the game and the player with more seeds
     /// wins` (or `at least half the seeds`, `at least N seeds`).
-    StoreMajority(StoreLimit, Score),
+    StoreMajority(StoreLimit, Scoring),
     /// `every MARK hole is empty ends the game and the player with more seeds wins`.
-    MarksEmpty(Spanned<String>, Score),
+    MarksEmpty(Spanned<String>, Scoring),
     /// `in the main game, RULE` or `in opening "NAME", RULE`: a rule read only in that phase.
     Scoped(Spanned<EndScope>, Box<Spanned<EndRule>>),
     /// `at most N seeds on the board ends the game and the player who captured more seeds
     /// wins`.
-    FewSeeds(Spanned<Value>, Score),
+    FewSeeds(Spanned<Value>, Scoring),
     /// `after N turns the game is a draw`.
     TurnLimit(Spanned<Value>),
     /// `a player whose ROW row is empty loses[, even between laps]` (`true` with the clause).
@@ -1226,7 +1233,7 @@ pub enum EndRule {
     /// the clause).
     OneHole(bool),
     /// `two passes in a row are a draw`, or `… end the game and …` (the score).
-    PassesDraw(Option<Score>),
+    PassesDraw(Option<Scoring>),
     /// `a player may pass and lose`.
     PassLoses,
     /// `a player who takes both end holes of the opponent's ROW row in one turn wins`.
@@ -1332,7 +1339,16 @@ pub enum Blocked {
     /// Their turn passes.
     Passes,
     /// The game ends; the player with more seeds (on their side, in hand and in store) wins.
-    Scores(Score),
+    Scores(Scoring),
+}
+
+/// How a scored end rule counts: the score, and where the seeds left on the board go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Scoring {
+    /// What a player's score is.
+    pub score: Score,
+    /// `, the seeds left going to the player who moved last,`.
+    pub left_to_last: bool,
 }
 
 /// What a game ended on scores counts for each player.

@@ -958,6 +958,7 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
             | Rule::row_fact
             | Rule::first_lap_fact
             | Rule::captured_turn_fact
+            | Rule::made_fact
             | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
             _ => return unexpected(&child),
         }
@@ -1199,6 +1200,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::row_fact
             | Rule::first_lap_fact
             | Rule::captured_turn_fact
+            | Rule::made_fact
             | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
             Rule::relay
             | Rule::relay_next
@@ -1381,6 +1383,17 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
         }
         Rule::first_lap_fact => Fact::FirstLap,
         Rule::captured_turn_fact => Fact::TurnCaptured,
+        Rule::made_fact => {
+            let bound = match c.optional(Rule::count_bound) {
+                Some(b) => lower_count_bound(b)?,
+                None => Bound::Exactly,
+            };
+            let count = match c.optional(Rule::value) {
+                Some(v) => lower_value(v)?,
+                None => Spanned::new(Value::Int(0), sp),
+            };
+            Fact::Made { bound, count }
+        }
         _ => return Err(SyntaxError::internal(sp, expected::phrase(rule))),
     };
     Ok(Spanned::new(fact, sp))
@@ -1734,9 +1747,11 @@ fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<Blocked> {
 }
 
 /// `ends the game and the player with more seeds wins` or `… who captured more seeds wins`.
-fn lower_score(by_score: Pair<'_, Rule>) -> Score {
-    match Children::of(by_score).optional(Rule::captured_score) {
+fn lower_score(by_score: Pair<'_, Rule>) -> Scoring {
+    let left_to_last = by_score.clone().into_inner().any(|p| p.as_rule() == Rule::left_to_last);
+    let score = match Children::of(by_score).optional(Rule::captured_score) {
         Some(_) => Score::Captured,
         None => Score::Seeds,
-    }
+    };
+    Scoring { score, left_to_last }
 }

@@ -2238,3 +2238,111 @@ fn a_heavy_hole_sown_whole_from_itself_is_spent() {
     game.play(Move::Sow(hole(&rules, "b1"))).unwrap();
     assert!(!game.legal_moves().contains(&Move::Sow(a1)));
 }
+
+/// `the mover has made no capture`, `… 1 capture`, `… at least 2 captures` (Ako Okwe, blind
+/// test 7: "the first capture must be of three counters, the second of one"), on a 2×3 board
+/// sown anticlockwise (a1 → a3, b3 → b1):
+/// - South a1 (1) → a2 (2 → 3): South's first capture, of 3;
+/// - North b3 (1) → b2 (0 → 1): North has made none, and 1 is not 3: no capture;
+/// - South a3 (1) → b3 (0 → 1): South's second capture, of 1 (as a first it would not be).
+#[test]
+fn a_lap_rule_reads_the_captures_the_mover_has_made() {
+    let text = r#"game "Made" {
+    board 2 rows of 3 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        1 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the landing hole holds 3 seeds and the mover has made no capture: capture it
+        when the last seed lands in a hole and the landing hole holds 1 seed and the mover has made 1 capture: capture it
+        when the last seed lands in a hole and the landing hole holds 1 or 3 seeds and the mover has made at least 2 captures: capture it
+        otherwise: stop
+    }
+    capture it {
+        take the landing hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    assert!(rules.model().to_string().contains("the mover has made 1 capture so far"));
+    let mut game = main_position(&rules, "b 1 0 1\n a 1 2 1", Player::South);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(rules.store_seeds(game.state(), Player::South), 3);
+    game.play(Move::Sow(hole(&rules, "b3"))).unwrap();
+    assert_eq!(rules.store_seeds(game.state(), Player::North), 0);
+    assert_eq!(game.state().count(hole(&rules, "b2")), 1);
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(rules.store_seeds(game.state(), Player::South), 4);
+    assert_eq!(game.state().count(hole(&rules, "b3")), 0);
+    // A first capture is of 3 alone: South's a3 (1) → b3 (0 → 1) at the start takes nothing.
+    let mut game = main_position(&rules, "b 1 0 0\n a 1 2 1", Player::South);
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(game.state().count(hole(&rules, "b3")), 1);
+}
+
+/// `…, the seeds left going to the player who moved last, and the player who captured more
+/// seeds wins` (Halusa, blind test 7), on a 2×3 board without stores, captures into the hand:
+/// - South a1 (1) → a2: North has no seeds and cannot move; the 3 seeds left (a2, a3) are
+///   South's, who moved last: South wins 3 to 0 (without the clause, 0 to 0: a draw);
+/// - North b2 (1) → b1, South with none: the seed left is North's, who wins 1 to 0.
+#[test]
+fn the_seeds_left_go_to_the_player_who_moved_last() {
+    let text = r#"game "Left" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        1 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 4 seeds: capture it
+        otherwise: stop
+    }
+    capture it {
+        take the landing hole
+        put the taken seeds in the mover's hand
+    }
+    end {
+        a player who cannot move ends the game, the seeds left going to the player who moved last, and the player who captured more seeds wins
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    assert!(
+        rules
+            .model()
+            .to_string()
+            .contains("the seeds left on the board counting for the player who moved last")
+    );
+    let plain = seventh_fault(
+        &text
+            .replace(", the seeds left going to the player who moved last,", " and")
+            .replace("game and and", "game and"),
+    );
+    let score_win = |p| win(p, sow::engine::WinReason::Score);
+    let mut game = main_position(&rules, "b 0 0 0\n a 1 0 2", Player::South);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(game.outcome(), score_win(Player::South));
+    assert_eq!((rules.score(game.state(), Player::South), rules.score(game.state(), Player::North)), (3, 0));
+    let mut game = main_position(&plain, "b 0 0 0\n a 1 0 2", Player::South);
+    game.play(Move::Sow(hole(&plain, "a1"))).unwrap();
+    assert_eq!(game.outcome(), Some(sow::engine::Outcome::Draw(sow::engine::DrawReason::EqualScores)));
+    let mut game = main_position(&rules, "b 0 1 0\n a 0 0 0", Player::North);
+    game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
+    assert_eq!(game.outcome(), score_win(Player::North));
+}
