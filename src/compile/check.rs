@@ -225,6 +225,22 @@ fn players(scope: &Scope<'_>) -> Vec<CheckError> {
                 .into(),
         });
     }
+    // A hole given to the mover is one player's, which no hole is where every hole is
+    // everyone's.
+    if let Some(common) = common {
+        for claim in scope.eff.captures.values().filter_map(|c| c.claim) {
+            out.push(CheckError::ConflictingWords {
+                word: scope.text(claim),
+                other: scope.text(common),
+                span: claim.into(),
+                first: common.into(),
+                help:
+                    "where every hole is everyone's, no hole can become one player's: give each player holes \
+                       (`territory each player owns row pit`), or leave the hole as it is"
+                        .into(),
+            });
+        }
+    }
     let seats = match sections.players {
         Some(p) if !(2..=crate::model::MAX_SEATS as u64).contains(&p.node.node) => {
             out.push(CheckError::Players { count: p.node.node, span: p.node.span.into() });

@@ -250,6 +250,8 @@ fn opening_phase(
                 not_every_seed: false,
                 relay_after: None,
                 again: false,
+                claim: false,
+                mark: None,
                 follow_ups: vec![FollowUp::ExtraHoles {
                     condition: None,
                     optional: false,

@@ -951,9 +951,18 @@ impl Scope<'_> {
             None => Some(None),
             Some(v) => errors.take_one(self.count(v)).map(Some),
         };
-        let (Some(take), Some(follow_ups), Some(destination), Some(relay_after), Some(each)) =
-            (take.into_iter().collect(), follow_ups.into_iter().collect(), destination, relay_after, each)
-        else {
+        let mark = match &c.mark {
+            None => Some(None),
+            Some(name) => errors.take_one(self.mark(name)).map(Some),
+        };
+        let (Some(take), Some(follow_ups), Some(destination), Some(relay_after), Some(each), Some(mark)) = (
+            take.into_iter().collect(),
+            follow_ups.into_iter().collect(),
+            destination,
+            relay_after,
+            each,
+            mark,
+        ) else {
             return Err(errors.0);
         };
         errors.finish(Some(Capture {
@@ -966,6 +975,8 @@ impl Scope<'_> {
             relay_after,
             follow_ups,
             again: c.again.is_some(),
+            claim: c.claim.is_some(),
+            mark,
         }))
     }
 

@@ -508,7 +508,8 @@ fn build(model: Model) -> Rules {
         tracks_again: model.end.left_to_last
             || model.phases.iter().any(|p| matches!(&p.turn, Turn::Sow(s) if s.whole_move == Some(true))),
         pass_keys: pass_keys(&model, &seat_keys),
-        colours: model.colours,
+        colours: model.colours || model.owners_move(),
+        seed_colours: model.colours,
         common: model.common,
         path: model.circuit.path,
         settles_seeds: model.colours || model.common,

@@ -351,10 +351,32 @@ impl Rules {
         log: &mut L,
     ) -> (u16, u8) {
         let capture = &self.model.captures[usize::from(c)];
-        if capture.each.is_some() || capture.origin_column {
-            return self.take_measured(state, c, end, rev, log);
+        let took = if capture.each.is_some() || capture.origin_column {
+            self.take_measured(state, c, end, rev, log)
+        } else {
+            self.take(state, c, end.last, rev, log)
+        };
+        if capture.claim || capture.mark.is_some() {
+            self.claim_landing(state, c, end.last);
         }
-        self.take(state, c, end.last, rev, log)
+        took
+    }
+
+    /// What capture `c` does to the landing hole `last` once its holes are taken: makes it
+    /// the mover's for good (`then the landing hole becomes the mover's`; where holes belong
+    /// by colour, its seeds become the mover's), and marks it (`then mark the landing hole
+    /// as …`).
+    #[cold]
+    #[inline(never)]
+    fn claim_landing(&self, state: &mut State, c: u8, last: Hole) {
+        let capture = &self.model.captures[usize::from(c)];
+        if capture.claim && !self.is_store(last) {
+            self.set_holder(state, last, state.to_move);
+            self.recount(state);
+        }
+        if let Some(m) = capture.mark {
+            super::stepwise::set_mark(state, m, last, true);
+        }
     }
 
     /// [`Rules::take`] for a capture that takes at most `each` seeds of every hole it names,

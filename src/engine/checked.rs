@@ -670,7 +670,7 @@ impl Rules {
     fn explain_sow(&self, state: &State, h: Hole) -> PlayError {
         let me = state.to_move;
         let hole = self.hole_name(h);
-        if self.colours {
+        if self.seed_colours {
             return self.explain_colour_sow(state, h);
         }
         if !self.holds(state, h, me) {

@@ -36,10 +36,14 @@ impl Rules {
     }
 
     /// Whose seeds a hole holds: where holes belong by colour, the player whose seeds are in
-    /// it (`None` when it is empty); elsewhere the hole's owner.
+    /// it (`None` when it is empty); where holes may change owner, its owner now; elsewhere
+    /// the hole's owner.
     pub fn holder(&self, state: &State, hole: Hole) -> Option<Player> {
         if !self.colours || self.is_store(hole) {
             return Some(self.hole_owner[hole.index()]);
+        }
+        if !self.seed_colours {
+            return Some(self.colour(state, hole));
         }
         (state.counts[hole.index()] > 0).then(|| self.colour(state, hole))
     }
@@ -51,12 +55,13 @@ impl Rules {
     }
 
     /// Give every occupied hole its colour: `colours` in board order, or else the colour of
-    /// the player whose rows hold it; then count each player's seeds by colour.
+    /// the player whose rows hold it; then count each player's seeds by colour. Where holes
+    /// may change owner, every hole, empty or not, is given its owner by rows.
     pub(super) fn paint(&self, state: &mut State, colours: Option<&[Player]>) {
         state.colour = [[0; 3]; SEAT_BITS];
         for (i, &h) in self.slot_of.iter().enumerate() {
             let player = colours.map_or(self.hole_owner[h.index()], |c| c[i]);
-            if state.counts[h.index()] > 0 {
+            if state.counts[h.index()] > 0 || !self.seed_colours {
                 set_colour(state, h, player);
             }
         }
@@ -218,7 +223,7 @@ impl Rules {
     /// (a hole holds one colour at a time; a lap's sowing follows its `sow` line instead).
     pub(super) fn put(&self, state: &mut State, h: Hole, n: u16) {
         self.add(state, h, n);
-        if self.colours && !self.is_store(h) {
+        if self.seed_colours && !self.is_store(h) {
             set_colour(state, h, state.to_move);
         }
     }
@@ -231,7 +236,7 @@ impl Rules {
     /// After a lap where holes belong by colour: empty holes cleared, each player's seeds
     /// counted by colour, and the position's hash, which reads the colours, worked out anew.
     pub(super) fn settle_colours(&self, state: &mut State) {
-        for &h in &self.slot_of {
+        for &h in self.slot_of.iter().filter(|_| self.seed_colours) {
             if state.counts[h.index()] == 0 {
                 // An empty hole holds no one's seeds: its bits are clear, as for seat 0's.
                 set_colour(state, h, self.first_player());

@@ -111,7 +111,7 @@ impl Encoding {
             (Block::Relay, lap_choice || through || turnings),
             (Block::Pass, kinds.pass || rules.flags.may_pass),
             (Block::Enter, enter),
-            (Block::Transfer, !kinds.transfers.is_empty() || rules.colours),
+            (Block::Transfer, !kinds.transfers.is_empty() || rules.seed_colours),
         ];
         let order = rules.slots_in_order();
         let slots = order.len();

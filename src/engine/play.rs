@@ -146,7 +146,7 @@ impl Rules {
             Move::Relay => self.apply_relay(state, history, log),
             // A lone seed's move (a sowing phase's) where holes belong by colour.
             Move::Transfer(a, b)
-                if self.colours && matches!(self.phase_rules(state, me).turn, TurnKind::Sow(_)) =>
+                if self.seed_colours && matches!(self.phase_rules(state, me).turn, TurnKind::Sow(_)) =>
             {
                 self.colour_jump(state, history, a, b);
                 None

@@ -28,7 +28,7 @@ impl Rules {
             true => 0,
             false => u32::from(state.seeds[p]) + u32::from(state.hand[p]) + self.store_seeds(state, p),
         });
-        let order = ByPlayer::for_seats(self.seats(), |p| self.fill_order(p, rounds.from_right));
+        let order = ByPlayer::for_seats(self.seats(), |p| self.fill_order(state, p, rounds.from_right));
         let each = u32::from(rounds.seeds);
         // The holes each player fills: as many as their seeds fill, or with a last one
         // part-filled.
@@ -132,36 +132,40 @@ impl Rules {
         state.round = state.round.saturating_add(1);
         state.outcome = None;
         state.seeds = ByPlayer::for_seats(self.seats(), |p| self.count_seeds(state, p));
-        if self.colours {
+        // Seeds of a colour are their owner's again; holes claimed keep their owners.
+        if self.seed_colours {
             self.paint(state, None);
+        } else if self.colours {
+            self.recount(state);
         }
     }
 
     /// The holes a player fills, in order: row by row in the order the board names the rows,
     /// each from the player's right (or left); where the players share a circuit, their part
-    /// of it in the circuit's order (or against it).
-    pub(crate) fn fill_order(&self, player: Player, from_right: bool) -> Vec<Hole> {
+    /// of it in the circuit's order (or against it). Where holes change owner in play, the
+    /// holes that are the player's now: those of their side first, then those they have won
+    /// elsewhere, in board order.
+    pub(crate) fn fill_order(&self, state: &State, player: Player, from_right: bool) -> Vec<Hole> {
         let own = &self.territory[player];
-        let mut order: Vec<Hole> = if self.model.share {
-            own.clone()
-        } else {
-            let columns = self.columns;
-            (0..self.role_hole[player].len())
-                .flat_map(|role| (0..columns).map(move |k| (role, k)))
-                .map(|(role, k)| self.hole_from_owners_left(player, role as Role, k))
-                .filter(|h| own.contains(h))
-                .collect()
-        };
-        if from_right {
-            if self.model.share {
+        if self.model.share {
+            let mut order = own.clone();
+            if from_right {
                 order.reverse();
-            } else {
-                // Each row from the player's right: reverse the columns within each row.
-                let columns = self.columns;
-                for row in order.chunks_mut(columns) {
-                    row.reverse();
-                }
             }
+            return order;
+        }
+        let moving = self.colours && !self.seed_colours;
+        let mine = |h: &Hole| if moving { self.holds(state, *h, player) } else { own.contains(h) };
+        let columns = self.columns;
+        let column = |k: usize| if from_right { columns - 1 - k } else { k };
+        let mut order: Vec<Hole> = (0..self.role_hole[player].len())
+            .flat_map(|role| (0..columns).map(move |k| (role, k)))
+            .map(|(role, k)| self.hole_from_owners_left(player, role as Role, column(k)))
+            .filter(mine)
+            .collect();
+        if moving {
+            let won: Vec<Hole> = (self.all_holes()).filter(|h| mine(h) && !order.contains(h)).collect();
+            order.extend(won);
         }
         order
     }

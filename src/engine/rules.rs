@@ -254,10 +254,16 @@ pub struct Rules {
     /// What a turn passing from each seat to the next adds to the hash: the next seat's key
     /// less this one's.
     pub(crate) pass_keys: [u64; MAX_SEATS],
-    /// Holes belong by the colour of their seeds: sowings are played by the general
-    /// interpreter (`engine::stepwise`), which with `engine::colour` alone reads
-    /// [`State`](super::State)'s colours.
+    /// Who owns a hole is part of the position, in [`State`](super::State)'s colour planes:
+    /// where holes belong by the colour of their seeds ([`Rules::seed_colours`]), or where a
+    /// capture may give a hole to the mover (`then the landing hole becomes the mover's`).
+    /// Sowings are then played by the general interpreter (`engine::stepwise`), which with
+    /// `engine::colour` alone reads the planes.
     pub(crate) colours: bool,
+    /// Holes belong by the colour of their seeds: each seed sown makes its hole the mover's,
+    /// and an empty hole is no one's. Else, where [`Rules::colours`] holds, the planes hold the
+    /// owner of every hole, changed only by a capture that claims one.
+    pub(crate) seed_colours: bool,
     /// Every hole is every player's (`territory each player owns every hole`): the holes are
     /// kept as seat 0's, whose count of seeds on their side is the board's, which every
     /// player's count is set to at the end of each turn.

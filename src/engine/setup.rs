@@ -120,7 +120,7 @@ impl Rules {
             }
             state.marks[m][i / 64] |= 1 << (i % 64);
         }
-        if self.colours
+        if self.seed_colours
             && let Some(colours) = &setup.colours
         {
             if colours.len() != self.holes() {

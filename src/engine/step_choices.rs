@@ -33,7 +33,7 @@ impl Rules {
         // which may be their only one.
         let lone = sow.lone.and_then(|lone| Some((lone, self.lone_target(state, lone, me)?)));
         let only_lone = matches!(lone, Some((l, _)) if l.only);
-        let rearmost = if self.colours { self.rearmost(state, me) } else { None };
+        let rearmost = if self.seed_colours { self.rearmost(state, me) } else { None };
         for choice in sow.choices.iter().filter(|_| !only_lone) {
             let start = out.len();
             let mut fitted = false;

@@ -157,7 +157,7 @@ impl Rules {
             if self.colours {
                 tally.held_by = self.holder(state, at);
             }
-            if self.colours && !self.is_store(at) {
+            if self.seed_colours && !self.is_store(at) {
                 // Each seed makes its hole the mover's; the opponent's seeds there stay, or go
                 // to the hole the lap was lifted from, as the sowing says.
                 if tally.held_by.is_some_and(|p| p != me) && sow.overrun == Some(Overrun::ToOrigin) {

@@ -947,6 +947,16 @@ impl Model {
             for follow_up in &c.follow_ups {
                 writeln!(f, "    {}", self.follow_up_text(follow_up))?;
             }
+            if c.claim {
+                writeln!(f, "    then the landing hole is the mover's for the rest of the game")?;
+            }
+            if let Some(m) = c.mark {
+                writeln!(
+                    f,
+                    "    then the landing hole carries the mark {}",
+                    self.marks[usize::from(m)].name
+                )?;
+            }
             if c.again {
                 writeln!(f, "    then the same player moves again")?;
             }

@@ -274,6 +274,12 @@ impl Model {
         !self.colours && !self.common && !self.circuit.path && !self.lap_by_lap()
     }
 
+    /// Whether a hole may change owner in play (`then the landing hole becomes the mover's`)
+    /// where holes belong by rows: who owns each hole is then part of the position.
+    pub fn owners_move(&self) -> bool {
+        !self.colours && self.captures.iter().any(|c| c.claim)
+    }
+
     /// The constructs only the general interpreter plays (see [`Model::fast_path_covers`]).
     fn lap_by_lap(&self) -> bool {
         let sowings = self.phases.iter().filter_map(|p| match &p.turn {
@@ -335,8 +341,11 @@ impl Model {
                 || s.skip.is_some_and(|m| self.mark_set_in_play(m))
                 || s.every_lap_itself
         };
+        // Holes claimed or marked by a capture change the position's owners and marks.
+        let claims = self.captures.iter().any(|c| c.claim || c.mark.is_some());
         row_end
             || along
+            || claims
             || self.end.row_empty_every_lap
             || self.marks.iter().any(|m| m.keep_min.is_some())
             || sowings.into_iter().any(|s| s.place.is_some() || facts(s) || own(s))
@@ -348,6 +357,7 @@ impl Model {
     /// `mark the landing hole as …`, a turn of marking, or the holes a sowing blocks.
     pub fn mark_set_in_play(&self, mark: MarkId) -> bool {
         self.end.rounds.is_some_and(|r| r.closed == Some(mark))
+            || self.captures.iter().any(|c| c.mark == Some(mark))
             || self.phases.iter().any(|p| match &p.turn {
                 Turn::Sow(s) => {
                     s.block.as_ref().is_some_and(|b| b.mark == mark)
@@ -1405,6 +1415,12 @@ pub struct Capture {
     pub follow_ups: Vec<FollowUp>,
     /// When the capture is over (its picks made), the same player moves again.
     pub again: bool,
+    /// Once its holes are taken, the landing hole is the mover's for the rest of the game
+    /// (`then the landing hole becomes the mover's`).
+    pub claim: bool,
+    /// Once its holes are taken, the landing hole carries this mark (`then mark the landing
+    /// hole as NAME`).
+    pub mark: Option<MarkId>,
 }
 
 /// `then relay from the next hole if it holds …` (or `from the landing hole`).

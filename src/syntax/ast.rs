@@ -1047,6 +1047,10 @@ pub struct Capture {
     pub follow_ups: Vec<Spanned<FollowUp>>,
     /// `then move again`, if written.
     pub again: Option<Span>,
+    /// `then the landing hole becomes the mover's`, if written.
+    pub claim: Option<Span>,
+    /// `then mark the landing hole as NAME`, if written.
+    pub mark: Option<Spanned<String>>,
 }
 
 /// A hole a capture takes at once.

@@ -186,7 +186,7 @@ const EDGES: &[Edge] = &[
     ),
     words(
         &["then mark"],
-        "a capture cannot mark a hole yet: a hole is marked by a lap rule, `when the last seed lands in an empty own hole: mark the landing hole as NAME` (the sowing then ends), or by an opening's turns, `mark an own outer hole as NAME`",
+        "a capture marks its landing hole with a line of its own after its `take`: `then mark the landing hole as NAME` (and `then the landing hole becomes the mover's` gives it to the mover); a lap rule may mark it instead, `when the last seed lands in an empty own hole: mark the landing hole as NAME` (the sowing then ends)",
     ),
     words(
         &[
@@ -307,6 +307,8 @@ mod tests {
             Rule::resow_end,
             Rule::take,
             Rule::relay_after,
+            Rule::claim_after,
+            Rule::mark_after,
             Rule::choice,
             Rule::turning,
             Rule::seed_range,

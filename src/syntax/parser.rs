@@ -1434,9 +1434,13 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut not_every_seed = None;
     let mut relay_after = None;
     let mut again = None;
+    let mut claim = None;
+    let mut mark = None;
     for line in c.rest() {
         match line.as_rule() {
             Rule::destination => destination = Some(lower_destination(line)?),
+            Rule::claim_after => claim = Some(span(&line)),
+            Rule::mark_after => mark = Some(lower_name(Children::of(line).expect(Rule::row_name)?)),
             Rule::relay_after => {
                 let sp = span(&line);
                 let mut r = Children::of(line);
@@ -1463,6 +1467,8 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
         relay_after,
         follow_ups,
         again,
+        claim,
+        mark,
     })
 }
 
@@ -1535,6 +1541,7 @@ fn lower_take(pair: Pair<'_, Rule>) -> Result<TakeLine> {
         match part.as_rule() {
             Rule::take_each => each = Some(lower_value(Children::of(part).expect(Rule::value)?)?),
             Rule::origin_column => origin_column = Some(span(&part)),
+            Rule::take_nothing => {}
             _ => targets.push(lower_target(part)?),
         }
     }

@@ -2346,3 +2346,68 @@ fn the_seeds_left_go_to_the_player_who_moved_last() {
     game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
     assert_eq!(game.outcome(), score_win(Player::North));
 }
+
+/// A capture that gives the landing hole to the mover and marks it (Awagagae's captured
+/// holes, Pic's circle: blind tests 5 and 6), with a capture in passing into the owner's
+/// store, on a 2×3 board (a1 → a3, b3 → b1):
+/// - South a3 (2) → b3, b2 (2 → 3): North's hole made 3 is South's now, marked `won`; South
+///   holds 7 seeds (a1, a2, b2), North 5; North may no longer sow b2;
+/// - North b3 (3) → b2 (3 → 4, a won hole: its 4 seeds to its owner's store, South's), b1,
+///   a1 (2 → 3): South's hole made 3 is North's now. South may sow a2 alone (a1 is North's,
+///   b2 won and empty, a3 empty).
+#[test]
+fn a_capture_gives_the_landing_hole_to_the_mover() {
+    let text = r#"game "Claim" {
+    board 2 rows of 3 holes, a store for each player
+    territory each player owns row pit
+    marks won
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed, except won holes
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when a seed lands in a won hole: capture fed
+        when the last seed lands in an opponent's hole and the landing hole holds 3 seeds: capture hole
+        otherwise: stop
+    }
+    capture fed {
+        take the landing hole
+        put the taken seeds in the owner's store
+    }
+    capture hole {
+        take nothing
+        then the landing hole becomes the mover's
+        then mark the landing hole as won
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let at = |name: &str| hole(rules, name);
+        let mut game = Game::new(rules);
+        game.play(Move::Sow(at("a3"))).unwrap();
+        let s = game.state();
+        assert_eq!((rules.owner_at(s, at("b2")), s.is_marked(0, at("b2"))), (Player::South, true));
+        assert_eq!((s.seeds(Player::South), s.seeds(Player::North)), (7, 5));
+        assert_eq!(game.legal_moves().to_vec(), sows(rules, &["b1", "b3"]));
+        game.play(Move::Sow(at("b3"))).unwrap();
+        let s = game.state();
+        assert_eq!(rules.store_seeds(s, Player::South), 4);
+        assert_eq!(s.count(at("b2")), 0);
+        assert_eq!(
+            (rules.owner_at(s, at("a1")), s.is_marked(0, at("a1")), s.count(at("a1"))),
+            (Player::North, true, 3)
+        );
+        assert_eq!((s.seeds(Player::South), s.seeds(Player::North)), (2, 6));
+        assert_eq!(game.legal_moves().to_vec(), sows(rules, &["a2"]));
+    }
+}
