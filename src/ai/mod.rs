@@ -102,6 +102,7 @@ pub fn rng(seed: u64) -> Rng {
 
 /// A uniform index below `n` (n > 0), by multiply-shift: the same for a seed on every
 /// platform and independent of any library's sampling code.
+#[inline]
 pub fn below(rng: &mut Rng, n: usize) -> usize {
     use rand_core::Rng as _;
     ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize

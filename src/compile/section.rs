@@ -1226,6 +1226,18 @@ impl Scope<'_> {
                 // Lowered above: the grammar scopes no rule twice.
                 ast::EndRule::Scoped(..) => {}
                 ast::EndRule::Rounds(r) => {
+                    if let (Some(fewest), Some(win)) = (r.fewest, r.win) {
+                        // Seeds over are kept, or fill the others' holes: not both.
+                        errors.push(CheckError::ConflictingWords {
+                            word: "then the empty holes of the others, which become theirs".into(),
+                            other: "as many as the player with the fewest seeds can".into(),
+                            span: win.into(),
+                            first: fewest.into(),
+                            help: "with `as many as the player with the fewest seeds can` every player keeps the seeds over, \
+                                   which cannot also fill the others' holes: keep one of the two"
+                                .into(),
+                        });
+                    }
                     let seeds = errors.take_one(self.count_of(&r.seeds));
                     let closed = match &r.closed {
                         Some(m) => errors.take_one(self.mark(m)).map(Some),
@@ -1241,8 +1253,9 @@ impl Scope<'_> {
                         out.rounds = Some(Rounds {
                             seeds,
                             from_right: r.from_right,
-                            fewest: r.fewest,
+                            fewest: r.fewest.is_some(),
                             rest: r.rest,
+                            win: r.win.is_some(),
                             closed,
                             starts,
                         });

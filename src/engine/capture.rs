@@ -351,15 +351,10 @@ impl Rules {
         log: &mut L,
     ) -> (u16, u8) {
         let capture = &self.model.captures[usize::from(c)];
-        let took = if capture.each.is_some() || capture.origin_column {
-            self.take_measured(state, c, end, rev, log)
-        } else {
-            self.take(state, c, end.last, rev, log)
-        };
-        if capture.claim || capture.mark.is_some() {
-            self.claim_landing(state, c, end.last);
+        if capture.each.is_some() || capture.origin_column || capture.claim || capture.mark.is_some() {
+            return self.take_measured(state, c, end, rev, log);
         }
-        took
+        self.take(state, c, end.last, rev, log)
     }
 
     /// What capture `c` does to the landing hole `last` once its holes are taken: makes it
@@ -380,7 +375,8 @@ impl Rules {
     }
 
     /// [`Rules::take`] for a capture that takes at most `each` seeds of every hole it names,
-    /// or whose opposite holes face the hole the capturing lap was lifted from.
+    /// whose opposite holes face the hole the capturing lap was lifted from, or that claims
+    /// or marks the landing hole.
     #[cold]
     fn take_measured<L: Log>(
         &self,
@@ -398,44 +394,44 @@ impl Rules {
             if capture.origin_column { Hole(ring.slot(usize::from(end.lap_at)) as u8) } else { end.last };
         let column = usize::from(self.hole_column[facing.index()]);
         let mut holes: Vec<(Hole, u8)> = Vec::new();
-        // The hole a run's `it` names (see `capture_holes`).
-        let mut it = Some(end.last);
-        for target in &capture.take {
-            let (named, role) = match *target {
-                Target::Landing => (Some(end.last), u8::MAX),
-                Target::Opposite(role) => (self.opposite(me, facing, role), role),
-                Target::Column(role) => (Some(self.role_hole[me][usize::from(role)][column]), u8::MAX),
+        for (i, target) in capture.take.iter().enumerate() {
+            match *target {
+                Target::Landing => holes.push((end.last, u8::MAX)),
+                Target::Opposite(role) => holes.extend(self.opposite(me, facing, role).map(|o| (o, role))),
+                Target::Column(role) => holes.push((self.role_hole[me][usize::from(role)][column], u8::MAX)),
                 Target::Along(steps) => {
-                    (self.along_hole(state, me, end.last, rev, steps).filter(|&h| !self.is_store(h)), u8::MAX)
+                    if let Some(h) = self.along_hole(state, me, end.last, rev, steps)
+                        && !self.is_store(h)
+                    {
+                        holes.push((h, u8::MAX));
+                    }
                 }
                 Target::OppositeAlong(role, steps) => {
-                    (self.opposite_along(state, end.last, rev, (role, steps)), role)
+                    holes.extend(self.opposite_along(state, end.last, rev, (role, steps)).map(|o| (o, role)));
                 }
                 Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
-                    if let Some(from) = it
-                        && let Some(ring) = self.run_ring(state, sow, me, from)
+                    if let Some((ring, from)) =
+                        self.run_start(state, sow, capture, i, (end.last, facing, rev))
                     {
                         // A run after the hole goes back against the other way.
                         let run = (ring, from, rev ^ matches!(*target, Target::HolesAfter(..)));
                         self.holes_before(state, run, side, (min, max, step), |h| holes.push((h, u8::MAX)));
                     }
-                    continue;
                 }
                 Target::Every(side, min, max, step) => {
                     holes.extend(self.swept(state, me, side, (min, max, step)).map(|h| (h, u8::MAX)));
-                    it = None;
-                    continue;
                 }
-            };
-            holes.extend(named.map(|h| (h, role)));
-            it = named;
+            }
         }
         let each = capture.each.unwrap_or(u16::MAX);
         let amount = |state: &State, h: Hole| state.counts[h.index()].min(each);
-        if capture.not_every_seed && self.takes_every_seed(state, &holes, |h| amount(state, h)) {
-            return (0, 0);
-        }
-        self.empty_holes(state, capture.destination, &holes, amount, log)
+        let took = if capture.not_every_seed && self.takes_every_seed(state, &holes, |h| amount(state, h)) {
+            (0, 0)
+        } else {
+            self.empty_holes(state, capture.destination, &holes, amount, log)
+        };
+        self.claim_landing(state, c, end.last);
+        took
     }
 
     /// Take `amount` seeds of each of `holes` (a hole with its opposite row's role, or
@@ -730,24 +726,39 @@ impl Rules {
         let me = state.to_move;
         let column = usize::from(self.hole_column[last.index()]);
         let mut n_holes = 0;
-        // The hole a run's `it` names: the one the target before it named (none after a sweep,
-        // or a target that named no hole), at first the landing hole.
-        let mut it = Some(last);
-        for target in &capture.take {
-            let (named, role) = match *target {
-                Target::Landing => (Some(last), u8::MAX),
-                Target::Opposite(role) => (self.opposite(me, last, role), role),
-                Target::Column(role) => (Some(self.role_hole[me][role as usize][column]), u8::MAX),
+        for (i, target) in capture.take.iter().enumerate() {
+            match *target {
+                Target::Landing => {
+                    holes[n_holes] = (last, u8::MAX);
+                    n_holes += 1;
+                }
+                Target::Opposite(role) => {
+                    if let Some(o) = self.opposite(me, last, role) {
+                        holes[n_holes] = (o, role);
+                        n_holes += 1;
+                    }
+                }
+                Target::Column(role) => {
+                    holes[n_holes] = (self.role_hole[me][role as usize][column], u8::MAX);
+                    n_holes += 1;
+                }
                 Target::Along(steps) => {
-                    (self.along_hole(state, me, last, rev, steps).filter(|&h| !self.is_store(h)), u8::MAX)
+                    if let Some(h) = self.along_hole(state, me, last, rev, steps)
+                        && !self.is_store(h)
+                    {
+                        holes[n_holes] = (h, u8::MAX);
+                        n_holes += 1;
+                    }
                 }
                 Target::OppositeAlong(role, steps) => {
-                    (self.opposite_along(state, last, rev, (role, steps)), role)
+                    if let Some(o) = self.opposite_along(state, last, rev, (role, steps)) {
+                        holes[n_holes] = (o, role);
+                        n_holes += 1;
+                    }
                 }
                 Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
-                    let Some((ring, from)) = it.and_then(|h| Some((self.run_ring(state, sow, me, h)?, h)))
-                    else {
+                    let Some((ring, from)) = self.run_start(state, sow, capture, i, (last, last, rev)) else {
                         continue;
                     };
                     // A run after the hole goes back against the other way.
@@ -756,7 +767,6 @@ impl Rules {
                         holes[n_holes] = (h, u8::MAX);
                         n_holes += 1;
                     });
-                    continue;
                 }
                 Target::Every(side, min, max, step) => {
                     for h in self.swept(state, me, side, (min, max, step)) {
@@ -766,17 +776,48 @@ impl Rules {
                             n_holes += 1;
                         }
                     }
-                    it = None;
-                    continue;
                 }
-            };
-            if let Some(h) = named {
-                holes[n_holes] = (h, role);
-                n_holes += 1;
             }
-            it = named;
         }
         n_holes
+    }
+
+    /// Where the run of holes that is target `i` of `capture` starts, and the circuit it goes
+    /// along: its `it` is the hole the target before it names (a run before it passed over),
+    /// or the landing hole `last` where it comes first; none after a sweep, which names many,
+    /// or a target that named no hole. Opposite holes face `facing` (the landing hole, or
+    /// the lap's origin hole where the capture says so).
+    #[inline(always)]
+    fn run_start<'s>(
+        &self,
+        state: &State,
+        sow: &'s SowRules,
+        capture: &Capture,
+        i: usize,
+        (last, facing, rev): (Hole, Hole, bool),
+    ) -> Option<(&'s Ring, Hole)> {
+        let me = state.to_move;
+        if i == 0 || matches!(capture.take[i - 1], Target::Landing) {
+            // The usual run, from the landing hole, on the mover's circuit.
+            return Some((&sow.rings[me], last));
+        }
+        let before = capture.take[..i]
+            .iter()
+            .rev()
+            .find(|t| !matches!(t, Target::HolesBefore(..) | Target::HolesAfter(..)));
+        let from = match before {
+            None | Some(Target::Landing) => Some(last),
+            Some(&Target::Opposite(role)) => self.opposite(me, facing, role),
+            Some(&Target::Column(role)) => {
+                Some(self.role_hole[me][usize::from(role)][usize::from(self.hole_column[facing.index()])])
+            }
+            Some(&Target::Along(steps)) => {
+                self.along_hole(state, me, last, rev, steps).filter(|&h| !self.is_store(h))
+            }
+            Some(&Target::OppositeAlong(role, steps)) => self.opposite_along(state, last, rev, (role, steps)),
+            Some(Target::Every(..) | Target::HolesBefore(..) | Target::HolesAfter(..)) => None,
+        }?;
+        Some((self.run_ring(state, sow, me, from)?, from))
     }
 
     /// The circuit a run of holes from hole `from` goes along (`the holes before it`): the

@@ -244,6 +244,7 @@ impl<'r> Position<'r> {
     /// none. `below(n)` picks an index under `n`; `moves` is scratch room. Returns whether
     /// a decision was played (`false`: the game is over, or was already) and the endless
     /// sowings refused.
+    #[inline]
     pub fn random_decision(
         &mut self,
         moves: &mut MoveList,
@@ -278,6 +279,7 @@ impl<'r> Position<'r> {
 
     /// Play random decisions until the game is over or `max_plies` have been played: the
     /// one playout loop, for simulation, Monte Carlo search and the benchmarks alike.
+    #[inline]
     pub fn playout(&mut self, draw: Draw, max_plies: u32, below: &mut impl FnMut(usize) -> usize) -> Playout {
         let mut moves = MoveList::new();
         let mut playout = Playout::default();

@@ -93,6 +93,7 @@ impl Rules {
         state.counts = [0; MAX_SLOTS];
         let fresh = self.start();
         state.marks = fresh.marks;
+        let mut left = ByPlayer::for_seats(self.seats(), |_| 0u32);
         for p in self.players() {
             state.hand[p] = 0;
             state.captured[p] = 0;
@@ -104,13 +105,19 @@ impl Rules {
                 continue;
             }
             // Each hole its share (fewer in a last part-filled hole), the rest kept.
-            let mut left = have[p];
+            left[p] = have[p];
             for &h in &order[p][..fill[p]] {
-                let n = left.min(u32::from(rounds.seeds));
+                let n = left[p].min(u32::from(rounds.seeds));
                 state.counts[h.index()] = n as u16;
-                left -= n;
+                left[p] -= n;
             }
-            let left = left as u16;
+        }
+        if rounds.win {
+            self.win_holes(state, rounds, (order, fill), &mut left);
+        }
+        let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
+        for p in active {
+            let left = left[p] as u16;
             match self.store {
                 Some(store) => state.counts[store[p].index()] = left,
                 None => state.hand[p] = left,
@@ -119,7 +126,8 @@ impl Rules {
         if let Some(mark) = rounds.closed {
             for p in self.players() {
                 let from = if state.is_out(p) { 0 } else { fill[p] };
-                for &h in &order[p][from..] {
+                // The holes left empty that are still the player's (none won by another).
+                for &h in order[p][from..].iter().filter(|&&h| state.counts[h.index()] == 0) {
                     state.marks[usize::from(mark)][h.index() / 64] |= 1 << (h.index() % 64);
                 }
             }
@@ -137,6 +145,38 @@ impl Rules {
             self.paint(state, None);
         } else if self.colours {
             self.recount(state);
+        }
+    }
+
+    /// `, then the empty holes of the others, which become theirs`: each player with seeds
+    /// `left` once their own holes are filled fills the holes the others leave empty (each
+    /// other's in their filling order, from the next player on), as many as the seeds fill
+    /// (a last one part-filled where the rules say so), and each is theirs from then on.
+    fn win_holes(
+        &self,
+        state: &mut State,
+        rounds: &Rounds,
+        (order, fill): (&ByPlayer<Vec<Hole>>, &ByPlayer<usize>),
+        left: &mut ByPlayer<u32>,
+    ) {
+        let each = u32::from(rounds.seeds);
+        let least = if rounds.rest { 1 } else { each };
+        let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
+        for p in active {
+            'filling: for q in self.others(p) {
+                let from = if state.is_out(q) { 0 } else { fill[q] };
+                for &h in &order[q][from..] {
+                    if left[p] < least {
+                        break 'filling;
+                    }
+                    if state.counts[h.index()] == 0 {
+                        let n = left[p].min(each);
+                        state.counts[h.index()] = n as u16;
+                        left[p] -= n;
+                        self.set_holder(state, h, p);
+                    }
+                }
+            }
         }
     }
 

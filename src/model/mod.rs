@@ -277,7 +277,7 @@ impl Model {
     /// Whether a hole may change owner in play (`then the landing hole becomes the mover's`)
     /// where holes belong by rows: who owns each hole is then part of the position.
     pub fn owners_move(&self) -> bool {
-        !self.colours && self.captures.iter().any(|c| c.claim)
+        !self.colours && (self.captures.iter().any(|c| c.claim) || self.end.rounds.is_some_and(|r| r.win))
     }
 
     /// The constructs only the general interpreter plays (see [`Model::fast_path_covers`]).
@@ -1623,6 +1623,9 @@ pub struct Rounds {
     pub fewest: bool,
     /// Seeds too few to fill a last hole go into it (else they stay in the store or hand).
     pub rest: bool,
+    /// A player with seeds over once their own holes are filled fills the holes the others
+    /// leave empty, which become theirs.
+    pub win: bool,
     /// The mark the own holes left empty carry for the round.
     pub closed: Option<MarkId>,
     /// Who moves first in the next round.

@@ -1275,9 +1275,11 @@ pub struct Rounds {
     /// Each row is filled from the player's right (else from their left).
     pub from_right: bool,
     /// `, as many as the player with the fewest seeds can`.
-    pub fewest: bool,
+    pub fewest: Option<Span>,
     /// `, the last with the seeds left`.
     pub rest: bool,
+    /// `, then the empty holes of the others, which become theirs`.
+    pub win: Option<Span>,
     /// `, marking the holes left empty as MARK`.
     pub closed: Option<Spanned<String>>,
     /// `, and the winner of a round starts the next` (or the loser, or the player who moved

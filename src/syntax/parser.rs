@@ -1721,8 +1721,9 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
             let mut c = Children::of(r);
             let from_right = c.expect(Rule::fill_side)?.as_str() == "right";
             let seeds = lower_seed_count(c.expect(Rule::seed_count)?)?;
-            let fewest = c.optional(Rule::rounds_fewest).is_some();
+            let fewest = c.optional(Rule::rounds_fewest).map(|p| span(&p));
             let rest = c.optional(Rule::rounds_rest).is_some();
+            let win = c.optional(Rule::rounds_win).map(|p| span(&p));
             let closed = match c.optional(Rule::rounds_closed) {
                 Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
                 None => None,
@@ -1735,7 +1736,7 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
                 }),
                 None => None,
             };
-            EndRule::Rounds(Rounds { seeds, from_right, fewest, rest, closed, starts })
+            EndRule::Rounds(Rounds { seeds, from_right, fewest, rest, win, closed, starts })
         }
         _ => return unexpected(&r),
     };

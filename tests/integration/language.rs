@@ -2411,3 +2411,32 @@ fn a_capture_gives_the_landing_hole_to_the_mover() {
         assert_eq!(game.legal_moves().to_vec(), sows(rules, &["a2"]));
     }
 }
+
+/// `, then the empty holes of the others, which become theirs` (Mewelad, blind test 7;
+/// Lamosh, Awagagae, blind test 5): [`ROUNDS`] with South 3 in store, North 8. South a3 (1)
+/// → b3 ends the round: South has 3 seeds, North 10. South fills a3 with 2 and keeps 1;
+/// North fills b1, b2, b3, then South's empty a2 and a1 (South's filling order, from their
+/// right) with its 4 seeds over: a2 and a1 are North's from then on, and none is closed.
+/// South may sow a3 alone; North any of its five holes.
+#[test]
+fn a_round_gives_the_holes_a_player_fills_beyond_their_own() {
+    let text = ROUNDS.replace(
+        "with 2 seeds each,",
+        "with 2 seeds each, then the empty holes of the others, which become theirs,",
+    );
+    let rules = seventh_fault(&text);
+    let mut setup = setup(&rules, "b 0 1 0\na 0 0 1", Player::South);
+    setup.stores = sow::engine::ByPlayer::pair(3, 8);
+    let mut game = Game::from_state(&rules, state(&rules, &setup));
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    let s = game.state().clone();
+    assert_eq!(rules.board_counts(&s), vec![2, 2, 2, 2, 2, 2]);
+    assert_eq!((rules.store_seeds(&s, Player::South), rules.store_seeds(&s, Player::North)), (1, 0));
+    let owners: Vec<Player> =
+        ["a1", "a2", "a3"].iter().map(|h| rules.owner_at(&s, hole(&rules, h))).collect();
+    assert_eq!(owners, vec![Player::North, Player::North, Player::South]);
+    assert!(rules.all_holes().all(|h| !s.is_marked(0, h)));
+    assert_eq!((s.seeds(Player::South), s.seeds(Player::North)), (2, 10));
+    assert_eq!(s.to_move(), Player::North, "the winner of the round starts the next");
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a2", "b1", "b2", "b3"]));
+}
