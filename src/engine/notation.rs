@@ -337,7 +337,8 @@ impl Rules {
             s.trim_end().to_string()
         };
         let _ = writeln!(out, "{numbers}");
-        let mut kinds_shown = vec![false; self.marks.len()];
+        // The kinds of mark shown, and (last) whether a hole showed several at once.
+        let mut kinds_shown = vec![false; self.marks.len() + 1];
         for row in (0..self.rows).rev() {
             let mut line = format!(" {} {}", (b'a' + row as u8) as char, " ".repeat(left_pad));
             self.picture_row(state, (row, width), marked, &mut kinds_shown, &mut line);
@@ -392,8 +393,8 @@ impl Rules {
 
     /// The holes of `row` in a picture, added to `line`, `width` characters for each count:
     /// its count, whose seeds they are (where holes belong by colour: `s` or `n`), the symbol
-    /// of its mark (if the rules have marks, noting the kinds shown), and `*` if it is among
-    /// `marked`.
+    /// of its mark (if the rules have marks, noting the kinds shown; `+` for a hole carrying
+    /// several), and `*` if it is among `marked`.
     fn picture_row(
         &self,
         state: &State,
@@ -409,11 +410,23 @@ impl Rules {
                 line.push(self.holder(state, h).map_or(' ', seat_letter));
             }
             if !self.marks.is_empty() {
-                let kind = (0..self.marks.len()).find(|&k| state.is_marked(k as u8, h));
-                if let Some(k) = kind {
-                    kinds_shown[k] = true;
-                }
-                line.push(kind.map_or(' ', Rules::mark_symbol));
+                let mut kinds = (0..self.marks.len()).filter(|&k| state.is_marked(k as u8, h));
+                let symbol = match (kinds.next(), kinds.next()) {
+                    (None, _) => ' ',
+                    (Some(k), None) => {
+                        kinds_shown[k] = true;
+                        Rules::mark_symbol(k)
+                    }
+                    // A hole carrying several marks shows `+`; the legend names them.
+                    (Some(_), Some(_)) => {
+                        for k in (0..self.marks.len()).filter(|&k| state.is_marked(k as u8, h)) {
+                            kinds_shown[k] = true;
+                        }
+                        kinds_shown[self.marks.len()] = true;
+                        '+'
+                    }
+                };
+                line.push(symbol);
             }
             line.push(if marked.contains(&h) { '*' } else { ' ' });
         }
@@ -463,16 +476,21 @@ impl Rules {
                 })
                 .collect();
             let _ = writeln!(out, "   {}", players.join("   "));
-        } else if self.colours {
+        } else if self.seed_colours {
             let _ = writeln!(out, "   s: South's seeds   n: North's seeds");
+        } else if self.colours {
+            let _ = writeln!(out, "   s: South's hole   n: North's hole");
         }
-        let legend: Vec<String> = self
+        let mut legend: Vec<String> = self
             .marks
             .iter()
             .enumerate()
             .filter(|&(k, _)| kinds_shown[k])
             .map(|(k, mark)| format!("{} {} hole", Rules::mark_symbol(k), mark.name))
             .collect();
+        if kinds_shown.last() == Some(&true) {
+            legend.push("+ a hole with several of these marks".to_string());
+        }
         if !legend.is_empty() {
             let _ = writeln!(out, "   {}", legend.join("   "));
         }

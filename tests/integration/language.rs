@@ -2440,3 +2440,19 @@ fn a_round_gives_the_holes_a_player_fills_beyond_their_own() {
     assert_eq!(s.to_move(), Player::North, "the winner of the round starts the next");
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a2", "b1", "b2", "b3"]));
 }
+
+/// A hole carrying two marks shows `+` on the board, and the legend names both kinds and the
+/// `+` (blind test 7, fault 9: the second mark was hidden): [`ROUNDS`] with `one` on each
+/// player's leftmost hole and `two` on both their end holes (a1 and a3, b3 and b1).
+#[test]
+fn a_hole_with_two_marks_shows_both() {
+    let text = ROUNDS.replace(
+        "    marks closed\n",
+        "    marks closed\n    marks one: the leftmost pit hole\n    marks two: the leftmost pit hole, the rightmost pit hole\n",
+    );
+    let rules = seventh_fault(&text);
+    let picture = rules.board_picture(Game::new(&rules).state(), &[]);
+    assert!(picture.contains("2+"), "{picture}");
+    assert!(picture.contains("2~"), "{picture}");
+    assert!(picture.contains("^ one hole   ~ two hole   + a hole with several of these marks"), "{picture}");
+}
