@@ -127,6 +127,16 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         },
         None => base.and_then(|m| m.skip),
     };
+    let skip_count = match own.sow.map(|s| s.node) {
+        Some(s) => match &s.skip_count {
+            Some(Spanned { node: (side, range), span }) => {
+                let (min, max, step) = scope.count_set(range, *span).ok()?;
+                Some((side.map(Into::into), min, max, step))
+            }
+            None => None,
+        },
+        None => base.and_then(|m| m.skip_count),
+    };
     let whole_move = match own.choose.map(|c| c.node) {
         Some(c) => c.whole_move.map(|w| w.node),
         None => base.and_then(|m| m.whole_move),
@@ -218,6 +228,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         hand_entry,
         place,
         skip,
+        skip_count,
         heavy,
         exit_start,
         exit_relay,

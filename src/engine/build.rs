@@ -224,6 +224,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     first_hole: sowing.first_hole,
                     empty_hole: sowing.empty_hole.unwrap_or(1),
                     skip_in_play: sowing.skip.filter(|&m| model.mark_set_in_play(m)),
+                    skip_count: sowing.skip_count,
                     every_lap_itself: sowing.every_lap_itself,
                     passing: sowing.lap_rules.iter().filter(|r| r.in_passing()).cloned().collect(),
                     leave_turned: sowing.leave_turned,

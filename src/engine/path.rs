@@ -77,8 +77,14 @@ impl Rules {
     /// at that the lap has not lifted or sown into, nor skips.
     fn open_neighbours<'a>(&'a self, state: &'a State, p: PathStep) -> impl Iterator<Item = Hole> + 'a {
         let skip = self.path_skip(state);
+        let by_count = match &self.model.phases[usize::from(state.phase_of[state.to_move])].turn {
+            crate::model::Turn::Sow(sow) => sow.skip_count,
+            _ => None,
+        };
         self.neighbours(p.at).filter(move |&h| {
-            !state.is_marked(self.path_mark, h) && skip.is_none_or(|m| !state.is_marked(m, h))
+            !state.is_marked(self.path_mark, h)
+                && skip.is_none_or(|m| !state.is_marked(m, h))
+                && by_count.is_none_or(|k| !self.skipped_by_count(state, state.to_move, h, k))
         })
     }
 

@@ -72,6 +72,24 @@ impl Rules {
         landing
     }
 
+    /// Whether a lap of `me`'s skips hole `h` by what it holds now (`, skipping opponent's
+    /// holes with 3 seeds`).
+    #[cold]
+    pub(super) fn skipped_by_count(
+        &self,
+        state: &State,
+        me: Player,
+        h: Hole,
+        (side, min, max, step): (Option<crate::model::Side>, u16, u16, u16),
+    ) -> bool {
+        let on_side = match side {
+            None => true,
+            Some(crate::model::Side::Own) => self.holds(state, h, me),
+            Some(crate::model::Side::Opponent) => !self.is_store(h) && self.held_by_opponent(state, h, me),
+        };
+        !self.is_store(h) && on_side && crate::model::in_counts(state.counts[h.index()], min, max, step)
+    }
+
     /// The seeds a lap lifts from hole `from`, of the `n` it would lift otherwise: where the
     /// hole carries the sowing's heavy mark and holds more than its bound, only so many (`only
     /// 1 seed from a house hole with more than 6 seeds`); a hole so marked that is lifted
@@ -134,7 +152,8 @@ impl Rules {
             let mut passed = 0;
             while ((self.skip_origin && at == from)
                 || ring.skips_hole(at)
-                || sow.skip_in_play.is_some_and(|m| state.is_marked(m, at)))
+                || sow.skip_in_play.is_some_and(|m| state.is_marked(m, at))
+                || sow.skip_count.is_some_and(|skip| self.skipped_by_count(state, me, at, skip)))
                 && passed < MAX_SLOTS
             {
                 at = self.step_path(me, at, rev, through);

@@ -649,6 +649,18 @@ impl Model {
                 self.marks[usize::from(m)].name
             )?;
         }
+        if let Some((side, min, max, step)) = sowing.skip_count {
+            let side = match side {
+                Some(Side::Own) => "the mover's ",
+                Some(Side::Opponent) => "the opponent's ",
+                None => "",
+            };
+            writeln!(
+                f,
+                "{gap}{indent}sowing: laps skip {side}holes holding {} when they reach them",
+                count_set(min, max, step, "seeds")
+            )?;
+        }
         match sowing.overrun {
             Some(Overrun::Convert) => writeln!(
                 f,

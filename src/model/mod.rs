@@ -339,6 +339,7 @@ impl Model {
                 || !s.prefer.is_empty()
                 || s.block.is_some()
                 || s.skip.is_some_and(|m| self.mark_set_in_play(m))
+                || s.skip_count.is_some()
                 || s.every_lap_itself
         };
         // Holes claimed or marked by a capture change the position's owners and marks.
@@ -490,6 +491,10 @@ pub struct Sowing {
     /// Holes of this mark (those marked from the start) receive no seed in a lap, though they
     /// may still be lifted.
     pub skip: Option<MarkId>,
+    /// Holes holding so many seeds when a lap reaches them (`min`, `max`, in steps of the
+    /// last), of one side if said, receive no seed in a lap (`, skipping opponent's holes
+    /// with 3 seeds`).
+    pub skip_count: Option<(Option<Side>, u16, u16, u16)>,
     /// A lap lifted from a hole of a mark holding more than so many seeds lifts only some.
     pub heavy: Option<Heavy>,
     /// A turn's first lap may not leave this row from an end hole while another hole of the

@@ -412,6 +412,9 @@ pub struct Sow {
     pub place: Option<Spanned<Place>>,
     /// `, skipping NAME holes`: the mark whose holes no lap drops a seed into, if said.
     pub skip: Option<Spanned<String>>,
+    /// `, skipping [own|opponent's] holes with N seeds`: the holes no lap drops a seed into
+    /// by what they hold, if said.
+    pub skip_count: Option<Spanned<(Option<Side>, SeedRange)>>,
     /// `, every lap starting with the hole it lifts`, if said.
     pub every_lap_itself: Option<Span>,
     /// `, only N seed from a MARK hole with more than M seeds[, and one sown whole becomes

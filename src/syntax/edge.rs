@@ -123,7 +123,7 @@ const EDGES: &[Edge] = &[
     // ─── Sowing ───
     words(
         &["skip", "skips", "skipped", "skipping"],
-        "a lap skips the hole it was lifted from with `circuit own rows anticlockwise, skipping the origin hole`, and holes carrying a mark with `sow all seeds from the next hole, skipping closed holes` (a mark declared `marks closed`, set by a lap rule such as `when the last seed lands in an empty hole: mark the landing hole as closed`, or by a new round); sow has no phrase yet for skipping holes by what they hold",
+        "a lap skips the hole it was lifted from with `circuit own rows anticlockwise, skipping the origin hole`, and holes carrying a mark with `sow all seeds from the next hole, skipping closed holes` (a mark declared `marks closed`, set by a lap rule such as `when the last seed lands in an empty hole: mark the landing hole as closed`, or by a new round); holes by what they hold with `sow all seeds from the next hole, skipping opponent's holes with 3 seeds`",
     ),
     Edge {
         starts: &["sow"],

@@ -597,6 +597,16 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         Some(empty) => Some(lower_value(Children::of(empty).expect(Rule::value)?)?),
         None => None,
     };
+    let skip_count = match c.optional(Rule::skip_counted) {
+        Some(p) => {
+            let sp = span(&p);
+            let mut k = Children::of(p);
+            let side = k.optional(Rule::side).map(lower_side).transpose()?.map(|s| s.node);
+            let range = lower_seed_range(k.expect(Rule::seed_range)?)?;
+            Some(Spanned::new((side, range), sp))
+        }
+        None => None,
+    };
     let skip = match c.optional(Rule::skip_marked) {
         Some(skip) => Some(lower_name(Children::of(skip).expect(Rule::row_name)?)),
         None => None,
@@ -627,6 +637,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         first_hole,
         empty_hole,
         skip,
+        skip_count,
         place,
         heavy,
         exit_start,

@@ -2456,3 +2456,22 @@ fn a_hole_with_two_marks_shows_both() {
     assert!(picture.contains("2~"), "{picture}");
     assert!(picture.contains("^ one hole   ~ two hole   + a hole with several of these marks"), "{picture}");
 }
+
+/// `, skipping opponent's holes with 3 seeds` (Selus, blind test 7), in [`ALONG`] (row a
+/// left to right, then row b right to left): South a5 (4) → a6, b6 (2 → 3: it held 2 when
+/// the seed came), b5 (holds 3: skipped), b4, b3. North's b5 keeps its 3, and the lap ends
+/// in b3.
+#[test]
+fn a_lap_skips_holes_by_what_they_hold() {
+    let rules = edited(
+        ALONG,
+        "    sow all seeds from the next hole\n",
+        "    sow all seeds from the next hole, skipping opponent's holes with 3 seeds\n",
+    );
+    assert!(rules.model().to_string().contains("laps skip the opponent's holes holding 3 seeds"));
+    let mut game = main_position(&rules, "b 5 5 0 0 3 2\n a 0 0 0 0 4 0", Player::South);
+    game.play(Move::Sow(hole(&rules, "a5"))).unwrap();
+    let s = game.state();
+    let counts: Vec<u16> = ["a6", "b6", "b5", "b4", "b3"].iter().map(|h| s.count(hole(&rules, h))).collect();
+    assert_eq!(counts, vec![1, 3, 3, 1, 1]);
+}
