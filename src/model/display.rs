@@ -747,7 +747,8 @@ impl Model {
             }
         }
         let territory = self.board.per_side() * self.board.columns;
-        for player in Player::BOTH {
+        // A description of one player's alone names no hole of the other's.
+        for player in Player::BOTH.into_iter().filter(|&p| c.only.is_none_or(|only| only == p)) {
             let left_out: Vec<Cell> =
                 c.except.iter().flat_map(|&e| self.choice_cells(e, player).unwrap_or_default()).collect();
             let cells = match self.choice_cells(c.holes, player) {
