@@ -363,7 +363,7 @@ impl Rules {
     /// as …`).
     #[cold]
     #[inline(never)]
-    fn claim_landing(&self, state: &mut State, c: u8, last: Hole) {
+    pub(super) fn claim_landing(&self, state: &mut State, c: u8, last: Hole) {
         let capture = &self.model.captures[usize::from(c)];
         if capture.claim && !self.is_store(last) {
             self.set_holder(state, last, state.to_move);
@@ -864,6 +864,7 @@ impl Rules {
     pub(super) fn capture_at_drop<L: Log>(&self, state: &mut State, c: u8, b: Hole, log: &mut L) {
         let me = state.to_move;
         let (taken, _) = self.take(state, c, b, false, log);
+        self.claim_landing(state, c, b);
         if taken > 0 {
             state.captures_made[me] = state.captures_made[me].saturating_add(1);
             self.keep(state, self.model.captures[usize::from(c)].destination, taken);

@@ -236,10 +236,13 @@ impl Rules {
     /// After a lap where holes belong by colour: empty holes cleared, each player's seeds
     /// counted by colour, and the position's hash, which reads the colours, worked out anew.
     pub(super) fn settle_colours(&self, state: &mut State) {
-        for &h in self.slot_of.iter().filter(|_| self.seed_colours) {
-            if state.counts[h.index()] == 0 {
-                // An empty hole holds no one's seeds: its bits are clear, as for seat 0's.
-                set_colour(state, h, self.first_player());
+        // An empty hole holds no one's seeds: its bits are clear, as for seat 0's (where the
+        // planes hold owners, an empty hole keeps its owner).
+        if self.seed_colours {
+            for &h in &self.slot_of {
+                if state.counts[h.index()] == 0 {
+                    set_colour(state, h, self.first_player());
+                }
             }
         }
         self.recount(state);

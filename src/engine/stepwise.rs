@@ -765,6 +765,7 @@ impl Rules {
         log: &mut L,
     ) -> Option<(Hole, u16)> {
         let (taken, _) = self.take(state, c, at, false, log);
+        self.claim_landing(state, c, at);
         if taken == 0 {
             return None;
         }
