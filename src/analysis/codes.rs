@@ -23,8 +23,13 @@ pub const WIN_REASONS: [WinReason; 9] = [
 ];
 
 /// Every reason to draw.
-pub const DRAW_REASONS: [DrawReason; 4] =
-    [DrawReason::Repetition, DrawReason::TurnLimit, DrawReason::EqualScores, DrawReason::Passes];
+pub const DRAW_REASONS: [DrawReason; 5] = [
+    DrawReason::Repetition,
+    DrawReason::TurnLimit,
+    DrawReason::EqualScores,
+    DrawReason::Passes,
+    DrawReason::Blocked,
+];
 
 /// `south` or `north` (see [`Player::word`]).
 pub fn player_word(p: Player) -> &'static str {
@@ -61,6 +66,7 @@ pub fn draw_word(reason: DrawReason) -> &'static str {
         DrawReason::TurnLimit => "turn-limit",
         DrawReason::EqualScores => "equal-scores",
         DrawReason::Passes => "passes",
+        DrawReason::Blocked => "blocked",
     }
 }
 

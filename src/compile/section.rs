@@ -1128,6 +1128,7 @@ impl Scope<'_> {
         let mut out = EndRules {
             no_seeds: None,
             blocked: Blocked::Loses,
+            blocked_draw: None,
             repetition: None,
             store_limit: None,
             turn_limit: None,
@@ -1167,7 +1168,7 @@ impl Scope<'_> {
                 ast::EndRule::StoreMajority(_, s)
                 | ast::EndRule::FewSeeds(_, s)
                 | ast::EndRule::MarksEmpty(_, s) => Some(*s),
-                ast::EndRule::Blocked(ast::Blocked::Scores(s)) => Some(*s),
+                ast::EndRule::Blocked(ast::Blocked::Scores(s), _) => Some(*s),
                 ast::EndRule::PassesDraw(s) => *s,
                 _ => None,
             };
@@ -1261,7 +1262,8 @@ impl Scope<'_> {
                         });
                     }
                 }
-                ast::EndRule::Blocked(b) => {
+                ast::EndRule::Blocked(b, draw) => {
+                    out.blocked_draw = draw.as_ref().and_then(|v| errors.take_one(self.count(v)));
                     if let Some(prev) = blocked
                         && prev.node != (*b).into()
                     {
@@ -1680,7 +1682,7 @@ fn transfer_bound(board: Board, from: &HoleFilter, to: &HoleFilter, fixed: &[Opt
 fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
     Some(match rule {
         ast::EndRule::NoSeeds(_) => EndKind::NoSeeds,
-        ast::EndRule::Blocked(_) => EndKind::Blocked,
+        ast::EndRule::Blocked(..) => EndKind::Blocked,
         ast::EndRule::Repetition(_) => EndKind::Repetition,
         ast::EndRule::StoreMajority(..) => EndKind::StoreLimit,
         ast::EndRule::FewSeeds(..) => EndKind::FewSeeds,

@@ -565,22 +565,45 @@ fn takers(applying: &[(Span, LandingBox)], own: &LandingBox) -> (Vec<SourceSpan>
 fn shadowed_lap_rules(scope: &Scope<'_>, model: &Model, after: At<'_, ast::AfterLap>) -> Vec<Warning> {
     let space = landing_space(model);
     let mut budget = COVER_BUDGET;
+    // The rules that apply where a lap ends, and those read as the seeds before its last
+    // fall (`a seed lands …`, `a seed before the last lands …`): a rule read at both is
+    // shadowed only where rules before it take its landings at both.
     let mut applying: Vec<(Span, LandingBox)> = Vec::new();
+    let mut passing: Vec<(Span, LandingBox)> = Vec::new();
     let mut out = Vec::new();
-    // A rule read only as the seeds before a lap's last fall takes no landing from another.
-    for rule in after.node.rules.iter().filter(|r| r.seeds.node != ast::Seeds::BeforeLast) {
+    for rule in &after.node.rules {
         let Some((own, exact)) = scope.lap_rule(rule).ok().and_then(|r| rule_box(&r, &space)) else {
             continue;
         };
+        let seeds = rule.seeds.node;
         let boxes: Vec<&LandingBox> = applying.iter().map(|(_, b)| b).collect();
-        match covered(&own, &boxes, &mut budget) {
-            Some(true) => {
+        let at_last = match seeds {
+            // A rule read only as the seeds before a lap's last fall takes no landing from
+            // another, and is not warned about.
+            ast::Seeds::BeforeLast => Some(false),
+            ast::Seeds::Last | ast::Seeds::Every => covered(&own, &boxes, &mut budget),
+        };
+        let before_last = match seeds {
+            ast::Seeds::Every if at_last == Some(true) => {
+                let boxes: Vec<&LandingBox> = passing.iter().map(|(_, b)| b).collect();
+                covered(&own, &boxes, &mut budget)
+            }
+            _ => Some(true),
+        };
+        match (at_last, before_last) {
+            (Some(true), Some(true)) => {
                 let (by, those) = takers(&applying, &own);
                 out.push(Warning::ShadowedLapRule { span: rule.span.into(), by, those });
             }
-            Some(false) if exact => applying.push((rule.span, own)),
-            Some(false) => {}
-            None => return out,
+            (Some(_), Some(_)) => {
+                if exact && seeds != ast::Seeds::BeforeLast {
+                    applying.push((rule.span, own));
+                }
+                if exact && seeds != ast::Seeds::Last {
+                    passing.push((rule.span, own));
+                }
+            }
+            _ => return out,
         }
     }
     if let Some(otherwise) = &after.node.otherwise {
@@ -610,7 +633,7 @@ fn end_spans(end: &ast::EndRules) -> EndSpans {
     for rule in &end.rules {
         let slot = match rule.node {
             ast::EndRule::NoSeeds(_) => &mut spans.no_seeds,
-            ast::EndRule::Blocked(_) => &mut spans.blocked,
+            ast::EndRule::Blocked(..) => &mut spans.blocked,
             ast::EndRule::RowEmpty(..) => &mut spans.row_empty,
             ast::EndRule::OneHole(_) => &mut spans.one_hole,
             ast::EndRule::StoreMajority(..) => &mut spans.store_majority,

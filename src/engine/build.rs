@@ -316,6 +316,7 @@ fn engine_choice(
     };
     Choice {
         holes,
+        left_out: ByPlayer::for_seats(model.seats, |_| Vec::new()),
         mark: None,
         except_mark: None,
         after_mark: None,
@@ -335,17 +336,19 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
             None => territory[player].clone(),
         }
     };
+    // Holes left out by position or row go at once; marked ones as play goes.
+    let left_out = ByPlayer::for_seats(model.seats, |player| {
+        (c.except.iter())
+            .filter(|e| !matches!(e, HoleSet::Marked(_)))
+            .flat_map(|&e| cells(e, player))
+            .collect::<Vec<Hole>>()
+    });
     let holes = ByPlayer::for_seats(model.seats, |player| {
         // A description of one player's fits no hole of the others.
         if c.only.is_some_and(|only| only != player) {
             return Vec::new();
         }
-        // Holes left out by position or row go at once; marked ones as play goes.
-        let left_out: Vec<Hole> = (c.except.iter())
-            .filter(|e| !matches!(e, HoleSet::Marked(_)))
-            .flat_map(|&e| cells(e, player))
-            .collect();
-        cells(c.holes, player).into_iter().filter(|h| !left_out.contains(h)).collect()
+        cells(c.holes, player).into_iter().filter(|h| !left_out[player].contains(h)).collect()
     });
     let mark = match c.holes {
         HoleSet::Marked(m) => Some(m),
@@ -379,6 +382,7 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
     let counts_only = counts_only && plain;
     Choice {
         holes,
+        left_out,
         mark,
         except_mark,
         after_mark,
@@ -734,6 +738,12 @@ fn flags(rules: &Rules) -> Flags {
         scarce_ends: end.marks_empty.is_some() || !end.only_in.is_empty(),
         interpreted: rules.stepwise,
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),
+        counts_took: end.score == model::Score::Captured
+            || end.blocked_draw.is_some()
+            || (model.phases.iter()).any(|p| {
+                (p.pass.iter().flatten().chain(&p.ends_when))
+                    .any(|f| matches!(f, model::SideFact::OpponentCaptured(_)))
+            }),
         turn_ends: end.passes_draw || end.turn_limit.is_some() || rules.tracks_again,
         turnings: (rules.phases.iter())
             .any(|p| matches!(&p.turn, TurnKind::Sow(sow) if !sow.turnings.is_empty())),

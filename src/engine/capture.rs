@@ -30,6 +30,24 @@ impl Rules {
         state.hash = state.hash.wrapping_add(self.keys[h.index()].wrapping_mul(u64::from(n)));
     }
 
+    /// The seeds player `p`'s captures have taken in the game, wherever they went: kept off
+    /// the board (in hand or out of play) or put back on it (counted only where a rule reads
+    /// them: [`Flags::counts_took`]). Seeds taken into a store are counted there.
+    #[inline]
+    pub fn captured_by(&self, state: &State, p: Player) -> u16 {
+        state.captured[p].saturating_add(state.took[p])
+    }
+
+    /// `n` seeds the mover's capture took, put back on the board by `destination` (into a
+    /// hole, or sown on): counted as captured where a rule reads it.
+    #[inline(always)]
+    pub(super) fn count_put_back(&self, state: &mut State, destination: Destination, n: u16) {
+        if self.flags.counts_took && matches!(destination, Destination::Put(_) | Destination::Sow(_)) {
+            let me = state.to_move;
+            state.took[me] = state.took[me].saturating_add(n);
+        }
+    }
+
     /// Seeds taken by the player to move leave the board: to their hand, their store, or
     /// out of play. Seeds kept in a store are counted there, not as captured. Seeds that go
     /// to each hole's owner were kept as they were taken ([`Rules::keep_for`]).
@@ -118,6 +136,7 @@ impl Rules {
         }
         if taken > 0 {
             state.captures_made[me] = state.captures_made[me].saturating_add(1);
+            self.count_put_back(state, self.model.captures[usize::from(c)].destination, taken);
             match self.model.captures[usize::from(c)].destination {
                 Destination::Put(into) => self.put_taken(state, into, taken, end),
                 Destination::Sow(resow) => {
@@ -175,6 +194,7 @@ impl Rules {
     pub(super) fn put_won(&self, state: &mut State, c: u8, end: &SowEnd, taken: u16) {
         let me = state.to_move;
         state.captures_made[me] = state.captures_made[me].saturating_add(1);
+        self.count_put_back(state, self.model.captures[usize::from(c)].destination, taken);
         match self.model.captures[usize::from(c)].destination {
             Destination::Sow(resow) => {
                 if let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn {

@@ -273,7 +273,7 @@ impl Rules {
     fn fits_either(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
         choice.either.iter().any(|alt| {
             let among = match alt.rule.holes {
-                crate::model::HoleSet::Territory if self.colours => true,
+                crate::model::HoleSet::Territory if self.colours => alt.among_held(me, h),
                 crate::model::HoleSet::Rearmost => self.rearmost(state, me) == Some(h),
                 _ => alt.holes[me].contains(&h),
             };

@@ -119,9 +119,8 @@ impl Rules {
     ) -> bool {
         let on_ring = self.circuit_pos[me][h.index()] != u8::MAX;
         let among = match choice.rule.holes {
-            HoleSet::Territory => true,
             HoleSet::Rearmost => Some(h) == rearmost,
-            _ => choice.holes[me].contains(&h),
+            _ => choice.among_held(me, h),
         };
         on_ring && among && self.holder(state, h) == Some(me) && self.fits(state, me, choice, h, false)
     }

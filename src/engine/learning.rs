@@ -148,8 +148,9 @@ impl Encoding {
             *value = f32::from(state.counts[hole.index()]);
         }
         let other = player.other();
-        rest[0] = f32::from(state.captured[player]);
-        rest[1] = f32::from(state.captured[other]);
+        // What each player's captures took, wherever the seeds went (see `Rules::captured_by`).
+        rest[0] = f32::from(state.captured[player].saturating_add(state.took[player]));
+        rest[1] = f32::from(state.captured[other].saturating_add(state.took[other]));
         rest[2] = f32::from(state.hand[player]);
         rest[3] = f32::from(state.hand[other]);
         rest[4] = if state.to_move == player { 1.0 } else { 0.0 };

@@ -441,8 +441,8 @@ impl Rules {
         }
         if self.store.is_some() {
             let _ = write!(line, ", {} in store", self.store_seeds(state, p));
-        } else if state.captured[p] > 0 {
-            let _ = write!(line, ", {} captured", state.captured[p]);
+        } else if self.captured_by(state, p) > 0 {
+            let _ = write!(line, ", {} captured", self.captured_by(state, p));
         }
         if state.hand[p] > 0 {
             let _ = write!(line, ", {} in hand", state.hand[p]);
@@ -466,8 +466,8 @@ impl Rules {
                     let sep = if self.common { ": " } else { ", " };
                     if self.store.is_some() {
                         let _ = write!(held, "{sep}{} in store", self.store_seeds(state, p));
-                    } else if self.common || state.captured[p] > 0 {
-                        let _ = write!(held, "{sep}{} captured", state.captured[p]);
+                    } else if self.common || self.captured_by(state, p) > 0 {
+                        let _ = write!(held, "{sep}{} captured", self.captured_by(state, p));
                     }
                     if state.hand[p] > 0 {
                         let _ = write!(held, ", {} in hand", state.hand[p]);

@@ -38,6 +38,10 @@ pub struct MarkDef {
 pub struct Choice {
     /// The holes it is about, for each player, in board order.
     pub holes: ByPlayer<Vec<Hole>>,
+    /// The holes `except` leaves out by place or row, for each player: where holes belong
+    /// by colour or change owner, a description of every own hole is about any hole the
+    /// mover holds but these.
+    pub left_out: ByPlayer<Vec<Hole>>,
     /// A mark the hole must carry.
     pub mark: Option<MarkId>,
     /// A mark the hole must not carry.
@@ -57,6 +61,19 @@ pub struct Choice {
     /// Descriptions joined with `or`, the first included: the hole must fit one of them
     /// (this description asks nothing else). Empty for a single description.
     pub either: Vec<Choice>,
+}
+
+impl Choice {
+    /// Whether hole `h` is among the holes this description is about for `me`, where the
+    /// holes `me` holds are theirs whatever their row (holes by colour, or changing owner):
+    /// a description of every own hole is about each of them but those `except` leaves out.
+    #[inline]
+    pub(crate) fn among_held(&self, me: Player, h: Hole) -> bool {
+        match self.rule.holes {
+            crate::model::HoleSet::Territory => !self.left_out[me].contains(&h),
+            _ => self.holes[me].contains(&h),
+        }
+    }
 }
 
 /// A lap that may be sown another way (`also …`), resolved onto the board.
@@ -314,6 +331,10 @@ pub(crate) struct Flags {
     /// An opening may end for the mover at a capture, in the middle of a turn
     /// (`it ends for a player when a capture leaves …`).
     pub capture_ends_phase: bool,
+    /// A rule reads what a player has captured, wherever the seeds went (a score of
+    /// captures, a blocked player's draw, `the opponent has captured …`): the seeds captures
+    /// put back on the board are counted ([`State::took`]).
+    pub counts_took: bool,
     /// An end rule is checked when a turn ends, whatever the position: passes in a row, a
     /// turn limit.
     pub turn_ends: bool,

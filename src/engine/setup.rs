@@ -202,6 +202,7 @@ impl Rules {
             to_move,
             phase: Phase::Sow,
             captured: ByPlayer::default(),
+            took: ByPlayer::default(),
             // The seeds the setup puts in hand, where turns place them on the board.
             hand: ByPlayer::for_seats(self.seats(), |p| self.model.hand_of(p)),
             captures_made: ByPlayer::default(),
@@ -284,7 +285,7 @@ impl Rules {
     fn score_when(&self, state: &State, player: Player, over: bool) -> u32 {
         let kept = match self.model.end.score {
             crate::model::Score::Seeds => u32::from(state.seeds[player]) + u32::from(state.hand[player]),
-            crate::model::Score::Captured => u32::from(state.captured[player]),
+            crate::model::Score::Captured => u32::from(self.captured_by(state, player)),
         };
         let score = kept + self.store_seeds(state, player);
         if over && self.model.end.left_to_last { self.left_to_last(state, player, score) } else { score }

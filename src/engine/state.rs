@@ -277,6 +277,9 @@ pub enum DrawReason {
     EqualScores,
     /// A pass was answered by a pass.
     Passes,
+    /// The player to move could not move, and had captured enough seeds to draw
+    /// (`, or draws if they have captured at least 50 seeds`).
+    Blocked,
 }
 
 /// How a game ended.
@@ -344,6 +347,9 @@ impl fmt::Display for Outcome {
             Outcome::Draw(DrawReason::TurnLimit) => write!(f, "draw: the turn limit was reached"),
             Outcome::Draw(DrawReason::EqualScores) => write!(f, "draw: equal scores"),
             Outcome::Draw(DrawReason::Passes) => write!(f, "draw: both players passed"),
+            Outcome::Draw(DrawReason::Blocked) => {
+                write!(f, "draw: the player who could not move had captured enough seeds")
+            }
         }
     }
 }
@@ -415,6 +421,10 @@ pub struct State {
     pub(crate) to_move: Player,
     pub(crate) phase: Phase,
     pub(crate) captured: ByPlayer<u16>,
+    /// Seeds each player's captures put back on the board (into a hole, or sown on): theirs
+    /// by capture though on the board, counted where a rule reads what a player has captured
+    /// (`Flags::counts_took`; else always 0).
+    pub(crate) took: ByPlayer<u16>,
     /// Seeds each player keeps in hand: captured seeds that count for them, and seeds the
     /// setup put in hand that turns of placing put on the board.
     pub(crate) hand: ByPlayer<u16>,
@@ -585,6 +595,7 @@ impl fmt::Debug for State {
                 .field("to_move", &self.to_move)
                 .field("phase", &self.phase)
                 .field("captured", &self.captured)
+                .field("took", &self.took)
                 .field("hand", &self.hand)
                 .field("captures_made", &self.captures_made)
                 .field("phase_of", &self.phase_of)

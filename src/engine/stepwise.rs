@@ -602,6 +602,7 @@ impl Rules {
             state.turn_bits |= TURN_STEP_TOOK;
         }
         state.captures_made[me] = state.captures_made[me].saturating_add(1);
+        self.count_put_back(state, destination, taken);
         cur.captured = true;
         match destination {
             Destination::Sow(resow) => {

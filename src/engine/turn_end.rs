@@ -283,7 +283,7 @@ impl Rules {
                         <= count(self.hole_from_owners_left(player, role as Role, k - 1))
                 })
             }),
-            SideFact::OpponentCaptured(n) => state.captured[player.other()] >= n,
+            SideFact::OpponentCaptured(n) => self.captured_by(state, player.other()) >= n,
         }
     }
 
@@ -446,6 +446,12 @@ impl Rules {
         false
     }
 
+    /// Whether the player to move, blocked where a blocked player loses, draws instead: they
+    /// have captured the seeds `, or draws if they have captured at least N seeds` asks.
+    fn draws_blocked(&self, state: &State) -> bool {
+        self.model.end.blocked_draw.is_some_and(|n| self.captured_by(state, state.to_move) >= n)
+    }
+
     /// [`Rules::settle`] at a table of more than two: a blocked player who loses drops out,
     /// and so on round the table until someone can move or one player is left; one who
     /// scores ends the game on scores.
@@ -454,6 +460,10 @@ impl Rules {
         let mut moves = MoveList::new();
         loop {
             match self.model.end.blocked {
+                Blocked::Loses if self.draws_blocked(state) => {
+                    state.outcome = Some(Outcome::Draw(DrawReason::Blocked));
+                    return;
+                }
                 Blocked::Loses => {
                     let me = state.to_move;
                     self.drop_out(state, |_, p| p == me);
@@ -488,6 +498,7 @@ impl Rules {
                 false => Blocked::Passes,
             };
             state.outcome = match blocked {
+                Blocked::Loses if self.draws_blocked(state) => Some(Outcome::Draw(DrawReason::Blocked)),
                 Blocked::Loses => Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked }),
                 Blocked::Passes => None,
                 Blocked::Scores => Some(self.by_score(state)),

@@ -1035,7 +1035,14 @@ impl Model {
             Blocked::Passes => "passes",
             Blocked::Scores => scored,
         };
-        writeln!(f, "  a player who cannot move {blocked}")?;
+        match end.blocked_draw {
+            Some(n) => writeln!(
+                f,
+                "  a player who cannot move {blocked}, or draws if they have captured at least {n} {} (the game ends)",
+                if n == 1 { "seed" } else { "seeds" }
+            )?,
+            None => writeln!(f, "  a player who cannot move {blocked}")?,
+        }
         if self.seats > 2 {
             writeln!(
                 f,

@@ -1523,6 +1523,10 @@ pub struct EndRules {
     pub no_seeds: Option<Ending>,
     /// What happens to a player who has seeds but no legal move.
     pub blocked: Blocked,
+    /// A blocked player who would lose draws instead, and the game ends, when they have
+    /// captured at least this many seeds in the game (`, or draws if they have captured at
+    /// least 50 seeds`).
+    pub blocked_draw: Option<u16>,
     /// A repeated position (at a turn boundary) is a draw, or ends the game (scored).
     pub repetition: Option<Ending>,
     /// A store holding this many seeds ends the game (scored).

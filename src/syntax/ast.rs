@@ -1217,8 +1217,9 @@ pub enum EndRule {
     /// `a player with no seeds loses` (`None`) or `… ends the game and the player with more
     /// seeds wins` (with the score counted).
     NoSeeds(Option<Scoring>),
-    /// `a player who cannot move loses|passes`.
-    Blocked(Blocked),
+    /// `a player who cannot move loses|passes`, and the captured seeds with which a blocked
+    /// player draws instead (`, or draws if they have captured at least 50 seeds`).
+    Blocked(Blocked, Option<Spanned<Value>>),
     /// `a repeated position is a draw` (`None`) or `… ends the game and the player with
     /// more seeds wins` (with the score counted).
     Repetition(Option<Scoring>),
@@ -1306,7 +1307,7 @@ impl EndRule {
     pub fn kind(&self) -> &'static str {
         match self {
             EndRule::NoSeeds(_) => "a player with no seeds",
-            EndRule::Blocked(_) => "a player who cannot move",
+            EndRule::Blocked(..) => "a player who cannot move",
             EndRule::Repetition(_) => "a repeated position",
             EndRule::StoreMajority(..) => "a store holding enough seeds",
             EndRule::FewSeeds(..) => "few seeds on the board",

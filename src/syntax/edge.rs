@@ -298,7 +298,7 @@ mod tests {
             Rule::rule_section,
             Rule::end_rule,
             Rule::lap_rule,
-            Rule::lap_fact,
+            Rule::lap_condition,
             Rule::destination,
             Rule::to_hand,
             Rule::to_store,

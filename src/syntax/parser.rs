@@ -954,24 +954,12 @@ fn lower_turning(pair: Pair<'_, Rule>) -> Result<Spanned<Turning>> {
 fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> {
     let sp = span(&pair);
     let mut landing = None;
-    let mut facts = Vec::new();
+    let (mut facts, mut either) = (Vec::new(), Vec::new());
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::lap_captures => return Ok(Spanned::new(TurnCondition::Captures, sp)),
             Rule::landing => landing = Some(lower_landing(child)?),
-            Rule::opposite_fact
-            | Rule::column_fact
-            | Rule::next_fact
-            | Rule::previous_fact
-            | Rule::far_fact
-            | Rule::origin_fact
-            | Rule::holds_fact
-            | Rule::row_fact
-            | Rule::first_lap_fact
-            | Rule::captured_turn_fact
-            | Rule::made_fact
-            | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
-            _ => return unexpected(&child),
+            _ => lower_condition(child, &mut facts, &mut either)?,
         }
     }
     let Some((landing, store, seeds)) = landing else {
@@ -980,9 +968,43 @@ fn lower_turn_condition(pair: Pair<'_, Rule>) -> Result<Spanned<TurnCondition>> 
     // The rule's action is never carried out: the condition asks only whether it applies.
     let action = Spanned::new(LapAction::Stop, sp);
     Ok(Spanned::new(
-        TurnCondition::Lands(LapRule { span: sp, landing, store, seeds, facts, either: Vec::new(), action }),
+        TurnCondition::Lands(LapRule { span: sp, landing, store, seeds, facts, either, action }),
         sp,
     ))
+}
+
+/// A lap rule's condition after `and`: a fact (into `facts`), or facts joined with `or` or
+/// one negated with `not` (a clause, into `either`).
+fn lower_condition(
+    child: Pair<'_, Rule>,
+    facts: &mut Vec<Spanned<Fact>>,
+    either: &mut Vec<Spanned<Clause>>,
+) -> Result<()> {
+    match child.as_rule() {
+        Rule::either_fact => {
+            let sp = span(&child);
+            let literals = Children::of(child).rest().map(lower_fact_literal).collect::<Result<_>>()?;
+            either.push(Spanned::new(literals, sp));
+        }
+        Rule::negated_fact => {
+            let sp = span(&child);
+            either.push(Spanned::new(vec![lower_fact_literal(child)?], sp));
+        }
+        Rule::opposite_fact
+        | Rule::column_fact
+        | Rule::next_fact
+        | Rule::previous_fact
+        | Rule::far_fact
+        | Rule::origin_fact
+        | Rule::holds_fact
+        | Rule::row_fact
+        | Rule::first_lap_fact
+        | Rule::captured_turn_fact
+        | Rule::made_fact
+        | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
+        _ => return unexpected(&child),
+    }
+    Ok(())
 }
 
 fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
@@ -1070,7 +1092,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
 /// `whose lap ends in HOLE [and FACT …]`: a lap rule's landing and facts, without action.
 fn lower_lap_ends_filter(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
     let sp = span(&pair);
-    let (mut landing, mut store, mut facts) = (None, None, Vec::new());
+    let (mut landing, mut store, mut facts, mut either) = (None, None, Vec::new(), Vec::new());
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::movers_store => {
@@ -1078,7 +1100,7 @@ fn lower_lap_ends_filter(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
                 landing = Some(Spanned::new(Vec::new(), span(&child)));
             }
             Rule::hole_description => landing = Some(lower_hole_description(child)?),
-            _ => facts.push(lower_lap_fact(child)?),
+            _ => lower_condition(child, &mut facts, &mut either)?,
         }
     }
     let Some(landing) = landing else {
@@ -1090,7 +1112,7 @@ fn lower_lap_ends_filter(pair: Pair<'_, Rule>) -> Result<Spanned<Filter>> {
         store,
         seeds: Spanned::new(Seeds::Last, sp),
         facts,
-        either: Vec::new(),
+        either,
         action: Spanned::new(LapAction::Stop, sp),
     };
     Ok(Spanned::new(Filter::LapEnds(Box::new(rule)), sp))
@@ -1192,27 +1214,6 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
     for child in Children::of(pair).rest() {
         match child.as_rule() {
             Rule::landing => landing = Some(lower_landing(child)?),
-            Rule::either_fact => {
-                let sp = span(&child);
-                let literals = Children::of(child).rest().map(lower_fact_literal).collect::<Result<_>>()?;
-                either.push(Spanned::new(literals, sp));
-            }
-            Rule::negated_fact => {
-                let sp = span(&child);
-                either.push(Spanned::new(vec![lower_fact_literal(child)?], sp));
-            }
-            Rule::opposite_fact
-            | Rule::column_fact
-            | Rule::next_fact
-            | Rule::previous_fact
-            | Rule::far_fact
-            | Rule::origin_fact
-            | Rule::holds_fact
-            | Rule::row_fact
-            | Rule::first_lap_fact
-            | Rule::captured_turn_fact
-            | Rule::made_fact
-            | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
             Rule::relay
             | Rule::relay_next
             | Rule::capture_ref
@@ -1221,7 +1222,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::mark_landing
             | Rule::move_landing
             | Rule::stop => action = Some(lower_lap_action(child)?),
-            _ => return unexpected(&child),
+            _ => lower_condition(child, &mut facts, &mut either)?,
         }
     }
     match (landing, action) {
@@ -1675,7 +1676,10 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
     let sp = span(&r);
     let rule = match r.as_rule() {
         Rule::no_seeds_rule => EndRule::NoSeeds(Children::of(r).optional(Rule::by_score).map(lower_score)),
-        Rule::blocked_rule => EndRule::Blocked(lower_blocked_rule(r)?),
+        Rule::blocked_rule => {
+            let (blocked, draw) = lower_blocked_rule(r)?;
+            EndRule::Blocked(blocked, draw)
+        }
         Rule::repetition_rule => {
             EndRule::Repetition(Children::of(r).optional(Rule::by_score).map(lower_score))
         }
@@ -1754,15 +1758,22 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
     Ok(Spanned::new(rule, sp))
 }
 
-fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<Blocked> {
+/// `a player who cannot move …`: the outcome, and the captured seeds of `, or draws if they
+/// have captured at least N seeds`.
+fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<(Blocked, Option<Spanned<Value>>)> {
     let outcome = Children::of(pair).expect(Rule::blocked_outcome)?;
+    let draw = match Children::of(outcome.clone()).optional(Rule::blocked_draw) {
+        Some(d) => Some(lower_value(Children::of(d).expect(Rule::value)?)?),
+        None => None,
+    };
     let token = first_token(outcome)?;
-    match token.as_rule() {
-        Rule::kw_loses => Ok(Blocked::Loses),
-        Rule::kw_passes => Ok(Blocked::Passes),
-        Rule::by_score => Ok(Blocked::Scores(lower_score(token))),
-        _ => unexpected(&token),
-    }
+    let blocked = match token.as_rule() {
+        Rule::kw_loses => Blocked::Loses,
+        Rule::kw_passes => Blocked::Passes,
+        Rule::by_score => Blocked::Scores(lower_score(token)),
+        _ => return unexpected(&token),
+    };
+    Ok((blocked, draw))
 }
 
 /// `ends the game and the player with more seeds wins` or `… who captured more seeds wins`.

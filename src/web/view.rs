@@ -403,7 +403,7 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         remaining,
         legal,
         seeds: sides(rules, |p| rules.seeds_of(state, p)),
-        captured: sides(rules, |p| state.captured()[p]),
+        captured: sides(rules, |p| rules.captured_by(state, p)),
         stores: rules.store(Player::South).map(|_| sides(rules, |p| rules.store_seeds(state, p))),
         store_ends: rules.store(Player::South).map(|_| sides(rules, |p| store_end(rules, p))),
         hands: rules

@@ -331,3 +331,29 @@ fn lap_limits() {
     );
     assert_eq!(warnings(&[(LIMIT, ""), no_relay, one_lap]), Vec::<String>::new());
 }
+
+/// A rule read as each seed falls (`when a seed lands in …`) still applies to the seeds
+/// before the last where an earlier rule takes every landing of the last seed it describes
+/// (blind test 8, fault 1); it is shadowed only where earlier rules take its landings at
+/// both: a rule read as each seed falls, or one before the last seed together with one at
+/// the last.
+#[test]
+fn a_rule_read_as_each_seed_falls_is_shadowed_only_at_every_seed() {
+    let at_last =
+        "        when the last seed lands in a hole and the landing hole holds 4 seeds: capture frontal
+        when a seed lands in a hole and the landing hole holds 4 seeds: capture frontal
+        when the last seed lands in an occupied hole: relay
+";
+    assert_eq!(laps(at_last), Vec::<String>::new());
+    let every = "        when a seed lands in a hole and the landing hole holds 4 seeds: capture frontal
+        when a seed lands in a hole and the landing hole holds 4 seeds: capture frontal
+        when the last seed lands in an occupied hole: relay
+";
+    assert_eq!(laps(every), ["sow::warning::shadowed_lap_rule"]);
+    let both = "        when a seed before the last lands in a hole and the landing hole holds 4 seeds: capture frontal
+        when the last seed lands in a hole and the landing hole holds 4 seeds: capture frontal
+        when a seed lands in a hole and the landing hole holds 4 seeds: capture frontal
+        when the last seed lands in an occupied hole: relay
+";
+    assert_eq!(laps(both), ["sow::warning::shadowed_lap_rule"]);
+}
