@@ -90,14 +90,26 @@ fn path(scope: &Scope<'_>) -> Vec<CheckError> {
 }
 
 /// `, every lap starting with the hole it lifts` and a circuit `skipping the origin hole` say
-/// opposite things of the hole a lap is lifted from.
+/// opposite things of the hole a lap is lifted from; so do a first lap `starting with the
+/// chosen hole` (or every lap so) and a circuit `skipping the chosen hole`.
 fn lifted_hole(scope: &Scope<'_>) -> Vec<CheckError> {
     let eff = scope.eff;
-    let Some(skip) = eff.sections.circuit.and_then(|c| c.node.skip_origin) else { return Vec::new() };
+    let circuit = eff.sections.circuit.map(|c| c.node);
+    let (skip, chosen) = match circuit {
+        Some(c) => match (c.skip_origin, c.skip_chosen) {
+            (_, Some(chosen)) => (chosen, true),
+            (Some(origin), None) => (origin, false),
+            (None, None) => return Vec::new(),
+        },
+        None => return Vec::new(),
+    };
     let openings = eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing);
     std::iter::once(eff.sections.sowing)
         .chain(openings)
-        .filter_map(|s| s.sow.and_then(|sow| sow.node.every_lap_itself))
+        .filter_map(|s| {
+            let sow = s.sow?.node;
+            sow.every_lap_itself.or(if chosen { sow.itself } else { None })
+        })
         .map(|every| CheckError::ConflictingWords {
             word: scope.text(every),
             other: scope.text(skip),

@@ -261,6 +261,7 @@ fn opening_phase(
                 not_every_seed: false,
                 relay_after: None,
                 again: false,
+                again_may: false,
                 claim: false,
                 mark: None,
                 follow_ups: vec![FollowUp::ExtraHoles {

@@ -258,6 +258,7 @@ impl Scope<'_> {
                 edge: false,
                 through_store: false,
                 skip_origin: false,
+                skip_chosen: false,
                 ring_role: None,
                 path: true,
             });
@@ -310,6 +311,7 @@ impl Scope<'_> {
             edge: c.edge.is_some(),
             through_store: c.through_store.is_some(),
             skip_origin: c.skip_origin.is_some(),
+            skip_chosen: c.skip_chosen.is_some(),
             ring_role,
             path: false,
         })
@@ -469,7 +471,7 @@ impl Scope<'_> {
         let mut lands_in = None;
         let mut lap_ends = None;
         let mut reaches = None;
-        let mut none_fits = None;
+        let (mut none_fits, mut none_theirs) = (None, false);
         let mut only = None;
         for filter in &choice.node.filters {
             match &filter.node {
@@ -487,9 +489,10 @@ impl Scope<'_> {
                 ast::Filter::LapReaches(side, row) => {
                     reaches = errors.take(self.row(row)).map(|role| ((*side).into(), role));
                 }
-                ast::Filter::NoneFits(other) => {
+                ast::Filter::NoneFits(other, theirs) => {
+                    none_theirs = *theirs;
                     if let Some(inner) =
-                        other.node.filters.iter().find(|f| matches!(f.node, ast::Filter::NoneFits(_)))
+                        other.node.filters.iter().find(|f| matches!(f.node, ast::Filter::NoneFits(..)))
                     {
                         errors.push(CheckError::NestedNoneFits {
                             span: inner.span.into(),
@@ -551,6 +554,7 @@ impl Scope<'_> {
             lap_ends,
             reaches,
             none_fits,
+            none_theirs,
             only,
             either,
             text: self.text(choice.span),
@@ -563,6 +567,7 @@ impl Scope<'_> {
             ast::LapAction::Relay => LapAction::Relay,
             ast::LapAction::RelayNext => LapAction::RelayNext,
             ast::LapAction::MayStop => LapAction::MayStop,
+            ast::LapAction::MayMoveAgain => LapAction::MayMoveAgain,
             ast::LapAction::MoveAgain => LapAction::MoveAgain,
             ast::LapAction::Stop => LapAction::Stop,
             ast::LapAction::Capture(name) => LapAction::Capture(self.capture(name)?),
@@ -874,10 +879,32 @@ impl Scope<'_> {
             ast::Fact::Made { bound, count } => {
                 let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u16::MAX)) as u16;
                 match bound {
-                    ast::Bound::Exactly => Fact::Made(n, n),
-                    ast::Bound::AtLeast => Fact::Made(n, u16::MAX),
-                    ast::Bound::AtMost => Fact::Made(0, n),
+                    ast::Bound::Exactly => Fact::Made(n, n, 1),
+                    ast::Bound::AtLeast => Fact::Made(n, u16::MAX, 1),
+                    ast::Bound::AtMost => Fact::Made(0, n, 1),
                 }
+            }
+            ast::Fact::MadeEvery(counts) => {
+                let mut ns = Vec::new();
+                for v in counts {
+                    ns.push(self.value(v).map_err(|e| vec![e])?.min(u64::from(u16::MAX - 1)) as u16);
+                }
+                let step = ns[1].saturating_sub(ns[0]);
+                if step == 0 || ns.windows(2).any(|w| w[1] != w[0] + step) {
+                    let first = counts.first().map_or(fact.span, |v| v.span);
+                    let last = counts.last().map_or(fact.span, |v| v.span);
+                    return Err(vec![CheckError::SeedRange {
+                        span: first.to(last).into(),
+                        reason: "these counts do not go up by one step".into(),
+                        help: format!(
+                            "write counts that each add the same to the one before, as `{}, {}, {} …`",
+                            ns[0],
+                            ns[0] + step.max(1),
+                            ns[0] + 2 * step.max(1)
+                        ),
+                    }]);
+                }
+                Fact::Made(ns[0], u16::MAX, step)
             }
         })
     }
@@ -975,6 +1002,7 @@ impl Scope<'_> {
             relay_after,
             follow_ups,
             again: c.again.is_some(),
+            again_may: c.again_may,
             claim: c.claim.is_some(),
             mark,
         }))
@@ -1240,6 +1268,24 @@ impl Scope<'_> {
                         });
                     }
                     let seeds = errors.take_one(self.count_of(&r.seeds));
+                    let rest = match &r.rest {
+                        None => Some(None),
+                        Some(None) => Some(Some(1)),
+                        Some(Some(least)) => errors.take_one(self.count(least)).map(Some),
+                    };
+                    // A last hole of as many seeds as a full one or more is a full hole.
+                    if let (Some(Some(least)), Some(seeds), Some(Some(v))) = (rest, seeds, &r.rest)
+                        && least >= seeds
+                    {
+                        errors.push(CheckError::SeedRange {
+                            span: v.span.into(),
+                            reason: format!("{least} seeds or more fill a whole hole of {seeds}"),
+                            help: format!(
+                                "a last hole holds fewer seeds than a full one: at least 1 to {}",
+                                seeds - 1
+                            ),
+                        });
+                    }
                     let closed = match &r.closed {
                         Some(m) => errors.take_one(self.mark(m)).map(Some),
                         None => Some(None),
@@ -1250,12 +1296,12 @@ impl Scope<'_> {
                         Some(ast::RoundStarter::Loser) => RoundStart::Loser,
                         Some(ast::RoundStarter::Second) => RoundStart::InTurn,
                     };
-                    if let (Some(seeds), Some(closed)) = (seeds, closed) {
+                    if let (Some(seeds), Some(closed), Some(rest)) = (seeds, closed, rest) {
                         out.rounds = Some(Rounds {
                             seeds,
                             from_right: r.from_right,
                             fewest: r.fewest.is_some(),
-                            rest: r.rest,
+                            rest,
                             win: r.win.is_some(),
                             closed,
                             starts,

@@ -310,6 +310,7 @@ fn engine_choice(
         lap_ends: None,
         reaches: None,
         none_fits: None,
+        none_theirs: false,
         only: None,
         either: c.either.clone(),
         text: texts.join(" or "),
@@ -511,6 +512,7 @@ fn build(model: Model) -> Rules {
         // Who moved last is asked where a rule bars a move after moving again, or gives the
         // seeds left to the player who moved last.
         tracks_again: model.end.left_to_last
+            || model.may_move_again()
             || model.phases.iter().any(|p| matches!(&p.turn, Turn::Sow(s) if s.whole_move == Some(true))),
         pass_keys: pass_keys(&model, &seat_keys),
         colours: model.colours || model.owners_move(),
@@ -519,6 +521,7 @@ fn build(model: Model) -> Rules {
         path: model.circuit.path,
         settles_seeds: model.colours || model.common,
         path_mark: model.marks.len().min(crate::model::MAX_MARKS - 1) as u8,
+        chosen_mark: model.circuit.skip_chosen.then_some(model.marks.len() as u8),
         flags: Flags::default(),
         turn_record: records_turn(&model),
         stepwise: !model.fast_path_covers(),

@@ -265,8 +265,19 @@ impl Rules {
             && choice
                 .none_fits
                 .as_ref()
-                .is_none_or(|other| !other.holes[me].iter().any(|&x| self.fits(state, me, other, x, rev)))
+                .is_none_or(|other| !self.none_fits_any(state, me, choice, other, rev))
             && (choice.either.is_empty() || self.fits_either(state, me, choice, h, rev))
+    }
+
+    /// Whether some hole fits `other`, the description after `, if there is no` in
+    /// `choice`: a hole of `me`'s, or of a player other than `me` still playing where the
+    /// description is of the opponent's holes (read from their seat).
+    fn none_fits_any(&self, state: &State, me: Player, choice: &Choice, other: &Choice, rev: bool) -> bool {
+        let fits = |p: Player| other.holes[p].iter().any(|&x| self.fits(state, p, other, x, rev));
+        match choice.rule.none_theirs {
+            false => fits(me),
+            true => self.players().filter(|&p| p != me && !state.is_out(p)).any(fits),
+        }
     }
 
     /// Whether hole `h` fits one of the descriptions joined with `or` in `choice`.

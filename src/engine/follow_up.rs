@@ -91,8 +91,14 @@ impl Rules {
     /// player's again (`then move again`).
     #[inline(always)]
     fn end_capture_turn(&self, state: &mut State, history: &mut History, c: u8) {
-        if self.model.captures[usize::from(c)].again {
+        let capture = &self.model.captures[usize::from(c)];
+        if capture.again {
+            let me = state.to_move;
             self.end_turn_again(state, history);
+            // `then may move again`: the turn is the mover's to take or pass on.
+            if capture.again_may && state.outcome.is_none() && state.to_move == me {
+                state.again = AGAIN_MAY;
+            }
         } else {
             self.end_turn(state, history);
         }

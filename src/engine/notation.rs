@@ -53,7 +53,8 @@ impl Rules {
             directions: (self.chosen != Chosen::Never).then_some(self.chosen),
             pass: self.model.end.blocked == Blocked::Passes
                 || self.model.end.only_in.iter().any(|&(k, _)| k == crate::model::EndKind::Blocked)
-                || self.model.phases.iter().any(|p| p.pass.is_some()),
+                || self.model.phases.iter().any(|p| p.pass.is_some())
+                || self.model.may_move_again(),
             ..DecisionKinds::default()
         };
         for phase in &self.phases {
@@ -64,7 +65,7 @@ impl Rules {
                         sow.lap_rules.iter().map(|r| r.action).chain(std::iter::once(sow.lap_otherwise));
                     for action in actions {
                         kinds.lap_choice |= action == LapAction::MayStop;
-                        kinds.move_again |= action == LapAction::MoveAgain;
+                        kinds.move_again |= matches!(action, LapAction::MoveAgain | LapAction::MayMoveAgain);
                     }
                 }
                 TurnKind::Take { .. } => kinds.picks = true,

@@ -286,6 +286,12 @@ impl Rules {
     #[inline(always)]
     fn apply_pass(&self, state: &mut State, history: &mut History) {
         let me = state.to_move;
+        if state.again == AGAIN_MAY {
+            // A turn of moving again passed on (`may move again`): not a pass of the game.
+            state.passes = 0;
+            self.end_turn(state, history);
+            return;
+        }
         state.passes = state.passes.saturating_add(1);
         // A pass of an opening never loses (nor draws: see `finish_turn`).
         if self.model.end.pass_loses && state.outcome.is_none() && self.is_main(state) {

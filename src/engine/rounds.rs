@@ -32,7 +32,10 @@ impl Rules {
         let each = u32::from(rounds.seeds);
         // The holes each player fills: as many as their seeds fill, or with a last one
         // part-filled.
-        let holes = |p: Player| if rounds.rest { have[p].div_ceil(each) } else { have[p] / each };
+        let holes = |p: Player| match rounds.rest {
+            Some(least) => have[p] / each + u32::from(have[p] % each >= u32::from(least)),
+            None => have[p] / each,
+        };
         let mut fill = ByPlayer::for_seats(self.seats(), |p| holes(p).min(order[p].len() as u32) as usize);
         // A player who cannot fill a hole loses; at a larger table, drops out and the others
         // play on.
@@ -135,7 +138,7 @@ impl Rules {
         }
         state.phase = Phase::Sow;
         state.passes = 0;
-        state.again = false;
+        state.again = 0;
         state.turn_bits = 0;
         state.since = state.turn;
         state.round = state.round.saturating_add(1);
@@ -161,7 +164,7 @@ impl Rules {
         left: &mut ByPlayer<u32>,
     ) {
         let each = u32::from(rounds.seeds);
-        let least = if rounds.rest { 1 } else { each };
+        let least = rounds.rest.map_or(each, u32::from);
         let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
         for p in active {
             'filling: for q in self.others(p) {

@@ -294,6 +294,9 @@ pub struct Rules {
     pub(crate) path: bool,
     /// See [`Rules::path`].
     pub(crate) path_mark: u8,
+    /// No lap of a turn drops a seed in the hole the turn began from (`skipping the chosen
+    /// hole`): the hole carries this mark (the one after the file's own) until the turn ends.
+    pub(crate) chosen_mark: Option<u8>,
     /// Players' seeds are counted again at the end of each turn: holes belong by colour
     /// ([`Rules::colours`]) or are everyone's ([`Rules::common`]).
     pub(crate) settles_seeds: bool,

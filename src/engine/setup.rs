@@ -218,7 +218,7 @@ impl Rules {
             since: 0,
             passes: 0,
             out: 0,
-            again: false,
+            again: 0,
             turn_bits: 0,
             outcome: None,
         };
@@ -315,7 +315,7 @@ impl Rules {
                 .find(|&q| !state.is_out(q))
                 .unwrap_or(p)
         };
-        let mut p = if state.again { state.to_move } else { back(state.to_move) };
+        let mut p = if state.again != 0 { state.to_move } else { back(state.to_move) };
         for _ in 0..state.passes {
             p = back(p);
         }

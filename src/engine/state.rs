@@ -457,14 +457,20 @@ pub struct State {
     /// At a table of more than two, the players who have lost and dropped out: one bit per
     /// seat. Always 0 at two.
     pub(crate) out: u8,
-    /// The turn under way is one of moving again (kept only where a rule asks: see
+    /// The turn under way is one of moving again ([`AGAIN`]), one the mover may pass on
+    /// ([`AGAIN_MAY`]: `may move again`), or neither (0); kept only where a rule asks (see
     /// `Rules::tracks_again`).
-    pub(crate) again: bool,
+    pub(crate) again: u8,
     /// What the turn under way has done, where the rules look at it (`TURN_*` bits): cleared
     /// when a turn ends.
     pub(crate) turn_bits: u16,
     pub(crate) outcome: Option<Outcome>,
 }
+
+/// [`State::again`]: the turn under way is one of moving again.
+pub(crate) const AGAIN: u8 = 1;
+/// [`State::again`]: … which the mover may pass on (`may move again`).
+pub(crate) const AGAIN_MAY: u8 = 2;
 
 /// [`State::turn_bits`]: the turn's first lap was turned.
 pub(crate) const TURN_FIRST_TURNED: u16 = 1;

@@ -140,10 +140,14 @@ impl Rules {
         if let Some((_, (from, Some(to)))) = lone {
             out.push(Move::Transfer(from, to));
         }
+        // A turn of moving again that the mover may pass on (`may move again`).
+        if state.again == AGAIN_MAY && !out.contains(&Move::Pass) {
+            out.push(Move::Pass);
+        }
         // All the rearmost hole's seeds into the next hole, where the rules let the mover.
         if let (Some(not_again), Some(from)) = (sow.whole_move, rearmost)
             && !only_lone
-            && !(not_again && state.again)
+            && !(not_again && state.again != 0)
         {
             let to = self.ahead(me, from, 1);
             if !matches!(lone, Some((_, (f, Some(t)))) if (f, t) == (from, to)) {

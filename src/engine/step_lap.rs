@@ -153,6 +153,7 @@ impl Rules {
             while ((self.skip_origin && at == from)
                 || ring.skips_hole(at)
                 || sow.skip_in_play.is_some_and(|m| state.is_marked(m, at))
+                || self.chosen_mark.is_some_and(|m| state.is_marked(m, at))
                 || sow.skip_count.is_some_and(|skip| self.skipped_by_count(state, me, at, skip)))
                 && passed < MAX_SLOTS
             {
@@ -378,7 +379,7 @@ impl Rules {
             Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
             Fact::FirstLap => cur.first,
             Fact::TurnCaptured => cur.captured,
-            Fact::Made(min, max) => (min..=max).contains(&state.captures_made[me]),
+            Fact::Made(min, max, step) => crate::model::in_counts(state.captures_made[me], min, max, step),
         };
         let at_store = self.is_store(at);
         {

@@ -271,6 +271,14 @@ impl Rules {
                 self.end_turn_again(state, history);
                 LapAction::MoveAgain
             }
+            Step::Over(LapAction::MayMoveAgain) => {
+                self.end_turn_again(state, history);
+                // The next turn is the mover's to take or pass on.
+                if state.outcome.is_none() && state.to_move == me {
+                    state.again = AGAIN_MAY;
+                }
+                LapAction::MayMoveAgain
+            }
             Step::Over(LapAction::MoveLanding(i)) => {
                 // Seeds of the landing hole moved on into a hole of the mover's.
                 self.move_landing(state, i, tally.last.unwrap_or(h));
@@ -390,6 +398,10 @@ impl Rules {
     ) -> Option<(Hole, u16, LapAction, Cursor)> {
         let me = state.to_move;
         let mut cur = Cursor::first_lap(rev);
+        if let Some(m) = self.chosen_mark {
+            // The turn's chosen hole, which no lap of the turn sows into.
+            set_mark(state, m, h, true);
+        }
         match sow.place {
             Some(place) => {
                 if state.hand[me] == 0 {

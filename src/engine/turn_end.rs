@@ -51,6 +51,9 @@ impl Rules {
         }
         state.phase = Phase::Sow;
         state.turn_bits = 0;
+        if let Some(m) = self.chosen_mark {
+            state.marks[usize::from(m)] = [0; 3];
+        }
         if self.chosen == Chosen::EachTurn {
             state.direction[mover] = None;
         }
@@ -96,7 +99,7 @@ impl Rules {
         // A turn that leaves the mover to move again (checked here, with the rare end rules,
         // where a move is barred then).
         if self.tracks_again {
-            state.again = state.to_move == mover;
+            state.again = if state.to_move == mover { AGAIN } else { 0 };
         }
         // Passes of an opening never end the game (they may end the opening: see
         // `begin_phased_turn`).

@@ -144,6 +144,16 @@ impl Model {
                 problem: format!("a game has at most {MAX_MARKS} kinds of mark"),
             });
         }
+        // `skipping the chosen hole` keeps a kind of mark for the turn's chosen hole.
+        if self.circuit.skip_chosen && self.marks.len() >= MAX_MARKS {
+            let name = self.marks[MAX_MARKS - 1].name.clone();
+            return Err(ModelError::Mark {
+                name,
+                problem: format!(
+                    "a game has at most {MAX_MARKS} kinds of mark, one of them kept by `skipping the chosen hole`"
+                ),
+            });
+        }
         for mark in &self.marks {
             if let Some(cell) = mark.start.iter().find(|c| !board.contains(**c)) {
                 let problem = format!("starts on row {} column {}, off the board", cell.row, cell.column);

@@ -194,7 +194,11 @@ impl Model {
             None => "own rows",
         };
         let store = if c.through_store { "; through the mover's store" } else { "" };
-        let origin = if c.skip_origin { "laps skip the origin" } else { "laps pass the origin" };
+        let origin = match (c.skip_origin, c.skip_chosen) {
+            (_, true) => "laps skip the turn's chosen hole",
+            (true, false) => "laps skip the origin",
+            (false, false) => "laps pass the origin",
+        };
         if c.path {
         } else if self.share {
             writeln!(f, "\ncircuits ({rows}, {}{store}; {origin})", c.direction.word())?;
@@ -726,8 +730,9 @@ impl Model {
             }
         }
         if let Some(other) = &c.none_fits {
+            let whose = if c.none_theirs { "no opponent's hole" } else { "no hole" };
             words.push(format!(
-                "while no hole fits: {} [{}]",
+                "while {whose} fits: {} [{}]",
                 other.text,
                 self.choice_words(other).join(", ")
             ));
@@ -867,7 +872,10 @@ impl Model {
             }
             Fact::FirstLap => "the turn's first lap".to_string(),
             Fact::TurnCaptured => "after a capture this turn".to_string(),
-            Fact::Made(min, max) => {
+            Fact::Made(min, max, step) if step > 1 => {
+                format!("the mover has made {} so far", count_set(min, max, step, "captures"))
+            }
+            Fact::Made(min, max, _) => {
                 format!("the mover has made {} so far", seed_range(min, max, "capture", "captures"))
             }
             Fact::NotReached(side, role, ended) => {
@@ -970,7 +978,9 @@ impl Model {
                     self.marks[usize::from(m)].name
                 )?;
             }
-            if c.again {
+            if c.again_may {
+                writeln!(f, "    then the same player may move again, or pass the turn on")?;
+            } else if c.again {
                 writeln!(f, "    then the same player moves again")?;
             }
         }
@@ -1129,8 +1139,9 @@ impl Model {
             rounds.seeds
         )?;
         let kept = if self.board.stores { "in their store" } else { "in hand" };
-        if rounds.rest {
-            writeln!(f, "  the seeds too few to fill a last hole go into it; any others stay {kept}")?;
+        if let Some(least) = rounds.rest {
+            let many = if least > 1 { format!(", if they are at least {least},") } else { String::new() };
+            writeln!(f, "  the seeds too few to fill a last hole go into it{many}; any others stay {kept}")?;
         } else {
             writeln!(f, "  the seeds left over stay {kept}")?;
         }
@@ -1281,6 +1292,7 @@ impl Model {
             LapAction::Relay => "relay".to_string(),
             LapAction::RelayNext => "relay from the next hole".to_string(),
             LapAction::MayStop => "the mover may stop, or relay".to_string(),
+            LapAction::MayMoveAgain => "the mover may move again, or pass the turn on".to_string(),
             LapAction::MoveAgain => "the mover moves again".to_string(),
             LapAction::Stop => "stop".to_string(),
             LapAction::Capture(i) => format!("capture {}", self.captures[usize::from(i)].name),

@@ -108,6 +108,8 @@ pub struct Circuit {
     pub through_store: bool,
     /// A lap skips the hole it was lifted from.
     pub skip_origin: bool,
+    /// No lap of a turn drops a seed in the hole the turn began from.
+    pub skip_chosen: bool,
     /// A shared ring through both players' rows of this role only (`circuit outer rows …`),
     /// rather than through every hole; the other rows are never sown into.
     pub ring_role: Option<Role>,
@@ -345,6 +347,8 @@ impl Model {
         // Holes claimed or marked by a capture change the position's owners and marks.
         let claims = self.captures.iter().any(|c| c.claim || c.mark.is_some());
         row_end
+            || self.may_move_again()
+            || self.circuit.skip_chosen
             || along
             || claims
             || self.end.row_empty_every_lap
@@ -354,6 +358,20 @@ impl Model {
 }
 
 impl Model {
+    /// Whether a lap rule lets the mover move again if they wish (`may move again`).
+    pub fn may_move_again(&self) -> bool {
+        self.captures.iter().any(|c| c.again_may)
+            || self.phases.iter().any(|p| match &p.turn {
+                Turn::Sow(s) => s
+                    .lap_rules
+                    .iter()
+                    .map(|r| r.action)
+                    .chain([s.otherwise])
+                    .any(|a| a == LapAction::MayMoveAgain),
+                _ => false,
+            })
+    }
+
     /// Whether play can put `mark` on a hole: the holes a new round closes, a lap rule's
     /// `mark the landing hole as …`, a turn of marking, or the holes a sowing blocks.
     pub fn mark_set_in_play(&self, mark: MarkId) -> bool {
@@ -682,6 +700,9 @@ pub struct Choice {
     /// The description fits holes only while no hole of the mover fits this one (`, if
     /// there is no own outer hole …`).
     pub none_fits: Option<Box<Choice>>,
+    /// … that description is of the opponent's holes (`, if there is no opponent's hole
+    /// …`): no hole of any other player still playing fits it, read from their seat.
+    pub none_theirs: bool,
     /// The description is this player's alone (`, for North only`): it fits no hole of the
     /// others.
     pub only: Option<Player>,
@@ -1230,6 +1251,8 @@ pub enum LapAction {
     Capture(u8),
     /// The mover decides: stop here, or relay.
     MayStop,
+    /// The sowing ends and the same player may move again, or pass the turn on.
+    MayMoveAgain,
     /// The sowing ends and the same player moves again.
     MoveAgain,
     /// The sowing ends, and the landing hole carries this mark, which leaves the mover's
@@ -1291,8 +1314,9 @@ pub enum Fact {
     FirstLap,
     /// A capture has been made earlier in the turn.
     TurnCaptured,
-    /// The mover has made between so many captures so far in the game (or the round).
-    Made(u16, u16),
+    /// The mover has made between so many captures so far in the game (or the round), by
+    /// this step from the least (`7, 10, 13 …`; 1 for every count between).
+    Made(u16, u16, u16),
     /// No lap of the turn so far (the one that just ended included) has dropped a seed into
     /// that side's row of this role; with `true`, no lap before the one that just ended has
     /// ended in that row.
@@ -1420,6 +1444,8 @@ pub struct Capture {
     pub follow_ups: Vec<FollowUp>,
     /// When the capture is over (its picks made), the same player moves again.
     pub again: bool,
+    /// … or may pass the turn on (`then may move again`).
+    pub again_may: bool,
     /// Once its holes are taken, the landing hole is the mover's for the rest of the game
     /// (`then the landing hole becomes the mover's`).
     pub claim: bool,
@@ -1630,8 +1656,9 @@ pub struct Rounds {
     pub from_right: bool,
     /// Every player fills only as many holes as the player with the fewest seeds can.
     pub fewest: bool,
-    /// Seeds too few to fill a last hole go into it (else they stay in the store or hand).
-    pub rest: bool,
+    /// Seeds too few to fill a last hole go into it where they are at least this many (1,
+    /// unless the file says `if there are at least N`); else they stay in the store or hand.
+    pub rest: Option<u16>,
     /// A player with seeds over once their own holes are filled fills the holes the others
     /// leave empty, which become theirs.
     pub win: bool,

@@ -391,6 +391,8 @@ pub struct Circuit {
     pub through_store: Option<Span>,
     /// `skipping the origin hole`, if written.
     pub skip_origin: Option<Span>,
+    /// `skipping the chosen hole`, if written.
+    pub skip_chosen: Option<Span>,
 }
 
 /// `sow all seeds from the next hole[, DIRECTION]`.
@@ -784,8 +786,9 @@ pub enum Filter {
     LapEnds(Box<LapRule>),
     /// `whose lap reaches the SIDE ROW row`: the first lap drops a seed into that row.
     LapReaches(Side, Spanned<String>),
-    /// `, if there is no CHOICE`: no hole of the mover fits that description.
-    NoneFits(Box<Spanned<Choice>>),
+    /// `, if there is no CHOICE`: no hole of the mover fits that description (with `true`,
+    /// `, if there is no opponent's hole …`: no hole of the opponent's).
+    NoneFits(Box<Spanned<Choice>>, bool),
     /// `, except …`: holes left out, each one hole or a row's or mark's holes
     /// ([`ChoiceHoles::One`] or [`ChoiceHoles::Own`]).
     Except(Vec<Spanned<ChoiceHoles>>),
@@ -965,6 +968,9 @@ pub enum Fact {
         /// The count.
         count: Spanned<Value>,
     },
+    /// `the mover has made 7, 10, 13 … captures`: the counts written, going on by the step
+    /// between them.
+    MadeEvery(Vec<Spanned<Value>>),
 }
 
 /// What a hole must hold: `is empty`, `is occupied`, `holds 2 to 4 seeds`.
@@ -1005,6 +1011,8 @@ pub enum LapAction {
     Capture(Spanned<String>),
     /// The mover chooses: stop, or relay.
     MayStop,
+    /// `may move again`.
+    MayMoveAgain,
     /// The sowing ends and the same player moves again.
     MoveAgain,
     /// The sowing ends and the landing hole carries the named mark, which leaves the
@@ -1050,6 +1058,8 @@ pub struct Capture {
     pub follow_ups: Vec<Spanned<FollowUp>>,
     /// `then move again`, if written.
     pub again: Option<Span>,
+    /// … `then may move again`: the mover may pass the turn on.
+    pub again_may: bool,
     /// `then the landing hole becomes the mover's`, if written.
     pub claim: Option<Span>,
     /// `then mark the landing hole as NAME`, if written.
@@ -1280,8 +1290,9 @@ pub struct Rounds {
     pub from_right: bool,
     /// `, as many as the player with the fewest seeds can`.
     pub fewest: Option<Span>,
-    /// `, the last with the seeds left`.
-    pub rest: bool,
+    /// `, the last with the seeds left`, and the fewest seeds that make that last hole
+    /// (`if there are at least 3`; else any).
+    pub rest: Option<Option<Spanned<Value>>>,
     /// `, then the empty holes of the others, which become theirs`.
     pub win: Option<Span>,
     /// `, marking the holes left empty as MARK`.

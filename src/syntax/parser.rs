@@ -551,6 +551,7 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
             other: None,
             through_store: None,
             skip_origin: None,
+            skip_chosen: None,
         });
     }
     let rows = Children::of(c.expect(Rule::circuit_rows)?).any()?;
@@ -569,15 +570,26 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
         }
         None => None,
     };
-    let (mut through_store, mut skip_origin) = (None, None);
+    let (mut through_store, mut skip_origin, mut skip_chosen) = (None, None, None);
     for option in c.rest() {
         match option.as_rule() {
             Rule::through_store => through_store = Some(span(&option)),
             Rule::skip_origin => skip_origin = Some(span(&option)),
+            Rule::skip_chosen => skip_chosen = Some(span(&option)),
             _ => return unexpected(&option),
         }
     }
-    Ok(Circuit { all_rows, rows_of, edge, path: None, direction, other, through_store, skip_origin })
+    Ok(Circuit {
+        all_rows,
+        rows_of,
+        edge,
+        path: None,
+        direction,
+        other,
+        through_store,
+        skip_origin,
+        skip_chosen,
+    })
 }
 
 fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
@@ -1013,7 +1025,8 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
     let mut c = Children::of(pair);
     let first = c.any()?;
     let holes = match first.as_rule() {
-        Rule::own_hole => {
+        // The opponent's holes are described as they would describe them: their own.
+        Rule::own_hole | Rule::opponents_hole => {
             let hsp = span(&first);
             let row = Children::of(first).optional(Rule::row_name).map(lower_name);
             Spanned::new(ChoiceHoles::Own(row), hsp)
@@ -1061,8 +1074,10 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
             }
             Rule::none_filter => {
                 let sp = span(&f);
-                let other = lower_choice(Children::of(f).expect(Rule::choice)?)?;
-                Ok(Spanned::new(Filter::NoneFits(Box::new(other)), sp))
+                let inner = Children::of(f).any()?;
+                let theirs = inner.as_rule() == Rule::opponents_choice;
+                let other = lower_choice(inner)?;
+                Ok(Spanned::new(Filter::NoneFits(Box::new(other), theirs), sp))
             }
             Rule::seeds_filter => lower_seeds_filter(f),
             Rule::neighbour_filter => lower_neighbour_filter(f),
@@ -1218,6 +1233,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             | Rule::relay_next
             | Rule::capture_ref
             | Rule::may_stop
+            | Rule::may_move_again
             | Rule::move_again
             | Rule::mark_landing
             | Rule::move_landing
@@ -1396,6 +1412,13 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
         Rule::first_lap_fact => Fact::FirstLap,
         Rule::captured_turn_fact => Fact::TurnCaptured,
         Rule::made_fact => {
+            if let Some(cycle) = c.optional(Rule::made_cycle) {
+                let counts = Children::of(cycle).rest().filter(|v| v.as_rule() == Rule::value);
+                return Ok(Spanned::new(
+                    Fact::MadeEvery(counts.map(lower_value).collect::<Result<_>>()?),
+                    sp,
+                ));
+            }
             let bound = match c.optional(Rule::count_bound) {
                 Some(b) => lower_count_bound(b)?,
                 None => Bound::Exactly,
@@ -1417,6 +1440,7 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
         Rule::relay => LapAction::Relay,
         Rule::relay_next => LapAction::RelayNext,
         Rule::may_stop => LapAction::MayStop,
+        Rule::may_move_again => LapAction::MayMoveAgain,
         Rule::move_again => LapAction::MoveAgain,
         Rule::stop => LapAction::Stop,
         Rule::capture_ref => LapAction::Capture(lower_name(Children::of(pair).expect(Rule::name)?)),
@@ -1446,6 +1470,7 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut not_every_seed = None;
     let mut relay_after = None;
     let mut again = None;
+    let mut again_may = false;
     let mut claim = None;
     let mut mark = None;
     for line in c.rest() {
@@ -1465,7 +1490,10 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
             }
             Rule::follow_up => follow_ups.push(lower_follow_up(line)?),
             Rule::not_every_seed => not_every_seed = Some(span(&line)),
-            Rule::again_after => again = Some(span(&line)),
+            Rule::again_after => {
+                again_may = Children::of(line.clone()).optional(Rule::may_again).is_some();
+                again = Some(span(&line));
+            }
             _ => return unexpected(&line),
         }
     }
@@ -1479,6 +1507,7 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
         relay_after,
         follow_ups,
         again,
+        again_may,
         claim,
         mark,
     })
@@ -1737,7 +1766,13 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
             let from_right = c.expect(Rule::fill_side)?.as_str() == "right";
             let seeds = lower_seed_count(c.expect(Rule::seed_count)?)?;
             let fewest = c.optional(Rule::rounds_fewest).map(|p| span(&p));
-            let rest = c.optional(Rule::rounds_rest).is_some();
+            let rest = match c.optional(Rule::rounds_rest) {
+                Some(p) => match Children::of(p).optional(Rule::rest_least) {
+                    Some(least) => Some(Some(lower_value(Children::of(least).expect(Rule::value)?)?)),
+                    None => Some(None),
+                },
+                None => None,
+            };
             let win = c.optional(Rule::rounds_win).map(|p| span(&p));
             let closed = match c.optional(Rule::rounds_closed) {
                 Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),

@@ -2660,3 +2660,241 @@ fn a_condition_on_where_the_first_lap_ends_may_say_not_and_or() {
     }
     assert!(not.model().to_string().contains("not the landing hole holds 4 seeds"), "{}", not.model());
 }
+
+/// `, if there is no opponent's hole with at least 2 seeds` (blind test 8, construct 2:
+/// Aw-li On-nam Ot-tjin, "if both players have only single counters in their holes, they
+/// must play again"): South, with singletons only, may sow one only while North has no hole
+/// of 2 or more. With North's b2 holding 2 South cannot move; with 1, South sows a1 or a2.
+#[test]
+fn a_choice_may_depend_on_the_opponents_holes() {
+    let text = r#"game "Theirs" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 2 seeds
+        otherwise own hole with 1 seed, if there is no opponent's hole with at least 2 seeds
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    assert!(rules.model().to_string().contains("while no opponent's hole fits"), "{}", rules.model());
+    let moves = |b2: u16| {
+        let picture = format!("b 1 {b2} 0\n a 1 1 0");
+        main_position(&rules, &picture, Player::South).legal_moves().to_vec()
+    };
+    assert_eq!(moves(2), Vec::<Move>::new());
+    assert_eq!(moves(1), sows(&rules, &["a1", "a2"]));
+}
+
+/// `may move again` (blind test 8, construct 3: Lam Waladach, "they may play again"): South
+/// a1 (1) → a2, empty: South may move again, and is offered a2, a3 and `pass`; the pass
+/// hands the move to North and is no pass of the game (none counted, no draw by two passes
+/// in a row after North's pass). Taken, the turn is an ordinary one: a3 (1) → b3.
+#[test]
+fn the_mover_may_move_again_or_pass_the_turn_on() {
+    let text = r#"game "May" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        1 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an empty own hole: may move again
+        otherwise: stop
+    }
+    end {
+        a player who cannot move passes
+        two passes in a row are a draw
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    assert!(rules.model().to_string().contains("the mover may move again, or pass the turn on"));
+    let start = || {
+        let mut game = main_position(&rules, "b 1 1 1\n a 1 0 1", Player::South);
+        game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+        assert_eq!(game.state().to_move(), Player::South);
+        let mut offered = sows(&rules, &["a2", "a3"]);
+        offered.push(Move::Pass);
+        assert_eq!(game.legal_moves().to_vec(), offered);
+        game
+    };
+    let mut passed = start();
+    passed.play(Move::Pass).unwrap();
+    assert_eq!(passed.state().to_move(), Player::North);
+    assert!(!passed.legal_moves().contains(&Move::Pass));
+    let mut taken = start();
+    taken.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(taken.state().to_move(), Player::North);
+    assert_eq!(taken.state().count(hole(&rules, "b3")), 2);
+
+    // The same after a capture: `then may move again` (Lam Waladach's capture by the last
+    // seed). South a1 (1) → a2, empty: takes nothing and offers the same choice.
+    let capture = seventh_fault(
+        &text
+            .replace(
+                "when the last seed lands in an empty own hole: may move again",
+                "when the last seed lands in an empty own hole: capture none",
+            )
+            .replace(
+                "    end {",
+                "    capture none {\n        take nothing\n        then may move again\n    }\n    end {",
+            ),
+    );
+    assert!(capture.model().to_string().contains("then the same player may move again, or pass the turn on"));
+    let mut game = main_position(&capture, "b 1 1 1\n a 1 0 1", Player::South);
+    game.play(Move::Sow(hole(&capture, "a1"))).unwrap();
+    let mut offered = sows(&capture, &["a2", "a3"]);
+    offered.push(Move::Pass);
+    assert_eq!(game.legal_moves().to_vec(), offered);
+    game.play(Move::Pass).unwrap();
+    assert_eq!(game.state().to_move(), Player::North);
+}
+
+/// `, the last with the seeds left if there are at least 2` (blind test 8, construct 4: Lam
+/// Waladach, "three extra … also gain a hole, but not one or two"): [`ROUNDS`] with 3 seeds a
+/// hole. South a3 (1) → b3 ends the round with South holding only its store, North 2 on the
+/// board and 7 in store (9: b1, b2, b3 with 3 each). With 5 South fills a3 with 3 and a2 with
+/// the 2 left; with 4, a3 alone, the 1 left staying in the store. A least of 3 or more (a
+/// whole hole) is refused.
+#[test]
+fn a_last_hole_may_need_a_few_seeds() {
+    let text = ROUNDS.replace(
+        "with 2 seeds each,",
+        "with 3 seeds each, the last with the seeds left if there are at least 2,",
+    );
+    let rules = seventh_fault(&text);
+    assert!(rules.model().to_string().contains("go into it, if they are at least 2,"), "{}", rules.model());
+    let round = |south: u16| {
+        let mut start = setup(&rules, "b 0 1 0\na 0 0 1", Player::South);
+        start.stores = sow::engine::ByPlayer::pair(south, 7);
+        let mut game = Game::from_state(&rules, state(&rules, &start));
+        game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+        let s = game.state().clone();
+        (rules.board_counts(&s), rules.store_seeds(&s, Player::South))
+    };
+    assert_eq!(round(5), (vec![0, 2, 3, 3, 3, 3], 0));
+    assert_eq!(round(4), (vec![0, 0, 3, 3, 3, 3], 1));
+    let whole = ROUNDS.replace(
+        "with 2 seeds each,",
+        "with 3 seeds each, the last with the seeds left if there are at least 3,",
+    );
+    let error = sow::compile("whole.sow", &whole, &Options::new(None, &[])).expect_err("refused");
+    assert!(common::render(&error).contains("sow::check::seed_range"), "{}", common::render(&error));
+}
+
+/// `skipping the chosen hole` (blind test 8, construct 1: Foji, "the starting hole is always
+/// left empty … the original house is skipped"), on a 2×3 ring sown clockwise (a3, a2, a1,
+/// b1, b2, b3): South a3 (1) → a2 (4 → 5): relay 5 → a1, b1, b2, b3, then past a3, the turn's
+/// chosen hole, into a2 (empty: the lap ends). With `skipping the origin hole` instead, the
+/// relay skips only a2, its own origin, and its last seed falls into a3.
+#[test]
+fn no_lap_of_a_turn_sows_into_its_chosen_hole() {
+    let text = r#"game "Chosen" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows clockwise, skipping the chosen hole
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an occupied hole: relay
+        otherwise: stop
+    }
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let chosen = seventh_fault(text);
+    assert!(chosen.model().to_string().contains("laps skip the turn's chosen hole"), "{}", chosen.model());
+    let origin = seventh_fault(&text.replace("skipping the chosen hole", "skipping the origin hole"));
+    let after = |rules: &Rules| {
+        let mut game = main_position(rules, "b 0 0 0\n a 0 4 1", Player::South);
+        game.play(Move::Sow(hole(rules, "a3"))).unwrap();
+        rules.board_counts(game.state())
+    };
+    assert_eq!(after(&chosen), vec![1, 1, 0, 1, 1, 1]);
+    assert_eq!(after(&origin), vec![1, 0, 1, 1, 1, 1]);
+    // The mark the chosen hole carried for the turn is gone when it ends.
+    let mut game = main_position(&chosen, "b 0 0 0\n a 0 4 1", Player::South);
+    game.play(Move::Sow(hole(&chosen, "a3"))).unwrap();
+    assert!(chosen.all_holes().all(|h| (0..3).all(|m| !game.state().is_marked(m, h))));
+    let refused =
+        text.replace("sow all seeds from the next hole", "sow all seeds starting with the chosen hole");
+    let error = sow::compile("refused.sow", &refused, &Options::new(None, &[])).expect_err("refused");
+    assert!(common::render(&error).contains("sow::check::conflicting_words"), "{}", common::render(&error));
+}
+
+/// `the mover has made 1, 4, 7 … captures` (blind test 8, construct 10: The Concentration
+/// Game's "repeating the pattern of one, three, five for the rest of the game", each kind of
+/// capture every third one): South a3 (1) → b3 (1 → 2) takes it after 1, 4 or 100 captures
+/// made, not after 0, 2 or 3. Counts that do not go up by one step are refused.
+#[test]
+fn captures_made_may_be_counted_in_a_cycle() {
+    let text = r#"game "Cycle" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds and the mover has made 1, 4, 7 … captures: capture it
+        otherwise: stop
+    }
+    capture it {
+        take the landing hole
+        put the taken seeds in the mover's hand
+    }
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    assert!(
+        rules.model().to_string().contains("the mover has made 1, 4, 7, … captures so far"),
+        "{}",
+        rules.model()
+    );
+    let took = |made: u16| {
+        let mut start = setup(&rules, "b 1 1 1\n a 1 0 1", Player::South);
+        start.captures_made[Player::South] = made;
+        let mut game = Game::from_state(&rules, state(&rules, &start));
+        game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+        game.state().count(hole(&rules, "b3")) == 0
+    };
+    let counted: Vec<bool> = [0, 1, 2, 3, 4, 100].into_iter().map(took).collect();
+    assert_eq!(counted, vec![false, true, false, false, true, true]);
+    let uneven = text.replace("1, 4, 7 …", "1, 4, 8 …");
+    let error = sow::compile("uneven.sow", &uneven, &Options::new(None, &[])).expect_err("refused");
+    assert!(common::render(&error).contains("sow::check::seed_range"), "{}", common::render(&error));
+    assert!(
+        sow::compile("dots.sow", &text.replace("1, 4, 7 …", "1, 4, ..."), &Options::new(None, &[])).is_ok()
+    );
+}
