@@ -747,7 +747,10 @@ fn flags(rules: &Rules) -> Flags {
                 (p.pass.iter().flatten().chain(&p.ends_when))
                     .any(|f| matches!(f, model::SideFact::OpponentCaptured(_)))
             }),
-        turn_ends: end.passes_draw || end.turn_limit.is_some() || rules.tracks_again,
+        turn_ends: end.passes_draw
+            || end.turn_limit.is_some()
+            || rules.tracks_again
+            || rules.chosen_mark.is_some(),
         turnings: (rules.phases.iter())
             .any(|p| matches!(&p.turn, TurnKind::Sow(sow) if !sow.turnings.is_empty())),
     }

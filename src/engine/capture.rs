@@ -38,11 +38,11 @@ impl Rules {
         state.captured[p].saturating_add(state.took[p])
     }
 
-    /// `n` seeds the mover's capture took, put back on the board by `destination` (into a
-    /// hole, or sown on): counted as captured where a rule reads it.
+    /// `n` seeds the mover's capture took, put back on the board (into a hole, or sown on):
+    /// counted as captured where a rule reads it. Called where those destinations are played.
     #[inline(always)]
-    pub(super) fn count_put_back(&self, state: &mut State, destination: Destination, n: u16) {
-        if self.flags.counts_took && matches!(destination, Destination::Put(_) | Destination::Sow(_)) {
+    pub(super) fn count_put_back(&self, state: &mut State, n: u16) {
+        if self.flags.counts_took {
             let me = state.to_move;
             state.took[me] = state.took[me].saturating_add(n);
         }
@@ -136,10 +136,10 @@ impl Rules {
         }
         if taken > 0 {
             state.captures_made[me] = state.captures_made[me].saturating_add(1);
-            self.count_put_back(state, self.model.captures[usize::from(c)].destination, taken);
             match self.model.captures[usize::from(c)].destination {
                 Destination::Put(into) => self.put_taken(state, into, taken, end),
                 Destination::Sow(resow) => {
+                    self.count_put_back(state, taken);
                     if self.flags.capture_ends_phase
                         && let Some(next) =
                             self.capture_ends_phase(state, resow, taken, end, (origin, relays), (rev, on))
@@ -194,9 +194,9 @@ impl Rules {
     pub(super) fn put_won(&self, state: &mut State, c: u8, end: &SowEnd, taken: u16) {
         let me = state.to_move;
         state.captures_made[me] = state.captures_made[me].saturating_add(1);
-        self.count_put_back(state, self.model.captures[usize::from(c)].destination, taken);
         match self.model.captures[usize::from(c)].destination {
             Destination::Sow(resow) => {
+                self.count_put_back(state, taken);
                 if let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn {
                     let into = self.resow_hole(state, sow, resow, end);
                     self.put(state, into, taken);
@@ -344,6 +344,7 @@ impl Rules {
     /// taken seeds into the rightmost outer hole`).
     #[cold]
     pub(super) fn put_taken(&self, state: &mut State, into: SowInto, taken: u16, end: &SowEnd) {
+        self.count_put_back(state, taken);
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
         let resow = Resow {
             into,

@@ -614,10 +614,10 @@ impl Rules {
             state.turn_bits |= TURN_STEP_TOOK;
         }
         state.captures_made[me] = state.captures_made[me].saturating_add(1);
-        self.count_put_back(state, destination, taken);
         cur.captured = true;
         match destination {
             Destination::Sow(resow) => {
+                self.count_put_back(state, taken);
                 if self.flags.capture_ends_phase
                     && let Some(into) = self.phase_ends_at(state, resow, taken, &end)
                 {

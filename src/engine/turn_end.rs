@@ -51,9 +51,6 @@ impl Rules {
         }
         state.phase = Phase::Sow;
         state.turn_bits = 0;
-        if let Some(m) = self.chosen_mark {
-            state.marks[usize::from(m)] = [0; 3];
-        }
         if self.chosen == Chosen::EachTurn {
             state.direction[mover] = None;
         }
@@ -93,9 +90,14 @@ impl Rules {
         }
     }
 
-    /// The end rules read between turns only: passes in a row, the turn limit.
+    /// The end rules read between turns only (passes in a row, the turn limit), and what a
+    /// turn kept for itself: who moves again, the chosen hole a turn skips.
     #[cold]
     fn check_turn_ends(&self, state: &mut State, mover: Player) {
+        // The turn's chosen hole is no longer skipped (`skipping the chosen hole`).
+        if let Some(m) = self.chosen_mark {
+            state.marks[usize::from(m)] = [0; 3];
+        }
         // A turn that leaves the mover to move again (checked here, with the rare end rules,
         // where a move is barred then).
         if self.tracks_again {

@@ -2190,6 +2190,13 @@ fn seventh_fault(text: &str) -> Rules {
         .unwrap_or_else(|e| panic!("{}", common::render(&e)))
 }
 
+/// `text` fails to compile, and its diagnostics include `code`.
+fn refused_with(text: &str, code: &str) {
+    let error = sow::compile("refused.sow", text, &Options::new(None, &[])).expect_err("refused");
+    let rendered = common::render(&error);
+    assert!(rendered.contains(code), "{rendered}");
+}
+
 /// `the holes before it` runs back from the hole the target before it names (blind test 7,
 /// fault 8; Iyogh's chain): South a3 (2) → a4, a5, whose opposite hole b5 holds 1: taken, and
 /// back from it along the ring b6 (3), the opponent's: taken; b7 (2) ends the run. (Read from
@@ -2795,8 +2802,7 @@ fn a_last_hole_may_need_a_few_seeds() {
         "with 2 seeds each,",
         "with 3 seeds each, the last with the seeds left if there are at least 3,",
     );
-    let error = sow::compile("whole.sow", &whole, &Options::new(None, &[])).expect_err("refused");
-    assert!(common::render(&error).contains("sow::check::seed_range"), "{}", common::render(&error));
+    refused_with(&whole, "sow::check::seed_range");
 }
 
 /// `skipping the chosen hole` (blind test 8, construct 1: Foji, "the starting hole is always
@@ -2842,8 +2848,7 @@ fn no_lap_of_a_turn_sows_into_its_chosen_hole() {
     assert!(chosen.all_holes().all(|h| (0..3).all(|m| !game.state().is_marked(m, h))));
     let refused =
         text.replace("sow all seeds from the next hole", "sow all seeds starting with the chosen hole");
-    let error = sow::compile("refused.sow", &refused, &Options::new(None, &[])).expect_err("refused");
-    assert!(common::render(&error).contains("sow::check::conflicting_words"), "{}", common::render(&error));
+    refused_with(&refused, "sow::check::conflicting_words");
 }
 
 /// `the mover has made 1, 4, 7 … captures` (blind test 8, construct 10: The Concentration
@@ -2892,8 +2897,7 @@ fn captures_made_may_be_counted_in_a_cycle() {
     let counted: Vec<bool> = [0, 1, 2, 3, 4, 100].into_iter().map(took).collect();
     assert_eq!(counted, vec![false, true, false, false, true, true]);
     let uneven = text.replace("1, 4, 7 …", "1, 4, 8 …");
-    let error = sow::compile("uneven.sow", &uneven, &Options::new(None, &[])).expect_err("refused");
-    assert!(common::render(&error).contains("sow::check::seed_range"), "{}", common::render(&error));
+    refused_with(&uneven, "sow::check::seed_range");
     assert!(
         sow::compile("dots.sow", &text.replace("1, 4, 7 …", "1, 4, ..."), &Options::new(None, &[])).is_ok()
     );
