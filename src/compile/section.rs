@@ -884,6 +884,14 @@ impl Scope<'_> {
                     ast::Bound::AtMost => Fact::Made(0, n, 1),
                 }
             }
+            ast::Fact::OnBoard { bound, count } => {
+                let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u32::MAX)) as u32;
+                match bound {
+                    ast::Bound::Exactly => Fact::OnBoard(n, n),
+                    ast::Bound::AtLeast => Fact::OnBoard(n, u32::MAX),
+                    ast::Bound::AtMost => Fact::OnBoard(0, n),
+                }
+            }
             ast::Fact::MadeEvery(counts) => {
                 let mut ns = Vec::new();
                 for v in counts {

@@ -68,6 +68,7 @@ fn rules_say(
                 Fact::FirstLap
                 | Fact::TurnCaptured
                 | Fact::Made(..)
+                | Fact::OnBoard(..)
                 | Fact::Along(..)
                 | Fact::AlongMarked(..)
                 | Fact::Stepped(..) => true,

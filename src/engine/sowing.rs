@@ -542,6 +542,7 @@ fn landing_rules(
                 Fact::FirstLap
                 | Fact::TurnCaptured
                 | Fact::Made(..)
+                | Fact::OnBoard(..)
                 | Fact::Along(..)
                 | Fact::AlongMarked(..)
                 | Fact::Stepped(..) => Check::Origin(0, u16::MAX),

@@ -380,6 +380,9 @@ impl Rules {
             Fact::FirstLap => cur.first,
             Fact::TurnCaptured => cur.captured,
             Fact::Made(min, max, step) => crate::model::in_counts(state.captures_made[me], min, max, step),
+            Fact::OnBoard(min, max) => {
+                (min..=max).contains(&state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>())
+            }
         };
         let at_store = self.is_store(at);
         {

@@ -872,6 +872,12 @@ impl Model {
             }
             Fact::FirstLap => "the turn's first lap".to_string(),
             Fact::TurnCaptured => "after a capture this turn".to_string(),
+            Fact::OnBoard(min, max) => match (min, max) {
+                (0, max) => format!("at most {max} seeds in the holes"),
+                (min, u32::MAX) => format!("at least {min} seeds in the holes"),
+                (min, max) if min == max => format!("{min} seeds in the holes"),
+                (min, max) => format!("{min} to {max} seeds in the holes"),
+            },
             Fact::Made(min, max, step) if step > 1 => {
                 format!("the mover has made {} so far", count_set(min, max, step, "captures"))
             }

@@ -301,6 +301,7 @@ impl Model {
                         Fact::FirstLap
                             | Fact::TurnCaptured
                             | Fact::Made(..)
+                            | Fact::OnBoard(..)
                             | Fact::Along(..)
                             | Fact::AlongMarked(..)
                             | Fact::Stepped(..)
@@ -1317,6 +1318,9 @@ pub enum Fact {
     /// The mover has made between so many captures so far in the game (or the round), by
     /// this step from the least (`7, 10, 13 …`; 1 for every count between).
     Made(u16, u16, u16),
+    /// Between so many seeds are in the holes when the rule is read (`at most 8 seeds are on
+    /// the board`). Read lap by lap.
+    OnBoard(u32, u32),
     /// No lap of the turn so far (the one that just ended included) has dropped a seed into
     /// that side's row of this role; with `true`, no lap before the one that just ended has
     /// ended in that row.

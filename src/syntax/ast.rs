@@ -971,6 +971,13 @@ pub enum Fact {
     /// `the mover has made 7, 10, 13 … captures`: the counts written, going on by the step
     /// between them.
     MadeEvery(Vec<Spanned<Value>>),
+    /// `at most 8 seeds are on the board`.
+    OnBoard {
+        /// How the count compares.
+        bound: Bound,
+        /// The count.
+        count: Spanned<Value>,
+    },
 }
 
 /// What a hole must hold: `is empty`, `is occupied`, `holds 2 to 4 seeds`.

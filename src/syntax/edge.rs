@@ -207,7 +207,7 @@ const EDGES: &[Edge] = &[
     ),
     words(
         &["both opposite", "both holes", "both the opposite", "either opposite", "either hole", "either of"],
-        "name each hole in a condition of its own: `and the opposite inner hole is occupied and the opposite outer hole is occupied`. sow has no `or` between conditions yet: for either hole, write a lap rule for each, in order",
+        "name each hole in a condition of its own: both are `and the opposite inner hole is occupied and the opposite outer hole is occupied`, either is `and the opposite inner hole is occupied or the opposite outer hole is occupied`",
     ),
     Edge {
         starts: &["take"],
@@ -218,7 +218,7 @@ const EDGES: &[Edge] = &[
     },
     words(
         &["or the"],
-        "sow has no `or` between conditions yet: write one lap rule for each condition, in order (the first that applies is carried out)",
+        "`or` joins the facts after `and` (`and the next hole is empty or the opposite inner hole is occupied`) and choice descriptions (`own hole with 1 seed or own hole with at least 3 seeds`); where a lap ends is one place a rule: for several, write a lap rule for each, in order (the first that applies is carried out)",
     ),
     Edge {
         starts: &["otherwise"],
@@ -253,27 +253,35 @@ const EDGES: &[Edge] = &[
 
 /// What to tell a writer whose line `line` stopped fitting the grammar at the word `found`
 /// (empty at punctuation), where `expected` would have fitted; `None` when the line does not
-/// show a phrase of the table.
-pub(super) fn help(line: &str, found: &str, expected: &[String]) -> Option<&'static str> {
-    let words: Vec<String> = line
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-'))
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    let holds = |run: &str| {
-        let run: Vec<&str> = run.split(' ').collect();
-        words.windows(run.len()).any(|w| w.iter().zip(&run).all(|(a, b)| a == b))
+/// show a phrase of the table. `through` is the line up to the end of that word: an entry
+/// whose words begin there speaks first; one whose words come only later in the line speaks
+/// where none does (the error may be at the start of the phrase that shows the intent).
+pub(super) fn help((line, through): (&str, &str), found: &str, expected: &[String]) -> Option<&'static str> {
+    let split = |text: &str| -> Vec<String> {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-'))
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
     };
+    let words = split(line);
     let first = words.first().map(String::as_str).unwrap_or("");
-    EDGES
-        .iter()
-        .find(|e| {
-            (e.starts.is_empty() || e.starts.contains(&first))
-                && (e.any.is_empty() || e.any.iter().any(|run| holds(run)))
-                && !e.found_not.contains(&found)
-                && (e.expected.is_empty() || expected.iter().any(|x| x == e.expected))
-        })
-        .map(|e| e.help)
+    // A run of words found in the line, beginning among its first `within` words.
+    let holds = |run: &str, within: usize| {
+        let run: Vec<&str> = run.split(' ').collect();
+        words.windows(run.len()).take(within).any(|w| w.iter().zip(&run).all(|(a, b)| a == b))
+    };
+    let speaks = |within: usize| {
+        EDGES
+            .iter()
+            .find(|e| {
+                (e.starts.is_empty() || e.starts.contains(&first))
+                    && (e.any.is_empty() || e.any.iter().any(|run| holds(run, within)))
+                    && !e.found_not.contains(&found)
+                    && (e.expected.is_empty() || expected.iter().any(|x| x == e.expected))
+            })
+            .map(|e| e.help)
+    };
+    speaks(split(through).len().max(1)).or_else(|| speaks(words.len()))
 }
 
 #[cfg(test)]

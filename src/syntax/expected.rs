@@ -369,6 +369,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::captures_filter => "`whose lap captures`",
         Rule::made_fact => "`the mover has made no capture`",
         Rule::made_cycle => "`7, 10, 13 …`",
+        Rule::board_fact => "`at most 8 seeds are on the board`",
         Rule::ellipsis => "`…`",
         Rule::lap_ends_filter => "`whose lap ends in an empty own hole`",
         Rule::lap_reaches_filter => "`whose lap reaches the opponent's inner row`",
@@ -736,7 +737,7 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
         && begins_section(source, pos);
     let expects_name = [Rule::name, Rule::row_name, Rule::param_name].iter().any(|r| positives.contains(r));
     let expects_param = positives.contains(&Rule::param_name) || positives.contains(&Rule::value);
-    let edge = super::edge::help(line_at(source, pos), word, &wanted);
+    let edge = super::edge::help((line_at(source, pos), line_through(source, pos, word)), word, &wanted);
     if let Some(edge) = edge {
         // The writer's own words show a phrase the language has under other words, or a
         // mechanic it lacks: say so, rather than guess at a slip.
@@ -931,6 +932,14 @@ fn begins_section(source: &str, pos: usize) -> bool {
 }
 
 /// The line of `source` that holds byte `pos`.
+/// The line holding byte `pos`, up to the end of `word` (the word there).
+fn line_through<'s>(source: &'s str, pos: usize, word: &str) -> &'s str {
+    let line = line_at(source, pos);
+    let start = source[..pos.min(source.len())].rfind('\n').map_or(0, |i| i + 1);
+    let end = (pos.min(source.len()) - start + word.len()).min(line.len());
+    line.get(..end).unwrap_or(line)
+}
+
 fn line_at(source: &str, pos: usize) -> &str {
     let pos = pos.min(source.len());
     let start = source[..pos].rfind('\n').map_or(0, |i| i + 1);

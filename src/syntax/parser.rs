@@ -1013,6 +1013,7 @@ fn lower_condition(
         | Rule::first_lap_fact
         | Rule::captured_turn_fact
         | Rule::made_fact
+        | Rule::board_fact
         | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
         _ => return unexpected(&child),
     }
@@ -1411,6 +1412,16 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
         }
         Rule::first_lap_fact => Fact::FirstLap,
         Rule::captured_turn_fact => Fact::TurnCaptured,
+        Rule::board_fact => match c.optional(Rule::count_bound) {
+            Some(b) => {
+                Fact::OnBoard { bound: lower_count_bound(b)?, count: lower_value(c.expect(Rule::value)?)? }
+            }
+            None => {
+                let n = c.expect(Rule::int)?;
+                let count = Spanned::new(Value::Int(lower_int(n.clone())?.node), span(&n));
+                Fact::OnBoard { bound: Bound::Exactly, count }
+            }
+        },
         Rule::made_fact => {
             if let Some(cycle) = c.optional(Rule::made_cycle) {
                 let counts = Children::of(cycle).rest().filter(|v| v.as_rule() == Rule::value);

@@ -2902,3 +2902,45 @@ fn captures_made_may_be_counted_in_a_cycle() {
         sow::compile("dots.sow", &text.replace("1, 4, 7 …", "1, 4, ..."), &Options::new(None, &[])).is_ok()
     );
 }
+
+/// `at most 5 seeds are on the board`, a lap fact (blind test 9: J'erin, "when there are only
+/// eight counters left on the board, the first player to make four … captures all the
+/// remaining counters"): South a3 (2) → b3, b2 (1 → 2) with 5 seeds in the holes: every
+/// occupied hole is taken (`take every hole that holds at least 1 seed`), 5 seeds into
+/// South's hand; with a1 holding 2 (6 seeds) the lap just stops.
+#[test]
+fn a_lap_rule_may_read_the_seeds_on_the_board() {
+    let text = r#"game "Board" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the landing hole holds 2 seeds and at most 5 seeds are on the board: capture rest
+        otherwise: stop
+    }
+    capture rest {
+        take every hole that holds at least 1 seed
+        put the taken seeds in the mover's hand
+    }
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    assert!(rules.model().to_string().contains("at most 5 seeds in the holes"), "{}", rules.model());
+    let after = |a1: u16| {
+        let mut game = main_position(&rules, &format!("b 1 1 0\n a {a1} 0 2"), Player::South);
+        game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+        (rules.board_counts(game.state()), game.state().hand()[Player::South])
+    };
+    assert_eq!(after(1), (vec![0, 0, 0, 0, 0, 0], 5));
+    assert_eq!(after(2), (vec![2, 0, 0, 1, 2, 1], 0));
+}
