@@ -868,29 +868,20 @@ impl Scope<'_> {
             }
             ast::Fact::Origin { bound, count } => {
                 let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u16::MAX)) as u16;
-                match bound {
-                    ast::Bound::Exactly => Fact::Origin(n, n),
-                    ast::Bound::AtLeast => Fact::Origin(n, u16::MAX),
-                    ast::Bound::AtMost => Fact::Origin(0, n),
-                }
+                let (min, max) = bounded(*bound, n, u16::MAX);
+                Fact::Origin(min, max)
             }
             ast::Fact::FirstLap => Fact::FirstLap,
             ast::Fact::TurnCaptured => Fact::TurnCaptured,
             ast::Fact::Made { bound, count } => {
                 let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u16::MAX)) as u16;
-                match bound {
-                    ast::Bound::Exactly => Fact::Made(n, n, 1),
-                    ast::Bound::AtLeast => Fact::Made(n, u16::MAX, 1),
-                    ast::Bound::AtMost => Fact::Made(0, n, 1),
-                }
+                let (min, max) = bounded(*bound, n, u16::MAX);
+                Fact::Made(min, max, 1)
             }
             ast::Fact::OnBoard { bound, count } => {
                 let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u32::MAX)) as u32;
-                match bound {
-                    ast::Bound::Exactly => Fact::OnBoard(n, n),
-                    ast::Bound::AtLeast => Fact::OnBoard(n, u32::MAX),
-                    ast::Bound::AtMost => Fact::OnBoard(0, n),
-                }
+                let (min, max) = bounded(*bound, n, u32::MAX);
+                Fact::OnBoard(min, max)
             }
             ast::Fact::MadeEvery(counts) => {
                 let mut ns = Vec::new();
@@ -1749,4 +1740,13 @@ fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
         ast::EndRule::MarksEmpty(..) => EndKind::MarksEmpty,
         ast::EndRule::Rounds(_) | ast::EndRule::Scoped(..) => return None,
     })
+}
+
+/// The counts a bound on `n` allows, up to `most`: exactly `n`, `n` and more, or up to `n`.
+fn bounded<T: Copy + Default>(bound: ast::Bound, n: T, most: T) -> (T, T) {
+    match bound {
+        ast::Bound::Exactly => (n, n),
+        ast::Bound::AtLeast => (n, most),
+        ast::Bound::AtMost => (T::default(), n),
+    }
 }
