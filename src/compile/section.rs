@@ -884,26 +884,29 @@ impl Scope<'_> {
                 Fact::OnBoard(min, max)
             }
             ast::Fact::MadeEvery(counts) => {
+                // Counted in u64: no sum of counts written in a file can overflow it.
                 let mut ns = Vec::new();
                 for v in counts {
-                    ns.push(self.value(v).map_err(|e| vec![e])?.min(u64::from(u16::MAX - 1)) as u16);
+                    ns.push(self.value(v).map_err(|e| vec![e])?.min(u64::from(u16::MAX - 1)));
                 }
                 let step = ns[1].saturating_sub(ns[0]);
                 if step == 0 || ns.windows(2).any(|w| w[1] != w[0] + step) {
                     let first = counts.first().map_or(fact.span, |v| v.span);
                     let last = counts.last().map_or(fact.span, |v| v.span);
+                    let step = step.max(1);
                     return Err(vec![CheckError::SeedRange {
                         span: first.to(last).into(),
                         reason: "these counts do not go up by one step".into(),
                         help: format!(
                             "write counts that each add the same to the one before, as `{}, {}, {} …`",
                             ns[0],
-                            ns[0] + step.max(1),
-                            ns[0] + 2 * step.max(1)
+                            ns[0] + step,
+                            ns[0] + 2 * step
                         ),
                     }]);
                 }
-                Fact::Made(ns[0], u16::MAX, step)
+                let (first, step) = (ns[0] as u16, step as u16);
+                Fact::Made(first, u16::MAX, step)
             }
         })
     }

@@ -2898,6 +2898,8 @@ fn captures_made_may_be_counted_in_a_cycle() {
     assert_eq!(counted, vec![false, true, false, false, true, true]);
     let uneven = text.replace("1, 4, 7 …", "1, 4, 8 …");
     refused_with(&uneven, "sow::check::seed_range");
+    // Counts whose sums pass the largest count are refused too, not overflowed.
+    refused_with(&text.replace("1, 4, 7 …", "1, 60000, 65000 …"), "sow::check::seed_range");
     assert!(
         sow::compile("dots.sow", &text.replace("1, 4, 7 …", "1, 4, ..."), &Options::new(None, &[])).is_ok()
     );
