@@ -256,7 +256,10 @@ pub fn round_news(rules: &Rules, before: &State, after: &State) -> Option<String
     let filled: Vec<String> = rules
         .players()
         .map(|p| {
-            let n = rules.all_holes().filter(|&h| rules.owner(h) == p && after.count(h) > 0).count();
+            let n = rules
+                .all_holes()
+                .filter(|&h| rules.holder(after, h) == Some(p) && after.count(h) > 0)
+                .count();
             let holes = if n == 1 { "hole" } else { "holes" };
             format!("{p}'s {n} {holes}")
         })

@@ -37,9 +37,11 @@ pub(crate) fn check(scope: &Scope<'_>) -> Vec<CheckError> {
 }
 
 /// Where each seed goes into a neighbouring hole of the mover's choosing (`circuit a path
-/// through neighbouring holes, …`): a kind of mark is kept for the holes of a lap, and the
-/// constructs that sow along a ring, or predict a lap before the mover makes it, are not
-/// played with it yet.
+/// through neighbouring holes, …`): a kind of mark is kept for the holes of a lap. Such a
+/// board has no ring, and a lap no way round one until the mover has sown it: a phrase that
+/// reads the way of a ring (a direction, a hole ahead, a row end sown inward, the side store
+/// passed by), or foresees the lap a hole's sowing makes, says something of laps these rules
+/// do not have.
 fn path(scope: &Scope<'_>) -> Vec<CheckError> {
     let eff = scope.eff;
     let Some(path) = eff.sections.circuit.and_then(|c| c.node.path) else { return Vec::new() };
@@ -47,25 +49,19 @@ fn path(scope: &Scope<'_>) -> Vec<CheckError> {
     if eff.marks.len() >= crate::model::MAX_MARKS {
         out.push(CheckError::TooManyMarks { max: crate::model::MAX_MARKS - 1, span: path.into() });
     }
-    let mut not_yet =
-        |what: Span| out.push(CheckError::NotOnPath { what: scope.text(what), span: what.into() });
-    if let Some(by_colour) = eff.sections.territory.and_then(|t| t.node.by_colour) {
-        not_yet(by_colour);
-    }
+    let mut no_ring =
+        |what: Span| out.push(CheckError::RingOnPath { what: scope.text(what), span: what.into() });
     let openings = eff.openings.iter().map(|o| scope.opening_parts(o).0.sowing);
     for sowing in std::iter::once(eff.sections.sowing).chain(openings) {
         if let Some(sow) = sowing.sow {
             let s = sow.node;
             let spans = [
-                s.count.as_ref().map(|c| c.span),
-                s.itself,
-                s.every_lap_itself,
-                s.place.as_ref().map(|p| p.span),
-                s.heavy.as_ref().map(|h| h.span),
+                s.direction.as_ref().map(|d| d.span),
                 s.exit_start.as_ref().map(|e| e.span),
                 s.exit_relay.as_ref().map(|e| e.span),
+                s.side_path.as_ref().map(|p| p.span),
             ];
-            spans.into_iter().flatten().for_each(&mut not_yet);
+            spans.into_iter().flatten().for_each(&mut no_ring);
         }
         if let Some(choose) = sowing.choose {
             let c = choose.node;
@@ -75,18 +71,46 @@ fn path(scope: &Scope<'_>) -> Vec<CheckError> {
                 c.block.as_ref().map(|b| b.span),
                 c.lone.as_ref().map(|l| l.span),
                 c.whole_move.as_ref().map(|w| w.span),
-                c.hand_entry,
             ];
-            spans.into_iter().flatten().for_each(&mut not_yet);
+            spans.into_iter().flatten().for_each(&mut no_ring);
+            for choice in &c.choices {
+                ring_readers(choice, &mut no_ring);
+            }
         }
     }
     for capture in eff.captures.values() {
-        if let Some(d) = capture.destination.as_ref().filter(|d| matches!(d.node, ast::Destination::Resow(_)))
+        if let Some(d) =
+            capture.destination.as_ref().filter(|d| matches!(d.node, ast::Destination::RowEnd { .. }))
         {
-            not_yet(d.span);
+            no_ring(d.span);
         }
     }
     out
+}
+
+/// The parts of a choice description that read a ring or foresee a lap (`whose next hole is
+/// empty`, `whose lap captures`, `the rearmost own hole`, `the hole 2 holes after the own
+/// pair hole`), its `or` and `if there is no …` descriptions included.
+fn ring_readers(choice: &crate::span::Spanned<ast::Choice>, found: &mut impl FnMut(Span)) {
+    let c = &choice.node;
+    if matches!(c.holes.node, ast::ChoiceHoles::Rearmost | ast::ChoiceHoles::AfterMark { .. }) {
+        found(c.holes.span);
+    }
+    for filter in &c.filters {
+        match &filter.node {
+            ast::Filter::Neighbour(..)
+            | ast::Filter::Captures
+            | ast::Filter::Facing
+            | ast::Filter::LandsIn(_)
+            | ast::Filter::LapEnds(_)
+            | ast::Filter::LapReaches(..) => found(filter.span),
+            ast::Filter::NoneFits(other, _) => ring_readers(other, found),
+            _ => {}
+        }
+    }
+    for other in &c.or {
+        ring_readers(other, found);
+    }
 }
 
 /// `, every lap starting with the hole it lifts` and a circuit `skipping the origin hole` say

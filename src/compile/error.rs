@@ -1183,23 +1183,23 @@ pub enum CheckError {
         territory: Option<SourceSpan>,
     },
 
-    /// A construct not yet played where each seed goes into a neighbouring hole of the
-    /// mover's choosing.
-    #[error(
-        "`{what}` is not played yet where each seed goes into a neighbouring hole of the mover's choosing"
-    )]
+    /// A phrase that reads a ring's way, or foresees a lap, where each seed goes into a
+    /// neighbouring hole of the mover's choosing: no ring, and no lap before the mover sows it.
+    #[error("`{what}` reads a way round a ring, and a path of neighbouring holes has none")]
     #[diagnostic(
-        code(sow::check::not_on_path),
+        code(sow::check::ring_on_path),
         help(
-            "sow along a ring (`circuit own rows anticlockwise`), or leave this out: a path's laps are \
-             the mover's choices seed by seed, and this construct sows along a ring or foresees a lap"
+            "where each seed goes into a neighbouring hole of the mover's choosing, no lap goes round a \
+             ring (no direction, no hole ahead of another, no row end sown inward, no side store passed) \
+             and no hole's lap is known before the mover sows it: leave this out, or sow along a ring \
+             (`circuit own rows anticlockwise`)"
         )
     )]
-    NotOnPath {
+    RingOnPath {
         /// The words.
         what: String,
         /// Where.
-        #[label("not with a path of neighbouring holes")]
+        #[label("no ring where seeds go to neighbouring holes")]
         span: SourceSpan,
     },
 

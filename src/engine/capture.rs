@@ -523,6 +523,11 @@ impl Rules {
         let ring = &sow.rings[me];
         let at = match (relay.landing, rev) {
             (true, _) => end.last_at,
+            // Where each seed goes into a neighbouring hole: straight on from the landing.
+            (false, _) if self.path => {
+                let from = self.along_hole(state, me, end.last, rev, 1)?;
+                return (min..=max).contains(&state.counts[from.index()]).then_some(from);
+            }
             (false, true) => ring.step::<true>(end.last_at),
             (false, false) => ring.step::<false>(end.last_at),
         };

@@ -16,6 +16,23 @@ use super::rules::*;
 use super::state::*;
 use super::stepwise::{Cursor, Step, Tally, set_mark};
 use super::trace::SownLap;
+use crate::model::Overrun;
+
+/// A lap of a path about to be lifted (see [`Rules::path_lap`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Lift {
+    /// The hole it is lifted from.
+    pub(super) from: Hole,
+    /// At most so many of its seeds (`None`: all of them).
+    pub(super) most: Option<u16>,
+    /// A heavy hole gives up fewer (`, only 1 seed from a house hole with more than 6
+    /// seeds`): a turn's first lap and its relays, not a capture's seeds sown on.
+    pub(super) heavy: bool,
+    /// Its first seed goes back into that hole.
+    pub(super) itself: bool,
+    /// Its `PATH_*` bits to begin with.
+    pub(super) bits: u8,
+}
 
 impl Rules {
     /// Whether each seed goes into a neighbouring hole of the mover's choosing (`circuit a
@@ -83,6 +100,7 @@ impl Rules {
         };
         self.neighbours(p.at).filter(move |&h| {
             !state.is_marked(self.path_mark, h)
+                && self.chosen_mark.is_none_or(|m| !state.is_marked(m, h))
                 && skip.is_none_or(|m| !state.is_marked(m, h))
                 && by_count.is_none_or(|k| !self.skipped_by_count(state, state.to_move, h, k))
         })
@@ -101,36 +119,92 @@ impl Rules {
         out.extend(self.open_neighbours(state, p).map(Move::Sow));
     }
 
-    /// Lift hole `from` (a turn's first lap, or a relay) and start a lap from it: the phase
-    /// is the lap under way, with the mover to place its first seed. A hole with nowhere to
-    /// sow keeps its seeds, and the turn ends.
-    pub(super) fn path_lap(&self, state: &mut State, sow: &SowRules, from: Hole, cur: &Cursor) -> Step {
+    /// A turn's first decision where each seed goes into a neighbouring hole: hole `h`
+    /// chosen, a seed put into it from the hand where the sowing says so (which may capture
+    /// there instead), then its first lap lifted: so many of its seeds (`sow 4 seeds …`, a
+    /// heavy hole's fewer), the first back into it where the lap starts with it.
+    pub(super) fn path_start<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        h: Hole,
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Step {
+        let me = state.to_move;
+        let mut cur = Cursor::first_lap(false);
+        if let Some(m) = self.chosen_mark {
+            // The turn's chosen hole, which no lap of the turn sows into.
+            set_mark(state, m, h, true);
+        }
+        if let Some(place) = sow.place {
+            if state.hand[me] == 0 {
+                return Step::Over(LapAction::Stop);
+            }
+            state.hand[me] -= 1;
+            self.put(state, h, 1);
+            tally.last = Some(h);
+            cur.origin = state.counts[h.index()];
+            if self.place_captures(state, place, h) {
+                (cur.sown, cur.first) = (false, false);
+                return self.step_run(state, sow, (h, LapAction::Capture(place.capture)), cur, tally, log);
+            }
+        }
+        cur.origin = state.counts[h.index()];
+        let itself = sow.first_lap.itself || sow.every_lap_itself;
+        let lift = Lift { from: h, most: sow.first_lap.lift, heavy: true, itself, bits: PATH_FIRST };
+        self.path_lap(state, sow, lift, &cur, tally, log)
+    }
+
+    /// Lift a lap (a turn's first, a relay, or a capture's seeds sown on) and start it: the
+    /// phase is the lap under way, with the mover to place its next seed. A hole with nothing
+    /// to lift or nowhere to sow keeps its seeds, and the turn ends.
+    pub(super) fn path_lap<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        lift: Lift,
+        cur: &Cursor,
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Step {
         let max_laps = sow.rings[state.to_move].max_laps;
         if u32::from(cur.laps) >= max_laps.min(u32::from(u16::MAX)) {
             return Step::Over(LapAction::Stop);
         }
-        let n = state.counts[from.index()];
-        let p = PathStep {
+        let from = lift.from;
+        let held = state.counts[from.index()];
+        let mut p = PathStep {
             at: from,
             from,
-            hand: n,
+            hand: lift.most.map_or(held, |k| k.min(held)),
             origin: cur.origin,
             laps: cur.laps + 1,
-            first: cur.first,
-            captured: cur.captured,
+            lifted: from,
+            bits: lift.bits | if cur.captured { PATH_CAPTURED } else { 0 },
         };
-        if n == 0 || self.open_neighbours(state, p).next().is_none() {
+        if p.hand == 0 || (!lift.itself && self.open_neighbours(state, p).next().is_none()) {
             return Step::Over(LapAction::Stop);
         }
-        self.remove(state, from, n);
+        if lift.heavy {
+            p.hand = self.heavy_lift(state, sow, from, p.hand);
+        }
+        self.remove(state, from, p.hand);
+        self.thin_marks(state);
         set_mark(state, self.path_mark, from, true);
+        state.phase = Phase::Step(p);
+        if lift.itself {
+            // The first seed goes back into the hole the lap was lifted from.
+            return self.path_step(state, sow, p, from, tally, log);
+        }
         Step::Path(p)
     }
 
-    /// The next seed of the lap under way `p` into hole `to` (one of [`Rules::path_moves`]),
-    /// or the seeds the rules drop into it. Where the lap goes on, the next decision is its
-    /// next seed; where it has nowhere to go, its seeds stay where it stands and the turn
-    /// ends; where its last seed fell, the lap rules say what follows.
+    /// The next seed of the lap under way `p` into hole `to` (one of [`Rules::path_moves`],
+    /// or the lifted hole itself for a lap that starts with it), or the seeds the rules drop
+    /// into it. Where the lap goes on, the next decision is its next seed; where it has
+    /// nowhere to go, its seeds stay where it stands and the turn ends; where its last seed
+    /// fell, the lap rules say what follows.
     pub(super) fn path_step<L: Log>(
         &self,
         state: &mut State,
@@ -140,25 +214,20 @@ impl Rules {
         tally: &mut Tally,
         log: &mut L,
     ) -> Step {
-        let before = state.counts[to.index()];
-        let first_seed = p.at == p.from;
-        let by_rule = match sow.first_hole {
-            Some(first) if first_seed && p.first => first,
-            _ if before == 0 => sow.empty_hole,
-            _ => 1,
-        };
-        let k = by_rule.max(1).min(p.hand);
-        self.add(state, to, k);
-        set_mark(state, self.path_mark, to, true);
-        if let Some(trace) = tally.trace.as_mut() {
-            trace.push(SownLap { from: p.at, drops: vec![to; usize::from(k)] });
-        }
-        p.hand -= k;
+        let (before, held_by) = self.path_drop(state, sow, &mut p, to, tally);
         (p.from, p.at) = (p.at, to);
-        tally.sown += u32::from(k);
         tally.last = Some(to);
         state.phase = Phase::Step(p);
         if p.hand > 0 {
+            if !sow.passing.is_empty() {
+                // The rules read as each seed but a lap's last falls.
+                tally.cur = Some(self.path_cursor(p, held_by));
+                self.capture_in_passing(state, sow, (to, before), false, tally);
+                if tally.captured {
+                    p.bits |= PATH_CAPTURED;
+                    state.phase = Phase::Step(p);
+                }
+            }
             if self.open_neighbours(state, p).next().is_some() {
                 return Step::Path(p);
             }
@@ -171,20 +240,105 @@ impl Rules {
         // until the sowing goes on).
         self.clear_path(state);
         tally.laps += 1;
-        let mut cur = Cursor {
+        tally.from = Some(p.lifted);
+        if p.bits & PATH_ONE_LAP != 0 {
+            // A capture's seeds sown on for one lap: the turn ends with it.
+            return Step::Over(LapAction::Stop);
+        }
+        let mut cur = self.path_cursor(p, held_by);
+        let action = self.step_action(state, sow, (to, before), &mut cur, tally);
+        cur.first = false;
+        self.step_run(state, sow, (to, action), cur, tally, log)
+    }
+
+    /// Drop the next seeds of lap `p` into hole `to`: one, or the seeds the sowing gives its
+    /// first hole or an empty one; where holes belong by colour, the hole becomes the
+    /// mover's, and the opponent's seeds in it stay or go to the lifted hole as the sowing
+    /// says. What the hole held before, and whose seeds those were.
+    fn path_drop(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        p: &mut PathStep,
+        to: Hole,
+        tally: &mut Tally,
+    ) -> (u16, Option<Player>) {
+        let me = state.to_move;
+        let held_by = if self.colours { self.holder(state, to) } else { None };
+        if self.seed_colours && !self.is_store(to) {
+            if held_by.is_some_and(|q| q != me) && sow.overrun == Some(Overrun::ToOrigin) {
+                let taken = state.counts[to.index()];
+                self.remove(state, to, taken);
+                tally.overran.push((to, taken));
+                self.add(state, p.lifted, taken);
+                self.set_holder(state, p.lifted, me);
+            }
+            self.set_holder(state, to, me);
+        }
+        let before = state.counts[to.index()];
+        let by_rule = match sow.first_hole {
+            Some(first) if p.bits & (PATH_FIRST | PATH_STARTED) == PATH_FIRST => first,
+            _ if before == 0 => sow.empty_hole,
+            _ => 1,
+        };
+        let k = by_rule.max(1).min(p.hand);
+        self.add(state, to, k);
+        set_mark(state, self.path_mark, to, true);
+        if self.colours {
+            self.settle_colours(state);
+        }
+        if let Some(trace) = tally.trace.as_mut() {
+            trace.push(SownLap { from: p.at, drops: vec![to; usize::from(k)] });
+        }
+        p.hand -= k;
+        p.bits |= PATH_STARTED;
+        tally.sown += u32::from(k);
+        (before, held_by)
+    }
+
+    /// The sowing's cursor where lap `p` stands, the hole it is at held by `held_by` before
+    /// the lap's seed.
+    fn path_cursor(&self, p: PathStep, held_by: Option<Player>) -> Cursor {
+        Cursor {
             rev: false,
-            first: p.first,
-            captured: p.captured,
+            first: p.first(),
+            captured: p.captured(),
             origin: p.origin,
             pauses: 0,
             sown: true,
             reached: 0,
-            held_by: None,
+            held_by,
             laps: p.laps,
-        };
-        let action = self.step_action(state, sow, (to, before), &mut cur, tally);
-        cur.first = false;
-        self.step_run(state, sow, (to, action), cur, tally, log)
+        }
+    }
+
+    /// A capture's seeds put into hole `into` sown on as a lap of the path: `hand` of them
+    /// (0: the whole hole), with the seed that ended the capturing lap where the capture says
+    /// so, the first back into `into` where it says so.
+    #[allow(clippy::too_many_arguments, reason = "the capture, its seeds and the sowing's parts")]
+    pub(super) fn path_resow<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        resow: crate::model::Resow,
+        (into, hand): (Hole, u16),
+        end: &super::sowing::SowEnd,
+        cur: &Cursor,
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Step {
+        let mut most = (hand > 0).then_some(hand);
+        if let Some(n) = most.as_mut()
+            && resow.with_last
+            && state.counts[end.last.index()] > 0
+        {
+            self.remove(state, end.last, 1);
+            self.add(state, into, 1);
+            *n += 1;
+        }
+        let bits = if resow.one_lap { PATH_ONE_LAP } else { 0 };
+        let lift = Lift { from: into, most, heavy: false, itself: resow.itself, bits };
+        self.path_lap(state, sow, lift, cur, tally, log)
     }
 
     /// The lap under way is over: no hole carries the path mark.

@@ -462,8 +462,8 @@ impl Rules {
                     | (p.from.index() as u64) << 8
                     | u64::from(p.hand) << 16
                     | u64::from(p.origin) << 32
-                    | u64::from(p.first) << 48
-                    | u64::from(p.captured) << 49);
+                    | u64::from(p.bits) << 48
+                    | (p.lifted.index() as u64) << 56);
                 mix(u64::from(p.laps));
             }
         }

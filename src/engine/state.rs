@@ -190,11 +190,37 @@ pub struct PathStep {
     pub origin: u16,
     /// Laps begun this turn.
     pub laps: u16,
-    /// The lap is the turn's first.
-    pub first: bool,
-    /// A capture has been made earlier in the turn.
-    pub captured: bool,
+    /// The hole the lap was lifted from (where the opponent's seeds a lap overruns go, where
+    /// holes belong by colour).
+    pub lifted: Hole,
+    /// What else the lap knows (`PATH_*` bits): whether it is the turn's first, whether the
+    /// turn has captured, whether it is one lap of captured seeds after which the turn ends,
+    /// whether its first hole has been sown.
+    pub bits: u8,
 }
+
+impl PathStep {
+    /// The lap is the turn's first.
+    pub fn first(&self) -> bool {
+        self.bits & PATH_FIRST != 0
+    }
+
+    /// A capture has been made earlier in the turn.
+    pub fn captured(&self) -> bool {
+        self.bits & PATH_CAPTURED != 0
+    }
+}
+
+/// [`PathStep::bits`]: the lap is the turn's first.
+pub(crate) const PATH_FIRST: u8 = 1;
+/// [`PathStep::bits`]: a capture has been made earlier in the turn.
+pub(crate) const PATH_CAPTURED: u8 = 2;
+/// [`PathStep::bits`]: the lap sows a capture's seeds on, one lap, and then the turn ends
+/// (`sow them on, one lap`): no lap rule is read where it ends.
+pub(crate) const PATH_ONE_LAP: u8 = 4;
+/// [`PathStep::bits`]: the lap's first hole has had its seeds (the lifted hole itself, for a
+/// lap starting with it), so the next seed goes one to a hole.
+pub(crate) const PATH_STARTED: u8 = 8;
 
 /// A sowing paused where the rules let the mover stop.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

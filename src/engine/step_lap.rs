@@ -215,7 +215,7 @@ impl Rules {
     /// The lap goes on with the seeds left in hand.
     #[cold]
     #[inline(never)]
-    fn capture_in_passing(
+    pub(super) fn capture_in_passing(
         &self,
         state: &mut State,
         sow: &SowRules,

@@ -17,6 +17,7 @@
 //! ever (relays, captures sown on) are checked by Brent's cycle detection within the lap
 //! bound of the rules.
 
+use super::path::Lift;
 use super::play::Log;
 use super::rules::*;
 use super::sowing::SowEnd;
@@ -172,24 +173,6 @@ impl Rules {
         let mut tally = Tally::default();
         let step = match (state.phase, d) {
             (Phase::Step(p), None) => self.path_step(state, sow, p, h, &mut tally, log),
-            (Phase::Sow, None) if self.path => {
-                if !self.may_lift(state, me, h) {
-                    return None;
-                }
-                state.passes = 0;
-                let cur = Cursor {
-                    rev: false,
-                    first: true,
-                    captured: false,
-                    origin: state.counts[h.index()],
-                    pauses: 0,
-                    sown: false,
-                    reached: 0,
-                    held_by: None,
-                    laps: 0,
-                };
-                self.path_lap(state, sow, h, &cur)
-            }
             (Phase::LapChoice(choice), None) if choice.through && h == choice.at => {
                 state.phase = Phase::Sow;
                 self.step_resume(state, sow, choice, through, &mut tally, log)
@@ -371,6 +354,9 @@ impl Rules {
         tally: &mut Tally,
         log: &mut L,
     ) -> Step {
+        if self.path {
+            return self.path_start(state, sow, h, tally, log);
+        }
         if !sow.turnings.is_empty() && rev != self.turn_reversed(state, sow, state.to_move) {
             state.turn_bits |= TURN_FIRST_TURNED;
         }
@@ -558,7 +544,11 @@ impl Rules {
                     relays.forget();
                     (landing, before)
                 }
-                Next::Lift(from) if self.path => return self.path_lap(state, sow, from, &cur),
+                Next::Lift(from) if self.path => {
+                    let bits = 0;
+                    let lift = Lift { from, most: None, heavy: true, itself: sow.every_lap_itself, bits };
+                    return self.path_lap(state, sow, lift, &cur, tally, log);
+                }
                 Next::Lift(from) => {
                     tally.cur = Some(cur);
                     self.step_lap(state, sow, from, cur.rev, false, tally)
@@ -625,6 +615,18 @@ impl Rules {
                     return Next::Stop(self.step_next_phase(state, into, *cur, on, tally, log));
                 }
                 let (into, hand) = self.put_to_resow(state, sow, resow, taken, &end);
+                if self.path {
+                    return Next::Stop(self.path_resow(
+                        state,
+                        sow,
+                        resow,
+                        (into, hand),
+                        &end,
+                        cur,
+                        tally,
+                        log,
+                    ));
+                }
                 if self.flags.turnings
                     && Self::resow_may_turn(sow, resow)
                     && self.pause_to_turn(state, into, (cur.origin, cur.pauses), lap_rev != on, hand)

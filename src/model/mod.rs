@@ -345,8 +345,9 @@ impl Model {
                 || s.skip_count.is_some()
                 || s.every_lap_itself
         };
-        // Holes claimed or marked by a capture change the position's owners and marks.
-        let claims = self.captures.iter().any(|c| c.claim || c.mark.is_some());
+        // Holes claimed or marked by a capture, or won between rounds, change the position's
+        // owners and marks.
+        let claims = self.owners_move() || self.captures.iter().any(|c| c.claim || c.mark.is_some());
         row_end
             || self.may_move_again()
             || self.circuit.skip_chosen

@@ -123,6 +123,15 @@ fn colours_with_own_rows_turned_laps_and_captures_sown_on() {
     play_randomly("turned_by_colour", 60);
 }
 
+/// A path of neighbouring holes chosen seed by seed, with a first lap of two seeds starting
+/// in the chosen hole, every lap starting with the hole it lifts, the opponent's seeds overrun
+/// going to the lifted hole, relays and captured seeds sown on from the origin hole (once
+/// refused together by `sow::check::not_on_path`).
+#[test]
+fn colours_with_a_path_of_neighbouring_holes() {
+    assert!(play_randomly("path_by_colour", 60) > 0, "no hole changed hands");
+}
+
 /// The board as `(count, holder)` per hole, row by row from North's outer row (`d`): `2n`,
 /// `1s`, `0`.
 fn board(rules: &Rules, state: &State) -> String {

@@ -2446,6 +2446,25 @@ fn a_round_gives_the_holes_a_player_fills_beyond_their_own() {
     assert_eq!((s.seeds(Player::South), s.seeds(Player::North)), (2, 10));
     assert_eq!(s.to_move(), Player::North, "the winner of the round starts the next");
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a2", "b1", "b2", "b3"]));
+    // The news counts the holes each player fills now, won ones included (blind test 10,
+    // fault 2: it counted the holes of each player's rows).
+    let news = sow::session::round_news(
+        &rules,
+        &Game::from_state(&rules, state(&rules, &setup)).state().clone(),
+        &s,
+    );
+    assert_eq!(
+        news.as_deref(),
+        Some(
+            "The round is over: round 2 begins with South's 1 hole and North's 5 holes filled; North moves first."
+        )
+    );
+    // North b1 (2) → a1, a2 (3 each, North's own: no capture). South may sow a3 alone: the
+    // holes North won are not South's to sow (blind test 10, fault 1: they were offered, as
+    // sowings of nothing that kept the turn).
+    game.play(Move::Sow(hole(&rules, "b1"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::South);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a3"]));
 }
 
 /// A hole carrying two marks shows `+` on the board, and the legend names both kinds and the
@@ -2945,4 +2964,134 @@ fn a_lap_rule_may_read_the_seeds_on_the_board() {
     };
     assert_eq!(after(1), (vec![0, 0, 0, 0, 0, 0], 5));
     assert_eq!(after(2), (vec![2, 0, 0, 1, 2, 1], 0));
+}
+
+/// A path of neighbouring holes, chosen seed by seed, on two rows of four: the sowing clauses
+/// that `sow::check::not_on_path` once refused with it are edited in by each test.
+const PATH: &str = r#"game "Path" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit a path through neighbouring holes, chosen seed by seed
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the landing hole holds 4 seeds: capture four
+        when the last seed lands in an own hole and the landing hole holds 3 seeds: relay
+        otherwise: stop
+    }
+    capture four {
+        take the landing hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+
+/// Play `holes` in turn, each a decision of the player to move.
+fn sow_each(game: &mut Game<'_>, rules: &Rules, holes: &[&str]) {
+    for h in holes {
+        game.play(Move::Sow(hole(rules, h))).unwrap_or_else(|e| panic!("{h}: {e}"));
+    }
+}
+
+/// `sow 2 seeds starting with the chosen hole` on a path: South a1 (3) lifts 2, the first
+/// back into a1 (1 → 2) by rule, not by choice; the next goes into a neighbour of a1, a2 or
+/// b1, and in a2 (2 → 3, the lap's end, own, 3 seeds) it relays: a2's 3 seeds go into a3
+/// (3), a4 (3) and b4 (North's, 3): no rule, the turn ends. A hole of 1 lifts its seed back
+/// into itself, and the lap ends there at once (1 seed: no rule).
+#[test]
+fn a_path_lap_may_lift_part_of_a_hole_and_start_with_it() {
+    let rules = edited(PATH, "sow all seeds from the next hole", "sow 2 seeds starting with the chosen hole");
+    let mut game = main_position(&rules, "b 2 2 2 2\n a 3 2 2 2", Player::South);
+    sow_each(&mut game, &rules, &["a1"]);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a2", "b1"]));
+    assert_eq!(rules.board_counts(game.state())[..4], [2, 2, 2, 2]);
+    sow_each(&mut game, &rules, &["a2"]);
+    assert_eq!(game.state().to_move(), Player::South, "a2 relays");
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a3", "b2"]));
+    sow_each(&mut game, &rules, &["a3", "a4", "b4"]);
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_eq!(rules.board_counts(game.state()), vec![2, 0, 3, 3, 2, 2, 2, 3]);
+    let mut game = main_position(&rules, "b 2 2 2 2\n a 1 2 2 2", Player::South);
+    sow_each(&mut game, &rules, &["a1"]);
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_eq!(rules.board_counts(game.state())[..4], [1, 2, 2, 2]);
+}
+
+/// `, every lap starting with the hole it lifts` on a path: South a1 (2) drops its first seed
+/// back into a1 (1), the second into a2 (2 → 3: own, relay); a2's 3 seeds: the first back
+/// into a2 (1), then a3 (3) and a4 (3: own, relay); a4's 3: a4 (1), b4 (3), and b3, the only
+/// neighbour of b4 the lap has not used (3, North's: the turn ends).
+#[test]
+fn every_lap_of_a_path_may_start_with_the_hole_it_lifts() {
+    let rules = edited(
+        PATH,
+        "sow all seeds from the next hole",
+        "sow all seeds from the next hole, every lap starting with the hole it lifts",
+    );
+    let mut game = main_position(&rules, "b 2 2 2 2\n a 2 2 2 2", Player::South);
+    sow_each(&mut game, &rules, &["a1", "a2"]);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a3", "b2"]), "a2 relayed");
+    sow_each(&mut game, &rules, &["a3", "a4", "b4"]);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["b3"]));
+    sow_each(&mut game, &rules, &["b3"]);
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_eq!(rules.board_counts(game.state()), vec![1, 1, 3, 1, 2, 2, 3, 3]);
+}
+
+/// Captured seeds sown on along a path: South a1 (1) → a2 (3 → 4): `capture four` takes a2
+/// and puts its 4 seeds into the hole the lap was lifted from, a1, and they are sown on from
+/// there, seed by seed as the mover chooses: a2 (1), a3 (1), a4 (1), b4 (1 → 2): no rule.
+#[test]
+fn a_capture_sown_on_along_a_path_is_the_movers_to_place() {
+    let rules = edited(
+        PATH,
+        "put the taken seeds in the mover's store",
+        "put the taken seeds into the origin hole and sow them on",
+    );
+    let mut game = main_position(&rules, "b 0 0 0 1\n a 1 3 0 0", Player::South);
+    sow_each(&mut game, &rules, &["a1", "a2"]);
+    assert_eq!(game.state().to_move(), Player::South, "the captured seeds are to be sown");
+    assert_eq!(rules.board_counts(game.state())[..4], [0, 0, 0, 0]);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a2", "b1"]));
+    sow_each(&mut game, &rules, &["a2", "a3", "a4", "b4"]);
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_eq!(rules.board_counts(game.state()), vec![0, 1, 1, 1, 0, 0, 0, 2]);
+}
+
+/// A seed from the hand on a path (`sow 1 seed from the mover's hand into the chosen hole,
+/// then capture four if the opposite pit hole is occupied, else sow the hole`): South puts a
+/// seed into a1 (2 → 3); b1 across it is empty, so a1's 3 seeds are sown along a path: a2,
+/// a3, a4 (3: own, relay), then a4's 3: b4, b3, b2 (3, North's: the end). Into a2 instead,
+/// with b2 across it occupied, the seed captures there: a2's 3 seeds go to South's store, and
+/// nothing is sown.
+#[test]
+fn a_seed_from_the_hand_then_a_path_lap_of_the_hole() {
+    let rules = edited(
+        &PATH.replace("        2 in every hole\n", "        2 in every hole\n        4 in each hand\n"),
+        "sow all seeds from the next hole",
+        "sow 1 seed from the mover's hand into the chosen hole, then capture four if the opposite pit hole is occupied, else sow the hole",
+    );
+    let start = || {
+        let mut setup = setup(&rules, "b 0 2 2 2\n a 2 2 2 2", Player::South);
+        setup.hand[Player::South] = 4;
+        Game::from_state(&rules, state(&rules, &setup))
+    };
+    let mut game = start();
+    sow_each(&mut game, &rules, &["a1", "a2", "a3", "a4", "b4", "b3", "b2"]);
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_eq!(rules.board_counts(game.state()), vec![0, 3, 3, 0, 0, 3, 3, 3]);
+    let mut game = start();
+    sow_each(&mut game, &rules, &["a2"]);
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_eq!(rules.board_counts(game.state()), vec![2, 0, 2, 2, 0, 2, 2, 2]);
+    assert_eq!(game.state().count(rules.store(Player::South).expect("a store")), 3);
 }
