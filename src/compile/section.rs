@@ -1097,6 +1097,9 @@ impl Scope<'_> {
                 Target::Every(side, min, max, step)
             }
             ast::Target::Column(row) => Target::Column(self.row(row)?),
+            ast::Target::ColumnAlong(row, steps) => {
+                Target::ColumnAlong(self.row(row)?, self.steps(steps).map_err(|e| vec![e])?)
+            }
             ast::Target::Along(steps) => Target::Along(self.steps(steps).map_err(|e| vec![e])?),
             ast::Target::OppositeAlong(row, steps) => Target::OppositeAlong(
                 self.opposite_row(row.as_ref(), target.span)?,

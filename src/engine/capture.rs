@@ -430,6 +430,10 @@ impl Rules {
                 Target::OppositeAlong(role, steps) => {
                     holes.extend(self.opposite_along(state, end.last, rev, (role, steps)).map(|o| (o, role)));
                 }
+                Target::ColumnAlong(role, steps) => {
+                    holes
+                        .extend(self.column_along(state, end.last, rev, (role, steps)).map(|h| (h, u8::MAX)));
+                }
                 Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
                     if let Some((ring, from)) =
                         self.run_start(state, sow, capture, i, (end.last, facing, rev))
@@ -782,6 +786,12 @@ impl Rules {
                         n_holes += 1;
                     }
                 }
+                Target::ColumnAlong(role, steps) => {
+                    if let Some(h) = self.column_along(state, last, rev, (role, steps)) {
+                        holes[n_holes] = (h, u8::MAX);
+                        n_holes += 1;
+                    }
+                }
                 Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
                     let Some((ring, from)) = self.run_start(state, sow, capture, i, (last, last, rev)) else {
@@ -841,6 +851,7 @@ impl Rules {
                 self.along_hole(state, me, last, rev, steps).filter(|&h| !self.is_store(h))
             }
             Some(&Target::OppositeAlong(role, steps)) => self.opposite_along(state, last, rev, (role, steps)),
+            Some(&Target::ColumnAlong(role, steps)) => self.column_along(state, last, rev, (role, steps)),
             Some(Target::Every(..) | Target::HolesBefore(..) | Target::HolesAfter(..)) => None,
         }?;
         Some((self.run_ring(state, sow, me, from)?, from))
@@ -871,6 +882,14 @@ impl Rules {
         let me = state.to_move;
         let h = self.along_hole(state, me, last, rev, steps).filter(|&h| !self.is_store(h))?;
         self.opposite(me, h, role)
+    }
+
+    /// `Target::ColumnAlong`: the mover's own hole of row `role` in the column of the hole
+    /// `steps` holes from `last`, on either side (none where that is a store).
+    fn column_along(&self, state: &State, last: Hole, rev: bool, (role, steps): (Role, i16)) -> Option<Hole> {
+        let me = state.to_move;
+        let h = self.along_hole(state, me, last, rev, steps).filter(|&h| !self.is_store(h))?;
+        Some(self.role_hole[me][usize::from(role)][usize::from(self.hole_column[h.index()])])
     }
 
     /// Whether a seed moved into hole `b` now (before it falls) makes the capture `d` says.

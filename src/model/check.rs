@@ -531,7 +531,10 @@ impl Model {
         }
         for target in &capture.take {
             match *target {
-                Target::Opposite(role) | Target::Column(role) | Target::OppositeAlong(role, _)
+                Target::Opposite(role)
+                | Target::Column(role)
+                | Target::OppositeAlong(role, _)
+                | Target::ColumnAlong(role, _)
                     if !self.role_ok(role) =>
                 {
                     return Err(self.wrong(place, format!("no row number {role}")));

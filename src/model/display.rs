@@ -923,6 +923,13 @@ impl Model {
                         }
                     }
                     Target::Along(steps) => along_hole(*steps),
+                    Target::ColumnAlong(r, steps) => {
+                        format!(
+                            "own {} in the column of {}",
+                            self.row_names[usize::from(*r)],
+                            along_hole(*steps)
+                        )
+                    }
                     Target::OppositeAlong(r, steps) => {
                         format!("opposite {} of {}", self.row_names[usize::from(*r)], along_hole(*steps))
                     }

@@ -314,7 +314,7 @@ impl Model {
         };
         // Holes counted along the circuit from the landing hole are read lap by lap.
         let along = (self.captures.iter().flat_map(|c| &c.take))
-            .any(|t| matches!(t, Target::Along(_) | Target::OppositeAlong(..)));
+            .any(|t| matches!(t, Target::Along(_) | Target::OppositeAlong(..) | Target::ColumnAlong(..)));
         let row_end = self
             .captures
             .iter()
@@ -1423,6 +1423,9 @@ pub enum Target {
     /// The opponent's hole of this row role in the column of the hole [`Target::Along`]
     /// counts (none where that is a store or has no opposite hole).
     OppositeAlong(Role, i16),
+    /// The mover's own hole of this row role in the column of the hole [`Target::Along`]
+    /// counts, whichever side that hole is on (none where it is a store).
+    ColumnAlong(Role, i16),
 }
 
 /// A capture: the holes taken at once, then the mover's follow-up choices.

@@ -1092,6 +1092,9 @@ pub enum Target {
     Every(Option<bool>, SeedRange),
     /// `the own ROW hole in the landing column`.
     Column(Spanned<String>),
+    /// `the own ROW hole in the column of the next hole`: in the column of a hole counted
+    /// from the landing hole (as [`Target::Along`] counts it).
+    ColumnAlong(Spanned<String>, Spanned<i64>),
     /// `the next hole`, `the hole after the next hole`, `the 2nd hole before the landing
     /// hole`: holes after the landing hole along the circuit (negative: before it).
     Along(Spanned<i64>),

@@ -801,6 +801,13 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
             "the `\"` just before `{word}` was read as the end of a string that began earlier: a string above is probably missing its closing `\"`"
         ));
     }
+    // A word read as a count's parameter, or a word of the language the phrase cannot go on
+    // from: said before a punctuation mark is suggested, which would only lead on to a count.
+    let counted =
+        wanted.iter().any(|w| matches!(w.as_str(), "`seeds`" | "`seed`" | "`captures`" | "`capture`"));
+    if help.is_none() && !sections_expected && counted {
+        help = undeclared_count(source, pos, &wanted);
+    }
     if help.is_none() && !sections_expected {
         help = punctuation_help(source, pos, &wanted);
     }
@@ -812,9 +819,6 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
         help = Some(
             "the file ends too early: finish the last section, and close every `{` with a `}`".to_string(),
         );
-    }
-    if help.is_none() && wanted.iter().any(|w| w == "`seeds`" || w == "`seed`") {
-        help = undeclared_count(source, pos);
     }
     let expected = join_or(&wanted);
     if help.is_none() && !sections_expected && expected.len() <= 48 && found.starts_with('`') {
@@ -840,10 +844,12 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
     SyntaxError::Unexpected { expected, found, label, span: Span::new(pos, pos + len).into(), help }
 }
 
-/// Where a count's `seeds` is expected just after a word that is no declared parameter
-/// (`holds an even …`, `…, starting in …`): the word was read as a parameter standing for a
-/// count, which the writer hardly meant. Says so, instead of asking for `seeds` after it.
-fn undeclared_count(source: &str, pos: usize) -> Option<String> {
+/// Where what follows a count (`seeds`, `captures`) is expected just after a word that is no
+/// declared parameter (`holds an even …`, `…, starting in …`): the word was read as a
+/// parameter standing for a count, which the writer hardly meant. Says so, instead of asking
+/// for `seeds` after it. A word of the language there may also begin a phrase of its own
+/// (`no seed of the turn …`, `made no capture`): then what may follow it is said.
+fn undeclared_count(source: &str, pos: usize, wanted: &[String]) -> Option<String> {
     let before = source.get(..pos)?.trim_end();
     let start = (before.char_indices().rev())
         .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '-'))
@@ -858,9 +864,24 @@ fn undeclared_count(source: &str, pos: usize) -> Option<String> {
         let mut words = line.split_whitespace();
         words.next() == Some("param") && words.next() == Some(word)
     });
+    if declared {
+        return None;
+    }
+    // Words that follow a count only: where nothing else may follow, the word was read as one.
+    let after_count = |w: &String| matches!(w.as_str(), "`seeds`" | "`seed`" | "`captures`");
+    let words: Vec<String> = wanted.iter().filter(|w| is_word(w)).cloned().collect();
+    if keyword && !words.iter().all(after_count) {
+        let next = word_at(source, pos);
+        return (!words.is_empty() && !next.is_empty()).then(|| {
+            format!(
+                "here `{word}` goes on with {} only: the language has no phrase that goes on from `{word}` with `{next}` (a count in its place is a number or a declared parameter); see the grammar's phrases in grammar/sow.pest",
+                join_or(&words)
+            )
+        });
+    }
     let what =
         if keyword { "a word of the language, but here it" } else { "no parameter of the file, but it" };
-    (!declared).then(|| {
+    Some(()).map(|()| {
         format!(
             "`{word}` is {what} stands where a count goes, so it was read as a parameter's name: a count here is a number (`2 seeds`) or a declared parameter (`param …`); if the words are meant otherwise, the language has no phrase for them here: see the grammar's phrases in grammar/sow.pest"
         )

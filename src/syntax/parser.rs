@@ -1620,7 +1620,14 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
             let side = c.optional(Rule::every_side).map(|s| s.as_str() == "own");
             Target::Every(side, lower_seed_range(c.expect(Rule::seed_range)?)?)
         }
-        Rule::column_target => Target::Column(lower_name(Children::of(inner).expect(Rule::row_name)?)),
+        Rule::column_target => {
+            let mut c = Children::of(inner);
+            let row = lower_name(c.expect(Rule::row_name)?);
+            match c.optional(Rule::far_target) {
+                Some(far) => Target::ColumnAlong(row, lower_far_target(far)?),
+                None => Target::Column(row),
+            }
+        }
         Rule::far_target => Target::Along(lower_far_target(inner)?),
         Rule::opposite_of_target => {
             let mut c = Children::of(inner);

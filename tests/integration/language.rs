@@ -3095,3 +3095,45 @@ fn a_seed_from_the_hand_then_a_path_lap_of_the_hole() {
     assert_eq!(rules.board_counts(game.state()), vec![2, 0, 2, 2, 0, 2, 2, 2]);
     assert_eq!(game.state().count(rules.store(Player::South).expect("a store")), 3);
 }
+
+/// `the own pit hole in the column of the previous hole` (Li'b al-Ghashim, blind test 9, and
+/// Li'b al-'Aqil, blind test 10: the hole across from a hole counted from the landing hole,
+/// when that hole is the opponent's). South a4 (3) → b4, b3, b2 (1 → 2, North's): the
+/// previous hole b3 (2) is taken, and South's own hole across from it, a3 (5): 7 seeds.
+/// (`the opposite hole of the previous hole` would name b3 itself, North's hole of its own
+/// row.)
+#[test]
+fn a_capture_takes_the_own_hole_in_the_column_of_a_counted_hole() {
+    let text = r#"game "Across" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds: capture across
+        otherwise: stop
+    }
+    capture across {
+        take the previous hole and the own pit hole in the column of the previous hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("own pit in the column of the previous hole"), "{shown}");
+    let mut game = main_position(&rules, "b 1 1 1 1\n a 0 0 5 3", Player::South);
+    game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 0, 0, 0, 1, 2, 0, 2]);
+    assert_eq!(game.state().count(rules.store(Player::South).expect("a store")), 7);
+}
