@@ -99,6 +99,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
                     None => None,
                 },
                 itself: s.node.itself.is_some() || s.node.every_lap_itself.is_some(),
+                unless: s.node.itself_unless.as_ref().map(|n| n.node.min(u64::from(u16::MAX)) as u16),
             },
         ),
         None => (
@@ -264,6 +265,8 @@ fn opening_phase(
                 again_may: false,
                 claim: false,
                 mark: None,
+                claim_taken: false,
+                mark_taken: false,
                 follow_ups: vec![FollowUp::ExtraHoles {
                     condition: None,
                     optional: false,

@@ -823,6 +823,9 @@ impl Scope<'_> {
                 Fact::Opposite(self.opposite_row(row.as_ref(), fact.span)?, (*state).into())
             }
             ast::Fact::Row { side, row, state } => Fact::Row((*side).into(), self.row(row)?, (*state).into()),
+            ast::Fact::RowMarked { side, row, mark, some } => {
+                Fact::RowMarked((*side).into(), self.row(row)?, self.mark(mark).map_err(|e| vec![e])?, *some)
+            }
             ast::Fact::Column { row, state } => Fact::Column(self.row(row)?, (*state).into()),
             ast::Fact::OppositeHolds { row, range } => {
                 let role = self.opposite_row(row.as_ref(), fact.span)?;
@@ -844,7 +847,8 @@ impl Scope<'_> {
                 (min, max, step) => Fact::Stepped(CountAt::Along(-1), min, max, step),
             },
             ast::Fact::Along { steps, condition: ast::HoleCondition::Marked(mark) } => {
-                let steps = self.steps(steps).map_err(|e| vec![e])?;
+                // `the landing hole is a MARK hole` is the hole 0 holes on.
+                let steps = if steps.node == 0 { 0 } else { self.steps(steps).map_err(|e| vec![e])? };
                 Fact::AlongMarked(steps, self.mark(mark).map_err(|e| vec![e])?)
             }
             ast::Fact::Along { steps, condition } => {
@@ -1007,6 +1011,8 @@ impl Scope<'_> {
             again_may: c.again_may,
             claim: c.claim.is_some(),
             mark,
+            claim_taken: c.claim_taken,
+            mark_taken: c.mark_taken,
         }))
     }
 

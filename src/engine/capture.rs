@@ -386,12 +386,29 @@ impl Rules {
     #[inline(never)]
     pub(super) fn claim_landing(&self, state: &mut State, c: u8, last: Hole) {
         let capture = &self.model.captures[usize::from(c)];
-        if capture.claim && !self.is_store(last) {
+        if capture.claim && !capture.claim_taken && !self.is_store(last) {
             self.set_holder(state, last, state.to_move);
             self.recount(state);
         }
-        if let Some(m) = capture.mark {
+        if let Some(m) = capture.mark.filter(|_| !capture.mark_taken) {
             super::stepwise::set_mark(state, m, last, true);
+        }
+    }
+
+    /// Claim or mark each of `holes`, the holes capture `capture` named (`then the taken holes
+    /// become the mover's`, `then mark the taken holes as won`), once they are emptied.
+    #[cold]
+    fn claim_taken(&self, state: &mut State, capture: &crate::model::Capture, holes: &[(Hole, u8)]) {
+        for &(h, _) in holes.iter().filter(|&&(h, _)| !self.is_store(h)) {
+            if capture.claim && capture.claim_taken {
+                self.set_holder(state, h, state.to_move);
+            }
+            if let Some(m) = capture.mark.filter(|_| capture.mark_taken) {
+                super::stepwise::set_mark(state, m, h, true);
+            }
+        }
+        if capture.claim && capture.claim_taken {
+            self.recount(state);
         }
     }
 
@@ -455,6 +472,9 @@ impl Rules {
         } else {
             self.empty_holes(state, capture.destination, &holes, amount, log)
         };
+        if capture.claims_taken() {
+            self.claim_taken(state, capture, &holes);
+        }
         self.claim_landing(state, c, end.last);
         took
     }
@@ -733,13 +753,17 @@ impl Rules {
             // It would take every seed an opponent has: it takes nothing.
             n_holes = 0;
         }
-        self.empty_holes(
+        let took = self.empty_holes(
             state,
             capture.destination,
             &holes[..n_holes],
             |state, h| state.counts[h.index()],
             log,
-        )
+        );
+        if capture.claims_taken() {
+            self.claim_taken(state, capture, &holes[..n_holes]);
+        }
+        took
     }
 
     /// The holes `capture` names for a lap ending at `last`, into `holes` (each with the

@@ -71,6 +71,7 @@ fn rules_say(
                 | Fact::OnBoard(..)
                 | Fact::Along(..)
                 | Fact::AlongMarked(..)
+                | Fact::RowMarked(..)
                 | Fact::Stepped(..) => true,
                 Fact::NotReached(..) => !ctx.reached,
             })

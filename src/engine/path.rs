@@ -151,7 +151,7 @@ impl Rules {
             }
         }
         cur.origin = state.counts[h.index()];
-        let itself = sow.first_lap.itself || sow.every_lap_itself;
+        let itself = sow.first_lap.starts_in(cur.origin);
         let lift = Lift { from: h, most: sow.first_lap.lift, heavy: true, itself, bits: PATH_FIRST };
         self.path_lap(state, sow, lift, &cur, tally, log)
     }

@@ -124,7 +124,7 @@ impl Rules {
         state.counts[h.index()] -= hand;
         let lift = 0u64.wrapping_sub(self.keys[h.index()].wrapping_mul(u64::from(hand)));
         // Sowing starting with the hole itself is sowing from the hole before it.
-        let from = match (sow.first_lap.itself, rev) {
+        let from = match (sow.first_lap.starts_in(held), rev) {
             (false, _) => h,
             (true, false) => Hole(ring.slot(ring.back::<false>(ring.pos(h))) as u8),
             (true, true) => Hole(ring.slot(ring.back::<true>(ring.pos(h))) as u8),

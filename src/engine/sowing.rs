@@ -545,6 +545,7 @@ fn landing_rules(
                 | Fact::OnBoard(..)
                 | Fact::Along(..)
                 | Fact::AlongMarked(..)
+                | Fact::RowMarked(..)
                 | Fact::Stepped(..) => Check::Origin(0, u16::MAX),
                 Fact::NotReached(..) => Check::NotReached,
             });

@@ -367,7 +367,12 @@ impl Rules {
             Fact::Holds(min, max) => (min..=max).contains(&count(at)),
             Fact::PreviousHolds(min, max) => holds(-1, min, max),
             Fact::Along(steps, min, max) => holds(steps, min, max),
+            Fact::AlongMarked(0, m) => state.is_marked(m, at),
             Fact::AlongMarked(steps, m) => along(steps).is_some_and(|h| state.is_marked(m, h)),
+            Fact::RowMarked(side, role, m, some) => {
+                let p = if side == Side::Own { me } else { me.other() };
+                self.role_hole[p][usize::from(role)].iter().any(|&h| state.is_marked(m, h)) == some
+            }
             Fact::Stepped(hole, min, max, step) => {
                 let n = match hole {
                     crate::model::CountAt::Landing => Some(count(at)),

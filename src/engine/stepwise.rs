@@ -437,7 +437,7 @@ impl Rules {
         self.remove(state, h, n);
         self.thin_marks(state);
         // Sowing starting with the hole itself is sowing from the hole before it.
-        let from = if sow.first_lap.itself { self.step_hole(me, h, !rev) } else { h };
+        let from = if sow.first_lap.starts_in(held) { self.step_hole(me, h, !rev) } else { h };
         let landing =
             self.drop_seeds(state, sow, (from, sow.first_hole.unwrap_or(1)), n, (rev, false), tally);
         // The lap was lifted from the chosen hole.

@@ -58,11 +58,12 @@ impl Rules {
         let hand = if first { sow.first_lap.lift.map_or(hand, |n| u32::from(n).min(hand)) } else { hand };
         counts[from.index()] -= hand as u16;
         let ctx = LapContext { marks: &state.marks, origin, reached: false };
-        let at = match (first && sow.first_lap.itself, reversed.unwrap_or(false)) {
-            (false, _) => ring.pos(from),
-            (true, false) => ring.back::<false>(ring.pos(from)),
-            (true, true) => ring.back::<true>(ring.pos(from)),
-        };
+        let at =
+            match (first && sow.first_lap.starts_in(state.counts[from.index()]), reversed.unwrap_or(false)) {
+                (false, _) => ring.pos(from),
+                (true, false) => ring.back::<false>(ring.pos(from)),
+                (true, true) => ring.back::<true>(ring.pos(from)),
+            };
         let relays = match state.phase {
             Phase::LapChoice(c) => c.relays + 1,
             _ => 0,

@@ -467,16 +467,17 @@ impl Model {
                 Fact::Opposite(role, _)
                 | Fact::OppositeHolds(role, ..)
                 | Fact::Row(_, role, _)
+                | Fact::RowMarked(_, role, ..)
                 | Fact::Column(role, _)
                     if !self.role_ok(role) =>
                 {
                     return Err(self.wrong(place, format!("no row number {role}")));
                 }
-                Fact::AlongMarked(_, m) if !self.mark_ok(m) => {
+                Fact::AlongMarked(_, m) | Fact::RowMarked(_, _, m, _) if !self.mark_ok(m) => {
                     return Err(self.wrong(place, format!("no mark number {m}")));
                 }
                 Fact::Along(steps, ..) | Fact::AlongMarked(steps, _)
-                    if steps == 0 || steps.abs() > MAX_ALONG =>
+                    if (steps == 0 && !matches!(fact, Fact::AlongMarked(..))) || steps.abs() > MAX_ALONG =>
                 {
                     return Err(
                         self.wrong(place, format!("a hole counted {steps} holes from the landing hole"))

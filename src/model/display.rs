@@ -846,6 +846,16 @@ impl Model {
                     HoleState::Occupied => format!("{whose} {row} row not all empty"),
                 }
             }
+            Fact::RowMarked(side, role, m, some) => {
+                let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
+                let row = &self.row_names[usize::from(role)];
+                let mark = &self.marks[usize::from(m)].name;
+                if some {
+                    format!("{whose} {row} row has a {mark} hole")
+                } else {
+                    format!("{whose} {row} row has no {mark} hole")
+                }
+            }
             Fact::Origin(min, max) => format!("chosen hole held {}", seed_range(min, max, "", "")),
             Fact::Holds(min, max) => format!("landing hole now holds {}", seed_range(min, max, "", "")),
             Fact::PreviousHolds(min, max) => {
@@ -859,6 +869,7 @@ impl Model {
                 };
                 format!("{} {holds}", along_hole(steps))
             }
+            Fact::AlongMarked(0, m) => format!("landing hole a {} hole", self.marks[usize::from(m)].name),
             Fact::AlongMarked(steps, m) => {
                 format!("{} a {} hole", along_hole(steps), self.marks[usize::from(m)].name)
             }
@@ -981,13 +992,15 @@ impl Model {
             for follow_up in &c.follow_ups {
                 writeln!(f, "    {}", self.follow_up_text(follow_up))?;
             }
+            let which = |taken: bool| if taken { "each hole taken" } else { "the landing hole" };
             if c.claim {
-                writeln!(f, "    then the landing hole is the mover's for the rest of the game")?;
+                writeln!(f, "    then {} is the mover's for the rest of the game", which(c.claim_taken))?;
             }
             if let Some(m) = c.mark {
                 writeln!(
                     f,
-                    "    then the landing hole carries the mark {}",
+                    "    then {} carries the mark {}",
+                    which(c.mark_taken),
                     self.marks[usize::from(m)].name
                 )?;
             }

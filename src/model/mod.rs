@@ -304,6 +304,7 @@ impl Model {
                             | Fact::OnBoard(..)
                             | Fact::Along(..)
                             | Fact::AlongMarked(..)
+                            | Fact::RowMarked(..)
                             | Fact::Stepped(..)
                     )
                 })
@@ -580,12 +581,22 @@ pub struct FirstLap {
     pub lift: Option<u16>,
     /// The first seed goes back into the chosen hole (else into the hole after it).
     pub itself: bool,
+    /// … but not where the chosen hole holds exactly this many seeds before it is lifted
+    /// (`, unless it holds 1 seed`).
+    pub unless: Option<u16>,
 }
 
 impl FirstLap {
     /// The usual first lap: every seed, from the next hole.
     pub fn is_plain(self) -> bool {
         self == FirstLap::default()
+    }
+
+    /// Whether the first seed of a first lap from a hole holding `held` seeds (before it is
+    /// lifted) goes back into it.
+    #[inline]
+    pub fn starts_in(self, held: u16) -> bool {
+        self.itself && self.unless != Some(held)
     }
 }
 
@@ -1293,6 +1304,9 @@ pub enum Fact {
     Next(HoleState),
     /// Every hole of that side's row of this role is empty, or some hole occupied.
     Row(Side, Role, HoleState),
+    /// Some hole of that side's row of this role carries the mark (with `true`), or none
+    /// does (`false`). Read lap by lap.
+    RowMarked(Side, Role, MarkId, bool),
     /// The chosen hole held between `min` and `max` seeds.
     Origin(u16, u16),
     /// The landing hole holds between `min` and `max` seeds, the last one included.
@@ -1460,6 +1474,20 @@ pub struct Capture {
     /// Once its holes are taken, the landing hole carries this mark (`then mark the landing
     /// hole as NAME`).
     pub mark: Option<MarkId>,
+    /// The claim is of every hole the capture's `take` names, not the landing hole (`then
+    /// the taken holes become the mover's`).
+    pub claim_taken: bool,
+    /// The mark goes on every hole the capture's `take` names (`then mark the taken holes as
+    /// NAME`).
+    pub mark_taken: bool,
+}
+
+impl Capture {
+    /// Whether the capture claims or marks the holes it takes.
+    #[inline]
+    pub fn claims_taken(&self) -> bool {
+        (self.claim && self.claim_taken) || (self.mark.is_some() && self.mark_taken)
+    }
 }
 
 /// `then relay from the next hole if it holds …` (or `from the landing hole`).

@@ -402,6 +402,9 @@ pub struct Sow {
     pub count: Option<Spanned<Value>>,
     /// `starting with the chosen hole`: the first lap's first seed goes back into it.
     pub itself: Option<Span>,
+    /// `, unless it holds N seeds`: a chosen hole of that many seeds is sown from the next
+    /// hole all the same.
+    pub itself_unless: Option<Spanned<u64>>,
     /// A direction that overrides the circuit's.
     pub direction: Option<Spanned<Direction>>,
     /// What a seed sown into a hole of the opponent's colour does, if said.
@@ -924,6 +927,17 @@ pub enum Fact {
         /// Empty (all) or occupied (some).
         state: HoleState,
     },
+    /// `the SIDE ROW row has a MARK hole` (`true`) or `… has no MARK hole` (`false`).
+    RowMarked {
+        /// Whose row.
+        side: Side,
+        /// Which row.
+        row: Spanned<String>,
+        /// The mark.
+        mark: Spanned<String>,
+        /// Some hole carries it (else none does).
+        some: bool,
+    },
     /// `the landing hole holds N to M seeds`, the last seed included.
     Holds(SeedRange),
     /// `the next hole is STATE`: the hole after the landing hole along the circuit.
@@ -1071,6 +1085,10 @@ pub struct Capture {
     pub claim: Option<Span>,
     /// `then mark the landing hole as NAME`, if written.
     pub mark: Option<Spanned<String>>,
+    /// `then the taken holes become the mover's` (rather than the landing hole).
+    pub claim_taken: bool,
+    /// `then mark the taken holes as NAME` (rather than the landing hole).
+    pub mark_taken: bool,
 }
 
 /// A hole a capture takes at once.

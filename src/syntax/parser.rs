@@ -598,7 +598,17 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         Some(p) => Some(lower_int(Children::of(p).expect(Rule::int)?)?.map(Value::Int)),
         None => None,
     };
-    let itself = c.optional(Rule::sow_itself).map(|p| span(&p));
+    let (itself, itself_unless) = match c.optional(Rule::sow_itself) {
+        Some(p) => {
+            let sp = span(&p);
+            let unless = match Children::of(p).optional(Rule::itself_unless) {
+                Some(u) => Some(lower_int(Children::of(u).expect(Rule::int)?)?),
+                None => None,
+            };
+            (Some(sp), unless)
+        }
+        None => (None, None),
+    };
     let place = c.optional(Rule::place_from_hand).map(lower_place).transpose()?;
     let direction = c.optional(Rule::direction).map(lower_direction).transpose()?;
     let first_hole = match c.optional(Rule::first_hole_seeds) {
@@ -643,6 +653,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
     Ok(Sow {
         count,
         itself,
+        itself_unless,
         every_lap_itself,
         direction,
         overrun,
@@ -1377,7 +1388,13 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
             let row = lower_name(c.expect(Rule::row_name)?);
             Fact::Column { row, state: lower_hole_state(c.expect(Rule::hole_state)?)? }
         }
-        Rule::holds_fact => Fact::Holds(lower_seed_range(c.expect(Rule::seed_range)?)?),
+        Rule::holds_fact => match c.optional(Rule::marked_hole) {
+            Some(marked) => Fact::Along {
+                steps: Spanned::new(0, sp),
+                condition: HoleCondition::Marked(lower_name(Children::of(marked).expect(Rule::row_name)?)),
+            },
+            None => Fact::Holds(lower_seed_range(c.expect(Rule::seed_range)?)?),
+        },
         Rule::next_fact => match lower_hole_condition(&mut c)? {
             HoleCondition::Is(state) => Fact::Next(state),
             condition => Fact::Along { steps: Spanned::new(1, sp), condition },
@@ -1393,8 +1410,12 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
         Rule::row_fact => {
             let side = lower_side(c.expect(Rule::side)?)?.node;
             let row = lower_name(c.expect(Rule::row_name)?);
-            let state = lower_hole_state(c.expect(Rule::hole_state)?)?;
-            Fact::Row { side, row, state }
+            if let Some(state) = c.optional(Rule::hole_state) {
+                return Ok(Spanned::new(Fact::Row { side, row, state: lower_hole_state(state)? }, sp));
+            }
+            let some = c.optional(Rule::row_has_no).is_none();
+            let mark = lower_name(Children::of(c.expect(Rule::marked_hole)?).expect(Rule::row_name)?);
+            Fact::RowMarked { side, row, mark, some }
         }
         Rule::reached_fact => {
             let ended = c.optional(Rule::earlier_lap).is_some();
@@ -1484,11 +1505,20 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut again_may = false;
     let mut claim = None;
     let mut mark = None;
+    let (mut claim_taken, mut mark_taken) = (false, false);
+    let taken = |line: &Pair<'_, Rule>| line.clone().into_inner().any(|p| p.as_rule() == Rule::taken_holes);
     for line in c.rest() {
         match line.as_rule() {
             Rule::destination => destination = Some(lower_destination(line)?),
-            Rule::claim_after => claim = Some(span(&line)),
-            Rule::mark_after => mark = Some(lower_name(Children::of(line).expect(Rule::row_name)?)),
+            Rule::claim_after => {
+                claim_taken = taken(&line);
+                claim = Some(span(&line));
+            }
+            Rule::mark_after => {
+                let mut m = Children::of(line);
+                mark_taken = m.optional(Rule::taken_holes).is_some();
+                mark = Some(lower_name(m.expect(Rule::row_name)?));
+            }
             Rule::relay_after => {
                 let sp = span(&line);
                 let mut r = Children::of(line);
@@ -1521,6 +1551,8 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
         again_may,
         claim,
         mark,
+        claim_taken,
+        mark_taken,
     })
 }
 

@@ -3137,3 +3137,149 @@ fn a_capture_takes_the_own_hole_in_the_column_of_a_counted_hole() {
     assert_eq!(rules.board_counts(game.state()), vec![0, 0, 0, 0, 1, 2, 0, 2]);
     assert_eq!(game.state().count(rules.store(Player::South).expect("a store")), 7);
 }
+
+/// `sow all seeds starting with the chosen hole, unless it holds 1 seed` (Toguz Kumalak,
+/// blind test 10: "the first stone is dropped into the hole that was just emptied, except when
+/// there is only one stone, in which case it is moved to the next hole"): South a1 (1) → a2
+/// (3 → 4); South a2 (3) → a2 itself, a3, a4 (1 each). Played alike by the fast path and the
+/// general interpreter.
+#[test]
+fn a_first_lap_starts_with_the_chosen_hole_unless_it_holds_one_seed() {
+    let text = r#"game "Lone" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds starting with the chosen hole, unless it holds 1 seed
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let after = |from: &str| {
+            let mut game = main_position(rules, "b 1 1 1 1\n a 1 3 0 0", Player::South);
+            game.play(Move::Sow(hole(rules, from))).unwrap();
+            rules.board_counts(game.state())[..4].to_vec()
+        };
+        assert_eq!(after("a1"), vec![0, 4, 0, 0]);
+        assert_eq!(after("a2"), vec![1, 1, 1, 1]);
+    }
+}
+
+/// `the opponent's pit row has no mark hole` and `not the landing hole is a mark hole`
+/// (Toguz Kumalak's one tuzduk per player, Gabata (Ghinda)'s jen holes, blind test 10): a last
+/// seed making 2 in an opponent's hole marks it `won`, unless the opponent's row already has a
+/// `won` hole; a last seed making 3 captures, but not from a `won` hole. South a4 (1) → b4 (1
+/// → 2): marked. With b1 marked already, b4 is not. With b4 marked and holding 2, South a4 (1)
+/// → b4 (3): no capture; unmarked, 3 seeds go to South's store.
+#[test]
+fn lap_rules_ask_whether_a_row_or_the_landing_hole_has_a_mark() {
+    let text = r#"game "Marks" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    marks won
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds and the opponent's pit row has no won hole: mark the landing hole as won
+        when the last seed lands in an opponent's hole and the landing hole holds 3 seeds and not the landing hole is a won hole: capture three
+        otherwise: stop
+    }
+    capture three {
+        take the landing hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("the opponent's pit row has no won hole"), "{shown}");
+    assert!(shown.contains("landing hole a won hole"), "{shown}");
+    let won = rules.model().marks.iter().position(|m| m.name == "won").expect("the mark") as u8;
+    let play = |picture: &str, marked: &[&str]| {
+        let mut setup = setup(&rules, picture, Player::South);
+        for h in marked {
+            setup.marks.push(("won".to_string(), hole(&rules, h)));
+        }
+        let mut game = Game::from_state(&rules, state(&rules, &setup));
+        game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+        let s = game.state().clone();
+        let marked: Vec<bool> = ["b1", "b4"].iter().map(|h| s.is_marked(won, hole(&rules, h))).collect();
+        (marked, s.count(rules.store(Player::South).expect("a store")))
+    };
+    assert_eq!(play("b 1 1 1 1\n a 1 1 1 1", &[]), (vec![false, true], 0));
+    assert_eq!(play("b 1 1 1 1\n a 1 1 1 1", &["b1"]), (vec![true, false], 0));
+    assert_eq!(play("b 1 1 1 2\n a 1 1 1 1", &["b4"]), (vec![false, true], 0));
+    assert_eq!(play("b 1 1 1 2\n a 1 1 1 1", &[]), (vec![false, false], 3));
+}
+
+/// `then the taken holes become the mover's` and `then mark the taken holes as won` (Leyla,
+/// blind test 10: "this hole and the one opposite it are captured"): South a4 (1) → b4 (3 →
+/// 4, North's): the capture takes b4 and South's own hole across it, a4 (empty, lifted), puts
+/// the 4 seeds in South's store, and both holes become South's and carry `won`. North may then
+/// sow b1, b2 or b3, not b4.
+#[test]
+fn a_capture_claims_and_marks_every_hole_it_takes() {
+    let text = r#"game "Claims" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    marks won
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 4 seeds: capture pair
+        otherwise: stop
+    }
+    capture pair {
+        take the landing hole and the own pit hole in the landing column
+        put the taken seeds in the mover's store
+        then the taken holes become the mover's
+        then mark the taken holes as won
+    }
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("then each hole taken is the mover's for the rest of the game"), "{shown}");
+    assert!(shown.contains("then each hole taken carries the mark won"), "{shown}");
+    let mut game = main_position(&rules, "b 1 1 1 3\n a 1 1 1 1", Player::South);
+    game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+    let s = game.state().clone();
+    assert_eq!(s.count(rules.store(Player::South).expect("a store")), 4);
+    let won = rules.model().marks.iter().position(|m| m.name == "won").expect("the mark") as u8;
+    for h in ["a4", "b4"] {
+        assert_eq!(rules.owner_at(&s, hole(&rules, h)), Player::South, "{h}");
+        assert!(s.is_marked(won, hole(&rules, h)), "{h} is won");
+    }
+    assert!(!s.is_marked(won, hole(&rules, "b3")));
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["b1", "b2", "b3"]));
+}
