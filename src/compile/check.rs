@@ -63,6 +63,10 @@ fn path(scope: &Scope<'_>) -> Vec<CheckError> {
             ];
             spans.into_iter().flatten().for_each(&mut no_ring);
         }
+        if let Some(after) = sowing.after_lap {
+            let actions = after.node.rules.iter().map(|r| &r.action).chain(&after.node.otherwise);
+            actions.filter(|a| a.node == ast::LapAction::RelayBack).for_each(|a| no_ring(a.span));
+        }
         if let Some(choose) = sowing.choose {
             let c = choose.node;
             let spans = [

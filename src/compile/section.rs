@@ -565,6 +565,7 @@ impl Scope<'_> {
     pub fn lap_action(&self, action: &Spanned<ast::LapAction>) -> Result<LapAction, CheckError> {
         Ok(match &action.node {
             ast::LapAction::Relay => LapAction::Relay,
+            ast::LapAction::RelayBack => LapAction::RelayBack,
             ast::LapAction::RelayNext => LapAction::RelayNext,
             ast::LapAction::MayStop => LapAction::MayStop,
             ast::LapAction::MayMoveAgain => LapAction::MayMoveAgain,
@@ -925,7 +926,8 @@ impl Scope<'_> {
             Some(by) => after.rules.iter().take_while(|r| r.span != by).count() + 1,
             None => actions.len(),
         };
-        let relays = |a: LapAction| matches!(a, LapAction::Relay | LapAction::RelayNext);
+        let relays =
+            |a: LapAction| matches!(a, LapAction::Relay | LapAction::RelayBack | LapAction::RelayNext);
         let otherwise = self.otherwise(after).unwrap_or(LapAction::Stop);
         let otherwise_reached = catch_all.is_none() || self.store_landings();
         actions.iter().take(reachable).any(|&a| !relays(a)) || (otherwise_reached && !relays(otherwise))
@@ -1180,6 +1182,7 @@ impl Scope<'_> {
             pass_loses: false,
             end_holes: None,
             few_seeds: None,
+            few_seeds_each: false,
             score: Score::Seeds,
             left_to_last: false,
             rounds: None,
@@ -1205,7 +1208,7 @@ impl Scope<'_> {
             let score = match &rule.node {
                 ast::EndRule::NoSeeds(s) | ast::EndRule::Repetition(s) => *s,
                 ast::EndRule::StoreMajority(_, s)
-                | ast::EndRule::FewSeeds(_, s)
+                | ast::EndRule::FewSeeds(_, s, _)
                 | ast::EndRule::MarksEmpty(_, s) => Some(*s),
                 ast::EndRule::Blocked(ast::Blocked::Scores(s), _) => Some(*s),
                 ast::EndRule::PassesDraw(s) => *s,
@@ -1238,7 +1241,8 @@ impl Scope<'_> {
                     let stores = errors.take_one(self.need_stores(rule.span)).is_some();
                     out.store_limit = limit.filter(|_| stores);
                 }
-                ast::EndRule::FewSeeds(v, _) => {
+                ast::EndRule::FewSeeds(v, _, each) => {
+                    out.few_seeds_each = *each;
                     out.few_seeds = errors.take_one(self.value(v).and_then(|n| {
                         u16::try_from(n).map_err(|_| CheckError::TooLarge {
                             value: n,

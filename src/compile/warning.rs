@@ -867,7 +867,9 @@ fn no_way_to_end(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warning> {
 /// relays or lets the mover relay, or a capture whose seeds are sown on as a lap of their own
 /// or that relays from the hole after the landing.
 fn sowing_goes_on(model: &Model) -> bool {
-    let relays = |a: LapAction| matches!(a, LapAction::Relay | LapAction::RelayNext | LapAction::MayStop);
+    let relays = |a: LapAction| {
+        matches!(a, LapAction::Relay | LapAction::RelayBack | LapAction::RelayNext | LapAction::MayStop)
+    };
     let sows_on = |c: &crate::model::Capture| {
         c.relay_after.is_some() || matches!(c.destination, Destination::Sow(resow) if resow.goes_on())
     };

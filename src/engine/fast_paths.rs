@@ -119,7 +119,8 @@ fn compare_lap_table(rules: &Rules, state: &State) -> usize {
                 )
             };
             assert_eq!(exact, said, "{}", name());
-            let relays = |a: LapAction| matches!(a, LapAction::Relay | LapAction::RelayNext);
+            let relays =
+                |a: LapAction| matches!(a, LapAction::Relay | LapAction::RelayBack | LapAction::RelayNext);
             assert_eq!(relays(quick), relays(said), "{}: goes on?", name());
             if relays(quick) {
                 assert_eq!(quick, said, "{}", name());

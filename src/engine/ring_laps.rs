@@ -403,7 +403,7 @@ impl Ring {
         action: LapAction,
     ) -> Option<usize> {
         match action {
-            LapAction::Relay => Some(last_at),
+            LapAction::Relay | LapAction::RelayBack => Some(last_at),
             LapAction::RelayNext => {
                 let next = self.step::<REV>(last_at);
                 (counts[self.slot(next)] > 0).then_some(next)

@@ -87,7 +87,7 @@ impl Verdict {
 
 /// Whether an action sows on.
 pub(super) fn is_relay(action: LapAction) -> bool {
-    matches!(action, LapAction::Relay | LapAction::RelayNext)
+    matches!(action, LapAction::Relay | LapAction::RelayBack | LapAction::RelayNext)
 }
 
 /// A condition of a lap rule, made concrete for one landing hole.

@@ -533,7 +533,7 @@ impl Rules {
                 LapAction::Capture(c) => {
                     self.step_capture(state, sow, (c, at), &mut cur, tally, &mut resown, log)
                 }
-                LapAction::Relay | LapAction::RelayNext => {
+                LapAction::Relay | LapAction::RelayBack | LapAction::RelayNext => {
                     self.step_relay_from(state, sow, (action, at), &mut cur, &mut relays)
                 }
                 LapAction::MayStop => return Step::MayStop(at, cur),
@@ -718,7 +718,7 @@ impl Rules {
         if self.flags.turnings && self.pause_to_turn(state, from, (cur.origin, cur.pauses), false, 0) {
             return Next::Stop(Step::TurnPaused(*cur));
         }
-        cur.rev = self.going_on(state, cur.rev);
+        cur.rev = if action == LapAction::RelayBack { !cur.rev } else { self.going_on(state, cur.rev) };
         if sow.exit_relay.is_some_and(|role| self.leaves_row(state, role, from, cur.rev)) {
             // The relay may not be sown: the mover is left with no move.
             state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked });

@@ -121,7 +121,7 @@ impl Rules {
             .collect();
         let mut s = state.clone();
         let end = self.turned_lap(&mut s, sow, h, choice.origin, rev, held);
-        if !matches!(end.action, LapAction::Relay | LapAction::RelayNext) {
+        if !matches!(end.action, LapAction::Relay | LapAction::RelayBack | LapAction::RelayNext) {
             return laps;
         }
         let Some(from) = self.relay_hole(&s, &end, rev) else { return laps };

@@ -418,11 +418,19 @@ impl Rules {
             return;
         }
         if let Some(few) = self.model.end.few_seeds
-            && state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(few)
+            && self.few_seeds_left(state, few)
             && self.end_in_force(state, EndKind::FewSeeds)
         {
             state.outcome = Some(self.by_score(state));
         }
+    }
+
+    /// Whether at most `few` seeds are in the holes, or on each side where the rule says so.
+    fn few_seeds_left(&self, state: &State, few: u16) -> bool {
+        if self.model.end.few_seeds_each {
+            return self.players().filter(|&p| !state.is_out(p)).all(|p| state.seeds[p] <= few);
+        }
+        state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(few)
     }
 
     /// The end rules fewer games still have, read first where the flag says so: a player

@@ -1064,7 +1064,8 @@ impl Model {
         }
         if let Some(few) = end.few_seeds {
             let seeds = if few == 1 { "seed" } else { "seeds" };
-            writeln!(f, "  at most {few} {seeds} in the holes {scored} (checked after every turn)")?;
+            let place = if end.few_seeds_each { "on each player's side" } else { "in the holes" };
+            writeln!(f, "  at most {few} {seeds} {place} {scored} (checked after every turn)")?;
         }
         let blocked = match end.blocked {
             Blocked::Loses => "loses",
@@ -1316,6 +1317,7 @@ impl Model {
     fn action_text(&self, action: LapAction) -> String {
         match action {
             LapAction::Relay => "relay".to_string(),
+            LapAction::RelayBack => "relay, turning back".to_string(),
             LapAction::RelayNext => "relay from the next hole".to_string(),
             LapAction::MayStop => "the mover may stop, or relay".to_string(),
             LapAction::MayMoveAgain => "the mover may move again, or pass the turn on".to_string(),

@@ -330,6 +330,10 @@ impl Model {
                 || s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(|a| a == LapAction::MayStop);
             rows > 1 || (rows == 1 && pauses)
         };
+        // Relays that turn back are sown lap by lap.
+        let back = |s: &Sowing| {
+            s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(|a| a == LapAction::RelayBack)
+        };
         let own = |s: &Sowing| {
             reached(s)
                 || s.heavy.is_some()
@@ -356,7 +360,7 @@ impl Model {
             || claims
             || self.end.row_empty_every_lap
             || self.marks.iter().any(|m| m.keep_min.is_some())
-            || sowings.into_iter().any(|s| s.place.is_some() || facts(s) || own(s))
+            || sowings.into_iter().any(|s| s.place.is_some() || facts(s) || own(s) || back(s))
     }
 }
 
@@ -1258,6 +1262,9 @@ pub struct HoleFilter {
 pub enum LapAction {
     /// Lift the landing hole and sow on.
     Relay,
+    /// Lift the landing hole and sow on the other way from the lap that just ended (`relay,
+    /// turning back`). Played lap by lap.
+    RelayBack,
     /// Lift the hole after the landing hole and sow on.
     RelayNext,
     /// Carry out capture number `n`; the sowing ends.
@@ -1615,6 +1622,8 @@ pub struct EndRules {
     /// At most this many seeds in the holes (stores aside) at the end of a turn ends the game
     /// (scored).
     pub few_seeds: Option<u16>,
+    /// … counted on each player's side: every player has at most that many (`on each side`).
+    pub few_seeds_each: bool,
     /// No hole carrying this mark holding a seed (with some hole carrying it), at the end of
     /// a turn, ends the game (scored).
     pub marks_empty: Option<MarkId>,

@@ -1026,6 +1026,8 @@ pub struct SeedRange {
 pub enum LapAction {
     /// Lift the landing hole and sow on.
     Relay,
+    /// Lift the landing hole and sow on the other way (`relay, turning back`).
+    RelayBack,
     /// Lift the hole after the landing hole and sow on.
     RelayNext,
     /// Carry out the named capture; the sowing ends.
@@ -1269,8 +1271,8 @@ pub enum EndRule {
     /// `in the main game, RULE` or `in opening "NAME", RULE`: a rule read only in that phase.
     Scoped(Spanned<EndScope>, Box<Spanned<EndRule>>),
     /// `at most N seeds on the board ends the game and the player who captured more seeds
-    /// wins`.
-    FewSeeds(Spanned<Value>, Scoring),
+    /// wins` (with `true`: `on each side`).
+    FewSeeds(Spanned<Value>, Scoring, bool),
     /// `after N turns the game is a draw`.
     TurnLimit(Spanned<Value>),
     /// `a player whose ROW row is empty loses[, even between laps]` (`true` with the clause).

@@ -1469,6 +1469,9 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
 fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
     let sp = span(&pair);
     let action = match pair.as_rule() {
+        Rule::relay if pair.clone().into_inner().any(|p| p.as_rule() == Rule::relay_back) => {
+            LapAction::RelayBack
+        }
         Rule::relay => LapAction::Relay,
         Rule::relay_next => LapAction::RelayNext,
         Rule::may_stop => LapAction::MayStop,
@@ -1797,7 +1800,8 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::few_seeds_rule => {
             let mut c = Children::of(r);
             let count = lower_value(c.expect(Rule::value)?)?;
-            EndRule::FewSeeds(count, lower_score(c.expect(Rule::by_score)?))
+            let each = c.optional(Rule::each_side).is_some();
+            EndRule::FewSeeds(count, lower_score(c.expect(Rule::by_score)?), each)
         }
         Rule::turn_limit_rule => EndRule::TurnLimit(lower_value(Children::of(r).expect(Rule::value)?)?),
         Rule::row_empty_rule => {

@@ -3283,3 +3283,65 @@ fn a_capture_claims_and_marks_every_hole_it_takes() {
     assert!(!s.is_marked(won, hole(&rules, "b3")));
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["b1", "b2", "b3"]));
 }
+
+/// `relay, turning back` (Kiuthi, blind test 9: "the contents are lifted and sowing continues
+/// in the opposite direction"): South a1 (2) → a2 (1), a3 (1 → 2, occupied): a3's 2 seeds are
+/// sown back the other way, a2 (2), a1 (0 → 1, empty: the end). A plain relay would have gone
+/// on into a4 and b4.
+#[test]
+fn a_relay_may_turn_back() {
+    let text = r#"game "Back" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an occupied hole: relay, turning back
+        otherwise: stop
+    }
+    after 1000 laps a sowing is endless
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let after = |text: &str| {
+        let rules = seventh_fault(text);
+        let mut game = main_position(&rules, "b 1 0 0 0\n a 2 0 1 0", Player::South);
+        game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+        rules.board_counts(game.state())
+    };
+    assert!(seventh_fault(text).model().to_string().contains("relay, turning back"));
+    assert_eq!(after(text), vec![1, 2, 0, 0, 1, 0, 0, 0]);
+    assert_eq!(after(&text.replace("relay, turning back", "relay")), vec![0, 1, 0, 1, 1, 0, 0, 1]);
+}
+
+/// `at most 3 seeds on each side ends the game …` (Gifia, blind test 9: "until each player is
+/// reduced to one counter"): the position of `few_seeds_on_the_board_end_the_game_on_captures`
+/// with 2 more seeds in a6. After South a2 (1) → a3, capturing a5's 2, South has 3 seeds on
+/// their side and North 3: at most 3 each, and the game ends, South winning on captures; at
+/// most 2 each, the game goes on.
+#[test]
+fn few_seeds_on_each_side_end_the_game() {
+    let picture = "b 0 0 0 1 1 1
+                   a 0 1 0 0 2 2";
+    let play = |most: u16| {
+        let rules = along_ending(&format!(
+            "        a player with no seeds ends the game and the player who captured more seeds wins
+        a player who cannot move ends the game and the player who captured more seeds wins
+        at most {most} seeds on each side ends the game and the player who captured more seeds wins\n"
+        ));
+        assert!(rules.model().to_string().contains(&format!("at most {most} seeds on each player's side")));
+        let mut game = main_position(&rules, picture, Player::South);
+        game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+        game.outcome()
+    };
+    assert_eq!(play(3), win(Player::South, sow::engine::WinReason::Score));
+    assert_eq!(play(2), None);
+}
