@@ -1183,6 +1183,7 @@ impl Scope<'_> {
             end_holes: None,
             few_seeds: None,
             few_seeds_each: false,
+            gift: None,
             score: Score::Seeds,
             left_to_last: false,
             rounds: None,
@@ -1267,6 +1268,18 @@ impl Scope<'_> {
                 ast::EndRule::PassLoses => out.pass_loses = true,
                 ast::EndRule::EndHoles(row) => out.end_holes = errors.take(self.row(row)),
                 ast::EndRule::MarksEmpty(mark, _) => out.marks_empty = errors.take_one(self.mark(mark)),
+                ast::EndRule::Gift(count, hole) => {
+                    let into = errors.take(self.sow_into(&ast::ResowInto::Named(Box::new(hole.clone()))));
+                    let max = u64::from(crate::model::MAX_SEEDS);
+                    let count = errors.take_one(match count.node {
+                        0 => Err(CheckError::ZeroAmount { span: count.span.into() }),
+                        n if n > max => Err(CheckError::TooLarge { value: n, max, span: count.span.into() }),
+                        n => Ok(n as u16),
+                    });
+                    if let (Some(SowInto::Hole { role, column }), Some(count)) = (into, count) {
+                        out.gift = Some(crate::model::Gift { count, role, column });
+                    }
+                }
                 // Lowered above: the grammar scopes no rule twice.
                 ast::EndRule::Scoped(..) => {}
                 ast::EndRule::Rounds(r) => {
@@ -1754,6 +1767,7 @@ fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
         ast::EndRule::PassLoses => EndKind::PassLoses,
         ast::EndRule::EndHoles(_) => EndKind::EndHoles,
         ast::EndRule::MarksEmpty(..) => EndKind::MarksEmpty,
+        ast::EndRule::Gift(..) => EndKind::Gift,
         ast::EndRule::Rounds(_) | ast::EndRule::Scoped(..) => return None,
     })
 }

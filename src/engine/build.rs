@@ -749,6 +749,7 @@ fn flags(rules: &Rules) -> Flags {
             }),
         turn_ends: end.passes_draw
             || end.turn_limit.is_some()
+            || end.gift.is_some()
             || rules.tracks_again
             || rules.chosen_mark.is_some(),
         turnings: (rules.phases.iter())

@@ -60,6 +60,9 @@ impl Rules {
             state.to_move = mover.next();
             state.hash = state.hash.wrapping_add(self.pass_keys[mover.index()]);
         }
+        if self.flags.turn_ends {
+            self.give_seeds(state, mover);
+        }
         self.check_end(state);
         if self.flags.turn_ends {
             self.check_turn_ends(state, mover);
@@ -88,6 +91,44 @@ impl Rules {
             // Where the game is played in rounds, the next round (`end_round` is cold).
             self.end_round(state, Some(history));
         }
+    }
+
+    /// `a player with no seeds is given 1 seed from the opponent's captures into …`: the player
+    /// to move, with no seeds on their side, is given seeds from the captures of `giver`, who
+    /// just moved (from their store where the board has stores, else from what they captured,
+    /// in hand or out of play), into the hole the rule names; none where `giver` has captured
+    /// too few.
+    #[cold]
+    fn give_seeds(&self, state: &mut State, giver: Player) {
+        let Some(gift) = self.model.end.gift else { return };
+        let me = state.to_move;
+        if me == giver || state.seeds[me] > 0 || !self.end_in_force(state, EndKind::Gift) {
+            return;
+        }
+        let Some(k) = gift.column.from_left(self.columns) else { return };
+        let n = gift.count;
+        match self.store {
+            Some(store) => {
+                let slot = store[giver].index();
+                if state.counts[slot] < n {
+                    return;
+                }
+                state.counts[slot] -= n;
+                state.hash = state.hash.wrapping_sub(self.keys[slot].wrapping_mul(u64::from(n)));
+            }
+            None => {
+                if state.captured[giver] < n {
+                    return;
+                }
+                state.captured[giver] -= n;
+                // Captured seeds kept in hand are given from the hand.
+                let dealt = self.model.hand_of(giver);
+                let over = state.hand[giver].saturating_sub(state.captured[giver].saturating_add(dealt));
+                state.hand[giver] -= over.min(n);
+            }
+        }
+        let h = self.hole_from_owners_left(me, gift.role, k);
+        self.put(state, h, n);
     }
 
     /// The end rules read between turns only (passes in a row, the turn limit), and what a

@@ -1062,6 +1062,19 @@ impl Model {
                 "  every {name} hole empty (and some hole marked {name}) {scored} (checked after every turn)"
             )?;
         }
+        if let Some(gift) = end.gift {
+            let seeds = if gift.count == 1 { "seed" } else { "seeds" };
+            let column = match gift.column {
+                Column::FromLeft(k) => format!("hole {} from the left", k + 1),
+                Column::FromRight(k) => format!("hole {} from the right", k + 1),
+            };
+            writeln!(
+                f,
+                "  a player to move with no seeds is given {} {seeds} from the captures of the player who just moved, into their {} {column} (checked after every turn)",
+                gift.count,
+                self.row_names[usize::from(gift.role)]
+            )?;
+        }
         if let Some(few) = end.few_seeds {
             let seeds = if few == 1 { "seed" } else { "seeds" };
             let place = if end.few_seeds_each { "on each player's side" } else { "in the holes" };
@@ -1424,5 +1437,6 @@ fn end_kind_words(kind: EndKind) -> &'static str {
         EndKind::PassLoses => "the rule for passing",
         EndKind::EndHoles => "the rule for both end holes taken",
         EndKind::MarksEmpty => "the rule for marked holes emptied",
+        EndKind::Gift => "the gift to a player with no seeds",
     }
 }

@@ -1622,6 +1622,9 @@ pub struct EndRules {
     /// At most this many seeds in the holes (stores aside) at the end of a turn ends the game
     /// (scored).
     pub few_seeds: Option<u16>,
+    /// A player to move with no seeds on their side is given seeds from the captures of the
+    /// player who just moved.
+    pub gift: Option<Gift>,
     /// … counted on each player's side: every player has at most that many (`on each side`).
     pub few_seeds_each: bool,
     /// No hole carrying this mark holding a seed (with some hole carrying it), at the end of
@@ -1668,6 +1671,20 @@ pub enum EndKind {
     EndHoles,
     /// `every MARK hole is empty …`.
     MarksEmpty,
+    /// `a player with no seeds is given …`.
+    Gift,
+}
+
+/// `a player with no seeds is given 1 seed from the opponent's captures into the leftmost
+/// house hole`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gift {
+    /// Seeds given.
+    pub count: u16,
+    /// The receiver's row they go into.
+    pub role: Role,
+    /// … and its hole, from the receiver's seat.
+    pub column: Column,
 }
 
 /// How many seeds a store must hold to end the game.

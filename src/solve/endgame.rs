@@ -92,6 +92,9 @@ pub fn unsupported(rules: &Rules) -> Option<String> {
     if model.board.side_stores.is_some() {
         return Some("its side stores are sown from again, so seeds come back into play".into());
     }
+    if end.gift.is_some() {
+        return Some("a player with no seeds is given captured seeds, so seeds come back into play".into());
+    }
     if model.hand.iter().any(|&n| n > 0) {
         return Some(
             "the setup puts seeds in the players' hands, which are placed on the board later".into(),

@@ -1252,11 +1252,13 @@ pub struct EndRestated {
 }
 
 /// One way a game ends.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum EndRule {
     /// `a player with no seeds loses` (`None`) or `… ends the game and the player with more
     /// seeds wins` (with the score counted).
     NoSeeds(Option<Scoring>),
+    /// `a player with no seeds is given N seeds from the opponent's captures into HOLE`.
+    Gift(Spanned<u64>, Spanned<HoleSet>),
     /// `a player who cannot move loses|passes`, and the captured seeds with which a blocked
     /// player draws instead (`, or draws if they have captured at least 50 seeds`).
     Blocked(Blocked, Option<Spanned<Value>>),
@@ -1348,6 +1350,7 @@ impl EndRule {
     pub fn kind(&self) -> &'static str {
         match self {
             EndRule::NoSeeds(_) => "a player with no seeds",
+            EndRule::Gift(..) => "a gift of seeds to a player with none",
             EndRule::Blocked(..) => "a player who cannot move",
             EndRule::Repetition(_) => "a repeated position",
             EndRule::StoreMajority(..) => "a store holding enough seeds",

@@ -336,6 +336,9 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::itself_unless => "`, unless it holds 1 seed`",
         Rule::taken_holes => "`taken holes`",
         Rule::each_side => "`each side`",
+        Rule::gift_rule => {
+            "`a player with no seeds is given 1 seed from the opponent's captures into the leftmost house hole`"
+        }
         Rule::relay_back => "`, turning back`",
         Rule::row_has_no => "`no`",
         Rule::take_each => "`2 seeds from each of`",
@@ -498,6 +501,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_take => "`take`",
         Rule::kw_taken => "`taken`",
         Rule::kw_turning => "`turning`",
+        Rule::kw_given => "`given`",
         Rule::kw_back => "`back`",
         Rule::kw_territory => "`territory`",
         Rule::kw_the => "`the`",

@@ -1758,6 +1758,11 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
     let sp = span(&r);
     let rule = match r.as_rule() {
         Rule::no_seeds_rule => EndRule::NoSeeds(Children::of(r).optional(Rule::by_score).map(lower_score)),
+        Rule::gift_rule => {
+            let mut c = Children::of(r);
+            let count = lower_int(c.expect(Rule::int)?)?;
+            EndRule::Gift(count, lower_one_hole(c.expect(Rule::resow_named)?)?)
+        }
         Rule::blocked_rule => {
             let (blocked, draw) = lower_blocked_rule(r)?;
             EndRule::Blocked(blocked, draw)

@@ -3345,3 +3345,58 @@ fn few_seeds_on_each_side_end_the_game() {
     assert_eq!(play(3), win(Player::South, sow::engine::WinReason::Score));
     assert_eq!(play(2), None);
 }
+
+/// `a player with no seeds is given 1 seed from the opponent's captures into the leftmost
+/// house hole` (Li'b al-'Aqil, blind test 10, and Li'b al-Ghashim, blind test 9: "the opponent
+/// must give them one counter, to be placed in the leftmost hole"): South a4 (1) → b4 (1 → 2):
+/// taken into South's hand. North has no seeds left: South gives 1 of its 2 captured seeds,
+/// into North's leftmost hole (b4, from North's seat), and North moves on. Kept in a store,
+/// the seed comes from the store. Without the gift, North, with no seeds, loses.
+#[test]
+fn a_player_with_no_seeds_may_be_given_captured_seeds() {
+    let text = r#"game "Gift" {
+    board 2 rows of 4 holes, no stores
+    territory each player owns row house
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds: capture two
+        otherwise: stop
+    }
+    capture two {
+        take the landing hole
+        put the taken seeds in the mover's hand
+    }
+    end {
+        a player with no seeds is given 1 seed from the opponent's captures into the leftmost house hole
+        a player with no seeds loses
+        a player who cannot move loses
+    }
+}
+"#;
+    let gift = "        a player with no seeds is given 1 seed from the opponent's captures into the leftmost house hole\n";
+    let play = |text: &str| {
+        let rules = seventh_fault(text);
+        let mut game = main_position(&rules, "b 0 0 0 1\n a 1 0 0 1", Player::South);
+        game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+        let s = game.state().clone();
+        let store = rules.store(Player::South).map(|h| s.count(h));
+        (game.outcome(), rules.board_counts(&s), s.hand()[Player::South], s.captured()[Player::South], store)
+    };
+    let rules = seventh_fault(text);
+    assert!(
+        rules.model().to_string().contains("is given 1 seed from the captures of the player who just moved")
+    );
+    assert_eq!(play(text), (None, vec![1, 0, 0, 0, 0, 0, 0, 1], 1, 1, None));
+    let stored = text
+        .replace("no stores", "a store for each player")
+        .replace("put the taken seeds in the mover's hand", "put the taken seeds in the mover's store");
+    assert_eq!(play(&stored), (None, vec![1, 0, 0, 0, 0, 0, 0, 1], 0, 0, Some(1)));
+    assert_eq!(play(&text.replace(gift, "")).0, win(Player::South, sow::engine::WinReason::NoSeeds));
+}
