@@ -679,6 +679,8 @@ fn no_seeds_two(model: &Model) -> Option<model::Ending> {
         .end
         .no_seeds
         .filter(|_| model.seats == 2 && !model.end.only_in.iter().any(|&(k, _)| k == model::EndKind::NoSeeds))
+        // A gift to a player with no seeds comes first: read with the rare ends.
+        .filter(|_| model.end.gift.is_none())
 }
 
 /// The change of the position hash when `seat` passes the turn on, for each seat.
@@ -737,8 +739,11 @@ fn flags(rules: &Rules) -> Flags {
             || end.few_seeds.is_some()
             || end.marks_empty.is_some()
             || !end.only_in.is_empty()
-            || (rules.seats() > 2 && end.no_seeds.is_some()),
-        scarce_ends: end.marks_empty.is_some() || !end.only_in.is_empty(),
+            || (rules.seats() > 2 && end.no_seeds.is_some())
+            || end.gift.is_some(),
+        scarce_ends: end.marks_empty.is_some() || !end.only_in.is_empty() || end.gift.is_some(),
+        gift: end.gift.is_some(),
+        first_ends: end.gift.is_some() || rules.seats() > 2,
         interpreted: rules.stepwise,
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),
         counts_took: end.score == model::Score::Captured
@@ -749,7 +754,6 @@ fn flags(rules: &Rules) -> Flags {
             }),
         turn_ends: end.passes_draw
             || end.turn_limit.is_some()
-            || end.gift.is_some()
             || rules.tracks_again
             || rules.chosen_mark.is_some(),
         turnings: (rules.phases.iter())

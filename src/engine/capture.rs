@@ -375,7 +375,8 @@ impl Rules {
         if capture.each.is_some() || capture.origin_column || capture.claim || capture.mark.is_some() {
             return self.take_measured(state, c, end, rev, log);
         }
-        self.take(state, c, end.last, rev, log)
+        // Claims and marks are made by `take_measured`.
+        self.take::<false, L>(state, c, end.last, rev, log)
     }
 
     /// What capture `c` does to the landing hole `last` once its holes are taken: makes it
@@ -736,7 +737,7 @@ impl Rules {
     /// Empty the holes capture `c` takes from a lap ending at `last`: the seeds taken, and
     /// the opposite rows (as bits of their roles) that gave some.
     #[inline(always)]
-    pub(super) fn take<L: Log>(
+    pub(super) fn take<const CLAIMS: bool, L: Log>(
         &self,
         state: &mut State,
         c: u8,
@@ -760,7 +761,7 @@ impl Rules {
             |state, h| state.counts[h.index()],
             log,
         );
-        if capture.claims_taken() {
+        if CLAIMS && capture.claims_taken() {
             self.claim_taken(state, capture, &holes[..n_holes]);
         }
         took
@@ -932,7 +933,7 @@ impl Rules {
     #[cold]
     pub(super) fn capture_at_drop<L: Log>(&self, state: &mut State, c: u8, b: Hole, log: &mut L) {
         let me = state.to_move;
-        let (taken, _) = self.take(state, c, b, false, log);
+        let (taken, _) = self.take::<true, L>(state, c, b, false, log);
         self.claim_landing(state, c, b);
         if taken > 0 {
             state.captures_made[me] = state.captures_made[me].saturating_add(1);

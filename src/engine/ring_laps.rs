@@ -403,7 +403,8 @@ impl Ring {
         action: LapAction,
     ) -> Option<usize> {
         match action {
-            LapAction::Relay | LapAction::RelayBack => Some(last_at),
+            // (`relay, turning back` is played lap by lap, never on the ring.)
+            LapAction::Relay => Some(last_at),
             LapAction::RelayNext => {
                 let next = self.step::<REV>(last_at);
                 (counts[self.slot(next)] > 0).then_some(next)

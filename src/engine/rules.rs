@@ -328,6 +328,10 @@ pub(crate) struct Flags {
     /// … among them, a player with no seeds under a rule scoped to a phase, or every marked
     /// hole emptied (`Rules::check_scarce_ends`).
     pub scarce_ends: bool,
+    /// … and first of them, a gift of seeds to a player with none (`Rules::give_seeds`).
+    pub gift: bool,
+    /// … a gift, or a table of more than two (`Rules::check_first_ends`).
+    pub first_ends: bool,
     /// Sowings are played by the general interpreter (`engine::stepwise`), lap by lap, seed
     /// by seed, not by the fast paths.
     pub interpreted: bool,

@@ -131,9 +131,8 @@ impl Rules {
                     self.capture_goes_on(&mut s, sow, (c, &end), (rev, on), (origin, relays), depth)
                 }
                 // Only where laps may be turned or the end is read between laps.
-                LapAction::Relay | LapAction::RelayBack | LapAction::RelayNext => {
-                    self.relay_goes_on(&s, &end, rev)
-                }
+                // (`relay, turning back` is played lap by lap, never here.)
+                LapAction::Relay | LapAction::RelayNext => self.relay_goes_on(&s, &end, rev),
                 _ => return true,
             };
             // The next lap lifts `hand` seeds of `from` (0: the whole hole).

@@ -249,9 +249,8 @@ impl Rules {
                 self.capture(state, history, c, end, (origin, relays), (rev, on), log)
             }
             // Only where laps may be turned: the next lap lifts a hole it may be turned from.
-            LapAction::Relay | LapAction::RelayBack | LapAction::RelayNext => match self
-                .relay_hole(state, end, rev)
-            {
+            // (`relay, turning back` is played lap by lap, never here.)
+            LapAction::Relay | LapAction::RelayNext => match self.relay_hole(state, end, rev) {
                 Some(_)
                     if self.model.end.one_hole_every_lap
                         && self.mover_in_one_hole(state)

@@ -779,7 +779,7 @@ impl Rules {
         tally: &mut Tally,
         log: &mut L,
     ) -> Option<(Hole, u16)> {
-        let (taken, _) = self.take(state, c, at, false, log);
+        let (taken, _) = self.take::<true, L>(state, c, at, false, log);
         self.claim_landing(state, c, at);
         if taken == 0 {
             return None;

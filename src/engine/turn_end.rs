@@ -60,9 +60,6 @@ impl Rules {
             state.to_move = mover.next();
             state.hash = state.hash.wrapping_add(self.pass_keys[mover.index()]);
         }
-        if self.flags.turn_ends {
-            self.give_seeds(state, mover);
-        }
         self.check_end(state);
         if self.flags.turn_ends {
             self.check_turn_ends(state, mover);
@@ -94,14 +91,15 @@ impl Rules {
     }
 
     /// `a player with no seeds is given 1 seed from the opponent's captures into …`: the player
-    /// to move, with no seeds on their side, is given seeds from the captures of `giver`, who
-    /// just moved (from their store where the board has stores, else from what they captured,
-    /// in hand or out of play), into the hole the rule names; none where `giver` has captured
-    /// too few.
+    /// to move, with no seeds on their side, is given seeds from the captures of the player
+    /// who just moved (from their store where the board has stores, else from what they
+    /// captured, in hand or out of play), into the hole the rule names; none where that player
+    /// has captured too few, or is the player to move (moving again).
     #[cold]
-    fn give_seeds(&self, state: &mut State, giver: Player) {
+    #[inline(never)]
+    fn give_seeds(&self, state: &mut State) {
         let Some(gift) = self.model.end.gift else { return };
-        let me = state.to_move;
+        let (me, giver) = (state.to_move, self.last_mover(state));
         if me == giver || state.seeds[me] > 0 || !self.end_in_force(state, EndKind::Gift) {
             return;
         }
@@ -401,6 +399,20 @@ impl Rules {
         }
     }
 
+    /// The rare end rules read before the others: a gift of seeds to a player with none, then
+    /// at a table of more than two, a player with no seeds. Whether the game ended.
+    #[cold]
+    #[inline(never)]
+    fn check_first_ends(&self, state: &mut State) -> bool {
+        if self.flags.gift {
+            self.give_seeds(state);
+        }
+        if self.seats() > 2 {
+            self.check_table_ends(state);
+        }
+        state.outcome.is_some()
+    }
+
     /// `a player with no seeds …` at a table of more than two: the players left without seeds
     /// drop out (the last player left wins), or the game ends on scores.
     fn check_table_ends(&self, state: &mut State) {
@@ -422,11 +434,8 @@ impl Rules {
     /// The end rules most games lack: an empty row, one occupied hole, a store majority.
     #[cold]
     fn check_rare_ends(&self, state: &mut State) {
-        if self.seats() > 2 {
-            self.check_table_ends(state);
-            if state.outcome.is_some() {
-                return;
-            }
+        if self.flags.first_ends && self.check_first_ends(state) {
+            return;
         }
         if self.flags.scarce_ends && self.check_scarce_ends(state) {
             return;
@@ -467,6 +476,8 @@ impl Rules {
     }
 
     /// Whether at most `few` seeds are in the holes, or on each side where the rule says so.
+    #[cold]
+    #[inline(never)]
     fn few_seeds_left(&self, state: &State, few: u16) -> bool {
         if self.model.end.few_seeds_each {
             return self.players().filter(|&p| !state.is_out(p)).all(|p| state.seeds[p] <= few);

@@ -1262,9 +1262,6 @@ pub struct HoleFilter {
 pub enum LapAction {
     /// Lift the landing hole and sow on.
     Relay,
-    /// Lift the landing hole and sow on the other way from the lap that just ended (`relay,
-    /// turning back`). Played lap by lap.
-    RelayBack,
     /// Lift the hole after the landing hole and sow on.
     RelayNext,
     /// Carry out capture number `n`; the sowing ends.
@@ -1283,6 +1280,10 @@ pub enum LapAction {
     MoveLanding(u8),
     /// The sowing ends.
     Stop,
+    /// Lift the landing hole and sow on the other way from the lap that just ended (`relay,
+    /// turning back`). Played lap by lap. (Last, so that the fast path's matches on the
+    /// others compile as they did.)
+    RelayBack,
 }
 
 /// `move N seeds from the landing hole into HOLE`: seeds a lap rule moves on from where the
