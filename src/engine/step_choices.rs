@@ -287,6 +287,12 @@ impl Rules {
                 let through = matches!(mv, Move::SowThrough(_));
                 self.step_resume(&mut s, sow, choice, through, &mut tally, &mut ());
             }
+            // A relay where the mover might have stopped, as `step_relay` plays it.
+            (Phase::LapChoice(choice), Move::Relay) => {
+                let cur = super::stepwise::paused_cursor(state, choice);
+                s.phase = Phase::Sow;
+                self.step_run(&mut s, sow, (choice.at, LapAction::Relay), cur, &mut tally, &mut ());
+            }
             (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h))
                 if self.may_lift(state, me, h) =>
             {

@@ -68,7 +68,7 @@ impl Rules {
         // lifted from the hole.
         let before = self.step_hole(state.to_move, from, !rev);
         let landing = self.drop_seeds(state, sow, (before, 1), n, (rev, through), tally);
-        tally.from = Some(from);
+        tally.lifted_from(from);
         landing
     }
 

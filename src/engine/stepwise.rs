@@ -102,6 +102,17 @@ pub(super) struct Tally {
     pub(super) trace: Option<Vec<SownLap>>,
 }
 
+impl Tally {
+    /// The lap just sown was lifted from hole `h` (sown as from the hole before it, where its
+    /// first seed went back into `h`): so it is traced and read.
+    pub(super) fn lifted_from(&mut self, h: Hole) {
+        self.from = Some(h);
+        if let Some(lap) = self.trace.as_mut().and_then(|t| t.last_mut()) {
+            lap.from = h;
+        }
+    }
+}
+
 /// How a stretch of sowing ended.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Step {
@@ -441,7 +452,7 @@ impl Rules {
         let landing =
             self.drop_seeds(state, sow, (from, sow.first_hole.unwrap_or(1)), n, (rev, false), tally);
         // The lap was lifted from the chosen hole.
-        tally.from = Some(h);
+        tally.lifted_from(h);
         landing
     }
 
@@ -829,7 +840,12 @@ impl Rules {
         self.thin_marks(state);
         // Sowing starting with the hole itself is sowing from the hole before it.
         let from = if resow.itself { self.step_hole(me, into, !rev) } else { into };
-        self.drop_seeds(state, sow, (from, 1), hand, (rev, false), tally)
+        let landing = self.drop_seeds(state, sow, (from, 1), hand, (rev, false), tally);
+        if let Some(lap) = tally.trace.as_mut().and_then(|t| t.last_mut()) {
+            // Shown as sown from the hole the seeds were put into.
+            lap.from = into;
+        }
+        landing
     }
 }
 
