@@ -715,6 +715,10 @@ impl Rules {
             LapAction::RelayNext => self.step_hole(me, at, cur.rev),
             _ => at,
         };
+        if self.is_store(from) {
+            // A store is never sown from: a relay from the next hole stops before it.
+            return Next::Stop(Step::Over(LapAction::Stop));
+        }
         if state.counts[from.index()] == 0 {
             return Next::Stop(Step::Over(LapAction::Stop));
         }

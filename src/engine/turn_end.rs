@@ -249,8 +249,11 @@ impl Rules {
         for i in 0..self.territory[me].len() {
             self.put(state, self.territory[me][i], 1);
         }
+        // The seeds the setup dealt into the hand (those beyond the captured ones) are entered
+        // first; only the rest were captured (blind test 11, fault 7: the count wrapped).
+        let dealt = state.hand[me].saturating_sub(state.captured[me]);
         state.hand[me] -= n;
-        state.captured[me] -= n;
+        state.captured[me] -= n.saturating_sub(dealt).min(state.captured[me]);
     }
 
     /// Whether the player to move has exactly one occupied hole.

@@ -1179,8 +1179,14 @@ impl Model {
             rounds.seeds
         )?;
         let kept = if self.board.stores { "in their store" } else { "in hand" };
+        if rounds.win {
+            writeln!(
+                f,
+                "  a player with seeds over then fills the holes the others left empty, in their filling order, and each is theirs from then on"
+            )?;
+        }
         if let Some(least) = rounds.rest {
-            let many = if least > 1 { format!(", if they are at least {least},") } else { String::new() };
+            let many = if least > 1 { format!(" if they are at least {least}") } else { String::new() };
             writeln!(f, "  the seeds too few to fill a last hole go into it{many}; any others stay {kept}")?;
         } else {
             writeln!(f, "  the seeds left over stay {kept}")?;

@@ -330,9 +330,13 @@ impl Model {
                 || s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(|a| a == LapAction::MayStop);
             rows > 1 || (rows == 1 && pauses)
         };
-        // Relays that turn back are sown lap by lap.
+        // Relays that turn back are sown lap by lap; so are relays from the next hole where
+        // the circuit goes through the mover's store (the store is never lifted: such a relay
+        // stops there).
         let back = |s: &Sowing| {
-            s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(|a| a == LapAction::RelayBack)
+            s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(|a| {
+                a == LapAction::RelayBack || (a == LapAction::RelayNext && self.circuit.through_store)
+            })
         };
         let own = |s: &Sowing| {
             reached(s)

@@ -2806,7 +2806,7 @@ fn a_last_hole_may_need_a_few_seeds() {
         "with 3 seeds each, the last with the seeds left if there are at least 2,",
     );
     let rules = seventh_fault(&text);
-    assert!(rules.model().to_string().contains("go into it, if they are at least 2,"), "{}", rules.model());
+    assert!(rules.model().to_string().contains("go into it if they are at least 2;"), "{}", rules.model());
     let round = |south: u16| {
         let mut start = setup(&rules, "b 0 1 0\na 0 0 1", Player::South);
         start.stores = sow::engine::ByPlayer::pair(south, 7);
@@ -3399,4 +3399,105 @@ fn a_player_with_no_seeds_may_be_given_captured_seeds() {
         .replace("put the taken seeds in the mover's hand", "put the taken seeds in the mover's store");
     assert_eq!(play(&stored), (None, vec![1, 0, 0, 0, 0, 0, 0, 1], 0, 0, Some(1)));
     assert_eq!(play(&text.replace(gift, "")).0, win(Player::South, sow::engine::WinReason::NoSeeds));
+}
+
+/// `relay from the next hole` where the hole after the landing hole is the mover's store (a
+/// circuit through it): a store is never sown from, so the sowing stops there (blind test 11,
+/// fault 1: the store was lifted and sown on). South a4 (1) → a5 (0 → 1); the store after it
+/// holds 1, but is not lifted: North moves, South's store still 1.
+#[test]
+fn a_relay_from_the_next_hole_never_lifts_a_store() {
+    let text = r#"game "Relay from store" {
+    board 2 rows of 5 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise, through the mover's store
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the next hole is occupied: relay from the next hole
+        otherwise: stop
+    }
+    after 1000 laps a sowing is endless
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let mut setup = setup(rules, "b 2 0 2 0 0\n a 0 0 0 1 0", Player::South);
+        setup.stores = sow::engine::ByPlayer::pair(1, 0);
+        let mut game = Game::from_state(rules, state(rules, &setup));
+        game.play(Move::Sow(hole(rules, "a4"))).unwrap();
+        let s = game.state();
+        assert_eq!(s.to_move(), Player::North);
+        assert_eq!(s.count(hole(rules, "a5")), 1);
+        assert_eq!(s.count(rules.store(Player::South).expect("a store")), 1);
+    }
+}
+
+/// Seeds the setup deals into the hand and then enters (`a player may put one seed from their
+/// hand into each own hole`) were never captured: entering them leaves the captured count at 0
+/// (blind test 11, fault 7: it wrapped round to 65533). With 2 seeds captured into the hand as
+/// well (5 in hand), entering 3 leaves both captured, and 2 in hand.
+#[test]
+fn entering_dealt_seeds_takes_nothing_from_the_captures() {
+    let text = r#"game "Enter" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        1 in every hole
+        3 in each hand
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+        a player may put one seed from their hand into each own hole
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        a repeated position is a draw
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    let enter = |hand: u16, captured: u16| {
+        let mut setup = setup(&rules, "b 1 1 1\n a 1 1 1", Player::South);
+        setup.hand = sow::engine::ByPlayer::pair(hand, 3);
+        setup.captured = sow::engine::ByPlayer::pair(captured, 0);
+        let mut game = Game::from_state(&rules, state(&rules, &setup));
+        game.play(Move::Enter).unwrap();
+        let s = game.state();
+        (rules.board_counts(s)[..3].to_vec(), s.hand()[Player::South], s.captured()[Player::South])
+    };
+    assert_eq!(enter(3, 0), (vec![2, 2, 2], 0, 0));
+    assert_eq!(enter(5, 2), (vec![2, 2, 2], 2, 2));
+}
+
+/// `sow show` tells a game of rounds whole (blind test 11, fault 6): the holes won beyond a
+/// player's own, and the last part-filled hole's least count without a stray comma.
+#[test]
+fn the_rounds_are_shown_whole() {
+    let text = ROUNDS.replace(
+        "with 2 seeds each,",
+        "with 3 seeds each, the last with the seeds left if there are at least 2, then the empty holes of the others, which become theirs,",
+    );
+    let shown = seventh_fault(&text).model().to_string();
+    assert!(
+        shown.contains(
+            "fills the holes the others left empty, in their filling order, and each is theirs from then on"
+        ),
+        "{shown}"
+    );
+    assert!(shown.contains("go into it if they are at least 2; any others stay"), "{shown}");
 }
