@@ -990,6 +990,15 @@ impl Scope<'_> {
             None => Some(None),
             Some(name) => errors.take_one(self.mark(name)).map(Some),
         };
+        for &(again, first) in &c.repeated {
+            errors.push(CheckError::ConflictingWords {
+                word: self.text(again),
+                other: self.text(first),
+                span: again.into(),
+                first: first.into(),
+                help: "a capture says once where its seeds go, which holes become the mover's, which mark they get, and whether a relay or another move follows: keep one of these lines (say `then the taken holes …` for every hole the capture takes)".into(),
+            });
+        }
         let (Some(take), Some(follow_ups), Some(destination), Some(relay_after), Some(each), Some(mark)) = (
             take.into_iter().collect(),
             follow_ups.into_iter().collect(),

@@ -1089,6 +1089,10 @@ pub struct Capture {
     pub mark: Option<Spanned<String>>,
     /// `then the taken holes become the mover's` (rather than the landing hole).
     pub claim_taken: bool,
+    /// Lines that say again what an earlier line of the capture said (where the seeds go,
+    /// which holes become the mover's, a mark, a relay, a move again), each with that earlier
+    /// line: a capture says each once.
+    pub repeated: Vec<(Span, Span)>,
     /// `then mark the taken holes as NAME` (rather than the landing hole).
     pub mark_taken: bool,
 }

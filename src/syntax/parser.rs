@@ -1510,7 +1510,17 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut mark = None;
     let (mut claim_taken, mut mark_taken) = (false, false);
     let taken = |line: &Pair<'_, Rule>| line.clone().into_inner().any(|p| p.as_rule() == Rule::taken_holes);
+    // The first line of each kind said once, and the lines that say one again.
+    let mut seen: Vec<(Rule, Span)> = Vec::new();
+    let mut repeated = Vec::new();
     for line in c.rest() {
+        let kind = line.as_rule();
+        if kind != Rule::follow_up {
+            match seen.iter().find(|(k, _)| *k == kind) {
+                Some(&(_, first)) => repeated.push((span(&line), first)),
+                None => seen.push((kind, span(&line))),
+            }
+        }
         match line.as_rule() {
             Rule::destination => destination = Some(lower_destination(line)?),
             Rule::claim_after => {
@@ -1556,6 +1566,7 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
         mark,
         claim_taken,
         mark_taken,
+        repeated,
     })
 }
 
