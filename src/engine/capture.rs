@@ -400,15 +400,17 @@ impl Rules {
     /// become the mover's`, `then mark the taken holes as won`), once they are emptied.
     #[cold]
     fn claim_taken(&self, state: &mut State, capture: &crate::model::Capture, holes: &[(Hole, u8)]) {
+        let claim = capture.claim && capture.claim_taken;
+        let mark = capture.mark.filter(|_| capture.mark_taken);
         for &(h, _) in holes.iter().filter(|&&(h, _)| !self.is_store(h)) {
-            if capture.claim && capture.claim_taken {
+            if claim {
                 self.set_holder(state, h, state.to_move);
             }
-            if let Some(m) = capture.mark.filter(|_| capture.mark_taken) {
+            if let Some(m) = mark {
                 super::stepwise::set_mark(state, m, h, true);
             }
         }
-        if capture.claim && capture.claim_taken {
+        if claim {
             self.recount(state);
         }
     }

@@ -137,20 +137,19 @@ impl Rules {
             // The turn's chosen hole, which no lap of the turn sows into.
             set_mark(state, m, h, true);
         }
-        if let Some(place) = sow.place {
+        if sow.place.is_some() {
             if state.hand[me] == 0 {
                 return Step::Over(LapAction::Stop);
             }
             state.hand[me] -= 1;
             self.put(state, h, 1);
             tally.last = Some(h);
-            cur.origin = state.counts[h.index()];
-            if self.place_captures(state, place, h) {
-                (cur.sown, cur.first) = (false, false);
-                return self.step_run(state, sow, (h, LapAction::Capture(place.capture)), cur, tally, log);
-            }
         }
         cur.origin = state.counts[h.index()];
+        if let Some(place) = sow.place.filter(|&p| self.place_captures(state, p, h)) {
+            (cur.sown, cur.first) = (false, false);
+            return self.step_run(state, sow, (h, LapAction::Capture(place.capture)), cur, tally, log);
+        }
         let itself = sow.first_lap.starts_in(cur.origin);
         let lift = Lift { from: h, most: sow.first_lap.lift, heavy: true, itself, bits: PATH_FIRST };
         self.path_lap(state, sow, lift, &cur, tally, log)

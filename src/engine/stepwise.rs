@@ -107,6 +107,12 @@ impl Tally {
     /// first seed went back into `h`): so it is traced and read.
     pub(super) fn lifted_from(&mut self, h: Hole) {
         self.from = Some(h);
+        self.traced_from(h);
+    }
+
+    /// The lap just sown is shown as sown from hole `h`, where its seeds were (a hole a
+    /// capture's seeds were put into, or the hole itself for a lap starting with it).
+    pub(super) fn traced_from(&mut self, h: Hole) {
         if let Some(lap) = self.trace.as_mut().and_then(|t| t.last_mut()) {
             lap.from = h;
         }
@@ -556,8 +562,7 @@ impl Rules {
                     (landing, before)
                 }
                 Next::Lift(from) if self.path => {
-                    let bits = 0;
-                    let lift = Lift { from, most: None, heavy: true, itself: sow.every_lap_itself, bits };
+                    let lift = Lift { from, most: None, heavy: true, itself: sow.every_lap_itself, bits: 0 };
                     return self.path_lap(state, sow, lift, &cur, tally, log);
                 }
                 Next::Lift(from) => {
@@ -811,10 +816,8 @@ impl Rules {
         // The taken seeds alone, from the hole after the end (or the end itself).
         let from = if resow.itself { self.step_hole(me, end, !rev) } else { end };
         let landing = self.drop_seeds(state, sow, (from, 1), taken, (rev, false), tally);
-        if let Some(lap) = tally.trace.as_mut().and_then(|t| t.last_mut()) {
-            // Shown as sown from the end hole, where the taken seeds were put.
-            lap.from = end;
-        }
+        // Shown as sown from the end hole, where the taken seeds were put.
+        tally.traced_from(end);
         Some(landing)
     }
 
@@ -845,10 +848,7 @@ impl Rules {
         // Sowing starting with the hole itself is sowing from the hole before it.
         let from = if resow.itself { self.step_hole(me, into, !rev) } else { into };
         let landing = self.drop_seeds(state, sow, (from, 1), hand, (rev, false), tally);
-        if let Some(lap) = tally.trace.as_mut().and_then(|t| t.last_mut()) {
-            // Shown as sown from the hole the seeds were put into.
-            lap.from = into;
-        }
+        tally.traced_from(into);
         landing
     }
 }
