@@ -221,7 +221,7 @@ pub fn narrate(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect]) ->
     let again: Vec<bool> = (0..moves.len())
         .map(|i| effects[i].turn_over && moves[i + 1..].iter().any(|m| is_sowing(*m)))
         .collect();
-    narrate_with(rules, me, moves, effects, &again)
+    narrate_with(rules, me, moves, effects, &again, &[])
 }
 
 /// [`narrate`] for decisions as [`Game::play_part`] returns them, `after` being the position
@@ -231,20 +231,38 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
     let me = first.before.to_move();
     let moves: Vec<Move> = played.iter().map(|p| p.mv).collect();
     let effects: Vec<Effect> = played.iter().map(|p| p.effect.clone()).collect();
+    let next = |i: usize| played.get(i + 1).map_or(after, |p| &p.before);
+    // A round that ends within the turn (a sowing that earns another move empties the board)
+    // is told where it ends: the decisions after it belong to the next round.
+    let news: Vec<Option<String>> =
+        (0..played.len()).map(|i| round_news(rules, &played[i].before, next(i))).collect();
     let again: Vec<bool> = (0..played.len())
         .map(|i| {
-            let next = played.get(i + 1).map_or(after, |p| &p.before);
             played[i].effect.turn_over
-                && next.outcome().is_none()
-                && next.to_move() == me
-                && next.turn() != played[i].before.turn()
+                && next(i).outcome().is_none()
+                && next(i).to_move() == me
+                && next(i).turn() != played[i].before.turn()
         })
         .collect();
-    let told = narrate_with(rules, me, &moves, &effects, &again);
-    match round_news(rules, &first.before, after) {
+    let told = narrate_with(rules, me, &moves, &effects, &again, &news);
+    match first.before.outcome().map_or_else(|| unplayable_round(rules, after), |_| None) {
         Some(news) => format!("{told} {news}"),
         None => told,
     }
+}
+
+/// In a game of rounds that ended because the next round could not be played, why the game
+/// is over: `No one can play round 3: filled, it would leave its first player without a move,
+/// so the game ends as round 2 did.`
+pub fn unplayable_round(rules: &Rules, after: &State) -> Option<String> {
+    if !rules.next_round_unplayable(after) {
+        return None;
+    }
+    Some(format!(
+        "No one can play round {}: filled, it would leave its first player without a move, so the game ends as round {} did.",
+        after.round() + 2,
+        after.round() + 1
+    ))
 }
 
 /// In a game of rounds, what a new round started since `before` is, in words: `The round is
@@ -290,8 +308,15 @@ fn is_sowing(mv: Move) -> bool {
 }
 
 /// The narration, `again[i]` saying whether decision `i` ended a turn after which the same
-/// player moves again.
-fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], again: &[bool]) -> String {
+/// player moves again, `news[i]` what new round it started (told instead).
+fn narrate_with(
+    rules: &Rules,
+    me: Player,
+    moves: &[Move],
+    effects: &[Effect],
+    again: &[bool],
+    news: &[Option<String>],
+) -> String {
     let mut sentences = Vec::new();
     let mut parts: Vec<String> = Vec::new();
     let mut picks: Vec<String> = Vec::new();
@@ -368,12 +393,18 @@ fn narrate_with(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect], a
             Move::Pass => parts.push(format!("{me} passes")),
             Move::Enter => parts.push(format!("{me} puts a seed from hand into each of their holes")),
         }
-        if again.get(i).copied().unwrap_or(false) {
+        let round = news.get(i).and_then(Option::as_deref);
+        if round.is_some() || again.get(i).copied().unwrap_or(false) {
             flush_into(&mut parts, &mut into);
             flush_picks(&mut parts, &mut picks);
-            parts.push(format!("{me} moves again"));
-            sentences.push(format!("{}.", parts.join("; ")));
+            if round.is_none() {
+                parts.push(format!("{me} moves again"));
+            }
+            if !parts.is_empty() {
+                sentences.push(format!("{}.", parts.join("; ")));
+            }
             parts.clear();
+            sentences.extend(round.map(str::to_string));
         }
     }
     flush_into(&mut parts, &mut into);

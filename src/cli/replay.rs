@@ -120,6 +120,9 @@ pub fn run(args: ReplayArgs) -> Outcome {
     };
     let turns = if turns == 1 { "1 turn".to_string() } else { format!("{turns} turns") };
     outln!("{}: {turns} of {} replayed and verified; {status}.", args.record, super::load::describe(&rules))?;
+    if let Some(why) = sow::session::unplayable_round(&rules, game.state()) {
+        outln!("{why}")?;
+    }
     out!("{}", rules.picture(game.state()))?;
     Ok(ExitCode::SUCCESS)
 }

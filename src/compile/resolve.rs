@@ -567,6 +567,7 @@ impl<'a> Scope<'a> {
             if let ast::HoleWord::Row(name) = &word.node
                 && is_place_word(name)
                 && !self.row_names().contains(name)
+                && !self.marks.contains(name)
             {
                 placed = Some(placed.map_or(word.span, |p| p.to(word.span)));
                 ok = false;

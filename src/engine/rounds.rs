@@ -6,6 +6,18 @@ use super::rules::*;
 use super::state::*;
 use crate::model::{RoundStart, Rounds};
 
+/// What follows a game that an end rule has just ended.
+enum NextRound {
+    /// The game is not played in rounds, or ended in a way no round follows.
+    None,
+    /// The next round, filled and ready to play.
+    Starts(State),
+    /// No round follows: the game ends so.
+    Ends(Outcome),
+    /// The next round's first player would have no move: the game ends as the last round did.
+    Unplayable,
+}
+
 impl Rules {
     /// The game has just ended by an end rule (`state.outcome` is set): where it is played in
     /// rounds, start the next round instead, unless a player cannot fill a hole (or the turn
@@ -13,15 +25,38 @@ impl Rules {
     /// the round ended on: the new round's start is remembered there for the repetition rule.
     #[cold]
     pub(super) fn end_round(&self, state: &mut State, history: Option<&mut History>) {
-        let (Some(rounds), Some(ended)) = (self.model.end.rounds, state.outcome) else { return };
+        match self.next_round(state) {
+            NextRound::Starts(next) => {
+                *state = next;
+                if let Some(history) = history {
+                    history.record(self, state);
+                }
+            }
+            NextRound::Ends(outcome) => state.outcome = Some(outcome),
+            NextRound::None | NextRound::Unplayable => {}
+        }
+    }
+
+    /// Whether a game of rounds ended, as its last round did, because the next round could
+    /// not be played: once filled, its first player would have no move (a round that ended
+    /// there would be followed by the same round for ever).
+    pub fn next_round_unplayable(&self, state: &State) -> bool {
+        matches!(self.next_round(state), NextRound::Unplayable)
+    }
+
+    /// What follows a game that an end rule has just ended, where it is played in rounds.
+    fn next_round(&self, state: &State) -> NextRound {
+        let (Some(rounds), Some(ended)) = (self.model.end.rounds, state.outcome) else {
+            return NextRound::None;
+        };
         if matches!(
             ended,
             Outcome::Draw(DrawReason::TurnLimit)
                 | Outcome::Win { reason: WinReason::CannotFill | WinReason::Resigned, .. }
         ) {
-            return;
+            return NextRound::None;
         }
-        let before = state.clone();
+        let mut next = state.clone();
         let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
         // What each player has: the seeds on their side, in hand and in their store.
         let have = ByPlayer::for_seats(self.seats(), |p| match state.is_out(p) {
@@ -41,17 +76,11 @@ impl Rules {
         // play on.
         let (able, unable): (Vec<Player>, Vec<Player>) = active.iter().partition(|&&p| fill[p] > 0);
         match able[..] {
-            [] => {
-                state.outcome = Some(self.by_score(state));
-                return;
-            }
-            [winner] => {
-                state.outcome = Some(Outcome::Win { winner, reason: WinReason::CannotFill });
-                return;
-            }
+            [] => return NextRound::Ends(self.by_score(state)),
+            [winner] => return NextRound::Ends(Outcome::Win { winner, reason: WinReason::CannotFill }),
             _ => {
                 for p in unable {
-                    state.out |= 1 << p.index();
+                    next.out |= 1 << p.index();
                     fill[p] = 0;
                 }
             }
@@ -62,23 +91,20 @@ impl Rules {
                 fill[p] = fewest;
             }
         }
-        self.refill(state, &rounds, &have, &order, &fill);
-        state.to_move = self.round_starter(&before, ended, rounds.starts);
-        while state.is_out(state.to_move) {
-            state.to_move = state.to_move.next();
+        self.refill(&mut next, &rounds, &have, &order, &fill);
+        next.to_move = self.round_starter(state, ended, rounds.starts);
+        while next.is_out(next.to_move) {
+            next.to_move = next.to_move.next();
         }
-        state.hash = self.position_hash(state);
-        self.begin_turn(state);
+        next.hash = self.position_hash(&next);
+        self.begin_turn(&mut next);
         let mut moves = MoveList::new();
-        self.legal_moves(state, &mut moves);
-        if state.outcome.is_some() || moves.is_empty() {
+        self.legal_moves(&next, &mut moves);
+        if next.outcome.is_some() || moves.is_empty() {
             // A round no one can play ends the game as the last round ended.
-            *state = before;
-            return;
+            return NextRound::Unplayable;
         }
-        if let Some(history) = history {
-            history.record(self, state);
-        }
+        NextRound::Starts(next)
     }
 
     /// Clear the board and fill each player's first `fill[p]` holes of `order[p]` (the last

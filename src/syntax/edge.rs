@@ -39,6 +39,20 @@ const EDGES: &[Edge] = &[
         ],
         "the capturing seed sown on from where it landed is `then relay from the landing hole` (a line of the capture, after the line that puts the taken seeds): the lap rules are read again where it falls",
     ),
+    Edge {
+        starts: &["take", "put"],
+        any: &["end of the round", "end of a round", "end of the game", "at the end"],
+        found_not: &[],
+        expected: "",
+        help: "a capture takes its seeds at once, where its rule is read; sow has no phrase yet for a capture kept back until a round or the game ends: write it as taken at once (`take the opposite hole`), and say in a comment how the rules differ",
+    },
+    Edge {
+        starts: &["then"],
+        any: &["take every", "take all", "take each"],
+        found_not: &[],
+        expected: "",
+        help: "a sweep of the board is a capture's own `take` line, before its `put` line: `take every hole that holds 4 seeds` (or `every opponent's hole …`); a `then take` line takes further holes the mover picks: `then take 2 more occupied holes from the opponent's inner row`",
+    },
     // ─── Endings ───
     words(
         &["the round", "a round", "new round", "next round", "rounds until", "each round", "in rounds"],

@@ -814,8 +814,9 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
     }
     // A word read as a count's parameter, or a word of the language the phrase cannot go on
     // from: said before a punctuation mark is suggested, which would only lead on to a count.
-    let counted =
-        wanted.iter().any(|w| matches!(w.as_str(), "`seeds`" | "`seed`" | "`captures`" | "`capture`"));
+    let counted = wanted
+        .iter()
+        .any(|w| matches!(w.as_str(), "`seeds`" | "`seed`" | "`captures`" | "`capture`" | "`more`"));
     if help.is_none() && !sections_expected && counted {
         help = undeclared_count(source, pos, &wanted);
     }
@@ -879,7 +880,7 @@ fn undeclared_count(source: &str, pos: usize, wanted: &[String]) -> Option<Strin
         return None;
     }
     // Words that follow a count only: where nothing else may follow, the word was read as one.
-    let after_count = |w: &String| matches!(w.as_str(), "`seeds`" | "`seed`" | "`captures`");
+    let after_count = |w: &String| matches!(w.as_str(), "`seeds`" | "`seed`" | "`captures`" | "`more`");
     let words: Vec<String> = wanted.iter().filter(|w| is_word(w)).cloned().collect();
     if keyword && !words.iter().all(after_count) {
         let next = word_at(source, pos);

@@ -2467,6 +2467,134 @@ fn a_round_gives_the_holes_a_player_fills_beyond_their_own() {
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a3"]));
 }
 
+/// A round that ends within a turn (blind test 11, fault 9): a sowing into the store earns
+/// another move and empties the board, which ends the round (`at most 0 seeds on the board
+/// ends the game …`). South a2 (1) → South's store: 0 seeds on the board, South 1 and North 2
+/// (in hand), North wins the round. Each fills from the left with 1 seed each: South a1,
+/// North b2 and b1; the player who would have moved next, South (moving again), starts round
+/// 2 and sows a1 (1) → a2. The narration tells the round's end where it happens, not at the
+/// end of the turn with the next player to move as the new round's first.
+#[test]
+fn a_round_that_ends_within_a_turn_is_told_where_it_ends() {
+    let rules = seventh_fault(
+        r#"game "Round over, move again" {
+    board 2 rows of 2 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        0 in every hole
+        1 in a2
+        2 in each hand, for North only
+    }
+    circuit all rows anticlockwise, through the mover's store
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in the mover's store: move again
+        otherwise: stop
+    }
+    end {
+        at most 0 seeds on the board ends the game and the player with more seeds wins
+        a player who cannot move passes
+        two passes in a row end the game and the player with more seeds wins
+        after 100 turns the game is a draw
+        the game is played in rounds: each player fills own holes from the left with 1 seed each
+    }
+}
+"#,
+    );
+    let mut game = Game::new(&rules);
+    let played = game.play_part("a2 a1").unwrap();
+    let s = game.state();
+    assert_eq!((s.round(), s.to_move()), (1, Player::North));
+    assert_eq!(rules.board_counts(s), vec![0, 1, 1, 1]);
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, s),
+        "South sows a2: 1 lap, 1 seed sown, the last in South's store. The round is over: round 2 \
+         begins with South's 1 hole and North's 2 holes filled; South moves first. South sows a1: 1 \
+         lap, 1 seed sown, the last in a2."
+    );
+}
+
+/// A next round that its first player could not play is not started (blind test 11, fault
+/// 8): South a1 (2) → a2, b2, and North, with 1 seed, cannot move, which ends round 1 (1
+/// seed each: equal). Filled from the right with 1 seed each, round 2 would leave North, to
+/// move first, without a move again, and so on for ever: the game ends as round 1 did, and
+/// the narration and a replay say why.
+#[test]
+fn a_round_no_one_can_play_ends_the_game_and_says_so() {
+    let rules = seventh_fault(
+        r#"game "Unplayable round" {
+    board 2 rows of 2 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        0 in every hole
+        2 in a1
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 2 seeds
+    }
+    sow all seeds from the next hole
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        after 100 turns the game is a draw
+        the game is played in rounds: each player fills own holes from the right with 1 seed each
+    }
+}
+"#,
+    );
+    let mut game = Game::new(&rules);
+    let played = game.play_part("a1").unwrap();
+    let s = game.state();
+    assert_eq!(s.round(), 0);
+    assert_eq!(rules.board_counts(s), vec![0, 1, 0, 1]);
+    assert!(matches!(s.outcome(), Some(sow::engine::Outcome::Draw(_))), "{:?}", s.outcome());
+    assert!(rules.next_round_unplayable(s));
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, s),
+        "South sows a1: 1 lap, 2 seeds sown, the last in b2. No one can play round 2: filled, it \
+         would leave its first player without a move, so the game ends as round 1 did."
+    );
+}
+
+/// A mark may be named by a word that elsewhere names a hole by its place (blind test 11,
+/// fault 5: `an own last hole` was refused as naming a hole by its place though `marks last`
+/// was declared). South's `last` hole is a5: South a1 (4) → a2 … a5 lands in it and moves
+/// again; South a2 (4) → a3, a4, a5, the store, and stops.
+#[test]
+fn a_mark_may_be_named_by_a_word_of_place() {
+    let rules = seventh_fault(
+        r#"game "Mark named last" {
+    board 2 rows of 5 holes, a store for each player
+    territory each player owns row pit
+    marks last: the rightmost pit hole
+    setup {
+        4 in every hole
+    }
+    circuit all rows anticlockwise, through the mover's store
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an own last hole: move again
+        otherwise: stop
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#,
+    );
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::South);
+    game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::North);
+}
+
 /// A hole carrying two marks shows `+` on the board, and the legend names both kinds and the
 /// `+` (blind test 7, fault 9: the second mark was hidden): [`ROUNDS`] with `one` on each
 /// player's leftmost hole and `two` on both their end holes (a1 and a3, b3 and b1).
