@@ -51,7 +51,7 @@ const EDGES: &[Edge] = &[
         any: &["take every", "take all", "take each"],
         found_not: &[],
         expected: "",
-        help: "a sweep of the board is a capture's own `take` line, before its `put` line: `take every hole that holds 4 seeds` (or `every opponent's hole …`); a `then take` line takes further holes the mover picks: `then take 2 more occupied holes from the opponent's inner row`",
+        help: "a sweep of the board is a capture's own take line, before the line that puts the taken seeds: `take every hole that holds 4 seeds` (or `every opponent's hole that holds 4 seeds`); a follow-up such as `then take 2 more occupied holes from the opponent's outer row` takes further holes the mover picks",
     },
     // ─── Endings ───
     words(
@@ -345,6 +345,8 @@ mod tests {
             Rule::opening_end,
             Rule::must_feed,
             Rule::mark_turn,
+            Rule::follow_up,
+            Rule::every_target,
         ];
         let names = [("NAME", "frontal"), ("ROW", "inner"), ("MARK", "ruma")];
         let mut checked = 0;
