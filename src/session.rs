@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::ai::{AgentSpec, SpecError};
 use crate::engine::rules::FollowUp;
-use crate::engine::{ByPlayer, Effect, Game, Hole, Move, Phase, Played, Player, Rules, State, Turn};
+use crate::engine::{ByPlayer, Effect, Game, Hole, Move, Phase, Played, Player, Rules, SownLap, State, Turn};
 
 /// Who makes a side's decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -216,12 +216,21 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
 /// What a turn (or part of one) did, in words: `South sows b3: 2 laps, 7 seeds sown, the
 /// last in b8; captures 4 from c8; takes d1, d1.` A sowing followed by another of the same
 /// player moved again, and says so: `…, the last in South's store; South moves again.`
-pub fn narrate(rules: &Rules, me: Player, moves: &[Move], effects: &[Effect]) -> String {
+/// `laps` are each decision's laps ([`Rules::sowing_laps`]; empty where not known): where a
+/// capture's seeds are sown on, they are told apart (`captures 3 from c7 and 3 from d7; the
+/// captured seeds are sown on from b3: 1 lap, 6 seeds, the last in b2`).
+pub fn narrate(
+    rules: &Rules,
+    me: Player,
+    moves: &[Move],
+    effects: &[Effect],
+    laps: &[Vec<SownLap>],
+) -> String {
     // Only a later sowing shows that the player moved again; [`narrate_played`] knows more.
     let again: Vec<bool> = (0..moves.len())
         .map(|i| effects[i].turn_over && moves[i + 1..].iter().any(|m| is_sowing(*m)))
         .collect();
-    narrate_with(rules, me, moves, effects, &again, &[])
+    narrate_with(rules, me, (moves, effects, laps), &again, &[])
 }
 
 /// [`narrate`] for decisions as [`Game::play_part`] returns them, `after` being the position
@@ -244,7 +253,8 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
                 && next(i).turn() != played[i].before.turn()
         })
         .collect();
-    let told = narrate_with(rules, me, &moves, &effects, &again, &news);
+    let laps: Vec<Vec<SownLap>> = played.iter().map(|p| rules.sowing_laps(&p.before, p.mv)).collect();
+    let told = narrate_with(rules, me, (&moves, &effects, &laps), &again, &news);
     match first.before.outcome().map_or_else(|| unplayable_round(rules, after), |_| None) {
         Some(news) => format!("{told} {news}"),
         None => told,
@@ -291,6 +301,21 @@ pub fn round_news(rules: &Rules, before: &State, after: &State) -> Option<String
     ))
 }
 
+/// Laps sown, in words: `2 laps, 7 seeds sown, the last in b8`.
+fn lap_words(rules: &Rules, laps: u32, sown: u32, last: Option<Hole>) -> String {
+    let laps = if laps == 1 { "1 lap".to_string() } else { format!("{laps} laps") };
+    let sown = if sown == 1 { "1 seed".to_string() } else { format!("{sown} seeds") };
+    let last = last.map(|l| rules.hole_name(l)).unwrap_or_default();
+    format!("{laps}, {sown} sown, the last in {last}")
+}
+
+/// [`lap_words`] for traced laps.
+fn trace_words(rules: &Rules, laps: &[SownLap]) -> String {
+    let sown: usize = laps.iter().map(|l| l.drops.len()).sum();
+    let last = laps.last().and_then(|l| l.drops.last()).copied();
+    lap_words(rules, laps.len() as u32, sown as u32, last)
+}
+
 /// What a decision took, in words: `4 from c8 and 1 from d1`.
 fn taken_words(rules: &Rules, taken: &[(Hole, u16)]) -> String {
     let words: Vec<String> =
@@ -312,8 +337,7 @@ fn is_sowing(mv: Move) -> bool {
 fn narrate_with(
     rules: &Rules,
     me: Player,
-    moves: &[Move],
-    effects: &[Effect],
+    (moves, effects, laps): (&[Move], &[Effect], &[Vec<SownLap>]),
     again: &[bool],
     news: &[Option<String>],
 ) -> String {
@@ -370,15 +394,31 @@ fn narrate_with(
                 parts.push(s);
             }
             Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h) => {
-                let laps =
-                    if effect.laps == 1 { "1 lap".to_string() } else { format!("{} laps", effect.laps) };
-                let last = effect.last.map(|l| rules.hole_name(l)).unwrap_or_default();
-                let sown =
-                    if effect.sown == 1 { "1 seed".to_string() } else { format!("{} seeds", effect.sown) };
-                let mut s =
-                    format!("{me} sows {}: {laps}, {sown} sown, the last in {last}", rules.hole_name(h));
+                // The laps before a capture's seeds are sown on, and those after (a decision
+                // that sows captured seeds from the first, such as a row end chosen for
+                // them, is told as its sowing).
+                let trace = laps.get(i).map_or(&[][..], Vec::as_slice);
+                let (sown, resown) = match trace.iter().position(|l| l.captured) {
+                    Some(k) if k > 0 => trace.split_at(k),
+                    _ => (trace, &[][..]),
+                };
+                let mut s = match (sown, resown.is_empty()) {
+                    ([], true) => format!(
+                        "{me} sows {}: {}",
+                        rules.hole_name(h),
+                        lap_words(rules, effect.laps, effect.sown, effect.last)
+                    ),
+                    _ => format!("{me} sows {}: {}", rules.hole_name(h), trace_words(rules, sown)),
+                };
                 if !effect.taken.is_empty() {
                     s.push_str(&format!("; captures {}", taken_words(rules, &effect.taken)));
+                }
+                if let Some(first) = resown.first() {
+                    s.push_str(&format!(
+                        "; the captured seeds are sown on from {}: {}",
+                        rules.hole_name(first.from),
+                        trace_words(rules, resown)
+                    ));
                 }
                 parts.push(s);
             }

@@ -525,6 +525,7 @@ fn build(model: Model) -> Rules {
         flags: Flags::default(),
         turn_record: records_turn(&model),
         stepwise: !model.fast_path_covers(),
+        general: std::sync::OnceLock::new(),
         model,
     };
     rules.flags = flags(&rules);

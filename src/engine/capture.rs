@@ -160,7 +160,7 @@ impl Rules {
                                 return next;
                             }
                         } else {
-                            let next = self.sow_taken(state, sow, resow, taken, end, origin, on);
+                            let next = self.sow_taken(state, sow, resow, taken, end, (origin, on), log);
                             if resow.goes_on() && next.is_some() {
                                 return next;
                             }
@@ -658,15 +658,15 @@ impl Rules {
     /// one lap, the lap is sown here and `None` returned; otherwise the sowing that goes on
     /// under the lap rules, or `None` if it would never end.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn sow_taken(
+    pub(super) fn sow_taken<L: Log>(
         &self,
         state: &mut State,
         sow: &SowRules,
         resow: Resow,
         taken: u16,
         end: &SowEnd,
-        origin: u16,
-        rev: bool,
+        (origin, rev): (u16, bool),
+        log: &mut L,
     ) -> Option<SowEnd> {
         let ring = &sow.rings[state.to_move];
         let into = self.resow_hole(state, sow, resow, end);
@@ -694,11 +694,12 @@ impl Rules {
             return self.continue_sowing(state, sow, from, u32::from(hand), lift, (origin, end.reached), rev);
         }
         let mut hash = lift;
-        if rev {
-            ring.resow::<true>(&mut state.counts, at, u32::from(hand), &mut hash);
+        let last = if rev {
+            ring.resow::<true>(&mut state.counts, at, u32::from(hand), &mut hash)
         } else {
-            ring.resow::<false>(&mut state.counts, at, u32::from(hand), &mut hash);
-        }
+            ring.resow::<false>(&mut state.counts, at, u32::from(hand), &mut hash)
+        };
+        log.resown(u32::from(hand), Hole(ring.slot(last) as u8));
         state.hash = state.hash.wrapping_add(hash);
         if self.shared_circuit {
             self.recount_territories(state);

@@ -511,10 +511,22 @@ pub struct Effect {
     pub passed: bool,
 }
 
-/// What captures and picks took, in the order they took it (see [`super::play::Log`]).
-impl super::play::Log for Vec<(Hole, u16)> {
+/// What a decision did, as the engine played it (see [`super::play::Log`]).
+#[derive(Default)]
+struct Told {
+    /// What captures and picks took, in the order they took it.
+    taken: Vec<(Hole, u16)>,
+    /// A last lap of a capture's seeds sown on: the seeds, and where the last fell.
+    resown: Option<(u32, Hole)>,
+}
+
+impl super::play::Log for Told {
     fn took(&mut self, h: Hole, n: u16) {
-        self.push((h, n));
+        self.taken.push((h, n));
+    }
+
+    fn resown(&mut self, sown: u32, last: Hole) {
+        self.resown = Some((sown, last));
     }
 }
 
@@ -538,8 +550,9 @@ impl Rules {
             return Err(self.explain(state, mv, &moves));
         }
         let (me, turn) = (state.to_move, state.turn);
-        let mut taken = Vec::new();
-        let end = self.apply_logged(state, history, mv, &mut taken);
+        let mut told = Told::default();
+        let end = self.apply_logged(state, history, mv, &mut told);
+        let Told { mut taken, resown } = told;
         self.legal_moves(state, &mut moves);
         self.settle(state, &moves);
         // A new turn number means the turn is over, even when the next turn opens with picks.
@@ -552,6 +565,12 @@ impl Rules {
             effect.laps = end.laps;
             effect.sown = end.sown;
             effect.last = Some(end.last);
+        }
+        if let Some((sown, last)) = resown {
+            // The seeds a capture sowed on for a last lap of its own.
+            effect.laps += 1;
+            effect.sown += sown;
+            effect.last = Some(last);
         }
         Ok(effect)
     }

@@ -287,7 +287,7 @@ impl Rules {
             self.settle_colours(state);
         }
         if let Some(trace) = tally.trace.as_mut() {
-            trace.push(SownLap { from: p.at, drops: vec![to; usize::from(k)] });
+            trace.push(SownLap { from: p.at, drops: vec![to; usize::from(k)], captured: false });
         }
         p.hand -= k;
         p.bits |= PATH_STARTED;

@@ -19,6 +19,12 @@ pub(super) const MAX_RELAY_CHOICES: u16 = 64;
 pub(crate) trait Log {
     /// A capture or a pick took `n` seeds from hole `h`.
     fn took(&mut self, h: Hole, n: u16);
+
+    /// A capture's seeds were sown on for one lap that ends the sowing (a lap no part of
+    /// the sowing's [`SowEnd`](super::sowing::SowEnd) counts): `sown` seeds, the last in
+    /// `last`.
+    #[inline(always)]
+    fn resown(&mut self, _sown: u32, _last: Hole) {}
 }
 
 impl Log for () {

@@ -124,15 +124,15 @@ impl Ring {
     }
 
     /// Sow `hand` seeds one lap from position `at`, with no relay (seeds a capture puts back
-    /// on the mover's side).
+    /// on the mover's side): the position the last seed fell in.
     pub(crate) fn resow<const REV: bool>(
         &self,
         counts: &mut [u16; MAX_SLOTS],
         at: usize,
         hand: u32,
         hash: &mut u64,
-    ) {
-        self.lap::<true, REV>(counts, at, hand, hash);
+    ) -> usize {
+        self.lap::<true, REV>(counts, at, hand, hash)
     }
 
     /// Sow `hand` seeds (already lifted) from position `at`, following the lap rules, until
@@ -443,57 +443,6 @@ impl Ring {
     ) -> bool {
         let before = counts[self.slot(last_at)] - 1;
         self.lap_action::<true, REV>(counts, ctx, last_at, before) == action
-    }
-
-    /// Sow `hand` seeds (already lifted) from position `at` as [`Ring::sow_from`] does, but
-    /// recording each lap: where its hand was lifted, and the positions its seeds fell in, in
-    /// order. At most `max_laps` laps; a relay that would lift a hole its lap may be turned
-    /// from stops the trace where `pauses` says (on the counts and the hole's position) the
-    /// sowing pauses there for the mover. Slow and allocating: for showing a sowing, never
-    /// for play.
-    pub(crate) fn trace<const REV: bool>(
-        &self,
-        counts: &mut [u16; MAX_SLOTS],
-        ctx: &LapContext<'_>,
-        (mut at, mut hand): (usize, u32),
-        max_laps: usize,
-        pauses: &dyn Fn(&[u16; MAX_SLOTS], usize) -> bool,
-    ) -> Vec<(usize, Vec<usize>)> {
-        let mut laps = Vec::new();
-        let mut hash = 0;
-        let mut ctx = *ctx;
-        while laps.len() < max_laps {
-            let mut drops = Vec::with_capacity(hand as usize);
-            let mut pos = at;
-            for _ in 0..hand {
-                pos = self.step::<REV>(pos);
-                while self.skips(pos, at) {
-                    pos = self.step::<REV>(pos);
-                }
-                drops.push(pos);
-            }
-            let ended = self.tracks_reach() && self.reach_ended && self.reach[pos];
-            laps.push((at, drops));
-            if self.tracks_reach() && !self.reach_ended {
-                ctx.reached |= self.lap_reaches::<REV>(at, hand);
-            }
-            let lap = self.one_lap::<true, true, REV>(counts, &ctx, at, hand, &mut hash);
-            ctx.reached |= ended;
-            match lap {
-                Lap::Relay { from, hand: lifted } => (at, hand) = (from, lifted),
-                // A relay from a hole a lap may be turned from: traced the usual way, unless
-                // the sowing pauses there for the mover to choose the way.
-                Lap::End { last_at, action } => match self.relay_from::<REV>(counts, last_at, action) {
-                    Some(from) if !pauses(counts, from) => {
-                        let slot = self.slot(from);
-                        (at, hand) = (from, u32::from(counts[slot]));
-                        counts[slot] = 0;
-                    }
-                    _ => break,
-                },
-            }
-        }
-        laps
     }
 }
 

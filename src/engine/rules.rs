@@ -309,6 +309,9 @@ pub struct Rules {
     /// fast path does not cover the rules ([`Model::fast_path_covers`]), or `Rules::general`
     /// built them.
     pub(crate) stepwise: bool,
+    /// These rules with every sowing played by the general interpreter, built once where a
+    /// front end first asks to show a sowing ([`Rules::general_twin`]).
+    pub(crate) general: std::sync::OnceLock<Box<Rules>>,
 }
 
 /// Facts about the rules read on every turn, worked out once: each says whether a

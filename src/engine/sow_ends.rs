@@ -236,7 +236,7 @@ impl Rules {
                 return Onward::Lift { from, hand, leave };
             }
             Destination::Sow(resow) => {
-                let next = self.sow_taken(s, sow, resow, taken, end, origin, on);
+                let next = self.sow_taken(s, sow, resow, taken, end, (origin, on), &mut ());
                 if resow.goes_on() {
                     let Some(next) = next else { return Onward::Settled(false) };
                     return Onward::Resown(next);

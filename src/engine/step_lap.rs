@@ -199,7 +199,7 @@ impl Rules {
             }
         }
         if let Some(trace) = tally.trace.as_mut() {
-            trace.push(SownLap { from, drops });
+            trace.push(SownLap { from, drops, captured: false });
         }
         self.settle_lap(state, from, overran);
         tally.laps += 1;

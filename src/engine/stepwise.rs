@@ -110,11 +110,18 @@ impl Tally {
         self.traced_from(h);
     }
 
-    /// The lap just sown is shown as sown from hole `h`, where its seeds were (a hole a
-    /// capture's seeds were put into, or the hole itself for a lap starting with it).
+    /// The lap just sown is shown as sown from hole `h`, where its seeds were (the hole
+    /// itself for a lap starting with it).
     pub(super) fn traced_from(&mut self, h: Hole) {
         if let Some(lap) = self.trace.as_mut().and_then(|t| t.last_mut()) {
             lap.from = h;
+        }
+    }
+
+    /// The lap just sown sowed a capture's seeds on from hole `h`, where they were put.
+    pub(super) fn traced_captured(&mut self, h: Hole) {
+        if let Some(lap) = self.trace.as_mut().and_then(|t| t.last_mut()) {
+            (lap.from, lap.captured) = (h, true);
         }
     }
 }
@@ -811,13 +818,15 @@ impl Rules {
         let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination else { return None };
         if resow.whole {
             self.put(state, end, taken);
-            return Some(self.step_lap(state, sow, end, rev, false, tally));
+            let landing = self.step_lap(state, sow, end, rev, false, tally);
+            tally.traced_captured(end);
+            return Some(landing);
         }
         // The taken seeds alone, from the hole after the end (or the end itself).
         let from = if resow.itself { self.step_hole(me, end, !rev) } else { end };
         let landing = self.drop_seeds(state, sow, (from, 1), taken, (rev, false), tally);
         // Shown as sown from the end hole, where the taken seeds were put.
-        tally.traced_from(end);
+        tally.traced_captured(end);
         Some(landing)
     }
 
@@ -848,7 +857,7 @@ impl Rules {
         // Sowing starting with the hole itself is sowing from the hole before it.
         let from = if resow.itself { self.step_hole(me, into, !rev) } else { into };
         let landing = self.drop_seeds(state, sow, (from, 1), hand, (rev, false), tally);
-        tally.traced_from(into);
+        tally.traced_captured(into);
         landing
     }
 }

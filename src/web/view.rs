@@ -519,8 +519,10 @@ pub(crate) fn played_view(
     effect: &Effect,
 ) -> PlayedView {
     let me = before.to_move();
-    let laps = rules
-        .sowing_laps(before, mv)
+    let traced = rules.sowing_laps(before, mv);
+    let narration =
+        session::narrate(rules, me, &[mv], std::slice::from_ref(effect), std::slice::from_ref(&traced));
+    let laps = traced
         .into_iter()
         .map(|lap| LapView {
             from: rules.hole_name(lap.from),
@@ -533,7 +535,7 @@ pub(crate) fn played_view(
         kind: kind(mv),
         laps,
         taken: effect.taken.iter().map(|&(h, n)| (rules.hole_name(h), n)).collect(),
-        narration: session::narrate(rules, me, &[mv], std::slice::from_ref(effect)),
+        narration,
         again: effect.turn_over && after.outcome().is_none() && after.to_move() == me,
         board: rules.board_counts(after),
         stores: rules.store(Player::South).map(|_| sides(rules, |p| rules.store_seeds(after, p))),

@@ -263,9 +263,11 @@ fn ludii_counts_the_inner_row_reached_once_a_lap_has_ended_there() {
 /// of `a_turn_that_began_anticlockwise_captures_clockwise_once`): South's a8 (7) drops one
 /// seed in each of b8 … b2 and stops there, as play pauses before b2's lap (it may go
 /// clockwise). At the pause, `b2:cw` lifts b2's two into b3 and b4, where the lap captures
-/// (the trace stops at a capture: one lap); `relay` sows them anticlockwise into b1 and a1,
-/// which was empty: one lap. Seen failing without the tracer's turned lap (`b2:cw` traced
-/// no lap) and without its pause (a8 traced on past b2, into b1 and a1).
+/// c4 (1) and d4 (2) into b2, the lap's origin, and sows the hole on the usual way,
+/// anticlockwise: b1, a1, a2 (a lap of captured seeds); `relay` sows b2's two
+/// anticlockwise into b1 and a1, which was empty: one lap. Seen failing without the
+/// tracer's turned lap (`b2:cw` traced no lap) and without its pause (a8 traced on past b2,
+/// into b1 and a1).
 #[test]
 fn the_laps_traced_around_a_turned_lap() {
     let rules = choro();
@@ -295,7 +297,16 @@ fn the_laps_traced_around_a_turned_lap() {
     );
     rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a8"))).unwrap();
     assert_eq!(legal(&rules, &state), vec![Move::Relay, cw(&rules, "b2")]);
-    assert_eq!(traced(&state, cw(&rules, "b2")), vec![lap("b2", &["b3", "b4"])]);
+    assert_eq!(
+        traced(&state, cw(&rules, "b2")),
+        vec![lap("b2", &["b3", "b4"]), lap("b2", &["b1", "a1", "a2"])]
+    );
+    let captured: Vec<bool> =
+        rules.sowing_laps(&state, cw(&rules, "b2")).iter().map(|l| l.captured).collect();
+    assert_eq!(captured, vec![false, true]);
+    // Play tells the same two laps: the turned lap and its captured seeds sown on.
+    let effect = rules.play(&mut state.clone(), &mut history.clone(), cw(&rules, "b2")).unwrap();
+    assert_eq!((effect.laps, effect.sown, effect.last), (2, 5, Some(hole(&rules, "a2"))));
     assert_eq!(traced(&state, Move::Relay), vec![lap("b2", &["b1", "a1"])]);
 }
 

@@ -167,8 +167,8 @@ fn the_opening_sows_round_to_the_rightmost_outer_hole() {
 /// South lifts a8 (17) in the initial phase. Its laps skip a8 and b8, so the ring has 14
 /// holes: one seed in each of a1…a7 and b7…b1, then b7, b6, b5. b5 (0→1→2) was occupied, an
 /// inner hole facing c5 (2) and d5 (0): both are taken (2) and sown from a8, the lap's
-/// origin — past a8 and b8, skipped — into b7 (3→4) and b6 (4→5). ("ludii" sows from the
-/// hole after a8, which is also b7: the same board.)
+/// origin — past a8 and b8, skipped — into b7 (3→4) and b6 (4→5): 2 laps, 19 seeds, the last
+/// in b6. ("ludii" sows from the hole after a8, which is also b7: the same board.)
 ///
 /// North sows c3 (2): c4 0→1, c5 0→1, empty: the end.
 ///
@@ -183,7 +183,7 @@ fn lifting_the_rightmost_outer_hole_ends_the_skipping() {
         let rules = isolo(ruleset);
         let mut game = opened(&rules);
         let effect = game.play(Move::Sow(hole(&rules, "a8"))).unwrap();
-        assert_eq!(effect, sow_effect(&rules, 1, 17, "b5", &[("c5", 2)], true), "{ruleset:?}");
+        assert_eq!(effect, sow_effect(&rules, 2, 19, "b6", &[("c5", 2)], true), "{ruleset:?}");
         assert_board(
             &rules,
             game.state(),
@@ -214,14 +214,17 @@ fn lifting_the_rightmost_outer_hole_ends_the_skipping() {
 /// After the opening, South sows b4 (2): b3 0→1, b2 2→3, occupied, an inner hole facing c2
 /// (1) and d2 (2): both are taken (3). The base game sows them starting with b4, the lap's
 /// origin: b4 0→1, b3 1→2, b2 3→4. "ludii" sows them from the hole after it: b3 1→2,
-/// b2 3→4, b1 0→1. Either way that one lap ends the turn.
+/// b2 3→4, b1 0→1. Either way that one lap ends the turn: 2 laps, 5 seeds, the last in b2
+/// (b1 in "ludii").
 #[test]
 fn a_capture_is_sown_from_the_capturing_laps_origin() {
-    for (ruleset, south_inner) in [(None, "b 0 4 2 1 0 2 1 0"), (Some("ludii"), "b 1 4 2 0 0 2 1 0")] {
+    for (ruleset, south_inner, last) in
+        [(None, "b 0 4 2 1 0 2 1 0", "b2"), (Some("ludii"), "b 1 4 2 0 0 2 1 0", "b1")]
+    {
         let rules = isolo(ruleset);
         let mut game = opened(&rules);
         let effect = game.play(Move::Sow(hole(&rules, "b4"))).unwrap();
-        assert_eq!(effect, sow_effect(&rules, 1, 2, "b2", &[("c2", 1), ("d2", 2)], true), "{ruleset:?}");
+        assert_eq!(effect, sow_effect(&rules, 2, 5, last, &[("c2", 1), ("d2", 2)], true), "{ruleset:?}");
         let picture = format!(
             "d 17 0 0 2 0 2 0 2
              c  0 0 2 0 2 0 2 0

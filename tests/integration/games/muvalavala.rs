@@ -45,7 +45,8 @@ fn muvalavala(ruleset: Option<&str>) -> Rules {
 ///   row, and c4 facing it holds 2: a capture, before any relay. c4 (2) and d4 (2) behind
 ///   it are taken, and their 4 seeds are sown on from the hole after b4: b3 2→3, b2 0→1,
 ///   b1 2→3, a1 0→1. The turn ends there, though b3 was occupied. 4 laps, 10 seeds sown
-///   before the capture. South 26 seeds, North 18.
+///   before the capture, and the lap of its 4: 5 laps, 14 seeds, the last in a1. South 26
+///   seeds, North 18.
 /// North may then sow its holes of two or more: [c1 c2 c3 c5 d1 d2 d3 d5].
 #[test]
 fn quioco_setup_forced_first_sowings_and_a_capture_sown_on() {
@@ -81,7 +82,7 @@ fn quioco_setup_forced_first_sowings_and_a_capture_sown_on() {
     );
 
     let effect = game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
-    assert_eq!(effect, sow_effect(&rules, 4, 10, "b4", &[("c4", 2), ("d4", 2)], true));
+    assert_eq!(effect, sow_effect(&rules, 5, 14, "a1", &[("c4", 2), ("d4", 2)], true));
     assert_board(
         &rules,
         game.state(),
@@ -147,7 +148,7 @@ fn quioco_an_occupied_inner_landing_facing_nothing_relays_and_an_empty_one_stops
 ///
 /// b6 (2): b5 0→1, b4 1→2 → occupied, South's inner row, facing c4 (3): c4 and d4 are
 /// taken (4) and sown on from b3: b3 1→2, b2 0→1, b1 0→1, a1 0→1. 1 lap, 2 seeds sown
-/// before the capture. North is left with c2 (1) and d6 (1): no hole of two or more, no
+/// before the capture, and the lap of its 4: 2 laps, 6 seeds, the last in a1. North is left with c2 (1) and d6 (1): no hole of two or more, no
 /// legal move, and North has lost (Ludii's `BlockWin`).
 #[test]
 fn quioco_a_capture_sown_on_and_a_player_who_cannot_move_loses() {
@@ -165,7 +166,7 @@ fn quioco_a_capture_sown_on_and_a_player_who_cannot_move_loses() {
     );
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["b6"]));
     let effect = game.play(Move::Sow(hole(&rules, "b6"))).unwrap();
-    assert_eq!(effect, sow_effect(&rules, 1, 2, "b4", &[("c4", 3), ("d4", 1)], true));
+    assert_eq!(effect, sow_effect(&rules, 2, 6, "a1", &[("c4", 3), ("d4", 1)], true));
     assert_board(
         &rules,
         game.state(),

@@ -124,9 +124,9 @@ fn a_capture_from_the_outer_row_is_sown_one_lap_from_the_origin() {
     let mut history = History::new(&rules, &state);
     assert_eq!(legal(&rules, &state), sows(&rules, &["a3", "a5", "a7", "a8"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a3"))).unwrap();
-    // The effect tells the sowing up to the capture (the one lap of captured seeds is part
-    // of the capture, as everywhere a capture's seeds are sown one lap).
-    assert_eq!(effect, sow_effect(&rules, 1, 2, "a5", &[("c5", 2), ("d5", 3)], true));
+    // The effect tells the whole sowing: the lap up to the capture and the lap of the 5
+    // captured seeds, the last in a8.
+    assert_eq!(effect, sow_effect(&rules, 2, 7, "a8", &[("c5", 2), ("d5", 3)], true));
     assert_board(
         &rules,
         &state,

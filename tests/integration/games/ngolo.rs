@@ -65,7 +65,8 @@ fn the_start_and_the_pass_that_forfeits() {
 /// both hold seeds: both are taken (4) into b9 (1→5), and 4 are sown on from the hole
 /// after it: b8 0→1, b7 0→1, b6 0→1, b5 1→2. b9 keeps 1. That lap is the last: b5 is an
 /// occupied inner hole facing c5 (2) and d5 (2), but nothing is captured and nothing
-/// relayed. One lap of 2 seeds; North to move with c5, d5 and d1.
+/// relayed. 2 seeds sown before the capture and its 4 after: 2 laps, 6 seeds, the last in
+/// b5; North to move with c5, d5 and d1.
 #[test]
 fn a_last_seed_in_an_empty_inner_hole_captures_and_sows_the_capture_on_once() {
     let rules = ngolo();
@@ -80,7 +81,7 @@ fn a_last_seed_in_an_empty_inner_hole_captures_and_sows_the_capture_on_once() {
     let mut history = History::new(&rules, &state);
     assert_eq!(legal(&rules, &state), sows_or_pass(&rules, &["a8", "b5"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a8"))).unwrap();
-    assert_eq!(effect, sow_effect(&rules, 1, 2, "b9", &[("c9", 3), ("d9", 1)], true));
+    assert_eq!(effect, sow_effect(&rules, 2, 6, "b5", &[("c9", 3), ("d9", 1)], true));
     assert_board(
         &rules,
         &state,
@@ -96,7 +97,8 @@ fn a_last_seed_in_an_empty_inner_hole_captures_and_sows_the_capture_on_once() {
 /// A last seed in an **occupied** inner hole captures as well, and the captured seeds run
 /// on round the end of the inner row into the outer row.
 /// b3 (2): b2 0→1, b1 1→2 — occupied inner hole facing c1 (1) and d1 (2): 3 taken into b1
-/// (2→5), 3 sown on from the hole after it: a1 0→1, a2 0→1, a3 0→1. b1 keeps 2.
+/// (2→5), 3 sown on from the hole after it: a1 0→1, a2 0→1, a3 0→1. b1 keeps 2. 2 laps, 5
+/// seeds, the last in a3.
 #[test]
 fn a_last_seed_in_an_occupied_inner_hole_captures_too() {
     let rules = ngolo();
@@ -110,7 +112,7 @@ fn a_last_seed_in_an_occupied_inner_hole_captures_too() {
     );
     let mut history = History::new(&rules, &state);
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "b3"))).unwrap();
-    assert_eq!(effect, sow_effect(&rules, 1, 2, "b1", &[("c1", 1), ("d1", 2)], true));
+    assert_eq!(effect, sow_effect(&rules, 2, 5, "a3", &[("c1", 1), ("d1", 2)], true));
     assert_board(
         &rules,
         &state,
@@ -166,8 +168,8 @@ fn one_lap_and_no_capture_with_an_empty_facing_hole() {
 /// North's side, with its own circuit. North may sow c7 and d3 (or pass).
 /// c7 (2): c8 0→1, c9 0→1 — an empty inner hole of North's facing b9 (1) and a9 (1): 2
 /// taken into c9 (1→3), 2 sown on from the hole after it on North's circuit, which turns
-/// from c9 into the outer row at d9: d9 0→1, d8 0→1. c9 keeps 1. (The taken holes are
-/// listed in board order, a9 before b9.)
+/// from c9 into the outer row at d9: d9 0→1, d8 0→1. c9 keeps 1: 2 laps, 4 seeds, the last
+/// in d8. (The taken holes are listed in board order, a9 before b9.)
 #[test]
 fn north_captures_and_sows_on_round_its_own_circuit() {
     let rules = ngolo();
@@ -182,7 +184,7 @@ fn north_captures_and_sows_on_round_its_own_circuit() {
     let mut history = History::new(&rules, &state);
     assert_eq!(legal(&rules, &state), sows_or_pass(&rules, &["c7", "d3"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "c7"))).unwrap();
-    assert_eq!(effect, sow_effect(&rules, 1, 2, "c9", &[("a9", 1), ("b9", 1)], true));
+    assert_eq!(effect, sow_effect(&rules, 2, 4, "d8", &[("a9", 1), ("b9", 1)], true));
     assert_board(
         &rules,
         &state,
@@ -196,7 +198,7 @@ fn north_captures_and_sows_on_round_its_own_circuit() {
 
 /// Taking the opponent's last seeds wins. South's singleton b2 (1): b1 0→1 — an empty inner
 /// hole facing c1 (1) and d1 (1), North's only seeds: 2 taken into b1 and sown on: a1 0→1,
-/// a2 0→1. North has no seeds: South wins.
+/// a2 0→1 (2 laps, 3 seeds, the last in a2). North has no seeds: South wins.
 #[test]
 fn taking_the_last_seeds_wins() {
     let rules = ngolo();
@@ -213,7 +215,7 @@ fn taking_the_last_seeds_wins() {
     );
     assert_eq!(game.legal_moves().to_vec(), sows_or_pass(&rules, &["b2"]));
     let effect = game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
-    assert_eq!(effect, sow_effect(&rules, 1, 1, "b1", &[("c1", 1), ("d1", 1)], true));
+    assert_eq!(effect, sow_effect(&rules, 2, 3, "a2", &[("c1", 1), ("d1", 1)], true));
     assert_board(
         &rules,
         game.state(),

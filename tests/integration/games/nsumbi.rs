@@ -28,7 +28,8 @@ fn nsumbi(ruleset: Option<&str>) -> Rules {
 /// occupied inner hole, but c7 facing it is empty: relay 3 from b7: b6 0→1, b5 0→1, b4
 /// 1→2 → occupied inner hole facing c4 (2) and d4 (1): both are taken (3) and put into b7,
 /// where this lap began (the chosen hole was a8), and sown starting with b7 itself: b7
-/// 0→1, b6 1→2, b5 1→2. The turn ends there. Two laps of 2 + 3 seeds.
+/// 0→1, b6 1→2, b5 1→2. The turn ends there. Two laps of 2 + 3 seeds, then the lap of the
+/// 3 captured: 3 laps, 8 seeds, the last in b5.
 #[test]
 fn taken_seeds_are_sown_from_the_capturing_laps_origin_starting_with_it() {
     let rules = nsumbi(None);
@@ -46,7 +47,7 @@ fn taken_seeds_are_sown_from_the_capturing_laps_origin_starting_with_it() {
     let mut history = History::new(&rules, &state);
     assert_eq!(legal(&rules, &state), sows(&rules, &["a8", "b7"]));
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a8"))).unwrap();
-    assert_eq!(effect, sow_effect(&rules, 2, 5, "b4", &[("c4", 2), ("d4", 1)], true));
+    assert_eq!(effect, sow_effect(&rules, 3, 8, "b5", &[("c4", 2), ("d4", 1)], true));
     assert_board(
         &rules,
         &state,

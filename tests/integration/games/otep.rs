@@ -66,7 +66,7 @@ fn the_opening_sowing_captures_three_times() {
 /// - Base game: those 2 are taken into b5 (the origin of the lap that captured) and sown
 ///   on: b4 2→3, b3 3→4; c3 and d3 are empty now, so b3 relays (4): b2 2→3, b1 0→1,
 ///   a1 0→1, a2 0→1, empty: the end. 4 laps, 2 + 3 + 2 + 4 = 11 seeds.
-/// - "ludii": the captured seeds are sown one lap and the turn ends at b2.
+/// - "ludii": the captured seeds are sown one lap and the turn ends at b2: 2 laps, 5 seeds.
 #[test]
 fn captured_seeds_capture_again_except_in_ludii() {
     let picture = "d 0 1 2 0 0 0 0 1
@@ -92,9 +92,9 @@ fn captured_seeds_capture_again_except_in_ludii() {
     let mut one_lap = state(&ludii, &setup(&ludii, picture, Player::South));
     let mut history = History::new(&ludii, &one_lap);
     let effect = ludii.play(&mut one_lap, &mut history, Move::Sow(hole(&ludii, "b5"))).unwrap();
-    // The effect tells the sowing up to the capture: a lap sown once after it is not a lap
-    // of the sowing (as in Nsumbi).
-    assert_eq!(effect, sow_effect(&ludii, 1, 2, "b3", &[("c3", 1), ("d3", 2)], true));
+    // The effect tells the whole sowing: the lap that captured and the one lap of its
+    // seeds, the last in b2 (as in Nsumbi).
+    assert_eq!(effect, sow_effect(&ludii, 2, 5, "b2", &[("c3", 1), ("d3", 2)], true));
     assert_board(
         &ludii,
         &one_lap,

@@ -263,7 +263,8 @@ fn reentered_captures_are_sown_on_from_the_landing_hole() {
     assert_eq!(legal(&rules, &state), sows(&rules, &["a5", "a8"]));
 
     let effect = rules.play(&mut state, &mut history, Move::Sow(hole(&rules, "a5"))).unwrap();
-    assert_eq!(effect.last, Some(hole(&rules, "b4")));
+    // 3 laps (a5's, the relay from a8, the lap of the 5 captured), 3 + 5 + 5 seeds.
+    assert_eq!((effect.laps, effect.sown, effect.last), (3, 13, Some(hole(&rules, "a2"))));
     assert_eq!(effect.taken, vec![(hole(&rules, "c4"), 2), (hole(&rules, "d4"), 3)]);
     assert!(effect.turn_over);
     assert_board(
