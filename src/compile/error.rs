@@ -588,17 +588,17 @@ pub enum CheckError {
         help: String,
     },
 
-    /// A rule about the mover's store with conditions on holes.
-    #[error("a rule about the mover's store cannot look at other holes")]
+    /// A rule about the mover's store with a condition on the landing hole's column or marks.
+    #[error("a rule about the mover's store cannot look at the holes across from it")]
     #[diagnostic(
         code(sow::check::store_rule_facts),
         help(
-            "the store has no column or neighbours: keep `when the last seed lands in the mover's store: ACTION` without `and …`"
+            "a store has no column, no opposite hole and no marks; a rule about it may look along the circuit, at rows, the turn or the board: `when the last seed lands in the mover's store and the next hole is occupied: relay from the next hole`"
         )
     )]
     StoreRuleFacts {
-        /// The first condition.
-        #[label("this condition is about holes")]
+        /// The condition.
+        #[label("this condition is about the landing hole's column or marks")]
         span: SourceSpan,
         /// The store.
         #[label("the landing place is the store")]

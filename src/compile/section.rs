@@ -776,23 +776,29 @@ impl Scope<'_> {
         let landing = errors.take(self.hole_filter(&rule.landing, Against::Previous));
         if let Some(store) = rule.store {
             errors.take_one(self.need_stores(store));
-            if let Some(fact) = rule.facts.first() {
-                errors.push(CheckError::StoreRuleFacts { span: fact.span.into(), store: store.into() });
-            }
         }
-        let facts: Vec<Option<Fact>> = rule.facts.iter().map(|f| errors.take(self.fact(f))).collect();
+        // A fact about the landing hole's column or marks, where the landing place is a store
+        // (which has neither): a contradiction.
+        let in_store = |f: Option<Fact>, span: Span, errors: &mut Errors| {
+            if let (Some(store), Some(f)) = (rule.store, f)
+                && reads_column(f)
+            {
+                errors.push(CheckError::StoreRuleFacts { span: span.into(), store: store.into() });
+            }
+            f
+        };
+        let facts: Vec<Option<Fact>> =
+            rule.facts.iter().map(|f| in_store(errors.take(self.fact(f)), f.span, &mut errors)).collect();
         let either: Vec<Option<Vec<(bool, Fact)>>> = (rule.either.iter())
             .map(|clause| {
-                let literals: Vec<Option<(bool, Fact)>> =
-                    clause.node.iter().map(|(not, f)| errors.take(self.fact(f)).map(|f| (*not, f))).collect();
+                let literals: Vec<Option<(bool, Fact)>> = (clause.node.iter())
+                    .map(|(not, f)| {
+                        in_store(errors.take(self.fact(f)), f.span, &mut errors).map(|f| (*not, f))
+                    })
+                    .collect();
                 literals.into_iter().collect()
             })
             .collect();
-        if let (Some(store), Some(clause)) = (rule.store, rule.either.first())
-            && rule.facts.is_empty()
-        {
-            errors.push(CheckError::StoreRuleFacts { span: clause.span.into(), store: store.into() });
-        }
         let action = errors.take_one(self.lap_action(&rule.action));
         let (Some(filter), Some(facts), Some(either), Some(action)) =
             (landing, facts.into_iter().collect(), either.into_iter().collect(), action)
@@ -1788,4 +1794,17 @@ fn bounded<T: Copy + Default>(bound: ast::Bound, n: T, most: T) -> (T, T) {
         ast::Bound::AtLeast => (n, most),
         ast::Bound::AtMost => (T::default(), n),
     }
+}
+
+/// Whether a lap rule's fact reads the landing hole's column (the holes across from it) or
+/// its marks: what a store, the landing place of a rule about it, does not have.
+fn reads_column(fact: Fact) -> bool {
+    matches!(
+        fact,
+        Fact::Opposite(..)
+            | Fact::OppositeHolds(..)
+            | Fact::Column(..)
+            | Fact::Stepped(CountAt::Opposite(_), ..)
+            | Fact::AlongMarked(0, _)
+    )
 }

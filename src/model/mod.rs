@@ -292,9 +292,11 @@ impl Model {
         // joined with `or` or negated are read lap by lap: in the lap rules, and in the
         // conditions under which a lap may be turned.
         // Captures in passing (`a seed lands in …`) are read seed by seed.
+        // A rule about the mover's store with conditions is read lap by lap too.
         let read = |r: &LapRule| {
             r.in_passing()
                 || !r.either.is_empty()
+                || (r.store && !r.facts.is_empty())
                 || r.facts.iter().any(|f| {
                     matches!(
                         f,

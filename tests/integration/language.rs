@@ -2595,6 +2595,52 @@ fn a_mark_may_be_named_by_a_word_of_place() {
     assert_eq!(game.state().to_move(), Player::North);
 }
 
+/// A rule about the mover's store may look along the circuit (blind test 11, Sonka: "a lap
+/// ending in the store picks up the next hole; if it is empty, the move ends"; it was
+/// refused as looking at other holes). From 2 in every hole, South a2 (2): a3 2→3, the store
+/// 0→1, and b3 after it is occupied: relay b3 (2): b2 2→3, b1 2→3, occupied: relay b1 (3):
+/// a1 2→3, a2 0→1, a3 3→4, occupied: relay a3 (4): the store 1→2, b3 0→1, b2 3→4, b1 0→1,
+/// empty: the end. 4 laps, 11 seeds. With b3 empty, the lap into the store stops there.
+/// A fact about the store's column stays refused (fixture `check_err/store_rule_facts.sow`).
+#[test]
+fn a_rule_about_the_store_looks_along_the_circuit() {
+    let text = r#"game "Store relay" {
+    board 2 rows of 3 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise, through the mover's store
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in the mover's store and the next hole is occupied: relay from the next hole
+        when the last seed lands in the mover's store: stop
+        when the last seed lands in an occupied hole: relay
+        otherwise: stop
+    }
+    after 1000 laps a sowing is endless
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        after 200 turns the game is a draw
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    let mut game = Game::new(&rules);
+    let effect = game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_eq!((effect.laps, effect.sown, effect.last), (4, 11, Some(hole(&rules, "b1"))));
+    assert_eq!(rules.board_counts(game.state()), vec![3, 1, 0, 1, 4, 1]);
+    assert_eq!(rules.store_seeds(game.state(), Player::South), 2);
+    // b3 empty: the lap that ends in the store stops there.
+    let mut game = main_position(&rules, "b 2 2 0\na 2 2 2", Player::South);
+    game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 0, 3, 2, 2, 0]);
+    assert_eq!(game.state().to_move(), Player::North);
+}
+
 /// A hole carrying two marks shows `+` on the board, and the legend names both kinds and the
 /// `+` (blind test 7, fault 9: the second mark was hidden): [`ROUNDS`] with `one` on each
 /// player's leftmost hole and `two` on both their end holes (a1 and a3, b3 and b1).
