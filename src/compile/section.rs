@@ -1333,16 +1333,23 @@ impl Scope<'_> {
                         Some(m) => errors.take_one(self.mark(m)).map(Some),
                         None => Some(None),
                     };
+                    let except = match &r.except {
+                        Some(m) => errors.take_one(self.mark(m)).map(Some),
+                        None => Some(None),
+                    };
                     let starts = match r.starts {
                         None => RoundStart::Next,
                         Some(ast::RoundStarter::Winner) => RoundStart::Winner,
                         Some(ast::RoundStarter::Loser) => RoundStart::Loser,
                         Some(ast::RoundStarter::Second) => RoundStart::InTurn,
                     };
-                    if let (Some(seeds), Some(closed), Some(rest)) = (seeds, closed, rest) {
+                    if let (Some(seeds), Some(closed), Some(rest), Some(except)) =
+                        (seeds, closed, rest, except)
+                    {
                         out.rounds = Some(Rounds {
                             seeds,
                             from_right: r.from_right,
+                            except,
                             fewest: r.fewest.is_some(),
                             rest,
                             win: r.win.is_some(),

@@ -58,12 +58,26 @@ impl Rules {
         }
         let mut next = state.clone();
         let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
+        // The holes left out of the refill, and the seeds they keep on each player's side.
+        let left_out = |h: Hole| rounds.except.is_some_and(|m| state.is_marked(m, h));
+        let kept = ByPlayer::for_seats(self.seats(), |p| {
+            (self.all_holes())
+                .filter(|&h| left_out(h) && self.holder(state, h) == Some(p))
+                .map(|h| u32::from(state.counts[h.index()]))
+                .sum::<u32>()
+        });
         // What each player has: the seeds on their side, in hand and in their store.
         let have = ByPlayer::for_seats(self.seats(), |p| match state.is_out(p) {
             true => 0,
-            false => u32::from(state.seeds[p]) + u32::from(state.hand[p]) + self.store_seeds(state, p),
+            false => {
+                u32::from(state.seeds[p]) + u32::from(state.hand[p]) + self.store_seeds(state, p) - kept[p]
+            }
         });
-        let order = ByPlayer::for_seats(self.seats(), |p| self.fill_order(state, p, rounds.from_right));
+        let order = ByPlayer::for_seats(self.seats(), |p| {
+            let mut order = self.fill_order(state, p, rounds.from_right);
+            order.retain(|&h| !left_out(h));
+            order
+        });
         let each = u32::from(rounds.seeds);
         // The holes each player fills: as many as their seeds fill, or with a last one
         // part-filled.
@@ -119,9 +133,23 @@ impl Rules {
         order: &ByPlayer<Vec<Hole>>,
         fill: &ByPlayer<usize>,
     ) {
+        // The holes the rounds leave out keep their seeds (and marks).
+        let keep: Vec<(Hole, u16)> = match rounds.except {
+            Some(m) => (self.all_holes())
+                .filter(|&h| state.is_marked(m, h))
+                .map(|h| (h, state.counts[h.index()]))
+                .collect(),
+            None => Vec::new(),
+        };
         state.counts = [0; MAX_SLOTS];
         let fresh = self.start();
         state.marks = fresh.marks;
+        for &(h, n) in &keep {
+            state.counts[h.index()] = n;
+            if let Some(m) = rounds.except {
+                super::stepwise::set_mark(state, m, h, true);
+            }
+        }
         let mut left = ByPlayer::for_seats(self.seats(), |_| 0u32);
         for p in self.players() {
             state.hand[p] = 0;

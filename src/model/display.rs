@@ -1178,6 +1178,13 @@ impl Model {
             "  the board is cleared and each player fills {how_many}, {} {seeds} each: their own holes row by row, each row from their {side}",
             rounds.seeds
         )?;
+        if let Some(mark) = rounds.except {
+            writeln!(
+                f,
+                "  the holes marked {} are left out: not cleared, not filled, their seeds not counted in what a player fills with",
+                self.marks[usize::from(mark)].name
+            )?;
+        }
         let kept = if self.board.stores { "in their store" } else { "in hand" };
         if rounds.win {
             writeln!(

@@ -1723,6 +1723,8 @@ pub struct Rounds {
     pub seeds: u16,
     /// Each row is filled from the player's right (else from their left).
     pub from_right: bool,
+    /// The own holes of this mark are left out of the refill: not cleared, not filled.
+    pub except: Option<MarkId>,
     /// Every player fills only as many holes as the player with the fewest seeds can.
     pub fewest: bool,
     /// Seeds too few to fill a last hole go into it where they are at least this many (1,

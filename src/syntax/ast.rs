@@ -1324,6 +1324,8 @@ pub struct Rounds {
     pub seeds: Spanned<Count>,
     /// Each row is filled from the player's right (else from their left).
     pub from_right: bool,
+    /// `, except MARK holes,`: the own holes of that mark are left out of the refill.
+    pub except: Option<Spanned<String>>,
     /// `, as many as the player with the fewest seeds can`.
     pub fewest: Option<Span>,
     /// `, the last with the seeds left`, and the fewest seeds that make that last hole

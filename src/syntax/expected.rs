@@ -101,6 +101,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::rounds_rest => "`, the last with the seeds left`",
         Rule::rest_least => "`if there are at least 3`",
         Rule::rounds_closed => "`, marking the holes left empty as closed`",
+        Rule::rounds_except => "`, except centre holes,`",
         Rule::rounds_start => "`, and the winner of a round starts the next`",
         Rule::round_winner => "`winner`",
         Rule::round_loser => "`loser`",

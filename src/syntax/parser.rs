@@ -1833,6 +1833,10 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::end_holes_rule => EndRule::EndHoles(lower_name(Children::of(r).expect(Rule::row_name)?)),
         Rule::rounds_rule => {
             let mut c = Children::of(r);
+            let except = match c.optional(Rule::rounds_except) {
+                Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
+                None => None,
+            };
             let from_right = c.expect(Rule::fill_side)?.as_str() == "right";
             let seeds = lower_seed_count(c.expect(Rule::seed_count)?)?;
             let fewest = c.optional(Rule::rounds_fewest).map(|p| span(&p));
@@ -1856,7 +1860,7 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
                 }),
                 None => None,
             };
-            EndRule::Rounds(Rounds { seeds, from_right, fewest, rest, win, closed, starts })
+            EndRule::Rounds(Rounds { seeds, from_right, except, fewest, rest, win, closed, starts })
         }
         _ => return unexpected(&r),
     };

@@ -2641,6 +2641,36 @@ fn a_rule_about_the_store_looks_along_the_circuit() {
     assert_eq!(game.state().to_move(), Player::North);
 }
 
+/// `each player fills own holes, except centre holes, from the right …` (Omangunta Peeta,
+/// blind test 11): [`ROUNDS`] with the middle holes marked `centre`, South 3 in store, North
+/// 8. South a3 (1) → b3 ends the round (South has no seeds on the board). The centre holes
+/// keep what they hold (b2 its 1, a2 none) and their seeds are not filled with: South has 3,
+/// North 10 − 1 = 9. South fills a3 with 2 (a1 closed, a2 left out, not closed) and keeps 1;
+/// North fills b1 and b3 and keeps 5. North, the round's winner, starts the next.
+#[test]
+fn a_round_may_leave_marked_holes_out_of_the_refill() {
+    let text = ROUNDS
+        .replace("    marks closed\n", "    marks closed\n    marks centre: the 2nd pit hole\n")
+        .replace(
+            "each player fills own holes from the right",
+            "each player fills own holes, except centre holes, from the right",
+        );
+    let rules = seventh_fault(&text);
+    assert!(rules.model().to_string().contains("the holes marked centre are left out"), "{}", rules.model());
+    let mut setup = setup(&rules, "b 0 1 0\na 0 0 1", Player::South);
+    setup.stores = sow::engine::ByPlayer::pair(3, 8);
+    let mut game = Game::from_state(&rules, state(&rules, &setup));
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    let s = game.state();
+    assert_eq!(s.round(), 1);
+    assert_eq!(rules.board_counts(s), vec![0, 0, 2, 2, 1, 2]);
+    assert_eq!((rules.store_seeds(s, Player::South), rules.store_seeds(s, Player::North)), (1, 5));
+    let closed: Vec<bool> = ["a1", "a2", "b2"].iter().map(|h| s.is_marked(0, hole(&rules, h))).collect();
+    assert_eq!(closed, vec![true, false, false]);
+    assert!(s.is_marked(1, hole(&rules, "a2")) && s.is_marked(1, hole(&rules, "b2")));
+    assert_eq!(s.to_move(), Player::North);
+}
+
 /// A hole carrying two marks shows `+` on the board, and the legend names both kinds and the
 /// `+` (blind test 7, fault 9: the second mark was hidden): [`ROUNDS`] with `one` on each
 /// player's leftmost hole and `two` on both their end holes (a1 and a3, b3 and b1).
