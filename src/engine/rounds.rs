@@ -11,7 +11,7 @@ enum NextRound {
     /// The game is not played in rounds, or ended in a way no round follows.
     None,
     /// The next round, filled and ready to play.
-    Starts(State),
+    Starts(Box<State>),
     /// No round follows: the game ends so.
     Ends(Outcome),
     /// The next round's first player would have no move: the game ends as the last round did.
@@ -27,7 +27,7 @@ impl Rules {
     pub(super) fn end_round(&self, state: &mut State, history: Option<&mut History>) {
         match self.next_round(state) {
             NextRound::Starts(next) => {
-                *state = next;
+                *state = *next;
                 if let Some(history) = history {
                     history.record(self, state);
                 }
@@ -118,7 +118,7 @@ impl Rules {
             // A round no one can play ends the game as the last round ended.
             return NextRound::Unplayable;
         }
-        NextRound::Starts(next)
+        NextRound::Starts(Box::new(next))
     }
 
     /// Clear the board and fill each player's first `fill[p]` holes of `order[p]` (the last
