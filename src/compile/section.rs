@@ -254,6 +254,7 @@ impl Scope<'_> {
             return Ok(Circuit {
                 direction: Direction::Anticlockwise,
                 chosen: Chosen::Never,
+                each_round: false,
                 shared: true,
                 edge: false,
                 through_store: false,
@@ -307,6 +308,7 @@ impl Scope<'_> {
                 Some((_, false)) => Chosen::Once,
                 Some((_, true)) => Chosen::EachTurn,
             },
+            each_round: c.each_round.is_some(),
             shared: c.all_rows.is_some() || ring_role.is_some() || c.edge.is_some(),
             edge: c.edge.is_some(),
             through_store: c.through_store.is_some(),

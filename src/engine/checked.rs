@@ -160,6 +160,18 @@ pub enum PlayError {
         /// The hole sown.
         hole: String,
     },
+    /// A sowing that would leave an opponent the mover must feed without seeds (or a move).
+    #[error(
+        "sowing from {hole} would leave {opponent} {without}, and the rules say the mover must feed them"
+    )]
+    Starves {
+        /// The hole sown.
+        hole: String,
+        /// The opponent left unfed (at a larger table, the next one).
+        opponent: Player,
+        /// `without seeds` or `without a move`.
+        without: &'static str,
+    },
     /// A hole that does not fit the choice description in force.
     #[error("{hole} does not fit `{choice}`: {why}")]
     DoesNotFit {
@@ -286,6 +298,7 @@ impl PlayError {
             | PlayError::DoesNotFit { .. }
             | PlayError::CannotSow { .. }
             | PlayError::NotRearmost { .. }
+            | PlayError::Starves { .. }
             | PlayError::CannotTurn { .. } => K::NotAllowed,
             PlayError::Endless { .. } => K::Endless,
             PlayError::PicksCompulsory | PlayError::PickBefore { .. } | PlayError::TooFewAfter { .. } => {
@@ -721,7 +734,7 @@ impl Rules {
                     example,
                 }
             }
-            (Some(force), Some(fit)) if fit == force => PlayError::Endless { hole },
+            (Some(force), Some(fit)) if fit == force => self.endless_or_starving(state, h, hole),
             _ => match choices.get(in_force.unwrap_or(0)) {
                 Some(choice) => PlayError::DoesNotFit {
                     hole,
@@ -730,6 +743,26 @@ impl Rules {
                 },
                 None => PlayError::CannotSow { hole },
             },
+        }
+    }
+
+    /// Why hole `h` (named `hole`), which fits the choice in force, may not be sown: its
+    /// sowing would never end, or it would leave an opponent the mover must feed unfed.
+    fn endless_or_starving(&self, state: &State, h: Hole, hole: String) -> PlayError {
+        let me = state.to_move;
+        let feed = match &self.phase_rules(state, me).turn {
+            TurnKind::Sow(sow) if self.must_feed_now(state, sow) => sow.must_feed,
+            _ => None,
+        };
+        let mut after = state.clone();
+        let mut history = History::new(self, &after);
+        match (feed, self.try_play(&mut after, &mut history, Move::Sow(h))) {
+            (Some(feed), Ok(())) => PlayError::Starves {
+                hole,
+                opponent: me.next(),
+                without: if feed == crate::model::Feed::NoSeeds { "without seeds" } else { "without a move" },
+            },
+            _ => PlayError::Endless { hole },
         }
     }
 

@@ -31,7 +31,8 @@ impl fmt::Display for Model {
             Chosen::Never => {}
             Chosen::Once => writeln!(
                 f,
-                "\neach player may sow {other} instead, chosen on their first free sowing and kept"
+                "\neach player may sow {other} instead, chosen on their first free sowing and kept{}",
+                if self.circuit.each_round { " for the round" } else { "" }
             )?,
             Chosen::EachTurn => writeln!(f, "\nthe mover may sow {other} instead, chosen with each sowing")?,
         }

@@ -103,6 +103,8 @@ pub struct Circuit {
     pub direction: Direction,
     /// Whether players may sow the other direction instead, and when they choose.
     pub chosen: Chosen,
+    /// A direction chosen once is chosen anew in each round (`chosen each round`).
+    pub each_round: bool,
     /// A shared ring passes through the mover's store (between their last hole and the
     /// opponent's first).
     pub through_store: bool,

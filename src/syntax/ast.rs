@@ -387,6 +387,8 @@ pub struct Circuit {
     /// The other direction, if players may choose it, and whether with every sowing (else
     /// once for good).
     pub other: Option<(Spanned<Direction>, bool)>,
+    /// `chosen each round`, if written: the other direction is chosen once in each round.
+    pub each_round: Option<Span>,
     /// `through the mover's store`, if written.
     pub through_store: Option<Span>,
     /// `skipping the origin hole`, if written.

@@ -549,6 +549,7 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
             path: Some(sp),
             direction: Spanned::new(Direction::Anticlockwise, sp),
             other: None,
+            each_round: None,
             through_store: None,
             skip_origin: None,
             skip_chosen: None,
@@ -562,10 +563,12 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
         _ => None,
     };
     let direction = lower_direction(c.expect(Rule::direction)?)?;
+    let mut each_round = None;
     let other = match c.optional(Rule::other_direction) {
         Some(p) => {
             let mut words = Children::of(p);
             let direction = lower_direction(words.expect(Rule::direction)?)?;
+            each_round = words.optional(Rule::each_round).map(|p| span(&p));
             Some((direction, words.optional(Rule::each_turn).is_some()))
         }
         None => None,
@@ -586,6 +589,7 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
         path: None,
         direction,
         other,
+        each_round,
         through_store,
         skip_origin,
         skip_chosen,

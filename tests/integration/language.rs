@@ -2671,6 +2671,107 @@ fn a_round_may_leave_marked_holes_out_of_the_refill() {
     assert_eq!(s.to_move(), Player::North);
 }
 
+/// A direction `chosen once` is kept for the whole game, its rounds included (blind test 12,
+/// fault 2: a new round asked for it again, which the grammar did not say); `chosen each
+/// round` asks anew at the start of each round (Kotu Baendum). Random games of a game of
+/// rounds where either player may sow either way: at the first decision of round 2, the
+/// player to move (who chose in round 1) sows the way chosen under `once`, and chooses again
+/// under `each round`.
+#[test]
+fn a_direction_chosen_once_is_kept_across_rounds_unless_chosen_each_round() {
+    let text = r#"game "Rechosen" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise or clockwise, chosen once
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an empty own hole and the opposite hole is occupied: capture take
+        otherwise: stop
+    }
+    capture take {
+        take the opposite hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        a repeated position ends the game and the player with more seeds wins
+        after 2000 turns the game is a draw
+        the game is played in rounds: each player fills own holes from the left with 2 seeds each
+    }
+}
+"#;
+    for (text, chooses_again) in
+        [(text.to_string(), false), (text.replace("chosen once", "chosen each round"), true)]
+    {
+        let rules = seventh_fault(&text);
+        assert_eq!(rules.model().to_string().contains("kept for the round"), chooses_again);
+        let mut rounds = 0;
+        for seed in 0..20u64 {
+            let mut game = Game::new(&rules);
+            let mut rng = sow::ai::rng(seed);
+            while game.outcome().is_none() && game.state().round() == 0 {
+                let moves = game.legal_moves();
+                game.play(moves[sow::ai::below(&mut rng, moves.len())]).unwrap();
+            }
+            if game.outcome().is_some() {
+                continue;
+            }
+            // Both players have sown in round 1, so both have chosen.
+            let moves = game.legal_moves();
+            let choosing = moves.iter().any(|m| matches!(m, Move::SowDirection(..)));
+            assert_eq!(choosing, chooses_again, "seed {seed}: {moves:?}");
+            rounds += 1;
+        }
+        assert!(rounds > 5, "{rounds} games reached round 2");
+    }
+}
+
+/// A hole refused because its sowing would not feed the opponent is told so, not as a
+/// sowing that never ends (blind test 12, fault 1). North has no seeds; South's a2 (1) drops
+/// its seed in a3, leaving North none; a6 (1) feeds b6.
+#[test]
+fn a_sowing_that_does_not_feed_is_refused_as_such() {
+    let rules = seventh_fault(
+        r#"game "Feed message" {
+    board 2 rows of 6 holes, no stores
+    territory each player owns row pit
+    setup {
+        0 in every hole
+        1 in a2
+        1 in a6
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+        must feed an opponent who has no seeds
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        a repeated position is a draw
+    }
+}
+"#,
+    );
+    let mut game = Game::new(&rules);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a6"]));
+    let refused = game.play(Move::Sow(hole(&rules, "a2"))).unwrap_err();
+    assert!(matches!(refused, sow::engine::PlayError::Starves { .. }), "{refused:?}");
+    assert_eq!(
+        refused.to_string(),
+        "sowing from a2 would leave North without seeds, and the rules say the mover must feed them"
+    );
+}
+
 /// A hole carrying two marks shows `+` on the board, and the legend names both kinds and the
 /// `+` (blind test 7, fault 9: the second mark was hidden): [`ROUNDS`] with `one` on each
 /// player's leftmost hole and `two` on both their end holes (a1 and a3, b3 and b1).
