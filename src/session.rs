@@ -432,6 +432,18 @@ fn narrate_with(
             Move::Empty(h) => parts.push(format!("{me} empties {}", rules.hole_name(h))),
             Move::Pass => parts.push(format!("{me} passes")),
             Move::Enter => parts.push(format!("{me} puts a seed from hand into each of their holes")),
+            Move::SowHand => {
+                let trace = laps.get(i).map_or(&[][..], Vec::as_slice);
+                let told = match trace {
+                    [] => lap_words(rules, effect.laps, effect.sown, effect.last),
+                    _ => trace_words(rules, trace),
+                };
+                let mut s = format!("{me} sows the seeds of their hand: {told}");
+                if !effect.taken.is_empty() {
+                    s.push_str(&format!("; captures {}", taken_words(rules, &effect.taken)));
+                }
+                parts.push(s);
+            }
         }
         let round = news.get(i).and_then(Option::as_deref);
         if round.is_some() || again.get(i).copied().unwrap_or(false) {

@@ -164,6 +164,9 @@ fn choose_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
         if let Some(lone) = &choose.node.lone {
             out.extend(errors(scope.lone_seed(lone)));
         }
+        if let Some(hole) = &choose.node.hand_sow {
+            out.extend(errors(scope.hand_sow(hole)));
+        }
     }
     out
 }

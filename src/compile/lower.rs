@@ -89,6 +89,13 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         Some(c) => (c.leave_turned.is_some(), c.turned_once.is_some(), c.hand_entry.is_some()),
         None => (base?.leave_turned, base?.turned_once, base?.hand_entry),
     };
+    let hand_sow = match own.choose.map(|c| c.node) {
+        Some(c) => match &c.hand_sow {
+            Some(hole) => Some(scope.hand_sow(hole).ok()?),
+            None => None,
+        },
+        None => base?.hand_sow,
+    };
     let (direction, overrun, first_lap) = match own.sow {
         Some(s) => (
             s.node.direction.map(|d| d.node.into()),
@@ -227,6 +234,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         leave_turned,
         turned_once,
         hand_entry,
+        hand_sow,
         place,
         skip,
         skip_count,

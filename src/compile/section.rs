@@ -405,6 +405,20 @@ impl Scope<'_> {
         errors.finish(out.into_iter().collect())
     }
 
+    /// The hole a hand is sown from (`a player may sow the seeds of their hand starting with
+    /// the leftmost pit hole`): its row and column, from the owner's seat.
+    pub fn hand_sow(&self, hole: &Spanned<ast::HoleSet>) -> Found<(Role, Column)> {
+        match &hole.node {
+            ast::HoleSet::One { position, row, from_right } => {
+                let mut errors = Errors::default();
+                let role = errors.take(self.row(row));
+                let column = errors.take_one(self.column(position, *from_right, hole.span));
+                errors.finish(role.zip(column))
+            }
+            _ => Ok((0, Column::FromLeft(0))),
+        }
+    }
+
     /// A `choose` block's blocking rule.
     pub fn block(&self, block: &Spanned<ast::Block>) -> Found<Block> {
         let mut errors = Errors::default();

@@ -230,11 +230,13 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     leave_turned: sowing.leave_turned,
                     turned_once: sowing.turned_once,
                     hand_entry: sowing.hand_entry,
+                    hand_sow: sowing.hand_sow,
                     special_first: !sowing.turnings.is_empty()
                         || sowing.first_hole.is_some()
                         || !sowing.first_lap.is_plain(),
                     extra_moves: !sowing.turnings.is_empty()
                         || sowing.hand_entry
+                        || sowing.hand_sow.is_some()
                         || sowing.must_feed.is_some(),
                     place: sowing.place,
                     heavy: sowing.heavy,

@@ -676,6 +676,9 @@ impl Rules {
             (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _)) if self.sow_turn_now(state) => {
                 self.explain_sow(state, h)
             }
+            (Phase::Sow, Move::SowHand) if self.sow_turn_now(state) => PlayError::CannotSow {
+                hole: "the hand (it holds no seeds, or the rules offer no sowing of it)".into(),
+            },
             (Phase::Sow, _) => PlayError::WrongTurn { expected: self.expected(state) },
         }
     }

@@ -408,7 +408,12 @@ impl Rules {
         };
         // Asked here, not in a call on every turn: most turns of a game that makes its players
         // feed an opponent find the opponent with seeds.
-        if sow.extra_moves && (!sow.turnings.is_empty() || sow.hand_entry || self.must_feed_now(state, sow)) {
+        if sow.extra_moves
+            && (!sow.turnings.is_empty()
+                || sow.hand_entry
+                || sow.hand_sow.is_some()
+                || self.must_feed_now(state, sow))
+        {
             self.extra_moves(state, sow, out, &mut stats);
         }
         stats
@@ -423,6 +428,9 @@ impl Rules {
         }
         if sow.hand_entry && self.may_enter(state) {
             out.push(Move::Enter);
+        }
+        if sow.hand_sow.is_some() && state.hand[state.to_move] > 0 {
+            out.push(Move::SowHand);
         }
         if self.must_feed_now(state, sow) {
             self.keep_feeding(state, out);
@@ -710,7 +718,10 @@ impl Rules {
         if self.flags.interpreted
             || self.model.end.pass_loses
             || (sow.extra_moves
-                && (!sow.turnings.is_empty() || sow.hand_entry || self.must_feed_now(state, sow)))
+                && (!sow.turnings.is_empty()
+                    || sow.hand_entry
+                    || sow.hand_sow.is_some()
+                    || self.must_feed_now(state, sow)))
         {
             return false;
         }

@@ -34,6 +34,8 @@ enum Block {
     Pass,
     /// `Move::Enter`, one number.
     Enter,
+    /// `Move::SowHand`, one number.
+    Hand,
     /// `Move::Transfer(a, b)`: one number per pair of slots, `a` major.
     Transfer,
 }
@@ -47,7 +49,7 @@ const BLOCKS: usize = Block::Transfer as usize + 1;
 /// present only if the rules can ask for that kind of decision), in this order: sow a slot;
 /// sow it clockwise; sow it anticlockwise; sow it through the side store; pick it; mark it;
 /// empty it (one number per slot each, slots in board order then the stores); `stop`;
-/// `relay`; `pass`; `enter` (one number each); move seeds from one slot to another (one
+/// `relay`; `pass`; `enter`; `hand` (one number each); move seeds from one slot to another (one
 /// number per pair, the hole they leave major).
 ///
 /// ```
@@ -88,11 +90,12 @@ impl Encoding {
             TurnKind::Sow(sow) => Some(sow),
             _ => None,
         });
-        let (mut turnings, mut through, mut enter) = (false, false, false);
+        let (mut turnings, mut through, mut enter, mut hand) = (false, false, false, false);
         for sow in sows {
             turnings |= !sow.turnings.is_empty();
             through |= sow.side_path.is_some();
             enter |= sow.hand_entry;
+            hand |= sow.hand_sow.is_some();
         }
         // A direction is chosen with a sowing where the circuit lets players choose it, where
         // a lap may be turned, and (lap by lap) where a capture is sown from the row end the
@@ -111,6 +114,7 @@ impl Encoding {
             (Block::Relay, lap_choice || through || turnings),
             (Block::Pass, kinds.pass || rules.flags.may_pass),
             (Block::Enter, enter),
+            (Block::Hand, hand),
             (Block::Transfer, !kinds.transfers.is_empty() || rules.seed_colours),
         ];
         let order = rules.slots_in_order();
@@ -158,7 +162,7 @@ impl Encoding {
 
     fn width(block: Block, slots: usize) -> u32 {
         match block {
-            Block::Stop | Block::Relay | Block::Pass | Block::Enter => 1,
+            Block::Stop | Block::Relay | Block::Pass | Block::Enter | Block::Hand => 1,
             Block::Transfer => (slots * slots) as u32,
             _ => slots as u32,
         }
@@ -186,6 +190,7 @@ impl Encoding {
             Move::Relay => (Block::Relay, 0),
             Move::Pass => (Block::Pass, 0),
             Move::Enter => (Block::Enter, 0),
+            Move::SowHand => (Block::Hand, 0),
             Move::Transfer(a, b) => (Block::Transfer, slot(a)? * self.slots as u32 + slot(b)?),
         };
         Some(self.starts[block as usize]? + offset)
@@ -232,6 +237,7 @@ impl Encoding {
             Block::Relay => Move::Relay,
             Block::Pass => Move::Pass,
             Block::Enter => Move::Enter,
+            Block::Hand => Move::SowHand,
             Block::Transfer => {
                 let slots = self.slots as u32;
                 Move::Transfer(self.order[(offset / slots) as usize], self.order[(offset % slots) as usize])

@@ -131,6 +131,7 @@ impl Rules {
             }
             "pass" => return Ok(Move::Pass),
             "enter" => return Ok(Move::Enter),
+            "hand" => return Ok(Move::SowHand),
             _ => {}
         }
         if let Some(hole) = lower.strip_suffix('+') {
@@ -200,6 +201,7 @@ impl Rules {
             Move::Relay => "relay".to_string(),
             Move::Pass => "pass".to_string(),
             Move::Enter => "enter".to_string(),
+            Move::SowHand => "hand".to_string(),
         }
     }
 

@@ -179,6 +179,7 @@ impl Rules {
                 self.end_turn(state, history);
                 None
             }
+            Move::SowHand => self.step_hand(state, history, log),
             Move::Pass => {
                 self.apply_pass(state, history);
                 None

@@ -159,6 +159,9 @@ pub struct SowRules {
     /// While the mover's hand holds a seed for each of their holes, they may put one into
     /// each instead of sowing ([`Move::Enter`](super::Move)).
     pub hand_entry: bool,
+    /// While the mover holds seeds in hand, they may sow them instead, from this hole of
+    /// theirs ([`Move::SowHand`](super::Move)).
+    pub hand_sow: Option<(crate::model::Role, crate::model::Column)>,
     /// A turn's first lap may be sown otherwise than the rest: turned, with seeds by rule
     /// into its first hole, or lifting a number of seeds or starting in the chosen hole.
     pub special_first: bool,

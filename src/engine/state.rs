@@ -40,6 +40,9 @@ pub enum Move {
     /// Put one seed from the mover's hand into each of their holes, instead of sowing (only
     /// where the rules say so).
     Enter,
+    /// Sow the seeds of the mover's hand from the hole the rules name, instead of sowing a
+    /// hole (only where the rules say so): `hand`.
+    SowHand,
 }
 
 /// A list of decisions with room for any position (one per hole, and a `Stop` or `Pass`),

@@ -157,6 +157,9 @@ impl Rules {
         if sow.hand_entry && self.may_enter(state) {
             out.push(Move::Enter);
         }
+        if sow.hand_sow.is_some() && state.hand[me] > 0 {
+            out.push(Move::SowHand);
+        }
         if self.must_feed_now(state, sow) {
             self.keep_feeding(state, out);
         }
@@ -292,6 +295,9 @@ impl Rules {
                 let cur = super::stepwise::paused_cursor(state, choice);
                 s.phase = Phase::Sow;
                 self.step_run(&mut s, sow, (choice.at, LapAction::Relay), cur, &mut tally, &mut ());
+            }
+            (Phase::Sow, Move::SowHand) => {
+                self.step_hand_laps(&mut s, sow, &mut tally, &mut ());
             }
             (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h))
                 if self.may_lift(state, me, h) =>

@@ -443,6 +443,66 @@ impl Rules {
         Some((at, before, action, cur))
     }
 
+    /// `hand`: the mover's hand sown as the turn's first lap, its first seed into the hole the
+    /// rules name, then on as any lap. `None` where nothing is sown (an empty hand).
+    pub(super) fn step_hand<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        log: &mut L,
+    ) -> Option<SowEnd> {
+        let me = state.to_move;
+        let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
+        let into = self.hand_hole(sow, me)?;
+        let mut tally = Tally::default();
+        let step = self.step_hand_laps(state, sow, &mut tally, log)?;
+        for &(at, n) in &tally.overran {
+            log.took(at, n);
+        }
+        Some(self.step_finish(state, history, step, tally, into, 0))
+    }
+
+    /// The hole of `me`'s the rules sow a hand from (`… starting with the leftmost pit hole`).
+    pub(super) fn hand_hole(&self, sow: &SowRules, me: Player) -> Option<Hole> {
+        let (role, column) = sow.hand_sow?;
+        column.from_left(self.columns).map(|k| self.hole_from_owners_left(me, role, k))
+    }
+
+    /// The lap of the mover's hand and the laps that follow it, as any turn's: the hand's
+    /// seeds back in play (the captured ones no longer counted as captured), the first into
+    /// the hole the rules name.
+    pub(super) fn step_hand_laps<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Option<Step> {
+        let me = state.to_move;
+        let into = self.hand_hole(sow, me)?;
+        let hand = state.hand[me];
+        if hand == 0 {
+            return None;
+        }
+        // The seeds the setup dealt into the hand count as the hand's, the rest as captured.
+        let dealt = hand.saturating_sub(state.captured[me]);
+        state.captured[me] -= (hand - dealt).min(state.captured[me]);
+        state.hand[me] = 0;
+        state.passes = 0;
+        let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
+        let mut cur = Cursor::first_lap(rev);
+        cur.origin = hand;
+        tally.cur = Some(cur);
+        // Sown starting with the hole: as from the hole before it.
+        let from = self.step_hole(me, into, !rev);
+        let landing =
+            self.drop_seeds(state, sow, (from, sow.first_hole.unwrap_or(1)), hand, (rev, false), tally);
+        tally.lifted_from(into);
+        let action = self.step_action(state, sow, landing, &mut cur, tally);
+        cur.first = false;
+        Some(self.step_run(state, sow, (landing.0, action), cur, tally, log))
+    }
+
     /// A turn's first lap of its own kind from hole `h` going `rev`: so many seeds of it
     /// (`sow 4 seeds …`, all if it holds fewer), the first back into it (`starting with the
     /// chosen hole`), or so many seeds by rule into the first hole (`… 2 seeds into the

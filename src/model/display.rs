@@ -576,6 +576,17 @@ impl Model {
                 "{indent}  also: while the mover's hand holds a seed for each of their holes, they may put one into each instead of sowing (`enter`; the turn is over)"
             )?;
         }
+        if let Some((role, column)) = sowing.hand_sow {
+            let place = match column {
+                Column::FromLeft(k) => format!("hole {} from their left", k + 1),
+                Column::FromRight(k) => format!("hole {} from their right", k + 1),
+            };
+            writeln!(
+                f,
+                "{indent}  also: while the mover holds seeds in hand, they may sow them instead, as the turn's first lap, the first into their {} row's {place} (`hand`)",
+                self.row_names[usize::from(role)]
+            )?;
+        }
         if let Some(n) = sowing.empty_hole {
             writeln!(
                 f,

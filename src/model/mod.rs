@@ -368,7 +368,9 @@ impl Model {
             || claims
             || self.end.row_empty_every_lap
             || self.marks.iter().any(|m| m.keep_min.is_some())
-            || sowings.into_iter().any(|s| s.place.is_some() || facts(s) || own(s) || back(s))
+            || sowings
+                .into_iter()
+                .any(|s| s.place.is_some() || s.hand_sow.is_some() || facts(s) || own(s) || back(s))
     }
 }
 
@@ -518,6 +520,10 @@ pub struct Sowing {
     /// A move besides sowing while the mover's hand holds a seed for each of their holes: one
     /// seed from the hand into each own hole.
     pub hand_entry: bool,
+    /// A move besides sowing while the mover holds seeds in hand: the hand sown as the turn's
+    /// first lap, its first seed into this hole of the mover's (row, and column from their
+    /// seat). Played by the general interpreter.
+    pub hand_sow: Option<(Role, Column)>,
     /// Each turn begins with a seed from the mover's hand put into the chosen hole (which may
     /// be empty), rather than with the chosen hole lifted.
     pub place: Option<Place>,

@@ -129,7 +129,7 @@ pub fn unsupported(rules: &Rules) -> Option<String> {
     }
     for phase in &model.phases {
         match &phase.turn {
-            Turn::Sow(s) if s.hand_entry || s.place.is_some() => {
+            Turn::Sow(s) if s.hand_entry || s.hand_sow.is_some() || s.place.is_some() => {
                 return Some("its turns place seeds from the hand onto the board".into());
             }
             Turn::Empty { to_hand: true, .. } => {

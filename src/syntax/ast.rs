@@ -683,6 +683,8 @@ pub struct Choose {
     pub turned_once: Option<Span>,
     /// `a player may put one seed from their hand into each own hole`, if written.
     pub hand_entry: Option<Span>,
+    /// `a player may sow the seeds of their hand starting with HOLE`: the hole.
+    pub hand_sow: Option<Spanned<HoleSet>>,
     /// `prefer first laps if …, then if …`: the conditions, most preferred first.
     pub prefer: Vec<Spanned<TurnCondition>>,
     /// `after a turn that captures nothing, …, mark as MARK the opponent's holes the mover

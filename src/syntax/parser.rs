@@ -894,6 +894,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
     let mut lone = None;
     let mut whole_move = None;
     let (mut leave_turned, mut turned_once, mut hand_entry) = (None, None, None);
+    let mut hand_sow = None;
     let mut prefer = Vec::new();
     let mut block = None;
     for child in Children::of(pair).rest() {
@@ -919,6 +920,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
             Rule::leave_turned => leave_turned = Some(span(&child)),
             Rule::turned_once => turned_once = Some(span(&child)),
             Rule::hand_entry => hand_entry = Some(span(&child)),
+            Rule::hand_sow => hand_sow = Some(lower_one_hole(Children::of(child).expect(Rule::one_hole)?)?),
             Rule::prefer => {
                 for cond in Children::of(child).rest() {
                     prefer.push(lower_turn_condition(cond)?);
@@ -937,6 +939,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
         leave_turned,
         turned_once,
         hand_entry,
+        hand_sow,
         prefer,
         block,
     })

@@ -298,6 +298,7 @@ fn kind(mv: Move) -> &'static str {
         Move::Relay => "relay",
         Move::Pass => "pass",
         Move::Enter => "enter",
+        Move::SowHand => "hand",
     }
 }
 
@@ -326,7 +327,7 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
                 | Move::Mark(h)
                 | Move::Empty(h) => (Some(h), None),
                 Move::Transfer(a, b) => (Some(a), Some(b)),
-                Move::Stop | Move::Relay | Move::Pass | Move::Enter => (None, None),
+                Move::Stop | Move::Relay | Move::Pass | Move::Enter | Move::SowHand => (None, None),
             };
             LegalView {
                 text: rules.move_text(mv),
@@ -473,6 +474,7 @@ fn action(rules: &Rules, state: &State, mv: Move) -> String {
         Move::Relay => "relay".to_string(),
         Move::Pass => "pass".to_string(),
         Move::Enter => "put a seed from hand into each hole".to_string(),
+        Move::SowHand => "sow the seeds in hand".to_string(),
     }
 }
 

@@ -2772,6 +2772,66 @@ fn a_sowing_that_does_not_feed_is_refused_as_such() {
     );
 }
 
+/// `a player may sow the seeds of their hand starting with the leftmost pit hole` (Azigo,
+/// blind test 12; Okwe (Nigeria), blind test 11: seeds kept in hand sown back along the
+/// row). South's hand (3) is sown from a1: a1, a2, a3 (2→3 each), occupied: relay a3 (3):
+/// a4, b4, b3 → 3, relay b3 (3): b2, b1 → 3, a1 3→4, relay a1 (4): a2 → 4, a3 0→1, a4 → 4,
+/// b4 3→4, relay b4 (4): b3 0→1, b2 → 4, b1 → 4, a1 0→1, an empty own hole: the end. 5 laps,
+/// 17 seeds; South's hand is empty, so `hand` is no longer offered to South.
+#[test]
+fn a_player_may_sow_the_seeds_of_their_hand() {
+    let rules = seventh_fault(HAND_SOWING);
+    let mut game = Game::new(&rules);
+    assert!(game.legal_moves().contains(&Move::SowHand));
+    assert_eq!(rules.parse_move(game.state(), "hand").ok(), Some(Move::SowHand));
+    let laps = rules.sowing_laps(game.state(), Move::SowHand);
+    let first: Vec<String> = laps[0].drops.iter().map(|&h| rules.hole_name(h)).collect();
+    assert_eq!(
+        (rules.hole_name(laps[0].from), first),
+        ("a1".to_string(), vec!["a1".into(), "a2".into(), "a3".into()])
+    );
+    let played = game.play_part("hand").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows the seeds of their hand: 5 laps, 17 seeds sown, the last in a1."
+    );
+    let s = game.state();
+    assert_eq!(rules.board_counts(s), vec![1, 4, 1, 4, 4, 4, 1, 0]);
+    assert_eq!((s.hand()[Player::South], s.to_move()), (0, Player::North));
+    game.play(Move::Sow(hole(&rules, "b3"))).unwrap();
+    assert!(!game.legal_moves().contains(&Move::SowHand));
+}
+
+const HAND_SOWING: &str = r#"game "Hand sowing" {
+    board 2 rows of 4 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+        3 in each hand
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+        a player may sow the seeds of their hand starting with the leftmost pit hole
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an occupied hole: relay
+        when the last seed lands in an empty opponent's hole: capture it
+        otherwise: stop
+    }
+    capture it {
+        take the landing hole
+        put the taken seeds in the mover's hand
+    }
+    after 1000 laps a sowing is endless
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        after 200 turns the game is a draw
+    }
+}
+"#;
+
 /// A hole carrying two marks shows `+` on the board, and the legend names both kinds and the
 /// `+` (blind test 7, fault 9: the second mark was hidden): [`ROUNDS`] with `one` on each
 /// player's leftmost hole and `two` on both their end holes (a1 and a3, b3 and b1).
