@@ -605,8 +605,8 @@ impl Scope<'_> {
     /// `move N seeds from the landing hole into HOLE`, resolved (nothing moved for another
     /// action).
     fn landing_move(&self, action: &ast::LapAction) -> Result<LandingMove, CheckError> {
-        let ast::LapAction::MoveLanding { count, position, row, from_right, to } = action else {
-            return Ok(LandingMove { count: 0, role: 0, column: Column::FromLeft(0) });
+        let ast::LapAction::MoveLanding { count, position, row, from_right, opponent, to } = action else {
+            return Ok(LandingMove { count: 0, role: 0, column: Column::FromLeft(0), opponent: false });
         };
         let count = self.count(count)?;
         let role = self.row(row).map_err(|e| {
@@ -618,7 +618,7 @@ impl Scope<'_> {
             })
         })?;
         let column = self.column(position, *from_right, *to)?;
-        Ok(LandingMove { count, role, column })
+        Ok(LandingMove { count, role, column, opponent: *opponent })
     }
 
     /// Every distinct `move N seeds from the landing hole into HOLE` of the lap rules in

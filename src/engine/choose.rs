@@ -353,7 +353,8 @@ impl Rules {
     pub(super) fn move_landing(&self, state: &mut State, i: u8, landing: Hole) {
         let Some(m) = self.model.landing_moves.get(usize::from(i)) else { return };
         let me = state.to_move;
-        let to = self.hole_from_owners_left(me, m.role, m.column.from_left(self.columns).unwrap_or(0));
+        let whose = if m.opponent { me.next() } else { me };
+        let to = self.hole_from_owners_left(whose, m.role, m.column.from_left(self.columns).unwrap_or(0));
         let n = m.count.min(state.counts[landing.index()]);
         self.remove(state, landing, n);
         self.put(state, to, n);

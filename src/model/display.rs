@@ -1373,10 +1373,14 @@ impl Model {
                         Column::FromLeft(k) => format!("{} from the left", k + 1),
                         Column::FromRight(k) => format!("{} from the right", k + 1),
                     };
+                    let row = &self.row_names[usize::from(m.role)];
+                    let hole = match m.opponent {
+                        true => format!("the opponent's {place} {row} hole"),
+                        false => format!("the {place} own {row} hole"),
+                    };
                     format!(
-                        "stop, and move {} from the landing hole into the {place} own {} hole",
-                        seed_range(m.count, m.count, "seed", "seeds"),
-                        self.row_names[usize::from(m.role)]
+                        "stop, and move {} from the landing hole into {hole}",
+                        seed_range(m.count, m.count, "seed", "seeds")
                     )
                 }
                 None => format!("stop, and move seeds by move {i}"),

@@ -1310,6 +1310,8 @@ pub struct LandingMove {
     pub role: Role,
     /// Its place in the row.
     pub column: Column,
+    /// The hole is the opponent's (counted from their seat), else the mover's.
+    pub opponent: bool,
 }
 
 /// A further condition of a lap rule.

@@ -1056,6 +1056,8 @@ pub enum LapAction {
         row: Spanned<String>,
         /// The place is counted from the owner's right.
         from_right: bool,
+        /// The hole is the opponent's (`the opponent's leftmost pit hole`), else the mover's.
+        opponent: bool,
         /// The words naming the hole.
         to: Span,
     },

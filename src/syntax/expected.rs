@@ -78,6 +78,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::empty_hole_seeds => "`, 2 seeds into each empty hole`",
         Rule::skip_marked => "`, skipping out holes`",
         Rule::hand_entry => "`a player may put one seed from their hand into each own hole`",
+        Rule::opponents_place => "`the opponent's leftmost pit hole`",
         Rule::hand_sow => "`a player may sow the seeds of their hand starting with the leftmost pit hole`",
         Rule::end_holes_rule => {
             "`a player who takes both end holes of the opponent's inner row in one turn wins`"

@@ -1490,13 +1490,14 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
         Rule::move_landing => {
             let mut c = Children::of(pair);
             let count = lower_value(c.expect(Rule::value)?)?;
-            let hole = c.expect(Rule::one_hole)?;
+            let hole = c.any()?;
+            let opponent = hole.as_rule() == Rule::opponents_place;
             let to = span(&hole);
             let mut h = Children::of(hole);
             let position = lower_hole_position(h.expect(Rule::hole_position)?)?;
             let row = lower_name(h.expect(Rule::row_name)?);
             let from_right = h.optional(Rule::from_right).is_some();
-            LapAction::MoveLanding { count, position, row, from_right, to }
+            LapAction::MoveLanding { count, position, row, from_right, opponent, to }
         }
         _ => return unexpected(&pair),
     };

@@ -2832,6 +2832,44 @@ const HAND_SOWING: &str = r#"game "Hand sowing" {
 }
 "#;
 
+/// `move 1 seed from the landing hole into the opponent's leftmost pit hole` (Tapata, blind
+/// test 12: "if the final counter is about to fall in a hole in the player's own row, it is
+/// instead placed in the first hole in the opponent's row"). South a1 (2): a2 2→3, a3 2→3,
+/// an own hole: 1 seed goes on into North's leftmost hole from North's seat, b3 (2→3).
+/// North b1 (2): a1 0→1, a2 3→4, South's: the end.
+#[test]
+fn a_landing_seed_may_move_into_an_opponents_hole() {
+    let rules = seventh_fault(
+        r#"game "Last seed across" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an own hole: move 1 seed from the landing hole into the opponent's leftmost pit hole
+        otherwise: stop
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        after 100 turns the game is a draw
+    }
+}
+"#,
+    );
+    assert!(rules.model().to_string().contains("into the opponent's leftmost pit hole"), "{}", rules.model());
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 3, 2, 2, 2, 3]);
+    game.play(Move::Sow(hole(&rules, "b1"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![1, 4, 2, 0, 2, 3]);
+}
+
 /// A hole carrying two marks shows `+` on the board, and the legend names both kinds and the
 /// `+` (blind test 7, fault 9: the second mark was hidden): [`ROUNDS`] with `one` on each
 /// player's leftmost hole and `two` on both their end holes (a1 and a3, b3 and b1).
