@@ -207,9 +207,22 @@ impl Rules {
             return Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log));
         }
         if self.chosen != Chosen::Never {
-            state.direction[me] = Some(d);
+            self.keep_direction(state, me, d);
         }
         self.sow_turn_logged(state, history, h, Some(d), log)
+    }
+
+    /// The direction `d` that `me` chose with a sowing, kept as the rules keep it: the
+    /// mover's, or everyone's where one choice is for all players (`chosen once for all
+    /// players`).
+    pub(super) fn keep_direction(&self, state: &mut State, me: Player, d: Direction) {
+        if self.model.circuit.for_all && self.chosen == Chosen::Once {
+            for p in self.players() {
+                state.direction[p] = Some(d);
+            }
+        } else {
+            state.direction[me] = Some(d);
+        }
     }
 
     /// A stop: where picks are owed, the picks end and the capture goes on; where a sowing

@@ -217,7 +217,7 @@ impl Rules {
                     None => self.sowing_reversed(state, sow, me).unwrap_or(false),
                 };
                 if let (Some(d), Chosen::Once) = (d, self.chosen) {
-                    state.direction[me] = Some(d);
+                    self.keep_direction(state, me, d);
                 }
                 state.passes = 0;
                 self.step_start(state, sow, h, rev, through, &mut tally, log)

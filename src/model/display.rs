@@ -31,8 +31,14 @@ impl fmt::Display for Model {
             Chosen::Never => {}
             Chosen::Once => writeln!(
                 f,
-                "\neach player may sow {other} instead, chosen on their first free sowing and kept{}",
-                if self.circuit.each_round { " for the round" } else { "" }
+                "\n{} may sow {other} instead, chosen on their first free sowing and kept{}",
+                if self.circuit.for_all { "the first player to sow" } else { "each player" },
+                match (self.circuit.each_round, self.circuit.for_all) {
+                    (true, true) => " for the round, for all players",
+                    (true, false) => " for the round",
+                    (false, true) => ", for all players",
+                    (false, false) => "",
+                }
             )?,
             Chosen::EachTurn => writeln!(f, "\nthe mover may sow {other} instead, chosen with each sowing")?,
         }

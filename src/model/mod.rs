@@ -105,6 +105,9 @@ pub struct Circuit {
     pub chosen: Chosen,
     /// A direction chosen once is chosen anew in each round (`chosen each round`).
     pub each_round: bool,
+    /// A direction chosen once is everyone's: the first to sow chooses for all players
+    /// (`for all players`).
+    pub for_all: bool,
     /// A shared ring passes through the mover's store (between their last hole and the
     /// opponent's first).
     pub through_store: bool,

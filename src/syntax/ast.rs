@@ -389,6 +389,8 @@ pub struct Circuit {
     pub other: Option<(Spanned<Direction>, bool)>,
     /// `chosen each round`, if written: the other direction is chosen once in each round.
     pub each_round: Option<Span>,
+    /// `for all players`, if written: the first choice of direction is everyone's.
+    pub for_all: Option<Span>,
     /// `through the mover's store`, if written.
     pub through_store: Option<Span>,
     /// `skipping the origin hole`, if written.

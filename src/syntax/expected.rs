@@ -262,6 +262,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::other_direction => "`or clockwise, chosen once` or `… chosen each turn`",
         Rule::each_turn => "`each turn`",
         Rule::each_round => "`each round`",
+        Rule::for_all_players => "`for all players`",
         Rule::own_hole => "`own hole`",
         Rule::neighbour => "`next` or `previous`",
         Rule::opposite_fact => "`the opposite ROW hole is occupied`",

@@ -550,6 +550,7 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
             direction: Spanned::new(Direction::Anticlockwise, sp),
             other: None,
             each_round: None,
+            for_all: None,
             through_store: None,
             skip_origin: None,
             skip_chosen: None,
@@ -563,13 +564,15 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
         _ => None,
     };
     let direction = lower_direction(c.expect(Rule::direction)?)?;
-    let mut each_round = None;
+    let (mut each_round, mut for_all) = (None, None);
     let other = match c.optional(Rule::other_direction) {
         Some(p) => {
             let mut words = Children::of(p);
             let direction = lower_direction(words.expect(Rule::direction)?)?;
             each_round = words.optional(Rule::each_round).map(|p| span(&p));
-            Some((direction, words.optional(Rule::each_turn).is_some()))
+            let each_turn = words.optional(Rule::each_turn).is_some();
+            for_all = words.optional(Rule::for_all_players).map(|p| span(&p));
+            Some((direction, each_turn))
         }
         None => None,
     };
@@ -590,6 +593,7 @@ fn lower_circuit(pair: Pair<'_, Rule>) -> Result<Circuit> {
         direction,
         other,
         each_round,
+        for_all,
         through_store,
         skip_origin,
         skip_chosen,

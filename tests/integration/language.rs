@@ -2870,6 +2870,51 @@ fn a_landing_seed_may_move_into_an_opponents_hole() {
     assert_eq!(rules.board_counts(game.state()), vec![1, 4, 2, 0, 2, 3]);
 }
 
+/// `anticlockwise or clockwise, chosen once for all players` (Kotu Baendum, blind test 12:
+/// "the first player chooses the direction and all subsequent moves are made in that
+/// direction"): South's first sowing `a1:cw` sets the way for North too, whose holes are then
+/// offered without a choice and sown clockwise; without the words North chooses for himself.
+#[test]
+fn a_direction_may_be_chosen_once_for_all_players() {
+    let text = r#"game "One way" {
+    board 2 rows of 4 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise or clockwise, chosen once for all players
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        after 100 turns the game is a draw
+    }
+}
+"#;
+    for (text, for_all) in [(text.to_string(), true), (text.replace(" for all players", ""), false)] {
+        let rules = seventh_fault(&text);
+        assert_eq!(rules.model().to_string().contains("for all players"), for_all);
+        let mut game = Game::new(&rules);
+        game.play(Move::SowDirection(hole(&rules, "a1"), sow::model::Direction::Clockwise)).unwrap();
+        let choosing = game.legal_moves().iter().any(|m| matches!(m, Move::SowDirection(..)));
+        assert_eq!(choosing, !for_all);
+        if for_all {
+            // South's a1 (2) clockwise went into b1 and b2; North's b2 (3) goes clockwise too,
+            // as South chose: b3, b4, a4 (anticlockwise it would go b1, a1, a2).
+            let before = rules.board_counts(game.state());
+            game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
+            let after = rules.board_counts(game.state());
+            assert_eq!((before[4..].to_vec(), after[4..].to_vec()), (vec![3, 3, 2, 2], vec![3, 0, 3, 3]));
+            assert_eq!(after[..4].to_vec(), vec![0, 2, 2, 3]);
+        }
+    }
+}
+
 /// A hole carrying two marks shows `+` on the board, and the legend names both kinds and the
 /// `+` (blind test 7, fault 9: the second mark was hidden): [`ROUNDS`] with `one` on each
 /// player's leftmost hole and `two` on both their end holes (a1 and a3, b3 and b1).
