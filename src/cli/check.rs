@@ -51,7 +51,13 @@ pub fn run(args: CheckArgs) -> Outcome {
                 let params: Vec<String> = base
                     .params()
                     .iter()
-                    .map(|p| format!("{} = {} in {}..{}", p.name, p.default, p.low, p.high))
+                    .map(|p| match p.values.is_empty() {
+                        true => format!("{} = {} in {}..{}", p.name, p.default, p.low, p.high),
+                        false => {
+                            let values: Vec<String> = p.values.iter().map(u32::to_string).collect();
+                            format!("{} = {} in {}", p.name, p.default, values.join("|"))
+                        }
+                    })
                     .collect();
                 let params =
                     if params.is_empty() { String::new() } else { format!("; {}", params.join(", ")) };

@@ -30,6 +30,21 @@ impl<'a> EffectiveParam<'a> {
         EffectiveParam { decl, default: decl.default, range: decl.range.as_ref(), value: decl.default.node }
     }
 
+    /// The values listed (`in 6, 8, 12`); empty for a range.
+    pub fn listed(&self) -> Vec<u64> {
+        self.range.map(|r| r.values.iter().map(|v| v.node).collect()).unwrap_or_default()
+    }
+
+    /// Whether the parameter may take value `v`.
+    pub fn allows(&self, v: u64) -> bool {
+        let listed = self.listed();
+        if !listed.is_empty() {
+            return listed.contains(&v);
+        }
+        let (low, high, step) = self.bounds();
+        (low..=high).contains(&v) && (step == 0 || (v - low).is_multiple_of(step))
+    }
+
     /// (low, high, step) of the range; a parameter without a range allows only its default.
     pub fn bounds(&self) -> (u64, u64, u64) {
         match self.range {
@@ -481,6 +496,32 @@ fn overlay_params<'a>(
 /// A parameter's range must allow its default.
 fn check_range(p: &EffectiveParam<'_>, errors: &mut Vec<CheckError>) {
     let Some(range) = p.range else { return };
+    let listed = p.listed();
+    if !listed.is_empty() {
+        let words = listed.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+        let name = p.decl.name.node.clone();
+        if listed.windows(2).any(|w| w[1] <= w[0]) {
+            errors.push(CheckError::ParamList {
+                name,
+                listed: words,
+                problem: "do not rise".into(),
+                span: range.span.into(),
+                label: "not from the smallest up".into(),
+                help: "list the values from the smallest, each larger than the one before: `in 6, 8, 12`"
+                    .into(),
+            });
+        } else if !listed.contains(&p.default.node) {
+            errors.push(CheckError::ParamList {
+                name,
+                listed: words,
+                problem: format!("leave out its default {}", p.default.node),
+                span: p.default.span.into(),
+                label: "not among the values listed".into(),
+                help: "make the default one of the values listed, or list it".into(),
+            });
+        }
+        return;
+    }
     let (low, high, step) = p.bounds();
     if low > high {
         errors.push(CheckError::EmptyRange {
@@ -548,20 +589,27 @@ pub(crate) fn apply_params(effective: &mut Effective<'_>, args: &[String], error
             continue;
         };
         let (low, high, step) = p.bounds();
-        if value < low || value > high || (step > 0 && (value - low) % step != 0) {
+        if !p.allows(value) {
             let span = p.range.map_or(p.default.span, |r| r.span);
-            let help = if step > 1 {
+            let listed = p.listed();
+            let help = if !listed.is_empty() {
+                let words: Vec<String> = listed.iter().map(u64::to_string).collect();
+                format!("give one of {}", words.join(", "))
+            } else if step > 1 {
                 format!("give a value from {low} to {high} in steps of {step}")
             } else if low == high {
                 format!("`{name}` can only be {low}")
             } else {
                 format!("give a value from {low} to {high}")
             };
+            let allowed = match listed.is_empty() {
+                true => format!("{low}..{high}"),
+                false => listed.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
+            };
             errors.push(CheckError::ParamOutOfRange {
                 name: name.to_string(),
                 value,
-                low,
-                high,
+                allowed,
                 span: span.into(),
                 help,
             });

@@ -191,6 +191,25 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A parameter's list of values out of order, or without its default.
+    #[error("the values {listed} of `{name}` {problem}")]
+    #[diagnostic(code(sow::check::param_list), help("{help}"))]
+    ParamList {
+        /// The parameter.
+        name: String,
+        /// The values, as written.
+        listed: String,
+        /// What is wrong with them, as the end of a sentence.
+        problem: String,
+        /// The list, or the default.
+        #[label("{label}")]
+        span: SourceSpan,
+        /// What the label says.
+        label: String,
+        /// How to fix it.
+        help: String,
+    },
+
     /// A range whose end is before its start, or with a step of zero.
     #[error("the range {low}..{high} {problem}")]
     #[diagnostic(code(sow::check::empty_range), help("{help}"))]
@@ -218,12 +237,10 @@ pub enum CheckError {
         name: String,
         /// The value given.
         value: u64,
-        /// Range start.
-        low: u64,
-        /// Range end.
-        high: u64,
+        /// The values allowed, as the file gives them: `6..12`, `6, 8, 12`.
+        allowed: String,
         /// The range in the file.
-        #[label("`{name}` may be {low}..{high}")]
+        #[label("`{name}` may be {allowed}")]
         span: SourceSpan,
         /// Allowed values.
         help: String,

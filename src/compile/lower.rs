@@ -342,6 +342,7 @@ fn params(eff: &Effective<'_>) -> Vec<ParamValue> {
                 low: low as u32,
                 high: high as u32,
                 step: step as u32,
+                values: p.listed().into_iter().map(|v| v as u32).collect(),
                 doc: p.decl.doc.as_ref().map(|d| squash(&d.node)),
             }
         })

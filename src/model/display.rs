@@ -66,12 +66,12 @@ impl Model {
         }
         for p in &self.params {
             let step = if p.step > 1 { format!(" step {}", p.step) } else { String::new() };
+            let allowed = match p.values.is_empty() {
+                true => format!("{}..{}{step}", p.low, p.high),
+                false => p.values.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+            };
             let doc = p.doc.as_deref().map(|d| format!(": {d}")).unwrap_or_default();
-            writeln!(
-                f,
-                "  {} = {} (default {}, allowed {}..{}{step}){doc}",
-                p.name, p.value, p.default, p.low, p.high
-            )?;
+            writeln!(f, "  {} = {} (default {}, allowed {allowed}){doc}", p.name, p.value, p.default)?;
         }
         Ok(())
     }

@@ -1247,6 +1247,9 @@ pub struct ParamValue {
     pub high: u32,
     /// Allowed values go from `low` in steps of this size.
     pub step: u32,
+    /// The allowed values where the file lists them (`in 6, 8, 12`), from the smallest;
+    /// empty where they are a range.
+    pub values: Vec<u32>,
     /// Description.
     pub doc: Option<String>,
 }

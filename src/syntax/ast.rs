@@ -191,6 +191,8 @@ pub struct ParamRange {
     pub high: Spanned<u64>,
     /// Values go from `low` in steps of this size.
     pub step: Option<Spanned<u64>>,
+    /// The values listed (`in 6, 8, 12`), in the order written; empty for a range.
+    pub values: Vec<Spanned<u64>>,
     /// The whole range text.
     pub span: Span,
 }

@@ -318,11 +318,20 @@ fn lower_param(pair: Pair<'_, Rule>) -> Result<Param> {
 
 fn lower_param_range(pair: Pair<'_, Rule>) -> Result<ParamRange> {
     let sp = span(&pair);
+    let listed = !pair.as_str().contains("..");
     let mut c = Children::of(pair);
     let low = lower_int(c.expect(Rule::int)?)?;
+    if listed {
+        let mut values = vec![low];
+        for v in c.rest() {
+            values.push(lower_int(v)?);
+        }
+        let high = *values.last().unwrap_or(&low);
+        return Ok(ParamRange { low, high, step: None, values, span: sp });
+    }
     let high = lower_int(c.expect(Rule::int)?)?;
     let step = c.optional(Rule::int).map(lower_int).transpose()?;
-    Ok(ParamRange { low, high, step, span: sp })
+    Ok(ParamRange { low, high, step, values: Vec::new(), span: sp })
 }
 
 fn lower_board(pair: Pair<'_, Rule>) -> Result<Board> {

@@ -48,6 +48,8 @@ pub(crate) struct ParamView {
     pub low: u32,
     pub high: u32,
     pub step: u32,
+    /// Every value the parameter may take, from the smallest: the menu's options.
+    pub values: Vec<u32>,
     pub doc: Option<String>,
 }
 
@@ -108,6 +110,10 @@ fn ruleset_view(rules: &Rules) -> RulesetView {
             low: p.low,
             high: p.high,
             step: p.step,
+            values: match p.values.is_empty() {
+                true => (p.low..=p.high).step_by(p.step.max(1) as usize).collect(),
+                false => p.values.clone(),
+            },
             doc: p.doc.clone(),
         })
         .collect();

@@ -2915,6 +2915,48 @@ fn a_direction_may_be_chosen_once_for_all_players() {
     }
 }
 
+/// `param columns = 6 in 6, 8, 12` (Leyla Gobale (Somaliland), blind test 12: "2x6, 8, or 12
+/// holes"): the values listed, and no other, compile; the page's menu offers exactly them.
+#[test]
+fn a_parameter_may_list_its_values() {
+    let text = r#"game "Sizes" {
+    param columns = 6 in 6, 8, 12 "holes in each row"
+    board 2 rows of columns holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        after 100 turns the game is a draw
+    }
+}
+"#;
+    for columns in [6, 8, 12] {
+        let rules = sow::compile("sizes.sow", text, &Options::new(None, &[&format!("columns={columns}")]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        assert_eq!(rules.columns(), columns);
+        assert_eq!(rules.params()[0].values, vec![6, 8, 12]);
+    }
+    for columns in [4, 7, 10, 14] {
+        let refused = sow::compile("sizes.sow", text, &Options::new(None, &[&format!("columns={columns}")]))
+            .expect_err("a value not listed");
+        let rendered = common::render(&refused);
+        assert!(
+            rendered.contains("param_out_of_range") && rendered.contains("give one of 6, 8, 12"),
+            "{rendered}"
+        );
+    }
+}
+
 /// A hole carrying two marks shows `+` on the board, and the legend names both kinds and the
 /// `+` (blind test 7, fault 9: the second mark was hidden): [`ROUNDS`] with `one` on each
 /// player's leftmost hole and `two` on both their end holes (a1 and a3, b3 and b1).

@@ -971,7 +971,7 @@ function fillParams() {
     const select = document.createElement("select");
     select.name = param.name;
     select.id = `setup-param-${param.name}`;
-    for (let v = param.low; v <= param.high; v += Math.max(1, param.step)) {
+    for (const v of param.values) {
       const option = document.createElement("option");
       option.value = v;
       option.textContent = board ? `${ruleset.rows} × ${v}` : String(v);
