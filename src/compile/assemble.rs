@@ -499,25 +499,20 @@ fn check_range(p: &EffectiveParam<'_>, errors: &mut Vec<CheckError>) {
     let listed = p.listed();
     if !listed.is_empty() {
         let words = listed.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
-        let name = p.decl.name.node.clone();
+        let name = &p.decl.name.node;
         if listed.windows(2).any(|w| w[1] <= w[0]) {
             errors.push(CheckError::ParamList {
-                name,
-                listed: words,
-                problem: "do not rise".into(),
+                message: format!("the values {words} of `{name}` do not rise"),
                 span: range.span.into(),
-                label: "not from the smallest up".into(),
-                help: "list the values from the smallest, each larger than the one before: `in 6, 8, 12`"
-                    .into(),
+                label: "not from the smallest up",
+                help: "list the values from the smallest, each larger than the one before: `in 6, 8, 12`",
             });
         } else if !listed.contains(&p.default.node) {
             errors.push(CheckError::ParamList {
-                name,
-                listed: words,
-                problem: format!("leave out its default {}", p.default.node),
+                message: format!("the values {words} of `{name}` leave out its default {}", p.default.node),
                 span: p.default.span.into(),
-                label: "not among the values listed".into(),
-                help: "make the default one of the values listed, or list it".into(),
+                label: "not among the values listed",
+                help: "make the default one of the values listed, or list it",
             });
         }
         return;

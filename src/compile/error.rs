@@ -192,22 +192,18 @@ pub enum CheckError {
     },
 
     /// A parameter's list of values out of order, or without its default.
-    #[error("the values {listed} of `{name}` {problem}")]
+    #[error("{message}")]
     #[diagnostic(code(sow::check::param_list), help("{help}"))]
     ParamList {
-        /// The parameter.
-        name: String,
-        /// The values, as written.
-        listed: String,
-        /// What is wrong with them, as the end of a sentence.
-        problem: String,
+        /// What is wrong: `the values 6, 12, 8 of `columns` do not rise`.
+        message: String,
         /// The list, or the default.
         #[label("{label}")]
         span: SourceSpan,
         /// What the label says.
-        label: String,
+        label: &'static str,
         /// How to fix it.
-        help: String,
+        help: &'static str,
     },
 
     /// A range whose end is before its start, or with a step of zero.
