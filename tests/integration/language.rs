@@ -2604,30 +2604,19 @@ fn a_mark_may_be_named_by_a_word_of_place() {
 /// A fact about the store's column stays refused (fixture `check_err/store_rule_facts.sow`).
 #[test]
 fn a_rule_about_the_store_looks_along_the_circuit() {
-    let text = r#"game "Store relay" {
-    board 2 rows of 3 holes, a store for each player
-    territory each player owns row pit
-    setup {
-        2 in every hole
-    }
-    circuit all rows anticlockwise, through the mover's store
-    choose {
-        own hole with at least 1 seed
-    }
-    sow all seeds from the next hole
-    after each lap {
-        when the last seed lands in the mover's store and the next hole is occupied: relay from the next hole
+    let text = &plain(&[
+        ("2 rows of 4 holes, no stores", "2 rows of 3 holes, a store for each player"),
+        ("circuit all rows anticlockwise", "circuit all rows anticlockwise, through the mover's store"),
+        (
+            "        otherwise: stop\n",
+            "        when the last seed lands in the mover's store and the next hole is occupied: relay from the next hole
         when the last seed lands in the mover's store: stop
         when the last seed lands in an occupied hole: relay
         otherwise: stop
-    }
-    after 1000 laps a sowing is endless
-    end {
-        a player who cannot move ends the game and the player with more seeds wins
-        after 200 turns the game is a draw
-    }
-}
-"#;
+",
+        ),
+        ("    end {", "    after 1000 laps a sowing is endless\n    end {"),
+    ]);
     let rules = seventh_fault(text);
     let mut game = Game::new(&rules);
     let effect = game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
@@ -2839,29 +2828,13 @@ const HAND_SOWING: &str = r#"game "Hand sowing" {
 /// North b1 (2): a1 0→1, a2 3→4, South's: the end.
 #[test]
 fn a_landing_seed_may_move_into_an_opponents_hole() {
-    let rules = seventh_fault(
-        r#"game "Last seed across" {
-    board 2 rows of 3 holes, no stores
-    territory each player owns row pit
-    setup {
-        2 in every hole
-    }
-    circuit all rows anticlockwise
-    choose {
-        own hole with at least 1 seed
-    }
-    sow all seeds from the next hole
-    after each lap {
-        when the last seed lands in an own hole: move 1 seed from the landing hole into the opponent's leftmost pit hole
-        otherwise: stop
-    }
-    end {
-        a player who cannot move ends the game and the player with more seeds wins
-        after 100 turns the game is a draw
-    }
-}
-"#,
-    );
+    let rules = seventh_fault(&plain(&[
+        ("2 rows of 4 holes", "2 rows of 3 holes"),
+        (
+            "        otherwise: stop",
+            "        when the last seed lands in an own hole: move 1 seed from the landing hole into the opponent's leftmost pit hole\n        otherwise: stop",
+        ),
+    ]));
     assert!(rules.model().to_string().contains("into the opponent's leftmost pit hole"), "{}", rules.model());
     let mut game = Game::new(&rules);
     game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
@@ -2876,26 +2849,10 @@ fn a_landing_seed_may_move_into_an_opponents_hole() {
 /// offered without a choice and sown clockwise; without the words North chooses for himself.
 #[test]
 fn a_direction_may_be_chosen_once_for_all_players() {
-    let text = r#"game "One way" {
-    board 2 rows of 4 holes, no stores
-    territory each player owns row pit
-    setup {
-        2 in every hole
-    }
-    circuit all rows anticlockwise or clockwise, chosen once for all players
-    choose {
-        own hole with at least 1 seed
-    }
-    sow all seeds from the next hole
-    after each lap {
-        otherwise: stop
-    }
-    end {
-        a player who cannot move ends the game and the player with more seeds wins
-        after 100 turns the game is a draw
-    }
-}
-"#;
+    let text = plain(&[(
+        "circuit all rows anticlockwise",
+        "circuit all rows anticlockwise or clockwise, chosen once for all players",
+    )]);
     for (text, for_all) in [(text.to_string(), true), (text.replace(" for all players", ""), false)] {
         let rules = seventh_fault(&text);
         assert_eq!(rules.model().to_string().contains("for all players"), for_all);
@@ -2915,13 +2872,10 @@ fn a_direction_may_be_chosen_once_for_all_players() {
     }
 }
 
-/// `param columns = 6 in 6, 8, 12` (Leyla Gobale (Somaliland), blind test 12: "2x6, 8, or 12
-/// holes"): the values listed, and no other, compile; the page's menu offers exactly them.
-#[test]
-fn a_parameter_may_list_its_values() {
-    let text = r#"game "Sizes" {
-    param columns = 6 in 6, 8, 12 "holes in each row"
-    board 2 rows of columns holes, no stores
+/// The plainest two-row game: 2 × 4 holes, no stores, one shared ring anticlockwise, any
+/// occupied own hole sown, every lap stopping; worked examples change a line or two of it.
+const PLAIN: &str = r#"game "Plain" {
+    board 2 rows of 4 holes, no stores
     territory each player owns row pit
     setup {
         2 in every hole
@@ -2940,6 +2894,23 @@ fn a_parameter_may_list_its_values() {
     }
 }
 "#;
+
+/// [`PLAIN`] with each `(from, to)` replaced, every `from` found.
+fn plain(edits: &[(&str, &str)]) -> String {
+    edits.iter().fold(PLAIN.to_string(), |text, (from, to)| {
+        assert!(text.contains(from), "`{from}` is not in the text");
+        text.replace(from, to)
+    })
+}
+
+/// `param columns = 6 in 6, 8, 12` (Leyla Gobale (Somaliland), blind test 12: "2x6, 8, or 12
+/// holes"): the values listed, and no other, compile; the page's menu offers exactly them.
+#[test]
+fn a_parameter_may_list_its_values() {
+    let text = &plain(&[
+        ("game \"Plain\" {\n", "game \"Plain\" {\n    param columns = 6 in 6, 8, 12 \"holes in each row\"\n"),
+        ("2 rows of 4 holes", "2 rows of columns holes"),
+    ]);
     for columns in [6, 8, 12] {
         let rules = sow::compile("sizes.sow", text, &Options::new(None, &[&format!("columns={columns}")]))
             .unwrap_or_else(|e| panic!("{}", common::render(&e)));
