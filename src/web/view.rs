@@ -48,7 +48,9 @@ pub(crate) struct ParamView {
     pub low: u32,
     pub high: u32,
     pub step: u32,
-    /// Every value the parameter may take, from the smallest: the menu's options.
+    /// The values the file lists (`in 6, 8, 12`), from the smallest; empty where they are a
+    /// range, which the page steps through itself (a range may be wide: it is never
+    /// listed here).
     pub values: Vec<u32>,
     pub doc: Option<String>,
 }
@@ -110,10 +112,7 @@ fn ruleset_view(rules: &Rules) -> RulesetView {
             low: p.low,
             high: p.high,
             step: p.step,
-            values: match p.values.is_empty() {
-                true => (p.low..=p.high).step_by(p.step.max(1) as usize).collect(),
-                false => p.values.clone(),
-            },
+            values: p.values.clone(),
             doc: p.doc.clone(),
         })
         .collect();

@@ -971,7 +971,11 @@ function fillParams() {
     const select = document.createElement("select");
     select.name = param.name;
     select.id = `setup-param-${param.name}`;
-    for (const v of param.values) {
+    // The values listed, or the range stepped through (at most 1,000 of them in a menu).
+    const values = [];
+    if (param.values.length) values.push(...param.values);
+    else for (let v = param.low; v <= param.high && values.length < 1000; v += Math.max(1, param.step)) values.push(v);
+    for (const v of values) {
       const option = document.createElement("option");
       option.value = v;
       option.textContent = board ? `${ruleset.rows} × ${v}` : String(v);
