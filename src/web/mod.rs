@@ -32,6 +32,8 @@ mod games;
 mod guard;
 mod view;
 
+pub use games::GAME_BYTES;
+
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
