@@ -321,7 +321,7 @@ fn engine_choice(
         holes,
         left_out: ByPlayer::for_seats(model.seats, |_| Vec::new()),
         mark: None,
-        except_mark: None,
+        except_marks: Vec::new(),
         after_mark: None,
         counts_only: false,
         plain: false,
@@ -357,16 +357,19 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
         HoleSet::Marked(m) => Some(m),
         _ => None,
     };
-    let except_mark = c.except.iter().find_map(|e| match e {
-        HoleSet::Marked(m) => Some(*m),
-        _ => None,
-    });
+    // Every mark left out, not only the first (blind test 13, fault 1).
+    let except_marks: Vec<MarkId> = (c.except.iter())
+        .filter_map(|e| match e {
+            HoleSet::Marked(m) => Some(*m),
+            _ => None,
+        })
+        .collect();
     let after_mark = match c.holes {
         HoleSet::AfterMark { mark, steps } => Some((mark, steps)),
         _ => None,
     };
     let counts_only = mark.is_none()
-        && except_mark.is_none()
+        && except_marks.is_empty()
         && after_mark.is_none()
         && c.next.is_none()
         && c.previous.is_none()
@@ -374,7 +377,7 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
         && c.opposite.is_none()
         && !c.captures;
     let plain = mark.is_none()
-        && except_mark.is_none()
+        && except_marks.is_empty()
         && after_mark.is_none()
         && !c.most
         && c.opposite.is_none()
@@ -387,7 +390,7 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
         holes,
         left_out,
         mark,
-        except_mark,
+        except_marks,
         after_mark,
         counts_only,
         plain,

@@ -252,7 +252,7 @@ impl Rules {
     fn fits_rarely(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
         let c = state.counts[h.index()];
         choice.mark.is_none_or(|m| state.is_marked(m, h))
-            && choice.except_mark.is_none_or(|m| !state.is_marked(m, h))
+            && choice.except_marks.iter().all(|&m| !state.is_marked(m, h))
             && (!choice.rule.most || self.fullest(state, me) == c)
             && choice.rule.opposite.is_none_or(|(role, want)| {
                 (self.opposite_count(state, me, h, role) == 0) == (want == HoleState::Empty)

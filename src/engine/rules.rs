@@ -44,8 +44,9 @@ pub struct Choice {
     pub left_out: ByPlayer<Vec<Hole>>,
     /// A mark the hole must carry.
     pub mark: Option<MarkId>,
-    /// A mark the hole must not carry.
-    pub except_mark: Option<MarkId>,
+    /// The marks the hole must not carry (`except fixed holes and centre holes`): the
+    /// declared marks, each left out of the description.
+    pub except_marks: Vec<MarkId>,
     /// The hole must be this many holes after the mover's hole carrying this mark, along
     /// their circuit (`the hole 2 holes after the own pair hole`).
     pub after_mark: Option<(MarkId, u8)>,

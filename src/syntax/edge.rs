@@ -53,6 +53,16 @@ const EDGES: &[Edge] = &[
         expected: "",
         help: "a sweep of the board is a capture's own take line, before the line that puts the taken seeds: `take every hole that holds 4 seeds` (or `every opponent's hole that holds 4 seeds`); a follow-up such as `then take 2 more occupied holes from the opponent's outer row` takes further holes the mover picks",
     },
+    words(
+        &[
+            "through both",
+            "through the stores",
+            "through both stores",
+            "through all stores",
+            "through the opponent's store",
+        ],
+        "a circuit passes the store of the player sowing, and only that one: `through the mover's store`; sow has no phrase yet for a ring through every store",
+    ),
     // ─── Endings ───
     words(
         &["the round", "a round", "new round", "next round", "rounds until", "each round", "in rounds"],
@@ -261,7 +271,7 @@ const EDGES: &[Edge] = &[
         any: &["seeds into"],
         found_not: &["landing", "origin", "own", "the", "end"],
         expected: "",
-        help: "taken seeds can be put into the `landing hole`, the `origin hole`, an `own ROW hole behind the landing hole`, or a row's end (a kichwa): `into the end of the own inner row nearer the capture, either end from the middle 4 holes, and sow them on inward`; sow has no phrase yet for another hole (such as a hole the mover picks anywhere)",
+        help: "taken seeds can be put into the `landing hole`, the `origin hole`, an `own ROW hole behind the landing hole`, a hole of the mover's named from their seat (`put the taken seeds into the leftmost inner hole`), or a row's end (a kichwa): `into the end of the own inner row nearer the capture, either end from the middle 4 holes, and sow them on inward`; sow has no phrase yet for another hole (such as a hole of the opponent's, or one the mover picks anywhere)",
     },
 ];
 
@@ -347,6 +357,7 @@ mod tests {
             Rule::mark_turn,
             Rule::follow_up,
             Rule::every_target,
+            Rule::through_store,
         ];
         let names = [("NAME", "frontal"), ("ROW", "inner"), ("MARK", "ruma")];
         let mut checked = 0;

@@ -2903,6 +2903,30 @@ fn plain(edits: &[(&str, &str)]) -> String {
     })
 }
 
+/// A choice leaves out the holes of every mark it names (blind test 13, fault 1: only the
+/// first was left out, though `sow show` named both): on 2 × 3 holes with `fixed` on each
+/// player's 2nd hole and `centre` on the 3rd, South may sow a1 alone, whichever order or form
+/// the exceptions take.
+#[test]
+fn a_choice_leaves_out_every_mark_it_names() {
+    for except in [
+        "except fixed holes and centre holes",
+        "except centre holes and fixed holes",
+        "except fixed holes, except centre holes",
+    ] {
+        let text = plain(&[
+            ("2 rows of 4 holes", "2 rows of 3 holes"),
+            (
+                "    territory each player owns row pit\n",
+                "    territory each player owns row pit\n    marks centre: the 3rd pit hole\n    marks fixed: the 2nd pit hole\n",
+            ),
+            ("own hole with at least 1 seed", &format!("own hole with at least 1 seed, {except}")),
+        ]);
+        let rules = seventh_fault(&text);
+        assert_eq!(Game::new(&rules).legal_moves().to_vec(), sows(&rules, &["a1"]), "{except}");
+    }
+}
+
 /// `param columns = 6 in 6, 8, 12` (Leyla Gobale (Somaliland), blind test 12: "2x6, 8, or 12
 /// holes"): the values listed, and no other, compile; the page's menu offers exactly them.
 #[test]
