@@ -165,7 +165,7 @@ fn choose_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
             out.extend(errors(scope.lone_seed(lone)));
         }
         if let Some(hole) = &choose.node.hand_sow {
-            out.extend(errors(scope.hand_sow(hole)));
+            out.extend(errors(scope.one_hole(hole)));
         }
     }
     out

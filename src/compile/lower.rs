@@ -91,7 +91,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
     };
     let hand_sow = match own.choose.map(|c| c.node) {
         Some(c) => match &c.hand_sow {
-            Some(hole) => Some(scope.hand_sow(hole).ok()?),
+            Some(hole) => Some(scope.one_hole(hole).ok()?),
             None => None,
         },
         None => base?.hand_sow,

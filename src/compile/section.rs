@@ -407,9 +407,9 @@ impl Scope<'_> {
         errors.finish(out.into_iter().collect())
     }
 
-    /// The hole a hand is sown from (`a player may sow the seeds of their hand starting with
-    /// the leftmost pit hole`): its row and column, from the owner's seat.
-    pub fn hand_sow(&self, hole: &Spanned<ast::HoleSet>) -> Found<(Role, Column)> {
+    /// One hole of each player's (`the leftmost pit hole`, as where a hand is sown from): its
+    /// row and column, from the owner's seat.
+    pub fn one_hole(&self, hole: &Spanned<ast::HoleSet>) -> Found<(Role, Column)> {
         match &hole.node {
             ast::HoleSet::One { position, row, from_right } => {
                 let mut errors = Errors::default();
@@ -454,11 +454,9 @@ impl Scope<'_> {
                 Named::Row(role) => HoleSet::Row(role),
                 Named::Mark(mark) => HoleSet::Marked(mark),
             }),
-            ast::ChoiceHoles::One(ast::HoleSet::One { position, row, from_right }) => {
-                let mut errors = Errors::default();
-                let role = errors.take(self.row(row));
-                let column = errors.take_one(self.column(position, *from_right, holes.span));
-                errors.finish(role.zip(column).map(|(role, column)| HoleSet::One { role, column }))
+            ast::ChoiceHoles::One(hole @ ast::HoleSet::One { .. }) => {
+                let (role, column) = self.one_hole(&Spanned::new(hole.clone(), holes.span))?;
+                Ok(HoleSet::One { role, column })
             }
             ast::ChoiceHoles::One(_) => Ok(HoleSet::Territory),
             ast::ChoiceHoles::Rearmost => Ok(HoleSet::Rearmost),
@@ -1058,11 +1056,9 @@ impl Scope<'_> {
             ast::ResowInto::Origin => SowInto::Origin,
             ast::ResowInto::Behind(row) => SowInto::Behind(self.row(row)?),
             ast::ResowInto::Named(hole) => match &hole.node {
-                ast::HoleSet::One { position, row, from_right } => {
-                    let mut errors = Errors::default();
-                    let role = errors.take(self.row(row));
-                    let column = errors.take_one(self.column(position, *from_right, hole.span));
-                    errors.finish(role.zip(column).map(|(role, column)| SowInto::Hole { role, column }))?
+                ast::HoleSet::One { .. } => {
+                    let (role, column) = self.one_hole(hole)?;
+                    SowInto::Hole { role, column }
                 }
                 _ => SowInto::Origin,
             },

@@ -484,10 +484,7 @@ impl Rules {
         if hand == 0 {
             return None;
         }
-        // The seeds the setup dealt into the hand count as the hand's, the rest as captured.
-        let dealt = hand.saturating_sub(state.captured[me]);
-        state.captured[me] -= (hand - dealt).min(state.captured[me]);
-        state.hand[me] = 0;
+        Self::take_from_hand(state, me, hand);
         state.passes = 0;
         let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
         let mut cur = Cursor::first_lap(rev);

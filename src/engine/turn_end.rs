@@ -249,11 +249,16 @@ impl Rules {
         for i in 0..self.territory[me].len() {
             self.put(state, self.territory[me][i], 1);
         }
-        // The seeds the setup dealt into the hand (those beyond the captured ones) are entered
-        // first; only the rest were captured (blind test 11, fault 7: the count wrapped).
-        let dealt = state.hand[me].saturating_sub(state.captured[me]);
-        state.hand[me] -= n;
-        state.captured[me] -= n.saturating_sub(dealt).min(state.captured[me]);
+        Self::take_from_hand(state, me, n);
+    }
+
+    /// `n` seeds of `p`'s hand back in play: those the setup dealt into the hand (beyond the
+    /// captured ones) first; only the rest are no longer counted as captured (blind test 11,
+    /// fault 7: the count wrapped).
+    pub(super) fn take_from_hand(state: &mut State, p: Player, n: u16) {
+        let dealt = state.hand[p].saturating_sub(state.captured[p]);
+        state.hand[p] -= n;
+        state.captured[p] -= n.saturating_sub(dealt).min(state.captured[p]);
     }
 
     /// Whether the player to move has exactly one occupied hole.
