@@ -218,19 +218,56 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
 /// player moved again, and says so: `…, the last in South's store; South moves again.`
 /// `laps` are each decision's laps ([`Rules::sowing_laps`]; empty where not known): where a
 /// capture's seeds are sown on, they are told apart (`captures 3 from c7 and 3 from d7; the
-/// captured seeds are sown on from b3: 1 lap, 6 seeds, the last in b2`).
+/// captured seeds are sown on from b3: 1 lap, 6 seeds, the last in b2`). This is one decision,
+/// `mv`, played from `before` to `after`.
 pub fn narrate(
     rules: &Rules,
-    me: Player,
-    moves: &[Move],
-    effects: &[Effect],
-    laps: &[Vec<SownLap>],
+    (before, after): (&State, &State),
+    mv: Move,
+    effect: &Effect,
+    laps: &[SownLap],
 ) -> String {
-    // Only a later sowing shows that the player moved again; [`narrate_played`] knows more.
-    let again: Vec<bool> = (0..moves.len())
-        .map(|i| effects[i].turn_over && moves[i + 1..].iter().any(|m| is_sowing(*m)))
-        .collect();
-    narrate_with(rules, me, (moves, effects, laps), &again, &[])
+    let placing = [rules.places_from_hand(before, mv)];
+    let decision = (std::slice::from_ref(&mv), std::slice::from_ref(effect), &placing[..]);
+    let changed = [changes(rules, before, after)];
+    narrate_with(rules, before.to_move(), decision, &[laps.to_vec()], &[false], &[], &changed)
+}
+
+/// The holes a decision played from `before` gave a new owner or one of the file's marks,
+/// in words: `b2 becomes South's; b2 becomes a won hole`. Nothing where holes belong by the
+/// colour of their seeds (every sowing changes them), nor where a new round began (the round's
+/// news tells it).
+pub fn changes(rules: &Rules, before: &State, after: &State) -> Option<String> {
+    if after.round() != before.round() {
+        return None;
+    }
+    let mut told = Vec::new();
+    let names = |holes: &[Hole]| holes.iter().map(|&h| rules.hole_name(h)).collect::<Vec<_>>().join(" and ");
+    let verb = |holes: &[Hole]| if holes.len() == 1 { "becomes" } else { "become" };
+    if rules.colours() && !rules.seed_colours {
+        for p in rules.players() {
+            let won: Vec<Hole> = (rules.all_holes())
+                .filter(|&h| rules.holder(after, h) == Some(p) && rules.holder(before, h) != Some(p))
+                .collect();
+            if !won.is_empty() {
+                told.push(format!("{} {} {p}'s", names(&won), verb(&won)));
+            }
+        }
+    }
+    for (m, mark) in rules.model().marks.iter().enumerate() {
+        let m = m as u8;
+        let marked: Vec<Hole> =
+            rules.all_holes().filter(|&h| after.is_marked(m, h) && !before.is_marked(m, h)).collect();
+        if !marked.is_empty() {
+            let kind = if marked.len() == 1 {
+                format!("a {} hole", mark.name)
+            } else {
+                format!("{} holes", mark.name)
+            };
+            told.push(format!("{} {} {kind}", names(&marked), verb(&marked)));
+        }
+    }
+    (!told.is_empty()).then(|| told.join("; "))
 }
 
 /// [`narrate`] for decisions as [`Game::play_part`] returns them, `after` being the position
@@ -254,7 +291,10 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
         })
         .collect();
     let laps: Vec<Vec<SownLap>> = played.iter().map(|p| rules.sowing_laps(&p.before, p.mv)).collect();
-    let told = narrate_with(rules, me, (&moves, &effects, &laps), &again, &news);
+    let placing: Vec<bool> = played.iter().map(|p| rules.places_from_hand(&p.before, p.mv)).collect();
+    let changed: Vec<Option<String>> =
+        (0..played.len()).map(|i| changes(rules, &played[i].before, next(i))).collect();
+    let told = narrate_with(rules, me, (&moves, &effects, &placing), &laps, &again, &news, &changed);
     match first.before.outcome().map_or_else(|| unplayable_round(rules, after), |_| None) {
         Some(news) => format!("{told} {news}"),
         None => told,
@@ -323,23 +363,64 @@ fn taken_words(rules: &Rules, taken: &[(Hole, u16)]) -> String {
     words.join(" and ")
 }
 
-/// Whether a turn of some phase begins with a seed put from the hand into the chosen hole.
-fn places_from_hand(rules: &Rules) -> bool {
-    rules.model().phases.iter().any(|p| matches!(&p.turn, crate::model::Turn::Sow(s) if s.place.is_some()))
+/// What the captures of a sowing took and where their seeds were sown on, in the order played,
+/// `resown` being its laps from the first that sows captured seeds on: `; captures 1 from c6
+/// and 3 from d6; the captured seeds are sown on from b6: 1 lap, …; captures …`. Captures not
+/// sown on (the last, often) are told last; all at once where the laps do not say which
+/// capture they sow.
+fn resown_words(rules: &Rules, resown: &[SownLap], taken: &[(Hole, u16)]) -> String {
+    let mut told = String::new();
+    let mut left = taken.to_vec();
+    if resown.iter().all(|l| l.taken.is_empty()) {
+        if !taken.is_empty() {
+            told.push_str(&format!("; captures {}", taken_words(rules, taken)));
+        }
+        if let Some(first) = resown.first() {
+            told.push_str(&format!(
+                "; the captured seeds are sown on from {}: {}",
+                rules.hole_name(first.from),
+                trace_words(rules, resown)
+            ));
+        }
+        return told;
+    }
+    // Each stretch of laps from one that sows a capture's seeds on to the next.
+    let starts: Vec<usize> = (0..resown.len()).filter(|&k| resown[k].captured).collect();
+    for (j, &start) in starts.iter().enumerate() {
+        let end = starts.get(j + 1).copied().unwrap_or(resown.len());
+        let lap = &resown[start];
+        if !lap.taken.is_empty() {
+            told.push_str(&format!("; captures {}", taken_words(rules, &lap.taken)));
+        }
+        for took in &lap.taken {
+            if let Some(k) = left.iter().position(|t| t == took) {
+                left.remove(k);
+            }
+        }
+        told.push_str(&format!(
+            "; the captured seeds are sown on from {}: {}",
+            rules.hole_name(lap.from),
+            trace_words(rules, &resown[start..end])
+        ));
+    }
+    if !left.is_empty() {
+        told.push_str(&format!("; captures {}", taken_words(rules, &left)));
+    }
+    told
 }
 
-fn is_sowing(mv: Move) -> bool {
-    matches!(mv, Move::Sow(_) | Move::SowDirection(..))
-}
-
-/// The narration, `again[i]` saying whether decision `i` ended a turn after which the same
-/// player moves again, `news[i]` what new round it started (told instead).
+/// The narration of decisions `moves` (with their effects, and whether each began by putting a
+/// seed from the hand into the chosen hole) and their `laps`, `again[i]` saying whether
+/// decision `i` ended a turn after which the same player moves again, `news[i]` what new round
+/// it started (told instead), `changes[i]` the holes it gave a new owner or mark.
 fn narrate_with(
     rules: &Rules,
     me: Player,
-    (moves, effects, laps): (&[Move], &[Effect], &[Vec<SownLap>]),
+    (moves, effects, placing): (&[Move], &[Effect], &[bool]),
+    laps: &[Vec<SownLap>],
     again: &[bool],
     news: &[Option<String>],
+    changes: &[Option<String>],
 ) -> String {
     let mut sentences = Vec::new();
     let mut parts: Vec<String> = Vec::new();
@@ -386,7 +467,7 @@ fn narrate_with(
             }
             // A seed put from the hand into the chosen hole, with no lap sown (yet): told as what
             // it is, not as a sowing of no seeds.
-            Move::Sow(h) if effect.laps == 0 && effect.sown == 0 && places_from_hand(rules) => {
+            Move::Sow(h) if effect.laps == 0 && effect.sown == 0 && placing[i] => {
                 let mut s = format!("{me} puts a seed from hand into {}", rules.hole_name(h));
                 if !effect.taken.is_empty() {
                     s.push_str(&format!(" and captures {}", taken_words(rules, &effect.taken)));
@@ -402,24 +483,18 @@ fn narrate_with(
                     Some(k) if k > 0 => trace.split_at(k),
                     _ => (trace, &[][..]),
                 };
+                // A seed put from the hand first, then the hole sown.
+                let verb = if placing[i] { "puts a seed from hand into" } else { "sows" };
+                let then = if placing[i] { " and sows it" } else { "" };
                 let mut s = match (sown, resown.is_empty()) {
                     ([], true) => format!(
-                        "{me} sows {}: {}",
+                        "{me} {verb} {}{then}: {}",
                         rules.hole_name(h),
                         lap_words(rules, effect.laps, effect.sown, effect.last)
                     ),
-                    _ => format!("{me} sows {}: {}", rules.hole_name(h), trace_words(rules, sown)),
+                    _ => format!("{me} {verb} {}{then}: {}", rules.hole_name(h), trace_words(rules, sown)),
                 };
-                if !effect.taken.is_empty() {
-                    s.push_str(&format!("; captures {}", taken_words(rules, &effect.taken)));
-                }
-                if let Some(first) = resown.first() {
-                    s.push_str(&format!(
-                        "; the captured seeds are sown on from {}: {}",
-                        rules.hole_name(first.from),
-                        trace_words(rules, resown)
-                    ));
-                }
+                s.push_str(&resown_words(rules, resown, &effect.taken));
                 parts.push(s);
             }
             Move::Pick(h) => picks.push(rules.hole_name(h)),
@@ -444,6 +519,11 @@ fn narrate_with(
                 }
                 parts.push(s);
             }
+        }
+        // A hole marked by the decision itself is told by it.
+        if let Some(Some(changed)) = changes.get(i).filter(|_| !matches!(mv, Move::Mark(_))) {
+            flush_into(&mut parts, &mut into);
+            parts.push(changed.clone());
         }
         let round = news.get(i).and_then(Option::as_deref);
         if round.is_some() || again.get(i).copied().unwrap_or(false) {

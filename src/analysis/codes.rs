@@ -10,8 +10,11 @@ use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
 use crate::engine::{DrawReason, Outcome, Player, WinReason};
 
 /// Every reason to win, for reading the words back.
-pub const WIN_REASONS: [WinReason; 9] = [
+pub const WIN_REASONS: [WinReason; 12] = [
     WinReason::NoSeeds,
+    WinReason::Emptied,
+    WinReason::FewSeeds,
+    WinReason::LastSeeds,
     WinReason::Blocked,
     WinReason::Score,
     WinReason::Resigned,
@@ -48,6 +51,9 @@ fn player_of(word: &str) -> Option<Player> {
 pub fn win_word(reason: WinReason) -> &'static str {
     match reason {
         WinReason::NoSeeds => "no-seeds",
+        WinReason::Emptied => "emptied",
+        WinReason::FewSeeds => "few-seeds",
+        WinReason::LastSeeds => "last-seeds",
         WinReason::Blocked => "blocked",
         WinReason::Score => "score",
         WinReason::Resigned => "resigned",

@@ -500,8 +500,11 @@ pub struct SimulateReport {
 }
 
 /// Reasons to win, in the order and words of `sow simulate`'s text.
-const WIN_PHRASES: [(WinReason, &str); 8] = [
+const WIN_PHRASES: [(WinReason, &str); 11] = [
     (WinReason::NoSeeds, "by taking every seed"),
+    (WinReason::Emptied, "by emptying their side"),
+    (WinReason::FewSeeds, "by leaving the other too few seeds"),
+    (WinReason::LastSeeds, "by coming down to their last seeds"),
     (WinReason::Blocked, "by blocking"),
     (WinReason::Score, "on score"),
     (WinReason::RowEmpty, "by emptying a row"),

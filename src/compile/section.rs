@@ -660,7 +660,8 @@ impl Scope<'_> {
             Some(Fact::Opposite(role, state)) => Some((role, state)),
             _ => None,
         };
-        errors.finish(capture.zip(opposite).map(|(capture, opposite)| Place { capture, opposite }))
+        let keep = p.keep;
+        errors.finish(capture.zip(opposite).map(|(capture, opposite)| Place { capture, opposite, keep }))
     }
 
     /// `only N seed from a MARK hole with more than M seeds[, and one sown whole becomes
@@ -850,6 +851,13 @@ impl Scope<'_> {
                 Fact::RowMarked((*side).into(), self.row(row)?, self.mark(mark).map_err(|e| vec![e])?, *some)
             }
             ast::Fact::Column { row, state } => Fact::Column(self.row(row)?, (*state).into()),
+            ast::Fact::ColumnHolds { row, range } => {
+                let role = self.row(row)?;
+                match self.count_set(range, fact.span).map_err(|e| vec![e])? {
+                    (min, max, 1) => Fact::ColumnHolds(role, min, max),
+                    (min, max, step) => Fact::Stepped(CountAt::Column(role), min, max, step),
+                }
+            }
             ast::Fact::OppositeHolds { row, range } => {
                 let role = self.opposite_row(row.as_ref(), fact.span)?;
                 match self.count_set(range, fact.span).map_err(|e| vec![e])? {
@@ -1197,6 +1205,7 @@ impl Scope<'_> {
         let mut errors = Errors::default();
         let mut out = EndRules {
             no_seeds: None,
+            no_seeds_most: 0,
             blocked: Blocked::Loses,
             blocked_draw: None,
             repetition: None,
@@ -1236,7 +1245,7 @@ impl Scope<'_> {
                 out.only_in.push((kind, phase));
             }
             let score = match &rule.node {
-                ast::EndRule::NoSeeds(s) | ast::EndRule::Repetition(s) => *s,
+                ast::EndRule::NoSeeds(s, _) | ast::EndRule::Repetition(s) => *s,
                 ast::EndRule::StoreMajority(_, s)
                 | ast::EndRule::FewSeeds(_, s, _)
                 | ast::EndRule::MarksEmpty(_, s) => Some(*s),
@@ -1258,7 +1267,21 @@ impl Scope<'_> {
                 }
             }
             match &rule.node {
-                ast::EndRule::NoSeeds(scored) => out.no_seeds = Some(ending(*scored)),
+                ast::EndRule::NoSeeds(_, most) | ast::EndRule::NoSeedsWins(most) => {
+                    let max = u64::from(crate::model::MAX_SEEDS);
+                    out.no_seeds = Some(match &rule.node {
+                        ast::EndRule::NoSeeds(scored, _) => ending(*scored),
+                        _ => Ending::Wins,
+                    });
+                    out.no_seeds_most = errors
+                        .take_one(match most {
+                            Some(n) if n.node > max => {
+                                Err(CheckError::TooLarge { value: n.node, max, span: n.span.into() })
+                            }
+                            n => Ok(n.as_ref().map_or(0, |n| n.node as u16)),
+                        })
+                        .unwrap_or(0);
+                }
                 ast::EndRule::Repetition(scored) => out.repetition = Some(ending(*scored)),
                 ast::EndRule::StoreMajority(limit, _) => {
                     let limit = match limit {
@@ -1791,7 +1814,7 @@ fn transfer_bound(board: Board, from: &HoleFilter, to: &HoleFilter, fixed: &[Opt
 /// The kind of an end rule the engine reads in one place, for scoping it to a phase.
 fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
     Some(match rule {
-        ast::EndRule::NoSeeds(_) => EndKind::NoSeeds,
+        ast::EndRule::NoSeeds(..) | ast::EndRule::NoSeedsWins(_) => EndKind::NoSeeds,
         ast::EndRule::Blocked(..) => EndKind::Blocked,
         ast::EndRule::Repetition(_) => EndKind::Repetition,
         ast::EndRule::StoreMajority(..) => EndKind::StoreLimit,
@@ -1825,7 +1848,8 @@ fn reads_column(fact: Fact) -> bool {
         Fact::Opposite(..)
             | Fact::OppositeHolds(..)
             | Fact::Column(..)
-            | Fact::Stepped(CountAt::Opposite(_), ..)
+            | Fact::ColumnHolds(..)
+            | Fact::Stepped(CountAt::Opposite(_) | CountAt::Column(_), ..)
             | Fact::AlongMarked(0, _)
     )
 }

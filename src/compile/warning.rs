@@ -452,6 +452,7 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
                 let (lo, hi) = state(s);
                 set(dim::COLUMN + usize::from(r), lo, hi);
             }
+            Fact::ColumnHolds(r, lo, hi) => set(dim::COLUMN + usize::from(r), lo.into(), hi.into()),
             Fact::Next(s) => {
                 let (lo, hi) = state(s);
                 set(dim::NEXT, lo, hi);
@@ -475,6 +476,9 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
                     crate::model::CountAt::Landing => set(dim::HOLDS, lo.into(), hi.into()),
                     crate::model::CountAt::Opposite(r) => {
                         set(dim::OPPOSITE + usize::from(r), lo.into(), hi.into())
+                    }
+                    crate::model::CountAt::Column(r) => {
+                        set(dim::COLUMN + usize::from(r), lo.into(), hi.into())
                     }
                     crate::model::CountAt::Along(_) => {}
                 }
@@ -632,7 +636,7 @@ fn end_spans(end: &ast::EndRules) -> EndSpans {
     let mut spans = EndSpans::default();
     for rule in &end.rules {
         let slot = match rule.node {
-            ast::EndRule::NoSeeds(_) => &mut spans.no_seeds,
+            ast::EndRule::NoSeeds(..) | ast::EndRule::NoSeedsWins(_) => &mut spans.no_seeds,
             ast::EndRule::Blocked(..) => &mut spans.blocked,
             ast::EndRule::RowEmpty(..) => &mut spans.row_empty,
             ast::EndRule::OneHole(_) => &mut spans.one_hole,
@@ -774,6 +778,13 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
                 );
             }
         }
+        Some(Ending::Wins) => warn(
+            no_seeds,
+            "the player with no seeds wins",
+            row_empty,
+            "the player whose row is empty loses",
+            "a player with no seeds has an empty row too: the first rule makes them win where the second makes them lose. Keep the rule you mean and remove the other",
+        ),
         None => {}
     }
     if two_rows {

@@ -55,6 +55,9 @@ fn rules_say(
                     (min..=max).contains(&rules.opposite(me, h, role).map_or(0, |o| counts[o.index()]))
                 }
                 Fact::Column(role, state) => empty(rules.role_hole[me][role as usize][column], state),
+                Fact::ColumnHolds(role, min, max) => {
+                    (min..=max).contains(&counts[rules.role_hole[me][role as usize][column].index()])
+                }
                 Fact::Next(state) => empty(next, state),
                 Fact::Row(side, role, state) => {
                     let p = if side == Side::Own { me } else { me.other() };

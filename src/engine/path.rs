@@ -137,7 +137,9 @@ impl Rules {
             // The turn's chosen hole, which no lap of the turn sows into.
             set_mark(state, m, h, true);
         }
-        if sow.place.is_some() {
+        let placing = self.placing(state, sow, h);
+        let captures = placing.is_some_and(|p| self.place_captures(state, p, h));
+        if placing.is_some() {
             if state.hand[me] == 0 {
                 return Step::Over(LapAction::Stop);
             }
@@ -146,7 +148,7 @@ impl Rules {
             tally.last = Some(h);
         }
         cur.origin = state.counts[h.index()];
-        if let Some(place) = sow.place.filter(|&p| self.place_captures(state, p, h)) {
+        if let Some(place) = placing.filter(|_| captures) {
             (cur.sown, cur.first) = (false, false);
             return self.step_run(state, sow, (h, LapAction::Capture(place.capture)), cur, tally, log);
         }
@@ -287,7 +289,12 @@ impl Rules {
             self.settle_colours(state);
         }
         if let Some(trace) = tally.trace.as_mut() {
-            trace.push(SownLap { from: p.at, drops: vec![to; usize::from(k)], captured: false });
+            trace.push(SownLap {
+                from: p.at,
+                drops: vec![to; usize::from(k)],
+                captured: false,
+                taken: Vec::new(),
+            });
         }
         p.hand -= k;
         p.bits |= PATH_STARTED;

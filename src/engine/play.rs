@@ -25,6 +25,12 @@ pub(crate) trait Log {
     /// `last`.
     #[inline(always)]
     fn resown(&mut self, _sown: u32, _last: Hole) {}
+
+    /// The general interpreter has just sown a lap of a capture's seeds on: the seeds of the
+    /// captures told since the last such lap (for a front end to tell each capture before the
+    /// lap that sows its seeds).
+    #[inline(always)]
+    fn captured_lap(&mut self) {}
 }
 
 impl Log for () {

@@ -531,6 +531,9 @@ fn landing_rules(
                 Fact::Column(role, state) => {
                     Check::Hole(rules.role_hole[me][role as usize][column], state == HoleState::Empty)
                 }
+                Fact::ColumnHolds(role, min, max) => {
+                    Check::HoleHolds(rules.role_hole[me][role as usize][column], min, max)
+                }
                 Fact::Next(state) => Check::Next(state == HoleState::Empty),
                 Fact::Row(side, role, state) => Check::Row(row_index(side, role), state == HoleState::Empty),
                 Fact::Origin(min, max) => Check::Origin(min, max),

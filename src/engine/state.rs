@@ -276,6 +276,13 @@ pub struct Pick {
 pub enum WinReason {
     /// The loser had no seeds left on their side.
     NoSeeds,
+    /// The winner had no seeds left on their side, the game's goal (`a player with no seeds
+    /// wins`).
+    Emptied,
+    /// The loser had as few seeds on their side as `a player with at most N seeds loses` says.
+    FewSeeds,
+    /// The winner had as few seeds on their side as `a player with at most N seeds wins` says.
+    LastSeeds,
     /// The loser had seeds but no legal move.
     Blocked,
     /// The game ended on scores, and the winner had more seeds.
@@ -348,27 +355,35 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match *self {
             // The score the rules count: seeds, or seeds captured (`Rules::score`).
             Outcome::Win { winner, reason: WinReason::Score } => write!(f, "{winner} wins on score"),
-            Outcome::Win { winner, .. } if winner.seats() > 2 => {
+            // At a larger table the others dropped out, unless the winner won by their own seeds.
+            Outcome::Win { winner, reason }
+                if winner.seats() > 2
+                    && !matches!(reason, WinReason::Emptied | WinReason::LastSeeds | WinReason::OneHole) =>
+            {
                 write!(f, "{winner} wins: the last player left")
             }
             Outcome::Win { winner, reason } => {
-                let loser = winner.other();
+                // Named only at a table of two.
+                let loser = || winner.other();
                 match reason {
-                    WinReason::NoSeeds => write!(f, "{winner} wins: {loser} has no seeds left"),
-                    WinReason::Blocked => write!(f, "{winner} wins: {loser} has no legal move"),
+                    WinReason::NoSeeds => write!(f, "{winner} wins: {} has no seeds left", loser()),
+                    WinReason::Emptied => write!(f, "{winner} wins: they have no seeds left"),
+                    WinReason::LastSeeds => write!(f, "{winner} wins: they are down to their last seeds"),
+                    WinReason::FewSeeds => write!(f, "{winner} wins: {} has too few seeds left", loser()),
+                    WinReason::Blocked => write!(f, "{winner} wins: {} has no legal move", loser()),
                     WinReason::Score => write!(f, "{winner} wins on score"),
-                    WinReason::Resigned => write!(f, "{winner} wins: {loser} resigned"),
-                    WinReason::RowEmpty => write!(f, "{winner} wins: {loser}'s row is empty"),
+                    WinReason::Resigned => write!(f, "{winner} wins: {} resigned", loser()),
+                    WinReason::RowEmpty => write!(f, "{winner} wins: {}'s row is empty", loser()),
                     WinReason::OneHole => write!(f, "{winner} wins: all their seeds are in one hole"),
                     WinReason::EndHoles => {
-                        write!(f, "{winner} wins: they took both end holes of {loser}'s row in one turn")
+                        write!(f, "{winner} wins: they took both end holes of {}'s row in one turn", loser())
                     }
-                    WinReason::Passed => write!(f, "{winner} wins: {loser} passed"),
+                    WinReason::Passed => write!(f, "{winner} wins: {} passed", loser()),
                     WinReason::CannotFill => {
-                        write!(f, "{winner} wins: {loser} cannot fill a hole for another round")
+                        write!(f, "{winner} wins: {} cannot fill a hole for another round", loser())
                     }
                 }
             }

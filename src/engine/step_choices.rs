@@ -25,7 +25,7 @@ impl Rules {
     pub(super) fn step_moves(&self, state: &State, sow: &SowRules, out: &mut MoveList) -> super::MoveStats {
         let me = state.to_move;
         let mut stats = super::MoveStats::default();
-        if sow.place.is_some() && state.hand[me] == 0 {
+        if sow.place.is_some_and(|p| p.needs_hand()) && state.hand[me] == 0 {
             return stats;
         }
         let ways = self.step_ways(state, sow);
@@ -269,35 +269,36 @@ impl Rules {
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Vec::new() };
         let mut s = state.clone();
         let mut tally = Tally { trace: Some(Vec::new()), ..Tally::default() };
+        let mut log = CapturesTraced::default();
         match (state.phase, mv) {
             // Where each seed goes into a neighbouring hole, a lift sows nothing yet, and each
             // later decision sows one seed (or the seeds dropped where the lap stands).
             (Phase::Sow, _) if self.path => {}
             (Phase::Step(p), Move::Sow(to)) => {
-                self.path_step(&mut s, sow, p, to, &mut tally, &mut ());
+                self.path_step(&mut s, sow, p, to, &mut tally, &mut log);
             }
             (Phase::EndChoice(choice), Move::SowDirection(h, d)) => {
-                self.step_from_end(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut ());
+                self.step_from_end(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut log);
             }
             (Phase::LapChoice(choice), Move::SowDirection(h, d)) if choice.turn => {
-                self.step_turn_resume(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut ());
+                self.step_turn_resume(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut log);
             }
             (Phase::LapChoice(choice), Move::Relay) if choice.turn => {
                 let rev = self.turn_reversed(state, sow, me);
-                self.step_turn_resume(&mut s, sow, choice, (choice.at, rev), &mut tally, &mut ());
+                self.step_turn_resume(&mut s, sow, choice, (choice.at, rev), &mut tally, &mut log);
             }
             (Phase::LapChoice(choice), Move::Relay | Move::SowThrough(_)) if choice.through => {
                 let through = matches!(mv, Move::SowThrough(_));
-                self.step_resume(&mut s, sow, choice, through, &mut tally, &mut ());
+                self.step_resume(&mut s, sow, choice, through, &mut tally, &mut log);
             }
             // A relay where the mover might have stopped, as `step_relay` plays it.
             (Phase::LapChoice(choice), Move::Relay) => {
                 let cur = super::stepwise::paused_cursor(state, choice);
                 s.phase = Phase::Sow;
-                self.step_run(&mut s, sow, (choice.at, LapAction::Relay), cur, &mut tally, &mut ());
+                self.step_run(&mut s, sow, (choice.at, LapAction::Relay), cur, &mut tally, &mut log);
             }
             (Phase::Sow, Move::SowHand) => {
-                self.step_hand_laps(&mut s, sow, &mut tally, &mut ());
+                self.step_hand_laps(&mut s, sow, &mut tally, &mut log);
             }
             (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h))
                 if self.may_lift(state, me, h) =>
@@ -307,11 +308,16 @@ impl Rules {
                     _ => self.sowing_reversed(state, sow, me).unwrap_or(false),
                 };
                 let through = matches!(mv, Move::SowThrough(_));
-                self.step_start(&mut s, sow, h, rev, through, &mut tally, &mut ());
+                self.step_start(&mut s, sow, h, rev, through, &mut tally, &mut log);
             }
             _ => {}
         }
-        tally.trace.unwrap_or_default()
+        let mut laps = tally.trace.unwrap_or_default();
+        // The k-th lap of captured seeds sows the k-th group of captures' seeds on.
+        for (lap, taken) in laps.iter_mut().filter(|l| l.captured).zip(log.groups) {
+            lap.taken = taken;
+        }
+        laps
     }
 
     /// Whether the turn that sowing (or placing in) hole `h` going `rev` starts ends: played
@@ -583,11 +589,18 @@ impl Rules {
         state.counts[front.index()] > 0
     }
 
-    /// Whether a seed placed in hole `h` captures there: the opponent's facing hole is as the
-    /// placing line says.
+    /// Whether a seed placed in hole `h` captures there: the mover has a seed in hand and the
+    /// opponent's facing hole is as the placing line says.
     pub(super) fn place_captures(&self, state: &State, place: crate::model::Place, h: Hole) -> bool {
         let (role, want) = place.opposite;
-        (self.opposite_count(state, state.to_move, h, role) == 0) == (want == HoleState::Empty)
+        state.hand[state.to_move] > 0
+            && (self.opposite_count(state, state.to_move, h, role) == 0) == (want == HoleState::Empty)
+    }
+
+    /// The placing a turn from hole `h` makes: the phase's, unless it puts a seed only where
+    /// it captures (`without the seed`) and it would not capture there.
+    pub(super) fn placing(&self, state: &State, sow: &SowRules, h: Hole) -> Option<crate::model::Place> {
+        sow.place.filter(|&p| !p.keep || self.place_captures(state, p, h))
     }
 
     /// The end holes of `me`'s row `role`, each with the way that sows it inward (against the
@@ -664,5 +677,25 @@ impl Rules {
             h = self.step_hole(me, h, rev);
         }
         None
+    }
+}
+
+/// What captures took while a decision's laps were traced, grouped by the laps of captured
+/// seeds that sow them on.
+#[derive(Default)]
+struct CapturesTraced {
+    /// The captures' holes and seeds before each lap of captured seeds, in order.
+    groups: Vec<Vec<(Hole, u16)>>,
+    /// Those since the last such lap.
+    pending: Vec<(Hole, u16)>,
+}
+
+impl super::play::Log for CapturesTraced {
+    fn took(&mut self, h: Hole, n: u16) {
+        self.pending.push((h, n));
+    }
+
+    fn captured_lap(&mut self) {
+        self.groups.push(std::mem::take(&mut self.pending));
     }
 }

@@ -199,7 +199,7 @@ impl Rules {
             }
         }
         if let Some(trace) = tally.trace.as_mut() {
-            trace.push(SownLap { from, drops, captured: false });
+            trace.push(SownLap { from, drops, captured: false, taken: Vec::new() });
         }
         self.settle_lap(state, from, overran);
         tally.laps += 1;
@@ -357,6 +357,9 @@ impl Rules {
         let fact_holds = |fact: Fact| match fact {
             Fact::Opposite(role, s) => (facing(role) == 0) == (s == HoleState::Empty),
             Fact::Column(role, s) => is(self.role_hole[me][usize::from(role)][column], s),
+            Fact::ColumnHolds(role, min, max) => {
+                (min..=max).contains(&count(self.role_hole[me][usize::from(role)][column]))
+            }
             Fact::OppositeHolds(role, min, max) => (min..=max).contains(&facing(role)),
             Fact::Next(s) => along(1).is_some_and(|h| is(h, s)),
             Fact::Row(side, role, s) => {
@@ -377,6 +380,9 @@ impl Rules {
                 let n = match hole {
                     crate::model::CountAt::Landing => Some(count(at)),
                     crate::model::CountAt::Opposite(role) => Some(facing(role)),
+                    crate::model::CountAt::Column(role) => {
+                        Some(count(self.role_hole[me][usize::from(role)][column]))
+                    }
                     crate::model::CountAt::Along(steps) => along(steps).map(count),
                 };
                 n.is_some_and(|n| crate::model::in_counts(n, min, max, step))

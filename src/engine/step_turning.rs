@@ -108,6 +108,7 @@ impl Rules {
         cur.rev = on;
         let (at, before) = self.step_lap(state, next, into, on, false, tally);
         tally.traced_captured(into);
+        log.captured_lap();
         let action = self.step_action(state, next, (at, before), &mut cur, tally);
         self.step_run(state, next, (at, action), cur, tally, log)
     }

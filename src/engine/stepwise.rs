@@ -412,16 +412,17 @@ impl Rules {
             // The turn's chosen hole, which no lap of the turn sows into.
             set_mark(state, m, h, true);
         }
-        match sow.place {
+        match self.placing(state, sow, h) {
             Some(place) => {
                 if state.hand[me] == 0 {
                     return None;
                 }
+                let captures = self.place_captures(state, place, h);
                 state.hand[me] -= 1;
                 self.put(state, h, 1);
                 cur.origin = state.counts[h.index()];
                 tally.last = Some(h);
-                if self.place_captures(state, place, h) {
+                if captures {
                     cur.sown = false;
                     return Some((h, cur.origin - 1, LapAction::Capture(place.capture), cur));
                 }
@@ -717,6 +718,7 @@ impl Rules {
                 tally.cur = Some(*cur);
                 let (landing, before) =
                     self.step_resow(state, sow, resow, (into, hand), &end, cur.rev, tally);
+                log.captured_lap();
                 if resow.goes_on() {
                     let key =
                         ((landing, before, cur.rev, cur.reached), (state.counts, state.hand, state.marks));
@@ -877,6 +879,7 @@ impl Rules {
             self.put(state, end, taken);
             let landing = self.step_lap(state, sow, end, rev, false, tally);
             tally.traced_captured(end);
+            log.captured_lap();
             return Some(landing);
         }
         // The taken seeds alone, from the hole after the end (or the end itself).
@@ -884,6 +887,7 @@ impl Rules {
         let landing = self.drop_seeds(state, sow, (from, 1), taken, (rev, false), tally);
         // Shown as sown from the end hole, where the taken seeds were put.
         tally.traced_captured(end);
+        log.captured_lap();
         Some(landing)
     }
 

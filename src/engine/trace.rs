@@ -18,6 +18,9 @@ pub struct SownLap {
     /// The lap sows the seeds of a capture on (with the seeds of the hole they were put into,
     /// where the rules sow those too).
     pub captured: bool,
+    /// Where the lap sows a capture's seeds on: the holes that capture took, and how many
+    /// seeds from each, in the order taken.
+    pub taken: Vec<(Hole, u16)>,
 }
 
 impl Rules {
@@ -27,6 +30,14 @@ impl Rules {
     /// a pass) or that is not legal there.
     pub fn sowing_laps(&self, state: &State, mv: Move) -> Vec<SownLap> {
         self.general_twin().step_laps(state, mv)
+    }
+
+    /// Whether sowing decision `mv` from `state` begins by putting a seed from the mover's hand
+    /// into the chosen hole (`sow 1 seed from the mover's hand into the chosen hole, …`).
+    pub fn places_from_hand(&self, state: &State, mv: Move) -> bool {
+        let (Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h)) = mv else { return false };
+        state.phase == super::state::Phase::Sow
+            && matches!(&self.phase_rules(state, state.to_move).turn, TurnKind::Sow(s) if self.placing(state, s, h).is_some())
     }
 
     /// These rules with every sowing played by the general interpreter: themselves where

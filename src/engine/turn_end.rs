@@ -198,14 +198,17 @@ impl Rules {
                     && rules.ends_when.iter().all(|f| self.side_fact_holds(state, me, f)));
             // A player with no move in a phase they stay in is blocked in it (asked first: no
             // move list is built for such a phase).
-            let blocked = !done && {
-                // A phase that places seeds from the hand ends when the hand is empty: a
-                // player with seeds in hand and no placement is blocked in it.
-                let placing = matches!(&self.phases[phase].turn, TurnKind::Sow(s) if s.place.is_some());
-                scratch.clear();
-                self.turn_moves(state, phase, &mut scratch);
-                scratch.is_empty() && !self.opening_pass_now(state, phase) && !(placing && state.hand[me] > 0)
-            };
+            let blocked = !done
+                && {
+                    // A phase that places seeds from the hand ends when the hand is empty: a
+                    // player with seeds in hand and no placement is blocked in it.
+                    let placing = matches!(&self.phases[phase].turn, TurnKind::Sow(s) if s.place.is_some_and(|p| p.needs_hand()));
+                    scratch.clear();
+                    self.turn_moves(state, phase, &mut scratch);
+                    scratch.is_empty()
+                        && !self.opening_pass_now(state, phase)
+                        && !(placing && state.hand[me] > 0)
+                };
             if blocked && rules.blocked_loses {
                 // `a player who cannot move in it loses`.
                 state.outcome = Some(Outcome::Win { winner: me.other(), reason: WinReason::Blocked });
@@ -363,10 +366,16 @@ impl Rules {
     #[inline(always)]
     fn no_seeds_at_two(&self, state: &mut State, ending: Ending) -> bool {
         let next = state.to_move;
-        for loser in [next, next.other()] {
-            if state.seeds[loser] == 0 {
+        for empty in [next, next.other()] {
+            if state.seeds[empty] <= self.model.end.no_seeds_most {
+                let few = self.model.end.no_seeds_most > 0;
                 state.outcome = Some(match ending {
-                    Ending::Plain => Outcome::Win { winner: loser.other(), reason: WinReason::NoSeeds },
+                    Ending::Plain if few => {
+                        Outcome::Win { winner: empty.other(), reason: WinReason::FewSeeds }
+                    }
+                    Ending::Plain => Outcome::Win { winner: empty.other(), reason: WinReason::NoSeeds },
+                    Ending::Wins if few => Outcome::Win { winner: empty, reason: WinReason::LastSeeds },
+                    Ending::Wins => Outcome::Win { winner: empty, reason: WinReason::Emptied },
                     Ending::Scored => self.by_score(state),
                 });
                 return true;
@@ -383,9 +392,17 @@ impl Rules {
     }
 
     /// At a table of more than two: the players `lost` says have lost drop out; the turn
-    /// passes over them; the last player left wins.
+    /// passes over them; the last player left wins. Where the game is played in rounds, a
+    /// player who would lose ends the round instead, won on scores (only a player who cannot
+    /// fill a hole for the next round drops out).
     #[cold]
     fn drop_out(&self, state: &mut State, lost: impl Fn(&State, Player) -> bool) {
+        if self.model.end.rounds.is_some() {
+            if self.players().any(|p| !state.is_out(p) && lost(state, p)) {
+                state.outcome = Some(self.by_score(state));
+            }
+            return;
+        }
         for p in self.players() {
             if !state.is_out(p) && lost(state, p) {
                 state.out |= 1 << p.index();
@@ -428,9 +445,22 @@ impl Rules {
         else {
             return;
         };
-        let none = |state: &State, p: Player| state.seeds[p] == 0;
+        let most = self.model.end.no_seeds_most;
+        let none = |state: &State, p: Player| state.seeds[p] <= most;
         match ending {
             Ending::Plain => self.drop_out(state, none),
+            Ending::Wins => {
+                // The player to move first, then round the table.
+                let mut seat = state.to_move;
+                for _ in 0..self.seats() {
+                    if !state.is_out(seat) && none(state, seat) {
+                        let reason = if most > 0 { WinReason::LastSeeds } else { WinReason::Emptied };
+                        state.outcome = Some(Outcome::Win { winner: seat, reason });
+                        return;
+                    }
+                    seat = seat.next();
+                }
+            }
             Ending::Scored => {
                 if self.players().any(|p| !state.is_out(p) && none(state, p)) {
                     state.outcome = Some(self.by_score(state));

@@ -196,6 +196,9 @@ impl Model {
         if board.stores && board.holes() + self.seats > MAX_SLOTS {
             return Err(self.wrong("the board", "too many holes for a store for each player"));
         }
+        if end.repetition == Some(Ending::Wins) {
+            return Err(self.wrong("the end rules", "a repeated position names no player to win"));
+        }
         if end.store_limit.is_some() && !board.stores {
             return Err(self.wrong("the end rules", "a store majority needs stores"));
         }
@@ -469,6 +472,8 @@ impl Model {
                 | Fact::Row(_, role, _)
                 | Fact::RowMarked(_, role, ..)
                 | Fact::Column(role, _)
+                | Fact::ColumnHolds(role, ..)
+                | Fact::Stepped(CountAt::Opposite(role) | CountAt::Column(role), ..)
                     if !self.role_ok(role) =>
                 {
                     return Err(self.wrong(place, format!("no row number {role}")));
@@ -486,6 +491,7 @@ impl Model {
                 Fact::Origin(min, max)
                 | Fact::Holds(min, max)
                 | Fact::OppositeHolds(_, min, max)
+                | Fact::ColumnHolds(_, min, max)
                 | Fact::Along(_, min, max)
                     if min > max =>
                 {

@@ -232,20 +232,13 @@ impl Model {
                 "\nopposite holes (the opponent's hole of each row in the same column, but where the table of opposite holes gives another; `-` is no hole)"
             )?;
         }
-        let inner = board.per_side() - 1;
         let side_store = |p: Player| if p == Player::South { "s+" } else { "n+" };
         for player in Player::BOTH {
             for (role, name) in self.row_names.iter().enumerate() {
-                // The inner row's holes, then any other hole of the player's the table names.
-                let listed = (0..board.columns).map(|c| Cell::new(board.row(player, inner), c));
-                let more = (self.opposites.iter())
-                    .filter(|o| {
-                        let (owner, row_role) = board.owner(usize::from(o.hole.row));
-                        usize::from(o.role) == role && owner == player && row_role != inner
-                    })
-                    .map(|o| o.hole);
+                // Every hole of the player's rows, each of which a rule may read across from.
+                let listed = (0..board.per_side())
+                    .flat_map(|r| (0..board.columns).map(move |c| Cell::new(board.row(player, r), c)));
                 let pairs: Vec<String> = listed
-                    .chain(more)
                     .map(|mine| {
                         let given =
                             self.opposites.iter().find(|o| o.hole == mine && usize::from(o.role) == role);
@@ -619,10 +612,19 @@ impl Model {
         }
         if let Some(place) = sowing.place {
             let (role, state) = place.opposite;
+            let (puts, elsewhere) = match place.keep {
+                false => (
+                    "each turn puts 1 seed from the mover's hand into the chosen hole (empty or not)",
+                    "elsewhere the hole is sown",
+                ),
+                true => (
+                    "a seed from the mover's hand is put into the chosen hole only where it captures",
+                    "elsewhere no seed is put, and the hole is sown",
+                ),
+            };
             writeln!(
                 f,
-                "{gap}{indent}each turn puts 1 seed from the mover's hand into the chosen hole (empty or not): \
-                 where the opposite {} hole is {}, capture {} there; elsewhere the hole is sown as the turn's first lap",
+                "{gap}{indent}{puts}: where the opposite {} hole is {}, capture {} there; {elsewhere} as the turn's first lap",
                 self.row_names[usize::from(role)],
                 state_word(state),
                 self.captures[usize::from(place.capture)].name
@@ -855,6 +857,13 @@ impl Model {
                     state_word(state)
                 )
             }
+            Fact::ColumnHolds(role, min, max) => {
+                format!(
+                    "own {} in the landing column holds {}",
+                    self.row_names[usize::from(role)],
+                    seed_range(min, max, "", "")
+                )
+            }
             Fact::Next(state) => format!("next hole {}", state_word(state)),
             Fact::Row(side, role, state) => {
                 let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
@@ -895,6 +904,9 @@ impl Model {
                 let hole = match at {
                     CountAt::Landing => "landing hole now".to_string(),
                     CountAt::Opposite(r) => format!("opposite {}", self.row_names[usize::from(r)]),
+                    CountAt::Column(r) => {
+                        format!("own {} in the landing column", self.row_names[usize::from(r)])
+                    }
                     CountAt::Along(steps) => along_hole(steps),
                 };
                 format!("{hole} holds {}", count_set(min, max, step, "seeds"))
@@ -974,7 +986,8 @@ impl Model {
                 .collect();
             let mut take = if take.is_empty() { "nothing at once".to_string() } else { take.join(" and ") };
             if let Some(n) = c.each {
-                take = format!("at most {n} seeds from each of {take}");
+                let seeds = if n == 1 { "seed" } else { "seeds" };
+                take = format!("at most {n} {seeds} from each of {take}");
             }
             if c.origin_column {
                 take.push_str(" (opposite the origin hole of the capturing lap)");
@@ -1054,10 +1067,19 @@ impl Model {
         } else {
             scored
         };
+        let with = match end.no_seeds_most {
+            0 => "no seeds".to_string(),
+            1 => "at most 1 seed".to_string(),
+            n => format!("at most {n} seeds"),
+        };
         match end.no_seeds {
-            Some(Ending::Plain) => writeln!(f, "  a player with no seeds loses (checked after every turn)")?,
+            Some(Ending::Plain) => writeln!(f, "  a player with {with} loses (checked after every turn)")?,
+            Some(Ending::Wins) => writeln!(
+                f,
+                "  a player with {with} wins (checked after every turn, the player to move first)"
+            )?,
             Some(Ending::Scored) => {
-                writeln!(f, "  a player with no seeds {scored} (checked after every turn)")?
+                writeln!(f, "  a player with {with} {scored} (checked after every turn)")?
             }
             None => {}
         }
@@ -1125,6 +1147,7 @@ impl Model {
         match end.repetition {
             Some(Ending::Plain) => writeln!(f, "  {repeated} is a draw")?,
             Some(Ending::Scored) => writeln!(f, "  {repeated} {scored}")?,
+            Some(Ending::Wins) => writeln!(f, "  {repeated} wins for no one (the model check refuses it)")?,
             None => {}
         }
         if let Some(limit) = end.turn_limit {

@@ -631,6 +631,17 @@ pub struct Place {
     pub capture: u8,
     /// The condition on the opponent's hole facing the chosen one: its row and state.
     pub opposite: (Role, HoleState),
+    /// `without the seed`: where the condition fails, no seed is put (the hand keeps it) and
+    /// the hole is sown as it is; the phase goes on when the hand is empty.
+    pub keep: bool,
+}
+
+impl Place {
+    /// Whether the phase of such turns ends for a player whose hand is empty: every turn puts
+    /// a seed.
+    pub fn needs_hand(self) -> bool {
+        !self.keep
+    }
 }
 
 /// What sowing does to the opponent's seeds in a hole it drops a seed into, where holes
@@ -1330,6 +1341,9 @@ pub enum Fact {
     OppositeHolds(Role, u16, u16),
     /// The mover's own hole of a row in the landing column is empty or occupied.
     Column(Role, HoleState),
+    /// The mover's own hole of a row in the landing column holds between `min` and `max`
+    /// seeds.
+    ColumnHolds(Role, u16, u16),
     /// The hole after the landing hole is empty or occupied.
     Next(HoleState),
     /// Every hole of that side's row of this role is empty, or some hole occupied.
@@ -1379,6 +1393,8 @@ pub enum CountAt {
     Landing,
     /// The opponent's hole of this row in the landing column.
     Opposite(Role),
+    /// The mover's own hole of this row in the landing column.
+    Column(Role),
     /// The hole so many holes from the landing hole, as [`Fact::Along`] counts.
     Along(i16),
 }
@@ -1611,8 +1627,11 @@ impl Region {
 /// How the game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EndRules {
-    /// A player with no seeds on their side loses, or ends the game (scored).
+    /// A player with no seeds on their side loses, or ends the game (scored), or wins.
     pub no_seeds: Option<Ending>,
+    /// The most seeds on their side a player may have for `no_seeds` to apply: 0 (no seeds)
+    /// unless the rule says `with at most N seeds`.
+    pub no_seeds_most: u16,
     /// What happens to a player who has seeds but no legal move.
     pub blocked: Blocked,
     /// A blocked player who would lose draws instead, and the game ends, when they have
@@ -1785,4 +1804,7 @@ pub enum Ending {
     Plain,
     /// The game ends and the player with more seeds (side, hand and store) wins.
     Scored,
+    /// The player the rule names wins: `a player with no seeds wins` (a misère goal). A
+    /// repeated position names no player: the model check refuses it there.
+    Wins,
 }

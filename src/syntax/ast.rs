@@ -463,6 +463,8 @@ pub struct Place {
     pub capture: Spanned<String>,
     /// The condition (an [`Fact::Opposite`]).
     pub condition: Spanned<Fact>,
+    /// `without the seed`: where the condition fails, no seed is put.
+    pub keep: bool,
 }
 
 /// What sowing does to the opponent's seeds in a hole it sows into.
@@ -926,6 +928,13 @@ pub enum Fact {
         /// What it must be.
         state: HoleState,
     },
+    /// `the own ROW hole in the landing column holds N to M seeds`.
+    ColumnHolds {
+        /// The row.
+        row: Spanned<String>,
+        /// How many seeds it must hold.
+        range: SeedRange,
+    },
     /// `the SIDE ROW row is STATE`: every hole of it empty, or some hole occupied.
     Row {
         /// Whose row.
@@ -1270,7 +1279,11 @@ pub struct EndRestated {
 pub enum EndRule {
     /// `a player with no seeds loses` (`None`) or `… ends the game and the player with more
     /// seeds wins` (with the score counted).
-    NoSeeds(Option<Scoring>),
+    /// The count is the most seeds the player may have (`at most 1 seed`; `None` for `no
+    /// seeds`).
+    NoSeeds(Option<Scoring>, Option<Spanned<u64>>),
+    /// `a player with no seeds wins` (or `with at most N seeds`): a misère goal.
+    NoSeedsWins(Option<Spanned<u64>>),
     /// `a player with no seeds is given N seeds from the opponent's captures into HOLE`.
     Gift(Spanned<u64>, Spanned<HoleSet>),
     /// `a player who cannot move loses|passes`, and the captured seeds with which a blocked
@@ -1365,7 +1378,7 @@ impl EndRule {
     /// The kind of the rule, in words: a game has at most one rule of each kind.
     pub fn kind(&self) -> &'static str {
         match self {
-            EndRule::NoSeeds(_) => "a player with no seeds",
+            EndRule::NoSeeds(..) | EndRule::NoSeedsWins(_) => "a player with no seeds",
             EndRule::Gift(..) => "a gift of seeds to a player with none",
             EndRule::Blocked(..) => "a player who cannot move",
             EndRule::Repetition(_) => "a repeated position",

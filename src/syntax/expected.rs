@@ -178,6 +178,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::from_itself_comma => "`, starting with that hole`",
         Rule::kw_either => "`either`",
         Rule::kw_else => "`else`",
+        Rule::kw_without => "`without`",
+        Rule::place_keep => "`without the seed`",
         Rule::kw_farther => "`farther`",
         Rule::kw_inward => "`inward`",
         Rule::kw_middle => "`middle`",
@@ -425,6 +427,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_front => "`front`",
         Rule::kw_prefer => "`prefer`",
         Rule::by_score => "`ends the game and the player with more seeds wins`",
+        Rule::few_seeds => "`at most 1 seed`",
         Rule::captured_score => "`who captured more seeds`",
         Rule::few_seeds_rule => {
             "`at most 1 seed on the board ends the game and the player who captured more seeds wins`"

@@ -707,7 +707,8 @@ fn lower_place(pair: Pair<'_, Rule>) -> Result<Spanned<Place>> {
     let count = Spanned::new(count.as_str().parse::<u64>().unwrap_or(u64::MAX), span(&count));
     let capture = lower_name(c.expect(Rule::name)?);
     let condition = lower_lap_fact(c.expect(Rule::opposite_fact)?)?;
-    Ok(Spanned::new(Place { count, capture, condition }, sp))
+    let keep = c.optional(Rule::place_keep).is_some();
+    Ok(Spanned::new(Place { count, capture, condition, keep }, sp))
 }
 
 fn lower_overrun(pair: Pair<'_, Rule>) -> Result<Spanned<Overrun>> {
@@ -1406,7 +1407,10 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
         }
         Rule::column_fact => {
             let row = lower_name(c.expect(Rule::row_name)?);
-            Fact::Column { row, state: lower_hole_state(c.expect(Rule::hole_state)?)? }
+            match c.optional(Rule::seed_range) {
+                Some(range) => Fact::ColumnHolds { row, range: lower_seed_range(range)? },
+                None => Fact::Column { row, state: lower_hole_state(c.expect(Rule::hole_state)?)? },
+            }
         }
         Rule::holds_fact => match c.optional(Rule::marked_hole) {
             Some(marked) => Fact::Along {
@@ -1789,7 +1793,18 @@ fn lower_end_restated(pair: Pair<'_, Rule>) -> Result<EndRestated> {
 fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
     let sp = span(&r);
     let rule = match r.as_rule() {
-        Rule::no_seeds_rule => EndRule::NoSeeds(Children::of(r).optional(Rule::by_score).map(lower_score)),
+        Rule::no_seeds_rule => {
+            let wins = r.clone().into_inner().any(|p| p.as_rule() == Rule::kw_wins);
+            let mut c = Children::of(r);
+            let most = match c.optional(Rule::few_seeds) {
+                Some(few) => Some(lower_int(Children::of(few).expect(Rule::int)?)?),
+                None => None,
+            };
+            match wins {
+                true => EndRule::NoSeedsWins(most),
+                false => EndRule::NoSeeds(c.optional(Rule::by_score).map(lower_score), most),
+            }
+        }
         Rule::gift_rule => {
             let mut c = Children::of(r);
             let count = lower_int(c.expect(Rule::int)?)?;

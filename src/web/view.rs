@@ -527,8 +527,7 @@ pub(crate) fn played_view(
 ) -> PlayedView {
     let me = before.to_move();
     let traced = rules.sowing_laps(before, mv);
-    let narration =
-        session::narrate(rules, me, &[mv], std::slice::from_ref(effect), std::slice::from_ref(&traced));
+    let narration = session::narrate(rules, (before, after), mv, effect, &traced);
     let laps = traced
         .into_iter()
         .map(|lap| LapView {

@@ -2872,6 +2872,159 @@ fn a_direction_may_be_chosen_once_for_all_players() {
     }
 }
 
+/// `the own pit hole in the landing column holds 1, 3 or 5 seeds` (Okwe (Igbo), blind test 13:
+/// a capture where "the player's hole opposite holds one, three or five counters"): [`PLAIN`]
+/// with stores and a capture of the landing hole on that condition. South's a4 (2) sows b4 and
+/// lands in b3 (2 → 3), facing South's a3. With a3 holding 1 or 3 seeds the 3 seeds of b3 are
+/// taken; with 0, 2 or 4 they are not. A range (`at least 2 seeds`, read by the fast path) and
+/// a set of counts (read by the general interpreter) are both offered.
+#[test]
+fn a_fact_counts_the_own_hole_in_the_landing_column() {
+    for (counts, taken) in [
+        ("1, 3 or 5 seeds", [false, true, false, true, false]),
+        ("at least 2 seeds", [false, false, true, true, true]),
+    ] {
+        let text = plain(&[
+            ("no stores", "a store for each player"),
+            (
+                "        otherwise: stop\n    }\n",
+                &format!(
+                    "        when the last seed lands in an opponent's hole and the own pit hole in the landing column holds {counts}: capture facing\n        otherwise: stop\n    }}\n    capture facing {{\n        take the landing hole\n        put the taken seeds in the mover's store\n    }}\n"
+                ),
+            ),
+        ]);
+        let rules = seventh_fault(&text);
+        assert!(
+            rules.model().to_string().contains("own pit in the landing column holds"),
+            "{}",
+            rules.model()
+        );
+        for (a3, taken) in taken.into_iter().enumerate() {
+            let mut game = main_position(&rules, &format!("b 2 2 2 2\na 0 0 {a3} 2"), Player::South);
+            game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+            let b3 = if taken { 0 } else { 3 };
+            assert_eq!(
+                rules.board_counts(game.state()),
+                vec![0, 0, a3 as u16, 0, 2, 2, b3, 3],
+                "{counts}, a3 = {a3}"
+            );
+            assert_eq!(
+                rules.store_seeds(game.state(), Player::South),
+                if taken { 3 } else { 0 },
+                "{counts}, a3 = {a3}"
+            );
+        }
+    }
+}
+
+/// `a player with no seeds wins` (Lontu-Holo, blind test 13: the player who empties their side
+/// wins). [`PLAIN`]: South's last seed, a4 (1), goes into b4, and South, left with none, wins;
+/// with `loses` North would. At a table of three ([`PARTS`]), Player 3's last seed, b1 (1),
+/// goes into their store: Player 3 wins, though the player to move next, Player 1, has seeds.
+#[test]
+fn a_player_with_no_seeds_may_win() {
+    use sow::engine::WinReason::{Emptied, NoSeeds};
+    for (rule, winner) in [("wins", win(Player::South, Emptied)), ("loses", win(Player::North, NoSeeds))] {
+        let rules = seventh_fault(&plain(&[(
+            "    end {\n",
+            &format!("    end {{\n        a player with no seeds {rule}\n"),
+        )]));
+        assert!(
+            rules.model().to_string().contains(&format!("a player with no seeds {rule}")),
+            "{}",
+            rules.model()
+        );
+        let mut game = main_position(&rules, "b 1 1 1 1\na 0 0 0 1", Player::South);
+        game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+        assert_eq!(game.outcome(), winner, "{rule}");
+    }
+    let rules =
+        seventh_fault(&PARTS.replace("    end {\n", "    end {\n        a player with no seeds wins\n"));
+    let p3 = Player::at(2, 3);
+    let mut game = main_position(&rules, "b 1 0 2\na 1 1 2", p3);
+    game.play(Move::Sow(hole(&rules, "b1"))).unwrap();
+    assert_eq!(game.outcome(), win(p3, Emptied));
+    assert_eq!(game.outcome().unwrap().to_string(), "Player 3 wins: they have no seeds left");
+}
+
+/// `a player with at most 1 seed loses` (Raeo, blind test 14: "a player who has only one
+/// counter left loses"): [`PLAIN`]. South's a4 (1) goes into b4, leaving South a3 alone: South
+/// loses. Sowing a3 (1) into a4 instead leaves South 2 seeds, and play goes on. With `wins`,
+/// South wins by the same sowing.
+#[test]
+fn a_player_with_at_most_so_many_seeds_loses() {
+    use sow::engine::WinReason::{FewSeeds, LastSeeds};
+    for (rule, outcome) in [("loses", win(Player::North, FewSeeds)), ("wins", win(Player::South, LastSeeds))]
+    {
+        let line = format!("a player with at most 1 seed {rule}");
+        let rules = seventh_fault(&plain(&[("    end {\n", &format!("    end {{\n        {line}\n"))]));
+        assert!(rules.model().to_string().contains(&line), "{}", rules.model());
+        let mut game = main_position(&rules, "b 1 1 1 1\na 0 0 1 1", Player::South);
+        game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+        assert_eq!(game.outcome(), outcome, "{rule}");
+        let mut game = main_position(&rules, "b 1 1 1 1\na 0 0 1 1", Player::South);
+        game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+        assert_eq!(game.outcome(), None, "{rule}");
+    }
+}
+
+/// Blind test 14, fault 1: at a table of three playing in rounds, Player 1's a1 (1) goes into
+/// a2, leaving Player 2 (a3, b3: empty) no move, with 4 seeds in hand. `a player who cannot
+/// move loses` ends the round (won on scores) rather than putting Player 2 out: round 2 begins
+/// with every player in, Player 2 filling a3 and b3 with 2 seeds each from their hand.
+#[test]
+fn at_a_larger_table_a_blocked_player_ends_the_round() {
+    let path = format!("{}/tests/fixtures/told/rounds-blocked-drops-out.sow", env!("CARGO_MANIFEST_DIR"));
+    let rules = seventh_fault(&std::fs::read_to_string(path).unwrap());
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    let s = game.state();
+    assert_eq!((s.outcome(), s.round()), (None, 1));
+    assert!((0..3).all(|seat| !s.is_out(Player::at(seat, 3))));
+    assert_eq!([hole(&rules, "a3"), hole(&rules, "b3")].map(|h| s.count(h)), [2, 2]);
+}
+
+/// `…, else sow the hole without the seed` (Fifangha, blind test 14: a seed is put from the
+/// hand only where it captures, "if this is not possible, the player may sow"): [`PLAIN`] with
+/// stores, South holding 1 seed. a1 faces an empty b1: no seed is put, and a1 (1) is sown into
+/// a2, the hand keeping its seed. a3 faces b3 (2): the seed goes into a3 and b3 is taken. With
+/// the hand empty South still sows, where without the words the turn would have no move.
+#[test]
+fn a_seed_is_put_from_the_hand_only_where_it_captures() {
+    let text = plain(&[
+        ("no stores", "a store for each player"),
+        (
+            "sow all seeds from the next hole",
+            "sow 1 seed from the mover's hand into the chosen hole, then capture opposite if the opposite hole is occupied, else sow the hole without the seed",
+        ),
+        (
+            "    end {",
+            "    capture opposite {\n        take the opposite hole\n        put the taken seeds in the mover's store\n    }\n    end {",
+        ),
+    ]);
+    let rules = seventh_fault(&text);
+    assert!(rules.model().to_string().contains("only where it captures"), "{}", rules.model());
+    let start = |hand: u16| {
+        let mut setup = setup(&rules, "b 0 2 2 2\na 1 0 2 2", Player::South);
+        setup.hand = sow::engine::ByPlayer::pair(hand, 0);
+        setup.captured = sow::engine::ByPlayer::pair(hand, 0);
+        Game::from_state(&rules, state(&rules, &setup))
+    };
+    let mut game = start(1);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 1, 2, 2, 0, 2, 2, 2]);
+    assert_eq!(game.state().hand()[Player::South], 1);
+    let mut game = start(1);
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![1, 0, 3, 2, 0, 2, 0, 2]);
+    assert_eq!((game.state().hand()[Player::South], rules.store_seeds(game.state(), Player::South)), (0, 2));
+    // An empty hand: every occupied hole is sown, none with a seed put.
+    let mut game = start(0);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a3", "a4"]));
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![1, 0, 0, 3, 0, 2, 2, 3]);
+}
+
 /// The plainest two-row game: 2 × 4 holes, no stores, one shared ring anticlockwise, any
 /// occupied own hole sown, every lap stopping; worked examples change a line or two of it.
 const PLAIN: &str = r#"game "Plain" {

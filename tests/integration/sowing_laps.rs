@@ -62,3 +62,62 @@ fn traced_laps_reach_the_engine_board() {
         }
     }
 }
+
+/// A fixture of `tests/fixtures/told`, compiled.
+fn told(name: &str) -> Rules {
+    let path = format!("{}/tests/fixtures/told/{name}.sow", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    sow::compile(&path, &text, &sow::Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)))
+}
+
+/// Blind test 14, fault 2: on 4×8 (Ngola), South's a8 ends in b6, takes c6 and d6 (1 and 3)
+/// and sows the 4 seeds on from b6 to b2, where they take c2 and d2 (4 and 2), sown on from
+/// b2. Each capture is told before the lap that sows its seeds, in the order played.
+#[test]
+fn chained_captures_are_told_in_the_order_played() {
+    let rules = told("chained-capture-narration");
+    let mut game = Game::new(&rules);
+    for mv in "a1 d3 b3 d2 b7 c4 b6 d6 b2 c6 a3 d7 a4 d4 b3 d8".split(' ') {
+        game.play_part(mv).unwrap();
+    }
+    let played = game.play_part("a8").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows a8: 1 lap, 3 seeds sown, the last in b6; captures 1 from c6 and 3 from d6; the \
+         captured seeds are sown on from b6: 1 lap, 4 seeds sown, the last in b2; captures 4 from \
+         c2 and 2 from d2; the captured seeds are sown on from b2: 1 lap, 6 seeds sown, the last in \
+         a5."
+    );
+    let laps = rules.sowing_laps(&played[0].before, played[0].mv);
+    let taken: Vec<Vec<(String, u16)>> =
+        laps.iter().map(|l| l.taken.iter().map(|&(h, n)| (rules.hole_name(h), n)).collect()).collect();
+    let t = |h: &str, n: u16| (h.to_string(), n);
+    assert_eq!(taken, [vec![], vec![t("c6", 1), t("d6", 3)], vec![t("c2", 4), t("d2", 2)]]);
+}
+
+/// Blind test 14, fault 3: South's a2 (3) ends in b2, making 4: the capture takes nothing, but
+/// b2 becomes South's and carries the mark `won`, and the narration says so.
+#[test]
+fn a_claim_and_a_mark_are_told() {
+    let rules = told("claim-capture-not-narrated");
+    let mut game = Game::new(&rules);
+    let played = game.play_part("a2").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows a2: 1 lap, 3 seeds sown, the last in b2; b2 becomes South's; b2 becomes a won hole."
+    );
+}
+
+/// Blind test 14, fault 4: South puts a seed from the hand into b2 (1 → 2) and, the opposite
+/// inner hole being empty, sows it clockwise: told as both.
+#[test]
+fn a_seed_put_from_the_hand_and_sown_is_told() {
+    let rules = told("placement-sowing-narration");
+    let mut game = Game::new(&rules);
+    let played = game.play_part("b2:cw").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South puts a seed from hand into b2 and sows it: 1 lap, 2 seeds sown, the last in b4."
+    );
+}
