@@ -55,6 +55,7 @@ impl From<ast::Overrun> for model::Overrun {
         match overrun {
             ast::Overrun::Convert => model::Overrun::Convert,
             ast::Overrun::ToOrigin => model::Overrun::ToOrigin,
+            ast::Overrun::Stay => model::Overrun::Stay,
         }
     }
 }

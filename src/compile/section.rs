@@ -913,6 +913,11 @@ impl Scope<'_> {
                 let (min, max) = bounded(*bound, n, u16::MAX);
                 Fact::Made(min, max, 1)
             }
+            ast::Fact::Holes { mover, occupied, bound, count } => {
+                let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u16::MAX)) as u16;
+                let (min, max) = bounded(*bound, n, u16::MAX);
+                Fact::Holes { mover: *mover, occupied: *occupied, min, max }
+            }
             ast::Fact::OnBoard { bound, count } => {
                 let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u32::MAX)) as u32;
                 let (min, max) = bounded(*bound, n, u32::MAX);

@@ -493,7 +493,7 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
             Fact::FirstLap => set(dim::FIRST_LAP, 1, 1),
             Fact::TurnCaptured => set(dim::CAPTURED, 1, 1),
             // The captures of the game so far are not a dimension of the box.
-            Fact::Made(..) | Fact::OnBoard(..) => exact = false,
+            Fact::Made(..) | Fact::OnBoard(..) | Fact::Holes { .. } => exact = false,
             Fact::NotReached(s, r, _) => {
                 set(dim::REACHED + side(s) as usize * MAX_ROWS + usize::from(r), 0, 0)
             }

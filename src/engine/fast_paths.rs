@@ -72,6 +72,7 @@ fn rules_say(
                 | Fact::TurnCaptured
                 | Fact::Made(..)
                 | Fact::OnBoard(..)
+                | Fact::Holes { .. }
                 | Fact::Along(..)
                 | Fact::AlongMarked(..)
                 | Fact::RowMarked(..)

@@ -274,7 +274,9 @@ impl Rules {
                 self.add(state, p.lifted, taken);
                 self.set_holder(state, p.lifted, me);
             }
-            self.set_holder(state, to, me);
+            if !(held_by.is_some_and(|q| q != me) && sow.overrun == Some(Overrun::Stay)) {
+                self.set_holder(state, to, me);
+            }
         }
         let before = state.counts[to.index()];
         let by_rule = match sow.first_hole {

@@ -546,6 +546,7 @@ fn landing_rules(
                 | Fact::TurnCaptured
                 | Fact::Made(..)
                 | Fact::OnBoard(..)
+                | Fact::Holes { .. }
                 | Fact::Along(..)
                 | Fact::AlongMarked(..)
                 | Fact::RowMarked(..)

@@ -186,7 +186,9 @@ impl Rules {
                     tally.overran.push((at, taken));
                     overran += taken;
                 }
-                self.set_holder(state, at, me);
+                if !(tally.held_by.is_some_and(|p| p != me) && sow.overrun == Some(Overrun::Stay)) {
+                    self.set_holder(state, at, me);
+                }
             }
             before = state.counts[at.index()];
             self.add(state, at, k);
@@ -391,6 +393,18 @@ impl Rules {
             Fact::FirstLap => cur.first,
             Fact::TurnCaptured => cur.captured,
             Fact::Made(min, max, step) => crate::model::in_counts(state.captures_made[me], min, max, step),
+            Fact::Holes { mover, occupied, min, max } => {
+                let whose = match mover {
+                    true => me,
+                    // The player whose hole the lap ended in, where another's; else the next.
+                    false => self.holder(state, at).filter(|&p| p != me).unwrap_or(me.next()),
+                };
+                let holes = (self.all_holes())
+                    .filter(|&h| !self.is_store(h) && self.holder(state, h) == Some(whose))
+                    .filter(|&h| !occupied || count(h) > 0)
+                    .count();
+                (usize::from(min)..=usize::from(max)).contains(&holes)
+            }
             Fact::OnBoard(min, max) => {
                 (min..=max).contains(&state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>())
             }

@@ -690,6 +690,10 @@ impl Model {
                 f,
                 "{gap}{indent}sowing: the opponent's seeds in a hole sown into become the mover's"
             )?,
+            Some(Overrun::Stay) => writeln!(
+                f,
+                "{gap}{indent}sowing: a hole of the opponent's seeds sown into stays the opponent's, the seed joining them"
+            )?,
             Some(Overrun::ToOrigin) => writeln!(
                 f,
                 "{gap}{indent}sowing: the opponent's seeds in a hole sown into are taken out and, after the lap, put into the hole it was lifted from"
@@ -913,6 +917,16 @@ impl Model {
             }
             Fact::FirstLap => "the turn's first lap".to_string(),
             Fact::TurnCaptured => "after a capture this turn".to_string(),
+            Fact::Holes { mover, occupied, min, max } => format!(
+                "the {} has {}",
+                if mover { "mover" } else { "opponent" },
+                seed_range(
+                    min,
+                    max,
+                    if occupied { "occupied hole" } else { "hole" },
+                    if occupied { "occupied holes" } else { "holes" }
+                )
+            ),
             Fact::OnBoard(min, max) => match (min, max) {
                 (0, max) => format!("at most {max} seeds in the holes"),
                 (min, u32::MAX) => format!("at least {min} seeds in the holes"),

@@ -309,6 +309,7 @@ impl Model {
                             | Fact::TurnCaptured
                             | Fact::Made(..)
                             | Fact::OnBoard(..)
+                            | Fact::Holes { .. }
                             | Fact::Along(..)
                             | Fact::AlongMarked(..)
                             | Fact::RowMarked(..)
@@ -652,6 +653,8 @@ pub enum Overrun {
     Convert,
     /// They are taken out and, once the lap is sown, put into the hole it was lifted from.
     ToOrigin,
+    /// They stay the opponent's, the seed dropped in joining them: the hole stays theirs.
+    Stay,
 }
 
 /// `a player with one seed … may|must move it …`: the move of a player who has exactly one
@@ -1380,6 +1383,18 @@ pub enum Fact {
     /// Between so many seeds are in the holes when the rule is read (`at most 8 seeds are on
     /// the board`). Read lap by lap.
     OnBoard(u32, u32),
+    /// The mover (with `true`) or the opponent has between `min` and `max` holes, or with
+    /// `occupied` holes holding seeds (stores aside). Read lap by lap.
+    Holes {
+        /// The mover's holes, else the opponent's.
+        mover: bool,
+        /// Only holes holding seeds.
+        occupied: bool,
+        /// The fewest holes.
+        min: u16,
+        /// The most holes.
+        max: u16,
+    },
     /// No lap of the turn so far (the one that just ended included) has dropped a seed into
     /// that side's row of this role; with `true`, no lap before the one that just ended has
     /// ended in that row.

@@ -474,6 +474,8 @@ pub enum Overrun {
     Convert,
     /// `go into the origin hole`.
     ToOrigin,
+    /// `stay the opponent's`.
+    Stay,
 }
 
 /// `a player with one seed [PLACE] may|must move it TARGET`.
@@ -1004,6 +1006,17 @@ pub enum Fact {
     MadeEvery(Vec<Spanned<Value>>),
     /// `at most 8 seeds are on the board`.
     OnBoard {
+        /// How the count compares.
+        bound: Bound,
+        /// The count.
+        count: Spanned<Value>,
+    },
+    /// `the opponent has 1 hole`, `the mover has at most 2 occupied holes`.
+    Holes {
+        /// The mover's holes (else the opponent's).
+        mover: bool,
+        /// Only holes holding seeds.
+        occupied: bool,
         /// How the count compares.
         bound: Bound,
         /// The count.

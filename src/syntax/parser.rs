@@ -717,6 +717,7 @@ fn lower_overrun(pair: Pair<'_, Rule>) -> Result<Spanned<Overrun>> {
     let overrun = match how.as_rule() {
         Rule::overrun_convert => Overrun::Convert,
         Rule::overrun_origin => Overrun::ToOrigin,
+        Rule::overrun_stay => Overrun::Stay,
         _ => return unexpected(&how),
     };
     Ok(Spanned::new(overrun, sp))
@@ -1045,6 +1046,7 @@ fn lower_condition(
         | Rule::first_lap_fact
         | Rule::captured_turn_fact
         | Rule::made_fact
+        | Rule::holes_fact
         | Rule::board_fact
         | Rule::reached_fact => facts.push(lower_lap_fact(child)?),
         _ => return unexpected(&child),
@@ -1396,6 +1398,9 @@ fn lower_hole_description(pair: Pair<'_, Rule>) -> Result<Spanned<Vec<Spanned<Ho
 fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
     let sp = span(&pair);
     let rule = pair.as_rule();
+    // A keyword that tells two facts apart (`the mover has …`, `the opponent has …`), which
+    // `Children` skips.
+    let of_mover = pair.clone().into_inner().any(|p| p.as_rule() == Rule::kw_mover);
     let mut c = Children::of(pair);
     let fact = match rule {
         Rule::opposite_fact => {
@@ -1467,6 +1472,17 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
                 Fact::OnBoard { bound: Bound::Exactly, count }
             }
         },
+        Rule::holes_fact => {
+            let (bound, count) = match c.optional(Rule::count_bound) {
+                Some(b) => (lower_count_bound(b)?, lower_value(c.expect(Rule::value)?)?),
+                None => {
+                    let n = c.expect(Rule::int)?;
+                    (Bound::Exactly, Spanned::new(Value::Int(lower_int(n.clone())?.node), span(&n)))
+                }
+            };
+            let occupied = c.optional(Rule::holes_occupied).is_some();
+            Fact::Holes { mover: of_mover, occupied, bound, count }
+        }
         Rule::made_fact => {
             if let Some(cycle) = c.optional(Rule::made_cycle) {
                 let counts = Children::of(cycle).rest().filter(|v| v.as_rule() == Rule::value);

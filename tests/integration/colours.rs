@@ -195,3 +195,50 @@ fn relay_by_colour_by_hand() {
         assert_eq!(rules.seeds_of(&state, p), seeds, "{p}'s seeds by colour");
     }
 }
+
+/// `…, and the opponent's seeds in each hole sown into stay the opponent's` (Kitende, blind
+/// test 14: "a player captures another player's empty hole by sowing into it"): 2 × 4 holes
+/// by colour, a ring anticlockwise, b1 empty. South's a4 (1) falls into b4 (North's 1): the
+/// seed joins North's, and b4 (2) stays North's. With `become the mover's` b4 turns South's.
+/// North's b2 (1) falls into b1, empty: b1 becomes North's either way.
+#[test]
+fn seeds_sown_into_the_opponents_hole_may_stay_theirs() {
+    let text = |overrun: &str| {
+        format!(
+            "game \"Stay\" {{
+    board 2 rows of 4 holes, no stores
+    territory each player owns row pit at the start, then the holes that hold their seeds
+    setup {{
+        1 in every hole
+        0 in b1
+    }}
+    circuit all rows anticlockwise
+    choose {{
+        own hole with at least 1 seed
+    }}
+    sow all seeds from the next hole, and the opponent's seeds in each hole sown into {overrun}
+    after each lap {{
+        otherwise: stop
+    }}
+    end {{
+        a player with no seeds loses
+        a player who cannot move loses
+        after 100 turns the game is a draw
+    }}
+}}
+"
+        )
+    };
+    for (overrun, b4) in [("stay the opponent's", "2n"), ("become the mover's", "2s")] {
+        let rules = sow::compile("stay.sow", &text(overrun), &sow::Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", crate::common::render(&e)));
+        assert_eq!(rules.model().to_string().contains("stays the opponent's"), overrun.starts_with("stay"));
+        let mut state = rules.start();
+        let mut history = History::new(&rules, &state);
+        play_words(&rules, &mut state, &mut history, &["a4"]);
+        assert_eq!(board(&rules, &state), format!("0 1n 1n {b4} / 1s 1s 1s 0"), "{overrun}");
+        play_words(&rules, &mut state, &mut history, &["b2"]);
+        assert_eq!(board(&rules, &state), format!("1n 0 1n {b4} / 1s 1s 1s 0"), "{overrun}");
+        colours_hold(&rules, &state, overrun);
+    }
+}

@@ -3025,6 +3025,30 @@ fn a_seed_is_put_from_the_hand_only_where_it_captures() {
     assert_eq!(rules.board_counts(game.state()), vec![1, 0, 0, 3, 0, 2, 2, 3]);
 }
 
+/// `the opponent has 1 occupied hole` (Gabata (Three Players), blind test 14: a capture of
+/// "the opponent's single remaining hole"): [`PLAIN`] with stores, a last seed in an
+/// opponent's hole taking it where it is their only occupied hole. South's a4 (1) falls into
+/// b4: with b4 North's only occupied hole, its 2 seeds are taken; with b1 occupied too, not.
+#[test]
+fn a_fact_counts_a_players_holes() {
+    let text = plain(&[
+        ("no stores", "a store for each player"),
+        (
+            "        otherwise: stop\n    }\n",
+            "        when the last seed lands in an opponent's hole and the opponent has 1 occupied hole: capture last\n        otherwise: stop\n    }\n    capture last {\n        take the landing hole\n        put the taken seeds in the mover's store\n    }\n",
+        ),
+    ]);
+    let rules = seventh_fault(&text);
+    assert!(rules.model().to_string().contains("the opponent has 1 occupied hole"), "{}", rules.model());
+    for (b1, taken) in [(0, true), (1, false)] {
+        let mut game = main_position(&rules, &format!("b {b1} 0 0 1\na 0 0 1 1"), Player::South);
+        game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+        let b4 = if taken { 0 } else { 2 };
+        assert_eq!(rules.board_counts(game.state())[4..].to_vec(), vec![b1, 0, 0, b4], "b1 = {b1}");
+        assert_eq!(rules.store_seeds(game.state(), Player::South), if taken { 2 } else { 0 });
+    }
+}
+
 /// The plainest two-row game: 2 × 4 holes, no stores, one shared ring anticlockwise, any
 /// occupied own hole sown, every lap stopping; worked examples change a line or two of it.
 const PLAIN: &str = r#"game "Plain" {
