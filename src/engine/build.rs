@@ -685,8 +685,9 @@ fn no_seeds_two(model: &Model) -> Option<model::Ending> {
         .end
         .no_seeds
         .filter(|_| model.seats == 2 && !model.end.only_in.iter().any(|&(k, _)| k == model::EndKind::NoSeeds))
-        // A gift to a player with no seeds comes first: read with the rare ends.
-        .filter(|_| model.end.gift.is_none())
+        // A gift to a player with no seeds comes first, and a rule for a player with a few
+        // seeds counts them: both read with the rare ends.
+        .filter(|_| model.end.gift.is_none() && model.end.no_seeds_most == 0)
 }
 
 /// The change of the position hash when `seat` passes the turn on, for each seat.
@@ -746,8 +747,12 @@ fn flags(rules: &Rules) -> Flags {
             || end.marks_empty.is_some()
             || !end.only_in.is_empty()
             || (rules.seats() > 2 && end.no_seeds.is_some())
+            || end.no_seeds_most > 0
             || end.gift.is_some(),
-        scarce_ends: end.marks_empty.is_some() || !end.only_in.is_empty() || end.gift.is_some(),
+        scarce_ends: end.marks_empty.is_some()
+            || !end.only_in.is_empty()
+            || end.gift.is_some()
+            || end.no_seeds_most > 0,
         gift: end.gift.is_some(),
         first_ends: end.gift.is_some() || rules.seats() > 2,
         interpreted: rules.stepwise,

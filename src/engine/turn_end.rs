@@ -352,7 +352,7 @@ impl Rules {
         // At two seats; a larger table's, and a rule scoped to a phase, are read with the
         // rare ends.
         if let Some(ending) = self.no_seeds_two
-            && self.no_seeds_at_two(state, ending)
+            && self.no_seeds_at_two(state, ending, 0)
         {
             return;
         }
@@ -361,14 +361,14 @@ impl Rules {
         }
     }
 
-    /// `a player with no seeds …` at two seats (the player to move looked at first): whether
-    /// it ended the game.
+    /// `a player with no seeds …` (or `with at most N seeds`, N being `most`) at two seats
+    /// (the player to move looked at first): whether it ended the game.
     #[inline(always)]
-    fn no_seeds_at_two(&self, state: &mut State, ending: Ending) -> bool {
+    fn no_seeds_at_two(&self, state: &mut State, ending: Ending, most: u16) -> bool {
         let next = state.to_move;
         for empty in [next, next.other()] {
-            if state.seeds[empty] <= self.model.end.no_seeds_most {
-                let few = self.model.end.no_seeds_most > 0;
+            if state.seeds[empty] <= most {
+                let few = most > 0;
                 state.outcome = Some(match ending {
                     Ending::Plain if few => {
                         Outcome::Win { winner: empty.other(), reason: WinReason::FewSeeds }
@@ -534,7 +534,7 @@ impl Rules {
             && self.no_seeds_two.is_none()
             && let Some(ending) = self.model.end.no_seeds
             && self.end_in_force(state, EndKind::NoSeeds)
-            && self.no_seeds_at_two(state, ending)
+            && self.no_seeds_at_two(state, ending, self.model.end.no_seeds_most)
         {
             return true;
         }
