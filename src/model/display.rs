@@ -801,6 +801,12 @@ impl Model {
 
     fn lap_conditions(&self, rule: &LapRule) -> String {
         let mut conditions = Vec::new();
+        // Which seeds of a lap the rule is read at: where the lap ends unless it says.
+        match rule.seeds {
+            AtSeeds::Last => {}
+            AtSeeds::BeforeLast => conditions.push("as a seed before the last falls".to_string()),
+            AtSeeds::Every => conditions.push("as any seed falls, the last included".to_string()),
+        }
         if rule.store {
             conditions.push("landing in the mover's store".to_string());
         }

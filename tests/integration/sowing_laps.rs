@@ -121,3 +121,29 @@ fn a_seed_put_from_the_hand_and_sown_is_told() {
         "South puts a seed from hand into b2 and sows it: 1 lap, 2 seeds sown, the last in b4."
     );
 }
+
+/// Blind test 15, fault 1: a rule read as a seed before the last falls, or as any seed falls,
+/// is shown as such, apart from the same rule read where the lap ends (before, `sow show`
+/// printed the three alike and `sow diff` called the files the same).
+#[test]
+fn show_tells_which_seeds_a_lap_rule_reads() {
+    let path = format!("{}/tests/fixtures/told/show-passing-seed.sow", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let shown = |from: &str| {
+        let text = text.replace("a seed before the last lands", from);
+        let rules = sow::compile(&path, &text, &sow::Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        let shown = rules.model().to_string();
+        let rule = shown.lines().skip_while(|l| !l.starts_with("after each lap")).nth(1);
+        rule.unwrap().trim().to_string()
+    };
+    assert_eq!(
+        shown("a seed before the last lands"),
+        "1. as a seed before the last falls, landing hole now holds 4 -> capture owners"
+    );
+    assert_eq!(shown("the last seed lands"), "1. landing hole now holds 4 -> capture owners");
+    assert_eq!(
+        shown("a seed lands"),
+        "1. as any seed falls, the last included, landing hole now holds 4 -> capture owners"
+    );
+}
