@@ -512,7 +512,7 @@ fn sow_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
         if let Some(heavy) = &sow.node.heavy {
             out.extend(errors(scope.heavy(heavy)));
         }
-        out.extend(chosen_count(scope, &sow.node));
+        out.extend(chosen_count(scope, sow.node));
         for row in [&sow.node.exit_start, &sow.node.exit_relay].into_iter().flatten() {
             out.extend(errors(scope.row(row)));
         }
