@@ -4241,3 +4241,35 @@ fn a_chosen_count_combines_with_a_direction_chosen_each_turn() {
         "South lifts 2 seeds of a2 and sows them: 1 lap, 2 seeds sown, the last in b1."
     );
 }
+
+/// Every player and the learning encoding take a chosen count as any decision: greedy,
+/// alpha-beta and MCTS finish games of the rules, choosing holes and counts among the legal
+/// decisions; each count has an action (1 to the seeds of the game), which decodes back.
+#[test]
+fn players_and_the_learning_encoding_choose_counts() {
+    use sow::ai::{AgentSpec, Budget};
+    use sow::engine::Encoding;
+    let rules = seventh_fault(&plain(&[("sow all seeds", "sow any number of seeds")]));
+    let encoding = Encoding::new(&rules);
+    for k in 1..=16 {
+        let action = encoding.encode(Move::Lift(k)).expect("a count has an action");
+        assert_eq!(encoding.decode(action), Some(Move::Lift(k)));
+    }
+    assert_eq!(encoding.encode(Move::Lift(17)), None, "no count beyond the game's 16 seeds");
+    for spec in
+        [AgentSpec::Greedy, AgentSpec::AlphaBeta(Budget::Count(3)), AgentSpec::Mcts(Budget::Count(200))]
+    {
+        let mut agent = spec.build(5);
+        let mut game = Game::new(&rules);
+        let mut lifts = 0;
+        while game.outcome().is_none() {
+            let moves = game.legal_moves();
+            let mv = agent.choose(&rules, game.state(), &moves);
+            assert!(moves.contains(&mv), "{spec:?}: {mv:?} among {:?}", moves.to_vec());
+            assert!(encoding.encode(mv).is_some());
+            lifts += usize::from(matches!(mv, Move::Lift(_)));
+            game.play(mv).unwrap();
+        }
+        assert!(lifts > 0, "{spec:?}");
+    }
+}
