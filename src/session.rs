@@ -315,6 +315,18 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
     let placing: Vec<bool> = played.iter().map(|p| rules.places_from_hand(&p.before, p.mv)).collect();
     let changed: Vec<Option<String>> =
         (0..played.len()).map(|i| changes(rules, &played[i].before, next(i))).collect();
+    let (mut moves, mut effects, mut placing, mut laps) = (moves, effects, placing, laps);
+    let (mut again, mut news, mut changed) = (again, news, changed);
+    if let (Move::Lift(_), Phase::Lift(c)) = (first.mv, first.before.phase()) {
+        // A count played apart from its hole is told with the hole, chosen just before.
+        moves.insert(0, Move::Sow(c.hole));
+        effects.insert(0, Effect::default());
+        placing.insert(0, false);
+        laps.insert(0, Vec::new());
+        again.insert(0, false);
+        news.insert(0, None);
+        changed.insert(0, None);
+    }
     let told = narrate_with(rules, me, (&moves, &effects, &placing), &laps, &again, &news, &changed);
     match first.before.outcome().map_or_else(|| unplayable_round(rules, after), |_| None) {
         Some(news) => format!("{told} {news}"),

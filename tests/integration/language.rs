@@ -4177,6 +4177,19 @@ fn the_mover_chooses_how_many_seeds_to_lift() {
         "South lifts 2 seeds of a1 and sows them: 1 lap, 2 seeds sown, the last in a3."
     );
     assert_eq!(rules.board_counts(game.state()), vec![1, 1, 2, 0, 1, 1, 1, 1]);
+    // The hole and the count sent apart, as the terminal and the page may.
+    let mut game = main_position(&rules, picture, Player::South);
+    let played = game.play_part("a1").unwrap();
+    assert_eq!(sow::session::narrate_played(&rules, &played, game.state()), "South chooses a1.");
+    assert_eq!(
+        sow::session::pending(&rules, game.state()).as_deref(),
+        Some("choose how many of the 3 seeds of a1 to lift (type the number)")
+    );
+    let played = game.play_part("2").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South lifts 2 seeds of a1 and sows them: 1 lap, 2 seeds sown, the last in a3."
+    );
     // A record replays it (from the start: 2 seeds in every hole).
     let mut game = Game::new(&rules);
     game.play_turn("a2 1").unwrap();
