@@ -196,6 +196,11 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
         Phase::EndChoice(c) => {
             Some(format!("choose the row end to sow the capture at {} from", rules.hole_name(c.at)))
         }
+        Phase::Lift(c) => Some(format!(
+            "choose how many of the {} seeds of {} to lift (type the number)",
+            state.count(c.hole),
+            rules.hole_name(c.hole)
+        )),
         Phase::Step(p) => Some(format!(
             "sow the next of {} seeds from {} into a neighbouring hole",
             p.hand,
@@ -227,9 +232,25 @@ pub fn narrate(
     effect: &Effect,
     laps: &[SownLap],
 ) -> String {
+    let changed = [changes(rules, before, after)];
+    if let (Move::Lift(_), Phase::Lift(c)) = (mv, before.phase()) {
+        // A count is told with the hole it lifts from, chosen just before.
+        let moves = [Move::Sow(c.hole), mv];
+        let effects = [Effect::default(), effect.clone()];
+        let decision = (&moves[..], &effects[..], &[false, false][..]);
+        let changed = [None, changed[0].clone()];
+        return narrate_with(
+            rules,
+            before.to_move(),
+            decision,
+            &[Vec::new(), laps.to_vec()],
+            &[false; 2],
+            &[],
+            &changed,
+        );
+    }
     let placing = [rules.places_from_hand(before, mv)];
     let decision = (std::slice::from_ref(&mv), std::slice::from_ref(effect), &placing[..]);
-    let changed = [changes(rules, before, after)];
     narrate_with(rules, before.to_move(), decision, &[laps.to_vec()], &[false], &[], &changed)
 }
 
@@ -294,6 +315,18 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
     let placing: Vec<bool> = played.iter().map(|p| rules.places_from_hand(&p.before, p.mv)).collect();
     let changed: Vec<Option<String>> =
         (0..played.len()).map(|i| changes(rules, &played[i].before, next(i))).collect();
+    let (mut moves, mut effects, mut placing, mut laps) = (moves, effects, placing, laps);
+    let (mut again, mut news, mut changed) = (again, news, changed);
+    if let (Move::Lift(_), Phase::Lift(c)) = (first.mv, first.before.phase()) {
+        // A count played apart from its hole is told with the hole, chosen just before.
+        moves.insert(0, Move::Sow(c.hole));
+        effects.insert(0, Effect::default());
+        placing.insert(0, false);
+        laps.insert(0, Vec::new());
+        again.insert(0, false);
+        news.insert(0, None);
+        changed.insert(0, None);
+    }
     let told = narrate_with(rules, me, (&moves, &effects, &placing), &laps, &again, &news, &changed);
     match first.before.outcome().map_or_else(|| unplayable_round(rules, after), |_| None) {
         Some(news) => format!("{told} {news}"),
@@ -447,9 +480,28 @@ fn narrate_with(
             into.clear();
         }
     };
+    // Where the mover chooses how many seeds to lift, the hole is told with the count.
+    let lifts = rules.decision_kinds().lift;
     for (i, (&mv, effect)) in moves.iter().zip(effects).enumerate() {
         if !matches!(mv, Move::Pick(_) | Move::Stop) {
             flush_picks(&mut parts, &mut picks);
+        }
+        let chosen_hole = match mv {
+            Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h) => Some(h),
+            _ => None,
+        };
+        if let Some(h) = chosen_hole
+            && lifts
+            && effect.laps == 0
+            && effect.sown == 0
+            && effect.taken.is_empty()
+            && !placing[i]
+        {
+            // The count follows (`South lifts 4 seeds of b3 …`), or is still to be chosen.
+            if !matches!(moves.get(i + 1), Some(Move::Lift(_))) {
+                parts.push(format!("{me} chooses {}", rules.hole_name(h)));
+            }
+            continue;
         }
         if !(rules.sows_by_path() && matches!(mv, Move::Sow(_)) && effect.sown > 0) {
             flush_into(&mut parts, &mut into);
@@ -494,6 +546,27 @@ fn narrate_with(
                     ),
                     _ => format!("{me} {verb} {}{then}: {}", rules.hole_name(h), trace_words(rules, sown)),
                 };
+                s.push_str(&resown_words(rules, resown, &effect.taken));
+                parts.push(s);
+            }
+            Move::Lift(k) => {
+                // The hole chosen just before.
+                let hole = match i.checked_sub(1).map(|j| moves[j]) {
+                    Some(Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h)) => rules.hole_name(h),
+                    _ => "the chosen hole".to_string(),
+                };
+                let trace = laps.get(i).map_or(&[][..], Vec::as_slice);
+                let (sown, resown) = match trace.iter().position(|l| l.captured) {
+                    Some(k) if k > 0 => trace.split_at(k),
+                    _ => (trace, &[][..]),
+                };
+                let told = match (sown, resown.is_empty()) {
+                    ([], true) => lap_words(rules, effect.laps, effect.sown, effect.last),
+                    _ => trace_words(rules, sown),
+                };
+                let seeds = if k == 1 { "1 seed".to_string() } else { format!("{k} seeds") };
+                let them = if k == 1 { "it" } else { "them" };
+                let mut s = format!("{me} lifts {seeds} of {hole} and sows {them}: {told}");
                 s.push_str(&resown_words(rules, resown, &effect.taken));
                 parts.push(s);
             }

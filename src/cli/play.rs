@@ -167,6 +167,12 @@ fn help(rules: &Rules, player: Player) -> String {
     for opening in &kinds.empties {
         line(format!("{inner}2"), &format!("empty your hole {inner}2 (in the opening \"{opening}\")"));
     }
+    if kinds.lift {
+        line(
+            format!("{sow} 4"),
+            &format!("lift 4 seeds of {sow} and sow them (after the hole, the number of its seeds to lift)"),
+        );
+    }
     if kinds.lap_choice {
         line("stop".to_string(), "end the sowing where a lap paused (the prompt says when it may stop)");
         line("relay".to_string(), "lift that hole and sow on instead");

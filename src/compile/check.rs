@@ -512,6 +512,7 @@ fn sow_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
         if let Some(heavy) = &sow.node.heavy {
             out.extend(errors(scope.heavy(heavy)));
         }
+        out.extend(chosen_count(scope, sow.node));
         for row in [&sow.node.exit_start, &sow.node.exit_relay].into_iter().flatten() {
             out.extend(errors(scope.row(row)));
         }
@@ -535,6 +536,30 @@ fn sow_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
                     help: "sow round each player's own rows: `circuit own rows anticlockwise`".into(),
                 });
             }
+        }
+    }
+    out
+}
+
+/// A count the mover chooses (`sow any number of seeds …, leaving at least 1 seed`): the seeds
+/// left are said of a chosen count, and are at least 1; the game's seeds fit a position's
+/// list of decisions, one per count.
+fn chosen_count(scope: &Scope<'_>, sow: &ast::Sow) -> Vec<CheckError> {
+    let mut out = Vec::new();
+    if let Some(leave) = &sow.leave {
+        if sow.any.is_none() {
+            let count = sow.count.as_ref().map(|c| c.span.into());
+            out.push(CheckError::LeaveWithoutChoice { span: leave.span.into(), count });
+        } else if leave.node == 0 {
+            out.push(CheckError::LeaveZero { span: leave.span.into() });
+        }
+    }
+    if let (Some(any), Some(setup)) = (sow.any, scope.eff.sections.setup)
+        && let Ok((counts, hand)) = scope.setup(setup)
+    {
+        let seeds = counts.iter().chain(&hand).map(|&c| usize::from(c)).sum::<usize>();
+        if seeds > crate::model::MAX_CHOICES {
+            out.push(CheckError::TooManyCounts { seeds, max: crate::model::MAX_CHOICES, span: any.into() });
         }
     }
     out

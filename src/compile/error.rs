@@ -1116,6 +1116,54 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// `, leaving at least 0 seeds`: a count the mover chooses may always take every seed.
+    #[error("leaving at least 0 seeds leaves the mover's choice as it was")]
+    #[diagnostic(
+        code(sow::check::leave_zero),
+        help(
+            "remove the clause (the mover may then lift every seed of the hole), or give a number of at least 1"
+        )
+    )]
+    LeaveZero {
+        /// The clause.
+        #[label("any count already leaves at least 0 seeds")]
+        span: SourceSpan,
+    },
+
+    /// `, leaving at least N seeds` on a sowing whose count the rules fix.
+    #[error("only a count the mover chooses can leave seeds in the hole")]
+    #[diagnostic(
+        code(sow::check::leave_without_choice),
+        help(
+            "let the mover choose the count: `sow any number of seeds from the next hole, leaving at least 1 seed`"
+        )
+    )]
+    LeaveWithoutChoice {
+        /// The clause.
+        #[label("said of this sowing")]
+        span: SourceSpan,
+        /// The count the rules fix, where it is a number (`4 seeds`).
+        #[label("the rules fix the count here")]
+        count: Option<SourceSpan>,
+    },
+
+    /// A count the mover chooses in a game of more seeds than a position has room to offer
+    /// counts for.
+    #[error("a hole could offer {seeds} counts to lift; a position has room for {max}")]
+    #[diagnostic(
+        code(sow::check::too_many_counts),
+        help("a count the mover chooses needs a game of at most {max} seeds: put fewer seeds in the setup")
+    )]
+    TooManyCounts {
+        /// Seeds in the game.
+        seeds: usize,
+        /// Room in a position.
+        max: usize,
+        /// The clause.
+        #[label("one decision per count")]
+        span: SourceSpan,
+    },
+
     /// A count larger than the engine keeps (turns, picks, seeds to strip).
     #[error("{value} is more than sow can count here")]
     #[diagnostic(code(sow::check::too_large), help("give at most {max}; no game needs more"))]

@@ -107,6 +107,10 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
                 },
                 itself: s.node.itself.is_some() || s.node.every_lap_itself.is_some(),
                 unless: s.node.itself_unless.as_ref().map(|n| n.node.min(u64::from(u16::MAX)) as u16),
+                chosen: s
+                    .node
+                    .any
+                    .map(|_| s.node.leave.as_ref().map_or(0, |n| n.node.min(u64::from(u16::MAX)) as u16)),
             },
         ),
         None => (

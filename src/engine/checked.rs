@@ -267,6 +267,41 @@ pub enum PlayError {
         /// The holes the next seed may go into.
         holes: Vec<String>,
     },
+    /// A decision other than a count of seeds to lift, where the mover chose a hole and
+    /// chooses how many of its seeds to lift.
+    #[error(
+        "{player} chose {hole} and now chooses how many of its seeds to lift: type {}",
+        match .counts.as_slice() {
+            [] => "nothing (no count's sowing ends)".to_string(),
+            [one] => format!("`{one}`"),
+            [first, .., last] if .counts.len() > 2 => format!("a number from `{first}` to `{last}` ({} of them)", .counts.len()),
+            more => more.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" or "),
+        }
+    )]
+    LiftOwed {
+        /// The player to move.
+        player: Player,
+        /// The hole chosen.
+        hole: String,
+        /// The counts that are legal.
+        counts: Vec<u16>,
+    },
+    /// A hole too small to lift from where the mover chooses the count and must leave seeds.
+    #[error("{hole} holds {}, and a sowing must leave at least {} in it", seeds(u32::from(*.count)), seeds(u32::from(*.leave)))]
+    TooFewToLift {
+        /// The hole sown.
+        hole: String,
+        /// Seeds in it.
+        count: u16,
+        /// Seeds a sowing leaves in it.
+        leave: u16,
+    },
+    /// A count of seeds to lift where no hole waits for one.
+    #[error("a number is the count of seeds to lift from the hole just chosen; {expected}")]
+    NoLiftPending {
+        /// What the player to move does instead.
+        expected: Expected,
+    },
     /// A decision of another kind than the turn asks for.
     #[error("{expected}")]
     WrongTurn {
@@ -286,6 +321,8 @@ impl PlayError {
             | PlayError::PathPaused { .. }
             | PlayError::EndOwed { .. }
             | PlayError::StepOwed { .. }
+            | PlayError::LiftOwed { .. }
+            | PlayError::NoLiftPending { .. }
             | PlayError::CaptureUnfinished { .. }
             | PlayError::NothingPending { .. }
             | PlayError::DirectionOwed { .. }
@@ -293,7 +330,7 @@ impl PlayError {
             PlayError::NotYours { .. } | PlayError::NotInRegion { .. } | PlayError::NotTheirSeeds { .. } => {
                 K::NotYours
             }
-            PlayError::Empty { .. } => K::Empty,
+            PlayError::Empty { .. } | PlayError::TooFewToLift { .. } => K::Empty,
             PlayError::Outranked { .. }
             | PlayError::DoesNotFit { .. }
             | PlayError::CannotSow { .. }
@@ -632,6 +669,14 @@ impl Rules {
                 hand: p.hand,
                 holes: moves.iter().map(|&m| self.move_text(m)).collect(),
             },
+            (Phase::Lift(c), _) => PlayError::LiftOwed {
+                player: me,
+                hole: self.hole_name(c.hole),
+                counts: moves
+                    .iter()
+                    .filter_map(|&m| if let Move::Lift(k) = m { Some(k) } else { None })
+                    .collect(),
+            },
             (Phase::EndChoice(c), _) => PlayError::EndOwed {
                 player: me,
                 at: self.hole_name(c.at),
@@ -650,6 +695,7 @@ impl Rules {
             (Phase::Sow, Move::Pick(_) | Move::Stop | Move::Relay) => {
                 PlayError::NothingPending { expected: self.expected(state) }
             }
+            (Phase::Sow, Move::Lift(_)) => PlayError::NoLiftPending { expected: self.expected(state) },
             (Phase::Sow, Move::Pass) => match moves.first() {
                 Some(_) => PlayError::CannotPass { player: me },
                 None => PlayError::NoPassing { player: me },
@@ -719,6 +765,12 @@ impl Rules {
         let count = state.count(h);
         if count == 0 {
             return PlayError::Empty { hole };
+        }
+        if let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn
+            && let Some(leave) = sow.first_lap.chosen
+            && count <= leave
+        {
+            return PlayError::TooFewToLift { hole, count, leave };
         }
         let choices = self.choices_now(state);
         let in_force = self.choice_in_force(state);

@@ -51,6 +51,7 @@ impl Rules {
             Phase::LapChoice(choice) => self.lap_choice_moves(state, choice, out),
             Phase::EndChoice(choice) => self.end_choice_moves(state, choice, out),
             Phase::Step(p) => self.path_moves(state, p, out),
+            Phase::Lift(choice) => self.lift_moves(state, choice, out),
             Phase::Sow => {}
         }
     }
@@ -487,6 +488,22 @@ impl Rules {
             _ if hungry != 0 => self.starving(after, feed, me) & hungry == 0,
             Feed::CannotMove | Feed::Always => !self.cannot_move(after, me.other()),
             Feed::NoSeeds => after.seeds[me.other()] > 0,
+        };
+        // A hole whose count the mover chooses next feeds if some count does.
+        let fed = |after: &State| match after.phase {
+            Phase::Lift(choice) => {
+                let TurnKind::Sow(sow) = &self.phase_rules(after, me).turn else { return false };
+                let Some(counts) = sow.first_lap.counts(after.counts[choice.hole.index()]) else {
+                    return false;
+                };
+                counts.take(MoveList::CAPACITY).any(|k| {
+                    let mut lifted = after.clone();
+                    let mut history = History::new(self, &lifted);
+                    self.apply(&mut lifted, &mut history, Move::Lift(k));
+                    fed(&lifted)
+                })
+            }
+            _ => fed(after),
         };
         let mut kept = 0;
         for i in 0..out.len() {

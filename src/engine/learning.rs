@@ -38,10 +38,12 @@ enum Block {
     Hand,
     /// `Move::Transfer(a, b)`: one number per pair of slots, `a` major.
     Transfer,
+    /// `Move::Lift(k)`: one number per count, from 1 to the seeds of the game.
+    Lift,
 }
 
 /// How many kinds of [`Block`] there are.
-const BLOCKS: usize = Block::Transfer as usize + 1;
+const BLOCKS: usize = Block::Lift as usize + 1;
 
 /// How a game's decisions and positions are written as numbers for learning environments.
 ///
@@ -50,7 +52,8 @@ const BLOCKS: usize = Block::Transfer as usize + 1;
 /// sow it clockwise; sow it anticlockwise; sow it through the side store; pick it; mark it;
 /// empty it (one number per slot each, slots in board order then the stores); `stop`;
 /// `relay`; `pass`; `enter`; `hand` (one number each); move seeds from one slot to another (one
-/// number per pair, the hole they leave major).
+/// number per pair, the hole they leave major); lift so many seeds of the hole just chosen
+/// (one number per count from 1 to the seeds of the game, where the mover chooses it).
 ///
 /// ```
 /// # let text = sow::bundled::bundled("kalah").unwrap();
@@ -80,6 +83,8 @@ pub struct Encoding {
     starts: [Option<u32>; BLOCKS],
     /// Numbers in all.
     size: u32,
+    /// Counts of seeds to lift numbered (1 to this), where the mover chooses them.
+    lifts: u32,
 }
 
 impl Encoding {
@@ -90,8 +95,9 @@ impl Encoding {
             TurnKind::Sow(sow) => Some(sow),
             _ => None,
         });
-        let (mut turnings, mut through, mut enter, mut hand) = (false, false, false, false);
+        let (mut turnings, mut through, mut enter, mut hand, mut lift) = (false, false, false, false, false);
         for sow in sows {
+            lift |= sow.first_lap.chosen.is_some();
             turnings |= !sow.turnings.is_empty();
             through |= sow.side_path.is_some();
             enter |= sow.hand_entry;
@@ -116,7 +122,11 @@ impl Encoding {
             (Block::Enter, enter),
             (Block::Hand, hand),
             (Block::Transfer, !kinds.transfers.is_empty() || rules.seed_colours),
+            (Block::Lift, lift),
         ];
+        // A hole holds at most every seed of the game (and no list of decisions offers more
+        // counts than it has room for).
+        let lifts = rules.total_seeds().min(super::MoveList::CAPACITY as u32);
         let order = rules.slots_in_order();
         let slots = order.len();
         let mut place = vec![0; slots];
@@ -130,10 +140,10 @@ impl Encoding {
             if on {
                 blocks.push((block, size));
                 starts[block as usize] = Some(size);
-                size += Self::width(block, slots);
+                size += Self::width(block, slots, lifts);
             }
         }
-        Encoding { slots, order, place, blocks, starts, size }
+        Encoding { slots, order, place, blocks, starts, size, lifts }
     }
 
     /// The length of [`Encoding::observation`]'s tensor: one value per slot and five more.
@@ -160,10 +170,11 @@ impl Encoding {
         rest[4] = if state.to_move == player { 1.0 } else { 0.0 };
     }
 
-    fn width(block: Block, slots: usize) -> u32 {
+    fn width(block: Block, slots: usize, lifts: u32) -> u32 {
         match block {
             Block::Stop | Block::Relay | Block::Pass | Block::Enter | Block::Hand => 1,
             Block::Transfer => (slots * slots) as u32,
+            Block::Lift => lifts,
             _ => slots as u32,
         }
     }
@@ -192,6 +203,9 @@ impl Encoding {
             Move::Enter => (Block::Enter, 0),
             Move::SowHand => (Block::Hand, 0),
             Move::Transfer(a, b) => (Block::Transfer, slot(a)? * self.slots as u32 + slot(b)?),
+            // A count beyond the seeds of the game (a position set up with more) has no number.
+            Move::Lift(k) if (1..=self.lifts).contains(&u32::from(k)) => (Block::Lift, u32::from(k) - 1),
+            Move::Lift(_) => return None,
         };
         Some(self.starts[block as usize]? + offset)
     }
@@ -221,7 +235,7 @@ impl Encoding {
     pub fn decode(&self, action: u32) -> Option<Move> {
         let &(block, start) = self.blocks.iter().rev().find(|(_, start)| *start <= action)?;
         let offset = action - start;
-        if offset >= Self::width(block, self.slots) {
+        if offset >= Self::width(block, self.slots, self.lifts) {
             return None;
         }
         let hole = self.order.get(offset as usize).copied().unwrap_or(Hole(0));
@@ -242,6 +256,7 @@ impl Encoding {
                 let slots = self.slots as u32;
                 Move::Transfer(self.order[(offset / slots) as usize], self.order[(offset % slots) as usize])
             }
+            Block::Lift => Move::Lift(offset as u16 + 1),
         })
     }
 }

@@ -41,6 +41,8 @@ pub struct DecisionKinds {
     pub lap_choice: bool,
     /// A blocked player passes, or an opening lets players pass: `pass`.
     pub pass: bool,
+    /// The mover chooses how many seeds of the chosen hole to lift: `b3 4`.
+    pub lift: bool,
     /// A last seed in some place gives the same player another sowing.
     pub move_again: bool,
 }
@@ -61,6 +63,7 @@ impl Rules {
             let name = phase.name.clone().unwrap_or_else(|| "the main game".to_string());
             match &phase.turn {
                 TurnKind::Sow(sow) => {
+                    kinds.lift |= sow.first_lap.chosen.is_some();
                     let actions =
                         sow.lap_rules.iter().map(|r| r.action).chain(std::iter::once(sow.lap_otherwise));
                     for action in actions {
@@ -110,8 +113,9 @@ impl Rules {
 
     /// Read one decision in the context of `state`: a hole is a sowing at the start of a turn
     /// and a pick during a capture's follow-up; `b3:cw` / `b3:ccw` sow in a direction chosen
-    /// for good; `b3-a5` moves seeds; `+a3` marks a hole; `stop`, `relay`, `pass` and
-    /// `enter` (a seed from hand into each own hole) are themselves.
+    /// for good; `b3-a5` moves seeds; `+a3` marks a hole; a bare number `4` is the count of
+    /// seeds to lift from the hole just chosen; `stop`, `relay`, `pass` and `enter` (a seed
+    /// from hand into each own hole) are themselves.
     pub fn parse_move(&self, state: &State, word: &str) -> Result<Move, NotationError> {
         let lower = word.to_ascii_lowercase();
         match lower.as_str() {
@@ -133,6 +137,16 @@ impl Rules {
             "enter" => return Ok(Move::Enter),
             "hand" => return Ok(Move::SowHand),
             _ => {}
+        }
+        // A bare number: how many seeds of the hole just chosen to lift.
+        if !lower.is_empty() && lower.bytes().all(|b| b.is_ascii_digit()) {
+            return match lower.parse::<u16>() {
+                Ok(k) if k > 0 => Ok(Move::Lift(k)),
+                _ => Err(NotationError {
+                    word: word.to_string(),
+                    reason: format!("`{word}` is not a number of seeds to lift: write a count from 1"),
+                }),
+            };
         }
         if let Some(hole) = lower.strip_suffix('+') {
             let side = |p: Player| {
@@ -177,7 +191,7 @@ impl Rules {
                 _ => Move::Sow(hole),
             },
             Phase::Pick(_) => Move::Pick(hole),
-            Phase::LapChoice(_) | Phase::EndChoice(_) | Phase::Step(_) => Move::Sow(hole),
+            Phase::LapChoice(_) | Phase::EndChoice(_) | Phase::Step(_) | Phase::Lift(_) => Move::Sow(hole),
         })
     }
 
@@ -202,6 +216,7 @@ impl Rules {
             Move::Pass => "pass".to_string(),
             Move::Enter => "enter".to_string(),
             Move::SowHand => "hand".to_string(),
+            Move::Lift(k) => k.to_string(),
         }
     }
 
@@ -217,7 +232,10 @@ impl Rules {
                 matches!(mv, Move::Pick(_)) && !matches!(moves.get(i.wrapping_sub(1)), Some(Move::Pick(_)));
             let stop_after_sowing = mv == Move::Stop
                 && i > 0
-                && matches!(moves[i - 1], Move::Sow(_) | Move::SowDirection(..) | Move::SowThrough(_));
+                && matches!(
+                    moves[i - 1],
+                    Move::Sow(_) | Move::SowDirection(..) | Move::SowThrough(_) | Move::Lift(_)
+                );
             if first_pick || stop_after_sowing {
                 out.push_str("x ");
             }
@@ -277,6 +295,10 @@ impl Rules {
                     Phase::Step(p) => {
                         let at = self.hole_name(p.at);
                         let _ = write!(out, " (sowing at {at}, {} to sow: choose the next hole)", p.hand);
+                    }
+                    Phase::Lift(c) => {
+                        let at = self.hole_name(c.hole);
+                        let _ = write!(out, " ({at} chosen: how many of its seeds to lift)");
                     }
                     Phase::Sow => {}
                 }

@@ -122,12 +122,14 @@ impl Rules {
     /// A turn's first decision where each seed goes into a neighbouring hole: hole `h`
     /// chosen, a seed put into it from the hand where the sowing says so (which may capture
     /// there instead), then its first lap lifted: so many of its seeds (`sow 4 seeds …`, a
-    /// heavy hole's fewer), the first back into it where the lap starts with it.
+    /// heavy hole's fewer; the `lift` the mover chose, where they choose), the first back into
+    /// it where the lap starts with it.
     pub(super) fn path_start<L: Log>(
         &self,
         state: &mut State,
         sow: &SowRules,
         h: Hole,
+        lift: Option<u16>,
         tally: &mut Tally,
         log: &mut L,
     ) -> Step {
@@ -153,7 +155,9 @@ impl Rules {
             return self.step_run(state, sow, (h, LapAction::Capture(place.capture)), cur, tally, log);
         }
         let itself = sow.first_lap.starts_in(cur.origin);
-        let lift = Lift { from: h, most: sow.first_lap.lift, heavy: true, itself, bits: PATH_FIRST };
+        let most = sow.first_lap.most(cur.origin);
+        let most = Some(lift.map_or(most, |k| k.min(most)));
+        let lift = Lift { from: h, most, heavy: true, itself, bits: PATH_FIRST };
         self.path_lap(state, sow, lift, &cur, tally, log)
     }
 

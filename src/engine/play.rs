@@ -186,6 +186,7 @@ impl Rules {
                 None
             }
             Move::SowHand => self.step_hand(state, history, log),
+            Move::Lift(k) => self.step_lift(state, history, k, log),
             Move::Pass => {
                 self.apply_pass(state, history);
                 None
@@ -243,7 +244,7 @@ impl Rules {
                 }
                 self.end_turn(state, history);
             }
-            Phase::Sow | Phase::EndChoice(_) | Phase::Step(_) => {}
+            Phase::Sow | Phase::EndChoice(_) | Phase::Step(_) | Phase::Lift(_) => {}
         }
     }
 

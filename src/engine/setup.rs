@@ -455,6 +455,10 @@ impl Rules {
                 mix(3);
                 mix(c.at.index() as u64 | u64::from(c.origin) << 16 | u64::from(c.capture) << 32);
             }
+            Phase::Lift(c) => {
+                mix(5);
+                mix(c.hole.index() as u64 | u64::from(c.rev) << 8 | u64::from(c.through) << 9);
+            }
             Phase::Step(p) => {
                 // The holes the lap has used are the path mark's, which the history key mixes.
                 mix(4);

@@ -43,6 +43,9 @@ pub enum Move {
     /// Sow the seeds of the mover's hand from the hole the rules name, instead of sowing a
     /// hole (only where the rules say so): `hand`.
     SowHand,
+    /// Lift this many seeds of the hole just chosen and sow them, where the mover chooses the
+    /// count (`sow any number of seeds …`): written as the bare number, `b3 4`.
+    Lift(u16),
 }
 
 /// A list of decisions with room for any position (one per hole, and a `Stop` or `Pass`),
@@ -165,6 +168,21 @@ pub enum Phase {
     /// neighbouring hole of the mover's choosing (`circuit a path through neighbouring
     /// holes, …`): a `Sow` of one of them.
     Step(PathStep),
+    /// Choosing how many seeds of the hole just chosen the turn's first lap lifts, where the
+    /// mover chooses the count (`sow any number of seeds …`): a `Lift` of one of them.
+    Lift(LiftChoice),
+}
+
+/// A turn whose hole (and way) is chosen, waiting for the mover to choose how many of its
+/// seeds to lift (see [`Phase::Lift`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LiftChoice {
+    /// The hole chosen.
+    pub hole: Hole,
+    /// The lap goes against the circuit's stored order.
+    pub rev: bool,
+    /// The lap goes through the mover's side store.
+    pub through: bool,
 }
 
 /// A capture waiting for the mover to choose the row end its seeds are sown from.

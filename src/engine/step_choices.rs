@@ -183,8 +183,12 @@ impl Rules {
     /// How many seeds a lap of `me`'s hole `h` going `rev` through their side store would drop
     /// into it (for the side store itself, 1 if it holds seeds: it is lifted only so).
     pub(super) fn through_passes(&self, state: &State, me: Player, h: Hole, rev: bool) -> u16 {
+        self.through_passes_with(me, h, state.counts[h.index()], rev)
+    }
+
+    /// [`Rules::through_passes`] of a lap of `n` seeds.
+    pub(super) fn through_passes_with(&self, me: Player, h: Hole, n: u16, rev: bool) -> u16 {
         let Some(side) = self.side_store(me) else { return 0 };
-        let n = state.counts[h.index()];
         if h == side {
             return u16::from(n > 0);
         }
@@ -300,6 +304,22 @@ impl Rules {
             (Phase::Sow, Move::SowHand) => {
                 self.step_hand_laps(&mut s, sow, &mut tally, &mut log);
             }
+            // Where the mover chooses how many seeds to lift, the hole sows nothing yet; the
+            // count sows the first lap.
+            (Phase::Sow, _) if sow.first_lap.chosen.is_some() => {}
+            (Phase::Lift(choice), Move::Lift(k)) => {
+                s.phase = Phase::Sow;
+                self.step_start(
+                    &mut s,
+                    sow,
+                    choice.hole,
+                    choice.rev,
+                    choice.through,
+                    Some(k),
+                    &mut tally,
+                    &mut log,
+                );
+            }
             (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h))
                 if self.may_lift(state, me, h) =>
             {
@@ -308,7 +328,7 @@ impl Rules {
                     _ => self.sowing_reversed(state, sow, me).unwrap_or(false),
                 };
                 let through = matches!(mv, Move::SowThrough(_));
-                self.step_start(&mut s, sow, h, rev, through, &mut tally, &mut log);
+                self.step_start(&mut s, sow, h, rev, through, None, &mut tally, &mut log);
             }
             _ => {}
         }
@@ -322,15 +342,63 @@ impl Rules {
 
     /// Whether the turn that sowing (or placing in) hole `h` going `rev` starts ends: played
     /// out on a copy, a pause to choose a row end counting as an end where some choice ends.
+    /// Where the mover chooses how many seeds to lift, whether some count's sowing ends.
     pub(super) fn step_ends(&self, state: &State, sow: &SowRules, h: Hole, rev: bool, through: bool) -> bool {
+        if sow.first_lap.chosen.is_some() {
+            let Some(mut counts) = sow.first_lap.counts(state.counts[h.index()]) else { return false };
+            return counts.any(|k| self.lift_ends(state, sow, LiftChoice { hole: h, rev, through }, k));
+        }
+        self.lift_ends(state, sow, LiftChoice { hole: h, rev, through }, 0)
+    }
+
+    /// Whether the turn that sows the hole of `choice` ends, its first lap lifting `k` seeds
+    /// (0: as the rules say).
+    pub(super) fn lift_ends(&self, state: &State, sow: &SowRules, choice: LiftChoice, k: u16) -> bool {
         if self.path {
             // The mover sows it seed by seed: its laps are theirs to end.
             return true;
         }
         let mut s = state.clone();
+        s.phase = Phase::Sow;
         let mut tally = Tally::default();
-        let step = self.step_start(&mut s, sow, h, rev, through, &mut tally, &mut ());
+        let lift = (k > 0).then_some(k);
+        let step =
+            self.step_start(&mut s, sow, choice.hole, choice.rev, choice.through, lift, &mut tally, &mut ());
         self.step_settles(&s, sow, step, 0)
+    }
+
+    /// The decisions where the mover chooses how many seeds of the hole just chosen to lift
+    /// (`sow any number of seeds …`): each count they may lift (within the room of a list of
+    /// decisions) whose sowing ends, in order, and of those, where the rules prefer some first
+    /// laps, those of the most preferred condition any meets, and where the mover must feed,
+    /// those that feed.
+    pub(super) fn lift_moves(&self, state: &State, choice: LiftChoice, out: &mut MoveList) {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
+        let Some(counts) = sow.first_lap.counts(state.counts[choice.hole.index()]) else { return };
+        let me = state.to_move;
+        // Where the lap goes through the side store, only the counts that reach it: the
+        // others sow as the lap past it does.
+        let reaches =
+            |k: u16| !choice.through || self.through_passes_with(me, choice.hole, k, choice.rev) > 0;
+        for k in counts.take(MoveList::CAPACITY) {
+            if reaches(k) && self.lift_ends(state, sow, choice, k) {
+                out.push(Move::Lift(k));
+            }
+        }
+        if !sow.prefer.is_empty() {
+            let ranked: Vec<(Move, usize)> = (out.iter())
+                .map(|&mv| {
+                    let k = if let Move::Lift(k) = mv { k } else { 0 };
+                    (mv, self.lift_rank(state, sow, choice.hole, choice.rev, Some(k)))
+                })
+                .collect();
+            let best = ranked.iter().map(|&(_, rank)| rank).min().unwrap_or(0);
+            out.clear();
+            out.extend(ranked.into_iter().filter(|&(_, rank)| rank == best).map(|(mv, _)| mv));
+        }
+        if self.must_feed_now(state, sow) {
+            self.keep_feeding(state, out);
+        }
     }
 
     /// Whether a stretch of sowing that came to `step` (leaving `state`) ends: at a pause,
@@ -419,7 +487,7 @@ impl Rules {
             let mut lap = s.clone();
             let mut tally = Tally::default();
             let Some((at, _, LapAction::Capture(c), _)) =
-                self.step_first(&mut lap, sow, h, (rev, false), &mut tally)
+                self.step_first(&mut lap, sow, h, (rev, false, None), &mut tally)
             else {
                 continue;
             };
@@ -498,11 +566,30 @@ impl Rules {
     }
 
     /// The first of the preferred conditions the first lap from hole `h` going `rev` meets
-    /// (sown on a copy), or their number where it meets none.
+    /// (sown on a copy), or their number where it meets none. Where the mover chooses how many
+    /// seeds to lift, the best of the counts they may choose.
     pub(super) fn first_lap_rank(&self, state: &State, sow: &SowRules, h: Hole, rev: bool) -> usize {
+        match sow.first_lap.counts(state.counts[h.index()]) {
+            Some(counts) => {
+                counts.map(|k| self.lift_rank(state, sow, h, rev, Some(k))).min().unwrap_or(sow.prefer.len())
+            }
+            None => self.lift_rank(state, sow, h, rev, None),
+        }
+    }
+
+    /// [`Rules::first_lap_rank`] of the first lap lifting `lift` seeds (the rules' count with
+    /// `None`).
+    pub(super) fn lift_rank(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        h: Hole,
+        rev: bool,
+        lift: Option<u16>,
+    ) -> usize {
         let mut s = state.clone();
         let mut tally = Tally::default();
-        let Some((at, before, action, cur)) = self.step_first(&mut s, sow, h, (rev, false), &mut tally)
+        let Some((at, before, action, cur)) = self.step_first(&mut s, sow, h, (rev, false, lift), &mut tally)
         else {
             return sow.prefer.len();
         };
@@ -530,7 +617,7 @@ impl Rules {
         let mut s = state.clone();
         s.to_move = me;
         let mut tally = Tally::default();
-        let (at, before, _, cur) = self.step_first(&mut s, sow, h, (rev, false), &mut tally)?;
+        let (at, before, _, cur) = self.step_first(&mut s, sow, h, (rev, false, None), &mut tally)?;
         Some((s, at, before, cur))
     }
 

@@ -220,7 +220,12 @@ impl Rules {
                     self.keep_direction(state, me, d);
                 }
                 state.passes = 0;
-                self.step_start(state, sow, h, rev, through, &mut tally, log)
+                if sow.first_lap.chosen.is_some() {
+                    // The mover chooses how many of its seeds to lift next: nothing is sown yet.
+                    state.phase = Phase::Lift(LiftChoice { hole: h, rev, through });
+                    return None;
+                }
+                self.step_start(state, sow, h, rev, through, None, &mut tally, log)
             }
             _ => return None,
         };
@@ -228,6 +233,28 @@ impl Rules {
             log.took(at, n);
         }
         Some(self.step_finish(state, history, step, tally, h, 0))
+    }
+
+    /// Where the mover chooses how many seeds of the chosen hole to lift (`sow any number of
+    /// seeds …`), the count `k`: the turn's first lap lifts `k` seeds of the hole paused at,
+    /// the rest staying in it, and the sowing goes on as any turn's.
+    pub(super) fn step_lift<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        k: u16,
+        log: &mut L,
+    ) -> Option<SowEnd> {
+        let Phase::Lift(choice) = state.phase else { return None };
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
+        let mut tally = Tally::default();
+        state.phase = Phase::Sow;
+        let step =
+            self.step_start(state, sow, choice.hole, choice.rev, choice.through, Some(k), &mut tally, log);
+        for &(at, n) in &tally.overran {
+            log.took(at, n);
+        }
+        Some(self.step_finish(state, history, step, tally, choice.hole, 0))
     }
 
     /// Where a sowing paused for the mover to stop or relay (`may stop`), the relay: the
@@ -366,8 +393,9 @@ impl Rules {
     }
 
     /// The start of a turn: sow hole `h` going `rev`, or put a seed from the hand into it
-    /// (which captures there, or is sown with the hole), then on as the lap rules say.
-    #[allow(clippy::too_many_arguments, reason = "the decision: hole, direction and way")]
+    /// (which captures there, or is sown with the hole), then on as the lap rules say. `lift`:
+    /// the seeds the mover chose to lift, where they choose (`sow any number of seeds …`).
+    #[allow(clippy::too_many_arguments, reason = "the decision: hole, direction, way and count")]
     pub(super) fn step_start<L: Log>(
         &self,
         state: &mut State,
@@ -375,16 +403,17 @@ impl Rules {
         h: Hole,
         rev: bool,
         through: bool,
+        lift: Option<u16>,
         tally: &mut Tally,
         log: &mut L,
     ) -> Step {
         if self.path {
-            return self.path_start(state, sow, h, tally, log);
+            return self.path_start(state, sow, h, lift, tally, log);
         }
         if !sow.turnings.is_empty() && rev != self.turn_reversed(state, sow, state.to_move) {
             state.turn_bits |= TURN_FIRST_TURNED;
         }
-        match self.step_first(state, sow, h, (rev, through), tally) {
+        match self.step_first(state, sow, h, (rev, through, lift), tally) {
             Some(_) if through && !self.side_allowed(state, sow) => Step::Refused,
             Some((at, _, action, mut cur)) => {
                 cur.first = false;
@@ -398,12 +427,15 @@ impl Rules {
     /// which captures there, or is sown with the hole): where it ended, what that hole held
     /// before its last seed, the lap rules' action there, and the sowing's cursor. `None`
     /// where nothing is sown. With `through`, the lap goes through the mover's side store.
+    /// `lift`: the seeds the mover chose to lift, where they choose; `None` there is a lap
+    /// foreseen before the choice (a description's, a blocking rule's), which lifts the most
+    /// the mover may.
     pub(super) fn step_first(
         &self,
         state: &mut State,
         sow: &SowRules,
         h: Hole,
-        (rev, through): (bool, bool),
+        (rev, through, lift): (bool, bool, Option<u16>),
         tally: &mut Tally,
     ) -> Option<(Hole, u16, LapAction, Cursor)> {
         let me = state.to_move;
@@ -429,7 +461,9 @@ impl Rules {
             }
             None => {
                 cur.origin = state.counts[h.index()];
-                if cur.origin == 0 {
+                // A hole of too few seeds to leave some and lift one cannot be chosen.
+                if cur.origin == 0 || (sow.first_lap.chosen.is_some() && sow.first_lap.most(cur.origin) == 0)
+                {
                     return None;
                 }
             }
@@ -438,7 +472,7 @@ impl Rules {
         let (at, before) = if sow.first_lap.is_plain() && sow.first_hole.is_none() {
             self.step_lap(state, sow, h, rev, through, tally)
         } else {
-            self.step_first_lap(state, sow, h, rev, tally)
+            self.step_first_lap(state, sow, h, (rev, through), lift, tally)
         };
         let action = self.step_action(state, sow, (at, before), &mut cur, tally);
         Some((at, before, action, cur))
@@ -501,27 +535,30 @@ impl Rules {
         Some(self.step_run(state, sow, (landing.0, action), cur, tally, log))
     }
 
-    /// A turn's first lap of its own kind from hole `h` going `rev`: so many seeds of it
-    /// (`sow 4 seeds …`, all if it holds fewer), the first back into it (`starting with the
-    /// chosen hole`), or so many seeds by rule into the first hole (`… 2 seeds into the
-    /// first hole`). Where the last seed fell and what that hole held before it.
+    /// A turn's first lap of its own kind from hole `h` going `rev` (through the mover's
+    /// side store with `through`): so many seeds of it (`sow 4 seeds …`, all if it holds
+    /// fewer; the `lift` the mover chose, where they choose), the first back into it
+    /// (`starting with the chosen hole`), or so many seeds by rule into the first hole (`… 2
+    /// seeds into the first hole`). Where the last seed fell and what that hole held before it.
     pub(super) fn step_first_lap(
         &self,
         state: &mut State,
         sow: &SowRules,
         h: Hole,
-        rev: bool,
+        (rev, through): (bool, bool),
+        lift: Option<u16>,
         tally: &mut Tally,
     ) -> (Hole, u16) {
         let me = state.to_move;
         let held = state.counts[h.index()];
-        let n = self.heavy_lift(state, sow, h, sow.first_lap.lift.map_or(held, |k| k.min(held)));
+        let most = sow.first_lap.most(held);
+        let n = self.heavy_lift(state, sow, h, lift.map_or(most, |k| k.min(most)));
         self.remove(state, h, n);
         self.thin_marks(state);
         // Sowing starting with the hole itself is sowing from the hole before it.
         let from = if sow.first_lap.starts_in(held) { self.step_hole(me, h, !rev) } else { h };
         let landing =
-            self.drop_seeds(state, sow, (from, sow.first_hole.unwrap_or(1)), n, (rev, false), tally);
+            self.drop_seeds(state, sow, (from, sow.first_hole.unwrap_or(1)), n, (rev, through), tally);
         // The lap was lifted from the chosen hole.
         tally.lifted_from(h);
         landing

@@ -81,6 +81,21 @@ impl Model {
             {
                 return Err(needs("a seed placed from the hand names a capture the rules lack"));
             }
+            if let Turn::Sow(s) = &phase.turn
+                && s.first_lap.chosen.is_some()
+            {
+                if s.first_lap.lift.is_some() || s.place.is_some() {
+                    return Err(needs("a count the mover chooses is the first lap's only count"));
+                }
+                // Each count is a decision: a hole holding every seed of the game offers one
+                // for each, within the room of a position's list of decisions.
+                let total = self.setup.iter().chain(&self.hand).map(|&c| usize::from(c)).sum::<usize>();
+                if total > MAX_CHOICES {
+                    return Err(needs(&format!(
+                        "a count the mover chooses needs a game of at most {MAX_CHOICES} seeds"
+                    )));
+                }
+            }
         }
         Ok(())
     }

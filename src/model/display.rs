@@ -599,9 +599,17 @@ impl Model {
             )?;
         }
         if !sowing.first_lap.is_plain() {
-            let lift = match sowing.first_lap.lift {
-                Some(n) => format!("{n} seeds of the chosen hole (all, if it holds fewer)"),
-                None => "every seed of the chosen hole".to_string(),
+            let lift = match (sowing.first_lap.chosen, sowing.first_lap.lift) {
+                (Some(0), _) => {
+                    "as many seeds of the chosen hole as the mover chooses (1 to all), the rest left in it"
+                        .to_string()
+                }
+                (Some(leave), _) => format!(
+                    "as many seeds of the chosen hole as the mover chooses, leaving at least {} in it (a hole of {leave} or fewer cannot be chosen)",
+                    if leave == 1 { "1 seed".to_string() } else { format!("{leave} seeds") }
+                ),
+                (None, Some(n)) => format!("{n} seeds of the chosen hole (all, if it holds fewer)"),
+                (None, None) => "every seed of the chosen hole".to_string(),
             };
             let start =
                 if sowing.first_lap.itself { "starting with that hole" } else { "from the next hole" };

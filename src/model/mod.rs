@@ -274,8 +274,8 @@ impl Model {
     /// the hand, a capture sown from a row end, a lap rule reading a fact about the turn so
     /// far (or several rows the turn may have reached, or one across a pause), an empty row
     /// read between laps, a lap through a side store, heavy holes, row exits, predicted or
-    /// preferred landings, blocks, a mark kept only while its hole holds seeds, or holes that
-    /// belong by colour. Each variant the fast path covers is played by both in the tests,
+    /// preferred landings, blocks, a mark kept only while its hole holds seeds, a count of seeds
+    /// the mover chooses to lift, or holes that belong by colour. Each variant the fast path covers is played by both in the tests,
     /// decision by decision (`tests/integration/general.rs`).
     pub fn fast_path_covers(&self) -> bool {
         !self.colours && !self.common && !self.circuit.path && !self.lap_by_lap()
@@ -361,6 +361,7 @@ impl Model {
                 || s.skip.is_some_and(|m| self.mark_set_in_play(m))
                 || s.skip_count.is_some()
                 || s.every_lap_itself
+                || s.first_lap.chosen.is_some()
         };
         // Holes claimed or marked by a capture, or won between rounds, change the position's
         // owners and marks.
@@ -606,6 +607,10 @@ pub struct FirstLap {
     /// … but not where the chosen hole holds exactly this many seeds before it is lifted
     /// (`, unless it holds 1 seed`).
     pub unless: Option<u16>,
+    /// The mover chooses how many seeds the lap lifts, once the hole is chosen (`any number
+    /// of seeds`), leaving at least this many in the hole (`, leaving at least 1 seed`; 0
+    /// where not said). `None`: the count is the rules' ([`FirstLap::lift`]).
+    pub chosen: Option<u16>,
 }
 
 impl FirstLap {
@@ -619,6 +624,25 @@ impl FirstLap {
     #[inline]
     pub fn starts_in(self, held: u16) -> bool {
         self.itself && self.unless != Some(held)
+    }
+
+    /// The counts the mover may choose to lift from a hole holding `held` seeds, where the
+    /// mover chooses (`any number of seeds`): from 1 to all but the seeds to leave. `None`
+    /// where the rules fix the count, or the hole holds too few to be chosen.
+    pub fn counts(self, held: u16) -> Option<std::ops::RangeInclusive<u16>> {
+        let most = held.saturating_sub(self.chosen?);
+        (most > 0).then_some(1..=most)
+    }
+
+    /// Seeds a first lap from a hole holding `held` seeds lifts where no count has been
+    /// chosen (a lap foreseen before the mover chooses): the rules' count (all if it holds
+    /// fewer), or where the mover chooses, the most they may.
+    pub fn most(self, held: u16) -> u16 {
+        match (self.chosen, self.lift) {
+            (Some(leave), _) => held.saturating_sub(leave),
+            (None, Some(k)) => k.min(held),
+            (None, None) => held,
+        }
     }
 }
 

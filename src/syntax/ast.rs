@@ -406,6 +406,10 @@ pub struct Circuit {
 pub struct Sow {
     /// `N seeds`: how many seeds a turn's first lap lifts (all, if not said).
     pub count: Option<Spanned<Value>>,
+    /// `any number of seeds`: the mover chooses how many seeds the first lap lifts.
+    pub any: Option<Span>,
+    /// `, leaving at least N seeds`: N, spanned as the whole clause.
+    pub leave: Option<Spanned<u64>>,
     /// `starting with the chosen hole`: the first lap's first seed goes back into it.
     pub itself: Option<Span>,
     /// `, unless it holds N seeds`: a chosen hole of that many seeds is sown from the next

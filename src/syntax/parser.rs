@@ -615,6 +615,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         Some(p) => Some(lower_int(Children::of(p).expect(Rule::int)?)?.map(Value::Int)),
         None => None,
     };
+    let any = c.optional(Rule::sow_any).map(|p| span(&p));
     let (itself, itself_unless) = match c.optional(Rule::sow_itself) {
         Some(p) => {
             let sp = span(&p);
@@ -625,6 +626,14 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
             (Some(sp), unless)
         }
         None => (None, None),
+    };
+    let leave = match c.optional(Rule::leave_seeds) {
+        // Spanned as the whole clause, which diagnostics about it point at.
+        Some(p) => {
+            let whole = span(&p);
+            Some(Spanned::new(lower_int(Children::of(p).expect(Rule::int)?)?.node, whole))
+        }
+        None => None,
     };
     let place = c.optional(Rule::place_from_hand).map(lower_place).transpose()?;
     let direction = c.optional(Rule::direction).map(lower_direction).transpose()?;
@@ -669,6 +678,8 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
     };
     Ok(Sow {
         count,
+        any,
+        leave,
         itself,
         itself_unless,
         every_lap_itself,

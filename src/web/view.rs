@@ -142,7 +142,7 @@ pub(crate) struct GameView {
     /// order (`null` for an empty hole); absent elsewhere.
     pub holders: Option<Vec<Option<Side>>>,
     pub to_move: Side,
-    /// `sow`, `pick` or `lap_choice`.
+    /// `sow`, `pick`, `lap_choice`, `step` or `lift`.
     pub phase: &'static str,
     /// What the player to move still owes in this turn, in words.
     pub pending: Option<String>,
@@ -304,6 +304,7 @@ fn kind(mv: Move) -> &'static str {
         Move::Pass => "pass",
         Move::Enter => "enter",
         Move::SowHand => "hand",
+        Move::Lift(_) => "lift",
     }
 }
 
@@ -332,7 +333,9 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
                 | Move::Mark(h)
                 | Move::Empty(h) => (Some(h), None),
                 Move::Transfer(a, b) => (Some(a), Some(b)),
-                Move::Stop | Move::Relay | Move::Pass | Move::Enter | Move::SowHand => (None, None),
+                Move::Stop | Move::Relay | Move::Pass | Move::Enter | Move::SowHand | Move::Lift(_) => {
+                    (None, None)
+                }
             };
             LegalView {
                 text: rules.move_text(mv),
@@ -403,6 +406,8 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
             Phase::LapChoice(_) | Phase::EndChoice(_) => "lap_choice",
             // The next seed of a lap, into one of the holes offered.
             Phase::Step(_) => "step",
+            // How many seeds of the hole chosen to lift: one of the counts offered.
+            Phase::Lift(_) => "lift",
         },
         status: status(rules, state, info, current),
         pending,
@@ -480,6 +485,8 @@ fn action(rules: &Rules, state: &State, mv: Move) -> String {
         Move::Pass => "pass".to_string(),
         Move::Enter => "put a seed from hand into each hole".to_string(),
         Move::SowHand => "sow the seeds in hand".to_string(),
+        Move::Lift(1) => "lift 1 seed".to_string(),
+        Move::Lift(k) => format!("lift {k} seeds"),
     }
 }
 

@@ -391,3 +391,97 @@ fn checked_play_tells_the_laps_the_general_interpreter_traces() {
     assert!(traced > 5_000, "{traced} traces compared");
     assert!(resown > 100, "{resown} traces with captured seeds sown on");
 }
+
+/// Constructs combine: a count the mover chooses (`sow any number of seeds …`) in place of
+/// every `sow all seeds …` of every bundled base game (of at most 381 seeds), whatever its
+/// board, circuit, captures, openings, directions and seats. The edited game offers every
+/// decision the original does, and where the mover then lifts every seed it may, it is the
+/// same game, decision by decision; every count offered plays, the seeds all accounted for.
+/// (Where the rules prefer some first laps, a count may be preferred to the whole hole, and
+/// a hole for one of its counts: such a game is played on its own decisions.)
+#[test]
+fn a_chosen_count_combines_with_every_bundled_game() {
+    use sow::engine::{Move, Phase};
+    let (mut played, mut compared, mut counts) = (0, 0, 0);
+    for name in sow::bundled::bundled_names() {
+        let text = sow::bundled::bundled(name).expect("bundled");
+        if !text.contains("sow all seeds ") {
+            continue;
+        }
+        let edited = text.replace("sow all seeds ", "sow any number of seeds ");
+        let rules = sow::compile(name, text, &sow::Options::default()).expect("bundled files compile");
+        let with = match sow::compile(name, &edited, &sow::Options::default()) {
+            Ok(with) => with,
+            // More seeds than a position has room to offer counts for.
+            Err(e) if format!("{e:?}").contains("too_many_counts") => continue,
+            Err(e) => panic!("{name} with a chosen count: {e:?}\n{edited}"),
+        };
+        assert!(!with.model().fast_path_covers(), "{name}: a chosen count is played lap by lap");
+        let prefers = text.contains("prefer first laps");
+        for game in 0..4u64 {
+            let mut below = draws(0x51_7cc1_b727_220a ^ (game + 1).wrapping_mul(0x2545_f491_4f6c_dd1d));
+            let (mut a, mut b) = (rules.start(), with.start());
+            let (mut ha, mut hb) = (History::new(&rules, &a), History::new(&with, &b));
+            let (mut ma, mut mb) = (MoveList::new(), MoveList::new());
+            for ply in 0..200 {
+                if a.outcome().is_some() {
+                    break;
+                }
+                rules.legal_moves(&a, &mut ma);
+                with.legal_moves(&b, &mut mb);
+                let label = format!("{name} with a chosen count, game {game}, ply {ply}");
+                for mv in ma.iter().filter(|_| !prefers) {
+                    assert!(mb.contains(mv), "{label}: {mv:?} is not offered\n{}", rules.picture(&a));
+                }
+                let own = if prefers { &mb } else { &ma };
+                if own.is_empty() {
+                    break;
+                }
+                let mv = own[below(own.len())];
+                if !prefers {
+                    rules.play_unchecked(&mut a, &mut ha, mv);
+                }
+                with.play_unchecked(&mut b, &mut hb, mv);
+                if let Phase::Lift(choice) = b.phase() {
+                    with.legal_moves(&b, &mut mb);
+                    let all = Move::Lift(b.count(choice.hole));
+                    assert!(prefers || mb.contains(&all), "{label}: {mv:?} offers {:?}", mb.to_vec());
+                    let all = if prefers { mb[below(mb.len())] } else { all };
+                    // Every count offered plays.
+                    for &k in mb.iter() {
+                        let (mut s, mut h) = (b.clone(), hb.clone());
+                        with.play(&mut s, &mut h, k).unwrap_or_else(|e| panic!("{label}: {k:?}: {e}"));
+                        assert_eq!(
+                            crate::fuzz_harness::seeds_accounted(&with, &s),
+                            with.total_seeds(),
+                            "{label}"
+                        );
+                        counts += 1;
+                    }
+                    with.play_unchecked(&mut b, &mut hb, all);
+                }
+                if prefers {
+                    assert_eq!(
+                        crate::fuzz_harness::seeds_accounted(&with, &b),
+                        with.total_seeds(),
+                        "{label}"
+                    );
+                    if b.outcome().is_some() {
+                        break;
+                    }
+                    continue;
+                }
+                assert_eq!(
+                    without_turn_notes(&a),
+                    without_turn_notes(&b),
+                    "{label}: {mv:?}\n{}",
+                    difference(&a, &b)
+                );
+                compared += 1;
+            }
+        }
+        played += 1;
+    }
+    eprintln!("{played} files take a chosen count, {compared} decisions compared, {counts} counts played");
+    assert!(played >= 30, "{played} files");
+}

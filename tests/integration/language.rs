@@ -4163,3 +4163,150 @@ fn the_rounds_are_shown_whole() {
     );
     assert!(shown.contains("go into it if they are at least 2; any others stay"), "{shown}");
 }
+
+/// `sow any number of seeds from the next hole` (blind tests 9, 11, 13 and 14: Okwe, Mak
+/// Khom): on 2 × 4 holes, South's a1 (3) is chosen, then the count, 1 to 3; 2 seeds of it
+/// go into a2 and a3, and 1 stays in a1. A count is written as the bare number: `a1 2`.
+#[test]
+fn the_mover_chooses_how_many_seeds_to_lift() {
+    let rules = seventh_fault(&plain(&[("sow all seeds", "sow any number of seeds")]));
+    assert!(!rules.model().fast_path_covers());
+    let picture = "b 1 1 1 1\n a 3 0 1 0";
+    let mut game = main_position(&rules, picture, Player::South);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a3"]));
+    // The hole sows nothing yet: the turn waits for the count.
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    let s = game.state();
+    assert_eq!((s.to_move(), rules.board_counts(s)), (Player::South, vec![3, 0, 1, 0, 1, 1, 1, 1]));
+    assert_eq!(game.legal_moves().to_vec(), vec![Move::Lift(1), Move::Lift(2), Move::Lift(3)]);
+    assert_eq!(rules.parse_move(game.state(), "2").ok(), Some(Move::Lift(2)));
+    let error = game.play(Move::Sow(hole(&rules, "a3"))).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "South chose a1 and now chooses how many of its seeds to lift: type a number from `1` to `3` (3 of them)"
+    );
+    let laps = rules.sowing_laps(game.state(), Move::Lift(2));
+    let drops: Vec<String> = laps[0].drops.iter().map(|&h| rules.hole_name(h)).collect();
+    assert_eq!(drops, ["a2", "a3"]);
+    game.play(Move::Lift(2)).unwrap();
+    let s = game.state();
+    assert_eq!((s.to_move(), rules.board_counts(s)), (Player::North, vec![1, 1, 2, 0, 1, 1, 1, 1]));
+    assert_eq!(rules.turn_text(&game.turns()[0].moves), "a1 2");
+
+    // The turn written whole, and told.
+    let mut game = main_position(&rules, picture, Player::South);
+    let played = game.play_part("a1 2").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South lifts 2 seeds of a1 and sows them: 1 lap, 2 seeds sown, the last in a3."
+    );
+    assert_eq!(rules.board_counts(game.state()), vec![1, 1, 2, 0, 1, 1, 1, 1]);
+    // The hole and the count sent apart, as the terminal and the page may.
+    let mut game = main_position(&rules, picture, Player::South);
+    let played = game.play_part("a1").unwrap();
+    assert_eq!(sow::session::narrate_played(&rules, &played, game.state()), "South chooses a1.");
+    assert_eq!(
+        sow::session::pending(&rules, game.state()).as_deref(),
+        Some("choose how many of the 3 seeds of a1 to lift (type the number)")
+    );
+    let played = game.play_part("2").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South lifts 2 seeds of a1 and sows them: 1 lap, 2 seeds sown, the last in a3."
+    );
+    // A record replays it (from the start: 2 seeds in every hole).
+    let mut game = Game::new(&rules);
+    game.play_turn("a2 1").unwrap();
+    game.play_turn("b1 2").unwrap();
+    let text = sow::record::write_record(&game, &[]);
+    assert!(text.contains("1. a2 1\n2. b1 2\n"), "{text}");
+    let record = sow::record::Record::parse(&text).unwrap();
+    assert_eq!(rules.board_counts(record.replay(&rules).unwrap().state()), vec![3, 2, 3, 2, 0, 2, 2, 2]);
+    // A hole alone is not a whole turn.
+    let mut game = main_position(&rules, picture, Player::South);
+    assert!(game.play_turn("a1").is_err());
+}
+
+/// `, leaving at least 1 seed` (Okwe (Achalla): "must leave at least one in the starting
+/// hole"): a hole of 1 seed cannot be chosen, and a1 (3) lifts 1 or 2. Starting with the
+/// chosen hole, 2 lifted from a1 put one back into it and one into a2.
+#[test]
+fn a_chosen_count_may_leave_seeds_in_the_hole() {
+    let rules = seventh_fault(&plain(&[(
+        "sow all seeds from the next hole",
+        "sow any number of seeds starting with the chosen hole, leaving at least 1 seed",
+    )]));
+    let picture = "b 1 1 1 1\n a 3 0 1 0";
+    let mut game = main_position(&rules, picture, Player::South);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1"]));
+    assert_eq!(
+        game.play(Move::Sow(hole(&rules, "a3"))).unwrap_err().to_string(),
+        "a3 holds 1 seed, and a sowing must leave at least 1 seed in it"
+    );
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(game.legal_moves().to_vec(), vec![Move::Lift(1), Move::Lift(2)]);
+    game.play(Move::Lift(2)).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 1, 1, 0, 1, 1, 1, 1]);
+    assert!(rules.model().to_string().contains("leaving at least 1 seed in it"), "{}", rules.model());
+}
+
+/// A direction chosen each turn, then the count: South's a2 (2) sown clockwise lifts 1 or 2
+/// seeds; 2 go into a1 and b1 (the circuit runs a1 → a2 → … anticlockwise). Written `a2:cw 2`.
+/// A count whose sowing never ends is not offered, and a hole only if some count's ends.
+#[test]
+fn a_chosen_count_combines_with_a_direction_chosen_each_turn() {
+    let rules = seventh_fault(&plain(&[
+        ("circuit all rows anticlockwise", "circuit all rows anticlockwise or clockwise, chosen each turn"),
+        ("sow all seeds", "sow any number of seeds"),
+    ]));
+    let picture = "b 1 1 1 1\n a 0 2 0 0";
+    let mut game = main_position(&rules, picture, Player::South);
+    let a2 = hole(&rules, "a2");
+    assert_eq!(
+        game.legal_moves().to_vec(),
+        vec![
+            Move::SowDirection(a2, sow::model::Direction::Anticlockwise),
+            Move::SowDirection(a2, sow::model::Direction::Clockwise)
+        ]
+    );
+    let played = game.play_part("a2:cw 2").unwrap();
+    assert_eq!(played.len(), 2);
+    assert_eq!(rules.board_counts(game.state()), vec![1, 0, 0, 0, 2, 1, 1, 1]);
+    assert_eq!(rules.turn_text(&game.turns()[0].moves), "a2:cw 2");
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South lifts 2 seeds of a2 and sows them: 1 lap, 2 seeds sown, the last in b1."
+    );
+}
+
+/// Every player and the learning encoding take a chosen count as any decision: greedy,
+/// alpha-beta and MCTS finish games of the rules, choosing holes and counts among the legal
+/// decisions; each count has an action (1 to the seeds of the game), which decodes back.
+#[test]
+fn players_and_the_learning_encoding_choose_counts() {
+    use sow::ai::{AgentSpec, Budget};
+    use sow::engine::Encoding;
+    let rules = seventh_fault(&plain(&[("sow all seeds", "sow any number of seeds")]));
+    let encoding = Encoding::new(&rules);
+    for k in 1..=16 {
+        let action = encoding.encode(Move::Lift(k)).expect("a count has an action");
+        assert_eq!(encoding.decode(action), Some(Move::Lift(k)));
+    }
+    assert_eq!(encoding.encode(Move::Lift(17)), None, "no count beyond the game's 16 seeds");
+    for spec in
+        [AgentSpec::Greedy, AgentSpec::AlphaBeta(Budget::Count(3)), AgentSpec::Mcts(Budget::Count(200))]
+    {
+        let mut agent = spec.build(5);
+        let mut game = Game::new(&rules);
+        let mut lifts = 0;
+        while game.outcome().is_none() {
+            let moves = game.legal_moves();
+            let mv = agent.choose(&rules, game.state(), &moves);
+            assert!(moves.contains(&mv), "{spec:?}: {mv:?} among {:?}", moves.to_vec());
+            assert!(encoding.encode(mv).is_some());
+            lifts += usize::from(matches!(mv, Move::Lift(_)));
+            game.play(mv).unwrap();
+        }
+        assert!(lifts > 0, "{spec:?}");
+    }
+}

@@ -34,7 +34,12 @@ impl Local {
 
     /// With these limits, as `sow serve` with the flags that set them.
     pub fn with(limits: Limits) -> Local {
-        let mut config = Config::new(Vec::new());
+        Local::serving(Vec::new(), limits)
+    }
+
+    /// Serving these rules files (the bundled ones after them), as `sow serve FILE…`.
+    pub fn serving(sources: Vec<sow::web::Source>, limits: Limits) -> Local {
+        let mut config = Config::new(sources);
         config.limits = limits;
         let app = App::new(config).expect("the bundled rules compile");
         let router = app.router(PORT);

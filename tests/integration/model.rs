@@ -217,3 +217,21 @@ fn an_opening_that_takes_holes_in_rules_played_lap_by_lap() {
     let table = sow::engine::perft::perft_table(&rules, 3);
     assert_eq!(table, [(1, 12), (2, 144), (3, 1584)]);
 }
+
+/// A count the mover chooses is the first lap's only count, and needs a game of few enough
+/// seeds that a position can offer each count as a decision.
+#[test]
+fn a_chosen_count_is_the_only_count_and_fits_a_list_of_decisions() {
+    let mut m = kalah();
+    let first = &mut main_sowing(&mut m).first_lap;
+    (first.chosen, first.lift) = (Some(1), Some(4));
+    assert!(refused(m).to_string().contains("the first lap's only count"));
+    let mut m = kalah();
+    main_sowing(&mut m).first_lap.chosen = Some(0);
+    m.setup.iter_mut().for_each(|c| *c = 40);
+    assert!(refused(m).to_string().contains("at most 381 seeds"));
+    let mut m = kalah();
+    main_sowing(&mut m).first_lap.chosen = Some(0);
+    let rules = Rules::new(m).expect("a chosen count plays");
+    assert!(rules.model().to_string().contains("as many seeds of the chosen hole as the mover chooses"));
+}

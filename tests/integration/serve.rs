@@ -268,6 +268,48 @@ fn a_typed_turn_is_played_whole_or_not_at_all() {
     assert_eq!(answer["game"]["to_move"], "north");
 }
 
+/// The page offers the count of seeds to lift as decisions of their own (buttons: no hole),
+/// after the hole, and tells the turn: South's a1 (2 seeds) chosen, then 1 of them lifted.
+#[test]
+fn the_page_offers_the_counts_to_lift() {
+    let text = r#"game "Counts" {
+    board 2 rows of 4 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow any number of seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let source = sow::web::Source { name: "counts".into(), display: "counts.sow".into(), text: text.into() };
+    let server = Local::serving(vec![source], sow::web::Limits::default());
+    let view =
+        server.ok("POST", "/api/games", Some(json!({"rules": "counts", "south": "human", "north": "human"})));
+    let id = view["id"].as_str().unwrap().to_string();
+    let answer = server.ok("POST", &format!("/api/games/{id}/play"), Some(json!({"move": "a1"})));
+    let view = &answer["game"];
+    assert_eq!(view["phase"], "lift");
+    assert_eq!(view["pending"], "choose how many of the 2 seeds of a1 to lift (type the number)");
+    let legal: Vec<(&str, &str, bool)> = (view["legal"].as_array().unwrap().iter())
+        .map(|m| (m["text"].as_str().unwrap(), m["action"].as_str().unwrap(), m["hole"].is_null()))
+        .collect();
+    assert_eq!(legal, [("1", "lift 1 seed", true), ("2", "lift 2 seeds", true)]);
+    let answer = server.ok("POST", &format!("/api/games/{id}/play"), Some(json!({"move": "1"})));
+    assert_eq!(board(&answer["game"]), [1, 3, 2, 2, 2, 2, 2, 2]);
+    assert_eq!(answer["game"]["turns"][0]["text"], "a1 1");
+    assert_eq!(answer["game"]["to_move"], "north");
+}
+
 /// Through the binary: the flag, and the sweeper that `sow serve` runs beside its routes.
 #[test]
 fn idle_games_are_forgotten() {

@@ -565,7 +565,7 @@ function drawSide(side, view) {
   }
 }
 
-// Buttons for the decisions that are not a hole (stop, relay, pass), and the direction
+// Buttons for the decisions that are not a hole (stop, relay, pass, a count to lift), and the direction
 // chooser when a hole can be sown either way.
 function drawActions(view, choices) {
   const actions = $("actions");
@@ -573,7 +573,8 @@ function drawActions(view, choices) {
   const buttons = [];
   if (!view.outcome && !view.computer_to_move) {
     for (const move of view.legal) {
-      if (!move.hole) buttons.push([cap(move.text), move.text]);
+      // A count of seeds to lift is labelled with its action (`Lift 4 seeds`).
+      if (!move.hole) buttons.push([cap(move.kind === "lift" ? move.action : move.text), move.text]);
     }
   }
   if (choices) {
