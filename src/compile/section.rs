@@ -1410,7 +1410,7 @@ impl Scope<'_> {
                             other: self.text(prev.span),
                             span: rule.span.into(),
                             first: prev.span.into(),
-                            help: "a player who cannot move either loses, passes or ends the game: keep one of the rules".into(),
+                            help: "a game has one rule for a player who cannot move: they lose, pass or end the game. Keep one of the rules; a rule scoped to a phase (`in opening \"NAME\", …`) holds there alone, and in every other phase a player who cannot move passes".into(),
                         });
                     }
                     blocked = Some(Spanned::new((*b).into(), rule.span));

@@ -858,8 +858,12 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
     }
     let expected = join_or(&wanted);
     if help.is_none() && !sections_expected && expected.len() <= 48 && found.starts_with('`') {
-        // A short list of what fits: most often a word was left out or mistyped here.
-        help = Some(format!("write {expected} here, before {found} or in its place"));
+        // A short list of what fits: most often a word was left out or mistyped here. Where one
+        // word fits, only the ways of writing it that let the file be read further are offered.
+        help = Some(match one_word_fix(source, pos, &wanted) {
+            Some(fix) => fix,
+            None => format!("write {expected} here, before {found} or in its place"),
+        });
     }
     let help = help.unwrap_or_else(|| {
         "see the grammar in grammar/sow.pest, or a bundled file under rules/, for the phrases a rules file can use".to_string()
@@ -975,6 +979,41 @@ fn punctuation_help(source: &str, pos: usize, wanted: &[String]) -> Option<Strin
         return Some(format!("remove `{here}`"));
     }
     Some(format!("write `{mark}` here"))
+}
+
+/// Where a single word is expected at `pos`: whether writing it before the word found there,
+/// or in its place, lets the file be read past that word, in words (`write `each` in place of
+/// `both``); `None` where more than one word is expected, or either way reads as far.
+fn one_word_fix(source: &str, pos: usize, wanted: &[String]) -> Option<String> {
+    use pest::Parser as _;
+    let [word] = wanted else { return None };
+    let word = word.strip_prefix('`')?.strip_suffix('`')?;
+    if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphabetic() || c == '\'') {
+        return None;
+    }
+    let found = word_at(source, pos);
+    if found.is_empty() || source.len() > 256 * 1024 {
+        return None;
+    }
+    // How far the file reads with `text` written at `pos` in place of `cut` bytes, from the end
+    // of what was written.
+    let reads_past = |text: &str, cut: usize| {
+        let edited = format!("{}{text}{}", &source[..pos], &source[pos + cut..]);
+        let past = pos + text.len() + found.len().saturating_sub(cut);
+        match super::parser::SowParser::parse(Rule::file, &edited) {
+            Ok(_) => true,
+            Err(e) => match e.location {
+                InputLocation::Pos(p) | InputLocation::Span((p, _)) => p > past,
+            },
+        }
+    };
+    let before = reads_past(&format!("{word} "), 0);
+    let instead = reads_past(word, found.len());
+    match (before, instead) {
+        (true, false) => Some(format!("write `{word}` here, before `{found}`")),
+        (false, true) => Some(format!("write `{word}` in place of `{found}`")),
+        _ => None,
+    }
 }
 
 /// Whether a whole section (or ruleset) can be read from `pos`: only then is a section's
