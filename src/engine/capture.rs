@@ -262,6 +262,7 @@ impl Rules {
         self.put(state, into, taken);
         state.phase_of[me] += 1;
         state.phase_turns[me] = 0;
+        state.phase_moves[me] = 0;
         Some(into)
     }
 

@@ -95,7 +95,7 @@ impl Rules {
             TurnKind::Transfer { count, from, holds, to, place } => {
                 // A turn kept until the pass has a bound on its moves; past it, only the pass.
                 let me = state.to_move;
-                if self.model.phases[phase].keeps_turn.is_none_or(|n| state.phase_turns[me] < n) {
+                if self.model.phases[phase].keeps_turn.is_none_or(|n| state.phase_moves[me] < n) {
                     self.transfer_moves(state, (*count, *holds, *place), from, to, out);
                 }
                 MoveStats::default()

@@ -378,15 +378,19 @@ impl Rules {
             } else {
                 None
             };
-            let mut line = line.trim_end().to_string();
-            if let Some(p) = side {
-                if stores.is_some() {
-                    let full = 3 + left_pad + cells + right_pad;
-                    let pad = full.saturating_sub(line.chars().count());
-                    line.push_str(&" ".repeat(pad));
+            let line = match side {
+                // The row's cells in full, so that a `*` (or mark) in the last column does not
+                // push the label out of line with the other side's: past the store where there
+                // is one, else two spaces past the last cell's trailing column.
+                Some(p) => {
+                    let mut line = line;
+                    let gap = if stores.is_some() { right_pad + 3 } else { 2 };
+                    line.push_str(&" ".repeat(gap));
+                    self.picture_side(state, p, &mut line);
+                    line
                 }
-                self.picture_side(state, p, &mut line);
-            }
+                None => line.trim_end().to_string(),
+            };
             let _ = writeln!(out, "{line}");
             if row == self.rows / 2 {
                 let rule = "─".repeat(cells);
@@ -457,10 +461,10 @@ impl Rules {
         }
     }
 
-    /// What a picture says beside the row at `p`'s side: their seeds on the board, in their
-    /// side store, in their store or captured, and in hand.
+    /// What a picture says beside the row at `p`'s side (after the gap): their seeds on the
+    /// board, in their side store, in their store or captured, and in hand.
     fn picture_side(&self, state: &State, p: Player, line: &mut String) {
-        let _ = write!(line, "   {p}: {} on board", seeds(self.seeds_of(state, p)));
+        let _ = write!(line, "{p}: {} on board", seeds(self.seeds_of(state, p)));
         if let Some(side) = self.side_store(p) {
             let _ = write!(line, " ({} in the side store)", state.count(side));
         }

@@ -334,6 +334,7 @@ impl Rules {
         self.end_turn(state, history);
         if leaves {
             state.phase_turns[me] = 0;
+            state.phase_moves[me] = 0;
         }
     }
 }

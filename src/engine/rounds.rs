@@ -158,6 +158,7 @@ impl Rules {
             state.captures_made[p] = 0;
             state.phase_of[p] = 0;
             state.phase_turns[p] = 0;
+            state.phase_moves[p] = 0;
             // A direction chosen once is kept for the game, unless chosen anew each round.
             if self.model.circuit.each_round {
                 state.direction[p] = None;

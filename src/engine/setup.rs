@@ -100,6 +100,7 @@ impl Rules {
         state.phase = Phase::Sow;
         state.phase_of = ByPlayer::for_seats(self.seats(), |_| phase as u8);
         state.phase_turns = ByPlayer::default();
+        state.phase_moves = ByPlayer::default();
         state.hand = setup.hand;
         state.captured = setup.captured;
         state.captures_made = setup.captures_made;
@@ -208,6 +209,7 @@ impl Rules {
             captures_made: ByPlayer::default(),
             phase_of: ByPlayer::default(),
             phase_turns: ByPlayer::default(),
+            phase_moves: ByPlayer::default(),
             direction: ByPlayer::default(),
             marks,
             colour: [[0; 3]; SEAT_BITS],
@@ -474,7 +476,8 @@ impl Rules {
         for p in Player::BOTH {
             mix(u64::from(state.hand[p])
                 | u64::from(state.captures_made[p]) << 16
-                | u64::from(state.phase_turns[p]) << 32);
+                | u64::from(state.phase_turns[p]) << 32
+                | u64::from(state.phase_moves[p]) << 48);
         }
         if self.model.end.turn_limit.is_some() {
             mix(u64::from(state.turn));

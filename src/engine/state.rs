@@ -496,6 +496,10 @@ pub struct State {
     pub(crate) phase_of: ByPlayer<u8>,
     /// Turns each player has taken in their current phase.
     pub(crate) phase_turns: ByPlayer<u16>,
+    /// Moves each player has made in their current phase, where a turn goes on until its
+    /// player passes (`a player keeps the turn until they pass, at most N moves`): many moves
+    /// to one turn. Else 0.
+    pub(crate) phase_moves: ByPlayer<u16>,
     /// The direction each player has chosen for good, if the rules let them choose.
     pub(crate) direction: ByPlayer<Option<Direction>>,
     /// Marked holes: one bit per slot, per kind of mark.
@@ -668,6 +672,7 @@ impl fmt::Debug for State {
                 .field("captures_made", &self.captures_made)
                 .field("phase_of", &self.phase_of)
                 .field("phase_turns", &self.phase_turns)
+                .field("phase_moves", &self.phase_moves)
                 .field("direction", &self.direction)
                 .field("marks", &self.marks)
                 .field("colour", &self.colour)

@@ -73,7 +73,8 @@ impl Rules {
     }
 
     /// A move of a turn that goes on until its player passes: count it among the player's
-    /// moves in the opening and settle the end rules; the turn, and the player to move, stay.
+    /// moves in the opening (not among their turns: the turn is counted when it ends, at the
+    /// pass) and settle the end rules; the turn, and the player to move, stay.
     /// The position replaces the one remembered for this turn (the repetition rule compares
     /// positions from the arrangement's end on: see `begin_phased_turn`).
     #[cold]
@@ -81,7 +82,7 @@ impl Rules {
         let me = state.to_move;
         state.phase = Phase::Sow;
         state.turn_bits = 0;
-        state.phase_turns[me] = state.phase_turns[me].saturating_add(1);
+        state.phase_moves[me] = state.phase_moves[me].saturating_add(1);
         self.check_end(state);
         history.record(self, state);
         if state.outcome.is_some() {
@@ -188,9 +189,11 @@ impl Rules {
                 if usize::from(state.phase_of[other]) == phase {
                     state.phase_of[other] += 1;
                     state.phase_turns[other] = 0;
+                    state.phase_moves[other] = 0;
                 }
                 state.phase_of[me] += 1;
                 state.phase_turns[me] = 0;
+                state.phase_moves[me] = 0;
                 continue;
             }
             let done = self.phases[phase].lasts.is_some_and(|n| state.phase_turns[me] >= n)
@@ -219,6 +222,7 @@ impl Rules {
             }
             state.phase_of[me] += 1;
             state.phase_turns[me] = 0;
+            state.phase_moves[me] = 0;
         }
         // Seeds moved about in an opening that ends on passes (an arrangement) are no cycle
         // of play: the repetition rule compares positions from its end on.

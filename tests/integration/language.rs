@@ -4310,3 +4310,77 @@ fn players_and_the_learning_encoding_choose_counts() {
         assert!(lifts > 0, "{spec:?}");
     }
 }
+
+/// `lasts N turns` counts turns, not the moves of a turn kept until its player passes
+/// (blind test 16, fault 1: South's one turn `a1-b1 a1-b1 pass` ended South's opening of two
+/// turns). South's first turn, three decisions, leaves South in the opening; the second
+/// turn ends it, and South's third turn is one of the main game. The bound of the kept
+/// turn counts moves across the opening's turns: after 3 of 3, only the pass is left.
+#[test]
+fn an_opening_lasts_turns_not_the_moves_of_a_kept_turn() {
+    let text = r#"game "Lasts" {
+    board 4 rows of 6 holes, no stores
+    territory each player owns rows supply, pit
+    setup {
+        21 in the leftmost supply hole
+    }
+    circuit own rows anticlockwise
+    opening "placing" {
+        move 1 seed from an own supply hole to an own pit hole
+        a player may pass
+        a player keeps the turn until they pass, at most 3 moves
+        lasts 2 turns
+    }
+    choose {
+        own supply hole with at least 2 seeds
+    }
+    sow all seeds from the next hole
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        after 100 turns the game is a draw
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    let mut game = Game::new(&rules);
+    let play = |game: &mut Game, words: &str| {
+        for word in words.split_whitespace() {
+            let mv = rules.parse_move(game.state(), word).unwrap_or_else(|e| panic!("{word}: {e:?}"));
+            game.play(mv).unwrap_or_else(|e| panic!("{word}: {e:?}"));
+        }
+    };
+    play(&mut game, "a1-b1 a1-b1 pass");
+    assert_eq!((game.state().to_move(), game.state().phase_of(Player::South)), (Player::North, 0));
+    play(&mut game, "d6-c1 pass a1-b2");
+    assert_eq!(game.state().phase_of(Player::South), 0, "the second turn goes on");
+    let moves = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect::<Vec<_>>();
+    assert_eq!(moves, ["pass"], "3 moves of 3 made in the opening");
+    play(&mut game, "pass");
+    assert_eq!(game.state().phase_of(Player::North), 0, "North has had one turn");
+    play(&mut game, "pass");
+    assert_eq!(game.state().to_move(), Player::South);
+    assert_eq!(game.state().phase_of(Player::South), 1, "two turns: the main game");
+    assert_eq!(game.state().phase_of(Player::North), 0);
+    assert!(game.outcome().is_none(), "South's a1 of 18 seeds may be sown");
+}
+
+/// The players' labels beside a picture stand in one column whatever the last column shows
+/// (blind test 16, fault 4: the `*` of a hole just sown from in the last column pushed its
+/// row's label one place right), with and without stores.
+#[test]
+fn a_pictures_labels_stay_in_line() {
+    let label_columns = |rules: &Rules, marked: &[sow::engine::Hole]| {
+        let picture = rules.board_picture(Game::new(rules).state(), marked);
+        let columns: Vec<usize> =
+            picture.lines().filter_map(|l| l.find("South:").or_else(|| l.find("North:"))).collect();
+        assert_eq!(columns.len(), 2, "{picture}");
+        columns
+    };
+    let kalah = seventh_fault(sow::bundled::bundled("kalah").expect("bundled"));
+    for (rules, last) in [(seventh_fault(PLAIN), "a4"), (kalah, "a6")] {
+        let last = hole(&rules, last);
+        let plain = label_columns(&rules, &[]);
+        assert_eq!(plain[0], plain[1]);
+        assert_eq!(label_columns(&rules, &[last]), plain);
+    }
+}
