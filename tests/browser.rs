@@ -110,8 +110,16 @@ async fn settled(client: &Client) -> Result<String> {
             return Ok(state);
         }
         if state == "error" || start.elapsed() > Duration::from_secs(30) {
+            // What the page was doing, to tell a slow computer from a stuck page.
             let message = js(client, "return document.getElementById('message').textContent").await?;
-            return Err(format!("the page is `{state}`: {message}").into());
+            let url = client.current_url().await.map(|u| u.to_string()).unwrap_or_default();
+            let status = js(client, "return document.getElementById('status').textContent").await?;
+            let log = last_log(client).await.unwrap_or_default();
+            return Err(format!(
+                "the page is `{state}` after {:.1} s: {message} (at {url}; status {status}; last said: {log})",
+                start.elapsed().as_secs_f64()
+            )
+            .into());
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
