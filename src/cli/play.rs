@@ -286,7 +286,7 @@ pub fn run(args: PlayArgs) -> Outcome {
 
     outln!("{} — {} rows × {} holes.", describe(&rules), rules.rows(), rules.columns())?;
     for p in rules.players() {
-        let rows: Vec<String> = rules.row_letters(p).iter().map(char::to_string).collect();
+        let rows = rules.row_words(p);
         // At a table of more than two no one sits at a side's rows, nor where every hole is
         // everyone's.
         let rows = if rules.seats() == 2 && !rows.is_empty() {

@@ -469,6 +469,40 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A middle row shared in halves on a board of other than three rows.
+    #[error("a middle row shared in halves needs a board of 3 rows")]
+    #[diagnostic(
+        code(sow::check::middle_rows),
+        help(
+            "write `board 3 rows of …`; on 2 or 4 rows, each player owns half of the rows: \
+             `territory each player owns rows outer, inner`"
+        )
+    )]
+    MiddleRows {
+        /// Rows of the board.
+        rows: u64,
+        /// The middle row's half.
+        #[label("half of the middle row")]
+        span: SourceSpan,
+        /// The board's rows.
+        #[label("a board of {rows} rows")]
+        board: SourceSpan,
+    },
+
+    /// A middle row shared in halves, of an odd number of holes.
+    #[error("a middle row of {columns} holes cannot be shared in halves")]
+    #[diagnostic(
+        code(sow::check::middle_columns),
+        help("give the rows an even number of holes (each player owns half of the middle row)")
+    )]
+    MiddleColumns {
+        /// Holes per row.
+        columns: u64,
+        /// Where.
+        #[label("half of the middle row")]
+        span: SourceSpan,
+    },
+
     /// A sowing through the side store on a board without side stores, or round a circuit
     /// that is not each player's own rows.
     #[error("a lap through the side store needs {what}")]
@@ -513,8 +547,8 @@ pub enum CheckError {
         per_side: usize,
     },
 
-    /// A circuit of all rows on a board of more than two rows.
-    #[error("a circuit of all rows needs a board of 2 rows")]
+    /// A circuit of all rows on a board of four rows.
+    #[error("a circuit of all rows needs a board of 2 rows, or of 3")]
     #[diagnostic(
         code(sow::check::shared_circuit_rows),
         help("on a board of 4 rows, write `circuit own rows …`: each player sows round their own two rows")

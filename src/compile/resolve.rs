@@ -198,7 +198,19 @@ impl<'a> Scope<'a> {
         let rows = errors.take_one(self.value(&board.rows));
         let columns = errors.take_one(self.value(&board.columns));
         let (Some(rows), Some(columns)) = (rows, columns) else { return Err(errors.0) };
-        if rows != 2 && rows != 4 {
+        let middle = self.eff.sections.territory.and_then(|t| t.node.middle);
+        if let Some(half) = middle {
+            // A middle row shared in halves: three rows, each of an even number of holes.
+            if rows != 3 {
+                errors.push(CheckError::MiddleRows {
+                    rows,
+                    span: half.span.into(),
+                    board: board.rows.span.into(),
+                });
+            } else if columns % 2 == 1 {
+                errors.push(CheckError::MiddleColumns { columns, span: half.span.into() });
+            }
+        } else if rows != 2 && rows != 4 {
             // Where the players own rows, each owns half of them; where they share a ring or
             // every hole, a ring of any length is laid out on two rows.
             let by_rows =
@@ -211,8 +223,14 @@ impl<'a> Scope<'a> {
                 1 => "1 row".to_string(),
                 r => format!("{r} rows"),
             };
-            let help = if by_rows {
-                "a board has 2 or 4 rows: each player owns half of them".to_string()
+            let help = if by_rows && rows == 3 {
+                "a board of 3 rows is shared with half of its middle row to each player: \
+                 `territory each player owns row home and the right half of row middle`"
+                    .to_string()
+            } else if by_rows {
+                "a board has 2 or 4 rows: each player owns half of them; of 3 rows, the row nearest \
+                 them and half of the middle row"
+                    .to_string()
             } else {
                 "a board has 2 or 4 rows; a ring shared by every player is laid out on two: a ring of 8 holes is \
                  `board 2 rows of 4 holes` with `circuit all rows anticlockwise`"
@@ -242,6 +260,7 @@ impl<'a> Scope<'a> {
             columns: columns as usize,
             stores: self.stores.is_some(),
             side_stores,
+            middle: middle.map(|h| h.node),
         };
         errors.finish(Some(board))
     }
@@ -492,16 +511,17 @@ impl<'a> Scope<'a> {
             ast::HoleSet::EveryInRow(row) => {
                 let role = self.row(row)? as usize;
                 let board = self.board.ok_or_else(Vec::new)?;
-                let rows = Player::BOTH.map(|player| board.row(player, role));
-                Ok(rows.into_iter().flat_map(|r| (0..board.columns).map(move |c| Cell::new(r, c))).collect())
+                Ok(Player::BOTH.into_iter().flat_map(|p| board.role_cells(p, role)).collect())
             }
             ast::HoleSet::Run { count, end, row } => {
                 let mut errors = Errors::default();
                 let role = errors.take(self.row(row));
+                // A row's length: the board's, or half of it for a middle row shared in halves.
+                let length = |board: Board| role.map_or(board.columns, |r| board.role_len(usize::from(r)));
                 let count = errors.take_one(self.seed_count(count).and_then(|n| match self.board {
-                    Some(board) if n > board.columns as u64 => Err(CheckError::RunTooLong {
+                    Some(board) if n > length(board) as u64 => Err(CheckError::RunTooLong {
                         count: n,
-                        columns: board.columns,
+                        columns: length(board),
                         span: set.span.into(),
                     }),
                     _ => Ok(n as usize),
@@ -509,14 +529,12 @@ impl<'a> Scope<'a> {
                 let (Some(role), Some(count), Some(board)) = (role, count, self.board) else {
                     return Err(errors.0);
                 };
-                let from_left =
-                    |k: usize| if *end == ast::HolePosition::Leftmost { k } else { board.columns - 1 - k };
+                let n = length(board);
+                let from_left = |k: usize| if *end == ast::HolePosition::Leftmost { k } else { n - 1 - k };
                 let cells = Player::BOTH
                     .iter()
                     .flat_map(|&p| {
-                        (0..count).map(move |k| {
-                            Cell::new(board.row(p, role as usize), board.column_from_left(p, from_left(k)))
-                        })
+                        (0..count).filter_map(move |k| board.counted(p, role as usize, from_left(k)))
                     })
                     .collect();
                 Ok(cells)
@@ -528,12 +546,22 @@ impl<'a> Scope<'a> {
                 let (Some(role), Some(column), Some(board)) = (role, column, self.board) else {
                     return Err(errors.0);
                 };
-                let k = column.from_left(board.columns).ok_or_else(Vec::new)?;
-                let cells = Player::BOTH
-                    .iter()
-                    .map(|&p| Cell::new(board.row(p, role as usize), board.column_from_left(p, k)))
-                    .collect();
-                Ok(cells)
+                let n = board.role_len(role as usize);
+                if n == 0 {
+                    // A row the board does not have: reported with the territory.
+                    return Err(Vec::new());
+                }
+                let Some(k) = column.from_left(n).filter(|&k| k < n) else {
+                    // Past the end of a row half the board's length (`column` checks the board's).
+                    let help =
+                        format!("that row has {n} holes on each side, so the last one is the {}", ordinal(n));
+                    return Err(vec![CheckError::OffBoard {
+                        what: self.text(set.span),
+                        span: set.span.into(),
+                        help,
+                    }]);
+                };
+                Ok(Player::BOTH.iter().filter_map(|&p| board.counted(p, role as usize, k)).collect())
             }
         }
     }

@@ -89,7 +89,7 @@ impl Scope<'_> {
                 (self.board, counts.as_mut(), count, holes)
             {
                 for h in holes {
-                    if only.is_some_and(|p| board.owner(usize::from(h.row)).0 != p) {
+                    if only.is_some_and(|p| board.owner_of(h).0 != p) {
                         continue;
                     }
                     if let Some(c) = counts.get_mut(board.index(h)) {
@@ -286,7 +286,7 @@ impl Scope<'_> {
                     per_side: shape.per_side(),
                 });
             }
-            (Some(shape), Some(all)) if shape.rows != 2 => {
+            (Some(shape), Some(all)) if shape.rows != 2 && shape.middle.is_none() => {
                 return Err(CheckError::SharedCircuitRows { span: all.into(), rows: shape.rows });
             }
             _ => {}
@@ -1792,7 +1792,7 @@ fn impossible_counts(min: u64, max: u64, filter: Span, choice: Span) -> Option<C
 fn transfer_bound(board: Board, from: &HoleFilter, to: &HoleFilter, fixed: &[Option<Vec<Cell>>]) -> usize {
     let holes: Vec<(Player, Role, Cell)> = (board.cells())
         .map(|cell| {
-            let (owner, role) = board.owner(usize::from(cell.row));
+            let (owner, role) = board.owner_of(cell);
             (owner, role as Role, cell)
         })
         .collect();

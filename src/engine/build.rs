@@ -115,7 +115,7 @@ fn ring_layout(model: &Model) -> Layout {
     let ring = model.shared_ring();
     let others = |player: Player| -> Vec<Cell> {
         (0..board.per_side())
-            .flat_map(|r| (0..board.columns).map(move |col| Cell::new(board.row(player, r), col)))
+            .flat_map(|r| board.role_cells(player, r))
             .filter(|cell| !ring.contains(cell))
             .collect()
     };
@@ -137,12 +137,14 @@ fn ring_layout(model: &Model) -> Layout {
     Layout { slot_of, board_of, store, circuit: ByPlayer::for_seats(model.seats, |_| ring.clone()) }
 }
 
-/// Whose each slot is, its row role and column; and each player's holes by role and column.
+/// Whose each slot is, its row role and column; and each player's holes by role, in order
+/// and by column.
 struct Owners {
     hole_owner: Vec<Player>,
     hole_role: Vec<Role>,
     hole_column: Vec<u8>,
     role_hole: ByPlayer<Vec<Vec<Hole>>>,
+    column_hole: ByPlayer<Vec<Vec<Option<Hole>>>>,
 }
 
 fn owners(model: &Model, slot_of: &[Hole], layout: &Layout, slots: usize) -> Owners {
@@ -151,23 +153,36 @@ fn owners(model: &Model, slot_of: &[Hole], layout: &Layout, slots: usize) -> Own
     let mut hole_owner = vec![model.first_player(); slots];
     let mut hole_role = vec![0 as Role; slots];
     let mut hole_column = vec![0u8; slots];
-    // The board's two sides: South's rows and North's, each from its seat.
-    let sides = ByPlayer::new_with(|side| {
-        (0..board.per_side())
-            .map(|role| {
-                (0..board.columns).map(|col| at(Cell::new(board.row(side, role), col))).collect::<Vec<_>>()
-            })
-            .collect::<Vec<_>>()
+    // The board's two sides: South's rows and North's, each from its seat (of a middle row
+    // shared in halves, each side's half).
+    let side_cells = ByPlayer::new_with(|side| {
+        (0..board.per_side()).map(|role| board.role_cells(side, role)).collect::<Vec<_>>()
+    });
+    let sides = side_cells.clone().map(|rows| {
+        rows.into_iter().map(|row| row.into_iter().map(at).collect::<Vec<_>>()).collect::<Vec<_>>()
     });
     for side in Player::BOTH {
-        for (role, row) in sides[side].iter().enumerate() {
-            for (column, h) in row.iter().enumerate() {
+        for (role, row) in side_cells[side].iter().enumerate() {
+            for &cell in row {
+                let h = at(cell);
                 hole_owner[h.index()] = side;
                 hole_role[h.index()] = role as Role;
-                hole_column[h.index()] = column as u8;
+                hole_column[h.index()] = cell.column;
             }
         }
     }
+    // Each side's hole of a row in a column, if the side owns one there.
+    let column_sides = side_cells.map(|rows| {
+        rows.iter()
+            .map(|row| {
+                let mut by_column = vec![None; board.columns];
+                for &cell in row {
+                    by_column[usize::from(cell.column)] = Some(at(cell));
+                }
+                by_column
+            })
+            .collect::<Vec<_>>()
+    });
     if let Some(store) = store {
         for player in model.players() {
             hole_owner[store[player].index()] = player;
@@ -176,8 +191,9 @@ fn owners(model: &Model, slot_of: &[Hole], layout: &Layout, slots: usize) -> Own
     }
     // At a table of more than two no one owns a side: each reads the board from South's seat
     // (the holes are theirs by the colour of the seeds, from their part of the circuit).
-    let role_hole =
-        ByPlayer::for_seats(model.seats, |p| sides[if model.seats == 2 { p } else { Player::South }].clone());
+    let side_of = |p: Player| if model.seats == 2 { p } else { Player::South };
+    let role_hole = ByPlayer::for_seats(model.seats, |p| sides[side_of(p)].clone());
+    let column_hole = ByPlayer::for_seats(model.seats, |p| column_sides[side_of(p)].clone());
     if model.share {
         // Equal parts of the shared ring, from its first hole; the holes off it the last
         // player's (they hold no seeds).
@@ -199,7 +215,7 @@ fn owners(model: &Model, slot_of: &[Hole], layout: &Layout, slots: usize) -> Own
             }
         }
     }
-    Owners { hole_owner, hole_role, hole_column, role_hole }
+    Owners { hole_owner, hole_role, hole_column, role_hole, column_hole }
 }
 
 /// The phases' rules, with the holes of each choice description in slots (the rings are
@@ -409,7 +425,7 @@ fn opposite_table(
     model: &Model,
     slot_of: &[Hole],
     hole_column: &[u8],
-    role_hole: &ByPlayer<Vec<Vec<Hole>>>,
+    column_hole: &ByPlayer<Vec<Vec<Option<Hole>>>>,
     side_store: Option<ByPlayer<Hole>>,
     slots: usize,
 ) -> ByPlayer<Vec<[Option<Hole>; MAX_ROWS / 2]>> {
@@ -418,15 +434,15 @@ fn opposite_table(
         (0..slots)
             .map(|slot| {
                 let mut facing = [None; MAX_ROWS / 2];
-                for (role, row) in role_hole[me.across()].iter().enumerate() {
-                    facing[role] = Some(row[usize::from(hole_column[slot])]);
+                for (role, row) in column_hole[me.across()].iter().enumerate() {
+                    facing[role] = row[usize::from(hole_column[slot])];
                 }
                 facing
             })
             .collect::<Vec<_>>()
     });
     for o in &model.opposites {
-        let me = board.owner(usize::from(o.hole.row)).0;
+        let me = board.owner_of(o.hole).0;
         let facing = match o.facing {
             model::Facing::Hole(cell) => Some(slot_of[board.index(cell)]),
             model::Facing::SideStore(side) => {
@@ -454,7 +470,7 @@ fn build(model: Model) -> Rules {
     let stores_end = holes + if board.stores { model.seats } else { 0 };
     let slots = stores_end + if board.side_stores.is_some() { 2 } else { 0 };
     let layout = layout(&model);
-    let Owners { mut hole_owner, mut hole_role, hole_column, role_hole } =
+    let Owners { mut hole_owner, mut hole_role, hole_column, role_hole, column_hole } =
         owners(&model, &layout.slot_of, &layout, slots);
     let Layout { slot_of, board_of, store, mut circuit } = layout;
     if let Some(store) = store.filter(|_| model.circuit.through_store) {
@@ -477,7 +493,7 @@ fn build(model: Model) -> Rules {
     // Seeds the setup puts in the players' hands count too.
     let total_seeds = start.iter().map(|&c| u32::from(c)).sum::<u32>()
         + model.hand.iter().map(|&n| u32::from(n)).sum::<u32>();
-    let opposite = opposite_table(&model, &slot_of, &hole_column, &role_hole, side_store, slots);
+    let opposite = opposite_table(&model, &slot_of, &hole_column, &column_hole, side_store, slots);
     let (keys, seat_keys) = hash_keys(holes, slots);
     let phases = phase_rules(&model, &slot_of, &territory);
     let c = model.circuit;
@@ -505,6 +521,7 @@ fn build(model: Model) -> Rules {
         circuit_pos,
         next,
         role_hole,
+        column_hole,
         opposite,
         regions,
         opponents_regions,

@@ -330,11 +330,11 @@ impl Rules {
         match resow.into {
             SowInto::Landing => end.last,
             SowInto::Origin => Hole(sow.rings[me].slot(usize::from(end.lap_at)) as u8),
-            SowInto::Behind(role) => {
-                self.role_hole[me][usize::from(role)][usize::from(self.hole_column[end.last.index()])]
-            }
+            // Where the mover has no hole of the row in that column (a middle row shared in
+            // halves), the landing hole.
+            SowInto::Behind(role) => self.in_column(me, usize::from(role), end.last).unwrap_or(end.last),
             SowInto::Hole { role, column } => {
-                self.hole_from_owners_left(me, role, column.from_left(self.columns).unwrap_or(0))
+                self.hole_counted(me, role, column).unwrap_or_else(|| self.hole_from_owners_left(me, role, 0))
             }
             // Sown by `engine::stepwise`, which alone plays rules with row ends.
             SowInto::RowEnd { .. } => end.last,
@@ -434,13 +434,14 @@ impl Rules {
         let ring = &sow.rings[me];
         let facing =
             if capture.origin_column { Hole(ring.slot(usize::from(end.lap_at)) as u8) } else { end.last };
-        let column = usize::from(self.hole_column[facing.index()]);
         let mut holes: Vec<(Hole, u8)> = Vec::new();
         for (i, target) in capture.take.iter().enumerate() {
             match *target {
                 Target::Landing => holes.push((end.last, u8::MAX)),
                 Target::Opposite(role) => holes.extend(self.opposite(me, facing, role).map(|o| (o, role))),
-                Target::Column(role) => holes.push((self.role_hole[me][usize::from(role)][column], u8::MAX)),
+                Target::Column(role) => {
+                    holes.extend(self.in_column(me, usize::from(role), facing).map(|h| (h, u8::MAX)))
+                }
                 Target::Along(steps) => {
                     if let Some(h) = self.along_hole(state, me, end.last, rev, steps)
                         && !self.is_store(h)
@@ -783,7 +784,6 @@ impl Rules {
         holes: &mut [(Hole, u8); MAX_SLOTS],
     ) -> usize {
         let me = state.to_move;
-        let column = usize::from(self.hole_column[last.index()]);
         let mut n_holes = 0;
         for (i, target) in capture.take.iter().enumerate() {
             match *target {
@@ -798,8 +798,10 @@ impl Rules {
                     }
                 }
                 Target::Column(role) => {
-                    holes[n_holes] = (self.role_hole[me][role as usize][column], u8::MAX);
-                    n_holes += 1;
+                    if let Some(h) = self.in_column(me, role as usize, last) {
+                        holes[n_holes] = (h, u8::MAX);
+                        n_holes += 1;
+                    }
                 }
                 Target::Along(steps) => {
                     if let Some(h) = self.along_hole(state, me, last, rev, steps)
@@ -873,9 +875,7 @@ impl Rules {
         let from = match before {
             None | Some(Target::Landing) => Some(last),
             Some(&Target::Opposite(role)) => self.opposite(me, facing, role),
-            Some(&Target::Column(role)) => {
-                Some(self.role_hole[me][usize::from(role)][usize::from(self.hole_column[facing.index()])])
-            }
+            Some(&Target::Column(role)) => self.in_column(me, usize::from(role), facing),
             Some(&Target::Along(steps)) => {
                 self.along_hole(state, me, last, rev, steps).filter(|&h| !self.is_store(h))
             }
@@ -918,7 +918,7 @@ impl Rules {
     fn column_along(&self, state: &State, last: Hole, rev: bool, (role, steps): (Role, i16)) -> Option<Hole> {
         let me = state.to_move;
         let h = self.along_hole(state, me, last, rev, steps).filter(|&h| !self.is_store(h))?;
-        Some(self.role_hole[me][usize::from(role)][usize::from(self.hole_column[h.index()])])
+        self.in_column(me, usize::from(role), h)
     }
 
     /// Whether a seed moved into hole `b` now (before it falls) makes the capture `d` says.

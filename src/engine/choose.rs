@@ -316,11 +316,11 @@ impl Rules {
             return false;
         }
         let (row, column) = (usize::from(role), usize::from(self.hole_column[at.index()]));
-        let front = match self.role_hole[me].get(row + 1) {
+        let front = match self.column_hole[me].get(row + 1) {
             Some(next) => next[column],
-            None => self.role_hole[me.other()][row][column],
+            None => self.column_hole[me.other()][row][column],
         };
-        state.counts[front.index()] > 0
+        front.is_some_and(|front| state.counts[front.index()] > 0)
     }
 
     /// The hole `steps` holes after `me`'s hole carrying mark `m`, along their circuit
@@ -355,7 +355,8 @@ impl Rules {
         let Some(m) = self.model.landing_moves.get(usize::from(i)) else { return };
         let me = state.to_move;
         let whose = if m.opponent { me.next() } else { me };
-        let to = self.hole_from_owners_left(whose, m.role, m.column.from_left(self.columns).unwrap_or(0));
+        let to = (self.hole_counted(whose, m.role, m.column))
+            .unwrap_or_else(|| self.hole_from_owners_left(whose, m.role, 0));
         let n = m.count.min(state.counts[landing.index()]);
         self.remove(state, landing, n);
         self.put(state, to, n);

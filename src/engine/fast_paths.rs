@@ -54,10 +54,13 @@ fn rules_say(
                 Fact::OppositeHolds(role, min, max) => {
                     (min..=max).contains(&rules.opposite(me, h, role).map_or(0, |o| counts[o.index()]))
                 }
-                Fact::Column(role, state) => empty(rules.role_hole[me][role as usize][column], state),
-                Fact::ColumnHolds(role, min, max) => {
-                    (min..=max).contains(&counts[rules.role_hole[me][role as usize][column].index()])
+                // No hole of the row in the column holds no seeds (see `Rules::in_column`).
+                Fact::Column(role, state) => {
+                    (rules.column_hole[me][role as usize][column].map_or(0, |c| counts[c.index()]) == 0)
+                        == (state == HoleState::Empty)
                 }
+                Fact::ColumnHolds(role, min, max) => (min..=max)
+                    .contains(&rules.column_hole[me][role as usize][column].map_or(0, |c| counts[c.index()])),
                 Fact::Next(state) => empty(next, state),
                 Fact::Row(side, role, state) => {
                     let p = if side == Side::Own { me } else { me.other() };

@@ -392,7 +392,8 @@ impl Rules {
                 None => line.trim_end().to_string(),
             };
             let _ = writeln!(out, "{line}");
-            if row == self.rows / 2 {
+            // Between the players' sides (a middle row shared in halves is both's).
+            if row == self.rows / 2 && self.rows.is_multiple_of(2) {
                 let rule = "─".repeat(cells);
                 match &stores {
                     Some((left, right)) => {

@@ -258,11 +258,13 @@ impl Rules {
         }
         let moving = self.colours && !self.seed_colours;
         let mine = |h: &Hole| if moving { self.holds(state, *h, player) } else { own.contains(h) };
-        let columns = self.columns;
-        let column = |k: usize| if from_right { columns - 1 - k } else { k };
-        let mut order: Vec<Hole> = (0..self.role_hole[player].len())
-            .flat_map(|role| (0..columns).map(move |k| (role, k)))
-            .map(|(role, k)| self.hole_from_owners_left(player, role as Role, column(k)))
+        let rows = &self.role_hole[player];
+        let mut order: Vec<Hole> = (0..rows.len())
+            .flat_map(|role| {
+                let n = rows[role].len();
+                (0..n).map(move |k| (role, if from_right { n - 1 - k } else { k }))
+            })
+            .map(|(role, k)| self.hole_from_owners_left(player, role as Role, k))
             .filter(mine)
             .collect();
         if moving {

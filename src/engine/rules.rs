@@ -250,8 +250,13 @@ pub struct Rules {
     pub(crate) circuit_pos: ByPlayer<Vec<u8>>,
     /// For each player and hole: the next hole along that player's circuit (only own holes).
     pub(crate) next: ByPlayer<Vec<Hole>>,
-    /// `role_hole[player][role][column]`: the hole of that player's row role in a column.
+    /// `role_hole[player][role]`: the holes of that player's row role, from South's left (a
+    /// whole row, or the player's half of a middle row shared in halves).
     pub(crate) role_hole: ByPlayer<Vec<Vec<Hole>>>,
+    /// `column_hole[player][role][column]`: the hole of that player's row role in a column
+    /// (from South's left), if they own one there (of a middle row shared in halves, only in
+    /// their half's columns).
+    pub(crate) column_hole: ByPlayer<Vec<Vec<Option<Hole>>>>,
     /// `opposite[mover][slot][role]`: what stands opposite a slot in the opponent's row
     /// `role`, for that mover (see [`Rules::opposite`]).
     pub(crate) opposite: ByPlayer<Vec<[Option<Hole>; MAX_ROWS / 2]>>,
@@ -498,9 +503,17 @@ impl Rules {
         self.next[player][hole.index()]
     }
 
-    /// The hole of `player`'s row `role` in `column`.
-    pub fn role_hole(&self, player: Player, role: Role, column: usize) -> Hole {
-        self.role_hole[player][role as usize][column]
+    /// `player`'s hole of row `role` in the column of hole `h`, if they own one there (of a
+    /// middle row shared in halves, only in their half's columns).
+    #[inline]
+    pub(crate) fn in_column(&self, player: Player, role: usize, h: Hole) -> Option<Hole> {
+        self.column_hole[player][role][usize::from(self.hole_column[h.index()])]
+    }
+
+    /// The hole of `player`'s row `role` in `column` (from South's left), if they own one
+    /// there.
+    pub fn role_hole(&self, player: Player, role: Role, column: usize) -> Option<Hole> {
+        self.column_hole[player][role as usize].get(column).copied().flatten()
     }
 
     /// Seeds in each hole at the start, in board order.
@@ -595,11 +608,25 @@ impl Rules {
         format!("{row}{}", self.column_of(hole) + 1)
     }
 
+    /// The rows of a player in board notation, from the seat inward: a row's letter, or the
+    /// player's half of a middle row shared in halves as its holes (`a`, `b4–b6`).
+    pub fn row_words(&self, player: Player) -> Vec<String> {
+        (self.role_hole[player].iter().take(self.model.row_names.len()))
+            .map(|row| match (row.first(), row.last()) {
+                (Some(&first), Some(&last)) if row.len() < self.columns => {
+                    format!("{}–{}", self.hole_name(first), self.hole_name(last))
+                }
+                (Some(&first), _) => ((b'a' + self.row_of(first) as u8) as char).to_string(),
+                _ => String::new(),
+            })
+            .collect()
+    }
+
     /// The rows of a player, as letters in board notation, from the seat inward (`a, b`).
     pub fn row_letters(&self, player: Player) -> Vec<char> {
         (0..self.model.row_names.len())
             .map(|role| {
-                let hole = self.role_hole(player, role as Role, 0);
+                let hole = self.role_hole[player][role][0];
                 (b'a' + self.row_of(hole) as u8) as char
             })
             .collect()

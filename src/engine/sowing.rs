@@ -528,12 +528,24 @@ fn landing_rules(
                         break;
                     }
                 },
-                Fact::Column(role, state) => {
-                    Check::Hole(rules.role_hole[me][role as usize][column], state == HoleState::Empty)
-                }
-                Fact::ColumnHolds(role, min, max) => {
-                    Check::HoleHolds(rules.role_hole[me][role as usize][column], min, max)
-                }
+                // Where the mover has no hole of the row in the column (a middle row shared in
+                // halves), it holds no seeds, as a hole with none opposite.
+                Fact::Column(role, state) => match rules.column_hole[me][role as usize][column] {
+                    Some(h) => Check::Hole(h, state == HoleState::Empty),
+                    None if state == HoleState::Empty => continue,
+                    None => {
+                        never = true;
+                        break;
+                    }
+                },
+                Fact::ColumnHolds(role, min, max) => match rules.column_hole[me][role as usize][column] {
+                    Some(h) => Check::HoleHolds(h, min, max),
+                    None if min == 0 => continue,
+                    None => {
+                        never = true;
+                        break;
+                    }
+                },
                 Fact::Next(state) => Check::Next(state == HoleState::Empty),
                 Fact::Row(side, role, state) => Check::Row(row_index(side, role), state == HoleState::Empty),
                 Fact::Origin(min, max) => Check::Origin(min, max),

@@ -669,11 +669,11 @@ impl Rules {
         let at = (0..n).fold(h, |x, _| self.step_hole(me, x, rev));
         let (owner, role) = (self.hole_owner[at.index()], usize::from(self.hole_role[at.index()]));
         let column = usize::from(self.hole_column[at.index()]);
-        let front = match self.role_hole[owner].get(role + 1) {
+        let front = match self.column_hole[owner].get(role + 1) {
             Some(row) => row[column],
-            None => self.role_hole[owner.other()][role][column],
+            None => self.column_hole[owner.other()][role][column],
         };
-        state.counts[front.index()] > 0
+        front.is_some_and(|front| state.counts[front.index()] > 0)
     }
 
     /// Whether a seed placed in hole `h` captures there: the mover has a seed in hand and the
@@ -693,14 +693,16 @@ impl Rules {
     /// The end holes of `me`'s row `role`, each with the way that sows it inward (against the
     /// circuit's stored order with `true`): the owner's left end first.
     pub(super) fn row_ends(&self, me: Player, role: Role) -> [(Hole, bool); 2] {
-        let board = self.model.board;
         let row = &self.role_hole[me][usize::from(role)];
+        let n = row.len();
+        // From the owner's left (North reads the row from the other end).
+        let at = |k: usize| row[if me == Player::North { n - 1 - k } else { k }];
         let end = |k: usize| {
-            let hole = row[board.column_from_left(me, k)];
-            let inner = row[board.column_from_left(me, if k == 0 { 1.min(self.columns - 1) } else { k - 1 })];
+            let hole = at(k);
+            let inner = at(if k == 0 { 1.min(n - 1) } else { k - 1 });
             (hole, self.step_hole(me, hole, false) != inner)
         };
-        [end(0), end(self.columns - 1)]
+        [end(0), end(n - 1)]
     }
 
     /// The row ends the mover may choose from for capture `c`, in board order.

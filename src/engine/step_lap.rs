@@ -356,12 +356,12 @@ impl Rules {
         let along = |steps: i16| self.along_hole(state, me, at, cur.rev, steps);
         let holds =
             |steps: i16, min: u16, max: u16| along(steps).is_some_and(|h| (min..=max).contains(&count(h)));
+        // The mover's hole of a row in the column (none holds no seeds: see `Rules::in_column`).
+        let in_column = |role: Role| self.column_hole[me][usize::from(role)][column].map_or(0, count);
         let fact_holds = |fact: Fact| match fact {
             Fact::Opposite(role, s) => (facing(role) == 0) == (s == HoleState::Empty),
-            Fact::Column(role, s) => is(self.role_hole[me][usize::from(role)][column], s),
-            Fact::ColumnHolds(role, min, max) => {
-                (min..=max).contains(&count(self.role_hole[me][usize::from(role)][column]))
-            }
+            Fact::Column(role, s) => (in_column(role) == 0) == (s == HoleState::Empty),
+            Fact::ColumnHolds(role, min, max) => (min..=max).contains(&in_column(role)),
             Fact::OppositeHolds(role, min, max) => (min..=max).contains(&facing(role)),
             Fact::Next(s) => along(1).is_some_and(|h| is(h, s)),
             Fact::Row(side, role, s) => {
@@ -382,9 +382,7 @@ impl Rules {
                 let n = match hole {
                     crate::model::CountAt::Landing => Some(count(at)),
                     crate::model::CountAt::Opposite(role) => Some(facing(role)),
-                    crate::model::CountAt::Column(role) => {
-                        Some(count(self.role_hole[me][usize::from(role)][column]))
-                    }
+                    crate::model::CountAt::Column(role) => Some(in_column(role)),
                     crate::model::CountAt::Along(steps) => along(steps).map(count),
                 };
                 n.is_some_and(|n| crate::model::in_counts(n, min, max, step))

@@ -500,7 +500,7 @@ impl Rules {
     /// The hole of `me`'s the rules sow a hand from (`… starting with the leftmost pit hole`).
     pub(super) fn hand_hole(&self, sow: &SowRules, me: Player) -> Option<Hole> {
         let (role, column) = sow.hand_sow?;
-        column.from_left(self.columns).map(|k| self.hole_from_owners_left(me, role, k))
+        self.hole_counted(me, role, column)
     }
 
     /// The lap of the mover's hand and the laps that follow it, as any turn's: the hand's

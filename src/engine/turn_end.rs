@@ -104,7 +104,7 @@ impl Rules {
         if me == giver || state.seeds[me] > 0 || !self.end_in_force(state, EndKind::Gift) {
             return;
         }
-        let Some(k) = gift.column.from_left(self.columns) else { return };
+        let Some(h) = self.hole_counted(me, gift.role, gift.column) else { return };
         let n = gift.count;
         match self.store {
             Some(store) => {
@@ -126,7 +126,6 @@ impl Rules {
                 state.hand[giver] -= over.min(n);
             }
         }
-        let h = self.hole_from_owners_left(me, gift.role, k);
         self.put(state, h, n);
     }
 
@@ -296,7 +295,22 @@ impl Rules {
 
     /// The hole `k` places from `player`'s left in their row `role`.
     pub(super) fn hole_from_owners_left(&self, player: Player, role: Role, k: usize) -> Hole {
-        self.role_hole[player][usize::from(role)][self.model.board.column_from_left(player, k)]
+        let row = &self.role_hole[player][usize::from(role)];
+        // North reads the row from the other end; at a table of more than two, every player
+        // reads it from South's seat.
+        row[if player == Player::North { row.len() - 1 - k } else { k }]
+    }
+
+    /// The hole of `player`'s row `role` at a place counted from their left (or right), if
+    /// the row is that long (a middle row shared in halves is half as long as the board).
+    pub(super) fn hole_counted(
+        &self,
+        player: Player,
+        role: Role,
+        column: crate::model::Column,
+    ) -> Option<Hole> {
+        let k = column.from_left(self.role_hole[player][usize::from(role)].len())?;
+        Some(self.hole_from_owners_left(player, role, k))
     }
 
     /// The holes of `player`'s that a set names.
@@ -306,9 +320,7 @@ impl Rules {
             HoleSet::Territory => self.territory[player].clone(),
             HoleSet::Row(role) => self.role_hole[player][usize::from(role)].clone(),
             HoleSet::Marked(m) => self.own_holes(state, player).filter(|&h| state.is_marked(m, h)).collect(),
-            HoleSet::One { role, column } => (column.from_left(self.columns))
-                .map(|k| vec![self.hole_from_owners_left(player, role, k)])
-                .unwrap_or_default(),
+            HoleSet::One { role, column } => self.hole_counted(player, role, column).into_iter().collect(),
             HoleSet::Rearmost => self.rearmost(state, player).into_iter().collect(),
             HoleSet::AfterMark { mark, steps } => {
                 self.after_mark(state, player, mark, steps, false).into_iter().collect()
@@ -321,8 +333,7 @@ impl Rules {
         let count = |h: Hole| state.counts[h.index()];
         match *fact {
             SideFact::Most { role, column } => {
-                let Some(k) = column.from_left(self.columns) else { return false };
-                let hole = self.hole_from_owners_left(player, role, k);
+                let Some(hole) = self.hole_counted(player, role, column) else { return false };
                 self.territory[player].iter().all(|&h| h == hole || count(h) < count(hole))
             }
             SideFact::Every { holes, min, max } => {
@@ -337,7 +348,7 @@ impl Rules {
                 n <= usize::from(most)
             }
             SideFact::NotMoreThanLeft => (0..self.role_hole[player].len()).all(|role| {
-                (1..self.columns).all(|k| {
+                (1..self.role_hole[player][role].len()).all(|k| {
                     count(self.hole_from_owners_left(player, role as Role, k))
                         <= count(self.hole_from_owners_left(player, role as Role, k - 1))
                 })

@@ -19,10 +19,20 @@ impl Cell {
     }
 }
 
+/// Which half of a shared middle row each player owns, seen from their seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Half {
+    /// The half on the owner's left.
+    Left,
+    /// The half on the owner's right.
+    Right,
+}
+
 /// The board's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// Rows (2 or 4): each player owns half of them.
+    /// Rows (2, 3 or 4): each player owns half of them; of three, the row nearest them and
+    /// half of the middle row ([`Board::middle`]).
     pub rows: usize,
     /// Holes per row.
     pub columns: usize,
@@ -34,12 +44,52 @@ pub struct Board {
     /// it is never captured, its seeds count for its owner, and a lap ending in it ends the
     /// turn. Rows then have an even number of holes.
     pub side_stores: Option<super::Role>,
+    /// On a board of three rows, the half of the middle row each player owns as their
+    /// second row, seen from their seat (`territory each player owns row home and the right
+    /// half of row middle`); rows then have an even number of holes. `None` on 2 or 4 rows.
+    pub middle: Option<Half>,
 }
 
 impl Board {
-    /// Rows per player.
+    /// Rows per player (of three, the middle row's halves count as one row each).
     pub fn per_side(self) -> usize {
-        self.rows / 2
+        self.rows.div_ceil(2)
+    }
+
+    /// Whether a player owns a hole, and as which row: the owner, and the row's role from
+    /// the owner's seat. The holes of a middle row shared in halves are their half's owner's.
+    pub fn owner_of(self, cell: Cell) -> (Player, usize) {
+        let row = usize::from(cell.row);
+        match self.middle {
+            Some(half) if self.rows % 2 == 1 && row == self.rows / 2 => {
+                // South's right is the right seen from South's seat; North's, South's left.
+                let right = usize::from(cell.column) >= self.columns / 2;
+                let south = right == (half == Half::Right);
+                if south { (Player::South, row) } else { (Player::North, self.rows - 1 - row) }
+            }
+            _ => self.owner(row),
+        }
+    }
+
+    /// The holes of `player`'s row `role`, from South's left: a whole row, or the player's
+    /// half of a shared middle row. At a table of more than two every player reads the board
+    /// from South's seat.
+    pub fn role_cells(self, player: Player, role: usize) -> Vec<Cell> {
+        let row = self.row(player, role);
+        let side = if player == Player::North { Player::North } else { Player::South };
+        (0..self.columns).map(|c| Cell::new(row, c)).filter(|&h| self.owner_of(h) == (side, role)).collect()
+    }
+
+    /// The hole `k` places from `player`'s left in their row `role`, if the row is that long.
+    pub fn counted(self, player: Player, role: usize, k: usize) -> Option<Cell> {
+        let row = self.role_cells(player, role);
+        let n = row.len();
+        (k < n).then(|| row[if player == Player::North { n - 1 - k } else { k }])
+    }
+
+    /// Holes in `player`'s row `role` ([`Board::role_cells`]).
+    pub fn role_len(self, role: usize) -> usize {
+        self.role_cells(Player::South, role).len()
     }
 
     /// Holes on the board.
@@ -74,7 +124,8 @@ impl Board {
         if player == Player::North { self.rows - 1 - role } else { role }
     }
 
-    /// The owner of a row, and its role from the owner's seat.
+    /// The owner of a row, and its role from the owner's seat (of a middle row shared in
+    /// halves, South: see [`Board::owner_of`] for a hole's owner).
     pub fn owner(self, row: usize) -> (Player, usize) {
         if row < self.per_side() { (Player::South, row) } else { (Player::North, self.rows - 1 - row) }
     }
@@ -97,7 +148,10 @@ impl Board {
         let outer = self.row(player, 0);
         let inner = self.row(player, 1);
         let (lower, upper) = (outer.min(inner), outer.max(inner));
+        let side = if player == Player::North { Player::North } else { Player::South };
         let mut ring = self.two_rows(lower, upper, direction);
+        // Of a middle row shared in halves, the player's half.
+        ring.retain(|&h| self.owner_of(h).0 == side);
         let first = Cell::new(outer, self.column_from_left(player, 0));
         let at = ring.iter().position(|&h| h == first).unwrap_or(0);
         ring.rotate_left(at);
@@ -106,8 +160,25 @@ impl Board {
 
     /// The ring of every hole of a two-row board, starting at South's first hole in the
     /// direction of sowing (the hole after North's last one).
+    ///
+    /// On a board of three rows, each player's own rows in turn: South's row nearest them
+    /// from left to right and their half of the middle row back towards the centre, then
+    /// North's the same way from North's seat (a1…a6, b6…b4, c6…c1, b1…b3), and round again.
     pub fn all_rows_ring(self, direction: Direction) -> Vec<Cell> {
-        self.rows_ring(0, 1, direction)
+        if self.middle.is_none() {
+            return self.rows_ring(0, 1, direction);
+        }
+        let mut ring = self.own_rows_ring(Player::South, Direction::Anticlockwise);
+        ring.extend(self.own_rows_ring(Player::North, Direction::Anticlockwise));
+        if direction == Direction::Clockwise {
+            ring.reverse();
+            // From South's first hole in the direction of sowing.
+            let n = ring.len();
+            let south = |k: usize| self.owner_of(ring[k % n]).0 == Player::South;
+            let at = (0..n).find(|&k| south(k) && !south(k + n - 1)).unwrap_or(0);
+            ring.rotate_left(at);
+        }
+        ring
     }
 
     /// The ring of the board's edge: anticlockwise from South's leftmost outer hole along row

@@ -8,8 +8,11 @@ use super::*;
 /// Why a model cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ModelError {
-    /// The board's rows are not 2 or 4, or its columns not 1 to [`MAX_COLUMNS`].
-    #[error("a board of {rows} rows of {columns} holes: boards have 2 or 4 rows of 1 to {MAX_COLUMNS} holes")]
+    /// The board's rows are not 2 or 4 (or 3 with the middle row shared in halves, of an even
+    /// number of holes), or its columns not 1 to [`MAX_COLUMNS`].
+    #[error(
+        "a board of {rows} rows of {columns} holes: boards have 2, 3 or 4 rows of 1 to {MAX_COLUMNS} holes"
+    )]
     Board {
         /// Rows.
         rows: usize,
@@ -103,8 +106,11 @@ impl Model {
     /// Check that the model is consistent, before the engine builds its tables from it.
     pub fn check(&self) -> Result<(), ModelError> {
         let board = self.board;
+        // Three rows share the middle one in halves (rows then of an even length).
+        let three = board.rows == 3 && board.middle.is_some() && board.columns.is_multiple_of(2);
         if !(2..=MAX_ROWS).contains(&board.rows)
-            || !board.rows.is_multiple_of(2)
+            || !(board.rows.is_multiple_of(2) || three)
+            || (board.middle.is_some() && !three)
             || !(1..=MAX_COLUMNS).contains(&board.columns)
         {
             return Err(ModelError::Board { rows: board.rows, columns: board.columns });
@@ -127,8 +133,14 @@ impl Model {
                 "a ring of one row role is shared and names a row of the territory",
             ));
         }
-        if c.shared && c.ring_role.is_none() && !c.edge && !c.path && board.rows != 2 {
-            return Err(ModelError::Circuit("a circuit of all rows needs a board of two rows"));
+        if c.shared
+            && c.ring_role.is_none()
+            && !c.edge
+            && !c.path
+            && board.rows != 2
+            && board.middle.is_none()
+        {
+            return Err(ModelError::Circuit("a circuit of all rows needs a board of two rows, or of three"));
         }
         if !c.shared && board.per_side() != 2 {
             return Err(ModelError::Circuit("a circuit of each player's own rows needs two rows a player"));

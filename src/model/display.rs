@@ -129,7 +129,18 @@ impl Model {
         }
         for player in Player::BOTH.into_iter().filter(|_| !self.share && !self.common) {
             let rows: Vec<String> = (self.row_names.iter().enumerate())
-                .map(|(role, name)| format!("{name} = {}", (b'a' + board.row(player, role) as u8) as char))
+                .map(|(role, name)| {
+                    let row = (b'a' + board.row(player, role) as u8) as char;
+                    match board.role_cells(player, role).as_slice() {
+                        // Half of a middle row shared in halves.
+                        cells if cells.len() < board.columns => format!(
+                            "{name} = {}–{} (half of row {row})",
+                            board.name(cells[0]),
+                            board.name(cells[cells.len() - 1])
+                        ),
+                        _ => format!("{name} = {row}"),
+                    }
+                })
                 .collect();
             writeln!(f, "  {player}: {}", rows.join(", "))?;
         }
@@ -157,7 +168,7 @@ impl Model {
                 let _ = write!(line, "{:>width$}", self.setup[row * board.columns + column]);
             }
             writeln!(f, "{line}")?;
-            if row == board.per_side() {
+            if row == board.rows / 2 && board.rows.is_multiple_of(2) {
                 writeln!(f, "     {}", "─".repeat(width * board.columns))?;
             }
         }
@@ -173,7 +184,7 @@ impl Model {
         }
         let ring = self.shared_ring();
         let (own, other): (Vec<Cell>, Vec<Cell>) =
-            ring.into_iter().partition(|h| board.owner(usize::from(h.row)).0 == player);
+            ring.into_iter().partition(|&h| board.owner_of(h).0 == player);
         let mut names: Vec<String> = own.iter().map(|&h| board.name(h)).collect();
         if c.through_store {
             names.push(format!("{player}'s store"));
@@ -236,15 +247,17 @@ impl Model {
         for player in Player::BOTH {
             for (role, name) in self.row_names.iter().enumerate() {
                 // Every hole of the player's rows, each of which a rule may read across from.
-                let listed = (0..board.per_side())
-                    .flat_map(|r| (0..board.columns).map(move |c| Cell::new(board.row(player, r), c)));
+                let listed = (0..board.per_side()).flat_map(|r| board.role_cells(player, r));
                 let pairs: Vec<String> = listed
                     .map(|mine| {
                         let given =
                             self.opposites.iter().find(|o| o.hole == mine && usize::from(o.role) == role);
+                        let facing = Cell::new(board.row(player.other(), role), usize::from(mine.column));
                         let theirs = match given.map(|o| o.facing) {
-                            None => board
-                                .name(Cell::new(board.row(player.other(), role), usize::from(mine.column))),
+                            // Of a middle row shared in halves, a hole of the player's own half
+                            // stands opposite no hole of the opponent's.
+                            None if board.owner_of(facing) != (player.other(), role) => "-".to_string(),
+                            None => board.name(facing),
                             Some(Facing::Hole(cell)) => board.name(cell),
                             Some(Facing::SideStore(Side::Own)) => side_store(player).to_string(),
                             Some(Facing::SideStore(Side::Opponent)) => side_store(player.other()).to_string(),
@@ -409,13 +422,10 @@ impl Model {
         let board = self.board;
         match holes {
             HoleSet::Territory | HoleSet::Marked(_) | HoleSet::Rearmost | HoleSet::AfterMark { .. } => None,
-            HoleSet::Row(role) => {
-                let row = board.row(player, usize::from(role));
-                Some((0..board.columns).map(|c| Cell::new(row, c)).collect())
-            }
+            HoleSet::Row(role) => Some(board.role_cells(player, usize::from(role))),
             HoleSet::One { role, column } => {
-                let k = column.from_left(board.columns)?;
-                Some(vec![Cell::new(board.row(player, usize::from(role)), board.column_from_left(player, k))])
+                let k = column.from_left(board.role_len(usize::from(role)))?;
+                Some(board.counted(player, usize::from(role), k).into_iter().collect())
             }
         }
     }
@@ -783,7 +793,7 @@ impl Model {
                 words.push(format!("not marked {}", self.marks[usize::from(m)].name));
             }
         }
-        let territory = self.board.per_side() * self.board.columns;
+        let territory = (0..self.board.per_side()).map(|r| self.board.role_len(r)).sum::<usize>();
         // A description of one player's alone names no hole of the other's.
         for player in Player::BOTH.into_iter().filter(|&p| c.only.is_none_or(|only| only == p)) {
             let left_out: Vec<Cell> =
@@ -791,9 +801,7 @@ impl Model {
             let cells = match self.choice_cells(c.holes, player) {
                 Some(cells) => cells,
                 None if left_out.is_empty() || matches!(c.holes, HoleSet::Marked(_)) => continue,
-                None => {
-                    self.board.cells().filter(|h| self.board.owner(usize::from(h.row)).0 == player).collect()
-                }
+                None => self.board.cells().filter(|&h| self.board.owner_of(h).0 == player).collect(),
             };
             let cells: Vec<Cell> = cells.into_iter().filter(|h| !left_out.contains(h)).collect();
             if cells.len() < territory {

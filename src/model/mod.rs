@@ -16,7 +16,7 @@ mod display;
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-pub use board::{Board, Cell};
+pub use board::{Board, Cell, Half};
 pub use check::ModelError;
 pub(crate) use display::ordinal;
 

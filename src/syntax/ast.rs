@@ -264,6 +264,9 @@ pub struct Territory {
     /// `at the start, then the holes that hold their seeds`, if written: holes belong by the
     /// colour of their seeds.
     pub by_colour: Option<Span>,
+    /// `and the right half of row middle`, if written: the half of a board's middle row each
+    /// player owns (its name is the last of `rows`), and where it is written.
+    pub middle: Option<Spanned<crate::model::Half>>,
 }
 
 /// `setup { … }`.

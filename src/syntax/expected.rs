@@ -198,6 +198,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_moving => "`moving`",
         Rule::players => "`players N`",
         Rule::circuit_share => "`an equal part of the circuit`",
+        Rule::middle_half => "`and the right half of row middle`",
         Rule::edge_ring => "`the edge`",
         Rule::kw_edge => "`edge`",
         Rule::kw_equal => "`equal`",

@@ -404,12 +404,22 @@ fn lower_territory(pair: Pair<'_, Rule>) -> Result<Territory> {
     let mut c = Children::of(pair);
     let share = c.optional(Rule::circuit_share).map(|p| span(&p));
     let common = c.optional(Rule::common_holes).map(|p| span(&p));
-    let rows = match share.or(common) {
+    let mut rows = match share.or(common) {
         Some(_) => Vec::new(),
         None => lower_name_list(c.expect(Rule::name_list)?),
     };
+    let middle = match c.optional(Rule::middle_half) {
+        Some(half) => {
+            let at = span(&half);
+            let right = half.clone().into_inner().any(|p| p.as_rule() == Rule::kw_right);
+            rows.push(lower_name(Children::of(half).expect(Rule::row_name)?));
+            let half = if right { crate::model::Half::Right } else { crate::model::Half::Left };
+            Some(Spanned::new(half, at))
+        }
+        None => None,
+    };
     let by_colour = c.optional(Rule::by_colour).map(|p| span(&p));
-    Ok(Territory { rows, share, common, by_colour })
+    Ok(Territory { rows, share, common, by_colour, middle })
 }
 
 fn lower_name_list(pair: Pair<'_, Rule>) -> Vec<Spanned<String>> {

@@ -391,7 +391,7 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
         params: rules.params().iter().map(|p| (p.name.clone(), p.value)).collect(),
         rows: rules.rows(),
         columns: rules.columns(),
-        row_letters: sides(rules, |p| rules.row_letters(p).iter().map(char::to_string).collect()),
+        row_letters: sides(rules, |p| rules.row_words(p)),
         seats: rules.players().map(side).collect(),
         board: rules.board_counts(state),
         owners: rules.all_holes().map(|h| side(rules.owner_at(state, h))).collect(),

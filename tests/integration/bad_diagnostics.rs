@@ -141,8 +141,8 @@ fn stray_comma_reads_the_next_section_as_a_name() {
     sow::syntax
 
       × expected a section (`param`, `board`, `territory`, `setup`, `circuit`,
-      │ `choose`, `sow`, `after each lap`, `capture`, `end`, …), `,`, `}` or `at`,
-      │ found `{`
+      │ `choose`, `sow`, `after each lap`, `capture`, `end`, …), `,`, `}`, `and`
+      │ or `at`, found `{`
        ╭─[ledger.sow:7:11]
      6 │     territory each player owns rows outer, inner,
      7 │     setup {

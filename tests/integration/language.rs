@@ -4384,3 +4384,130 @@ fn a_pictures_labels_stay_in_line() {
         assert_eq!(label_columns(&rules, &[last]), plain);
     }
 }
+
+/// A board of three rows, the middle row shared in halves (Gabata (Adowa): "Each player owns
+/// the row closest to them and the right half of the central row"): `circuit all rows` runs
+/// through each player's row and half in turn, as Ludii's track does (a1…a6, b6…b4,
+/// c6…c1, b1…b3). South sows b4 (3): c6, c5, c4, the last making North's c4 hold 4, taken;
+/// North sows b1 (3): b2, b3, a1, South's a1 made 4 and taken.
+const THREE_ROWS: &str = r#"game "Three" {
+    board 3 rows of 6 holes, no stores
+    territory each player owns row home and the right half of row middle
+    setup {
+        3 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    capture four {
+        take the landing hole
+    }
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 4 seeds: capture four
+        when the last seed lands in an occupied hole: relay
+        otherwise: stop
+    }
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+
+#[test]
+fn a_board_of_three_rows_shares_its_middle_row_in_halves() {
+    let rules = seventh_fault(THREE_ROWS);
+    let names = |p: Player| rules.model().circuit_names(p).join(" ");
+    assert_eq!(names(Player::South), "a1 a2 a3 a4 a5 a6 b6 b5 b4 c6 c5 c4 c3 c2 c1 b1 b2 b3");
+    assert_eq!(names(Player::North), "c6 c5 c4 c3 c2 c1 b1 b2 b3 a1 a2 a3 a4 a5 a6 b6 b5 b4");
+    assert_eq!(rules.row_words(Player::South), ["a", "b4–b6"]);
+    assert_eq!(rules.row_words(Player::North), ["c", "b1–b3"]);
+    let mut game = Game::new(&rules);
+    let moves = |game: &Game| game.legal_moves().iter().map(|&m| rules.move_text(m)).collect::<Vec<_>>();
+    assert_eq!(moves(&game), ["a1", "a2", "a3", "a4", "a5", "a6", "b4", "b5", "b6"]);
+    game.play(rules.parse_move(game.state(), "b4").unwrap()).unwrap();
+    assert_eq!(
+        rules.board_counts(game.state()),
+        [3, 3, 3, 3, 3, 3, /* b */ 3, 3, 3, 0, 3, 3, /* c */ 3, 3, 3, 0, 4, 4]
+    );
+    assert_eq!(moves(&game), ["b1", "b2", "b3", "c1", "c2", "c3", "c5", "c6"], "c4 was emptied");
+    game.play(rules.parse_move(game.state(), "b1").unwrap()).unwrap();
+    assert_eq!(
+        rules.board_counts(game.state()),
+        [0, 3, 3, 3, 3, 3, /* b */ 0, 4, 4, 0, 3, 3, /* c */ 3, 3, 3, 0, 4, 4]
+    );
+    assert_eq!(game.state().captured()[Player::South], 4);
+    assert_eq!(game.state().captured()[Player::North], 4);
+    // `left`: South owns b1…b3, and their own rows run a1…a6, then b3…b1.
+    let left = seventh_fault(
+        &THREE_ROWS
+            .replace("the right half", "the left half")
+            .replace("circuit all rows", "circuit own rows"),
+    );
+    assert_eq!(left.model().circuit_names(Player::South).join(" "), "a1 a2 a3 a4 a5 a6 b3 b2 b1");
+    assert_eq!(left.model().circuit_names(Player::North).join(" "), "c6 c5 c4 c3 c2 c1 b4 b5 b6");
+}
+
+/// Opposite holes on a board of three rows are those in a hole's column (Abalala'e: an own
+/// empty hole of the near row's left half takes both opponent's holes in its column, of its
+/// right half only the far row's, of the middle row only the far row's). South a1 (1) →
+/// a2, empty: takes c2 (2) and b2 (3); a4 (1) → a5: takes c5 (3), not b5 (4, South's own);
+/// b6 (1) → b5, emptied first: takes c5 only.
+#[test]
+fn opposite_holes_on_three_rows_are_those_in_the_column() {
+    let rules = seventh_fault(
+        &THREE_ROWS
+            .replace(
+                "capture four {\n        take the landing hole",
+                "capture across {\n        take the opposite home hole and the opposite middle hole",
+            )
+            .replace(
+                "when the last seed lands in an opponent's hole and the landing hole holds 4 seeds: capture four",
+                "when the last seed lands in an empty own hole: capture across",
+            ),
+    );
+    let position = "c 1 2 1 1 3 1\nb 1 3 1 1 4 1\na 1 0 1 1 0 1";
+    let after = |picture: &str, mv: &str| {
+        let mut game = main_position(&rules, picture, Player::South);
+        game.play(rules.parse_move(game.state(), mv).unwrap()).unwrap();
+        (rules.board_counts(game.state()), game.state().captured()[Player::South])
+    };
+    assert_eq!(
+        after(position, "a1"),
+        (vec![0, 1, 1, 1, 0, 1, /* b */ 1, 0, 1, 1, 4, 1, /* c */ 1, 0, 1, 1, 3, 1], 5)
+    );
+    assert_eq!(
+        after(position, "a4"),
+        (vec![1, 0, 1, 0, 1, 1, /* b */ 1, 3, 1, 1, 4, 1, /* c */ 1, 2, 1, 1, 0, 1], 3)
+    );
+    let emptied = "c 1 2 1 1 3 1\nb 1 3 1 1 0 1\na 1 0 1 1 0 1";
+    assert_eq!(
+        after(emptied, "b6"),
+        (vec![1, 0, 1, 1, 0, 1, /* b */ 1, 3, 1, 1, 1, 0, /* c */ 1, 2, 1, 1, 0, 1], 3)
+    );
+}
+
+/// `the own middle hole in the landing column` on three rows: where the mover owns no middle
+/// hole in the column (the opponent's half), it holds no seeds. South a1 (1) → a2: b2 is
+/// North's, so the condition `… is empty` holds and c2 is taken; a4 (1) → a5: South's b5
+/// holds 4, so it does not.
+#[test]
+fn a_column_hole_of_the_opponents_half_holds_no_seeds() {
+    let rules = seventh_fault(
+        &THREE_ROWS
+            .replace("capture four {\n        take the landing hole", "capture across {\n        take the opposite home hole")
+            .replace(
+                "when the last seed lands in an opponent's hole and the landing hole holds 4 seeds: capture four",
+                "when the last seed lands in an empty own home hole\n            and the own middle hole in the landing column is empty: capture across",
+            ),
+    );
+    let position = "c 1 2 1 1 3 1\nb 1 3 1 1 4 1\na 1 0 1 1 0 1";
+    let captured = |mv: &str| {
+        let mut game = main_position(&rules, position, Player::South);
+        game.play(rules.parse_move(game.state(), mv).unwrap()).unwrap();
+        game.state().captured()[Player::South]
+    };
+    assert_eq!(captured("a1"), 2);
+    assert_eq!(captured("a4"), 0);
+}
