@@ -499,8 +499,10 @@ pub enum CheckError {
         /// Holes per row.
         columns: u64,
         /// Where.
-        #[label("half of the middle row")]
+        #[label("{what}")]
         span: SourceSpan,
+        /// What needs the halves.
+        what: String,
     },
 
     /// A sowing through the side store on a board without side stores, or round a circuit

@@ -208,11 +208,24 @@ impl<'a> Scope<'a> {
                     board: board.rows.span.into(),
                 });
             } else if columns % 2 == 1 {
-                errors.push(CheckError::MiddleColumns { columns, span: half.span.into() });
+                errors.push(CheckError::MiddleColumns {
+                    columns,
+                    span: half.span.into(),
+                    what: "half of the middle row".into(),
+                });
             }
-        } else if rows != 2 && rows != 4 {
-            // Where the players own rows, each owns half of them; where they share a ring or
-            // every hole, a ring of any length is laid out on two rows.
+        } else if rows != 2
+            && rows != 4
+            && !(rows == 3
+                && self
+                    .eff
+                    .sections
+                    .territory
+                    .is_some_and(|t| t.node.share.is_some() || t.node.common.is_some()))
+        {
+            // Where the players own rows, each owns half of them (of three, the middle one in
+            // halves); where they share a ring or every hole, a ring of any length is laid out
+            // on two rows, or on three.
             let by_rows =
                 self.eff.sections.territory.is_none_or(|t| t.node.share.is_none() && t.node.common.is_none());
             let what = match rows {
@@ -232,7 +245,7 @@ impl<'a> Scope<'a> {
                  them and half of the middle row"
                     .to_string()
             } else {
-                "a board has 2 or 4 rows; a ring shared by every player is laid out on two: a ring of 8 holes is \
+                "where every player shares a ring, a board has 2, 3 or 4 rows: a ring of 8 holes is \
                  `board 2 rows of 4 holes` with `circuit all rows anticlockwise`"
                     .to_string()
             };

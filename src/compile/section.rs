@@ -286,7 +286,15 @@ impl Scope<'_> {
                     per_side: shape.per_side(),
                 });
             }
-            (Some(shape), Some(all)) if shape.rows != 2 && shape.middle.is_none() => {
+            // On three rows, all rows run through each player's row and half of the middle row.
+            (Some(shape), Some(all)) if shape.rows == 3 && shape.columns % 2 == 1 => {
+                return Err(CheckError::MiddleColumns {
+                    columns: shape.columns as u64,
+                    span: all.into(),
+                    what: "through each player's row and half of the middle row".into(),
+                });
+            }
+            (Some(shape), Some(all)) if shape.rows != 2 && shape.rows != 3 => {
                 return Err(CheckError::SharedCircuitRows { span: all.into(), rows: shape.rows });
             }
             _ => {}
@@ -1394,6 +1402,8 @@ impl Scope<'_> {
                             except,
                             fewest: r.fewest.is_some(),
                             rest,
+                            made_up: r.made_up.is_some(),
+                            fresh: r.fresh.is_some(),
                             win: r.win.is_some(),
                             closed,
                             starts,

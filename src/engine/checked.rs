@@ -127,8 +127,9 @@ pub enum PlayError {
         owner: Player,
         /// The player to move.
         player: Player,
-        /// The mover's rows, as letters, from the seat inward.
-        rows: Vec<char>,
+        /// The mover's rows in board notation, from the seat inward: a row's letter, or the
+        /// holes of their half of a middle row shared in halves (`a`, `b4–b6`).
+        rows: Vec<String>,
     },
     /// A sowing from, or a pick of, an empty hole.
     #[error("{hole} is empty")]
@@ -584,9 +585,9 @@ fn seeds(n: u32) -> String {
     if n == 1 { "1 seed".to_string() } else { format!("{n} seeds") }
 }
 
-/// Row letters joined with "and": `a and b`.
-fn and_list(rows: &[char]) -> String {
-    rows.iter().map(char::to_string).collect::<Vec<_>>().join(" and ")
+/// Rows joined with "and": `a and b`.
+fn and_list(rows: &[String]) -> String {
+    rows.join(" and ")
 }
 impl Rules {
     /// Play a decision if it is legal; otherwise explain why not, leaving the state as it was.
@@ -755,11 +756,12 @@ impl Rules {
             return self.explain_colour_sow(state, h);
         }
         if !self.holds(state, h, me) {
+            // Whose the hole is now (a hole won, or holding another player's seeds).
             return PlayError::NotYours {
                 hole,
-                owner: self.owner(h),
+                owner: self.owner_at(state, h),
                 player: me,
-                rows: self.row_letters(me),
+                rows: self.row_words(me),
             };
         }
         let count = state.count(h);

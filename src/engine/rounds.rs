@@ -57,6 +57,11 @@ impl Rules {
             return NextRound::None;
         }
         let mut next = state.clone();
+        if rounds.fresh && self.colours && !self.seed_colours {
+            // `the holes go back to their first owners`: the holes won are given back before
+            // the filling order is read.
+            self.paint(&mut next, None);
+        }
         let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
         // The holes left out of the refill, and the seeds they keep on each player's side.
         let left_out = |h: Hole| rounds.except.is_some_and(|m| state.is_marked(m, h));
@@ -74,7 +79,7 @@ impl Rules {
             }
         });
         let order = ByPlayer::for_seats(self.seats(), |p| {
-            let mut order = self.fill_order(state, p, rounds.from_right);
+            let mut order = self.fill_order(&next, p, rounds.from_right);
             order.retain(|&h| !left_out(h));
             order
         });
@@ -151,6 +156,8 @@ impl Rules {
             }
         }
         let mut left = ByPlayer::for_seats(self.seats(), |_| 0u32);
+        // Each player's hole filled short, if any (made up where the rules say so).
+        let mut short = ByPlayer::for_seats(self.seats(), |_| None);
         for p in self.players() {
             state.hand[p] = 0;
             state.captured[p] = 0;
@@ -172,10 +179,16 @@ impl Rules {
                 let n = left[p].min(u32::from(rounds.seeds));
                 state.counts[h.index()] = n as u16;
                 left[p] -= n;
+                if n < u32::from(rounds.seeds) {
+                    short[p] = Some(h);
+                }
             }
         }
         if rounds.win {
-            self.win_holes(state, rounds, (order, fill), &mut left);
+            self.win_holes(state, rounds, (order, fill), &mut left, &mut short);
+        }
+        if rounds.made_up {
+            self.make_up(state, rounds, &short, &mut left);
         }
         let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
         for p in active {
@@ -220,6 +233,7 @@ impl Rules {
         rounds: &Rounds,
         (order, fill): (&ByPlayer<Vec<Hole>>, &ByPlayer<usize>),
         left: &mut ByPlayer<u32>,
+        short: &mut ByPlayer<Option<Hole>>,
     ) {
         let each = u32::from(rounds.seeds);
         let least = rounds.rest.map_or(each, u32::from);
@@ -236,8 +250,35 @@ impl Rules {
                         state.counts[h.index()] = n as u16;
                         left[p] -= n;
                         self.set_holder(state, h, p);
+                        if n < each {
+                            short[p] = Some(h);
+                        }
                     }
                 }
+            }
+        }
+    }
+
+    /// `, made up with seeds the others have left`: each player's hole filled short gets the
+    /// seeds it lacks from the seeds the others have `left` over (from the next player on),
+    /// as far as they go.
+    fn make_up(
+        &self,
+        state: &mut State,
+        rounds: &Rounds,
+        short: &ByPlayer<Option<Hole>>,
+        left: &mut ByPlayer<u32>,
+    ) {
+        let each = rounds.seeds;
+        let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
+        for p in active {
+            let Some(h) = short[p] else { continue };
+            let givers: Vec<Player> = self.others(p).filter(|&q| !state.is_out(q)).collect();
+            for q in givers {
+                let lacking = each.saturating_sub(state.counts[h.index()]);
+                let given = u32::from(lacking).min(left[q]);
+                state.counts[h.index()] += given as u16;
+                left[q] -= given;
             }
         }
     }

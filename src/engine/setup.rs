@@ -121,7 +121,7 @@ impl Rules {
             }
             state.marks[m][i / 64] |= 1 << (i % 64);
         }
-        if self.seed_colours
+        if self.colours
             && let Some(colours) = &setup.colours
         {
             if colours.len() != self.holes() {

@@ -449,7 +449,8 @@ pub struct Setup {
     /// Marked holes, by the mark's name.
     pub marks: Vec<(String, Hole)>,
     /// Where holes belong by colour: whose seeds each hole holds, in board order (`None`:
-    /// the seeds in each player's rows are theirs).
+    /// the seeds in each player's rows are theirs); where holes change owner in play (won by
+    /// a capture or a refill), whose each hole is (`None`: each its first owner's).
     pub colours: Option<Vec<Player>>,
 }
 

@@ -144,9 +144,11 @@ impl Rules {
         }
         // Passes of an opening never end the game (they may end the opening: see
         // `begin_phased_turn`).
+        // A pass answered by a pass of every other player still in the game (at a table of
+        // two, by the opponent's).
         if state.outcome.is_none()
             && self.model.end.passes_draw
-            && state.passes >= 2
+            && usize::from(state.passes) >= self.players().filter(|&p| !state.is_out(p)).count().max(2)
             && self.end_in_force(state, EndKind::PassesDraw)
             && usize::from(state.phase_of[mover]) + 1 == self.phases.len()
         {

@@ -164,9 +164,15 @@ impl Board {
     /// On a board of three rows, each player's own rows in turn: South's row nearest them
     /// from left to right and their half of the middle row back towards the centre, then
     /// North's the same way from North's seat (a1…a6, b6…b4, c6…c1, b1…b3), and round again.
+    /// Where every player shares the ring (no one owns the middle row's halves), it runs the
+    /// same way, as if each owned the right half.
     pub fn all_rows_ring(self, direction: Direction) -> Vec<Cell> {
-        if self.middle.is_none() {
+        if self.rows != 3 {
             return self.rows_ring(0, 1, direction);
+        }
+        let halves = Board { middle: Some(self.middle.unwrap_or(Half::Right)), ..self };
+        if self.middle.is_none() {
+            return halves.all_rows_ring(direction);
         }
         let mut ring = self.own_rows_ring(Player::South, Direction::Anticlockwise);
         ring.extend(self.own_rows_ring(Player::North, Direction::Anticlockwise));

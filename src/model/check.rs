@@ -107,7 +107,10 @@ impl Model {
     pub fn check(&self) -> Result<(), ModelError> {
         let board = self.board;
         // Three rows share the middle one in halves (rows then of an even length).
-        let three = board.rows == 3 && board.middle.is_some() && board.columns.is_multiple_of(2);
+        // (or is laid out in a ring every player shares: round its edge, or through each
+        // player's row and half).
+        let three = board.rows == 3
+            && ((board.middle.is_some() && board.columns.is_multiple_of(2)) || (self.share || self.common));
         if !(2..=MAX_ROWS).contains(&board.rows)
             || !(board.rows.is_multiple_of(2) || three)
             || (board.middle.is_some() && !three)
@@ -133,13 +136,7 @@ impl Model {
                 "a ring of one row role is shared and names a row of the territory",
             ));
         }
-        if c.shared
-            && c.ring_role.is_none()
-            && !c.edge
-            && !c.path
-            && board.rows != 2
-            && board.middle.is_none()
-        {
+        if c.shared && c.ring_role.is_none() && !c.edge && !c.path && board.rows != 2 && board.rows != 3 {
             return Err(ModelError::Circuit("a circuit of all rows needs a board of two rows, or of three"));
         }
         if !c.shared && board.per_side() != 2 {

@@ -1243,6 +1243,9 @@ impl Model {
             f,
             "  every end rule but the turn limit ends a round; each player then has the seeds on their side, in hand and in their store"
         )?;
+        if rounds.fresh {
+            writeln!(f, "  every hole won in play goes back to its first owner before the board is filled")?;
+        }
         let side = if rounds.from_right { "right" } else { "left" };
         let seeds = if rounds.seeds == 1 { "seed" } else { "seeds" };
         let how_many = if rounds.fewest {
@@ -1272,6 +1275,12 @@ impl Model {
         if let Some(least) = rounds.rest {
             let many = if least > 1 { format!(" if they are at least {least}") } else { String::new() };
             writeln!(f, "  the seeds too few to fill a last hole go into it{many}; any others stay {kept}")?;
+            if rounds.made_up {
+                writeln!(
+                    f,
+                    "  a last hole filled short is made up with the seeds the others have left over, from the next player on"
+                )?;
+            }
         } else {
             writeln!(f, "  the seeds left over stay {kept}")?;
         }

@@ -1804,6 +1804,10 @@ pub struct Rounds {
     /// Seeds too few to fill a last hole go into it where they are at least this many (1,
     /// unless the file says `if there are at least N`); else they stay in the store or hand.
     pub rest: Option<u16>,
+    /// A last hole filled short is made up with the seeds the others have left over.
+    pub made_up: bool,
+    /// Before a round is filled, every hole won in play is its first owner's again.
+    pub fresh: bool,
     /// A player with seeds over once their own holes are filled fills the holes the others
     /// leave empty, which become theirs.
     pub win: bool,

@@ -1374,6 +1374,10 @@ pub struct Rounds {
     /// `, the last with the seeds left`, and the fewest seeds that make that last hole
     /// (`if there are at least 3`; else any).
     pub rest: Option<Option<Spanned<Value>>>,
+    /// `, made up with seeds the others have left` (after `rest`).
+    pub made_up: Option<Span>,
+    /// `every hole goes back to its first owner, then` (before `each player fills`).
+    pub fresh: Option<Span>,
     /// `, then the empty holes of the others, which become theirs`.
     pub win: Option<Span>,
     /// `, marking the holes left empty as MARK`.

@@ -1906,6 +1906,7 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::end_holes_rule => EndRule::EndHoles(lower_name(Children::of(r).expect(Rule::row_name)?)),
         Rule::rounds_rule => {
             let mut c = Children::of(r);
+            let fresh = c.optional(Rule::rounds_fresh).map(|p| span(&p));
             let except = match c.optional(Rule::rounds_except) {
                 Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
                 None => None,
@@ -1913,11 +1914,17 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
             let from_right = c.expect(Rule::fill_side)?.as_str() == "right";
             let seeds = lower_seed_count(c.expect(Rule::seed_count)?)?;
             let fewest = c.optional(Rule::rounds_fewest).map(|p| span(&p));
+            let mut made_up = None;
             let rest = match c.optional(Rule::rounds_rest) {
-                Some(p) => match Children::of(p).optional(Rule::rest_least) {
-                    Some(least) => Some(Some(lower_value(Children::of(least).expect(Rule::value)?)?)),
-                    None => Some(None),
-                },
+                Some(p) => {
+                    let mut rest = Children::of(p);
+                    let least = match rest.optional(Rule::rest_least) {
+                        Some(least) => Some(lower_value(Children::of(least).expect(Rule::value)?)?),
+                        None => None,
+                    };
+                    made_up = rest.optional(Rule::made_up).map(|p| span(&p));
+                    Some(least)
+                }
                 None => None,
             };
             let win = c.optional(Rule::rounds_win).map(|p| span(&p));
@@ -1933,7 +1940,18 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
                 }),
                 None => None,
             };
-            EndRule::Rounds(Rounds { seeds, from_right, except, fewest, rest, win, closed, starts })
+            EndRule::Rounds(Rounds {
+                seeds,
+                from_right,
+                except,
+                fewest,
+                rest,
+                made_up,
+                fresh,
+                win,
+                closed,
+                starts,
+            })
         }
         _ => return unexpected(&r),
     };

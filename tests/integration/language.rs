@@ -4511,3 +4511,123 @@ fn a_column_hole_of_the_opponents_half_holds_no_seeds() {
     assert_eq!(captured("a1"), 2);
     assert_eq!(captured("a4"), 0);
 }
+
+/// Three players share a board of three rows in equal parts of the ring through each row
+/// and half of the middle row (Gabata (Three Players): "One player controls a full row of six
+/// holes … the other two players each own two rows of three"; blind test 17, fault 1: the
+/// help for rows owned by seat offered this territory, which three rows refused).
+#[test]
+fn three_players_share_a_board_of_three_rows() {
+    let text = THREE_ROWS.replace("game \"Three\" {", "game \"Three\" {\n    players 3").replace(
+        "territory each player owns row home and the right half of row middle",
+        "territory each player owns an equal part of the circuit",
+    );
+    let rules = seventh_fault(&text);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("Player 1: a1 a2 a3 a4 a5 a6\n"), "{shown}");
+    assert!(shown.contains("Player 2: b6 b5 b4 c6 c5 c4\n"), "{shown}");
+    assert!(shown.contains("Player 3: c3 c2 c1 b1 b2 b3\n"), "{shown}");
+    // Player 1 a6 (3): b6, b5, b4, the last making Player 2's b4 hold 4, taken.
+    let mut game = Game::new(&rules);
+    game.play(rules.parse_move(game.state(), "a6").unwrap()).unwrap();
+    assert_eq!(rules.board_counts(game.state())[6..12], [3, 3, 3, 0, 4, 4]);
+    assert_eq!(game.state().captured()[rules.model().first_player()], 4);
+}
+
+/// `two passes in a row …` at a table of three: a pass answered by a pass of every other
+/// player still in the game (blind test 17, fault 5: Player 2's and Player 3's passes ended
+/// the game while Player 1 could still sow).
+#[test]
+fn passes_in_a_row_at_a_larger_table_are_everyones() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/generality/2026-12-06-seventeenth/faults/5-two-passes-three-players.sow"
+    ))
+    .unwrap();
+    let rules = seventh_fault(&text);
+    let mut game = Game::new(&rules);
+    for mv in ["a1", "pass", "pass"] {
+        game.play(rules.parse_move(game.state(), mv).unwrap()).unwrap();
+    }
+    assert!(game.outcome().is_none(), "Player 1 may still sow a2");
+    // The lone seed then goes round the ring, each holder in turn sowing it on (the others
+    // passing), so no full round of passes comes: the game ends at the turn limit, a draw.
+    let mut plies = 0;
+    while game.outcome().is_none() && plies < 400 {
+        let mv = game.legal_moves()[0];
+        game.play(mv).unwrap();
+        plies += 1;
+    }
+    assert_eq!(game.outcome(), Some(sow::engine::Outcome::Draw(sow::engine::DrawReason::TurnLimit)));
+}
+
+/// `, made up with seeds the others have left` (Gabata (Adowa): "the opponent surrenders
+/// their extra counter"; blind test 17): [`ROUNDS`] with South 3 in store, North 6, as in
+/// [`a_round_may_part_fill_a_last_hole`]. South a3 (1) → b3 ends the round: South fills a3
+/// with 2 and a2 with the 1 left, made up to 2 with one of the 2 seeds North has left over
+/// (after b1, b2, b3 with 2 each): North keeps 1.
+#[test]
+fn a_last_hole_filled_short_may_be_made_up_by_the_others() {
+    let text = ROUNDS.replace(
+        "with 2 seeds each,",
+        "with 2 seeds each, the last with the seeds left, made up with seeds the others have left,",
+    );
+    let rules = seventh_fault(&text);
+    assert!(rules.model().to_string().contains("made up with the seeds the others have left over"));
+    let mut setup = setup(&rules, "b 0 1 0\na 0 0 1", Player::South);
+    setup.stores = sow::engine::ByPlayer::pair(3, 6);
+    let mut game = Game::from_state(&rules, state(&rules, &setup));
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    let s = game.state();
+    assert_eq!(rules.board_counts(s), vec![0, 2, 2, 2, 2, 2]);
+    assert_eq!((rules.store_seeds(s, Player::South), rules.store_seeds(s, Player::North)), (0, 1));
+}
+
+/// `every hole goes back to its first owner, then …` (Gabata (Adowa): "the player would own
+/// every hole they could fill"; blind test 17): [`ROUNDS`] with holes won at a refill. North
+/// holds a1 and a2 (won earlier), South 3 in store, North 6; South a3 (1) → b3 ends the
+/// round: South has 3, North 8 (b2, b3 and 6 in store).
+/// - Back to their first owners: South fills a3 from the right (1 kept); North its b holes
+///   (6), then with its 2 left South's next empty hole in South's order, a2, which becomes
+///   North's; a1 stays South's, empty.
+/// - Without: South's one hole is a3 (1 kept); North fills its b holes, then the holes it
+///   won, a1 first: 8 seeds, 4 holes; a2 stays North's, empty.
+#[test]
+fn a_round_may_give_the_holes_back_to_their_first_owners() {
+    let win = ROUNDS.replace(
+        "with 2 seeds each,",
+        "with 2 seeds each, then the empty holes of the others, which become theirs,",
+    );
+    let fresh = win.replace(
+        "rounds: each player fills",
+        "rounds: every hole goes back to its first owner, then each player fills",
+    );
+    assert_ne!(fresh, win);
+    let after = |text: &str| {
+        let rules = seventh_fault(text);
+        let mut setup = setup(&rules, "b 0 1 0\na 0 0 1", Player::South);
+        setup.stores = sow::engine::ByPlayer::pair(3, 6);
+        setup.colours = Some(vec![
+            Player::North,
+            Player::North,
+            Player::South,
+            Player::North,
+            Player::North,
+            Player::North,
+        ]);
+        let mut game = Game::from_state(&rules, state(&rules, &setup));
+        game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+        let s = game.state().clone();
+        let owners: String = rules.all_holes().map(|h| &rules.owner_at(&s, h).word()[..1]).collect();
+        (
+            rules.board_counts(&s),
+            owners,
+            rules.store_seeds(&s, Player::South),
+            rules.store_seeds(&s, Player::North),
+        )
+    };
+    let rules = seventh_fault(&fresh);
+    assert!(rules.model().to_string().contains("goes back to its first owner"));
+    assert_eq!(after(&fresh), (vec![0, 2, 2, 2, 2, 2], "snsnnn".to_string(), 1, 0));
+    assert_eq!(after(&win), (vec![2, 0, 2, 2, 2, 2], "nnsnnn".to_string(), 1, 0));
+}

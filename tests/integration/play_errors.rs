@@ -26,7 +26,7 @@ fn refused(rules: &Rules, state: &State, mv: &str) -> PlayError {
 fn sowing_an_opponents_hole() {
     let rules = nsolo();
     let e = refused(&rules, &rules.start(), "c1");
-    let rows = vec!['a', 'b'];
+    let rows = vec!["a".to_string(), "b".to_string()];
     assert_eq!(
         e,
         PlayError::NotYours { hole: "c1".into(), owner: Player::North, player: Player::South, rows }
@@ -78,4 +78,31 @@ fn picks_out_of_order() {
     assert_eq!(e.to_string(), format!("a1 is not one of the holes to pick from: {owed}"));
     assert_eq!(owed.to_string(), "strip 2 seeds more from North's holes, at d1 or after in board order");
     assert!(matches!(owed, PicksOwed::Strip { whose, .. } if whose == "North's"));
+}
+
+/// A refusal names the hole's owner now and the mover's rows as the board has them (blind
+/// test 17, fault 3): on three rows South sows from row a and their half of the middle row,
+/// and a hole North has won is North's. North b3 (1) → a1 (3 → 4, South's): won by North.
+#[test]
+fn a_refusal_names_the_owner_now_and_the_rows_of_a_three_row_board() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/generality/2026-12-06-seventeenth/faults/3-wrong-owner-message.sow"
+    ))
+    .unwrap();
+    let rules = sow::compile("claims.sow", &text, &sow::Options::default()).expect("compiles");
+    let mut state = rules.start();
+    let mut history = History::new(&rules, &state);
+    for mv in ["a3", "b3"] {
+        let mv = rules.parse_move(&state, mv).unwrap();
+        rules.play(&mut state, &mut history, mv).unwrap();
+    }
+    assert_eq!(
+        refused(&rules, &state, "a1").to_string(),
+        "a1 is North's hole; South sows from rows a and b4–b6"
+    );
+    assert_eq!(
+        refused(&rules, &state, "b1").to_string(),
+        "b1 is North's hole; South sows from rows a and b4–b6"
+    );
 }
