@@ -1645,10 +1645,12 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
                 (false, true) => Destination::OwnersStore,
             }
         }
-        Rule::put_into => Destination::Put(lower_resow_into(Children::of(inner).any()?)?),
+        Rule::put_into => {
+            Destination::Put(lower_resow_holes(Children::of(inner).expect(Rule::resow_holes)?)?)
+        }
         Rule::resow => {
             let mut words = Children::of(inner);
-            let into = lower_resow_into(words.any()?)?;
+            let into = lower_resow_holes(words.expect(Rule::resow_holes)?)?;
             let (mut whole, mut with_last, mut itself, mut one_lap, mut single) =
                 (false, false, false, false, false);
             let mut whole_if_one = false;
@@ -1678,6 +1680,17 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
         _ => return unexpected(&inner),
     };
     Ok(Spanned::new(destination, sp))
+}
+
+/// The holes a capture's seeds may be put into (`… or the …`), each with its span.
+fn lower_resow_holes(pair: Pair<'_, Rule>) -> Result<Vec<Spanned<ResowInto>>> {
+    Children::of(pair)
+        .rest()
+        .map(|hole| {
+            let sp = span(&hole);
+            Ok(Spanned::new(lower_resow_into(hole)?, sp))
+        })
+        .collect()
 }
 
 /// The hole a capture's seeds are put into.
