@@ -1646,16 +1646,18 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
             }
         }
         Rule::put_into => {
-            Destination::Put(lower_resow_holes(Children::of(inner).expect(Rule::resow_holes)?)?)
+            Destination::Put(Children::of(inner).rest().map(lower_spanned_hole).collect::<Result<_>>()?)
         }
         Rule::resow => {
-            let mut words = Children::of(inner);
-            let into = lower_resow_holes(words.expect(Rule::resow_holes)?)?;
+            let mut into = Vec::new();
             let (mut whole, mut with_last, mut itself, mut one_lap, mut single) =
                 (false, false, false, false, false);
             let mut whole_if_one = false;
-            for word in words.rest() {
+            for word in Children::of(inner).rest() {
                 match word.as_rule() {
+                    Rule::resow_landing | Rule::resow_origin | Rule::resow_behind | Rule::resow_named => {
+                        into.push(lower_spanned_hole(word)?)
+                    }
                     Rule::sow_whole => whole = true,
                     Rule::with_last => with_last = true,
                     Rule::from_itself => itself = true,
@@ -1682,15 +1684,10 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
     Ok(Spanned::new(destination, sp))
 }
 
-/// The holes a capture's seeds may be put into (`… or the …`), each with its span.
-fn lower_resow_holes(pair: Pair<'_, Rule>) -> Result<Vec<Spanned<ResowInto>>> {
-    Children::of(pair)
-        .rest()
-        .map(|hole| {
-            let sp = span(&hole);
-            Ok(Spanned::new(lower_resow_into(hole)?, sp))
-        })
-        .collect()
+/// One of the holes a capture's seeds may be put into (`… or the …`), with its span.
+fn lower_spanned_hole(hole: Pair<'_, Rule>) -> Result<Spanned<ResowInto>> {
+    let sp = span(&hole);
+    Ok(Spanned::new(lower_resow_into(hole)?, sp))
 }
 
 /// The hole a capture's seeds are put into.
