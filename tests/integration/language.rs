@@ -4603,9 +4603,9 @@ fn captured_seeds_go_into_a_hole_the_mover_chooses() {
     assert!(game.play_turn("a1").is_err());
 }
 
-/// The choice round-trips through the notation and a record: every turn of a game played at
-/// random is written and read back, the record replays to the same position, and North's
-/// ends are its own (its leftmost pit hole is b4).
+/// The choice round-trips through the notation and a record: every decision of a game played
+/// at random is written and read back, the record replays to the same position, North's ends
+/// are its own (its leftmost pit hole is b4), and no seed is lost at a pause.
 #[test]
 fn a_put_choice_is_written_and_replayed() {
     let rules = put_choice("into the leftmost pit hole or the rightmost pit hole");
@@ -4629,6 +4629,8 @@ fn a_put_choice_is_written_and_replayed() {
         let mv = moves[below(moves.len())];
         assert_eq!(rules.parse_move(game.state(), &rules.move_text(mv)).ok(), Some(mv));
         game.play(mv).unwrap();
+        // Every seed is on the board, at a pause too.
+        assert_eq!(crate::fuzz_harness::seeds_accounted(&rules, game.state()), rules.total_seeds());
     }
     assert!(puts.iter().all(|&n| n > 0), "{puts:?}");
     let text = sow::record::write_record(&game, &[]);
