@@ -404,6 +404,7 @@ impl Record {
                 Phase::EndChoice(_) => Some("the choice of the row end to sow the capture from".to_string()),
                 Phase::Step(p) => Some(format!("the holes of the lap's {} more seeds", p.hand)),
                 Phase::Lift(_) => Some("the number of seeds to lift (`4`)".to_string()),
+                Phase::PutChoice(_) => Some("the choice of the hole the taken seeds go into".to_string()),
                 Phase::Sow => None,
             };
             if let Some(owed) = owed {

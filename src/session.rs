@@ -196,6 +196,14 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
         Phase::EndChoice(c) => {
             Some(format!("choose the row end to sow the capture at {} from", rules.hole_name(c.at)))
         }
+        Phase::PutChoice(c) => Some(format!(
+            "choose the hole the {} taken by the capture at {} go into (type its name)",
+            match c.taken {
+                1 => "seed".to_string(),
+                n => format!("{n} seeds"),
+            },
+            rules.hole_name(c.at)
+        )),
         Phase::Lift(c) => Some(format!(
             "choose how many of the {} seeds of {} to lift (type the number)",
             state.count(c.hole),
@@ -237,7 +245,7 @@ pub fn narrate(
         // A count is told with the hole it lifts from, chosen just before.
         let moves = [Move::Sow(c.hole), mv];
         let effects = [Effect::default(), effect.clone()];
-        let decision = (&moves[..], &effects[..], &[false, false][..]);
+        let decision = (&moves[..], &effects[..], &[false, false][..], &[None, None][..]);
         let changed = [None, changed[0].clone()];
         return narrate_with(
             rules,
@@ -250,8 +258,17 @@ pub fn narrate(
         );
     }
     let placing = [rules.places_from_hand(before, mv)];
-    let decision = (std::slice::from_ref(&mv), std::slice::from_ref(effect), &placing[..]);
+    let puts = [put_taken(before, mv)];
+    let decision = (std::slice::from_ref(&mv), std::slice::from_ref(effect), &placing[..], &puts[..]);
     narrate_with(rules, before.to_move(), decision, &[laps.to_vec()], &[false], &[], &changed)
+}
+
+/// Where decision `mv` from `state` is the hole a capture's seeds go into, the seeds it takes.
+fn put_taken(state: &State, mv: Move) -> Option<u16> {
+    match (state.phase(), mv) {
+        (Phase::PutChoice(c), Move::Sow(_)) => Some(c.taken),
+        _ => None,
+    }
 }
 
 /// The holes a decision played from `before` gave a new owner or one of the file's marks,
@@ -313,6 +330,7 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
         .collect();
     let laps: Vec<Vec<SownLap>> = played.iter().map(|p| rules.sowing_laps(&p.before, p.mv)).collect();
     let placing: Vec<bool> = played.iter().map(|p| rules.places_from_hand(&p.before, p.mv)).collect();
+    let mut puts: Vec<Option<u16>> = played.iter().map(|p| put_taken(&p.before, p.mv)).collect();
     let changed: Vec<Option<String>> =
         (0..played.len()).map(|i| changes(rules, &played[i].before, next(i))).collect();
     let (mut moves, mut effects, mut placing, mut laps) = (moves, effects, placing, laps);
@@ -322,12 +340,13 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
         moves.insert(0, Move::Sow(c.hole));
         effects.insert(0, Effect::default());
         placing.insert(0, false);
+        puts.insert(0, None);
         laps.insert(0, Vec::new());
         again.insert(0, false);
         news.insert(0, None);
         changed.insert(0, None);
     }
-    let told = narrate_with(rules, me, (&moves, &effects, &placing), &laps, &again, &news, &changed);
+    let told = narrate_with(rules, me, (&moves, &effects, &placing, &puts), &laps, &again, &news, &changed);
     match first.before.outcome().map_or_else(|| unplayable_round(rules, after), |_| None) {
         Some(news) => format!("{told} {news}"),
         None => told,
@@ -396,6 +415,49 @@ fn taken_words(rules: &Rules, taken: &[(Hole, u16)]) -> String {
     words.join(" and ")
 }
 
+/// What the choice of hole `h` for a capture's `n` taken seeds did, after `captures`: ` 4 from
+/// c6 and puts the 4 taken seeds into b8`, then where they (or a relay after them) were sown
+/// on, `trace` being the decision's laps, and what later captures took.
+fn put_words(rules: &Rules, h: Hole, n: u16, effect: &Effect, trace: &[SownLap]) -> String {
+    // The capture the choice makes took the first holes told, `n` seeds in all.
+    let mut sum = 0u16;
+    let k = effect
+        .taken
+        .iter()
+        .take_while(|&&(_, m)| {
+            let more = sum < n;
+            sum = sum.saturating_add(m);
+            more
+        })
+        .count();
+    let (first, later) = effect.taken.split_at(k);
+    let seeds = if n == 1 { "the taken seed".to_string() } else { format!("the {n} taken seeds") };
+    let mut told = format!(" {} and puts {seeds} into {}", taken_words(rules, first), rules.hole_name(h));
+    let mut laps = trace.to_vec();
+    match laps.first_mut() {
+        // Sown on from that hole: the capture is told.
+        Some(lap) if lap.captured => {
+            lap.taken.clear();
+            told.push_str(&resown_words(rules, &laps, later));
+        }
+        // A relay after the capture.
+        Some(lap) => {
+            let from = lap.from;
+            let k = laps.iter().position(|l| l.captured).unwrap_or(laps.len());
+            let (relayed, resown) = laps.split_at(k);
+            told.push_str(&format!(
+                "; relays from {}: {}",
+                rules.hole_name(from),
+                trace_words(rules, relayed)
+            ));
+            told.push_str(&resown_words(rules, resown, later));
+        }
+        None if !later.is_empty() => told.push_str(&format!("; captures {}", taken_words(rules, later))),
+        None => {}
+    }
+    told
+}
+
 /// What the captures of a sowing took and where their seeds were sown on, in the order played,
 /// `resown` being its laps from the first that sows captured seeds on: `; captures 1 from c6
 /// and 3 from d6; the captured seeds are sown on from b6: 1 lap, …; captures …`. Captures not
@@ -442,14 +504,20 @@ fn resown_words(rules: &Rules, resown: &[SownLap], taken: &[(Hole, u16)]) -> Str
     told
 }
 
-/// The narration of decisions `moves` (with their effects, and whether each began by putting a
-/// seed from the hand into the chosen hole) and their `laps`, `again[i]` saying whether
+/// Decisions to tell: each with its effect, whether it began by putting a seed from the hand
+/// into the chosen hole, and, for the choice of the hole a capture's seeds go into, the seeds
+/// it takes.
+type Decisions<'a> = (&'a [Move], &'a [Effect], &'a [bool], &'a [Option<u16>]);
+
+/// The narration of decisions `moves` (with their effects, whether each began by putting a
+/// seed from the hand into the chosen hole, and, for the choice of the hole a capture's seeds
+/// go into, the seeds it takes) and their `laps`, `again[i]` saying whether
 /// decision `i` ended a turn after which the same player moves again, `news[i]` what new round
 /// it started (told instead), `changes[i]` the holes it gave a new owner or mark.
 fn narrate_with(
     rules: &Rules,
     me: Player,
-    (moves, effects, placing): (&[Move], &[Effect], &[bool]),
+    (moves, effects, placing, puts): Decisions<'_>,
     laps: &[Vec<SownLap>],
     again: &[bool],
     news: &[Option<String>],
@@ -507,6 +575,11 @@ fn narrate_with(
             flush_into(&mut parts, &mut into);
         }
         match mv {
+            Move::Sow(h) if let Some(n) = puts.get(i).copied().flatten() => {
+                let who = if parts.is_empty() { format!("{me} captures") } else { "captures".to_string() };
+                let trace = laps.get(i).map_or(&[][..], Vec::as_slice);
+                parts.push(format!("{who}{}", put_words(rules, h, n, effect, trace)));
+            }
             Move::Sow(h) if rules.sows_by_path() && effect.sown == 0 => {
                 parts.push(format!("{me} lifts {}", rules.hole_name(h)));
             }

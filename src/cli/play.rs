@@ -173,6 +173,15 @@ fn help(rules: &Rules, player: Player) -> String {
             &format!("lift 4 seeds of {sow} and sow them (after the hole, the number of its seeds to lift)"),
         );
     }
+    if kinds.put {
+        let end = format!("{inner}{}", rules.columns());
+        line(
+            format!("{sow} {end}"),
+            &format!(
+                "after a capture whose seeds go into a hole of your choice, that hole ({end}: the prompt names those offered)"
+            ),
+        );
+    }
     if kinds.lap_choice {
         line("stop".to_string(), "end the sowing where a lap paused (the prompt says when it may stop)");
         line("relay".to_string(), "lift that hole and sow on instead");

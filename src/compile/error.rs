@@ -756,6 +756,38 @@ pub enum CheckError {
         first: SourceSpan,
     },
 
+    /// A hole named twice among the holes a capture's seeds may be put into.
+    #[error("the {hole} is named twice among the holes the taken seeds go into")]
+    #[diagnostic(
+        code(sow::check::put_hole_twice),
+        help(
+            "name each hole once: the mover chooses among the holes named (`into the leftmost inner hole or the rightmost inner hole`)"
+        )
+    )]
+    PutHoleTwice {
+        /// The hole, as written.
+        hole: String,
+        /// The second time.
+        #[label("named again here")]
+        span: SourceSpan,
+        /// The first time.
+        #[label("first named here")]
+        first: SourceSpan,
+    },
+
+    /// More holes for a capture's seeds, at the mover's choice, than a choice holds.
+    #[error("the taken seeds go into one of {count} holes, more than the {max} a choice holds")]
+    #[diagnostic(code(sow::check::too_many_put_holes), help("name at most {max} holes joined by `or`"))]
+    TooManyPutHoles {
+        /// Holes named.
+        count: usize,
+        /// The most there may be.
+        max: usize,
+        /// The destination.
+        #[label("{count} holes")]
+        span: SourceSpan,
+    },
+
     /// A side store named on a board without side stores.
     #[error("this board has no side stores")]
     #[diagnostic(

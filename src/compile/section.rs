@@ -1086,6 +1086,33 @@ impl Scope<'_> {
         })
     }
 
+    /// The holes a capture's seeds are put into (`… or the …`, the mover's choice), each
+    /// named once and at most [`MAX_PUT_HOLES`] of them; `span`, the whole destination.
+    fn sow_into_holes(&self, holes: &[Spanned<ast::ResowInto>], span: Span) -> Found<IntoHoles> {
+        let mut errors = Errors::default();
+        let mut found: Vec<(SowInto, Span)> = Vec::new();
+        for hole in holes {
+            let Some(into) = errors.take(self.sow_into(&hole.node)) else { continue };
+            match found.iter().find(|&&(named, _)| named == into) {
+                Some(&(_, first)) => errors.push(CheckError::PutHoleTwice {
+                    hole: self.text(hole.span),
+                    span: hole.span.into(),
+                    first: first.into(),
+                }),
+                None => found.push((into, hole.span)),
+            }
+        }
+        if found.len() > MAX_PUT_HOLES {
+            errors.push(CheckError::TooManyPutHoles {
+                count: found.len(),
+                max: MAX_PUT_HOLES,
+                span: span.into(),
+            });
+        }
+        let into: Vec<SowInto> = found.iter().map(|&(into, _)| into).collect();
+        errors.finish(IntoHoles::new(&into))
+    }
+
     /// Where a capture's seeds go.
     fn destination(&self, d: &Spanned<ast::Destination>) -> Found<Destination> {
         Ok(match &d.node {
@@ -1094,9 +1121,9 @@ impl Scope<'_> {
             ast::Destination::Store => Destination::Store,
             ast::Destination::OwnersHand => Destination::OwnersHand,
             ast::Destination::OwnersStore => Destination::OwnersStore,
-            ast::Destination::Put(into) => Destination::Put(self.sow_into(into)?),
+            ast::Destination::Put(into) => Destination::Put(self.sow_into_holes(into, d.span)?),
             ast::Destination::Resow(r) => Destination::Sow(Resow {
-                into: self.sow_into(&r.into)?,
+                into: self.sow_into_holes(&r.into, d.span)?,
                 whole: r.whole,
                 with_last: r.with_last,
                 itself: r.itself,
@@ -1117,12 +1144,12 @@ impl Scope<'_> {
                     }]);
                 }
                 Destination::Sow(Resow {
-                    into: SowInto::RowEnd {
+                    into: IntoHoles::one(SowInto::RowEnd {
                         role,
                         middle: n as u8,
                         far_for_north: *far_for_north,
                         ahead: *ahead,
-                    },
+                    }),
                     whole: *whole,
                     with_last: false,
                     single: false,

@@ -137,7 +137,7 @@ impl Rules {
         if taken > 0 {
             state.captures_made[me] = state.captures_made[me].saturating_add(1);
             match self.model.captures[usize::from(c)].destination {
-                Destination::Put(into) => self.put_taken(state, into, taken, end),
+                Destination::Put(into) => self.put_taken(state, into, None, taken, end),
                 Destination::Sow(resow) => {
                     self.count_put_back(state, taken);
                     if self.flags.capture_ends_phase
@@ -151,7 +151,7 @@ impl Rules {
                     } else {
                         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
                         if Self::resow_may_turn(sow, resow) {
-                            let (into, hand) = self.put_to_resow(state, sow, resow, taken, end);
+                            let (into, hand) = self.put_to_resow(state, sow, (resow, None), taken, end);
                             if self.pause_to_turn(state, into, (origin, relays), rev != on, hand) {
                                 return None;
                             }
@@ -223,7 +223,7 @@ impl Rules {
         (origin, relays): (u16, u16),
         (rev, on): (bool, bool),
     ) -> Option<Option<SowEnd>> {
-        let into = self.phase_ends_at(state, resow, taken, end)?;
+        let into = self.phase_ends_at(state, (resow, None), taken, end)?;
         if self.pause_to_turn(state, into, (origin, relays), rev != on, 0) {
             return Some(None);
         }
@@ -232,12 +232,13 @@ impl Rules {
 
     /// Where the mover's opening ends at a capture of `taken` seeds sown on by `resow`, after
     /// a lap that ended at `end` (`it ends for a player when a capture leaves …`): the seeds
-    /// put into their hole and the mover moved on to the next phase, that hole, to be sown
-    /// whole under its rules. `None`, changing nothing, where the opening goes on.
+    /// put into their hole (`chosen`, where the mover chose it; else the one `resow` names)
+    /// and the mover moved on to the next phase, that hole, to be sown whole under its rules.
+    /// `None`, changing nothing, where the opening goes on.
     pub(super) fn phase_ends_at(
         &self,
         state: &mut State,
-        resow: Resow,
+        (resow, chosen): (Resow, Option<Hole>),
         taken: u16,
         end: &SowEnd,
     ) -> Option<Hole> {
@@ -254,7 +255,7 @@ impl Rules {
             return None;
         }
         let TurnKind::Sow(sow) = &self.phases[phase].turn else { return None };
-        let into = self.resow_hole(state, sow, resow, end);
+        let into = chosen.unwrap_or_else(|| self.resow_hole(state, sow, resow, end));
         let held = u32::from(state.counts[into.index()]) + u32::from(taken);
         if !(u32::from(min)..=u32::from(max)).contains(&held) {
             return None;
@@ -305,29 +306,52 @@ impl Rules {
         !sow.turnings.is_empty() && resow.goes_on() && !resow.itself && !resow.with_last
     }
 
-    /// Put a capture's `taken` seeds into the hole `resow` names, to be sown on as a lap that
-    /// may be turned (see [`Rules::resow_may_turn`]): the hole, and the seeds that lap lifts
-    /// from it (0: the whole hole), as [`Rules::sow_taken`] counts them.
+    /// Put a capture's `taken` seeds into the hole `resow` names (`chosen`, where the mover
+    /// chose it), to be sown on as a lap that may be turned (see [`Rules::resow_may_turn`]):
+    /// the hole, and the seeds that lap lifts from it (0: the whole hole), as
+    /// [`Rules::sow_taken`] counts them.
     #[cold]
     pub(super) fn put_to_resow(
         &self,
         state: &mut State,
         sow: &SowRules,
-        resow: Resow,
+        (resow, chosen): (Resow, Option<Hole>),
         taken: u16,
         end: &SowEnd,
     ) -> (Hole, u16) {
-        let into = self.resow_hole(state, sow, resow, end);
+        let into = chosen.unwrap_or_else(|| self.resow_hole(state, sow, resow, end));
         let single = u16::from(resow.single && state.counts[into.index()] == 1);
         self.put(state, into, taken);
         let whole = resow.whole || (resow.whole_if_one && taken == 1);
         (into, if whole { 0 } else { taken + single })
     }
 
-    /// The hole a capture's taken seeds are put into, for a lap that ended at `end`.
+    /// The hole a capture's taken seeds are put into, for a lap that ended at `end`: the first
+    /// named, where the mover may choose (the general interpreter asks them, `put_options`).
     pub(super) fn resow_hole(&self, state: &State, sow: &SowRules, resow: Resow, end: &SowEnd) -> Hole {
+        self.named_hole(state, sow, resow.into.first(), end)
+    }
+
+    /// The holes a capture's taken seeds may be put into, for a lap that ended at `end`: those
+    /// `into` names, each once, in board order (more than one: the mover chooses).
+    pub(super) fn put_options(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        into: IntoHoles,
+        end: &SowEnd,
+    ) -> Vec<Hole> {
+        let mut holes: Vec<Hole> =
+            into.as_slice().iter().map(|&i| self.named_hole(state, sow, i, end)).collect();
+        holes.sort_by_key(|h| self.board_of[h.index()]);
+        holes.dedup();
+        holes
+    }
+
+    /// The hole `into` names for the mover, for a lap that ended at `end`.
+    fn named_hole(&self, state: &State, sow: &SowRules, into: SowInto, end: &SowEnd) -> Hole {
         let me = state.to_move;
-        match resow.into {
+        match into {
             SowInto::Landing => end.last,
             SowInto::Origin => Hole(sow.rings[me].slot(usize::from(end.lap_at)) as u8),
             // Where the mover has no hole of the row in that column (a middle row shared in
@@ -341,22 +365,20 @@ impl Rules {
         }
     }
 
-    /// Put a capture's `taken` seeds into the hole `into` names, where they stay (`put the
-    /// taken seeds into the rightmost outer hole`).
+    /// Put a capture's `taken` seeds into the hole `into` names (`chosen`, where the mover
+    /// chose it), where they stay (`put the taken seeds into the rightmost outer hole`).
     #[cold]
-    pub(super) fn put_taken(&self, state: &mut State, into: SowInto, taken: u16, end: &SowEnd) {
+    pub(super) fn put_taken(
+        &self,
+        state: &mut State,
+        into: IntoHoles,
+        chosen: Option<Hole>,
+        taken: u16,
+        end: &SowEnd,
+    ) {
         self.count_put_back(state, taken);
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
-        let resow = Resow {
-            into,
-            whole: false,
-            with_last: false,
-            itself: false,
-            one_lap: true,
-            single: false,
-            whole_if_one: false,
-        };
-        let h = self.resow_hole(state, sow, resow, end);
+        let h = chosen.unwrap_or_else(|| self.named_hole(state, sow, into.first(), end));
         self.put(state, h, taken);
     }
 

@@ -252,6 +252,23 @@ pub enum PlayError {
         /// The legal choices (`b1:cw`).
         ends: Vec<String>,
     },
+    /// A decision other than the hole a capture's seeds are put into, where the mover chooses
+    /// it.
+    #[error(
+        "{player}'s capture at {at} waits for the hole its {} taken seeds go into: type {}",
+        .taken,
+        .holes.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(" or ")
+    )]
+    PutOwed {
+        /// The player to move.
+        player: Player,
+        /// Where the capturing lap ended.
+        at: String,
+        /// Seeds the capture takes.
+        taken: u16,
+        /// The holes they may go into.
+        holes: Vec<String>,
+    },
     /// Not one of the holes the next seed of a lap under way may go into, where each seed
     /// goes into a neighbouring hole of the mover's choosing.
     #[error(
@@ -321,6 +338,7 @@ impl PlayError {
             | PlayError::TurnPaused { .. }
             | PlayError::PathPaused { .. }
             | PlayError::EndOwed { .. }
+            | PlayError::PutOwed { .. }
             | PlayError::StepOwed { .. }
             | PlayError::LiftOwed { .. }
             | PlayError::NoLiftPending { .. }
@@ -677,6 +695,12 @@ impl Rules {
                     .iter()
                     .filter_map(|&m| if let Move::Lift(k) = m { Some(k) } else { None })
                     .collect(),
+            },
+            (Phase::PutChoice(c), _) => PlayError::PutOwed {
+                player: me,
+                at: self.hole_name(c.at),
+                taken: c.taken,
+                holes: moves.iter().map(|&m| self.move_text(m)).collect(),
             },
             (Phase::EndChoice(c), _) => PlayError::EndOwed {
                 player: me,

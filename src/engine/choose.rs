@@ -52,6 +52,7 @@ impl Rules {
             Phase::EndChoice(choice) => self.end_choice_moves(state, choice, out),
             Phase::Step(p) => self.path_moves(state, p, out),
             Phase::Lift(choice) => self.lift_moves(state, choice, out),
+            Phase::PutChoice(choice) => self.put_moves(state, choice, out),
             Phase::Sow => {}
         }
     }
@@ -490,8 +491,18 @@ impl Rules {
             Feed::CannotMove | Feed::Always => !self.cannot_move(after, me.other()),
             Feed::NoSeeds => after.seeds[me.other()] > 0,
         };
-        // A hole whose count the mover chooses next feeds if some count does.
+        // A hole whose count the mover chooses next feeds if some count does; a capture whose
+        // seeds go into a hole the mover chooses next, if some hole does.
         let fed = |after: &State| match after.phase {
+            Phase::PutChoice(choice) => {
+                let TurnKind::Sow(sow) = &self.phase_rules(after, me).turn else { return false };
+                self.put_choice_holes(after, sow, choice).into_iter().any(|h| {
+                    let mut put = after.clone();
+                    let mut history = History::new(self, &put);
+                    self.apply(&mut put, &mut history, Move::Sow(h));
+                    fed(&put)
+                })
+            }
             Phase::Lift(choice) => {
                 let TurnKind::Sow(sow) = &self.phase_rules(after, me).turn else { return false };
                 let Some(counts) = sow.first_lap.counts(after.counts[choice.hole.index()]) else {

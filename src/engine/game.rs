@@ -200,6 +200,7 @@ impl<'r> Game<'r> {
                 Phase::EndChoice(_) => "the choice of the row end to sow the capture from".to_string(),
                 Phase::Step(p) => format!("the holes of the lap's {} more seeds", p.hand),
                 Phase::Lift(_) => "the number of seeds to lift (`4`)".to_string(),
+                Phase::PutChoice(_) => "the choice of the hole the taken seeds go into".to_string(),
                 Phase::Sow => String::new(),
             };
             if !owed.is_empty() {

@@ -44,7 +44,7 @@ pub use rules::{ByPlayer, Chosen, Hole, Player, Rules, Search};
 pub use setup::SetupError;
 pub use sowing::Endless;
 pub use state::{
-    DrawReason, EndChoice, History, LapChoice, LiftChoice, Move, MoveList, Outcome, Phase, Pick, Setup,
-    State, WinReason,
+    DrawReason, EndChoice, History, LapChoice, LiftChoice, Move, MoveList, Outcome, Phase, Pick, PutChoice,
+    Setup, State, WinReason,
 };
 pub use trace::SownLap;

@@ -43,6 +43,8 @@ pub struct DecisionKinds {
     pub pass: bool,
     /// The mover chooses how many seeds of the chosen hole to lift: `b3 4`.
     pub lift: bool,
+    /// The mover chooses the hole a capture's seeds go into: `a3 b8`.
+    pub put: bool,
     /// A last seed in some place gives the same player another sowing.
     pub move_again: bool,
 }
@@ -52,6 +54,10 @@ impl Rules {
     pub fn decision_kinds(&self) -> DecisionKinds {
         let mut kinds = DecisionKinds {
             picks: self.model.captures.iter().any(|c| !c.follow_ups.is_empty()),
+            put: self.model.captures.iter().any(|c| match c.destination {
+                Destination::Put(into) | Destination::Sow(Resow { into, .. }) => into.is_choice(),
+                _ => false,
+            }),
             directions: (self.chosen != Chosen::Never).then_some(self.chosen),
             pass: self.model.end.blocked == Blocked::Passes
                 || self.model.end.only_in.iter().any(|&(k, _)| k == crate::model::EndKind::Blocked)
@@ -191,7 +197,11 @@ impl Rules {
                 _ => Move::Sow(hole),
             },
             Phase::Pick(_) => Move::Pick(hole),
-            Phase::LapChoice(_) | Phase::EndChoice(_) | Phase::Step(_) | Phase::Lift(_) => Move::Sow(hole),
+            Phase::LapChoice(_)
+            | Phase::EndChoice(_)
+            | Phase::Step(_)
+            | Phase::Lift(_)
+            | Phase::PutChoice(_) => Move::Sow(hole),
         })
     }
 
@@ -299,6 +309,11 @@ impl Rules {
                     Phase::Lift(c) => {
                         let at = self.hole_name(c.hole);
                         let _ = write!(out, " ({at} chosen: how many of its seeds to lift)");
+                    }
+                    Phase::PutChoice(c) => {
+                        let at = self.hole_name(c.at);
+                        let _ =
+                            write!(out, " (capture at {at}: choose the hole its {} seeds go into)", c.taken);
                     }
                     Phase::Sow => {}
                 }

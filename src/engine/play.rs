@@ -244,7 +244,7 @@ impl Rules {
                 }
                 self.end_turn(state, history);
             }
-            Phase::Sow | Phase::EndChoice(_) | Phase::Step(_) | Phase::Lift(_) => {}
+            Phase::Sow | Phase::EndChoice(_) | Phase::Step(_) | Phase::Lift(_) | Phase::PutChoice(_) => {}
         }
     }
 

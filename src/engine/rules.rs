@@ -4,9 +4,9 @@
 use crate::model::Model;
 pub use crate::model::{
     Amount, Blocked, ByPlayer, Capture, Chosen, Destination, Direction, EndRules, Ending, Fact, FollowUp,
-    HoleFilter, HoleState, LapAction, LapRule, MAX_COLUMNS, MAX_HOLES, MAX_MARKS, MAX_ROWS, MAX_SEATS,
-    MAX_SEEDS, MAX_SLOTS, MarkId, Meta, ParamValue, Player, Region, Resow, Role, SEAT_BITS, Search, Side,
-    SowInto, Target, TurnCondition,
+    HoleFilter, HoleState, IntoHoles, LapAction, LapRule, MAX_COLUMNS, MAX_HOLES, MAX_MARKS, MAX_ROWS,
+    MAX_SEATS, MAX_SEEDS, MAX_SLOTS, MarkId, Meta, ParamValue, Player, Region, Resow, Role, SEAT_BITS,
+    Search, Side, SowInto, Target, TurnCondition,
 };
 
 /// A hole of the board (or a store). Its number is the hole's slot in the engine's count

@@ -461,6 +461,15 @@ impl Rules {
                 mix(5);
                 mix(c.hole.index() as u64 | u64::from(c.rev) << 8 | u64::from(c.through) << 9);
             }
+            Phase::PutChoice(c) => {
+                mix(6);
+                mix(c.at.index() as u64
+                    | (c.from.index() as u64) << 8
+                    | u64::from(c.capture) << 16
+                    | u64::from(c.taken) << 24
+                    | u64::from(c.origin) << 40);
+                mix(u64::from(state.turn_bits) | u64::from(c.pauses) << 16 | u64::from(c.laps) << 32);
+            }
             Phase::Step(p) => {
                 // The holes the lap has used are the path mark's, which the history key mixes.
                 mix(4);

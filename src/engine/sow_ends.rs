@@ -232,7 +232,7 @@ impl Rules {
         // Where the taken seeds are kept does not change whether the sowing ends.
         let from = match destination {
             Destination::Sow(resow) if Self::resow_may_turn(sow, resow) => {
-                let (from, hand) = self.put_to_resow(s, sow, resow, taken, end);
+                let (from, hand) = self.put_to_resow(s, sow, (resow, None), taken, end);
                 return Onward::Lift { from, hand, leave };
             }
             Destination::Sow(resow) => {

@@ -171,6 +171,34 @@ pub enum Phase {
     /// Choosing how many seeds of the hole just chosen the turn's first lap lifts, where the
     /// mover chooses the count (`sow any number of seeds …`): a `Lift` of one of them.
     Lift(LiftChoice),
+    /// Choosing the hole a capture's taken seeds are put into, where the capture names
+    /// several (`put the taken seeds into the leftmost inner hole or the rightmost inner
+    /// hole`): a `Sow` of one of them, written as the hole's name.
+    PutChoice(PutChoice),
+}
+
+/// A capture waiting for the mover to choose the hole its taken seeds are put into (see
+/// [`Phase::PutChoice`]): it takes them once the hole is chosen, so that the position holds
+/// every seed meanwhile. The way the capturing lap went and the rows the turn has reached are
+/// kept in the turn's bits, as at a pause to stop.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PutChoice {
+    /// Which capture (index into the model's captures).
+    pub capture: u8,
+    /// The hole where the capturing lap ended.
+    pub at: Hole,
+    /// The hole the capturing lap was lifted from (`the origin hole`).
+    pub from: Hole,
+    /// Seeds the capture takes once the hole is chosen (it has taken nothing yet: the board
+    /// is as the capturing lap left it).
+    pub taken: u16,
+    /// Seeds the chosen hole held (for conditions on it).
+    pub origin: u16,
+    /// Pauses made this turn (this one included), which bound the turn's pauses.
+    pub pauses: u16,
+    /// Where each seed goes into a neighbouring hole of the mover's choosing: the laps the
+    /// turn has begun.
+    pub laps: u16,
 }
 
 /// A turn whose hole (and way) is chosen, waiting for the mover to choose how many of its

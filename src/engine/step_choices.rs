@@ -231,6 +231,39 @@ impl Rules {
         }
     }
 
+    /// The holes the mover may put the seeds of the capture paused at `choice` into, in board
+    /// order.
+    pub(super) fn put_choice_holes(&self, state: &State, sow: &SowRules, choice: PutChoice) -> Vec<Hole> {
+        let (Destination::Put(into) | Destination::Sow(Resow { into, .. })) =
+            self.model.captures[usize::from(choice.capture)].destination
+        else {
+            return Vec::new();
+        };
+        let tally = Tally { from: Some(choice.from), ..Tally::default() };
+        let end = self.step_end(state, sow, choice.at, &tally);
+        self.put_options(state, sow, into, &end)
+    }
+
+    /// The decisions of a mover choosing the hole a capture's seeds are put into: each hole
+    /// the capture names (one `Sow` of it), in board order, if the sowing then ends; where the
+    /// mover must feed, those that feed.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn put_moves(&self, state: &State, choice: PutChoice, out: &mut MoveList) {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
+        for h in self.put_choice_holes(state, sow, choice) {
+            let mut s = state.clone();
+            let mut tally = Tally::default();
+            let step = self.step_put(&mut s, sow, choice, h, &mut tally, &mut ());
+            if self.step_settles(&s, sow, step, 1) {
+                out.push(Move::Sow(h));
+            }
+        }
+        if self.must_feed_now(state, sow) {
+            self.keep_feeding(state, out);
+        }
+    }
+
     /// The decisions where a sowing paused for the mover to stop or relay: `stop`, and
     /// `relay` while the turn has not relayed so too often and the relay's sowing ends.
     pub(super) fn step_choice_moves(&self, state: &State, choice: LapChoice, out: &mut MoveList) {
@@ -283,6 +316,9 @@ impl Rules {
             }
             (Phase::EndChoice(choice), Move::SowDirection(h, d)) => {
                 self.step_from_end(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut log);
+            }
+            (Phase::PutChoice(choice), Move::Sow(h)) => {
+                self.step_put(&mut s, sow, choice, h, &mut tally, &mut log);
             }
             (Phase::LapChoice(choice), Move::SowDirection(h, d)) if choice.turn => {
                 self.step_turn_resume(&mut s, sow, choice, (h, d != self.direction), &mut tally, &mut log);
@@ -409,7 +445,17 @@ impl Rules {
             Step::Endless | Step::Refused => false,
             // The mover sows it on seed by seed: its laps are theirs to end.
             Step::Path(_) => true,
-            Step::Paused(_) | Step::PathPaused(_) | Step::TurnPaused(_) if depth >= MAX_END_DEPTH => true,
+            Step::Paused(_) | Step::PathPaused(_) | Step::TurnPaused(_) | Step::PutPaused(_)
+                if depth >= MAX_END_DEPTH =>
+            {
+                true
+            }
+            Step::PutPaused(choice) => self.put_choice_holes(state, sow, choice).into_iter().any(|h| {
+                let mut s = state.clone();
+                let mut tally = Tally::default();
+                let step = self.step_put(&mut s, sow, choice, h, &mut tally, &mut ());
+                self.step_settles(&s, sow, step, depth + 1)
+            }),
             Step::TurnPaused(_) => {
                 let Phase::LapChoice(choice) = state.phase else { return false };
                 self.turn_options(state, sow, choice).into_iter().any(|(_, h, rev)| {
@@ -707,11 +753,10 @@ impl Rules {
 
     /// The row ends the mover may choose from for capture `c`, in board order.
     pub(super) fn row_end_options(&self, me: Player, c: u8) -> Vec<(Hole, bool)> {
-        let Destination::Sow(Resow { into: SowInto::RowEnd { role, .. }, .. }) =
-            self.model.captures[usize::from(c)].destination
-        else {
+        let Destination::Sow(resow) = self.model.captures[usize::from(c)].destination else {
             return Vec::new();
         };
+        let SowInto::RowEnd { role, .. } = resow.into.first() else { return Vec::new() };
         let mut ends = self.row_ends(me, role).to_vec();
         ends.sort_by_key(|(h, _)| self.board_of[h.index()]);
         ends.dedup_by_key(|(h, _)| *h);

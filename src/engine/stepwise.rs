@@ -136,6 +136,9 @@ pub(super) enum Step {
     Captured(u8, u16, u8),
     /// A capture waits for the mover to choose the row end its seeds are sown from.
     Paused(EndChoice),
+    /// A capture waits for the mover to choose the hole its seeds are put into (nothing is
+    /// taken yet; the turn's facts are kept in its bits).
+    PutPaused(PutChoice),
     /// A relay waits for the mover to choose its way past the side store or through it.
     PathPaused(LapChoice),
     /// The next lap waits for the mover to choose whether to turn it the other way (the
@@ -205,6 +208,7 @@ impl Rules {
                 state.phase = Phase::Sow;
                 self.step_from_end(state, sow, choice, (h, d != self.direction), &mut tally, log)
             }
+            (Phase::PutChoice(choice), None) => self.step_put(state, sow, choice, h, &mut tally, log),
             (Phase::LapChoice(choice), Some(d)) if choice.turn => {
                 self.step_turn_resume(state, sow, choice, (h, d != self.direction), &mut tally, log)
             }
@@ -330,6 +334,10 @@ impl Rules {
                 state.phase = Phase::EndChoice(choice);
                 LapAction::Stop
             }
+            Step::PutPaused(choice) => {
+                state.phase = Phase::PutChoice(choice);
+                LapAction::Stop
+            }
             Step::PathPaused(choice) => {
                 state.phase = Phase::LapChoice(choice);
                 LapAction::Stop
@@ -377,11 +385,7 @@ impl Rules {
     /// A lap that ended at `at` where the mover may stop or relay: the turn's facts so far
     /// kept in the position, and the choice asked.
     fn pause_to_stop(state: &mut State, at: Hole, cur: Cursor, relays: u16) {
-        let bits = (if cur.rev { TURN_STEP_REV } else { 0 })
-            | (if cur.captured { TURN_STEP_CAPTURED } else { 0 })
-            | (u16::from(cur.reached) << TURN_STEP_REACHED.trailing_zeros());
-        state.turn_bits =
-            (state.turn_bits & !(TURN_STEP_REV | TURN_STEP_CAPTURED | TURN_STEP_REACHED)) | bits;
+        keep_cursor(state, &cur);
         state.phase = Phase::LapChoice(LapChoice {
             at,
             origin: cur.origin,
@@ -595,6 +599,43 @@ impl Rules {
         self.step_run(state, sow, (at, action), cur, tally, log)
     }
 
+    /// After the mover chose hole `h` for the capture paused at `choice`: the capture made, its
+    /// seeds put into `h` (and sown on from it, where the capture says so), and on.
+    pub(super) fn step_put<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        choice: PutChoice,
+        h: Hole,
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Step {
+        state.phase = Phase::Sow;
+        let mut cur = Cursor { laps: choice.laps, ..kept_cursor(state, choice.origin, choice.pauses) };
+        // The capturing lap as it ended: where it was lifted from and where it ended.
+        (tally.from, tally.last, tally.cur) = (Some(choice.from), Some(choice.at), Some(cur));
+        let mut resown = super::cycle::Brent::new();
+        let next = self.step_capture(
+            state,
+            sow,
+            (choice.capture, choice.at, Some(h)),
+            &mut cur,
+            tally,
+            &mut resown,
+            log,
+        );
+        let (at, before) = match next {
+            Next::Landed(at, before) => (at, before),
+            Next::Lift(from) => match self.step_lift_next(state, sow, from, &cur, tally, log) {
+                Ok(landing) => landing,
+                Err(step) => return step,
+            },
+            Next::Stop(step) => return step,
+        };
+        let action = self.step_action(state, sow, (at, before), &mut cur, tally);
+        self.step_run(state, sow, (at, action), cur, tally, log)
+    }
+
     /// After the mover chose the way of the relay paused at `choice` (through the side store,
     /// or past it): sow it, and on.
     pub(super) fn step_resume<L: Log>(
@@ -650,7 +691,7 @@ impl Rules {
             }
             let next = match action {
                 LapAction::Capture(c) => {
-                    self.step_capture(state, sow, (c, at), &mut cur, tally, &mut resown, log)
+                    self.step_capture(state, sow, (c, at, None), &mut cur, tally, &mut resown, log)
                 }
                 LapAction::Relay | LapAction::RelayBack | LapAction::RelayNext => {
                     self.step_relay_from(state, sow, (action, at), &mut cur, &mut relays)
@@ -663,14 +704,10 @@ impl Rules {
                     relays.forget();
                     (landing, before)
                 }
-                Next::Lift(from) if self.path => {
-                    let lift = Lift { from, most: None, heavy: true, itself: sow.every_lap_itself, bits: 0 };
-                    return self.path_lap(state, sow, lift, &cur, tally, log);
-                }
-                Next::Lift(from) => {
-                    tally.cur = Some(cur);
-                    self.step_lap(state, sow, from, cur.rev, false, tally)
-                }
+                Next::Lift(from) => match self.step_lift_next(state, sow, from, &cur, tally, log) {
+                    Ok(landing) => landing,
+                    Err(step) => return step,
+                },
                 Next::Stop(step) => return step,
             };
             at = landing;
@@ -678,15 +715,36 @@ impl Rules {
         }
     }
 
+    /// The lap a relay or a capture lifts from hole `from`: where it ended and what that hole
+    /// held before its last seed; where each seed goes into a neighbouring hole of the mover's
+    /// choosing, the path's lap under way instead.
+    fn step_lift_next<L: Log>(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        from: Hole,
+        cur: &Cursor,
+        tally: &mut Tally,
+        log: &mut L,
+    ) -> Result<(Hole, u16), Step> {
+        if self.path {
+            let lift = Lift { from, most: None, heavy: true, itself: sow.every_lap_itself, bits: 0 };
+            return Err(self.path_lap(state, sow, lift, cur, tally, log));
+        }
+        tally.cur = Some(*cur);
+        Ok(self.step_lap(state, sow, from, cur.rev, false, tally))
+    }
+
     /// Capture `c` made by the lap that ended at `at`: its holes taken and its seeds put
     /// where it puts them (sown on from a row end or a hole, put into a hole, kept), then a
-    /// relay after it if the capture says so.
+    /// relay after it if the capture says so. Where it puts them into one of several holes,
+    /// the hole `chosen` by the mover, or, not chosen yet, a pause for the choice.
     #[allow(clippy::too_many_arguments, reason = "the sowing's parts, each its own borrow")]
     fn step_capture<L: Log>(
         &self,
         state: &mut State,
         sow: &SowRules,
-        (c, at): (u8, Hole),
+        (c, at, chosen): (u8, Hole, Option<Hole>),
         cur: &mut Cursor,
         tally: &mut Tally,
         resown: &mut super::cycle::Brent<StepKey>,
@@ -694,9 +752,8 @@ impl Rules {
     ) -> Next {
         let me = state.to_move;
         let destination = self.model.captures[usize::from(c)].destination;
-        if let Destination::Sow(Resow {
-            into: SowInto::RowEnd { role, middle, far_for_north, ahead }, ..
-        }) = destination
+        if let Destination::Sow(resow) = destination
+            && let SowInto::RowEnd { role, middle, far_for_north, ahead } = resow.into.first()
         {
             let ahead = (ahead && cur.sown).then_some(cur.rev);
             let end = self.row_end_at(me, (role, middle, far_for_north), at, ahead);
@@ -706,6 +763,11 @@ impl Rules {
         // The way the sowing goes on: where laps may be turned, the usual way (so a capture
         // by a lap that went otherwise is a turned one).
         let (lap_rev, on) = (cur.rev, self.going_on(state, cur.rev));
+        if chosen.is_none()
+            && let Some(choice) = self.put_pause(state, sow, (c, at), &end, cur, (lap_rev, on))
+        {
+            return Next::Stop(Step::PutPaused(choice));
+        }
         let ends_before = if self.turn_record { self.end_hole_counts(state) } else { [0; 2] };
         let (taken, roles) = self.take_at(state, c, &end, lap_rev, log);
         self.thin_marks(state);
@@ -727,12 +789,12 @@ impl Rules {
             Destination::Sow(resow) => {
                 self.count_put_back(state, taken);
                 if self.flags.capture_ends_phase
-                    && let Some(into) = self.phase_ends_at(state, resow, taken, &end)
+                    && let Some(into) = self.phase_ends_at(state, (resow, chosen), taken, &end)
                 {
                     // The rest of the turn is sown under the next phase's rules.
                     return Next::Stop(self.step_next_phase(state, into, *cur, on, tally, log));
                 }
-                let (into, hand) = self.put_to_resow(state, sow, resow, taken, &end);
+                let (into, hand) = self.put_to_resow(state, sow, (resow, chosen), taken, &end);
                 if self.path {
                     return Next::Stop(self.path_resow(
                         state,
@@ -765,7 +827,7 @@ impl Rules {
                     return Next::Landed(landing, before);
                 }
             }
-            Destination::Put(into) => self.put_taken(state, into, taken, &end),
+            Destination::Put(into) => self.put_taken(state, into, chosen, taken, &end),
             destination => self.keep(state, destination, taken),
         }
         match self.relay_after(state, c, &end, lap_rev) {
@@ -775,6 +837,53 @@ impl Rules {
             }
             None => Next::Stop(Step::Captured(c, taken, roles)),
         }
+    }
+
+    /// Where capture `c` of the lap that ended at `end` (in hole `at`) puts its seeds into a
+    /// hole the mover chooses and the holes it names are more than one now: the pause for the
+    /// choice, the turn's facts so far kept in its bits. `None` where there is nothing to
+    /// choose: one hole, nothing taken, a capture that wins the game (its seeds are put into
+    /// the first hole named), or a turn that has paused too often to be sure to end (the
+    /// first hole named, so that a sowing that goes round is found endless).
+    #[cold]
+    #[inline(never)]
+    fn put_pause(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        (c, at): (u8, Hole),
+        end: &SowEnd,
+        cur: &Cursor,
+        (lap_rev, on): (bool, bool),
+    ) -> Option<PutChoice> {
+        let (Destination::Put(into) | Destination::Sow(Resow { into, .. })) =
+            self.model.captures[usize::from(c)].destination
+        else {
+            return None;
+        };
+        if !into.is_choice()
+            || cur.pauses >= MAX_PATH_PAUSES
+            || self.put_options(state, sow, into, end).len() < 2
+        {
+            return None;
+        }
+        // What the capture takes, taken on a copy.
+        let mut s = state.clone();
+        let ends_before = if self.turn_record { self.end_hole_counts(&s) } else { [0; 2] };
+        let (taken, _) = self.take_at(&mut s, c, end, lap_rev, &mut ());
+        if taken == 0 || (self.turn_record && self.note_capture(&mut s, ends_before, lap_rev != on)) {
+            return None;
+        }
+        keep_cursor(state, cur);
+        Some(PutChoice {
+            capture: c,
+            at,
+            from: Hole(sow.rings[state.to_move].slot(usize::from(end.lap_at)) as u8),
+            taken,
+            origin: cur.origin,
+            pauses: cur.pauses + 1,
+            laps: cur.laps,
+        })
     }
 
     /// Capture `c`'s seeds sown on from the row end `end` picks (or the mover asked which).
@@ -973,12 +1082,27 @@ pub(super) fn set_mark(state: &mut State, m: u8, h: Hole, on: bool) {
 
 /// The cursor of a sowing paused for the mover to stop or relay, as the turn's bits keep it.
 pub(super) fn paused_cursor(state: &State, choice: LapChoice) -> Cursor {
+    kept_cursor(state, choice.origin, choice.relays)
+}
+
+/// Keep, where a sowing pauses for the mover, what its cursor knows of the turn in the turn's
+/// bits: the way it goes, whether it has captured, the rows it has reached.
+fn keep_cursor(state: &mut State, cur: &Cursor) {
+    let bits = (if cur.rev { TURN_STEP_REV } else { 0 })
+        | (if cur.captured { TURN_STEP_CAPTURED } else { 0 })
+        | (u16::from(cur.reached) << TURN_STEP_REACHED.trailing_zeros());
+    state.turn_bits = (state.turn_bits & !(TURN_STEP_REV | TURN_STEP_CAPTURED | TURN_STEP_REACHED)) | bits;
+}
+
+/// The cursor of a sowing paused for the mover, as the turn's bits keep it ([`keep_cursor`]):
+/// `origin`, the seeds the chosen hole held; `pauses`, the pauses made this turn.
+fn kept_cursor(state: &State, origin: u16, pauses: u16) -> Cursor {
     Cursor {
         rev: state.turn_bits & TURN_STEP_REV != 0,
         first: false,
         captured: state.turn_bits & TURN_STEP_CAPTURED != 0,
-        origin: choice.origin,
-        pauses: choice.relays,
+        origin,
+        pauses,
         sown: true,
         reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
         laps: 0,

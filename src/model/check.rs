@@ -552,13 +552,25 @@ impl Model {
             return Err(self.wrong(place, "it takes 0 seeds from each hole"));
         }
         let into = match capture.destination {
-            Destination::Put(into) | Destination::Sow(Resow { into, .. }) => Some(into),
-            _ => None,
+            Destination::Put(into) | Destination::Sow(Resow { into, .. }) => into.as_slice().to_vec(),
+            _ => Vec::new(),
         };
-        if let Some(SowInto::Hole { role, column }) = into
-            && (!self.role_ok(role) || column.from_left(self.board.columns).is_none())
-        {
-            return Err(self.wrong(place, "taken seeds go into a hole that is not on the board"));
+        for hole in &into {
+            if let SowInto::Hole { role, column } = *hole
+                && (!self.role_ok(role) || column.from_left(self.board.columns).is_none())
+            {
+                return Err(self.wrong(place, "taken seeds go into a hole that is not on the board"));
+            }
+            if let SowInto::Behind(role) = *hole
+                && !self.role_ok(role)
+            {
+                return Err(self.wrong(place, format!("no row number {role}")));
+            }
+        }
+        if into.len() > 1 && into.iter().any(|h| matches!(h, SowInto::RowEnd { .. })) {
+            return Err(
+                self.wrong(place, "taken seeds go to a row end or a hole of the mover's choice at once")
+            );
         }
         for target in &capture.take {
             match *target {

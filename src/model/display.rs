@@ -1042,7 +1042,7 @@ impl Model {
                 Destination::Put(into) => {
                     format!(
                         "taken seeds are put into {} and stay there; the sowing ends",
-                        self.hole_into_text(into)
+                        self.holes_into_text(into)
                     )
                 }
             };
@@ -1307,6 +1307,21 @@ impl Model {
         writeln!(f, "  {starts}; the next round starts from the first opening")
     }
 
+    /// The holes a capture's seeds are put into: one, or several of which the mover chooses.
+    fn holes_into_text(&self, into: IntoHoles) -> String {
+        let holes: Vec<String> = into.as_slice().iter().map(|&h| self.hole_into_text(h)).collect();
+        match holes.as_slice() {
+            [one] => one.clone(),
+            [first @ .., last] => {
+                format!(
+                    "{} or {last} (the mover chooses which, where they are not the same hole)",
+                    first.join(", ")
+                )
+            }
+            [] => String::new(),
+        }
+    }
+
     /// The hole a capture's seeds are put into.
     fn hole_into_text(&self, into: SowInto) -> String {
         match into {
@@ -1344,7 +1359,7 @@ impl Model {
     }
 
     fn resow_text(&self, r: Resow) -> String {
-        let hole = self.hole_into_text(r.into);
+        let hole = self.holes_into_text(r.into);
         let what = match (r.whole, r.with_last, r.single) {
             (true, _, _) => "that whole hole is",
             _ if r.whole_if_one => "they are (with what the hole held, where only one seed was taken)",
@@ -1352,7 +1367,7 @@ impl Model {
             (false, false, true) => "they are, with the hole's seed if it held exactly one,",
             (false, false, false) => "they are",
         };
-        let start = match (r.itself, r.into) {
+        let start = match (r.itself, r.into.first()) {
             (true, SowInto::RowEnd { .. }) => "inward along the row, starting with that hole",
             (false, SowInto::RowEnd { .. }) => "inward along the row, from the next hole",
             (true, _) => "starting with that hole",

@@ -271,7 +271,7 @@ impl Model {
     /// branch-free lists of `Rules::new`, which play most games several times faster than the
     /// general interpreter (`Rules::general`) that plays every rules file. This is the
     /// analysis that chooses it: the fast path does not cover a turn that places a seed from
-    /// the hand, a capture sown from a row end, a lap rule reading a fact about the turn so
+    /// the hand, a capture sown from a row end or put into a hole the mover chooses, a lap rule reading a fact about the turn so
     /// far (or several rows the turn may have reached, or one across a pause), an empty row
     /// read between laps, a lap through a side store, heavy holes, row exits, predicted or
     /// preferred landings, blocks, a mark kept only while its hole holds seeds, a count of seeds
@@ -324,10 +324,13 @@ impl Model {
         // Holes counted along the circuit from the landing hole are read lap by lap.
         let along = (self.captures.iter().flat_map(|c| &c.take))
             .any(|t| matches!(t, Target::Along(_) | Target::OppositeAlong(..) | Target::ColumnAlong(..)));
-        let row_end = self
-            .captures
-            .iter()
-            .any(|c| matches!(c.destination, Destination::Sow(Resow { into: SowInto::RowEnd { .. }, .. })));
+        // Captured seeds sown from a row end, or put into a hole the mover chooses, pause the
+        // turn for the mover.
+        let row_end = self.captures.iter().any(|c| match c.destination {
+            Destination::Sow(r) => r.into.is_choice() || matches!(r.into.first(), SowInto::RowEnd { .. }),
+            Destination::Put(into) => into.is_choice(),
+            _ => false,
+        });
         // Heavy holes, row exits, landings predicted in front of a hole and preferred first
         // laps are read lap by lap.
         // More than one row asked whether the turn has reached it, or one asked where the
@@ -908,8 +911,9 @@ pub enum Destination {
     OwnersHand,
     /// The seeds of each hole are kept in the store of the player the hole belongs to.
     OwnersStore,
-    /// They are put into a hole of the mover's and stay there; the sowing ends.
-    Put(SowInto),
+    /// They are put into a hole of the mover's (of several named, the mover's choice) and
+    /// stay there; the sowing ends.
+    Put(IntoHoles),
 }
 
 impl Model {
@@ -966,8 +970,8 @@ pub enum Feed {
 /// sowing that captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Resow {
-    /// The hole they are put into.
-    pub into: SowInto,
+    /// The hole they are put into (of several named, the mover's choice).
+    pub into: IntoHoles,
     /// The whole hole is lifted (else only the taken seeds).
     pub whole: bool,
     /// The seed that ended the capturing lap is lifted from the landing hole and sown with
@@ -989,6 +993,55 @@ impl Resow {
     /// Whether the sowing goes on under the lap rules (so that the turn may continue).
     pub fn goes_on(self) -> bool {
         !self.one_lap
+    }
+}
+
+/// The most holes a capture's taken seeds may be put into at the mover's choice (`into the
+/// leftmost inner hole or the rightmost inner hole`), which the compiler keeps to
+/// (`too_many_put_holes`).
+pub const MAX_PUT_HOLES: usize = 8;
+
+/// The holes taken seeds are put into: one, or two or more joined by `or` (in the order
+/// written), of which the mover chooses one where they are more than one hole at the moment
+/// of the capture. A list of fixed room, so that a destination stays plain data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IntoHoles {
+    holes: [SowInto; MAX_PUT_HOLES],
+    len: u8,
+}
+
+impl IntoHoles {
+    /// One hole.
+    pub fn one(into: SowInto) -> IntoHoles {
+        IntoHoles { holes: [into; MAX_PUT_HOLES], len: 1 }
+    }
+
+    /// The holes of `list`, in order: `None` for none, or more than [`MAX_PUT_HOLES`].
+    pub fn new(list: &[SowInto]) -> Option<IntoHoles> {
+        let (&first, _) = list.split_first()?;
+        if list.len() > MAX_PUT_HOLES {
+            return None;
+        }
+        let mut holes = [first; MAX_PUT_HOLES];
+        holes[..list.len()].copy_from_slice(list);
+        Some(IntoHoles { holes, len: list.len() as u8 })
+    }
+
+    /// The first hole named (the only one, where one is).
+    #[inline]
+    pub fn first(self) -> SowInto {
+        self.holes[0]
+    }
+
+    /// The holes named, in order.
+    pub fn as_slice(&self) -> &[SowInto] {
+        &self.holes[..usize::from(self.len)]
+    }
+
+    /// Whether more than one hole is named: the mover may have a choice.
+    #[inline]
+    pub fn is_choice(self) -> bool {
+        self.len > 1
     }
 }
 

@@ -1178,8 +1178,9 @@ pub enum Destination {
     OwnersHand,
     /// `in the owner's store`: each hole's seeds go to the store of the player it belongs to.
     OwnersStore,
-    /// `into HOLE`: they are put into a hole of the mover's and stay there.
-    Put(ResowInto),
+    /// `into HOLE [or the HOLE …]`: they are put into a hole of the mover's (of those named,
+    /// the mover's choice) and stay there.
+    Put(Vec<Spanned<ResowInto>>),
     /// `into the end of the own ROW row nearer the capture[, the farther for North], either
     /// end from the middle N holes, and sow the hole on inward`.
     RowEnd {
@@ -1201,8 +1202,8 @@ pub enum Destination {
 /// `into HOLE and sow them on[, one lap]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Resow {
-    /// The hole they are put into.
-    pub into: ResowInto,
+    /// The hole they are put into, or the holes joined by `or` of which the mover chooses.
+    pub into: Vec<Spanned<ResowInto>>,
     /// `sow the hole on`: the whole hole is lifted (else only the taken seeds).
     pub whole: bool,
     /// `with the last seed`: the seed that ended the lap is sown with them.

@@ -271,7 +271,7 @@ const EDGES: &[Edge] = &[
         any: &["seeds into"],
         found_not: &["landing", "origin", "own", "the", "end"],
         expected: "",
-        help: "taken seeds can be put into the `landing hole`, the `origin hole`, an `own ROW hole behind the landing hole`, a hole of the mover's named from their seat (`put the taken seeds into the leftmost inner hole`), or a row's end (a kichwa): `into the end of the own inner row nearer the capture, either end from the middle 4 holes, and sow them on inward`; sow has no phrase yet for another hole (such as a hole of the opponent's, or one the mover picks anywhere)",
+        help: "taken seeds can be put into the `landing hole`, the `origin hole`, an `own ROW hole behind the landing hole`, a hole of the mover's named from their seat (`put the taken seeds into the leftmost inner hole`), several of these joined by `or` of which the mover chooses one (`put the taken seeds into the leftmost inner hole or the rightmost inner hole`), or a row's end (a kichwa): `into the end of the own inner row nearer the capture, either end from the middle 4 holes, and sow them on inward`; sow has no phrase yet for another hole (such as a hole of the opponent's, or one the mover picks anywhere)",
     },
 ];
 

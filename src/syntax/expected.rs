@@ -335,6 +335,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::resow_hole => {
             "`landing hole`, `origin hole`, `own outer hole behind the landing hole` or `rightmost outer hole`"
         }
+        Rule::resow_holes => "`leftmost inner hole or the rightmost inner hole`",
         Rule::resow_landing => "`landing hole`",
         Rule::resow_origin => "`origin hole`",
         Rule::resow_behind => "`own outer hole behind the landing hole`",

@@ -1645,15 +1645,19 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
                 (false, true) => Destination::OwnersStore,
             }
         }
-        Rule::put_into => Destination::Put(lower_resow_into(Children::of(inner).any()?)?),
+        Rule::put_into => {
+            Destination::Put(Children::of(inner).rest().map(lower_spanned_hole).collect::<Result<_>>()?)
+        }
         Rule::resow => {
-            let mut words = Children::of(inner);
-            let into = lower_resow_into(words.any()?)?;
+            let mut into = Vec::new();
             let (mut whole, mut with_last, mut itself, mut one_lap, mut single) =
                 (false, false, false, false, false);
             let mut whole_if_one = false;
-            for word in words.rest() {
+            for word in Children::of(inner).rest() {
                 match word.as_rule() {
+                    Rule::resow_landing | Rule::resow_origin | Rule::resow_behind | Rule::resow_named => {
+                        into.push(lower_spanned_hole(word)?)
+                    }
                     Rule::sow_whole => whole = true,
                     Rule::with_last => with_last = true,
                     Rule::from_itself => itself = true,
@@ -1678,6 +1682,12 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
         _ => return unexpected(&inner),
     };
     Ok(Spanned::new(destination, sp))
+}
+
+/// One of the holes a capture's seeds may be put into (`… or the …`), with its span.
+fn lower_spanned_hole(hole: Pair<'_, Rule>) -> Result<Spanned<ResowInto>> {
+    let sp = span(&hole);
+    Ok(Spanned::new(lower_resow_into(hole)?, sp))
 }
 
 /// The hole a capture's seeds are put into.

@@ -142,7 +142,7 @@ pub(crate) struct GameView {
     /// order (`null` for an empty hole); absent elsewhere.
     pub holders: Option<Vec<Option<Side>>>,
     pub to_move: Side,
-    /// `sow`, `pick`, `lap_choice`, `step` or `lift`.
+    /// `sow`, `pick`, `lap_choice`, `step`, `lift` or `put`.
     pub phase: &'static str,
     /// What the player to move still owes in this turn, in words.
     pub pending: Option<String>,
@@ -408,6 +408,8 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
             Phase::Step(_) => "step",
             // How many seeds of the hole chosen to lift: one of the counts offered.
             Phase::Lift(_) => "lift",
+            // The hole a capture's seeds go into: one of the holes offered.
+            Phase::PutChoice(_) => "put",
         },
         status: status(rules, state, info, current),
         pending,
@@ -447,6 +449,10 @@ fn action(rules: &Rules, state: &State, mv: Move) -> String {
         // Where each seed goes into a neighbouring hole the mover chooses: a lift, then a hole
         // for each seed.
         Move::Sow(_) if matches!(state.phase(), Phase::Step(_)) => "put the next seed here".to_string(),
+        Move::Sow(_) if let Phase::PutChoice(c) = state.phase() => match c.taken {
+            1 => "put the taken seed here".to_string(),
+            _ => format!("put the {} taken seeds here", c.taken),
+        },
         Move::Sow(_) if rules.sows_by_path() => "lift".to_string(),
         Move::Sow(_) => "sow".to_string(),
         Move::SowDirection(_, Direction::Clockwise) => "sow clockwise".to_string(),

@@ -485,3 +485,120 @@ fn a_chosen_count_combines_with_every_bundled_game() {
     eprintln!("{played} files take a chosen count, {compared} decisions compared, {counts} counts played");
     assert!(played >= 30, "{played} files");
 }
+
+/// A bundled game's text with every hole its captures put seeds into (`put the taken seeds
+/// into the origin hole …`) joined by another the mover may choose instead (`… or the landing
+/// hole`, or the origin hole where the landing hole is named); `None` where it names none.
+fn with_put_choice(text: &str) -> Option<String> {
+    let mut edited = false;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let Some(at) =
+                line.find("put the taken seeds into the ").filter(|_| !line.contains("into the end of"))
+            else {
+                return line.to_string();
+            };
+            let start = at + "put the taken seeds into the ".len();
+            let end = line[start..].find(" and sow").map_or(line.len(), |k| start + k);
+            let other = if &line[start..end] == "landing hole" { "origin hole" } else { "landing hole" };
+            edited = true;
+            format!("{} or the {other}{}", &line[..end], &line[end..])
+        })
+        .collect();
+    edited.then(|| lines.join("\n"))
+}
+
+/// Where the edited game pauses for the hole a capture's seeds go into (`b`, by `with`), the
+/// choices, at most `depth` pauses deep, that reach the position `a` the original reached:
+/// that position, with its history. Every hole offered plays, every seed accounted for.
+fn put_as_original(
+    with: &Rules,
+    (b, hb): (&sow::engine::State, &History),
+    a: &sow::engine::State,
+    depth: u8,
+    played: &mut usize,
+) -> Option<(sow::engine::State, History)> {
+    if !matches!(b.phase(), sow::engine::Phase::PutChoice(_)) || b.outcome().is_some() {
+        return (without_turn_notes(a) == without_turn_notes(b)).then(|| (b.clone(), hb.clone()));
+    }
+    if depth == 0 {
+        return None;
+    }
+    let mut moves = MoveList::new();
+    with.legal_moves(b, &mut moves);
+    assert!(moves.len() >= 2, "a pause offers {:?}", moves.to_vec());
+    for &mv in moves.iter() {
+        let (mut s, mut h) = (b.clone(), hb.clone());
+        with.play(&mut s, &mut h, mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        *played += 1;
+        assert_eq!(crate::fuzz_harness::seeds_accounted(with, &s), with.total_seeds());
+        if let Some(found) = put_as_original(with, (&s, &h), a, depth - 1, played) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// Constructs combine: a hole the mover chooses for captured seeds (`… or the landing hole`)
+/// wherever a bundled base game puts them into a hole, put or sown on, whatever its board,
+/// circuit, captures, relays, turned laps and openings. The edited game offers every decision
+/// the original does; where it pauses for the hole, every hole offered plays, and one choice
+/// (a few pauses deep) reaches the position the original did: it is the same game where the
+/// mover chooses the hole the original names.
+#[test]
+fn a_put_choice_combines_with_every_bundled_game() {
+    use sow::engine::Phase;
+    let (mut files, mut compared, mut pauses, mut holes) = (0, 0, 0, 0);
+    for name in sow::bundled::bundled_names() {
+        let text = sow::bundled::bundled(name).expect("bundled");
+        let Some(edited) = with_put_choice(text) else { continue };
+        let rules = sow::compile(name, text, &sow::Options::default()).expect("bundled files compile");
+        let with = sow::compile(name, &edited, &sow::Options::default())
+            .unwrap_or_else(|e| panic!("{name} with a put choice: {e:?}\n{edited}"));
+        // Only a ruleset's captures may have been edited.
+        if !with.decision_kinds().put {
+            continue;
+        }
+        assert!(!with.model().fast_path_covers(), "{name}: a put choice is played lap by lap");
+        for game in 0..4u64 {
+            let mut below = draws(0x2f_93a1_c4b7_5e01 ^ (game + 1).wrapping_mul(0x2545_f491_4f6c_dd1d));
+            let (mut a, mut b) = (rules.start(), with.start());
+            let (mut ha, mut hb) = (History::new(&rules, &a), History::new(&with, &b));
+            let (mut ma, mut mb) = (MoveList::new(), MoveList::new());
+            for ply in 0..200 {
+                if a.outcome().is_some() {
+                    break;
+                }
+                rules.legal_moves(&a, &mut ma);
+                with.legal_moves(&b, &mut mb);
+                let label = format!("{name} with a put choice, game {game}, ply {ply}");
+                for mv in ma.iter() {
+                    assert!(mb.contains(mv), "{label}: {mv:?} is not offered\n{}", rules.picture(&a));
+                }
+                if ma.is_empty() {
+                    break;
+                }
+                let mv = ma[below(ma.len())];
+                rules.play_unchecked(&mut a, &mut ha, mv);
+                with.play_unchecked(&mut b, &mut hb, mv);
+                if matches!(b.phase(), Phase::PutChoice(_)) {
+                    pauses += 1;
+                }
+                match put_as_original(&with, (&b, &hb), &a, 4, &mut holes) {
+                    Some((s, h)) => (b, hb) = (s, h),
+                    // Too many pauses deep to follow: the game is left there.
+                    None if matches!(b.phase(), Phase::PutChoice(_)) => break,
+                    None => panic!("{label}: {mv:?}\n{}", difference(&a, &b)),
+                }
+                compared += 1;
+            }
+        }
+        files += 1;
+    }
+    eprintln!(
+        "{files} files take a put choice, {compared} decisions compared, {pauses} pauses, {holes} holes played"
+    );
+    assert!(files >= 15, "{files} files");
+    assert!(pauses >= 100, "{pauses} pauses");
+}

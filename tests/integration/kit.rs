@@ -99,7 +99,12 @@ pub fn pick_effect(rules: &Rules, taken: &[(&str, u16)], turn_over: bool) -> Eff
 pub fn remaining(state: &State) -> Option<u16> {
     match state.phase() {
         Phase::Pick(p) => Some(p.remaining),
-        Phase::Sow | Phase::LapChoice(_) | Phase::EndChoice(_) | Phase::Step(_) | Phase::Lift(_) => None,
+        Phase::Sow
+        | Phase::LapChoice(_)
+        | Phase::EndChoice(_)
+        | Phase::Step(_)
+        | Phase::Lift(_)
+        | Phase::PutChoice(_) => None,
     }
 }
 

@@ -4631,3 +4631,257 @@ fn a_round_may_give_the_holes_back_to_their_first_owners() {
     assert_eq!(after(&fresh), (vec![0, 2, 2, 2, 2, 2], "snsnnn".to_string(), 1, 0));
     assert_eq!(after(&win), (vec![2, 0, 2, 2, 2, 2], "nnsnnn".to_string(), 1, 0));
 }
+
+/// [`PLAIN`] with a capture of the opposite hole after a lap that ends in an empty own hole,
+/// its seeds put `into` the holes given (`into the leftmost pit hole or …`).
+fn put_choice(into: &str) -> Rules {
+    seventh_fault(&put_text(into))
+}
+
+/// The text of [`put_choice`].
+fn put_text(into: &str) -> String {
+    plain(&[
+        (
+            "        otherwise: stop\n",
+            "        when the last seed lands in an empty own hole and the opposite pit hole is occupied: capture across\n        otherwise: stop\n",
+        ),
+        (
+            "    end {",
+            &format!(
+                "    capture across {{\n        take the opposite pit hole\n        put the taken seeds {into}\n    }}\n    end {{"
+            ),
+        ),
+    ])
+}
+
+/// South's a1 (1) sows into a2, empty, whose opposite hole b2 holds 4.
+const PUT_PICTURE: &str = "b 1 4 1 1\n a 1 0 0 2";
+
+/// `put the taken seeds into the leftmost pit hole or the rightmost pit hole` (blind test 14,
+/// item 7: Fifangha's "one of their first Chibou"): South a1 (1) → a2, empty, facing b2 (4).
+/// The turn pauses with the board as the lap left it; South chooses a1 or a4, written as the
+/// hole's name (`a1 a4`), and the 4 seeds taken from b2 go there and stay.
+#[test]
+fn captured_seeds_go_into_a_hole_the_mover_chooses() {
+    let rules = put_choice("into the leftmost pit hole or the rightmost pit hole");
+    assert!(!rules.model().fast_path_covers());
+    let shown = rules.model().to_string();
+    assert!(
+        shown.contains(
+            "taken seeds are put into the mover's leftmost pit hole or the mover's rightmost pit hole (the mover chooses which, where they are not the same hole) and stay there"
+        ),
+        "{shown}"
+    );
+    let mut game = main_position(&rules, PUT_PICTURE, Player::South);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a4"]));
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    // Nothing is taken yet: the turn waits for the hole.
+    let s = game.state();
+    assert_eq!((s.to_move(), rules.board_counts(s)), (Player::South, vec![0, 1, 0, 2, 1, 4, 1, 1]));
+    assert!(matches!(s.phase(), sow::engine::Phase::PutChoice(c) if c.taken == 4));
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a4"]));
+    assert_eq!(rules.parse_move(game.state(), "a4").ok(), Some(Move::Sow(hole(&rules, "a4"))));
+    assert_eq!(
+        sow::session::pending(&rules, game.state()).as_deref(),
+        Some("choose the hole the 4 seeds taken by the capture at a2 go into (type its name)")
+    );
+    assert_eq!(
+        game.play(Move::Sow(hole(&rules, "a2"))).unwrap_err().to_string(),
+        "South's capture at a2 waits for the hole its 4 taken seeds go into: type `a1` or `a4`"
+    );
+    // Each choice, from the pause.
+    for (into, board) in [("a1", vec![4, 1, 0, 2, 1, 0, 1, 1]), ("a4", vec![0, 1, 0, 6, 1, 0, 1, 1])] {
+        let mut chosen = game.clone();
+        chosen.play(Move::Sow(hole(&rules, into))).unwrap();
+        let s = chosen.state();
+        assert_eq!((s.to_move(), rules.board_counts(s)), (Player::North, board), "{into}");
+        assert_eq!(s.captured()[Player::South], 0, "{into}: the seeds are back on the board");
+        assert_eq!(rules.turn_text(&chosen.turns()[0].moves), format!("a1 {into}"));
+    }
+
+    // The turn written whole, and told; the hole and the choice sent apart.
+    let mut game = main_position(&rules, PUT_PICTURE, Player::South);
+    let played = game.play_part("a1 a4").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows a1: 1 lap, 1 seed sown, the last in a2; captures 4 from b2 and puts the 4 taken seeds into a4."
+    );
+    assert_eq!(rules.board_counts(game.state()), vec![0, 1, 0, 6, 1, 0, 1, 1]);
+    let mut game = main_position(&rules, PUT_PICTURE, Player::South);
+    let played = game.play_part("a1").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows a1: 1 lap, 1 seed sown, the last in a2."
+    );
+    let played = game.play_part("a4").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South captures 4 from b2 and puts the 4 taken seeds into a4."
+    );
+    // A hole alone is not a whole turn.
+    let mut game = main_position(&rules, PUT_PICTURE, Player::South);
+    assert!(game.play_turn("a1").is_err());
+}
+
+/// The choice round-trips through the notation and a record: every decision of a game played
+/// at random is written and read back, the record replays to the same position, North's ends
+/// are its own (its leftmost pit hole is b4), and no seed is lost at a pause.
+#[test]
+fn a_put_choice_is_written_and_replayed() {
+    let rules = put_choice("into the leftmost pit hole or the rightmost pit hole");
+    let mut seed = 7u64;
+    let mut below = |n: usize| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    let mut game = Game::new(&rules);
+    let mut puts = [0; 2];
+    while game.outcome().is_none() && game.turns().len() < 60 {
+        let moves = game.legal_moves();
+        if let sow::engine::Phase::PutChoice(_) = game.state().phase() {
+            let me = game.state().to_move();
+            let mut ends = if me == Player::South { ["a1", "a4"] } else { ["b1", "b4"] };
+            ends.sort();
+            let offered: Vec<String> = moves.iter().map(|&m| rules.move_text(m)).collect();
+            assert_eq!(offered, ends, "{me}'s ends, in board order");
+            puts[me.index()] += 1;
+        }
+        let mv = moves[below(moves.len())];
+        assert_eq!(rules.parse_move(game.state(), &rules.move_text(mv)).ok(), Some(mv));
+        game.play(mv).unwrap();
+        // Every seed is on the board, at a pause too.
+        assert_eq!(crate::fuzz_harness::seeds_accounted(&rules, game.state()), rules.total_seeds());
+    }
+    assert!(puts.iter().all(|&n| n > 0), "{puts:?}");
+    let text = sow::record::write_record(&game, &[]);
+    let record = sow::record::Record::parse(&text).unwrap();
+    let replayed = record.replay(&rules).unwrap();
+    assert_eq!(replayed.state(), game.state());
+    assert_eq!(
+        replayed.turns().iter().map(|t| rules.turn_text(&t.moves)).collect::<Vec<_>>(),
+        game.turns().iter().map(|t| rules.turn_text(&t.moves)).collect::<Vec<_>>()
+    );
+}
+
+/// Where the holes named are one hole at the moment of the capture, there is nothing to
+/// choose: with `into the origin hole or the leftmost pit hole`, South's a1 lap (its origin
+/// is the leftmost hole) puts the 4 seeds into a1 at once. From a2 (PUT_PICTURE moved along)
+/// the two are a2 and a1, and the mover chooses.
+#[test]
+fn one_hole_named_twice_over_asks_nothing() {
+    let rules = put_choice("into the origin hole or the leftmost pit hole");
+    let mut game = main_position(&rules, PUT_PICTURE, Player::South);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    let s = game.state();
+    assert_eq!((s.to_move(), rules.board_counts(s)), (Player::North, vec![4, 1, 0, 2, 1, 0, 1, 1]));
+    assert_eq!(rules.turn_text(&game.turns()[0].moves), "a1");
+
+    let mut game = main_position(&rules, "b 1 1 4 1\n a 0 1 0 2", Player::South);
+    game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::South);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a2"]));
+    game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 4, 1, 2, 1, 1, 0, 1]);
+}
+
+/// `… or the rightmost pit hole and sow them on`: the seeds go into the hole chosen and are
+/// sown on from it as a lap under the lap rules. From PUT_PICTURE's pause, a4 sends the 4
+/// seeds round b4, b3, b2, b1 (North's: the sowing stops); a1 sends them into a2, a3, a4 and
+/// b4.
+#[test]
+fn a_hole_the_mover_chooses_is_sown_on() {
+    let rules = put_choice("into the leftmost pit hole or the rightmost pit hole and sow them on");
+    let shown = rules.model().to_string();
+    assert!(shown.contains("(the mover chooses which, where they are not the same hole), and they are sown on from the next hole"), "{shown}");
+    let mut game = main_position(&rules, PUT_PICTURE, Player::South);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a1", "a4"]));
+    let laps = rules.sowing_laps(game.state(), Move::Sow(hole(&rules, "a4")));
+    assert_eq!(laps.len(), 1);
+    assert!(laps[0].captured);
+    assert_eq!(laps[0].from, hole(&rules, "a4"));
+    let drops: Vec<String> = laps[0].drops.iter().map(|&h| rules.hole_name(h)).collect();
+    assert_eq!(drops, ["b4", "b3", "b2", "b1"]);
+    assert_eq!(laps[0].taken, vec![(hole(&rules, "b2"), 4)]);
+    for (into, board) in [("a1", vec![0, 2, 1, 3, 1, 0, 1, 2]), ("a4", vec![0, 1, 0, 2, 2, 1, 2, 2])] {
+        let mut chosen = game.clone();
+        chosen.play(Move::Sow(hole(&rules, into))).unwrap();
+        let s = chosen.state();
+        assert_eq!((s.to_move(), rules.board_counts(s)), (Player::North, board), "{into}");
+    }
+    let mut game = main_position(&rules, PUT_PICTURE, Player::South);
+    let played = game.play_part("a1 a4").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows a1: 1 lap, 1 seed sown, the last in a2; captures 4 from b2 and puts the 4 taken seeds into a4; the captured seeds are sown on from a4: 1 lap, 4 seeds sown, the last in b1."
+    );
+}
+
+/// A hole named twice in the list is refused (`put_hole_twice`), and so are more holes than a
+/// choice holds (`too_many_put_holes`); the same hole named in other words is not the same
+/// description, and where two descriptions are one hole on the board there is no choice.
+#[test]
+fn a_put_hole_named_twice_is_refused() {
+    refused_with(
+        &plain(&[
+            (
+                "        otherwise: stop\n",
+                "        when the last seed lands in an empty own hole and the opposite pit hole is occupied: capture across\n        otherwise: stop\n",
+            ),
+            (
+                "    end {",
+                "    capture across {\n        take the opposite pit hole\n        put the taken seeds into the landing hole or the rightmost pit hole or the landing hole\n    }\n    end {",
+            ),
+        ]),
+        "put_hole_twice",
+    );
+    let rules = put_choice("into the 4th pit hole or the rightmost pit hole");
+    let mut game = main_position(&rules, PUT_PICTURE, Player::South);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 1, 0, 6, 1, 0, 1, 1]);
+}
+
+/// Every player and the learning encoding take the choice of a hole as any decision: greedy,
+/// alpha-beta and MCTS finish games of the rules (4 seeds a hole; the seeds put, or sown on),
+/// choosing only among the legal decisions, and each choice has an action (a hole's, `Sow`).
+#[test]
+fn players_and_the_learning_encoding_choose_put_holes() {
+    use sow::ai::{AgentSpec, Budget};
+    use sow::engine::Encoding;
+    for into in [
+        "into the leftmost pit hole or the rightmost pit hole",
+        "into the landing hole or the origin hole and sow them on",
+    ] {
+        let rules = seventh_fault(&put_text(into).replace("2 in every hole", "4 in every hole"));
+        let encoding = Encoding::new(&rules);
+        for spec in
+            [AgentSpec::Greedy, AgentSpec::AlphaBeta(Budget::Count(3)), AgentSpec::Mcts(Budget::Count(200))]
+        {
+            let mut agent = spec.build(5);
+            let mut game = Game::new(&rules);
+            let mut puts = 0;
+            while game.outcome().is_none() {
+                let moves = game.legal_moves();
+                let mv = agent.choose(&rules, game.state(), &moves);
+                assert!(moves.contains(&mv), "{into}, {spec:?}: {mv:?} among {:?}", moves.to_vec());
+                let action = encoding.encode(mv).expect("every decision has an action");
+                assert_eq!(encoding.decode(action), Some(mv));
+                puts += usize::from(matches!(game.state().phase(), sow::engine::Phase::PutChoice(_)));
+                game.play(mv).unwrap();
+            }
+            assert!(puts > 0, "{into}, {spec:?}");
+        }
+        // At the pause, each player chooses one of the holes offered.
+        let rules = put_choice(into);
+        let mut game = main_position(&rules, PUT_PICTURE, Player::South);
+        game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+        let moves = game.legal_moves();
+        assert_eq!(moves.len(), 2, "{into}");
+        for spec in
+            [AgentSpec::Greedy, AgentSpec::AlphaBeta(Budget::Count(3)), AgentSpec::Mcts(Budget::Count(200))]
+        {
+            let mv = spec.build(5).choose(&rules, game.state(), &moves);
+            assert!(moves.contains(&mv), "{into}, {spec:?}: {mv:?}");
+        }
+    }
+}

@@ -235,3 +235,39 @@ fn a_chosen_count_is_the_only_count_and_fits_a_list_of_decisions() {
     let rules = Rules::new(m).expect("a chosen count plays");
     assert!(rules.model().to_string().contains("as many seeds of the chosen hole as the mover chooses"));
 }
+
+/// The holes a capture's seeds go into at the mover's choice: each on the board, and never
+/// beside a row end (a choice of its own). A list of one hole is the hole.
+#[test]
+fn the_holes_for_captured_seeds_are_on_the_board() {
+    use sow::model::{IntoHoles, SowInto};
+    let leftmost = SowInto::Hole { role: 1, column: Column::FromLeft(0) };
+    let mut m = nsolo();
+    m.captures[0].destination = Destination::Put(
+        IntoHoles::new(&[leftmost, SowInto::Hole { role: 1, column: Column::FromLeft(8) }]).unwrap(),
+    );
+    assert!(refused(m).to_string().contains("not on the board"));
+
+    let mut m = nsolo();
+    m.captures[0].destination = Destination::Put(IntoHoles::new(&[leftmost, SowInto::Behind(6)]).unwrap());
+    assert!(refused(m).to_string().contains("no row number 6"));
+
+    let mut m = nsolo();
+    let end = SowInto::RowEnd { role: 1, middle: 4, far_for_north: false, ahead: false };
+    let resow = sow::model::Resow {
+        into: IntoHoles::new(&[end, leftmost]).unwrap(),
+        whole: true,
+        with_last: false,
+        itself: false,
+        single: false,
+        whole_if_one: false,
+        one_lap: false,
+    };
+    m.captures[0].destination = Destination::Sow(resow);
+    assert!(refused(m).to_string().contains("a row end or a hole of the mover's choice"));
+
+    assert!(IntoHoles::new(&[]).is_none());
+    assert!(IntoHoles::new(&[leftmost; 9]).is_none());
+    assert_eq!(IntoHoles::new(&[leftmost]), Some(IntoHoles::one(leftmost)));
+    assert!(!IntoHoles::one(leftmost).is_choice());
+}

@@ -310,6 +310,61 @@ fn the_page_offers_the_counts_to_lift() {
     assert_eq!(answer["game"]["to_move"], "north");
 }
 
+/// The page offers the holes a capture's seeds may go into as holes to click, and tells the
+/// turn: South's a1 (1) lands in a2, empty, facing b2 (2); the seeds go into a4, not a1.
+#[test]
+fn the_page_offers_the_holes_for_captured_seeds() {
+    let text = r#"game "Put" {
+    board 2 rows of 4 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+        0 in the 2nd pit hole
+        1 in the leftmost pit hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an empty own hole and the opposite pit hole is occupied: capture across
+        otherwise: stop
+    }
+    capture across {
+        take the opposite pit hole
+        put the taken seeds into the leftmost pit hole or the rightmost pit hole
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let source = sow::web::Source { name: "put".into(), display: "put.sow".into(), text: text.into() };
+    let server = Local::serving(vec![source], sow::web::Limits::default());
+    let view =
+        server.ok("POST", "/api/games", Some(json!({"rules": "put", "south": "human", "north": "human"})));
+    let id = view["id"].as_str().unwrap().to_string();
+    let answer = server.ok("POST", &format!("/api/games/{id}/play"), Some(json!({"move": "a1"})));
+    let view = &answer["game"];
+    assert_eq!(view["phase"], "put");
+    assert_eq!(
+        view["pending"],
+        "choose the hole the 2 seeds taken by the capture at a2 go into (type its name)"
+    );
+    let legal: Vec<(&str, &str, &str)> = (view["legal"].as_array().unwrap().iter())
+        .map(|m| (m["text"].as_str().unwrap(), m["action"].as_str().unwrap(), m["hole"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        legal,
+        [("a1", "put the 2 taken seeds here", "a1"), ("a4", "put the 2 taken seeds here", "a4")]
+    );
+    let answer = server.ok("POST", &format!("/api/games/{id}/play"), Some(json!({"move": "a4"})));
+    assert_eq!(board(&answer["game"]), [0, 1, 2, 4, 2, 0, 0, 1]);
+    assert_eq!(answer["game"]["turns"][0]["text"], "a1 a4");
+    assert_eq!(answer["game"]["to_move"], "north");
+}
+
 /// Through the binary: the flag, and the sweeper that `sow serve` runs beside its routes.
 #[test]
 fn idle_games_are_forgotten() {
