@@ -141,9 +141,15 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
     };
     let skip_count = match own.sow.map(|s| s.node) {
         Some(s) => match &s.skip_count {
-            Some(Spanned { node: (side, range), span }) => {
+            Some(Spanned { node: (side, range, spares_last), span }) => {
                 let (min, max, step) = scope.count_set(range, *span).ok()?;
-                Some((side.map(Into::into), min, max, step))
+                Some(crate::model::SkipCount {
+                    side: side.map(Into::into),
+                    min,
+                    max,
+                    step,
+                    spares_last: *spares_last,
+                })
             }
             None => None,
         },

@@ -102,7 +102,9 @@ impl Rules {
             !state.is_marked(self.path_mark, h)
                 && self.chosen_mark.is_none_or(|m| !state.is_marked(m, h))
                 && skip.is_none_or(|m| !state.is_marked(m, h))
-                && by_count.is_none_or(|k| !self.skipped_by_count(state, state.to_move, h, k))
+                && by_count.is_none_or(|k| {
+                    (k.spares_last && p.hand == 1) || !self.skipped_by_count(state, state.to_move, h, k)
+                })
         })
     }
 

@@ -147,7 +147,7 @@ pub struct SowRules {
     pub skip_in_play: Option<u8>,
     /// Holes skipped by what they hold when a lap reaches them (see
     /// [`crate::model::Sowing::skip_count`]): read lap by lap.
-    pub skip_count: Option<(Option<crate::model::Side>, u16, u16, u16)>,
+    pub skip_count: Option<crate::model::SkipCount>,
     /// Every lap lifted from a hole drops its first seed back into it (played lap by lap).
     pub every_lap_itself: bool,
     /// The lap rules read as each seed but a lap's last falls (`a seed lands in …`), in

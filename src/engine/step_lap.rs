@@ -80,7 +80,7 @@ impl Rules {
         state: &State,
         me: Player,
         h: Hole,
-        (side, min, max, step): (Option<crate::model::Side>, u16, u16, u16),
+        crate::model::SkipCount { side, min, max, step, .. }: crate::model::SkipCount,
     ) -> bool {
         let on_side = match side {
             None => true,
@@ -147,6 +147,17 @@ impl Rules {
         let (mut left, mut overran) = (n, 0u16);
         while left > 0 {
             at = self.step_path(me, at, rev, through);
+            // The seeds hole `at` would receive: the first hole of a first lap with seeds by
+            // rule for it; else an empty hole's; else one.
+            let share = |state: &State, at: Hole| {
+                if left == n && first > 1 {
+                    first
+                } else if state.counts[at.index()] == 0 {
+                    sow.empty_hole
+                } else {
+                    1
+                }
+            };
             // A ring of nothing but skipped holes drops its seeds all the same: at most a
             // lap's length of holes is passed by.
             let mut passed = 0;
@@ -154,21 +165,16 @@ impl Rules {
                 || ring.skips_hole(at)
                 || sow.skip_in_play.is_some_and(|m| state.is_marked(m, at))
                 || self.chosen_mark.is_some_and(|m| state.is_marked(m, at))
-                || sow.skip_count.is_some_and(|skip| self.skipped_by_count(state, me, at, skip)))
+                || sow.skip_count.is_some_and(|skip| {
+                    !(skip.spares_last && share(state, at) >= left)
+                        && self.skipped_by_count(state, me, at, skip)
+                }))
                 && passed < MAX_SLOTS
             {
                 at = self.step_path(me, at, rev, through);
                 passed += 1;
             }
-            // The first hole of a first lap with seeds by rule for it; else an empty hole's.
-            let by_rule = if left == n && first > 1 {
-                first
-            } else if state.counts[at.index()] == 0 {
-                sow.empty_hole
-            } else {
-                1
-            };
-            let k = by_rule.min(left);
+            let k = share(state, at).min(left);
             for (i, &(side, role, _)) in sow.reach.iter().enumerate() {
                 if self.in_reach_row(me, (side, role), at) {
                     tally.reached_now |= 1 << i;

@@ -691,7 +691,7 @@ impl Model {
                 self.marks[usize::from(m)].name
             )?;
         }
-        if let Some((side, min, max, step)) = sowing.skip_count {
+        if let Some(SkipCount { side, min, max, step, spares_last }) = sowing.skip_count {
             let side = match side {
                 Some(Side::Own) => "the mover's ",
                 Some(Side::Opponent) => "the opponent's ",
@@ -699,8 +699,9 @@ impl Model {
             };
             writeln!(
                 f,
-                "{gap}{indent}sowing: laps skip {side}holes holding {} when they reach them",
-                count_set(min, max, step, "seeds")
+                "{gap}{indent}sowing: laps skip {side}holes holding {} when they reach them{}",
+                count_set(min, max, step, "seeds"),
+                if spares_last { ", though a lap's last seed may fall into one" } else { "" }
             )?;
         }
         match sowing.overrun {

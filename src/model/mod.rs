@@ -484,6 +484,22 @@ pub enum Turn<S = Sowing> {
     },
 }
 
+/// Holes a lap passes by for the seeds they hold when it reaches them (`, skipping
+/// opponent's holes with 3 seeds[, except the last seed]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SkipCount {
+    /// Only that side's holes, if said.
+    pub side: Option<Side>,
+    /// The fewest seeds of a hole skipped.
+    pub min: u16,
+    /// The most seeds of a hole skipped.
+    pub max: u16,
+    /// The step between the counts skipped, from `min` to `max`.
+    pub step: u16,
+    /// A lap's last seed is not turned away (`, except the last seed`).
+    pub spares_last: bool,
+}
+
 /// How a phase's sowings go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sowing {
@@ -541,7 +557,7 @@ pub struct Sowing {
     /// Holes holding so many seeds when a lap reaches them (`min`, `max`, in steps of the
     /// last), of one side if said, receive no seed in a lap (`, skipping opponent's holes
     /// with 3 seeds`).
-    pub skip_count: Option<(Option<Side>, u16, u16, u16)>,
+    pub skip_count: Option<SkipCount>,
     /// A lap lifted from a hole of a mark holding more than so many seeds lifts only some.
     pub heavy: Option<Heavy>,
     /// A turn's first lap may not leave this row from an end hole while another hole of the

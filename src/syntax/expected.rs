@@ -589,6 +589,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_which => "`which`",
         Rule::kw_theirs => "`theirs`",
         Rule::skip_counted => "`, skipping opponent's holes with 3 seeds`",
+        Rule::skip_spares_last => "`, except the last seed`",
         Rule::rounds_win => "`, then the empty holes of the others, which become theirs`",
         Rule::left_to_last => "`, the seeds left going to the player who moved last,`",
         Rule::kw_earlier => "`earlier`",

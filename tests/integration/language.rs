@@ -3164,6 +3164,39 @@ fn a_lap_skips_holes_by_what_they_hold() {
     assert_eq!(counts, vec![1, 3, 3, 1, 1]);
 }
 
+/// `…, skipping opponent's holes with 3 seeds, except the last seed` (Selus, blind test 17,
+/// item 4: "may not drop a counter into any of the opponent's holes which contain three
+/// counters (except when making a nedf)"), in [`ALONG`]: South a4 (4) → a5, a6, past b6 and
+/// b5 (3 each), b4 (0 → 1), and the last seed into b3 (3 → 4), spared. Without the clause
+/// b3 is passed by too and the last seed falls in b2 (5 → 6).
+#[test]
+fn a_skip_may_spare_the_last_seed() {
+    let position = "b 5 5 3 0 3 3\n a 0 0 0 4 0 0";
+    let holes = ["a5", "a6", "b6", "b5", "b4", "b3", "b2"];
+    let after = |sowing: &str| {
+        let rules = edited(ALONG, "    sow all seeds from the next hole\n", sowing);
+        let mut game = main_position(&rules, position, Player::South);
+        game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+        let counts: Vec<u16> = holes.iter().map(|h| game.state().count(hole(&rules, h))).collect();
+        (rules, counts)
+    };
+    let (rules, spared) = after(
+        "    sow all seeds from the next hole, skipping opponent's holes with 3 seeds, except the last seed\n",
+    );
+    assert!(
+        rules
+            .model()
+            .to_string()
+            .contains("holding 3 seeds when they reach them, though a lap's last seed may fall into one"),
+        "{}",
+        rules.model()
+    );
+    assert_eq!(spared, vec![1, 1, 3, 3, 1, 4, 5]);
+    let (_, skipped) =
+        after("    sow all seeds from the next hole, skipping opponent's holes with 3 seeds\n");
+    assert_eq!(skipped, vec![1, 1, 3, 3, 1, 3, 6]);
+}
+
 /// `a player who cannot move loses, or draws if they have captured at least 3 seeds`
 /// (Adjiboto, blind test 7: "if all five can be filled with ten, the game is a draw"), on a
 /// 2×3 board where only a hole of 2 seeds or more may be sown. South a3 (2) → b3, b2 (1 → 2):
