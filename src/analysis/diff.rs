@@ -130,6 +130,14 @@ pub fn diff(a: &Model, b: &Model) -> Vec<SectionDiff> {
     out
 }
 
+/// Whether two games' models agree in everything but what describes them (names, sources,
+/// the values their parameters were given): the check behind [`diff`], whose words may
+/// miss a difference the model holds.
+pub fn same_rules(a: &Model, b: &Model) -> bool {
+    let bare = |m: &Model| Model { meta: Default::default(), params: Vec::new(), ..m.clone() };
+    bare(a) == bare(b)
+}
+
 /// A line diff (Myers' algorithm, by `similar`).
 pub fn line_diff(a: &[String], b: &[String]) -> Vec<Line> {
     let mut out = Vec::new();

@@ -621,8 +621,14 @@ impl Model {
                 (None, Some(n)) => format!("{n} seeds of the chosen hole (all, if it holds fewer)"),
                 (None, None) => "every seed of the chosen hole".to_string(),
             };
-            let start =
-                if sowing.first_lap.itself { "starting with that hole" } else { "from the next hole" };
+            let start = match (sowing.first_lap.itself, sowing.first_lap.unless) {
+                (false, _) => "from the next hole".to_string(),
+                (true, None) => "starting with that hole".to_string(),
+                (true, Some(n)) => format!(
+                    "starting with that hole (from the next hole where it holds {})",
+                    if n == 1 { "1 seed".to_string() } else { format!("{n} seeds") }
+                ),
+            };
             writeln!(
                 f,
                 "{gap}{indent}first lap: lifts {lift}, sown {start}; a relay lifts the whole hole, sown from the next"

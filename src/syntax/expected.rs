@@ -866,11 +866,20 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
     }
     let expected = join_or(&wanted);
     if help.is_none() && !sections_expected && expected.len() <= 48 && found.starts_with('`') {
-        // A short list of what fits: most often a word was left out or mistyped here. Where one
-        // word fits, only the ways of writing it that let the file be read further are offered.
-        help = Some(match one_word_fix(source, pos, &wanted) {
-            Some(fix) => fix,
-            None => format!("write {expected} here, before {found} or in its place"),
+        // A short list of what fits: most often a word was left out or mistyped here. Only
+        // the ways of writing one that let the whole line be read are offered (blind test 18,
+        // fault 3: a word that was read past, only to fail further on, led nowhere).
+        help = Some(match word_fixes(source, pos, &wanted) {
+            Fixes::Some(fixes) => fixes,
+            Fixes::Partly(fixes) => format!(
+                "{fixes}; then more of the line must change, as the next error will say (the language may have no phrase for what it means: see the grammar's phrases in grammar/sow.pest)"
+            ),
+            Fixes::None => format!(
+                "{}, written here before {found} or in its place, {} this line a phrase of the language: see the grammar's phrases in grammar/sow.pest, or a bundled file under rules/",
+                if wanted.len() == 1 { expected.clone() } else { format!("none of {expected}") },
+                if wanted.len() == 1 { "does not make" } else { "makes" }
+            ),
+            Fixes::Untried => format!("write {expected} here, before {found} or in its place"),
         });
     }
     let help = help.unwrap_or_else(|| {
@@ -890,6 +899,33 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
     // At the end of the file, point just after the last word rather than past the end.
     let pos = if pos >= source.len() { source.trim_end().len() } else { pos };
     SyntaxError::Unexpected { expected, found, label, span: Span::new(pos, pos + len).into(), help }
+}
+
+/// Whether word `w` (in backquotes), written at `pos` after the word of the language at
+/// `span`, goes on from it only as from a count: the parser expects the same after it as
+/// where a number stands in that word's place (`an seed` is `2 seed`; `no seed` goes on with
+/// `of`, as `2 seed` does not).
+fn follows_as_count(source: &str, (start, end): (usize, usize), pos: usize, w: &str) -> bool {
+    use pest::Parser as _;
+    let w = w.trim_matches('`');
+    // What the parser expects, and how far before the end of `text` it fails.
+    let expected_after = |text: String| match super::parser::SowParser::parse(Rule::file, &text) {
+        Ok(_) => None,
+        Err(e) => {
+            let (InputLocation::Pos(p) | InputLocation::Span((p, _))) = e.location;
+            match e.variant {
+                ErrorVariant::ParsingError { mut positives, .. } => {
+                    positives.sort_by_key(|r| *r as usize);
+                    Some((text.len().saturating_sub(p), positives))
+                }
+                ErrorVariant::CustomError { .. } => None,
+            }
+        }
+    };
+    let (Some(before), Some(between)) = (source.get(..start), source.get(end..pos)) else { return false };
+    let as_word = expected_after(format!("{before}{}{between}{w} ", &source[start..end]));
+    let as_count = expected_after(format!("{before}2{between}{w} "));
+    as_word.is_some() && as_word == as_count
 }
 
 /// Where what follows a count (`seeds`, `captures`) is expected just after a word that is no
@@ -920,10 +956,23 @@ fn undeclared_count(source: &str, pos: usize, wanted: &[String]) -> Option<Strin
     let words: Vec<String> = wanted.iter().filter(|w| is_word(w)).cloned().collect();
     if keyword && !words.iter().all(after_count) {
         let next = word_at(source, pos);
-        return (!words.is_empty() && !next.is_empty()).then(|| {
+        // Words that go on from a count (`3 seeds`, `3 or 5 seeds`, `3 to 5 seeds`) are said
+        // apart: they go on from the word only as a parameter's name (blind test 18, fault 4:
+        // `an` "goes on with `seed` or `to`", which read `an` as a parameter).
+        let counting = |w: &String| follows_as_count(source, (start, start + word.len()), pos, w);
+        let (counts, own): (Vec<String>, Vec<String>) = words.iter().cloned().partition(counting);
+        // Where every word also goes on from a count, both readings may be phrases (`made
+        // no capture`, `made 2 captures`): they are listed as one.
+        let (own, counts) = match (own.is_empty(), counts.is_empty()) {
+            (false, false) => (
+                join_or(&own),
+                format!(", or, read as a parameter's name standing for a count, with {}", join_or(&counts)),
+            ),
+            _ => (format!("{} only", join_or(&words)), String::new()),
+        };
+        return (!next.is_empty()).then(|| {
             format!(
-                "here `{word}` goes on with {} only: the language has no phrase that goes on from `{word}` with `{next}` (a count in its place is a number or a declared parameter); see the grammar's phrases in grammar/sow.pest",
-                join_or(&words)
+                "here `{word}` goes on with {own}{counts}: the language has no phrase that goes on from `{word}` with `{next}` (a count in its place is a number or a declared parameter); see the grammar's phrases in grammar/sow.pest"
             )
         });
     }
@@ -980,7 +1029,10 @@ fn punctuation_help(source: &str, pos: usize, wanted: &[String]) -> Option<Strin
     let rest = source.get(pos..)?;
     let word = word_at(source, pos);
     if !word.is_empty() {
-        return Some(format!("add `{mark}` before `{word}`"));
+        // Only where the whole line then reads (blind test 18, fault 3).
+        let edited = format!("{}{mark} {}", &source[..pos], &source[pos..]);
+        return matches!(reads_to(&edited, pos + mark.len() + 1), Reads::Line)
+            .then(|| format!("add `{mark}` before `{word}`"));
     }
     let here = rest.chars().next()?;
     if rest[here.len_utf8()..].trim_start().starts_with(mark) {
@@ -989,38 +1041,81 @@ fn punctuation_help(source: &str, pos: usize, wanted: &[String]) -> Option<Strin
     Some(format!("write `{mark}` here"))
 }
 
-/// Where a single word is expected at `pos`: whether writing it before the word found there,
-/// or in its place, lets the file be read past that word, in words (`write `each` in place of
-/// `both``); `None` where more than one word is expected, or either way reads as far.
-fn one_word_fix(source: &str, pos: usize, wanted: &[String]) -> Option<String> {
-    use pest::Parser as _;
-    let [word] = wanted else { return None };
-    let word = word.strip_prefix('`')?.strip_suffix('`')?;
-    if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphabetic() || c == '\'') {
-        return None;
-    }
-    let found = word_at(source, pos);
-    if found.is_empty() || source.len() > 256 * 1024 {
-        return None;
-    }
-    // How far the file reads with `text` written at `pos` in place of `cut` bytes, from the end
-    // of what was written.
-    let reads_past = |text: &str, cut: usize| {
-        let edited = format!("{}{text}{}", &source[..pos], &source[pos + cut..]);
-        let past = pos + text.len() + found.len().saturating_sub(cut);
-        match super::parser::SowParser::parse(Rule::file, &edited) {
-            Ok(_) => true,
-            Err(e) => match e.location {
-                InputLocation::Pos(p) | InputLocation::Span((p, _)) => p > past,
-            },
-        }
+/// What [`word_fixes`] found.
+enum Fixes {
+    /// The ways of writing a word that let the line be read, in words (`write `each` in
+    /// place of `both``).
+    Some(String),
+    /// No way lets the whole line be read; these let the file be read past the word found
+    /// there, to a later error.
+    Partly(String),
+    /// Every item expected is a word, and none written before the word found, or in its
+    /// place, lets the line be read, nor even the word found.
+    None,
+    /// Not tried: something other than words is expected (a number, a name), or the file is
+    /// too large to try edits on.
+    Untried,
+}
+
+/// Where words are expected at `pos`: which of them, written before the word found there or
+/// in its place, let the whole line be read (and the file past it, as far as the line goes).
+fn word_fixes(source: &str, pos: usize, wanted: &[String]) -> Fixes {
+    // Words and punctuation marks: what can be written and tried.
+    let literal = |w: &str| {
+        w.chars().all(|c| c.is_ascii_alphabetic() || c == '\'')
+            || w.chars().all(|c| c.is_ascii_punctuation() && c != '"')
     };
-    let before = reads_past(&format!("{word} "), 0);
-    let instead = reads_past(word, found.len());
-    match (before, instead) {
-        (true, false) => Some(format!("write `{word}` here, before `{found}`")),
-        (false, true) => Some(format!("write `{word}` in place of `{found}`")),
-        _ => None,
+    let words: Vec<&str> = wanted
+        .iter()
+        .filter_map(|w| w.strip_prefix('`')?.strip_suffix('`'))
+        .filter(|w| !w.is_empty() && literal(w))
+        .collect();
+    let found = word_at(source, pos);
+    if words.len() != wanted.len() || found.is_empty() || source.len() > 256 * 1024 {
+        return Fixes::Untried;
+    }
+    let (mut whole, mut partly) = (Vec::new(), Vec::new());
+    for word in words {
+        let before = format!("{}{word} {}", &source[..pos], &source[pos..]);
+        let instead = format!("{}{word}{}", &source[..pos], &source[pos + found.len()..]);
+        let tries = [
+            (before, word.len() + 1, found.len(), format!("write `{word}` here, before `{found}`")),
+            (instead, word.len(), 0, format!("write `{word}` in place of `{found}`")),
+        ];
+        for (edited, written, kept, fix) in tries {
+            match reads_to(&edited, pos + written) {
+                Reads::Line => whole.push(fix),
+                Reads::Past(p) if p > pos + written + kept => partly.push(fix),
+                Reads::Past(_) => {}
+            }
+        }
+    }
+    match (whole.is_empty(), partly.is_empty()) {
+        (false, _) => Fixes::Some(whole.join("; or ")),
+        (true, false) => Fixes::Partly(partly.join("; or ")),
+        (true, true) => Fixes::None,
+    }
+}
+
+/// How far an edited source is read from byte `from` on.
+enum Reads {
+    /// Past the end of the line holding `from`: the edit made that line a phrase.
+    Line,
+    /// To this byte of the line, where it fails.
+    Past(usize),
+}
+
+/// How far `edited` is read, from the end `from` of an edit.
+fn reads_to(edited: &str, from: usize) -> Reads {
+    use pest::Parser as _;
+    let from = from.min(edited.len());
+    let line_end = edited[from..].find('\n').map_or(edited.len(), |i| from + i);
+    match super::parser::SowParser::parse(Rule::file, edited) {
+        Ok(_) => Reads::Line,
+        Err(e) => match e.location {
+            InputLocation::Pos(p) | InputLocation::Span((p, _)) if p > line_end => Reads::Line,
+            InputLocation::Pos(p) | InputLocation::Span((p, _)) => Reads::Past(p),
+        },
     }
 }
 

@@ -1989,8 +1989,11 @@ fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<(Blocked, Option<Spanned<V
 
 /// `ends the game and the player with more seeds wins` or `… who captured more seeds wins`.
 fn lower_score(by_score: Pair<'_, Rule>) -> Scoring {
-    let left_to_last = by_score.clone().into_inner().any(|p| p.as_rule() == Rule::left_to_last);
-    let score = match Children::of(by_score).optional(Rule::captured_score) {
+    let mut c = Children::of(by_score);
+    // In the order written: the seeds left, if said, come before the score (blind test 18,
+    // fault 2: reading the score first missed `who captured more seeds` after them).
+    let left_to_last = c.optional(Rule::left_to_last).is_some();
+    let score = match c.optional(Rule::captured_score) {
         Some(_) => Score::Captured,
         None => Score::Seeds,
     };

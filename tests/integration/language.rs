@@ -2334,7 +2334,9 @@ fn the_seeds_left_go_to_the_player_who_moved_last() {
         rules
             .model()
             .to_string()
-            .contains("the seeds left on the board counting for the player who moved last")
+            .contains("won by the player who captured more seeds, the seeds left on the board counting for the player who moved last"),
+        "the score stays the seeds captured (blind test 18, fault 2): {}",
+        rules.model()
     );
     let plain = seventh_fault(
         &text

@@ -90,3 +90,45 @@ fn random_game_transcripts() {
     // seeds each hole holds.
     insta::assert_snapshot!("transcript_ngulungu_seed_1", transcript("ngulungu", None, &[], 1));
 }
+
+/// What `sow show` prints says every difference between a file's rulesets that their
+/// models hold: `sow diff` (which compares those words) finds a difference exactly where the
+/// models differ beyond their names and parameters.
+#[test]
+fn show_words_every_difference_between_rulesets() {
+    use sow::analysis::diff::{diff, same_rules};
+    for file in sow::bundled::bundled_names() {
+        let base = common::rules(file, None, &[]);
+        for ruleset in &base.meta().rulesets {
+            let other = common::rules(file, Some(ruleset), &[]);
+            let worded = !diff(base.model(), other.model()).is_empty();
+            assert_eq!(
+                worded,
+                !same_rules(base.model(), other.model()),
+                "{file} and its ruleset {ruleset}: the models differ, the words do not (or the reverse)"
+            );
+        }
+    }
+}
+
+/// `, unless it holds 1 seed` after `starting with the chosen hole` is shown, and so told
+/// apart by `sow diff` (blind test 18, fault 1: both were silent).
+#[test]
+fn show_words_a_sowing_started_in_the_hole_unless_it_holds_one() {
+    use sow::analysis::diff::diff;
+    let text = |unless: &str| {
+        format!(
+            "game \"T\" {{\n    board 2 rows of 3 holes, no stores\n    territory each player owns row house\n    setup {{\n        2 in every hole\n    }}\n    circuit all rows anticlockwise\n    choose {{\n        own hole with at least 1 seed\n    }}\n    sow all seeds starting with the chosen hole{unless}\n    end {{\n        a player who cannot move loses\n        a repeated position is a draw\n    }}\n}}\n"
+        )
+    };
+    let compile = |t: &str| sow::compile("t.sow", t, &sow::Options::new(None, &[])).expect("valid");
+    let (with, without) = (compile(&text(", unless it holds 1 seed")), compile(&text("")));
+    assert!(
+        with.model()
+            .to_string()
+            .contains("sown starting with that hole (from the next hole where it holds 1 seed)"),
+        "{}",
+        with.model()
+    );
+    assert!(!diff(with.model(), without.model()).is_empty());
+}
