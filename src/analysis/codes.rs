@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
 use crate::engine::{DrawReason, Outcome, Player, WinReason};
 
 /// Every reason to win, for reading the words back.
-pub const WIN_REASONS: [WinReason; 12] = [
+pub const WIN_REASONS: [WinReason; 13] = [
     WinReason::NoSeeds,
     WinReason::Emptied,
     WinReason::FewSeeds,
@@ -23,6 +23,7 @@ pub const WIN_REASONS: [WinReason; 12] = [
     WinReason::EndHoles,
     WinReason::Passed,
     WinReason::CannotFill,
+    WinReason::Captured,
 ];
 
 /// Every reason to draw.
@@ -62,6 +63,7 @@ pub fn win_word(reason: WinReason) -> &'static str {
         WinReason::EndHoles => "end-holes",
         WinReason::Passed => "passed",
         WinReason::CannotFill => "cannot-fill",
+        WinReason::Captured => "captured",
     }
 }
 

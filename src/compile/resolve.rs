@@ -377,6 +377,22 @@ impl<'a> Scope<'a> {
         }
     }
 
+    /// A share of the game's seeds: `more than half the seeds`, `at least 24 seeds`, `every
+    /// seed`; `None` (its diagnostic kept) where the count is no count.
+    pub fn store_limit(
+        &self,
+        limit: &ast::StoreLimit,
+        errors: &mut Errors,
+    ) -> Option<crate::model::StoreLimit> {
+        use crate::model::StoreLimit;
+        match limit {
+            ast::StoreLimit::MoreThanHalf => Some(StoreLimit::MoreThanHalf),
+            ast::StoreLimit::AtLeastHalf => Some(StoreLimit::AtLeastHalf),
+            ast::StoreLimit::AtLeast(v) => errors.take_one(self.count(v)).map(StoreLimit::AtLeast),
+            ast::StoreLimit::Every => Some(StoreLimit::Every),
+        }
+    }
+
     /// A phrase (the text at `span`) that needs a board with stores.
     pub fn need_stores(&self, span: Span) -> Result<(), CheckError> {
         match self.stores {

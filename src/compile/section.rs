@@ -1250,6 +1250,7 @@ impl Scope<'_> {
             blocked_draw: None,
             repetition: None,
             store_limit: None,
+            captured_win: None,
             turn_limit: None,
             row_empty: None,
             row_empty_every_lap: false,
@@ -1324,16 +1325,11 @@ impl Scope<'_> {
                 }
                 ast::EndRule::Repetition(scored) => out.repetition = Some(ending(*scored)),
                 ast::EndRule::StoreMajority(limit, _) => {
-                    let limit = match limit {
-                        ast::StoreLimit::MoreThanHalf => Some(StoreLimit::MoreThanHalf),
-                        ast::StoreLimit::AtLeastHalf => Some(StoreLimit::AtLeastHalf),
-                        ast::StoreLimit::AtLeast(v) => {
-                            errors.take_one(self.count(v)).map(StoreLimit::AtLeast)
-                        }
-                    };
+                    let limit = self.store_limit(limit, &mut errors);
                     let stores = errors.take_one(self.need_stores(rule.span)).is_some();
                     out.store_limit = limit.filter(|_| stores);
                 }
+                ast::EndRule::CapturedWin(limit) => out.captured_win = self.store_limit(limit, &mut errors),
                 ast::EndRule::FewSeeds(v, _, each) => {
                     out.few_seeds_each = *each;
                     out.few_seeds = errors.take_one(self.value(v).and_then(|n| {
@@ -1860,6 +1856,7 @@ fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
         ast::EndRule::Blocked(..) => EndKind::Blocked,
         ast::EndRule::Repetition(_) => EndKind::Repetition,
         ast::EndRule::StoreMajority(..) => EndKind::StoreLimit,
+        ast::EndRule::CapturedWin(_) => EndKind::CapturedWin,
         ast::EndRule::FewSeeds(..) => EndKind::FewSeeds,
         ast::EndRule::TurnLimit(_) => EndKind::TurnLimit,
         ast::EndRule::RowEmpty(..) => EndKind::RowEmpty,

@@ -509,6 +509,7 @@ fn build(model: Model) -> Rules {
         start,
         total_seeds,
         store_least: model.end.store_limit.map_or(u32::MAX, |limit| limit.threshold(total_seeds)),
+        captured_least: model.end.captured_win.map_or(u32::MAX, |limit| limit.threshold(total_seeds)),
         territory,
         territory_slots,
         store,
@@ -760,6 +761,7 @@ fn flags(rules: &Rules) -> Flags {
         rare_ends: end.row_empty.is_some()
             || end.one_hole
             || end.store_limit.is_some()
+            || end.captured_win.is_some()
             || end.few_seeds.is_some()
             || end.marks_empty.is_some()
             || !end.only_in.is_empty()
@@ -776,6 +778,7 @@ fn flags(rules: &Rules) -> Flags {
         capture_ends_phase: model.phases.iter().any(|p| p.ends_at_capture.is_some()),
         counts_took: end.score == model::Score::Captured
             || end.blocked_draw.is_some()
+            || end.captured_win.is_some()
             || (model.phases.iter()).any(|p| {
                 (p.pass.iter().flatten().chain(&p.ends_when))
                     .any(|f| matches!(f, model::SideFact::OpponentCaptured(_)))

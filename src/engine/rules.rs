@@ -224,6 +224,9 @@ pub struct Rules {
     /// The fewest seeds a store must hold to end the game (`a store with … seeds …`), read
     /// once: `u32::MAX` where no such rule is.
     pub(crate) store_least: u32,
+    /// Seeds a player's captures must come to for them to win (`a player who has captured
+    /// every seed wins`); `u32::MAX` where no rule says so.
+    pub(crate) captured_least: u32,
     /// Each player's holes in board order (a1…an, b1…bn, …).
     pub(crate) territory: ByPlayer<Vec<Hole>>,
     /// The slots of each player's territory: always a run of consecutive slots, since each

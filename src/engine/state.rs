@@ -346,6 +346,9 @@ pub enum WinReason {
     Passed,
     /// In a game of rounds, the loser could not fill a single hole for the next round.
     CannotFill,
+    /// The winner's captures of the game came to the seeds the rules ask for (`a player who
+    /// has captured every seed wins`).
+    Captured,
 }
 
 /// Why a game was drawn.
@@ -407,7 +410,10 @@ impl fmt::Display for Outcome {
             // At a larger table the others dropped out, unless the winner won by their own seeds.
             Outcome::Win { winner, reason }
                 if winner.seats() > 2
-                    && !matches!(reason, WinReason::Emptied | WinReason::LastSeeds | WinReason::OneHole) =>
+                    && !matches!(
+                        reason,
+                        WinReason::Emptied | WinReason::LastSeeds | WinReason::OneHole | WinReason::Captured
+                    ) =>
             {
                 write!(f, "{winner} wins: the last player left")
             }
@@ -430,6 +436,9 @@ impl fmt::Display for Outcome {
                     WinReason::Passed => write!(f, "{winner} wins: {} passed", loser()),
                     WinReason::CannotFill => {
                         write!(f, "{winner} wins: {} cannot fill a hole for another round", loser())
+                    }
+                    WinReason::Captured => {
+                        write!(f, "{winner} wins: they have captured the seeds the rules ask for")
                     }
                 }
             }

@@ -516,11 +516,24 @@ impl Rules {
             }
         }
         if let Some(store) = self.store
-            && Player::BOTH.iter().any(|&p| u32::from(state.counts[store[p].index()]) >= self.store_least)
+            && self.players().any(|p| u32::from(state.counts[store[p].index()]) >= self.store_least)
             && self.end_in_force(state, EndKind::StoreLimit)
         {
             state.outcome = Some(self.by_score(state));
             return;
+        }
+        if self.captured_least != u32::MAX && self.end_in_force(state, EndKind::CapturedWin) {
+            // The player who just moved first, then the others in turn.
+            let last = self.last_mover(state);
+            let seats = self.seats();
+            let order = (0..seats).map(|k| Player::at((last.index() + k) % seats, seats));
+            for winner in order.filter(|&p| !state.is_out(p)) {
+                let captured = u32::from(self.captured_by(state, winner)) + self.store_seeds(state, winner);
+                if captured >= self.captured_least {
+                    state.outcome = Some(Outcome::Win { winner, reason: WinReason::Captured });
+                    return;
+                }
+            }
         }
         if let Some(few) = self.model.end.few_seeds
             && self.few_seeds_left(state, few)

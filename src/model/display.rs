@@ -1136,7 +1136,22 @@ impl Model {
             Some(StoreLimit::AtLeast(n)) => {
                 writeln!(f, "  a store with at least {n} seeds {scored} (checked after every turn)")?
             }
+            Some(StoreLimit::Every) => {
+                writeln!(f, "  a store with every seed {scored} (checked after every turn)")?
+            }
             None => {}
+        }
+        if let Some(limit) = end.captured_win {
+            let share = match limit {
+                StoreLimit::MoreThanHalf => "more than half the seeds".to_string(),
+                StoreLimit::AtLeastHalf => "at least half the seeds".to_string(),
+                StoreLimit::AtLeast(n) => format!("at least {n} seeds"),
+                StoreLimit::Every => "every seed".to_string(),
+            };
+            writeln!(
+                f,
+                "  a player whose captures of the game (store included) come to {share} wins (checked after every turn, the mover first)"
+            )?;
         }
         if let Some(mark) = end.marks_empty {
             let name = &self.marks[usize::from(mark)].name;
@@ -1554,6 +1569,7 @@ fn end_kind_words(kind: EndKind) -> &'static str {
         EndKind::Blocked => "the rule for a player who cannot move",
         EndKind::Repetition => "the rule for a repeated position",
         EndKind::StoreLimit => "the rule for a store's seeds",
+        EndKind::CapturedWin => "the rule for a player's captures",
         EndKind::FewSeeds => "the rule for few seeds on the board",
         EndKind::TurnLimit => "the turn limit",
         EndKind::RowEmpty => "the rule for an empty row",

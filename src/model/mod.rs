@@ -1750,6 +1750,9 @@ pub struct EndRules {
     pub repetition: Option<Ending>,
     /// A store holding this many seeds ends the game (scored).
     pub store_limit: Option<StoreLimit>,
+    /// `a player who has captured every seed wins` (or `… at least N seeds …`): the seeds a
+    /// player's captures of the game must come to for them to win, checked after every turn.
+    pub captured_win: Option<StoreLimit>,
     /// A game that reaches this many turns is a draw.
     pub turn_limit: Option<u32>,
     /// A player whose row of this role is empty loses.
@@ -1805,6 +1808,8 @@ pub enum EndKind {
     Repetition,
     /// `a store with … seeds …`.
     StoreLimit,
+    /// `a player who has captured … wins`.
+    CapturedWin,
     /// `at most N seeds on the board …`.
     FewSeeds,
     /// `after N turns the game is a draw`.
@@ -1846,6 +1851,8 @@ pub enum StoreLimit {
     AtLeastHalf,
     /// At least this many.
     AtLeast(u16),
+    /// Every seed of the game.
+    Every,
 }
 
 impl StoreLimit {
@@ -1855,6 +1862,7 @@ impl StoreLimit {
             StoreLimit::MoreThanHalf => total / 2 + 1,
             StoreLimit::AtLeastHalf => total.div_ceil(2),
             StoreLimit::AtLeast(n) => u32::from(n),
+            StoreLimit::Every => total,
         }
     }
 }

@@ -1317,6 +1317,8 @@ pub enum EndRule {
     /// `a store with more than half the seeds ends the game and the player with more seeds
     /// wins` (or `at least half the seeds`, `at least N seeds`).
     StoreMajority(StoreLimit, Scoring),
+    /// `a player who has captured every seed wins` (or `… at least N seeds …`).
+    CapturedWin(StoreLimit),
     /// `every MARK hole is empty ends the game and the player with more seeds wins`.
     MarksEmpty(Spanned<String>, Scoring),
     /// `in the main game, RULE` or `in opening "NAME", RULE`: a rule read only in that phase.
@@ -1360,6 +1362,8 @@ pub enum StoreLimit {
     AtLeastHalf,
     /// `at least N seeds`.
     AtLeast(Spanned<Value>),
+    /// `every seed` (`a player who has captured every seed wins`).
+    Every,
 }
 
 /// How a game of rounds refills the board between rounds.
@@ -1409,6 +1413,7 @@ impl EndRule {
             EndRule::Blocked(..) => "a player who cannot move",
             EndRule::Repetition(_) => "a repeated position",
             EndRule::StoreMajority(..) => "a store holding enough seeds",
+            EndRule::CapturedWin(_) => "a player having captured enough seeds",
             EndRule::FewSeeds(..) => "few seeds on the board",
             EndRule::MarksEmpty(..) => "every marked hole empty",
             EndRule::Scoped(_, rule) => rule.node.kind(),

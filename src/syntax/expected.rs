@@ -642,6 +642,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::more_than_half => "`more than half the seeds`",
         Rule::at_least_half => "`at least half the seeds`",
         Rule::store_at_least => "`at least 49 seeds`",
+        Rule::captured_win_rule => "`a player who has captured every seed wins`",
+        Rule::every_seed => "`every seed`",
         Rule::store_majority_rule => {
             "`a store with more than half the seeds ends the game and the player with more seeds wins`"
         }

@@ -1886,17 +1886,10 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         }
         Rule::store_majority_rule => {
             let mut c = Children::of(r);
-            let limit = c.any()?;
-            let limit = match limit.as_rule() {
-                Rule::more_than_half => StoreLimit::MoreThanHalf,
-                Rule::at_least_half => StoreLimit::AtLeastHalf,
-                Rule::store_at_least => {
-                    StoreLimit::AtLeast(lower_value(Children::of(limit).expect(Rule::value)?)?)
-                }
-                _ => return unexpected(&limit),
-            };
+            let limit = lower_store_limit(c.any()?)?;
             EndRule::StoreMajority(limit, lower_score(c.expect(Rule::by_score)?))
         }
+        Rule::captured_win_rule => EndRule::CapturedWin(lower_store_limit(Children::of(r).any()?)?),
         Rule::few_seeds_rule => {
             let mut c = Children::of(r);
             let count = lower_value(c.expect(Rule::value)?)?;
@@ -1985,6 +1978,17 @@ fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<(Blocked, Option<Spanned<V
         _ => return unexpected(&token),
     };
     Ok((blocked, draw))
+}
+
+/// `more than half the seeds`, `at least half the seeds`, `at least N seeds` or `every seed`.
+fn lower_store_limit(limit: Pair<'_, Rule>) -> Result<StoreLimit> {
+    Ok(match limit.as_rule() {
+        Rule::more_than_half => StoreLimit::MoreThanHalf,
+        Rule::at_least_half => StoreLimit::AtLeastHalf,
+        Rule::store_at_least => StoreLimit::AtLeast(lower_value(Children::of(limit).expect(Rule::value)?)?),
+        Rule::every_seed => StoreLimit::Every,
+        _ => return unexpected(&limit),
+    })
 }
 
 /// `ends the game and the player with more seeds wins` or `… who captured more seeds wins`.

@@ -2356,6 +2356,59 @@ fn the_seeds_left_go_to_the_player_who_moved_last() {
     assert_eq!(game.outcome(), score_win(Player::North));
 }
 
+/// `a player who has captured every seed wins` (Balkan Mancala, blind test 18: "the player who
+/// captures all of the counters wins"), on a 2×3 board of two seeds, a3 and b3, captures into
+/// the hand: South a3 (1) → b3 (1 → 2), which the capture takes: South's captures come to
+/// both seeds of the game, and South wins by them at once. With `at least 3 seeds` they do
+/// not: North, without seeds, cannot move and loses.
+#[test]
+fn a_player_who_has_captured_every_seed_wins() {
+    let text = |limit: &str| {
+        format!(
+            r#"game "Every" {{
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {{
+        1 in a3
+        1 in b3
+    }}
+    circuit all rows anticlockwise
+    choose {{
+        own hole with at least 1 seed
+    }}
+    sow all seeds from the next hole
+    after each lap {{
+        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds: capture it
+        otherwise: stop
+    }}
+    capture it {{
+        take the landing hole
+        put the taken seeds in the mover's hand
+    }}
+    end {{
+        a player who has captured {limit} wins
+        a player who cannot move loses
+    }}
+}}
+"#
+        )
+    };
+    let play = |limit: &str| {
+        let rules = seventh_fault(&text(limit));
+        let mut game = Game::new(&rules);
+        game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+        (rules.model().to_string(), game.outcome())
+    };
+    let (shown, outcome) = play("every seed");
+    assert!(
+        shown.contains("a player whose captures of the game (store included) come to every seed wins"),
+        "{shown}"
+    );
+    assert_eq!(outcome, win(Player::South, sow::engine::WinReason::Captured));
+    assert_eq!(play("at least 2 seeds").1, win(Player::South, sow::engine::WinReason::Captured));
+    assert_eq!(play("at least 3 seeds").1, win(Player::South, sow::engine::WinReason::Blocked));
+}
+
 /// A capture that gives the landing hole to the mover and marks it (Awagagae's captured
 /// holes, Pic's circle: blind tests 5 and 6), with a capture in passing into the owner's
 /// store, on a 2×3 board (a1 → a3, b3 → b1):
