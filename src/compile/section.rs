@@ -489,6 +489,7 @@ impl Scope<'_> {
         let mut previous: Option<Spanned<ast::HoleState>> = None;
         let mut except = Vec::new();
         let mut most = false;
+        let mut furthest = false;
         let mut opposite = None;
         let mut captures = false;
         let mut facing = false;
@@ -506,6 +507,7 @@ impl Scope<'_> {
                     })
                 }
                 ast::Filter::Most => most = true,
+                ast::Filter::Furthest => furthest = true,
                 ast::Filter::Captures => captures = true,
                 ast::Filter::Facing => facing = true,
                 ast::Filter::LandsIn(row) => lands_in = errors.take(self.row(row)),
@@ -571,6 +573,7 @@ impl Scope<'_> {
             previous: previous.map(|n| n.node.into()),
             except,
             most,
+            furthest,
             opposite,
             captures,
             facing,

@@ -321,6 +321,7 @@ fn engine_choice(
         previous: None,
         except: Vec::new(),
         most: false,
+        furthest: false,
         opposite: None,
         captures: false,
         facing: false,
@@ -390,12 +391,14 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
         && c.next.is_none()
         && c.previous.is_none()
         && !c.most
+        && !c.furthest
         && c.opposite.is_none()
         && !c.captures;
     let plain = mark.is_none()
         && except_marks.is_empty()
         && after_mark.is_none()
         && !c.most
+        && !c.furthest
         && c.opposite.is_none()
         && !c.captures;
     let none_fits = c.none_fits.as_ref().map(|o| Box::new(engine_choice(model, slot_of, territory, o)));

@@ -521,6 +521,12 @@ pub enum Misfit {
         /// The name of the mark.
         mark: String,
     },
+    /// Another hole that fits the description lies further along the mover's circuit (`, the
+    /// furthest along the circuit`).
+    NotFurthest {
+        /// That hole.
+        further: String,
+    },
     /// Its next (or previous) hole is not as the description asks.
     Neighbour {
         /// Seeds in the hole.
@@ -548,6 +554,9 @@ impl fmt::Display for Misfit {
             }
             Misfit::NotAmong => f.write_str("it is not one of the holes that description is about"),
             Misfit::NotMarked { mark } => write!(f, "it is not a {mark} hole"),
+            Misfit::NotFurthest { further } => {
+                write!(f, "{further} fits too and lies further along the circuit")
+            }
             Misfit::Neighbour { holds, next, hole, empty } => write!(
                 f,
                 "it holds {} and its {} hole, {hole}, is {}",
@@ -896,6 +905,15 @@ impl Rules {
             && !state.is_marked(m, h)
         {
             return Misfit::NotMarked { mark: self.marks[m as usize].name.clone() };
+        }
+        let rev = match &self.phase_rules(state, me).turn {
+            TurnKind::Sow(sow) => self.turn_reversed(state, sow, me),
+            _ => false,
+        };
+        if choice.rule.furthest
+            && let Some(x) = self.further_fit(state, me, choice, h, rev)
+        {
+            return Misfit::NotFurthest { further: self.hole_name(x) };
         }
         let next = choice.rule.next.is_some();
         let neighbour = if next {

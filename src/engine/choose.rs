@@ -247,11 +247,53 @@ impl Rules {
         }) && (choice.plain || self.fits_rarely(state, me, choice, h, rev))
     }
 
+    /// Whether hole `h` fits `choice` for `me` in all but being the furthest along the
+    /// circuit (`, the furthest along the circuit`).
+    fn fits_but_furthest(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
+        let c = state.counts[h.index()];
+        (c >= choice.rule.min)
+            && (c <= choice.rule.max)
+            && choice.rule.next.is_none_or(|want| {
+                (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
+            })
+            && choice.rule.previous.is_none_or(|want| {
+                (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
+            })
+            && self.fits_rest(state, me, choice, h, rev)
+    }
+
+    /// A hole of `me`'s further along their circuit (going `rev`) than `h` that fits `choice`
+    /// but for being the furthest, if any.
+    #[cold]
+    pub(crate) fn further_fit(
+        &self,
+        state: &State,
+        me: Player,
+        choice: &Choice,
+        h: Hole,
+        rev: bool,
+    ) -> Option<Hole> {
+        let len = self.circuit[me].len();
+        let rank = |x: Hole| {
+            let pos = usize::from(self.circuit_pos[me][x.index()]);
+            if rev { len - 1 - pos.min(len - 1) } else { pos }
+        };
+        (choice.holes[me].iter().copied())
+            .filter(|&x| rank(x) > rank(h))
+            .find(|&x| self.fits_but_furthest(state, me, choice, x, rev))
+    }
+
     /// The tests of [`Rules::fits`] few descriptions ask for: marks, the fullest hole, the
     /// opposite hole, the hole after a mark, a prediction of the lap.
     #[cold]
     #[inline(never)]
     fn fits_rarely(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
+        self.fits_rest(state, me, choice, h, rev)
+            && (!choice.rule.furthest || self.further_fit(state, me, choice, h, rev).is_none())
+    }
+
+    /// [`Rules::fits_rarely`] but for being the furthest along the circuit.
+    fn fits_rest(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
         let c = state.counts[h.index()];
         choice.mark.is_none_or(|m| state.is_marked(m, h))
             && choice.except_marks.iter().all(|&m| !state.is_marked(m, h))

@@ -748,6 +748,9 @@ impl Model {
         if c.most {
             words.push("one of the mover's fullest".to_string());
         }
+        if c.furthest {
+            words.push("of those that fit, the one furthest along the mover's circuit".to_string());
+        }
         if c.captures {
             words.push("whose first lap captures".to_string());
         }

@@ -769,6 +769,9 @@ pub struct Choice {
     pub except: Vec<HoleSet>,
     /// Only the mover's fullest holes (none of their holes holds more).
     pub most: bool,
+    /// Only the hole furthest along the mover's circuit of those that fit the rest (`, the
+    /// furthest along the circuit`).
+    pub furthest: bool,
     /// What the opponent's hole of this row facing it must be, if anything.
     pub opposite: Option<(Role, HoleState)>,
     /// Only holes whose sowing's first lap (sown the usual way) ends where a lap rule

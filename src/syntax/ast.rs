@@ -798,6 +798,8 @@ pub enum Filter {
     Opposite(Spanned<String>, HoleState),
     /// `with the most seeds`: one of the mover's fullest holes.
     Most,
+    /// `, the furthest along the circuit`.
+    Furthest,
     /// `whose lap captures`: the sowing's first lap ends where a lap rule captures.
     Captures,
     /// `whose last seed would fall in front of an occupied hole`.

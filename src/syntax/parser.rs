@@ -1110,6 +1110,7 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
         .into_iter()
         .map(|f| match f.as_rule() {
             Rule::most_filter => Ok(Spanned::new(Filter::Most, span(&f))),
+            Rule::furthest_filter => Ok(Spanned::new(Filter::Furthest, span(&f))),
             Rule::captures_filter => Ok(Spanned::new(Filter::Captures, span(&f))),
             Rule::lap_ends_filter => lower_lap_ends_filter(f),
             Rule::lap_reaches_filter => {

@@ -3127,6 +3127,32 @@ const PLAIN: &str = r#"game "Plain" {
 }
 "#;
 
+/// `, the furthest along the circuit` (Selus, blind test 17, item 7: "these must be the
+/// option closest to the opponent's holes"), in [`PLAIN`]: South may sow a hole of 2 only,
+/// the one furthest along a1 a2 a3 a4 (then North's b4 …): of a2 and a4, a4; a hole of 1
+/// does not fit at all. North's circuit runs b4 b3 b2 b1 (then a1 …): of b4 and b2, b2.
+/// Refusing a2, the reason names a4.
+#[test]
+fn a_choice_may_keep_the_hole_furthest_along_the_circuit() {
+    let rules = seventh_fault(&plain(&[(
+        "own hole with at least 1 seed",
+        "own hole with 2 seeds, the furthest along the circuit",
+    )]));
+    assert!(
+        rules.model().to_string().contains("of those that fit, the one furthest along the mover's circuit"),
+        "{}",
+        rules.model()
+    );
+    let game = main_position(&rules, "b 0 2 0 2\n a 1 2 0 2", Player::South);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["a4"]));
+    let mut history = sow::engine::History::new(&rules, game.state());
+    let refused = rules.play(&mut game.state().clone(), &mut history, Move::Sow(hole(&rules, "a2")));
+    let said = refused.expect_err("a2 is not the furthest").to_string();
+    assert!(said.contains("a4 fits too and lies further along the circuit"), "{said}");
+    let game = main_position(&rules, "b 0 2 0 2\n a 1 2 0 2", Player::North);
+    assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["b2"]));
+}
+
 /// [`PLAIN`] with each `(from, to)` replaced, every `from` found.
 fn plain(edits: &[(&str, &str)]) -> String {
     edits.iter().fold(PLAIN.to_string(), |text, (from, to)| {
