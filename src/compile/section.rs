@@ -1295,6 +1295,7 @@ impl Scope<'_> {
                 | ast::EndRule::MarksEmpty(_, s) => Some(*s),
                 ast::EndRule::Blocked(ast::Blocked::Scores(s), _) => Some(*s),
                 ast::EndRule::PassesDraw(s) => *s,
+                ast::EndRule::Rounds(r) => r.unable,
                 _ => None,
             };
             if let Some(score) = score {
@@ -1433,6 +1434,7 @@ impl Scope<'_> {
                             win: r.win.is_some(),
                             closed,
                             starts,
+                            unable_ends: r.unable.is_some(),
                         });
                     }
                 }

@@ -94,6 +94,9 @@ impl Rules {
         // A player who cannot fill a hole loses; at a larger table, drops out and the others
         // play on.
         let (able, unable): (Vec<Player>, Vec<Player>) = active.iter().partition(|&&p| fill[p] > 0);
+        if rounds.unable_ends && !unable.is_empty() {
+            return NextRound::Ends(self.by_score(state));
+        }
         match able[..] {
             [] => return NextRound::Ends(self.by_score(state)),
             [winner] => return NextRound::Ends(Outcome::Win { winner, reason: WinReason::CannotFill }),

@@ -1316,7 +1316,12 @@ impl Model {
                 self.marks[usize::from(mark)].name
             )?;
         }
-        writeln!(f, "  a player who cannot fill a single hole loses the game")?;
+        let unable = match (rounds.unable_ends, self.seats) {
+            (true, _) => "ends the game, won on score as the end rules count it",
+            (false, 2) => "loses the game",
+            (false, _) => "drops out, the others playing on (the last player left wins)",
+        };
+        writeln!(f, "  a player who cannot fill a single hole {unable}")?;
         let starts = match rounds.starts {
             RoundStart::Next => "the player who would have moved next starts the next round",
             RoundStart::Winner => {

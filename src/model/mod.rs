@@ -1895,6 +1895,9 @@ pub struct Rounds {
     pub closed: Option<MarkId>,
     /// Who moves first in the next round.
     pub starts: RoundStart,
+    /// A player who cannot fill a hole ends the game on score, rather than losing (`, a
+    /// player who cannot fill a hole ends the game and …`).
+    pub unable_ends: bool,
 }
 
 /// Who moves first in the next round of a game of rounds.

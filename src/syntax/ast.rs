@@ -1393,6 +1393,8 @@ pub struct Rounds {
     /// `, and the winner of a round starts the next` (or the loser, or the player who moved
     /// second).
     pub starts: Option<RoundStarter>,
+    /// `, a player who cannot fill a hole ends the game and …`: how the game is scored there.
+    pub unable: Option<Scoring>,
 }
 
 /// Who starts the next round, as a game of rounds says.

@@ -104,6 +104,9 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::rest_least => "`if there are at least 3`",
         Rule::rounds_closed => "`, marking the holes left empty as closed`",
         Rule::rounds_except => "`, except centre holes,`",
+        Rule::rounds_unable => {
+            "`, a player who cannot fill a hole ends the game and the player with more seeds wins`"
+        }
         Rule::rounds_start => "`, and the winner of a round starts the next`",
         Rule::round_winner => "`winner`",
         Rule::round_loser => "`loser`",
@@ -118,6 +121,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_played => "`played`",
         Rule::kw_rounds => "`rounds`",
         Rule::kw_round => "`round`",
+        Rule::kw_fill => "`fill`",
         Rule::kw_fills => "`fills`",
         Rule::kw_fewest => "`fewest`",
         Rule::kw_can => "`can`",

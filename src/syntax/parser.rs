@@ -1945,6 +1945,10 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
                 }),
                 None => None,
             };
+            let unable = match c.optional(Rule::rounds_unable) {
+                Some(p) => Some(lower_score(Children::of(p).expect(Rule::by_score)?)),
+                None => None,
+            };
             EndRule::Rounds(Rounds {
                 seeds,
                 from_right,
@@ -1956,6 +1960,7 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
                 win,
                 closed,
                 starts,
+                unable,
             })
         }
         _ => return unexpected(&r),

@@ -4746,6 +4746,74 @@ fn a_round_may_give_the_holes_back_to_their_first_owners() {
     assert_eq!(after(&win), (vec![2, 0, 2, 2, 2, 2], "nnsnnn".to_string(), 1, 0));
 }
 
+/// `, a player who cannot fill a hole ends the game and the player with more seeds wins`
+/// (Gabata (Three Players): "play continues until one player cannot fill any holes"; blind
+/// test 17, item 11). Three players share a ring of six holes (Player 1 a1 a2, Player 2 a3
+/// b3, Player 3 b2 b1), rounds of 2 seeds a hole; Player 1 a2 (1) → a3 (0 → 1). Player 1 has
+/// no seeds on the board: the round ends. Player 1 has none, Player 2 5 (a3, b3 and 3 in
+/// hand), Player 3 6 (b1 and 5 in hand). Player 1 cannot fill a hole:
+/// - with the clause the game ends on score: Player 3 wins, 6 to 5 to 0;
+/// - without it Player 1 drops out, and Players 2 and 3 fill their holes (2 each, the rest
+///   kept in hand) for the next round.
+#[test]
+fn a_player_who_cannot_fill_may_end_the_game_at_a_larger_table() {
+    let text = |unable: &str| {
+        format!(
+            r#"game "Unable" {{
+    players 3
+    board 2 rows of 3 holes, no stores
+    territory each player owns an equal part of the circuit
+    setup {{
+        2 in every hole of the circuit
+    }}
+    circuit all rows anticlockwise
+    choose {{
+        own hole with at least 1 seed
+    }}
+    sow all seeds from the next hole
+    after each lap {{
+        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds: capture it
+        otherwise: stop
+    }}
+    capture it {{
+        take the landing hole
+        put the taken seeds in the mover's hand
+    }}
+    end {{
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+        the game is played in rounds: each player fills own holes from the left with 2 seeds each{unable}
+    }}
+}}
+"#
+        )
+    };
+    let play = |unable: &str| {
+        let rules = seventh_fault(&text(unable));
+        let first = Player::at(0, 3);
+        let mut setup = setup(&rules, "b 1 0 1\na 0 1 0", first);
+        setup.hand = sow::engine::ByPlayer::for_seats(3, |p| [0, 3, 5][p.index()]);
+        setup.captured = setup.hand.clone();
+        let mut game = Game::from_state(&rules, state(&rules, &setup));
+        game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+        (rules.model().to_string(), game.outcome(), game.state().clone(), rules)
+    };
+    let (shown, outcome, _, _) =
+        play(", a player who cannot fill a hole ends the game and the player with more seeds wins");
+    assert!(
+        shown.contains(
+            "a player who cannot fill a single hole ends the game, won on score as the end rules count it"
+        ),
+        "{shown}"
+    );
+    assert_eq!(outcome, win(Player::at(2, 3), sow::engine::WinReason::Score));
+    let (shown, outcome, after, rules) = play("");
+    assert!(shown.contains("a player who cannot fill a single hole drops out"), "{shown}");
+    assert_eq!(outcome, None);
+    assert!(after.is_out(Player::at(0, 3)));
+    assert_eq!(rules.board_counts(&after), vec![0, 0, 2, 2, 2, 2]);
+}
+
 /// [`PLAIN`] with a capture of the opposite hole after a lap that ends in an empty own hole,
 /// its seeds put `into` the holes given (`into the leftmost pit hole or …`).
 fn put_choice(into: &str) -> Rules {
