@@ -4793,7 +4793,7 @@ fn a_player_who_cannot_fill_may_end_the_game_at_a_larger_table() {
         let first = Player::at(0, 3);
         let mut setup = setup(&rules, "b 1 0 1\na 0 1 0", first);
         setup.hand = sow::engine::ByPlayer::for_seats(3, |p| [0, 3, 5][p.index()]);
-        setup.captured = setup.hand.clone();
+        setup.captured = setup.hand;
         let mut game = Game::from_state(&rules, state(&rules, &setup));
         game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
         (rules.model().to_string(), game.outcome(), game.state().clone(), rules)
