@@ -600,6 +600,9 @@ impl Scope<'_> {
             ast::LapAction::Stop => LapAction::Stop,
             ast::LapAction::Capture(name) => LapAction::Capture(self.capture(name)?),
             ast::LapAction::MarkLanding(name) => LapAction::MarkLanding(self.mark(name)?),
+            ast::LapAction::MarkHole(name, previous, relay) => {
+                LapAction::MarkHole(crate::model::MarkHole::new(self.mark(name)?, *previous, *relay))
+            }
             ast::LapAction::MoveLanding { .. } => {
                 let moved = self.landing_move(&action.node)?;
                 let index = self.landing_moves().iter().position(|m| *m == moved).unwrap_or(0);

@@ -697,6 +697,18 @@ impl Rules {
                     self.step_relay_from(state, sow, (action, at), &mut cur, &mut relays)
                 }
                 LapAction::MayStop => return Step::MayStop(at, cur),
+                LapAction::MarkHole(h) => {
+                    let me = state.to_move;
+                    let hole =
+                        if h.previous() { self.along_hole(state, me, at, cur.rev, -1) } else { Some(at) };
+                    if let Some(hole) = hole {
+                        self.mark_landing(state, me, h.mark(), hole);
+                    }
+                    if !h.relay() {
+                        return Step::Over(action);
+                    }
+                    self.step_relay_from(state, sow, (LapAction::Relay, at), &mut cur, &mut relays)
+                }
                 other => return Step::Over(other),
             };
             let (landing, before) = match next {

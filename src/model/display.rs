@@ -1484,6 +1484,16 @@ impl Model {
             LapAction::MarkLanding(m) => {
                 format!("stop, and mark the landing hole as {}", self.marks[usize::from(m)].name)
             }
+            LapAction::MarkHole(h) => format!(
+                "mark the {} hole as {}, then {}",
+                if h.previous() {
+                    "previous (the one before the landing hole along the lap)"
+                } else {
+                    "landing"
+                },
+                self.marks[usize::from(h.mark())].name,
+                if h.relay() { "relay the landing hole" } else { "stop" }
+            ),
             LapAction::MoveLanding(i) => match self.landing_moves.get(usize::from(i)) {
                 Some(m) => {
                     let place = match m.column {

@@ -365,6 +365,8 @@ impl Model {
                 || s.skip_count.is_some()
                 || s.every_lap_itself
                 || s.first_lap.chosen.is_some()
+                || (s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]))
+                    .any(|a| matches!(a, LapAction::MarkHole(_)))
         };
         // Holes claimed or marked by a capture, or won between rounds, change the position's
         // owners and marks.
@@ -405,11 +407,11 @@ impl Model {
             || self.phases.iter().any(|p| match &p.turn {
                 Turn::Sow(s) => {
                     s.block.as_ref().is_some_and(|b| b.mark == mark)
-                        || s.lap_rules
-                            .iter()
-                            .map(|r| r.action)
-                            .chain([s.otherwise])
-                            .any(|a| a == LapAction::MarkLanding(mark))
+                        || s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(|a| match a {
+                            LapAction::MarkLanding(m) => m == mark,
+                            LapAction::MarkHole(h) => h.mark() == mark,
+                            _ => false,
+                        })
                 }
                 Turn::Mark { mark: m, .. } => *m == mark,
                 _ => false,
@@ -1408,12 +1410,41 @@ pub enum LapAction {
     /// The sowing ends, and some seeds of the landing hole go into another hole of the
     /// mover's: move number `n` of [`Model::landing_moves`].
     MoveLanding(u8),
+    /// The landing hole or the hole before it carries a mark, which leaves the mover's other
+    /// holes; the sowing then ends or relays (`mark the previous hole as nedf, then relay`).
+    MarkHole(MarkHole),
     /// The sowing ends.
     Stop,
     /// Lift the landing hole and sow on the other way from the lap that just ended (`relay,
     /// turning back`). Played lap by lap. (Last, so that the fast path's matches on the
     /// others compile as they did.)
     RelayBack,
+}
+
+/// A lap rule's `mark the previous hole as nedf[, then relay]` (or `mark the landing hole as
+/// nedf, then relay`), in one byte: the mark, whether the hole is the one before the landing
+/// hole, whether the sowing relays the landing hole after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarkHole(u8);
+
+impl MarkHole {
+    /// The mark `mark` (below [`MAX_MARKS`]) on the landing hole, or with `previous` the hole
+    /// before it; with `relay` the sowing goes on.
+    pub fn new(mark: MarkId, previous: bool, relay: bool) -> Self {
+        MarkHole((mark & 0x3f) | u8::from(previous) << 6 | u8::from(relay) << 7)
+    }
+    /// The mark.
+    pub fn mark(self) -> MarkId {
+        self.0 & 0x3f
+    }
+    /// Whether the hole marked is the one before the landing hole.
+    pub fn previous(self) -> bool {
+        self.0 & 0x40 != 0
+    }
+    /// Whether the sowing relays the landing hole after.
+    pub fn relay(self) -> bool {
+        self.0 & 0x80 != 0
+    }
 }
 
 /// `move N seeds from the landing hole into HOLE`: seeds a lap rule moves on from where the

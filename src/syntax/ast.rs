@@ -1081,6 +1081,9 @@ pub enum LapAction {
     /// The sowing ends and the landing hole carries the named mark, which leaves the
     /// mover's other holes.
     MarkLanding(Spanned<String>),
+    /// `mark the previous hole as NAME[, then relay]` or `mark the landing hole as NAME, then
+    /// relay`: the mark, whether the hole is the previous one, whether the sowing relays.
+    MarkHole(Spanned<String>, bool, bool),
     /// `move N seeds from the landing hole into HOLE`: the sowing ends, and that many seeds
     /// of the landing hole go into the mover's hole so named.
     MoveLanding {

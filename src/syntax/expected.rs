@@ -303,6 +303,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::role_rows => "`ROW rows` (both players' rows of that name, as one ring)",
         Rule::rearmost_hole => "`the rearmost own hole`",
         Rule::after_mark => "`the hole 2 holes after the own NAME hole`",
+        Rule::mark_previous => "`previous hole`",
+        Rule::mark_relay => "`, then relay`",
         Rule::mark_landing => "`mark the landing hole as NAME`",
         Rule::move_landing => "`move 1 seed from the landing hole into the rightmost inner hole`",
         Rule::lone_seed => "`a player with one seed may move it 2 holes on`",

@@ -1542,7 +1542,16 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
         Rule::move_again => LapAction::MoveAgain,
         Rule::stop => LapAction::Stop,
         Rule::capture_ref => LapAction::Capture(lower_name(Children::of(pair).expect(Rule::name)?)),
-        Rule::mark_landing => LapAction::MarkLanding(lower_name(Children::of(pair).expect(Rule::row_name)?)),
+        Rule::mark_landing => {
+            let mut c = Children::of(pair);
+            let previous = c.optional(Rule::mark_previous).is_some();
+            let name = lower_name(c.expect(Rule::row_name)?);
+            let relay = c.optional(Rule::mark_relay).is_some();
+            match (previous, relay) {
+                (false, false) => LapAction::MarkLanding(name),
+                _ => LapAction::MarkHole(name, previous, relay),
+            }
+        }
         Rule::move_landing => {
             let mut c = Children::of(pair);
             let count = lower_value(c.expect(Rule::value)?)?;

@@ -3153,6 +3153,43 @@ fn a_choice_may_keep_the_hole_furthest_along_the_circuit() {
     assert_eq!(game.legal_moves().to_vec(), sows(&rules, &["b2"]));
 }
 
+/// `mark the previous hole as nedf, then relay` (Selus, blind test 17, item 5: "the
+/// penultimate hole becoming the new nedf. The player then continues their turn with the
+/// counters from the final hole"), in [`PLAIN`] with a mark `nedf`: South a4 (2) → b4 (3 →
+/// 4), b3 (3 → 4). Both last seeds made 4 in North's holes: b4, the hole before the landing
+/// hole, is marked, and b3 (4) is relaid: b2, b1, a1, a2, where the lap stops. With `mark the
+/// landing hole as nedf` b3 is marked and the sowing ends.
+#[test]
+fn a_lap_rule_may_mark_the_previous_hole_and_relay() {
+    let after = |action: &str| {
+        let rules = seventh_fault(&plain(&[
+            ("    setup {", "    marks nedf\n    setup {"),
+            (
+                "        otherwise: stop\n",
+                &format!(
+                    "        when the last seed lands in an opponent's hole and the landing hole holds 4 seeds and the previous hole holds 4 seeds: {action}\n        otherwise: stop\n"
+                ),
+            ),
+        ]));
+        let mut game = main_position(&rules, "b 0 0 3 3\n a 0 0 0 2", Player::South);
+        game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+        let s = game.state().clone();
+        let marked: Vec<String> =
+            rules.all_holes().filter(|&h| s.is_marked(0, h)).map(|h| rules.hole_name(h)).collect();
+        (rules.model().to_string(), rules.board_counts(&s), marked)
+    };
+    let (shown, counts, marked) = after("mark the previous hole as nedf, then relay");
+    assert!(
+        shown.contains("mark the previous (the one before the landing hole along the lap) hole as nedf, then relay the landing hole"),
+        "{shown}"
+    );
+    assert_eq!(counts, vec![1, 1, 0, 0, 1, 1, 0, 4]);
+    assert_eq!(marked, ["b4"]);
+    let (_, counts, marked) = after("mark the landing hole as nedf");
+    assert_eq!(counts, vec![0, 0, 0, 0, 0, 0, 4, 4]);
+    assert_eq!(marked, ["b3"]);
+}
+
 /// [`PLAIN`] with each `(from, to)` replaced, every `from` found.
 fn plain(edits: &[(&str, &str)]) -> String {
     edits.iter().fold(PLAIN.to_string(), |text, (from, to)| {
