@@ -102,6 +102,33 @@ fn through_stores(ring: &[Hole], store: &ByPlayer<Hole>, hole_owner: &[Player], 
     out
 }
 
+/// Where a ring through the mover's store is sown against its direction: for each slot of
+/// `player`'s ring, the slot after it that way, the store after the last hole of the player's
+/// run of holes going that way (its first hole going the usual way): the run backwards, the
+/// store, then the rest backwards. `u8::MAX` off the ring.
+fn back_through_store(
+    ring: &[Hole],
+    store: &ByPlayer<Hole>,
+    hole_owner: &[Player],
+    player: Player,
+    slots: usize,
+) -> Vec<Hole> {
+    let forward = through_stores(ring, store, hole_owner, player);
+    let mut order: Vec<Hole> = match forward.iter().position(|&h| h == store[player]) {
+        Some(at) => {
+            let (run, rest) = (&forward[..at], &forward[at + 1..]);
+            run.iter().rev().copied().chain([store[player]]).chain(rest.iter().rev().copied()).collect()
+        }
+        None => forward.iter().rev().copied().collect(),
+    };
+    let mut after = vec![Hole(u8::MAX); slots];
+    order.push(order[0]);
+    for pair in order.windows(2) {
+        after[pair[0].index()] = pair[1];
+    }
+    after
+}
+
 /// The layout of a ring through both players' rows of one role: South's other rows, then the
 /// ring (South's half, then North's), then North's other rows, so that each territory and the
 /// ring are each a run of slots; the stores after the holes.
@@ -476,7 +503,15 @@ fn build(model: Model) -> Rules {
     let Owners { mut hole_owner, mut hole_role, hole_column, role_hole, column_hole } =
         owners(&model, &layout.slot_of, &layout, slots);
     let Layout { slot_of, board_of, store, mut circuit } = layout;
+    // Sown the other way, a ring through the mover's store passes it after their last hole
+    // that way (blind test 19, fault 1): each player's ring backwards, as a table.
+    let mut back_ring = None;
     if let Some(store) = store.filter(|_| model.circuit.through_store) {
+        if model.sows_against_circuit() {
+            back_ring = Some(ByPlayer::for_seats(model.seats, |p| {
+                back_through_store(&circuit[p], &store, &hole_owner, p, slots)
+            }));
+        }
         circuit = ByPlayer::for_seats(model.seats, |p| through_stores(&circuit[p], &store, &hole_owner, p));
     }
     let side_store = side_stores(&model, stores_end, (&mut hole_owner, &mut hole_role));
@@ -523,6 +558,7 @@ fn build(model: Model) -> Rules {
         skip_origin: c.skip_origin,
         circuit,
         circuit_pos,
+        back_ring,
         next,
         role_hole,
         column_hole,

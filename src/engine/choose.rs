@@ -212,6 +212,9 @@ impl Rules {
     /// The hole after (or, with `back`, before) `h` along `me`'s circuit in its stored order.
     #[inline(always)]
     fn neighbour(&self, me: Player, h: Hole, back: bool) -> Hole {
+        if back && let Some(ring) = &self.back_ring {
+            return ring[me][h.index()];
+        }
         let circuit = &self.circuit[me];
         let len = circuit.len();
         let pos = usize::from(self.circuit_pos[me][h.index()]);

@@ -251,6 +251,10 @@ pub struct Rules {
     pub(crate) circuit: ByPlayer<Vec<Hole>>,
     /// `circuit_pos[p][slot]`: the slot's position in `p`'s circuit (`u8::MAX` if off it).
     pub(crate) circuit_pos: ByPlayer<Vec<u8>>,
+    /// Where a ring through the mover's store may be sown against its direction:
+    /// `back_ring[p][slot]`, the slot after it that way (the store after the player's last
+    /// hole that way). Such rules are played by the general interpreter.
+    pub(crate) back_ring: Option<ByPlayer<Vec<Hole>>>,
     /// For each player and hole: the next hole along that player's circuit (only own holes).
     pub(crate) next: ByPlayer<Vec<Hole>>,
     /// `role_hole[player][role]`: the holes of that player's row role, from South's left (a

@@ -21,6 +21,9 @@ impl super::play::Log for Taken<'_> {
 impl Rules {
     /// The hole one step from `h` along `me`'s circuit, against its stored order with `rev`.
     pub(super) fn step_hole(&self, me: Player, h: Hole, rev: bool) -> Hole {
+        if rev && let Some(back) = &self.back_ring {
+            return back[me][h.index()];
+        }
         let circuit = &self.circuit[me];
         let len = circuit.len();
         let pos = usize::from(self.circuit_pos[me][h.index()]);

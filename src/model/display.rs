@@ -229,6 +229,24 @@ impl Model {
             for player in Player::BOTH {
                 writeln!(f, "  {player}: {}", self.circuit_names(player).join(" "))?;
             }
+            if c.through_store && self.sows_against_circuit() {
+                // The other way, the store comes after the mover's last hole that way.
+                let other = match c.direction {
+                    Direction::Anticlockwise => Direction::Clockwise,
+                    Direction::Clockwise => Direction::Anticlockwise,
+                };
+                for player in Player::BOTH {
+                    let names = self.circuit_names(player);
+                    let at = names.iter().position(|n| n.ends_with("store")).unwrap_or(names.len());
+                    let (run, rest) = names.split_at(at);
+                    let back: Vec<&str> = (run.iter().rev())
+                        .chain(rest.first())
+                        .chain(rest.iter().skip(1).rev())
+                        .map(String::as_str)
+                        .collect();
+                    writeln!(f, "  {player}, {}: {}", other.word(), back.join(" "))?;
+                }
+            }
         }
         let board = self.board;
         if self.row_names.is_empty() {

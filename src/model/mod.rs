@@ -287,6 +287,21 @@ impl Model {
         !self.colours && (self.captures.iter().any(|c| c.claim) || self.end.rounds.is_some_and(|r| r.win))
     }
 
+    /// Whether a lap may be sown against the circuit's direction: a direction the players
+    /// choose, a phase sown the other way, a lap turned or a relay turning back.
+    pub fn sows_against_circuit(&self) -> bool {
+        self.circuit.chosen != Chosen::Never
+            || self.phases.iter().any(|p| match &p.turn {
+                Turn::Sow(s) => {
+                    s.direction.is_some_and(|d| d != self.circuit.direction)
+                        || !s.turnings.is_empty()
+                        || (s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]))
+                            .any(|a| a == LapAction::RelayBack)
+                }
+                _ => false,
+            })
+    }
+
     /// The constructs only the general interpreter plays (see [`Model::fast_path_covers`]).
     fn lap_by_lap(&self) -> bool {
         let sowings = self.phases.iter().filter_map(|p| match &p.turn {
@@ -372,6 +387,7 @@ impl Model {
         // owners and marks.
         let claims = self.owners_move() || self.captures.iter().any(|c| c.claim || c.mark.is_some());
         row_end
+            || (self.circuit.through_store && self.sows_against_circuit())
             || self.may_move_again()
             || self.circuit.skip_chosen
             || along

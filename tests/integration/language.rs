@@ -3190,6 +3190,45 @@ fn a_lap_rule_may_mark_the_previous_hole_and_relay() {
     assert_eq!(marked, ["b3"]);
 }
 
+/// A ring through the mover's store sown the other way passes the store after the mover's
+/// last hole that way (blind test 19, fault 1: clockwise, South's store came after North's
+/// row). 2×3, a store each, either direction each turn: South a2 (3) clockwise → a1, South's
+/// store, b1 (`a2:cw`); anticlockwise → a3, South's store, b3 (`a2:ccw`). `sow show` lists both
+/// rings.
+#[test]
+fn a_ring_through_the_store_sown_the_other_way_passes_it_after_the_movers_last_hole() {
+    let text = r#"game "Back" {
+    board 2 rows of 3 holes, a store for each player
+    territory each player owns row house
+    setup {
+        1 in every hole
+        3 in the 2nd house hole
+    }
+    circuit all rows anticlockwise or clockwise, chosen each turn, through the mover's store
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let rules = seventh_fault(text);
+    assert!(!rules.model().fast_path_covers());
+    let shown = rules.model().to_string();
+    assert!(shown.contains("  South, clockwise: a3 a2 a1 South's store b1 b2 b3\n"), "{shown}");
+    let after = |mv: &str| {
+        let mut game = Game::new(&rules);
+        game.play(rules.parse_move(game.state(), mv).unwrap()).unwrap();
+        let s = game.state().clone();
+        (rules.board_counts(&s), rules.store_seeds(&s, Player::South))
+    };
+    // Board order a1 a2 a3 b1 b2 b3; b2 holds 3 too.
+    assert_eq!(after("a2:cw"), (vec![2, 0, 1, 2, 3, 1], 1));
+    assert_eq!(after("a2:ccw"), (vec![1, 0, 2, 1, 3, 2], 1));
+}
+
 /// [`PLAIN`] with each `(from, to)` replaced, every `from` found.
 fn plain(edits: &[(&str, &str)]) -> String {
     edits.iter().fold(PLAIN.to_string(), |text, (from, to)| {
