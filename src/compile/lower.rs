@@ -139,6 +139,10 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         },
         None => base.and_then(|m| m.skip),
     };
+    let skip_side = match own.sow.map(|s| s.node) {
+        Some(s) => s.skip_side.map(Into::into),
+        None => base.and_then(|m| m.skip_side),
+    };
     let skip_count = match own.sow.map(|s| s.node) {
         Some(s) => match &s.skip_count {
             Some(Spanned { node: (side, range, spares_last), span }) => {
@@ -247,6 +251,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         hand_sow,
         place,
         skip,
+        skip_side,
         skip_count,
         heavy,
         exit_start,

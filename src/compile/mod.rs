@@ -120,6 +120,10 @@ fn compile_parsed(
         return Err(errors);
     }
     let model = lower::lower(&scope).ok_or_else(|| vec![CheckError::Unlowered])?;
+    if model.passes_forever() {
+        let span = scope.blocked_span().unwrap_or_default();
+        return Err(vec![CheckError::EndlessPassing { span: span.into() }]);
+    }
     let mut warnings = if warn { warning::find(&scope, &model) } else { Vec::new() };
     let rules = Rules::new(model).map_err(|e| vec![CheckError::Inconsistent(e)])?;
     if warn {

@@ -393,6 +393,19 @@ impl<'a> Scope<'a> {
         }
     }
 
+    /// Where the end rules say what a player who cannot move does (that rule, in a phase or
+    /// not), if they say it.
+    pub fn blocked_span(&self) -> Option<Span> {
+        let end = self.eff.sections.end?;
+        end.node.rules.iter().find_map(|rule| {
+            let inner = match &rule.node {
+                ast::EndRule::Scoped(_, inner) => &**inner,
+                other => other,
+            };
+            matches!(inner, ast::EndRule::Blocked(..)).then_some(rule.span)
+        })
+    }
+
     /// A phrase (the text at `span`) that needs a board with stores.
     pub fn need_stores(&self, span: Span) -> Result<(), CheckError> {
         match self.stores {

@@ -1462,13 +1462,8 @@ impl Scope<'_> {
             errors.push(CheckError::BlockedUnstated { span: section.keyword.into() });
             return Err(errors.0);
         };
-        if blocked.node == Blocked::Passes
-            && out.repetition.is_none()
-            && out.turn_limit.is_none()
-            && !out.passes_draw
-        {
-            errors.push(CheckError::EndlessPassing { span: blocked.span.into() });
-        }
+        // Whether a game of passes can go on for ever is asked of the whole model (see
+        // `Model::passes_forever`), with this rule's place.
         out.blocked = blocked.node;
         if let Some((scoring, _)) = scored {
             if scoring.score == ast::Score::Captured {

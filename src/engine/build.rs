@@ -267,6 +267,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     first_hole: sowing.first_hole,
                     empty_hole: sowing.empty_hole.unwrap_or(1),
                     skip_in_play: sowing.skip.filter(|&m| model.mark_set_in_play(m)),
+                    skip_side: sowing.skip_side,
                     skip_count: sowing.skip_count,
                     every_lap_itself: sowing.every_lap_itself,
                     passing: sowing.lap_rules.iter().filter(|r| r.in_passing()).cloned().collect(),
@@ -851,6 +852,17 @@ fn attach_rings(rules: &mut Rules) {
                     Some(m) if !rules.model.mark_set_in_play(m) => rules.marks[usize::from(m)].start.clone(),
                     _ => Vec::new(),
                 };
+                // … only the sower's own, or only the others', where the sowing says so.
+                let skipped_by = |me: Player| -> Vec<Hole> {
+                    let owner = |h: &&Hole| rules.hole_owner[h.index()] == me;
+                    match sowing.skip_side {
+                        None => skipped.clone(),
+                        Some(model::Side::Own) => skipped.iter().filter(owner).copied().collect(),
+                        Some(model::Side::Opponent) => {
+                            skipped.iter().filter(|h| !owner(h)).copied().collect()
+                        }
+                    }
+                };
                 let rings = ByPlayer::for_seats(rules.model.seats, |me| {
                     let mut ring = Ring::build(rules, me, &sow.lap_rules, sow.lap_otherwise, &turn_holes[me]);
                     if !sow.first_lap.is_plain() {
@@ -859,7 +871,7 @@ fn attach_rings(rules: &mut Rules) {
                         ring.capture_sows = true;
                         ring.never_relays = false;
                     }
-                    ring.skip_holes(&skipped);
+                    ring.skip_holes(&skipped_by(me));
                     ring
                 });
                 let checks = (sowing.turnings.iter())
@@ -871,7 +883,7 @@ fn attach_rings(rules: &mut Rules) {
                             let rule = std::slice::from_ref(&rule);
                             TurnCheck::Lands(Box::new(ByPlayer::for_seats(rules.model.seats, |me| {
                                 let mut ring = Ring::build(rules, me, rule, LapAction::Stop, &[]);
-                                ring.skip_holes(&skipped);
+                                ring.skip_holes(&skipped_by(me));
                                 ring
                             })))
                         }

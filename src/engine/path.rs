@@ -101,17 +101,20 @@ impl Rules {
         self.neighbours(p.at).filter(move |&h| {
             !state.is_marked(self.path_mark, h)
                 && self.chosen_mark.is_none_or(|m| !state.is_marked(m, h))
-                && skip.is_none_or(|m| !state.is_marked(m, h))
+                && skip.is_none_or(|(m, side)| {
+                    !(state.is_marked(m, h) && self.on_side(state, state.to_move, h, side))
+                })
                 && by_count.is_none_or(|k| {
                     (k.spares_last && p.hand == 1) || !self.skipped_by_count(state, state.to_move, h, k)
                 })
         })
     }
 
-    /// The mark whose holes the mover's laps skip, if their sowing says so.
-    fn path_skip(&self, state: &State) -> Option<u8> {
+    /// The mark whose holes the mover's laps skip, if their sowing says so, and whose holes
+    /// of it (the mover's own, the others', or all).
+    fn path_skip(&self, state: &State) -> Option<(u8, Option<crate::model::Side>)> {
         match &self.model.phases[usize::from(state.phase_of[state.to_move])].turn {
-            crate::model::Turn::Sow(sow) => sow.skip,
+            crate::model::Turn::Sow(sow) => sow.skip.map(|m| (m, sow.skip_side)),
             _ => None,
         }
     }

@@ -145,6 +145,9 @@ pub struct SowRules {
     /// landing marked): read from the position, lap by lap. A mark only the setup sets is
     /// skipped by the ring itself.
     pub skip_in_play: Option<u8>,
+    /// … only the sower's own holes of that mark, or only the others' (`, skipping own
+    /// covered holes`).
+    pub skip_side: Option<crate::model::Side>,
     /// Holes skipped by what they hold when a lap reaches them (see
     /// [`crate::model::Sowing::skip_count`]): read lap by lap.
     pub skip_count: Option<crate::model::SkipCount>,

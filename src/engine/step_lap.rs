@@ -85,12 +85,25 @@ impl Rules {
         h: Hole,
         crate::model::SkipCount { side, min, max, step, .. }: crate::model::SkipCount,
     ) -> bool {
-        let on_side = match side {
+        !self.is_store(h)
+            && self.on_side(state, me, h, side)
+            && crate::model::in_counts(state.counts[h.index()], min, max, step)
+    }
+
+    /// Whether hole `h` is of `side` for `me` (`own`: theirs; `opponent's`: another
+    /// player's; any hole where `None`).
+    pub(super) fn on_side(
+        &self,
+        state: &State,
+        me: Player,
+        h: Hole,
+        side: Option<crate::model::Side>,
+    ) -> bool {
+        match side {
             None => true,
             Some(crate::model::Side::Own) => self.holds(state, h, me),
             Some(crate::model::Side::Opponent) => !self.is_store(h) && self.held_by_opponent(state, h, me),
-        };
-        !self.is_store(h) && on_side && crate::model::in_counts(state.counts[h.index()], min, max, step)
+        }
     }
 
     /// The seeds a lap lifts from hole `from`, of the `n` it would lift otherwise: where the
@@ -166,7 +179,9 @@ impl Rules {
             let mut passed = 0;
             while ((self.skip_origin && at == from)
                 || ring.skips_hole(at)
-                || sow.skip_in_play.is_some_and(|m| state.is_marked(m, at))
+                || sow
+                    .skip_in_play
+                    .is_some_and(|m| state.is_marked(m, at) && self.on_side(state, me, at, sow.skip_side))
                 || self.chosen_mark.is_some_and(|m| state.is_marked(m, at))
                 || sow.skip_count.is_some_and(|skip| {
                     !(skip.spares_last && share(state, at) >= left)

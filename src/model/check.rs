@@ -226,11 +226,7 @@ impl Model {
         if end.store_limit.is_some() && !board.stores {
             return Err(self.wrong("the end rules", "a store majority needs stores"));
         }
-        if end.blocked == Blocked::Passes
-            && end.repetition.is_none()
-            && end.turn_limit.is_none()
-            && !end.passes_draw
-        {
+        if self.passes_forever() {
             return Err(self.wrong(
                 "the end rules",
                 "a player who cannot move passes, and nothing ends a game of passes",

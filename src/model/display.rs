@@ -709,9 +709,14 @@ impl Model {
             )?;
         }
         if let Some(m) = sowing.skip {
+            let whose = match sowing.skip_side {
+                None => "",
+                Some(Side::Own) => "sower's own ",
+                Some(Side::Opponent) => "others' ",
+            };
             writeln!(
                 f,
-                "{gap}{indent}sowing: laps skip the {} holes (they receive no seed, though they may be lifted)",
+                "{gap}{indent}sowing: laps skip the {whose}{} holes (they receive no seed, though they may be lifted)",
                 self.marks[usize::from(m)].name
             )?;
         }

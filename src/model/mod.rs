@@ -287,6 +287,74 @@ impl Model {
         !self.colours && (self.captures.iter().any(|c| c.claim) || self.end.rounds.is_some_and(|r| r.win))
     }
 
+    /// Whether the players could pass for ever: blocked players pass, and neither a rule on
+    /// passes, a repetition nor a turn limit ends a game of passes — unless a player can be
+    /// blocked only with no seeds on their side, where a rule on a player without seeds, or
+    /// on few seeds on the board, ends the game first (blind test 19, fault 2). That is so
+    /// where, at a table of two, every phase is a sowing that offers every own occupied hole
+    /// of the territory, with nothing that refuses one (no sowing without end: no relay, no
+    /// captured seeds sown on).
+    pub fn passes_forever(&self) -> bool {
+        let end = &self.end;
+        if end.blocked != Blocked::Passes
+            || end.repetition.is_some()
+            || end.turn_limit.is_some()
+            || end.passes_draw
+        {
+            return false;
+        }
+        let ends_when_empty = (end.no_seeds.is_some() && end.no_seeds_most == 0 || end.few_seeds.is_some())
+            && end.only_in.is_empty();
+        let every_occupied = |c: &Choice| {
+            c.holes == HoleSet::Territory
+                && c.min <= 1
+                && c.max == u16::MAX
+                && c.next.is_none()
+                && c.previous.is_none()
+                && c.except.is_empty()
+                && !c.most
+                && !c.furthest
+                && c.opposite.is_none()
+                && !c.captures
+                && !c.facing
+                && c.lands_in.is_none()
+                && c.lap_ends.is_none()
+                && c.reaches.is_none()
+                && c.none_fits.is_none()
+                && c.only.is_none()
+                && c.either.is_empty()
+        };
+        let never_refused = |s: &Sowing| {
+            s.choices.iter().any(every_occupied)
+                && s.must_feed.is_none()
+                && s.exit_start.is_none()
+                && s.block.is_none()
+                && s.place.is_none()
+                && s.hand_sow.is_none()
+                && !s.hand_entry
+                && s.first_lap.chosen.is_none()
+                && (s.lap_rules.iter().map(|r| r.action).chain([s.otherwise])).all(|a| {
+                    !matches!(
+                        a,
+                        LapAction::Relay
+                            | LapAction::RelayNext
+                            | LapAction::RelayBack
+                            | LapAction::MarkHole(_)
+                    )
+                })
+        };
+        let blocked_only_when_empty = self.seats == 2
+            && !self.colours
+            && !self.common
+            && !self.share
+            && self
+                .captures
+                .iter()
+                .all(|c| !matches!(c.destination, Destination::Sow(_)) && c.relay_after.is_none())
+            && self.phases.iter().all(|p| matches!(&p.turn, Turn::Sow(s) if never_refused(s)));
+        !(ends_when_empty && blocked_only_when_empty)
+    }
+
     /// Whether a lap may be sown against the circuit's direction: a direction the players
     /// choose, a phase sown the other way, a lap turned or a relay turning back.
     pub fn sows_against_circuit(&self) -> bool {
@@ -572,6 +640,9 @@ pub struct Sowing {
     /// Holes of this mark (those marked from the start) receive no seed in a lap, though they
     /// may still be lifted.
     pub skip: Option<MarkId>,
+    /// … only the sower's own holes of it, or only the others' (`, skipping own covered
+    /// holes`); both where `None`.
+    pub skip_side: Option<Side>,
     /// Holes holding so many seeds when a lap reaches them (`min`, `max`, in steps of the
     /// last), of one side if said, receive no seed in a lap (`, skipping opponent's holes
     /// with 3 seeds`).

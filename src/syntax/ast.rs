@@ -430,6 +430,8 @@ pub struct Sow {
     pub place: Option<Spanned<Place>>,
     /// `, skipping NAME holes`: the mark whose holes no lap drops a seed into, if said.
     pub skip: Option<Spanned<String>>,
+    /// `, skipping own NAME holes` (or `opponent's`): only that side's holes of the mark.
+    pub skip_side: Option<Side>,
     /// `, skipping [own|opponent's] holes with N seeds`: the holes no lap drops a seed into
     /// by what they hold, if said.
     /// The bool: `, except the last seed`.

@@ -782,6 +782,12 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
             help = Some(format!("did you mean `{best}`?"));
         }
     }
+    if let Some(cut) = section_mid_line(source, pos) {
+        // A phrase complete before a section's word in the middle of its line (blind test
+        // 19, fault 3: `…, through the mover's store after their last hole` was read as a
+        // lap limit, and `did you mean laps?` led nowhere).
+        help = Some(cut);
+    }
     let sections_expected = SECTION_WORDS.iter().all(|w| wanted.iter().any(|x| x == w));
     if sections_expected {
         wanted.retain(|w| !SECTION_WORDS.contains(&w.as_str()) && w != "`ruleset`");
@@ -1050,6 +1056,40 @@ fn punctuation_help(source: &str, pos: usize, wanted: &[String]) -> Option<Strin
         return Some(format!("remove `{here}`"));
     }
     Some(format!("write `{mark}` here"))
+}
+
+/// Where the line holding `pos` reads as a whole up to a section's word in its middle
+/// (`…, through the mover's store after their last hole`), which began a section the rest of
+/// the line is not: says so, naming the words the language has no phrase for there.
+fn section_mid_line(source: &str, pos: usize) -> Option<String> {
+    let start = source[..pos.min(source.len())].rfind('\n').map_or(0, |i| i + 1);
+    let end = source[pos.min(source.len())..].find('\n').map_or(source.len(), |i| pos + i);
+    let line = &source[start..end];
+    let first = line.len() - line.trim_start().len();
+    let mut at = first;
+    let mut found = None;
+    // Each word of the line after the first, before `pos`: the last that would do is the
+    // one the parser began a section at.
+    while let Some(gap) = line[at..].find(' ') {
+        at += gap + 1;
+        if start + at >= pos {
+            break;
+        }
+        let word = line[at..].split(|c: char| !(c.is_alphanumeric() || c == '\'')).next().unwrap_or("");
+        if !SECTION_WORDS.contains(&format!("`{word}`").as_str()) {
+            continue;
+        }
+        let kept = line[..at].trim_end();
+        let edited = format!("{}{kept}{}", &source[..start], &source[end..]);
+        if matches!(reads_to(&edited, start + kept.len()), Reads::Line) {
+            let rest = line[at..].trim_end();
+            found = Some(format!(
+                "the line is a whole phrase up to `{}`; the `{word}` that follows was read as beginning a new section, which `{rest}` is not: the language has no phrase that goes on with `{rest}` there (see the grammar's phrases in grammar/sow.pest)",
+                kept.split_whitespace().last().unwrap_or(kept)
+            ));
+        }
+    }
+    found
 }
 
 /// What [`word_fixes`] found.

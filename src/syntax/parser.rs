@@ -666,9 +666,13 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         }
         None => None,
     };
-    let skip = match c.optional(Rule::skip_marked) {
-        Some(skip) => Some(lower_name(Children::of(skip).expect(Rule::row_name)?)),
-        None => None,
+    let (skip, skip_side) = match c.optional(Rule::skip_marked) {
+        Some(skip) => {
+            let mut k = Children::of(skip);
+            let side = k.optional(Rule::side).map(lower_side).transpose()?.map(|s| s.node);
+            (Some(lower_name(k.expect(Rule::row_name)?)), side)
+        }
+        None => (None, None),
     };
     let every_lap_itself = c.optional(Rule::every_lap_itself).map(|p| span(&p));
     let overrun = c.optional(Rule::overrun).map(lower_overrun).transpose()?;
@@ -699,6 +703,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         first_hole,
         empty_hole,
         skip,
+        skip_side,
         skip_count,
         place,
         heavy,

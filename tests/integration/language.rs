@@ -3229,6 +3229,59 @@ fn a_ring_through_the_store_sown_the_other_way_passes_it_after_the_movers_last_h
     assert_eq!(after("a2:ccw"), (vec![1, 0, 2, 1, 3, 2], 1));
 }
 
+/// `a player who cannot move passes` with no rule ending a game of passes is refused only
+/// where the players could pass for ever (blind test 19, fault 2): a player who may sow any
+/// own occupied hole, in single laps, is blocked only with an empty side, so both are
+/// blocked only on an empty board, which `at most 0 seeds on the board ends the game …` has
+/// ended. Without that rule, or with a choice of holes of 2 seeds or more, they could pass
+/// for ever.
+#[test]
+fn passing_other_rules_end_first_is_not_endless() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/generality/2026-12-06-nineteenth/faults/endless-passing-false-positive.sow"
+    ))
+    .unwrap();
+    seventh_fault(&text);
+    let refused = |text: &str| {
+        let e = sow::compile("passes.sow", text, &Options::new(None, &[])).expect_err("endless passing");
+        common::render(&e)
+    };
+    let without = text.replace(
+        "        at most 0 seeds on the board ends the game and the player who captured more seeds wins\n",
+        "",
+    );
+    assert!(refused(&without).contains("sow::check::endless_passing"));
+    let twos = text.replace("own hole with at least 1 seed", "own hole with at least 2 seeds");
+    assert!(refused(&twos).contains("sow::check::endless_passing"));
+}
+
+/// `, skipping own covered holes` (Deka, blind test 19, item 9: "a covered hole in the
+/// player's own row is skipped"), in [`PLAIN`] with each player's 2nd pit hole covered (a2,
+/// and North's b3): South a1 (2) → past a2, a3, a4; South a4 (3) → b4, b3 (North's: sown
+/// into), b2. Skipping every covered hole, a4 goes b4, past b3, b2, b1.
+#[test]
+fn a_sowing_may_skip_only_its_own_marked_holes() {
+    let after = |skip: &str, from: &str| {
+        let rules = seventh_fault(&plain(&[
+            ("    setup {", "    marks covered: the 2nd pit hole\n    setup {"),
+            (
+                "    sow all seeds from the next hole\n",
+                &format!("    sow all seeds from the next hole, {skip}\n"),
+            ),
+        ]));
+        let mut game = main_position(&rules, "b 0 0 0 0\n a 2 0 0 3", Player::South);
+        game.play(Move::Sow(hole(&rules, from))).unwrap();
+        (rules.model().to_string(), rules.board_counts(game.state()))
+    };
+    let (shown, counts) = after("skipping own covered holes", "a1");
+    assert!(shown.contains("laps skip the sower's own covered holes"), "{shown}");
+    // Board order a1 … a4, b1 … b4.
+    assert_eq!(counts, vec![0, 0, 1, 4, 0, 0, 0, 0]);
+    assert_eq!(after("skipping own covered holes", "a4").1, vec![2, 0, 0, 0, 0, 1, 1, 1]);
+    assert_eq!(after("skipping covered holes", "a4").1, vec![2, 0, 0, 0, 1, 1, 0, 1]);
+}
+
 /// [`PLAIN`] with each `(from, to)` replaced, every `from` found.
 fn plain(edits: &[(&str, &str)]) -> String {
     edits.iter().fold(PLAIN.to_string(), |text, (from, to)| {
