@@ -240,7 +240,7 @@ pub fn narrate(
     effect: &Effect,
     laps: &[SownLap],
 ) -> String {
-    let changed = [changes(rules, before, after)];
+    let changed = [changes(rules, before, after, &told_marks(laps))];
     if let (Move::Lift(_), Phase::Lift(c)) = (mv, before.phase()) {
         // A count is told with the hole it lifts from, chosen just before.
         let moves = [Move::Sow(c.hole), mv];
@@ -275,7 +275,10 @@ fn put_taken(state: &State, mv: Move) -> Option<u16> {
 /// in words: `b2 becomes South's; b2 becomes a won hole`. Nothing where holes belong by the
 /// colour of their seeds (every sowing changes them), nor where a new round began (the round's
 /// news tells it).
-pub fn changes(rules: &Rules, before: &State, after: &State) -> Option<String> {
+///
+/// The marks in `told` (by the mark's index) were told where a capture set them, with the
+/// laps ([`told_marks`]): they are not told again.
+pub fn changes(rules: &Rules, before: &State, after: &State, told_before: &[(u8, Hole)]) -> Option<String> {
     if after.round() != before.round() {
         return None;
     }
@@ -292,20 +295,35 @@ pub fn changes(rules: &Rules, before: &State, after: &State) -> Option<String> {
             }
         }
     }
+    let marked: Vec<(u8, Hole)> = (0..rules.model().marks.len() as u8)
+        .flat_map(|m| rules.all_holes().map(move |h| (m, h)))
+        .filter(|&(m, h)| after.is_marked(m, h) && !before.is_marked(m, h) && !told_before.contains(&(m, h)))
+        .collect();
+    told.extend(marked_words(rules, &marked));
+    (!told.is_empty()).then(|| told.join("; "))
+}
+
+/// The holes that took a mark, in words, mark by mark: `a4 becomes a covered hole; b1 and b2
+/// become won holes`.
+fn marked_words(rules: &Rules, marked: &[(u8, Hole)]) -> Option<String> {
+    let names = |holes: &[Hole]| holes.iter().map(|&h| rules.hole_name(h)).collect::<Vec<_>>().join(" and ");
+    let mut told = Vec::new();
     for (m, mark) in rules.model().marks.iter().enumerate() {
-        let m = m as u8;
-        let marked: Vec<Hole> =
-            rules.all_holes().filter(|&h| after.is_marked(m, h) && !before.is_marked(m, h)).collect();
-        if !marked.is_empty() {
-            let kind = if marked.len() == 1 {
-                format!("a {} hole", mark.name)
-            } else {
-                format!("{} holes", mark.name)
-            };
-            told.push(format!("{} {} {kind}", names(&marked), verb(&marked)));
+        let holes: Vec<Hole> =
+            marked.iter().filter(|&&(k, _)| usize::from(k) == m).map(|&(_, h)| h).collect();
+        match holes.len() {
+            0 => {}
+            1 => told.push(format!("{} becomes a {} hole", names(&holes), mark.name)),
+            _ => told.push(format!("{} become {} holes", names(&holes), mark.name)),
         }
     }
     (!told.is_empty()).then(|| told.join("; "))
+}
+
+/// The marks told with the laps that sow captured seeds on (see [`resown_words`]): those the
+/// capture before each such lap set.
+pub fn told_marks(laps: &[SownLap]) -> Vec<(u8, Hole)> {
+    laps.iter().filter(|l| l.captured).flat_map(|l| l.marked.iter().copied()).collect()
 }
 
 /// [`narrate`] for decisions as [`Game::play_part`] returns them, `after` being the position
@@ -331,8 +349,9 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
     let laps: Vec<Vec<SownLap>> = played.iter().map(|p| rules.sowing_laps(&p.before, p.mv)).collect();
     let placing: Vec<bool> = played.iter().map(|p| rules.places_from_hand(&p.before, p.mv)).collect();
     let mut puts: Vec<Option<u16>> = played.iter().map(|p| put_taken(&p.before, p.mv)).collect();
-    let changed: Vec<Option<String>> =
-        (0..played.len()).map(|i| changes(rules, &played[i].before, next(i))).collect();
+    let changed: Vec<Option<String>> = (0..played.len())
+        .map(|i| changes(rules, &played[i].before, next(i), &told_marks(&laps[i])))
+        .collect();
     let (mut moves, mut effects, mut placing, mut laps) = (moves, effects, placing, laps);
     let (mut again, mut news, mut changed) = (again, news, changed);
     if let (Move::Lift(_), Phase::Lift(c)) = (first.mv, first.before.phase()) {
@@ -470,6 +489,9 @@ fn resown_words(rules: &Rules, resown: &[SownLap], taken: &[(Hole, u16)]) -> Str
         if !taken.is_empty() {
             told.push_str(&format!("; captures {}", taken_words(rules, taken)));
         }
+        if let Some(marked) = marked_words(rules, &told_marks(resown)) {
+            told.push_str(&format!("; {marked}"));
+        }
         if let Some(first) = resown.first() {
             told.push_str(&format!(
                 "; the captured seeds are sown on from {}: {}",
@@ -486,6 +508,10 @@ fn resown_words(rules: &Rules, resown: &[SownLap], taken: &[(Hole, u16)]) -> Str
         let lap = &resown[start];
         if !lap.taken.is_empty() {
             told.push_str(&format!("; captures {}", taken_words(rules, &lap.taken)));
+        }
+        // What the capture marked, before its seeds are sown on (blind test 19, fault 4).
+        if let Some(marked) = marked_words(rules, &lap.marked) {
+            told.push_str(&format!("; {marked}"));
         }
         for took in &lap.taken {
             if let Some(k) = left.iter().position(|t| t == took) {

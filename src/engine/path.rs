@@ -299,13 +299,17 @@ impl Rules {
         if self.colours {
             self.settle_colours(state);
         }
-        if let Some(trace) = tally.trace.as_mut() {
-            trace.push(SownLap {
-                from: p.at,
-                drops: vec![to; usize::from(k)],
-                captured: false,
-                taken: Vec::new(),
-            });
+        if tally.trace.is_some() {
+            let marked = self.newly_marked(state, &mut tally.marks_seen);
+            if let Some(trace) = tally.trace.as_mut() {
+                trace.push(SownLap {
+                    from: p.at,
+                    drops: vec![to; usize::from(k)],
+                    captured: false,
+                    taken: Vec::new(),
+                    marked,
+                });
+            }
         }
         p.hand -= k;
         p.bits |= PATH_STARTED;

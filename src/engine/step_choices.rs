@@ -305,7 +305,7 @@ impl Rules {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return Vec::new() };
         let mut s = state.clone();
-        let mut tally = Tally { trace: Some(Vec::new()), ..Tally::default() };
+        let mut tally = Tally { trace: Some(Vec::new()), marks_seen: state.marks, ..Tally::default() };
         let mut log = CapturesTraced::default();
         match (state.phase, mv) {
             // Where each seed goes into a neighbouring hole, a lift sows nothing yet, and each

@@ -224,8 +224,11 @@ impl Rules {
                 drops.extend(std::iter::repeat_n(at, usize::from(k)));
             }
         }
-        if let Some(trace) = tally.trace.as_mut() {
-            trace.push(SownLap { from, drops, captured: false, taken: Vec::new() });
+        if tally.trace.is_some() {
+            let marked = self.newly_marked(state, &mut tally.marks_seen);
+            if let Some(trace) = tally.trace.as_mut() {
+                trace.push(SownLap { from, drops, captured: false, taken: Vec::new(), marked });
+            }
         }
         self.settle_lap(state, from, overran);
         tally.laps += 1;

@@ -100,6 +100,8 @@ pub(super) struct Tally {
     pub(super) captured: bool,
     /// Each lap, where a front end asks to show them.
     pub(super) trace: Option<Vec<SownLap>>,
+    /// Where the laps are traced: the marks as the last lap traced left them.
+    pub(super) marks_seen: [[u64; 3]; MAX_MARKS],
 }
 
 impl Tally {

@@ -21,6 +21,28 @@ pub struct SownLap {
     /// Where the lap sows a capture's seeds on: the holes that capture took, and how many
     /// seeds from each, in the order taken.
     pub taken: Vec<(Hole, u16)>,
+    /// The holes that took one of the file's marks (by its index) since the lap before
+    /// ended, this lap included: for a lap sowing a capture's seeds on, the holes that
+    /// capture marked, so that they are told where they were marked.
+    pub marked: Vec<(u8, Hole)>,
+}
+
+impl Rules {
+    /// The holes of `state` carrying one of the file's marks that `seen` did not, by the
+    /// mark's index; `seen` becomes the state's marks.
+    pub(super) fn newly_marked(&self, state: &State, seen: &mut [[u64; 3]; MAX_MARKS]) -> Vec<(u8, Hole)> {
+        let mut out = Vec::new();
+        for m in 0..self.model.marks.len().min(MAX_MARKS) {
+            for h in self.all_holes() {
+                let (word, bit) = (h.index() / 64, 1u64 << (h.index() % 64));
+                if state.marks[m][word] & bit != 0 && seen[m][word] & bit == 0 {
+                    out.push((m as u8, h));
+                }
+            }
+        }
+        *seen = state.marks;
+        out
+    }
 }
 
 impl Rules {

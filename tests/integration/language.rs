@@ -3282,6 +3282,33 @@ fn a_sowing_may_skip_only_its_own_marked_holes() {
     assert_eq!(after("skipping covered holes", "a4").1, vec![2, 0, 0, 0, 1, 1, 0, 1]);
 }
 
+/// The holes a capture marks are told where it marks them, before its seeds are sown on, not
+/// at the end of the turn (blind test 19, fault 4: the narration told the marks after the
+/// captures they caused). From the start, South a2 (2) → a3, a4 (2 → 3): taken and marked,
+/// its 3 seeds sown on from a4, and so on, the last lap ending in a4, covered, whose seed is
+/// captured in passing.
+#[test]
+fn marks_are_told_where_a_capture_sets_them() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/generality/2026-12-06-nineteenth/faults/mark-narrated-at-turn-end.sow"
+    ))
+    .unwrap();
+    let rules = seventh_fault(&text);
+    let mut game = Game::new(&rules);
+    let played = game.play_part("a2").unwrap();
+    let told = sow::session::narrate_played(&rules, &played, game.state());
+    assert!(
+        told.starts_with(
+            "South sows a2: 1 lap, 2 seeds sown, the last in a4; captures 3 from a4; a4 becomes a covered hole; \
+             the captured seeds are sown on from a4: 1 lap, 3 seeds sown, the last in b6; captures 3 from b6; \
+             b6 becomes a covered hole;"
+        ),
+        "{told}"
+    );
+    assert!(told.ends_with("the last in a4; captures 1 from a4."), "{told}");
+}
+
 /// [`PLAIN`] with each `(from, to)` replaced, every `from` found.
 fn plain(edits: &[(&str, &str)]) -> String {
     edits.iter().fold(PLAIN.to_string(), |text, (from, to)| {
