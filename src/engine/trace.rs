@@ -32,10 +32,11 @@ impl Rules {
     /// mark's index; `seen` becomes the state's marks.
     pub(super) fn newly_marked(&self, state: &State, seen: &mut [[u64; 3]; MAX_MARKS]) -> Vec<(u8, Hole)> {
         let mut out = Vec::new();
-        for m in 0..self.model.marks.len().min(MAX_MARKS) {
+        let kinds = self.model.marks.len().min(MAX_MARKS);
+        for (m, (now, before)) in state.marks.iter().zip(seen.iter()).take(kinds).enumerate() {
             for h in self.all_holes() {
                 let (word, bit) = (h.index() / 64, 1u64 << (h.index() % 64));
-                if state.marks[m][word] & bit != 0 && seen[m][word] & bit == 0 {
+                if now[word] & bit != 0 && before[word] & bit == 0 {
                     out.push((m as u8, h));
                 }
             }
