@@ -515,8 +515,10 @@ impl Rules {
                 }
             }
         }
-        if let Some(store) = self.store
-            && self.players().any(|p| u32::from(state.counts[store[p].index()]) >= self.store_least)
+        // The stores are the slots after the holes, one a seat (every seat's read).
+        if self.store.is_some()
+            && (state.counts[self.holes()..self.holes() + self.seats()].iter())
+                .any(|&c| u32::from(c) >= self.store_least)
             && self.end_in_force(state, EndKind::StoreLimit)
         {
             state.outcome = Some(self.by_score(state));
