@@ -2356,6 +2356,23 @@ fn the_seeds_left_go_to_the_player_who_moved_last() {
     assert_eq!(game.outcome(), score_win(Player::North));
 }
 
+/// The play of two worked examples below: a ring of every hole, any own occupied hole sown,
+/// a last seed making 2 in an opponent's hole takes them into the mover's hand.
+const TAKE_TWOS: &str = "    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds: capture it
+        otherwise: stop
+    }
+    capture it {
+        take the landing hole
+        put the taken seeds in the mover's hand
+    }
+";
+
 /// `a player who has captured every seed wins` (Balkan Mancala, blind test 18: "the player who
 /// captures all of the counters wins"), on a 2×3 board of two seeds, a3 and b3, captures into
 /// the hand: South a3 (1) → b3 (1 → 2), which the capture takes: South's captures come to
@@ -2372,20 +2389,7 @@ fn a_player_who_has_captured_every_seed_wins() {
         1 in a3
         1 in b3
     }}
-    circuit all rows anticlockwise
-    choose {{
-        own hole with at least 1 seed
-    }}
-    sow all seeds from the next hole
-    after each lap {{
-        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds: capture it
-        otherwise: stop
-    }}
-    capture it {{
-        take the landing hole
-        put the taken seeds in the mover's hand
-    }}
-    end {{
+{TAKE_TWOS}    end {{
         a player who has captured {limit} wins
         a player who cannot move loses
     }}
@@ -4922,20 +4926,7 @@ fn a_player_who_cannot_fill_may_end_the_game_at_a_larger_table() {
     setup {{
         2 in every hole of the circuit
     }}
-    circuit all rows anticlockwise
-    choose {{
-        own hole with at least 1 seed
-    }}
-    sow all seeds from the next hole
-    after each lap {{
-        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds: capture it
-        otherwise: stop
-    }}
-    capture it {{
-        take the landing hole
-        put the taken seeds in the mover's hand
-    }}
-    end {{
+{TAKE_TWOS}    end {{
         a player with no seeds ends the game and the player with more seeds wins
         a player who cannot move ends the game and the player with more seeds wins
         the game is played in rounds: each player fills own holes from the left with 2 seeds each{unable}
