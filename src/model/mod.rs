@@ -291,9 +291,9 @@ impl Model {
     /// passes, a repetition nor a turn limit ends a game of passes — unless a player can be
     /// blocked only with no seeds on their side, where a rule on a player without seeds, or
     /// on few seeds on the board, ends the game first (blind test 19, fault 2). That is so
-    /// where, at a table of two, every phase is a sowing that offers every own occupied hole
-    /// of the territory, with nothing that refuses one (no sowing without end: no relay, no
-    /// captured seeds sown on).
+    /// where, at a table of two without side stores, every phase is a sowing that offers every
+    /// own occupied hole of the territory, with nothing that refuses one (no sowing without
+    /// end: no relay, no captured seeds sown on).
     pub fn passes_forever(&self) -> bool {
         let end = &self.end;
         if end.blocked != Blocked::Passes
@@ -344,6 +344,7 @@ impl Model {
                 })
         };
         let blocked_only_when_empty = self.seats == 2
+            && self.board.side_stores.is_none()
             && !self.colours
             && !self.common
             && !self.share
