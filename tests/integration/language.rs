@@ -3286,6 +3286,40 @@ fn a_sowing_may_skip_only_its_own_marked_holes() {
     assert_eq!(after("skipping covered holes", "a4").1, vec![2, 0, 0, 0, 1, 1, 0, 1]);
 }
 
+/// `, skipping own covered holes` where play marks the holes (read from the position, lap by
+/// lap), in [`PLAIN`] with a capture that takes 3 from an opponent's hole into the hand and
+/// covers it: South a4 (2) → b4, b3 (2 → 3): taken, b3 covered. North b4 (1) → past b3 (its
+/// own covered hole), b2. South a2 (4) → a3, a4, b4, and b3 (North's: sown into) — where every
+/// covered hole is skipped, past b3 into b2.
+#[test]
+fn a_sowing_skips_only_its_own_holes_marked_in_play() {
+    let after = |skip: &str| {
+        let rules = seventh_fault(&plain(&[
+            ("    setup {", "    marks covered\n    setup {"),
+            (
+                "    sow all seeds from the next hole\n",
+                &format!("    sow all seeds from the next hole, {skip}\n"),
+            ),
+            (
+                "        otherwise: stop\n",
+                "        when the last seed lands in an opponent's hole and the landing hole holds 3 seeds: capture cover\n        otherwise: stop\n",
+            ),
+            (
+                "    end {",
+                "    capture cover {\n        take the landing hole\n        put the taken seeds in the mover's hand\n        then mark the landing hole as covered\n    }\n    end {",
+            ),
+        ]));
+        let mut game = main_position(&rules, "b 0 0 2 0\n a 0 4 0 2", Player::South);
+        for h in ["a4", "b4", "a2"] {
+            game.play(Move::Sow(hole(&rules, h))).unwrap();
+        }
+        rules.board_counts(game.state())
+    };
+    // Board order a1 … a4, b1 … b4.
+    assert_eq!(after("skipping own covered holes"), vec![0, 0, 1, 1, 0, 1, 1, 1]);
+    assert_eq!(after("skipping covered holes"), vec![0, 0, 1, 1, 0, 2, 0, 1]);
+}
+
 /// The holes a capture marks are told where it marks them, before its seeds are sown on, not
 /// at the end of the turn (blind test 19, fault 4: the narration told the marks after the
 /// captures they caused). From the start, South a2 (2) → a3, a4 (2 → 3): taken and marked,
