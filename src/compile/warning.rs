@@ -888,8 +888,7 @@ fn sowing_goes_on(model: &Model) -> bool {
         Turn::Sow(sowing) => Some(sowing),
         _ => None,
     });
-    phases.into_iter().any(|s| s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(relays))
-        || model.captures.iter().any(sows_on)
+    phases.into_iter().any(|s| s.actions().any(relays)) || model.captures.iter().any(sows_on)
 }
 
 /// A sowing that may go on from lap to lap, with no `after N laps a sowing is endless`: how

@@ -243,11 +243,18 @@ impl Rules {
     /// The tests of [`Rules::fits`] beyond the hole's seed count.
     #[inline(always)]
     fn fits_beyond_counts(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
+        self.neighbours_fit(state, me, choice, h, rev)
+            && (choice.plain || self.fits_rarely(state, me, choice, h, rev))
+    }
+
+    /// Whether the next and previous holes of `h` are as `choice` asks.
+    #[inline(always)]
+    fn neighbours_fit(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
         choice.rule.next.is_none_or(|want| {
             (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
         }) && choice.rule.previous.is_none_or(|want| {
             (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
-        }) && (choice.plain || self.fits_rarely(state, me, choice, h, rev))
+        })
     }
 
     /// Whether hole `h` fits `choice` for `me` in all but being the furthest along the
@@ -256,12 +263,7 @@ impl Rules {
         let c = state.counts[h.index()];
         (c >= choice.rule.min)
             && (c <= choice.rule.max)
-            && choice.rule.next.is_none_or(|want| {
-                (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
-            })
-            && choice.rule.previous.is_none_or(|want| {
-                (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
-            })
+            && self.neighbours_fit(state, me, choice, h, rev)
             && self.fits_rest(state, me, choice, h, rev)
     }
 

@@ -333,7 +333,7 @@ impl Model {
                 && s.hand_sow.is_none()
                 && !s.hand_entry
                 && s.first_lap.chosen.is_none()
-                && (s.lap_rules.iter().map(|r| r.action).chain([s.otherwise])).all(|a| {
+                && s.actions().all(|a| {
                     !matches!(
                         a,
                         LapAction::Relay
@@ -364,8 +364,7 @@ impl Model {
                 Turn::Sow(s) => {
                     s.direction.is_some_and(|d| d != self.circuit.direction)
                         || !s.turnings.is_empty()
-                        || (s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]))
-                            .any(|a| a == LapAction::RelayBack)
+                        || s.actions().any(|a| a == LapAction::RelayBack)
                 }
                 _ => false,
             })
@@ -421,15 +420,14 @@ impl Model {
         // sowing pauses for the mover: the turn's bits for it are kept lap by lap.
         let reached = |s: &Sowing| {
             let rows = s.reached_rows().len();
-            let pauses = !s.turnings.is_empty()
-                || s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(|a| a == LapAction::MayStop);
+            let pauses = !s.turnings.is_empty() || s.actions().any(|a| a == LapAction::MayStop);
             rows > 1 || (rows == 1 && pauses)
         };
         // Relays that turn back are sown lap by lap; so are relays from the next hole where
         // the circuit goes through the mover's store (the store is never lifted: such a relay
         // stops there).
         let back = |s: &Sowing| {
-            s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(|a| {
+            s.actions().any(|a| {
                 a == LapAction::RelayBack || (a == LapAction::RelayNext && self.circuit.through_store)
             })
         };
@@ -449,8 +447,7 @@ impl Model {
                 || s.skip_count.is_some()
                 || s.every_lap_itself
                 || s.first_lap.chosen.is_some()
-                || (s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]))
-                    .any(|a| matches!(a, LapAction::MarkHole(_)))
+                || s.actions().any(|a| matches!(a, LapAction::MarkHole(_)))
         };
         // Holes claimed or marked by a capture, or won between rounds, change the position's
         // owners and marks.
@@ -474,12 +471,7 @@ impl Model {
     pub fn may_move_again(&self) -> bool {
         self.captures.iter().any(|c| c.again_may)
             || self.phases.iter().any(|p| match &p.turn {
-                Turn::Sow(s) => s
-                    .lap_rules
-                    .iter()
-                    .map(|r| r.action)
-                    .chain([s.otherwise])
-                    .any(|a| a == LapAction::MayMoveAgain),
+                Turn::Sow(s) => s.actions().any(|a| a == LapAction::MayMoveAgain),
                 _ => false,
             })
     }
@@ -492,7 +484,7 @@ impl Model {
             || self.phases.iter().any(|p| match &p.turn {
                 Turn::Sow(s) => {
                     s.block.as_ref().is_some_and(|b| b.mark == mark)
-                        || s.lap_rules.iter().map(|r| r.action).chain([s.otherwise]).any(|a| match a {
+                        || s.actions().any(|a| match a {
                             LapAction::MarkLanding(m) => m == mark,
                             LapAction::MarkHole(h) => h.mark() == mark,
                             _ => false,
@@ -505,6 +497,11 @@ impl Model {
 }
 
 impl Sowing {
+    /// What each lap rule does, then what happens otherwise.
+    pub fn actions(&self) -> impl Iterator<Item = LapAction> + '_ {
+        self.lap_rules.iter().map(|r| r.action).chain([self.otherwise])
+    }
+
     /// The rows the lap rules ask whether a seed of the turn has reached (`no seed of the
     /// turn has reached …`), each once, in the order first asked, with whether only the ends
     /// of laps count.
