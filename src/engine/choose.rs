@@ -243,27 +243,27 @@ impl Rules {
     /// The tests of [`Rules::fits`] beyond the hole's seed count.
     #[inline(always)]
     fn fits_beyond_counts(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
-        self.neighbours_fit(state, me, choice, h, rev)
-            && (choice.plain || self.fits_rarely(state, me, choice, h, rev))
-    }
-
-    /// Whether the next and previous holes of `h` are as `choice` asks.
-    #[inline(always)]
-    fn neighbours_fit(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
         choice.rule.next.is_none_or(|want| {
             (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
         }) && choice.rule.previous.is_none_or(|want| {
             (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
-        })
+        }) && (choice.plain || self.fits_rarely(state, me, choice, h, rev))
     }
 
     /// Whether hole `h` fits `choice` for `me` in all but being the furthest along the
-    /// circuit (`, the furthest along the circuit`).
+    /// circuit (`, the furthest along the circuit`). The neighbour tests are written again
+    /// here rather than shared with [`Rules::fits_beyond_counts`]: shared through a helper,
+    /// Oware's playouts measured 6% slower.
     fn fits_but_furthest(&self, state: &State, me: Player, choice: &Choice, h: Hole, rev: bool) -> bool {
         let c = state.counts[h.index()];
         (c >= choice.rule.min)
             && (c <= choice.rule.max)
-            && self.neighbours_fit(state, me, choice, h, rev)
+            && choice.rule.next.is_none_or(|want| {
+                (state.counts[self.neighbour(me, h, rev).index()] == 0) == (want == HoleState::Empty)
+            })
+            && choice.rule.previous.is_none_or(|want| {
+                (state.counts[self.neighbour(me, h, !rev).index()] == 0) == (want == HoleState::Empty)
+            })
             && self.fits_rest(state, me, choice, h, rev)
     }
 
