@@ -630,8 +630,10 @@ pub enum CheckError {
         /// What is wrong.
         reason: String,
         /// The words.
-        #[label("read as each seed falls")]
+        #[label("{label}")]
         span: SourceSpan,
+        /// When the rule is read (`read as each seed falls`, `read once the sowing is over`).
+        label: &'static str,
         /// How to fix it.
         #[help]
         help: String,

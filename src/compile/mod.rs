@@ -126,7 +126,7 @@ fn compile_parsed(
     }
     let mut warnings = if warn { warning::find(&scope, &model) } else { Vec::new() };
     let rules = Rules::new(model).map_err(|e| vec![CheckError::Inconsistent(e)])?;
-    if warn {
+    if warn && !scope.endless_meant() {
         warnings.extend(playable::endless_phases(&scope, &rules));
     }
     Ok((rules, warnings))

@@ -406,6 +406,20 @@ impl<'a> Scope<'a> {
         })
     }
 
+    /// Whether the end rules say that a player whose every sowing is endless is blocked
+    /// (`a player who cannot move, or whose every sowing is endless, …`): meant, not warned of.
+    pub fn endless_meant(&self) -> bool {
+        self.eff.sections.end.is_some_and(|end| {
+            end.node.rules.iter().any(|rule| {
+                let inner = match &rule.node {
+                    ast::EndRule::Scoped(_, inner) => &**inner,
+                    other => other,
+                };
+                matches!(inner, ast::EndRule::Blocked(_, _, true))
+            })
+        })
+    }
+
     /// A phrase (the text at `span`) that needs a board with stores.
     pub fn need_stores(&self, span: Span) -> Result<(), CheckError> {
         match self.stores {

@@ -55,6 +55,9 @@ pub(crate) fn catch_all(after: &ast::AfterLap) -> Option<Span> {
     after
         .rules
         .iter()
+        // A rule read only as the seeds before the last fall, or once the sowing is over, is
+        // never read where a lap ends.
+        .filter(|r| matches!(r.seeds.node, ast::Seeds::Last | ast::Seeds::Every))
         .find(|r| r.landing.node.is_empty() && r.store.is_none() && r.facts.is_empty() && r.either.is_empty())
         .map(|r| r.span)
 }
@@ -737,6 +740,11 @@ impl Scope<'_> {
     fn lap_end_rule(&self, rule: &ast::LapRule) -> Found<LapRule> {
         if rule.seeds.node != ast::Seeds::Last {
             return Err(vec![CheckError::PassingRule {
+                label: if rule.seeds.node == ast::Seeds::SowingEnd {
+                    "read once the sowing is over"
+                } else {
+                    "read as each seed falls"
+                },
                 reason: "this condition asks where a lap would end, not where each seed falls".into(),
                 span: rule.seeds.span.into(),
                 help: "write `the last seed lands in …` here".into(),
@@ -746,16 +754,29 @@ impl Scope<'_> {
     }
 
     /// A capture made as a seed falls, before the lap is sown out: its seeds can only be kept
-    /// (in a store, a hand, or out of play), and nothing may follow it within the turn.
-    fn passing_capture(&self, name: &Spanned<String>) -> Vec<CheckError> {
+    /// (in a store, a hand, or out of play), and nothing may follow it within the turn. So
+    /// too a capture made once the sowing is over (`end`), after the last lap's own capture
+    /// and its picks have been settled: nothing is left of the sowing to go on with.
+    fn passing_capture(&self, name: &Spanned<String>, end: bool) -> Vec<CheckError> {
         let Some(capture) = self.eff.captures.get(&name.node) else { return Vec::new() };
+        let (when, during) = if end {
+            ("once the sowing is over", "")
+        } else {
+            ("as a seed falls", " while the lap is still being sown")
+        };
         let wrong = |span: Span, what: &str| {
             CheckError::PassingRule {
-            reason: format!("capture `{}` is made as a seed falls, but {what}", name.node),
+            label: if end { "read once the sowing is over" } else { "read as each seed falls" },
+            reason: format!("capture `{}` is made {when}, but {what}{during}", name.node),
             span: span.into(),
-            help: "a capture in passing keeps its seeds (`put the taken seeds in the mover's store`, `… in the owner's store`, `… in the mover's hand`, or out of play) and the lap goes on; \
-                   give the rule of the lap's end a capture of its own for the rest"
-                .into(),
+            help: if end {
+                "a capture once the sowing is over keeps its seeds (`put the taken seeds in the mover's store`, `… in the owner's store`, `… in the mover's hand`, or out of play) and the turn ends; \
+                 give a rule of the lap's end (`when the last seed lands in …`) the capture that sows on, relays or lets the mover pick"
+            } else {
+                "a capture in passing keeps its seeds (`put the taken seeds in the mover's store`, `… in the owner's store`, `… in the mover's hand`, or out of play) and the lap goes on; \
+                 give the rule of the lap's end a capture of its own for the rest"
+            }
+            .into(),
         }
         };
         let mut out = Vec::new();
@@ -765,19 +786,16 @@ impl Scope<'_> {
                 ast::Destination::Resow(_) | ast::Destination::Put(_) | ast::Destination::RowEnd { .. }
             )
         {
-            out.push(wrong(d.span, "its seeds are put back on the board while the lap is still being sown"));
+            out.push(wrong(d.span, "its seeds are put back on the board"));
         }
         if let Some(relay) = &capture.relay_after {
-            out.push(wrong(relay.span, "a relay follows it while the lap is still being sown"));
+            out.push(wrong(relay.span, "a relay follows it"));
         }
         if let Some(f) = capture.follow_ups.first() {
-            out.push(wrong(
-                f.span,
-                "the mover chooses more holes after it while the lap is still being sown",
-            ));
+            out.push(wrong(f.span, "the mover chooses more holes after it"));
         }
         if let Some(again) = capture.again {
-            out.push(wrong(again, "the mover moves again after it while the lap is still being sown"));
+            out.push(wrong(again, "the mover moves again after it"));
         }
         out
     }
@@ -787,14 +805,23 @@ impl Scope<'_> {
         if rule.seeds.node != ast::Seeds::Last {
             if let Some(store) = rule.store {
                 errors.push(CheckError::PassingRule {
+                    label: "read as each seed falls",
                     reason: "a seed falling into the mover's store on its way captures nothing there".into(),
                     span: store.into(),
                     help: "a rule read as each seed falls is about holes: `when a seed lands in a hole and the landing hole holds 4 seeds: capture fours`".into(),
                 });
             } else if let ast::LapAction::Capture(name) = &rule.action.node {
-                errors.0.extend(self.passing_capture(name));
+                errors.0.extend(self.passing_capture(name, rule.seeds.node == ast::Seeds::SowingEnd));
+            } else if rule.seeds.node == ast::Seeds::SowingEnd {
+                errors.push(CheckError::PassingRule {
+                    label: "read once the sowing is over",
+                    reason: "a rule read once the sowing is over can only capture: the turn is ending".into(),
+                    span: rule.action.span.into(),
+                    help: "write `: capture NAME`, or make it a rule of the lap's end: `when the last seed lands in …`".into(),
+                });
             } else {
                 errors.push(CheckError::PassingRule {
+                    label: "read as each seed falls",
                     reason: "a rule read as each seed falls can only capture: the lap is still being sown".into(),
                     span: rule.action.span.into(),
                     help: format!(
@@ -849,6 +876,7 @@ impl Scope<'_> {
                 ast::Seeds::Last => AtSeeds::Last,
                 ast::Seeds::BeforeLast => AtSeeds::BeforeLast,
                 ast::Seeds::Every => AtSeeds::Every,
+                ast::Seeds::SowingEnd => AtSeeds::SowingEnd,
             },
             text: self.text(rule.span),
         }))
@@ -932,10 +960,10 @@ impl Scope<'_> {
                 let (min, max) = bounded(*bound, n, u16::MAX);
                 Fact::Holes { mover: *mover, occupied: *occupied, min, max }
             }
-            ast::Fact::OnBoard { bound, count } => {
+            ast::Fact::OnBoard { bound, count, in_play } => {
                 let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u32::MAX)) as u32;
                 let (min, max) = bounded(*bound, n, u32::MAX);
-                Fact::OnBoard(min, max)
+                Fact::OnBoard(min, max, *in_play)
             }
             ast::Fact::MadeEvery(counts) => {
                 // Counted in u64: no sum of counts written in a file can overflow it.
@@ -1136,6 +1164,7 @@ impl Scope<'_> {
                 one_lap: r.one_lap,
                 single: r.single,
                 whole_if_one: r.whole_if_one,
+                keep_way: r.keep_way,
             }),
             ast::Destination::RowEnd { row, far_for_north, middle, ahead, whole, itself } => {
                 let role = self.row(row)?;
@@ -1162,6 +1191,7 @@ impl Scope<'_> {
                     whole_if_one: false,
                     itself: *itself,
                     one_lap: false,
+                    keep_way: false,
                 })
             }
         })
@@ -1182,10 +1212,10 @@ impl Scope<'_> {
                 let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
                 Target::HolesBefore(side, min, max, step)
             }
-            ast::Target::Every(own, range) => {
+            ast::Target::Every(own, range, sown) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
                 let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
-                Target::Every(side, min, max, step)
+                Target::Every(side, min, max, step, *sown)
             }
             ast::Target::Column(row) => Target::Column(self.row(row)?),
             ast::Target::ColumnAlong(row, steps) => {
@@ -1296,7 +1326,7 @@ impl Scope<'_> {
                 ast::EndRule::StoreMajority(_, s)
                 | ast::EndRule::FewSeeds(_, s, _)
                 | ast::EndRule::MarksEmpty(_, s) => Some(*s),
-                ast::EndRule::Blocked(ast::Blocked::Scores(s), _) => Some(*s),
+                ast::EndRule::Blocked(ast::Blocked::Scores(s), ..) => Some(*s),
                 ast::EndRule::PassesDraw(s) => *s,
                 ast::EndRule::Rounds(r) => r.unable,
                 _ => None,
@@ -1441,7 +1471,7 @@ impl Scope<'_> {
                         });
                     }
                 }
-                ast::EndRule::Blocked(b, draw) => {
+                ast::EndRule::Blocked(b, draw, _) => {
                     out.blocked_draw = draw.as_ref().and_then(|v| errors.take_one(self.count(v)));
                     if let Some(prev) = blocked
                         && prev.node != (*b).into()
@@ -1626,10 +1656,11 @@ impl Scope<'_> {
                 // The grammar gives one hole here.
                 _ => None,
             },
-            ast::SideFact::Every { row, range } => {
+            ast::SideFact::Every { own, row, range } => {
                 let holes = errors.take(holes(row));
                 let range = errors.take_one(self.seed_range(range, fact.span));
-                holes.zip(range).map(|(holes, (min, max))| SideFact::Every { holes, min, max })
+                let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
+                holes.zip(range).map(|(holes, (min, max))| SideFact::Every { side, holes, min, max })
             }
             ast::SideFact::AtMost { count, row, range } => {
                 let count = errors.take_one(self.value(count)).map(|n| n.min(u64::from(u16::MAX)) as u16);

@@ -165,7 +165,7 @@ pub enum Warning {
         code(sow::warning::endless_phase),
         severity(Warning),
         help(
-            "in {games} of {sampled} random games from the setup, a player reached a position of {phase} where every hole they may choose sows for ever, and so could not move. Look at the lap rules that relay or capture and sow on: one of them may apply to every landing"
+            "in {games} of {sampled} random games from the setup, a player reached a position of {phase} where every hole they may choose sows for ever, and so could not move. Look at the lap rules that relay or capture and sow on: one of them may apply to every landing. Where the rules mean it, say so in the end rules: `a player who cannot move, or whose every sowing is endless, loses`"
         )
     )]
     EndlessPhase {
@@ -580,11 +580,16 @@ fn shadowed_lap_rules(scope: &Scope<'_>, model: &Model, after: At<'_, ast::After
             continue;
         };
         let seeds = rule.seeds.node;
+        if seeds == ast::Seeds::SowingEnd {
+            // Read once the sowing is over, whatever the lap rules did: it neither shadows
+            // them nor is shadowed by them.
+            continue;
+        }
         let boxes: Vec<&LandingBox> = applying.iter().map(|(_, b)| b).collect();
         let at_last = match seeds {
             // A rule read only as the seeds before a lap's last fall takes no landing from
             // another, and is not warned about.
-            ast::Seeds::BeforeLast => Some(false),
+            ast::Seeds::BeforeLast | ast::Seeds::SowingEnd => Some(false),
             ast::Seeds::Last | ast::Seeds::Every => covered(&own, &boxes, &mut budget),
         };
         let before_last = match seeds {

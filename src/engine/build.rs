@@ -271,6 +271,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     skip_count: sowing.skip_count,
                     every_lap_itself: sowing.every_lap_itself,
                     passing: sowing.lap_rules.iter().filter(|r| r.in_passing()).cloned().collect(),
+                    at_end: sowing.lap_rules.iter().filter(|r| r.at_sowing_end()).cloned().collect(),
                     leave_turned: sowing.leave_turned,
                     turned_once: sowing.turned_once,
                     hand_entry: sowing.hand_entry,
@@ -585,6 +586,10 @@ fn build(model: Model) -> Rules {
         settles_seeds: model.colours || model.common,
         path_mark: model.marks.len().min(crate::model::MAX_MARKS - 1) as u8,
         chosen_mark: model.circuit.skip_chosen.then_some(model.marks.len() as u8),
+        sown_mark: model.tracks_sown().then_some(
+            (model.marks.len() + usize::from(model.circuit.skip_chosen) + usize::from(model.circuit.path))
+                as u8,
+        ),
         flags: Flags::default(),
         turn_record: records_turn(&model),
         stepwise: !model.fast_path_covers(),

@@ -487,8 +487,8 @@ impl Rules {
                         self.holes_before(state, run, side, (min, max, step), |h| holes.push((h, u8::MAX)));
                     }
                 }
-                Target::Every(side, min, max, step) => {
-                    holes.extend(self.swept(state, me, side, (min, max, step)).map(|h| (h, u8::MAX)));
+                Target::Every(side, min, max, step, sown) => {
+                    holes.extend(self.swept(state, me, (side, sown), (min, max, step)).map(|h| (h, u8::MAX)));
                 }
             }
         }
@@ -586,17 +586,21 @@ impl Rules {
         (min..=max).contains(&state.counts[from.index()]).then_some(from)
     }
 
-    /// The holes a sweep takes (`every [own|opponent's] hole that holds …`): those of the
-    /// board, of that side if said (the mover's, or held by another player), holding between
-    /// `min` and `max` seeds.
+    /// The holes a sweep takes (`every [own|opponent's] hole [sown this turn] that holds …`):
+    /// those of the board, of that side if said (the mover's, or held by another player),
+    /// with `sown` only those the turn has sown into, holding between `min` and `max` seeds.
     fn swept<'a>(
         &'a self,
         state: &'a State,
         me: Player,
-        side: Option<crate::model::Side>,
+        (side, sown): (Option<crate::model::Side>, bool),
         (min, max, step): (u16, u16, u16),
     ) -> impl Iterator<Item = Hole> + 'a {
+        let sown = self.sown_mark.filter(|_| sown);
         self.all_holes().filter(move |&h| {
+            if sown.is_some_and(|m| !state.is_marked(m, h)) {
+                return false;
+            }
             let on_side = match side {
                 None => true,
                 Some(crate::model::Side::Own) => self.holds(state, h, me),
@@ -857,8 +861,8 @@ impl Rules {
                         n_holes += 1;
                     });
                 }
-                Target::Every(side, min, max, step) => {
-                    for h in self.swept(state, me, side, (min, max, step)) {
+                Target::Every(side, min, max, step, sown) => {
+                    for h in self.swept(state, me, (side, sown), (min, max, step)) {
                         // Each hole once, whatever other targets named it.
                         if n_holes < MAX_SLOTS && !holes[..n_holes].iter().any(|&(x, _)| x == h) {
                             holes[n_holes] = (h, u8::MAX);

@@ -326,6 +326,27 @@ pub enum PlayError {
         /// What the player to move does instead.
         expected: Expected,
     },
+    /// Seeds moved from one hole to another where the rules offer other moves of seeds.
+    #[error(
+        "{from}-{to} is not a move {player} may make now: {}",
+        match (.to_holes.as_slice(), .from_holes.as_slice()) {
+            ([], []) => "no move of seeds is on offer".to_string(),
+            ([], starts) => format!("no move starts at {from}; moves start at {}", starts.join(", ")),
+            (ends, _) => format!("from {from}, seeds may be moved to {} only", ends.join(", ")),
+        }
+    )]
+    CannotMove {
+        /// The player to move.
+        player: Player,
+        /// The hole moved from.
+        from: String,
+        /// The hole moved to.
+        to: String,
+        /// The holes a move may start at now.
+        from_holes: Vec<String>,
+        /// The holes a move from `from` may end at now.
+        to_holes: Vec<String>,
+    },
 }
 
 impl PlayError {
@@ -353,6 +374,7 @@ impl PlayError {
             PlayError::Outranked { .. }
             | PlayError::DoesNotFit { .. }
             | PlayError::CannotSow { .. }
+            | PlayError::CannotMove { .. }
             | PlayError::NotRearmost { .. }
             | PlayError::Starves { .. }
             | PlayError::CannotTurn { .. } => K::NotAllowed,
@@ -454,6 +476,8 @@ pub struct Expected {
     pub turn: ExpectedTurn,
     /// The opening being played, if it has a name.
     pub opening: Option<String>,
+    /// A decision of that kind legal now, written as the player would type it, if known.
+    pub example: Option<String>,
 }
 
 /// The kinds of turn, as [`Expected`] names them.
@@ -477,10 +501,16 @@ impl fmt::Display for Expected {
         match self.turn {
             ExpectedTurn::Sow => write!(f, "{me} chooses a hole to sow from")?,
             ExpectedTurn::Take => write!(f, "{me} takes holes of {}", opponents_word(me))?,
-            ExpectedTurn::Transfer => {
-                write!(f, "{me} moves seeds from one hole to another, written `b3-a5`")?
-            }
-            ExpectedTurn::Mark => write!(f, "{me} marks a hole, written `+a3`")?,
+            ExpectedTurn::Transfer => match &self.example {
+                Some(example) => write!(f, "{me} moves seeds from one hole to another, such as `{example}`")?,
+                None => {
+                    write!(f, "{me} moves seeds from one hole to another, written as the two holes: `a3-a4`")?
+                }
+            },
+            ExpectedTurn::Mark => match &self.example {
+                Some(example) => write!(f, "{me} marks a hole, such as `{example}`")?,
+                None => write!(f, "{me} marks a hole, written `+` and the hole: `+a3`")?,
+            },
             ExpectedTurn::Empty => write!(f, "{me} chooses an own hole to empty")?,
         }
         match &self.opening {
@@ -759,13 +789,44 @@ impl Rules {
             (Phase::Sow, Move::SowHand) if self.sow_turn_now(state) => PlayError::CannotSow {
                 hole: "the hand (it holds no seeds, or the rules offer no sowing of it)".into(),
             },
-            (Phase::Sow, _) => PlayError::WrongTurn { expected: self.expected(state) },
+            (Phase::Sow, Move::Transfer(a, b)) if moves.iter().any(|m| matches!(m, Move::Transfer(..))) => {
+                let mut from_holes = Vec::new();
+                let mut to_holes = Vec::new();
+                for &m in moves {
+                    if let Move::Transfer(x, y) = m {
+                        let name = self.hole_name(x);
+                        if !from_holes.contains(&name) {
+                            from_holes.push(name);
+                        }
+                        if x == a {
+                            to_holes.push(self.hole_name(y));
+                        }
+                    }
+                }
+                PlayError::CannotMove {
+                    player: me,
+                    from: self.hole_name(a),
+                    to: self.hole_name(b),
+                    from_holes,
+                    to_holes,
+                }
+            }
+            (Phase::Sow, _) => PlayError::WrongTurn { expected: self.expected_with(state, moves) },
         }
     }
 
     /// Whether the player to move's turns are sowings now.
     fn sow_turn_now(&self, state: &State) -> bool {
         matches!(self.phases[state.phase_of(state.to_move)].turn, TurnKind::Sow(_))
+    }
+
+    /// What the player to move does now, with a legal decision of `moves` as the example.
+    fn expected_with(&self, state: &State, moves: &[Move]) -> Expected {
+        let example = moves
+            .iter()
+            .find(|m| matches!(m, Move::Transfer(..) | Move::Mark(_)))
+            .map(|&m| self.move_text(m));
+        Expected { example, ..self.expected(state) }
     }
 
     /// What the player to move does now.
@@ -779,7 +840,7 @@ impl Rules {
             TurnKind::Mark { .. } => ExpectedTurn::Mark,
             TurnKind::Empty { .. } => ExpectedTurn::Empty,
         };
-        Expected { player, turn, opening: phase.name.clone() }
+        Expected { player, turn, opening: phase.name.clone(), example: None }
     }
 
     fn explain_sow(&self, state: &State, h: Hole) -> PlayError {

@@ -232,7 +232,7 @@ impl Rules {
             if !sow.passing.is_empty() {
                 // The rules read as each seed but a lap's last falls.
                 tally.cur = Some(self.path_cursor(p, held_by));
-                self.capture_in_passing(state, sow, (to, before), false, tally);
+                self.capture_in_passing(state, sow, (to, before, p.hand), false, tally);
                 if tally.captured {
                     p.bits |= PATH_CAPTURED;
                     state.phase = Phase::Step(p);
@@ -296,6 +296,9 @@ impl Rules {
         let k = by_rule.max(1).min(p.hand);
         self.add(state, to, k);
         set_mark(state, self.path_mark, to, true);
+        if let Some(m) = self.sown_mark {
+            set_mark(state, m, to, true);
+        }
         if self.colours {
             self.settle_colours(state);
         }
@@ -330,6 +333,7 @@ impl Rules {
             reached: 0,
             held_by,
             laps: p.laps,
+            hand: 0,
         }
     }
 

@@ -152,7 +152,7 @@ impl Rules {
                 None
             }
             Move::Stop => {
-                self.apply_stop(state, history);
+                self.apply_stop(state, history, log);
                 None
             }
             Move::Relay => self.apply_relay(state, history, log),
@@ -235,11 +235,18 @@ impl Rules {
     /// A stop: where picks are owed, the picks end and the capture goes on; where a sowing
     /// paused, the turn ends there.
     #[inline(always)]
-    fn apply_stop(&self, state: &mut State, history: &mut History) {
+    fn apply_stop<L: Log>(&self, state: &mut State, history: &mut History, log: &mut L) {
         match state.phase {
             Phase::Pick(p) => self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles),
-            Phase::LapChoice(_) => {
+            Phase::LapChoice(choice) => {
                 if self.stepwise {
+                    // The sowing is over where the mover stops it.
+                    let mut tally = super::stepwise::Tally::default();
+                    let captured = state.turn_bits & TURN_STEP_CAPTURED != 0;
+                    self.sowing_over(state, choice.at, captured, &mut tally);
+                    for &(at, n) in &tally.overran {
+                        log.took(at, n);
+                    }
                     self.step_block(state);
                 }
                 self.end_turn(state, history);

@@ -156,6 +156,9 @@ pub struct SowRules {
     /// The lap rules read as each seed but a lap's last falls (`a seed lands in …`), in
     /// order: captures in passing, played lap by lap.
     pub passing: Vec<LapRule>,
+    /// The lap rules read once, when the sowing is over (`when the sowing ends`), in order:
+    /// captures, played lap by lap.
+    pub at_end: Vec<LapRule>,
     /// A turned lap's captured seeds may be left for another turned lap.
     pub leave_turned: bool,
     /// Turned laps capture once a turn, unless the turn's first lap was turned.
@@ -316,6 +319,10 @@ pub struct Rules {
     /// No lap of a turn drops a seed in the hole the turn began from (`skipping the chosen
     /// hole`): the hole carries this mark (the one after the file's own) until the turn ends.
     pub(crate) chosen_mark: Option<u8>,
+    /// A capture keeps to the holes the turn has sown into (`every hole sown this turn …`):
+    /// each hole a seed of the turn's laps falls into carries this mark (one after the file's
+    /// own and those kept above) until the sowing is over.
+    pub(crate) sown_mark: Option<u8>,
     /// Players' seeds are counted again at the end of each turn: holes belong by colour
     /// ([`Rules::colours`]) or are everyone's ([`Rules::common`]).
     pub(crate) settles_seeds: bool,

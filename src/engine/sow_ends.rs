@@ -128,6 +128,7 @@ impl Rules {
             let on = self.going_on(&s, rev);
             let onward = match end.action {
                 LapAction::Capture(c) => {
+                    let on = self.going_on_after(&s, c, rev);
                     self.capture_goes_on(&mut s, sow, (c, &end), (rev, on), (origin, relays), depth)
                 }
                 // Only where laps may be turned or the end is read between laps.

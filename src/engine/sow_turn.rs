@@ -245,7 +245,7 @@ impl Rules {
         let mut on = rev;
         let next = match end.action {
             LapAction::Capture(c) => {
-                on = self.going_on(state, rev);
+                on = self.going_on_after(state, c, rev);
                 self.capture(state, history, c, end, (origin, relays), (rev, on), log)
             }
             // Only where laps may be turned: the next lap lifts a hole it may be turned from.
@@ -321,6 +321,16 @@ impl Rules {
         match &self.phase_rules(state, me).turn {
             TurnKind::Sow(sow) if !sow.turnings.is_empty() => self.turn_reversed(state, sow, me),
             _ => rev,
+        }
+    }
+
+    /// The way a sowing goes on after capture `c` by a lap gone `rev`: that lap's way where
+    /// the capture sows its seeds on the way the lap went, else [`Rules::going_on`].
+    #[inline]
+    pub(super) fn going_on_after(&self, state: &State, c: u8, rev: bool) -> bool {
+        match self.model.captures[usize::from(c)].destination {
+            crate::model::Destination::Sow(r) if r.keep_way => rev,
+            _ => self.going_on(state, rev),
         }
     }
 

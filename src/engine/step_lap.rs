@@ -216,9 +216,12 @@ impl Rules {
             }
             before = state.counts[at.index()];
             self.add(state, at, k);
+            if let Some(m) = self.sown_mark {
+                set_mark(state, m, at, true);
+            }
             left -= k;
             if left > 0 && !sow.passing.is_empty() {
-                self.capture_in_passing(state, sow, (at, before), rev, tally);
+                self.capture_in_passing(state, sow, (at, before, left), rev, tally);
             }
             if tally.trace.is_some() {
                 drops.extend(std::iter::repeat_n(at, usize::from(k)));
@@ -241,25 +244,55 @@ impl Rules {
     /// The rules read as each seed of a lap but its last falls (`a seed lands in …`, `a seed
     /// before the last lands in …`), at hole `at`, which held `before` seeds before it: the
     /// first that applies captures there, and its seeds are kept where the capture says.
-    /// The lap goes on with the seeds left in hand.
+    /// The lap goes on with the `left` seeds still in hand.
     #[cold]
     #[inline(never)]
     pub(super) fn capture_in_passing(
         &self,
         state: &mut State,
         sow: &SowRules,
-        (at, before): (Hole, u16),
+        (at, before, left): (Hole, u16, u16),
         rev: bool,
         tally: &mut Tally,
     ) {
         let first = tally.laps == 0 && tally.cur.is_none_or(|c| c.first);
         let mut cur = tally.cur.unwrap_or(super::stepwise::Cursor::first_lap(rev));
-        (cur.rev, cur.first, cur.held_by) = (rev, first, tally.held_by);
+        (cur.rev, cur.first, cur.held_by, cur.hand) = (rev, first, tally.held_by, left);
         cur.captured |= tally.captured;
         let rule = sow.passing.iter().find(|r| self.rule_applies(state, r, (at, before), &cur));
         let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule else { return };
         let end = self.step_end(state, sow, at, tally);
         let (taken, _) = self.take_at(state, c, &end, rev, &mut Taken(&mut tally.overran));
+        self.thin_marks(state);
+        if taken > 0 {
+            let me = state.to_move;
+            state.captures_made[me] = state.captures_made[me].saturating_add(1);
+            self.keep(state, self.model.captures[usize::from(c)].destination, taken);
+            tally.captured = true;
+        }
+    }
+
+    /// The rules read once the sowing is over (`when the sowing ends`), its last lap having
+    /// ended at `at`: the first that applies captures, and its seeds are kept where the
+    /// capture says. `captured`: the sowing's own rules made a capture.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn capture_at_sowing_end(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        at: Hole,
+        captured: bool,
+        tally: &mut Tally,
+    ) {
+        let mut cur = tally.cur.unwrap_or(super::stepwise::Cursor::first_lap(false));
+        (cur.held_by, cur.hand) = (tally.held_by, 0);
+        cur.captured |= tally.captured || captured;
+        let before = state.counts[at.index()].saturating_sub(1);
+        let rule = sow.at_end.iter().find(|r| self.rule_applies(state, r, (at, before), &cur));
+        let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule else { return };
+        let end = self.step_end(state, sow, at, tally);
+        let (taken, _) = self.take_at(state, c, &end, cur.rev, &mut Taken(&mut tally.overran));
         self.thin_marks(state);
         if taken > 0 {
             let me = state.to_move;
@@ -430,8 +463,10 @@ impl Rules {
                     .count();
                 (usize::from(min)..=usize::from(max)).contains(&holes)
             }
-            Fact::OnBoard(min, max) => {
-                (min..=max).contains(&state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>())
+            Fact::OnBoard(min, max, in_play) => {
+                let hand = if in_play { u32::from(cur.hand) } else { 0 };
+                let board = state.counts[..self.holes()].iter().map(|&c| u32::from(c)).sum::<u32>();
+                (min..=max).contains(&(board + hand))
             }
         };
         let at_store = self.is_store(at);

@@ -56,6 +56,7 @@ impl Rules {
             reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
             laps: 0,
             held_by: None,
+            hand: 0,
         };
         let hand = choice.hand_at(h);
         if state.counts[h.index()] == 0 || state.counts[h.index()] < hand {
@@ -140,6 +141,7 @@ impl Rules {
             reached: 0,
             laps: 0,
             held_by: None,
+            hand: 0,
         };
         match (&t.condition, &t.lands) {
             (TurnCheck::Always, _) => true,

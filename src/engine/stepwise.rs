@@ -54,6 +54,9 @@ pub(super) struct Cursor {
     /// Where each seed goes into a neighbouring hole of the mover's choosing: the laps the
     /// turn has begun.
     pub(super) laps: u16,
+    /// Seeds of the lap under way still to fall, where a rule is read as a seed falls
+    /// (`a seed lands in …`); 0 where a lap has ended.
+    pub(super) hand: u16,
 }
 
 impl Cursor {
@@ -69,6 +72,7 @@ impl Cursor {
             reached: 0,
             laps: 0,
             held_by: None,
+            hand: 0,
         }
     }
 }
@@ -235,10 +239,7 @@ impl Rules {
             }
             _ => return None,
         };
-        for &(at, n) in &tally.overran {
-            log.took(at, n);
-        }
-        Some(self.step_finish(state, history, step, tally, h, 0))
+        Some(self.step_finish(state, history, step, tally, (h, 0), log))
     }
 
     /// Where the mover chooses how many seeds of the chosen hole to lift (`sow any number of
@@ -257,10 +258,7 @@ impl Rules {
         state.phase = Phase::Sow;
         let step =
             self.step_start(state, sow, choice.hole, choice.rev, choice.through, Some(k), &mut tally, log);
-        for &(at, n) in &tally.overran {
-            log.took(at, n);
-        }
-        Some(self.step_finish(state, history, step, tally, choice.hole, 0))
+        Some(self.step_finish(state, history, step, tally, (choice.hole, 0), log))
     }
 
     /// Where a sowing paused for the mover to stop or relay (`may stop`), the relay: the
@@ -277,41 +275,94 @@ impl Rules {
         if choice.turn {
             let rev = self.turn_reversed(state, sow, state.to_move);
             let step = self.step_turn_resume(state, sow, choice, (choice.at, rev), &mut tally, log);
-            return Some(self.step_finish(state, history, step, tally, choice.at, choice.relays + 1));
+            return Some(self.step_finish(state, history, step, tally, (choice.at, choice.relays + 1), log));
         }
         let cur = paused_cursor(state, choice);
         state.phase = Phase::Sow;
         let step = self.step_run(state, sow, (choice.at, LapAction::Relay), cur, &mut tally, log);
-        Some(self.step_finish(state, history, step, tally, choice.at, choice.relays + 1))
+        Some(self.step_finish(state, history, step, tally, (choice.at, choice.relays + 1), log))
     }
 
     /// Settle the turn a stretch of sowing that came to `step` leaves: end it, pause it for
-    /// a choice of the mover's, or hand the turn back; what the sowing came to. `relays`:
-    /// the pauses to stop or relay the turn has gone past.
-    pub(super) fn step_finish(
+    /// a choice of the mover's, or hand the turn back; what the sowing came to. `h`: the
+    /// hole the stretch began from; `relays`: the pauses to stop or relay the turn has gone
+    /// past. The seeds captures took as laps were sown, and once the sowing was over, are
+    /// logged.
+    pub(super) fn step_finish<L: Log>(
         &self,
         state: &mut State,
         history: &mut History,
         step: Step,
-        tally: Tally,
-        h: Hole,
-        relays: u16,
+        mut tally: Tally,
+        (h, relays): (Hole, u16),
+        log: &mut L,
     ) -> SowEnd {
         let me = state.to_move;
         if self.colours {
             // Captures and moved seeds change whose seeds are where.
             self.settle_colours(state);
         }
-        let action = match step {
+        let action = self.step_settle(state, history, step, &mut tally, (h, relays));
+        for &(at, n) in &tally.overran {
+            log.took(at, n);
+        }
+        let last = tally.last.unwrap_or(h);
+        let last_at = usize::from(self.circuit_pos[me][last.index()]);
+        SowEnd {
+            laps: tally.laps,
+            sown: tally.sown,
+            last_at,
+            lap_at: last_at as u16,
+            last,
+            action,
+            hash: 0,
+            reached: false,
+        }
+    }
+
+    /// Once the sowing is over (its last lap's rule carried out, the lap ending at `at`): the
+    /// rules read then (`when the sowing ends`), `captured` where the sowing's own rules made
+    /// a capture; and the holes the turn sowed into forgotten.
+    pub(super) fn sowing_over(&self, state: &mut State, at: Hole, captured: bool, tally: &mut Tally) {
+        if let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn
+            && !sow.at_end.is_empty()
+            && state.outcome.is_none()
+        {
+            self.capture_at_sowing_end(state, sow, at, captured, tally);
+        }
+        self.forget_sown(state);
+    }
+
+    /// The holes the turn sowed into no longer marked so (`sown this turn`).
+    fn forget_sown(&self, state: &mut State) {
+        if let Some(m) = self.sown_mark {
+            state.marks[usize::from(m)] = [0; 3];
+        }
+    }
+
+    /// [`Rules::step_finish`]'s settling of the turn: the action the sowing came to.
+    fn step_settle(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        step: Step,
+        tally: &mut Tally,
+        (h, relays): (Hole, u16),
+    ) -> LapAction {
+        let me = state.to_move;
+        let at = tally.last.unwrap_or(h);
+        match step {
             Step::MayStop(at, cur) => {
                 Self::pause_to_stop(state, at, cur, relays);
                 LapAction::MayStop
             }
             Step::Over(LapAction::MoveAgain) => {
+                self.sowing_over(state, at, false, tally);
                 self.end_turn_again(state, history);
                 LapAction::MoveAgain
             }
             Step::Over(LapAction::MayMoveAgain) => {
+                self.sowing_over(state, at, false, tally);
                 self.end_turn_again(state, history);
                 // The next turn is the mover's to take or pass on.
                 if state.outcome.is_none() && state.to_move == me {
@@ -321,14 +372,16 @@ impl Rules {
             }
             Step::Over(LapAction::MoveLanding(i)) => {
                 // Seeds of the landing hole moved on into a hole of the mover's.
-                self.move_landing(state, i, tally.last.unwrap_or(h));
+                self.move_landing(state, i, at);
+                self.sowing_over(state, at, false, tally);
                 self.step_block(state);
                 self.end_turn(state, history);
                 LapAction::MoveLanding(i)
             }
             Step::Over(LapAction::MarkLanding(m)) => {
                 // The landing hole takes the mark, which leaves the mover's other holes.
-                self.mark_landing(state, me, m, tally.last.unwrap_or(h));
+                self.mark_landing(state, me, m, at);
+                self.sowing_over(state, at, false, tally);
                 self.end_turn(state, history);
                 LapAction::MarkLanding(m)
             }
@@ -353,11 +406,13 @@ impl Rules {
                 LapAction::Stop
             }
             Step::Over(action) => {
+                self.sowing_over(state, at, false, tally);
                 self.step_block(state);
                 self.end_turn(state, history);
                 action
             }
             Step::Captured(c, taken, roles) => {
+                self.sowing_over(state, at, true, tally);
                 self.step_block(state);
                 // Read by the blocking rule alone, which has been read: the picks that follow
                 // see the turn as every interpreter leaves it.
@@ -366,21 +421,10 @@ impl Rules {
                 LapAction::Stop
             }
             Step::Ended | Step::Endless | Step::Refused => {
+                self.forget_sown(state);
                 self.end_turn(state, history);
                 LapAction::Stop
             }
-        };
-        let last = tally.last.unwrap_or(h);
-        let last_at = usize::from(self.circuit_pos[me][last.index()]);
-        SowEnd {
-            laps: tally.laps,
-            sown: tally.sown,
-            last_at,
-            lap_at: last_at as u16,
-            last,
-            action,
-            hash: 0,
-            reached: false,
         }
     }
 
@@ -497,10 +541,7 @@ impl Rules {
         let into = self.hand_hole(sow, me)?;
         let mut tally = Tally::default();
         let step = self.step_hand_laps(state, sow, &mut tally, log)?;
-        for &(at, n) in &tally.overran {
-            log.took(at, n);
-        }
-        Some(self.step_finish(state, history, step, tally, into, 0))
+        Some(self.step_finish(state, history, step, tally, (into, 0), log))
     }
 
     /// The hole of `me`'s the rules sow a hand from (`… starting with the leftmost pit hole`).
@@ -596,6 +637,7 @@ impl Rules {
             reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
             laps: 0,
             held_by: None,
+            hand: 0,
         };
         let action = self.step_action(state, sow, (at, before), &mut cur, tally);
         self.step_run(state, sow, (at, action), cur, tally, log)
@@ -661,6 +703,7 @@ impl Rules {
             reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
             laps: 0,
             held_by: None,
+            hand: 0,
         };
         let (at, before) = self.step_lap(state, sow, choice.at, rev, through, tally);
         if through && !self.side_allowed(state, sow) {
@@ -775,8 +818,9 @@ impl Rules {
         }
         let end = self.step_end(state, sow, at, tally);
         // The way the sowing goes on: where laps may be turned, the usual way (so a capture
-        // by a lap that went otherwise is a turned one).
-        let (lap_rev, on) = (cur.rev, self.going_on(state, cur.rev));
+        // by a lap that went otherwise is a turned one), unless the seeds are sown on the way
+        // the lap went.
+        let (lap_rev, on) = (cur.rev, self.going_on_after(state, c, cur.rev));
         if chosen.is_none()
             && let Some(choice) = self.put_pause(state, sow, (c, at), &end, cur, (lap_rev, on))
         {
@@ -1121,5 +1165,6 @@ fn kept_cursor(state: &State, origin: u16, pauses: u16) -> Cursor {
         reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
         laps: 0,
         held_by: None,
+        hand: 0,
     }
 }

@@ -338,9 +338,13 @@ impl Rules {
                 let Some(hole) = self.hole_counted(player, role, column) else { return false };
                 self.territory[player].iter().all(|&h| h == hole || count(h) < count(hole))
             }
-            SideFact::Every { holes, min, max } => {
-                self.side_holes(state, player, holes).iter().all(|&h| (min..=max).contains(&count(h)))
-            }
+            SideFact::Every { side, holes, min, max } => (self.players())
+                .filter(|&p| match side {
+                    Some(crate::model::Side::Own) => p == player,
+                    Some(crate::model::Side::Opponent) => p != player,
+                    None => true,
+                })
+                .all(|p| self.side_holes(state, p, holes).iter().all(|&h| (min..=max).contains(&count(h)))),
             SideFact::AtMost { count: most, holes, min, max } => {
                 let n = self
                     .side_holes(state, player, holes)

@@ -168,13 +168,20 @@ impl Model {
                 problem: format!("a game has at most {MAX_MARKS} kinds of mark"),
             });
         }
-        // `skipping the chosen hole` keeps a kind of mark for the turn's chosen hole.
-        if self.circuit.skip_chosen && self.marks.len() >= MAX_MARKS {
-            let name = self.marks[MAX_MARKS - 1].name.clone();
+        // `skipping the chosen hole`, a path of neighbouring holes and `sown this turn` each
+        // keep a kind of mark of their own, after the file's.
+        let kept = [
+            (self.circuit.skip_chosen, "`skipping the chosen hole`"),
+            (self.circuit.path, "a path of neighbouring holes"),
+            (self.tracks_sown(), "`sown this turn`"),
+        ];
+        if self.marks.len() + kept.iter().filter(|k| k.0).count() > MAX_MARKS {
+            let by: Vec<&str> = kept.iter().filter(|k| k.0).map(|k| k.1).collect();
             return Err(ModelError::Mark {
-                name,
+                name: self.marks.last().map(|m| m.name.clone()).unwrap_or_default(),
                 problem: format!(
-                    "a game has at most {MAX_MARKS} kinds of mark, one of them kept by `skipping the chosen hole`"
+                    "a game has at most {MAX_MARKS} kinds of mark, and {} keep one each",
+                    by.join(" and ")
                 ),
             });
         }
@@ -445,7 +452,7 @@ impl Model {
     fn check_side_fact(&self, place: &str, fact: &SideFact) -> Result<(), ModelError> {
         match *fact {
             SideFact::Most { role, column } => self.check_holes(place, HoleSet::One { role, column }),
-            SideFact::Every { holes, min, max } | SideFact::AtMost { holes, min, max, .. } => {
+            SideFact::Every { holes, min, max, .. } | SideFact::AtMost { holes, min, max, .. } => {
                 if min > max {
                     return Err(self.wrong(place, format!("no count is at least {min} and at most {max}")));
                 }
@@ -580,7 +587,7 @@ impl Model {
                 }
                 Target::HolesBefore(_, min, max, _)
                 | Target::HolesAfter(_, min, max, _)
-                | Target::Every(_, min, max, _)
+                | Target::Every(_, min, max, ..)
                     if min > max =>
                 {
                     return Err(self.wrong(place, format!("no count is {min} to {max}")));

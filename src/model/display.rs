@@ -422,8 +422,13 @@ impl Model {
             SideFact::Most { role, column } => {
                 format!("the {} {} hole holds more seeds than any other own hole", place(column), row(role))
             }
-            SideFact::Every { holes: h, min, max } => {
-                format!("every {} holds {}", holes(h), seed_range(min, max, "seed", "seeds"))
+            SideFact::Every { side, holes: h, min, max } => {
+                let holes = match side {
+                    Some(Side::Own) => holes(h),
+                    Some(Side::Opponent) => holes(h).replacen("own ", "opponent's ", 1),
+                    None => holes(h).replacen("own ", "", 1),
+                };
+                format!("every {holes} holds {}", seed_range(min, max, "seed", "seeds"))
             }
             SideFact::AtMost { count, holes: h, min, max } => {
                 format!("at most {count} {}s hold {}", holes(h), seed_range(min, max, "seed", "seeds"))
@@ -855,6 +860,7 @@ impl Model {
             AtSeeds::Last => {}
             AtSeeds::BeforeLast => conditions.push("as a seed before the last falls".to_string()),
             AtSeeds::Every => conditions.push("as any seed falls, the last included".to_string()),
+            AtSeeds::SowingEnd => conditions.push("once the sowing is over".to_string()),
         }
         if rule.store {
             conditions.push("landing in the mover's store".to_string());
@@ -982,12 +988,16 @@ impl Model {
                     if occupied { "occupied holes" } else { "holes" }
                 )
             ),
-            Fact::OnBoard(min, max) => match (min, max) {
-                (0, max) => format!("at most {max} seeds in the holes"),
-                (min, u32::MAX) => format!("at least {min} seeds in the holes"),
-                (min, max) if min == max => format!("{min} seeds in the holes"),
-                (min, max) => format!("{min} to {max} seeds in the holes"),
-            },
+            Fact::OnBoard(min, max, in_play) => {
+                let where_ =
+                    if in_play { "in play (in the holes or still to be sown)" } else { "in the holes" };
+                match (min, max) {
+                    (0, max) => format!("at most {max} seeds {where_}"),
+                    (min, u32::MAX) => format!("at least {min} seeds {where_}"),
+                    (min, max) if min == max => format!("{min} seeds {where_}"),
+                    (min, max) => format!("{min} to {max} seeds {where_}"),
+                }
+            }
             Fact::Made(min, max, step) if step > 1 => {
                 format!("the mover has made {} so far", count_set(min, max, step, "captures"))
             }
@@ -1043,13 +1053,14 @@ impl Model {
                     Target::OppositeAlong(r, steps) => {
                         format!("opposite {} of {}", self.row_names[usize::from(*r)], along_hole(*steps))
                     }
-                    Target::Every(side, min, max, step) => {
+                    Target::Every(side, min, max, step, sown) => {
                         let side = match side {
                             Some(Side::Own) => "own ",
                             Some(Side::Opponent) => "opponent's ",
                             None => "",
                         };
-                        format!("every {side}hole with {}", count_set(*min, *max, *step, "seeds"))
+                        let sown = if *sown { " sown into this turn" } else { "" };
+                        format!("every {side}hole{sown} with {}", count_set(*min, *max, *step, "seeds"))
                     }
                 })
                 .collect();
@@ -1426,12 +1437,13 @@ impl Model {
             (true, _) => "starting with that hole",
             (false, _) => "from the next hole",
         };
+        let way = if r.keep_way { " the way the capturing lap went" } else { "" };
         let then = if r.one_lap {
             "one lap, then the turn ends"
         } else {
             "as a lap under the lap rules (it may relay or capture again)"
         };
-        format!("taken seeds are put into {hole}, and {what} sown on {start}, {then}")
+        format!("taken seeds are put into {hole}, and {what} sown on {start}{way}, {then}")
     }
 
     fn follow_up_text(&self, follow_up: &FollowUp) -> String {

@@ -228,8 +228,11 @@ pub enum SideFact {
         /// Its place in the row.
         column: Column,
     },
-    /// Every hole of the player's (of that row or mark) holds between `min` and `max` seeds.
+    /// Every hole of the player's (of that row or mark) holds between `min` and `max` seeds;
+    /// or of every other player's (`Some(Side::Opponent)`), or every player's (`None`).
     Every {
+        /// Whose holes.
+        side: Option<Side>,
         /// The holes.
         holes: HoleSet,
         /// Fewest seeds.
@@ -370,6 +373,12 @@ impl Model {
             })
     }
 
+    /// Whether a capture keeps to the holes the turn has sown into (`every hole sown this
+    /// turn that holds …`): the engine then marks each hole a seed of the turn falls into.
+    pub fn tracks_sown(&self) -> bool {
+        (self.captures.iter().flat_map(|c| &c.take)).any(|t| matches!(t, Target::Every(.., true)))
+    }
+
     /// The constructs only the general interpreter plays (see [`Model::fast_path_covers`]).
     fn lap_by_lap(&self) -> bool {
         let sowings = self.phases.iter().filter_map(|p| match &p.turn {
@@ -383,6 +392,7 @@ impl Model {
         // A rule about the mover's store with conditions is read lap by lap too.
         let read = |r: &LapRule| {
             r.in_passing()
+                || r.at_sowing_end()
                 || !r.either.is_empty()
                 || (r.store && !r.facts.is_empty())
                 || r.facts.iter().any(|f| {
@@ -404,9 +414,11 @@ impl Model {
             s.lap_rules.iter().any(read)
                 || s.turnings.iter().any(|t| matches!(&t.condition, Some(TurnCondition::Lands(r)) if read(r)))
         };
-        // Holes counted along the circuit from the landing hole are read lap by lap.
-        let along = (self.captures.iter().flat_map(|c| &c.take))
-            .any(|t| matches!(t, Target::Along(_) | Target::OppositeAlong(..) | Target::ColumnAlong(..)));
+        // Holes counted along the circuit from the landing hole are read lap by lap, and the
+        // holes a turn has sown into are kept seed by seed.
+        let along = self.tracks_sown()
+            || (self.captures.iter().flat_map(|c| &c.take))
+                .any(|t| matches!(t, Target::Along(_) | Target::OppositeAlong(..) | Target::ColumnAlong(..)));
         // Captured seeds sown from a row end, or put into a hole the mover chooses, pause the
         // turn for the mover.
         let row_end = self.captures.iter().any(|c| match c.destination {
@@ -1093,6 +1105,9 @@ pub struct Resow {
     /// One lap, then the turn ends; else a lap of its own under the lap rules (it may relay
     /// or capture again).
     pub one_lap: bool,
+    /// They are sown on the way the capturing lap went (`the way the lap went`); else the
+    /// turn's usual way.
+    pub keep_way: bool,
 }
 
 impl Resow {
@@ -1593,8 +1608,9 @@ pub enum Fact {
     /// this step from the least (`7, 10, 13 …`; 1 for every count between).
     Made(u16, u16, u16),
     /// Between so many seeds are in the holes when the rule is read (`at most 8 seeds are on
-    /// the board`). Read lap by lap.
-    OnBoard(u32, u32),
+    /// the board`), with `true` counting the seeds of the lap still to fall too (`… are in
+    /// play`). Read lap by lap.
+    OnBoard(u32, u32, bool),
     /// The mover (with `true`) or the opponent has between `min` and `max` holes, or with
     /// `occupied` holes holding seeds (stores aside). Read lap by lap.
     Holes {
@@ -1669,19 +1685,27 @@ pub enum AtSeeds {
     BeforeLast,
     /// Every seed as it falls, the last included (where it is a lap rule among the others).
     Every,
+    /// Once, when the sowing is over (`when the sowing ends`).
+    SowingEnd,
 }
 
 impl LapRule {
     /// Whether it is read where a lap ends.
     #[inline]
     pub fn at_lap_end(&self) -> bool {
-        self.seeds != AtSeeds::BeforeLast
+        matches!(self.seeds, AtSeeds::Last | AtSeeds::Every)
     }
 
     /// Whether it is read as the seeds of a lap before its last fall.
     #[inline]
     pub fn in_passing(&self) -> bool {
-        self.seeds != AtSeeds::Last
+        matches!(self.seeds, AtSeeds::BeforeLast | AtSeeds::Every)
+    }
+
+    /// Whether it is read once, when the sowing is over.
+    #[inline]
+    pub fn at_sowing_end(&self) -> bool {
+        self.seeds == AtSeeds::SowingEnd
     }
 }
 
@@ -1700,8 +1724,9 @@ pub enum Target {
     HolesAfter(Option<Side>, u16, u16, u16),
     /// Every hole of the board (or of one side: the mover's, or their opponents') holding
     /// between `min` and `max` seeds (in steps of the last) when the capture is made; stores
-    /// aside.
-    Every(Option<Side>, u16, u16, u16),
+    /// aside. With `true`, only the holes a seed of the turn's laps has fallen into (`sown
+    /// this turn`).
+    Every(Option<Side>, u16, u16, u16, bool),
     /// The mover's own hole of this row role in the landing column.
     Column(Role),
     /// The hole so many holes after the landing hole along the circuit, in the direction of

@@ -619,8 +619,10 @@ pub struct DropCapture {
 pub enum SideFact {
     /// `the POSITION ROW hole holds more seeds than any other own hole` (a [`HoleSet::One`]).
     Most(Spanned<HoleSet>),
-    /// `every own [ROW] hole holds RANGE`.
+    /// `every own [ROW] hole holds RANGE` (or `opponent's`, or every player's).
     Every {
+        /// Whose holes: the player's (`Some(true)`), the others' (`Some(false)`), everyone's.
+        own: Option<bool>,
         /// The row or mark, if named.
         row: Option<Spanned<String>>,
         /// The seeds each must hold.
@@ -900,6 +902,8 @@ pub enum Seeds {
     BeforeLast,
     /// `a seed`: every seed as it falls, the last included.
     Every,
+    /// `the sowing ends`: once, when the sowing is over.
+    SowingEnd,
 }
 
 /// `A or not B`: facts of which one must hold, each with whether it is negated (`not`).
@@ -1016,12 +1020,14 @@ pub enum Fact {
     /// `the mover has made 7, 10, 13 … captures`: the counts written, going on by the step
     /// between them.
     MadeEvery(Vec<Spanned<Value>>),
-    /// `at most 8 seeds are on the board`.
+    /// `at most 8 seeds are on the board`, or `… in play`.
     OnBoard {
         /// How the count compares.
         bound: Bound,
         /// The count.
         count: Spanned<Value>,
+        /// `in play`: the seeds of the lap still to fall count too.
+        in_play: bool,
     },
     /// `the opponent has 1 hole`, `the mover has at most 2 occupied holes`.
     Holes {
@@ -1159,8 +1165,9 @@ pub enum Target {
     HolesBefore(Option<bool>, SeedRange),
     /// `the holes after it, while …`: the same run, on from the landing hole.
     HolesAfter(Option<bool>, SeedRange),
-    /// `every [own|opponent's] hole that holds N to M seeds` (`Some(true)`: own).
-    Every(Option<bool>, SeedRange),
+    /// `every [own|opponent's] hole [sown this turn] that holds N to M seeds` (`Some(true)`:
+    /// own; `true`: only the holes the turn has sown into).
+    Every(Option<bool>, SeedRange, bool),
     /// `the own ROW hole in the landing column`.
     Column(Spanned<String>),
     /// `the own ROW hole in the column of the next hole`: in the column of a hole counted
@@ -1225,6 +1232,8 @@ pub struct Resow {
     pub whole_if_one: bool,
     /// `, one lap`: one lap, then the turn ends (else a lap under the lap rules).
     pub one_lap: bool,
+    /// `the way the lap went`: sown on in the capturing lap's direction.
+    pub keep_way: bool,
 }
 
 /// The hole taken seeds are put into.
@@ -1316,8 +1325,9 @@ pub enum EndRule {
     /// `a player with no seeds is given N seeds from the opponent's captures into HOLE`.
     Gift(Spanned<u64>, Spanned<HoleSet>),
     /// `a player who cannot move loses|passes`, and the captured seeds with which a blocked
-    /// player draws instead (`, or draws if they have captured at least 50 seeds`).
-    Blocked(Blocked, Option<Spanned<Value>>),
+    /// player draws instead (`, or draws if they have captured at least 50 seeds`); `true`
+    /// with `, or whose every sowing is endless,` (meant: no warning of it).
+    Blocked(Blocked, Option<Spanned<Value>>, bool),
     /// `a repeated position is a draw` (`None`) or `… ends the game and the player with
     /// more seeds wins` (with the score counted).
     Repetition(Option<Scoring>),

@@ -18,13 +18,16 @@ struct Edge {
     found_not: &'static [&'static str],
     /// This phrase must be among those expected (any, if empty).
     expected: &'static str,
+    /// The words just before the one the error is at must end with one of these runs (any
+    /// words, if empty): the phrase went wrong right there, not further on.
+    right_after: &'static [&'static str],
     /// What to tell the writer.
     help: &'static str,
 }
 
 /// An entry matched on runs of words alone.
 const fn words(any: &'static [&'static str], help: &'static str) -> Edge {
-    Edge { starts: &[], any, found_not: &[], expected: "", help }
+    Edge { starts: &[], any, found_not: &[], expected: "", right_after: &[], help }
 }
 
 /// The table, most specific first: the first entry that matches speaks.
@@ -44,6 +47,7 @@ const EDGES: &[Edge] = &[
         any: &["end of the round", "end of a round", "end of the game", "at the end"],
         found_not: &[],
         expected: "",
+        right_after: &[],
         help: "a capture takes its seeds at once, where its rule is read; sow has no phrase yet for a capture kept back until a round or the game ends: write it as taken at once (`take the opposite hole`), and say in a comment how the rules differ",
     },
     Edge {
@@ -51,6 +55,7 @@ const EDGES: &[Edge] = &[
         any: &["take every", "take all", "take each"],
         found_not: &[],
         expected: "",
+        right_after: &[],
         help: "a sweep of the board is a capture's own take line, before the line that puts the taken seeds: `take every hole that holds 4 seeds` (or `every opponent's hole that holds 4 seeds`); a follow-up such as `then take 2 more occupied holes from the opponent's outer row` takes further holes the mover picks",
     },
     words(
@@ -92,6 +97,7 @@ const EDGES: &[Edge] = &[
         any: &["it ends", "it is over"],
         found_not: &[],
         expected: "",
+        right_after: &[],
         help: "an opening's own end is `it ends when both players pass in a row` (where `a player may pass`), or a fact about the holes of the player whose turn starts: `it ends for a player when every own hole holds at most 1 seed`, `it ends for a player when the opponent has captured at least 2 seeds`",
     },
     words(
@@ -142,6 +148,7 @@ const EDGES: &[Edge] = &[
         any: &["anticlockwise", "clockwise"],
         found_not: &[],
         expected: "",
+        right_after: &[],
         help: "a sowing's direction follows a comma: `sow all seeds from the next hole, anticlockwise`; the usual place for it is the circuit: `circuit own rows anticlockwise`",
     },
     // ─── Sowing ───
@@ -154,6 +161,7 @@ const EDGES: &[Edge] = &[
         any: &["two seeds", "2 seeds", "seeds into", "into an empty", "into each", "into every", "per hole"],
         found_not: &[],
         expected: "",
+        right_after: &[],
         help: "a sowing drops one seed into each hole it passes; a rule may change that for empty holes, `sow all seeds from the next hole, 2 seeds into each empty hole`, and for the first hole, `sow all seeds from the next hole, 2 seeds into the first hole`. sow has no phrase yet for more than one seed into every hole",
     },
     Edge {
@@ -161,6 +169,7 @@ const EDGES: &[Edge] = &[
         any: &[],
         found_not: &["all"],
         expected: "`all`",
+        right_after: &[],
         help: "the sowing is `sow all seeds from the next hole`, optionally with `, anticlockwise` or `, clockwise`: every seed of the chosen hole is lifted and dropped one by one from the hole after it; a first lap of some seeds, the first back into the chosen hole, is `sow 4 seeds starting with the chosen hole`",
     },
     // ─── Setup and placement ───
@@ -194,6 +203,7 @@ const EDGES: &[Edge] = &[
         any: &["hole except", "holes except"],
         found_not: &[],
         expected: "",
+        right_after: &[],
         help: "holes are left out of a choice's description after a comma: `own hole with at least 1 seed, except ruma holes` (a row or a mark), `own outer hole, except the 4th outer hole and the 5th outer hole`; the holes of a turn that moves seeds have no exception yet: describe them by side, row and state",
     },
     words(
@@ -238,6 +248,7 @@ const EDGES: &[Edge] = &[
         any: &["or the"],
         found_not: &[],
         expected: "",
+        right_after: &[],
         help: "a capture takes every hole its `take` names, joined by `and`; sow has no `or` here yet: to take one hole or another, write a capture for each and a lap rule that leads to each",
     },
     words(
@@ -249,6 +260,7 @@ const EDGES: &[Edge] = &[
         any: &["if", "when", "unless"],
         found_not: &[],
         expected: "`}`",
+        right_after: &[],
         help: "`otherwise` takes no condition: write a `when` rule for the case before it, as in `when the last seed lands in a MARK hole: move again`",
     },
     // ─── Captures ───
@@ -257,6 +269,7 @@ const EDGES: &[Edge] = &[
         any: &[],
         found_not: &[],
         expected: "`take`",
+        right_after: &[],
         help: "inside a capture, the holes it takes are named with `take`: `take the opposite inner hole`",
     },
     Edge {
@@ -264,6 +277,7 @@ const EDGES: &[Edge] = &[
         any: &["house", "nyumba"],
         found_not: &[],
         expected: "",
+        right_after: &[],
         help: "a special hole with rules of its own is a mark (`marks house: the 5th inner hole`), read by choices, lap rules and sowings (`own house hole with at least 1 seed`, `when the last seed lands in an own house hole: stop`, `sow all seeds from the next hole, only 1 seed from a house hole with more than 6 seeds`); taken seeds may go `in the mover's hand`, `in the mover's store`, or `into the landing hole and sow them on` (or the `origin hole`, or an `own ROW hole behind the landing hole`)",
     },
     Edge {
@@ -271,6 +285,7 @@ const EDGES: &[Edge] = &[
         any: &["seeds into"],
         found_not: &["landing", "origin", "own", "the", "end"],
         expected: "",
+        right_after: &["seeds into", "seeds into the"],
         help: "taken seeds can be put into the `landing hole`, the `origin hole`, an `own ROW hole behind the landing hole`, a hole of the mover's named from their seat (`put the taken seeds into the leftmost inner hole`), several of these joined by `or` of which the mover chooses one (`put the taken seeds into the leftmost inner hole or the rightmost inner hole`), or a row's end (a kichwa): `into the end of the own inner row nearer the capture, either end from the middle 4 holes, and sow them on inward`; sow has no phrase yet for another hole (such as a hole of the opponent's, or one the mover picks anywhere)",
     },
 ];
@@ -294,6 +309,13 @@ pub(super) fn help((line, through): (&str, &str), found: &str, expected: &[Strin
         let run: Vec<&str> = run.split(' ').collect();
         words.windows(run.len()).take(within).any(|w| w.iter().zip(&run).all(|(a, b)| a == b))
     };
+    // The words of the line before the one the error is at end with a run of words.
+    let before = split(through);
+    let before = &before[..before.len().saturating_sub(usize::from(!found.is_empty()))];
+    let ends_with = |run: &str| {
+        let run: Vec<&str> = run.split(' ').collect();
+        before.len() >= run.len() && before[before.len() - run.len()..].iter().zip(&run).all(|(a, b)| a == b)
+    };
     let speaks = |within: usize| {
         EDGES
             .iter()
@@ -302,6 +324,7 @@ pub(super) fn help((line, through): (&str, &str), found: &str, expected: &[Strin
                     && (e.any.is_empty() || e.any.iter().any(|run| holds(run, within)))
                     && !e.found_not.contains(&found)
                     && (e.expected.is_empty() || expected.iter().any(|x| x == e.expected))
+                    && (e.right_after.is_empty() || e.right_after.iter().any(|run| ends_with(run)))
             })
             .map(|e| e.help)
     };

@@ -58,6 +58,15 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_family => "`family`",
         Rule::kw_laps => "`laps`",
         Rule::kw_sowing => "`sowing`",
+        Rule::kw_this => "`this`",
+        Rule::others_hole => "`opponent's hole`",
+        Rule::any_players_hole => "`hole`",
+        Rule::blocked_endless => "`, or whose every sowing is endless,`",
+        Rule::kw_way => "`way`",
+        Rule::kw_went => "`went`",
+        Rule::resow_way => "`the way the lap went`",
+        Rule::sown_this_turn => "`sown this turn`",
+        Rule::sowing_ends => "`the sowing ends`",
         Rule::kw_both => "`both`",
         Rule::kw_players => "`players`",
         Rule::kw_any => "`any`",
@@ -164,7 +173,9 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_only => "`only`",
         Rule::kw_remove => "`remove`",
         Rule::kw_play => "`play`",
-        Rule::empty_turn => "`remove the seeds of an own … hole from play`",
+        Rule::empty_turn => {
+            "`remove the seeds of an own … hole from play` (or `put the seeds of … in the mover's hand`)"
+        }
         Rule::kw_even => "`even`",
         Rule::kw_between => "`between`",
         Rule::between_laps => "`, even between laps`",
@@ -402,6 +413,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::holes_occupied => "`occupied`",
         Rule::made_cycle => "`7, 10, 13 …`",
         Rule::board_fact => "`at most 8 seeds are on the board`",
+        Rule::in_play => "`in play`",
         Rule::ellipsis => "`…`",
         Rule::lap_ends_filter => "`whose lap ends in an empty own hole`",
         Rule::lap_reaches_filter => "`whose lap reaches the opponent's inner row`",
@@ -1081,7 +1093,9 @@ fn section_mid_line(source: &str, pos: usize) -> Option<String> {
         }
         let kept = line[..at].trim_end();
         let edited = format!("{}{kept}{}", &source[..start], &source[end..]);
-        if matches!(reads_to(&edited, start + kept.len()), Reads::Line) {
+        if matches!(reads_to(&edited, start + kept.len()), Reads::Line)
+            && section_fails_at(source, start + at, pos)
+        {
             let rest = line[at..].trim_end();
             found = Some(format!(
                 "the line is a whole phrase up to `{}`; the `{word}` that follows was read as beginning a new section, which `{rest}` is not: the language has no phrase that goes on with `{rest}` there (see the grammar's phrases in grammar/sow.pest)",
@@ -1090,6 +1104,19 @@ fn section_mid_line(source: &str, pos: usize) -> Option<String> {
         }
     }
     found
+}
+
+/// Whether a section read from byte `from` of `source` stops exactly at `pos`: only then was
+/// the word at `from` read as beginning one (and not as part of a phrase the parser went on
+/// reading past it: `… into the origin hole and sow them on backwards`, blind test 20).
+fn section_fails_at(source: &str, from: usize, pos: usize) -> bool {
+    use pest::Parser as _;
+    match super::parser::SowParser::parse(Rule::rule_section, &source[from..]) {
+        Ok(_) => false,
+        Err(e) => match e.location {
+            InputLocation::Pos(p) | InputLocation::Span((p, _)) => from + p == pos,
+        },
+    }
 }
 
 /// What [`word_fixes`] found.

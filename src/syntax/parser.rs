@@ -896,8 +896,14 @@ fn lower_side_fact(pair: Pair<'_, Rule>) -> Result<Spanned<SideFact>> {
     let fact = match rule {
         Rule::most_fact => SideFact::Most(lower_one_hole(c.expect(Rule::one_hole)?)?),
         Rule::every_fact => {
-            let row = Children::of(c.expect(Rule::own_hole)?).optional(Rule::row_name).map(lower_name);
-            SideFact::Every { row, range: lower_seed_range(c.expect(Rule::seed_range)?)? }
+            let holes = c.any()?;
+            let own = match holes.as_rule() {
+                Rule::own_hole => Some(true),
+                Rule::others_hole => Some(false),
+                _ => None,
+            };
+            let row = Children::of(holes).optional(Rule::row_name).map(lower_name);
+            SideFact::Every { own, row, range: lower_seed_range(c.expect(Rule::seed_range)?)? }
         }
         Rule::holes_count_fact => {
             let count = lower_value(c.expect(Rule::value)?)?;
@@ -1331,6 +1337,10 @@ type HoleWords = Spanned<Vec<Spanned<HoleWord>>>;
 fn lower_landing(pair: Pair<'_, Rule>) -> Result<(HoleWords, Option<Span>, Spanned<Seeds>)> {
     let sp = span(&pair);
     let mut c = Children::of(pair);
+    if let Some(end) = c.optional(Rule::sowing_ends) {
+        let at = span(&end);
+        return Ok((Spanned::new(Vec::new(), at), None, Spanned::new(Seeds::SowingEnd, at)));
+    }
     let seeds = match c.optional(Rule::passing_seed) {
         Some(p) => {
             let at = span(&p);
@@ -1490,16 +1500,16 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
         }
         Rule::first_lap_fact => Fact::FirstLap,
         Rule::captured_turn_fact => Fact::TurnCaptured,
-        Rule::board_fact => match c.optional(Rule::count_bound) {
-            Some(b) => {
-                Fact::OnBoard { bound: lower_count_bound(b)?, count: lower_value(c.expect(Rule::value)?)? }
-            }
-            None => {
-                let n = c.expect(Rule::int)?;
-                let count = Spanned::new(Value::Int(lower_int(n.clone())?.node), span(&n));
-                Fact::OnBoard { bound: Bound::Exactly, count }
-            }
-        },
+        Rule::board_fact => {
+            let (bound, count) = match c.optional(Rule::count_bound) {
+                Some(b) => (lower_count_bound(b)?, lower_value(c.expect(Rule::value)?)?),
+                None => {
+                    let n = c.expect(Rule::int)?;
+                    (Bound::Exactly, Spanned::new(Value::Int(lower_int(n.clone())?.node), span(&n)))
+                }
+            };
+            Fact::OnBoard { bound, count, in_play: c.optional(Rule::in_play).is_some() }
+        }
         Rule::holes_fact => {
             let (bound, count) = match c.optional(Rule::count_bound) {
                 Some(b) => (lower_count_bound(b)?, lower_value(c.expect(Rule::value)?)?),
@@ -1668,7 +1678,7 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
             let mut into = Vec::new();
             let (mut whole, mut with_last, mut itself, mut one_lap, mut single) =
                 (false, false, false, false, false);
-            let mut whole_if_one = false;
+            let (mut whole_if_one, mut keep_way) = (false, false);
             for word in Children::of(inner).rest() {
                 match word.as_rule() {
                     Rule::resow_landing | Rule::resow_origin | Rule::resow_behind | Rule::resow_named => {
@@ -1680,10 +1690,20 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
                     Rule::one_lap => one_lap = true,
                     Rule::with_single => single = true,
                     Rule::with_all_if_one => whole_if_one = true,
+                    Rule::resow_way => keep_way = true,
                     _ => return unexpected(&word),
                 }
             }
-            Destination::Resow(Resow { into, whole, with_last, itself, one_lap, single, whole_if_one })
+            Destination::Resow(Resow {
+                into,
+                whole,
+                with_last,
+                itself,
+                one_lap,
+                single,
+                whole_if_one,
+                keep_way,
+            })
         }
         Rule::resow_end => {
             let mut words = Children::of(inner);
@@ -1752,7 +1772,8 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
         Rule::every_target => {
             let mut c = Children::of(inner);
             let side = c.optional(Rule::every_side).map(|s| s.as_str() == "own");
-            Target::Every(side, lower_seed_range(c.expect(Rule::seed_range)?)?)
+            let sown = c.optional(Rule::sown_this_turn).is_some();
+            Target::Every(side, lower_seed_range(c.expect(Rule::seed_range)?)?, sown)
         }
         Rule::column_target => {
             let mut c = Children::of(inner);
@@ -1874,8 +1895,9 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
             EndRule::Gift(count, lower_one_hole(c.expect(Rule::resow_named)?)?)
         }
         Rule::blocked_rule => {
+            let endless = r.clone().into_inner().any(|p| p.as_rule() == Rule::blocked_endless);
             let (blocked, draw) = lower_blocked_rule(r)?;
-            EndRule::Blocked(blocked, draw)
+            EndRule::Blocked(blocked, draw, endless)
         }
         Rule::repetition_rule => {
             EndRule::Repetition(Children::of(r).optional(Rule::by_score).map(lower_score))
@@ -1985,7 +2007,9 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
 /// `a player who cannot move …`: the outcome, and the captured seeds of `, or draws if they
 /// have captured at least N seeds`.
 fn lower_blocked_rule(pair: Pair<'_, Rule>) -> Result<(Blocked, Option<Spanned<Value>>)> {
-    let outcome = Children::of(pair).expect(Rule::blocked_outcome)?;
+    let mut c = Children::of(pair);
+    c.optional(Rule::blocked_endless);
+    let outcome = c.expect(Rule::blocked_outcome)?;
     let draw = match Children::of(outcome.clone()).optional(Rule::blocked_draw) {
         Some(d) => Some(lower_value(Children::of(d).expect(Rule::value)?)?),
         None => None,

@@ -3936,6 +3936,224 @@ fn a_lap_rule_may_read_the_seeds_on_the_board() {
     assert_eq!(after(2), (vec![2, 0, 0, 1, 2, 1], 0));
 }
 
+/// `at most 6 seeds are in play`, read as each seed falls (blind test 19: Hoyito, "when
+/// eight counters are left, the player to first capture a group of four also takes the
+/// remaining four"): South a1 (3) → a2 (3 → 4), a3, b3. As a2's seed falls the holes hold 6
+/// (a2 4, b1 2) and 2 seeds are still in hand: 8 in play.
+/// - `at most 6 … in play`: 8 are, so only the four is taken (`capture four`): hand 4, b1
+///   keeps its 2.
+/// - `at most 6 … on the board`: the holes hold 6, so every hole is taken (`capture rest`):
+///   hand 6.
+/// - `at most 8 … in play`: 8 are: every hole is taken, hand 6.
+#[test]
+fn a_rule_read_as_each_seed_falls_may_count_the_seeds_in_play() {
+    let text = r#"game "In play" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when a seed lands in a hole and the landing hole holds 4 seeds and at most 6 seeds are in play: capture rest
+        when a seed lands in a hole and the landing hole holds 4 seeds: capture four
+        otherwise: stop
+    }
+    capture rest {
+        take every hole that holds at least 1 seed
+        put the taken seeds in the mover's hand
+    }
+    capture four {
+        take the landing hole
+        put the taken seeds in the mover's hand
+    }
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let play = |text: &str| {
+        let rules = sow::compile("play.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        let mut game = main_position(&rules, "b 2 0 0\n a 3 3 0", Player::South);
+        game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+        (rules.board_counts(game.state()), game.state().hand()[Player::South], rules.model().to_string())
+    };
+    let (counts, hand, words) = play(text);
+    assert_eq!((counts, hand), (vec![0, 0, 1, 2, 0, 1], 4));
+    assert!(words.contains("at most 6 seeds in play (in the holes or still to be sown)"), "{words}");
+    let (counts, hand, _) = play(&text.replace("6 seeds are in play", "6 seeds are on the board"));
+    assert_eq!((counts, hand), (vec![0, 0, 1, 0, 0, 1], 6));
+    let (counts, hand, _) = play(&text.replace("6 seeds are in play", "8 seeds are in play"));
+    assert_eq!((counts, hand), (vec![0, 0, 1, 0, 0, 1], 6));
+}
+
+/// `when the sowing ends: capture owners`, with `take every hole sown this turn that holds 4
+/// seeds` into the owner's store (blind test 19: Duene, "any holes which were sown into
+/// during the course of the turn which now contain four counters are captured by the owner
+/// of the row"). South a3 (3) → a4 (3 → 4), b4 (3 → 4), b3 (2 → 3, occupied: relay) → b2
+/// (3 → 4), b1, a1 (empty: stop). Once the sowing is over, the holes it sowed into that hold
+/// 4 go to their owners: a4 to South (4), b4 and b2 to North (8); a2's 4, not sown into,
+/// stays. Without `sown this turn` a2 goes to South as well; without the rule, nothing is
+/// taken. The holes sown into are forgotten when the turn ends.
+#[test]
+fn a_capture_may_be_made_once_the_sowing_ends_of_the_holes_sown_this_turn() {
+    let text = r#"game "Owners" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the landing hole holds 4 seeds: capture four
+        when the last seed lands in an occupied hole: relay
+        when the sowing ends: capture owners
+        otherwise: stop
+    }
+    capture four {
+        take the landing hole
+        put the taken seeds in the mover's store
+    }
+    capture owners {
+        take every hole sown this turn that holds 4 seeds
+        put the taken seeds in the owner's store
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+    let play = |text: &str| {
+        let rules = sow::compile("owners.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        assert!(!rules.model().fast_path_covers());
+        let mut game = main_position(&rules, "b 0 3 2 3\na 0 4 3 3", Player::South);
+        game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+        let state = game.state();
+        let names = ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4"];
+        let marked = names.iter().filter(|h| state.is_marked(0, hole(&rules, h))).count();
+        (
+            rules.board_counts(state),
+            [Player::South, Player::North].map(|p| rules.store_seeds(state, p)),
+            marked,
+            rules.model().to_string(),
+        )
+    };
+    let (counts, stores, marked, words) = play(text);
+    assert_eq!((counts, stores, marked), (vec![1, 4, 0, 0, 1, 0, 0, 0], [4, 8], 0));
+    assert!(words.contains("once the sowing is over"), "{words}");
+    assert!(words.contains("every hole sown into this turn with 4 seeds"), "{words}");
+    let (counts, stores, _, _) = play(&text.replace("every hole sown this turn that", "every hole that"));
+    assert_eq!((counts, stores), (vec![1, 0, 0, 0, 1, 0, 0, 0], [8, 8]));
+    let (counts, stores, _, _) = play(&text.replace("        when the sowing ends: capture owners\n", ""));
+    assert_eq!((counts, stores), (vec![1, 4, 0, 4, 1, 4, 0, 4], [0, 0]));
+}
+
+/// `… and sow them on the way the lap went` (blind test 20: Mweso, a clockwise capture's
+/// seeds sown on clockwise from the hole the sowing began at). South turns b1 (2) clockwise:
+/// b2, b3 (1 → 2, own inner, c3 occupied): c3 (1) and d3 (2) are taken, put into b1 and sown
+/// on clockwise: b2 (1 → 2), b3 (2 → 3), b4 (empty: stop). Without the words they go the
+/// usual way, anticlockwise from b1: a1, a2, a3.
+#[test]
+fn a_capture_may_sow_its_seeds_on_the_way_the_lap_went() {
+    let text = r#"game "Way" {
+    board 4 rows of 4 holes, no stores
+    territory each player owns rows outer, inner
+    setup {
+        2 in every hole
+    }
+    circuit own rows anticlockwise
+    choose {
+        own hole with at least 2 seeds
+        also the leftmost inner hole with at least 2 seeds, clockwise, if the lap captures
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an occupied own inner hole and the opposite inner hole is occupied: capture both
+        otherwise: stop
+    }
+    capture both {
+        take the opposite inner hole and the opposite outer hole
+        put the taken seeds into the origin hole and sow them on the way the lap went
+    }
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let play = |text: &str| {
+        let rules = sow::compile("way.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        let mut game = main_position(&rules, "d 0 0 2 0\nc 0 0 1 0\nb 2 0 1 0\na 0 0 0 0", Player::South);
+        let mv = rules.parse_move(game.state(), "b1:cw").unwrap();
+        game.play(mv).unwrap();
+        (rules.board_counts(game.state()), rules.model().to_string())
+    };
+    let (counts, words) = play(text);
+    assert_eq!(counts, [[0, 0, 0, 0], [0, 2, 3, 1], [0; 4], [0; 4]].concat());
+    assert!(words.contains("the way the capturing lap went"), "{words}");
+    let (counts, _) = play(&text.replace(" the way the lap went", ""));
+    assert_eq!(counts, [[1, 1, 1, 0], [0, 1, 2, 0], [0; 4], [0; 4]].concat());
+}
+
+/// `it ends for a player when every hole holds at most 1 seed` (blind test 20: Andada, "once
+/// both players are reduced to only single counters"): North sows b3 (2) into b2 (1 → 2) and
+/// b1, leaving South single seeds and North a hole of 2. With `every own hole`, the opening
+/// ends for South at the start of their turn; with `every hole` or `every opponent's hole` it
+/// does not, North's 2 being on the board.
+#[test]
+fn an_opening_may_end_on_a_fact_about_every_players_holes() {
+    let text = r#"game "Singles" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        1 in every hole
+    }
+    circuit all rows anticlockwise
+    opening "initial" {
+        choose {
+            own hole with at least 1 seed
+        }
+        it ends for a player when every own hole holds at most 1 seed
+    }
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let south_phase = |text: &str| {
+        let rules = sow::compile("singles.sow", text, &Options::new(None, &[]))
+            .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+        let mut setup = setup(&rules, "b 0 1 2\na 0 1 0", Player::North);
+        setup.opening = Some("initial".into());
+        let mut game = Game::from_state(&rules, state(&rules, &setup));
+        game.play(Move::Sow(hole(&rules, "b3"))).unwrap();
+        assert_eq!(rules.board_counts(game.state()), [0, 1, 0, 1, 2, 0]);
+        (game.state().phase_of(Player::South), rules.model().to_string())
+    };
+    assert_eq!(south_phase(text).0, 1);
+    let (phase, words) = south_phase(&text.replace("every own hole", "every hole"));
+    assert_eq!(phase, 0);
+    assert!(words.contains("every hole holds 0 to 1 seeds"), "{words}");
+    let (phase, words) = south_phase(&text.replace("every own hole", "every opponent's hole"));
+    assert_eq!(phase, 0);
+    assert!(words.contains("every opponent's hole holds 0 to 1 seeds"), "{words}");
+}
+
 /// A path of neighbouring holes, chosen seed by seed, on two rows of four: the sowing clauses
 /// that `sow::check::not_on_path` once refused with it are edited in by each test.
 const PATH: &str = r#"game "Path" {

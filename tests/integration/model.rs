@@ -262,6 +262,7 @@ fn the_holes_for_captured_seeds_are_on_the_board() {
         single: false,
         whole_if_one: false,
         one_lap: false,
+        keep_way: false,
     };
     m.captures[0].destination = Destination::Sow(resow);
     assert!(refused(m).to_string().contains("a row end or a hole of the mover's choice"));

@@ -106,3 +106,52 @@ fn a_refusal_names_the_owner_now_and_the_rows_of_a_three_row_board() {
         "b1 is North's hole; South sows from rows a and b4–b6"
     );
 }
+
+/// A move of seeds the rules do not offer says which holes a move may start at, or end at
+/// from the hole typed, from the moves legal now (blind test 20: a well-formed `a3-a5` got
+/// only the notation, with an example that was itself illegal). A sowing typed in that turn
+/// names a legal move as its example.
+#[test]
+fn a_move_of_seeds_not_on_offer() {
+    let text = r#"game "Centre" {
+    board 2 rows of 6 holes, no stores
+    territory each player owns row house
+    marks centre: the 3rd house hole, the 4th house hole
+    setup {
+        4 in the 3rd house hole
+        4 in the 4th house hole
+    }
+    circuit all rows anticlockwise
+    opening "move" {
+        lasts 1 turn
+        move 1 seed from an own centre hole to an own centre hole
+    }
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let rules = sow::compile("centre.sow", text, &sow::Options::default()).expect("compiles");
+    let start = rules.start();
+    let e = refused(&rules, &start, "a3-a5");
+    assert_eq!(e.kind(), PlayErrorKind::NotAllowed);
+    assert_eq!(
+        e.to_string(),
+        "a3-a5 is not a move South may make now: from a3, seeds may be moved to a4 only"
+    );
+    let e = refused(&rules, &start, "a1-a3");
+    assert_eq!(
+        e.to_string(),
+        "a1-a3 is not a move South may make now: no move starts at a1; moves start at a3, a4"
+    );
+    let e = refused(&rules, &start, "a3");
+    assert_eq!(e.kind(), PlayErrorKind::WrongPhase);
+    assert_eq!(
+        e.to_string(),
+        "South moves seeds from one hole to another, such as `a3-a4` (opening \"move\")"
+    );
+}

@@ -357,3 +357,31 @@ fn a_rule_read_as_each_seed_falls_is_shadowed_only_at_every_seed() {
 ";
     assert_eq!(laps(both), ["sow::warning::shadowed_lap_rule"]);
 }
+
+/// `sow::warning::endless_phase` (the fixture `warn/endless_phase.sow`) is not given where
+/// the end rules say that a player whose every sowing is endless is blocked (blind test 20:
+/// Kisolo (Lali) means it, and could not pass `--deny-warnings`); the game is the same.
+#[test]
+fn an_endless_phase_meant_by_the_rules_is_not_warned_of() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/warn/endless_phase.sow"
+    ))
+    .unwrap();
+    let codes = |text: &str| match sow::check_with_warnings("endless.sow", text) {
+        Ok((rules, w)) => (
+            rules,
+            w.warnings.iter().map(|w| miette::Diagnostic::code(w).unwrap().to_string()).collect::<Vec<_>>(),
+        ),
+        Err(e) => panic!("{}", crate::common::render(&e)),
+    };
+    let (plain, warned) = codes(&text);
+    assert_eq!(warned, ["sow::warning::endless_phase"]);
+    let meant = text.replace(
+        "a player who cannot move loses",
+        "a player who cannot move, or whose every sowing is endless, loses",
+    );
+    let (meant, warned) = codes(&meant);
+    assert!(warned.is_empty(), "{warned:?}");
+    assert!(plain[0].model() == meant[0].model());
+}
