@@ -650,7 +650,10 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
     let Some(colours) = by_colour else {
         // The phrases that need colours.
         if let Some(choose) = sowing.choose {
-            for c in choose.node.choices.iter().flat_map(|c| std::iter::once(c).chain(&c.node.or)) {
+            let whole = choose.node.whole_move.iter().map(|w| &w.node.from);
+            for c in
+                choose.node.choices.iter().chain(whole).flat_map(|c| std::iter::once(c).chain(&c.node.or))
+            {
                 if c.node.holes.node == ast::ChoiceHoles::Rearmost {
                     let what = "`the rearmost own hole`".to_string();
                     errors.push(CheckError::NeedsColours { what, span: c.node.holes.span.into() });
@@ -659,10 +662,6 @@ fn colours(scope: &Scope<'_>) -> Vec<CheckError> {
             if let Some(lone) = &choose.node.lone {
                 let what = "a move for a player with one seed".to_string();
                 errors.push(CheckError::NeedsColours { what, span: lone.span.into() });
-            }
-            if let Some(whole) = &choose.node.whole_move {
-                let what = "a move of the rearmost hole's seeds".to_string();
-                errors.push(CheckError::NeedsColours { what, span: whole.span.into() });
             }
         }
         // A ring of one role's rows or of the edge is shared by every player: by colour, or

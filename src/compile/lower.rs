@@ -160,8 +160,11 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         None => base.and_then(|m| m.skip_count),
     };
     let whole_move = match own.choose.map(|c| c.node) {
-        Some(c) => c.whole_move.map(|w| w.node),
-        None => base.and_then(|m| m.whole_move),
+        Some(c) => match &c.whole_move {
+            Some(w) => Some(scope.whole_move(&w.node).ok()?),
+            None => None,
+        },
+        None => base.and_then(|m| m.whole_move.clone()),
     };
     let lone = match own.choose.map(|c| c.node) {
         Some(c) => match &c.lone {

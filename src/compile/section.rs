@@ -338,7 +338,15 @@ impl Scope<'_> {
         let mut errors = Errors::default();
         let out: Vec<Option<Choice>> = choose.choices.iter().map(|c| errors.take(self.choice(c))).collect();
         errors.take(self.turnings(choose));
+        if let Some(whole) = &choose.whole_move {
+            errors.take(self.whole_move(&whole.node));
+        }
         errors.finish(out.into_iter().collect())
+    }
+
+    /// `a player may instead move all seeds of … into the next hole`.
+    pub fn whole_move(&self, whole: &ast::WholeMove) -> Found<crate::model::WholeMove> {
+        Ok(crate::model::WholeMove { from: self.choice(&whole.from)?, not_again: whole.not_again })
     }
 
     /// The `also …, DIRECTION, if …` lines of a `choose` section, in order.

@@ -262,7 +262,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     must_feed: sowing.must_feed,
                     overrun: sowing.overrun,
                     lone: sowing.lone,
-                    whole_move: sowing.whole_move,
+                    whole_move: sowing.whole_move.as_ref().map(|w| (w.not_again, choice(&w.from))),
                     first_lap: sowing.first_lap,
                     first_hole: sowing.first_hole,
                     empty_hole: sowing.empty_hole.unwrap_or(1),
@@ -473,6 +473,19 @@ fn opposite_table(
             })
             .collect::<Vec<_>>()
     });
+    if model.row_names.is_empty() {
+        // Rows without names (every hole everyone's, or the circuit in equal parts): a hole's
+        // opposite is the hole across the board in its column (none in a middle row).
+        for cell in board.cells() {
+            let across = model::Cell::new(board.rows - 1 - usize::from(cell.row), usize::from(cell.column));
+            if across != cell {
+                let (slot, facing) = (slot_of[board.index(cell)], slot_of[board.index(across)]);
+                for p in model.players() {
+                    table[p][slot.index()][0] = Some(facing);
+                }
+            }
+        }
+    }
     for o in &model.opposites {
         let me = board.owner_of(o.hole).0;
         let facing = match o.facing {
@@ -577,7 +590,9 @@ fn build(model: Model) -> Rules {
         // seeds left to the player who moved last.
         tracks_again: model.end.left_to_last
             || model.may_move_again()
-            || model.phases.iter().any(|p| matches!(&p.turn, Turn::Sow(s) if s.whole_move == Some(true))),
+            || model.phases.iter().any(
+                |p| matches!(&p.turn, Turn::Sow(s) if s.whole_move.as_ref().is_some_and(|w| w.not_again)),
+            ),
         pass_keys: pass_keys(&model, &seat_keys),
         colours: model.colours || model.owners_move(),
         seed_colours: model.colours,

@@ -157,9 +157,21 @@ impl Rules {
         Some((from, to))
     }
 
-    /// The lone seed's move from `from` to `to` (known legal): the opponent's seeds there
+    /// A sowing turn's move of every seed of hole `from` into hole `to` (known legal: a lone
+    /// seed's, or a whole hole's): where holes belong by colour, the opponent's seeds there
     /// become the mover's; the turn ends.
-    pub(super) fn colour_jump(&self, state: &mut State, history: &mut History, from: Hole, to: Hole) {
+    pub(super) fn jump(&self, state: &mut State, history: &mut History, from: Hole, to: Hole) {
+        if !self.seed_colours {
+            let n = state.counts[from.index()];
+            self.remove(state, from, n);
+            self.add(state, to, n);
+            if self.shared_circuit {
+                self.recount_territories(state);
+            }
+            state.passes = 0;
+            self.end_turn(state, history);
+            return;
+        }
         let me = state.to_move;
         let n = state.counts[from.index()];
         state.counts[from.index()] = 0;

@@ -156,11 +156,9 @@ impl Rules {
                 None
             }
             Move::Relay => self.apply_relay(state, history, log),
-            // A lone seed's move (a sowing phase's) where holes belong by colour.
-            Move::Transfer(a, b)
-                if self.seed_colours && matches!(self.phase_rules(state, me).turn, TurnKind::Sow(_)) =>
-            {
-                self.colour_jump(state, history, a, b);
+            // A lone seed's move, or a whole hole's, in a sowing phase.
+            Move::Transfer(a, b) if matches!(self.phase_rules(state, me).turn, TurnKind::Sow(_)) => {
+                self.jump(state, history, a, b);
                 None
             }
             Move::Transfer(a, b) => {

@@ -132,9 +132,9 @@ pub struct SowRules {
     pub overrun: Option<crate::model::Overrun>,
     /// Where holes belong by colour: the move of a player with one seed left.
     pub lone: Option<crate::model::LoneSeed>,
-    /// Where holes belong by colour: the move of all of the rearmost hole's seeds into the
-    /// next hole, and whether it is barred in a turn of moving again.
-    pub whole_move: Option<bool>,
+    /// The move of all the seeds of a hole the description fits into the next hole, and
+    /// whether it is barred in a turn of moving again.
+    pub whole_move: Option<(bool, Choice)>,
     /// How a turn's first lap is lifted and where its first seed goes.
     pub first_lap: crate::model::FirstLap,
     /// Seeds the first hole of a turn's first lap receives, if not one.

@@ -326,8 +326,12 @@ impl Rules {
 
     /// The way a sowing goes on after capture `c` by a lap gone `rev`: that lap's way where
     /// the capture sows its seeds on the way the lap went, else [`Rules::going_on`].
-    #[inline]
+    #[inline(always)]
     pub(super) fn going_on_after(&self, state: &State, c: u8, rev: bool) -> bool {
+        // Without turned laps every lap goes on the way it went.
+        if !self.flags.turnings {
+            return rev;
+        }
         match self.model.captures[usize::from(c)].destination {
             crate::model::Destination::Sow(r) if r.keep_way => rev,
             _ => self.going_on(state, rev),

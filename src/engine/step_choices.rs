@@ -144,14 +144,28 @@ impl Rules {
         if state.again == AGAIN_MAY && !out.contains(&Move::Pass) {
             out.push(Move::Pass);
         }
-        // All the rearmost hole's seeds into the next hole, where the rules let the mover.
-        if let (Some(not_again), Some(from)) = (sow.whole_move, rearmost)
+        // All the seeds of a hole the description fits into the next hole, where the rules
+        // let the mover.
+        if let Some((not_again, from)) = &sow.whole_move
             && !only_lone
-            && !(not_again && state.again != 0)
+            && !(*not_again && state.again != 0)
         {
-            let to = self.ahead(me, from, 1);
-            if !matches!(lone, Some((_, (f, Some(t)))) if (f, t) == (from, to)) {
-                out.push(Move::Transfer(from, to));
+            let holes = if self.colours && from.rule.only.is_none_or(|only| only == me) {
+                &self.slot_of
+            } else {
+                &from.holes[me]
+            };
+            for &h in holes {
+                if state.counts[h.index()] == 0
+                    || (self.colours && !self.colour_fits(state, me, from, h, rearmost))
+                    || !self.fits(state, me, from, h, rev)
+                {
+                    continue;
+                }
+                let mv = Move::Transfer(h, self.ahead(me, h, 1));
+                if !out.contains(&mv) {
+                    out.push(mv);
+                }
             }
         }
         if sow.hand_entry && self.may_enter(state) {

@@ -320,6 +320,13 @@ impl Model {
         usize::from(role) < self.row_names.len()
     }
 
+    /// Whether the opposite holes of row `role` are known: a row of the territory, or where
+    /// rows have no names (every hole everyone's, or the circuit in equal parts), row 0, the
+    /// hole across the board in the same column.
+    fn facing_ok(&self, role: Role) -> bool {
+        self.role_ok(role) || (role == 0 && self.row_names.is_empty())
+    }
+
     fn mark_ok(&self, mark: MarkId) -> bool {
         usize::from(mark) < self.marks.len()
     }
@@ -496,11 +503,16 @@ impl Model {
             match *fact {
                 Fact::Opposite(role, _)
                 | Fact::OppositeHolds(role, ..)
-                | Fact::Row(_, role, _)
+                | Fact::Stepped(CountAt::Opposite(role), ..)
+                    if !self.facing_ok(role) =>
+                {
+                    return Err(self.wrong(place, format!("no row number {role}")));
+                }
+                Fact::Row(_, role, _)
                 | Fact::RowMarked(_, role, ..)
                 | Fact::Column(role, _)
                 | Fact::ColumnHolds(role, ..)
-                | Fact::Stepped(CountAt::Opposite(role) | CountAt::Column(role), ..)
+                | Fact::Stepped(CountAt::Column(role), ..)
                     if !self.role_ok(role) =>
                 {
                     return Err(self.wrong(place, format!("no row number {role}")));
@@ -577,12 +589,10 @@ impl Model {
         }
         for target in &capture.take {
             match *target {
-                Target::Opposite(role)
-                | Target::Column(role)
-                | Target::OppositeAlong(role, _)
-                | Target::ColumnAlong(role, _)
-                    if !self.role_ok(role) =>
-                {
+                Target::Opposite(role) | Target::OppositeAlong(role, _) if !self.facing_ok(role) => {
+                    return Err(self.wrong(place, format!("no row number {role}")));
+                }
+                Target::Column(role) | Target::ColumnAlong(role, _) if !self.role_ok(role) => {
                     return Err(self.wrong(place, format!("no row number {role}")));
                 }
                 Target::HolesBefore(_, min, max, _)

@@ -583,11 +583,14 @@ impl Model {
                 "{indent}  also: a player with one seed{place} {how} move it {to}; the opponent's seeds there become the mover's"
             )?;
         }
-        if let Some(not_again) = sowing.whole_move {
-            let when = if not_again { ", except in a turn of moving again" } else { "" };
+        if let Some(whole) = &sowing.whole_move {
+            let when = if whole.not_again { ", except in a turn of moving again" } else { "" };
+            let colours = if self.colours { "; the opponent's seeds there become the mover's" } else { "" };
             writeln!(
                 f,
-                "{indent}  also: the mover may put every seed of their rearmost hole into the next hole instead of sowing{when}; the opponent's seeds there become the mover's, and the turn is over"
+                "{indent}  also: the mover may put every seed of a hole that fits `{}` [{}] into the next hole instead of sowing{when}{colours}, and the turn is over",
+                whole.from.text,
+                self.choice_words(&whole.from).join(", ")
             )?;
         }
         if sowing.leave_turned {

@@ -458,6 +458,7 @@ impl Model {
                 || s.skip.is_some_and(|m| self.mark_set_in_play(m))
                 || s.skip_count.is_some()
                 || s.every_lap_itself
+                || s.whole_move.is_some()
                 || s.first_lap.chosen.is_some()
                 || s.actions().any(|a| matches!(a, LapAction::MarkHole(_)))
         };
@@ -618,9 +619,9 @@ pub struct Sowing {
     pub overrun: Option<Overrun>,
     /// Where holes belong by colour: the move of a player with one seed left.
     pub lone: Option<LoneSeed>,
-    /// Where holes belong by colour: the mover may instead put every seed of their rearmost
-    /// hole into the next hole; `Some(true)` not in a turn of moving again.
-    pub whole_move: Option<bool>,
+    /// The mover may instead put every seed of a hole the description fits into the next
+    /// hole (`a player may instead move all seeds of … into the next hole`).
+    pub whole_move: Option<WholeMove>,
     /// How a turn's first lap is lifted and where its first seed goes.
     pub first_lap: FirstLap,
     /// Seeds the first hole of a turn's first lap receives (else one, as every hole).
@@ -1199,6 +1200,15 @@ pub enum SowInto {
         /// seeds to the end that lap was heading for along the row.
         ahead: bool,
     },
+}
+
+/// A move of every seed of a hole into the next hole, beside sowing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WholeMove {
+    /// The holes whose seeds may be moved.
+    pub from: Choice,
+    /// Not in a turn of moving again (`, except when moving again`).
+    pub not_again: bool,
 }
 
 /// What happens to a player who cannot move.

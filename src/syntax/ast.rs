@@ -614,6 +614,16 @@ pub struct DropCapture {
     pub until_captured: bool,
 }
 
+/// `a player may instead move all seeds of DESCRIPTION into the next hole[, except when
+/// moving again]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WholeMove {
+    /// The holes whose seeds may be moved.
+    pub from: Spanned<Choice>,
+    /// `, except when moving again`.
+    pub not_again: bool,
+}
+
 /// A fact about a player's holes, from that player's seat.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SideFact {
@@ -693,9 +703,9 @@ pub struct Choose {
     pub must_feed: Option<Spanned<Feed>>,
     /// `a player with one seed … move it …`, if written.
     pub lone: Option<Spanned<LoneSeed>>,
-    /// `a player may instead move all seeds of the rearmost own hole into the next hole`, if
-    /// written, and whether `, except when moving again` follows.
-    pub whole_move: Option<Spanned<bool>>,
+    /// `a player may instead move all seeds of the rearmost own hole into the next hole` (or
+    /// of any hole a description fits), if written.
+    pub whole_move: Option<Spanned<WholeMove>>,
     /// `the seeds a turned lap captures may be left in its hole for another turned lap`, if
     /// written.
     pub leave_turned: Option<Span>,

@@ -1093,9 +1093,7 @@ fn section_mid_line(source: &str, pos: usize) -> Option<String> {
         }
         let kept = line[..at].trim_end();
         let edited = format!("{}{kept}{}", &source[..start], &source[end..]);
-        if matches!(reads_to(&edited, start + kept.len()), Reads::Line)
-            && section_fails_at(source, start + at, pos)
-        {
+        if whole_line(&edited, start + kept.len()) && section_fails_at(source, start + at, pos) {
             let rest = line[at..].trim_end();
             found = Some(format!(
                 "the line is a whole phrase up to `{}`; the `{word}` that follows was read as beginning a new section, which `{rest}` is not: the language has no phrase that goes on with `{rest}` there (see the grammar's phrases in grammar/sow.pest)",
@@ -1104,6 +1102,21 @@ fn section_mid_line(source: &str, pos: usize) -> Option<String> {
         }
     }
     found
+}
+
+/// Whether the line of `edited` ending at byte `end` reads as a whole: the parse goes past it
+/// and on past the first word of the next line (an unfinished phrase fails right there,
+/// where the words after it were wanted: `a player may` before a `}`, blind test 21).
+fn whole_line(edited: &str, end: usize) -> bool {
+    use pest::Parser as _;
+    let end = end.min(edited.len());
+    let next = edited[end..].find(|c: char| !c.is_whitespace()).map_or(edited.len(), |i| end + i);
+    match super::parser::SowParser::parse(Rule::file, edited) {
+        Ok(_) => true,
+        Err(e) => match e.location {
+            InputLocation::Pos(p) | InputLocation::Span((p, _)) => p > next,
+        },
+    }
 }
 
 /// Whether a section read from byte `from` of `source` stops exactly at `pos`: only then was
@@ -1156,9 +1169,18 @@ fn word_fixes(source: &str, pos: usize, wanted: &[String]) -> Fixes {
     for word in words {
         let before = format!("{}{word} {}", &source[..pos], &source[pos..]);
         let instead = format!("{}{word}{}", &source[..pos], &source[pos + found.len()..]);
+        // A word for its opposite reads, but says the other thing (blind test 21: `until` for
+        // `while`): told as such, not offered as a repair.
+        let instead_fix = if opposites(found, word) {
+            format!(
+                "`{found}` means the opposite of `{word}`, the word the language has here: the rule must be said the other way round, with `{word}`, or it cannot be said here"
+            )
+        } else {
+            format!("write `{word}` in place of `{found}`")
+        };
         let tries = [
             (before, word.len() + 1, found.len(), format!("write `{word}` here, before `{found}`")),
-            (instead, word.len(), 0, format!("write `{word}` in place of `{found}`")),
+            (instead, word.len(), 0, instead_fix),
         ];
         for (edited, written, kept, fix) in tries {
             match reads_to(&edited, pos + written) {
@@ -1173,6 +1195,24 @@ fn word_fixes(source: &str, pos: usize, wanted: &[String]) -> Fixes {
         (true, false) => Fixes::Partly(partly.join("; or ")),
         (true, true) => Fixes::None,
     }
+}
+
+/// Whether two words of the language mean the opposite of each other, so that one written
+/// for the other would read but say the other thing.
+fn opposites(a: &str, b: &str) -> bool {
+    const PAIRS: [(&str, &str); 9] = [
+        ("until", "while"),
+        ("most", "least"),
+        ("before", "after"),
+        ("first", "last"),
+        ("leftmost", "rightmost"),
+        ("clockwise", "anticlockwise"),
+        ("empty", "occupied"),
+        ("own", "opponent's"),
+        ("more", "fewer"),
+    ];
+    let (a, b) = (a.to_lowercase(), b.to_lowercase());
+    PAIRS.iter().any(|&(x, y)| (a == x && b == y) || (a == y && b == x))
 }
 
 /// How far an edited source is read from byte `from` on.

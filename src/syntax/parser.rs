@@ -951,8 +951,11 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
             Rule::turning => turnings.push(lower_turning(child)?),
             Rule::lone_seed => lone = Some(lower_lone_seed(child)?),
             Rule::whole_move => {
-                let not_again = Children::of(child.clone()).optional(Rule::not_again).is_some();
-                whole_move = Some(Spanned::new(not_again, span(&child)));
+                let at = span(&child);
+                let mut c = Children::of(child);
+                let from = lower_choice(c.expect(Rule::choice)?)?;
+                let not_again = c.optional(Rule::not_again).is_some();
+                whole_move = Some(Spanned::new(WholeMove { from, not_again }, at));
             }
             Rule::must_feed => {
                 let has = |rule| child.clone().into_inner().any(|w| w.as_rule() == rule);

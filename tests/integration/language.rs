@@ -4154,6 +4154,67 @@ fn an_opening_may_end_on_a_fact_about_every_players_holes() {
     assert!(words.contains("every opponent's hole holds 0 to 1 seeds"), "{words}");
 }
 
+/// `a player may instead move all seeds of an own hole with 1 seed into the next hole`, where
+/// holes belong by rows (blind test 20: English Wari of St. Lucia's first turn; once only
+/// where holes belong by colour, and of the rearmost hole): in [`PLAIN`] with holes of 2 to
+/// sow, South has a2 to sow, and a1 → a2 and a4 → b4 (the next hole along the circuit, on
+/// North's side) to move; a3 is empty. `a4-b4` puts a4's seed into b4 and the turn is over.
+#[test]
+fn a_player_may_move_a_whole_hole_into_the_next_hole_where_holes_belong_by_rows() {
+    let rules = seventh_fault(&plain(&[(
+        "own hole with at least 1 seed",
+        "own hole with at least 2 seeds\n        a player may instead move all seeds of an own hole with 1 seed into the next hole",
+    )]));
+    let mut game = main_position(&rules, "b 1 1 1 1\na 1 2 0 1", Player::South);
+    let names = |game: &Game| game.legal_moves().iter().map(|&m| rules.move_text(m)).collect::<Vec<_>>();
+    assert_eq!(names(&game), ["a2", "a1-a2", "a4-b4"]);
+    game.play(rules.parse_move(game.state(), "a4-b4").unwrap()).unwrap();
+    assert_eq!(rules.board_counts(game.state()), [1, 2, 0, 0, 1, 1, 1, 2]);
+    assert_eq!(game.state().to_move(), Player::North);
+    let words = rules.model().to_string();
+    assert!(words.contains("may put every seed of a hole that fits `an own hole with 1 seed`"), "{words}");
+}
+
+/// `the opposite hole` where rows have no names (blind test 21, fault 1: every hole
+/// everyone's, or the circuit in equal parts, was "inconsistent … no row number 0"): the
+/// hole across the board in the same column. a1 (1) → a2, empty: b2's 5 are taken; a lap
+/// rule asking whether the opposite hole is occupied reads b2 the same way.
+#[test]
+fn the_opposite_hole_is_across_the_board_where_rows_have_no_names() {
+    let text = r#"game "Across" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns every hole
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an empty hole and the opposite hole is occupied: capture across
+        otherwise: stop
+    }
+    capture across {
+        take the opposite hole
+        put the taken seeds in the mover's hand
+    }
+    end {
+        at most 0 seeds on the board ends the game and the player who captured more seeds wins
+        a player who cannot move ends the game and the player who captured more seeds wins
+    }
+}
+"#;
+    for text in [text.to_string(), text.replace("owns every hole", "owns an equal part of the circuit")] {
+        let rules = seventh_fault(&text);
+        let mut game = main_position(&rules, "b 0 5 0\na 1 0 0", Player::South);
+        game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+        assert_eq!(rules.board_counts(game.state()), [0, 1, 0, 0, 0, 0], "{text}");
+        assert_eq!(game.state().hand()[Player::South], 5);
+    }
+}
+
 /// A path of neighbouring holes, chosen seed by seed, on two rows of four: the sowing clauses
 /// that `sow::check::not_on_path` once refused with it are edited in by each test.
 const PATH: &str = r#"game "Path" {
