@@ -131,6 +131,12 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         None if own.sow.is_some() => None,
         None => base.and_then(|m| m.empty_hole),
     };
+    // Seeds into every hole: likewise.
+    let each_hole = match own.sow.and_then(|s| s.node.each_hole.as_ref()) {
+        Some(v) => Some(scope.count(v).ok()?),
+        None if own.sow.is_some() => None,
+        None => base.and_then(|m| m.each_hole),
+    };
     // Holes skipped: the sowing's own `sow` line says, else the main game's for an opening.
     let skip = match own.sow.map(|s| s.node) {
         Some(s) => match &s.skip {
@@ -248,6 +254,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         first_lap,
         first_hole,
         empty_hole,
+        each_hole,
         leave_turned,
         turned_once,
         hand_entry,

@@ -291,7 +291,7 @@ impl Rules {
         let by_rule = match sow.first_hole {
             Some(first) if p.bits & (PATH_FIRST | PATH_STARTED) == PATH_FIRST => first,
             _ if before == 0 => sow.empty_hole,
-            _ => 1,
+            _ => sow.each_hole,
         };
         let k = by_rule.max(1).min(p.hand);
         self.add(state, to, k);

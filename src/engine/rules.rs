@@ -139,8 +139,11 @@ pub struct SowRules {
     pub first_lap: crate::model::FirstLap,
     /// Seeds the first hole of a turn's first lap receives, if not one.
     pub first_hole: Option<u16>,
-    /// Seeds each hole empty when a lap reaches it receives (1 where the rules say nothing).
+    /// Seeds each hole empty when a lap reaches it receives (`each_hole` where the rules say
+    /// nothing).
     pub empty_hole: u16,
+    /// Seeds every other hole a lap reaches receives (1 where the rules say nothing).
+    pub each_hole: u16,
     /// The mark whose holes laps skip, where play sets it (a new round's closed holes, a
     /// landing marked): read from the position, lap by lap. A mark only the setup sets is
     /// skipped by the ring itself.

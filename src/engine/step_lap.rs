@@ -171,7 +171,7 @@ impl Rules {
                 } else if state.counts[at.index()] == 0 {
                     sow.empty_hole
                 } else {
-                    1
+                    sow.each_hole
                 }
             };
             // A ring of nothing but skipped holes drops its seeds all the same: at most a

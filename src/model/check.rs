@@ -282,7 +282,7 @@ impl Model {
                     "a heavy hole names marks the game has and lifts at least 1 seed, at most as many as make it heavy",
                 ));
             }
-            if sowing.first_hole == Some(0) || sowing.empty_hole == Some(0) {
+            if sowing.first_hole == Some(0) || sowing.empty_hole == Some(0) || sowing.each_hole == Some(0) {
                 return Err(self.wrong("the sowing", "the first hole of a lap receives at least one seed"));
             }
             if let Some(lone) = sowing.lone {

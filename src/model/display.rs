@@ -625,7 +625,13 @@ impl Model {
         if let Some(n) = sowing.empty_hole {
             writeln!(
                 f,
-                "{gap}{indent}sowing: {n} seeds (or all that are left) into each hole that is empty when a lap reaches it, 1 into an occupied one"
+                "{gap}{indent}sowing: {n} seeds (or all that are left) into each hole that is empty when a lap reaches it, {} into an occupied one",
+                sowing.each_hole.unwrap_or(1)
+            )?;
+        } else if let Some(n) = sowing.each_hole {
+            writeln!(
+                f,
+                "{gap}{indent}sowing: {n} seeds (or all that are left) into each hole a lap reaches"
             )?;
         }
         if let Some(n) = sowing.first_hole {

@@ -447,6 +447,7 @@ impl Model {
             reached(s)
                 || s.heavy.is_some()
                 || s.empty_hole.is_some()
+                || s.each_hole.is_some()
                 || s.exit_start.is_some()
                 || s.exit_relay.is_some()
                 || s.side_path.is_some()
@@ -629,9 +630,11 @@ pub struct Sowing {
     /// Every lap lifted from a hole (the first and each relay) drops its first seed back
     /// into that hole (`, every lap starting with the hole it lifts`).
     pub every_lap_itself: bool,
-    /// Seeds each hole empty when a lap reaches it receives (else one, as every hole), in
-    /// every lap.
+    /// Seeds each hole empty when a lap reaches it receives (else as every hole), in every
+    /// lap.
     pub empty_hole: Option<u16>,
+    /// Seeds every hole a lap reaches receives (else one), in every lap.
+    pub each_hole: Option<u16>,
     /// The seeds a turned lap captures, put into a hole a lap may be turned from, may be left
     /// there while another such hole is sown turned instead.
     pub leave_turned: bool,

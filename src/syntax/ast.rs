@@ -426,6 +426,8 @@ pub struct Sow {
     pub first_hole: Option<Spanned<Value>>,
     /// `, N seeds into each empty hole`: what each hole empty when a lap reaches it receives.
     pub empty_hole: Option<Spanned<Value>>,
+    /// `, N seeds into each hole`: what every hole a lap reaches receives.
+    pub each_hole: Option<Spanned<Value>>,
     /// `1 seed from the mover's hand into the chosen hole, then …`, if that is the line.
     pub place: Option<Spanned<Place>>,
     /// `, skipping NAME holes`: the mark whose holes no lap drops a seed into, if said.

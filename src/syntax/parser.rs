@@ -651,10 +651,15 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         Some(first) => Some(lower_value(Children::of(first).expect(Rule::value)?)?),
         None => None,
     };
-    let empty_hole = match c.optional(Rule::empty_hole_seeds) {
-        Some(empty) => Some(lower_value(Children::of(empty).expect(Rule::value)?)?),
-        None => None,
-    };
+    let (mut empty_hole, mut each_hole) = (None, None);
+    if let Some(seeds) = c.optional(Rule::empty_hole_seeds) {
+        let mut k = Children::of(seeds);
+        let n = lower_value(k.expect(Rule::value)?)?;
+        match k.optional(Rule::every_hole_seeds) {
+            Some(_) => empty_hole = Some(n),
+            None => each_hole = Some(n),
+        }
+    }
     let skip_count = match c.optional(Rule::skip_counted) {
         Some(p) => {
             let sp = span(&p);
@@ -702,6 +707,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         overrun,
         first_hole,
         empty_hole,
+        each_hole,
         skip,
         skip_side,
         skip_count,

@@ -4215,6 +4215,32 @@ fn the_opposite_hole_is_across_the_board_where_rows_have_no_names() {
     }
 }
 
+/// `, 4 seeds into each hole` (blind test 21: Luuth, "placing four counters in each hole"):
+/// in [`PLAIN`], South a1 (9) → a2 (2 + 4), a3 (2 + 4), the last one into a4 (2 + 1). With
+/// `, 4 seeds into each empty hole` an occupied hole gets one seed: a1 (5) → a2, a3, a4 and
+/// b4 take 1 each, and the empty b3 the one left (4 would go into it).
+#[test]
+fn a_lap_may_drop_several_seeds_into_each_hole() {
+    let rules = seventh_fault(&plain(&[(
+        "sow all seeds from the next hole",
+        "sow all seeds from the next hole, 4 seeds into each hole",
+    )]));
+    let mut game = main_position(&rules, "b 2 2 2 2\na 9 2 2 2", Player::South);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), [0, 6, 6, 3, 2, 2, 2, 2]);
+    assert!(
+        rules.model().to_string().contains("4 seeds (or all that are left) into each hole a lap reaches")
+    );
+    let rules = seventh_fault(&plain(&[(
+        "sow all seeds from the next hole",
+        "sow all seeds from the next hole, 4 seeds into each empty hole",
+    )]));
+    let mut game = main_position(&rules, "b 2 2 0 2\na 5 2 2 2", Player::South);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    // a2, a3, a4, b4 take one each; b3, empty, the last.
+    assert_eq!(rules.board_counts(game.state()), [0, 3, 3, 3, 2, 2, 1, 3]);
+}
+
 /// A path of neighbouring holes, chosen seed by seed, on two rows of four: the sowing clauses
 /// that `sow::check::not_on_path` once refused with it are edited in by each test.
 const PATH: &str = r#"game "Path" {
