@@ -446,7 +446,12 @@ pub enum CheckError {
 
     /// A board with too many holes per row.
     #[error("rows of {columns} holes are longer than sow supports")]
-    #[diagnostic(code(sow::check::board_columns), help("rows may have at most 40 holes"))]
+    #[diagnostic(
+        code(sow::check::board_columns),
+        help(
+            "rows may have at most 40 holes, and a board at most 160 (rows of at most 26 holes on six rows)"
+        )
+    )]
     BoardColumns {
         /// Holes per row given.
         columns: u64,

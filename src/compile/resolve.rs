@@ -216,6 +216,12 @@ impl<'a> Scope<'a> {
             }
         } else if rows != 2
             && rows != 4
+            && !(rows == 6
+                && self
+                    .eff
+                    .sections
+                    .territory
+                    .is_none_or(|t| t.node.share.is_none() && t.node.common.is_none()))
             && !(rows == 3
                 && self
                     .eff
@@ -241,7 +247,7 @@ impl<'a> Scope<'a> {
                  `territory each player owns row home and the right half of row middle`"
                     .to_string()
             } else if by_rows {
-                "a board has 2 or 4 rows: each player owns half of them; of 3 rows, the row nearest \
+                "a board has 2, 4 or 6 rows: each player owns half of them; of 3 rows, the row nearest \
                  them and half of the middle row"
                     .to_string()
             } else {
@@ -255,7 +261,9 @@ impl<'a> Scope<'a> {
             let circuit = self.eff.sections.circuit.map_or(section.span, |s| s.span);
             errors
                 .push(CheckError::EmptyCircuit { span: board.columns.span.into(), circuit: circuit.into() });
-        } else if columns > MAX_COLUMNS as u64 {
+        } else if columns > MAX_COLUMNS as u64
+            || rows.saturating_mul(columns) > crate::model::MAX_HOLES as u64
+        {
             errors.push(CheckError::BoardColumns { columns, span: board.columns.span.into() });
         }
         let side_stores = match &board.side_stores {

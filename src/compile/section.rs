@@ -283,7 +283,7 @@ impl Scope<'_> {
         };
         match (self.board, c.all_rows) {
             (Some(_), None) if ring_role.is_some() || c.edge.is_some() => {}
-            (Some(shape), None) if shape.per_side() != 2 => {
+            (Some(shape), None) if !(2..=3).contains(&shape.per_side()) => {
                 return Err(CheckError::CircuitRows {
                     span: section.span.into(),
                     per_side: shape.per_side(),
@@ -1223,7 +1223,11 @@ impl Scope<'_> {
             ast::Target::Every(own, range, sown) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
                 let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
-                Target::Every(side, min, max, step, *sown)
+                if *sown {
+                    Target::EverySown(side, min, max, step)
+                } else {
+                    Target::Every(side, min, max, step)
+                }
             }
             ast::Target::Column(row) => Target::Column(self.row(row)?),
             ast::Target::ColumnAlong(row, steps) => {
@@ -1744,7 +1748,9 @@ impl Scope<'_> {
         if let Some(board) = self.board {
             let fixed = self.fixed_marks();
             let bound = match t.place {
-                ast::TransferPlace::Described => transfer_bound(board, &from, &to, &fixed),
+                ast::TransferPlace::Described | ast::TransferPlace::NotOpposite => {
+                    transfer_bound(board, &from, &to, &fixed)
+                }
                 ast::TransferPlace::Behind | ast::TransferPlace::Next => 1,
             };
             if bound > MAX_CHOICES {
@@ -1755,6 +1761,7 @@ impl Scope<'_> {
             ast::TransferPlace::Described => TransferTo::Any,
             ast::TransferPlace::Behind => TransferTo::Behind,
             ast::TransferPlace::Next => TransferTo::Next,
+            ast::TransferPlace::NotOpposite => TransferTo::NotOpposite,
         };
         errors.finish(Some(Turn::Transfer { count, from, holds, to, place }))
     }

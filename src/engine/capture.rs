@@ -487,7 +487,8 @@ impl Rules {
                         self.holes_before(state, run, side, (min, max, step), |h| holes.push((h, u8::MAX)));
                     }
                 }
-                Target::Every(side, min, max, step, sown) => {
+                Target::Every(side, min, max, step) | Target::EverySown(side, min, max, step) => {
+                    let sown = matches!(*target, Target::EverySown(..));
                     holes.extend(self.swept(state, me, (side, sown), (min, max, step)).map(|h| (h, u8::MAX)));
                 }
             }
@@ -861,7 +862,8 @@ impl Rules {
                         n_holes += 1;
                     });
                 }
-                Target::Every(side, min, max, step, sown) => {
+                Target::Every(side, min, max, step) | Target::EverySown(side, min, max, step) => {
+                    let sown = matches!(*target, Target::EverySown(..));
                     for h in self.swept(state, me, (side, sown), (min, max, step)) {
                         // Each hole once, whatever other targets named it.
                         if n_holes < MAX_SLOTS && !holes[..n_holes].iter().any(|&(x, _)| x == h) {
@@ -907,7 +909,9 @@ impl Rules {
             }
             Some(&Target::OppositeAlong(role, steps)) => self.opposite_along(state, last, rev, (role, steps)),
             Some(&Target::ColumnAlong(role, steps)) => self.column_along(state, last, rev, (role, steps)),
-            Some(Target::Every(..) | Target::HolesBefore(..) | Target::HolesAfter(..)) => None,
+            Some(
+                Target::Every(..) | Target::EverySown(..) | Target::HolesBefore(..) | Target::HolesAfter(..),
+            ) => None,
         }?;
         Some((self.run_ring(state, sow, me, from)?, from))
     }

@@ -179,11 +179,15 @@ impl Rules {
                 continue;
             }
             let column = self.hole_column[a.index()];
+            let across = self.opposite[me][a.index()];
             for b in self.all_holes() {
-                if b != a
-                    && self.matches(state, me, to, b)
-                    && (place == TransferTo::Any || self.hole_column[b.index()] == column)
-                {
+                let fits = match place {
+                    TransferTo::Any => true,
+                    TransferTo::Behind => self.hole_column[b.index()] == column,
+                    TransferTo::NotOpposite => !across.contains(&Some(b)),
+                    TransferTo::Next => false,
+                };
+                if b != a && fits && self.matches(state, me, to, b) {
                     out.push(Move::Transfer(a, b));
                 }
             }

@@ -238,19 +238,27 @@ impl Rules {
             Phase::Pick(p) => self.follow_up(state, history, p.capture, p.step + 1, p.taken, p.taken_roles),
             Phase::LapChoice(choice) => {
                 if self.stepwise {
-                    // The sowing is over where the mover stops it.
-                    let mut tally = super::stepwise::Tally::default();
-                    let captured = state.turn_bits & TURN_STEP_CAPTURED != 0;
-                    self.sowing_over(state, choice.at, captured, &mut tally);
-                    for &(at, n) in &tally.overran {
-                        log.took(at, n);
-                    }
-                    self.step_block(state);
+                    self.stop_paused_sowing(state, choice.at, log);
                 }
                 self.end_turn(state, history);
             }
             Phase::Sow | Phase::EndChoice(_) | Phase::Step(_) | Phase::Lift(_) | Phase::PutChoice(_) => {}
         }
+    }
+
+    /// The sowing the general interpreter paused at `at` (`may stop`), stopped there by the
+    /// mover: it is over (the rules read then, and the blocking rule). Out of line: the
+    /// sowing's tally kept off the frame of [`Rules::apply`]'s common paths.
+    #[cold]
+    #[inline(never)]
+    fn stop_paused_sowing<L: Log>(&self, state: &mut State, at: Hole, log: &mut L) {
+        let mut tally = super::stepwise::Tally::default();
+        let captured = state.turn_bits & TURN_STEP_CAPTURED != 0;
+        self.sowing_over(state, at, captured, &mut tally);
+        for &(h, n) in &tally.overran {
+            log.took(h, n);
+        }
+        self.step_block(state);
     }
 
     /// A relay where a sowing paused for the mover: the next lap sown the usual way.

@@ -31,7 +31,7 @@ pub enum Half {
 /// The board's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// Rows (2, 3 or 4): each player owns half of them; of three, the row nearest them and
+    /// Rows (2, 3, 4 or 6): each player owns half of them; of three, the row nearest them and
     /// half of the middle row ([`Board::middle`]).
     pub rows: usize,
     /// Holes per row.
@@ -144,7 +144,31 @@ impl Board {
     ///
     /// Seen from above with South at the bottom, anticlockwise runs left to right along the
     /// lower of the two rows and right to left along the upper one.
+    ///
+    /// Of three rows a player (a board of six), the rows back and forth from the seat inward:
+    /// anticlockwise, the outer row from the owner's left to right, the middle row back, the
+    /// inner row from left to right again, then on to the outer row's first hole; clockwise
+    /// the same holes the other way, from the outer row's first hole.
     pub fn own_rows_ring(self, player: Player, direction: Direction) -> Vec<Cell> {
+        if self.per_side() == 3 && self.middle.is_none() {
+            let mut ring: Vec<Cell> = (0..3)
+                .flat_map(|role| {
+                    let row = self.row(player, role);
+                    let from_left = move |k: usize| Cell::new(row, self.column_from_left(player, k));
+                    let ks: Vec<usize> = if role % 2 == 0 {
+                        (0..self.columns).collect()
+                    } else {
+                        (0..self.columns).rev().collect()
+                    };
+                    ks.into_iter().map(from_left)
+                })
+                .collect();
+            if direction == Direction::Clockwise {
+                ring.reverse();
+                ring.rotate_right(1);
+            }
+            return ring;
+        }
         let outer = self.row(player, 0);
         let inner = self.row(player, 1);
         let (lower, upper) = (outer.min(inner), outer.max(inner));

@@ -115,6 +115,7 @@ impl Model {
             || !(board.rows.is_multiple_of(2) || three)
             || (board.middle.is_some() && !three)
             || !(1..=MAX_COLUMNS).contains(&board.columns)
+            || board.holes() > MAX_HOLES
         {
             return Err(ModelError::Board { rows: board.rows, columns: board.columns });
         }
@@ -139,8 +140,10 @@ impl Model {
         if c.shared && c.ring_role.is_none() && !c.edge && !c.path && board.rows != 2 && board.rows != 3 {
             return Err(ModelError::Circuit("a circuit of all rows needs a board of two rows, or of three"));
         }
-        if !c.shared && board.per_side() != 2 {
-            return Err(ModelError::Circuit("a circuit of each player's own rows needs two rows a player"));
+        if !c.shared && !(2..=3).contains(&board.per_side()) {
+            return Err(ModelError::Circuit(
+                "a circuit of each player's own rows needs two or three rows a player",
+            ));
         }
         if let Some(role) = board.side_stores
             && (c.shared || usize::from(role) >= board.per_side() || !board.columns.is_multiple_of(2))
@@ -597,7 +600,8 @@ impl Model {
                 }
                 Target::HolesBefore(_, min, max, _)
                 | Target::HolesAfter(_, min, max, _)
-                | Target::Every(_, min, max, ..)
+                | Target::Every(_, min, max, _)
+                | Target::EverySown(_, min, max, _)
                     if min > max =>
                 {
                     return Err(self.wrong(place, format!("no count is {min} to {max}")));

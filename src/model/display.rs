@@ -353,6 +353,7 @@ impl Model {
                         TransferTo::Any => to,
                         TransferTo::Behind => format!("{to} in its column"),
                         TransferTo::Next => "the next hole along the circuit".to_string(),
+                        TransferTo::NotOpposite => format!("{to}, but not the hole across from it"),
                     };
                     writeln!(f, "{indent}  a turn moves {count} seed(s) from {from}{holds} to {to}")?;
                     if let Some(d) = &phase.drop_capture {
@@ -1062,13 +1063,14 @@ impl Model {
                     Target::OppositeAlong(r, steps) => {
                         format!("opposite {} of {}", self.row_names[usize::from(*r)], along_hole(*steps))
                     }
-                    Target::Every(side, min, max, step, sown) => {
+                    Target::Every(side, min, max, step) | Target::EverySown(side, min, max, step) => {
+                        let sown = matches!(t, Target::EverySown(..));
                         let side = match side {
                             Some(Side::Own) => "own ",
                             Some(Side::Opponent) => "opponent's ",
                             None => "",
                         };
-                        let sown = if *sown { " sown into this turn" } else { "" };
+                        let sown = if sown { " sown into this turn" } else { "" };
                         format!("every {side}hole{sown} with {}", count_set(*min, *max, *step, "seeds"))
                     }
                 })

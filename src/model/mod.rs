@@ -376,7 +376,7 @@ impl Model {
     /// Whether a capture keeps to the holes the turn has sown into (`every hole sown this
     /// turn that holds …`): the engine then marks each hole a seed of the turn falls into.
     pub fn tracks_sown(&self) -> bool {
-        (self.captures.iter().flat_map(|c| &c.take)).any(|t| matches!(t, Target::Every(.., true)))
+        (self.captures.iter().flat_map(|c| &c.take)).any(|t| matches!(t, Target::EverySown(..)))
     }
 
     /// The constructs only the general interpreter plays (see [`Model::fast_path_covers`]).
@@ -1074,6 +1074,8 @@ pub enum TransferTo {
     Behind,
     /// The hole after the one they come from, along the mover's circuit.
     Next,
+    /// Any but those across from the hole they come from (`, except the opposite hole`).
+    NotOpposite,
 }
 
 /// When a mover must feed the opponent (`must feed an opponent who …`).
@@ -1226,11 +1228,12 @@ pub enum Blocked {
 }
 
 /// Most rows a board may have.
-pub const MAX_ROWS: usize = 4;
+pub const MAX_ROWS: usize = 6;
 /// Most holes a row may have.
 pub const MAX_COLUMNS: usize = 40;
-/// Most holes a board may have.
-pub const MAX_HOLES: usize = MAX_ROWS * MAX_COLUMNS;
+/// Most holes a board may have: four rows of the longest (a board of six rows has rows of
+/// at most 26 holes).
+pub const MAX_HOLES: usize = 4 * MAX_COLUMNS;
 /// Slots of a position's count array: the holes, then a store for each player.
 pub const MAX_SLOTS: usize = MAX_HOLES + 2;
 /// Laps after which a sowing that has neither ended nor repeated its state counts as endless:
@@ -1737,9 +1740,12 @@ pub enum Target {
     HolesAfter(Option<Side>, u16, u16, u16),
     /// Every hole of the board (or of one side: the mover's, or their opponents') holding
     /// between `min` and `max` seeds (in steps of the last) when the capture is made; stores
-    /// aside. With `true`, only the holes a seed of the turn's laps has fallen into (`sown
-    /// this turn`).
-    Every(Option<Side>, u16, u16, u16, bool),
+    /// aside.
+    Every(Option<Side>, u16, u16, u16),
+    /// The same sweep over the holes a seed of the turn's laps has fallen into (`every hole
+    /// sown this turn that holds …`). A variant of its own, not a flag of [`Target::Every`]:
+    /// a target stays eight bytes.
+    EverySown(Option<Side>, u16, u16, u16),
     /// The mover's own hole of this row role in the landing column.
     Column(Role),
     /// The hole so many holes after the landing hole along the circuit, in the direction of
@@ -1752,6 +1758,9 @@ pub enum Target {
     /// counts, whichever side that hole is on (none where it is a store).
     ColumnAlong(Role, i16),
 }
+
+// A capture's targets are read in the engine's capture loop: they stay eight bytes.
+const _: () = assert!(std::mem::size_of::<Target>() == 8);
 
 /// A capture: the holes taken at once, then the mover's follow-up choices.
 #[derive(Clone, Debug, PartialEq, Eq)]

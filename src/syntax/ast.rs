@@ -587,6 +587,9 @@ pub enum TransferPlace {
     Behind,
     /// `the next hole`: the hole after the one they come from, along the mover's circuit.
     Next,
+    /// `…, except the opposite hole`: any hole the words describe but those across from the
+    /// hole they come from.
+    NotOpposite,
 }
 
 /// `it ends …`: how an opening ends, besides its `lasts`.

@@ -162,7 +162,7 @@ const EDGES: &[Edge] = &[
         found_not: &[],
         expected: "",
         right_after: &[],
-        help: "a sowing drops one seed into each hole it passes; a rule may change that for empty holes, `sow all seeds from the next hole, 2 seeds into each empty hole`, and for the first hole, `sow all seeds from the next hole, 2 seeds into the first hole`. sow has no phrase yet for more than one seed into every hole",
+        help: "a sowing drops one seed into each hole it passes; a rule may change that for every hole, `sow all seeds from the next hole, 4 seeds into each hole`, for empty holes, `sow all seeds from the next hole, 2 seeds into each empty hole`, and for the first hole, `sow all seeds from the next hole, 2 seeds into the first hole`",
     },
     Edge {
         starts: &["sow"],

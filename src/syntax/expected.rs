@@ -59,6 +59,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_laps => "`laps`",
         Rule::kw_sowing => "`sowing`",
         Rule::kw_this => "`this`",
+        Rule::transfer_not_opposite => "`, except the opposite hole`",
         Rule::every_hole_seeds => "`empty`",
         Rule::others_hole => "`opponent's hole`",
         Rule::any_players_hole => "`hole`",

@@ -857,7 +857,11 @@ fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
     } else if let Some(b) = c.optional(Rule::transfer_behind) {
         (lower_hole_description(Children::of(b).expect(Rule::hole_description)?)?, TransferPlace::Behind)
     } else {
-        (lower_hole_description(c.expect(Rule::hole_description)?)?, TransferPlace::Described)
+        let to = lower_hole_description(c.expect(Rule::hole_description)?)?;
+        match c.optional(Rule::transfer_not_opposite) {
+            Some(_) => (to, TransferPlace::NotOpposite),
+            None => (to, TransferPlace::Described),
+        }
     };
     Ok(TransferTurn { count, from, holds, to, place })
 }

@@ -602,3 +602,21 @@ fn a_put_choice_combines_with_every_bundled_game() {
     assert!(files >= 15, "{files} files");
     assert!(pauses >= 100, "{pauses} pauses");
 }
+
+/// A board of six rows, three a player (`tests/fixtures/combine/six_rows.sow`, Katro of
+/// Madagascar but its lone counter's move): it checks at both sizes, and the engine and the
+/// general interpreter agree decision by decision in random games, sown either way.
+#[test]
+fn a_board_of_six_rows_plays_alike_in_both_interpreters() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/combine/six_rows.sow");
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let mut compared = 0;
+    for columns in ["3", "6"] {
+        let setting = format!("columns={columns}");
+        let options = sow::Options::new(None, &[setting.as_str()]);
+        let rules = sow::compile("six_rows.sow", &text, &options).unwrap_or_else(|e| panic!("{e:?}"));
+        let general = Rules::general(rules.model().clone()).expect("the general interpreter plays it");
+        compared += compare(&rules, &general, &format!("six rows of {columns}"), 20, 300);
+    }
+    assert!(compared > 1_000, "{compared} decisions compared");
+}

@@ -4241,6 +4241,72 @@ fn a_lap_may_drop_several_seeds_into_each_hole() {
     assert_eq!(rules.board_counts(game.state()), [0, 3, 3, 3, 2, 2, 1, 3]);
 }
 
+/// `move all seeds from an own hole with at least 1 seed to a hole, except the opposite hole`
+/// (blind test 21: Luuth's opening move, "to any hole except the opposite hole on the
+/// opponent's side"): on 2 × 3 holes with seeds in a1 and a3, a1's seeds may go anywhere but
+/// b1 (across from it), a3's anywhere but b3; without the words, b1 and b3 too.
+#[test]
+fn a_move_of_seeds_may_leave_out_the_opposite_hole() {
+    let text = r#"game "Across" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    opening "move" {
+        lasts 1 turn
+        move all seeds from an own hole with at least 1 seed to a hole, except the opposite hole
+    }
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    end {
+        a player who cannot move loses
+    }
+}
+"#;
+    let moves = |text: &str| {
+        let rules = seventh_fault(text);
+        let mut setup = setup(&rules, "b 1 1 1\na 2 0 2", Player::South);
+        setup.opening = Some("move".into());
+        let game = Game::from_state(&rules, state(&rules, &setup));
+        let mut moves = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect::<Vec<_>>();
+        moves.sort();
+        moves
+    };
+    assert_eq!(moves(text), ["a1-a2", "a1-a3", "a1-b2", "a1-b3", "a3-a1", "a3-a2", "a3-b1", "a3-b2"]);
+    let all = moves(&text.replace(", except the opposite hole", ""));
+    assert_eq!(all.len(), 10);
+    assert!(all.contains(&"a1-b1".to_string()) && all.contains(&"a3-b3".to_string()));
+}
+
+/// A board of six rows, three a player (blind test 19, item 10: Katro, "a boustrophedon path
+/// along the holes, moving from the last hole in the innermost row to the beginning of the
+/// outer row"; `tests/fixtures/combine/six_rows.sow` at 6 × 3). South's circuit: a1 a2 a3, b3
+/// b2 b1, c1 c2 c3, then a1 again. South's outer row is empty, so a middle hole is sown: b1
+/// (1) → c1 (1 → 2), an occupied own inner hole whose opposite inner hole d1 is empty; the
+/// opposite middle hole e1 (3) is taken, put into c1 (5) and c1 is sown on: c2, c3, then the
+/// jump to a1, a2, a3 (empty: the turn ends).
+#[test]
+fn a_board_may_have_six_rows_sown_back_and_forth() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/combine/six_rows.sow"))
+            .unwrap();
+    let rules = sow::compile("six.sow", &text, &Options::new(None, &["columns=3"]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    let words = rules.model().to_string();
+    assert!(words.contains("South: a1 a2 a3 b3 b2 b1 c1 c2 c3"), "{words}");
+    assert!(words.contains("North: f3 f2 f1 e1 e2 e3 d3 d2 d1"), "{words}");
+    let mut game =
+        main_position(&rules, "f 0 0 0\ne 3 0 0\nd 0 0 1\nc 1 0 0\nb 1 0 0\na 0 0 0", Player::South);
+    let legal: Vec<String> = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect();
+    assert_eq!(legal, ["b1:ccw", "b1:cw"]);
+    game.play(rules.parse_move(game.state(), "b1:ccw").unwrap()).unwrap();
+    assert_eq!(rules.board_counts(game.state()), [1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
+}
+
 /// A path of neighbouring holes, chosen seed by seed, on two rows of four: the sowing clauses
 /// that `sow::check::not_on_path` once refused with it are edited in by each test.
 const PATH: &str = r#"game "Path" {
