@@ -127,7 +127,8 @@ fn ruleset_parameter_reported_in_the_base_game() {
        ·                        ╰── 50 holes per row
      6 │     territory each player owns rows outer, inner
        ╰────
-      help: rows may have at most 40 holes
+      help: rows may have at most 40 holes, and a board at most 160 (rows of at
+            most 26 holes on six rows)
     "#);
 }
 
