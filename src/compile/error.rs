@@ -1445,6 +1445,47 @@ pub enum Problem {
     #[error(transparent)]
     #[diagnostic(transparent)]
     AtRangeEnd(#[from] AtRangeEnd),
+    /// A problem of one ruleset's rules (not of the base game's), at the words it comes from,
+    /// which may be the base game's.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    InRuleset(#[from] InRuleset),
+}
+
+/// A problem that appears only in a ruleset: its words may stand in the base game (a section
+/// the ruleset keeps), so the ruleset is named and pointed at (blind test 22, fault 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InRuleset {
+    /// The ruleset.
+    pub name: String,
+    /// Its name in the file.
+    pub at: SourceSpan,
+    /// The problem in it.
+    pub inner: Box<CheckError>,
+}
+
+impl fmt::Display for InRuleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "in ruleset \"{}\": {}", self.name, self.inner)
+    }
+}
+
+impl std::error::Error for InRuleset {}
+
+impl Diagnostic for InRuleset {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.inner.code()
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.inner.help()
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let ruleset = LabeledSpan::new_with_span(Some("the rules of this ruleset".to_string()), self.at);
+        let inner: Vec<LabeledSpan> = self.inner.labels().map(|l| l.collect()).unwrap_or_default();
+        Some(Box::new(inner.into_iter().chain(std::iter::once(ruleset))))
+    }
 }
 
 /// A problem that appears only when a parameter takes the lowest or highest value its range

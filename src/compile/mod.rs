@@ -18,7 +18,7 @@ mod warning;
 use std::collections::HashSet;
 use std::sync::Arc;
 
-pub use error::{AtRangeEnd, CheckError, Problem, RulesError};
+pub use error::{AtRangeEnd, CheckError, InRuleset, Problem, RulesError};
 pub use limits::{MAX_CAPTURES, MAX_FOLLOW_UPS, MAX_OPENINGS, MAX_PARAMS, MAX_RULESETS};
 pub use warning::{Warning, Warnings};
 
@@ -195,7 +195,7 @@ pub fn check_unless(
     let mut warnings: Vec<Warning> = Vec::new();
     let mut seen: HashSet<Warning> = HashSet::new();
     let mut problems: Vec<Problem> = Vec::new();
-    let mut add = |p: Problem| {
+    let add = |problems: &mut Vec<Problem>, p: Problem| {
         if !problems.contains(&p) {
             problems.push(p);
         }
@@ -227,12 +227,15 @@ pub fn check_unless(
                         };
                         let range = range_span(&file.game, ruleset.as_deref(), &p.name);
                         for inner in errors {
-                            add(Problem::AtRangeEnd(AtRangeEnd {
-                                name: p.name.clone(),
-                                value: u64::from(value),
-                                range: range.into(),
-                                inner: Box::new(inner),
-                            }));
+                            add(
+                                &mut problems,
+                                Problem::AtRangeEnd(AtRangeEnd {
+                                    name: p.name.clone(),
+                                    value: u64::from(value),
+                                    range: range.into(),
+                                    inner: Box::new(inner),
+                                }),
+                            );
                         }
                     }
                 }
@@ -243,13 +246,45 @@ pub fn check_unless(
                 }
                 compiled.push(rules);
             }
-            Err(errors) => errors.into_iter().for_each(|e| add(e.into())),
+            Err(errors) => {
+                // A ruleset's own problem (one the base game does not have) at words of the
+                // base game names the ruleset; one at a ruleset's words is shown there.
+                let at =
+                    ruleset.as_deref().and_then(|r| file.game.rulesets.iter().find(|x| x.name.node == r));
+                for e in errors {
+                    let p = match at {
+                        Some(r)
+                            if !problems.contains(&Problem::Check(e.clone()))
+                                && in_base_game(&file.game, &e) =>
+                        {
+                            Problem::InRuleset(InRuleset {
+                                name: r.name.node.clone(),
+                                at: r.name.span.into(),
+                                inner: Box::new(e),
+                            })
+                        }
+                        _ => e.into(),
+                    };
+                    add(&mut problems, p);
+                }
+            }
         }
     }
     Some(if problems.is_empty() {
         Ok((compiled, Warnings::new(name, shared, warnings)))
     } else {
         Err(RulesError::new(name, shared, problems))
+    })
+}
+
+/// Whether a problem's words are the base game's: its first label lies in no ruleset (from
+/// the ruleset's name to the end of its last section).
+fn in_base_game(game: &ast::Game, e: &CheckError) -> bool {
+    use miette::Diagnostic as _;
+    let Some(at) = e.labels().and_then(|mut l| l.next()).map(|l| l.offset()) else { return false };
+    !game.rulesets.iter().any(|r| {
+        let end = r.sections.iter().map(|s| s.span.end).max().unwrap_or(r.name.span.end).max(r.name.span.end);
+        (r.name.span.start..end).contains(&at)
     })
 }
 

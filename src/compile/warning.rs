@@ -132,7 +132,7 @@ pub enum Warning {
         code(sow::warning::endless_rounds),
         severity(Warning),
         help(
-            "a game of rounds ends only when a player cannot fill a hole, and the seeds may go back and forth between the players round after round (two blind tests of the language found games of rounds that random play never finished). Say how the game ends if the rounds do not: add a limit such as `after 5000 turns the game is a draw`"
+            "a game of rounds ends only when a player cannot fill a hole, and the seeds may go back and forth between the players round after round, so that random play may never finish the game. Say how the game ends if the rounds do not: add a limit such as `after 5000 turns the game is a draw`"
         )
     )]
     EndlessRounds {
@@ -849,12 +849,14 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
 /// takes further seeds or holes after it (those never go back on the board), or a turn of
 /// taking holes.
 fn seeds_leave(model: &Model) -> bool {
+    // A capture that takes holes and keeps their seeds off the board (not one that takes
+    // nothing, or puts or sows them back: blind test 22), or one with picks.
+    let keeps = |c: &crate::model::Capture| {
+        !c.take.is_empty() && !matches!(c.destination, Destination::Sow(_) | Destination::Put(_))
+    };
     model.circuit.through_store
-        || model
-            .captures
-            .iter()
-            .any(|c| !matches!(c.destination, Destination::Sow(_)) || !c.follow_ups.is_empty())
-        || model.phases.iter().any(|p| matches!(p.turn, Turn::Take { .. }))
+        || model.captures.iter().any(|c| keeps(c) || !c.follow_ups.is_empty())
+        || model.phases.iter().any(|p| matches!(p.turn, Turn::Take { .. } | Turn::Empty { .. }))
 }
 
 /// A game with no repetition rule, no turn limit, and seeds that never leave the board: the

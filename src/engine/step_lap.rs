@@ -260,7 +260,21 @@ impl Rules {
         (cur.rev, cur.first, cur.held_by, cur.hand) = (rev, first, tally.held_by, left);
         cur.captured |= tally.captured;
         let rule = sow.passing.iter().find(|r| self.rule_applies(state, r, (at, before), &cur));
-        let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule else { return };
+        if let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule {
+            self.capture_kept(state, sow, (c, at), rev, tally);
+        }
+    }
+
+    /// Capture `c` of a lap rule read as a seed falls or once the sowing is over, at hole
+    /// `at`: its holes taken (logged with the tally), its seeds kept where it says.
+    fn capture_kept(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        (c, at): (u8, Hole),
+        rev: bool,
+        tally: &mut Tally,
+    ) {
         let end = self.step_end(state, sow, at, tally);
         let (taken, _) = self.take_at(state, c, &end, rev, &mut Taken(&mut tally.overran));
         self.thin_marks(state);
@@ -290,15 +304,8 @@ impl Rules {
         cur.captured |= tally.captured || captured;
         let before = state.counts[at.index()].saturating_sub(1);
         let rule = sow.at_end.iter().find(|r| self.rule_applies(state, r, (at, before), &cur));
-        let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule else { return };
-        let end = self.step_end(state, sow, at, tally);
-        let (taken, _) = self.take_at(state, c, &end, cur.rev, &mut Taken(&mut tally.overran));
-        self.thin_marks(state);
-        if taken > 0 {
-            let me = state.to_move;
-            state.captures_made[me] = state.captures_made[me].saturating_add(1);
-            self.keep(state, self.model.captures[usize::from(c)].destination, taken);
-            tally.captured = true;
+        if let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule {
+            self.capture_kept(state, sow, (c, at), cur.rev, tally);
         }
     }
 

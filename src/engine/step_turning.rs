@@ -140,7 +140,8 @@ impl Rules {
             sown: true,
             reached: 0,
             laps: 0,
-            held_by: None,
+            // Whose seeds the landing hole held, where holes change owner (blind test 22).
+            held_by: tally.held_by,
             hand: 0,
         };
         match (&t.condition, &t.lands) {

@@ -1638,9 +1638,6 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
                 let mut r = Children::of(line);
                 let landing = r.any()?.as_rule() == Rule::relay_landing;
                 let range = r.optional(Rule::seed_range).map(lower_seed_range).transpose()?;
-                if !landing && range.is_none() {
-                    return Err(SyntaxError::internal(sp, expected::phrase(Rule::seed_range)));
-                }
                 relay_after = Some(Spanned::new((landing, range), sp));
             }
             Rule::follow_up => follow_ups.push(lower_follow_up(line)?),

@@ -112,14 +112,14 @@ fn missing_brace_is_not_among_the_expected() {
 }
 
 /// A ruleset's parameter value that the board cannot take is reported at the base game's
-/// `board` section, which reads `columns` and says nothing of the ruleset: the label
-/// should say that `columns` is 50 in ruleset "sanderson-1913", and point there too.
+/// `board` section, which reads `columns`: the message names the ruleset, and a second label
+/// points at it (blind test 22, fault 1).
 #[test]
 fn ruleset_parameter_reported_in_the_base_game() {
     insta::assert_snapshot!(report("param columns = 10 in 10..20", "param columns = 50 in 10..60"), @r#"
     sow::check::board_columns
 
-      × rows of 50 holes are longer than sow supports
+      × in ruleset "sanderson-1913": rows of 50 holes are longer than sow supports
        ╭─[ledger.sow:5:21]
      4 │     param columns = 8 in 8..36 "holes in each row"
      5 │     board 4 rows of columns holes, no stores
@@ -127,6 +127,13 @@ fn ruleset_parameter_reported_in_the_base_game() {
        ·                        ╰── 50 holes per row
      6 │     territory each player owns rows outer, inner
        ╰────
+        ╭─[ledger.sow:31:13]
+     30 │     }
+     31 │     ruleset "sanderson-1913" {
+        ·             ────────┬───────
+        ·                     ╰── the rules of this ruleset
+     32 │         param columns = 50 in 10..60
+        ╰────
       help: rows may have at most 40 holes, and a board at most 160 (rows of at
             most 26 holes on six rows)
     "#);

@@ -4307,6 +4307,33 @@ fn a_board_may_have_six_rows_sown_back_and_forth() {
     assert_eq!(rules.board_counts(game.state()), [1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
 }
 
+/// Blind test 22: `then relay from the next hole` with no count (an internal error once)
+/// relays from a next hole of at least 1 seed; and a turning's condition on the landing
+/// hole's side reads whose it is where a capture makes holes the mover's
+/// (`docs/generality/2026-12-06-twenty-second/faults/turn-condition-side-with-claimed-holes.sow`:
+/// South's lone a3 turned clockwise lands in South's own a2, so `a3:cw` is offered).
+#[test]
+fn a_relay_after_a_capture_and_a_turned_lap_read_as_written() {
+    let rules = seventh_fault(&plain(&[(
+        "        otherwise: stop",
+        "        when the last seed lands in an empty hole: capture nothing\n        otherwise: stop\n    }\n    capture nothing {\n        take nothing\n        then relay from the next hole",
+    )]));
+    let words = rules.model().to_string();
+    assert!(
+        words.contains("if the hole after the landing hole holds 1 or more seeds, it is lifted and sown on"),
+        "{words}"
+    );
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/generality/2026-12-06-twenty-second/faults/turn-condition-side-with-claimed-holes.sow"
+    ))
+    .unwrap();
+    let rules = seventh_fault(&text);
+    let game = Game::from_state(&rules, rules.start());
+    let legal: Vec<String> = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect();
+    assert_eq!(legal, ["a3:cw"]);
+}
+
 /// A path of neighbouring holes, chosen seed by seed, on two rows of four: the sowing clauses
 /// that `sow::check::not_on_path` once refused with it are edited in by each test.
 const PATH: &str = r#"game "Path" {
