@@ -31,8 +31,8 @@ impl From<ast::Direction> for model::Direction {
     }
 }
 
-impl From<ast::Blocked> for model::Blocked {
-    fn from(blocked: ast::Blocked) -> Self {
+impl From<&ast::Blocked> for model::Blocked {
+    fn from(blocked: &ast::Blocked) -> Self {
         match blocked {
             ast::Blocked::Loses => model::Blocked::Loses,
             ast::Blocked::Passes => model::Blocked::Passes,

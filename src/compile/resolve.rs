@@ -290,6 +290,13 @@ impl<'a> Scope<'a> {
     /// is missing.
     fn unknown_name(&self, name: &Spanned<String>, marks_too: bool) -> Vec<CheckError> {
         let Some(rows) = &self.rows else { return Vec::new() };
+        // Where a mark would do and none is declared, the help says how to declare one.
+        let declare = (marks_too && self.marks.is_empty()).then(|| {
+            format!(
+                "; or, for holes marked in play, declare the mark: `marks {0}` (`marks {0}: a1` for holes marked from the start)",
+                name.node
+            )
+        });
         let marks_too = marks_too && !self.marks.is_empty();
         let mut known: Vec<&str> = rows.iter().map(String::as_str).collect();
         let label = if marks_too {
@@ -303,7 +310,7 @@ impl<'a> Scope<'a> {
             name: name.node.clone(),
             span: name.span.into(),
             label,
-            help: unknown_name_help(&name.node, what, &known),
+            help: unknown_name_help(&name.node, what, &known) + declare.as_deref().unwrap_or(""),
         }]
     }
 

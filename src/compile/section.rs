@@ -1319,7 +1319,7 @@ impl Scope<'_> {
         };
         let mut blocked: Option<Spanned<Blocked>> = None;
         let ending =
-            |scored: Option<ast::Scoring>| if scored.is_some() { Ending::Scored } else { Ending::Plain };
+            |scored: &Option<ast::Scoring>| if scored.is_some() { Ending::Scored } else { Ending::Plain };
         // The first scored rule, and how it counts: every other must count the same way.
         let mut scored: Option<(ast::Scoring, Span)> = None;
         for rule in &end.rules {
@@ -1334,33 +1334,37 @@ impl Scope<'_> {
                 out.only_in.push((kind, phase));
             }
             let score = match &rule.node {
-                ast::EndRule::NoSeeds(s, _) | ast::EndRule::Repetition(s) => *s,
+                ast::EndRule::NoSeeds(s, _) | ast::EndRule::Repetition(s) => s.as_ref(),
                 ast::EndRule::StoreMajority(_, s)
                 | ast::EndRule::FewSeeds(_, s, _)
-                | ast::EndRule::MarksEmpty(_, s) => Some(*s),
-                ast::EndRule::Blocked(ast::Blocked::Scores(s), ..) => Some(*s),
-                ast::EndRule::PassesDraw(s) => *s,
-                ast::EndRule::Rounds(r) => r.unable,
+                | ast::EndRule::MarksEmpty(_, s) => Some(s),
+                ast::EndRule::Blocked(ast::Blocked::Scores(s), ..) => Some(s),
+                ast::EndRule::PassesDraw(s) => s.as_ref(),
+                ast::EndRule::Rounds(r) => r.unable.as_ref(),
                 _ => None,
             };
             if let Some(score) = score {
-                match scored {
-                    Some((first, at)) if first != score => errors.push(CheckError::ConflictingWords {
+                match &scored {
+                    &Some((ref first, at))
+                        if !(first.score.counts_as(&score.score) && first.left_to_last == score.left_to_last) =>
+                    {
+                        errors.push(CheckError::ConflictingWords {
                         word: self.text(rule.span),
                         other: self.text(at),
                         span: rule.span.into(),
                         first: at.into(),
-                        help: "a game keeps one score: end every scored rule with `the player with more seeds wins`, or every one with `the player who captured more seeds wins`, each with `, the seeds left going to the player who moved last,` or none".into(),
-                    }),
+                        help: "a game keeps one score: end every scored rule with `the player with more seeds wins`, or every one with `the player who captured more seeds wins` (or every one with the same `in their NAME holes`), each with `, the seeds left going to the player who moved last,` or none".into(),
+                    })
+                    }
                     Some(_) => {}
-                    None => scored = Some((score, rule.span)),
+                    None => scored = Some((score.clone(), rule.span)),
                 }
             }
             match &rule.node {
                 ast::EndRule::NoSeeds(_, most) | ast::EndRule::NoSeedsWins(most) => {
                     let max = u64::from(crate::model::MAX_SEEDS);
                     out.no_seeds = Some(match &rule.node {
-                        ast::EndRule::NoSeeds(scored, _) => ending(*scored),
+                        ast::EndRule::NoSeeds(scored, _) => ending(scored),
                         _ => Ending::Wins,
                     });
                     out.no_seeds_most = errors
@@ -1372,7 +1376,7 @@ impl Scope<'_> {
                         })
                         .unwrap_or(0);
                 }
-                ast::EndRule::Repetition(scored) => out.repetition = Some(ending(*scored)),
+                ast::EndRule::Repetition(scored) => out.repetition = Some(ending(scored)),
                 ast::EndRule::StoreMajority(limit, _) => {
                     let limit = self.store_limit(limit, &mut errors);
                     let stores = errors.take_one(self.need_stores(rule.span)).is_some();
@@ -1486,7 +1490,7 @@ impl Scope<'_> {
                 ast::EndRule::Blocked(b, draw, _) => {
                     out.blocked_draw = draw.as_ref().and_then(|v| errors.take_one(self.count(v)));
                     if let Some(prev) = blocked
-                        && prev.node != (*b).into()
+                        && prev.node != b.into()
                     {
                         errors.push(CheckError::ConflictingWords {
                             word: self.text(rule.span),
@@ -1496,7 +1500,7 @@ impl Scope<'_> {
                             help: "a game has one rule for a player who cannot move: they lose, pass or end the game. Keep one of the rules; a rule scoped to a phase (`in opening \"NAME\", …`) holds there alone, and in every other phase a player who cannot move passes".into(),
                         });
                     }
-                    blocked = Some(Spanned::new((*b).into(), rule.span));
+                    blocked = Some(Spanned::new(b.into(), rule.span));
                 }
             }
         }
@@ -1508,8 +1512,17 @@ impl Scope<'_> {
         // `Model::passes_forever`), with this rule's place.
         out.blocked = blocked.node;
         if let Some((scoring, _)) = scored {
-            if scoring.score == ast::Score::Captured {
-                out.score = Score::Captured;
+            match &scoring.score {
+                ast::Score::Seeds => {}
+                ast::Score::Captured => out.score = Score::Captured,
+                ast::Score::Holes(name) => {
+                    if let Some(named) = errors.take(self.row_or_mark(name)) {
+                        out.score = Score::Holes(match named {
+                            Named::Row(role) => HoleSet::Row(role),
+                            Named::Mark(mark) => HoleSet::Marked(mark),
+                        });
+                    }
+                }
             }
             out.left_to_last = scoring.left_to_last;
         }

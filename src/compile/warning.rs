@@ -714,9 +714,17 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
                 });
             }
         };
+    let in_holes;
     let score = match model.end.score {
         Score::Seeds => "the player with more seeds (on their side, in hand and in store) wins",
         Score::Captured => "the player who captured more seeds wins",
+        Score::Holes(holes) => {
+            in_holes = format!(
+                "the player with more seeds in their {}s wins",
+                model.hole_set_text(holes).replacen("own ", "", 1)
+            );
+            in_holes.as_str()
+        }
     };
     const EITHER: &str = "Keep the rule you mean and remove the other, or make both end the game the same way (both `loses`, or both `ends the game and the player with more seeds wins`)";
     let no_seeds = rules.no_seeds.and(spans.no_seeds);

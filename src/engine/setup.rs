@@ -285,12 +285,26 @@ impl Rules {
     /// [`Rules::score`], `over` saying whether the game is over.
     #[inline(always)]
     fn score_when(&self, state: &State, player: Player, over: bool) -> u32 {
-        let kept = match self.model.end.score {
-            crate::model::Score::Seeds => u32::from(state.seeds[player]) + u32::from(state.hand[player]),
-            crate::model::Score::Captured => u32::from(self.captured_by(state, player)),
+        let score = match self.model.end.score {
+            crate::model::Score::Seeds => {
+                u32::from(state.seeds[player])
+                    + u32::from(state.hand[player])
+                    + self.store_seeds(state, player)
+            }
+            crate::model::Score::Captured => {
+                u32::from(self.captured_by(state, player)) + self.store_seeds(state, player)
+            }
+            crate::model::Score::Holes(holes) => self.seeds_in(state, player, holes),
         };
-        let score = kept + self.store_seeds(state, player);
         if over && self.model.end.left_to_last { self.left_to_last(state, player, score) } else { score }
+    }
+
+    /// The seeds in a player's holes of a row or mark (`the player with more seeds in their
+    /// won holes wins`), as they stand.
+    #[cold]
+    #[inline(never)]
+    fn seeds_in(&self, state: &State, player: Player, holes: crate::model::HoleSet) -> u32 {
+        self.side_holes(state, player, holes).iter().map(|&h| u32::from(state.counts[h.index()])).sum()
     }
 
     /// A score at the end of a game whose seeds left on the board go to the player who moved
@@ -301,6 +315,7 @@ impl Rules {
         let on_side = match self.model.end.score {
             crate::model::Score::Seeds => u32::from(state.seeds[player]),
             crate::model::Score::Captured => 0,
+            crate::model::Score::Holes(holes) => self.seeds_in(state, player, holes),
         };
         let left = if player == self.last_mover(state) { self.seeds_on_board(state) } else { 0 };
         score - on_side + left

@@ -316,7 +316,7 @@ impl Rules {
     }
 
     /// The holes of `player`'s that a set names.
-    fn side_holes(&self, state: &State, player: Player, holes: HoleSet) -> Vec<Hole> {
+    pub(super) fn side_holes(&self, state: &State, player: Player, holes: HoleSet) -> Vec<Hole> {
         match holes {
             HoleSet::Territory if self.colours => self.own_holes(state, player).collect(),
             HoleSet::Territory => self.territory[player].clone(),

@@ -400,6 +400,27 @@ impl Model {
         Ok(())
     }
 
+    /// A set of a player's holes, in words: `own hole`, `own inner hole`, `own won hole`, ….
+    pub(crate) fn hole_set_text(&self, h: HoleSet) -> String {
+        let row = |role: Role| &self.row_names[usize::from(role)];
+        let place = |column: Column| match column {
+            Column::FromLeft(0) => "leftmost".to_string(),
+            Column::FromRight(0) => "rightmost".to_string(),
+            Column::FromLeft(k) => format!("{} from the left", k + 1),
+            Column::FromRight(k) => format!("{} from the right", k + 1),
+        };
+        match h {
+            HoleSet::Territory => "own hole".to_string(),
+            HoleSet::Row(role) => format!("own {} hole", row(role)),
+            HoleSet::Marked(m) => format!("own {} hole", self.marks[usize::from(m)].name),
+            HoleSet::One { role, column } => format!("{} own {} hole", place(column), row(role)),
+            HoleSet::Rearmost => "rearmost own hole".to_string(),
+            HoleSet::AfterMark { mark, steps } => {
+                format!("hole {steps} after the own {} hole", self.marks[usize::from(mark)].name)
+            }
+        }
+    }
+
     /// Facts about a player's holes, joined by `and`.
     fn side_facts_text(&self, facts: &[SideFact]) -> String {
         let row = |role: Role| &self.row_names[usize::from(role)];
@@ -409,16 +430,7 @@ impl Model {
             Column::FromLeft(k) => format!("{} from the left", k + 1),
             Column::FromRight(k) => format!("{} from the right", k + 1),
         };
-        let holes = |h: HoleSet| match h {
-            HoleSet::Territory => "own hole".to_string(),
-            HoleSet::Row(role) => format!("own {} hole", row(role)),
-            HoleSet::Marked(m) => format!("own {} hole", self.marks[usize::from(m)].name),
-            HoleSet::One { role, column } => format!("{} own {} hole", place(column), row(role)),
-            HoleSet::Rearmost => "rearmost own hole".to_string(),
-            HoleSet::AfterMark { mark, steps } => {
-                format!("hole {steps} after the own {} hole", self.marks[usize::from(mark)].name)
-            }
-        };
+        let holes = |h: HoleSet| self.hole_set_text(h);
         let text = |fact: &SideFact| match *fact {
             SideFact::Most { role, column } => {
                 format!("the {} {} hole holds more seeds than any other own hole", place(column), row(role))
@@ -1138,7 +1150,15 @@ impl Model {
     fn fmt_end(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "\nend")?;
         let end = &self.end;
+        let in_holes;
         let scored = match (end.score, self.board.stores) {
+            (Score::Holes(holes), _) => {
+                in_holes = format!(
+                    "ends the game, won by the player with more seeds in their {}s",
+                    self.hole_set_text(holes).replacen("own ", "", 1)
+                );
+                in_holes.as_str()
+            }
             (Score::Seeds, true) => {
                 "ends the game, won by the player with more seeds on their side, in hand and in store"
             }

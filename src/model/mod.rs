@@ -2084,6 +2084,9 @@ pub enum Score {
     Seeds,
     /// Seeds their captures took (wherever they went), and those in their store.
     Captured,
+    /// Seeds in their holes of a row or mark (`Territory`, `Row` or `Marked`), as they
+    /// stand, and nothing else.
+    Holes(HoleSet),
 }
 
 /// How an end rule settles the game.

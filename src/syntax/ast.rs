@@ -1480,7 +1480,7 @@ impl EndRule {
 }
 
 /// What happens to a player who cannot move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Blocked {
     /// They lose.
     Loses,
@@ -1491,7 +1491,7 @@ pub enum Blocked {
 }
 
 /// How a scored end rule counts: the score, and where the seeds left on the board go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Scoring {
     /// What a player's score is.
     pub score: Score,
@@ -1500,13 +1500,26 @@ pub struct Scoring {
 }
 
 /// What a game ended on scores counts for each player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Score {
     /// `the player with more seeds wins`: seeds on their side, in hand and in their store.
     Seeds,
     /// `the player who captured more seeds wins`: seeds their captures took, and those in
     /// their store.
     Captured,
+    /// `the player with more seeds in their won holes wins`: seeds in the player's holes of
+    /// that row or mark, and nothing else.
+    Holes(Spanned<String>),
+}
+
+impl Score {
+    /// Whether two scores count alike, wherever each was written.
+    pub fn counts_as(&self, other: &Score) -> bool {
+        match (self, other) {
+            (Score::Holes(a), Score::Holes(b)) => a.node == b.node,
+            _ => self == other,
+        }
+    }
 }
 
 /// A search a rules file may name for its game's strongest computer player.

@@ -461,6 +461,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::by_score => "`ends the game and the player with more seeds wins`",
         Rule::few_seeds => "`at most 1 seed`",
         Rule::captured_score => "`who captured more seeds`",
+        Rule::score_holes => "`in their won holes`",
         Rule::few_seeds_rule => {
             "`at most 1 seed on the board ends the game and the player who captured more seeds wins`"
         }

@@ -2051,9 +2051,14 @@ fn lower_score(by_score: Pair<'_, Rule>) -> Scoring {
     // In the order written: the seeds left, if said, come before the score (blind test 18,
     // fault 2: reading the score first missed `who captured more seeds` after them).
     let left_to_last = c.optional(Rule::left_to_last).is_some();
-    let score = match c.optional(Rule::captured_score) {
-        Some(_) => Score::Captured,
-        None => Score::Seeds,
+    let score = if c.optional(Rule::captured_score).is_some() {
+        Score::Captured
+    } else if let Some(holes) = c.optional(Rule::score_holes) {
+        Children::of(holes)
+            .optional(Rule::row_name)
+            .map_or(Score::Seeds, |name| Score::Holes(lower_name(name)))
+    } else {
+        Score::Seeds
     };
     Scoring { score, left_to_last }
 }

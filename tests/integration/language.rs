@@ -5646,3 +5646,45 @@ fn players_and_the_learning_encoding_choose_put_holes() {
         }
     }
 }
+
+/// `… and the player with more seeds in their won holes wins` (Andot, blind test 22, item 5:
+/// "the player with the most counters in their marked holes wins"), in [`PLAIN`] with `won`
+/// on a4 and b4, and a lap ending in a hole made 2 taking it out of play. South a1 (2) → a2
+/// (0→1), a3 (1→2): a3's 2 are taken, six seeds are left, and the game ends. In the won
+/// holes South has 1 (a4), North none (b4): South wins, though North has more seeds on their
+/// side (4 against South's 2), which is what the plain score counts.
+#[test]
+fn a_score_may_count_the_seeds_in_some_holes_only() {
+    let play = |score: &str| {
+        let text = plain(&[
+            (
+                "territory each player owns row pit\n",
+                "territory each player owns row pit\n    marks won: a4, b4\n",
+            ),
+            (
+                "otherwise: stop\n    }\n",
+                "when the last seed lands in a hole and the landing hole holds 2 seeds: capture pair\n        otherwise: stop\n    }\n    capture pair {\n        take the landing hole\n    }\n",
+            ),
+            (
+                "a player who cannot move ends the game and the player with more seeds wins",
+                &format!(
+                    "a player who cannot move ends the game and the player {score} wins\n        at most 7 seeds on the board ends the game and the player {score} wins"
+                ),
+            ),
+        ]);
+        let rules = seventh_fault(&text);
+        let mut game = main_position(&rules, "b 4 0 0 0\na 2 0 1 1", Player::South);
+        assert_eq!(game.outcome(), None);
+        game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+        (game.outcome(), rules.model().to_string())
+    };
+    let (outcome, shown) = play("with more seeds in their won holes");
+    assert_eq!(outcome, win(Player::South, sow::engine::WinReason::Score));
+    assert!(shown.contains("won by the player with more seeds in their won holes"), "{shown}");
+    let (outcome, _) = play("with more seeds");
+    assert_eq!(outcome, win(Player::North, sow::engine::WinReason::Score));
+    // A row counts its holes, not the hand or a store: the same as the plain score here.
+    let (outcome, shown) = play("with more seeds in their pit holes");
+    assert_eq!(outcome, win(Player::North, sow::engine::WinReason::Score));
+    assert!(shown.contains("won by the player with more seeds in their pit holes"), "{shown}");
+}
