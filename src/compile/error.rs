@@ -1181,6 +1181,23 @@ pub enum CheckError {
         help: String,
     },
 
+    /// `take nothing` whose later lines speak of the taken holes, or `take nothing from …`
+    /// whose holes nothing is done with.
+    #[error("{message}")]
+    #[diagnostic(code(sow::check::nothing_taken))]
+    NothingTaken {
+        /// What is wrong.
+        message: String,
+        /// Where.
+        #[label("{label}")]
+        span: SourceSpan,
+        /// What the label says.
+        label: String,
+        /// How to say it.
+        #[help]
+        help: String,
+    },
+
     /// A count of zero where a number of at least 1 is needed (a follow-up, turns, a first
     /// lap's seeds).
     #[error("a count of zero does nothing here")]

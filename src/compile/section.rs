@@ -1068,9 +1068,29 @@ impl Scope<'_> {
                 .map(|(min, max)| Some(RelayAfter { landing: *landing, min, max })),
         };
         let each = match &c.each {
+            // `take nothing from …`: the holes named keep their seeds.
+            None if c.nothing.is_some() && !c.take.is_empty() => Some(Some(0)),
             None => Some(None),
             Some(v) => errors.take_one(self.count(v)).map(Some),
         };
+        if let Some(nothing) = c.nothing {
+            let says_taken = c.claim_taken || c.mark_taken;
+            if c.take.is_empty() && says_taken {
+                errors.push(CheckError::NothingTaken {
+                    message: "the capture takes no hole, so `the taken holes` are none".into(),
+                    span: nothing.into(),
+                    label: "no hole is taken".into(),
+                    help: "name the holes, which keep their seeds: `take nothing from the landing hole and the opposite hole`; or speak of the landing hole: `then the landing hole becomes the mover's`".into(),
+                });
+            } else if !c.take.is_empty() && !says_taken {
+                errors.push(CheckError::NothingTaken {
+                    message: "the holes the capture takes nothing from are not used".into(),
+                    span: nothing.into(),
+                    label: "these holes keep their seeds, and nothing else is done with them".into(),
+                    help: "say what becomes of them: `then the taken holes become the mover's` or `then mark the taken holes as NAME`; or write `take nothing`".into(),
+                });
+            }
+        }
         let mark = match &c.mark {
             None => Some(None),
             Some(name) => errors.take_one(self.mark(name)).map(Some),

@@ -149,8 +149,20 @@ impl Rules {
         let i = h.index();
         filter.state.is_none_or(|s| (state.counts[i] == 0) == (s == HoleState::Empty))
             && filter.side.is_none_or(|side| self.holds(state, h, me) == (side == Side::Own))
-            && filter.role.is_none_or(|role| self.hole_role[i] == role)
+            && filter.role.is_none_or(|role| self.hole_role[i] == role && self.on_seat(me, filter.side, h))
             && filter.mark.is_none_or(|m| state.is_marked(m, h))
+    }
+
+    /// Whether a hole lies on the rows of the seat a description's side names (`own`: the
+    /// mover's; `opponent's`: another's), where a row is named with it: rows locate holes by
+    /// seat, whoever's the hole is now (blind test 23, fault 3: a hole of North's `home` row
+    /// won by South was South's `own home hole`). At a table of two; elsewhere, and with no
+    /// side said, any seat.
+    pub(super) fn on_seat(&self, me: Player, side: Option<Side>, h: Hole) -> bool {
+        match side {
+            Some(side) if self.seats() == 2 => (self.hole_owner[h.index()] == me) == (side == Side::Own),
+            _ => true,
+        }
     }
 
     /// The moves of a turn that moves seeds: `how` is the seeds moved (`None`: all), what the

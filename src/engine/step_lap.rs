@@ -482,7 +482,9 @@ impl Rules {
                 && (!at_store || self.store(me) == Some(at))
                 && rule.landing.is_none_or(|want| (before > 0) == (want == HoleState::Occupied))
                 && rule.side.is_none_or(|side| self.landed_on(me, at, cur.held_by) == Some(side))
-                && rule.role.is_none_or(|role| self.hole_role[at.index()] == role)
+                && rule
+                    .role
+                    .is_none_or(|role| self.hole_role[at.index()] == role && self.on_seat(me, rule.side, at))
                 && rule.mark.is_none_or(|m| state.is_marked(m, at))
                 && rule.facts.iter().all(|&fact| fact_holds(fact))
                 && rule.either.iter().all(|clause| clause.iter().any(|&(not, fact)| fact_holds(fact) != not))

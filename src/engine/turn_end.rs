@@ -77,12 +77,24 @@ impl Rules {
     /// pass) and settle the end rules; the turn, and the player to move, stay.
     /// The position replaces the one remembered for this turn (the repetition rule compares
     /// positions from the arrangement's end on: see `begin_phased_turn`).
+    ///
+    /// A player left with no decision in the turn (no move within the bound, and no pass the
+    /// opening allows now) has ended it, and goes on to the next phase at their next turn, as a
+    /// player who cannot move in an opening does (blind test 23, fault 1: the main game's
+    /// `a player who cannot move …` ended the game).
     #[cold]
     pub(super) fn keep_turn(&self, state: &mut State, history: &mut History) {
         let me = state.to_move;
         state.phase = Phase::Sow;
         state.turn_bits = 0;
         state.phase_moves[me] = state.phase_moves[me].saturating_add(1);
+        let phase = usize::from(state.phase_of[me]);
+        let mut moves = MoveList::new();
+        self.turn_moves(state, phase, &mut moves);
+        if moves.is_empty() && !self.opening_pass_now(state, phase) {
+            self.end_turn(state, history);
+            return;
+        }
         self.check_end(state);
         history.record(self, state);
         if state.outcome.is_some() {

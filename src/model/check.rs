@@ -566,8 +566,10 @@ impl Model {
         if capture.destination.in_store() && !self.board.stores {
             return Err(self.wrong(place, "taken seeds go to a store, but the board has none"));
         }
-        if capture.each == Some(0) {
-            return Err(self.wrong(place, "it takes 0 seeds from each hole"));
+        if capture.each == Some(0) && !capture.claims_taken() {
+            return Err(
+                self.wrong(place, "it takes 0 seeds from each hole, and neither claims nor marks them")
+            );
         }
         let into = match capture.destination {
             Destination::Put(into) | Destination::Sow(Resow { into, .. }) => into.as_slice().to_vec(),

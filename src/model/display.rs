@@ -1534,7 +1534,9 @@ impl Model {
             words.push(self.marks[usize::from(mark)].name.clone());
         }
         words.push("hole".to_string());
-        format!("an {}", words.join(" "))
+        let words = words.join(" ");
+        let article = if words.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+        format!("{article} {words}")
     }
 
     fn action_text(&self, action: LapAction) -> String {

@@ -1769,7 +1769,8 @@ pub struct Capture {
     pub name: String,
     /// Holes emptied at once.
     pub take: Vec<Target>,
-    /// At most this many seeds are taken from each hole (else all it holds).
+    /// At most this many seeds are taken from each hole (else all it holds); none, where
+    /// the holes are taken only to be claimed or marked (`take nothing from …`).
     pub each: Option<u16>,
     /// Opposite holes are those facing the hole the capturing lap was lifted from (else the
     /// landing hole).

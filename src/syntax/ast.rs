@@ -1136,6 +1136,8 @@ pub struct Capture {
     pub take: Vec<Spanned<Target>>,
     /// `N seeds from each of`: at most that many seeds of each hole taken.
     pub each: Option<Spanned<Value>>,
+    /// `take nothing` (with `from …`, the holes named keep their seeds), if written.
+    pub nothing: Option<Span>,
     /// `, in the column of the origin hole`: opposite holes face the origin hole.
     pub origin_column: Option<Span>,
     /// Where the taken seeds go, if said.

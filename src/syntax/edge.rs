@@ -304,10 +304,10 @@ pub(super) fn help((line, through): (&str, &str), found: &str, expected: &[Strin
     };
     let words = split(line);
     let first = words.first().map(String::as_str).unwrap_or("");
-    // A run of words found in the line, beginning among its first `within` words.
-    let holds = |run: &str, within: usize| {
+    // Where a run of words is first found in the line.
+    let at = |run: &str| {
         let run: Vec<&str> = run.split(' ').collect();
-        words.windows(run.len()).take(within).any(|w| w.iter().zip(&run).all(|(a, b)| a == b))
+        words.windows(run.len()).position(|w| w.iter().zip(&run).all(|(a, b)| a == b))
     };
     // The words of the line before the one the error is at end with a run of words.
     let before = split(through);
@@ -316,19 +316,26 @@ pub(super) fn help((line, through): (&str, &str), found: &str, expected: &[Strin
         let run: Vec<&str> = run.split(' ').collect();
         before.len() >= run.len() && before[before.len() - run.len()..].iter().zip(&run).all(|(a, b)| a == b)
     };
-    let speaks = |within: usize| {
-        EDGES
-            .iter()
-            .find(|e| {
-                (e.starts.is_empty() || e.starts.contains(&first))
-                    && (e.any.is_empty() || e.any.iter().any(|run| holds(run, within)))
-                    && !e.found_not.contains(&found)
-                    && (e.expected.is_empty() || expected.iter().any(|x| x == e.expected))
-                    && (e.right_after.is_empty() || e.right_after.iter().any(|run| ends_with(run)))
-            })
-            .map(|e| e.help)
-    };
-    speaks(split(through).len().max(1)).or_else(|| speaks(words.len()))
+    // Each entry that speaks for the line, with where its words begin (0 for an entry of
+    // no words), in the table's order.
+    let speaking: Vec<(usize, &'static str)> = EDGES
+        .iter()
+        .filter_map(|e| {
+            let fits = (e.starts.is_empty() || e.starts.contains(&first))
+                && !e.found_not.contains(&found)
+                && (e.expected.is_empty() || expected.iter().any(|x| x == e.expected))
+                && (e.right_after.is_empty() || e.right_after.iter().any(|run| ends_with(run)));
+            let begins = if e.any.is_empty() { Some(0) } else { e.any.iter().filter_map(|run| at(run)).min() };
+            begins.filter(|_| fits).map(|begins| (begins, e.help))
+        })
+        .collect();
+    // The first whose words begin by the word the error is at; else the first whose words
+    // begin in the rest of its clause (up to the next comma: blind test 23, fault 4, a skip
+    // in a later clause spoke for a count of seeds wrong before it); else any.
+    let upto = split(through).len().max(1);
+    let clause = line.get(through.len()..).map_or(0, |rest| split(rest.split(',').next().unwrap_or("")).len());
+    let within = |limit: usize| speaking.iter().find(|&&(begins, _)| begins < limit).map(|&(_, help)| help);
+    within(upto).or_else(|| within(upto + clause)).or_else(|| within(usize::MAX))
 }
 
 #[cfg(test)]

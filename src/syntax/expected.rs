@@ -794,7 +794,18 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
             .filter(|w| !w.is_empty() && !w.contains(' '))
             .collect();
         if let Some(best) = crate::suggest::did_you_mean(word, words) {
-            help = Some(format!("did you mean `{best}`?"));
+            // Offered as it is only where the word in its place lets the line be read (blind
+            // test 23, fault 6: `a` for `an` in `an equal round is a draw` led nowhere).
+            let instead = format!("{}{best}{}", &source[..pos], &source[pos + word.len()..]);
+            help = Some(match source.len() > 256 * 1024 || word.is_empty() {
+                true => format!("did you mean `{best}`?"),
+                false => match reads_to(&instead, pos + best.len()) {
+                    Reads::Line => format!("did you mean `{best}`?"),
+                    Reads::Past(_) => format!(
+                        "`{best}` in place of `{word}` would not make this line a phrase of the language either: see the grammar's phrases in grammar/sow.pest, or a bundled file under rules/"
+                    ),
+                },
+            });
         }
     }
     if let Some(cut) = section_mid_line(source, pos) {

@@ -1600,7 +1600,7 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
 fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut c = Children::of(pair);
     let name = lower_name(c.expect(Rule::name)?);
-    let (take, each, origin_column) = lower_take(c.expect(Rule::take)?)?;
+    let (take, each, origin_column, nothing) = lower_take(c.expect(Rule::take)?)?;
     let mut destination = None;
     let mut follow_ups = Vec::new();
     let mut not_every_seed = None;
@@ -1653,6 +1653,7 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
         name,
         take,
         each,
+        nothing,
         origin_column,
         destination,
         not_every_seed,
@@ -1747,21 +1748,27 @@ fn lower_resow_into(hole: Pair<'_, Rule>) -> Result<ResowInto> {
     })
 }
 
-/// A `take` line: its targets, how many seeds of each, and the column they face.
-type TakeLine = (Vec<Spanned<Target>>, Option<Spanned<Value>>, Option<Span>);
+/// A `take` line: its targets, how many seeds of each, the column they face, and whether it
+/// takes nothing (`take nothing`, or `take nothing from …`, its holes keeping their seeds).
+type TakeLine = (Vec<Spanned<Target>>, Option<Spanned<Value>>, Option<Span>, Option<Span>);
 
 fn lower_take(pair: Pair<'_, Rule>) -> Result<TakeLine> {
     let mut targets = Vec::new();
-    let (mut each, mut origin_column) = (None, None);
+    let (mut each, mut origin_column, mut nothing) = (None, None, None);
     for part in Children::of(pair).rest() {
         match part.as_rule() {
             Rule::take_each => each = Some(lower_value(Children::of(part).expect(Rule::value)?)?),
             Rule::origin_column => origin_column = Some(span(&part)),
-            Rule::take_nothing => {}
+            Rule::take_nothing => {
+                nothing = Some(span(&part));
+                for target in Children::of(part).rest() {
+                    targets.push(lower_target(target)?);
+                }
+            }
             _ => targets.push(lower_target(part)?),
         }
     }
-    Ok((targets, each, origin_column))
+    Ok((targets, each, origin_column, nothing))
 }
 
 fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {

@@ -620,3 +620,52 @@ fn a_board_of_six_rows_plays_alike_in_both_interpreters() {
     }
     assert!(compared > 1_000, "{compared} decisions compared");
 }
+
+/// A rule read once the sowing is over is reached whatever the rules for a lap's end say, so a
+/// catch-all before it does not make it unreachable (blind test 23, fault 2: refused as
+/// sow::check::unreachable_rule); written last or first, it plays alike.
+#[test]
+fn a_rule_at_the_sowing_end_after_a_catch_all_is_reached() {
+    let compile = |text: &str| {
+        sow::compile("fault.sow", text, &sow::Options::default())
+            .unwrap_or_else(|e| panic!("{}", crate::common::render(&e)))
+    };
+    let last = compile(SOWING_ENDS);
+    let first = compile(&SOWING_ENDS.replace("        when the sowing ends: capture fours\n", "").replace(
+        "    after each lap {\n",
+        "    after each lap {\n        when the sowing ends: capture fours\n",
+    ));
+    assert!(compare(&last, &first, "the sowing end written last or first", 40, 200) > 0);
+}
+
+/// [`a_rule_at_the_sowing_end_after_a_catch_all_is_reached`]'s game.
+const SOWING_ENDS: &str = r#"game "Sowing ends" {
+    board 2 rows of 5 holes, no stores
+    territory each player owns row home
+    setup {
+        5 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after 1000 laps a sowing is endless
+    after each lap {
+        when the last seed lands in a hole and the next hole is occupied: relay from the next hole
+        when the last seed lands in a hole: capture beyond
+        when the sowing ends: capture fours
+    }
+    capture beyond {
+        take the hole after the next hole
+        put the taken seeds in the mover's hand
+    }
+    capture fours {
+        take every hole that holds 4 seeds
+        put the taken seeds in the owner's hand
+    }
+    end {
+        a player who cannot move ends the game and the player who captured more seeds wins
+    }
+}
+"#;

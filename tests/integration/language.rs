@@ -5688,3 +5688,147 @@ fn a_score_may_count_the_seeds_in_some_holes_only() {
     assert_eq!(outcome, win(Player::North, sow::engine::WinReason::Score));
     assert!(shown.contains("won by the player with more seeds in their pit holes"), "{shown}");
 }
+
+/// A row named with `own` or `opponent's` is that seat's row, whoever's its holes are now
+/// (blind test 23, fault 3). South a3 (1) → b3 (1→2): taken, and b3 becomes South's. North
+/// b1 (1) → a1 (1→2): taken, and a1 becomes North's. South a2 (2) → a3 (0→1), b3 (0→1): b3 is
+/// South's, but in North's `home` row, so `an empty own home hole` is not said of it and
+/// nothing is taken (before the fix, `take the opposite hole` took b3 itself: "captures 1
+/// from b3").
+#[test]
+fn a_row_named_with_a_side_is_that_seats_row_where_holes_change_owner() {
+    let rules = seventh_fault(WON_HOLE);
+    let mut game = Game::new(&rules);
+    for name in ["a3", "b1", "a2"] {
+        game.play(Move::Sow(hole(&rules, name))).unwrap();
+    }
+    assert_board(&rules, game.state(), "b 0 5 1\na 0 0 1");
+    let general = Rules::general(rules.model().clone()).unwrap();
+    let mut game = Game::new(&general);
+    for name in ["a3", "b1", "a2"] {
+        game.play(Move::Sow(hole(&general, name))).unwrap();
+    }
+    assert_board(&general, game.state(), "b 0 5 1\na 0 0 1");
+}
+
+/// [`a_row_named_with_a_side_is_that_seats_row_where_holes_change_owner`]'s game.
+const WON_HOLE: &str = r#"game "Won hole" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row home
+    setup {
+        1 in a1
+        2 in a2
+        1 in a3
+        1 in b1
+        5 in b2
+        1 in b3
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an occupied opponent's hole and the landing hole holds 2 seeds: capture claim
+        when the last seed lands in an empty own home hole and the opposite hole is occupied: capture across
+        otherwise: stop
+    }
+    capture claim {
+        take the landing hole
+        put the taken seeds in the mover's hand
+        then the landing hole becomes the mover's
+    }
+    capture across {
+        take the opposite hole
+        put the taken seeds in the mover's hand
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+    }
+}
+"#;
+
+/// A player whose kept turn of an opening leaves them no decision (the bound on its moves
+/// reached, and the pass not open) has ended the turn, and goes on to the next phase (blind
+/// test 23, fault 1: the main game's rule for a player who cannot move ended the game, "draw:
+/// equal scores"). South moves a1 → a2 (its one move); the pass asks every hole to hold a
+/// seed, and a3 is empty: North is to move, in the main game (every own hole of theirs holds
+/// a seed), and South is still in the opening until their next turn begins.
+#[test]
+fn a_kept_turn_that_leaves_no_decision_ends_without_ending_the_game() {
+    let rules = seventh_fault(OPENING_CAP);
+    // Blind test 23, fault 7: `sow show` said "from an hole".
+    let shown = rules.model().to_string();
+    assert!(shown.contains("moves 1 seed(s) from a hole holding at least 2 to a hole"), "{shown}");
+    for rules in [&rules, &Rules::general(rules.model().clone()).unwrap()] {
+        let mut game = Game::new(rules);
+        game.play(Move::Transfer(hole(rules, "a1"), hole(rules, "a2"))).unwrap();
+        assert_eq!(game.outcome(), None);
+        assert_eq!(game.state().to_move(), Player::North);
+        assert_eq!(game.state().phase_of(Player::North), 1);
+        assert_eq!(game.legal_moves().to_vec(), sows(rules, &["b1", "b2", "b3"]));
+        game.play(Move::Sow(hole(rules, "b1"))).unwrap();
+        // South's next turn: the opening's bound is reached and the pass still not open, so
+        // South goes on to the main game.
+        assert_eq!(game.state().phase_of(Player::South), 1);
+        assert_eq!(game.outcome(), None);
+    }
+}
+
+/// [`a_kept_turn_that_leaves_no_decision_ends_without_ending_the_game`]'s game.
+const OPENING_CAP: &str = r#"game "Opening cap" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row house
+    setup {
+        0 in every hole
+        1 in every hole, for North only
+        9 in the leftmost house hole, for South only
+    }
+    circuit all rows anticlockwise
+    opening "distribution" {
+        move 1 seed from a hole with at least 2 seeds to a hole
+        a player may pass when every hole holds at least 1 seed
+        a player keeps the turn until they pass, at most 1 move
+        it ends for a player when they pass
+        it ends for a player when every own hole holds at least 1 seed
+    }
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    end {
+        a player who cannot move ends the game and the player who captured more seeds wins
+        a repeated position is a draw
+    }
+}
+"#;
+
+/// `take nothing from the landing hole and the opposite hole` with `then the taken holes
+/// become the mover's` (Leyla, blind test 23, item 8: "this hole and the one opposite it are
+/// captured", their counters staying in them), in [`PLAIN`]. South a1 (1) → a2 (1→2): a lap
+/// ending in an own hole made 2 claims a2 and b2, which keep their seeds; b2's 3 seeds are
+/// South's now (5 in all), North keeps b1, b3 and b4 (9).
+#[test]
+fn a_capture_may_claim_holes_that_keep_their_seeds() {
+    let text = plain(&[(
+        "otherwise: stop\n    }\n",
+        "when the last seed lands in an own hole and the landing hole holds 2 seeds: capture claim\n        otherwise: stop\n    }\n    capture claim {\n        take nothing from the landing hole and the opposite hole\n        then the taken holes become the mover's\n    }\n",
+    )]);
+    let rules = seventh_fault(&text);
+    let mut game = main_position(&rules, "b 3 3 3 3\na 1 1 0 0", Player::South);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_board(&rules, game.state(), "b 3 3 3 3\na 0 2 0 0");
+    assert_eq!(rules.owner_at(game.state(), hole(&rules, "b2")), Player::South);
+    assert_eq!(rules.owner_at(game.state(), hole(&rules, "b1")), Player::North);
+    assert_eq!((game.state().seeds(Player::South), game.state().seeds(Player::North)), (5, 9));
+    // Without a line that uses them, the holes named are refused; so is `the taken holes`
+    // after a `take nothing` that names none.
+    refused_with(
+        &text.replace("        then the taken holes become the mover's\n", ""),
+        "sow::check::nothing_taken",
+    );
+    refused_with(
+        &text.replace("take nothing from the landing hole and the opposite hole", "take nothing"),
+        "sow::check::nothing_taken",
+    );
+}
