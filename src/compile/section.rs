@@ -908,6 +908,10 @@ impl Scope<'_> {
                     (min, max, step) => Fact::Stepped(CountAt::Column(role), min, max, step),
                 }
             }
+            ast::Fact::OppositeSide { row, opponents } => Fact::OppositeSide(
+                self.opposite_row(row.as_ref(), fact.span)?,
+                if *opponents { Side::Opponent } else { Side::Own },
+            ),
             ast::Fact::OppositeHolds { row, range } => {
                 let role = self.opposite_row(row.as_ref(), fact.span)?;
                 match self.count_set(range, fact.span).map_err(|e| vec![e])? {
@@ -1968,6 +1972,7 @@ fn reads_column(fact: Fact) -> bool {
         fact,
         Fact::Opposite(..)
             | Fact::OppositeHolds(..)
+            | Fact::OppositeSide(..)
             | Fact::Column(..)
             | Fact::ColumnHolds(..)
             | Fact::Stepped(CountAt::Opposite(_) | CountAt::Column(_), ..)

@@ -296,7 +296,9 @@ fn opposite_of_landing(scope: &Scope<'_>, model: &Model, after: At<'_, ast::Afte
             }
         };
         for (fact, lowered_fact) in rule.facts.iter().zip(&lowered.facts) {
-            if let Fact::Opposite(role, _) | Fact::OppositeHolds(role, ..) = *lowered_fact {
+            if let Fact::Opposite(role, _) | Fact::OppositeHolds(role, ..) | Fact::OppositeSide(role, _) =
+                *lowered_fact
+            {
                 warn(fact.span, role);
             }
         }
@@ -493,7 +495,7 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
             Fact::FirstLap => set(dim::FIRST_LAP, 1, 1),
             Fact::TurnCaptured => set(dim::CAPTURED, 1, 1),
             // The captures of the game so far are not a dimension of the box.
-            Fact::Made(..) | Fact::OnBoard(..) | Fact::Holes { .. } => exact = false,
+            Fact::Made(..) | Fact::OnBoard(..) | Fact::Holes { .. } | Fact::OppositeSide(..) => exact = false,
             Fact::NotReached(s, r, _) => {
                 set(dim::REACHED + side(s) as usize * MAX_ROWS + usize::from(r), 0, 0)
             }

@@ -74,6 +74,7 @@ fn rules_say(
                 Fact::FirstLap
                 | Fact::TurnCaptured
                 | Fact::Made(..)
+                | Fact::OppositeSide(..)
                 | Fact::OnBoard(..)
                 | Fact::Holes { .. }
                 | Fact::Along(..)

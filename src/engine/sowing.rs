@@ -557,6 +557,7 @@ fn landing_rules(
                 Fact::FirstLap
                 | Fact::TurnCaptured
                 | Fact::Made(..)
+                | Fact::OppositeSide(..)
                 | Fact::OnBoard(..)
                 | Fact::Holes { .. }
                 | Fact::Along(..)

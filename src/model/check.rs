@@ -506,6 +506,7 @@ impl Model {
             match *fact {
                 Fact::Opposite(role, _)
                 | Fact::OppositeHolds(role, ..)
+                | Fact::OppositeSide(role, _)
                 | Fact::Stepped(CountAt::Opposite(role), ..)
                     if !self.facing_ok(role) =>
                 {

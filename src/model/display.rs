@@ -930,6 +930,10 @@ impl Model {
             Fact::Opposite(role, state) => {
                 format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state))
             }
+            Fact::OppositeSide(role, side) => {
+                let whose = if side == Side::Own { "own" } else { "opponent's" };
+                format!("opposite {} is an {whose} hole", self.row_names[usize::from(role)])
+            }
             Fact::OppositeHolds(role, min, max) => {
                 format!(
                     "opposite {} holds {}",

@@ -401,6 +401,7 @@ impl Model {
                         Fact::FirstLap
                             | Fact::TurnCaptured
                             | Fact::Made(..)
+                            | Fact::OppositeSide(..)
                             | Fact::OnBoard(..)
                             | Fact::Holes { .. }
                             | Fact::Along(..)
@@ -1585,6 +1586,9 @@ pub enum Fact {
     /// The opponent's hole of a row in the landing column holds between `min` and `max`
     /// seeds.
     OppositeHolds(Role, u16, u16),
+    /// The opponent's hole of a row in the landing column (the hole across) is whose the
+    /// side says, now (`the opposite hole is an opponent's hole`).
+    OppositeSide(Role, Side),
     /// The mover's own hole of a row in the landing column is empty or occupied.
     Column(Role, HoleState),
     /// The mover's own hole of a row in the landing column holds between `min` and `max`

@@ -946,6 +946,13 @@ pub enum Fact {
         /// What it must be.
         state: HoleState,
     },
+    /// `the opposite ROW hole is an opponent's hole` (`true`) or `an own hole`.
+    OppositeSide {
+        /// The row (`None`: the only row of a side).
+        row: Option<Spanned<String>>,
+        /// Whether it is an opponent's.
+        opponents: bool,
+    },
     /// `the opposite ROW hole holds N to M seeds`.
     OppositeHolds {
         /// The row (`None`: the only row of a side).

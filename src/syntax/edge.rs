@@ -325,7 +325,8 @@ pub(super) fn help((line, through): (&str, &str), found: &str, expected: &[Strin
                 && !e.found_not.contains(&found)
                 && (e.expected.is_empty() || expected.iter().any(|x| x == e.expected))
                 && (e.right_after.is_empty() || e.right_after.iter().any(|run| ends_with(run)));
-            let begins = if e.any.is_empty() { Some(0) } else { e.any.iter().filter_map(|run| at(run)).min() };
+            let begins =
+                if e.any.is_empty() { Some(0) } else { e.any.iter().filter_map(|run| at(run)).min() };
             begins.filter(|_| fits).map(|begins| (begins, e.help))
         })
         .collect();
@@ -333,7 +334,8 @@ pub(super) fn help((line, through): (&str, &str), found: &str, expected: &[Strin
     // begin in the rest of its clause (up to the next comma: blind test 23, fault 4, a skip
     // in a later clause spoke for a count of seeds wrong before it); else any.
     let upto = split(through).len().max(1);
-    let clause = line.get(through.len()..).map_or(0, |rest| split(rest.split(',').next().unwrap_or("")).len());
+    let clause =
+        line.get(through.len()..).map_or(0, |rest| split(rest.split(',').next().unwrap_or("")).len());
     let within = |limit: usize| speaking.iter().find(|&&(begins, _)| begins < limit).map(|&(_, help)| help);
     within(upto).or_else(|| within(upto + clause)).or_else(|| within(usize::MAX))
 }

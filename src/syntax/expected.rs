@@ -462,6 +462,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::few_seeds => "`at most 1 seed`",
         Rule::captured_score => "`who captured more seeds`",
         Rule::score_holes => "`in their won holes`",
+        Rule::opposite_side => "`an opponent's hole`",
         Rule::few_seeds_rule => {
             "`at most 1 seed on the board ends the game and the player who captured more seeds wins`"
         }

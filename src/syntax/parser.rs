@@ -1456,9 +1456,13 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
     let fact = match rule {
         Rule::opposite_fact => {
             let row = c.optional(Rule::row_name).map(lower_name);
-            match c.optional(Rule::seed_range) {
-                Some(range) => Fact::OppositeHolds { row, range: lower_seed_range(range)? },
-                None => Fact::Opposite { row, state: lower_hole_state(c.expect(Rule::hole_state)?)? },
+            if let Some(range) = c.optional(Rule::seed_range) {
+                Fact::OppositeHolds { row, range: lower_seed_range(range)? }
+            } else if let Some(side) = c.optional(Rule::opposite_side) {
+                let opponents = Children::of(side).expect(Rule::side)?.as_str() != "own";
+                Fact::OppositeSide { row, opponents }
+            } else {
+                Fact::Opposite { row, state: lower_hole_state(c.expect(Rule::hole_state)?)? }
             }
         }
         Rule::column_fact => {

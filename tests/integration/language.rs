@@ -5832,3 +5832,34 @@ fn a_capture_may_claim_holes_that_keep_their_seeds() {
         "sow::check::nothing_taken",
     );
 }
+
+/// `the opposite hole is an opponent's hole` (Hufesay, blind test 23, item 9: "any counters
+/// in the opponent's opposite hole are captured", holes changing hands), in [`PLAIN`] with a
+/// claim of an opponent's hole made 2 and a capture of the hole across from an empty own
+/// hole. South a4 (1) → b4 (1→2): b4 is South's. North b1 (1) → a1 (0→1): no rule. South a3
+/// (1) → a4 (0→1), empty and own: the hole across, b4, is South's now, so with the condition
+/// nothing is taken; without it, b4's 2 seeds are.
+#[test]
+fn a_lap_rule_may_ask_whose_the_opposite_hole_is() {
+    let play = |condition: &str| {
+        let text = plain(&[(
+            "otherwise: stop\n    }\n",
+            &format!(
+                "when the last seed lands in an occupied opponent's hole and the landing hole holds 2 seeds: capture claim\n        when the last seed lands in an empty own hole{condition}: capture across\n        otherwise: stop\n    }}\n    capture claim {{\n        take nothing\n        then the landing hole becomes the mover's\n    }}\n    capture across {{\n        take the opposite hole\n        put the taken seeds in the mover's hand\n    }}\n"
+            ),
+        )]);
+        let rules = seventh_fault(&text);
+        let mut game = main_position(&rules, "b 1 0 0 1\na 0 0 1 1", Player::South);
+        for name in ["a4", "b1", "a3"] {
+            game.play(Move::Sow(hole(&rules, name))).unwrap();
+        }
+        (rules.board_counts(game.state()), rules.model().to_string())
+    };
+    let (board, shown) = play(" and the opposite hole is an opponent's hole");
+    assert_eq!(board, vec![1, 0, 0, 1, 0, 0, 0, 2]);
+    assert!(shown.contains("opposite pit is an opponent's hole"), "{shown}");
+    let (board, _) = play("");
+    assert_eq!(board, vec![1, 0, 0, 1, 0, 0, 0, 0]);
+    let (board, _) = play(" and the opposite hole is an own hole");
+    assert_eq!(board, vec![1, 0, 0, 1, 0, 0, 0, 0]);
+}
