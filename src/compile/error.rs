@@ -582,6 +582,20 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// `an equal round is a draw` in a game not played in rounds.
+    #[error("`an equal round is a draw` needs a game played in rounds")]
+    #[diagnostic(
+        code(sow::check::needs_rounds),
+        help(
+            "a round is a game of a match played in rounds: say how the board is filled again, `the game is played in rounds: each player fills own holes from the left with 4 seeds each`; for one game ended on equal scores, the scored rules already make it a draw"
+        )
+    )]
+    NeedsRounds {
+        /// Where it is.
+        #[label("this game is not played in rounds")]
+        span: SourceSpan,
+    },
+
     /// A phrase about a shared circuit on an own-rows circuit.
     #[error("`{what}` needs a circuit of all rows")]
     #[diagnostic(

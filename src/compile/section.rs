@@ -1385,6 +1385,7 @@ impl Scope<'_> {
                 }
             }
             match &rule.node {
+                ast::EndRule::EqualRound => {}
                 ast::EndRule::NoSeeds(_, most) | ast::EndRule::NoSeedsWins(most) => {
                     let max = u64::from(crate::model::MAX_SEEDS);
                     out.no_seeds = Some(match &rule.node {
@@ -1508,6 +1509,7 @@ impl Scope<'_> {
                             closed,
                             starts,
                             unable_ends: r.unable.is_some(),
+                            equal_draw: false,
                         });
                     }
                 }
@@ -1526,6 +1528,12 @@ impl Scope<'_> {
                     }
                     blocked = Some(Spanned::new(b.into(), rule.span));
                 }
+            }
+        }
+        for rule in end.rules.iter().filter(|r| r.node == ast::EndRule::EqualRound) {
+            match &mut out.rounds {
+                Some(rounds) => rounds.equal_draw = true,
+                None => errors.push(CheckError::NeedsRounds { span: rule.span.into() }),
             }
         }
         let Some(blocked) = blocked else {
@@ -1952,7 +1960,7 @@ fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
         ast::EndRule::EndHoles(_) => EndKind::EndHoles,
         ast::EndRule::MarksEmpty(..) => EndKind::MarksEmpty,
         ast::EndRule::Gift(..) => EndKind::Gift,
-        ast::EndRule::Rounds(_) | ast::EndRule::Scoped(..) => return None,
+        ast::EndRule::Rounds(_) | ast::EndRule::EqualRound | ast::EndRule::Scoped(..) => return None,
     })
 }
 

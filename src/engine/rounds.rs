@@ -53,7 +53,8 @@ impl Rules {
             ended,
             Outcome::Draw(DrawReason::TurnLimit)
                 | Outcome::Win { reason: WinReason::CannotFill | WinReason::Resigned, .. }
-        ) {
+        ) || (rounds.equal_draw && ended == Outcome::Draw(DrawReason::EqualScores))
+        {
             return NextRound::None;
         }
         let mut next = state.clone();

@@ -1391,6 +1391,9 @@ impl Model {
             (false, _) => "drops out, the others playing on (the last player left wins)",
         };
         writeln!(f, "  a player who cannot fill a single hole {unable}")?;
+        if rounds.equal_draw {
+            writeln!(f, "  a round that ends with equal scores ends the game, drawn")?;
+        }
         let starts = match rounds.starts {
             RoundStart::Next => "the player who would have moved next starts the next round",
             RoundStart::Winner => {

@@ -2066,6 +2066,8 @@ pub struct Rounds {
     /// A player who cannot fill a hole ends the game on score, rather than losing (`, a
     /// player who cannot fill a hole ends the game and …`).
     pub unable_ends: bool,
+    /// A round that ends with equal scores ends the game, drawn (`an equal round is a draw`).
+    pub equal_draw: bool,
 }
 
 /// Who moves first in the next round of a game of rounds.

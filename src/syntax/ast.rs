@@ -1383,6 +1383,8 @@ pub enum EndRule {
     /// `the game is played in rounds: each player fills own holes from the right with N
     /// seeds each[, …]`.
     Rounds(Rounds),
+    /// `an equal round is a draw`.
+    EqualRound,
 }
 
 /// The phase an end rule is scoped to.
@@ -1467,6 +1469,7 @@ impl EndRule {
             EndRule::PassLoses => "a player who passes",
             EndRule::EndHoles(_) => "a player who takes both end holes of a row",
             EndRule::Rounds(_) => "rounds",
+            EndRule::EqualRound => "an equal round",
         }
     }
 

@@ -463,6 +463,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::captured_score => "`who captured more seeds`",
         Rule::score_holes => "`in their won holes`",
         Rule::opposite_side => "`an opponent's hole`",
+        Rule::equal_round_rule => "`an equal round is a draw`",
         Rule::few_seeds_rule => {
             "`at most 1 seed on the board ends the game and the player who captured more seeds wins`"
         }
@@ -803,7 +804,7 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
                 false => match reads_to(&instead, pos + best.len()) {
                     Reads::Line => format!("did you mean `{best}`?"),
                     Reads::Past(_) => format!(
-                        "`{best}` in place of `{word}` would not make this line a phrase of the language either: see the grammar's phrases in grammar/sow.pest, or a bundled file under rules/"
+                        "did you mean `{best}`? Then more of the line must change, as the next error will say (the language may have no phrase for what it means: see the grammar's phrases in grammar/sow.pest)"
                     ),
                 },
             });

@@ -1965,6 +1965,7 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
             EndRule::PassesDraw(Children::of(r).optional(Rule::passes_score).map(lower_score))
         }
         Rule::pass_loses_rule => EndRule::PassLoses,
+        Rule::equal_round_rule => EndRule::EqualRound,
         Rule::end_holes_rule => EndRule::EndHoles(lower_name(Children::of(r).expect(Rule::row_name)?)),
         Rule::rounds_rule => {
             let mut c = Children::of(r);

@@ -5863,3 +5863,56 @@ fn a_lap_rule_may_ask_whose_the_opposite_hole_is() {
     let (board, _) = play(" and the opposite hole is an own hole");
     assert_eq!(board, vec![1, 0, 0, 1, 0, 0, 0, 0]);
 }
+
+/// `an equal round is a draw` (Kiuthi, blind test 23: "if each player has the same number of
+/// counters, the game is a draw"): South a2 (1) → South's store; North b1 (1) → North's store.
+/// Two seeds are left in the holes, which ends round 1 with 2 each (a hole and a store): the
+/// game is drawn. Without the rule, round 2 starts, each player's two seeds filling their
+/// holes; and the rule is refused where the game is not played in rounds.
+#[test]
+fn an_equal_round_may_end_the_game_drawn() {
+    let text = |equal: &str| {
+        format!(
+            r#"game "Equal rounds" {{
+    board 2 rows of 2 holes, a store for each player
+    territory each player owns row pit
+    setup {{
+        1 in every hole
+    }}
+    circuit all rows anticlockwise, through the mover's store
+    choose {{
+        own hole with at least 1 seed
+    }}
+    sow all seeds from the next hole
+    end {{
+        at most 2 seeds on the board ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+        after 100 turns the game is a draw
+        the game is played in rounds: each player fills own holes from the left with 1 seed each
+{equal}    }}
+}}
+"#
+        )
+    };
+    let play = |rules: &Rules| {
+        let mut game = Game::new(rules);
+        game.play(Move::Sow(hole(rules, "a2"))).unwrap();
+        game.play(Move::Sow(hole(rules, "b1"))).unwrap();
+        (game.outcome(), game.state().round(), rules.board_counts(game.state()))
+    };
+    let drawn = seventh_fault(&text("        an equal round is a draw\n"));
+    assert_eq!(
+        play(&drawn),
+        (Some(sow::engine::Outcome::Draw(sow::engine::DrawReason::EqualScores)), 0, vec![1, 0, 0, 1])
+    );
+    assert!(drawn.model().to_string().contains("a round that ends with equal scores ends the game, drawn"));
+    let played_on = seventh_fault(&text(""));
+    assert_eq!(play(&played_on), (None, 1, vec![1, 1, 1, 1]));
+    refused_with(
+        &text("        an equal round is a draw\n").replace(
+            "        the game is played in rounds: each player fills own holes from the left with 1 seed each\n",
+            "",
+        ),
+        "sow::check::needs_rounds",
+    );
+}
