@@ -68,6 +68,14 @@ const EDGES: &[Edge] = &[
         ],
         "a circuit passes the store of the player sowing, and only that one: `through the mover's store`; sow has no phrase yet for a ring through every store",
     ),
+    Edge {
+        starts: &["circuit"],
+        any: &["chosen once", "chosen each round", "chosen each turn"],
+        found_not: &[],
+        expected: "",
+        right_after: &["chosen once", "chosen each round", "chosen each turn", "for all players"],
+        help: "a direction the players choose is chosen once by each player for the game (`circuit all rows anticlockwise or clockwise, chosen once`), anew in each round (`circuit all rows anticlockwise or clockwise, chosen each round`), or with each sowing (`circuit all rows anticlockwise or clockwise, chosen each turn`); with for all players after it, the first player to sow chooses for everyone (`circuit all rows anticlockwise or clockwise, chosen each round for all players`). sow has no phrase yet for a choice made by one player named otherwise (the winner or loser of a round)",
+    },
     // ─── Endings ───
     words(
         &["the round", "a round", "new round", "next round", "rounds until", "each round", "in rounds"],
