@@ -116,7 +116,7 @@ pub enum Warning {
         code(sow::warning::no_way_to_end),
         severity(Warning),
         help(
-            "no seed ever leaves the board (no capture takes seeds out of play, into a hand or a store, and the circuit passes no store), so the seeds can go round in a cycle of positions. The game can still end when a player is blocked or loses their seeds, but nothing makes it: add `a repeated position is a draw`, or a limit such as `after 2500 turns the game is a draw`"
+            "no seed ever leaves the board (no capture takes seeds out of play, into a store, or into a hand that no turn sows or places again, and the circuit passes no store), so the seeds can go round in a cycle of positions. The game can still end when a player is blocked or loses their seeds, but nothing makes it: add `a repeated position is a draw`, or a limit such as `after 2500 turns the game is a draw`"
         )
     )]
     NoWayToEnd {
@@ -859,14 +859,28 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
 /// takes further seeds or holes after it (those never go back on the board), or a turn of
 /// taking holes.
 fn seeds_leave(model: &Model) -> bool {
+    // Seeds in a hand come back where a turn sows or places them (blind test 24, fault 3:
+    // captures into the hand, sown back, were taken as leaving the board).
+    let hand_returns = model.end.gift.is_some()
+        || model.phases.iter().any(|p| {
+            matches!(&p.turn, Turn::Sow(s) if s.hand_sow.is_some() || s.hand_entry || s.place.is_some())
+        });
+    let to_hand = |d: Destination| matches!(d, Destination::Hand | Destination::OwnersHand);
     // A capture that takes holes and keeps their seeds off the board (not one that takes
     // nothing, or puts or sows them back: blind test 22), or one with picks.
     let keeps = |c: &crate::model::Capture| {
-        !c.take.is_empty() && !matches!(c.destination, Destination::Sow(_) | Destination::Put(_))
+        !c.take.is_empty()
+            && c.each != Some(0)
+            && !matches!(c.destination, Destination::Sow(_) | Destination::Put(_))
+            && !(hand_returns && to_hand(c.destination))
     };
     model.circuit.through_store
         || model.captures.iter().any(|c| keeps(c) || !c.follow_ups.is_empty())
-        || model.phases.iter().any(|p| matches!(p.turn, Turn::Take { .. } | Turn::Empty { .. }))
+        || model.phases.iter().any(|p| match p.turn {
+            Turn::Take { .. } => true,
+            Turn::Empty { to_hand, .. } => !(hand_returns && to_hand),
+            _ => false,
+        })
 }
 
 /// A game with no repetition rule, no turn limit, and seeds that never leave the board: the
