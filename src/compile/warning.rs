@@ -862,17 +862,16 @@ fn seeds_leave(model: &Model) -> bool {
     // Seeds in a hand come back where a turn sows or places them (blind test 24, fault 3:
     // captures into the hand, sown back, were taken as leaving the board).
     let hand_returns = model.end.gift.is_some()
-        || model.phases.iter().any(|p| {
-            matches!(&p.turn, Turn::Sow(s) if s.hand_sow.is_some() || s.hand_entry || s.place.is_some())
-        });
+        || model.phases.iter().any(
+            |p| matches!(&p.turn, Turn::Sow(s) if s.hand_sow.is_some() || s.hand_entry || s.place.is_some()),
+        );
     let to_hand = |d: Destination| matches!(d, Destination::Hand | Destination::OwnersHand);
     // A capture that takes holes and keeps their seeds off the board (not one that takes
     // nothing, or puts or sows them back: blind test 22), or one with picks.
     let keeps = |c: &crate::model::Capture| {
-        !c.take.is_empty()
-            && c.each != Some(0)
-            && !matches!(c.destination, Destination::Sow(_) | Destination::Put(_))
-            && !(hand_returns && to_hand(c.destination))
+        let back = matches!(c.destination, Destination::Sow(_) | Destination::Put(_))
+            || (hand_returns && to_hand(c.destination));
+        !c.take.is_empty() && c.each != Some(0) && !back
     };
     model.circuit.through_store
         || model.captures.iter().any(|c| keeps(c) || !c.follow_ups.is_empty())

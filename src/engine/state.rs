@@ -1,6 +1,8 @@
 //! Positions, decisions and outcomes.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::rules::{ByPlayer, Direction, Hole, MAX_MARKS, MAX_SLOTS, Player, Rules, SEAT_BITS};
 
@@ -746,10 +748,33 @@ impl fmt::Debug for State {
 pub struct History {
     first: u32,
     hashes: Vec<u64>,
-    /// The indices in `hashes` of each position among its first `indexed` entries, in order.
-    index: std::collections::HashMap<u64, Vec<u32>>,
-    /// How many of `hashes` are in `index`.
+    /// The latest index in `hashes` of each position among its first `indexed` entries.
+    latest: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// For each of the first `indexed` entries, the index of the same position before it
+    /// (`u32::MAX`: none): what `latest` goes back to when entries are dropped.
+    before: Vec<u32>,
+    /// How many of `hashes` are indexed.
     indexed: usize,
+}
+
+/// A position's hash is already well mixed: it is its own key in the index.
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 impl PartialEq for History {
@@ -775,7 +800,8 @@ impl History {
     pub fn reset(&mut self, rules: &Rules, state: &State) {
         self.hashes.clear();
         if self.indexed > 0 {
-            self.index.clear();
+            self.latest.clear();
+            self.before.clear();
             self.indexed = 0;
         }
         self.first = state.turn;
@@ -826,15 +852,14 @@ impl History {
     /// Drop the positions from `len` on, from the index too.
     fn truncate(&mut self, len: usize) {
         if len < self.indexed {
-            for (i, h) in self.hashes[len..self.indexed].iter().enumerate().rev() {
-                if let Some(at) = self.index.get_mut(h) {
-                    debug_assert_eq!(at.last(), Some(&((len + i) as u32)));
-                    at.pop();
-                    if at.is_empty() {
-                        self.index.remove(h);
-                    }
-                }
+            for i in (len..self.indexed).rev() {
+                let h = self.hashes[i];
+                match self.before[i] {
+                    u32::MAX => self.latest.remove(&h),
+                    earlier => self.latest.insert(h, earlier),
+                };
             }
+            self.before.truncate(len);
             self.indexed = len;
         }
         self.hashes.truncate(len);
@@ -847,10 +872,10 @@ impl History {
             return seen.contains(&hash);
         }
         for (i, &h) in self.hashes.iter().enumerate().skip(self.indexed) {
-            self.index.entry(h).or_default().push(i as u32);
+            self.before.push(self.latest.insert(h, i as u32).unwrap_or(u32::MAX));
         }
         self.indexed = self.hashes.len();
-        self.index.get(&hash).and_then(|at| at.last()).is_some_and(|&i| i as usize >= from)
+        self.latest.get(&hash).is_some_and(|&i| i as usize >= from)
     }
 }
 

@@ -403,12 +403,7 @@ impl Model {
     /// A set of a player's holes, in words: `own hole`, `own inner hole`, `own won hole`, ….
     pub(crate) fn hole_set_text(&self, h: HoleSet) -> String {
         let row = |role: Role| &self.row_names[usize::from(role)];
-        let place = |column: Column| match column {
-            Column::FromLeft(0) => "leftmost".to_string(),
-            Column::FromRight(0) => "rightmost".to_string(),
-            Column::FromLeft(k) => format!("{} from the left", k + 1),
-            Column::FromRight(k) => format!("{} from the right", k + 1),
-        };
+        let place = column_words;
         match h {
             HoleSet::Territory => "own hole".to_string(),
             HoleSet::Row(role) => format!("own {} hole", row(role)),
@@ -424,12 +419,7 @@ impl Model {
     /// Facts about a player's holes, joined by `and`.
     fn side_facts_text(&self, facts: &[SideFact]) -> String {
         let row = |role: Role| &self.row_names[usize::from(role)];
-        let place = |column: Column| match column {
-            Column::FromLeft(0) => "leftmost".to_string(),
-            Column::FromRight(0) => "rightmost".to_string(),
-            Column::FromLeft(k) => format!("{} from the left", k + 1),
-            Column::FromRight(k) => format!("{} from the right", k + 1),
-        };
+        let place = column_words;
         let holes = |h: HoleSet| self.hole_set_text(h);
         let text = |fact: &SideFact| match *fact {
             SideFact::Most { role, column } => {
@@ -1672,5 +1662,15 @@ fn end_kind_words(kind: EndKind) -> &'static str {
         EndKind::EndHoles => "the rule for both end holes taken",
         EndKind::MarksEmpty => "the rule for marked holes emptied",
         EndKind::Gift => "the gift to a player with no seeds",
+    }
+}
+
+/// A hole's place in its row, in words: `leftmost`, `3 from the right`.
+fn column_words(column: Column) -> String {
+    match column {
+        Column::FromLeft(0) => "leftmost".to_string(),
+        Column::FromRight(0) => "rightmost".to_string(),
+        Column::FromLeft(k) => format!("{} from the left", k + 1),
+        Column::FromRight(k) => format!("{} from the right", k + 1),
     }
 }
