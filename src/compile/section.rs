@@ -908,6 +908,10 @@ impl Scope<'_> {
                     (min, max, step) => Fact::Stepped(CountAt::Column(role), min, max, step),
                 }
             }
+            ast::Fact::OppositeMarked { row, mark } => Fact::OppositeMarked(
+                self.opposite_row(row.as_ref(), fact.span)?,
+                self.mark(mark).map_err(|e| vec![e])?,
+            ),
             ast::Fact::OppositeSide { row, opponents } => Fact::OppositeSide(
                 self.opposite_row(row.as_ref(), fact.span)?,
                 if *opponents { Side::Opponent } else { Side::Own },
@@ -1981,6 +1985,7 @@ fn reads_column(fact: Fact) -> bool {
         Fact::Opposite(..)
             | Fact::OppositeHolds(..)
             | Fact::OppositeSide(..)
+            | Fact::OppositeMarked(..)
             | Fact::Column(..)
             | Fact::ColumnHolds(..)
             | Fact::Stepped(CountAt::Opposite(_) | CountAt::Column(_), ..)

@@ -296,8 +296,10 @@ fn opposite_of_landing(scope: &Scope<'_>, model: &Model, after: At<'_, ast::Afte
             }
         };
         for (fact, lowered_fact) in rule.facts.iter().zip(&lowered.facts) {
-            if let Fact::Opposite(role, _) | Fact::OppositeHolds(role, ..) | Fact::OppositeSide(role, _) =
-                *lowered_fact
+            if let Fact::Opposite(role, _)
+            | Fact::OppositeHolds(role, ..)
+            | Fact::OppositeSide(role, _)
+            | Fact::OppositeMarked(role, _) = *lowered_fact
             {
                 warn(fact.span, role);
             }
@@ -495,7 +497,11 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
             Fact::FirstLap => set(dim::FIRST_LAP, 1, 1),
             Fact::TurnCaptured => set(dim::CAPTURED, 1, 1),
             // The captures of the game so far are not a dimension of the box.
-            Fact::Made(..) | Fact::OnBoard(..) | Fact::Holes { .. } | Fact::OppositeSide(..) => exact = false,
+            Fact::Made(..)
+            | Fact::OnBoard(..)
+            | Fact::Holes { .. }
+            | Fact::OppositeSide(..)
+            | Fact::OppositeMarked(..) => exact = false,
             Fact::NotReached(s, r, _) => {
                 set(dim::REACHED + side(s) as usize * MAX_ROWS + usize::from(r), 0, 0)
             }

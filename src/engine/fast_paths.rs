@@ -75,6 +75,7 @@ fn rules_say(
                 | Fact::TurnCaptured
                 | Fact::Made(..)
                 | Fact::OppositeSide(..)
+                | Fact::OppositeMarked(..)
                 | Fact::OnBoard(..)
                 | Fact::Holes { .. }
                 | Fact::Along(..)

@@ -558,6 +558,7 @@ fn landing_rules(
                 | Fact::TurnCaptured
                 | Fact::Made(..)
                 | Fact::OppositeSide(..)
+                | Fact::OppositeMarked(..)
                 | Fact::OnBoard(..)
                 | Fact::Holes { .. }
                 | Fact::Along(..)

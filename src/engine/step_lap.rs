@@ -430,6 +430,9 @@ impl Rules {
             Fact::Column(role, s) => (in_column(role) == 0) == (s == HoleState::Empty),
             Fact::ColumnHolds(role, min, max) => (min..=max).contains(&in_column(role)),
             Fact::OppositeHolds(role, min, max) => (min..=max).contains(&facing(role)),
+            Fact::OppositeMarked(role, m) => {
+                self.opposite(me, at, role).is_some_and(|o| state.is_marked(m, o))
+            }
             Fact::OppositeSide(role, side) => self
                 .opposite(me, at, role)
                 .is_some_and(|o| !self.is_store(o) && self.holds(state, o, me) == (side == Side::Own)),

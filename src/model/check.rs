@@ -507,6 +507,7 @@ impl Model {
                 Fact::Opposite(role, _)
                 | Fact::OppositeHolds(role, ..)
                 | Fact::OppositeSide(role, _)
+                | Fact::OppositeMarked(role, _)
                 | Fact::Stepped(CountAt::Opposite(role), ..)
                     if !self.facing_ok(role) =>
                 {

@@ -920,6 +920,13 @@ impl Model {
             Fact::Opposite(role, state) => {
                 format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state))
             }
+            Fact::OppositeMarked(role, mark) => {
+                format!(
+                    "opposite {} is a {} hole",
+                    self.row_names[usize::from(role)],
+                    self.marks[usize::from(mark)].name
+                )
+            }
             Fact::OppositeSide(role, side) => {
                 let whose = if side == Side::Own { "own" } else { "opponent's" };
                 format!("opposite {} is an {whose} hole", self.row_names[usize::from(role)])

@@ -402,6 +402,7 @@ impl Model {
                             | Fact::TurnCaptured
                             | Fact::Made(..)
                             | Fact::OppositeSide(..)
+                            | Fact::OppositeMarked(..)
                             | Fact::OnBoard(..)
                             | Fact::Holes { .. }
                             | Fact::Along(..)
@@ -1589,6 +1590,9 @@ pub enum Fact {
     /// The opponent's hole of a row in the landing column (the hole across) is whose the
     /// side says, now (`the opposite hole is an opponent's hole`).
     OppositeSide(Role, Side),
+    /// The opponent's hole of a row in the landing column carries a mark (`the opposite
+    /// hole is a held hole`).
+    OppositeMarked(Role, MarkId),
     /// The mover's own hole of a row in the landing column is empty or occupied.
     Column(Role, HoleState),
     /// The mover's own hole of a row in the landing column holds between `min` and `max`

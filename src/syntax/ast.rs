@@ -946,6 +946,13 @@ pub enum Fact {
         /// What it must be.
         state: HoleState,
     },
+    /// `the opposite ROW hole is a NAME hole`: it carries the mark.
+    OppositeMarked {
+        /// The row (`None`: the only row of a side).
+        row: Option<Spanned<String>>,
+        /// The mark.
+        mark: Spanned<String>,
+    },
     /// `the opposite ROW hole is an opponent's hole` (`true`) or `an own hole`.
     OppositeSide {
         /// The row (`None`: the only row of a side).

@@ -207,6 +207,14 @@ const EDGES: &[Edge] = &[
     ),
     // ─── Choosing ───
     Edge {
+        starts: &["sow"],
+        any: &["hole except", "except the last seed"],
+        found_not: &[],
+        expected: "",
+        right_after: &[],
+        help: "every seed of a lap falls into a hole; the last seed is spared only from a skip, falling even into a hole the lap skips (`sow all seeds from the next hole, skipping opponent's holes with 3 seeds, except the last seed`); sow has no phrase yet for a seed set aside from a lap, off the board",
+    },
+    Edge {
         starts: &[],
         any: &["hole except", "holes except"],
         found_not: &[],

@@ -1458,6 +1458,8 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
             let row = c.optional(Rule::row_name).map(lower_name);
             if let Some(range) = c.optional(Rule::seed_range) {
                 Fact::OppositeHolds { row, range: lower_seed_range(range)? }
+            } else if let Some(marked) = c.optional(Rule::marked_hole) {
+                Fact::OppositeMarked { row, mark: lower_name(Children::of(marked).expect(Rule::row_name)?) }
             } else if let Some(side) = c.optional(Rule::opposite_side) {
                 let opponents = Children::of(side).expect(Rule::side)?.as_str() != "own";
                 Fact::OppositeSide { row, opponents }

@@ -5916,3 +5916,25 @@ fn an_equal_round_may_end_the_game_drawn() {
         "sow::check::needs_rounds",
     );
 }
+
+/// `the opposite hole is a held hole` (Fergen Gobale, blind test 25, item 11), in [`PLAIN`]
+/// with `held` on b2: South a1 (1) → a2, whose opposite hole b2 is held: its 3 seeds are taken.
+/// South a2 (1) → a3, whose opposite b3 is not: nothing is taken.
+#[test]
+fn a_lap_rule_may_ask_for_a_mark_on_the_opposite_hole() {
+    let text = plain(&[
+        ("territory each player owns row pit\n", "territory each player owns row pit\n    marks held: b2\n"),
+        (
+            "otherwise: stop\n    }\n",
+            "when the last seed lands in an own hole and the opposite hole is a held hole: capture across\n        otherwise: stop\n    }\n    capture across {\n        take the opposite hole\n        put the taken seeds in the mover's hand\n    }\n",
+        ),
+    ]);
+    let rules = seventh_fault(&text);
+    assert!(rules.model().to_string().contains("opposite pit is a held hole"));
+    let mut game = main_position(&rules, "b 3 3 3 3\na 1 1 0 0", Player::South);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_board(&rules, game.state(), "b 3 0 3 3\na 0 2 0 0");
+    let mut game = main_position(&rules, "b 3 3 3 3\na 0 1 0 0", Player::South);
+    game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_board(&rules, game.state(), "b 3 3 3 3\na 0 0 1 0");
+}
