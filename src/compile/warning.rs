@@ -727,10 +727,7 @@ fn conflicting_end_rules(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warni
         Score::Seeds => "the player with more seeds (on their side, in hand and in store) wins",
         Score::Captured => "the player who captured more seeds wins",
         Score::Holes(holes) => {
-            in_holes = format!(
-                "the player with more seeds in their {}s wins",
-                model.hole_set_text(holes).replacen("own ", "", 1)
-            );
+            in_holes = format!("the player with more seeds in their {} wins", model.their_holes_text(holes));
             in_holes.as_str()
         }
     };

@@ -416,6 +416,11 @@ impl Model {
         }
     }
 
+    /// The holes a score counts, as `their …` goes on: `won holes`, `inner holes`.
+    pub(crate) fn their_holes_text(&self, h: HoleSet) -> String {
+        format!("{}s", self.hole_set_text(h).replacen("own ", "", 1))
+    }
+
     /// Facts about a player's holes, joined by `and`.
     fn side_facts_text(&self, facts: &[SideFact]) -> String {
         let row = |role: Role| &self.row_names[usize::from(role)];
@@ -1155,8 +1160,8 @@ impl Model {
         let scored = match (end.score, self.board.stores) {
             (Score::Holes(holes), _) => {
                 in_holes = format!(
-                    "ends the game, won by the player with more seeds in their {}s",
-                    self.hole_set_text(holes).replacen("own ", "", 1)
+                    "ends the game, won by the player with more seeds in their {}",
+                    self.their_holes_text(holes)
                 );
                 in_holes.as_str()
             }
