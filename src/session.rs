@@ -379,11 +379,22 @@ pub fn unplayable_round(rules: &Rules, after: &State) -> Option<String> {
     if !rules.next_round_unplayable(after) {
         return None;
     }
+    let made = match rules.end_rules().rounds.and_then(|r| r.refill) {
+        Some(_) => "filled",
+        None => "set up",
+    };
     Some(format!(
-        "No one can play round {}: filled, it would leave its first player without a move, so the game ends as round {} did.",
+        "No one can play round {}: {made}, it would leave its first player without a move, so the game ends as round {} did.",
         after.round() + 2,
         after.round() + 1
     ))
+}
+
+/// Where rounds score points, the points so far, in words: `Points: South 12, North 0.`
+pub fn points_words(rules: &Rules, state: &State) -> Option<String> {
+    rules.end_rules().rounds?.points?;
+    let each: Vec<String> = rules.players().map(|p| format!("{p} {}", state.points(p))).collect();
+    Some(format!("Points: {}.", each.join(", ")))
 }
 
 /// In a game of rounds, what a new round started since `before` is, in words: `The round is
@@ -391,6 +402,15 @@ pub fn unplayable_round(rules: &Rules, after: &State) -> Option<String> {
 pub fn round_news(rules: &Rules, before: &State, after: &State) -> Option<String> {
     if after.round() == before.round() || after.outcome().is_some() {
         return None;
+    }
+    let rounds = rules.end_rules().rounds?;
+    let points = points_words(rules, after).map(|p| format!(" {p}")).unwrap_or_default();
+    if rounds.refill.is_none() {
+        return Some(format!(
+            "The round is over: round {} begins as the game did; {} moves first.{points}",
+            after.round() + 1,
+            after.to_move()
+        ));
     }
     let filled: Vec<String> = rules
         .players()
@@ -405,7 +425,7 @@ pub fn round_news(rules: &Rules, before: &State, after: &State) -> Option<String
         .collect();
     let (last, rest) = filled.split_last()?;
     Some(format!(
-        "The round is over: round {} begins with {} and {last} filled; {} moves first.",
+        "The round is over: round {} begins with {} and {last} filled; {} moves first.{points}",
         after.round() + 1,
         rest.join(", "),
         after.to_move()

@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
 use crate::engine::{DrawReason, Outcome, Player, WinReason};
 
 /// Every reason to win, for reading the words back.
-pub const WIN_REASONS: [WinReason; 13] = [
+pub const WIN_REASONS: [WinReason; 14] = [
     WinReason::NoSeeds,
     WinReason::Emptied,
     WinReason::FewSeeds,
@@ -24,6 +24,7 @@ pub const WIN_REASONS: [WinReason; 13] = [
     WinReason::Passed,
     WinReason::CannotFill,
     WinReason::Captured,
+    WinReason::Points,
 ];
 
 /// Every reason to draw.
@@ -64,6 +65,7 @@ pub fn win_word(reason: WinReason) -> &'static str {
         WinReason::Passed => "passed",
         WinReason::CannotFill => "cannot-fill",
         WinReason::Captured => "captured",
+        WinReason::Points => "points",
     }
 }
 

@@ -500,7 +500,7 @@ pub struct SimulateReport {
 }
 
 /// Reasons to win, in the order and words of `sow simulate`'s text.
-const WIN_PHRASES: [(WinReason, &str); 12] = [
+const WIN_PHRASES: [(WinReason, &str); 13] = [
     (WinReason::NoSeeds, "by taking every seed"),
     (WinReason::Emptied, "by emptying their side"),
     (WinReason::FewSeeds, "by leaving the other too few seeds"),
@@ -513,6 +513,7 @@ const WIN_PHRASES: [(WinReason, &str); 12] = [
     (WinReason::Passed, "when the other passed"),
     (WinReason::CannotFill, "when the other could not fill a hole for another round"),
     (WinReason::Captured, "by capturing enough seeds"),
+    (WinReason::Points, "by scoring enough points over the rounds"),
 ];
 
 /// Reasons to draw, in the order and words of `sow simulate`'s text.

@@ -335,7 +335,9 @@ pub fn run(args: PlayArgs) -> Outcome {
     let mut last_turn: Vec<Hole> = Vec::new();
     loop {
         if let Some(outcome) = game.outcome() {
-            outln!("{}", colour.bold(&format!("Game over: {outcome}.")))?;
+            let points =
+                sow::session::points_words(&rules, game.state()).map(|p| format!(" {p}")).unwrap_or_default();
+            outln!("{}", colour.bold(&format!("Game over: {outcome}.{points}")))?;
             save(&game)?;
             return Ok(ExitCode::SUCCESS);
         }

@@ -596,6 +596,38 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// `a player who has scored N points wins` where no round scores points.
+    #[error("`a player who has scored {target} points wins` needs rounds that score points")]
+    #[diagnostic(
+        code(sow::check::needs_points),
+        help(
+            "points are what the winner of a round scores: say so in the rounds rule, `the game is played in rounds: each round starts as the game does, and the winner of a round scores the difference` (or `scores 1 point`)"
+        )
+    )]
+    NeedsPoints {
+        /// Where it is.
+        #[label("{why}")]
+        span: SourceSpan,
+        /// The points asked for.
+        target: u16,
+        /// Why no points are scored.
+        why: &'static str,
+    },
+
+    /// Rounds that score points no rule reads.
+    #[error("the points the rounds score decide nothing")]
+    #[diagnostic(
+        code(sow::check::points_unread),
+        help(
+            "say what the points win: `a player who has scored 60 points wins` in the end rules; or leave out `, and the winner of a round scores …`"
+        )
+    )]
+    PointsUnread {
+        /// The points clause.
+        #[label("the winner of a round scores points, but no end rule reads them")]
+        span: SourceSpan,
+    },
+
     /// A phrase about a shared circuit on an own-rows circuit.
     #[error("`{what}` needs a circuit of all rows")]
     #[diagnostic(

@@ -1342,6 +1342,7 @@ impl Scope<'_> {
             score: Score::Seeds,
             left_to_last: false,
             rounds: None,
+            points_win: None,
             marks_empty: None,
             only_in: Vec::new(),
         };
@@ -1368,7 +1369,7 @@ impl Scope<'_> {
                 | ast::EndRule::MarksEmpty(_, s) => Some(s),
                 ast::EndRule::Blocked(ast::Blocked::Scores(s), ..) => Some(s),
                 ast::EndRule::PassesDraw(s) => s.as_ref(),
-                ast::EndRule::Rounds(r) => r.unable.as_ref(),
+                ast::EndRule::Rounds(r) => r.refill.as_ref().and_then(|f| f.unable.as_ref()),
                 _ => None,
             };
             if let Some(score) = score {
@@ -1452,71 +1453,8 @@ impl Scope<'_> {
                 }
                 // Lowered above: the grammar scopes no rule twice.
                 ast::EndRule::Scoped(..) => {}
-                ast::EndRule::Rounds(r) => {
-                    if let (Some(fewest), Some(win)) = (r.fewest, r.win) {
-                        // Seeds over are kept, or fill the others' holes: not both.
-                        errors.push(CheckError::ConflictingWords {
-                            word: "then the empty holes of the others, which become theirs".into(),
-                            other: "as many as the player with the fewest seeds can".into(),
-                            span: win.into(),
-                            first: fewest.into(),
-                            help: "with `as many as the player with the fewest seeds can` every player keeps the seeds over, \
-                                   which cannot also fill the others' holes: keep one of the two"
-                                .into(),
-                        });
-                    }
-                    let seeds = errors.take_one(self.count_of(&r.seeds));
-                    let rest = match &r.rest {
-                        None => Some(None),
-                        Some(None) => Some(Some(1)),
-                        Some(Some(least)) => errors.take_one(self.count(least)).map(Some),
-                    };
-                    // A last hole of as many seeds as a full one or more is a full hole.
-                    if let (Some(Some(least)), Some(seeds), Some(Some(v))) = (rest, seeds, &r.rest)
-                        && least >= seeds
-                    {
-                        errors.push(CheckError::SeedRange {
-                            span: v.span.into(),
-                            reason: format!("{least} seeds or more fill a whole hole of {seeds}"),
-                            help: format!(
-                                "a last hole holds fewer seeds than a full one: at least 1 to {}",
-                                seeds - 1
-                            ),
-                        });
-                    }
-                    let closed = match &r.closed {
-                        Some(m) => errors.take_one(self.mark(m)).map(Some),
-                        None => Some(None),
-                    };
-                    let except = match &r.except {
-                        Some(m) => errors.take_one(self.mark(m)).map(Some),
-                        None => Some(None),
-                    };
-                    let starts = match r.starts {
-                        None => RoundStart::Next,
-                        Some(ast::RoundStarter::Winner) => RoundStart::Winner,
-                        Some(ast::RoundStarter::Loser) => RoundStart::Loser,
-                        Some(ast::RoundStarter::Second) => RoundStart::InTurn,
-                    };
-                    if let (Some(seeds), Some(closed), Some(rest), Some(except)) =
-                        (seeds, closed, rest, except)
-                    {
-                        out.rounds = Some(Rounds {
-                            seeds,
-                            from_right: r.from_right,
-                            except,
-                            fewest: r.fewest.is_some(),
-                            rest,
-                            made_up: r.made_up.is_some(),
-                            fresh: r.fresh.is_some(),
-                            win: r.win.is_some(),
-                            closed,
-                            starts,
-                            unable_ends: r.unable.is_some(),
-                            equal_draw: false,
-                        });
-                    }
-                }
+                ast::EndRule::Rounds(r) => out.rounds = self.rounds(r, &mut errors),
+                ast::EndRule::PointsWin(v) => out.points_win = errors.take_one(self.count(v)),
                 ast::EndRule::Blocked(b, draw, _) => {
                     out.blocked_draw = draw.as_ref().and_then(|v| errors.take_one(self.count(v)));
                     if let Some(prev) = blocked
@@ -1532,6 +1470,24 @@ impl Scope<'_> {
                     }
                     blocked = Some(Spanned::new(b.into(), rule.span));
                 }
+            }
+        }
+        for rule in &end.rules {
+            match &rule.node {
+                ast::EndRule::PointsWin(_) if out.rounds.is_none_or(|r| r.points.is_none()) => {
+                    let why = match out.rounds {
+                        None => "this game is not played in rounds",
+                        Some(_) => "no round of this game scores points",
+                    };
+                    let target = out.points_win.unwrap_or(0);
+                    errors.push(CheckError::NeedsPoints { span: rule.span.into(), target, why });
+                }
+                ast::EndRule::Rounds(ast::Rounds { points: Some(points), .. })
+                    if out.points_win.is_none() =>
+                {
+                    errors.push(CheckError::PointsUnread { span: points.span.into() });
+                }
+                _ => {}
             }
         }
         for rule in end.rules.iter().filter(|r| r.node == ast::EndRule::EqualRound) {
@@ -1563,6 +1519,82 @@ impl Scope<'_> {
             out.left_to_last = scoring.left_to_last;
         }
         errors.finish(Some(out))
+    }
+
+    /// A game of rounds: how the board is made for the next round, what a round scores and
+    /// who starts the next.
+    fn rounds(&self, r: &ast::Rounds, errors: &mut Errors) -> Option<Rounds> {
+        let refill = match &r.refill {
+            Some(f) => Some(self.refill(f, errors)?),
+            None => None,
+        };
+        let points = match &r.points {
+            Some(p) => Some(match &p.node {
+                ast::RoundPoints::Difference => RoundPoints::Difference,
+                ast::RoundPoints::Points(v) => RoundPoints::Points(errors.take_one(self.count(v))?),
+            }),
+            None => None,
+        };
+        let starts = match r.starts {
+            None => RoundStart::Next,
+            Some(ast::RoundStarter::Winner) => RoundStart::Winner,
+            Some(ast::RoundStarter::Loser) => RoundStart::Loser,
+            Some(ast::RoundStarter::Second) => RoundStart::InTurn,
+            Some(ast::RoundStarter::First) => RoundStart::First,
+        };
+        Some(Rounds { refill, points, starts, equal_draw: false })
+    }
+
+    /// The refill of a game of rounds, from the seeds each player has.
+    fn refill(&self, r: &ast::Refill, errors: &mut Errors) -> Option<Refill> {
+        if let (Some(fewest), Some(win)) = (r.fewest, r.win) {
+            // Seeds over are kept, or fill the others' holes: not both.
+            errors.push(CheckError::ConflictingWords {
+                word: "then the empty holes of the others, which become theirs".into(),
+                other: "as many as the player with the fewest seeds can".into(),
+                span: win.into(),
+                first: fewest.into(),
+                help: "with `as many as the player with the fewest seeds can` every player keeps the seeds over, \
+                       which cannot also fill the others' holes: keep one of the two"
+                    .into(),
+            });
+        }
+        let seeds = errors.take_one(self.count_of(&r.seeds));
+        let rest = match &r.rest {
+            None => Some(None),
+            Some(None) => Some(Some(1)),
+            Some(Some(least)) => errors.take_one(self.count(least)).map(Some),
+        };
+        // A last hole of as many seeds as a full one or more is a full hole.
+        if let (Some(Some(least)), Some(seeds), Some(Some(v))) = (rest, seeds, &r.rest)
+            && least >= seeds
+        {
+            errors.push(CheckError::SeedRange {
+                span: v.span.into(),
+                reason: format!("{least} seeds or more fill a whole hole of {seeds}"),
+                help: format!("a last hole holds fewer seeds than a full one: at least 1 to {}", seeds - 1),
+            });
+        }
+        let closed = match &r.closed {
+            Some(m) => errors.take_one(self.mark(m)).map(Some),
+            None => Some(None),
+        };
+        let except = match &r.except {
+            Some(m) => errors.take_one(self.mark(m)).map(Some),
+            None => Some(None),
+        };
+        Some(Refill {
+            seeds: seeds?,
+            from_right: r.from_right,
+            except: except?,
+            fewest: r.fewest.is_some(),
+            rest: rest?,
+            made_up: r.made_up.is_some(),
+            fresh: r.fresh.is_some(),
+            win: r.win.is_some(),
+            closed: closed?,
+            unable_ends: r.unable.is_some(),
+        })
     }
 
     /// The phase an end rule is scoped to: its index among the phases (the openings in
@@ -1964,7 +1996,12 @@ fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
         ast::EndRule::EndHoles(_) => EndKind::EndHoles,
         ast::EndRule::MarksEmpty(..) => EndKind::MarksEmpty,
         ast::EndRule::Gift(..) => EndKind::Gift,
-        ast::EndRule::Rounds(_) | ast::EndRule::EqualRound | ast::EndRule::Scoped(..) => return None,
+        ast::EndRule::Rounds(_)
+        | ast::EndRule::EqualRound
+        | ast::EndRule::PointsWin(_)
+        | ast::EndRule::Scoped(..) => {
+            return None;
+        }
     })
 }
 

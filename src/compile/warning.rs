@@ -132,13 +132,15 @@ pub enum Warning {
         code(sow::warning::endless_rounds),
         severity(Warning),
         help(
-            "a game of rounds ends only when a player cannot fill a hole, and the seeds may go back and forth between the players round after round, so that random play may never finish the game. Say how the game ends if the rounds do not: add a limit such as `after 5000 turns the game is a draw`"
+            "a game of rounds ends between rounds only when a player cannot fill a hole for the next, or when a player's points come to what `a player who has scored 60 points wins` asks for; otherwise one round follows another, and random play may never finish the game. Say how the game ends if the rounds do not: add a limit such as `after 5000 turns the game is a draw`"
         )
     )]
     EndlessRounds {
         /// The rounds rule.
-        #[label("rounds follow each other until a player cannot fill a hole")]
+        #[label("{why}")]
         span: SourceSpan,
+        /// What ends the rounds, if anything.
+        why: &'static str,
     },
 
     /// A sowing that may relay from lap to lap, in a file that states no lap limit: one that
@@ -890,11 +892,17 @@ fn seeds_leave(model: &Model) -> bool {
 /// go round for ever. (It may still end by a block or a player running out of seeds, but
 /// nothing makes it.)
 fn endless_rounds(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warning> {
-    if model.end.rounds.is_none() || model.end.turn_limit.is_some() {
+    let Some(rounds) = model.end.rounds else { return Vec::new() };
+    // Points to a target end the rounds: every round won on score brings its winner closer.
+    if model.end.turn_limit.is_some() || model.end.points_win.is_some() {
         return Vec::new();
     }
-    let rounds = end.node.rules.iter().find(|r| matches!(r.node, ast::EndRule::Rounds(_)));
-    rounds.map(|r| Warning::EndlessRounds { span: r.span.into() }).into_iter().collect()
+    let why = match rounds.refill {
+        Some(_) => "rounds follow each other until a player cannot fill a hole",
+        None => "each round starts as the game does, and nothing ends the game between rounds",
+    };
+    let rule = end.node.rules.iter().find(|r| matches!(r.node, ast::EndRule::Rounds(_)));
+    rule.map(|r| Warning::EndlessRounds { span: r.span.into(), why }).into_iter().collect()
 }
 
 fn no_way_to_end(model: &Model, end: At<'_, ast::EndRules>) -> Vec<Warning> {

@@ -4,25 +4,26 @@
 
 use super::rules::*;
 use super::state::*;
-use crate::model::{RoundStart, Rounds};
+use crate::model::{Refill, RoundPoints, RoundStart, Rounds};
 
 /// What follows a game that an end rule has just ended.
 enum NextRound {
     /// The game is not played in rounds, or ended in a way no round follows.
     None,
-    /// The next round, filled and ready to play.
+    /// The next round, set up and ready to play.
     Starts(Box<State>),
-    /// No round follows: the game ends so.
-    Ends(Outcome),
+    /// No round follows: the game ends so, with the players' points so.
+    Ends(Outcome, ByPlayer<u16>),
     /// The next round's first player would have no move: the game ends as the last round did.
     Unplayable,
 }
 
 impl Rules {
     /// The game has just ended by an end rule (`state.outcome` is set): where it is played in
-    /// rounds, start the next round instead, unless a player cannot fill a hole (or the turn
-    /// limit was reached), which ends the game. `history` is the game's, at the turn boundary
-    /// the round ended on: the new round's start is remembered there for the repetition rule.
+    /// rounds, score the round and start the next, unless the points won the game, a player
+    /// cannot fill a hole (or the turn limit was reached), which ends the game. `history` is
+    /// the game's, at the turn boundary the round ended on: the new round's start is
+    /// remembered there for the repetition rule.
     #[cold]
     pub(super) fn end_round(&self, state: &mut State, history: Option<&mut History>) {
         match self.next_round(state) {
@@ -32,7 +33,10 @@ impl Rules {
                     history.record(self, state);
                 }
             }
-            NextRound::Ends(outcome) => state.outcome = Some(outcome),
+            NextRound::Ends(outcome, points) => {
+                state.outcome = Some(outcome);
+                state.points = points;
+            }
             NextRound::None | NextRound::Unplayable => {}
         }
     }
@@ -52,11 +56,77 @@ impl Rules {
         if matches!(
             ended,
             Outcome::Draw(DrawReason::TurnLimit)
-                | Outcome::Win { reason: WinReason::CannotFill | WinReason::Resigned, .. }
+                | Outcome::Win {
+                    reason: WinReason::CannotFill | WinReason::Resigned | WinReason::Points,
+                    ..
+                }
         ) || (rounds.equal_draw && ended == Outcome::Draw(DrawReason::EqualScores))
         {
             return NextRound::None;
         }
+        let points = self.round_points(state, ended, rounds);
+        if let Some(target) = self.model.end.points_win
+            && let Some(winner) = self.players().find(|&p| points[p] >= target)
+        {
+            return NextRound::Ends(Outcome::Win { winner, reason: WinReason::Points }, points);
+        }
+        let starter = self.round_starter(state, ended, rounds.starts);
+        let mut next = match rounds.refill {
+            Some(refill) => match self.refilled(state, &refill) {
+                Ok(next) => next,
+                Err(outcome) => return NextRound::Ends(outcome, points),
+            },
+            None => self.afresh(state, starter),
+        };
+        next.points = points;
+        next.to_move = starter;
+        while next.is_out(next.to_move) {
+            next.to_move = next.to_move.next();
+        }
+        next.hash = self.position_hash(&next);
+        self.begin_turn(&mut next);
+        let mut moves = MoveList::new();
+        self.legal_moves(&next, &mut moves);
+        if next.outcome.is_some() || moves.is_empty() {
+            // A round no one can play ends the game as the last round ended.
+            return NextRound::Unplayable;
+        }
+        NextRound::Starts(Box::new(next))
+    }
+
+    /// The players' points once the round that ended so is scored.
+    fn round_points(&self, state: &State, ended: Outcome, rounds: Rounds) -> ByPlayer<u16> {
+        let mut points = state.points;
+        if let (Some(scoring), Outcome::Win { winner, .. }) = (rounds.points, ended) {
+            let won = match scoring {
+                RoundPoints::Points(n) => n,
+                RoundPoints::Difference => {
+                    let best_other = (self.others(winner))
+                        .filter(|&p| !state.is_out(p))
+                        .map(|p| self.score(state, p))
+                        .max()
+                        .unwrap_or(0);
+                    self.score(state, winner).saturating_sub(best_other).min(u32::from(u16::MAX)) as u16
+                }
+            };
+            points[winner] = points[winner].saturating_add(won);
+        }
+        points
+    }
+
+    /// The next round of a game whose rounds start as the game does: the setup again, with
+    /// `starter` to move and the round's number and the turns played carried on.
+    fn afresh(&self, before: &State, starter: Player) -> State {
+        let mut next = self.start_with(starter);
+        next.turn = before.turn;
+        next.since = before.turn;
+        next.round = before.round.saturating_add(1);
+        next
+    }
+
+    /// The next round of a game whose rounds refill the board from the seeds each player has,
+    /// or how the game ends where a player cannot fill a hole.
+    fn refilled(&self, state: &State, rounds: &Refill) -> Result<State, Outcome> {
         let mut next = state.clone();
         if rounds.fresh && self.colours && !self.seed_colours {
             // `the holes go back to their first owners`: the holes won are given back before
@@ -96,11 +166,11 @@ impl Rules {
         // play on.
         let (able, unable): (Vec<Player>, Vec<Player>) = active.iter().partition(|&&p| fill[p] > 0);
         if rounds.unable_ends && !unable.is_empty() {
-            return NextRound::Ends(self.by_score(state));
+            return Err(self.by_score(state));
         }
         match able[..] {
-            [] => return NextRound::Ends(self.by_score(state)),
-            [winner] => return NextRound::Ends(Outcome::Win { winner, reason: WinReason::CannotFill }),
+            [] => return Err(self.by_score(state)),
+            [winner] => return Err(Outcome::Win { winner, reason: WinReason::CannotFill }),
             _ => {
                 for p in unable {
                     next.out |= 1 << p.index();
@@ -114,20 +184,8 @@ impl Rules {
                 fill[p] = fewest;
             }
         }
-        self.refill(&mut next, &rounds, &have, &order, &fill);
-        next.to_move = self.round_starter(state, ended, rounds.starts);
-        while next.is_out(next.to_move) {
-            next.to_move = next.to_move.next();
-        }
-        next.hash = self.position_hash(&next);
-        self.begin_turn(&mut next);
-        let mut moves = MoveList::new();
-        self.legal_moves(&next, &mut moves);
-        if next.outcome.is_some() || moves.is_empty() {
-            // A round no one can play ends the game as the last round ended.
-            return NextRound::Unplayable;
-        }
-        NextRound::Starts(Box::new(next))
+        self.refill(&mut next, rounds, &have, &order, &fill);
+        Ok(next)
     }
 
     /// Clear the board and fill each player's first `fill[p]` holes of `order[p]` (the last
@@ -137,7 +195,7 @@ impl Rules {
     fn refill(
         &self,
         state: &mut State,
-        rounds: &Rounds,
+        rounds: &Refill,
         have: &ByPlayer<u32>,
         order: &ByPlayer<Vec<Hole>>,
         fill: &ByPlayer<usize>,
@@ -234,7 +292,7 @@ impl Rules {
     fn win_holes(
         &self,
         state: &mut State,
-        rounds: &Rounds,
+        rounds: &Refill,
         (order, fill): (&ByPlayer<Vec<Hole>>, &ByPlayer<usize>),
         left: &mut ByPlayer<u32>,
         short: &mut ByPlayer<Option<Hole>>,
@@ -269,7 +327,7 @@ impl Rules {
     fn make_up(
         &self,
         state: &mut State,
-        rounds: &Rounds,
+        rounds: &Refill,
         short: &ByPlayer<Option<Hole>>,
         left: &mut ByPlayer<u32>,
     ) {
@@ -335,6 +393,7 @@ impl Rules {
                 }
                 p
             }
+            (RoundStart::First, _) => self.first_player(),
             (RoundStart::Next, _) | (_, Outcome::Draw(_)) => next,
             (RoundStart::Winner, Outcome::Win { winner, .. }) => winner,
             (RoundStart::Loser, Outcome::Win { winner, .. }) if self.seats() == 2 => winner.other(),

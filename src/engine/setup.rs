@@ -63,9 +63,14 @@ pub enum SetupError {
 impl Rules {
     /// The start position.
     pub fn start(&self) -> State {
+        self.start_with(self.first_player())
+    }
+
+    /// The start position with `first` to move.
+    pub(super) fn start_with(&self, first: Player) -> State {
         let mut counts = [0u16; MAX_SLOTS];
         counts[..self.start.len()].copy_from_slice(&self.start);
-        self.state_with(counts, self.first_player())
+        self.state_with(counts, first)
     }
 
     /// A position with the given counts (board order: a1…an, b1…bn, …) and player to move,
@@ -217,6 +222,7 @@ impl Rules {
             hash: 0,
             turn: 0,
             round: 0,
+            points: ByPlayer::default(),
             since: 0,
             passes: 0,
             out: 0,
@@ -505,6 +511,12 @@ impl Rules {
         }
         if self.model.end.turn_limit.is_some() {
             mix(u64::from(state.turn));
+        }
+        if self.model.end.rounds.is_some_and(|r| r.points.is_some()) {
+            // The points the rounds have scored decide how the game may still end.
+            for p in self.players() {
+                mix(u64::from(state.points[p]) | (p.index() as u64) << 32);
+            }
         }
         if self.model.end.passes_draw || self.model.phases.iter().any(|p| p.ends_on_passes) {
             mix(u64::from(state.passes));

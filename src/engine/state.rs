@@ -348,6 +348,9 @@ pub enum WinReason {
     Passed,
     /// In a game of rounds, the loser could not fill a single hole for the next round.
     CannotFill,
+    /// In a game of rounds, the winner's points came to what the rules ask for (`a player
+    /// who has scored 60 points wins`).
+    Points,
     /// The winner's captures of the game came to the seeds the rules ask for (`a player who
     /// has captured every seed wins`).
     Captured,
@@ -441,6 +444,9 @@ impl fmt::Display for Outcome {
                     }
                     WinReason::Captured => {
                         write!(f, "{winner} wins: they have captured the seeds the rules ask for")
+                    }
+                    WinReason::Points => {
+                        write!(f, "{winner} wins: they have scored the points the rules ask for")
                     }
                 }
             }
@@ -556,6 +562,8 @@ pub struct State {
     pub(crate) turn: u32,
     /// Rounds completed, in a game of rounds.
     pub(crate) round: u16,
+    /// Each player's points from the rounds scored so far (where rounds score points).
+    pub(crate) points: ByPlayer<u16>,
     /// The first turn boundary whose position can recur: seeds left the board just before it.
     pub(crate) since: u32,
     /// Passes in a row, up to the last turn.
@@ -683,6 +691,11 @@ impl State {
     /// Rounds completed so far, in a game of rounds (0 in the first round).
     pub fn round(&self) -> u32 {
         u32::from(self.round)
+    }
+
+    /// A player's points from the rounds scored so far (0 where rounds score no points).
+    pub fn points(&self, player: Player) -> u32 {
+        u32::from(self.points[player])
     }
 
     /// How the game ended, if it has.

@@ -1335,6 +1335,48 @@ impl Model {
 
     fn fmt_rounds(&self, f: &mut fmt::Formatter<'_>, rounds: &Rounds) -> fmt::Result {
         writeln!(f, "\nrounds")?;
+        match &rounds.refill {
+            Some(refill) => self.fmt_refill(f, refill)?,
+            None => writeln!(
+                f,
+                "  every end rule but the turn limit ends a round; the next round starts as the game does: the setup again, nothing captured, in hand or in the stores"
+            )?,
+        }
+        match rounds.points {
+            Some(RoundPoints::Difference) => writeln!(
+                f,
+                "  the winner of a round scores as many points as their score is more than the best of the others'"
+            )?,
+            Some(RoundPoints::Points(n)) => {
+                let points = if n == 1 { "point" } else { "points" };
+                writeln!(f, "  the winner of a round scores {n} {points}")?
+            }
+            None => {}
+        }
+        if let Some(target) = self.end.points_win {
+            writeln!(f, "  a player whose points come to {target} wins the game, and no round follows")?;
+        }
+        if rounds.equal_draw {
+            writeln!(f, "  a round that ends with equal scores ends the game, drawn")?;
+        }
+        let starts = match rounds.starts {
+            RoundStart::Next => "the player who would have moved next starts the next round",
+            RoundStart::Winner => {
+                "the winner of a round starts the next (after an equal round, the player who would have moved next)"
+            }
+            RoundStart::Loser => {
+                "the loser of a round starts the next (after an equal round, the player who would have moved next)"
+            }
+            RoundStart::InTurn => {
+                "the rounds are started in turn: the player who moved second in a round starts the next"
+            }
+            RoundStart::First => "the game's first player starts every round",
+        };
+        writeln!(f, "  {starts}; the next round starts from the first opening")
+    }
+
+    /// How a game of rounds fills the board again from the seeds each player has.
+    fn fmt_refill(&self, f: &mut fmt::Formatter<'_>, rounds: &Refill) -> fmt::Result {
         writeln!(
             f,
             "  every end rule but the turn limit ends a round; each player then has the seeds on their side, in hand and in their store"
@@ -1393,22 +1435,7 @@ impl Model {
             (false, _) => "drops out, the others playing on (the last player left wins)",
         };
         writeln!(f, "  a player who cannot fill a single hole {unable}")?;
-        if rounds.equal_draw {
-            writeln!(f, "  a round that ends with equal scores ends the game, drawn")?;
-        }
-        let starts = match rounds.starts {
-            RoundStart::Next => "the player who would have moved next starts the next round",
-            RoundStart::Winner => {
-                "the winner of a round starts the next (after an equal round, the player who would have moved next)"
-            }
-            RoundStart::Loser => {
-                "the loser of a round starts the next (after an equal round, the player who would have moved next)"
-            }
-            RoundStart::InTurn => {
-                "the rounds are started in turn: the player who moved second in a round starts the next"
-            }
-        };
-        writeln!(f, "  {starts}; the next round starts from the first opening")
+        Ok(())
     }
 
     /// The holes a capture's seeds are put into: one, or several of which the mover chooses.

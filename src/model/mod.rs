@@ -287,7 +287,9 @@ impl Model {
     /// Whether a hole may change owner in play (`then the landing hole becomes the mover's`)
     /// where holes belong by rows: who owns each hole is then part of the position.
     pub fn owners_move(&self) -> bool {
-        !self.colours && (self.captures.iter().any(|c| c.claim) || self.end.rounds.is_some_and(|r| r.win))
+        !self.colours
+            && (self.captures.iter().any(|c| c.claim)
+                || self.end.rounds.is_some_and(|r| r.refill.is_some_and(|f| f.win)))
     }
 
     /// Whether the players could pass for ever: blocked players pass, and neither a rule on
@@ -495,7 +497,7 @@ impl Model {
     /// Whether play can put `mark` on a hole: the holes a new round closes, a lap rule's
     /// `mark the landing hole as …`, a turn of marking, or the holes a sowing blocks.
     pub fn mark_set_in_play(&self, mark: MarkId) -> bool {
-        self.end.rounds.is_some_and(|r| r.closed == Some(mark))
+        self.end.rounds.is_some_and(|r| r.refill.is_some_and(|f| f.closed == Some(mark)))
             || self.captures.iter().any(|c| c.mark == Some(mark))
             || self.phases.iter().any(|p| match &p.turn {
                 Turn::Sow(s) => {
@@ -1970,6 +1972,9 @@ pub struct EndRules {
     /// The game is played in rounds: every end rule but the turn limit ends a round, and
     /// the board is filled again from what each player has.
     pub rounds: Option<Rounds>,
+    /// A player whose points from the rounds come to this many wins (`a player who has
+    /// scored 60 points wins`).
+    pub points_win: Option<u16>,
 }
 
 /// The kinds of end rule, as a rule scoped to a phase names its kind.
@@ -2042,9 +2047,34 @@ impl StoreLimit {
     }
 }
 
-/// How a game of rounds fills the board again when a round ends.
+/// How a game of rounds makes the board for the next round, what a round scores, and who
+/// starts the next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rounds {
+    /// How each player fills the board again from the seeds they have; `None` where each
+    /// round starts as the game does.
+    pub refill: Option<Refill>,
+    /// What the winner of a round adds to their points.
+    pub points: Option<RoundPoints>,
+    /// Who moves first in the next round.
+    pub starts: RoundStart,
+    /// A round that ends with equal scores ends the game, drawn (`an equal round is a draw`).
+    pub equal_draw: bool,
+}
+
+/// What the winner of a round scores, in points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundPoints {
+    /// Their score less the best of the others' (none where that is not more).
+    Difference,
+    /// So many points.
+    Points(u16),
+}
+
+/// How a game of rounds fills the board again when a round ends, from the seeds each player
+/// has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refill {
     /// Seeds put into each hole filled.
     pub seeds: u16,
     /// Each row is filled from the player's right (else from their left).
@@ -2065,13 +2095,9 @@ pub struct Rounds {
     pub win: bool,
     /// The mark the own holes left empty carry for the round.
     pub closed: Option<MarkId>,
-    /// Who moves first in the next round.
-    pub starts: RoundStart,
     /// A player who cannot fill a hole ends the game on score, rather than losing (`, a
     /// player who cannot fill a hole ends the game and …`).
     pub unable_ends: bool,
-    /// A round that ends with equal scores ends the game, drawn (`an equal round is a draw`).
-    pub equal_draw: bool,
 }
 
 /// Who moves first in the next round of a game of rounds.
@@ -2086,6 +2112,8 @@ pub enum RoundStart {
     /// The rounds are started in turn round the table, from the game's first player: the
     /// player who moved second in a round starts the next.
     InTurn,
+    /// The game's first player starts every round.
+    First,
 }
 
 /// What a game ended on scores counts for each player.

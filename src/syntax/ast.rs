@@ -1392,6 +1392,8 @@ pub enum EndRule {
     Rounds(Rounds),
     /// `an equal round is a draw`.
     EqualRound,
+    /// `a player who has scored N points wins`.
+    PointsWin(Spanned<Value>),
 }
 
 /// The phase an end rule is scoped to.
@@ -1416,9 +1418,31 @@ pub enum StoreLimit {
     Every,
 }
 
-/// How a game of rounds refills the board between rounds.
+/// How a game of rounds makes the board for a new round, and what a round scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rounds {
+    /// How the board is filled from the seeds each player has; `None` where each round
+    /// starts as the game does (`each round starts as the game does`).
+    pub refill: Option<Box<Refill>>,
+    /// `, and the winner of a round scores …`.
+    pub points: Option<Spanned<RoundPoints>>,
+    /// `, and the winner of a round starts the next` (or the loser, or the player who moved
+    /// second, or the first player).
+    pub starts: Option<RoundStarter>,
+}
+
+/// What the winner of a round scores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundPoints {
+    /// `the difference`.
+    Difference,
+    /// `N points`.
+    Points(Spanned<Value>),
+}
+
+/// How a game of rounds refills the board between rounds, from the seeds each player has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refill {
     /// Seeds put into each hole filled (a count, as a setup line's: `columns * 2`).
     pub seeds: Spanned<Count>,
     /// Each row is filled from the player's right (else from their left).
@@ -1438,9 +1462,6 @@ pub struct Rounds {
     pub win: Option<Span>,
     /// `, marking the holes left empty as MARK`.
     pub closed: Option<Spanned<String>>,
-    /// `, and the winner of a round starts the next` (or the loser, or the player who moved
-    /// second).
-    pub starts: Option<RoundStarter>,
     /// `, a player who cannot fill a hole ends the game and …`: how the game is scored there.
     pub unable: Option<Scoring>,
 }
@@ -1454,6 +1475,8 @@ pub enum RoundStarter {
     Loser,
     /// `the player who moved second in a round`.
     Second,
+    /// `the first player starts every round`.
+    First,
 }
 
 impl EndRule {
@@ -1477,6 +1500,7 @@ impl EndRule {
             EndRule::EndHoles(_) => "a player who takes both end holes of a row",
             EndRule::Rounds(_) => "rounds",
             EndRule::EqualRound => "an equal round",
+            EndRule::PointsWin(_) => "a player having scored enough points",
         }
     }
 
@@ -1489,9 +1513,18 @@ impl EndRule {
             (EndRule::MarksEmpty(a, x), EndRule::MarksEmpty(b, y)) => a.node == b.node && x == y,
             (EndRule::Scoped(a, x), EndRule::Scoped(b, y)) => a.node == b.node && x.node.same_as(&y.node),
             (EndRule::Rounds(a), EndRule::Rounds(b)) => {
-                a.seeds.node == b.seeds.node
-                    && (a.from_right, a.fewest, a.starts) == (b.from_right, b.fewest, b.starts)
-                    && a.closed.as_ref().map(|m| &m.node) == b.closed.as_ref().map(|m| &m.node)
+                let points = |r: &Rounds| r.points.as_ref().map(|p| p.node.clone());
+                let refill = |r: &Rounds| {
+                    (r.refill.as_ref()).map(|f| {
+                        (
+                            f.seeds.node.clone(),
+                            f.from_right,
+                            f.fewest.is_some(),
+                            f.closed.as_ref().map(|m| m.node.clone()),
+                        )
+                    })
+                };
+                a.starts == b.starts && points(a) == points(b) && refill(a) == refill(b)
             }
             _ => self == other,
         }

@@ -78,8 +78,20 @@ const EDGES: &[Edge] = &[
     },
     // ─── Endings ───
     words(
-        &["the round", "a round", "new round", "next round", "rounds until", "each round", "in rounds"],
-        "a game of rounds is one end rule, `the game is played in rounds: each player fills own holes from the right with 4 seeds each` (it may go on `the game is played in rounds: each player fills own holes from the right with 4 seeds each, as many as the player with the fewest seeds can, marking the holes left empty as closed, and the loser of a round starts the next`): every other end rule but the turn limit then ends a round, and a player who cannot fill a hole loses the game",
+        &[
+            "the round",
+            "a round",
+            "new round",
+            "next round",
+            "rounds until",
+            "each round",
+            "in rounds",
+            "scores the",
+            "scoring the",
+            "the difference",
+            "points",
+        ],
+        "a game of rounds is one end rule, `the game is played in rounds: each player fills own holes from the right with 4 seeds each` (it may go on `the game is played in rounds: each player fills own holes from the right with 4 seeds each, as many as the player with the fewest seeds can, marking the holes left empty as closed, and the loser of a round starts the next`): every other end rule but the turn limit then ends a round, and a player who cannot fill a hole loses the game. Rounds played afresh, each from the setup, with points to a target: `the game is played in rounds: each round starts as the game does, and the winner of a round scores the difference, and the first player starts every round` with `a player who has scored 60 points wins`",
     ),
     words(
         &["no legal move", "no legal moves", "no valid move", "no valid moves", "no moves", "no move"],

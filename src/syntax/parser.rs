@@ -1971,36 +1971,27 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         Rule::end_holes_rule => EndRule::EndHoles(lower_name(Children::of(r).expect(Rule::row_name)?)),
         Rule::rounds_rule => {
             let mut c = Children::of(r);
-            let fresh = c.optional(Rule::rounds_fresh).map(|p| span(&p));
-            let except = match c.optional(Rule::rounds_except) {
-                Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
-                None => None,
-            };
-            let from_right = c.expect(Rule::fill_side)?.as_str() == "right";
-            let seeds = lower_seed_count(c.expect(Rule::seed_count)?)?;
-            let fewest = c.optional(Rule::rounds_fewest).map(|p| span(&p));
-            let mut made_up = None;
-            let rest = match c.optional(Rule::rounds_rest) {
+            let again = c.optional(Rule::rounds_again).is_some();
+            let refill = if again { None } else { Some(Box::new(lower_refill(&mut c)?)) };
+            let points = match c.optional(Rule::rounds_points) {
                 Some(p) => {
-                    let mut rest = Children::of(p);
-                    let least = match rest.optional(Rule::rest_least) {
-                        Some(least) => Some(lower_value(Children::of(least).expect(Rule::value)?)?),
-                        None => None,
-                    };
-                    made_up = rest.optional(Rule::made_up).map(|p| span(&p));
-                    Some(least)
+                    let sp = span(&p);
+                    let mut points = Children::of(p);
+                    Some(Spanned::new(
+                        match points.optional(Rule::points_difference) {
+                            Some(_) => RoundPoints::Difference,
+                            None => RoundPoints::Points(lower_value(points.expect(Rule::value)?)?),
+                        },
+                        sp,
+                    ))
                 }
-                None => None,
-            };
-            let win = c.optional(Rule::rounds_win).map(|p| span(&p));
-            let closed = match c.optional(Rule::rounds_closed) {
-                Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
                 None => None,
             };
             let starts = match c.optional(Rule::rounds_start) {
                 Some(p) => Some(match Children::of(p).any()?.as_rule() {
                     Rule::round_winner => RoundStarter::Winner,
                     Rule::round_loser => RoundStarter::Loser,
+                    Rule::round_first => RoundStarter::First,
                     _ => RoundStarter::Second,
                 }),
                 None => None,
@@ -2009,23 +2000,45 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
                 Some(p) => Some(lower_score(Children::of(p).expect(Rule::by_score)?)),
                 None => None,
             };
-            EndRule::Rounds(Rounds {
-                seeds,
-                from_right,
-                except,
-                fewest,
-                rest,
-                made_up,
-                fresh,
-                win,
-                closed,
-                starts,
-                unable,
-            })
+            let refill = refill.map(|refill| Box::new(Refill { unable, ..*refill }));
+            EndRule::Rounds(Rounds { refill, points, starts })
         }
+        Rule::points_win_rule => EndRule::PointsWin(lower_value(Children::of(r).expect(Rule::value)?)?),
         _ => return unexpected(&r),
     };
     Ok(Spanned::new(rule, sp))
+}
+
+/// The refill of a game of rounds (`each player fills own holes …`), up to the options that
+/// follow it; `unable` is read after them.
+fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
+    let fresh = c.optional(Rule::rounds_fresh).map(|p| span(&p));
+    let except = match c.optional(Rule::rounds_except) {
+        Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
+        None => None,
+    };
+    let from_right = c.expect(Rule::fill_side)?.as_str() == "right";
+    let seeds = lower_seed_count(c.expect(Rule::seed_count)?)?;
+    let fewest = c.optional(Rule::rounds_fewest).map(|p| span(&p));
+    let mut made_up = None;
+    let rest = match c.optional(Rule::rounds_rest) {
+        Some(p) => {
+            let mut rest = Children::of(p);
+            let least = match rest.optional(Rule::rest_least) {
+                Some(least) => Some(lower_value(Children::of(least).expect(Rule::value)?)?),
+                None => None,
+            };
+            made_up = rest.optional(Rule::made_up).map(|p| span(&p));
+            Some(least)
+        }
+        None => None,
+    };
+    let win = c.optional(Rule::rounds_win).map(|p| span(&p));
+    let closed = match c.optional(Rule::rounds_closed) {
+        Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
+        None => None,
+    };
+    Ok(Refill { seeds, from_right, except, fewest, rest, made_up, fresh, win, closed, unable: None })
 }
 
 /// `a player who cannot move …`: the outcome, and the captured seeds of `, or draws if they

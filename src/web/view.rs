@@ -516,7 +516,8 @@ fn store_end(rules: &Rules, player: Player) -> &'static str {
 
 fn status(rules: &Rules, state: &State, info: &Info, current: usize) -> String {
     if let Some(outcome) = state.outcome() {
-        return format!("Game over: {outcome}.");
+        let points = session::points_words(rules, state).map(|p| format!(" {p}")).unwrap_or_default();
+        return format!("Game over: {outcome}.{points}");
     }
     let me = state.to_move();
     let who = match session::team_member(&info.teams, current, me) {

@@ -5938,3 +5938,97 @@ fn a_lap_rule_may_ask_for_a_mark_on_the_opposite_hole() {
     game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
     assert_board(&rules, game.state(), "b 3 3 3 3\na 0 0 1 0");
 }
+
+/// Rounds that start as the game does and score points to a target (Li'b al-Ghashim and Li'b
+/// al-'Aqil, blind tests 9, 10 and 23: "the player with more counters is given a score equal
+/// to the difference … the game is won when a player accumulates sixty points"), on a 2×2
+/// board with stores, 1 seed a hole; a round ends with at most 2 seeds on the board, won by
+/// the player with more seeds (side and store). Ring: a1, a2, South's store, b2, b1, North's
+/// store.
+/// - Round 1: South a2 → store; North b2 → b1 (2); South a1 → a2; North b1 → store, a1. On the
+///   board a1 1, a2 1: South 2 + 1 = 3, North 0 + 1 = 1. South wins it by 2: 2 points.
+/// - Round 2, set up again, the loser North first: North b1 → store; South a2 → store. On the
+///   board a1 1, b2 1: 2 each, an equal round, no points; North (next to move) starts again.
+/// - Round 3: North b2 → b1 (2); South a2 → store; North b1 → store, a1 (2). South 3, North 1:
+///   2 more points, 4 in all, at least 3: South wins the game.
+#[test]
+fn rounds_may_start_afresh_and_score_points_to_a_target() {
+    let text = |points: &str, target: &str| {
+        format!(
+            r#"game "Points" {{
+    board 2 rows of 2 holes, a store for each player
+    territory each player owns row pit
+    setup {{
+        1 in every hole
+    }}
+    circuit all rows anticlockwise, through the mover's store
+    choose {{
+        own hole with at least 1 seed
+    }}
+    sow all seeds from the next hole
+    end {{
+        at most 2 seeds on the board ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+        the game is played in rounds: each round starts as the game does{points}, and the loser of a round starts the next
+{target}    }}
+}}
+"#
+        )
+    };
+    fn play<'r>(rules: &'r Rules, moves: &[&str]) -> Game<'r> {
+        let mut game = Game::new(rules);
+        for m in moves {
+            game.play(Move::Sow(hole(rules, m))).unwrap();
+        }
+        game
+    }
+    let rules = seventh_fault(&text(
+        ", and the winner of a round scores the difference",
+        "        a player who has scored 3 points wins\n",
+    ));
+    let shown = rules.model().to_string();
+    assert!(shown.contains("the next round starts as the game does"), "{shown}");
+    assert!(
+        shown.contains("scores as many points as their score is more than the best of the others'"),
+        "{shown}"
+    );
+    assert!(shown.contains("a player whose points come to 3 wins the game"), "{shown}");
+    let round_one = ["a2", "b2", "a1", "b1"];
+    let game = play(&rules, &round_one);
+    let state = game.state();
+    assert_eq!((game.outcome(), state.round(), state.to_move()), (None, 1, Player::North));
+    assert_eq!((state.points(Player::South), state.points(Player::North)), (2, 0));
+    assert_eq!(rules.board_counts(state), vec![1, 1, 1, 1], "the setup again");
+    assert_eq!((state.seeds(Player::South), rules.score(state, Player::North)), (2, 2), "the stores emptied");
+    let round_two = [&round_one[..], &["b1", "a2"]].concat();
+    let game = play(&rules, &round_two);
+    let state = game.state();
+    assert_eq!((game.outcome(), state.round(), state.to_move()), (None, 2, Player::North));
+    assert_eq!(
+        (state.points(Player::South), state.points(Player::North)),
+        (2, 0),
+        "an equal round scores nothing"
+    );
+    let all = [&round_two[..], &["b2", "a2", "b1"]].concat();
+    let game = play(&rules, &all);
+    assert_eq!(
+        game.outcome(),
+        Some(sow::engine::Outcome::Win { winner: Player::South, reason: sow::engine::WinReason::Points })
+    );
+    assert_eq!((game.state().points(Player::South), game.state().points(Player::North)), (4, 0));
+    // A point a round: 1, none, 2 — the target of 2 reached in the third round too.
+    let rules = seventh_fault(&text(
+        ", and the winner of a round scores 1 point",
+        "        a player who has scored 2 points wins\n",
+    ));
+    assert_eq!(play(&rules, &round_two).state().points(Player::South), 1);
+    let game = play(&rules, &all);
+    assert_eq!(
+        (game.outcome().is_some(), game.state().points(Player::South)),
+        (true, 2),
+        "won at the target, in the third round"
+    );
+    // Points no rule reads, and a target no round scores towards, are refused.
+    refused_with(&text(", and the winner of a round scores the difference", ""), "sow::check::points_unread");
+    refused_with(&text("", "        a player who has scored 3 points wins\n"), "sow::check::needs_points");
+}
