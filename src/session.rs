@@ -698,6 +698,7 @@ fn narrate_with(
             Move::Mark(h) => parts.push(format!("{me} marks {}", rules.hole_name(h))),
             Move::Empty(h) => parts.push(format!("{me} empties {}", rules.hole_name(h))),
             Move::Pass => parts.push(format!("{me} passes")),
+            Move::Swap => parts.push(format!("{me} swaps sides: the board is turned round")),
             Move::Enter => parts.push(format!("{me} puts a seed from hand into each of their holes")),
             Move::SowHand => {
                 let trace = laps.get(i).map_or(&[][..], Vec::as_slice);

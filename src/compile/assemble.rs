@@ -188,7 +188,9 @@ impl<'a> Sections<'a> {
             | SectionKind::OpeningEnd(_)
             | SectionKind::KeepTurn(_)
             | SectionKind::DropCapture(_)
-            | SectionKind::OpeningBlocked => None,
+            | SectionKind::OpeningBlocked
+            | SectionKind::OpeningSwap(_)
+            | SectionKind::FirstOnly => None,
         }
     }
 

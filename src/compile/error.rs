@@ -1361,6 +1361,22 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// `a player may swap sides` at a table of more than two.
+    #[error("{seats} players cannot swap sides: a swap is between two")]
+    #[diagnostic(
+        code(sow::check::swap_seats),
+        help(
+            "a swap gives each of two players the other's side of the board; at a larger table whose side a player would take is not said. Leave the swap out, or play the game with `players 2`"
+        )
+    )]
+    SwapSeats {
+        /// The players.
+        seats: usize,
+        /// Where.
+        #[label("a swap between {seats} players")]
+        span: SourceSpan,
+    },
+
     /// More than two players with rows owned by seat.
     #[error("{seats} players cannot own rows by seat: a board has two sides")]
     #[diagnostic(

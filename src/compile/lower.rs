@@ -334,6 +334,8 @@ fn opening_phase(
         phase.ends_at_capture = Some(scope.seed_range(range, range.span).ok()?);
     }
     phase.blocked_loses = parts.blocked_loses.is_some();
+    phase.swap = parts.swap.map(|(instead, _)| Swap { ends_turn: instead });
+    phase.first_only = parts.first_only.is_some();
     Some(phase)
 }
 

@@ -35,6 +35,10 @@ pub(crate) struct OpeningParts<'a> {
     pub ends_at_capture: Option<(&'a Spanned<ast::SeedRange>, Span)>,
     /// `a player who cannot move in it loses`, where it is written.
     pub blocked_loses: Option<Span>,
+    /// `a player may swap sides[, instead of moving]`.
+    pub swap: Option<(bool, Span)>,
+    /// `only the first player plays it`.
+    pub first_only: Option<Span>,
 }
 
 /// A turn of an opening other than a sowing.
@@ -1678,6 +1682,14 @@ impl Scope<'_> {
                     parts.ends_at_capture = Some((range, section.span));
                 }
                 SectionKind::OpeningBlocked => parts.blocked_loses = Some(section.span),
+                SectionKind::FirstOnly => parts.first_only = Some(section.span),
+                SectionKind::OpeningSwap(instead) => {
+                    let seats = self.eff.sections.players.map_or(2, |p| p.node.node as usize);
+                    if seats != 2 {
+                        errors.push(CheckError::SwapSeats { seats, span: section.span.into() });
+                    }
+                    parts.swap = Some((*instead, section.span));
+                }
                 SectionKind::KeepTurn(n) => {
                     errors.take_one(self.count(n));
                     parts.keeps_turn = Some((n, section.span));

@@ -818,7 +818,9 @@ fn flags(rules: &Rules) -> Flags {
         may_pass: end.blocked == Blocked::Passes
             || end.pass_loses
             || end.only_in.iter().any(|&(k, _)| k == model::EndKind::Blocked)
-            || model.phases.iter().any(|p| p.pass.is_some()),
+            || model.phases.iter().any(|p| p.pass.is_some() || p.swap.is_some()),
+        swaps: model.phases.iter().any(|p| p.swap.is_some()),
+        first_only: model.phases.iter().any(|p| p.first_only),
         rare_ends: end.row_empty.is_some()
             || end.one_hole
             || end.store_limit.is_some()

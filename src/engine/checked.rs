@@ -100,6 +100,14 @@ pub enum PlayError {
         /// The player to move.
         player: Player,
     },
+    /// A swap of sides that is not on offer.
+    #[error("{player} cannot swap sides {why}")]
+    CannotSwap {
+        /// The player to move.
+        player: Player,
+        /// Why: the rules have no swap, or it is not on offer now.
+        why: &'static str,
+    },
     /// A pass by a blocked player where the rules have no passing.
     #[error("{player} has no legal move; passing is not in these rules")]
     NoPassing {
@@ -377,7 +385,8 @@ impl PlayError {
             | PlayError::CannotMove { .. }
             | PlayError::NotRearmost { .. }
             | PlayError::Starves { .. }
-            | PlayError::CannotTurn { .. } => K::NotAllowed,
+            | PlayError::CannotTurn { .. }
+            | PlayError::CannotSwap { .. } => K::NotAllowed,
             PlayError::Endless { .. } => K::Endless,
             PlayError::PicksCompulsory | PlayError::PickBefore { .. } | PlayError::TooFewAfter { .. } => {
                 K::OutOfOrder
@@ -811,6 +820,15 @@ impl Rules {
                     to_holes,
                 }
             }
+            (Phase::Sow, Move::Swap) => PlayError::CannotSwap {
+                player: me,
+                why: match self.flags.swaps {
+                    false => "in this game: its rules have no swap",
+                    true => {
+                        "now: a swap is on offer once, at the start of the first turn of the opening that offers it, before either player has moved in it"
+                    }
+                },
+            },
             (Phase::Sow, _) => PlayError::WrongTurn { expected: self.expected_with(state, moves) },
         }
     }

@@ -73,8 +73,13 @@ impl Rules {
             if pass {
                 out.push(Move::Pass);
             }
-        } else if self.opening_pass_now(state, usize::from(state.phase_of[state.to_move])) {
-            out.push(Move::Pass);
+        } else {
+            if self.opening_pass_now(state, usize::from(state.phase_of[state.to_move])) {
+                out.push(Move::Pass);
+            }
+            if self.flags.swaps && self.swap_on_offer(state) {
+                out.push(Move::Swap);
+            }
         }
     }
 

@@ -15,7 +15,7 @@ use crate::model::{HoleSet, LoneSeed, LoneTo};
 
 impl Rules {
     /// The colour of an occupied hole's seeds.
-    fn colour(&self, state: &State, h: Hole) -> Player {
+    pub(super) fn colour(&self, state: &State, h: Hole) -> Player {
         let i = h.index();
         let seat = state
             .colour
@@ -271,7 +271,7 @@ impl Rules {
 }
 
 /// Set the colour of a hole's seeds (seat 0's clears every plane's bit, as for an empty hole).
-fn set_colour(state: &mut State, h: Hole, player: Player) {
+pub(super) fn set_colour(state: &mut State, h: Hole, player: Player) {
     let i = h.index();
     let bit = 1u64 << (i % 64);
     for (plane, words) in state.colour.iter_mut().enumerate() {

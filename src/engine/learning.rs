@@ -40,10 +40,12 @@ enum Block {
     Transfer,
     /// `Move::Lift(k)`: one number per count, from 1 to the seeds of the game.
     Lift,
+    /// `Move::Swap`, one number.
+    Swap,
 }
 
 /// How many kinds of [`Block`] there are.
-const BLOCKS: usize = Block::Lift as usize + 1;
+const BLOCKS: usize = Block::Swap as usize + 1;
 
 /// How a game's decisions and positions are written as numbers for learning environments.
 ///
@@ -53,7 +55,8 @@ const BLOCKS: usize = Block::Lift as usize + 1;
 /// empty it (one number per slot each, slots in board order then the stores); `stop`;
 /// `relay`; `pass`; `enter`; `hand` (one number each); move seeds from one slot to another (one
 /// number per pair, the hole they leave major); lift so many seeds of the hole just chosen
-/// (one number per count from 1 to the seeds of the game, where the mover chooses it).
+/// (one number per count from 1 to the seeds of the game, where the mover chooses it); swap
+/// sides (one number).
 ///
 /// ```
 /// # let text = sow::bundled::bundled("kalah").unwrap();
@@ -123,6 +126,7 @@ impl Encoding {
             (Block::Hand, hand),
             (Block::Transfer, !kinds.transfers.is_empty() || rules.seed_colours),
             (Block::Lift, lift),
+            (Block::Swap, rules.flags.swaps),
         ];
         // A hole holds at most every seed of the game (and no list of decisions offers more
         // counts than it has room for).
@@ -172,7 +176,7 @@ impl Encoding {
 
     fn width(block: Block, slots: usize, lifts: u32) -> u32 {
         match block {
-            Block::Stop | Block::Relay | Block::Pass | Block::Enter | Block::Hand => 1,
+            Block::Stop | Block::Relay | Block::Pass | Block::Enter | Block::Hand | Block::Swap => 1,
             Block::Transfer => (slots * slots) as u32,
             Block::Lift => lifts,
             _ => slots as u32,
@@ -206,6 +210,7 @@ impl Encoding {
             // A count beyond the seeds of the game (a position set up with more) has no number.
             Move::Lift(k) if (1..=self.lifts).contains(&u32::from(k)) => (Block::Lift, u32::from(k) - 1),
             Move::Lift(_) => return None,
+            Move::Swap => (Block::Swap, 0),
         };
         Some(self.starts[block as usize]? + offset)
     }
@@ -257,6 +262,7 @@ impl Encoding {
                 Move::Transfer(self.order[(offset / slots) as usize], self.order[(offset % slots) as usize])
             }
             Block::Lift => Move::Lift(offset as u16 + 1),
+            Block::Swap => Move::Swap,
         })
     }
 }

@@ -30,6 +30,7 @@ mod step_choices;
 mod step_lap;
 mod step_turning;
 mod stepwise;
+mod swap;
 mod trace;
 mod turn_end;
 mod turning;

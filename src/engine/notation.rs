@@ -140,6 +140,7 @@ impl Rules {
                 });
             }
             "pass" => return Ok(Move::Pass),
+            "swap" => return Ok(Move::Swap),
             "enter" => return Ok(Move::Enter),
             "hand" => return Ok(Move::SowHand),
             _ => {}
@@ -227,6 +228,7 @@ impl Rules {
             Move::Enter => "enter".to_string(),
             Move::SowHand => "hand".to_string(),
             Move::Lift(k) => k.to_string(),
+            Move::Swap => "swap".to_string(),
         }
     }
 

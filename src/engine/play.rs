@@ -189,6 +189,10 @@ impl Rules {
                 self.apply_pass(state, history);
                 None
             }
+            Move::Swap => {
+                self.swap_sides(state, history);
+                None
+            }
         }
     }
 

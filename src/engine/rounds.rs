@@ -83,6 +83,7 @@ impl Rules {
         while next.is_out(next.to_move) {
             next.to_move = next.to_move.next();
         }
+        next.first = next.to_move;
         next.hash = self.position_hash(&next);
         self.begin_turn(&mut next);
         let mut moves = MoveList::new();
@@ -273,6 +274,7 @@ impl Rules {
         state.passes = 0;
         state.again = 0;
         state.turn_bits = 0;
+        state.swapped = false;
         state.since = state.turn;
         state.round = state.round.saturating_add(1);
         state.outcome = None;

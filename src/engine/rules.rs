@@ -353,6 +353,12 @@ pub(crate) struct Flags {
     /// A pass may be on offer: a blocked player passes, passing loses, or an opening lets
     /// players pass.
     pub may_pass: bool,
+    /// An opening lets a player swap sides (`a player may swap sides`): offered where a pass
+    /// is ([`Flags::may_pass`] holds too).
+    pub swaps: bool,
+    /// An opening is the first player's alone (`only the first player plays it`): the
+    /// position's key holds who that is.
+    pub first_only: bool,
     /// An end rule other than "a player with no seeds" at a table of two is checked on the
     /// position after every turn: an empty row, one occupied hole, a store majority, and at a
     /// larger table, a player with no seeds.

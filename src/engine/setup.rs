@@ -223,6 +223,8 @@ impl Rules {
             turn: 0,
             round: 0,
             points: ByPlayer::default(),
+            swapped: false,
+            first: to_move,
             since: 0,
             passes: 0,
             out: 0,
@@ -418,6 +420,12 @@ impl Rules {
             for p in Player::BOTH {
                 mix(u64::from(state.phase_of[p]));
                 mix(state.direction[p].map_or(0, |d| d as u64 + 1));
+            }
+            if self.flags.swaps {
+                mix(u64::from(state.swapped) | 0x5a00);
+            }
+            if self.flags.first_only {
+                mix(state.first.index() as u64 | 0xf100);
             }
             for words in &state.marks {
                 for &w in words {

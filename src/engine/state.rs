@@ -48,6 +48,9 @@ pub enum Move {
     /// Lift this many seeds of the hole just chosen and sow them, where the mover chooses the
     /// count (`sow any number of seeds …`): written as the bare number, `b3 4`.
     Lift(u16),
+    /// Swap sides with the other player, the board turned half a circle (only where an
+    /// opening says so): `swap`.
+    Swap,
 }
 
 /// A list of decisions with room for any position (one per hole, and a `Stop` or `Pass`),
@@ -564,6 +567,10 @@ pub struct State {
     pub(crate) round: u16,
     /// Each player's points from the rounds scored so far (where rounds score points).
     pub(crate) points: ByPlayer<u16>,
+    /// A player has swapped sides in this game (or round): the swap is on offer no more.
+    pub(crate) swapped: bool,
+    /// The player who moved first in the game (or in a game of rounds, in the round).
+    pub(crate) first: Player,
     /// The first turn boundary whose position can recur: seeds left the board just before it.
     pub(crate) since: u32,
     /// Passes in a row, up to the last turn.

@@ -210,6 +210,7 @@ impl Rules {
                 continue;
             }
             let done = self.phases[phase].lasts.is_some_and(|n| state.phase_turns[me] >= n)
+                || (rules.first_only && me != state.first)
                 || (!rules.ends_when.is_empty()
                     && rules.ends_when.iter().all(|f| self.side_fact_holds(state, me, f)));
             // A player with no move in a phase they stay in is blocked in it (asked first: no
@@ -221,9 +222,10 @@ impl Rules {
                     let placing = matches!(&self.phases[phase].turn, TurnKind::Sow(s) if s.place.is_some_and(|p| p.needs_hand()));
                     scratch.clear();
                     self.turn_moves(state, phase, &mut scratch);
-                    scratch.is_empty()
-                        && !self.opening_pass_now(state, phase)
-                        && !(placing && state.hand[me] > 0)
+                    // A pass or a swap on offer is a move.
+                    let extra = self.opening_pass_now(state, phase)
+                        || (self.flags.swaps && self.swap_on_offer(state));
+                    scratch.is_empty() && !extra && !(placing && state.hand[me] > 0)
                 };
             if blocked && rules.blocked_loses {
                 // `a player who cannot move in it loses`.

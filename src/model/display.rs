@@ -396,6 +396,22 @@ impl Model {
                     writeln!(f, "{indent}  a player may pass when {facts} (no end of the game)")?;
                 }
             }
+            if phase.first_only {
+                writeln!(
+                    f,
+                    "{indent}  only the first player of the game (or round) plays it; the others go past it"
+                )?;
+            }
+            if let Some(swap) = phase.swap {
+                let then = match swap.ends_turn {
+                    true => "the swap is their turn",
+                    false => "they then move from their new side",
+                };
+                writeln!(
+                    f,
+                    "{indent}  the first player to start a turn here may swap sides, once, before either player has moved here: each takes the other's side, the board turned half a circle, with the other's stores, seeds in hand and captures; {then}"
+                )?;
+            }
         }
         Ok(())
     }

@@ -182,6 +182,18 @@ pub struct Phase {
     /// A player to move in it who has no move of it loses (else they go on to the next
     /// phase).
     pub blocked_loses: bool,
+    /// The first player to start a turn in it may swap sides, once.
+    pub swap: Option<Swap>,
+    /// Only the first player of the game (or round) plays it; the others go past it.
+    pub first_only: bool,
+}
+
+/// `a player may swap sides`: the players change places, the board turned half a circle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Swap {
+    /// The swap is the player's turn (`, instead of moving`); else they move on from their
+    /// new side.
+    pub ends_turn: bool,
 }
 
 /// `a seed moved into HOLE [whose opposite ROW hole is STATE] captures NAME [, until the
@@ -213,6 +225,8 @@ impl Phase {
             drop_capture: None,
             ends_at_capture: None,
             blocked_loses: false,
+            swap: None,
+            first_only: false,
         }
     }
 }

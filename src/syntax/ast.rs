@@ -113,6 +113,11 @@ pub enum SectionKind {
     DropCapture(DropCapture),
     /// `a player who cannot move in it loses` (in an opening).
     OpeningBlocked,
+    /// `a player may swap sides[, instead of moving]` (in an opening): `true` with the
+    /// clause.
+    OpeningSwap(bool),
+    /// `only the first player plays it` (in an opening).
+    FirstOnly,
 }
 
 impl SectionKind {
@@ -154,6 +159,8 @@ impl SectionKind {
             SectionKind::OpeningEnd(OpeningEnd::OwnPass) => "it ends for a player when they pass",
             SectionKind::OpeningEnd(OpeningEnd::AtCapture(_)) => "it ends for a player when a capture leaves",
             SectionKind::OpeningBlocked => "a player who cannot move in it loses",
+            SectionKind::OpeningSwap(_) => "a player may swap sides",
+            SectionKind::FirstOnly => "only the first player plays it",
             SectionKind::KeepTurn(_) => "a player keeps the turn",
             SectionKind::DropCapture(_) => "a seed moved into",
         }

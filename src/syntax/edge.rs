@@ -76,6 +76,19 @@ const EDGES: &[Edge] = &[
         right_after: &["chosen once", "chosen each round", "chosen each turn", "for all players"],
         help: "a direction the players choose is chosen once by each player for the game (`circuit all rows anticlockwise or clockwise, chosen once`), anew in each round (`circuit all rows anticlockwise or clockwise, chosen each round`), or with each sowing (`circuit all rows anticlockwise or clockwise, chosen each turn`); with for all players after it, the first player to sow chooses for everyone (`circuit all rows anticlockwise or clockwise, chosen each round for all players`). sow has no phrase yet for a choice made by one player named otherwise (the winner or loser of a round)",
     },
+    words(
+        &[
+            "flip the board",
+            "turn the board",
+            "swap the rows",
+            "swap the board",
+            "change sides",
+            "exchange sides",
+            "switch sides",
+            "swap places",
+        ],
+        "a player who may take the other's side of the board, the board turned round, swaps sides, in an opening: `a player may swap sides` (the player then moves from their new side), or `a player may swap sides, instead of moving` (the swap is their turn)",
+    ),
     // ─── Endings ───
     words(
         &[
@@ -412,6 +425,7 @@ mod tests {
             Rule::opening,
             Rule::transfer_turn,
             Rule::opening_pass,
+            Rule::opening_swap,
             Rule::opening_end,
             Rule::must_feed,
             Rule::mark_turn,

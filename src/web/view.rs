@@ -305,6 +305,7 @@ fn kind(mv: Move) -> &'static str {
         Move::Enter => "enter",
         Move::SowHand => "hand",
         Move::Lift(_) => "lift",
+        Move::Swap => "swap",
     }
 }
 
@@ -333,9 +334,13 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
                 | Move::Mark(h)
                 | Move::Empty(h) => (Some(h), None),
                 Move::Transfer(a, b) => (Some(a), Some(b)),
-                Move::Stop | Move::Relay | Move::Pass | Move::Enter | Move::SowHand | Move::Lift(_) => {
-                    (None, None)
-                }
+                Move::Stop
+                | Move::Relay
+                | Move::Pass
+                | Move::Enter
+                | Move::SowHand
+                | Move::Lift(_)
+                | Move::Swap => (None, None),
             };
             LegalView {
                 text: rules.move_text(mv),
@@ -493,6 +498,7 @@ fn action(rules: &Rules, state: &State, mv: Move) -> String {
         Move::SowHand => "sow the seeds in hand".to_string(),
         Move::Lift(1) => "lift 1 seed".to_string(),
         Move::Lift(k) => format!("lift {k} seeds"),
+        Move::Swap => "swap sides".to_string(),
     }
 }
 

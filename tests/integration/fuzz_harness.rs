@@ -234,7 +234,7 @@ pub fn universe(rules: &Rules) -> Vec<Move> {
                 .chain([Move::SowDirection(h, Anticlockwise), Move::Empty(h)])
         })
         .collect();
-    all.extend([Move::Stop, Move::Relay, Move::Pass, Move::Enter, Move::Lift(1), Move::Lift(2)]);
+    all.extend([Move::Stop, Move::Relay, Move::Pass, Move::Enter, Move::Lift(1), Move::Lift(2), Move::Swap]);
     let holes: Vec<_> = rules.all_holes().collect();
     all.extend(holes.iter().zip(holes.iter().rev()).map(|(&a, &b)| Move::Transfer(a, b)));
     all

@@ -6032,3 +6032,94 @@ fn rounds_may_start_afresh_and_score_points_to_a_target() {
     refused_with(&text(", and the winner of a round scores the difference", ""), "sow::check::points_unread");
     refused_with(&text("", "        a player who has scored 3 points wins\n"), "sow::check::needs_points");
 }
+
+/// `a player may swap sides` (Mangala (Bedouin), Li'b al-Ghashim, Li'b al-'Aqil: "the
+/// opponent may flip the board around"), in [`PLAIN`] with 4 seeds in South's a1 and an
+/// opening of one turn that offers the swap. South, the first to start a turn in it, may swap:
+/// the board turned half a circle puts a1's 4 seeds in b4 (North's leftmost hole, the same
+/// place on the other side), and South's a-row holds 2 a hole. South then sows a1 (2 seeds:
+/// a2 and a3 make 3). North is offered no swap: South has played a turn of the opening. Had
+/// South sown a1 without swapping, its 4 seeds would have made a2, a3, a4 and b4 3 each. With
+/// `, instead of moving`, the swap is South's turn, and North moves next, offered no swap.
+#[test]
+fn an_opening_may_let_the_first_player_swap_sides() {
+    let text = |instead: &str| {
+        plain(&[
+            ("2 in every hole\n", "2 in every hole\n        4 in the leftmost pit hole, for South only\n"),
+            (
+                "circuit all rows anticlockwise\n",
+                &format!(
+                    "circuit all rows anticlockwise\n    opening \"choice\" {{\n        lasts 1 turn\n        a player may swap sides{instead}\n    }}\n"
+                ),
+            ),
+        ])
+    };
+    let rules = seventh_fault(&text(""));
+    let shown = rules.model().to_string();
+    assert!(shown.contains("may swap sides, once"), "{shown}");
+    assert!(shown.contains("they then move from their new side"), "{shown}");
+    let mut game = Game::new(&rules);
+    assert!(game.legal_moves().contains(&Move::Swap));
+    game.play(Move::Swap).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 2, 2, 2, 2, 2, 2, 4]);
+    assert_eq!(game.state().to_move(), Player::South, "the swap is not the turn");
+    assert!(!game.legal_moves().contains(&Move::Swap), "once");
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 3, 3, 2, 2, 2, 2, 4]);
+    assert_eq!(game.state().to_move(), Player::North);
+    assert!(!game.legal_moves().contains(&Move::Swap), "North: South has played a turn of the opening");
+    let error = game.play(Move::Swap).unwrap_err();
+    assert!(error.to_string().contains("North cannot swap sides now"), "{error}");
+    // Declined: South sows at once, and North is offered no swap either.
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 3, 3, 3, 2, 2, 2, 3]);
+    assert!(!game.legal_moves().contains(&Move::Swap));
+    assert_eq!(rules.move_text(Move::Swap), "swap");
+    assert_eq!(rules.parse_move(game.state(), "swap"), Ok(Move::Swap));
+    let encoding = sow::engine::Encoding::new(&rules);
+    assert_eq!(encoding.encode(Move::Swap).and_then(|n| encoding.decode(n)), Some(Move::Swap));
+    // The swap as the turn.
+    let rules = seventh_fault(&text(", instead of moving"));
+    assert!(rules.model().to_string().contains("the swap is their turn"));
+    let mut game = Game::new(&rules);
+    game.play(Move::Swap).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 2, 2, 2, 2, 2, 2, 4]);
+    assert_eq!(game.state().to_move(), Player::North);
+    assert!(!game.legal_moves().contains(&Move::Swap));
+    // A game without a swap refuses one, and says so.
+    let plain_rules = seventh_fault(PLAIN);
+    let error = Game::new(&plain_rules).play(Move::Swap).unwrap_err();
+    assert!(error.to_string().contains("its rules have no swap"), "{error}");
+}
+
+/// `only the first player plays it` (Li'b al-Ghashim: "the loser distributing the counters
+/// and the winner playing first"), in [`PLAIN`] with an opening of one turn of moving a seed:
+/// South, who moves first, moves a seed (a1 to a2: 1 and 3); North goes past the opening at
+/// their first turn and sows (b1's 2 seeds). A game that North starts is North's to arrange.
+#[test]
+fn an_opening_may_be_the_first_players_alone() {
+    let text = plain(&[(
+        "circuit all rows anticlockwise\n",
+        "circuit all rows anticlockwise\n    opening \"arrange\" {\n        only the first player plays it\n        lasts 1 turn\n        move 1 seed from an own hole with at least 2 seeds to an own hole\n    }\n",
+    )]);
+    let rules = seventh_fault(&text);
+    assert!(rules.model().to_string().contains("only the first player of the game (or round) plays it"));
+    let mut game = Game::new(&rules);
+    game.play(Move::Transfer(hole(&rules, "a1"), hole(&rules, "a2"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![1, 3, 2, 2, 2, 2, 2, 2]);
+    assert_eq!(game.state().phase_of(Player::North), 1, "North is past the opening");
+    assert!(game.legal_moves().iter().all(|m| matches!(m, Move::Sow(_))));
+    game.play(Move::Sow(hole(&rules, "b1"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::South);
+    // North first: North's to arrange, and South's first turn is a sowing.
+    let north_first = rules.state_from_counts(&[2; 8], Player::North).unwrap();
+    let mut game = Game::from_state(&rules, north_first);
+    assert!(game.legal_moves().iter().all(|m| matches!(m, Move::Transfer(..))));
+    game.play(Move::Transfer(hole(&rules, "b1"), hole(&rules, "b2"))).unwrap();
+    assert!(game.legal_moves().iter().all(|m| matches!(m, Move::Sow(_))), "South goes past it");
+    refused_with(
+        &text.replace("        only the first player plays it\n", "        only the first player play it\n"),
+        "sow::syntax",
+    );
+}
