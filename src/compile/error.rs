@@ -1361,6 +1361,20 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A choice of an opponent's hole where the mover's circuit does not pass it.
+    #[error("the mover's circuit does not pass the opponent's holes")]
+    #[diagnostic(
+        code(sow::check::theirs_off_circuit),
+        help(
+            "a hole of the opponent's is sown along the mover's circuit, from where it lies; where each player sows round their own rows, no lap of the mover's starts there. Let the players share a circuit (`circuit all rows anticlockwise`), or describe the mover's own holes"
+        )
+    )]
+    TheirsOffCircuit {
+        /// The description.
+        #[label("an opponent's hole, off the mover's circuit")]
+        span: SourceSpan,
+    },
+
     /// `a player may swap sides` at a table of more than two.
     #[error("{seats} players cannot swap sides: a swap is between two")]
     #[diagnostic(

@@ -472,11 +472,13 @@ impl Scope<'_> {
     /// The holes a choice description is about.
     fn choice_holes(&self, holes: &Spanned<ast::ChoiceHoles>) -> Found<HoleSet> {
         match &holes.node {
-            ast::ChoiceHoles::Own(None) => Ok(HoleSet::Territory),
-            ast::ChoiceHoles::Own(Some(name)) => Ok(match self.row_or_mark(name)? {
-                Named::Row(role) => HoleSet::Row(role),
-                Named::Mark(mark) => HoleSet::Marked(mark),
-            }),
+            ast::ChoiceHoles::Own(None) | ast::ChoiceHoles::Theirs(None) => Ok(HoleSet::Territory),
+            ast::ChoiceHoles::Own(Some(name)) | ast::ChoiceHoles::Theirs(Some(name)) => {
+                Ok(match self.row_or_mark(name)? {
+                    Named::Row(role) => HoleSet::Row(role),
+                    Named::Mark(mark) => HoleSet::Marked(mark),
+                })
+            }
             ast::ChoiceHoles::One(hole @ ast::HoleSet::One { .. }) => {
                 let (role, column) = self.one_hole(&Spanned::new(hole.clone(), holes.span))?;
                 Ok(HoleSet::One { role, column })
@@ -499,6 +501,15 @@ impl Scope<'_> {
     fn choice(&self, choice: &Spanned<ast::Choice>) -> Found<Choice> {
         let mut errors = Errors::default();
         let holes = errors.take(self.choice_holes(&choice.node.holes));
+        if matches!(choice.node.holes.node, ast::ChoiceHoles::Theirs(_)) {
+            // The mover sows an opponent's hole along their own circuit, which must pass it.
+            let circuit = self.eff.sections.circuit.map(|c| c.node);
+            let shared =
+                circuit.is_some_and(|c| c.edge.is_some() || c.rows_of.is_some() || c.all_rows.is_some());
+            if !shared {
+                errors.push(CheckError::TheirsOffCircuit { span: choice.node.holes.span.into() });
+            }
+        }
         let (mut min, mut max): (u64, u64) = (1, u64::from(u16::MAX));
         let mut next: Option<Spanned<ast::HoleState>> = None;
         let mut previous: Option<Spanned<ast::HoleState>> = None;
@@ -597,6 +608,7 @@ impl Scope<'_> {
             reaches,
             none_fits,
             none_theirs,
+            theirs: matches!(choice.node.holes.node, ast::ChoiceHoles::Theirs(_)),
             only,
             either,
             text: self.text(choice.span),

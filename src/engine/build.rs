@@ -318,6 +318,24 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
         .collect()
 }
 
+/// A description of an opponent's holes (`opponent's hole …`) keeps those on the mover's
+/// circuit only: a lap of the mover's starts nowhere else (a circuit of some rows passes the
+/// others by).
+fn keep_on_circuit(choice: &mut Choice, circuit_pos: &ByPlayer<Vec<u8>>, seats: usize) {
+    for alt in &mut choice.either {
+        keep_on_circuit(alt, circuit_pos, seats);
+    }
+    for p in (0..seats).map(|i| Player::at(i, seats)) {
+        if choice.rule.theirs {
+            choice.holes[p].retain(|h| circuit_pos[p][h.index()] != u8::MAX);
+        } else if !choice.either.is_empty() {
+            // Descriptions joined with `or`: the holes of one of them.
+            let either = &choice.either;
+            choice.holes[p].retain(|h| either.iter().any(|alt| alt.holes[p].contains(h)));
+        }
+    }
+}
+
 /// A choice description with its holes in slots, and the description it names (`, if there
 /// is no …`) likewise. Descriptions joined with `or` make one that holds each of them
 /// (`Choice::either`) and fits a hole where one of them does; it asks nothing itself but
@@ -360,6 +378,7 @@ fn engine_choice(
         reaches: None,
         none_fits: None,
         none_theirs: false,
+        theirs: false,
         only: None,
         either: c.either.clone(),
         text: texts.join(" or "),
@@ -386,11 +405,22 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
             None => territory[player].clone(),
         }
     };
-    // Holes left out by position or row go at once; marked ones as play goes.
+    // Holes left out by position or row go at once; marked ones as play goes. The holes are
+    // read from their owner's seat: the mover's, or for a description of an opponent's holes,
+    // each other player's.
+    let owners = |player: Player| -> Vec<Player> {
+        match c.theirs {
+            false => vec![player],
+            true => model.players().filter(|&q| q != player).collect(),
+        }
+    };
     let left_out = ByPlayer::for_seats(model.seats, |player| {
-        (c.except.iter())
-            .filter(|e| !matches!(e, HoleSet::Marked(_)))
-            .flat_map(|&e| cells(e, player))
+        (owners(player).into_iter())
+            .flat_map(|owner| {
+                (c.except.iter())
+                    .filter(|e| !matches!(e, HoleSet::Marked(_)))
+                    .flat_map(move |&e| cells(e, owner))
+            })
             .collect::<Vec<Hole>>()
     });
     let holes = ByPlayer::for_seats(model.seats, |player| {
@@ -398,7 +428,13 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
         if c.only.is_some_and(|only| only != player) {
             return Vec::new();
         }
-        cells(c.holes, player).into_iter().filter(|h| !left_out[player].contains(h)).collect()
+        let mut holes: Vec<Hole> = (owners(player).into_iter())
+            .flat_map(|owner| cells(c.holes, owner))
+            .filter(|h| !left_out[player].contains(h))
+            .collect();
+        holes.sort_by_key(|h| slot_of.iter().position(|s| s == h));
+        holes.dedup();
+        holes
     });
     let mark = match c.holes {
         HoleSet::Marked(m) => Some(m),
@@ -549,7 +585,14 @@ fn build(model: Model) -> Rules {
         + model.hand.iter().map(|&n| u32::from(n)).sum::<u32>();
     let opposite = opposite_table(&model, &slot_of, &hole_column, &column_hole, side_store, slots);
     let (keys, seat_keys) = hash_keys(holes, slots);
-    let phases = phase_rules(&model, &slot_of, &territory);
+    let mut phases = phase_rules(&model, &slot_of, &territory);
+    for phase in &mut phases {
+        if let TurnKind::Sow(sow) = &mut phase.turn {
+            for choice in sow.choices.iter_mut().chain(sow.turnings.iter_mut().map(|t| &mut t.choice)) {
+                keep_on_circuit(choice, &circuit_pos, model.seats);
+            }
+        }
+    }
     let c = model.circuit;
     let mut rules = Rules {
         rows: board.rows,
@@ -821,6 +864,12 @@ fn flags(rules: &Rules) -> Flags {
             || model.phases.iter().any(|p| p.pass.is_some() || p.swap.is_some()),
         swaps: model.phases.iter().any(|p| p.swap.is_some()),
         first_only: model.phases.iter().any(|p| p.first_only),
+        sows_theirs: model.phases.iter().any(|p| match &p.turn {
+            model::Turn::Sow(s) => (s.choices.iter().chain(s.turnings.iter().map(|t| &t.choice)))
+                .flat_map(|c| c.descriptions())
+                .any(|c| c.theirs),
+            _ => false,
+        }),
         rare_ends: end.row_empty.is_some()
             || end.one_hole
             || end.store_limit.is_some()

@@ -867,7 +867,7 @@ impl Rules {
         if self.seed_colours {
             return self.explain_colour_sow(state, h);
         }
-        if !self.holds(state, h, me) {
+        if !self.holds(state, h, me) && !self.flags.sows_theirs {
             // Whose the hole is now (a hole won, or holding another player's seeds).
             return PlayError::NotYours {
                 hole,

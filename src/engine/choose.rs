@@ -359,6 +359,7 @@ impl Rules {
                 _ => alt.holes[me].contains(&h),
             };
             among
+                && (!self.colours || self.held_as(state, me, alt, h))
                 && self.fits(state, me, alt, h, rev)
                 && (!alt.rule.facing || self.lands_facing(state, me, h, rev))
         })

@@ -122,7 +122,21 @@ impl Rules {
             HoleSet::Rearmost => Some(h) == rearmost,
             _ => choice.among_held(me, h),
         };
-        on_ring && among && self.holder(state, h) == Some(me) && self.fits(state, me, choice, h, false)
+        // Descriptions joined with `or` ask each their own holder (see `fits_either`).
+        let held = match choice.either.is_empty() {
+            true => self.held_as(state, me, choice, h),
+            false => self.holder(state, h).is_some(),
+        };
+        on_ring && among && held && self.fits(state, me, choice, h, false)
+    }
+
+    /// Whether hole `h` is held as `choice` asks, where holes change owner: by `me`, or for
+    /// a description of an opponent's holes, by another player.
+    pub(super) fn held_as(&self, state: &State, me: Player, choice: &Choice, h: Hole) -> bool {
+        match choice.rule.theirs {
+            false => self.holder(state, h) == Some(me),
+            true => self.holder(state, h).is_some_and(|p| p != me),
+        }
     }
 
     /// Where the lone seed of `me` may go: `None` if the rule does not apply now (not
@@ -188,10 +202,14 @@ impl Rules {
     /// Whether hole `h` is one `me` may lift: theirs, and where holes belong by colour, on
     /// the ring.
     pub(super) fn may_lift(&self, state: &State, me: Player, h: Hole) -> bool {
+        // Where a choice describes an opponent's holes, the mover may lift a hole of another's
+        // on their circuit (the move list says which).
+        let theirs =
+            self.flags.sows_theirs && !self.is_store(h) && self.circuit_pos[me][h.index()] != u8::MAX;
         if self.colours {
-            self.holder(state, h) == Some(me) && self.circuit_pos[me][h.index()] != u8::MAX
+            (self.holder(state, h) == Some(me) || theirs) && self.circuit_pos[me][h.index()] != u8::MAX
         } else {
-            self.hole_owner[h.index()] == me || (self.common && !self.is_store(h))
+            self.hole_owner[h.index()] == me || (self.common && !self.is_store(h)) || theirs
         }
     }
 

@@ -359,6 +359,9 @@ pub(crate) struct Flags {
     /// An opening is the first player's alone (`only the first player plays it`): the
     /// position's key holds who that is.
     pub first_only: bool,
+    /// A choice describes an opponent's holes (`opponent's hole …`): the mover may sow a
+    /// hole that is not theirs.
+    pub sows_theirs: bool,
     /// An end rule other than "a player with no seeds" at a table of two is checked on the
     /// position after every turn: an empty row, one occupied hole, a store majority, and at a
     /// larger table, a player with no seeds.

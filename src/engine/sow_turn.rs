@@ -63,7 +63,7 @@ impl Rules {
             None => self.sowing_reversed(state, sow, me).unwrap_or(false),
         };
         let hand = u32::from(state.counts[h.index()]);
-        if hand == 0 || !self.holds(state, h, me) {
+        if hand == 0 || (!self.holds(state, h, me) && !self.flags.sows_theirs) {
             return Err(None);
         }
         if sow.special_first

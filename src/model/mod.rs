@@ -918,6 +918,9 @@ pub struct Choice {
     /// … that description is of the opponent's holes (`, if there is no opponent's hole
     /// …`): no hole of any other player still playing fits it, read from their seat.
     pub none_theirs: bool,
+    /// The holes are an opponent's, described as they would describe their own (`opponent's
+    /// hole …`), sown by the mover.
+    pub theirs: bool,
     /// The description is this player's alone (`, for North only`): it fits no hole of the
     /// others.
     pub only: Option<Player>,

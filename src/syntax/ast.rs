@@ -794,6 +794,9 @@ pub struct Choice {
 pub enum ChoiceHoles {
     /// `own hole`, or `own ROW hole` / `own MARK hole`.
     Own(Option<Spanned<String>>),
+    /// `opponent's hole` (or of a row or mark), as the opponent would describe their own: a
+    /// hole of the opponent's that the mover sows.
+    Theirs(Option<Spanned<String>>),
     /// One hole by position: `the 3rd inner hole`.
     One(HoleSet),
     /// `the rearmost own hole`.

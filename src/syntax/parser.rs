@@ -1107,14 +1107,21 @@ fn lower_condition(
 fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
     let sp = span(&pair);
     let is_or = pair.as_rule() == Rule::or_choice;
+    let theirs_read = pair.as_rule() == Rule::opponents_choice;
     let mut c = Children::of(pair);
     let first = c.any()?;
     let holes = match first.as_rule() {
-        // The opponent's holes are described as they would describe them: their own.
+        // The opponent's holes are described as they would describe them: their own. After
+        // `, if there is no`, the opponent's holes are read from their seat (as theirs to
+        // sow); elsewhere they are holes the mover sows.
         Rule::own_hole | Rule::opponents_hole => {
             let hsp = span(&first);
+            let sown_by_mover = first.as_rule() == Rule::opponents_hole && !theirs_read;
             let row = Children::of(first).optional(Rule::row_name).map(lower_name);
-            Spanned::new(ChoiceHoles::Own(row), hsp)
+            match sown_by_mover {
+                true => Spanned::new(ChoiceHoles::Theirs(row), hsp),
+                false => Spanned::new(ChoiceHoles::Own(row), hsp),
+            }
         }
         Rule::one_hole => lower_one_hole(first)?.map(ChoiceHoles::One),
         Rule::rearmost_hole => Spanned::new(ChoiceHoles::Rearmost, span(&first)),

@@ -669,3 +669,44 @@ const SOWING_ENDS: &str = r#"game "Sowing ends" {
     }
 }
 "#;
+
+/// A choice of an opponent's hole (`own hole with at least 1 seed or opponent's hole with at
+/// least 2 seeds`), in a game of relays and captures on both sides: the fast paths and the
+/// general interpreter offer the same decisions and reach the same positions.
+#[test]
+fn a_choice_of_an_opponents_hole_plays_alike_in_the_general_interpreter() {
+    let rules = sow::compile("theirs.sow", THEIRS, &sow::Options::default())
+        .unwrap_or_else(|e| panic!("{}", crate::common::render(&e)));
+    let general = Rules::general(rules.model().clone()).expect("the general interpreter");
+    assert!(compare(&rules, &general, "an opponent's hole sown", 60, 300) > 1000);
+}
+
+/// [`a_choice_of_an_opponents_hole_plays_alike_in_the_general_interpreter`]'s game.
+const THEIRS: &str = r#"game "Theirs" {
+    board 2 rows of 5 holes, a store for each player
+    territory each player owns row home
+    setup {
+        3 in every hole
+    }
+    circuit all rows anticlockwise, through the mover's store
+    choose {
+        own hole with at least 1 seed or opponent's hole with at least 2 seeds
+    }
+    sow all seeds from the next hole
+    after 1000 laps a sowing is endless
+    after each lap {
+        when the last seed lands in an own hole and the landing hole holds 4 seeds: capture fours
+        when the last seed lands in a hole and the landing hole holds at least 2 seeds: relay
+        otherwise: stop
+    }
+    capture fours {
+        take the landing hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        a repeated position is a draw
+        after 300 turns the game is a draw
+    }
+}
+"#;

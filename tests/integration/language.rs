@@ -6123,3 +6123,40 @@ fn an_opening_may_be_the_first_players_alone() {
         "sow::syntax",
     );
 }
+
+/// `opponent's hole …` in a choice (Laomuzhu: "may sow from any hole on the board"; Gabata
+/// (Oromo)'s first sowing from the opponent's row), in [`PLAIN`] with 3 seeds in b2: `own
+/// hole with at least 2 seeds or opponent's hole with at least 3 seeds`. South may sow a1…a4
+/// and b2; South sows b2 along South's circuit (b1, a1, a2 make 3 each). North may then sow
+/// b1, b3, b4 and South's a1 and a2: North sows a2 (a3, a4, b4 make 3 each). Where each
+/// player sows round their own rows, no lap of the mover's starts in an opponent's hole.
+#[test]
+fn a_choice_may_describe_an_opponents_hole_to_sow() {
+    let text = plain(&[
+        ("2 in every hole\n", "2 in every hole\n        3 in b2\n"),
+        (
+            "own hole with at least 1 seed\n",
+            "own hole with at least 2 seeds or opponent's hole with at least 3 seeds\n",
+        ),
+    ]);
+    let rules = seventh_fault(&text);
+    let names = |game: &Game<'_>| {
+        let mut names: Vec<String> = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect();
+        names.sort();
+        names
+    };
+    let mut game = Game::new(&rules);
+    assert_eq!(names(&game), ["a1", "a2", "a3", "a4", "b2"]);
+    game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![3, 3, 2, 2, 3, 0, 2, 2]);
+    assert_eq!(names(&game), ["a1", "a2", "b1", "b3", "b4"]);
+    game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![3, 0, 3, 3, 3, 0, 2, 3]);
+    // An opponent's hole that does not fit is refused in words that say what fits.
+    let error = game.play(Move::Sow(hole(&rules, "b3"))).unwrap_err();
+    assert!(!error.to_string().contains("not South's"), "{error}");
+    refused_with(
+        &text.replace("circuit all rows anticlockwise", "circuit own rows anticlockwise"),
+        "sow::check::theirs_off_circuit",
+    );
+}
