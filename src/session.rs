@@ -447,10 +447,17 @@ fn trace_words(rules: &Rules, laps: &[SownLap]) -> String {
     lap_words(rules, laps.len() as u32, sown as u32, last)
 }
 
-/// What a decision took, in words: `4 from c8 and 1 from d1`.
-fn taken_words(rules: &Rules, taken: &[(Hole, u16)]) -> String {
-    let words: Vec<String> =
-        taken.iter().map(|(hole, n)| format!("{n} from {}", rules.hole_name(*hole))).collect();
+/// What a decision took, in words: `4 from c8 and 1 from d1`; seeds that went to another
+/// player than the mover (`given`: a capture whose seeds go to their owner) are told so, `4
+/// from b6 for North`.
+fn taken_words(rules: &Rules, taken: &[(Hole, u16)], given: &[(Hole, Player)]) -> String {
+    let words: Vec<String> = taken
+        .iter()
+        .map(|&(hole, n)| match given.iter().find(|&&(h, _)| h == hole) {
+            Some((_, to)) => format!("{n} from {} for {to}", rules.hole_name(hole)),
+            None => format!("{n} from {}", rules.hole_name(hole)),
+        })
+        .collect();
     words.join(" and ")
 }
 
@@ -458,6 +465,7 @@ fn taken_words(rules: &Rules, taken: &[(Hole, u16)]) -> String {
 /// c6 and puts the 4 taken seeds into b8`, then where they (or a relay after them) were sown
 /// on, `trace` being the decision's laps, and what later captures took.
 fn put_words(rules: &Rules, h: Hole, n: u16, effect: &Effect, trace: &[SownLap]) -> String {
+    let given = &effect.given;
     // The capture the choice makes took the first holes told, `n` seeds in all.
     let mut sum = 0u16;
     let k = effect
@@ -471,13 +479,14 @@ fn put_words(rules: &Rules, h: Hole, n: u16, effect: &Effect, trace: &[SownLap])
         .count();
     let (first, later) = effect.taken.split_at(k);
     let seeds = if n == 1 { "the taken seed".to_string() } else { format!("the {n} taken seeds") };
-    let mut told = format!(" {} and puts {seeds} into {}", taken_words(rules, first), rules.hole_name(h));
+    let mut told =
+        format!(" {} and puts {seeds} into {}", taken_words(rules, first, given), rules.hole_name(h));
     let mut laps = trace.to_vec();
     match laps.first_mut() {
         // Sown on from that hole: the capture is told.
         Some(lap) if lap.captured => {
             lap.taken.clear();
-            told.push_str(&resown_words(rules, &laps, later));
+            told.push_str(&resown_words(rules, &laps, later, given));
         }
         // A relay after the capture.
         Some(lap) => {
@@ -489,9 +498,11 @@ fn put_words(rules: &Rules, h: Hole, n: u16, effect: &Effect, trace: &[SownLap])
                 rules.hole_name(from),
                 trace_words(rules, relayed)
             ));
-            told.push_str(&resown_words(rules, resown, later));
+            told.push_str(&resown_words(rules, resown, later, given));
         }
-        None if !later.is_empty() => told.push_str(&format!("; captures {}", taken_words(rules, later))),
+        None if !later.is_empty() => {
+            told.push_str(&format!("; captures {}", taken_words(rules, later, given)))
+        }
         None => {}
     }
     told
@@ -502,12 +513,17 @@ fn put_words(rules: &Rules, h: Hole, n: u16, effect: &Effect, trace: &[SownLap])
 /// and 3 from d6; the captured seeds are sown on from b6: 1 lap, …; captures …`. Captures not
 /// sown on (the last, often) are told last; all at once where the laps do not say which
 /// capture they sow.
-fn resown_words(rules: &Rules, resown: &[SownLap], taken: &[(Hole, u16)]) -> String {
+fn resown_words(
+    rules: &Rules,
+    resown: &[SownLap],
+    taken: &[(Hole, u16)],
+    given: &[(Hole, Player)],
+) -> String {
     let mut told = String::new();
     let mut left = taken.to_vec();
     if resown.iter().all(|l| l.taken.is_empty()) {
         if !taken.is_empty() {
-            told.push_str(&format!("; captures {}", taken_words(rules, taken)));
+            told.push_str(&format!("; captures {}", taken_words(rules, taken, given)));
         }
         if let Some(marked) = marked_words(rules, &told_marks(resown)) {
             told.push_str(&format!("; {marked}"));
@@ -527,7 +543,7 @@ fn resown_words(rules: &Rules, resown: &[SownLap], taken: &[(Hole, u16)]) -> Str
         let end = starts.get(j + 1).copied().unwrap_or(resown.len());
         let lap = &resown[start];
         if !lap.taken.is_empty() {
-            told.push_str(&format!("; captures {}", taken_words(rules, &lap.taken)));
+            told.push_str(&format!("; captures {}", taken_words(rules, &lap.taken, given)));
         }
         // What the capture marked, before its seeds are sown on (blind test 19, fault 4).
         if let Some(marked) = marked_words(rules, &lap.marked) {
@@ -545,7 +561,7 @@ fn resown_words(rules: &Rules, resown: &[SownLap], taken: &[(Hole, u16)]) -> Str
         ));
     }
     if !left.is_empty() {
-        told.push_str(&format!("; captures {}", taken_words(rules, &left)));
+        told.push_str(&format!("; captures {}", taken_words(rules, &left, given)));
     }
     told
 }
@@ -633,7 +649,7 @@ fn narrate_with(
                 into.push(rules.hole_name(h));
                 if !effect.taken.is_empty() {
                     flush_into(&mut parts, &mut into);
-                    parts.push(format!("captures {}", taken_words(rules, &effect.taken)));
+                    parts.push(format!("captures {}", taken_words(rules, &effect.taken, &effect.given)));
                 }
             }
             // A seed put from the hand into the chosen hole, with no lap sown (yet): told as what
@@ -641,7 +657,10 @@ fn narrate_with(
             Move::Sow(h) if effect.laps == 0 && effect.sown == 0 && placing[i] => {
                 let mut s = format!("{me} puts a seed from hand into {}", rules.hole_name(h));
                 if !effect.taken.is_empty() {
-                    s.push_str(&format!(" and captures {}", taken_words(rules, &effect.taken)));
+                    s.push_str(&format!(
+                        " and captures {}",
+                        taken_words(rules, &effect.taken, &effect.given)
+                    ));
                 }
                 parts.push(s);
             }
@@ -665,7 +684,7 @@ fn narrate_with(
                     ),
                     _ => format!("{me} {verb} {}{then}: {}", rules.hole_name(h), trace_words(rules, sown)),
                 };
-                s.push_str(&resown_words(rules, resown, &effect.taken));
+                s.push_str(&resown_words(rules, resown, &effect.taken, &effect.given));
                 parts.push(s);
             }
             Move::Lift(k) => {
@@ -686,7 +705,7 @@ fn narrate_with(
                 let seeds = if k == 1 { "1 seed".to_string() } else { format!("{k} seeds") };
                 let them = if k == 1 { "it" } else { "them" };
                 let mut s = format!("{me} lifts {seeds} of {hole} and sows {them}: {told}");
-                s.push_str(&resown_words(rules, resown, &effect.taken));
+                s.push_str(&resown_words(rules, resown, &effect.taken, &effect.given));
                 parts.push(s);
             }
             Move::Pick(h) => picks.push(rules.hole_name(h)),
@@ -708,7 +727,7 @@ fn narrate_with(
                 };
                 let mut s = format!("{me} sows the seeds of their hand: {told}");
                 if !effect.taken.is_empty() {
-                    s.push_str(&format!("; captures {}", taken_words(rules, &effect.taken)));
+                    s.push_str(&format!("; captures {}", taken_words(rules, &effect.taken, &effect.given)));
                 }
                 parts.push(s);
             }

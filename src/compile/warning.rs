@@ -58,17 +58,21 @@ pub enum Warning {
         code(sow::warning::opposite_is_landing),
         severity(Warning),
         help(
-            "`the opposite {row} hole` is the opponent's {row} hole in the landing column: where the last seed lands in the opponent's {row} row, that is where it landed. For the mover's hole facing it, say `the own {own} hole in the landing column`"
+            "`the opposite {row} hole` is the opponent's {row} hole in the landing column: where the last seed lands in the opponent's {row} row, that is where it landed. For the mover's hole facing it, say `the own {own} hole in the landing column`{either}"
         )
     )]
     OppositeIsLanding {
         /// The fact.
-        #[label("the landing hole")]
+        #[label("{label}")]
         span: SourceSpan,
         /// The row asked about.
         row: String,
         /// The mover's row that faces it (the same name on a board of two rows).
         own: String,
+        /// What the label says.
+        label: &'static str,
+        /// More help where the landing may be on either side.
+        either: String,
     },
 
     /// An `otherwise` that no landing reaches: the `when` rules before it take every landing.
@@ -285,31 +289,62 @@ fn opposite_of_landing(scope: &Scope<'_>, model: &Model, after: At<'_, ast::Afte
     let mut out = Vec::new();
     for rule in &after.node.rules {
         let Ok(lowered) = scope.lap_rule(rule) else { continue };
-        if lowered.side != Some(Side::Opponent) {
-            continue;
-        }
+        // A landing in any hole is on the opponent's side some of the time (blind test 26,
+        // fault 1: `when the last seed lands in a hole and the opposite hole …`).
+        let either = match lowered.side {
+            Some(Side::Opponent) => false,
+            // … where laps reach the opponent's side: a shared circuit.
+            None if model.seats == 2
+                && !lowered.store
+                && (model.circuit.shared || model.circuit.edge || model.circuit.ring_role.is_some()) =>
+            {
+                true
+            }
+            _ => continue,
+        };
         let landing_row = lowered.role.or((model.row_names.len() == 1).then_some(0));
         let mut warn = |span: Span, role: Role| {
             if landing_row == Some(role) {
                 let row = model.row_names[usize::from(role)].clone();
+                let (label, more) = match either {
+                    false => ("the landing hole", String::new()),
+                    true => (
+                        "the landing hole, where it is the opponent's",
+                        format!(
+                            ". This rule is about a landing in a hole of either side: to ask about the hole across on both, write a rule for each side, `… lands in an own {row} hole and the opposite {row} hole …` and `… lands in an opponent's {row} hole and the own {row} hole in the landing column …` (a capture may take both holes of the column: `take the opposite {row} hole and the own {row} hole in the landing column`)"
+                        ),
+                    ),
+                };
                 // The mover's row facing the opponent's row of this role: the same role seen
                 // from the other seat (a board of two rows has one name for both).
-                out.push(Warning::OppositeIsLanding { span: span.into(), own: row.clone(), row });
+                out.push(Warning::OppositeIsLanding {
+                    span: span.into(),
+                    own: row.clone(),
+                    row,
+                    label,
+                    either: more,
+                });
             }
         };
         for (fact, lowered_fact) in rule.facts.iter().zip(&lowered.facts) {
             if let Fact::Opposite(role, _)
             | Fact::OppositeHolds(role, ..)
             | Fact::OppositeSide(role, _)
-            | Fact::OppositeMarked(role, _) = *lowered_fact
+            | Fact::OppositeMarked(role, _)
+            | Fact::Stepped(crate::model::CountAt::Opposite(role), ..) = *lowered_fact
             {
                 warn(fact.span, role);
             }
         }
-        // A capture that takes the opposite hole of that row takes the landing hole.
+        // A capture that takes the opposite hole of that row takes the landing hole (unless,
+        // for a landing on either side, it takes the own hole of the landing column too: both
+        // holes of the column, whichever side the landing is on).
         let LapAction::Capture(c) = lowered.action else { continue };
         let Some(capture) = model.captures.get(usize::from(c)) else { continue };
         let Some(written) = scope.eff.captures.get(&capture.name) else { continue };
+        if either && capture.take.iter().any(|t| matches!(t, Target::Column(_))) {
+            continue;
+        }
         for (target, lowered_target) in written.take.iter().zip(&capture.take) {
             if let Target::Opposite(role) = *lowered_target {
                 warn(target.span, role);

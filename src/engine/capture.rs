@@ -555,6 +555,9 @@ impl Rules {
                 let owner = self.owner_at(state, h);
                 self.remove(state, h, n);
                 log.took(h, n);
+                if owner != state.to_move {
+                    log.gave(h, owner);
+                }
                 taken += n;
                 if role != u8::MAX {
                     roles |= 1 << role;

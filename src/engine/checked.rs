@@ -626,6 +626,9 @@ pub struct Effect {
     pub turn_over: bool,
     /// Whether the decision was a pass.
     pub passed: bool,
+    /// Of the holes in `taken`, those whose seeds went to another player than the mover (a
+    /// capture whose seeds go to their owner), with that player.
+    pub given: Vec<(Hole, Player)>,
 }
 
 /// What a decision did, as the engine played it (see [`super::play::Log`]).
@@ -635,11 +638,17 @@ struct Told {
     taken: Vec<(Hole, u16)>,
     /// A last lap of a capture's seeds sown on: the seeds, and where the last fell.
     resown: Option<(u32, Hole)>,
+    /// The holes whose taken seeds went to another player than the mover.
+    given: Vec<(Hole, Player)>,
 }
 
 impl super::play::Log for Told {
     fn took(&mut self, h: Hole, n: u16) {
         self.taken.push((h, n));
+    }
+
+    fn gave(&mut self, h: Hole, to: Player) {
+        self.given.push((h, to));
     }
 
     fn resown(&mut self, sown: u32, last: Hole) {
@@ -669,7 +678,7 @@ impl Rules {
         let (me, turn) = (state.to_move, state.turn);
         let mut told = Told::default();
         let end = self.apply_logged(state, history, mv, &mut told);
-        let Told { mut taken, resown } = told;
+        let Told { mut taken, resown, given } = told;
         self.legal_moves(state, &mut moves);
         self.settle(state, &moves);
         // A new turn number means the turn is over, even when the next turn opens with picks.
@@ -677,7 +686,7 @@ impl Rules {
         // The mover's own side first (a captured landing hole), then the opponent's, each in
         // board order.
         taken.sort_by_key(|&(h, _)| (self.owner(h) != me, self.board_of.get(h.index()).copied()));
-        let mut effect = Effect { taken, turn_over, passed: mv == Move::Pass, ..Effect::default() };
+        let mut effect = Effect { taken, turn_over, passed: mv == Move::Pass, given, ..Effect::default() };
         if let Some(end) = end {
             effect.laps = end.laps;
             effect.sown = end.sown;

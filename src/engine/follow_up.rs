@@ -113,6 +113,9 @@ impl Rules {
             self.settle_colours(state);
         }
         log.took(h, n);
+        if owner != state.to_move {
+            log.gave(h, owner);
+        }
         self.keep_from(state, Destination::OwnersHand, owner, n);
     }
 

@@ -20,6 +20,11 @@ pub(crate) trait Log {
     /// A capture or a pick took `n` seeds from hole `h`.
     fn took(&mut self, h: Hole, n: u16);
 
+    /// The seeds just taken from hole `h` went to player `to`, not to the mover (a capture
+    /// whose seeds go to their owner).
+    #[inline(always)]
+    fn gave(&mut self, _h: Hole, _to: Player) {}
+
     /// A capture's seeds were sown on for one lap that ends the sowing (a lap no part of
     /// the sowing's [`SowEnd`](super::sowing::SowEnd) counts): `sown` seeds, the last in
     /// `last`.
@@ -261,6 +266,9 @@ impl Rules {
         self.sowing_over(state, at, captured, &mut tally);
         for &(h, n) in &tally.overran {
             log.took(h, n);
+        }
+        for &(h, to) in &tally.given {
+            log.gave(h, to);
         }
         self.step_block(state);
     }

@@ -9,12 +9,17 @@ use super::stepwise::{Cursor, Tally, set_mark};
 use super::trace::SownLap;
 use crate::model::Overrun;
 
-/// The holes a capture in passing takes, kept for the turn's log.
-struct Taken<'a>(&'a mut Vec<(Hole, u16)>);
+/// The holes a capture in passing takes, and those whose seeds went to another player than
+/// the mover, kept for the turn's log.
+struct Taken<'a>(&'a mut Vec<(Hole, u16)>, &'a mut Vec<(Hole, Player)>);
 
 impl super::play::Log for Taken<'_> {
     fn took(&mut self, h: Hole, n: u16) {
         self.0.push((h, n));
+    }
+
+    fn gave(&mut self, h: Hole, to: Player) {
+        self.1.push((h, to));
     }
 }
 
@@ -276,7 +281,7 @@ impl Rules {
         tally: &mut Tally,
     ) {
         let end = self.step_end(state, sow, at, tally);
-        let (taken, _) = self.take_at(state, c, &end, rev, &mut Taken(&mut tally.overran));
+        let (taken, _) = self.take_at(state, c, &end, rev, &mut Taken(&mut tally.overran, &mut tally.given));
         self.thin_marks(state);
         if taken > 0 {
             let me = state.to_move;

@@ -96,6 +96,8 @@ pub(super) struct Tally {
     /// by colour, the opponent's seeds each lap's seeds took to the hole the lap was lifted
     /// from; and the holes captures in passing took.
     pub(super) overran: Vec<(Hole, u16)>,
+    /// Of those, the holes whose seeds went to another player than the mover.
+    pub(super) given: Vec<(Hole, Player)>,
     /// The sowing's cursor as the lap under way began, where captures in passing (`a seed
     /// lands in …`) read the turn's facts; `None` outside the main paths of a turn (a
     /// lap sown to ask where it would end), where the lap counts as its turn's first.
@@ -305,6 +307,9 @@ impl Rules {
         let action = self.step_settle(state, history, step, &mut tally, (h, relays));
         for &(at, n) in &tally.overran {
             log.took(at, n);
+        }
+        for &(at, to) in &tally.given {
+            log.gave(at, to);
         }
         let last = tally.last.unwrap_or(h);
         let last_at = usize::from(self.circuit_pos[me][last.index()]);

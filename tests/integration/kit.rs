@@ -85,6 +85,7 @@ pub fn sow_effect(
         taken: taken.iter().map(|&(n, k)| (hole(rules, n), k)).collect(),
         turn_over,
         passed: false,
+        given: Vec::new(),
     }
 }
 

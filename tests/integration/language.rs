@@ -6160,3 +6160,21 @@ fn a_choice_may_describe_an_opponents_hole_to_sow() {
         "sow::check::theirs_off_circuit",
     );
 }
+
+/// A capture whose seeds go to the owner of the hole is told so (blind tests 23 and 24: "South
+/// sows a5: …; captures 4 from b6" while the 4 seeds went to North): South sows a5 (4 seeds:
+/// a6, b6, b5, b4); b6 makes 4 as a seed before the last falls, and its 4 seeds go to North's
+/// hand, as a pick from an owner's hole does.
+#[test]
+fn a_capture_for_the_owner_is_told_with_whose_the_seeds_are() {
+    let rules = seventh_fault(include_str!(
+        "../../docs/generality/2026-12-06-twenty-fourth/faults/owners-capture-narrated-as-movers.sow"
+    ));
+    let mut game = Game::new(&rules);
+    let played = game.play_part("a5").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows a5: 1 lap, 4 seeds sown, the last in b4; captures 4 from b6 for North."
+    );
+    assert_eq!(game.state().hand()[Player::North], 4);
+}
