@@ -732,6 +732,17 @@ fn narrate_with(
                 parts.push(s);
             }
         }
+        // Seeds a lap rule moved on from the landing hole.
+        if let Some(last) = parts.last_mut() {
+            for &(from, to, n) in &effect.moved {
+                let seeds = if n == 1 { "1 seed".to_string() } else { format!("{n} seeds") };
+                last.push_str(&format!(
+                    "; moves {seeds} from {} into {}",
+                    rules.hole_name(from),
+                    rules.hole_name(to)
+                ));
+            }
+        }
         // A hole marked by the decision itself is told by it.
         if let Some(Some(changed)) = changes.get(i).filter(|_| !matches!(mv, Move::Mark(_))) {
             flush_into(&mut parts, &mut into);

@@ -629,6 +629,9 @@ pub struct Effect {
     /// Of the holes in `taken`, those whose seeds went to another player than the mover (a
     /// capture whose seeds go to their owner), with that player.
     pub given: Vec<(Hole, Player)>,
+    /// Seeds a lap rule moved from the landing hole into another hole (`move 1 seed from the
+    /// landing hole into …`): from, to and how many.
+    pub moved: Vec<(Hole, Hole, u16)>,
 }
 
 /// What a decision did, as the engine played it (see [`super::play::Log`]).
@@ -640,6 +643,8 @@ struct Told {
     resown: Option<(u32, Hole)>,
     /// The holes whose taken seeds went to another player than the mover.
     given: Vec<(Hole, Player)>,
+    /// Seeds a lap rule moved from the landing hole into another.
+    moved: Vec<(Hole, Hole, u16)>,
 }
 
 impl super::play::Log for Told {
@@ -649,6 +654,10 @@ impl super::play::Log for Told {
 
     fn gave(&mut self, h: Hole, to: Player) {
         self.given.push((h, to));
+    }
+
+    fn moved(&mut self, from: Hole, to: Hole, n: u16) {
+        self.moved.push((from, to, n));
     }
 
     fn resown(&mut self, sown: u32, last: Hole) {
@@ -678,7 +687,7 @@ impl Rules {
         let (me, turn) = (state.to_move, state.turn);
         let mut told = Told::default();
         let end = self.apply_logged(state, history, mv, &mut told);
-        let Told { mut taken, resown, given } = told;
+        let Told { mut taken, resown, given, moved } = told;
         self.legal_moves(state, &mut moves);
         self.settle(state, &moves);
         // A new turn number means the turn is over, even when the next turn opens with picks.
@@ -686,7 +695,8 @@ impl Rules {
         // The mover's own side first (a captured landing hole), then the opponent's, each in
         // board order.
         taken.sort_by_key(|&(h, _)| (self.owner(h) != me, self.board_of.get(h.index()).copied()));
-        let mut effect = Effect { taken, turn_over, passed: mv == Move::Pass, given, ..Effect::default() };
+        let mut effect =
+            Effect { taken, turn_over, passed: mv == Move::Pass, given, moved, ..Effect::default() };
         if let Some(end) = end {
             effect.laps = end.laps;
             effect.sown = end.sown;

@@ -419,10 +419,11 @@ impl Rules {
     }
 
     /// `move N seeds from the landing hole into HOLE`: move number `i` of the rules, from
-    /// the hole `landing` where the sowing ended. The seeds stay on the board.
+    /// the hole `landing` where the sowing ended. The seeds stay on the board. The hole they
+    /// went into and how many, for the log.
     #[cold]
-    pub(super) fn move_landing(&self, state: &mut State, i: u8, landing: Hole) {
-        let Some(m) = self.model.landing_moves.get(usize::from(i)) else { return };
+    pub(super) fn move_landing(&self, state: &mut State, i: u8, landing: Hole) -> Option<(Hole, u16)> {
+        let m = self.model.landing_moves.get(usize::from(i))?;
         let me = state.to_move;
         let whose = if m.opponent { me.next() } else { me };
         let to = (self.hole_counted(whose, m.role, m.column))
@@ -430,6 +431,7 @@ impl Rules {
         let n = m.count.min(state.counts[landing.index()]);
         self.remove(state, landing, n);
         self.put(state, to, n);
+        (n > 0).then_some((to, n))
     }
 
     /// Whether the first lap of a sowing of hole `h` by `me`, going `rev`, ends where a lap

@@ -25,6 +25,11 @@ pub(crate) trait Log {
     #[inline(always)]
     fn gave(&mut self, _h: Hole, _to: Player) {}
 
+    /// A lap rule moved `n` seeds of the landing hole `from` into hole `to` (`move 1 seed from
+    /// the landing hole into …`).
+    #[inline(always)]
+    fn moved(&mut self, _from: Hole, _to: Hole, _n: u16) {}
+
     /// A capture's seeds were sown on for one lap that ends the sowing (a lap no part of
     /// the sowing's [`SowEnd`](super::sowing::SowEnd) counts): `sown` seeds, the last in
     /// `last`.

@@ -289,7 +289,9 @@ impl Rules {
                 None
             }
             LapAction::MoveLanding(i) => {
-                self.move_landing(state, i, end.last);
+                if let Some((to, n)) = self.move_landing(state, i, end.last) {
+                    log.moved(end.last, to, n);
+                }
                 self.end_turn(state, history);
                 None
             }

@@ -98,6 +98,9 @@ pub(super) struct Tally {
     pub(super) overran: Vec<(Hole, u16)>,
     /// Of those, the holes whose seeds went to another player than the mover.
     pub(super) given: Vec<(Hole, Player)>,
+    /// Seeds a lap rule moved from the landing hole into another (`move 1 seed from the
+    /// landing hole into …`): from, to and how many.
+    pub(super) moved: Vec<(Hole, Hole, u16)>,
     /// The sowing's cursor as the lap under way began, where captures in passing (`a seed
     /// lands in …`) read the turn's facts; `None` outside the main paths of a turn (a
     /// lap sown to ask where it would end), where the lap counts as its turn's first.
@@ -311,6 +314,9 @@ impl Rules {
         for &(at, to) in &tally.given {
             log.gave(at, to);
         }
+        for &(from, to, n) in &tally.moved {
+            log.moved(from, to, n);
+        }
         let last = tally.last.unwrap_or(h);
         let last_at = usize::from(self.circuit_pos[me][last.index()]);
         SowEnd {
@@ -377,7 +383,9 @@ impl Rules {
             }
             Step::Over(LapAction::MoveLanding(i)) => {
                 // Seeds of the landing hole moved on into a hole of the mover's.
-                self.move_landing(state, i, at);
+                if let Some((to, n)) = self.move_landing(state, i, at) {
+                    tally.moved.push((at, to, n));
+                }
                 self.sowing_over(state, at, false, tally);
                 self.step_block(state);
                 self.end_turn(state, history);

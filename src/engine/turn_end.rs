@@ -222,10 +222,11 @@ impl Rules {
                     let placing = matches!(&self.phases[phase].turn, TurnKind::Sow(s) if s.place.is_some_and(|p| p.needs_hand()));
                     scratch.clear();
                     self.turn_moves(state, phase, &mut scratch);
-                    // A pass or a swap on offer is a move.
-                    let extra = self.opening_pass_now(state, phase)
-                        || (self.flags.swaps && self.swap_on_offer(state));
-                    scratch.is_empty() && !extra && !(placing && state.hand[me] > 0)
+                    // A pass or a swap on offer is a move (asked only where no other is).
+                    let extra = || {
+                        self.opening_pass_now(state, phase) || (self.flags.swaps && self.swap_on_offer(state))
+                    };
+                    scratch.is_empty() && !(placing && state.hand[me] > 0) && !extra()
                 };
             if blocked && rules.blocked_loses {
                 // `a player who cannot move in it loses`.

@@ -86,6 +86,7 @@ pub fn sow_effect(
         turn_over,
         passed: false,
         given: Vec::new(),
+        moved: Vec::new(),
     }
 }
 

@@ -6178,3 +6178,21 @@ fn a_capture_for_the_owner_is_told_with_whose_the_seeds_are() {
     );
     assert_eq!(game.state().hand()[Player::North], 4);
 }
+
+/// Seeds a lap rule moves on from the landing hole are told (blind test 24, fault 6: "South
+/// sows a3: 1 lap, 2 seeds sown, the last in a5." while a5 was left empty and b6 held the
+/// seed): South sows a3 (a4, a5), the last in an own hole, whose 1 seed goes into North's
+/// leftmost house hole, b6.
+#[test]
+fn seeds_a_lap_rule_moves_on_are_told() {
+    let rules = seventh_fault(include_str!(
+        "../../docs/generality/2026-12-06-twenty-fourth/faults/moved-seed-not-narrated.sow"
+    ));
+    let mut game = Game::new(&rules);
+    let played = game.play_part("a3").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows a3: 1 lap, 2 seeds sown, the last in a5; moves 1 seed from a5 into b6."
+    );
+    assert_eq!(game.state().count(hole(&rules, "b6")), 1);
+}
