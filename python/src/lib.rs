@@ -87,24 +87,8 @@ struct View {
 impl View {
     fn new(rules: &Rules) -> View {
         let south = rules.slots_in_order();
-        let (rows, columns) = (rules.rows(), rules.columns());
-        let turned = |h: Hole| -> Hole {
-            if !rules.is_store(h) {
-                return rules.hole(rows - 1 - rules.row_of(h), columns - 1 - rules.column_of(h)).unwrap_or(h);
-            }
-            for store in [Rules::store, Rules::side_store] {
-                if let (Some(s), Some(n)) = (store(rules, Player::South), store(rules, Player::North)) {
-                    if h == s {
-                        return n;
-                    }
-                    if h == n {
-                        return s;
-                    }
-                }
-            }
-            h
-        };
-        let north = south.iter().map(|&h| turned(h)).collect();
+        // The board turned half a circle, as a swap of sides turns it.
+        let north = south.iter().map(|&h| rules.turned_slot(h)).collect();
         View { south, north }
     }
 

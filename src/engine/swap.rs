@@ -8,7 +8,7 @@ impl Rules {
     /// The slot in the same place as `h` on the other side of the board: the board turned half
     /// a circle (row `r` from South's outer row becomes the same row counted from North's, each
     /// row read the other way), each store the other player's.
-    pub(super) fn turned_slot(&self, h: Hole) -> Hole {
+    pub fn turned_slot(&self, h: Hole) -> Hole {
         if !self.is_store(h) {
             let (rows, columns) = (self.rows(), self.columns());
             return self.hole(rows - 1 - self.row_of(h), columns - 1 - self.column_of(h)).unwrap_or(h);

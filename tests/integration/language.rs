@@ -5872,27 +5872,11 @@ fn a_lap_rule_may_ask_whose_the_opposite_hole_is() {
 #[test]
 fn an_equal_round_may_end_the_game_drawn() {
     let text = |equal: &str| {
-        format!(
-            r#"game "Equal rounds" {{
-    board 2 rows of 2 holes, a store for each player
-    territory each player owns row pit
-    setup {{
-        1 in every hole
-    }}
-    circuit all rows anticlockwise, through the mover's store
-    choose {{
-        own hole with at least 1 seed
-    }}
-    sow all seeds from the next hole
-    end {{
-        at most 2 seeds on the board ends the game and the player with more seeds wins
-        a player who cannot move ends the game and the player with more seeds wins
-        after 100 turns the game is a draw
+        two_by_two(&format!(
+            "        after 100 turns the game is a draw
         the game is played in rounds: each player fills own holes from the left with 1 seed each
-{equal}    }}
-}}
-"#
-        )
+{equal}"
+        ))
     };
     let play = |rules: &Rules| {
         let mut game = Game::new(rules);
@@ -5954,26 +5938,10 @@ fn a_lap_rule_may_ask_for_a_mark_on_the_opposite_hole() {
 #[test]
 fn rounds_may_start_afresh_and_score_points_to_a_target() {
     let text = |points: &str, target: &str| {
-        format!(
-            r#"game "Points" {{
-    board 2 rows of 2 holes, a store for each player
-    territory each player owns row pit
-    setup {{
-        1 in every hole
-    }}
-    circuit all rows anticlockwise, through the mover's store
-    choose {{
-        own hole with at least 1 seed
-    }}
-    sow all seeds from the next hole
-    end {{
-        at most 2 seeds on the board ends the game and the player with more seeds wins
-        a player who cannot move ends the game and the player with more seeds wins
-        the game is played in rounds: each round starts as the game does{points}, and the loser of a round starts the next
-{target}    }}
-}}
-"#
-        )
+        two_by_two(&format!(
+            "        the game is played in rounds: each round starts as the game does{points}, and the loser of a round starts the next
+{target}"
+        ))
     };
     fn play<'r>(rules: &'r Rules, moves: &[&str]) -> Game<'r> {
         let mut game = Game::new(rules);
@@ -6195,4 +6163,29 @@ fn seeds_a_lap_rule_moves_on_are_told() {
         "South sows a3: 1 lap, 2 seeds sown, the last in a5; moves 1 seed from a5 into b6."
     );
     assert_eq!(game.state().count(hole(&rules, "b6")), 1);
+}
+
+/// A game of 2 × 2 holes with a store each, 1 seed a hole, sown through the mover's store, that
+/// ends (or whose round ends) with at most 2 seeds on the board or a player who cannot move,
+/// won by more seeds; `end` holds more end rules, a line each.
+fn two_by_two(end: &str) -> String {
+    format!(
+        r#"game "Two by two" {{
+    board 2 rows of 2 holes, a store for each player
+    territory each player owns row pit
+    setup {{
+        1 in every hole
+    }}
+    circuit all rows anticlockwise, through the mover's store
+    choose {{
+        own hole with at least 1 seed
+    }}
+    sow all seeds from the next hole
+    end {{
+        at most 2 seeds on the board ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+{end}    }}
+}}
+"#
+    )
 }

@@ -47,8 +47,13 @@ fn opened(rules: &Rules) -> Game<'_> {
         assert_eq!(game.legal_moves().to_vec(), vec![mv], "decision {}", i + 1);
         let effect = game.play(mv).unwrap();
         if i == 0 {
-            // Eight laps of 1, 2, 2, 2, 2, 2, 2, 2 seeds.
-            assert_eq!(effect, sow_effect(rules, 8, 15, "a8", &[], true));
+            // Eight laps of 1, 2, 2, 2, 2, 2, 2, 2 seeds; "ludii" moves the last seed on into
+            // b7 within the turn (the base game in a turn of its own).
+            let mut expected = sow_effect(rules, 8, 15, "a8", &[], true);
+            if rules.model().phases.len() > 4 {
+                expected.moved = vec![(hole(rules, "a8"), hole(rules, "b7"), 1)];
+            }
+            assert_eq!(effect, expected);
         }
     }
     game
