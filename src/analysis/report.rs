@@ -511,7 +511,7 @@ const WIN_PHRASES: [(WinReason, &str); 13] = [
     (WinReason::OneHole, "by gathering every seed in one hole"),
     (WinReason::EndHoles, "by taking both end holes of a row in one turn"),
     (WinReason::Passed, "when the other passed"),
-    (WinReason::CannotFill, "when the other could not fill a hole for another round"),
+    (WinReason::CannotFill, "when no one else could fill a hole for another round"),
     (WinReason::Captured, "by capturing enough seeds"),
     (WinReason::Points, "by scoring enough points over the rounds"),
 ];
