@@ -294,12 +294,7 @@ fn opposite_of_landing(scope: &Scope<'_>, model: &Model, after: At<'_, ast::Afte
         let either = match lowered.side {
             Some(Side::Opponent) => false,
             // … where laps reach the opponent's side: a shared circuit.
-            None if model.seats == 2
-                && !lowered.store
-                && (model.circuit.shared || model.circuit.edge || model.circuit.ring_role.is_some()) =>
-            {
-                true
-            }
+            None if model.seats == 2 && !lowered.store && model.circuit.shared => true,
             _ => continue,
         };
         let landing_row = lowered.role.or((model.row_names.len() == 1).then_some(0));

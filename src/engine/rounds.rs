@@ -101,14 +101,8 @@ impl Rules {
         if let (Some(scoring), Outcome::Win { winner, .. }) = (rounds.points, ended) {
             let won = match scoring {
                 RoundPoints::Points(n) => n,
-                RoundPoints::Difference => {
-                    let best_other = (self.others(winner))
-                        .filter(|&p| !state.is_out(p))
-                        .map(|p| self.score(state, p))
-                        .max()
-                        .unwrap_or(0);
-                    self.score(state, winner).saturating_sub(best_other).min(u32::from(u16::MAX)) as u16
-                }
+                // The winner's lead on the best of the others, none where they do not lead.
+                RoundPoints::Difference => self.margin(state, winner).clamp(0, i32::from(u16::MAX)) as u16,
             };
             points[winner] = points[winner].saturating_add(won);
         }
