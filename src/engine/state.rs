@@ -529,7 +529,7 @@ impl Setup {
 #[derive(Clone, PartialEq, Eq, Hash)]
 // The fields in a fixed order: those a sowing touches on every lap (the side's seeds, the
 // hash, the counts) share cache lines; a field added later goes at the end (an order left to
-// the compiler moved them apart when three fields were added, and Nsolo's playouts measured
+// the compiler moved them apart when three fields were added, and the default rules' playouts measured
 // 2-4% slower).
 #[repr(C)]
 pub struct State {
