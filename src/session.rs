@@ -449,16 +449,27 @@ fn trace_words(rules: &Rules, laps: &[SownLap]) -> String {
 
 /// What a decision took, in words: `4 from c8 and 1 from d1`; seeds that went to another
 /// player than the mover (`given`: a capture whose seeds go to their owner) are told so, `4
-/// from b6 for North`.
+/// from b6 for North`, each player's together, the mover's first: `3 from a1, and 3 from b4
+/// and 3 from b5 for North` (blind test 28: `3 from a1 and 3 from b4 for North` read as if
+/// a1's seeds were North's too).
 fn taken_words(rules: &Rules, taken: &[(Hole, u16)], given: &[(Hole, Player)]) -> String {
-    let words: Vec<String> = taken
-        .iter()
-        .map(|&(hole, n)| match given.iter().find(|&&(h, _)| h == hole) {
-            Some((_, to)) => format!("{n} from {} for {to}", rules.hole_name(hole)),
-            None => format!("{n} from {}", rules.hole_name(hole)),
+    let to = |hole: Hole| given.iter().find(|&&(h, _)| h == hole).map(|&(_, p)| p);
+    let mut groups: Vec<(Option<Player>, Vec<String>)> = Vec::new();
+    for &(hole, n) in taken {
+        let words = format!("{n} from {}", rules.hole_name(hole));
+        match groups.iter_mut().find(|(p, _)| *p == to(hole)) {
+            Some((_, list)) => list.push(words),
+            None => groups.push((to(hole), vec![words])),
+        }
+    }
+    groups.sort_by_key(|(p, _)| p.is_some());
+    let told: Vec<String> = (groups.into_iter())
+        .map(|(p, list)| match p {
+            Some(p) => format!("{} for {p}", list.join(" and ")),
+            None => list.join(" and "),
         })
         .collect();
-    words.join(" and ")
+    told.join(", and ")
 }
 
 /// What the choice of hole `h` for a capture's `n` taken seeds did, after `captures`: ` 4 from

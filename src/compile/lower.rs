@@ -89,6 +89,10 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         Some(c) => (c.leave_turned.is_some(), c.turned_once.is_some(), c.hand_entry.is_some()),
         None => (base?.leave_turned, base?.turned_once, base?.hand_entry),
     };
+    let no_undo = match own.choose.map(|c| c.node) {
+        Some(c) => c.no_undo.is_some(),
+        None => base?.no_undo,
+    };
     let hand_sow = match own.choose.map(|c| c.node) {
         Some(c) => match &c.hand_sow {
             Some(hole) => Some(scope.one_hole(hole).ok()?),
@@ -247,6 +251,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         lap_rules,
         otherwise,
         must_feed,
+        no_undo,
         turnings,
         overrun,
         lone,

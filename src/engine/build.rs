@@ -260,6 +260,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     lap_otherwise: sowing.otherwise,
                     reach: sowing.reached_rows(),
                     must_feed: sowing.must_feed,
+                    no_undo: sowing.no_undo,
                     overrun: sowing.overrun,
                     lone: sowing.lone,
                     whole_move: sowing.whole_move.as_ref().map(|w| (w.not_again, choice(&w.from))),
@@ -283,7 +284,8 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     extra_moves: !sowing.turnings.is_empty()
                         || sowing.hand_entry
                         || sowing.hand_sow.is_some()
-                        || sowing.must_feed.is_some(),
+                        || sowing.must_feed.is_some()
+                        || sowing.no_undo,
                     place: sowing.place,
                     heavy: sowing.heavy,
                     exit_start: sowing.exit_start,
@@ -864,6 +866,7 @@ fn flags(rules: &Rules) -> Flags {
             || model.phases.iter().any(|p| p.pass.is_some() || p.swap.is_some()),
         swaps: model.phases.iter().any(|p| p.swap.is_some()),
         first_only: model.phases.iter().any(|p| p.first_only),
+        no_undo: model.phases.iter().any(|p| matches!(&p.turn, model::Turn::Sow(s) if s.no_undo)),
         sows_theirs: model.phases.iter().any(|p| match &p.turn {
             model::Turn::Sow(s) => (s.choices.iter().chain(s.turnings.iter().map(|t| &t.choice)))
                 .flat_map(|c| c.descriptions())

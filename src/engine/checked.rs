@@ -181,6 +181,17 @@ pub enum PlayError {
         /// `without seeds` or `without a move`.
         without: &'static str,
     },
+    /// A sowing that would bring back the position from before the opponent's last turn,
+    /// where the rules forbid it.
+    #[error(
+        "sowing from {hole} would undo {opponent}'s last turn, bringing back the position before it, and the rules forbid that"
+    )]
+    Undoes {
+        /// The hole sown.
+        hole: String,
+        /// The opponent whose turn it would undo.
+        opponent: Player,
+    },
     /// A hole that does not fit the choice description in force.
     #[error("{hole} does not fit `{choice}`: {why}")]
     DoesNotFit {
@@ -385,6 +396,7 @@ impl PlayError {
             | PlayError::CannotMove { .. }
             | PlayError::NotRearmost { .. }
             | PlayError::Starves { .. }
+            | PlayError::Undoes { .. }
             | PlayError::CannotTurn { .. }
             | PlayError::CannotSwap { .. } => K::NotAllowed,
             PlayError::Endless { .. } => K::Endless,
@@ -812,7 +824,7 @@ impl Rules {
                 }
             }
             (Phase::Sow, Move::Sow(h) | Move::SowDirection(h, _)) if self.sow_turn_now(state) => {
-                self.explain_sow(state, h)
+                self.explain_sow(state, h, mv)
             }
             (Phase::Sow, Move::SowHand) if self.sow_turn_now(state) => PlayError::CannotSow {
                 hole: "the hand (it holds no seeds, or the rules offer no sowing of it)".into(),
@@ -880,7 +892,7 @@ impl Rules {
         Expected { player, turn, opening: phase.name.clone(), example: None }
     }
 
-    fn explain_sow(&self, state: &State, h: Hole) -> PlayError {
+    fn explain_sow(&self, state: &State, h: Hole, mv: Move) -> PlayError {
         let me = state.to_move;
         let hole = self.hole_name(h);
         if self.seed_colours {
@@ -922,7 +934,7 @@ impl Rules {
                     example,
                 }
             }
-            (Some(force), Some(fit)) if fit == force => self.endless_or_starving(state, h, hole),
+            (Some(force), Some(fit)) if fit == force => self.endless_or_starving(state, mv, hole),
             _ => match choices.get(in_force.unwrap_or(0)) {
                 Some(choice) => PlayError::DoesNotFit {
                     hole,
@@ -934,17 +946,22 @@ impl Rules {
         }
     }
 
-    /// Why hole `h` (named `hole`), which fits the choice in force, may not be sown: its
-    /// sowing would never end, or it would leave an opponent the mover must feed unfed.
-    fn endless_or_starving(&self, state: &State, h: Hole, hole: String) -> PlayError {
+    /// Why the sowing `mv` of a hole (named `hole`) that fits the choice in force may not be
+    /// played: its
+    /// sowing would never end, it would undo the opponent's last turn, or it would leave an
+    /// opponent the mover must feed unfed.
+    fn endless_or_starving(&self, state: &State, mv: Move, hole: String) -> PlayError {
         let me = state.to_move;
-        let feed = match &self.phase_rules(state, me).turn {
-            TurnKind::Sow(sow) if self.must_feed_now(state, sow) => sow.must_feed,
-            _ => None,
+        let (feed, no_undo) = match &self.phase_rules(state, me).turn {
+            TurnKind::Sow(sow) => (sow.must_feed.filter(|_| self.must_feed_now(state, sow)), sow.no_undo),
+            _ => (None, false),
         };
         let mut after = state.clone();
         let mut history = History::new(self, &after);
-        match (feed, self.try_play(&mut after, &mut history, Move::Sow(h))) {
+        match (feed, self.try_play(&mut after, &mut history, mv)) {
+            (_, Ok(())) if no_undo && state.before[1] != 0 && after.before[0] == state.before[1] => {
+                PlayError::Undoes { hole, opponent: me.previous() }
+            }
             (Some(feed), Ok(())) => PlayError::Starves {
                 hole,
                 opponent: me.next(),

@@ -55,6 +55,13 @@ impl Rules {
             Phase::PutChoice(choice) => self.put_moves(state, choice, out),
             Phase::Sow => {}
         }
+        // A decision that ends the turn may not undo the opponent's last turn either.
+        if self.flags.no_undo
+            && state.before[1] != 0
+            && matches!(&self.phase_rules(state, state.to_move).turn, TurnKind::Sow(sow) if sow.no_undo)
+        {
+            self.keep_new_positions(state, out);
+        }
     }
 
     /// Add a pass to the decisions where the rules offer one now.
@@ -481,17 +488,24 @@ impl Rules {
             Some(true) => self.sow_moves_one_way::<true>(state, sow, out),
             None => self.sow_moves_choosing_direction(state, sow, out),
         };
-        // Asked here, not in a call on every turn: most turns of a game that makes its players
-        // feed an opponent find the opponent with seeds.
-        if sow.extra_moves
-            && (!sow.turnings.is_empty()
-                || sow.hand_entry
-                || sow.hand_sow.is_some()
-                || self.must_feed_now(state, sow))
-        {
+        if self.extra_moves_now(state, sow) {
             self.extra_moves(state, sow, out, &mut stats);
         }
         stats
+    }
+
+    /// Whether the list of sowings gains or loses moves now: turned laps, the hand entered
+    /// or sown, turns refused for starving the opponent or undoing their last turn. Asked
+    /// here, not in a call on every turn: most turns of a game that makes its players feed an
+    /// opponent find the opponent with seeds.
+    #[inline(always)]
+    fn extra_moves_now(&self, state: &State, sow: &SowRules) -> bool {
+        sow.extra_moves
+            && (!sow.turnings.is_empty()
+                || sow.hand_entry
+                || sow.hand_sow.is_some()
+                || (sow.no_undo && state.before[1] != 0)
+                || self.must_feed_now(state, sow))
     }
 
     /// The moves beyond the sowings of the holes chosen: turned laps and entering the hand
@@ -509,6 +523,9 @@ impl Rules {
         }
         if self.must_feed_now(state, sow) {
             self.keep_feeding(state, out);
+        }
+        if sow.no_undo && state.before[1] != 0 {
+            self.keep_new_positions(state, out);
         }
     }
 
@@ -562,16 +579,36 @@ impl Rules {
             Feed::CannotMove | Feed::Always => !self.cannot_move(after, me.other()),
             Feed::NoSeeds => after.seeds[me.other()] > 0,
         };
-        // A hole whose count the mover chooses next feeds if some count does; a capture whose
-        // seeds go into a hole the mover chooses next, if some hole does.
-        let fed = |after: &State| match after.phase {
+        let kept = self.keep_turns(state, out, &fed);
+        // No turn leaves the opponent a move: where that is only asked if possible, the list
+        // is as it was (a turn that is not kept is never written over).
+        if kept > 0 || feed != Feed::Always {
+            out.truncate(kept);
+        }
+    }
+
+    /// `must not undo the opponent's last turn`: keep only the turns after which the position
+    /// is not the one from before the previous turn.
+    #[cold]
+    pub(super) fn keep_new_positions(&self, state: &State, out: &mut MoveList) {
+        let undone = state.before[1];
+        let kept = self.keep_turns(state, out, &|after: &State| after.before[0] != undone);
+        out.truncate(kept);
+    }
+
+    /// Move the turns of `out` after which `keep` holds to its front, in order, and say how
+    /// many there are; the others are left behind them. A turn that pauses for the mover to
+    /// choose a count to lift or a hole to put captured seeds into is kept if some choice is.
+    fn keep_turns(&self, state: &State, out: &mut MoveList, keep: &dyn Fn(&State) -> bool) -> usize {
+        let me = state.to_move;
+        let keeps = |after: &State| match after.phase {
             Phase::PutChoice(choice) => {
                 let TurnKind::Sow(sow) = &self.phase_rules(after, me).turn else { return false };
                 self.put_choice_holes(after, sow, choice).into_iter().any(|h| {
                     let mut put = after.clone();
                     let mut history = History::new(self, &put);
                     self.apply(&mut put, &mut history, Move::Sow(h));
-                    fed(&put)
+                    keep(&put)
                 })
             }
             Phase::Lift(choice) => {
@@ -583,10 +620,10 @@ impl Rules {
                     let mut lifted = after.clone();
                     let mut history = History::new(self, &lifted);
                     self.apply(&mut lifted, &mut history, Move::Lift(k));
-                    fed(&lifted)
+                    keep(&lifted)
                 })
             }
-            _ => fed(after),
+            _ => keep(after),
         };
         let mut kept = 0;
         for i in 0..out.len() {
@@ -594,16 +631,12 @@ impl Rules {
             let mut after = state.clone();
             let mut history = History::new(self, &after);
             self.apply(&mut after, &mut history, mv);
-            if fed(&after) {
-                out.as_mut_slice()[kept] = mv;
+            if keeps(&after) {
+                out.as_mut_slice().swap(kept, i);
                 kept += 1;
             }
         }
-        // No turn leaves the opponent a move: where that is only asked if possible, the list
-        // is as it was (a turn that is not kept is never written over).
-        if kept > 0 || feed != Feed::Always {
-            out.truncate(kept);
-        }
+        kept
     }
 
     /// Whether player `p` would have no decision, were it their turn to start now (in the
@@ -816,14 +849,7 @@ impl Rules {
         let Some(rev) = self.sowing_reversed(state, sow, me) else { return false };
         // A pass on offer beside the sowings is not a candidate sowing, nor a turned lap; where
         // holes belong by colour, `engine::colour` makes the lists.
-        if self.flags.interpreted
-            || self.model.end.pass_loses
-            || (sow.extra_moves
-                && (!sow.turnings.is_empty()
-                    || sow.hand_entry
-                    || sow.hand_sow.is_some()
-                    || self.must_feed_now(state, sow)))
-        {
+        if self.flags.interpreted || self.model.end.pass_loses || self.extra_moves_now(state, sow) {
             return false;
         }
         let counts = &state.counts;

@@ -86,6 +86,7 @@ impl Rules {
         next.first = next.to_move;
         next.hash = self.position_hash(&next);
         self.begin_turn(&mut next);
+        self.remember_start(&mut next);
         let mut moves = MoveList::new();
         self.legal_moves(&next, &mut moves);
         if next.outcome.is_some() || moves.is_empty() {

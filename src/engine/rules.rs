@@ -126,6 +126,8 @@ pub struct SowRules {
     /// When the opponent has no seeds (or cannot move), only turns that give them some (or a
     /// move) may be chosen.
     pub must_feed: Option<crate::model::Feed>,
+    /// `must not undo the opponent's last turn`.
+    pub no_undo: bool,
     /// Laps that may be sown another way.
     pub turnings: Vec<TurnRule>,
     /// Where holes belong by colour: what a seed sown into a hole of the opponent's does.
@@ -359,6 +361,9 @@ pub(crate) struct Flags {
     /// An opening is the first player's alone (`only the first player plays it`): the
     /// position's key holds who that is.
     pub first_only: bool,
+    /// A sowing may not undo the opponent's last turn (`must not undo …`): each state keeps
+    /// the positions at its last two turn boundaries ([`State::before`]).
+    pub no_undo: bool,
     /// A choice describes an opponent's holes (`opponent's hole …`): the mover may sow a
     /// hole that is not theirs.
     pub sows_theirs: bool,

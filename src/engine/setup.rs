@@ -224,6 +224,7 @@ impl Rules {
             round: 0,
             points: ByPlayer::default(),
             swapped: false,
+            before: [0; 2],
             first: to_move,
             since: 0,
             passes: 0,
@@ -239,6 +240,7 @@ impl Rules {
         state.hash = self.position_hash(&state);
         self.check_end(&mut state);
         self.begin_turn(&mut state);
+        self.remember_start(&mut state);
         state
     }
 
@@ -528,6 +530,10 @@ impl Rules {
         }
         if self.model.end.passes_draw || self.model.phases.iter().any(|p| p.ends_on_passes) {
             mix(u64::from(state.passes));
+        }
+        if self.flags.no_undo {
+            // The position a turn from here may not bring back.
+            mix(state.before[1] ^ 0x6b6f);
         }
         key
     }

@@ -591,6 +591,9 @@ pub struct State {
     pub(crate) first: Player,
     /// A player has swapped sides in this game (or round): the swap is on offer no more.
     pub(crate) swapped: bool,
+    /// Where a sowing may not undo the opponent's last turn: the position keys
+    /// ([`Rules::history_key`]) at the last turn boundary and at the one before it (0: none).
+    pub(crate) before: [u64; 2],
 }
 
 /// [`State::again`]: the turn under way is one of moving again.

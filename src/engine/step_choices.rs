@@ -118,7 +118,8 @@ impl Rules {
 
     /// The decisions of [`Rules::step_moves`] besides the holes chosen and turned laps: the
     /// side store lifted through itself (going `rev`), the `lone` seed's move, the rearmost
-    /// hole's seeds moved on, seeds entered from the hand, and the feeding the rules demand.
+    /// hole's seeds moved on, seeds entered from the hand, the feeding the rules demand, and no
+    /// turn that undoes the opponent's last where they forbid it.
     #[inline(always)]
     fn step_other_moves(
         &self,
@@ -176,6 +177,9 @@ impl Rules {
         }
         if self.must_feed_now(state, sow) {
             self.keep_feeding(state, out);
+        }
+        if sow.no_undo && state.before[1] != 0 {
+            self.keep_new_positions(state, out);
         }
     }
 

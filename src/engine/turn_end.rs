@@ -65,10 +65,28 @@ impl Rules {
             self.check_turn_ends(state, mover);
         }
         self.begin_turn(state);
+        if self.flags.no_undo {
+            self.remember_boundary(state);
+        }
         history.record(self, state);
         if state.outcome.is_some() {
             // Where the game is played in rounds, the next round (`end_round` is cold).
             self.end_round(state, Some(history));
+        }
+    }
+
+    /// `must not undo the opponent's last turn`: the position at this turn boundary, and the
+    /// one at the boundary before, which a turn from here may not bring back.
+    #[cold]
+    fn remember_boundary(&self, state: &mut State) {
+        state.before = [self.history_key(state), state.before[0]];
+    }
+
+    /// The position a game (or a round) starts from, where a turn may not undo the last: no
+    /// turn has been played, so there is none to undo.
+    pub(super) fn remember_start(&self, state: &mut State) {
+        if self.flags.no_undo {
+            state.before = [self.history_key(state), 0];
         }
     }
 

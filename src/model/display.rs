@@ -517,6 +517,12 @@ impl Model {
             };
             writeln!(f, "{indent}  ({text})")?;
         }
+        if sowing.no_undo {
+            writeln!(
+                f,
+                "{indent}  (a turn may not bring back the position from before the opponent's last turn)"
+            )?;
+        }
         for (i, c) in sowing.choices.iter().enumerate() {
             writeln!(f, "{indent}  {}. {} [{}]", i + 1, c.text, self.choice_words(c).join(", "))?;
         }

@@ -346,6 +346,7 @@ impl Model {
         let never_refused = |s: &Sowing| {
             s.choices.iter().any(every_occupied)
                 && s.must_feed.is_none()
+                && !s.no_undo
                 && s.exit_start.is_none()
                 && s.block.is_none()
                 && s.place.is_none()
@@ -631,6 +632,9 @@ pub struct Sowing {
     /// When the opponent has no seeds (or cannot move), only turns that give them some (or a
     /// move) may be chosen.
     pub must_feed: Option<Feed>,
+    /// `must not undo the opponent's last turn`: a turn that brings back the position from
+    /// before the previous turn may not be chosen (a ko rule).
+    pub no_undo: bool,
     /// Laps that may be sown the other way. Where there are any, every lap of a turn goes
     /// the usual way unless the mover turns it.
     pub turnings: Vec<Turning>,

@@ -713,6 +713,8 @@ pub struct Choose {
     /// `must feed an opponent who has no seeds`, `… who cannot move` or `must leave the
     /// opponent a move if possible`, if written.
     pub must_feed: Option<Spanned<Feed>>,
+    /// `must not undo the opponent's last turn`, if written.
+    pub no_undo: Option<Span>,
     /// `a player with one seed … move it …`, if written.
     pub lone: Option<Spanned<LoneSeed>>,
     /// `a player may instead move all seeds of the rearmost own hole into the next hole` (or

@@ -953,6 +953,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
     let mut choices = Vec::new();
     let mut turnings = Vec::new();
     let mut must_feed = None;
+    let mut no_undo = None;
     let mut lone = None;
     let mut whole_move = None;
     let (mut leave_turned, mut turned_once, mut hand_entry) = (None, None, None);
@@ -982,6 +983,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
                 };
                 must_feed = Some(Spanned::new(feed, span(&child)));
             }
+            Rule::no_undo => no_undo = Some(span(&child)),
             Rule::leave_turned => leave_turned = Some(span(&child)),
             Rule::turned_once => turned_once = Some(span(&child)),
             Rule::hand_entry => hand_entry = Some(span(&child)),
@@ -999,6 +1001,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
         choices,
         turnings,
         must_feed,
+        no_undo,
         lone,
         whole_move,
         leave_turned,

@@ -710,3 +710,43 @@ const THEIRS: &str = r#"game "Theirs" {
     }
 }
 "#;
+
+/// A turn that may not undo the opponent's last (`must not undo the opponent's last turn`), in
+/// a game of single seeds sown either way with a store each: the fast paths and the general
+/// interpreter refuse the same undoings and reach the same positions.
+#[test]
+fn a_ban_on_undoing_the_last_turn_plays_alike_in_the_general_interpreter() {
+    let rules = sow::compile("ko.sow", KO, &sow::Options::default())
+        .unwrap_or_else(|e| panic!("{}", crate::common::render(&e)));
+    let general = Rules::general(rules.model().clone()).expect("the general interpreter");
+    assert!(compare(&rules, &general, "no undoing", 60, 300) > 1000);
+}
+
+/// [`a_ban_on_undoing_the_last_turn_plays_alike_in_the_general_interpreter`]'s game: lone
+/// seeds go back and forth often, so undoings are often on offer.
+const KO: &str = r#"game "Ko" {
+    board 2 rows of 4 holes, no stores
+    territory each player owns row home
+    setup {
+        1 in every hole
+    }
+    circuit all rows anticlockwise or clockwise, chosen each turn
+    choose {
+        own hole with at least 1 seed
+        must not undo the opponent's last turn
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole and the landing hole holds 3 seeds: capture threes
+        otherwise: stop
+    }
+    capture threes {
+        take the landing hole
+        put the taken seeds in the mover's hand
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        after 300 turns the game is a draw
+    }
+}
+"#;

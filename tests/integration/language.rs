@@ -6145,6 +6145,22 @@ fn a_capture_for_the_owner_is_told_with_whose_the_seeds_are() {
         "South sows a5: 1 lap, 4 seeds sown, the last in b4; captures 4 from b6 for North."
     );
     assert_eq!(game.state().hand()[Player::North], 4);
+    // Captures for both players are told each player's together, the mover's first (blind
+    // test 28: "captures 3 from a1 and 3 from b4 for North" read as if a1's were North's):
+    // South sows a4 (5 seeds: a5, a6, b6, b5, b4), making 4 in a5, b6 and b5 on the way.
+    let setup = "        4 in a5\n        3 in b6\n";
+    let text = include_str!(
+        "../../docs/generality/2026-12-06-twenty-fourth/faults/owners-capture-narrated-as-movers.sow"
+    )
+    .replace(setup, "        5 in a4\n        3 in a5\n        3 in b6\n        3 in b5\n");
+    let rules = seventh_fault(&text);
+    let mut game = Game::new(&rules);
+    let played = game.play_part("a4").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South sows a4: 1 lap, 5 seeds sown, the last in b4; captures 4 from a5, and 4 from b5 and 4 from b6 for North."
+    );
+    assert_eq!((game.state().hand()[Player::South], game.state().hand()[Player::North]), (4, 8));
 }
 
 /// Seeds a lap rule moves on from the landing hole are told (blind test 24, fault 6: "South
@@ -6188,4 +6204,70 @@ fn two_by_two(end: &str) -> String {
 }}
 "#
     )
+}
+
+/// `must not undo the opponent's last turn` (Andot, blind test 27, item 7: "a player cannot
+/// sow a lone counter that was sown into their row by the opponent on the previous turn back
+/// into the hole from which it was just moved"), in [`PLAIN`] with a direction chosen each
+/// turn and seeds in a1, a4 and b1 only. South `a4:ccw` puts its seed into b4; North may sow
+/// it on (`b4:ccw`) or sow b1 either way, but `b4:cw` would put it back into a4, the position
+/// before South's turn: refused, and told so. Without the rule North has those four sowings;
+/// with it, perft counts 9 positions at depth 2 against 10 (South's other three sowings
+/// leave North two sowings each, none of them an undoing). South's first turn has nothing to
+/// undo. The rule combines with a direction chosen with the sowing, and `sow show` says it.
+#[test]
+fn a_choice_may_forbid_undoing_the_opponents_last_turn() {
+    let text = |rule: &str| {
+        plain(&[
+            (
+                "        2 in every hole\n",
+                "        0 in every hole\n        1 in a1\n        1 in a4\n        1 in b1\n",
+            ),
+            (
+                "circuit all rows anticlockwise",
+                "circuit all rows anticlockwise or clockwise, chosen each turn",
+            ),
+            (
+                "        own hole with at least 1 seed\n",
+                &format!("        own hole with at least 1 seed\n{rule}"),
+            ),
+        ])
+    };
+    let rules = seventh_fault(&text("        must not undo the opponent's last turn\n"));
+    let free = seventh_fault(&text(""));
+    assert!(
+        rules
+            .model()
+            .to_string()
+            .contains("(a turn may not bring back the position from before the opponent's last turn)"),
+        "{}",
+        rules.model()
+    );
+    let words = |game: &Game| {
+        let mut moves: Vec<String> = game.legal_moves().iter().map(|&m| game.rules().move_text(m)).collect();
+        moves.sort();
+        moves
+    };
+    for r in [&rules, &free] {
+        let mut game = Game::new(r);
+        assert_eq!(words(&game), ["a1:ccw", "a1:cw", "a4:ccw", "a4:cw"]);
+        game.play_turn("a4:ccw").unwrap();
+        let expected: &[&str] = if std::ptr::eq(r, &rules) {
+            &["b1:ccw", "b1:cw", "b4:ccw"]
+        } else {
+            &["b1:ccw", "b1:cw", "b4:ccw", "b4:cw"]
+        };
+        assert_eq!(words(&game), expected);
+    }
+    let mut game = Game::new(&rules);
+    game.play_turn("a4:ccw").unwrap();
+    let refused = game.play_turn("b4:cw").expect_err("b4:cw undoes South's turn").to_string();
+    assert!(refused.contains("would undo South's last turn"), "{refused}");
+    // North sows it on to b3; South's a1:cw fills b1. North may take the seed back to b4,
+    // where their own last turn found it: only the opponent's last turn may not be undone.
+    game.play_turn("b4:ccw").unwrap();
+    game.play_turn("a1:cw").unwrap();
+    assert!(words(&game).contains(&"b3:cw".to_string()), "{:?}", words(&game));
+    let perft = |r: &Rules| sow::engine::Position::new(r).perft(2);
+    assert_eq!((perft(&rules), perft(&free)), (9, 10));
 }
