@@ -398,8 +398,15 @@ pub fn points_words(rules: &Rules, state: &State) -> Option<String> {
 }
 
 /// In a game of rounds, what a new round started since `before` is, in words: `The round is
-/// over: round 2 begins with South's 6 holes filled and North's 4; North moves first.`
+/// over: round 2 begins with South's 6 holes filled and North's 4; North moves first.` Where
+/// an end rule gives each player one more turn, that their count has begun.
 pub fn round_news(rules: &Rules, before: &State, after: &State) -> Option<String> {
+    if before.last_turns() == 0 && after.last_turns() > 0 && after.outcome().is_none() {
+        return Some(format!(
+            "The game is ending: each player plays one more turn, {} first, then the score decides.",
+            after.to_move()
+        ));
+    }
     if after.round() == before.round() || after.outcome().is_some() {
         return None;
     }

@@ -1375,6 +1375,22 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// `after one more turn each` where no turn can be played.
+    #[error("no turn can follow this end: {why}")]
+    #[diagnostic(
+        code(sow::check::no_last_turns),
+        help(
+            "`after one more turn each` is for a rule that ends the game while the players can still move (few seeds left, a store with enough seeds, a repeated position): leave it out here"
+        )
+    )]
+    NoLastTurns {
+        /// Why no turn can be played.
+        why: &'static str,
+        /// Where.
+        #[label("one more turn each, after this end")]
+        span: SourceSpan,
+    },
+
     /// `a player may swap sides` at a table of more than two.
     #[error("{seats} players cannot swap sides: a swap is between two")]
     #[diagnostic(

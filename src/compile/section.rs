@@ -1359,6 +1359,7 @@ impl Scope<'_> {
             left_to_last: false,
             rounds: None,
             points_win: None,
+            last_turns: Vec::new(),
             marks_empty: None,
             only_in: Vec::new(),
         };
@@ -1388,6 +1389,19 @@ impl Scope<'_> {
                 ast::EndRule::Rounds(r) => r.refill.as_ref().and_then(|f| f.unable.as_ref()),
                 _ => None,
             };
+            if let Some(at) = score.and_then(|s| s.last_turns) {
+                match (&rule.node, end_kind(&rule.node)) {
+                    (ast::EndRule::Blocked(..), _) => errors.push(CheckError::NoLastTurns {
+                        span: at.into(),
+                        why: "a player who cannot move has no turn to play",
+                    }),
+                    (ast::EndRule::Rounds(_), _) | (_, None) => errors.push(CheckError::NoLastTurns {
+                        span: at.into(),
+                        why: "a game ended because a player cannot fill a hole for a round has no board to play on",
+                    }),
+                    (_, Some(kind)) => out.last_turns.push(kind),
+                }
+            }
             if let Some(score) = score {
                 match &scored {
                     &Some((ref first, at))

@@ -270,6 +270,7 @@ impl Rules {
         state.again = 0;
         state.turn_bits = 0;
         state.swapped = false;
+        state.last_turns = 0;
         state.since = state.turn;
         state.round = state.round.saturating_add(1);
         state.outcome = None;

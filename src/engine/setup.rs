@@ -225,6 +225,7 @@ impl Rules {
             points: ByPlayer::default(),
             swapped: false,
             before: [0; 2],
+            last_turns: 0,
             first: to_move,
             since: 0,
             passes: 0,
@@ -530,6 +531,9 @@ impl Rules {
         }
         if self.model.end.passes_draw || self.model.phases.iter().any(|p| p.ends_on_passes) {
             mix(u64::from(state.passes));
+        }
+        if self.flags.last_turns {
+            mix(u64::from(state.last_turns) | 0x1a57_0000);
         }
         if self.flags.no_undo {
             // The position a turn from here may not bring back.

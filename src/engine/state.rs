@@ -594,6 +594,9 @@ pub struct State {
     /// Where a sowing may not undo the opponent's last turn: the position keys
     /// ([`Rules::history_key`]) at the last turn boundary and at the one before it (0: none).
     pub(crate) before: [u64; 2],
+    /// The turns still to be played before the game ends on the score, where a rule that
+    /// holds gives each player one more (`after one more turn each`); 0 where none is counted.
+    pub(crate) last_turns: u8,
 }
 
 /// [`State::again`]: the turn under way is one of moving again.
@@ -706,6 +709,13 @@ impl State {
     /// Rounds completed so far, in a game of rounds (0 in the first round).
     pub fn round(&self) -> u32 {
         u32::from(self.round)
+    }
+
+    /// The turns still to be played before the game ends on the score, where an end rule
+    /// that holds gives each player one more (`after one more turn each`); 0 where none is
+    /// counted.
+    pub fn last_turns(&self) -> u32 {
+        u32::from(self.last_turns)
     }
 
     /// A player's points from the rounds scored so far (0 where rounds score no points).
@@ -868,10 +878,12 @@ impl History {
         if state.outcome.is_none() && rules.end_in_force(state, crate::model::EndKind::Repetition) {
             let from = state.since.saturating_sub(self.first) as usize;
             if self.seen_since(from, hash) {
-                state.outcome = Some(match rules.model.end.repetition {
-                    Some(super::rules::Ending::Scored) => rules.by_score(state),
-                    _ => Outcome::Draw(DrawReason::Repetition),
-                });
+                state.outcome = match rules.model.end.repetition {
+                    Some(super::rules::Ending::Scored) => {
+                        rules.scored_end(state, crate::model::EndKind::Repetition)
+                    }
+                    _ => Some(Outcome::Draw(DrawReason::Repetition)),
+                };
             }
         }
         self.hashes.push(hash);

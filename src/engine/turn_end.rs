@@ -56,6 +56,9 @@ impl Rules {
         }
         state.phase_turns[mover] = state.phase_turns[mover].saturating_add(1);
         state.turn += 1;
+        if PASS_ON && self.flags.last_turns && state.last_turns > 0 {
+            self.count_last_turn(state);
+        }
         if PASS_ON {
             state.to_move = mover.next();
             state.hash = state.hash.wrapping_add(self.pass_keys[mover.index()]);
@@ -72,6 +75,16 @@ impl Rules {
         if state.outcome.is_some() {
             // Where the game is played in rounds, the next round (`end_round` is cold).
             self.end_round(state, Some(history));
+        }
+    }
+
+    /// One of the last turns an end rule gave each player is over; after the last of them, the
+    /// game ends on the score.
+    #[cold]
+    fn count_last_turn(&self, state: &mut State) {
+        state.last_turns -= 1;
+        if state.last_turns == 0 && state.outcome.is_none() {
+            state.outcome = Some(self.by_score(state));
         }
     }
 
@@ -182,11 +195,11 @@ impl Rules {
             && self.end_in_force(state, EndKind::PassesDraw)
             && usize::from(state.phase_of[mover]) + 1 == self.phases.len()
         {
-            state.outcome = Some(if self.model.end.passes_scored {
-                self.by_score(state)
+            state.outcome = if self.model.end.passes_scored {
+                self.scored_end(state, EndKind::PassesDraw)
             } else {
-                Outcome::Draw(DrawReason::Passes)
-            });
+                Some(Outcome::Draw(DrawReason::Passes))
+            };
         }
         if state.outcome.is_none()
             && self.model.end.turn_limit.is_some_and(|limit| state.turn >= limit)
@@ -423,16 +436,16 @@ impl Rules {
         for empty in [next, next.other()] {
             if state.seeds[empty] <= most {
                 let few = most > 0;
-                state.outcome = Some(match ending {
+                state.outcome = match ending {
                     Ending::Plain if few => {
-                        Outcome::Win { winner: empty.other(), reason: WinReason::FewSeeds }
+                        Some(Outcome::Win { winner: empty.other(), reason: WinReason::FewSeeds })
                     }
-                    Ending::Plain => Outcome::Win { winner: empty.other(), reason: WinReason::NoSeeds },
-                    Ending::Wins if few => Outcome::Win { winner: empty, reason: WinReason::LastSeeds },
-                    Ending::Wins => Outcome::Win { winner: empty, reason: WinReason::Emptied },
-                    Ending::Scored => self.by_score(state),
-                });
-                return true;
+                    Ending::Plain => Some(Outcome::Win { winner: empty.other(), reason: WinReason::NoSeeds }),
+                    Ending::Wins if few => Some(Outcome::Win { winner: empty, reason: WinReason::LastSeeds }),
+                    Ending::Wins => Some(Outcome::Win { winner: empty, reason: WinReason::Emptied }),
+                    Ending::Scored => self.scored_end(state, EndKind::NoSeeds),
+                };
+                return state.outcome.is_some();
             }
         }
         false
@@ -517,7 +530,7 @@ impl Rules {
             }
             Ending::Scored => {
                 if self.players().any(|p| !state.is_out(p) && none(state, p)) {
-                    state.outcome = Some(self.by_score(state));
+                    state.outcome = self.scored_end(state, EndKind::NoSeeds);
                 }
             }
         }
@@ -558,8 +571,10 @@ impl Rules {
                 .any(|&c| u32::from(c) >= self.store_least)
             && self.end_in_force(state, EndKind::StoreLimit)
         {
-            state.outcome = Some(self.by_score(state));
-            return;
+            state.outcome = self.scored_end(state, EndKind::StoreLimit);
+            if state.outcome.is_some() {
+                return;
+            }
         }
         if self.captured_least != u32::MAX && self.end_in_force(state, EndKind::CapturedWin) {
             // The player who just moved first, then the others in turn.
@@ -578,7 +593,7 @@ impl Rules {
             && self.few_seeds_left(state, few)
             && self.end_in_force(state, EndKind::FewSeeds)
         {
-            state.outcome = Some(self.by_score(state));
+            state.outcome = self.scored_end(state, EndKind::FewSeeds);
         }
     }
 
@@ -612,10 +627,24 @@ impl Rules {
             && self.all_holes().any(|h| state.is_marked(mark, h))
             && self.all_holes().all(|h| !state.is_marked(mark, h) || state.counts[h.index()] == 0)
         {
-            state.outcome = Some(self.by_score(state));
-            return true;
+            state.outcome = self.scored_end(state, EndKind::MarksEmpty);
+            return state.outcome.is_some();
         }
         false
+    }
+
+    /// The outcome of a scored end rule of kind `kind` that holds now: the score; or, where the
+    /// rule gives each player one more turn first (`after one more turn each`), none while
+    /// they play them. The first time it holds, the count of those turns starts
+    /// ([`State::last_turns`]); [`Rules::finish_turn`] counts them down and scores the game.
+    pub(crate) fn scored_end(&self, state: &mut State, kind: EndKind) -> Option<Outcome> {
+        if self.flags.last_turns && self.model.end.last_turns.contains(&kind) {
+            if state.last_turns == 0 {
+                state.last_turns = self.players().filter(|&p| !state.is_out(p)).count() as u8;
+            }
+            return None;
+        }
+        Some(self.by_score(state))
     }
 
     /// Whether the player to move, blocked where a blocked player loses, draws instead: they

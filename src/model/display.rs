@@ -1349,6 +1349,13 @@ impl Model {
             };
             writeln!(f, "  ({} is read only while the player to move is in {phase})", end_kind_words(kind))?;
         }
+        for &kind in &end.last_turns {
+            writeln!(
+                f,
+                "  ({} ends the game only after each player still in it has played one more turn, from the next player on; then the score decides)",
+                end_kind_words(kind)
+            )?;
+        }
         if let Some(rounds) = end.rounds {
             self.fmt_rounds(f, &rounds)?;
         }

@@ -1996,6 +1996,9 @@ pub struct EndRules {
     /// A player whose points from the rounds come to this many wins (`a player who has
     /// scored 60 points wins`).
     pub points_win: Option<u16>,
+    /// The kinds of scored rule that end the game only after each player still in it has
+    /// played one more turn (`ends the game after one more turn each …`).
+    pub last_turns: Vec<EndKind>,
 }
 
 /// The kinds of end rule, as a rule scoped to a phase names its kind.

@@ -1561,6 +1561,8 @@ pub struct Scoring {
     pub score: Score,
     /// `, the seeds left going to the player who moved last,`.
     pub left_to_last: bool,
+    /// `after one more turn each`, if written.
+    pub last_turns: Option<Span>,
 }
 
 /// What a game ended on scores counts for each player.

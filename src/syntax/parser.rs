@@ -2091,6 +2091,7 @@ fn lower_score(by_score: Pair<'_, Rule>) -> Scoring {
     let mut c = Children::of(by_score);
     // In the order written: the seeds left, if said, come before the score (blind test 18,
     // fault 2: reading the score first missed `who captured more seeds` after them).
+    let last_turns = c.optional(Rule::last_turns).map(|p| span(&p));
     let left_to_last = c.optional(Rule::left_to_last).is_some();
     let score = if c.optional(Rule::captured_score).is_some() {
         Score::Captured
@@ -2101,5 +2102,5 @@ fn lower_score(by_score: Pair<'_, Rule>) -> Scoring {
     } else {
         Score::Seeds
     };
-    Scoring { score, left_to_last }
+    Scoring { score, left_to_last, last_turns }
 }

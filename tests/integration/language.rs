@@ -6271,3 +6271,60 @@ fn a_choice_may_forbid_undoing_the_opponents_last_turn() {
     let perft = |r: &Rules| sow::engine::Position::new(r).perft(2);
     assert_eq!((perft(&rules), perft(&free)), (9, 10));
 }
+
+/// `ends the game after one more turn each` (Meusueb, blind test 27, item 5: "each one makes
+/// one move with one of their counters and then adds all of the counters on their side … to
+/// the store"): 2×4 with stores, 2 seeds a hole, `a store with at least 4 seeds ends the game
+/// after one more turn each …`. Worked by hand: a3 (South's store 1), b3, a4 (store 2), b1
+/// (North's 1), a2 (store 3), b2 (North's 2), a4 (store 4: the rule holds; the game goes
+/// on, and the narration says so), b4 (North's one more turn), a1 (South's: store 5); the
+/// game is over, South 4 + 5 against North 5 + 2. Without the words the game ends at a4. A
+/// player who cannot move has no turn to play: `sow::check::no_last_turns`.
+#[test]
+fn an_end_rule_may_give_each_player_one_more_turn() {
+    let text = |words: &str| {
+        plain(&[
+            ("board 2 rows of 4 holes, no stores", "board 2 rows of 4 holes, a store for each player"),
+            ("circuit all rows anticlockwise", "circuit all rows anticlockwise, through the mover's store"),
+            (
+                "        after 100 turns the game is a draw\n",
+                &format!(
+                    "        a store with at least 4 seeds ends the game{words} and the player with more seeds wins\n"
+                ),
+            ),
+        ])
+    };
+    let rules = seventh_fault(&text(" after one more turn each"));
+    assert!(rules.model().to_string().contains("(the rule for a store's seeds ends the game only after each player still in it has played one more turn, from the next player on; then the score decides)"), "{}", rules.model());
+    let mut game = Game::new(&rules);
+    for mv in ["a3", "b3", "a4", "b1", "a2", "b2"] {
+        game.play_turn(mv).unwrap();
+    }
+    let played = game.play_part("a4").unwrap();
+    let told = sow::session::narrate_played(&rules, &played, game.state());
+    assert!(
+        told.ends_with(
+            "The game is ending: each player plays one more turn, North first, then the score decides."
+        ),
+        "{told}"
+    );
+    assert_eq!((game.outcome(), game.state().last_turns()), (None, 2));
+    game.play_turn("b4").unwrap();
+    assert_eq!((game.outcome(), game.state().last_turns()), (None, 1));
+    game.play_turn("a1").unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 1, 2, 1, 2, 1, 2, 0]);
+    assert_eq!(game.outcome(), win(Player::South, sow::engine::WinReason::Score));
+    let at_once = seventh_fault(&text(""));
+    let mut game = Game::new(&at_once);
+    for mv in ["a3", "b3", "a4", "b1", "a2", "b2", "a4"] {
+        game.play_turn(mv).unwrap();
+    }
+    assert_eq!(game.outcome(), win(Player::South, sow::engine::WinReason::Score));
+    refused_with(
+        &plain(&[(
+            "a player who cannot move ends the game and",
+            "a player who cannot move ends the game after one more turn each and",
+        )]),
+        "sow::check::no_last_turns",
+    );
+}
