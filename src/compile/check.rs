@@ -471,7 +471,7 @@ fn opening(scope: &Scope<'_>, opening: &ast::Opening, main_ok: bool) -> Vec<Chec
     let (parts, mut out) = scope.opening_parts(opening);
     match parts.turn {
         Some(OpeningTurn::Take(t)) => out.extend(errors(scope.take_turn(t))),
-        Some(OpeningTurn::Transfer(t, span)) => out.extend(errors(scope.transfer_turn(t, span))),
+        Some(OpeningTurn::Transfer(ways)) => out.extend(errors(scope.transfer_ways(&ways))),
         Some(OpeningTurn::Mark(t)) => out.extend(errors(scope.mark_turn(t))),
         Some(OpeningTurn::Empty(t)) => out.extend(errors(scope.empty_turn(t))),
         // A sowing: its own choices, else the main game's; its lap rules once it has them.

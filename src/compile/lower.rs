@@ -315,7 +315,7 @@ fn opening_phase(
             });
             Turn::Take { capture: u8::try_from(captures.len() - 1).ok()? }
         }
-        Some(OpeningTurn::Transfer(t, span)) => scope.transfer_turn(t, span).ok()?,
+        Some(OpeningTurn::Transfer(ways)) => Turn::Transfer(scope.transfer_ways(&ways).ok()?),
         Some(OpeningTurn::Mark(t)) => scope.mark_turn(t).ok()?,
         Some(OpeningTurn::Empty(t)) => scope.empty_turn(t).ok()?,
         None => Turn::Sow(sowing(scope, parts.sowing, Some(main))?),

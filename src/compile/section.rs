@@ -42,12 +42,12 @@ pub(crate) struct OpeningParts<'a> {
 }
 
 /// A turn of an opening other than a sowing.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(crate) enum OpeningTurn<'a> {
     /// `take N occupied holes from …`.
     Take(&'a ast::TakeTurn),
-    /// `move N seeds from … to …`, and where it is written.
-    Transfer(&'a ast::TransferTurn, Span),
+    /// `move N seeds from … to …`, one or more lines, and where each is written.
+    Transfer(Vec<(&'a ast::TransferTurn, Span)>),
     /// `mark … hole as NAME`.
     Mark(&'a ast::MarkTurn),
     /// `remove the seeds of … from play` or `put the seeds of … in the mover's hand`.
@@ -1254,15 +1254,15 @@ impl Scope<'_> {
         Ok(match &target.node {
             ast::Target::Landing => Target::Landing,
             ast::Target::Opposite(row) => Target::Opposite(self.opposite_row(row.as_ref(), target.span)?),
-            ast::Target::HolesAfter(own, range) => {
+            ast::Target::HolesAfter(own, range, gaps) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
                 let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
-                Target::HolesAfter(side, min, max, step)
+                Target::HolesAfter(Run::new(side, *gaps), min, max, step)
             }
-            ast::Target::HolesBefore(own, range) => {
+            ast::Target::HolesBefore(own, range, gaps) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
                 let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
-                Target::HolesBefore(side, min, max, step)
+                Target::HolesBefore(Run::new(side, *gaps), min, max, step)
             }
             ast::Target::Every(own, range, sown) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
@@ -1659,6 +1659,17 @@ impl Scope<'_> {
         let mut seen: Vec<(&'static str, Span)> = Vec::new();
         for section in &opening.sections {
             let key = section.kind.keyword();
+            // Several `move` lines are several ways to move: the turn is any one of them.
+            let another_way = matches!(section.kind, SectionKind::TransferTurn(_))
+                && matches!(parts.turn, Some(OpeningTurn::Transfer(_)));
+            if another_way {
+                if let (SectionKind::TransferTurn(t), Some(OpeningTurn::Transfer(ways))) =
+                    (&section.kind, &mut parts.turn)
+                {
+                    ways.push((t, section.span));
+                }
+                continue;
+            }
             if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
                 errors.push(CheckError::DuplicateSection {
                     section: key.to_string(),
@@ -1688,7 +1699,9 @@ impl Scope<'_> {
                 SectionKind::Sow(s) => _ = put(&mut parts.sowing.sow, section, s, false),
                 SectionKind::AfterLap(a) => _ = put(&mut parts.sowing.after_lap, section, a, false),
                 SectionKind::TakeTurn(t) => parts.turn = Some(OpeningTurn::Take(t)),
-                SectionKind::TransferTurn(t) => parts.turn = Some(OpeningTurn::Transfer(t, section.span)),
+                SectionKind::TransferTurn(t) => {
+                    parts.turn = Some(OpeningTurn::Transfer(vec![(t, section.span)]))
+                }
                 SectionKind::MarkTurn(t) => parts.turn = Some(OpeningTurn::Mark(t)),
                 SectionKind::EmptyTurn(t) => parts.turn = Some(OpeningTurn::Empty(t)),
                 SectionKind::OpeningPass(facts) => {
@@ -1823,7 +1836,33 @@ impl Scope<'_> {
     }
 
     /// `move N seeds from … to …`, written at `span`: not more moves than a turn may offer.
-    pub fn transfer_turn(&self, t: &ast::TransferTurn, span: Span) -> Found<Turn> {
+    /// The ways of a turn that moves seeds (`move …` lines), which together must offer no
+    /// more moves than a position has room for.
+    pub fn transfer_ways(&self, ways: &[(&ast::TransferTurn, Span)]) -> Found<Vec<Transfer>> {
+        let mut errors = Errors::default();
+        let found: Vec<Transfer> =
+            ways.iter().filter_map(|&(t, span)| errors.take(self.transfer_turn(t, span))).collect();
+        if let (Some(board), [_, _, ..], true) = (self.board, ways, found.len() == ways.len()) {
+            let fixed = self.fixed_marks();
+            let bound: usize = (found.iter())
+                .map(|way| match way.place {
+                    TransferTo::Any | TransferTo::NotOpposite => {
+                        transfer_bound(board, &way.from, &way.to, &fixed)
+                    }
+                    // One hole to go to from each hole.
+                    TransferTo::Behind | TransferTo::Next => board.cells().count(),
+                })
+                .sum();
+            if bound > MAX_CHOICES {
+                let span = ways[0].1.to(ways[ways.len() - 1].1);
+                errors.push(CheckError::TooManyChoices { bound, max: MAX_CHOICES, span: span.into() });
+            }
+        }
+        errors.finish(Some(found))
+    }
+
+    /// One `move …` line of an opening.
+    pub fn transfer_turn(&self, t: &ast::TransferTurn, span: Span) -> Found<Transfer> {
         let mut errors = Errors::default();
         let count = match &t.count {
             Some(c) => errors.take_one(self.count(c)).map(Some),
@@ -1882,7 +1921,7 @@ impl Scope<'_> {
             ast::TransferPlace::Next => TransferTo::Next,
             ast::TransferPlace::NotOpposite => TransferTo::NotOpposite,
         };
-        errors.finish(Some(Turn::Transfer { count, from, holds, to, place }))
+        errors.finish(Some(Transfer { count, from, holds, to, place }))
     }
 
     /// `a seed moved into … captures NAME`: the hole, the opposite hole's state, and a capture

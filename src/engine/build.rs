@@ -309,9 +309,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     rings: ByPlayer::default(),
                 }),
                 Turn::Take { capture } => TurnKind::Take { capture: *capture },
-                Turn::Transfer { count, from, holds, to, place } => {
-                    TurnKind::Transfer { count: *count, from: *from, holds: *holds, to: *to, place: *place }
-                }
+                Turn::Transfer(ways) => TurnKind::Transfer(ways.clone()),
                 Turn::Mark { hole, mark } => TurnKind::Mark { hole: *hole, mark: *mark },
                 Turn::Empty { hole, to_hand } => TurnKind::Empty { hole: *hole, to_hand: *to_hand },
             };

@@ -478,13 +478,13 @@ impl Rules {
                     holes
                         .extend(self.column_along(state, end.last, rev, (role, steps)).map(|h| (h, u8::MAX)));
                 }
-                Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
+                Target::HolesBefore(run, min, max, step) | Target::HolesAfter(run, min, max, step) => {
                     if let Some((ring, from)) =
                         self.run_start(state, sow, capture, i, (end.last, facing, rev))
                     {
                         // A run after the hole goes back against the other way.
-                        let run = (ring, from, rev ^ matches!(*target, Target::HolesAfter(..)));
-                        self.holes_before(state, run, side, (min, max, step), |h| holes.push((h, u8::MAX)));
+                        let way = (ring, from, rev ^ matches!(*target, Target::HolesAfter(..)));
+                        self.holes_before(state, way, run, (min, max, step), |h| holes.push((h, u8::MAX)));
                     }
                 }
                 Target::Every(side, min, max, step) | Target::EverySown(side, min, max, step) => {
@@ -617,23 +617,38 @@ impl Rules {
     }
 
     /// The run of holes before the landing hole `last` (going back along `ring` against a lap
-    /// that went `rev`), each while it is on `side` (the opponent's, the mover's, or either)
-    /// and holds so many seeds: given to `push`, nearest first. A store ends the run.
+    /// that went `rev`), each while it is on the run's side (the opponent's, the mover's, or
+    /// either) and holds so many seeds: given to `push`, nearest first. A store ends the run.
+    /// Where the run has gaps, every second hole, the one stepped over empty (an occupied one, or a store, ends
+    /// the run). The run never comes round to `last` again.
     #[inline(always)]
     fn holes_before(
         &self,
         state: &State,
         (ring, last, rev): (&super::sowing::Ring, Hole, bool),
-        side: Option<crate::model::Side>,
+        run: crate::model::Run,
         (min, max, step): (u16, u16, u16),
         mut push: impl FnMut(Hole),
     ) {
+        let (side, gaps) = (run.side(), run.gaps());
         let me = state.to_move;
         let opp = (self.seats() == 2).then(|| me.other());
+        let back = |pos| if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
         let mut pos = ring.pos(last);
-        for _ in 1..ring.len {
-            pos = if rev { ring.back::<true>(pos) } else { ring.back::<false>(pos) };
-            let h = Hole(ring.slot(pos) as u8);
+        // The holes of the ring other than `last` not yet looked at.
+        let mut left = ring.len.saturating_sub(1);
+        while left > 0 {
+            pos = back(pos);
+            left -= 1;
+            let mut h = Hole(ring.slot(pos) as u8);
+            if gaps {
+                if left == 0 || self.is_store(h) || state.counts[h.index()] != 0 {
+                    break;
+                }
+                pos = back(pos);
+                left -= 1;
+                h = Hole(ring.slot(pos) as u8);
+            }
             let on_side = match (side, opp) {
                 (Some(crate::model::Side::Opponent), Some(o)) => self.holds(state, h, o),
                 (Some(crate::model::Side::Opponent), None) => self.opponents_at_table(state, h, me),
@@ -853,14 +868,14 @@ impl Rules {
                         n_holes += 1;
                     }
                 }
-                Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
+                Target::HolesBefore(run, min, max, step) | Target::HolesAfter(run, min, max, step) => {
                     let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { continue };
                     let Some((ring, from)) = self.run_start(state, sow, capture, i, (last, last, rev)) else {
                         continue;
                     };
                     // A run after the hole goes back against the other way.
-                    let run = (ring, from, rev ^ matches!(*target, Target::HolesAfter(..)));
-                    self.holes_before(state, run, side, (min, max, step), |h| {
+                    let way = (ring, from, rev ^ matches!(*target, Target::HolesAfter(..)));
+                    self.holes_before(state, way, run, (min, max, step), |h| {
                         holes[n_holes] = (h, u8::MAX);
                         n_holes += 1;
                     });

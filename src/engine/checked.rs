@@ -885,7 +885,7 @@ impl Rules {
         let turn = match &phase.turn {
             TurnKind::Sow(_) => ExpectedTurn::Sow,
             TurnKind::Take { .. } => ExpectedTurn::Take,
-            TurnKind::Transfer { .. } => ExpectedTurn::Transfer,
+            TurnKind::Transfer(_) => ExpectedTurn::Transfer,
             TurnKind::Mark { .. } => ExpectedTurn::Mark,
             TurnKind::Empty { .. } => ExpectedTurn::Empty,
         };

@@ -9,7 +9,7 @@ use super::play::{Log, MAX_RELAY_CHOICES};
 use super::rules::*;
 use super::sowing::{LapContext, Ring, SowEnd};
 use super::state::*;
-use crate::model::Feed;
+use crate::model::{Feed, Transfer};
 
 /// What [`Rules::legal_moves_counted`] saw besides the legal decisions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -105,11 +105,13 @@ impl Rules {
                 }
                 MoveStats::default()
             }
-            TurnKind::Transfer { count, from, holds, to, place } => {
+            TurnKind::Transfer(ways) => {
                 // A turn kept until the pass has a bound on its moves; past it, only the pass.
                 let me = state.to_move;
                 if self.model.phases[phase].keeps_turn.is_none_or(|n| state.phase_moves[me] < n) {
-                    self.transfer_moves(state, (*count, *holds, *place), from, to, out);
+                    for (i, way) in ways.iter().enumerate() {
+                        self.transfer_moves(state, way, i > 0, out);
+                    }
                 }
                 MoveStats::default()
             }
@@ -177,45 +179,56 @@ impl Rules {
         }
     }
 
-    /// The moves of a turn that moves seeds: `how` is the seeds moved (`None`: all), what the
-    /// hole they come from must hold, and whether they go to a hole in its column.
-    fn transfer_moves(
-        &self,
-        state: &State,
-        how: (Option<u16>, Option<(u16, u16)>, crate::model::TransferTo),
-        from: &HoleFilter,
-        to: &HoleFilter,
-        out: &mut MoveList,
-    ) {
-        use crate::model::TransferTo;
-        let (count, holds, place) = how;
-        let me = state.to_move;
+    /// The moves one way of a turn that moves seeds allows, added to `out`; for a `later` way,
+    /// those no earlier way has added.
+    fn transfer_moves(&self, state: &State, way: &Transfer, later: bool, out: &mut MoveList) {
         for a in self.all_holes() {
-            let n = state.counts[a.index()];
-            if n < count.unwrap_or(1)
-                || holds.is_some_and(|(lo, hi)| n < lo || n > hi)
-                || !self.matches(state, me, from, a)
-            {
+            if !self.may_move_from(state, way, a) {
                 continue;
             }
-            if place == TransferTo::Next {
-                out.push(Move::Transfer(a, self.ahead(me, a, 1)));
-                continue;
-            }
-            let column = self.hole_column[a.index()];
-            let across = self.opposite[me][a.index()];
             for b in self.all_holes() {
-                let fits = match place {
-                    TransferTo::Any => true,
-                    TransferTo::Behind => self.hole_column[b.index()] == column,
-                    TransferTo::NotOpposite => !across.contains(&Some(b)),
-                    TransferTo::Next => false,
-                };
-                if b != a && fits && self.matches(state, me, to, b) {
-                    out.push(Move::Transfer(a, b));
+                let mv = Move::Transfer(a, b);
+                // A move an earlier way allows is listed once (a way lists each move once).
+                if self.may_move_to(state, way, a, b) && !(later && out.contains(&mv)) {
+                    out.push(mv);
                 }
             }
         }
+    }
+
+    /// Whether `way` lets the mover move seeds out of hole `a` now.
+    fn may_move_from(&self, state: &State, way: &Transfer, a: Hole) -> bool {
+        let n = state.counts[a.index()];
+        n >= way.count.unwrap_or(1)
+            && way.holds.is_none_or(|(lo, hi)| (lo..=hi).contains(&n))
+            && self.matches(state, state.to_move, &way.from, a)
+    }
+
+    /// Whether `way` lets the seeds of hole `a` go into hole `b` (`a` allowed as a start).
+    fn may_move_to(&self, state: &State, way: &Transfer, a: Hole, b: Hole) -> bool {
+        use crate::model::TransferTo;
+        let me = state.to_move;
+        match way.place {
+            TransferTo::Next => b == self.ahead(me, a, 1),
+            place => {
+                let fits = match place {
+                    TransferTo::Behind => self.hole_column[b.index()] == self.hole_column[a.index()],
+                    TransferTo::NotOpposite => !self.opposite[me][a.index()].contains(&Some(b)),
+                    TransferTo::Any | TransferTo::Next => true,
+                };
+                b != a && fits && self.matches(state, me, &way.to, b)
+            }
+        }
+    }
+
+    /// The first way of the turn that allows the move from `a` to `b` now, which plays it.
+    pub(super) fn transfer_way<'w>(
+        &self,
+        state: &State,
+        ways: &'w [Transfer],
+        (a, b): (Hole, Hole),
+    ) -> Option<&'w Transfer> {
+        ways.iter().find(|way| self.may_move_from(state, way, a) && self.may_move_to(state, way, a, b))
     }
 
     /// Whether a sowing chosen now goes against the circuit's stored order for `me` in this

@@ -79,7 +79,7 @@ impl Rules {
                 }
                 TurnKind::Take { .. } => kinds.picks = true,
                 TurnKind::Empty { .. } => kinds.empties.push(name),
-                TurnKind::Transfer { .. } => kinds.transfers.push(name),
+                TurnKind::Transfer(_) => kinds.transfers.push(name),
                 TurnKind::Mark { mark, .. } => {
                     let mark =
                         self.marks.get(usize::from(*mark)).map_or_else(String::new, |m| m.name.clone());

@@ -304,8 +304,10 @@ impl Rules {
         let me = state.to_move;
         state.passes = 0;
         let phase = &self.model.phases[usize::from(state.phase_of[me])];
-        if let TurnKind::Transfer { count, .. } = self.phase_rules(state, me).turn {
-            let count = count.unwrap_or(state.counts[a.index()]);
+        if let TurnKind::Transfer(ways) = &self.phase_rules(state, me).turn
+            && let Some(way) = self.transfer_way(state, ways, (a, b))
+        {
+            let count = way.count.unwrap_or(state.counts[a.index()]);
             let capture = phase.drop_capture.filter(|d| self.drop_captures(state, d, b));
             self.remove(state, a, count);
             self.put(state, b, count);

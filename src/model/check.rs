@@ -418,17 +418,24 @@ impl Model {
                         return Err(self.wrong(place(String::new()), format!("no capture number {capture}")));
                     }
                 },
-                Turn::Transfer { count, from, holds, to, .. } => {
-                    if *count == Some(0) {
-                        return Err(self.wrong(place(String::new()), "a turn that moves no seeds"));
+                Turn::Transfer(ways) => {
+                    if ways.is_empty() {
+                        return Err(self.wrong(place(String::new()), "a turn that moves seeds in no way"));
                     }
-                    if let Some((lo, hi)) = holds
-                        && (lo > hi || *hi == 0)
-                    {
-                        return Err(self.wrong(place(String::new()), "a turn that moves seeds from no hole"));
+                    for way in ways {
+                        if way.count == Some(0) {
+                            return Err(self.wrong(place(String::new()), "a turn that moves no seeds"));
+                        }
+                        if let Some((lo, hi)) = way.holds
+                            && (lo > hi || hi == 0)
+                        {
+                            return Err(
+                                self.wrong(place(String::new()), "a turn that moves seeds from no hole")
+                            );
+                        }
+                        self.check_filter(&place(String::new()), &way.from)?;
+                        self.check_filter(&place(String::new()), &way.to)?;
                     }
-                    self.check_filter(&place(String::new()), from)?;
-                    self.check_filter(&place(String::new()), to)?;
                 }
                 Turn::Empty { hole, .. } => self.check_filter(&place(String::new()), hole)?,
                 Turn::Mark { hole, mark } => {

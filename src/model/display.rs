@@ -340,22 +340,30 @@ impl Model {
                         writeln!(f, "{indent}    {}", self.follow_up_text(follow_up))?;
                     }
                 }
-                Turn::Transfer { count, from, holds, to, place } => {
-                    let (from, to) = (self.filter_text(from), self.filter_text(to));
-                    let count = count.map_or_else(|| "all the".to_owned(), |n| n.to_string());
-                    let holds = match holds {
-                        None => String::new(),
-                        Some((lo, hi)) if lo == hi => format!(" holding {lo}"),
-                        Some((lo, u16::MAX)) => format!(" holding at least {lo}"),
-                        Some((lo, hi)) => format!(" holding {lo} to {hi}"),
-                    };
-                    let to = match place {
-                        TransferTo::Any => to,
-                        TransferTo::Behind => format!("{to} in its column"),
-                        TransferTo::Next => "the next hole along the circuit".to_string(),
-                        TransferTo::NotOpposite => format!("{to}, but not the hole across from it"),
-                    };
-                    writeln!(f, "{indent}  a turn moves {count} seed(s) from {from}{holds} to {to}")?;
+                Turn::Transfer(ways) => {
+                    if ways.len() > 1 {
+                        writeln!(
+                            f,
+                            "{indent}  a turn moves seeds in one of these ways (the first that allows a move plays it):"
+                        )?;
+                    }
+                    for way in ways {
+                        let (from, to) = (self.filter_text(&way.from), self.filter_text(&way.to));
+                        let count = way.count.map_or_else(|| "all the".to_owned(), |n| n.to_string());
+                        let holds = match way.holds {
+                            None => String::new(),
+                            Some((lo, hi)) if lo == hi => format!(" holding {lo}"),
+                            Some((lo, u16::MAX)) => format!(" holding at least {lo}"),
+                            Some((lo, hi)) => format!(" holding {lo} to {hi}"),
+                        };
+                        let to = match way.place {
+                            TransferTo::Any => to,
+                            TransferTo::Behind => format!("{to} in its column"),
+                            TransferTo::Next => "the next hole along the circuit".to_string(),
+                            TransferTo::NotOpposite => format!("{to}, but not the hole across from it"),
+                        };
+                        writeln!(f, "{indent}  a turn moves {count} seed(s) from {from}{holds} to {to}")?;
+                    }
                     if let Some(d) = &phase.drop_capture {
                         let opposite = d
                             .opposite
@@ -1081,15 +1089,23 @@ impl Model {
                     Target::Column(r) => {
                         format!("own {} in the landing column", self.row_names[usize::from(*r)])
                     }
-                    Target::HolesBefore(side, min, max, step) | Target::HolesAfter(side, min, max, step) => {
+                    Target::HolesBefore(run, min, max, step) | Target::HolesAfter(run, min, max, step) => {
+                        let (side, gaps) = (run.side(), run.gaps());
                         let count = count_set(*min, *max, *step, "seeds");
                         let way = if matches!(t, Target::HolesAfter(..)) { "after" } else { "before" };
+                        let (each, across) = if gaps {
+                            ("every second hole", ", across an empty one,")
+                        } else {
+                            ("each hole", "")
+                        };
                         match side {
-                            Some(Side::Own) => format!("each hole {way} it while the mover's with {count}"),
-                            Some(Side::Opponent) => {
-                                format!("each hole {way} it while the opponent's with {count}")
+                            Some(Side::Own) => {
+                                format!("{each} {way} it{across} while the mover's with {count}")
                             }
-                            None => format!("each hole {way} it while it holds {count}, on either side"),
+                            Some(Side::Opponent) => {
+                                format!("{each} {way} it{across} while the opponent's with {count}")
+                            }
+                            None => format!("{each} {way} it{across} while it holds {count}, on either side"),
                         }
                     }
                     Target::Along(steps) => along_hole(*steps),

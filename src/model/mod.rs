@@ -558,6 +558,22 @@ impl Sowing {
     }
 }
 
+/// One way a turn may move seeds from one hole to another (`move 2 seeds from … to …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Transfer {
+    /// Seeds moved (`None`: every seed of the hole).
+    pub count: Option<u16>,
+    /// Where from.
+    pub from: HoleFilter,
+    /// The fewest and most seeds the hole they come from must hold (`None`: any number that
+    /// allows the move).
+    pub holds: Option<(u16, u16)>,
+    /// Where to.
+    pub to: HoleFilter,
+    /// Which of the holes `to` describes.
+    pub place: TransferTo,
+}
+
 /// What a turn of a phase consists of. `S` is how a sowing turn is described: [`Sowing`] in
 /// the model; the engine keeps the same turns with its own tables for sowing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -571,20 +587,9 @@ pub enum Turn<S = Sowing> {
         /// The capture whose follow-ups these picks are.
         capture: u8,
     },
-    /// Move seeds from one own hole to another.
-    Transfer {
-        /// Seeds moved (`None`: every seed of the hole).
-        count: Option<u16>,
-        /// Where from.
-        from: HoleFilter,
-        /// The fewest and most seeds the hole they come from must hold (`None`: any number
-        /// that allows the move).
-        holds: Option<(u16, u16)>,
-        /// Where to.
-        to: HoleFilter,
-        /// Which of the holes `to` describes.
-        place: TransferTo,
-    },
+    /// Move seeds from one hole to another, in any of the ways listed (one `move` line each):
+    /// a move two ways allow is played the first of them.
+    Transfer(Vec<Transfer>),
     /// Empty one own occupied hole: its seeds out of play, or into the mover's hand.
     Empty {
         /// Which holes may be emptied.
@@ -1765,10 +1770,11 @@ pub enum Target {
     Opposite(Role),
     /// Going back from the landing hole against the sowing, each hole while it is on the
     /// side said (the opponent's, the mover's, or either: `None`) and holds between `min` and
-    /// `max` seeds, in steps of the last.
-    HolesBefore(Option<Side>, u16, u16, u16),
+    /// `max` seeds, in steps of the last; or every second hole, the one between empty (see
+    /// [`Run`]).
+    HolesBefore(Run, u16, u16, u16),
     /// The same run on from the landing hole, in the direction of the sowing.
-    HolesAfter(Option<Side>, u16, u16, u16),
+    HolesAfter(Run, u16, u16, u16),
     /// Every hole of the board (or of one side: the mover's, or their opponents') holding
     /// between `min` and `max` seeds (in steps of the last) when the capture is made; stores
     /// aside.
@@ -1788,6 +1794,38 @@ pub enum Target {
     /// The mover's own hole of this row role in the column of the hole [`Target::Along`]
     /// counts, whichever side that hole is on (none where it is a store).
     ColumnAlong(Role, i16),
+}
+
+/// Whose holes a run of holes keeps to (`None`: either side's), and whether it steps over an
+/// empty hole between each two it takes (`every second one across an empty hole`): one byte,
+/// so that a [`Target`] stays eight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run(u8);
+
+impl Run {
+    /// A run over `side`'s holes, every second one across an empty hole with `gaps`.
+    pub fn new(side: Option<Side>, gaps: bool) -> Run {
+        let side = match side {
+            None => 0,
+            Some(Side::Own) => 1,
+            Some(Side::Opponent) => 2,
+        };
+        Run(side | u8::from(gaps) << 2)
+    }
+
+    /// Whose holes the run keeps to (`None`: either side's).
+    pub fn side(self) -> Option<Side> {
+        match self.0 & 3 {
+            1 => Some(Side::Own),
+            2 => Some(Side::Opponent),
+            _ => None,
+        }
+    }
+
+    /// Whether the run takes every second hole, the one between empty.
+    pub fn gaps(self) -> bool {
+        self.0 & 4 != 0
+    }
 }
 
 // A capture's targets are read in the engine's capture loop: they stay eight bytes.

@@ -1203,11 +1203,12 @@ pub enum Target {
     /// `the opposite ROW hole of HOLE`: the opposite hole of a hole counted from the landing
     /// hole (steps as [`Target::Along`]'s).
     OppositeAlong(Option<Spanned<String>>, Spanned<i64>),
-    /// `the holes before it, while each [is the opponent's and] holds N to M seeds`
-    /// (`Some(true)`: `is the mover's`; `None`: either side's).
-    HolesBefore(Option<bool>, SeedRange),
+    /// `the holes before it, [every second one across an empty hole,] while each [is the
+    /// opponent's and] holds N to M seeds` (`Some(true)`: `is the mover's`; `None`: either
+    /// side's; `true`: every second hole, across an empty one).
+    HolesBefore(Option<bool>, SeedRange, bool),
     /// `the holes after it, while …`: the same run, on from the landing hole.
-    HolesAfter(Option<bool>, SeedRange),
+    HolesAfter(Option<bool>, SeedRange, bool),
     /// `every [own|opponent's] hole [sown this turn] that holds N to M seeds` (`Some(true)`:
     /// own; `true`: only the holes the turn has sown into).
     Every(Option<bool>, SeedRange, bool),

@@ -1802,9 +1802,10 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
         Rule::holes_before => {
             let mut c = Children::of(inner);
             let after = c.optional(Rule::run_after).is_some();
+            let gaps = c.optional(Rule::run_gaps).is_some();
             let side = c.optional(Rule::before_side).map(|s| s.as_str() == "mover's");
             let range = lower_seed_range(c.expect(Rule::seed_range)?)?;
-            if after { Target::HolesAfter(side, range) } else { Target::HolesBefore(side, range) }
+            if after { Target::HolesAfter(side, range, gaps) } else { Target::HolesBefore(side, range, gaps) }
         }
         Rule::every_target => {
             let mut c = Children::of(inner);

@@ -6328,3 +6328,110 @@ fn an_end_rule_may_give_each_player_one_more_turn() {
         "sow::check::no_last_turns",
     );
 }
+
+/// Several `move` lines in an opening are several ways to move (Luuth, blind test 27, item 3:
+/// "if they take from the central hole, they can be placed in any other hole on the board. If
+/// they are from any other hole, they can be placed in any hole except the opposite hole"),
+/// in [`PLAIN`] with a2 and b2 marked `centre`: South's a1, a3 and a4 may go to any of the 7
+/// other holes but the one across (6 each), a2 to any of 7: 25 moves, where the second line
+/// alone gives 24 (a2 not to b2). A move two ways allow is played the first way: with `move 1
+/// seed … to the next hole` first, `a1-a2` moves 1 seed, not 2; `a1-a3` (the second way only)
+/// moves both.
+#[test]
+fn an_opening_may_list_several_ways_to_move_seeds() {
+    let opening = |lines: &str| {
+        plain(&[(
+            "    circuit all rows anticlockwise\n",
+            &format!(
+                "    marks centre: a2, b2\n    circuit all rows anticlockwise\n    opening \"placing\" {{\n        lasts 1 turn\n{lines}    }}\n"
+            ),
+        )])
+    };
+    let any =
+        "        move all seeds from an own hole with at least 1 seed to a hole, except the opposite hole\n";
+    let centre = "        move all seeds from an own centre hole with at least 1 seed to a hole\n";
+    let count = |text: &str| Game::new(&seventh_fault(text)).legal_moves().len();
+    assert_eq!((count(&opening(&format!("{centre}{any}"))), count(&opening(any))), (25, 24));
+    let rules = seventh_fault(&opening(&format!("{centre}{any}")));
+    let shown = rules.model().to_string();
+    assert!(
+        shown.contains("a turn moves seeds in one of these ways (the first that allows a move plays it):"),
+        "{shown}"
+    );
+    let mut game = Game::new(&rules);
+    game.play_turn("a2-b2").unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 0, 2, 2, 2, 4, 2, 2]);
+    let mut game = Game::new(&rules);
+    assert!(game.play_turn("a1-b1").is_err(), "a1 is no centre hole: not to the hole across");
+    let next = "        move 1 seed from an own hole with at least 1 seed to the next hole\n";
+    let rules = seventh_fault(&opening(&format!("{next}{any}")));
+    let mut game = Game::new(&rules);
+    game.play_turn("a1-a2").unwrap();
+    assert_eq!(rules.board_counts(game.state())[..2], [1, 3]);
+    let mut game = Game::new(&rules);
+    game.play_turn("a1-a3").unwrap();
+    assert_eq!(rules.board_counts(game.state())[..3], [0, 2, 4]);
+}
+
+/// `the holes after it, every second one across an empty hole, while each holds at least 1
+/// seed` (Laomuzhu, blind test 27, item 2: "if there is an unbroken sequence of alternating
+/// empty and occupied holes, the counters in the occupied holes are captured until there are
+/// two empty or two occupied holes"): 2×6 with stores, South's circuit a1 … a6, b6 … b1. South
+/// sows a6 (1) into b6 (1 → 2); b5 after it is empty, so the hole after it, b4 (2), is taken,
+/// then across empty b3 the 5 of b2, across empty b1 the 3 of a1; a2 (1) is no empty hole
+/// between, and the run ends there: 10 seeds. With a seed in b1 the run ends after b2: 7.
+#[test]
+fn a_capture_may_run_on_every_second_hole_across_empty_ones() {
+    let text = |extra: &str| {
+        format!(
+            r#"game "Chain" {{
+    board 2 rows of 6 holes, a store for each player
+    territory each player owns row pit
+    setup {{
+        0 in every hole
+        3 in a1
+        1 in a2
+        1 in a6
+        1 in b6
+        2 in b4
+        5 in b2
+{extra}    }}
+    circuit all rows anticlockwise
+    choose {{
+        own hole with at least 1 seed
+    }}
+    sow all seeds from the next hole
+    after each lap {{
+        when the last seed lands in a hole and the landing hole holds at least 2 seeds and the next hole is empty: capture chain
+        otherwise: stop
+    }}
+    capture chain {{
+        take the hole after the next hole and the holes after it, every second one across an empty hole, while each holds at least 1 seed
+        put the taken seeds in the mover's store
+    }}
+    end {{
+        a player who cannot move ends the game and the player with more seeds wins
+    }}
+}}
+"#
+        )
+    };
+    let rules = seventh_fault(&text(""));
+    assert!(
+        rules
+            .model()
+            .to_string()
+            .contains("every second hole after it, across an empty one, while it holds 1 or more seeds"),
+        "{}",
+        rules.model()
+    );
+    let mut game = Game::new(&rules);
+    let played = game.play_part("a6").unwrap();
+    let told = sow::session::narrate_played(&rules, &played, game.state());
+    assert!(told.ends_with("captures 3 from a1 and 5 from b2 and 2 from b4."), "{told}");
+    assert_eq!(rules.board_counts(game.state()), vec![0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    let rules = seventh_fault(&text("        1 in b1\n"));
+    let mut game = Game::new(&rules);
+    game.play_part("a6").unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![3, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2]);
+}
