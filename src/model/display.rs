@@ -20,6 +20,7 @@ impl fmt::Display for Model {
                 let holes: Vec<String> = mark.start.iter().map(|&c| self.board.name(c)).collect();
                 let start = if holes.is_empty() { "none at the start".to_string() } else { holes.join(" ") };
                 let kept = match mark.keep_min {
+                    Some(1) => ", kept while the hole holds at least 1 seed".to_string(),
                     Some(n) => format!(", kept while the hole holds at least {n} seeds"),
                     None => String::new(),
                 };
