@@ -501,7 +501,7 @@ pub struct SimulateReport {
 
 /// Reasons to win, in the order and words of `sow simulate`'s text.
 const WIN_PHRASES: [(WinReason, &str); 13] = [
-    (WinReason::NoSeeds, "by taking every seed"),
+    (WinReason::NoSeeds, "when every other side was empty"),
     (WinReason::Emptied, "by emptying their side"),
     (WinReason::FewSeeds, "by leaving the other too few seeds"),
     (WinReason::LastSeeds, "by coming down to their last seeds"),

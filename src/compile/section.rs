@@ -1361,6 +1361,7 @@ impl Scope<'_> {
             points_win: None,
             last_turns: Vec::new(),
             marks_empty: None,
+            marks_hold_all: false,
             only_in: Vec::new(),
         };
         let mut blocked: Option<Spanned<Blocked>> = None;
@@ -1383,7 +1384,7 @@ impl Scope<'_> {
                 ast::EndRule::NoSeeds(s, _) | ast::EndRule::Repetition(s) => s.as_ref(),
                 ast::EndRule::StoreMajority(_, s)
                 | ast::EndRule::FewSeeds(_, s, _)
-                | ast::EndRule::MarksEmpty(_, s) => Some(s),
+                | ast::EndRule::MarksEmpty(_, s, _) => Some(s),
                 ast::EndRule::Blocked(ast::Blocked::Scores(s), ..) => Some(s),
                 ast::EndRule::PassesDraw(s) => s.as_ref(),
                 ast::EndRule::Rounds(r) => r.refill.as_ref().and_then(|f| f.unable.as_ref()),
@@ -1468,7 +1469,10 @@ impl Scope<'_> {
                 }
                 ast::EndRule::PassLoses => out.pass_loses = true,
                 ast::EndRule::EndHoles(row) => out.end_holes = errors.take(self.row(row)),
-                ast::EndRule::MarksEmpty(mark, _) => out.marks_empty = errors.take_one(self.mark(mark)),
+                ast::EndRule::MarksEmpty(mark, _, hold_all) => {
+                    out.marks_empty = errors.take_one(self.mark(mark));
+                    out.marks_hold_all = *hold_all;
+                }
                 ast::EndRule::Gift(count, hole) => {
                     let into = errors.take(self.sow_into(&ast::ResowInto::Named(Box::new(hole.clone()))));
                     let max = u64::from(crate::model::MAX_SEEDS);

@@ -118,7 +118,9 @@ impl Rules {
             TurnKind::Empty { hole, .. } => {
                 let me = state.to_move;
                 for h in self.all_holes() {
-                    if self.holds(state, h, me)
+                    // The mover's holes, unless the description names a side (`an opponent's
+                    // hole`: blind test 29, fault 1, was never offered).
+                    if (hole.side.is_some() || self.holds(state, h, me))
                         && state.counts[h.index()] > 0
                         && self.matches(state, me, hole, h)
                     {

@@ -429,7 +429,11 @@ impl fmt::Display for Outcome {
                 // Named only at a table of two.
                 let loser = || winner.other();
                 match reason {
-                    WinReason::NoSeeds => write!(f, "{winner} wins: {} has no seeds left", loser()),
+                    // Seeds in hand or in a store do not count (blind test 29: "North has no
+                    // seeds left" with 28 in hand).
+                    WinReason::NoSeeds => {
+                        write!(f, "{winner} wins: {} has no seeds left on their side", loser())
+                    }
                     WinReason::Emptied => write!(f, "{winner} wins: they have no seeds left"),
                     WinReason::LastSeeds => write!(f, "{winner} wins: they are down to their last seeds"),
                     WinReason::FewSeeds => write!(f, "{winner} wins: {} has too few seeds left", loser()),

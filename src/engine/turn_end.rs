@@ -624,8 +624,10 @@ impl Rules {
         }
         if let Some(mark) = self.model.end.marks_empty
             && self.end_in_force(state, EndKind::MarksEmpty)
-            && self.all_holes().any(|h| state.is_marked(mark, h))
-            && self.all_holes().all(|h| !state.is_marked(mark, h) || state.counts[h.index()] == 0)
+            && (self.model.end.marks_hold_all || self.all_holes().any(|h| state.is_marked(mark, h)))
+            && self.all_holes().all(|h| {
+                state.is_marked(mark, h) == self.model.end.marks_hold_all || state.counts[h.index()] == 0
+            })
         {
             state.outcome = self.scored_end(state, EndKind::MarksEmpty);
             return state.outcome.is_some();

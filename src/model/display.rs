@@ -606,7 +606,7 @@ impl Model {
                 place.push_str(" whose next hole is empty");
             }
             if let Some(m) = lone.on_mark {
-                let _ = write!(place, " on a {} hole", mark(m));
+                let _ = write!(place, " on {} hole", a_name(mark(m)));
             }
             let to = match lone.to {
                 LoneTo::Steps(n) => format!("{n} holes on"),
@@ -728,14 +728,17 @@ impl Model {
         if let Some(h) = sowing.heavy {
             let spent = match h.spent {
                 Some(m) => {
-                    format!("; one lifted whole becomes a {} hole instead", self.marks[usize::from(m)].name)
+                    format!(
+                        "; one lifted whole becomes {} hole instead",
+                        a_name(&self.marks[usize::from(m)].name)
+                    )
                 }
                 None => String::new(),
             };
             writeln!(
                 f,
-                "{gap}{indent}sowing: a lap from a {} hole holding more than {} seeds lifts only {} of them{spent}",
-                self.marks[usize::from(h.mark)].name,
+                "{gap}{indent}sowing: a lap from {} hole holding more than {} seeds lifts only {} of them{spent}",
+                a_name(&self.marks[usize::from(h.mark)].name),
                 h.more_than,
                 h.lift
             )?;
@@ -958,9 +961,9 @@ impl Model {
             }
             Fact::OppositeMarked(role, mark) => {
                 format!(
-                    "opposite {} is a {} hole",
+                    "opposite {} is {} hole",
                     self.row_names[usize::from(role)],
-                    self.marks[usize::from(mark)].name
+                    a_name(&self.marks[usize::from(mark)].name)
                 )
             }
             Fact::OppositeSide(role, side) => {
@@ -1020,9 +1023,11 @@ impl Model {
                 };
                 format!("{} {holds}", along_hole(steps))
             }
-            Fact::AlongMarked(0, m) => format!("landing hole a {} hole", self.marks[usize::from(m)].name),
+            Fact::AlongMarked(0, m) => {
+                format!("landing hole {} hole", a_name(&self.marks[usize::from(m)].name))
+            }
             Fact::AlongMarked(steps, m) => {
-                format!("{} a {} hole", along_hole(steps), self.marks[usize::from(m)].name)
+                format!("{} {} hole", along_hole(steps), a_name(&self.marks[usize::from(m)].name))
             }
             Fact::Stepped(at, min, max, step) => {
                 let hole = match at {
@@ -1268,10 +1273,18 @@ impl Model {
         }
         if let Some(mark) = end.marks_empty {
             let name = &self.marks[usize::from(mark)].name;
-            writeln!(
-                f,
-                "  every {name} hole empty (and some hole marked {name}) {scored} (checked after every turn)"
-            )?;
+            if end.marks_hold_all {
+                writeln!(
+                    f,
+                    "  every seed on the board in {} hole (every hole without the mark empty) {scored} (checked after every turn)",
+                    a_name(name)
+                )?;
+            } else {
+                writeln!(
+                    f,
+                    "  every {name} hole empty (and some hole marked {name}) {scored} (checked after every turn)"
+                )?;
+            }
         }
         if let Some(gift) = end.gift {
             let seeds = if gift.count == 1 { "seed" } else { "seeds" };
@@ -1678,6 +1691,13 @@ pub(crate) fn ordinal(n: usize) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+/// A name with its indefinite article, as a rules file writes it: `a jen`, `an end` (blind
+/// test 29: "landing hole a end hole").
+fn a_name(name: &str) -> String {
+    let an = name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    format!("{} {name}", if an { "an" } else { "a" })
 }
 
 /// `the next hole`, `the hole after the next hole`, `the 3rd hole after the landing hole`,

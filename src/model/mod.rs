@@ -2019,6 +2019,9 @@ pub struct EndRules {
     /// No hole carrying this mark holding a seed (with some hole carrying it), at the end of
     /// a turn, ends the game (scored).
     pub marks_empty: Option<MarkId>,
+    /// … read the other way round: every seed on the board lies in a hole carrying the mark
+    /// (`every seed on the board is in a won hole …`).
+    pub marks_hold_all: bool,
     /// The rules read only in one phase (`in the main game, …`): each rule's kind, and the
     /// phase (index into [`Model::phases`]) the player to move must be in.
     pub only_in: Vec<(EndKind, u8)>,

@@ -1380,8 +1380,9 @@ pub enum EndRule {
     StoreMajority(StoreLimit, Scoring),
     /// `a player who has captured every seed wins` (or `… at least N seeds …`).
     CapturedWin(StoreLimit),
-    /// `every MARK hole is empty ends the game and the player with more seeds wins`.
-    MarksEmpty(Spanned<String>, Scoring),
+    /// `every MARK hole is empty ends the game and the player with more seeds wins`; with
+    /// `true`, `every seed on the board is in a MARK hole …`.
+    MarksEmpty(Spanned<String>, Scoring, bool),
     /// `in the main game, RULE` or `in opening "NAME", RULE`: a rule read only in that phase.
     Scoped(Spanned<EndScope>, Box<Spanned<EndRule>>),
     /// `at most N seeds on the board ends the game and the player who captured more seeds
@@ -1523,7 +1524,9 @@ impl EndRule {
             (EndRule::TurnLimit(a), EndRule::TurnLimit(b)) => a.node == b.node,
             (EndRule::RowEmpty(a, x), EndRule::RowEmpty(b, y)) => a.node == b.node && x == y,
             (EndRule::EndHoles(a), EndRule::EndHoles(b)) => a.node == b.node,
-            (EndRule::MarksEmpty(a, x), EndRule::MarksEmpty(b, y)) => a.node == b.node && x == y,
+            (EndRule::MarksEmpty(a, x, p), EndRule::MarksEmpty(b, y, q)) => {
+                a.node == b.node && x == y && p == q
+            }
             (EndRule::Scoped(a, x), EndRule::Scoped(b, y)) => a.node == b.node && x.node.same_as(&y.node),
             (EndRule::Rounds(a), EndRule::Rounds(b)) => {
                 let points = |r: &Rounds| r.points.as_ref().map(|p| p.node.clone());

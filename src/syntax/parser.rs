@@ -1956,8 +1956,11 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
         }
         Rule::marks_empty_rule => {
             let mut c = Children::of(r);
-            let mark = lower_name(c.expect(Rule::row_name)?);
-            EndRule::MarksEmpty(mark, lower_score(c.expect(Rule::by_score)?))
+            let (mark, hold_all) = match c.optional(Rule::marks_hold_all) {
+                Some(all) => (lower_name(Children::of(all).expect(Rule::row_name)?), true),
+                None => (lower_name(c.expect(Rule::row_name)?), false),
+            };
+            EndRule::MarksEmpty(mark, lower_score(c.expect(Rule::by_score)?), hold_all)
         }
         Rule::store_majority_rule => {
             let mut c = Children::of(r);

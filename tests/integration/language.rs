@@ -6435,3 +6435,68 @@ fn a_capture_may_run_on_every_second_hole_across_empty_ones() {
     game.play_part("a6").unwrap();
     assert_eq!(rules.board_counts(game.state()), vec![3, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2]);
 }
+
+/// An opening turn may empty an opponent's hole into the mover's hand where its description
+/// says so (blind test 29, fault 1: `put the seeds of an opponent's hole in the mover's hand`
+/// was shown by `sow show` but never offered, and the opening was skipped): South may empty
+/// any of North's four holes, and the 2 seeds are in South's hand.
+#[test]
+fn an_opening_may_empty_an_opponents_hole_into_the_movers_hand() {
+    let rules = seventh_fault(include_str!(
+        "../../docs/generality/2026-12-07-twenty-ninth/faults/opponents-hole-to-hand-opening.sow"
+    ));
+    let mut game = Game::new(&rules);
+    let mut moves: Vec<String> = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect();
+    moves.sort();
+    assert_eq!(moves, ["b1", "b2", "b3", "b4"]);
+    game.play_turn("b3").unwrap();
+    assert_eq!(game.state().hand()[Player::South], 2);
+    assert_eq!(rules.board_counts(game.state()), vec![2, 2, 2, 2, 2, 2, 0, 2]);
+}
+
+/// `sow show` writes a mark's article as the file does (blind test 29, fault 2: "landing hole
+/// a end hole"), and a win because the loser's side is empty says so, not that they have no
+/// seeds at all (fault 3: "North has no seeds left" with 28 in hand).
+#[test]
+fn show_and_play_word_marks_and_empty_sides_rightly() {
+    let rules = seventh_fault(include_str!(
+        "../../docs/generality/2026-12-07-twenty-ninth/faults/show-mark-article.sow"
+    ));
+    let shown = rules.model().to_string();
+    assert!(shown.contains("landing hole an end hole"), "{shown}");
+    assert!(!shown.contains(" a end "), "{shown}");
+    let won = sow::engine::Outcome::Win { winner: Player::South, reason: sow::engine::WinReason::NoSeeds };
+    assert_eq!(won.to_string(), "South wins: North has no seeds left on their side");
+}
+
+/// `every seed on the board is in a won hole ends the game …` (Andot, blind test 29, item 8:
+/// "play continues until all of the counters are in marked holes"), in [`PLAIN`] with a4 and
+/// b4 marked `won` and seeds in a3 (1), a4 (2) and b4 (1): the game is not over while a3 holds
+/// a seed; South sows a3 into a4, every seed lies in a won hole, and South wins 3 to 1 on the
+/// seeds in their won holes.
+#[test]
+fn an_end_rule_may_wait_for_every_seed_to_lie_in_marked_holes() {
+    let rules = seventh_fault(&plain(&[
+        (
+            "        2 in every hole\n",
+            "        0 in every hole\n        1 in a3\n        2 in a4\n        1 in b4\n",
+        ),
+        (
+            "    circuit all rows anticlockwise\n",
+            "    marks won: a4, b4\n    circuit all rows anticlockwise\n",
+        ),
+        (
+            "        after 100 turns the game is a draw\n",
+            "        every seed on the board is in a won hole ends the game and the player with more seeds wins\n",
+        ),
+    ]));
+    let shown = rules.model().to_string();
+    assert!(
+        shown.contains("every seed on the board in a won hole (every hole without the mark empty)"),
+        "{shown}"
+    );
+    let mut game = Game::new(&rules);
+    assert_eq!(game.outcome(), None);
+    game.play_turn("a3").unwrap();
+    assert_eq!(game.outcome(), win(Player::South, sow::engine::WinReason::Score));
+}
