@@ -1100,7 +1100,7 @@ impl Model {
                         let count = count_set(*min, *max, *step, "seeds");
                         let way = if matches!(t, Target::HolesAfter(..)) { "after" } else { "before" };
                         let (each, across) = if gaps {
-                            ("every second hole", ", across an empty one,")
+                            ("every other hole", ", across an empty one,")
                         } else {
                             ("each hole", "")
                         };

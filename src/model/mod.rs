@@ -1797,13 +1797,13 @@ pub enum Target {
 }
 
 /// Whose holes a run of holes keeps to (`None`: either side's), and whether it steps over an
-/// empty hole between each two it takes (`every second one across an empty hole`): one byte,
+/// empty hole between each two it takes (`every other one across an empty hole`): one byte,
 /// so that a [`Target`] stays eight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Run(u8);
 
 impl Run {
-    /// A run over `side`'s holes, every second one across an empty hole with `gaps`.
+    /// A run over `side`'s holes, every other one across an empty hole with `gaps`.
     pub fn new(side: Option<Side>, gaps: bool) -> Run {
         let side = match side {
             None => 0,

@@ -1203,7 +1203,7 @@ pub enum Target {
     /// `the opposite ROW hole of HOLE`: the opposite hole of a hole counted from the landing
     /// hole (steps as [`Target::Along`]'s).
     OppositeAlong(Option<Spanned<String>>, Spanned<i64>),
-    /// `the holes before it, [every second one across an empty hole,] while each [is the
+    /// `the holes before it, [every other one across an empty hole,] while each [is the
     /// opponent's and] holds N to M seeds` (`Some(true)`: `is the mover's`; `None`: either
     /// side's; `true`: every second hole, across an empty one).
     HolesBefore(Option<bool>, SeedRange, bool),

@@ -6373,7 +6373,7 @@ fn an_opening_may_list_several_ways_to_move_seeds() {
     assert_eq!(rules.board_counts(game.state())[..3], [0, 2, 4]);
 }
 
-/// `the holes after it, every second one across an empty hole, while each holds at least 1
+/// `the holes after it, every other one across an empty hole, while each holds at least 1
 /// seed` (Laomuzhu, blind test 27, item 2: "if there is an unbroken sequence of alternating
 /// empty and occupied holes, the counters in the occupied holes are captured until there are
 /// two empty or two occupied holes"): 2×6 with stores, South's circuit a1 … a6, b6 … b1. South
@@ -6406,7 +6406,7 @@ fn a_capture_may_run_on_every_second_hole_across_empty_ones() {
         otherwise: stop
     }}
     capture chain {{
-        take the hole after the next hole and the holes after it, every second one across an empty hole, while each holds at least 1 seed
+        take the hole after the next hole and the holes after it, every other one across an empty hole, while each holds at least 1 seed
         put the taken seeds in the mover's store
     }}
     end {{
@@ -6421,7 +6421,7 @@ fn a_capture_may_run_on_every_second_hole_across_empty_ones() {
         rules
             .model()
             .to_string()
-            .contains("every second hole after it, across an empty one, while it holds 1 or more seeds"),
+            .contains("every other hole after it, across an empty one, while it holds 1 or more seeds"),
         "{}",
         rules.model()
     );
