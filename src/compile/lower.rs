@@ -17,7 +17,10 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
     let board = scope.board?;
     let names = scope.marks.iter().cloned();
     let starts = scope.marked().ok()?.into_iter().zip(scope.keep_mins().ok()?);
-    let marks = names.zip(starts).map(|(name, (start, keep_min))| Mark { name, start, keep_min }).collect();
+    let marks = names
+        .zip(starts)
+        .map(|(name, (start, (keep_min, open_at)))| Mark { name, start, keep_min, open_at })
+        .collect();
     let (setup, hand) = scope.setup(sections.setup?).ok()?;
     let circuit = scope.circuit(sections.circuit?).ok()?;
     let captures: Option<Vec<Capture>> = eff.captures.values().map(|c| scope.capture_rule(c).ok()).collect();

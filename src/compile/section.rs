@@ -231,25 +231,29 @@ impl Scope<'_> {
         errors.finish(self.board.map(|_| out))
     }
 
-    /// The fewest seeds a hole keeps each kind of mark with (`, while it holds at least 6
-    /// seeds`), in the order the marks are declared.
-    pub fn keep_mins(&self) -> Found<Vec<Option<u16>>> {
+    /// For each kind of mark, in the order declared: the fewest seeds a hole keeps it with
+    /// (`, while it holds at least 6 seeds`), and the count at which a hole loses it (`, until
+    /// it holds at least 8 seeds`).
+    pub fn keep_mins(&self) -> Found<Vec<(Option<u16>, Option<u16>)>> {
         let mut errors = Errors::default();
         let mut out = Vec::new();
-        for m in &self.eff.marks {
-            out.push(match &m.keep_min {
-                Some(v) if v.node == 0 => {
+        let mut count = |v: &Option<Spanned<ast::Count>>| match v {
+            Some(v) => match errors.take_one(self.count_of(v)) {
+                Some(0) => {
                     errors.push(CheckError::ZeroAmount { span: v.span.into() });
                     None
                 }
-                Some(v) if v.node > u64::from(crate::model::MAX_SEEDS) => {
+                Some(n) if u32::from(n) > crate::model::MAX_SEEDS => {
                     let max = u64::from(crate::model::MAX_SEEDS);
-                    errors.push(CheckError::TooLarge { value: v.node, max, span: v.span.into() });
+                    errors.push(CheckError::TooLarge { value: u64::from(n), max, span: v.span.into() });
                     None
                 }
-                Some(v) => Some(v.node as u16),
-                None => None,
-            });
+                n => n,
+            },
+            None => None,
+        };
+        for m in &self.eff.marks {
+            out.push((count(&m.keep_min), count(&m.open_at)));
         }
         errors.finish(Some(out))
     }

@@ -865,6 +865,7 @@ fn flags(rules: &Rules) -> Flags {
         swaps: model.phases.iter().any(|p| p.swap.is_some()),
         first_only: model.phases.iter().any(|p| p.first_only),
         last_turns: !model.end.last_turns.is_empty(),
+        marks_open: model.marks.iter().any(|m| m.open_at.is_some()),
         no_undo: model.phases.iter().any(|p| matches!(&p.turn, model::Turn::Sow(s) if s.no_undo)),
         sows_theirs: model.phases.iter().any(|p| match &p.turn {
             model::Turn::Sow(s) => (s.choices.iter().chain(s.turnings.iter().map(|t| &t.choice)))

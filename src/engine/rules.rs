@@ -364,6 +364,9 @@ pub(crate) struct Flags {
     /// A sowing may not undo the opponent's last turn (`must not undo …`): each state keeps
     /// the positions at its last two turn boundaries ([`State::before`]).
     pub no_undo: bool,
+    /// A mark is held until a hole is full (`, until it holds at least 8 seeds`): read at the
+    /// end of every turn as well.
+    pub marks_open: bool,
     /// A scored end rule gives each player one more turn first (`after one more turn each`).
     pub last_turns: bool,
     /// A choice describes an opponent's holes (`opponent's hole …`): the mover may sow a

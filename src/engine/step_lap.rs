@@ -135,13 +135,18 @@ impl Rules {
     }
 
     /// Take marks kept only while a hole holds some seeds (`, while it holds at least 6
-    /// seeds`) from the holes now holding fewer: after every lift and every capture.
+    /// seeds`) from the holes now holding fewer, and marks held until a hole is full (`, until
+    /// it holds at least 8 seeds`) from the holes now holding so many: after every lift and
+    /// every capture, every lap and every turn.
     pub(super) fn thin_marks(&self, state: &mut State) {
         for (m, mark) in self.model.marks.iter().enumerate() {
-            let Some(min) = mark.keep_min else { continue };
+            let (min, full) = (mark.keep_min.unwrap_or(0), mark.open_at.unwrap_or(u16::MAX));
+            if min == 0 && full == u16::MAX {
+                continue;
+            }
             for h in 0..self.model.board.holes() {
                 let hole = Hole(h as u8);
-                if state.counts[h] < min && state.is_marked(m as u8, hole) {
+                if (state.counts[h] < min || state.counts[h] >= full) && state.is_marked(m as u8, hole) {
                     set_mark(state, m as u8, hole, false);
                 }
             }

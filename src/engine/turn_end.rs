@@ -59,6 +59,9 @@ impl Rules {
         if PASS_ON && self.flags.last_turns && state.last_turns > 0 {
             self.count_last_turn(state);
         }
+        if self.flags.marks_open {
+            self.thin_marks(state);
+        }
         if PASS_ON {
             state.to_move = mover.next();
             state.hash = state.hash.wrapping_add(self.pass_keys[mover.index()]);

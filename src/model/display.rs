@@ -19,11 +19,15 @@ impl fmt::Display for Model {
             for mark in &self.marks {
                 let holes: Vec<String> = mark.start.iter().map(|&c| self.board.name(c)).collect();
                 let start = if holes.is_empty() { "none at the start".to_string() } else { holes.join(" ") };
-                let kept = match mark.keep_min {
+                let mut kept = match mark.keep_min {
                     Some(1) => ", kept while the hole holds at least 1 seed".to_string(),
                     Some(n) => format!(", kept while the hole holds at least {n} seeds"),
                     None => String::new(),
                 };
+                if let Some(n) = mark.open_at {
+                    let seeds = if n == 1 { "seed" } else { "seeds" };
+                    kept.push_str(&format!(", kept until the hole holds at least {n} {seeds}"));
+                }
                 writeln!(f, "  {}: {start}{kept}", mark.name)?;
             }
         }

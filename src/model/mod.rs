@@ -148,6 +148,9 @@ pub struct Mark {
     /// fewer, by a lift or a capture, loses it for good (`, while it holds at least 6
     /// seeds`). Read lap by lap.
     pub keep_min: Option<u16>,
+    /// A hole loses the mark once it holds at least this many seeds (`, until it holds at
+    /// least 8 seeds`). Read after every lap and at the end of every turn.
+    pub open_at: Option<u16>,
 }
 
 /// A phase of the game: an opening, or the main game.
@@ -492,7 +495,7 @@ impl Model {
             || along
             || claims
             || self.end.row_empty_every_lap
-            || self.marks.iter().any(|m| m.keep_min.is_some())
+            || self.marks.iter().any(|m| m.keep_min.is_some() || m.open_at.is_some())
             || sowings
                 .into_iter()
                 .any(|s| s.place.is_some() || s.hand_sow.is_some() || facts(s) || own(s) || back(s))

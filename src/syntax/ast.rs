@@ -536,7 +536,9 @@ pub struct Marks {
     /// Holes marked from the start, on both sides, each with the boards it holds on.
     pub holes: Vec<MarkHoles>,
     /// `, while it holds at least N seeds`: the fewest seeds a hole keeps the mark with.
-    pub keep_min: Option<Spanned<u64>>,
+    pub keep_min: Option<Spanned<Count>>,
+    /// `, until it holds at least N seeds`: the count at which a hole loses the mark.
+    pub open_at: Option<Spanned<Count>>,
 }
 
 /// `the 5th inner hole, when columns is 8`: holes of a `marks` line.

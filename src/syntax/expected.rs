@@ -685,6 +685,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::opening_named => "`opening \"arrange\"`",
         Rule::kw_main => "`main`",
         Rule::marks_hold_all => "`seed on the board is in a won hole`",
+        Rule::mark_until => "`until`",
         Rule::marks_empty_rule => {
             "`every quan hole is empty ends the game and the player with more seeds wins`"
         }

@@ -802,15 +802,22 @@ fn lower_marks(pair: Pair<'_, Rule>) -> Result<Marks> {
     let mut c = Children::of(pair);
     let name = lower_name(c.expect(Rule::row_name)?);
     let mut holes = Vec::new();
-    let mut keep_min = None;
+    let (mut keep_min, mut open_at) = (None, None);
     for p in c.rest() {
         if p.as_rule() == Rule::mark_while {
-            keep_min = Some(lower_int(Children::of(p).expect(Rule::int)?)?);
+            let mut w = Children::of(p);
+            let until = w.optional(Rule::mark_until).is_some();
+            let count = lower_seed_count(w.expect(Rule::seed_count)?)?;
+            if until {
+                open_at = Some(count);
+            } else {
+                keep_min = Some(count);
+            }
         } else {
             holes.push(lower_mark_holes(p)?);
         }
     }
-    Ok(Marks { name, holes, keep_min })
+    Ok(Marks { name, holes, keep_min, open_at })
 }
 
 fn lower_mark_holes(pair: Pair<'_, Rule>) -> Result<MarkHoles> {

@@ -6500,3 +6500,43 @@ fn an_end_rule_may_wait_for_every_seed_to_lie_in_marked_holes() {
     game.play_turn("a3").unwrap();
     assert_eq!(game.outcome(), win(Player::South, sow::engine::WinReason::Score));
 }
+
+/// `, until it holds at least 3 seeds` (Khrour, blind test 29, item 6: holes out of play
+/// "until the contents of the hole reach the required number"), in [`PLAIN`] with a2 marked
+/// `closed` and closed holes not to be sown: South may not sow a2 (2) at first; South's a1
+/// (2) makes it 3, the mark is gone at the end of the turn, and after North's b1 (into a1
+/// and a2) a2 may be sown.
+#[test]
+fn a_mark_may_hold_until_a_hole_is_full_again() {
+    let text = |keep: &str| {
+        plain(&[
+            (
+                "    circuit all rows anticlockwise\n",
+                &format!(
+                    "    marks closed: a2, {keep} it holds at least 1 + 2 seeds\n    circuit all rows anticlockwise\n"
+                ),
+            ),
+            (
+                "        own hole with at least 1 seed\n",
+                "        own hole with at least 1 seed, except closed holes\n",
+            ),
+        ])
+    };
+    let names = |game: &Game| {
+        let mut moves: Vec<String> = game.legal_moves().iter().map(|&m| game.rules().move_text(m)).collect();
+        moves.sort();
+        moves
+    };
+    let rules = seventh_fault(&text("until"));
+    assert!(
+        rules.model().to_string().contains("closed: a2, kept until the hole holds at least 3 seeds"),
+        "{}",
+        rules.model()
+    );
+    let mut game = Game::new(&rules);
+    assert_eq!(names(&game), ["a1", "a3", "a4"]);
+    game.play_turn("a1").unwrap();
+    assert!(!game.state().is_marked(0, hole(&rules, "a2")));
+    game.play_turn("b1").unwrap();
+    assert_eq!(names(&game), ["a1", "a2", "a3", "a4"]);
+}

@@ -133,6 +133,7 @@ fn an_index_that_names_nothing_is_refused() {
         name: "far".into(),
         start: vec![Cell { row: 9, column: 0 }],
         keep_min: None,
+        open_at: None,
     });
     assert!(matches!(refused(m), ModelError::Mark { .. }));
 }
