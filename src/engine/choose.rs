@@ -188,11 +188,19 @@ impl Rules {
             if !self.may_move_from(state, way, a) {
                 continue;
             }
-            for b in self.all_holes() {
-                let mv = Move::Transfer(a, b);
-                // A move an earlier way allows is listed once (a way lists each move once).
-                if self.may_move_to(state, way, a, b) && !(later && out.contains(&mv)) {
+            // A move an earlier way allows is listed once (a way lists each move once).
+            let mut push = |mv: Move| {
+                if !(later && out.contains(&mv)) {
                     out.push(mv);
+                }
+            };
+            if way.place == crate::model::TransferTo::Next {
+                push(Move::Transfer(a, self.ahead(state.to_move, a, 1)));
+                continue;
+            }
+            for b in self.all_holes() {
+                if self.may_move_to(state, way, a, b) {
+                    push(Move::Transfer(a, b));
                 }
             }
         }
@@ -210,17 +218,13 @@ impl Rules {
     fn may_move_to(&self, state: &State, way: &Transfer, a: Hole, b: Hole) -> bool {
         use crate::model::TransferTo;
         let me = state.to_move;
-        match way.place {
-            TransferTo::Next => b == self.ahead(me, a, 1),
-            place => {
-                let fits = match place {
-                    TransferTo::Behind => self.hole_column[b.index()] == self.hole_column[a.index()],
-                    TransferTo::NotOpposite => !self.opposite[me][a.index()].contains(&Some(b)),
-                    TransferTo::Any | TransferTo::Next => true,
-                };
-                b != a && fits && self.matches(state, me, &way.to, b)
-            }
-        }
+        let fits = match way.place {
+            TransferTo::Next => return b == self.ahead(me, a, 1),
+            TransferTo::Behind => self.hole_column[b.index()] == self.hole_column[a.index()],
+            TransferTo::NotOpposite => !self.opposite[me][a.index()].contains(&Some(b)),
+            TransferTo::Any => true,
+        };
+        b != a && fits && self.matches(state, me, &way.to, b)
     }
 
     /// The first way of the turn that allows the move from `a` to `b` now, which plays it.
