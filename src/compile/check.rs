@@ -164,8 +164,8 @@ fn choose_clauses(scope: &Scope<'_>) -> Vec<CheckError> {
         if let Some(lone) = &choose.node.lone {
             out.extend(errors(scope.lone_seed(lone)));
         }
-        if let Some(hole) = &choose.node.hand_sow {
-            out.extend(errors(scope.one_hole(hole)));
+        if let Some(hand) = &choose.node.hand_sow {
+            out.extend(errors(scope.one_hole(&hand.hole)));
         }
     }
     out
@@ -498,7 +498,7 @@ fn skipped_marks(scope: &Scope<'_>) -> Vec<CheckError> {
         .into_iter()
         .chain(openings)
         .flatten()
-        .filter_map(|sow| sow.node.skip.as_ref())
+        .flat_map(|sow| sow.node.skip.iter().chain(&sow.node.skip_when))
         .filter_map(|name| scope.mark(name).err())
         .collect()
 }

@@ -98,7 +98,10 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
     };
     let hand_sow = match own.choose.map(|c| c.node) {
         Some(c) => match &c.hand_sow {
-            Some(hole) => Some(scope.one_hole(hole).ok()?),
+            Some(hand) => {
+                let (role, column) = scope.one_hole(&hand.hole).ok()?;
+                Some(crate::model::HandSow { role, column, any: hand.any, round: hand.round })
+            }
             None => None,
         },
         None => base?.hand_sow,
@@ -155,6 +158,13 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
     let skip_side = match own.sow.map(|s| s.node) {
         Some(s) => s.skip_side.map(Into::into),
         None => base.and_then(|m| m.skip_side),
+    };
+    let skip_when = match own.sow.map(|s| s.node) {
+        Some(s) => match &s.skip_when {
+            Some(name) => Some(scope.mark(name).ok()?),
+            None => None,
+        },
+        None => base.and_then(|m| m.skip_when),
     };
     let skip_count = match own.sow.map(|s| s.node) {
         Some(s) => match &s.skip_count {
@@ -270,6 +280,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         place,
         skip,
         skip_side,
+        skip_when,
         skip_count,
         heavy,
         exit_start,

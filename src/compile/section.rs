@@ -985,6 +985,8 @@ impl Scope<'_> {
                 Fact::Origin(min, max)
             }
             ast::Fact::FirstLap => Fact::FirstLap,
+            ast::Fact::HandLap => Fact::HandLap,
+            ast::Fact::ChosenMarked(mark) => Fact::ChosenMarked(self.mark(mark).map_err(|e| vec![e])?),
             ast::Fact::TurnCaptured => Fact::TurnCaptured,
             ast::Fact::Made { bound, count } => {
                 let n = self.value(count).map_err(|e| vec![e])?.min(u64::from(u16::MAX)) as u16;

@@ -268,8 +268,11 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     first_hole: sowing.first_hole,
                     empty_hole: sowing.empty_hole.or(sowing.each_hole).unwrap_or(1),
                     each_hole: sowing.each_hole.unwrap_or(1),
-                    skip_in_play: sowing.skip.filter(|&m| model.mark_set_in_play(m)),
+                    skip_in_play: sowing
+                        .skip
+                        .filter(|&m| model.mark_set_in_play(m) || sowing.skip_when.is_some()),
                     skip_side: sowing.skip_side,
+                    skip_when: sowing.skip_when,
                     skip_count: sowing.skip_count,
                     every_lap_itself: sowing.every_lap_itself,
                     passing: sowing.lap_rules.iter().filter(|r| r.in_passing()).cloned().collect(),
@@ -643,11 +646,11 @@ fn build(model: Model) -> Rules {
         common: model.common,
         path: model.circuit.path,
         settles_seeds: model.colours || model.common,
-        path_mark: model.marks.len().min(crate::model::MAX_MARKS - 1) as u8,
-        chosen_mark: model.circuit.skip_chosen.then_some(model.marks.len() as u8),
+        path_mark: (model.marks.len() + usize::from(model.keeps_chosen())).min(crate::model::MAX_MARKS - 1)
+            as u8,
+        chosen_mark: model.keeps_chosen().then_some(model.marks.len() as u8),
         sown_mark: model.tracks_sown().then_some(
-            (model.marks.len() + usize::from(model.circuit.skip_chosen) + usize::from(model.circuit.path))
-                as u8,
+            (model.marks.len() + usize::from(model.keeps_chosen()) + usize::from(model.circuit.path)) as u8,
         ),
         flags: Flags::default(),
         turn_record: records_turn(&model),
@@ -924,7 +927,9 @@ fn attach_rings(rules: &mut Rules) {
                 // Holes of a mark the sowing skips, where only the setup marks them (where play
                 // marks holes, laps read the position's marks: `SowRules::skip_in_play`).
                 let skipped: Vec<Hole> = match sowing.skip {
-                    Some(m) if !rules.model.mark_set_in_play(m) => rules.marks[usize::from(m)].start.clone(),
+                    Some(m) if !rules.model.mark_set_in_play(m) && sowing.skip_when.is_none() => {
+                        rules.marks[usize::from(m)].start.clone()
+                    }
                     _ => Vec::new(),
                 };
                 // … only the sower's own, or only the others', where the sowing says so.

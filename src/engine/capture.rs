@@ -35,7 +35,7 @@ impl Rules {
     /// them: [`Flags::counts_took`]). Seeds taken into a store are counted there.
     #[inline]
     pub fn captured_by(&self, state: &State, p: Player) -> u16 {
-        state.captured[p].saturating_add(state.took[p])
+        (state.captured[p] - state.aside[p]).saturating_add(state.took[p])
     }
 
     /// `n` seeds the mover's capture took, put back on the board (into a hole, or sown on):

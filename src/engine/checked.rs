@@ -769,7 +769,7 @@ impl Rules {
             },
             (Phase::Lift(c), _) => PlayError::LiftOwed {
                 player: me,
-                hole: self.hole_name(c.hole),
+                hole: if c.hand { "their hand".to_string() } else { self.hole_name(c.hole) },
                 counts: moves
                     .iter()
                     .filter_map(|&m| if let Move::Lift(k) = m { Some(k) } else { None })

@@ -632,9 +632,7 @@ impl Rules {
             }
             Phase::Lift(choice) => {
                 let TurnKind::Sow(sow) = &self.phase_rules(after, me).turn else { return false };
-                let Some(counts) = sow.first_lap.counts(after.counts[choice.hole.index()]) else {
-                    return false;
-                };
+                let Some(counts) = choice.counts(after, sow.first_lap) else { return false };
                 counts.take(MoveList::CAPACITY).any(|k| {
                     let mut lifted = after.clone();
                     let mut history = History::new(self, &lifted);

@@ -72,6 +72,8 @@ fn rules_say(
                 Fact::PreviousHolds(min, max) => (min..=max).contains(&counts[previous.index()]),
                 // Read by `engine::stepwise` alone; the ring takes them as holding.
                 Fact::FirstLap
+                | Fact::HandLap
+                | Fact::ChosenMarked(_)
                 | Fact::TurnCaptured
                 | Fact::Made(..)
                 | Fact::OppositeSide(..)

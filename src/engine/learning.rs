@@ -166,7 +166,8 @@ impl Encoding {
             *value = f32::from(state.counts[hole.index()]);
         }
         let other = player.other();
-        // What each player's captures took, wherever the seeds went (see `Rules::captured_by`).
+        // What each player's captures took, wherever the seeds went (see `Rules::captured_by`),
+        // and the seeds an opening set aside.
         rest[0] = f32::from(state.captured[player].saturating_add(state.took[player]));
         rest[1] = f32::from(state.captured[other].saturating_add(state.took[other]));
         rest[2] = f32::from(state.hand[player]);

@@ -308,6 +308,9 @@ impl Rules {
                         let at = self.hole_name(p.at);
                         let _ = write!(out, " (sowing at {at}, {} to sow: choose the next hole)", p.hand);
                     }
+                    Phase::Lift(c) if c.hand => {
+                        let _ = write!(out, " (hand chosen: how many of its seeds to sow)");
+                    }
                     Phase::Lift(c) => {
                         let at = self.hole_name(c.hole);
                         let _ = write!(out, " ({at} chosen: how many of its seeds to lift)");

@@ -100,7 +100,7 @@ impl Rules {
         };
         self.neighbours(p.at).filter(move |&h| {
             !state.is_marked(self.path_mark, h)
-                && self.chosen_mark.is_none_or(|m| !state.is_marked(m, h))
+                && self.chosen_mark.is_none_or(|m| !self.model.circuit.skip_chosen || !state.is_marked(m, h))
                 && skip.is_none_or(|(m, side)| {
                     !(state.is_marked(m, h) && self.on_side(state, state.to_move, h, side))
                 })
@@ -114,7 +114,10 @@ impl Rules {
     /// of it (the mover's own, the others', or all).
     fn path_skip(&self, state: &State) -> Option<(u8, Option<crate::model::Side>)> {
         match &self.model.phases[usize::from(state.phase_of[state.to_move])].turn {
-            crate::model::Turn::Sow(sow) => sow.skip.map(|m| (m, sow.skip_side)),
+            crate::model::Turn::Sow(sow) => sow
+                .skip
+                .filter(|_| sow.skip_when.is_none_or(|c| self.chosen_is(state, c)))
+                .map(|m| (m, sow.skip_side)),
             _ => None,
         }
     }
@@ -334,6 +337,7 @@ impl Rules {
             held_by,
             laps: p.laps,
             hand: 0,
+            from_hand: false,
         }
     }
 

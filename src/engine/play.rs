@@ -332,8 +332,10 @@ impl Rules {
             let n = state.counts[h.index()];
             self.remove(state, h, n);
             log.took(h, n);
-            // Counted with the seeds the player has put out of play (or in hand).
+            // Counted with the seeds the player keeps off the board, but set aside: no capture
+            // took them, and a score of captures leaves them out.
             state.captured[me] += n;
+            state.aside[me] += n;
             if to_hand {
                 state.hand[me] += n;
             }

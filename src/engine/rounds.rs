@@ -220,6 +220,7 @@ impl Rules {
             state.hand[p] = 0;
             state.captured[p] = 0;
             state.took[p] = 0;
+            state.aside[p] = 0;
             state.captures_made[p] = 0;
             state.phase_of[p] = 0;
             state.phase_turns[p] = 0;

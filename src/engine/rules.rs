@@ -153,6 +153,9 @@ pub struct SowRules {
     /// … only the sower's own holes of that mark, or only the others' (`, skipping own
     /// covered holes`).
     pub skip_side: Option<crate::model::Side>,
+    /// Only a turn whose chosen hole carries this mark skips them (`… when the chosen hole is
+    /// a store hole`): read from the turn's chosen hole ([`Rules::chosen_mark`]).
+    pub skip_when: Option<u8>,
     /// Holes skipped by what they hold when a lap reaches them (see
     /// [`crate::model::Sowing::skip_count`]): read lap by lap.
     pub skip_count: Option<crate::model::SkipCount>,
@@ -173,7 +176,7 @@ pub struct SowRules {
     pub hand_entry: bool,
     /// While the mover holds seeds in hand, they may sow them instead, from this hole of
     /// theirs ([`Move::SowHand`](super::Move)).
-    pub hand_sow: Option<(crate::model::Role, crate::model::Column)>,
+    pub hand_sow: Option<crate::model::HandSow>,
     /// A turn's first lap may be sown otherwise than the rest: turned, with seeds by rule
     /// into its first hole, or lifting a number of seeds or starting in the chosen hole.
     pub special_first: bool,

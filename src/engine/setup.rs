@@ -209,6 +209,7 @@ impl Rules {
             phase: Phase::Sow,
             captured: ByPlayer::default(),
             took: ByPlayer::default(),
+            aside: ByPlayer::default(),
             // The seeds the setup puts in hand, where turns place them on the board.
             hand: ByPlayer::for_seats(self.seats(), |p| self.model.hand_of(p)),
             captures_made: ByPlayer::default(),
@@ -491,7 +492,10 @@ impl Rules {
             }
             Phase::Lift(c) => {
                 mix(5);
-                mix(c.hole.index() as u64 | u64::from(c.rev) << 8 | u64::from(c.through) << 9);
+                mix(c.hole.index() as u64
+                    | u64::from(c.rev) << 8
+                    | u64::from(c.through) << 9
+                    | u64::from(c.hand) << 10);
             }
             Phase::PutChoice(c) => {
                 mix(6);
@@ -519,6 +523,12 @@ impl Rules {
                 | u64::from(state.captures_made[p]) << 16
                 | u64::from(state.phase_turns[p]) << 32
                 | u64::from(state.phase_moves[p]) << 48);
+        }
+        if state.aside != ByPlayer::default() {
+            // Seeds an opening set aside are not captured: the score of captures leaves them out.
+            for p in Player::BOTH {
+                mix(u64::from(state.aside[p]) | 1 << 20);
+            }
         }
         if self.model.end.turn_limit.is_some() {
             mix(u64::from(state.turn));

@@ -555,6 +555,8 @@ fn landing_rules(
                 // by `engine::stepwise`, which reads the rules from the model; the ring never
                 // decides them, and takes the fact as holding.
                 Fact::FirstLap
+                | Fact::HandLap
+                | Fact::ChosenMarked(_)
                 | Fact::TurnCaptured
                 | Fact::Made(..)
                 | Fact::OppositeSide(..)

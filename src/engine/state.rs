@@ -216,6 +216,27 @@ pub struct LiftChoice {
     pub rev: bool,
     /// The lap goes through the mover's side store.
     pub through: bool,
+    /// The seeds are the mover's hand (`hand` chosen; `hole` is the hole the hand's first
+    /// seed goes into), not the hole's.
+    pub hand: bool,
+}
+
+impl LiftChoice {
+    /// The counts the mover may choose at this pause: from 1 to all of the hand's seeds, or
+    /// those the rules let a lap lift from the hole (see [`crate::model::FirstLap::counts`]).
+    pub fn counts(
+        self,
+        state: &State,
+        first_lap: crate::model::FirstLap,
+    ) -> Option<std::ops::RangeInclusive<u16>> {
+        match self.hand {
+            true => {
+                let hand = state.hand[state.to_move];
+                (hand > 0).then_some(1..=hand)
+            }
+            false => first_lap.counts(state.counts[self.hole.index()]),
+        }
+    }
 }
 
 /// A capture waiting for the mover to choose the row end its seeds are sown from.
@@ -601,6 +622,10 @@ pub struct State {
     /// The turns still to be played before the game ends on the score, where a rule that
     /// holds gives each player one more (`after one more turn each`); 0 where none is counted.
     pub(crate) last_turns: u8,
+    /// Of the seeds counted in `captured`, those a turn of an opening emptied (out of play, or
+    /// into the hand) and no capture took: they are not captured for the score (blind test
+    /// 24, fault 1). Those in hand go back on the board first.
+    pub(crate) aside: ByPlayer<u16>,
 }
 
 /// [`State::again`]: the turn under way is one of moving again.
@@ -678,10 +703,17 @@ impl State {
         self.phase
     }
 
-    /// Seeds each player has captured (whether they left play or went to hand), and those
-    /// of their own holes a turn of an opening emptied.
+    /// Seeds each player has captured (whether they left play or went to hand); not those
+    /// a turn of an opening emptied, which no capture took (see [`State::aside`]).
     pub fn captured(&self) -> ByPlayer<u16> {
-        self.captured
+        self.captured.zip_map(self.aside, |c, a| c - a)
+    }
+
+    /// Seeds each player's turns of an opening emptied (`remove the seeds of … from play`,
+    /// `put the seeds of … in the mover's hand`) that are still off the board: out of play,
+    /// or in hand.
+    pub fn aside(&self) -> ByPlayer<u16> {
+        self.aside
     }
 
     /// Seeds each player keeps in hand.
@@ -750,6 +782,7 @@ impl fmt::Debug for State {
                 .field("phase", &self.phase)
                 .field("captured", &self.captured)
                 .field("took", &self.took)
+                .field("aside", &self.aside)
                 .field("hand", &self.hand)
                 .field("captures_made", &self.captures_made)
                 .field("phase_of", &self.phase_of)

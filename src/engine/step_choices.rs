@@ -355,8 +355,15 @@ impl Rules {
                 s.phase = Phase::Sow;
                 self.step_run(&mut s, sow, (choice.at, LapAction::Relay), cur, &mut tally, &mut log);
             }
+            // Where the mover chooses how many of the hand's seeds to sow, `hand` sows nothing
+            // yet; the count sows the lap.
+            (Phase::Sow, Move::SowHand) if sow.hand_sow.is_some_and(|h| h.any) => {}
             (Phase::Sow, Move::SowHand) => {
-                self.step_hand_laps(&mut s, sow, &mut tally, &mut log);
+                self.step_hand_laps(&mut s, sow, None, &mut tally, &mut log);
+            }
+            (Phase::Lift(choice), Move::Lift(k)) if choice.hand => {
+                s.phase = Phase::Sow;
+                self.step_hand_laps(&mut s, sow, Some(k), &mut tally, &mut log);
             }
             // Where the mover chooses how many seeds to lift, the hole sows nothing yet; the
             // count sows the first lap.
@@ -400,9 +407,10 @@ impl Rules {
     pub(super) fn step_ends(&self, state: &State, sow: &SowRules, h: Hole, rev: bool, through: bool) -> bool {
         if sow.first_lap.chosen.is_some() {
             let Some(mut counts) = sow.first_lap.counts(state.counts[h.index()]) else { return false };
-            return counts.any(|k| self.lift_ends(state, sow, LiftChoice { hole: h, rev, through }, k));
+            return counts
+                .any(|k| self.lift_ends(state, sow, LiftChoice { hole: h, rev, through, hand: false }, k));
         }
-        self.lift_ends(state, sow, LiftChoice { hole: h, rev, through }, 0)
+        self.lift_ends(state, sow, LiftChoice { hole: h, rev, through, hand: false }, 0)
     }
 
     /// Whether the turn that sows the hole of `choice` ends, its first lap lifting `k` seeds
@@ -416,6 +424,12 @@ impl Rules {
         s.phase = Phase::Sow;
         let mut tally = Tally::default();
         let lift = (k > 0).then_some(k);
+        if choice.hand {
+            let Some(step) = self.step_hand_laps(&mut s, sow, lift, &mut tally, &mut ()) else {
+                return false;
+            };
+            return self.step_settles(&s, sow, step, 0);
+        }
         let step =
             self.step_start(&mut s, sow, choice.hole, choice.rev, choice.through, lift, &mut tally, &mut ());
         self.step_settles(&s, sow, step, 0)
@@ -428,7 +442,7 @@ impl Rules {
     /// those that feed.
     pub(super) fn lift_moves(&self, state: &State, choice: LiftChoice, out: &mut MoveList) {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return };
-        let Some(counts) = sow.first_lap.counts(state.counts[choice.hole.index()]) else { return };
+        let Some(counts) = choice.counts(state, sow.first_lap) else { return };
         let me = state.to_move;
         // Where the lap goes through the side store, only the counts that reach it: the
         // others sow as the lap past it does.

@@ -53,6 +53,38 @@ impl Rules {
         circuit[if rev { (pos + len - 1) % len } else { (pos + 1) % len }]
     }
 
+    /// Whether the hole the turn began from carries mark `m` now (never where the turn chose
+    /// no hole: a hand sown).
+    pub(super) fn chosen_is(&self, state: &State, m: u8) -> bool {
+        self.chosen_mark.is_some_and(|chosen| {
+            let (a, b) = (&state.marks[usize::from(chosen)], &state.marks[usize::from(m)]);
+            a.iter().zip(b).any(|(a, b)| a & b != 0)
+        })
+    }
+
+    /// The hole after `h` along the mover's circuit going `rev` (through their side store with
+    /// `through`) for a lap that goes round `row` (a hand sown `round own row`): past the
+    /// row's last hole, its first one, the hole its run along the circuit starts with.
+    #[cold]
+    pub(super) fn step_round(&self, me: Player, h: Hole, (rev, through): (bool, bool), row: usize) -> Hole {
+        let in_row = |h: Hole| !self.is_store(h) && self.row_of(h) == row;
+        let next = self.step_path(me, h, rev, through);
+        if in_row(next) || !in_row(h) {
+            return next;
+        }
+        // Back along the circuit from `h` to the first hole of the row's run (at most a ring's
+        // length of steps, where the whole ring is the row).
+        let mut first = h;
+        for _ in 0..MAX_SLOTS {
+            let back = self.step_path(me, first, !rev, through);
+            if !in_row(back) || back == h {
+                break;
+            }
+            first = back;
+        }
+        first
+    }
+
     /// Lift hole `from` and sow its seeds one by one along the mover's circuit going `rev`
     /// (through their side store with `through`): where the last seed fell, and what that
     /// hole held before it.
@@ -172,7 +204,10 @@ impl Rules {
         let mut drops = Vec::new();
         let (mut left, mut overran) = (n, 0u16);
         while left > 0 {
-            at = self.step_path(me, at, rev, through);
+            at = match tally.round {
+                Some(row) => self.step_round(me, at, (rev, through), row),
+                None => self.step_path(me, at, rev, through),
+            };
             // The seeds hole `at` would receive: the first hole of a first lap with seeds by
             // rule for it; else an empty hole's; else one.
             let share = |state: &State, at: Hole| {
@@ -189,17 +224,22 @@ impl Rules {
             let mut passed = 0;
             while ((self.skip_origin && at == from)
                 || ring.skips_hole(at)
-                || sow
-                    .skip_in_play
-                    .is_some_and(|m| state.is_marked(m, at) && self.on_side(state, me, at, sow.skip_side))
-                || self.chosen_mark.is_some_and(|m| state.is_marked(m, at))
+                || sow.skip_in_play.is_some_and(|m| {
+                    state.is_marked(m, at)
+                        && self.on_side(state, me, at, sow.skip_side)
+                        && sow.skip_when.is_none_or(|c| self.chosen_is(state, c))
+                })
+                || self.chosen_mark.is_some_and(|m| self.model.circuit.skip_chosen && state.is_marked(m, at))
                 || sow.skip_count.is_some_and(|skip| {
                     !(skip.spares_last && share(state, at) >= left)
                         && self.skipped_by_count(state, me, at, skip)
                 }))
                 && passed < MAX_SLOTS
             {
-                at = self.step_path(me, at, rev, through);
+                at = match tally.round {
+                    Some(row) => self.step_round(me, at, (rev, through), row),
+                    None => self.step_path(me, at, rev, through),
+                };
                 passed += 1;
             }
             let k = share(state, at).min(left);
@@ -472,6 +512,8 @@ impl Rules {
             }
             Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
             Fact::FirstLap => cur.first,
+            Fact::HandLap => cur.from_hand,
+            Fact::ChosenMarked(m) => self.chosen_is(state, m),
             Fact::TurnCaptured => cur.captured,
             Fact::Made(min, max, step) => crate::model::in_counts(state.captures_made[me], min, max, step),
             Fact::Holes { mover, occupied, min, max } => {

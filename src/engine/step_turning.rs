@@ -57,6 +57,7 @@ impl Rules {
             laps: 0,
             held_by: None,
             hand: 0,
+            from_hand: false,
         };
         let hand = choice.hand_at(h);
         if state.counts[h.index()] == 0 || state.counts[h.index()] < hand {
@@ -143,6 +144,7 @@ impl Rules {
             // Whose seeds the landing hole held, where holes change owner (blind test 22).
             held_by: tally.held_by,
             hand: 0,
+            from_hand: false,
         };
         match (&t.condition, &t.lands) {
             (TurnCheck::Always, _) => true,

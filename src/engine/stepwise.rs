@@ -57,6 +57,8 @@ pub(super) struct Cursor {
     /// Seeds of the lap under way still to fall, where a rule is read as a seed falls
     /// (`a seed lands in …`); 0 where a lap has ended.
     pub(super) hand: u16,
+    /// The lap about to end is the mover's hand (`the lap is sown from the hand`).
+    pub(super) from_hand: bool,
 }
 
 impl Cursor {
@@ -73,6 +75,7 @@ impl Cursor {
             laps: 0,
             held_by: None,
             hand: 0,
+            from_hand: false,
         }
     }
 }
@@ -111,6 +114,9 @@ pub(super) struct Tally {
     pub(super) trace: Option<Vec<SownLap>>,
     /// Where the laps are traced: the marks as the last lap traced left them.
     pub(super) marks_seen: [[u64; 3]; MAX_MARKS],
+    /// The row (see [`Rules::row_of`]) the lap under way goes round, never out of it (a hand
+    /// sown `round own row`).
+    pub(super) round: Option<usize>,
 }
 
 impl Tally {
@@ -237,7 +243,7 @@ impl Rules {
                 state.passes = 0;
                 if sow.first_lap.chosen.is_some() {
                     // The mover chooses how many of its seeds to lift next: nothing is sown yet.
-                    state.phase = Phase::Lift(LiftChoice { hole: h, rev, through });
+                    state.phase = Phase::Lift(LiftChoice { hole: h, rev, through, hand: false });
                     return None;
                 }
                 self.step_start(state, sow, h, rev, through, None, &mut tally, log)
@@ -261,6 +267,10 @@ impl Rules {
         let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
         let mut tally = Tally::default();
         state.phase = Phase::Sow;
+        if choice.hand {
+            let step = self.step_hand_laps(state, sow, Some(k), &mut tally, log)?;
+            return Some(self.step_finish(state, history, step, tally, (choice.hole, 0), log));
+        }
         let step =
             self.step_start(state, sow, choice.hole, choice.rev, choice.through, Some(k), &mut tally, log);
         Some(self.step_finish(state, history, step, tally, (choice.hole, 0), log))
@@ -542,7 +552,8 @@ impl Rules {
     }
 
     /// `hand`: the mover's hand sown as the turn's first lap, its first seed into the hole the
-    /// rules name, then on as any lap. `None` where nothing is sown (an empty hand).
+    /// rules name, then on as any lap; where the mover chooses how many of its seeds to sow,
+    /// a pause for the count. `None` where nothing is sown (an empty hand, or the pause).
     pub(super) fn step_hand<L: Log>(
         &self,
         state: &mut State,
@@ -552,30 +563,37 @@ impl Rules {
         let me = state.to_move;
         let TurnKind::Sow(sow) = &self.phase_rules(state, me).turn else { return None };
         let into = self.hand_hole(sow, me)?;
+        if sow.hand_sow.is_some_and(|hand| hand.any) && state.hand[me] > 0 {
+            let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
+            state.passes = 0;
+            state.phase = Phase::Lift(LiftChoice { hole: into, rev, through: false, hand: true });
+            return None;
+        }
         let mut tally = Tally::default();
-        let step = self.step_hand_laps(state, sow, &mut tally, log)?;
+        let step = self.step_hand_laps(state, sow, None, &mut tally, log)?;
         Some(self.step_finish(state, history, step, tally, (into, 0), log))
     }
 
     /// The hole of `me`'s the rules sow a hand from (`… starting with the leftmost pit hole`).
     pub(super) fn hand_hole(&self, sow: &SowRules, me: Player) -> Option<Hole> {
-        let (role, column) = sow.hand_sow?;
-        self.hole_counted(me, role, column)
+        let hand = sow.hand_sow?;
+        self.hole_counted(me, hand.role, hand.column)
     }
 
     /// The lap of the mover's hand and the laps that follow it, as any turn's: the hand's
-    /// seeds back in play (the captured ones no longer counted as captured), the first into
-    /// the hole the rules name.
+    /// seeds back in play (the captured ones no longer counted as captured), `count` of them
+    /// where the mover chose how many (else all), the first into the hole the rules name.
     pub(super) fn step_hand_laps<L: Log>(
         &self,
         state: &mut State,
         sow: &SowRules,
+        count: Option<u16>,
         tally: &mut Tally,
         log: &mut L,
     ) -> Option<Step> {
         let me = state.to_move;
         let into = self.hand_hole(sow, me)?;
-        let hand = state.hand[me];
+        let hand = count.map_or(state.hand[me], |k| k.min(state.hand[me]));
         if hand == 0 {
             return None;
         }
@@ -584,14 +602,18 @@ impl Rules {
         let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
         let mut cur = Cursor::first_lap(rev);
         cur.origin = hand;
+        cur.from_hand = true;
         tally.cur = Some(cur);
         // Sown starting with the hole: as from the hole before it.
         let from = self.step_hole(me, into, !rev);
+        // The lap goes round the row it starts in, where the rules say so.
+        tally.round = sow.hand_sow.is_some_and(|h| h.round).then(|| self.row_of(into));
         let landing =
             self.drop_seeds(state, sow, (from, sow.first_hole.unwrap_or(1)), hand, (rev, false), tally);
+        tally.round = None;
         tally.lifted_from(into);
         let action = self.step_action(state, sow, landing, &mut cur, tally);
-        cur.first = false;
+        (cur.first, cur.from_hand) = (false, false);
         Some(self.step_run(state, sow, (landing.0, action), cur, tally, log))
     }
 
@@ -651,6 +673,7 @@ impl Rules {
             laps: 0,
             held_by: None,
             hand: 0,
+            from_hand: false,
         };
         let action = self.step_action(state, sow, (at, before), &mut cur, tally);
         self.step_run(state, sow, (at, action), cur, tally, log)
@@ -717,6 +740,7 @@ impl Rules {
             laps: 0,
             held_by: None,
             hand: 0,
+            from_hand: false,
         };
         let (at, before) = self.step_lap(state, sow, choice.at, rev, through, tally);
         if through && !self.side_allowed(state, sow) {
@@ -1179,5 +1203,6 @@ fn kept_cursor(state: &State, origin: u16, pauses: u16) -> Cursor {
         laps: 0,
         held_by: None,
         hand: 0,
+        from_hand: false,
     }
 }

@@ -83,6 +83,7 @@ impl Rules {
         for (a, b) in [(me, other), (other, me)] {
             state.captured[a] = before.captured[b];
             state.took[a] = before.took[b];
+            state.aside[a] = before.aside[b];
             state.hand[a] = before.hand[b];
             state.captures_made[a] = before.captures_made[b];
             state.direction[a] = before.direction[b];

@@ -315,7 +315,10 @@ impl Rules {
     pub(super) fn take_from_hand(state: &mut State, p: Player, n: u16) {
         let dealt = state.hand[p].saturating_sub(state.captured[p]);
         state.hand[p] -= n;
-        state.captured[p] -= n.saturating_sub(dealt).min(state.captured[p]);
+        let back = n.saturating_sub(dealt).min(state.captured[p]);
+        state.captured[p] -= back;
+        // Seeds an opening set aside in hand go back first.
+        state.aside[p] -= back.min(state.aside[p]);
     }
 
     /// Whether the player to move has exactly one occupied hole.

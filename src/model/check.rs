@@ -174,7 +174,7 @@ impl Model {
         // `skipping the chosen hole`, a path of neighbouring holes and `sown this turn` each
         // keep a kind of mark of their own, after the file's.
         let kept = [
-            (self.circuit.skip_chosen, "`skipping the chosen hole`"),
+            (self.keeps_chosen(), "`skipping the chosen hole` or `the chosen hole is …`"),
             (self.circuit.path, "a path of neighbouring holes"),
             (self.tracks_sown(), "`sown this turn`"),
         ];

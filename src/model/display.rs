@@ -654,15 +654,23 @@ impl Model {
                 "{indent}  also: while the mover's hand holds a seed for each of their holes, they may put one into each instead of sowing (`enter`; the turn is over)"
             )?;
         }
-        if let Some((role, column)) = sowing.hand_sow {
-            let place = match column {
+        if let Some(hand) = sowing.hand_sow {
+            let place = match hand.column {
                 Column::FromLeft(k) => format!("hole {} from their left", k + 1),
                 Column::FromRight(k) => format!("hole {} from their right", k + 1),
             };
+            let (them, how_many) = match hand.any {
+                true => ("as many of them as they choose", ", then the count, `3`"),
+                false => ("them", ""),
+            };
+            let round = match hand.round {
+                true => ", going round that row and never out of it",
+                false => "",
+            };
             writeln!(
                 f,
-                "{indent}  also: while the mover holds seeds in hand, they may sow them instead, as the turn's first lap, the first into their {} row's {place} (`hand`)",
-                self.row_names[usize::from(role)]
+                "{indent}  also: while the mover holds seeds in hand, they may sow {them} instead, as the turn's first lap, the first into their {} row's {place}{round} (`hand`{how_many})",
+                self.row_names[usize::from(hand.role)]
             )?;
         }
         if let Some(n) = sowing.empty_hole {
@@ -774,9 +782,16 @@ impl Model {
                 Some(Side::Own) => "sower's own ",
                 Some(Side::Opponent) => "others' ",
             };
+            let when = match sowing.skip_when {
+                Some(c) => format!(
+                    " in a turn whose chosen hole is {} hole",
+                    a_name(&self.marks[usize::from(c)].name)
+                ),
+                None => String::new(),
+            };
             writeln!(
                 f,
-                "{gap}{indent}sowing: laps skip the {whose}{} holes (they receive no seed, though they may be lifted)",
+                "{gap}{indent}sowing: laps{when} skip the {whose}{} holes (they receive no seed, though they may be lifted)",
                 self.marks[usize::from(m)].name
             )?;
         }
@@ -1045,6 +1060,10 @@ impl Model {
                 format!("{hole} holds {}", count_set(min, max, step, "seeds"))
             }
             Fact::FirstLap => "the turn's first lap".to_string(),
+            Fact::HandLap => "the lap of the mover's hand".to_string(),
+            Fact::ChosenMarked(m) => {
+                format!("chosen hole {} hole", a_name(&self.marks[usize::from(m)].name))
+            }
             Fact::TurnCaptured => "after a capture this turn".to_string(),
             Fact::Holes { mover, occupied, min, max } => format!(
                 "the {} has {}",

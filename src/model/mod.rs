@@ -399,6 +399,26 @@ impl Model {
         (self.captures.iter().flat_map(|c| &c.take)).any(|t| matches!(t, Target::EverySown(..)))
     }
 
+    /// Whether the hole a turn began from is kept for the turn, by a mark of its own: where
+    /// laps skip it (`skipping the chosen hole`), or a rule asks whether it carries a mark
+    /// (`the chosen hole is a bank hole`).
+    pub fn keeps_chosen(&self) -> bool {
+        let asks = |r: &LapRule| {
+            (r.facts.iter().chain(r.either.iter().flatten().map(|(_, f)| f)))
+                .any(|f| matches!(f, Fact::ChosenMarked(_)))
+        };
+        self.circuit.skip_chosen
+            || self.phases.iter().any(|p| match &p.turn {
+                Turn::Sow(s) => {
+                    s.skip_when.is_some()
+                        || s.lap_rules.iter().any(asks)
+                        || (s.turnings.iter().filter_map(|t| t.condition.as_ref()).chain(&s.prefer))
+                            .any(|c| matches!(c, TurnCondition::Lands(r) if asks(r)))
+                }
+                _ => false,
+            })
+    }
+
     /// The constructs only the general interpreter plays (see [`Model::fast_path_covers`]).
     fn lap_by_lap(&self) -> bool {
         let sowings = self.phases.iter().filter_map(|p| match &p.turn {
@@ -419,6 +439,8 @@ impl Model {
                     matches!(
                         f,
                         Fact::FirstLap
+                            | Fact::HandLap
+                            | Fact::ChosenMarked(_)
                             | Fact::TurnCaptured
                             | Fact::Made(..)
                             | Fact::OppositeSide(..)
@@ -479,6 +501,7 @@ impl Model {
                 || !s.prefer.is_empty()
                 || s.block.is_some()
                 || s.skip.is_some_and(|m| self.mark_set_in_play(m))
+                || s.skip_when.is_some()
                 || s.skip_count.is_some()
                 || s.every_lap_itself
                 || s.whole_move.is_some()
@@ -675,9 +698,8 @@ pub struct Sowing {
     /// seed from the hand into each own hole.
     pub hand_entry: bool,
     /// A move besides sowing while the mover holds seeds in hand: the hand sown as the turn's
-    /// first lap, its first seed into this hole of the mover's (row, and column from their
-    /// seat). Played by the general interpreter.
-    pub hand_sow: Option<(Role, Column)>,
+    /// first lap. Played by the general interpreter.
+    pub hand_sow: Option<HandSow>,
     /// Each turn begins with a seed from the mover's hand put into the chosen hole (which may
     /// be empty), rather than with the chosen hole lifted.
     pub place: Option<Place>,
@@ -687,6 +709,9 @@ pub struct Sowing {
     /// … only the sower's own holes of it, or only the others' (`, skipping own covered
     /// holes`); both where `None`.
     pub skip_side: Option<Side>,
+    /// … only in a turn whose chosen hole carries this mark (`… when the chosen hole is a
+    /// store hole`). Read lap by lap.
+    pub skip_when: Option<MarkId>,
     /// Holes holding so many seeds when a lap reaches them (`min`, `max`, in steps of the
     /// last), of one side if said, receive no seed in a lap (`, skipping opponent's holes
     /// with 3 seeds`).
@@ -1440,6 +1465,12 @@ impl<T> ByPlayer<T> {
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByPlayer<U> {
         ByPlayer(self.0.map(f))
     }
+
+    /// Apply a function to every seat's value and another's of the same seat.
+    pub fn zip_map<U, V>(self, other: ByPlayer<U>, mut f: impl FnMut(T, U) -> V) -> ByPlayer<V> {
+        let mut other = other.0.into_iter();
+        ByPlayer(self.0.map(|t| f(t, other.next().expect("a value for every seat"))))
+    }
 }
 
 impl<T> Index<Player> for ByPlayer<T> {
@@ -1657,6 +1688,11 @@ pub enum Fact {
     Stepped(CountAt, u16, u16, u16),
     /// The lap is the turn's first (the chosen hole's, or the hole a seed was placed in).
     FirstLap,
+    /// The lap is the seeds of the mover's hand (a turn sowing the hand). Read lap by lap.
+    HandLap,
+    /// The hole the turn began from carries the mark; never where the turn sows the hand.
+    /// Read lap by lap.
+    ChosenMarked(MarkId),
     /// A capture has been made earlier in the turn.
     TurnCaptured,
     /// The mover has made between so many captures so far in the game (or the round), by
@@ -1682,6 +1718,19 @@ pub enum Fact {
     /// that side's row of this role; with `true`, no lap before the one that just ended has
     /// ended in that row.
     NotReached(Side, Role, bool),
+}
+
+/// A hand sown as a turn's first lap (`a player may sow the seeds of their hand …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandSow {
+    /// The row of the hole its first seed goes into.
+    pub role: Role,
+    /// That hole's column, counted from the mover's seat.
+    pub column: Column,
+    /// The mover chooses how many of the hand's seeds to sow (`any number of the seeds`).
+    pub any: bool,
+    /// The lap goes round the row it starts in, never out of it (`, round own row`).
+    pub round: bool,
 }
 
 /// The hole a [`Fact::Stepped`] reads.

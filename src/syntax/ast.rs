@@ -441,6 +441,8 @@ pub struct Sow {
     pub skip: Option<Spanned<String>>,
     /// `, skipping own NAME holes` (or `opponent's`): only that side's holes of the mark.
     pub skip_side: Option<Side>,
+    /// `… when the chosen hole is a NAME hole`: only turns from a hole of that mark skip.
+    pub skip_when: Option<Spanned<String>>,
     /// `, skipping [own|opponent's] holes with N seeds`: the holes no lap drops a seed into
     /// by what they hold, if said.
     /// The bool: `, except the last seed`.
@@ -729,13 +731,25 @@ pub struct Choose {
     pub turned_once: Option<Span>,
     /// `a player may put one seed from their hand into each own hole`, if written.
     pub hand_entry: Option<Span>,
-    /// `a player may sow the seeds of their hand starting with HOLE`: the hole.
-    pub hand_sow: Option<Spanned<HoleSet>>,
+    /// `a player may sow the seeds of their hand starting with HOLE`.
+    pub hand_sow: Option<HandSow>,
     /// `prefer first laps if …, then if …`: the conditions, most preferred first.
     pub prefer: Vec<Spanned<TurnCondition>>,
     /// `after a turn that captures nothing, …, mark as MARK the opponent's holes the mover
     /// would capture next[, except …]`, if written.
     pub block: Option<Spanned<Block>>,
+}
+
+/// `a player may sow [any number of] the seeds of their hand starting with HOLE[, round own
+/// row]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandSow {
+    /// The hole the hand's first seed goes into.
+    pub hole: Spanned<HoleSet>,
+    /// `any number of the seeds`: the mover chooses how many.
+    pub any: bool,
+    /// `, round own row`: the lap goes round the row it starts in.
+    pub round: bool,
 }
 
 /// The blocking rule's mark and the holes it spares.
@@ -1049,8 +1063,12 @@ pub enum Fact {
         /// The count.
         count: Spanned<Value>,
     },
+    /// `the chosen hole is a NAME hole`: the mark's name.
+    ChosenMarked(Spanned<String>),
     /// `the lap is the first of the turn`.
     FirstLap,
+    /// `the lap is sown from the hand`.
+    HandLap,
     /// `the turn has captured`.
     TurnCaptured,
     /// `the mover has made no capture`, `… has made [at least|at most] N captures`.

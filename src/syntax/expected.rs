@@ -88,6 +88,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::first_hole_seeds => "`, 2 seeds into the first hole`",
         Rule::empty_hole_seeds => "`, 2 seeds into each empty hole`",
         Rule::skip_marked => "`, skipping out holes`",
+        Rule::skip_when => "`when the chosen hole is a store hole`",
         Rule::hand_entry => "`a player may put one seed from their hand into each own hole`",
         Rule::opponents_place => "`the opponent's leftmost pit hole`",
         Rule::hand_sow => "`a player may sow the seeds of their hand starting with the leftmost pit hole`",
@@ -204,6 +205,10 @@ pub fn phrase(rule: Rule) -> &'static str {
         }
         Rule::opposite_filter => "`whose opposite inner hole is occupied`",
         Rule::first_lap_fact => "`the lap is the first of the turn`",
+        Rule::hand_lap_fact => "`the lap is sown from the hand`",
+        Rule::chosen_mark_fact => "`the chosen hole is a centre hole`",
+        Rule::hand_any => "`any number of the seeds`",
+        Rule::hand_round => "`, round own row`",
         Rule::captured_turn_fact => "`the turn has captured`",
         Rule::resow_end => {
             "`into the end of the own inner row nearer the capture, either end from the middle 4 holes, and sow the hole on inward`"

@@ -675,13 +675,20 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         }
         None => None,
     };
-    let (skip, skip_side) = match c.optional(Rule::skip_marked) {
+    let (skip, skip_side, skip_when) = match c.optional(Rule::skip_marked) {
         Some(skip) => {
             let mut k = Children::of(skip);
             let side = k.optional(Rule::side).map(lower_side).transpose()?.map(|s| s.node);
-            (Some(lower_name(k.expect(Rule::row_name)?)), side)
+            let name = lower_name(k.expect(Rule::row_name)?);
+            let when = match k.optional(Rule::skip_when) {
+                Some(w) => Some(lower_name(
+                    Children::of(Children::of(w).expect(Rule::marked_hole)?).expect(Rule::row_name)?,
+                )),
+                None => None,
+            };
+            (Some(name), side, when)
         }
-        None => (None, None),
+        None => (None, None, None),
     };
     let every_lap_itself = c.optional(Rule::every_lap_itself).map(|p| span(&p));
     let overrun = c.optional(Rule::overrun).map(lower_overrun).transpose()?;
@@ -714,6 +721,7 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
         each_hole,
         skip,
         skip_side,
+        skip_when,
         skip_count,
         place,
         heavy,
@@ -994,7 +1002,13 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
             Rule::leave_turned => leave_turned = Some(span(&child)),
             Rule::turned_once => turned_once = Some(span(&child)),
             Rule::hand_entry => hand_entry = Some(span(&child)),
-            Rule::hand_sow => hand_sow = Some(lower_one_hole(Children::of(child).expect(Rule::one_hole)?)?),
+            Rule::hand_sow => {
+                let mut c = Children::of(child);
+                let any = c.optional(Rule::hand_any).is_some();
+                let hole = lower_one_hole(c.expect(Rule::one_hole)?)?;
+                let round = c.optional(Rule::hand_round).is_some();
+                hand_sow = Some(HandSow { hole, any, round });
+            }
             Rule::prefer => {
                 for cond in Children::of(child).rest() {
                     prefer.push(lower_turn_condition(cond)?);
@@ -1103,7 +1117,9 @@ fn lower_condition(
         | Rule::origin_fact
         | Rule::holds_fact
         | Rule::row_fact
+        | Rule::chosen_mark_fact
         | Rule::first_lap_fact
+        | Rule::hand_lap_fact
         | Rule::captured_turn_fact
         | Rule::made_fact
         | Rule::holes_fact
@@ -1538,7 +1554,11 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
             let count = lower_value(c.expect(Rule::value)?)?;
             Fact::Origin { bound, count }
         }
+        Rule::chosen_mark_fact => {
+            Fact::ChosenMarked(lower_name(Children::of(c.expect(Rule::marked_hole)?).expect(Rule::row_name)?))
+        }
         Rule::first_lap_fact => Fact::FirstLap,
+        Rule::hand_lap_fact => Fact::HandLap,
         Rule::captured_turn_fact => Fact::TurnCaptured,
         Rule::board_fact => {
             let (bound, count) = match c.optional(Rule::count_bound) {

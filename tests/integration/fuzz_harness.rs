@@ -203,11 +203,12 @@ fn compiled(name: &str, text: &str, options: sow::Options) -> Result<&'static Ru
     Ok(rules)
 }
 
-/// Every seed is on the board, in a store, captured, or still in the hand the setup put it
-/// in (seeds in a hand are captured seeds the mover keeps, and those the setup put there
-/// that turns of placing have not put on the board yet): always as many as at the start.
+/// Every seed is on the board, in a store, captured or set aside by an opening, or still in
+/// the hand the setup put it in (seeds in a hand are captured seeds the mover keeps, those an
+/// opening put there, and those the setup put there that turns of placing have not put on
+/// the board yet): always as many as at the start.
 pub fn seeds_accounted(rules: &Rules, state: &State) -> u32 {
-    let (captured, hand) = (state.captured(), state.hand());
+    let (captured, hand) = (state.captured().zip_map(state.aside(), |c, a| c + a), state.hand());
     let model = rules.model();
     assert!(
         rules.players().all(|p| hand[p] <= captured[p].saturating_add(model.hand_of(p))),

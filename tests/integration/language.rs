@@ -2880,6 +2880,102 @@ const HAND_SOWING: &str = r#"game "Hand sowing" {
 }
 "#;
 
+/// `a player may sow any number of the seeds of their hand …, round own row` (Okwe (Nigeria),
+/// Iyogh, Azigo; blind test 29, items 1 and 2): in [`PLAIN`] with 1 seed a hole and 5 in each
+/// hand, `hand` sows nothing yet and asks for the count (1 to 5). Round own row, 5 seeds go
+/// a1 a2 a3 a4 and back to a1 (a1 1→3, a2-a4 1→2, North's row untouched); without the words,
+/// the fifth goes on into b4. A count of 3 sows a1 a2 a3 and keeps 2 in hand.
+#[test]
+fn a_hand_may_be_sown_in_part_and_round_its_own_row() {
+    let base = plain(&[
+        ("        2 in every hole\n", "        1 in every hole\n        5 in each hand\n"),
+        (
+            "        own hole with at least 1 seed\n",
+            "        own hole with at least 1 seed\n        a player may sow any number of the seeds of their hand starting with the leftmost pit hole, round own row\n",
+        ),
+    ]);
+    let cases = [
+        (base.clone(), 5, vec![3, 2, 2, 2, 1, 1, 1, 1], 0),
+        (base.replace(", round own row", ""), 5, vec![2, 2, 2, 2, 1, 1, 1, 2], 0),
+        (base.clone(), 3, vec![2, 2, 2, 1, 1, 1, 1, 1], 2),
+    ];
+    for (text, count, board, kept) in cases {
+        let rules = seventh_fault(&text);
+        let shown = rules.model().to_string();
+        assert!(shown.contains("as many of them as they choose"), "{shown}");
+        assert_eq!(shown.contains("going round that row"), text.contains("round own row"), "{shown}");
+        let mut game = Game::new(&rules);
+        game.play(Move::SowHand).unwrap();
+        // Nothing is sown before the count.
+        assert_eq!(rules.board_counts(game.state()), vec![1; 8]);
+        let counts: Vec<Move> = (1..=5).map(Move::Lift).collect();
+        assert_eq!(game.legal_moves().to_vec(), counts);
+        assert_eq!(rules.parse_move(game.state(), &count.to_string()).ok(), Some(Move::Lift(count)));
+        let laps = rules.sowing_laps(game.state(), Move::Lift(count));
+        assert_eq!(laps.iter().map(|l| l.drops.len()).sum::<usize>(), usize::from(count));
+        game.play(Move::Lift(count)).unwrap();
+        let s = game.state();
+        assert_eq!(rules.board_counts(s), board, "{count} seeds of {text}");
+        assert_eq!((s.hand()[Player::South], s.to_move()), (kept, Player::North));
+    }
+}
+
+/// `the lap is sown from the hand` (Azigo, blind test 29, item 3: the holes after the hand's
+/// last seed are captured, a hole's sowing captures otherwise): in [`PLAIN`] with 3 seeds in
+/// each hand, the hand's lap relays where it ends, no other lap does. `hand`: a1 a2 a3 (2→3),
+/// the lap of the hand ends in a3: relay a3 (3): a4 3, b4 3, b3 3, a relay: stop. South's a2
+/// instead: a3 3, a4 3, the end. The fact holds for no lap of a hole.
+#[test]
+fn a_lap_rule_may_ask_whether_the_lap_is_the_hands() {
+    let rules = seventh_fault(&plain(&[
+        ("        2 in every hole\n", "        2 in every hole\n        3 in each hand\n"),
+        (
+            "        own hole with at least 1 seed\n",
+            "        own hole with at least 1 seed\n        a player may sow the seeds of their hand starting with the leftmost pit hole\n",
+        ),
+        (
+            "        otherwise: stop",
+            "        when the last seed lands in a hole and the lap is sown from the hand: relay\n        otherwise: stop",
+        ),
+    ]));
+    assert!(rules.model().to_string().contains("the lap of the mover's hand"), "{}", rules.model());
+    let mut game = Game::new(&rules);
+    game.play(Move::SowHand).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![3, 3, 0, 3, 2, 2, 3, 3]);
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 0, 3, 3, 2, 2, 2, 2]);
+}
+
+/// `the chosen hole is a bank hole` (I Pere, blind test 29, item 4: the store's great sowing
+/// captures as no other does): in [`PLAIN`] with `bank` on each rightmost hole, a lap from the
+/// bank that ends in a hole captures it. South's a4 (2): b4 3, b3 3, chosen a4 is a bank hole:
+/// b3's 3 seeds to South's hand. South's a3 (2): a4 3, b4 3: no capture. A turn sowing the hand
+/// chose no hole: its lap never captures so.
+#[test]
+fn a_lap_rule_may_ask_whether_the_chosen_hole_carries_a_mark() {
+    let rules = seventh_fault(&plain(&[
+        ("    setup {", "    marks bank: the rightmost pit hole\n    setup {"),
+        (
+            "        otherwise: stop",
+            "        when the last seed lands in a hole and the chosen hole is a bank hole: capture it\n        otherwise: stop",
+        ),
+        (
+            "    end {",
+            "    capture it {\n        take the landing hole\n        put the taken seeds in the mover's hand\n    }\n    end {",
+        ),
+    ]));
+    assert!(rules.model().to_string().contains("chosen hole a bank hole"), "{}", rules.model());
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 2, 2, 0, 2, 2, 0, 3]);
+    assert_eq!(game.state().hand()[Player::South], 3);
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 2, 0, 3, 2, 2, 2, 3]);
+    assert_eq!(game.state().hand()[Player::South], 0);
+}
+
 /// `move 1 seed from the landing hole into the opponent's leftmost pit hole` (Tapata, blind
 /// test 12: "if the final counter is about to fall in a hole in the player's own row, it is
 /// instead placed in the first hole in the opponent's row"). South a1 (2): a2 2→3, a3 2→3,
@@ -6452,6 +6548,58 @@ fn an_opening_may_empty_an_opponents_hole_into_the_movers_hand() {
     game.play_turn("b3").unwrap();
     assert_eq!(game.state().hand()[Player::South], 2);
     assert_eq!(rules.board_counts(game.state()), vec![2, 2, 2, 2, 2, 2, 0, 2]);
+}
+
+/// `, skipping bank holes when the chosen hole is a bank hole` (I Pere, blind test 29, item 4:
+/// the store's great sowing "omitting each player's store"): in [`PLAIN`] with `bank` on a4
+/// and b1 (each player's rightmost) and 6 seeds in a4. South's a4 (a bank): b4 b3 b2 3, b1
+/// skipped, a1 a2 a3 3. North's b2 (3), not a bank: b1 2→3, a1 and a2 3→4; where every turn
+/// skips (the words `when …` left out), b1 is passed and the seeds go into a1, a2 and a3.
+#[test]
+fn a_skip_may_hold_only_for_turns_from_a_marked_hole() {
+    let text = plain(&[
+        ("    setup {", "    marks bank: the rightmost pit hole\n    setup {"),
+        ("        2 in every hole\n", "        2 in every hole\n        6 in a4\n"),
+        (
+            "sow all seeds from the next hole",
+            "sow all seeds from the next hole, skipping bank holes when the chosen hole is a bank hole",
+        ),
+    ]);
+    let always = text.replace(" when the chosen hole is a bank hole", "");
+    for (text, north) in [(text, vec![4, 4, 3, 0, 3, 0, 3, 3]), (always, vec![4, 4, 4, 0, 2, 0, 3, 3])] {
+        let rules = seventh_fault(&text);
+        let shown = rules.model().to_string();
+        assert_eq!(
+            shown.contains("in a turn whose chosen hole is a bank hole"),
+            text.contains("when the"),
+            "{shown}"
+        );
+        let mut game = Game::new(&rules);
+        game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+        assert_eq!(rules.board_counts(game.state()), vec![3, 3, 3, 0, 2, 3, 3, 3]);
+        game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
+        assert_eq!(rules.board_counts(game.state()), north, "{text}");
+    }
+}
+
+/// Seeds an opening turn puts in the hand are not captured (blind test 24, fault 1: the board
+/// said "2 captured, 2 in hand", and the game ended "South wins on score" under `the player who
+/// captured more seeds wins` though no capture was made): South conceals a1 (2), North b2 (1);
+/// both hold them in hand, neither has captured, and the score of captures is 0 to 0: South,
+/// left without a move, ends the game in a draw (South won it before).
+#[test]
+fn seeds_an_opening_puts_in_hand_are_not_captured() {
+    let rules = seventh_fault(include_str!(
+        "../../docs/generality/2026-12-06-twenty-fourth/faults/hand-counted-as-captured.sow"
+    ));
+    let mut game = Game::new(&rules);
+    game.play_turn("a1").unwrap();
+    game.play_turn("b2").unwrap();
+    let s = game.state();
+    assert_eq!((s.hand()[Player::South], s.hand()[Player::North]), (2, 1));
+    assert_eq!((s.captured()[Player::South], s.captured()[Player::North]), (0, 0));
+    assert_eq!((rules.score(s, Player::South), rules.score(s, Player::North)), (0, 0));
+    assert!(matches!(s.outcome(), Some(sow::engine::Outcome::Draw(_))), "{:?}", s.outcome());
 }
 
 /// `sow show` writes a mark's article as the file does (blind test 29, fault 2: "landing hole
