@@ -355,8 +355,8 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
     let (mut moves, mut effects, mut placing, mut laps) = (moves, effects, placing, laps);
     let (mut again, mut news, mut changed) = (again, news, changed);
     if let (Move::Lift(_), Phase::Lift(c)) = (first.mv, first.before.phase()) {
-        // A count played apart from its hole is told with the hole, chosen just before.
-        moves.insert(0, Move::Sow(c.hole));
+        // A count played apart from its hole (or hand) is told with it, chosen just before.
+        moves.insert(0, if c.hand { Move::SowHand } else { Move::Sow(c.hole) });
         effects.insert(0, Effect::default());
         placing.insert(0, false);
         puts.insert(0, None);
@@ -706,9 +706,11 @@ fn narrate_with(
                 parts.push(s);
             }
             Move::Lift(k) => {
-                // The hole chosen just before.
+                // The hole chosen just before, or the hand.
+                let hand = matches!(i.checked_sub(1).map(|j| moves[j]), Some(Move::SowHand));
                 let hole = match i.checked_sub(1).map(|j| moves[j]) {
                     Some(Move::Sow(h) | Move::SowDirection(h, _) | Move::SowThrough(h)) => rules.hole_name(h),
+                    _ if hand => "their hand".to_string(),
                     _ => "the chosen hole".to_string(),
                 };
                 let trace = laps.get(i).map_or(&[][..], Vec::as_slice);
@@ -722,7 +724,10 @@ fn narrate_with(
                 };
                 let seeds = if k == 1 { "1 seed".to_string() } else { format!("{k} seeds") };
                 let them = if k == 1 { "it" } else { "them" };
-                let mut s = format!("{me} lifts {seeds} of {hole} and sows {them}: {told}");
+                let mut s = match hand {
+                    true => format!("{me} sows {seeds} of {hole}: {told}"),
+                    false => format!("{me} lifts {seeds} of {hole} and sows {them}: {told}"),
+                };
                 s.push_str(&resown_words(rules, resown, &effect.taken, &effect.given));
                 parts.push(s);
             }
@@ -737,6 +742,12 @@ fn narrate_with(
             Move::Pass => parts.push(format!("{me} passes")),
             Move::Swap => parts.push(format!("{me} swaps sides: the board is turned round")),
             Move::Enter => parts.push(format!("{me} puts a seed from hand into each of their holes")),
+            // The count follows (`South sows 4 seeds of their hand …`), or is still to be chosen.
+            Move::SowHand if effect.laps == 0 && effect.sown == 0 => {
+                if !matches!(moves.get(i + 1), Some(Move::Lift(_))) {
+                    parts.push(format!("{me} chooses their hand"));
+                }
+            }
             Move::SowHand => {
                 let trace = laps.get(i).map_or(&[][..], Vec::as_slice);
                 let told = match trace {

@@ -2918,6 +2918,17 @@ fn a_hand_may_be_sown_in_part_and_round_its_own_row() {
         assert_eq!(rules.board_counts(s), board, "{count} seeds of {text}");
         assert_eq!((s.hand()[Player::South], s.to_move()), (kept, Player::North));
     }
+    // Told as one sowing of the hand, in one go or with the count typed apart.
+    let rules = seventh_fault(&base);
+    let mut game = Game::new(&rules);
+    let played = game.play_part("hand 3").unwrap();
+    let told = "South sows 3 seeds of their hand: 1 lap, 3 seeds sown, the last in a3.";
+    assert_eq!(sow::session::narrate_played(&rules, &played, game.state()), told);
+    let mut game = Game::new(&rules);
+    let chosen = game.play_part("hand").unwrap();
+    assert_eq!(sow::session::narrate_played(&rules, &chosen, game.state()), "South chooses their hand.");
+    let played = game.play_part("3").unwrap();
+    assert_eq!(sow::session::narrate_played(&rules, &played, game.state()), told);
 }
 
 /// `the lap is sown from the hand` (Azigo, blind test 29, item 3: the holes after the hand's
