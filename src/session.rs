@@ -204,6 +204,10 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
             },
             rules.hole_name(c.at)
         )),
+        Phase::Lift(c) if c.hand => Some(format!(
+            "choose how many of the {} seeds of your hand to sow (type the number)",
+            state.hand()[me]
+        )),
         Phase::Lift(c) => Some(format!(
             "choose how many of the {} seeds of {} to lift (type the number)",
             state.count(c.hole),
@@ -242,8 +246,8 @@ pub fn narrate(
 ) -> String {
     let changed = [changes(rules, before, after, &told_marks(laps))];
     if let (Move::Lift(_), Phase::Lift(c)) = (mv, before.phase()) {
-        // A count is told with the hole it lifts from, chosen just before.
-        let moves = [Move::Sow(c.hole), mv];
+        // A count is told with the hole it lifts from (or the hand), chosen just before.
+        let moves = [if c.hand { Move::SowHand } else { Move::Sow(c.hole) }, mv];
         let effects = [Effect::default(), effect.clone()];
         let decision = (&moves[..], &effects[..], &[false, false][..], &[None, None][..]);
         let changed = [None, changed[0].clone()];
@@ -733,7 +737,24 @@ fn narrate_with(
             }
             Move::Pick(h) => picks.push(rules.hole_name(h)),
             Move::Stop => picks.push("stop".to_string()),
-            Move::Relay => parts.push(format!("{me} relays on")),
+            // The lap a relay chosen at a pause sows, and what it captures (blind test 30,
+            // fault 3: told as "relays on" alone).
+            Move::Relay => {
+                let trace = laps.get(i).map_or(&[][..], Vec::as_slice);
+                let (sown, resown) = match trace.iter().position(|l| l.captured) {
+                    Some(k) if k > 0 => trace.split_at(k),
+                    _ => (trace, &[][..]),
+                };
+                let mut s = match (sown, resown.is_empty()) {
+                    ([], true) if effect.laps == 0 => format!("{me} relays on"),
+                    ([], true) => {
+                        format!("{me} relays on: {}", lap_words(rules, effect.laps, effect.sown, effect.last))
+                    }
+                    _ => format!("{me} relays on: {}", trace_words(rules, sown)),
+                };
+                s.push_str(&resown_words(rules, resown, &effect.taken, &effect.given));
+                parts.push(s);
+            }
             Move::Transfer(a, b) => {
                 parts.push(format!("{me} moves seeds from {} to {}", rules.hole_name(a), rules.hole_name(b)))
             }

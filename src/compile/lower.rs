@@ -310,6 +310,7 @@ fn opening_phase(
                 take: Vec::new(),
                 each: None,
                 origin_column: false,
+                except: None,
                 destination: if hand { Destination::Hand } else { Destination::OutOfPlay },
                 not_every_seed: false,
                 relay_after: None,

@@ -1125,6 +1125,10 @@ impl Scope<'_> {
             None => Some(None),
             Some(name) => errors.take_one(self.mark(name)).map(Some),
         };
+        let except = match &c.take_except {
+            None => Some(None),
+            Some(name) => errors.take_one(self.mark(name)).map(Some),
+        };
         for &(again, first) in &c.repeated {
             errors.push(CheckError::ConflictingWords {
                 word: self.text(again),
@@ -1134,14 +1138,24 @@ impl Scope<'_> {
                 help: "a capture says once where its seeds go, which holes become the mover's, which mark they get, and whether a relay or another move follows: keep one of these lines (say `then the taken holes …` for every hole the capture takes)".into(),
             });
         }
-        let (Some(take), Some(follow_ups), Some(destination), Some(relay_after), Some(each), Some(mark)) = (
+        let (
+            Some(take),
+            Some(follow_ups),
+            Some(destination),
+            Some(relay_after),
+            Some(each),
+            Some(mark),
+            Some(except),
+        ) = (
             take.into_iter().collect(),
             follow_ups.into_iter().collect(),
             destination,
             relay_after,
             each,
             mark,
-        ) else {
+            except,
+        )
+        else {
             return Err(errors.0);
         };
         errors.finish(Some(Capture {
@@ -1149,6 +1163,7 @@ impl Scope<'_> {
             take,
             each,
             origin_column: c.origin_column.is_some(),
+            except,
             destination,
             not_every_seed: c.not_every_seed.is_some(),
             relay_after,

@@ -303,7 +303,9 @@ impl Rules {
     /// has turning lines, a lap of its own from the hole they are put into (the whole hole,
     /// or the taken seeds alone, with a lone seed of the hole where the rules say so).
     pub(super) fn resow_may_turn(sow: &SowRules, resow: Resow) -> bool {
-        !sow.turnings.is_empty() && resow.goes_on() && !resow.itself && !resow.with_last
+        // Seeds sown on the way the capturing lap went go that way, not the mover's (blind
+        // test 30, fault 1).
+        !sow.turnings.is_empty() && resow.goes_on() && !resow.itself && !resow.with_last && !resow.keep_way
     }
 
     /// Put a capture's `taken` seeds into the hole `resow` names (`chosen`, where the mover
@@ -492,6 +494,9 @@ impl Rules {
                     holes.extend(self.swept(state, me, (side, sown), (min, max, step)).map(|h| (h, u8::MAX)));
                 }
             }
+        }
+        if let Some(m) = capture.except {
+            holes.retain(|&(h, _)| !state.is_marked(m, h));
         }
         let each = capture.each.unwrap_or(u16::MAX);
         let amount = |state: &State, h: Hole| state.counts[h.index()].min(each);
@@ -798,6 +803,9 @@ impl Rules {
         let capture = &self.model.captures[c as usize];
         let mut holes: [(Hole, u8); MAX_SLOTS] = [(Hole(0), u8::MAX); MAX_SLOTS];
         let mut n_holes = self.capture_holes(state, capture, last, rev, &mut holes);
+        if let Some(m) = capture.except {
+            n_holes = Self::spare_marked(state, m, &mut holes[..n_holes]);
+        }
         if capture.not_every_seed
             && self.takes_every_seed(state, &holes[..n_holes], |h| state.counts[h.index()])
         {
@@ -815,6 +823,20 @@ impl Rules {
             self.claim_taken(state, capture, &holes[..n_holes]);
         }
         took
+    }
+
+    /// Keep those of `holes` that do not carry mark `m` at the front: how many (`, except store
+    /// holes`).
+    #[cold]
+    fn spare_marked(state: &State, m: u8, holes: &mut [(Hole, u8)]) -> usize {
+        let mut kept = 0;
+        for i in 0..holes.len() {
+            if !state.is_marked(m, holes[i].0) {
+                holes[kept] = holes[i];
+                kept += 1;
+            }
+        }
+        kept
     }
 
     /// The holes `capture` names for a lap ending at `last`, into `holes` (each with the

@@ -30,8 +30,17 @@ impl Rules {
         let usual = self.turn_reversed(state, sow, me);
         sow.turnings.iter().find_map(|t| {
             let rev = t.direction != self.direction;
-            let fits =
-                if first { self.fits(state, me, &t.choice, at, rev) } else { state.counts[at.index()] > 0 };
+            // A later lap from a hole of the line's marks (blind test 30, fault 2: a relay
+            // from any hole of the mover's was offered the other way).
+            let marked = |c: &Choice| {
+                c.mark.is_none_or(|m| state.is_marked(m, at))
+                    && c.except_marks.iter().all(|&m| !state.is_marked(m, at))
+            };
+            let fits = if first {
+                self.fits(state, me, &t.choice, at, rev)
+            } else {
+                state.counts[at.index()] > 0 && marked(&t.choice)
+            };
             let allowed = rev != usual
                 && t.choice.holes[me].contains(&at)
                 && fits

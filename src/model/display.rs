@@ -1168,6 +1168,9 @@ impl Model {
             if c.origin_column {
                 take.push_str(" (opposite the origin hole of the capturing lap)");
             }
+            if let Some(m) = c.except {
+                take.push_str(&format!(", but no {} hole", self.marks[usize::from(m)].name));
+            }
             let goes = match c.destination {
                 Destination::OutOfPlay => "taken seeds leave play".to_string(),
                 Destination::Hand => "taken seeds go to the mover's hand".to_string(),

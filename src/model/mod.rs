@@ -1896,6 +1896,8 @@ pub struct Capture {
     /// Opposite holes are those facing the hole the capturing lap was lifted from (else the
     /// landing hole).
     pub origin_column: bool,
+    /// Holes carrying this mark are never taken (`, except store holes`).
+    pub except: Option<MarkId>,
     /// Where the taken seeds go.
     pub destination: Destination,
     /// A capture that would take every seed on the opponent's side takes nothing.

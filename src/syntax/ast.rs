@@ -1186,6 +1186,8 @@ pub struct Capture {
     pub nothing: Option<Span>,
     /// `, in the column of the origin hole`: opposite holes face the origin hole.
     pub origin_column: Option<Span>,
+    /// `, except NAME holes`: holes of the mark are never taken.
+    pub take_except: Option<Spanned<String>>,
     /// Where the taken seeds go, if said.
     pub destination: Option<Spanned<Destination>>,
     /// `take nothing if it would take every seed of the opponent`, if written.

@@ -1647,7 +1647,7 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
 fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut c = Children::of(pair);
     let name = lower_name(c.expect(Rule::name)?);
-    let (take, each, origin_column, nothing) = lower_take(c.expect(Rule::take)?)?;
+    let (take, each, origin_column, nothing, take_except) = lower_take(c.expect(Rule::take)?)?;
     let mut destination = None;
     let mut follow_ups = Vec::new();
     let mut not_every_seed = None;
@@ -1702,6 +1702,7 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
         each,
         nothing,
         origin_column,
+        take_except,
         destination,
         not_every_seed,
         relay_after,
@@ -1797,15 +1798,17 @@ fn lower_resow_into(hole: Pair<'_, Rule>) -> Result<ResowInto> {
 
 /// A `take` line: its targets, how many seeds of each, the column they face, and whether it
 /// takes nothing (`take nothing`, or `take nothing from …`, its holes keeping their seeds).
-type TakeLine = (Vec<Spanned<Target>>, Option<Spanned<Value>>, Option<Span>, Option<Span>);
+type TakeLine =
+    (Vec<Spanned<Target>>, Option<Spanned<Value>>, Option<Span>, Option<Span>, Option<Spanned<String>>);
 
 fn lower_take(pair: Pair<'_, Rule>) -> Result<TakeLine> {
     let mut targets = Vec::new();
-    let (mut each, mut origin_column, mut nothing) = (None, None, None);
+    let (mut each, mut origin_column, mut nothing, mut except) = (None, None, None, None);
     for part in Children::of(pair).rest() {
         match part.as_rule() {
             Rule::take_each => each = Some(lower_value(Children::of(part).expect(Rule::value)?)?),
             Rule::origin_column => origin_column = Some(span(&part)),
+            Rule::except => except = Some(lower_except(part)?),
             Rule::take_nothing => {
                 nothing = Some(span(&part));
                 for target in Children::of(part).rest() {
@@ -1815,7 +1818,7 @@ fn lower_take(pair: Pair<'_, Rule>) -> Result<TakeLine> {
             _ => targets.push(lower_target(part)?),
         }
     }
-    Ok((targets, each, origin_column, nothing))
+    Ok((targets, each, origin_column, nothing, except))
 }
 
 fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {

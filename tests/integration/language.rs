@@ -2927,6 +2927,10 @@ fn a_hand_may_be_sown_in_part_and_round_its_own_row() {
     let mut game = Game::new(&rules);
     let chosen = game.play_part("hand").unwrap();
     assert_eq!(sow::session::narrate_played(&rules, &chosen, game.state()), "South chooses their hand.");
+    assert_eq!(
+        sow::session::pending(&rules, game.state()).as_deref(),
+        Some("choose how many of the 5 seeds of your hand to sow (type the number)")
+    );
     let played = game.play_part("3").unwrap();
     assert_eq!(sow::session::narrate_played(&rules, &played, game.state()), told);
 }
@@ -6590,6 +6594,91 @@ fn a_skip_may_hold_only_for_turns_from_a_marked_hole() {
         assert_eq!(rules.board_counts(game.state()), vec![3, 3, 3, 0, 2, 3, 3, 3]);
         game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
         assert_eq!(rules.board_counts(game.state()), north, "{text}");
+    }
+}
+
+/// Mweso as blind test 30 wrote it (faults 1 and 2): South's a1 (5) clockwise, a turned lap
+/// from a left hole, sows b1-b5 and lands in b5 (3→4) facing c5 (5) and d5 (3): both taken
+/// into a1 and sown on clockwise, the way the lap went, with no pause to sow them the usual
+/// way (fault 1): b1-b8, landing in b8 (2→3) facing c8 (2) and d8 (1): taken into a1 and sown
+/// on clockwise, b1 b2 b3, landing in b3 (3→4) facing an empty c3: a relay from b3, which is no
+/// left hole, so it goes the usual way without a pause (fault 2 offered `b3:cw`): b2, b1, a1,
+/// a2 (empty): the end. South's rows: a 1 1 1 6 1 0 1 2, b 8 4 0 4 5 1 2 3.
+#[test]
+fn captured_seeds_sown_the_way_the_lap_went_are_not_turned_back() {
+    let rules = seventh_fault(include_str!(
+        "../../docs/generality/2026-12-07-thirtieth/faults/mweso-fault-rules.sow"
+    ));
+    // North's `c3 relay` paused at a relay from c3, no left hole of North's (fault 2): the
+    // relay now goes the usual way at once, as `relay` chose.
+    let text = include_str!("../../docs/generality/2026-12-07-thirtieth/faults/mweso-fault-record.txt");
+    assert!(text.contains("4. c3 relay"));
+    let record = sow::record::Record::parse(&text.replace("4. c3 relay", "4. c3")).unwrap();
+    let mut game = record.replay(&rules).unwrap();
+    assert_eq!(game.state().to_move(), Player::South);
+    let played = game.play_part("a1:cw").unwrap();
+    let s = game.state();
+    assert_eq!(s.to_move(), Player::North, "the turn is over, with no pause");
+    let counts = rules.board_counts(s);
+    assert_eq!(
+        (&counts[..8], &counts[8..16]),
+        (&[1, 1, 1, 6, 1, 0, 1, 2][..], &[8, 4, 0, 4, 5, 1, 2, 3][..])
+    );
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, s),
+        "South sows a1: 1 lap, 5 seeds sown, the last in b5; captures 5 from c5 and 3 from d5; \
+         the captured seeds are sown on from a1: 1 lap, 8 seeds sown, the last in b8; captures 2 \
+         from c8 and 1 from d8; the captured seeds are sown on from a1: 2 laps, 7 seeds sown, the \
+         last in a2."
+    );
+}
+
+/// A relay chosen at a pause is told with the lap it sows (blind test 30, fault 3: "South
+/// relays on." alone): in [`PLAIN`] where a lap ending in an occupied hole may stop, South's
+/// a1 (2) ends in a3 (3); the relay sows a3's 3 seeds into a4, b4, b3, the last in b3.
+#[test]
+fn a_relay_chosen_at_a_pause_is_told_with_its_lap() {
+    let rules = seventh_fault(&plain(&[(
+        "        otherwise: stop",
+        "        when the last seed lands in an occupied hole: may stop\n        otherwise: stop",
+    )]));
+    let mut game = Game::new(&rules);
+    game.play_part("a1").unwrap();
+    let played = game.play_part("relay").unwrap();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, game.state()),
+        "South relays on: 1 lap, 3 seeds sown, the last in b3."
+    );
+}
+
+/// `take every opponent's hole that holds 2 seeds, except store holes` (I Pere, blind test 30,
+/// item 2: the sweep "omitting each player's store"): in [`PLAIN`] with `store` on each
+/// rightmost hole (a4, b1), South's a1 (2) ends in a3 (3): the sweep takes b2, b3 and b4 (2
+/// each) and spares b1; without the words it takes b1 as well.
+#[test]
+fn a_capture_may_spare_the_holes_of_a_mark() {
+    let text = plain(&[
+        ("    setup {", "    marks store: the rightmost pit hole\n    setup {"),
+        (
+            "        otherwise: stop",
+            "        when the last seed lands in a hole and the landing hole holds 3 seeds: capture sweep\n        otherwise: stop",
+        ),
+        (
+            "    end {",
+            "    capture sweep {\n        take every opponent's hole that holds 2 seeds, except store holes\n        put the taken seeds in the mover's hand\n    }\n    end {",
+        ),
+    ]);
+    let all = text.replace(", except store holes", "");
+    for (text, board, hand) in
+        [(text, vec![0, 3, 3, 2, 2, 0, 0, 0], 6), (all, vec![0, 3, 3, 2, 0, 0, 0, 0], 8)]
+    {
+        let rules = seventh_fault(&text);
+        let shown = rules.model().to_string();
+        assert_eq!(shown.contains("but no store hole"), text.contains("except store"), "{shown}");
+        let mut game = Game::new(&rules);
+        game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+        assert_eq!(rules.board_counts(game.state()), board, "{text}");
+        assert_eq!(game.state().hand()[Player::South], hand);
     }
 }
 
