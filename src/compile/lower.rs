@@ -168,7 +168,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
     };
     let skip_count = match own.sow.map(|s| s.node) {
         Some(s) => match &s.skip_count {
-            Some(Spanned { node: (side, range, spares_last), span }) => {
+            Some(Spanned { node: (side, range, spares_last, only_last), span }) => {
                 let (min, max, step) = scope.count_set(range, *span).ok()?;
                 Some(crate::model::SkipCount {
                     side: side.map(Into::into),
@@ -176,6 +176,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
                     max,
                     step,
                     spares_last: *spares_last,
+                    only_last: *only_last,
                 })
             }
             None => None,

@@ -105,7 +105,9 @@ impl Rules {
                     !(state.is_marked(m, h) && self.on_side(state, state.to_move, h, side))
                 })
                 && by_count.is_none_or(|k| {
-                    (k.spares_last && p.hand == 1) || !self.skipped_by_count(state, state.to_move, h, k)
+                    (k.spares_last && p.hand == 1)
+                        || (k.only_last && p.hand > 1)
+                        || !self.skipped_by_count(state, state.to_move, h, k)
                 })
         })
     }

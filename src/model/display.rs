@@ -537,7 +537,14 @@ impl Model {
             )?;
         }
         for (i, c) in sowing.choices.iter().enumerate() {
-            writeln!(f, "{indent}  {}. {} [{}]", i + 1, c.text, self.choice_words(c).join(", "))?;
+            writeln!(
+                f,
+                "{indent}  {}. {} [{}]{}",
+                i + 1,
+                c.text,
+                self.choice_words(c).join(", "),
+                self.either_words(c)
+            )?;
         }
         if !sowing.turnings.is_empty() {
             writeln!(
@@ -559,9 +566,10 @@ impl Model {
             words[0] = format!("first lap {}", words[0]);
             writeln!(
                 f,
-                "{indent}  - {} [{}] -> {}, {when}",
+                "{indent}  - {} [{}]{} -> {}, {when}",
                 t.choice.text,
                 words.join(", "),
+                self.either_words(&t.choice),
                 t.direction.word()
             )?;
         }
@@ -631,9 +639,10 @@ impl Model {
             let colours = if self.colours { "; the opponent's seeds there become the mover's" } else { "" };
             writeln!(
                 f,
-                "{indent}  also: the mover may put every seed of a hole that fits `{}` [{}] into the next hole instead of sowing{when}{colours}, and the turn is over",
+                "{indent}  also: the mover may put every seed of a hole that fits `{}` [{}]{} into the next hole instead of sowing{when}{colours}, and the turn is over",
                 whole.from.text,
-                self.choice_words(&whole.from).join(", ")
+                self.choice_words(&whole.from).join(", "),
+                self.either_words(&whole.from)
             )?;
         }
         if sowing.leave_turned {
@@ -795,15 +804,16 @@ impl Model {
                 self.marks[usize::from(m)].name
             )?;
         }
-        if let Some(SkipCount { side, min, max, step, spares_last }) = sowing.skip_count {
+        if let Some(SkipCount { side, min, max, step, spares_last, only_last }) = sowing.skip_count {
             let side = match side {
                 Some(Side::Own) => "the mover's ",
                 Some(Side::Opponent) => "the opponent's ",
                 None => "",
             };
+            let who = if only_last { "a lap's last seed skips" } else { "laps skip" };
             writeln!(
                 f,
-                "{gap}{indent}sowing: laps skip {side}holes holding {} when they reach them{}",
+                "{gap}{indent}sowing: {who} {side}holes holding {} when they reach them{}",
                 count_set(min, max, step, "seeds"),
                 if spares_last { ", though a lap's last seed may fall into one" } else { "" }
             )?;
@@ -882,9 +892,10 @@ impl Model {
         if let Some(other) = &c.none_fits {
             let whose = if c.none_theirs { "no opponent's hole" } else { "no hole" };
             words.push(format!(
-                "while {whose} fits: {} [{}]",
+                "while {whose} fits: {} [{}]{}",
                 other.text,
-                self.choice_words(other).join(", ")
+                self.choice_words(other).join(", "),
+                self.either_words(other)
             ));
         }
         if let Some((role, state)) = c.opposite {
@@ -917,10 +928,16 @@ impl Model {
                 words.push(format!("{player}'s {}", names.join(" ")));
             }
         }
-        for other in &c.either {
-            words.push(format!("or: {} [{}]", other.text, self.choice_words(other).join(", ")));
-        }
         words
+    }
+
+    /// The descriptions joined to a choice's first with `or`, each with its details, after
+    /// the first's brackets (blind test 31, fault 2: they were printed inside them):
+    /// `, or: the leftmost inner hole [1 or more seeds, …]`.
+    fn either_words(&self, c: &Choice) -> String {
+        (c.either.iter())
+            .map(|other| format!(", or: {} [{}]", other.text, self.choice_words(other).join(", ")))
+            .collect()
     }
 
     fn lap_conditions(&self, rule: &LapRule) -> String {

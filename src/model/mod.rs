@@ -646,6 +646,8 @@ pub struct SkipCount {
     pub step: u16,
     /// A lap's last seed is not turned away (`, except the last seed`).
     pub spares_last: bool,
+    /// Only a lap's last seed is turned away (`, for the last seed only`).
+    pub only_last: bool,
 }
 
 /// How a phase's sowings go.

@@ -446,7 +446,7 @@ pub struct Sow {
     /// `, skipping [own|opponent's] holes with N seeds`: the holes no lap drops a seed into
     /// by what they hold, if said.
     /// The bool: `, except the last seed`.
-    pub skip_count: Option<Spanned<(Option<Side>, SeedRange, bool)>>,
+    pub skip_count: Option<Spanned<(Option<Side>, SeedRange, bool, bool)>>,
     /// `, every lap starting with the hole it lifts`, if said.
     pub every_lap_itself: Option<Span>,
     /// `, only N seed from a MARK hole with more than M seeds[, and one sown whole becomes

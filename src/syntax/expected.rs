@@ -641,6 +641,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_theirs => "`theirs`",
         Rule::skip_counted => "`, skipping opponent's holes with 3 seeds`",
         Rule::skip_spares_last => "`, except the last seed`",
+        Rule::skip_only_last => "`, for the last seed only`",
         Rule::rounds_win => "`, then the empty holes of the others, which become theirs`",
         Rule::left_to_last => "`, the seeds left going to the player who moved last,`",
         Rule::kw_earlier => "`earlier`",
@@ -938,7 +939,7 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
             "the file ends too early: finish the last section, and close every `{` with a `}`".to_string(),
         );
     }
-    let expected = join_or(&wanted);
+    let expected = join_or(&flat_phrases(&wanted));
     if help.is_none() && !sections_expected && expected.len() <= 48 && found.starts_with('`') {
         // A short list of what fits: most often a word was left out or mistyped here. Only
         // the ways of writing one that let the whole line be read are offered (blind test 18,
@@ -1343,6 +1344,51 @@ fn describe_found(source: &str, pos: usize) -> String {
         Some('\n') | Some('\r') => "the end of the line".to_string(),
         Some(c) => format!("`{c}`"),
     }
+}
+
+/// The phrases of `items` one by one, where an item lists several (`` `leftmost`, `rightmost`
+/// or an ordinal such as `3rd` ``) and others stand beside it: the words first, the phrases
+/// described in words last, so that a word is never read as an example of a description
+/// (blind test 31, fault 1: "an ordinal such as `3rd` or `opponent's`").
+fn flat_phrases(items: &[String]) -> Vec<String> {
+    if items.len() < 2 || !items.iter().any(|i| split_listed(i).len() > 1) {
+        return items.to_vec();
+    }
+    let mut out: Vec<String> = Vec::new();
+    for part in items.iter().flat_map(|i| split_listed(i)) {
+        if !out.contains(&part) {
+            out.push(part);
+        }
+    }
+    // A stable sort: the words in their order, then the described phrases in theirs.
+    out.sort_by_key(|p| !p.starts_with('`'));
+    out
+}
+
+/// An item's phrases, split at each `, ` and ` or ` outside backticks and brackets.
+fn split_listed(item: &str) -> Vec<String> {
+    let (mut parts, mut current, mut quoted, mut depth) = (Vec::new(), String::new(), false, 0u32);
+    let mut rest = item;
+    while let Some(c) = rest.chars().next() {
+        if !quoted && depth == 0 {
+            if let Some(after) = rest.strip_prefix(", ").or_else(|| rest.strip_prefix(" or ")) {
+                parts.push(std::mem::take(&mut current));
+                rest = after;
+                continue;
+            }
+        }
+        match c {
+            '`' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        current.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    parts.push(current);
+    parts.retain(|p| !p.is_empty());
+    parts
 }
 
 /// `a`, `a or b`, `a, b or c`.

@@ -671,7 +671,8 @@ fn lower_sow(pair: Pair<'_, Rule>) -> Result<Sow> {
             let side = k.optional(Rule::side).map(lower_side).transpose()?.map(|s| s.node);
             let range = lower_seed_range(k.expect(Rule::seed_range)?)?;
             let spares_last = k.optional(Rule::skip_spares_last).is_some();
-            Some(Spanned::new((side, range, spares_last), sp))
+            let only_last = k.optional(Rule::skip_only_last).is_some();
+            Some(Spanned::new((side, range, spares_last, only_last), sp))
         }
         None => None,
     };

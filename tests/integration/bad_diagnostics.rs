@@ -97,12 +97,12 @@ fn missing_brace_is_not_among_the_expected() {
     insta::assert_snapshot!(report(closed, unclosed), @"
     sow::syntax
 
-      × expected a number or a parameter name or `from`, found `circuit`
+      × expected `from`, a number or a parameter name, found `circuit`
         ╭─[ledger.sow:10:5]
       9 │         0 in the rightmost inner hole
      10 │     circuit own rows anticlockwise
         ·     ───┬───
-        ·        ╰── expected a number or a parameter name or `from`
+        ·        ╰── expected `from`, a number or a parameter name
      11 │     choose {
         ╰────
       help: `circuit` begins a new section, so what comes before it is unfinished:

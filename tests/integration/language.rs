@@ -6682,6 +6682,54 @@ fn a_capture_may_spare_the_holes_of_a_mark() {
     }
 }
 
+/// `, skipping holes with 0 seeds, for the last seed only` (Mangola, blind test 31, item 1:
+/// "when the final counter is supposed to fall into an empty hole, it is not placed there but
+/// placed in the next hole"): in [`PLAIN`] with a2 and a3 empty, South's a1 (2) drops its
+/// first seed into the empty a2 as usual; its last, due in the empty a3, goes on into a4 (2→3),
+/// where the lap ends. Skipping for every seed, both go past a2 and a3, into a4 and b4; with no
+/// skip, into a2 and a3.
+#[test]
+fn a_lap_may_turn_only_its_last_seed_away_from_empty_holes() {
+    let base = plain(&[(
+        "        2 in every hole\n",
+        "        2 in every hole\n        0 in a2\n        0 in a3\n",
+    )]);
+    let sow = "sow all seeds from the next hole";
+    let cases = [
+        (", skipping holes with 0 seeds, for the last seed only", vec![0, 1, 0, 3, 2, 2, 2, 2]),
+        (", skipping holes with 0 seeds", vec![0, 0, 0, 3, 2, 2, 2, 3]),
+        ("", vec![0, 1, 1, 2, 2, 2, 2, 2]),
+    ];
+    for (skip, board) in cases {
+        let rules = seventh_fault(&base.replace(sow, &format!("{sow}{skip}")));
+        let shown = rules.model().to_string();
+        assert_eq!(
+            shown.contains("a lap's last seed skips holes holding 0 seeds"),
+            skip.contains("only"),
+            "{shown}"
+        );
+        let mut game = Game::new(&rules);
+        game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+        assert_eq!(rules.board_counts(game.state()), board, "{skip}");
+    }
+}
+
+/// `sow show` writes the descriptions a choice joins with `or` after the first one's details,
+/// not inside its brackets (blind test 31, fault 2).
+#[test]
+fn show_writes_joined_choices_side_by_side() {
+    let rules = seventh_fault(include_str!(
+        "../../docs/generality/2026-12-07-thirty-first/faults/show-or-brackets.sow"
+    ));
+    let shown = rules.model().to_string();
+    assert!(
+        shown.contains(
+            "1. the leftmost outer hole [1 or more seeds, South's a1, North's d4], or: the leftmost inner hole [1 or more seeds, South's b1, North's c4]\n"
+        ),
+        "{shown}"
+    );
+}
+
 /// Seeds an opening turn puts in the hand are not captured (blind test 24, fault 1: the board
 /// said "2 captured, 2 in hand", and the game ended "South wins on score" under `the player who
 /// captured more seeds wins` though no capture was made): South conceals a1 (2), North b2 (1);
