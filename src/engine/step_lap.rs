@@ -231,8 +231,9 @@ impl Rules {
                 })
                 || self.chosen_mark.is_some_and(|m| self.model.circuit.skip_chosen && state.is_marked(m, at))
                 || sow.skip_count.is_some_and(|skip| {
-                    !(skip.spares_last && share(state, at) >= left)
-                        && !(skip.only_last && share(state, at) < left)
+                    // The last seed spared, or only the last turned away.
+                    let last = share(state, at) >= left;
+                    !(skip.spares_last && last || skip.only_last && !last)
                         && self.skipped_by_count(state, me, at, skip)
                 }))
                 && passed < MAX_SLOTS

@@ -446,7 +446,7 @@ pub struct Sow {
     /// `, skipping [own|opponent's] holes with N seeds`: the holes no lap drops a seed into
     /// by what they hold, if said.
     /// The bool: `, except the last seed`.
-    pub skip_count: Option<Spanned<(Option<Side>, SeedRange, bool, bool)>>,
+    pub skip_count: Option<Spanned<SkipCounted>>,
     /// `, every lap starting with the hole it lifts`, if said.
     pub every_lap_itself: Option<Span>,
     /// `, only N seed from a MARK hole with more than M seeds[, and one sown whole becomes
@@ -739,6 +739,10 @@ pub struct Choose {
     /// would capture next[, except …]`, if written.
     pub block: Option<Spanned<Block>>,
 }
+
+/// `, skipping [own|opponent's] holes with N seeds[, except the last seed | , for the last
+/// seed only]`: the side, the counts, and whether the last seed is spared or alone turned away.
+pub type SkipCounted = (Option<Side>, SeedRange, bool, bool);
 
 /// `a player may sow [any number of] the seeds of their hand starting with HOLE[, round own
 /// row]`.

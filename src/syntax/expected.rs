@@ -1370,12 +1370,13 @@ fn split_listed(item: &str) -> Vec<String> {
     let (mut parts, mut current, mut quoted, mut depth) = (Vec::new(), String::new(), false, 0u32);
     let mut rest = item;
     while let Some(c) = rest.chars().next() {
-        if !quoted && depth == 0 {
-            if let Some(after) = rest.strip_prefix(", ").or_else(|| rest.strip_prefix(" or ")) {
-                parts.push(std::mem::take(&mut current));
-                rest = after;
-                continue;
-            }
+        if !quoted
+            && depth == 0
+            && let Some(after) = rest.strip_prefix(", ").or_else(|| rest.strip_prefix(" or "))
+        {
+            parts.push(std::mem::take(&mut current));
+            rest = after;
+            continue;
         }
         match c {
             '`' => quoted = !quoted,
