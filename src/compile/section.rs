@@ -921,6 +921,22 @@ impl Scope<'_> {
                 Fact::RowMarked((*side).into(), self.row(row)?, self.mark(mark).map_err(|e| vec![e])?, *some)
             }
             ast::Fact::Column { row, state } => Fact::Column(self.row(row)?, (*state).into()),
+            ast::Fact::SameIndex { row, condition } => {
+                let role = self.row(row)?;
+                match condition {
+                    ast::HoleCondition::Marked(mark) => {
+                        Fact::SameIndex(role, Some(self.mark(mark).map_err(|e| vec![e])?), 0, 0, 1)
+                    }
+                    ast::HoleCondition::Is(state) => match HoleState::from(*state) {
+                        HoleState::Empty => Fact::SameIndex(role, None, 0, 0, 1),
+                        HoleState::Occupied => Fact::SameIndex(role, None, 1, u16::MAX, 1),
+                    },
+                    ast::HoleCondition::Holds(range) => {
+                        let (min, max, step) = self.count_set(range, fact.span).map_err(|e| vec![e])?;
+                        Fact::SameIndex(role, None, min, max, step)
+                    }
+                }
+            }
             ast::Fact::ColumnHolds { row, range } => {
                 let role = self.row(row)?;
                 match self.count_set(range, fact.span).map_err(|e| vec![e])? {

@@ -505,9 +505,11 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
             }
             // Whether a hole counted from the landing carries a mark has no dimension; a set of
             // counts is boxed by its run, not exactly.
-            Fact::AlongMarked(..) | Fact::RowMarked(..) | Fact::HandLap | Fact::ChosenMarked(_) => {
-                exact = false
-            }
+            Fact::AlongMarked(..)
+            | Fact::RowMarked(..)
+            | Fact::HandLap
+            | Fact::ChosenMarked(_)
+            | Fact::SameIndex(..) => exact = false,
             Fact::Stepped(at, lo, hi, _) => {
                 exact = false;
                 match at {

@@ -537,7 +537,7 @@ impl Rules {
         if sow.hand_entry && self.may_enter(state) {
             out.push(Move::Enter);
         }
-        if sow.hand_sow.is_some() && state.hand[state.to_move] > 0 {
+        if self.may_sow_hand(state, sow) {
             out.push(Move::SowHand);
         }
         if self.must_feed_now(state, sow) {

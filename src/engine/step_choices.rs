@@ -172,7 +172,7 @@ impl Rules {
         if sow.hand_entry && self.may_enter(state) {
             out.push(Move::Enter);
         }
-        if sow.hand_sow.is_some() && state.hand[me] > 0 {
+        if self.may_sow_hand(state, sow) {
             out.push(Move::SowHand);
         }
         if self.must_feed_now(state, sow) {
@@ -411,6 +411,23 @@ impl Rules {
                 .any(|k| self.lift_ends(state, sow, LiftChoice { hole: h, rev, through, hand: false }, k));
         }
         self.lift_ends(state, sow, LiftChoice { hole: h, rev, through, hand: false }, 0)
+    }
+
+    /// Whether the mover may sow their hand now: they hold seeds, and where they choose how
+    /// many, some count's sowing ends (else `hand` would leave them no count to choose).
+    pub(super) fn may_sow_hand(&self, state: &State, sow: &SowRules) -> bool {
+        let me = state.to_move;
+        let Some(hand) = sow.hand_sow else { return false };
+        if state.hand[me] == 0 {
+            return false;
+        }
+        if !hand.any {
+            return true;
+        }
+        let Some(into) = self.hand_hole(sow, me) else { return false };
+        let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
+        let choice = LiftChoice { hole: into, rev, through: false, hand: true };
+        (1..=state.hand[me]).take(MoveList::CAPACITY).any(|k| self.lift_ends(state, sow, choice, k))
     }
 
     /// Whether the turn that sows the hole of `choice` ends, its first lap lifting `k` seeds

@@ -53,6 +53,20 @@ impl Rules {
         circuit[if rev { (pos + len - 1) % len } else { (pos + 1) % len }]
     }
 
+    /// `me`'s hole of row `role` at the place hole `at` has counted from its owner's seat, each
+    /// player counting from their own left (`the own house hole of the same index`): at a
+    /// table of two, for a hole of the board.
+    fn same_index_hole(&self, me: Player, at: Hole, role: Role) -> Option<Hole> {
+        if self.seats() != 2 || self.is_store(at) {
+            return None;
+        }
+        let last = self.columns - 1;
+        let column = self.column_of(at);
+        let index = if self.hole_owner[at.index()] == Player::South { column } else { last - column };
+        let mine = if me == Player::South { index } else { last - index };
+        self.column_hole[me][usize::from(role)].get(mine).copied().flatten()
+    }
+
     /// Whether the hole the turn began from carries mark `m` now (never where the turn chose
     /// no hole: a hand sown).
     pub(super) fn chosen_is(&self, state: &State, m: u8) -> bool {
@@ -515,6 +529,12 @@ impl Rules {
             Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
             Fact::FirstLap => cur.first,
             Fact::HandLap => cur.from_hand,
+            Fact::SameIndex(role, mark, min, max, step) => {
+                self.same_index_hole(me, at, role).is_some_and(|h| match mark {
+                    Some(m) => state.is_marked(m, h),
+                    None => crate::model::in_counts(count(h), min, max, step),
+                })
+            }
             Fact::ChosenMarked(m) => self.chosen_is(state, m),
             Fact::TurnCaptured => cur.captured,
             Fact::Made(min, max, step) => crate::model::in_counts(state.captures_made[me], min, max, step),

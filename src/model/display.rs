@@ -1078,6 +1078,13 @@ impl Model {
             }
             Fact::FirstLap => "the turn's first lap".to_string(),
             Fact::HandLap => "the lap of the mover's hand".to_string(),
+            Fact::SameIndex(r, mark, min, max, step) => {
+                let hole = format!("own {} hole of the landing hole's index", self.row_names[usize::from(r)]);
+                match mark {
+                    Some(m) => format!("{hole} {} hole", a_name(&self.marks[usize::from(m)].name)),
+                    None => format!("{hole} holds {}", count_set(min, max, step, "seeds")),
+                }
+            }
             Fact::ChosenMarked(m) => {
                 format!("chosen hole {} hole", a_name(&self.marks[usize::from(m)].name))
             }

@@ -440,6 +440,7 @@ impl Model {
                         f,
                         Fact::FirstLap
                             | Fact::HandLap
+                            | Fact::SameIndex(..)
                             | Fact::ChosenMarked(_)
                             | Fact::TurnCaptured
                             | Fact::Made(..)
@@ -1692,6 +1693,10 @@ pub enum Fact {
     FirstLap,
     /// The lap is the seeds of the mover's hand (a turn sowing the hand). Read lap by lap.
     HandLap,
+    /// The mover's hole of a row at the landing hole's place from its owner's seat carries
+    /// the mark (where one is given), else holds a count from `min` to `max` in steps of
+    /// `step`. Read lap by lap.
+    SameIndex(Role, Option<MarkId>, u16, u16, u16),
     /// The hole the turn began from carries the mark; never where the turn sows the hand.
     /// Read lap by lap.
     ChosenMarked(MarkId),

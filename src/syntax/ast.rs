@@ -1007,6 +1007,14 @@ pub enum Fact {
         /// What it must be.
         state: HoleState,
     },
+    /// `the own ROW hole of the same index is …`: the mover's hole of that row at the landing
+    /// hole's place from its owner's seat.
+    SameIndex {
+        /// The row.
+        row: Spanned<String>,
+        /// What it must be, hold or carry.
+        condition: HoleCondition,
+    },
     /// `the own ROW hole in the landing column holds N to M seeds`.
     ColumnHolds {
         /// The row.

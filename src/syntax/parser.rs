@@ -1119,6 +1119,7 @@ fn lower_condition(
         | Rule::holds_fact
         | Rule::row_fact
         | Rule::chosen_mark_fact
+        | Rule::same_index_fact
         | Rule::first_lap_fact
         | Rule::hand_lap_fact
         | Rule::captured_turn_fact
@@ -1511,6 +1512,10 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
                 Some(range) => Fact::ColumnHolds { row, range: lower_seed_range(range)? },
                 None => Fact::Column { row, state: lower_hole_state(c.expect(Rule::hole_state)?)? },
             }
+        }
+        Rule::same_index_fact => {
+            let row = lower_name(c.expect(Rule::row_name)?);
+            Fact::SameIndex { row, condition: lower_hole_condition(&mut c)? }
         }
         Rule::holds_fact => match c.optional(Rule::marked_hole) {
             Some(marked) => Fact::Along {

@@ -6730,6 +6730,36 @@ fn show_writes_joined_choices_side_by_side() {
     );
 }
 
+/// `the own pit hole of the same index is a x hole` (Toguz Kumalak, blind test 31, item 8: no
+/// tuzduk "in the hole with the same index as the opponent's"): in [`PLAIN`] with `x` on each
+/// player's leftmost hole (a1; b4 from North's seat). South's a3 (2) ends in b4, North's 1st
+/// hole from North's left: South's 1st, a1, is an x hole, so b4's 3 seeds are taken (the hole
+/// in b4's column, a4, is not one). South's a4 (2) ends in b3, North's 2nd: a2 is no x hole.
+#[test]
+fn a_lap_rule_may_read_the_own_hole_of_the_landing_holes_index() {
+    let rules = seventh_fault(&plain(&[
+        ("    setup {", "    marks x: the leftmost pit hole\n    setup {"),
+        (
+            "        otherwise: stop",
+            "        when the last seed lands in an opponent's hole and the own pit hole of the same index is a x hole: capture it\n        otherwise: stop",
+        ),
+        (
+            "    end {",
+            "    capture it {\n        take the landing hole\n        put the taken seeds in the mover's hand\n    }\n    end {",
+        ),
+    ]));
+    let shown = rules.model().to_string();
+    assert!(shown.contains("own pit hole of the landing hole's index a x hole"), "{shown}");
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 2, 0, 3, 2, 2, 2, 0]);
+    assert_eq!(game.state().hand()[Player::South], 3);
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 2, 2, 0, 2, 2, 3, 3]);
+    assert_eq!(game.state().hand()[Player::South], 0);
+}
+
 /// Seeds an opening turn puts in the hand are not captured (blind test 24, fault 1: the board
 /// said "2 captured, 2 in hand", and the game ended "South wins on score" under `the player who
 /// captured more seeds wins` though no capture was made): South conceals a1 (2), North b2 (1);
