@@ -1002,6 +1002,7 @@ impl Scope<'_> {
             }
             ast::Fact::FirstLap => Fact::FirstLap,
             ast::Fact::HandLap => Fact::HandLap,
+            ast::Fact::LastSkipped => Fact::LastSkipped,
             ast::Fact::ChosenMarked(mark) => Fact::ChosenMarked(self.mark(mark).map_err(|e| vec![e])?),
             ast::Fact::TurnCaptured => Fact::TurnCaptured,
             ast::Fact::Made { bound, count } => {
@@ -1198,6 +1199,7 @@ impl Scope<'_> {
         Ok(match into {
             ast::ResowInto::Landing => SowInto::Landing,
             ast::ResowInto::Origin => SowInto::Origin,
+            ast::ResowInto::RunStart => SowInto::RunStart,
             ast::ResowInto::Behind(row) => SowInto::Behind(self.row(row)?),
             ast::ResowInto::Named(hole) => match &hole.node {
                 ast::HoleSet::One { .. } => {

@@ -508,6 +508,7 @@ fn rule_box(rule: &LapRule, space: &LandingBox) -> Option<(LandingBox, bool)> {
             Fact::AlongMarked(..)
             | Fact::RowMarked(..)
             | Fact::HandLap
+            | Fact::LastSkipped
             | Fact::ChosenMarked(_)
             | Fact::SameIndex(..) => exact = false,
             Fact::Stepped(at, lo, hi, _) => {

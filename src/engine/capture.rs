@@ -350,11 +350,33 @@ impl Rules {
         holes
     }
 
+    /// The first hole of the run of occupied holes that ends at `last`, searching back along
+    /// the mover's circuit against the turn's usual way to the nearest empty hole: the hole
+    /// after it; `last` itself where the hole before it is empty or no hole is.
+    #[cold]
+    fn occupied_run_start(&self, state: &State, sow: &SowRules, last: Hole) -> Hole {
+        let me = state.to_move;
+        let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
+        let mut h = last;
+        for _ in 0..MAX_SLOTS {
+            let back = self.step_hole(me, h, !rev);
+            if back == last {
+                return last;
+            }
+            if state.counts[back.index()] == 0 {
+                return h;
+            }
+            h = back;
+        }
+        last
+    }
+
     /// The hole `into` names for the mover, for a lap that ended at `end`.
     fn named_hole(&self, state: &State, sow: &SowRules, into: SowInto, end: &SowEnd) -> Hole {
         let me = state.to_move;
         match into {
             SowInto::Landing => end.last,
+            SowInto::RunStart => self.occupied_run_start(state, sow, end.last),
             SowInto::Origin => Hole(sow.rings[me].slot(usize::from(end.lap_at)) as u8),
             // Where the mover has no hole of the row in that column (a middle row shared in
             // halves), the landing hole.

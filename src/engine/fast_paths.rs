@@ -73,6 +73,7 @@ fn rules_say(
                 // Read by `engine::stepwise` alone; the ring takes them as holding.
                 Fact::FirstLap
                 | Fact::HandLap
+                | Fact::LastSkipped
                 | Fact::SameIndex(..)
                 | Fact::ChosenMarked(_)
                 | Fact::TurnCaptured

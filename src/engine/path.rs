@@ -340,6 +340,7 @@ impl Rules {
             laps: p.laps,
             hand: 0,
             from_hand: false,
+            skipped_last: false,
         }
     }
 

@@ -556,6 +556,7 @@ fn landing_rules(
                 // decides them, and takes the fact as holding.
                 Fact::FirstLap
                 | Fact::HandLap
+                | Fact::LastSkipped
                 | Fact::SameIndex(..)
                 | Fact::ChosenMarked(_)
                 | Fact::TurnCaptured

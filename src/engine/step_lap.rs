@@ -217,6 +217,7 @@ impl Rules {
         let (mut at, mut before) = (from, 0);
         let mut drops = Vec::new();
         let (mut left, mut overran) = (n, 0u16);
+        tally.skipped_last = false;
         while left > 0 {
             at = match tally.round {
                 Some(row) => self.step_round(me, at, (rev, through), row),
@@ -259,6 +260,8 @@ impl Rules {
                 passed += 1;
             }
             let k = share(state, at).min(left);
+            // The last seeds went past a skipped hole (`the last seed skipped a hole`).
+            tally.skipped_last = k == left && passed > 0;
             for (i, &(side, role, _)) in sow.reach.iter().enumerate() {
                 if self.in_reach_row(me, (side, role), at) {
                     tally.reached_now |= 1 << i;
@@ -427,6 +430,7 @@ impl Rules {
         tally: &mut Tally,
     ) -> LapAction {
         cur.held_by = tally.held_by;
+        cur.skipped_last = tally.skipped_last;
         cur.captured |= tally.captured;
         // Rows where the seeds sown count, at once; rows where the ends of laps count, from
         // the next lap on.
@@ -529,6 +533,7 @@ impl Rules {
             Fact::NotReached(side, role, ended) => !self.has_reached(state, cur, (side, role, ended)),
             Fact::FirstLap => cur.first,
             Fact::HandLap => cur.from_hand,
+            Fact::LastSkipped => cur.skipped_last,
             Fact::SameIndex(role, mark, min, max, step) => {
                 self.same_index_hole(me, at, role).is_some_and(|h| match mark {
                     Some(m) => state.is_marked(m, h),

@@ -58,6 +58,7 @@ impl Rules {
             held_by: None,
             hand: 0,
             from_hand: false,
+            skipped_last: false,
         };
         let hand = choice.hand_at(h);
         if state.counts[h.index()] == 0 || state.counts[h.index()] < hand {
@@ -145,6 +146,7 @@ impl Rules {
             held_by: tally.held_by,
             hand: 0,
             from_hand: false,
+            skipped_last: false,
         };
         match (&t.condition, &t.lands) {
             (TurnCheck::Always, _) => true,

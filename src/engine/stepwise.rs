@@ -59,6 +59,9 @@ pub(super) struct Cursor {
     pub(super) hand: u16,
     /// The lap about to end is the mover's hand (`the lap is sown from the hand`).
     pub(super) from_hand: bool,
+    /// The last seed of the lap about to end went past a skipped hole (`the last seed skipped
+    /// a hole`).
+    pub(super) skipped_last: bool,
 }
 
 impl Cursor {
@@ -76,6 +79,7 @@ impl Cursor {
             held_by: None,
             hand: 0,
             from_hand: false,
+            skipped_last: false,
         }
     }
 }
@@ -117,6 +121,8 @@ pub(super) struct Tally {
     /// The row (see [`Rules::row_of`]) the lap under way goes round, never out of it (a hand
     /// sown `round own row`).
     pub(super) round: Option<usize>,
+    /// The last lap's last seed went past a skipped hole.
+    pub(super) skipped_last: bool,
 }
 
 impl Tally {
@@ -674,6 +680,7 @@ impl Rules {
             held_by: None,
             hand: 0,
             from_hand: false,
+            skipped_last: false,
         };
         let action = self.step_action(state, sow, (at, before), &mut cur, tally);
         self.step_run(state, sow, (at, action), cur, tally, log)
@@ -741,6 +748,7 @@ impl Rules {
             held_by: None,
             hand: 0,
             from_hand: false,
+            skipped_last: false,
         };
         let (at, before) = self.step_lap(state, sow, choice.at, rev, through, tally);
         if through && !self.side_allowed(state, sow) {
@@ -1204,5 +1212,6 @@ fn kept_cursor(state: &State, origin: u16, pauses: u16) -> Cursor {
         held_by: None,
         hand: 0,
         from_hand: false,
+        skipped_last: false,
     }
 }

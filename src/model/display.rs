@@ -1078,6 +1078,7 @@ impl Model {
             }
             Fact::FirstLap => "the turn's first lap".to_string(),
             Fact::HandLap => "the lap of the mover's hand".to_string(),
+            Fact::LastSkipped => "the last seed skipped a hole".to_string(),
             Fact::SameIndex(r, mark, min, max, step) => {
                 let hole = format!("own {} hole of the landing hole's index", self.row_names[usize::from(r)]);
                 match mark {
@@ -1567,6 +1568,10 @@ impl Model {
         match into {
             SowInto::Landing => "the landing hole".to_string(),
             SowInto::Origin => "the origin hole of the capturing lap".to_string(),
+            SowInto::RunStart => {
+                "the first hole of the occupied run ending at the landing hole (searching back to an empty hole)"
+                    .to_string()
+            }
             SowInto::Behind(role) => {
                 format!("the mover's {} hole behind the landing hole", self.row_names[usize::from(role)])
             }

@@ -440,6 +440,7 @@ impl Model {
                         f,
                         Fact::FirstLap
                             | Fact::HandLap
+                            | Fact::LastSkipped
                             | Fact::SameIndex(..)
                             | Fact::ChosenMarked(_)
                             | Fact::TurnCaptured
@@ -1242,6 +1243,9 @@ pub enum SowInto {
     Origin,
     /// The mover's hole of this row role in the landing hole's column.
     Behind(Role),
+    /// The first hole of the run of occupied holes that ends at the landing hole, along the
+    /// mover's circuit (`first occupied hole after an empty hole before the landing hole`).
+    RunStart,
     /// One hole of the mover's, named from their seat.
     Hole {
         /// Its row.
@@ -1693,6 +1697,8 @@ pub enum Fact {
     FirstLap,
     /// The lap is the seeds of the mover's hand (a turn sowing the hand). Read lap by lap.
     HandLap,
+    /// The lap's last seed went past a hole the sowing skips before it fell. Read lap by lap.
+    LastSkipped,
     /// The mover's hole of a row at the landing hole's place from its owner's seat carries
     /// the mark (where one is given), else holds a count from `min` to `max` in steps of
     /// `step`. Read lap by lap.

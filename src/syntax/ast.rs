@@ -1081,6 +1081,8 @@ pub enum Fact {
     FirstLap,
     /// `the lap is sown from the hand`.
     HandLap,
+    /// `the last seed skipped a hole`.
+    LastSkipped,
     /// `the turn has captured`.
     TurnCaptured,
     /// `the mover has made no capture`, `… has made [at least|at most] N captures`.
@@ -1323,6 +1325,8 @@ pub enum ResowInto {
     Origin,
     /// `own ROW hole behind the landing hole`.
     Behind(Spanned<String>),
+    /// `first occupied hole after an empty hole before the landing hole`.
+    RunStart,
     /// `POSITION ROW hole [from the right]`: one hole of the mover's (a [`HoleSet::One`]).
     Named(Box<Spanned<HoleSet>>),
 }

@@ -1122,6 +1122,7 @@ fn lower_condition(
         | Rule::same_index_fact
         | Rule::first_lap_fact
         | Rule::hand_lap_fact
+        | Rule::skipped_fact
         | Rule::captured_turn_fact
         | Rule::made_fact
         | Rule::holes_fact
@@ -1565,6 +1566,7 @@ fn lower_lap_fact(pair: Pair<'_, Rule>) -> Result<Spanned<Fact>> {
         }
         Rule::first_lap_fact => Fact::FirstLap,
         Rule::hand_lap_fact => Fact::HandLap,
+        Rule::skipped_fact => Fact::LastSkipped,
         Rule::captured_turn_fact => Fact::TurnCaptured,
         Rule::board_fact => {
             let (bound, count) = match c.optional(Rule::count_bound) {
@@ -1746,9 +1748,11 @@ fn lower_destination(pair: Pair<'_, Rule>) -> Result<Spanned<Destination>> {
             let (mut whole_if_one, mut keep_way) = (false, false);
             for word in Children::of(inner).rest() {
                 match word.as_rule() {
-                    Rule::resow_landing | Rule::resow_origin | Rule::resow_behind | Rule::resow_named => {
-                        into.push(lower_spanned_hole(word)?)
-                    }
+                    Rule::resow_landing
+                    | Rule::resow_origin
+                    | Rule::resow_behind
+                    | Rule::resow_run
+                    | Rule::resow_named => into.push(lower_spanned_hole(word)?),
                     Rule::sow_whole => whole = true,
                     Rule::with_last => with_last = true,
                     Rule::from_itself => itself = true,
@@ -1796,6 +1800,7 @@ fn lower_resow_into(hole: Pair<'_, Rule>) -> Result<ResowInto> {
     Ok(match hole.as_rule() {
         Rule::resow_landing => ResowInto::Landing,
         Rule::resow_origin => ResowInto::Origin,
+        Rule::resow_run => ResowInto::RunStart,
         Rule::resow_behind => ResowInto::Behind(lower_name(Children::of(hole).expect(Rule::row_name)?)),
         Rule::resow_named => ResowInto::Named(Box::new(lower_one_hole(hole)?)),
         _ => return unexpected(&hole),

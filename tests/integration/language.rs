@@ -6760,6 +6760,66 @@ fn a_lap_rule_may_read_the_own_hole_of_the_landing_holes_index() {
     assert_eq!(game.state().hand()[Player::South], 0);
 }
 
+/// `put the taken seeds into the first occupied hole after an empty hole before the landing
+/// hole and sow them on` (Mangola, blind test 31, item 2): in [`PLAIN`], South's a3 (2): a4 3,
+/// b4 3, an occupied opponent's hole: b4's 3 seeds are taken; back from b4, a4 is occupied and
+/// a3 (just lifted) empty, so they go into a4 and are sown on from it one lap (a4 keeps its 3):
+/// b4 1, b3 3, b2 3. Into the landing hole instead, they are sown from b4: b3, b2, b1.
+#[test]
+fn captured_seeds_may_go_to_the_first_hole_of_the_landing_holes_run() {
+    let text = plain(&[
+        (
+            "        otherwise: stop",
+            "        when the last seed lands in an occupied opponent's hole: capture it\n        otherwise: stop",
+        ),
+        (
+            "    end {",
+            "    capture it {\n        take the landing hole\n        put the taken seeds into the first occupied hole after an empty hole before the landing hole and sow them on, one lap\n    }\n    end {",
+        ),
+    ]);
+    let landing =
+        text.replace("first occupied hole after an empty hole before the landing hole", "landing hole");
+    for (text, board) in [(text, vec![2, 2, 0, 3, 2, 3, 3, 1]), (landing, vec![2, 2, 0, 3, 3, 3, 3, 0])] {
+        let rules = seventh_fault(&text);
+        let shown = rules.model().to_string();
+        assert_eq!(
+            shown.contains("the first hole of the occupied run"),
+            text.contains("first occupied"),
+            "{shown}"
+        );
+        let mut game = Game::new(&rules);
+        game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+        assert_eq!(rules.board_counts(game.state()), board, "{text}");
+    }
+}
+
+/// `the last seed skipped a hole` (Mangola: the carried seed ends the turn where it falls): in
+/// [`PLAIN`] with a2 and a3 empty and the last seed alone skipping empty holes, a lap whose last
+/// seed skipped relays (a rule said first). South's a1 (2): a2 1, the last past a3 into a4
+/// (3): it skipped, relay a4: b4 3, b3 3, b2 3, which it did not: stop. South's a4 (2): b4 3,
+/// b3 3, nothing skipped: stop.
+#[test]
+fn a_lap_rule_may_ask_whether_the_last_seed_skipped_a_hole() {
+    let rules = seventh_fault(&plain(&[
+        ("        2 in every hole\n", "        2 in every hole\n        0 in a2\n        0 in a3\n"),
+        (
+            "sow all seeds from the next hole",
+            "sow all seeds from the next hole, skipping holes with 0 seeds, for the last seed only",
+        ),
+        (
+            "        otherwise: stop",
+            "        when the last seed lands in a hole and the last seed skipped a hole: relay\n        otherwise: stop",
+        ),
+    ]));
+    assert!(rules.model().to_string().contains("the last seed skipped a hole -> relay"), "{}", rules.model());
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 1, 0, 0, 2, 3, 3, 3]);
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![2, 0, 0, 0, 2, 2, 3, 3]);
+}
+
 /// Seeds an opening turn puts in the hand are not captured (blind test 24, fault 1: the board
 /// said "2 captured, 2 in hand", and the game ended "South wins on score" under `the player who
 /// captured more seeds wins` though no capture was made): South conceals a1 (2), North b2 (1);
