@@ -810,10 +810,14 @@ impl Model {
                 Some(Side::Opponent) => "the opponent's ",
                 None => "",
             };
-            let who = if only_last { "a lap's last seed skips" } else { "laps skip" };
+            let (who, reach) = if only_last {
+                ("a lap's last seed skips", "it reaches")
+            } else {
+                ("laps skip", "they reach")
+            };
             writeln!(
                 f,
-                "{gap}{indent}sowing: {who} {side}holes holding {} when they reach them{}",
+                "{gap}{indent}sowing: {who} {side}holes holding {} when {reach} them{}",
                 count_set(min, max, step, "seeds"),
                 if spares_last { ", though a lap's last seed may fall into one" } else { "" }
             )?;
