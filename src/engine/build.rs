@@ -454,26 +454,20 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
         HoleSet::AfterMark { mark, steps } => Some((mark, steps)),
         _ => None,
     };
-    let counts_only = mark.is_none()
-        && except_marks.is_empty()
-        && after_mark.is_none()
-        && c.next.is_none()
-        && c.previous.is_none()
-        && !c.most
-        && !c.furthest
-        && c.opposite.is_none()
-        && !c.captures;
+    let none_fits = c.none_fits.as_ref().map(|o| Box::new(engine_choice(model, slot_of, territory, o)));
+    // Read from the counts and the holes' places alone, or the counts alone.
     let plain = mark.is_none()
         && except_marks.is_empty()
         && after_mark.is_none()
         && !c.most
         && !c.furthest
         && c.opposite.is_none()
-        && !c.captures;
-    let none_fits = c.none_fits.as_ref().map(|o| Box::new(engine_choice(model, slot_of, territory, o)));
-    let plain =
-        plain && c.lands_in.is_none() && c.lap_ends.is_none() && c.reaches.is_none() && none_fits.is_none();
-    let counts_only = counts_only && plain;
+        && !c.captures
+        && c.lands_in.is_none()
+        && c.lap_ends.is_none()
+        && c.reaches.is_none()
+        && none_fits.is_none();
+    let counts_only = plain && c.next.is_none() && c.previous.is_none();
     Choice {
         holes,
         left_out,
@@ -488,8 +482,6 @@ fn one_choice(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>, 
     }
 }
 
-/// The hashing key of each slot (odd, so that counts never cancel out) and of North to move,
-/// the same for every game with this many holes.
 /// For each mover and slot, what stands opposite it in each of the opponent's rows: the
 /// opponent's hole of that row in its column, or what the rules' table gives in its place for
 /// a hole's owner.
@@ -540,7 +532,8 @@ fn opposite_table(
     table
 }
 
-/// Per-slot keys, and a key for each seat to move (seat 0's is 0).
+/// Per-slot hashing keys (odd, so that counts never cancel out), and a key for each seat to
+/// move (seat 0's is 0), the same for every game with this many holes.
 fn hash_keys(holes: usize, slots: usize) -> (Vec<u64>, [u64; MAX_SEATS]) {
     use rand_core::SeedableRng as _;
     let mut rng = rand_xoshiro::SplitMix64::seed_from_u64(0x5eed_0f50_u64 ^ (holes as u64) << 32);
@@ -549,6 +542,9 @@ fn hash_keys(holes: usize, slots: usize) -> (Vec<u64>, [u64; MAX_SEATS]) {
     (keys, std::array::from_fn(|seat| if seat == 0 { 0 } else { next_key() }))
 }
 
+/// The engine's rules for `model`: its tables laid out, then its rings.
+///
+/// Long for a reason: it names every field of `Rules` once, each beside what it is made of.
 fn build(model: Model) -> Rules {
     let board = model.board;
     let holes = board.holes();

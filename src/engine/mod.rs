@@ -7,6 +7,7 @@ mod checked;
 mod choose;
 mod colour;
 mod cycle;
+mod explain;
 #[doc(hidden)]
 pub mod fast_paths;
 mod follow_up;
@@ -26,6 +27,7 @@ mod sow_ends;
 mod sow_turn;
 pub(crate) mod sowing;
 mod state;
+mod step_capture;
 mod step_choices;
 mod step_lap;
 mod step_turning;

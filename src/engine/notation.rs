@@ -175,20 +175,7 @@ impl Rules {
             return Ok(Move::Transfer(self.parse_hole(from)?, self.parse_hole(to)?));
         }
         if let Some((hole, direction)) = lower.split_once(':') {
-            let hole = self.parse_hole(hole)?;
-            let direction = match direction {
-                "ccw" | "anticlockwise" => Direction::Anticlockwise,
-                "cw" | "clockwise" => Direction::Clockwise,
-                _ => {
-                    return Err(NotationError {
-                        word: word.to_string(),
-                        reason: format!(
-                            "`{direction}` is not a direction; write `cw` (clockwise) or `ccw` (anticlockwise)"
-                        ),
-                    });
-                }
-            };
-            return Ok(Move::SowDirection(hole, direction));
+            return Ok(Move::SowDirection(self.parse_hole(hole)?, parse_direction(word, direction)?));
         }
         let hole = self.parse_hole(word)?;
         Ok(match state.phase {
@@ -557,5 +544,19 @@ fn seat_letter(p: Player) -> char {
     match p.seats() {
         2 | 4 => p.word().chars().next().unwrap_or(' '),
         _ => char::from(b'1' + p.index() as u8),
+    }
+}
+
+/// The direction `direction` of the decision `word` (`b3:cw`).
+fn parse_direction(word: &str, direction: &str) -> Result<Direction, NotationError> {
+    match direction {
+        "ccw" | "anticlockwise" => Ok(Direction::Anticlockwise),
+        "cw" | "clockwise" => Ok(Direction::Clockwise),
+        _ => Err(NotationError {
+            word: word.to_string(),
+            reason: format!(
+                "`{direction}` is not a direction; write `cw` (clockwise) or `ccw` (anticlockwise)"
+            ),
+        }),
     }
 }

@@ -196,39 +196,12 @@ impl Rules {
         order: &ByPlayer<Vec<Hole>>,
         fill: &ByPlayer<usize>,
     ) {
-        // The holes the rounds leave out keep their seeds (and marks).
-        let keep: Vec<(Hole, u16)> = match rounds.except {
-            Some(m) => (self.all_holes())
-                .filter(|&h| state.is_marked(m, h))
-                .map(|h| (h, state.counts[h.index()]))
-                .collect(),
-            None => Vec::new(),
-        };
-        state.counts = [0; MAX_SLOTS];
-        let fresh = self.start();
-        state.marks = fresh.marks;
-        for &(h, n) in &keep {
-            state.counts[h.index()] = n;
-            if let Some(m) = rounds.except {
-                super::stepwise::set_mark(state, m, h, true);
-            }
-        }
+        self.clear_board(state, rounds);
         let mut left = ByPlayer::for_seats(self.seats(), |_| 0u32);
         // Each player's hole filled short, if any (made up where the rules say so).
         let mut short = ByPlayer::for_seats(self.seats(), |_| None);
         for p in self.players() {
-            state.hand[p] = 0;
-            state.captured[p] = 0;
-            state.took[p] = 0;
-            state.aside[p] = 0;
-            state.captures_made[p] = 0;
-            state.phase_of[p] = 0;
-            state.phase_turns[p] = 0;
-            state.phase_moves[p] = 0;
-            // A direction chosen once is kept for the game, unless chosen anew each round.
-            if self.model.circuit.each_round {
-                state.direction[p] = None;
-            }
+            self.clear_player(state, p);
             if state.is_out(p) {
                 continue;
             }
@@ -281,6 +254,42 @@ impl Rules {
             self.paint(state, None);
         } else if self.colours {
             self.recount(state);
+        }
+    }
+
+    /// Empty the board for a new round, its marks as at the start, but for the holes the
+    /// rounds leave out, which keep their seeds and marks.
+    fn clear_board(&self, state: &mut State, rounds: &Refill) {
+        let keep: Vec<(Hole, u16)> = match rounds.except {
+            Some(m) => (self.all_holes())
+                .filter(|&h| state.is_marked(m, h))
+                .map(|h| (h, state.counts[h.index()]))
+                .collect(),
+            None => Vec::new(),
+        };
+        state.counts = [0; MAX_SLOTS];
+        state.marks = self.start().marks;
+        for &(h, n) in &keep {
+            state.counts[h.index()] = n;
+            if let Some(m) = rounds.except {
+                super::stepwise::set_mark(state, m, h, true);
+            }
+        }
+    }
+
+    /// What player `p` has and has done, cleared for a new round.
+    fn clear_player(&self, state: &mut State, p: Player) {
+        state.hand[p] = 0;
+        state.captured[p] = 0;
+        state.took[p] = 0;
+        state.aside[p] = 0;
+        state.captures_made[p] = 0;
+        state.phase_of[p] = 0;
+        state.phase_turns[p] = 0;
+        state.phase_moves[p] = 0;
+        // A direction chosen once is kept for the game, unless chosen anew each round.
+        if self.model.circuit.each_round {
+            state.direction[p] = None;
         }
     }
 

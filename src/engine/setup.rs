@@ -467,6 +467,44 @@ impl Rules {
         let mut mix = |x: u64| {
             key = (key ^ x).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(31);
         };
+        Self::mix_phase(state, &mut mix);
+        for p in Player::BOTH {
+            mix(u64::from(state.hand[p])
+                | u64::from(state.captures_made[p]) << 16
+                | u64::from(state.phase_turns[p]) << 32
+                | u64::from(state.phase_moves[p]) << 48);
+        }
+        if state.aside != ByPlayer::default() {
+            // Seeds an opening set aside are not captured: the score of captures leaves them out.
+            for p in Player::BOTH {
+                mix(u64::from(state.aside[p]) | 1 << 20);
+            }
+        }
+        if self.model.end.turn_limit.is_some() {
+            mix(u64::from(state.turn));
+        }
+        if self.model.end.rounds.is_some_and(|r| r.points.is_some()) {
+            // The points the rounds have scored decide how the game may still end.
+            for p in self.players() {
+                mix(u64::from(state.points[p]) | (p.index() as u64) << 32);
+            }
+        }
+        if self.model.end.passes_draw || self.model.phases.iter().any(|p| p.ends_on_passes) {
+            mix(u64::from(state.passes));
+        }
+        if self.flags.last_turns {
+            mix(u64::from(state.last_turns) | 0x1a57_0000);
+        }
+        if self.flags.no_undo {
+            // The position a turn from here may not bring back.
+            mix(state.before[1] ^ 0x6b6f);
+        }
+        key
+    }
+
+    /// Mix into [`Rules::search_key`]'s key, for a turn paused in the middle: which pause,
+    /// and what the turn has done so far.
+    fn mix_phase(state: &State, mix: &mut impl FnMut(u64)) {
         match state.phase {
             Phase::Sow => {}
             Phase::Pick(p) => {
@@ -518,37 +556,5 @@ impl Rules {
                 mix(u64::from(p.laps));
             }
         }
-        for p in Player::BOTH {
-            mix(u64::from(state.hand[p])
-                | u64::from(state.captures_made[p]) << 16
-                | u64::from(state.phase_turns[p]) << 32
-                | u64::from(state.phase_moves[p]) << 48);
-        }
-        if state.aside != ByPlayer::default() {
-            // Seeds an opening set aside are not captured: the score of captures leaves them out.
-            for p in Player::BOTH {
-                mix(u64::from(state.aside[p]) | 1 << 20);
-            }
-        }
-        if self.model.end.turn_limit.is_some() {
-            mix(u64::from(state.turn));
-        }
-        if self.model.end.rounds.is_some_and(|r| r.points.is_some()) {
-            // The points the rounds have scored decide how the game may still end.
-            for p in self.players() {
-                mix(u64::from(state.points[p]) | (p.index() as u64) << 32);
-            }
-        }
-        if self.model.end.passes_draw || self.model.phases.iter().any(|p| p.ends_on_passes) {
-            mix(u64::from(state.passes));
-        }
-        if self.flags.last_turns {
-            mix(u64::from(state.last_turns) | 0x1a57_0000);
-        }
-        if self.flags.no_undo {
-            // The position a turn from here may not bring back.
-            mix(state.before[1] ^ 0x6b6f);
-        }
-        key
     }
 }

@@ -481,6 +481,69 @@ impl Ring {
     }
 }
 
+/// What a lap rule's fact comes to at a landing in `slot` (in `column`).
+enum FactCheck {
+    /// The ring checks this.
+    Ask(Check),
+    /// It holds there, whatever the counts.
+    Holds,
+    /// It never holds there.
+    Never,
+}
+
+/// The check fact `fact` of `me`'s lap rule asks of a landing in `slot` (in `column`).
+fn fact_check(rules: &Rules, me: Player, (slot, column): (usize, usize), fact: Fact) -> FactCheck {
+    // A hole the fact reads, where there may be none: none holds no seeds.
+    let hole = |h: Option<Hole>, check: &dyn Fn(Hole) -> Check, holds_without: bool| match h {
+        Some(h) => FactCheck::Ask(check(h)),
+        None if holds_without => FactCheck::Holds,
+        None => FactCheck::Never,
+    };
+    let opposite = |role| rules.opposite(me, Hole(slot as u8), role);
+    // Where the mover has no hole of the row in the column (a middle row shared in halves),
+    // it holds no seeds, as a hole with none opposite.
+    let in_column = |role: Role| rules.column_hole[me][role as usize][column];
+    let empty = |state: HoleState| state == HoleState::Empty;
+    FactCheck::Ask(match fact {
+        Fact::Opposite(role, state) => {
+            return hole(opposite(role), &|o| Check::Hole(o, empty(state)), empty(state));
+        }
+        Fact::OppositeHolds(role, min, max) => {
+            return hole(opposite(role), &|o| Check::HoleHolds(o, min, max), min == 0);
+        }
+        Fact::Column(role, state) => {
+            return hole(in_column(role), &|h| Check::Hole(h, empty(state)), empty(state));
+        }
+        Fact::ColumnHolds(role, min, max) => {
+            return hole(in_column(role), &|h| Check::HoleHolds(h, min, max), min == 0);
+        }
+        Fact::Next(state) => Check::Next(empty(state)),
+        Fact::Row(side, role, state) => Check::Row(row_index(side, role), empty(state)),
+        Fact::Origin(min, max) => Check::Origin(min, max),
+        Fact::Holds(min, max) => Check::Holds(min, max),
+        Fact::PreviousHolds(min, max) => Check::PreviousHolds(min, max),
+        // Facts about the turn so far: sowings whose rules read them are played lap by lap
+        // by `engine::stepwise`, which reads the rules from the model; the ring never
+        // decides them, and takes the fact as holding.
+        Fact::FirstLap
+        | Fact::HandLap
+        | Fact::LastSkipped
+        | Fact::SameIndex(..)
+        | Fact::ChosenMarked(_)
+        | Fact::TurnCaptured
+        | Fact::Made(..)
+        | Fact::OppositeSide(..)
+        | Fact::OppositeMarked(..)
+        | Fact::OnBoard(..)
+        | Fact::Holes { .. }
+        | Fact::Along(..)
+        | Fact::AlongMarked(..)
+        | Fact::RowMarked(..)
+        | Fact::Stepped(..) => Check::Origin(0, u16::MAX),
+        Fact::NotReached(..) => Check::NotReached,
+    })
+}
+
 /// The lap rules of `me` that can apply at a landing in `slot` (empty or `occupied` before
 /// the last seed), in order, up to the first that surely does (or the `otherwise` action):
 /// each with the checks, made concrete for this landing, that must also hold.
@@ -508,69 +571,12 @@ fn landing_rules(
         }
         let mut checks: Vec<Check> = rule.mark.map(Check::Mark).into_iter().collect();
         let mut never = false;
-        for fact in &rule.facts {
-            let opposite = |role| rules.opposite(me, Hole(slot as u8), role);
-            checks.push(match *fact {
-                // Where no hole stands opposite, it holds no seeds.
-                Fact::Opposite(role, state) => match opposite(role) {
-                    Some(o) => Check::Hole(o, state == HoleState::Empty),
-                    None if state == HoleState::Empty => continue,
-                    None => {
-                        never = true;
-                        break;
-                    }
-                },
-                Fact::OppositeHolds(role, min, max) => match opposite(role) {
-                    Some(o) => Check::HoleHolds(o, min, max),
-                    None if min == 0 => continue,
-                    None => {
-                        never = true;
-                        break;
-                    }
-                },
-                // Where the mover has no hole of the row in the column (a middle row shared in
-                // halves), it holds no seeds, as a hole with none opposite.
-                Fact::Column(role, state) => match rules.column_hole[me][role as usize][column] {
-                    Some(h) => Check::Hole(h, state == HoleState::Empty),
-                    None if state == HoleState::Empty => continue,
-                    None => {
-                        never = true;
-                        break;
-                    }
-                },
-                Fact::ColumnHolds(role, min, max) => match rules.column_hole[me][role as usize][column] {
-                    Some(h) => Check::HoleHolds(h, min, max),
-                    None if min == 0 => continue,
-                    None => {
-                        never = true;
-                        break;
-                    }
-                },
-                Fact::Next(state) => Check::Next(state == HoleState::Empty),
-                Fact::Row(side, role, state) => Check::Row(row_index(side, role), state == HoleState::Empty),
-                Fact::Origin(min, max) => Check::Origin(min, max),
-                Fact::Holds(min, max) => Check::Holds(min, max),
-                Fact::PreviousHolds(min, max) => Check::PreviousHolds(min, max),
-                // Facts about the turn so far: sowings whose rules read them are played lap by lap
-                // by `engine::stepwise`, which reads the rules from the model; the ring never
-                // decides them, and takes the fact as holding.
-                Fact::FirstLap
-                | Fact::HandLap
-                | Fact::LastSkipped
-                | Fact::SameIndex(..)
-                | Fact::ChosenMarked(_)
-                | Fact::TurnCaptured
-                | Fact::Made(..)
-                | Fact::OppositeSide(..)
-                | Fact::OppositeMarked(..)
-                | Fact::OnBoard(..)
-                | Fact::Holes { .. }
-                | Fact::Along(..)
-                | Fact::AlongMarked(..)
-                | Fact::RowMarked(..)
-                | Fact::Stepped(..) => Check::Origin(0, u16::MAX),
-                Fact::NotReached(..) => Check::NotReached,
-            });
+        for &fact in &rule.facts {
+            match fact_check(rules, me, (slot, column), fact) {
+                FactCheck::Ask(check) => checks.push(check),
+                FactCheck::Holds => {}
+                FactCheck::Never => never = true,
+            }
         }
         if never {
             continue;

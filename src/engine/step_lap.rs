@@ -239,18 +239,7 @@ impl Rules {
             let mut passed = 0;
             while ((self.skip_origin && at == from)
                 || ring.skips_hole(at)
-                || sow.skip_in_play.is_some_and(|m| {
-                    state.is_marked(m, at)
-                        && self.on_side(state, me, at, sow.skip_side)
-                        && sow.skip_when.is_none_or(|c| self.chosen_is(state, c))
-                })
-                || self.chosen_mark.is_some_and(|m| self.model.circuit.skip_chosen && state.is_marked(m, at))
-                || sow.skip_count.is_some_and(|skip| {
-                    // The last seed spared, or only the last turned away.
-                    let last = share(state, at) >= left;
-                    !(skip.spares_last && last || skip.only_last && !last)
-                        && self.skipped_by_count(state, me, at, skip)
-                }))
+                || self.skipped_in_lap(state, sow, at, share(state, at) >= left))
                 && passed < MAX_SLOTS
             {
                 at = match tally.round {
@@ -271,17 +260,7 @@ impl Rules {
                 tally.held_by = self.holder(state, at);
             }
             if self.seed_colours && !self.is_store(at) {
-                // Each seed makes its hole the mover's; the opponent's seeds there stay, or go
-                // to the hole the lap was lifted from, as the sowing says.
-                if tally.held_by.is_some_and(|p| p != me) && sow.overrun == Some(Overrun::ToOrigin) {
-                    let taken = state.counts[at.index()];
-                    self.remove(state, at, taken);
-                    tally.overran.push((at, taken));
-                    overran += taken;
-                }
-                if !(tally.held_by.is_some_and(|p| p != me) && sow.overrun == Some(Overrun::Stay)) {
-                    self.set_holder(state, at, me);
-                }
+                overran += self.colour_hole(state, sow, at, tally);
             }
             before = state.counts[at.index()];
             self.add(state, at, k);
@@ -308,6 +287,40 @@ impl Rules {
         tally.last = Some(at);
         tally.from = Some(from);
         (at, before)
+    }
+
+    /// Whether a seed of a lap passes hole `at` by, for a rule of the sowing's (a mark, a
+    /// count, the chosen hole's mark); `last`: the seed is the lap's last.
+    fn skipped_in_lap(&self, state: &State, sow: &SowRules, at: Hole, last: bool) -> bool {
+        let me = state.to_move;
+        sow.skip_in_play.is_some_and(|m| {
+            state.is_marked(m, at)
+                && self.on_side(state, me, at, sow.skip_side)
+                && sow.skip_when.is_none_or(|c| self.chosen_is(state, c))
+        }) || self.chosen_mark.is_some_and(|m| self.model.circuit.skip_chosen && state.is_marked(m, at))
+            || sow.skip_count.is_some_and(|skip| {
+                // The last seed spared, or only the last turned away.
+                !(skip.spares_last && last || skip.only_last && !last)
+                    && self.skipped_by_count(state, me, at, skip)
+            })
+    }
+
+    /// Where holes belong by the colour of their seeds, a seed sown into hole `at` makes it
+    /// the mover's; the opponent's seeds there stay, or go to the hole the lap was lifted
+    /// from, as the sowing says. How many went back.
+    fn colour_hole(&self, state: &mut State, sow: &SowRules, at: Hole, tally: &mut Tally) -> u16 {
+        let me = state.to_move;
+        let foreign = tally.held_by.is_some_and(|p| p != me);
+        let mut overran = 0;
+        if foreign && sow.overrun == Some(Overrun::ToOrigin) {
+            overran = state.counts[at.index()];
+            self.remove(state, at, overran);
+            tally.overran.push((at, overran));
+        }
+        if !(foreign && sow.overrun == Some(Overrun::Stay)) {
+            self.set_holder(state, at, me);
+        }
+        overran
     }
 
     /// The rules read as each seed of a lap but its last falls (`a seed lands in …`, `a seed
@@ -472,6 +485,9 @@ impl Rules {
 
     /// Whether lap rule `rule` applies to a lap that ended in hole `at`, which held `before`
     /// seeds before the last one fell (its action aside).
+    ///
+    /// Long for a reason: one arm for each fact a lap rule may ask, side by side, so that a
+    /// new fact is one arm here beside its kin.
     pub(super) fn rule_applies(
         &self,
         state: &State,
