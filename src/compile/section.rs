@@ -768,11 +768,7 @@ impl Scope<'_> {
     fn lap_end_rule(&self, rule: &ast::LapRule) -> Found<LapRule> {
         if rule.seeds.node != ast::Seeds::Last {
             return Err(vec![CheckError::PassingRule {
-                label: if rule.seeds.node == ast::Seeds::SowingEnd {
-                    "read once the sowing is over"
-                } else {
-                    "read as each seed falls"
-                },
+                label: Moment::of(rule.seeds.node).label(),
                 reason: "this condition asks where a lap would end, not where each seed falls".into(),
                 span: rule.seeds.span.into(),
                 help: "write `the last seed lands in …` here".into(),
@@ -783,38 +779,55 @@ impl Scope<'_> {
 
     /// A capture made as a seed falls, before the lap is sown out: its seeds can only be kept
     /// (in a store, a hand, or out of play), and nothing may follow it within the turn. So
-    /// too a capture made once the sowing is over (`end`), after the last lap's own capture
-    /// and its picks have been settled: nothing is left of the sowing to go on with.
-    fn passing_capture(&self, name: &Spanned<String>, end: bool) -> Vec<CheckError> {
+    /// too a capture made once the sowing is over, after the last lap's own capture and its
+    /// picks have been settled: nothing is left of the sowing to go on with. A capture made
+    /// before a lap is lifted may also put its seeds into one hole named; the lap follows.
+    fn passing_capture(&self, name: &Spanned<String>, moment: Moment) -> Vec<CheckError> {
         let Some(capture) = self.eff.captures.get(&name.node) else { return Vec::new() };
-        let (when, during) = if end {
-            ("once the sowing is over", "")
-        } else {
-            ("as a seed falls", " while the lap is still being sown")
+        let (when, during) = match moment {
+            Moment::SowingEnd => ("once the sowing is over", ""),
+            Moment::Passing => ("as a seed falls", " while the lap is still being sown"),
+            Moment::LapStart => ("before a lap is lifted", ", and the lap is still to be sown"),
         };
         let wrong = |span: Span, what: &str| {
             CheckError::PassingRule {
-            label: if end { "read once the sowing is over" } else { "read as each seed falls" },
+            label: moment.label(),
             reason: format!("capture `{}` is made {when}, but {what}{during}", name.node),
             span: span.into(),
-            help: if end {
-                "a capture once the sowing is over keeps its seeds (`put the taken seeds in the mover's store`, `… in the owner's store`, `… in the mover's hand`, or out of play) and the turn ends; \
-                 give a rule of the lap's end (`when the last seed lands in …`) the capture that sows on, relays or lets the mover pick"
-            } else {
-                "a capture in passing keeps its seeds (`put the taken seeds in the mover's store`, `… in the owner's store`, `… in the mover's hand`, or out of play) and the lap goes on; \
-                 give the rule of the lap's end a capture of its own for the rest"
+            help: match moment {
+                Moment::SowingEnd => {
+                    "a capture once the sowing is over keeps its seeds (`put the taken seeds in the mover's store`, `… in the owner's store`, `… in the mover's hand`, or out of play) and the turn ends; \
+                     give a rule of the lap's end (`when the last seed lands in …`) the capture that sows on, relays or lets the mover pick"
+                }
+                Moment::Passing => {
+                    "a capture in passing keeps its seeds (`put the taken seeds in the mover's store`, `… in the owner's store`, `… in the mover's hand`, or out of play) and the lap goes on; \
+                     give the rule of the lap's end a capture of its own for the rest"
+                }
+                Moment::LapStart => {
+                    "a capture before a lap keeps its seeds (`put the taken seeds in the mover's store`, `… in the mover's hand`, or out of play) or puts them into one hole (`put the taken seeds into the own outer hole behind the landing hole`), and then the lap is sown; \
+                     give a rule of the lap's end (`when the last seed lands in …`) the capture that sows on, relays or lets the mover pick"
+                }
             }
             .into(),
         }
         };
         let mut out = Vec::new();
-        if let Some(d) = &capture.destination
-            && matches!(
-                d.node,
-                ast::Destination::Resow(_) | ast::Destination::Put(_) | ast::Destination::RowEnd { .. }
-            )
-        {
-            out.push(wrong(d.span, "its seeds are put back on the board"));
+        if let Some(d) = &capture.destination {
+            match &d.node {
+                ast::Destination::Put(into) if moment == Moment::LapStart && into.len() > 1 => {
+                    out.push(wrong(d.span, "the mover chooses the hole its seeds go into"));
+                }
+                ast::Destination::Put(_) if moment == Moment::LapStart => {}
+                ast::Destination::Resow(_) | ast::Destination::RowEnd { .. }
+                    if moment == Moment::LapStart =>
+                {
+                    out.push(wrong(d.span, "its seeds are sown on"));
+                }
+                ast::Destination::Resow(_) | ast::Destination::Put(_) | ast::Destination::RowEnd { .. } => {
+                    out.push(wrong(d.span, "its seeds are put back on the board"));
+                }
+                _ => {}
+            }
         }
         if let Some(relay) = &capture.relay_after {
             out.push(wrong(relay.span, "a relay follows it"));
@@ -831,15 +844,31 @@ impl Scope<'_> {
     pub fn lap_rule(&self, rule: &ast::LapRule) -> Found<LapRule> {
         let mut errors = Errors::default();
         if rule.seeds.node != ast::Seeds::Last {
+            let moment = Moment::of(rule.seeds.node);
             if let Some(store) = rule.store {
                 errors.push(CheckError::PassingRule {
-                    label: "read as each seed falls",
-                    reason: "a seed falling into the mover's store on its way captures nothing there".into(),
+                    label: moment.label(),
+                    reason: if moment == Moment::LapStart {
+                        "a lap is never lifted from the mover's store: the store is not sown from".into()
+                    } else {
+                        "a seed falling into the mover's store on its way captures nothing there".into()
+                    },
                     span: store.into(),
-                    help: "a rule read as each seed falls is about holes: `when a seed lands in a hole and the landing hole holds 4 seeds: capture fours`".into(),
+                    help: if moment == Moment::LapStart {
+                        "a rule read before a lap is about the hole it is lifted from: `when a lap starts from an own inner hole and the opposite inner hole is occupied: capture across`".into()
+                    } else {
+                        "a rule read as each seed falls is about holes: `when a seed lands in a hole and the landing hole holds 4 seeds: capture fours`".into()
+                    },
                 });
             } else if let ast::LapAction::Capture(name) = &rule.action.node {
-                errors.0.extend(self.passing_capture(name, rule.seeds.node == ast::Seeds::SowingEnd));
+                errors.0.extend(self.passing_capture(name, moment));
+            } else if moment == Moment::LapStart {
+                errors.push(CheckError::PassingRule {
+                    label: moment.label(),
+                    reason: "a rule read before a lap is lifted can only capture: the lap is then sown, and its own end decides what follows".into(),
+                    span: rule.action.span.into(),
+                    help: "write `: capture NAME`, or make it a rule of the lap's end: `when the last seed lands in …`".into(),
+                });
             } else if rule.seeds.node == ast::Seeds::SowingEnd {
                 errors.push(CheckError::PassingRule {
                     label: "read once the sowing is over",
@@ -905,6 +934,7 @@ impl Scope<'_> {
                 ast::Seeds::BeforeLast => AtSeeds::BeforeLast,
                 ast::Seeds::Every => AtSeeds::Every,
                 ast::Seeds::SowingEnd => AtSeeds::SowingEnd,
+                ast::Seeds::LapStart => AtSeeds::LapStart,
             },
             text: self.text(rule.span),
         }))
@@ -2148,4 +2178,34 @@ fn reads_column(fact: Fact) -> bool {
             | Fact::Stepped(CountAt::Opposite(_) | CountAt::Column(_), ..)
             | Fact::AlongMarked(0, _)
     )
+}
+
+/// When a lap rule other than one of a lap's end is read, for its check errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Moment {
+    /// As a seed falls (`a seed lands in …`).
+    Passing,
+    /// Once the sowing is over (`the sowing ends`).
+    SowingEnd,
+    /// Before a lap is lifted (`a lap starts from …`).
+    LapStart,
+}
+
+impl Moment {
+    fn of(seeds: ast::Seeds) -> Moment {
+        match seeds {
+            ast::Seeds::SowingEnd => Moment::SowingEnd,
+            ast::Seeds::LapStart => Moment::LapStart,
+            ast::Seeds::Last | ast::Seeds::BeforeLast | ast::Seeds::Every => Moment::Passing,
+        }
+    }
+
+    /// The label of a check error about such a rule.
+    fn label(self) -> &'static str {
+        match self {
+            Moment::Passing => "read as each seed falls",
+            Moment::SowingEnd => "read once the sowing is over",
+            Moment::LapStart => "read before a lap is lifted",
+        }
+    }
 }

@@ -625,16 +625,16 @@ fn shadowed_lap_rules(scope: &Scope<'_>, model: &Model, after: At<'_, ast::After
             continue;
         };
         let seeds = rule.seeds.node;
-        if seeds == ast::Seeds::SowingEnd {
-            // Read once the sowing is over, whatever the lap rules did: it neither shadows
-            // them nor is shadowed by them.
+        if matches!(seeds, ast::Seeds::SowingEnd | ast::Seeds::LapStart) {
+            // Read once the sowing is over, or before a lap, whatever the lap rules did: it
+            // neither shadows them nor is shadowed by them.
             continue;
         }
         let boxes: Vec<&LandingBox> = applying.iter().map(|(_, b)| b).collect();
         let at_last = match seeds {
             // A rule read only as the seeds before a lap's last fall takes no landing from
             // another, and is not warned about.
-            ast::Seeds::BeforeLast | ast::Seeds::SowingEnd => Some(false),
+            ast::Seeds::BeforeLast | ast::Seeds::SowingEnd | ast::Seeds::LapStart => Some(false),
             ast::Seeds::Last | ast::Seeds::Every => covered(&own, &boxes, &mut budget),
         };
         let before_last = match seeds {

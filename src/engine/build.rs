@@ -277,6 +277,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     every_lap_itself: sowing.every_lap_itself,
                     passing: sowing.lap_rules.iter().filter(|r| r.in_passing()).cloned().collect(),
                     at_end: sowing.lap_rules.iter().filter(|r| r.at_sowing_end()).cloned().collect(),
+                    at_start: sowing.lap_rules.iter().filter(|r| r.at_lap_start()).cloned().collect(),
                     leave_turned: sowing.leave_turned,
                     turned_once: sowing.turned_once,
                     hand_entry: sowing.hand_entry,

@@ -158,6 +158,9 @@ impl Rules {
             state.hand[me] -= 1;
             self.put(state, h, 1);
             tally.last = Some(h);
+        } else if !sow.at_start.is_empty() {
+            tally.cur = Some(cur);
+            self.capture_at_lap_start(state, sow, h, cur.rev, tally);
         }
         cur.origin = state.counts[h.index()];
         if let Some(place) = placing.filter(|_| captures) {

@@ -167,6 +167,9 @@ pub struct SowRules {
     /// The lap rules read once, when the sowing is over (`when the sowing ends`), in order:
     /// captures, played lap by lap.
     pub at_end: Vec<LapRule>,
+    /// The lap rules read before each lap is lifted from a hole (`when a lap starts from …`),
+    /// in order: captures, played lap by lap.
+    pub at_start: Vec<LapRule>,
     /// A turned lap's captured seeds may be left for another turned lap.
     pub leave_turned: bool,
     /// Turned laps capture once a turn, unless the turn's first lap was turned.

@@ -112,6 +112,9 @@ impl Rules {
         through: bool,
         tally: &mut Tally,
     ) -> (Hole, u16) {
+        if !sow.at_start.is_empty() {
+            self.capture_at_lap_start(state, sow, from, rev, tally);
+        }
         let n = self.heavy_lift(state, sow, from, state.counts[from.index()]);
         self.remove(state, from, n);
         self.thin_marks(state);
@@ -363,8 +366,35 @@ impl Rules {
         if taken > 0 {
             let me = state.to_move;
             state.captures_made[me] = state.captures_made[me].saturating_add(1);
-            self.keep(state, self.model.captures[usize::from(c)].destination, taken);
+            match self.model.captures[usize::from(c)].destination {
+                // Before a lap: into the one hole the capture names.
+                Destination::Put(into) => self.put_taken(state, into, None, taken, &end),
+                destination => self.keep(state, destination, taken),
+            }
             tally.captured = true;
+        }
+    }
+
+    /// The rules read before a lap is lifted from hole `from` (`when a lap starts from …`):
+    /// the first that applies captures, its seeds kept or put where the capture says, and
+    /// the lap is lifted after it.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn capture_at_lap_start(
+        &self,
+        state: &mut State,
+        sow: &SowRules,
+        from: Hole,
+        rev: bool,
+        tally: &mut Tally,
+    ) {
+        let mut cur = tally.cur.unwrap_or(super::stepwise::Cursor::first_lap(rev));
+        (cur.rev, cur.held_by, cur.hand) = (rev, self.holder(state, from), 0);
+        cur.captured |= tally.captured;
+        let held = state.counts[from.index()];
+        let rule = sow.at_start.iter().find(|r| self.rule_applies(state, r, (from, held), &cur));
+        if let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule {
+            self.capture_kept(state, sow, (c, from), rev, tally);
         }
     }
 

@@ -640,6 +640,9 @@ impl Rules {
         tally: &mut Tally,
     ) -> (Hole, u16) {
         let me = state.to_move;
+        if !sow.at_start.is_empty() {
+            self.capture_at_lap_start(state, sow, h, rev, tally);
+        }
         let held = state.counts[h.index()];
         let most = sow.first_lap.most(held);
         let n = self.heavy_lift(state, sow, h, lift.map_or(most, |k| k.min(most)));
@@ -832,6 +835,10 @@ impl Rules {
         log: &mut L,
     ) -> Result<(Hole, u16), Step> {
         if self.path {
+            if !sow.at_start.is_empty() {
+                tally.cur = Some(*cur);
+                self.capture_at_lap_start(state, sow, from, cur.rev, tally);
+            }
             let lift = Lift { from, most: None, heavy: true, itself: sow.every_lap_itself, bits: 0 };
             return Err(self.path_lap(state, sow, lift, cur, tally, log));
         }

@@ -35,7 +35,7 @@ pub enum ModelError {
         /// Holes on the board.
         holes: usize,
     },
-    /// The setup holds no seeds, or more than [`MAX_SEEDS`].
+    /// The setup holds no seeds (on the board and in the hands), or more than [`MAX_SEEDS`].
     #[error("the setup holds {total} seeds: a game needs 1 to {MAX_SEEDS}")]
     Seeds {
         /// Seeds in the setup.
@@ -125,7 +125,8 @@ impl Model {
         if self.setup.len() != board.holes() {
             return Err(ModelError::SetupLength { given: self.setup.len(), holes: board.holes() });
         }
-        let total: u64 = self.setup.iter().map(|&c| u64::from(c)).sum();
+        // Seeds the setup puts in the hands count too (a game may start with every seed in hand).
+        let total: u64 = self.setup.iter().chain(&self.hand).map(|&c| u64::from(c)).sum();
         if total == 0 || total > u64::from(MAX_SEEDS) {
             return Err(ModelError::Seeds { total });
         }
@@ -380,7 +381,7 @@ impl Model {
             }
             match &phase.turn {
                 Turn::Sow(sowing) => {
-                    if sowing.choices.is_empty() {
+                    if sowing.choices.is_empty() && sowing.hand_sow.is_none() {
                         return Err(self.wrong(place(String::new()), "no choice rule"));
                     }
                     for (k, choice) in sowing.choices.iter().enumerate() {

@@ -944,6 +944,25 @@ impl Model {
             .collect()
     }
 
+    /// Whether capture `c` is made by a rule read before a lap is lifted, and whether by
+    /// any other rule.
+    fn capture_moments(&self, c: u8) -> (bool, bool) {
+        let rules = self.phases.iter().filter_map(|p| match &p.turn {
+            Turn::Sow(s) => Some(&s.lap_rules),
+            _ => None,
+        });
+        let makes = rules.flatten().filter(|r| r.action == LapAction::Capture(c));
+        let (mut before, mut other) = (false, false);
+        for r in makes {
+            if r.at_lap_start() {
+                before = true;
+            } else {
+                other = true;
+            }
+        }
+        (before, other || !before)
+    }
+
     fn lap_conditions(&self, rule: &LapRule) -> String {
         let mut conditions = Vec::new();
         // Which seeds of a lap the rule is read at: where the lap ends unless it says.
@@ -952,6 +971,7 @@ impl Model {
             AtSeeds::BeforeLast => conditions.push("as a seed before the last falls".to_string()),
             AtSeeds::Every => conditions.push("as any seed falls, the last included".to_string()),
             AtSeeds::SowingEnd => conditions.push("once the sowing is over".to_string()),
+            AtSeeds::LapStart => conditions.push("before a lap is lifted from it".to_string()),
         }
         if rule.store {
             conditions.push("landing in the mover's store".to_string());
@@ -1137,7 +1157,7 @@ impl Model {
         if self.captures.is_empty() {
             writeln!(f, "  (none)")?;
         }
-        for c in &self.captures {
+        for (i, c) in self.captures.iter().enumerate() {
             let take: Vec<String> = c
                 .take
                 .iter()
@@ -1212,10 +1232,16 @@ impl Model {
                     "the seeds of each hole taken go to the store of the player it belongs to".to_string()
                 }
                 Destination::Put(into) => {
-                    format!(
-                        "taken seeds are put into {} and stay there; the sowing ends",
-                        self.holes_into_text(into)
-                    )
+                    // Made before a lap (`a lap starts from …`), the lap follows.
+                    let (before, after) = self.capture_moments(i as u8);
+                    let then = match (before, after) {
+                        (true, false) => "then the lap is lifted and sown",
+                        (true, true) => {
+                            "the sowing ends (made before a lap, the lap is then lifted and sown)"
+                        }
+                        _ => "the sowing ends",
+                    };
+                    format!("taken seeds are put into {} and stay there; {then}", self.holes_into_text(into))
                 }
             };
             writeln!(f, "  {}: take {take}; {goes}", c.name)?;

@@ -433,6 +433,7 @@ impl Model {
         let read = |r: &LapRule| {
             r.in_passing()
                 || r.at_sowing_end()
+                || r.at_lap_start()
                 || !r.either.is_empty()
                 || (r.store && !r.facts.is_empty())
                 || r.facts.iter().any(|f| {
@@ -1804,6 +1805,8 @@ pub enum AtSeeds {
     Every,
     /// Once, when the sowing is over (`when the sowing ends`).
     SowingEnd,
+    /// Before each lap is lifted from a hole, at that hole (`when a lap starts from …`).
+    LapStart,
 }
 
 impl LapRule {
@@ -1823,6 +1826,12 @@ impl LapRule {
     #[inline]
     pub fn at_sowing_end(&self) -> bool {
         self.seeds == AtSeeds::SowingEnd
+    }
+
+    /// Whether it is read before each lap is lifted from a hole.
+    #[inline]
+    pub fn at_lap_start(&self) -> bool {
+        self.seeds == AtSeeds::LapStart
     }
 }
 

@@ -951,6 +951,8 @@ pub enum Seeds {
     Every,
     /// `the sowing ends`: once, when the sowing is over.
     SowingEnd,
+    /// `a lap starts from`: before each lap is lifted, at its hole.
+    LapStart,
 }
 
 /// `A or not B`: facts of which one must hold, each with whether it is negated (`not`).

@@ -69,6 +69,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::resow_way => "`the way the lap went`",
         Rule::sown_this_turn => "`sown this turn`",
         Rule::sowing_ends => "`the sowing ends`",
+        Rule::lap_starts => "`a lap starts from`",
         Rule::kw_both => "`both`",
         Rule::kw_players => "`players`",
         Rule::kw_any => "`any`",

@@ -1394,13 +1394,14 @@ fn lower_landing(pair: Pair<'_, Rule>) -> Result<(HoleWords, Option<Span>, Spann
         let at = span(&end);
         return Ok((Spanned::new(Vec::new(), at), None, Spanned::new(Seeds::SowingEnd, at)));
     }
-    let seeds = match c.optional(Rule::passing_seed) {
-        Some(p) => {
-            let at = span(&p);
-            let before = Children::of(p).optional(Rule::before_last).is_some();
-            Spanned::new(if before { Seeds::BeforeLast } else { Seeds::Every }, at)
-        }
-        None => Spanned::new(Seeds::Last, sp),
+    let seeds = if let Some(p) = c.optional(Rule::passing_seed) {
+        let at = span(&p);
+        let before = Children::of(p).optional(Rule::before_last).is_some();
+        Spanned::new(if before { Seeds::BeforeLast } else { Seeds::Every }, at)
+    } else if let Some(starts) = c.optional(Rule::lap_starts) {
+        Spanned::new(Seeds::LapStart, span(&starts))
+    } else {
+        Spanned::new(Seeds::Last, sp)
     };
     let inner = c.any()?;
     match inner.as_rule() {

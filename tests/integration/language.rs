@@ -6926,3 +6926,108 @@ fn a_mark_may_hold_until_a_hole_is_full_again() {
     game.play_turn("b1").unwrap();
     assert_eq!(names(&game), ["a1", "a2", "a3", "a4"]);
 }
+
+/// A rule read before each lap is lifted (Kisolo: "captures are made from the player's inner
+/// row at the beginning of a turn or a subsequent sowing within a turn … placed in the
+/// player's outer row opposite the hole from which the capture was made"), on 4×4 with two
+/// seeds a hole; South's circuit a1 a2 a3 a4 b4 b3 b2 b1.
+/// - South sows b2 (inner): first its opposite holes c2 and d2 (2 + 2) go into a2 (behind
+///   b2: 6); then b2's 2 seeds go into b1 and a1, which was occupied: relay a1 (3 seeds) into
+///   a2, a3, a4; relay a4 (outer: no capture) into b4, b3, b2, empty: the sowing stops.
+/// - South sows a3 (outer: no capture): a4, b4, occupied; before the relay from b4 (inner),
+///   c4 and d4 go into a4 (3 + 4 = 7); b4's 3 seeds into b3, b2, b1; before the relay from
+///   b1, c1 and d1 go into a1 (6); b1's 3 into a1, a2, a3, empty: stop.
+#[test]
+fn a_rule_may_capture_before_each_lap_is_lifted() {
+    let text = r#"game "Start captures" {
+    board 4 rows of 4 holes, no stores
+    territory each player owns rows outer, inner
+    setup {
+        2 in every hole
+    }
+    circuit own rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when a lap starts from an own inner hole and the opposite inner hole is occupied: capture across
+        when the last seed lands in an occupied hole: relay
+        otherwise: stop
+    }
+    capture across {
+        take the opposite inner hole and the opposite outer hole
+        put the taken seeds into the own outer hole behind the landing hole
+    }
+    end {
+        a player who cannot move loses
+    }
+}"#;
+    let rules = seventh_fault(text);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("before a lap is lifted from it, on the mover's side, in row inner"), "{shown}");
+    assert!(shown.contains("stay there; then the lap is lifted and sown"), "{shown}");
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "b2"))).unwrap();
+    #[rustfmt::skip]
+    let after_b2 = vec![0, 7, 3, 0, 3, 1, 3, 3, 2, 0, 2, 2, 2, 0, 2, 2];
+    assert_eq!(rules.board_counts(game.state()), after_b2);
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    #[rustfmt::skip]
+    let after_a3 = vec![7, 3, 1, 7, 0, 3, 3, 0, 0, 2, 2, 0, 0, 2, 2, 0];
+    assert_eq!(rules.board_counts(game.state()), after_a3);
+    // Without the rule, b2 sows b1 and a1 and relays on with no capture.
+    let plain = seventh_fault(&text.replace(
+        "        when a lap starts from an own inner hole and the opposite inner hole is occupied: capture across\n",
+        "",
+    ));
+    let mut game = Game::new(&plain);
+    game.play(Move::Sow(hole(&plain, "b2"))).unwrap();
+    assert_eq!(plain.board_counts(game.state())[8..], [2; 8]);
+}
+
+/// A phase whose only turn is the sowing of the hand (blind test 32, fault 1: `choose` then
+/// needed a hole description first, and the diagnostic offered `own` in place of `player`;
+/// Gabata (Wuqro)'s opening, every seed in hand). South's 24 seeds go two into each hole from
+/// a1 round the circuit a1…a6, b6…b1, the last into b1 (occupied): relays from b1 (2: a1, a2),
+/// a2 (3: a3, a4, a5), a5 (3: a6, b6, b5), b5 (3: b4, b3, b2) and b2 (3: b1, a1, a2, empty):
+/// six laps, 38 seeds.
+#[test]
+fn a_phase_may_offer_only_the_sowing_of_the_hand() {
+    let rules = seventh_fault(
+        r#"game "Hand only" {
+    board 2 rows of 6 holes, no stores
+    territory each player owns row house
+    setup {
+        0 in every hole
+        24 in each hand
+    }
+    circuit all rows anticlockwise
+    opening "spread" {
+        choose {
+            a player may sow the seeds of their hand starting with the leftmost house hole
+        }
+        lasts 1 turn
+    }
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an occupied hole: relay
+        otherwise: stop
+    }
+    end {
+        a player who cannot move loses
+        after 100 turns the game is a draw
+    }
+    after 1000 laps a sowing is endless
+}"#,
+    );
+    let mut game = Game::new(&rules);
+    assert_eq!(game.legal_moves().to_vec(), vec![Move::SowHand]);
+    game.play(Move::SowHand).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![4, 1, 3, 3, 0, 3, 1, 0, 3, 3, 0, 3]);
+    assert_eq!(game.state().hand()[Player::South], 0);
+}
