@@ -303,6 +303,21 @@ fn players(scope: &Scope<'_>) -> Vec<CheckError> {
     }
     let Some(share) = share else { return out };
     let circuit = sections.circuit.map(|c| c.node);
+    // The halves of a board: two players on two rows, the circuit through both.
+    if let Some(half) = territory.and_then(|t| t.half.as_ref()) {
+        let why = if seats != 2 {
+            Some(format!("a board has two halves, and {seats} players"))
+        } else if scope.board.is_some_and(|b| b.rows != 2) {
+            Some(format!("the board has {} rows, not 2", scope.board.map_or(0, |b| b.rows)))
+        } else if circuit.is_some_and(|c| c.edge.is_some() || c.rows_of.is_some()) {
+            Some("the circuit does not run through both rows".to_string())
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            out.push(CheckError::BoardHalf { why, span: half.span.into() });
+        }
+    }
     let shared = circuit.is_some_and(|c| c.edge.is_some() || c.rows_of.is_some() || c.all_rows.is_some());
     if !shared {
         out.push(CheckError::ShareWithoutRing { span: share.into() });

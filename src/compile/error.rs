@@ -1460,6 +1460,24 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// `the left half of the board` where the board has no two halves of a circuit through
+    /// both rows for two players.
+    #[error("the halves of the board are two players' parts of a board of two rows: {why}")]
+    #[diagnostic(
+        code(sow::check::board_half),
+        help(
+            "`territory each player owns the left half of the board` is for two players on two rows, with `circuit all rows …`; \
+             on a board of more rows, or for more players, share the circuit in equal parts: `territory each player owns an equal part of the circuit`"
+        )
+    )]
+    BoardHalf {
+        /// What stands in the way.
+        why: String,
+        /// Where.
+        #[label("each player's half of the board")]
+        span: SourceSpan,
+    },
+
     /// The players do not divide the circuit.
     #[error("{seats} players cannot have equal parts of a circuit of {length} holes")]
     #[diagnostic(

@@ -57,10 +57,22 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         lap_limit,
         colours: sections.territory.is_some_and(|t| t.node.by_colour.is_some()),
         share: sections.territory.is_some_and(|t| t.node.share.is_some()),
+        share_from: share_from(sections.territory.and_then(|t| t.node.half.as_ref()), board.columns),
         common: sections.territory.is_some_and(|t| t.node.common.is_some()),
         hand,
         opposites,
     })
+}
+
+/// Where the first player's part of the circuit begins, along a two-row board's circuit
+/// anticlockwise from South's leftmost hole: at South's left half (`b{c/2}`, then round
+/// through `b1` to `a1`), or their right half (`a{c/2 + 1}`); 0 for equal parts from `a1`.
+fn share_from(half: Option<&Spanned<crate::model::Half>>, columns: usize) -> usize {
+    match half.map(|h| h.node) {
+        Some(crate::model::Half::Left) => (2 * columns - columns / 2) % (2 * columns).max(1),
+        Some(crate::model::Half::Right) => columns / 2,
+        None => 0,
+    }
 }
 
 /// A sowing from its sections, each one not given taken from `base` (the main game's, for an

@@ -59,7 +59,9 @@ fn layout(model: &Model) -> Layout {
         return ring_layout(model);
     }
     let board_circuit = if c.shared {
-        ByPlayer::pair(board.all_rows_ring(c.direction), Vec::new())
+        let mut ring = board.all_rows_ring(c.direction);
+        start_at_part(model, &mut ring);
+        ByPlayer::pair(ring, Vec::new())
     } else {
         ByPlayer::for_seats(model.seats, |player| board.own_rows_ring(player, c.direction))
     };
@@ -80,6 +82,20 @@ fn layout(model: &Model) -> Layout {
         board_circuit.map(|ring| ring.into_iter().map(|cell| slot_of[board.index(cell)]).collect::<Vec<_>>())
     };
     Layout { slot_of, board_of, store, circuit }
+}
+
+/// A shared ring laid out from where a player's part begins, where the parts begin elsewhere
+/// than the ring does (the halves of a board), so that each part is one run of slots.
+fn start_at_part(model: &Model, ring: &mut [Cell]) {
+    if !model.share || model.share_from == 0 {
+        return;
+    }
+    let parts = model.share_parts();
+    let seat_of = |cell: &Cell| parts.iter().position(|part| part.contains(cell));
+    let n = ring.len();
+    if let Some(start) = (0..n).find(|&i| seat_of(&ring[(i + n - 1) % n]) != seat_of(&ring[i])) {
+        ring.rotate_left(start);
+    }
 }
 
 /// Each player's store, where the board has stores: the slots after the holes, in seat order.
@@ -139,7 +155,8 @@ fn back_through_store(
 fn ring_layout(model: &Model) -> Layout {
     let board = model.board;
     let holes = board.holes();
-    let ring = model.shared_ring();
+    let mut ring = model.shared_ring();
+    start_at_part(model, &mut ring);
     let others = |player: Player| -> Vec<Cell> {
         (0..board.per_side())
             .flat_map(|r| board.role_cells(player, r))
@@ -226,13 +243,12 @@ fn owners(model: &Model, slot_of: &[Hole], layout: &Layout, slots: usize) -> Own
         // player's (they hold no seeds).
         // Laid round the board anticlockwise from its first hole, in the seats' order, whichever
         // way the circuit runs.
-        let ring: Vec<Hole> = (model.ring_towards(model::Direction::Anticlockwise).iter())
-            .map(|&cell| slot_of[board.index(cell)])
-            .collect();
-        let part = ring.len() / model.seats;
-        for (k, h) in ring.iter().enumerate() {
-            hole_owner[h.index()] = Player::at((k / part.max(1)).min(model.seats - 1), model.seats);
+        for (seat, part) in model.share_parts().iter().enumerate() {
+            for &cell in part {
+                hole_owner[slot_of[board.index(cell)].index()] = Player::at(seat, model.seats);
+            }
         }
+        let ring = model.ring_towards(model::Direction::Anticlockwise);
         // The holes off the ring (after it in slot order) go with the part in the ring's last
         // slot, so that every territory is one run of slots.
         let last = hole_owner[ring.len() - 1];

@@ -117,13 +117,18 @@ impl Model {
             writeln!(f, "  played by {}: {} (in turn order)", self.seats, names.join(", "))?;
         }
         if self.share {
-            let ring = self.ring_towards(Direction::Anticlockwise);
-            let part = ring.len() / self.seats.max(1);
-            writeln!(
-                f,
-                "\nterritory (an equal part of the circuit each, round the board anticlockwise from a1)"
-            )?;
-            for (player, holes) in self.players().zip(ring.chunks(part.max(1))) {
+            let parts = self.share_parts();
+            let from = parts.first().and_then(|p| p.first()).map_or("a1".to_string(), |&c| board.name(c));
+            if self.share_from == 0 {
+                writeln!(
+                    f,
+                    "\nterritory (an equal part of the circuit each, round the board anticlockwise from {from})"
+                )?;
+            } else {
+                let half = if self.share_from == board.columns / 2 { "right" } else { "left" };
+                writeln!(f, "\nterritory (each player's {half} half of the board, seen from their seat)")?;
+            }
+            for (player, holes) in self.players().zip(&parts) {
                 let names: Vec<String> = holes.iter().map(|&h| board.name(h)).collect();
                 writeln!(f, "  {player}: {}", names.join(" "))?;
             }
@@ -494,6 +499,22 @@ impl Model {
     /// a two-row board, or both players' rows of one role.
     pub fn shared_ring(&self) -> Vec<Cell> {
         self.ring_towards(self.circuit.direction)
+    }
+
+    /// The parts of a circuit shared in equal parts (`an equal part of the circuit`, `the
+    /// left half of the board`), by seat: each a run of holes anticlockwise, the first from
+    /// [`Model::share_from`] along the ring from South's leftmost hole.
+    pub fn share_parts(&self) -> Vec<Vec<Cell>> {
+        let ring = self.ring_towards(Direction::Anticlockwise);
+        let (len, seats) = (ring.len(), self.seats.max(1));
+        let part = (len / seats).max(1);
+        (0..seats)
+            .map(|seat| {
+                // The last part takes any holes left over.
+                let n = if seat + 1 == seats { len.saturating_sub(part * seat) } else { part };
+                (0..n).map(|i| ring[(self.share_from + seat * part + i) % len.max(1)]).collect()
+            })
+            .collect()
     }
 
     /// The shared ring's holes walked in `direction`, from where it begins that way.

@@ -59,6 +59,10 @@ pub struct Model {
     /// owns an equal part of the circuit …`): seat 0 the first run of holes from where the
     /// circuit begins, seat 1 the next, and so on; rather than their side's rows.
     pub share: bool,
+    /// Where the first player's part of a shared circuit begins: holes along the circuit
+    /// anticlockwise from South's leftmost hole (0 but for `the left half of the board` or
+    /// `the right half …`, whose parts begin where the halves meet).
+    pub share_from: usize,
     /// Every hole is every player's (`territory each player owns every hole`): any player may
     /// sow any hole, no hole is an opponent's, and every seed on the board is every player's.
     pub common: bool,

@@ -264,8 +264,12 @@ pub enum Facing {
 pub struct Territory {
     /// Row names, from the owner's seat inward (none with `share`).
     pub rows: Vec<Spanned<String>>,
-    /// `an equal part of the circuit`, if written, instead of rows.
+    /// `an equal part of the circuit` (or `the left half of the board`), if written, instead
+    /// of rows.
     pub share: Option<Span>,
+    /// `the left half of the board` (or `right`), if written: the parts of the circuit are
+    /// the halves of the board.
+    pub half: Option<Spanned<crate::model::Half>>,
     /// `every hole`, if written, instead of rows: every hole is every player's.
     pub common: Option<Span>,
     /// `at the start, then the holes that hold their seeds`, if written: holes belong by the

@@ -241,6 +241,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_moving => "`moving`",
         Rule::players => "`players N`",
         Rule::circuit_share => "`an equal part of the circuit`",
+        Rule::board_half => "`the left half of the board`",
         Rule::rounds_fresh => "`every hole goes back to its first owner, then`",
         Rule::made_up => "`, made up with seeds the others have left`",
         Rule::middle_half => "`and the right half of row middle`",

@@ -406,7 +406,14 @@ fn lower_hole_name(pair: Pair<'_, Rule>) -> Spanned<HoleName> {
 
 fn lower_territory(pair: Pair<'_, Rule>) -> Result<Territory> {
     let mut c = Children::of(pair);
-    let share = c.optional(Rule::circuit_share).map(|p| span(&p));
+    let mut share = c.optional(Rule::circuit_share).map(|p| span(&p));
+    let board_half = c.optional(Rule::board_half).map(|p| {
+        let right = p.clone().into_inner().any(|w| w.as_rule() == Rule::kw_right);
+        Spanned::new(if right { crate::model::Half::Right } else { crate::model::Half::Left }, span(&p))
+    });
+    if let Some(h) = &board_half {
+        share = Some(h.span);
+    }
     let common = c.optional(Rule::common_holes).map(|p| span(&p));
     let mut rows = match share.or(common) {
         Some(_) => Vec::new(),
@@ -423,7 +430,7 @@ fn lower_territory(pair: Pair<'_, Rule>) -> Result<Territory> {
         None => None,
     };
     let by_colour = c.optional(Rule::by_colour).map(|p| span(&p));
-    Ok(Territory { rows, share, common, by_colour, middle })
+    Ok(Territory { rows, share, half: board_half, common, by_colour, middle })
 }
 
 fn lower_name_list(pair: Pair<'_, Rule>) -> Vec<Spanned<String>> {

@@ -7031,3 +7031,63 @@ fn a_phase_may_offer_only_the_sowing_of_the_hand() {
     assert_eq!(rules.board_counts(game.state()), vec![4, 1, 3, 3, 0, 3, 1, 0, 3, 3, 0, 3]);
     assert_eq!(game.state().hand()[Player::South], 0);
 }
+
+/// Each player owns the left half of the board, seen from their seat (blind test 32, item 1:
+/// Gifia, "players own the holes on the left half of the board"; Kanji Guti on 2×7): on 2×4,
+/// South b2 b1 a1 a2, North a3 a4 b4 b3. South sows b2 (6 seeds, anticlockwise: b1, a1, a2,
+/// a3, a4, b4): South's half then holds 0 + 7 + 7 + 7 = 21 seeds, North's 7 + 7 + 7 + 6 = 27.
+/// On 2×7 each half takes the middle hole of its owner's row too. The fast path and the
+/// general interpreter agree.
+#[test]
+fn each_player_may_own_a_half_of_the_board() {
+    let text = r#"game "Halves" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns the left half of the board
+    setup {
+        6 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in a hole and the landing hole holds 2 or 4 seeds: capture it
+        otherwise: stop
+    }
+    capture it {
+        take the landing hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        after 200 turns the game is a draw
+    }
+}"#;
+    let rules = seventh_fault(text);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("each player's left half of the board"), "{shown}");
+    assert!(shown.contains("South: b2 b1 a1 a2"), "{shown}");
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let mut game = Game::new(rules);
+        let names = |game: &Game| -> Vec<String> {
+            let mut names: Vec<String> = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(&game), ["a1", "a2", "b1", "b2"].map(String::from).to_vec());
+        game.play(Move::Sow(hole(rules, "b2"))).unwrap();
+        assert_eq!(rules.board_counts(game.state()), vec![7, 7, 7, 7, 7, 0, 6, 7]);
+        let s = game.state();
+        assert_eq!((s.seeds(Player::South), s.seeds(Player::North)), (21, 27));
+        assert_eq!(names(&game), ["a3", "a4", "b3", "b4"].map(String::from).to_vec());
+        assert_eq!(sow::engine::Position::new(rules).perft(4), sow::engine::Position::new(&general).perft(4));
+    }
+    let right = seventh_fault(&text.replace("the left half", "the right half"));
+    assert!(right.model().to_string().contains("South: a3 a4 b4 b3"));
+    let odd = seventh_fault(&text.replace("2 rows of 4 holes", "2 rows of 7 holes"));
+    let shown = odd.model().to_string();
+    assert!(shown.contains("South: b3 b2 b1 a1 a2 a3 a4"), "{shown}");
+    assert!(shown.contains("North: a5 a6 a7 b7 b6 b5 b4"), "{shown}");
+}
