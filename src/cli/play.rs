@@ -353,7 +353,11 @@ pub fn run(args: PlayArgs) -> Outcome {
             // that lets it move again.
             let mut played = Vec::new();
             let mut reports = Vec::new();
+            // A round that ends ends the telling: the next round's first turn is told apart,
+            // though the same player plays it (blind test 33, fault 3).
+            let round = game.state().round();
             while game.state().to_move() == me
+                && game.state().round() == round
                 && game.outcome().is_none()
                 && plies + played.len() < args.max_plies as usize
             {

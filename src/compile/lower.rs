@@ -112,7 +112,8 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         Some(c) => match &c.hand_sow {
             Some(hand) => {
                 let (role, column) = scope.one_hole(&hand.hole).ok()?;
-                Some(crate::model::HandSow { role, column, any: hand.any, round: hand.round })
+                let opponent = hand.opponent;
+                Some(crate::model::HandSow { role, column, opponent, any: hand.any, round: hand.round })
             }
             None => None,
         },
@@ -323,6 +324,7 @@ fn opening_phase(
                 take: Vec::new(),
                 each: None,
                 origin_column: false,
+                hand: false,
                 except: None,
                 destination: if hand { Destination::Hand } else { Destination::OutOfPlay },
                 not_every_seed: false,

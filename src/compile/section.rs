@@ -1210,6 +1210,7 @@ impl Scope<'_> {
             take,
             each,
             origin_column: c.origin_column.is_some(),
+            hand: c.take_hand.is_some(),
             except,
             destination,
             not_every_seed: c.not_every_seed.is_some(),
@@ -1323,15 +1324,15 @@ impl Scope<'_> {
         Ok(match &target.node {
             ast::Target::Landing => Target::Landing,
             ast::Target::Opposite(row) => Target::Opposite(self.opposite_row(row.as_ref(), target.span)?),
-            ast::Target::HolesAfter(own, range, gaps) => {
+            ast::Target::HolesAfter(own, range, gaps, across) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
                 let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
-                Target::HolesAfter(Run::new(side, *gaps), min, max, step)
+                Target::HolesAfter(Run::new(side, *gaps).across(*across), min, max, step)
             }
-            ast::Target::HolesBefore(own, range, gaps) => {
+            ast::Target::HolesBefore(own, range, gaps, across) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
                 let side = own.map(|own| if own { Side::Own } else { Side::Opponent });
-                Target::HolesBefore(Run::new(side, *gaps), min, max, step)
+                Target::HolesBefore(Run::new(side, *gaps).across(*across), min, max, step)
             }
             ast::Target::Every(own, range, sown) => {
                 let (min, max, step) = self.count_set(range, target.span).map_err(|e| vec![e])?;
@@ -1696,6 +1697,7 @@ impl Scope<'_> {
             fresh: r.fresh.is_some(),
             win: r.win.is_some(),
             closed: closed?,
+            closed_short: r.closed_short,
             unable_ends: r.unable.is_some(),
         })
     }

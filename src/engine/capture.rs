@@ -508,7 +508,12 @@ impl Rules {
                     {
                         // A run after the hole goes back against the other way.
                         let way = (ring, from, rev ^ matches!(*target, Target::HolesAfter(..)));
-                        self.holes_before(state, way, run, (min, max, step), |h| holes.push((h, u8::MAX)));
+                        self.holes_before(state, way, run, (min, max, step), |h| {
+                            holes.push((h, u8::MAX));
+                            if let Some(o) = self.across_hole(run, h) {
+                                holes.push((o, u8::MAX));
+                            }
+                        });
                     }
                 }
                 Target::Every(side, min, max, step) | Target::EverySown(side, min, max, step) => {
@@ -532,6 +537,18 @@ impl Rules {
         }
         self.claim_landing(state, c, end.last);
         took
+    }
+
+    /// The hole opposite hole `h` of a run that takes its holes' opposite holes too (`, with
+    /// their opposite holes`): from `h`'s owner's seat, the other player's hole of the column,
+    /// of their inner row.
+    #[inline(always)]
+    fn across_hole(&self, run: crate::model::Run, h: Hole) -> Option<Hole> {
+        if !run.takes_across() {
+            return None;
+        }
+        let inner = (self.model.board.per_side() - 1) as Role;
+        self.opposite(self.hole_owner[h.index()], h, inner)
     }
 
     /// Take `amount` seeds of each of `holes` (a hole with its opposite row's role, or
@@ -920,8 +937,12 @@ impl Rules {
                     // A run after the hole goes back against the other way.
                     let way = (ring, from, rev ^ matches!(*target, Target::HolesAfter(..)));
                     self.holes_before(state, way, run, (min, max, step), |h| {
-                        holes[n_holes] = (h, u8::MAX);
-                        n_holes += 1;
+                        for h in std::iter::once(h).chain(self.across_hole(run, h)) {
+                            if n_holes < MAX_SLOTS {
+                                holes[n_holes] = (h, u8::MAX);
+                                n_holes += 1;
+                            }
+                        }
                     });
                 }
                 Target::Every(side, min, max, step) | Target::EverySown(side, min, max, step) => {

@@ -236,16 +236,17 @@ impl Rules {
         (p.from, p.at) = (p.at, to);
         tally.last = Some(to);
         state.phase = Phase::Step(p);
-        if p.hand > 0 {
-            if !sow.passing.is_empty() {
-                // The rules read as each seed but a lap's last falls.
-                tally.cur = Some(self.path_cursor(p, held_by));
-                self.capture_in_passing(state, sow, (to, before, p.hand), false, tally);
-                if tally.captured {
-                    p.bits |= PATH_CAPTURED;
-                    state.phase = Phase::Step(p);
-                }
+        if p.hand > 0 && !sow.passing.is_empty() {
+            // The rules read as each seed but a lap's last falls (a capture of the seeds left
+            // to sow ends the lap here).
+            tally.cur = Some(self.path_cursor(p, held_by));
+            p.hand -= self.capture_in_passing(state, sow, (to, before, p.hand), false, tally);
+            if tally.captured {
+                p.bits |= PATH_CAPTURED;
+                state.phase = Phase::Step(p);
             }
+        }
+        if p.hand > 0 {
             if self.open_neighbours(state, p).next().is_some() {
                 return Step::Path(p);
             }

@@ -237,6 +237,13 @@ impl Rules {
                 for &h in order[p][from..].iter().filter(|&&h| state.counts[h.index()] == 0) {
                     state.marks[usize::from(mark)][h.index() / 64] |= 1 << (h.index() % 64);
                 }
+                // The last hole filled short, if the rules close it too (and nothing made it
+                // up).
+                if let Some(h) =
+                    short[p].filter(|h| rounds.closed_short && state.counts[h.index()] < rounds.seeds)
+                {
+                    state.marks[usize::from(mark)][h.index() / 64] |= 1 << (h.index() % 64);
+                }
             }
         }
         state.phase = Phase::Sow;
@@ -249,6 +256,8 @@ impl Rules {
         state.round = state.round.saturating_add(1);
         state.outcome = None;
         state.seeds = ByPlayer::for_seats(self.seats(), |p| self.count_seeds(state, p));
+        // Marks held while a hole holds so many seeds, read on the board as filled.
+        self.thin_marks(state);
         // Seeds of a colour are their owner's again; holes claimed keep their owners.
         if self.seed_colours {
             self.paint(state, None);

@@ -235,6 +235,9 @@ impl Rules {
             turn_bits: 0,
             outcome: None,
         };
+        // A mark held only while a hole holds so many seeds is not held by a hole that starts
+        // with fewer (blind test 33, fault 2).
+        self.thin_marks(&mut state);
         state.seeds = ByPlayer::for_seats(self.seats(), |p| self.count_seeds(&state, p));
         if self.colours {
             self.paint(&mut state, None);

@@ -219,7 +219,7 @@ impl Rules {
         let ring = &sow.rings[me];
         let (mut at, mut before) = (from, 0);
         let mut drops = Vec::new();
-        let (mut left, mut overran) = (n, 0u16);
+        let (mut left, mut overran, mut unsown) = (n, 0u16, 0u16);
         tally.skipped_last = false;
         while left > 0 {
             at = match tally.round {
@@ -272,7 +272,9 @@ impl Rules {
             }
             left -= k;
             if left > 0 && !sow.passing.is_empty() {
-                self.capture_in_passing(state, sow, (at, before, left), rev, tally);
+                // A capture of the seeds left to sow ends the lap here.
+                let taken = self.capture_in_passing(state, sow, (at, before, left), rev, tally);
+                (left, unsown) = (left - taken, taken);
             }
             if tally.trace.is_some() {
                 drops.extend(std::iter::repeat_n(at, usize::from(k)));
@@ -286,7 +288,7 @@ impl Rules {
         }
         self.settle_lap(state, from, overran);
         tally.laps += 1;
-        tally.sown += u32::from(n);
+        tally.sown += u32::from(n - unsown);
         tally.last = Some(at);
         tally.from = Some(from);
         (at, before)
@@ -339,15 +341,34 @@ impl Rules {
         (at, before, left): (Hole, u16, u16),
         rev: bool,
         tally: &mut Tally,
-    ) {
+    ) -> u16 {
         let first = tally.laps == 0 && tally.cur.is_none_or(|c| c.first);
         let mut cur = tally.cur.unwrap_or(super::stepwise::Cursor::first_lap(rev));
         (cur.rev, cur.first, cur.held_by, cur.hand) = (rev, first, tally.held_by, left);
         cur.captured |= tally.captured;
         let rule = sow.passing.iter().find(|r| self.rule_applies(state, r, (at, before), &cur));
-        if let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule {
-            self.capture_kept(state, sow, (c, at), rev, tally);
+        let Some(&LapRule { action: LapAction::Capture(c), .. }) = rule else { return 0 };
+        let told = tally.overran.len();
+        self.capture_kept(state, sow, (c, at), rev, tally);
+        let capture = &self.model.captures[usize::from(c)];
+        if !capture.hand {
+            return 0;
         }
+        // The seeds left to sow, kept as the capture keeps its seeds (the mover's own, where
+        // the capture gives each hole's seeds to its owner), told with the hole the seed fell
+        // into.
+        let me = state.to_move;
+        if capture.destination.to_owner() {
+            self.keep_from(state, capture.destination, me, left);
+        } else {
+            self.keep(state, capture.destination, left);
+        }
+        match tally.overran[told..].iter_mut().find(|(h, _)| *h == at) {
+            Some((_, n)) => *n += left,
+            None => tally.overran.push((at, left)),
+        }
+        tally.captured = true;
+        left
     }
 
     /// Capture `c` of a lap rule read as a seed falls or once the sowing is over, at hole

@@ -585,7 +585,7 @@ impl Rules {
     /// The hole of `me`'s the rules sow a hand from (`… starting with the leftmost pit hole`).
     pub(super) fn hand_hole(&self, sow: &SowRules, me: Player) -> Option<Hole> {
         let hand = sow.hand_sow?;
-        self.hole_counted(me, hand.role, hand.column)
+        self.hole_counted(if hand.opponent { me.next() } else { me }, hand.role, hand.column)
     }
 
     /// The lap of the mover's hand and the laps that follow it, as any turn's: the hand's

@@ -17,7 +17,14 @@ impl fmt::Display for Model {
         if !self.marks.is_empty() {
             writeln!(f, "\nmarks")?;
             for mark in &self.marks {
-                let holes: Vec<String> = mark.start.iter().map(|&c| self.board.name(c)).collect();
+                // A hole that starts with fewer seeds than the mark is held by does not hold it
+                // (nor one that starts as full as the mark is closed until).
+                let holds = |c: Cell| {
+                    let n = self.setup.get(self.board.index(c)).copied().unwrap_or(0);
+                    n >= mark.keep_min.unwrap_or(0) && n < mark.open_at.unwrap_or(u16::MAX)
+                };
+                let holes: Vec<String> =
+                    mark.start.iter().filter(|&&c| holds(c)).map(|&c| self.board.name(c)).collect();
                 let start = if holes.is_empty() { "none at the start".to_string() } else { holes.join(" ") };
                 let mut kept = match mark.keep_min {
                     Some(1) => ", kept while the hole holds at least 1 seed".to_string(),
@@ -689,6 +696,7 @@ impl Model {
                 Column::FromLeft(k) => format!("hole {} from their left", k + 1),
                 Column::FromRight(k) => format!("hole {} from their right", k + 1),
             };
+            let whose = if hand.opponent { "the opponent's" } else { "their" };
             let (them, how_many) = match hand.any {
                 true => ("as many of them as they choose", ", then the count, `3`"),
                 false => ("them", ""),
@@ -699,7 +707,7 @@ impl Model {
             };
             writeln!(
                 f,
-                "{indent}  also: while the mover holds seeds in hand, they may sow {them} instead, as the turn's first lap, the first into their {} row's {place}{round} (`hand`{how_many})",
+                "{indent}  also: while the mover holds seeds in hand, they may sow {them} instead, as the turn's first lap, the first into {whose} {} row's {place}{round} (`hand`{how_many})",
                 self.row_names[usize::from(hand.role)]
             )?;
         }
@@ -1197,7 +1205,7 @@ impl Model {
                         } else {
                             ("each hole", "")
                         };
-                        match side {
+                        let run_text = match side {
                             Some(Side::Own) => {
                                 format!("{each} {way} it{across} while the mover's with {count}")
                             }
@@ -1205,6 +1213,11 @@ impl Model {
                                 format!("{each} {way} it{across} while the opponent's with {count}")
                             }
                             None => format!("{each} {way} it{across} while it holds {count}, on either side"),
+                        };
+                        if run.takes_across() {
+                            format!("{run_text}, each with the hole opposite it")
+                        } else {
+                            run_text
                         }
                     }
                     Target::Along(steps) => along_hole(*steps),
@@ -1237,6 +1250,9 @@ impl Model {
             }
             if c.origin_column {
                 take.push_str(" (opposite the origin hole of the capturing lap)");
+            }
+            if c.hand {
+                take.push_str(" and the seeds left to sow (the lap ends there)");
             }
             if let Some(m) = c.except {
                 take.push_str(&format!(", but no {} hole", self.marks[usize::from(m)].name));
@@ -1584,9 +1600,10 @@ impl Model {
             writeln!(f, "  the seeds left over stay {kept}")?;
         }
         if let Some(mark) = rounds.closed {
+            let short = if rounds.closed_short { ", and a last hole filled short," } else { "" };
             writeln!(
                 f,
-                "  the own holes left empty are marked {} for the round",
+                "  the own holes left empty{short} are marked {} for the round",
                 self.marks[usize::from(mark)].name
             )?;
         }

@@ -1743,8 +1743,11 @@ pub enum Fact {
 pub struct HandSow {
     /// The row of the hole its first seed goes into.
     pub role: Role,
-    /// That hole's column, counted from the mover's seat.
+    /// That hole's column, counted from the seat of its owner.
     pub column: Column,
+    /// The hole is the opponent's (the next player's), not the mover's (`the opponent's
+    /// leftmost house hole`).
+    pub opponent: bool,
     /// The mover chooses how many of the hand's seeds to sow (`any number of the seeds`).
     pub any: bool,
     /// The lap goes round the row it starts in, never out of it (`, round own row`).
@@ -1904,6 +1907,17 @@ impl Run {
     pub fn gaps(self) -> bool {
         self.0 & 4 != 0
     }
+
+    /// The run, taking with each of its holes the hole opposite it (`, with their opposite
+    /// holes`) where `across`.
+    pub fn across(self, across: bool) -> Run {
+        Run(self.0 | u8::from(across) << 3)
+    }
+
+    /// Whether the run takes the hole opposite each of its holes too.
+    pub fn takes_across(self) -> bool {
+        self.0 & 8 != 0
+    }
 }
 
 // A capture's targets are read in the engine's capture loop: they stay eight bytes.
@@ -1922,6 +1936,9 @@ pub struct Capture {
     /// Opposite holes are those facing the hole the capturing lap was lifted from (else the
     /// landing hole).
     pub origin_column: bool,
+    /// The seeds the sower still holds are taken too, and the lap ends (`and the seeds left
+    /// to sow`): in a capture made as a seed falls; elsewhere the sower holds none.
+    pub hand: bool,
     /// Holes carrying this mark are never taken (`, except store holes`).
     pub except: Option<MarkId>,
     /// Where the taken seeds go.
@@ -2240,6 +2257,8 @@ pub struct Refill {
     pub win: bool,
     /// The mark the own holes left empty carry for the round.
     pub closed: Option<MarkId>,
+    /// A last hole filled with fewer seeds than the others carries the mark too.
+    pub closed_short: bool,
     /// A player who cannot fill a hole ends the game on score, rather than losing (`, a
     /// player who cannot fill a hole ends the game and …`).
     pub unable_ends: bool,

@@ -754,6 +754,8 @@ pub type SkipCounted = (Option<Side>, SeedRange, bool, bool);
 pub struct HandSow {
     /// The hole the hand's first seed goes into.
     pub hole: Spanned<HoleSet>,
+    /// `the opponent's …`: the hole is the opponent's, counted from their seat.
+    pub opponent: bool,
     /// `any number of the seeds`: the mover chooses how many.
     pub any: bool,
     /// `, round own row`: the lap goes round the row it starts in.
@@ -1208,6 +1210,8 @@ pub struct Capture {
     pub origin_column: Option<Span>,
     /// `, except NAME holes`: holes of the mark are never taken.
     pub take_except: Option<Spanned<String>>,
+    /// `and the seeds left to sow`, if written: the sower's seeds still to fall are taken too.
+    pub take_hand: Option<Span>,
     /// Where the taken seeds go, if said.
     pub destination: Option<Spanned<Destination>>,
     /// `take nothing if it would take every seed of the opponent`, if written.
@@ -1247,10 +1251,11 @@ pub enum Target {
     OppositeAlong(Option<Spanned<String>>, Spanned<i64>),
     /// `the holes before it, [every other one across an empty hole,] while each [is the
     /// opponent's and] holds N to M seeds` (`Some(true)`: `is the mover's`; `None`: either
-    /// side's; `true`: every second hole, across an empty one).
-    HolesBefore(Option<bool>, SeedRange, bool),
+    /// side's; `true`: every second hole, across an empty one; `, with their opposite holes`:
+    /// the last `true`).
+    HolesBefore(Option<bool>, SeedRange, bool, bool),
     /// `the holes after it, while …`: the same run, on from the landing hole.
-    HolesAfter(Option<bool>, SeedRange, bool),
+    HolesAfter(Option<bool>, SeedRange, bool, bool),
     /// `every [own|opponent's] hole [sown this turn] that holds N to M seeds` (`Some(true)`:
     /// own; `true`: only the holes the turn has sown into).
     Every(Option<bool>, SeedRange, bool),
@@ -1520,6 +1525,8 @@ pub struct Refill {
     pub win: Option<Span>,
     /// `, marking the holes left empty as MARK`.
     pub closed: Option<Spanned<String>>,
+    /// `… left empty or short as MARK`: a last hole part-filled is marked too.
+    pub closed_short: bool,
     /// `, a player who cannot fill a hole ends the game and …`: how the game is scored there.
     pub unable: Option<Scoring>,
 }

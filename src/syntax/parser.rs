@@ -1013,9 +1013,11 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
             Rule::hand_sow => {
                 let mut c = Children::of(child);
                 let any = c.optional(Rule::hand_any).is_some();
-                let hole = lower_one_hole(c.expect(Rule::one_hole)?)?;
+                let place = c.any()?;
+                let opponent = place.as_rule() == Rule::opponents_place;
+                let hole = lower_one_hole(place)?;
                 let round = c.optional(Rule::hand_round).is_some();
-                hand_sow = Some(HandSow { hole, any, round });
+                hand_sow = Some(HandSow { hole, opponent, any, round });
             }
             Rule::prefer => {
                 for cond in Children::of(child).rest() {
@@ -1663,7 +1665,7 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
 fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
     let mut c = Children::of(pair);
     let name = lower_name(c.expect(Rule::name)?);
-    let (take, each, origin_column, nothing, take_except) = lower_take(c.expect(Rule::take)?)?;
+    let (take, each, origin_column, nothing, take_except, take_hand) = lower_take(c.expect(Rule::take)?)?;
     let mut destination = None;
     let mut follow_ups = Vec::new();
     let mut not_every_seed = None;
@@ -1719,6 +1721,7 @@ fn lower_capture(pair: Pair<'_, Rule>) -> Result<Capture> {
         nothing,
         origin_column,
         take_except,
+        take_hand,
         destination,
         not_every_seed,
         relay_after,
@@ -1817,14 +1820,22 @@ fn lower_resow_into(hole: Pair<'_, Rule>) -> Result<ResowInto> {
 
 /// A `take` line: its targets, how many seeds of each, the column they face, and whether it
 /// takes nothing (`take nothing`, or `take nothing from …`, its holes keeping their seeds).
-type TakeLine =
-    (Vec<Spanned<Target>>, Option<Spanned<Value>>, Option<Span>, Option<Span>, Option<Spanned<String>>);
+type TakeLine = (
+    Vec<Spanned<Target>>,
+    Option<Spanned<Value>>,
+    Option<Span>,
+    Option<Span>,
+    Option<Spanned<String>>,
+    Option<Span>,
+);
 
 fn lower_take(pair: Pair<'_, Rule>) -> Result<TakeLine> {
     let mut targets = Vec::new();
     let (mut each, mut origin_column, mut nothing, mut except) = (None, None, None, None);
+    let mut hand = None;
     for part in Children::of(pair).rest() {
         match part.as_rule() {
+            Rule::hand_target => hand = Some(span(&part)),
             Rule::take_each => each = Some(lower_value(Children::of(part).expect(Rule::value)?)?),
             Rule::origin_column => origin_column = Some(span(&part)),
             Rule::except => except = Some(lower_except(part)?),
@@ -1837,7 +1848,7 @@ fn lower_take(pair: Pair<'_, Rule>) -> Result<TakeLine> {
             _ => targets.push(lower_target(part)?),
         }
     }
-    Ok((targets, each, origin_column, nothing, except))
+    Ok((targets, each, origin_column, nothing, except, hand))
 }
 
 fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
@@ -1854,7 +1865,12 @@ fn lower_target(pair: Pair<'_, Rule>) -> Result<Spanned<Target>> {
             let gaps = c.optional(Rule::run_gaps).is_some();
             let side = c.optional(Rule::before_side).map(|s| s.as_str() == "mover's");
             let range = lower_seed_range(c.expect(Rule::seed_range)?)?;
-            if after { Target::HolesAfter(side, range, gaps) } else { Target::HolesBefore(side, range, gaps) }
+            let across = c.optional(Rule::run_opposite).is_some();
+            if after {
+                Target::HolesAfter(side, range, gaps, across)
+            } else {
+                Target::HolesBefore(side, range, gaps, across)
+            }
         }
         Rule::every_target => {
             let mut c = Children::of(inner);
@@ -2101,11 +2117,27 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         None => None,
     };
     let win = c.optional(Rule::rounds_win).map(|p| span(&p));
-    let closed = match c.optional(Rule::rounds_closed) {
-        Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
-        None => None,
+    let (closed, closed_short) = match c.optional(Rule::rounds_closed) {
+        Some(p) => {
+            let mut parts = Children::of(p);
+            let short = parts.optional(Rule::closed_short).is_some();
+            (Some(lower_name(parts.expect(Rule::row_name)?)), short)
+        }
+        None => (None, false),
     };
-    Ok(Refill { seeds, from_right, except, fewest, rest, made_up, fresh, win, closed, unable: None })
+    Ok(Refill {
+        seeds,
+        from_right,
+        except,
+        fewest,
+        rest,
+        made_up,
+        fresh,
+        win,
+        closed,
+        closed_short,
+        unable: None,
+    })
 }
 
 /// `a player who cannot move …`: the outcome, and the captured seeds of `, or draws if they

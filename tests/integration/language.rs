@@ -1300,6 +1300,15 @@ fn a_round_may_part_fill_a_last_hole() {
     };
     assert_eq!(after(&part), (vec![0, 1, 2, 2, 2, 2], (0, 2), vec!["a1".to_string()]));
     assert_eq!(after(&plain), (vec![0, 0, 2, 2, 2, 2], (1, 2), vec!["a1".to_string(), "a2".to_string()]));
+    // `… left empty or short as closed` (blind test 33, Khrour: "one without the requisite
+    // number" is out of play): a2, filled with 1, is closed beside a1, its seed in it.
+    let text = text.replace("left empty as closed", "left empty or short as closed");
+    let short = sow::compile("short.sow", &text, &Options::new(None, &[]))
+        .unwrap_or_else(|e| panic!("{}", common::render(&e)));
+    assert!(
+        short.model().to_string().contains("left empty, and a last hole filled short, are marked closed")
+    );
+    assert_eq!(after(&short), (vec![0, 1, 2, 2, 2, 2], (0, 2), vec!["a1".to_string(), "a2".to_string()]));
 }
 
 /// A round's fill computed from a parameter, as a setup line's count (blind test 6, Khrour):
@@ -6995,8 +7004,7 @@ fn a_rule_may_capture_before_each_lap_is_lifted() {
 /// six laps, 38 seeds.
 #[test]
 fn a_phase_may_offer_only_the_sowing_of_the_hand() {
-    let rules = seventh_fault(
-        r#"game "Hand only" {
+    let text = r#"game "Hand only" {
     board 2 rows of 6 holes, no stores
     territory each player owns row house
     setup {
@@ -7023,13 +7031,29 @@ fn a_phase_may_offer_only_the_sowing_of_the_hand() {
         after 100 turns the game is a draw
     }
     after 1000 laps a sowing is endless
-}"#,
-    );
+}"#;
+    let rules = seventh_fault(text);
     let mut game = Game::new(&rules);
     assert_eq!(game.legal_moves().to_vec(), vec![Move::SowHand]);
     game.play(Move::SowHand).unwrap();
     assert_eq!(rules.board_counts(game.state()), vec![4, 1, 3, 3, 0, 3, 1, 0, 3, 3, 0, 3]);
     assert_eq!(game.state().hand()[Player::South], 0);
+    // From the opponent's leftmost hole (blind test 32, item 4: Gabata (Wuqro)'s stylized
+    // move "into the opponent's row"): North's b6 first, round to a6 (2), then relays from
+    // a6 (2: b6, b5), b5 (3: b4, b3, b2), b2 (3: b1, a1, a2), a2 (3: a3, a4, a5) and a5 (3:
+    // a6, b6, b5, empty).
+    let theirs = seventh_fault(
+        &text.replace("with the leftmost house hole", "with the opponent's leftmost house hole"),
+    );
+    assert!(
+        theirs
+            .model()
+            .to_string()
+            .contains("the first into the opponent's house row's hole 1 from their left")
+    );
+    let mut game = Game::new(&theirs);
+    game.play(Move::SowHand).unwrap();
+    assert_eq!(theirs.board_counts(game.state()), vec![3, 0, 3, 3, 0, 1, 3, 0, 3, 3, 1, 4]);
 }
 
 /// Each player owns the left half of the board, seen from their seat (blind test 32, item 1:
@@ -7090,4 +7114,77 @@ fn each_player_may_own_a_half_of_the_board() {
     let shown = odd.model().to_string();
     assert!(shown.contains("South: b3 b2 b1 a1 a2 a3 a4"), "{shown}");
     assert!(shown.contains("North: a5 a6 a7 b7 b6 b5 b4"), "{shown}");
+}
+
+/// A capture in passing may take the seeds left to sow (blind test 33, fault 1: the grammar's
+/// Hoyito example, "the player to first capture a group of four also takes the remaining
+/// four", left the sower's seeds to be sown on, and a lone seed could stay on the board for
+/// ever). In [`PLAIN`] with 4 seeds in a1: South sows a1, whose first seed makes a2 hold 3;
+/// with the seeds left to sow, a2's 3 and the 3 in hand go to South's hand and the lap ends
+/// there (one seed sown); without, a2 is taken and the lap goes on, taking a3 and a4 as they make 3, and its
+/// last seed stays in b4.
+#[test]
+fn a_capture_in_passing_may_take_the_seeds_left_to_sow() {
+    let text = plain(&[
+        ("        2 in every hole\n", "        2 in every hole\n        4 in a1\n"),
+        (
+            "        otherwise: stop",
+            "        when a seed before the last lands in a hole and the landing hole holds 3 seeds: capture rest\n        otherwise: stop",
+        ),
+        (
+            "    end {",
+            "    capture rest {\n        take the landing hole and the seeds left to sow\n        put the taken seeds in the mover's hand\n    }\n    end {",
+        ),
+    ]);
+    let rules = seventh_fault(&text);
+    assert!(rules.model().to_string().contains("and the seeds left to sow (the lap ends there)"));
+    let mut game = Game::new(&rules);
+    let played = game.play_part("a1").unwrap();
+    let s = game.state();
+    assert_eq!(rules.board_counts(s), vec![0, 0, 2, 2, 2, 2, 2, 2]);
+    assert_eq!(s.hand()[Player::South], 6);
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, s),
+        "South sows a1: 1 lap, 1 seed sown, the last in a2; captures 6 from a2."
+    );
+    let kept = seventh_fault(&text.replace(" and the seeds left to sow", ""));
+    let mut game = Game::new(&kept);
+    game.play(Move::Sow(hole(&kept, "a1"))).unwrap();
+    assert_eq!(kept.board_counts(game.state()), vec![0, 0, 0, 0, 2, 2, 2, 3]);
+    assert_eq!(game.state().hand()[Player::South], 9);
+}
+
+/// A run of holes may take the hole opposite each of its holes too (blind test 33, Baqura:
+/// each hole of the chain "and those in the opposite hole", written as twelve rules). In
+/// [`PLAIN`] with a3 3 and every other hole 1: South sows a3 into a4, b4 and b3, which holds
+/// 2: it is taken, with the run before it of opponent's holes of 2 (b4), and b4's opposite
+/// hole a4 (2): 6 seeds. Without the words, a4 keeps its 2.
+#[test]
+fn a_run_may_take_the_holes_opposite_its_holes() {
+    let text = plain(&[
+        ("        2 in every hole\n", "        1 in every hole\n        3 in a3\n"),
+        (
+            "        otherwise: stop",
+            "        when the last seed lands in an opponent's hole and the landing hole holds 2 seeds: capture run\n        otherwise: stop",
+        ),
+        (
+            "    end {",
+            "    capture run {\n        take the landing hole and the holes before it, while each is the opponent's and holds 2 seeds, with their opposite holes\n        put the taken seeds in the mover's hand\n    }\n    end {",
+        ),
+    ]);
+    let rules = seventh_fault(&text);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("each with the hole opposite it"), "{shown}");
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let mut game = Game::new(rules);
+        game.play(Move::Sow(hole(rules, "a3"))).unwrap();
+        assert_eq!(rules.board_counts(game.state()), vec![1, 1, 0, 0, 1, 1, 0, 0]);
+        assert_eq!(game.state().hand()[Player::South], 6);
+    }
+    let plain_run = seventh_fault(&text.replace(", with their opposite holes", ""));
+    let mut game = Game::new(&plain_run);
+    game.play(Move::Sow(hole(&plain_run, "a3"))).unwrap();
+    assert_eq!(plain_run.board_counts(game.state()), vec![1, 1, 0, 2, 1, 1, 0, 0]);
+    assert_eq!(game.state().hand()[Player::South], 4);
 }
