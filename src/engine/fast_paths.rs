@@ -70,23 +70,13 @@ fn rules_say(
                 Fact::Origin(min, max) => (min..=max).contains(&ctx.origin),
                 Fact::Holds(min, max) => (min..=max).contains(&counts[h.index()]),
                 Fact::PreviousHolds(min, max) => (min..=max).contains(&counts[previous.index()]),
-                // Read by `engine::stepwise` alone; the ring takes them as holding.
-                Fact::FirstLap
-                | Fact::HandLap
-                | Fact::LastSkipped
-                | Fact::SameIndex(..)
-                | Fact::ChosenMarked(_)
-                | Fact::TurnCaptured
-                | Fact::Made(..)
-                | Fact::OppositeSide(..)
-                | Fact::OppositeMarked(..)
-                | Fact::OnBoard(..)
-                | Fact::Holes { .. }
-                | Fact::Along(..)
-                | Fact::AlongMarked(..)
-                | Fact::RowMarked(..)
-                | Fact::Stepped(..) => true,
                 Fact::NotReached(..) => !ctx.reached,
+                // Read by `engine::stepwise` alone (`Fact::lap_by_lap`); the ring takes them as
+                // holding.
+                fact => {
+                    debug_assert!(fact.lap_by_lap(), "{fact:?}");
+                    true
+                }
             })
     };
     sow.lap_rules.iter().find(|rule| applies(rule)).map_or(sow.lap_otherwise, |rule| rule.action)

@@ -522,25 +522,15 @@ fn fact_check(rules: &Rules, me: Player, (slot, column): (usize, usize), fact: F
         Fact::Origin(min, max) => Check::Origin(min, max),
         Fact::Holds(min, max) => Check::Holds(min, max),
         Fact::PreviousHolds(min, max) => Check::PreviousHolds(min, max),
-        // Facts about the turn so far: sowings whose rules read them are played lap by lap
-        // by `engine::stepwise`, which reads the rules from the model; the ring never
-        // decides them, and takes the fact as holding.
-        Fact::FirstLap
-        | Fact::HandLap
-        | Fact::LastSkipped
-        | Fact::SameIndex(..)
-        | Fact::ChosenMarked(_)
-        | Fact::TurnCaptured
-        | Fact::Made(..)
-        | Fact::OppositeSide(..)
-        | Fact::OppositeMarked(..)
-        | Fact::OnBoard(..)
-        | Fact::Holes { .. }
-        | Fact::Along(..)
-        | Fact::AlongMarked(..)
-        | Fact::RowMarked(..)
-        | Fact::Stepped(..) => Check::Origin(0, u16::MAX),
         Fact::NotReached(..) => Check::NotReached,
+        // Facts about the turn so far, the board, marks, holes along the circuit
+        // (`Fact::lap_by_lap`): sowings whose rules read them are played lap by lap by
+        // `engine::stepwise`, which reads the rules from the model; the ring never decides
+        // them, and takes the fact as holding.
+        fact => {
+            debug_assert!(fact.lap_by_lap(), "{fact:?}");
+            Check::Origin(0, u16::MAX)
+        }
     })
 }
 

@@ -1281,7 +1281,12 @@ impl Model {
                     format!("taken seeds are put into {} and stay there; {then}", self.holes_into_text(into))
                 }
             };
-            writeln!(f, "  {}: take {take}; {goes}", c.name)?;
+            if c.take.is_empty() && !c.hand && c.follow_ups.is_empty() {
+                // Nothing is taken, now or later: nowhere for taken seeds to go.
+                writeln!(f, "  {}: take nothing", c.name)?;
+            } else {
+                writeln!(f, "  {}: take {take}; {goes}", c.name)?;
+            }
             if c.not_every_seed {
                 writeln!(f, "    nothing is taken if it would take every seed of the opponent")?;
             }
@@ -1771,11 +1776,11 @@ impl Model {
                 format!("stop, and mark the landing hole as {}", self.marks[usize::from(m)].name)
             }
             LapAction::MarkHole(h) => format!(
-                "mark the {} hole as {}, then {}",
+                "mark the {} as {}, then {}",
                 if h.previous() {
-                    "previous (the one before the landing hole along the lap)"
+                    "previous hole (the one before the landing hole along the lap)"
                 } else {
-                    "landing"
+                    "landing hole"
                 },
                 self.marks[usize::from(h.mark())].name,
                 if h.relay() { "relay the landing hole" } else { "stop" }

@@ -440,26 +440,7 @@ impl Model {
                 || r.at_lap_start()
                 || !r.either.is_empty()
                 || (r.store && !r.facts.is_empty())
-                || r.facts.iter().any(|f| {
-                    matches!(
-                        f,
-                        Fact::FirstLap
-                            | Fact::HandLap
-                            | Fact::LastSkipped
-                            | Fact::SameIndex(..)
-                            | Fact::ChosenMarked(_)
-                            | Fact::TurnCaptured
-                            | Fact::Made(..)
-                            | Fact::OppositeSide(..)
-                            | Fact::OppositeMarked(..)
-                            | Fact::OnBoard(..)
-                            | Fact::Holes { .. }
-                            | Fact::Along(..)
-                            | Fact::AlongMarked(..)
-                            | Fact::RowMarked(..)
-                            | Fact::Stepped(..)
-                    )
-                })
+                || r.facts.iter().any(|f| f.lap_by_lap())
         };
         let facts = |s: &Sowing| {
             s.lap_rules.iter().any(read)
@@ -1736,6 +1717,41 @@ pub enum Fact {
     /// that side's row of this role; with `true`, no lap before the one that just ended has
     /// ended in that row.
     NotReached(Side, Role, bool),
+}
+
+impl Fact {
+    /// Whether only the general interpreter reads the fact, lap by lap, from the model: a
+    /// fact about the turn so far, the board, marks, the holes along the circuit or sets of
+    /// counts. The rings' lap tables never decide such a fact, and take it as holding.
+    pub fn lap_by_lap(self) -> bool {
+        match self {
+            Fact::FirstLap
+            | Fact::HandLap
+            | Fact::LastSkipped
+            | Fact::SameIndex(..)
+            | Fact::ChosenMarked(_)
+            | Fact::TurnCaptured
+            | Fact::Made(..)
+            | Fact::OppositeSide(..)
+            | Fact::OppositeMarked(..)
+            | Fact::OnBoard(..)
+            | Fact::Holes { .. }
+            | Fact::Along(..)
+            | Fact::AlongMarked(..)
+            | Fact::RowMarked(..)
+            | Fact::Stepped(..) => true,
+            Fact::Opposite(..)
+            | Fact::OppositeHolds(..)
+            | Fact::Column(..)
+            | Fact::ColumnHolds(..)
+            | Fact::Next(_)
+            | Fact::Row(..)
+            | Fact::Origin(..)
+            | Fact::Holds(..)
+            | Fact::PreviousHolds(..)
+            | Fact::NotReached(..) => false,
+        }
+    }
 }
 
 /// A hand sown as a turn's first lap (`a player may sow the seeds of their hand …`).

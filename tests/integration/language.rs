@@ -3304,7 +3304,7 @@ fn a_lap_rule_may_mark_the_previous_hole_and_relay() {
     };
     let (shown, counts, marked) = after("mark the previous hole as nedf, then relay");
     assert!(
-        shown.contains("mark the previous (the one before the landing hole along the lap) hole as nedf, then relay the landing hole"),
+        shown.contains("mark the previous hole (the one before the landing hole along the lap) as nedf, then relay the landing hole"),
         "{shown}"
     );
     assert_eq!(counts, vec![1, 1, 0, 0, 1, 1, 0, 4]);
