@@ -1690,6 +1690,7 @@ impl Scope<'_> {
         Some(Refill {
             seeds: seeds?,
             from_right: r.from_right,
+            along: r.along,
             except: except?,
             fewest: r.fewest.is_some(),
             rest: rest?,

@@ -146,7 +146,11 @@ impl Rules {
             }
         });
         let order = ByPlayer::for_seats(self.seats(), |p| {
-            let mut order = self.fill_order(&next, p, rounds.from_right);
+            let mut order = if rounds.along {
+                self.fill_along(&next, p)
+            } else {
+                self.fill_order(&next, p, rounds.from_right)
+            };
             order.retain(|&h| !left_out(h));
             order
         });
@@ -392,6 +396,19 @@ impl Rules {
             order.extend(won);
         }
         order
+    }
+
+    /// The holes player `player` fills along their circuit (`along the circuit`): theirs now,
+    /// in the order they sow them, from the first after a hole of another player's (or the
+    /// circuit's first, where it is all theirs).
+    fn fill_along(&self, state: &State, player: Player) -> Vec<Hole> {
+        let ring: Vec<Hole> = self.circuit[player].iter().copied().filter(|&h| !self.is_store(h)).collect();
+        let moving = self.colours && !self.seed_colours;
+        let mine =
+            |h: Hole| if moving { self.holds(state, h, player) } else { self.territory[player].contains(&h) };
+        let n = ring.len();
+        let start = (0..n).find(|&k| mine(ring[k]) && !mine(ring[(k + n - 1) % n])).unwrap_or(0);
+        (0..n).map(|k| ring[(start + k) % n]).filter(|&h| mine(h)).collect()
     }
 
     /// Who moves first in the next round: as the rules say, else (and after an equal round)

@@ -1567,6 +1567,11 @@ impl Model {
             writeln!(f, "  every hole won in play goes back to its first owner before the board is filled")?;
         }
         let side = if rounds.from_right { "right" } else { "left" };
+        let order = if rounds.along {
+            "their own holes in the order they sow them, from the first along their circuit".to_string()
+        } else {
+            format!("their own holes row by row, each row from their {side}")
+        };
         let seeds = if rounds.seeds == 1 { "seed" } else { "seeds" };
         let how_many = if rounds.fewest {
             "as many holes as the player with the fewest seeds can"
@@ -1575,7 +1580,7 @@ impl Model {
         };
         writeln!(
             f,
-            "  the board is cleared and each player fills {how_many}, {} {seeds} each: their own holes row by row, each row from their {side}",
+            "  the board is cleared and each player fills {how_many}, {} {seeds} each: {order}",
             rounds.seeds
         )?;
         if let Some(mark) = rounds.except {

@@ -2257,6 +2257,9 @@ pub struct Refill {
     pub seeds: u16,
     /// Each row is filled from the player's right (else from their left).
     pub from_right: bool,
+    /// The holes are filled in the order the player sows them, from the first of theirs
+    /// along their circuit (`along the circuit`), rather than row by row.
+    pub along: bool,
     /// The own holes of this mark are left out of the refill: not cleared, not filled.
     pub except: Option<MarkId>,
     /// Every player fills only as many holes as the player with the fewest seeds can.

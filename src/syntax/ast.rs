@@ -1510,6 +1510,8 @@ pub struct Refill {
     pub seeds: Spanned<Count>,
     /// Each row is filled from the player's right (else from their left).
     pub from_right: bool,
+    /// `along the circuit`: the holes are filled in the order the player sows them.
+    pub along: bool,
     /// `, except MARK holes,`: the own holes of that mark are left out of the refill.
     pub except: Option<Spanned<String>>,
     /// `, as many as the player with the fewest seeds can`.

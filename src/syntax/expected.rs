@@ -409,6 +409,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::origin_column => "`, in the column of the origin hole`",
         Rule::hand_target => "`and the seeds left to sow`",
         Rule::closed_short => "`or short`",
+        Rule::fill_along => "`along the circuit`",
         Rule::run_opposite => "`, with their opposite holes`",
         Rule::kw_short => "`short`",
         Rule::kw_column => "`column`",

@@ -2100,7 +2100,8 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         Some(p) => Some(lower_name(Children::of(p).expect(Rule::row_name)?)),
         None => None,
     };
-    let from_right = c.expect(Rule::fill_side)?.as_str() == "right";
+    let along = c.optional(Rule::fill_along).is_some();
+    let from_right = !along && c.expect(Rule::fill_side)?.as_str() == "right";
     let seeds = lower_seed_count(c.expect(Rule::seed_count)?)?;
     let fewest = c.optional(Rule::rounds_fewest).map(|p| span(&p));
     let mut made_up = None;
@@ -2128,6 +2129,7 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
     Ok(Refill {
         seeds,
         from_right,
+        along,
         except,
         fewest,
         rest,

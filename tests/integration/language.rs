@@ -7188,3 +7188,57 @@ fn a_run_may_take_the_holes_opposite_its_holes() {
     assert_eq!(plain_run.board_counts(game.state()), vec![1, 1, 0, 2, 1, 1, 0, 0]);
     assert_eq!(game.state().hand()[Player::South], 4);
 }
+
+/// A round may fill each player's holes along their circuit (blind test 34, Rab'e: the board
+/// filled "in the direction of play", a player's row and then their half of the middle row).
+/// On 3×4 South owns a1…a4 and the right half of the middle row, sown a1 a2 a3 a4 b4 b3 (then
+/// c4). South sows b3's seed into c4 and captures its 2: North, left with no seeds, ends the
+/// round. South has 3 + 2 in store = 5 seeds, one a hole: along the circuit a1…a4 and b4, b3 left empty; row by
+/// row from the left, a1…a4 and then b3, b4 left empty. North fills its six holes with its 6.
+#[test]
+fn a_round_may_fill_the_holes_along_the_circuit() {
+    let text = r#"game "Along" {
+    board 3 rows of 4 holes, a store for each player
+    territory each player owns row home and the right half of row middle
+    setup {
+        1 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        when the last seed lands in an opponent's hole: capture it
+        otherwise: stop
+    }
+    capture it {
+        take the landing hole
+        put the taken seeds in the mover's store
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+        the game is played in rounds: each player fills own holes along the circuit with 1 seed each
+    }
+}"#;
+    let along = seventh_fault(text);
+    assert!(along.model().to_string().contains("their own holes in the order they sow them"));
+    let by_rows = seventh_fault(&text.replace("along the circuit", "from the left"));
+    let after = |rules: &Rules| {
+        let mut setup = setup(rules, "c 0 0 0 1\nb 0 0 1 0\na 0 0 0 0", Player::South);
+        setup.stores = sow::engine::ByPlayer::pair(3, 6);
+        let mut game = Game::from_state(rules, state(rules, &setup));
+        game.play(Move::Sow(hole(rules, "b3"))).unwrap();
+        let s = game.state().clone();
+        assert_eq!(s.round(), 1);
+        let empty: Vec<String> = rules
+            .all_holes()
+            .filter(|&h| s.count(h) == 0 && !rules.is_store(h))
+            .map(|h| rules.hole_name(h))
+            .collect();
+        empty
+    };
+    assert_eq!(after(&along), vec!["b3".to_string()]);
+    assert_eq!(after(&by_rows), vec!["b4".to_string()]);
+}
