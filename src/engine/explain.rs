@@ -92,6 +92,8 @@ impl Rules {
     /// choice of the mover's (`None` where it is not).
     fn explain_pause(&self, state: &State, moves: &MoveList) -> Option<PlayError> {
         let me = state.to_move;
+        // The decisions on offer, in notation.
+        let texts = || moves.iter().map(|&m| self.move_text(m)).collect();
         Some(match state.phase {
             Phase::LapChoice(c) if c.through => PlayError::PathPaused {
                 player: me,
@@ -107,12 +109,9 @@ impl Rules {
                 can_relay: moves.contains(&Move::Relay),
                 turn: moves.iter().find(|m| matches!(m, Move::SowDirection(..))).map(|&m| self.move_text(m)),
             },
-            Phase::Step(p) => PlayError::StepOwed {
-                player: me,
-                at: self.hole_name(p.at),
-                hand: p.hand,
-                holes: moves.iter().map(|&m| self.move_text(m)).collect(),
-            },
+            Phase::Step(p) => {
+                PlayError::StepOwed { player: me, at: self.hole_name(p.at), hand: p.hand, holes: texts() }
+            }
             Phase::Lift(c) => PlayError::LiftOwed {
                 player: me,
                 hole: if c.hand { "their hand".to_string() } else { self.hole_name(c.hole) },
@@ -121,17 +120,10 @@ impl Rules {
                     .filter_map(|&m| if let Move::Lift(k) = m { Some(k) } else { None })
                     .collect(),
             },
-            Phase::PutChoice(c) => PlayError::PutOwed {
-                player: me,
-                at: self.hole_name(c.at),
-                taken: c.taken,
-                holes: moves.iter().map(|&m| self.move_text(m)).collect(),
-            },
-            Phase::EndChoice(c) => PlayError::EndOwed {
-                player: me,
-                at: self.hole_name(c.at),
-                ends: moves.iter().map(|&m| self.move_text(m)).collect(),
-            },
+            Phase::PutChoice(c) => {
+                PlayError::PutOwed { player: me, at: self.hole_name(c.at), taken: c.taken, holes: texts() }
+            }
+            Phase::EndChoice(c) => PlayError::EndOwed { player: me, at: self.hole_name(c.at), ends: texts() },
             Phase::LapChoice(c) => PlayError::LapPaused {
                 player: me,
                 at: self.hole_name(c.at),
