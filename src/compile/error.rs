@@ -1460,6 +1460,24 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// `, the winner matching the loser's holes` where the players' holes do not face each
+    /// other.
+    #[error("the winner cannot match the loser's holes: {why}")]
+    #[diagnostic(
+        code(sow::check::round_matching),
+        help(
+            "matching fills the holes facing the loser's, for two players who own the rows of their own sides \
+             (`territory each player owns rows …`); else let each player fill their own holes, leaving out `, the winner matching the loser's holes`"
+        )
+    )]
+    RoundMatching {
+        /// What stands in the way.
+        why: String,
+        /// Where.
+        #[label("the winner matching the loser's holes")]
+        span: SourceSpan,
+    },
+
     /// `the left half of the board` where the board has no two halves of a circuit through
     /// both rows for two players.
     #[error("the halves of the board are two players' parts of a board of two rows: {why}")]

@@ -1663,6 +1663,22 @@ impl Scope<'_> {
                     .into(),
             });
         }
+        if let Some(matching) = r.matching {
+            let seats = self.eff.sections.players.map_or(2, |p| p.node.node as usize);
+            let territory = self.eff.sections.territory.map(|t| t.node);
+            let why = if seats != 2 {
+                Some(format!("at a table of {seats} there is no one hole facing a hole of the loser's"))
+            } else if territory.is_some_and(|t| t.share.is_some()) {
+                Some("the players share a circuit, not rows facing each other".to_string())
+            } else if territory.is_some_and(|t| t.common.is_some()) {
+                Some("every hole is every player's".to_string())
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                errors.push(CheckError::RoundMatching { why, span: matching.into() });
+            }
+        }
         let seeds = errors.take_one(self.count_of(&r.seeds));
         let rest = match &r.rest {
             None => Some(None),
@@ -1695,6 +1711,7 @@ impl Scope<'_> {
             fewest: r.fewest.is_some(),
             rest: rest?,
             made_up: r.made_up.is_some(),
+            matching: r.matching.is_some(),
             fresh: r.fresh.is_some(),
             win: r.win.is_some(),
             closed: closed?,

@@ -145,7 +145,7 @@ impl Rules {
                 u32::from(state.seeds[p]) + u32::from(state.hand[p]) + self.store_seeds(state, p) - kept[p]
             }
         });
-        let order = ByPlayer::for_seats(self.seats(), |p| {
+        let mut order = ByPlayer::for_seats(self.seats(), |p| {
             let mut order = if rounds.along {
                 self.fill_along(&next, p)
             } else {
@@ -184,8 +184,49 @@ impl Rules {
                 fill[p] = fewest;
             }
         }
-        self.refill(&mut next, rounds, &have, &order, &fill);
+        let matched = if rounds.matching { self.matching_pair(state, &able, &have) } else { None };
+        if let Some((loser, winner)) = matched {
+            // The winner fills the holes of theirs facing those the loser fills, first and in
+            // the loser's order; the others after them stay empty.
+            let facing: Vec<Hole> = (order[loser][..fill[loser]].iter())
+                .filter_map(|&h| self.facing(h))
+                .filter(|m| order[winner].contains(m))
+                .collect();
+            let rest: Vec<Hole> = order[winner].iter().filter(|h| !facing.contains(h)).copied().collect();
+            fill[winner] = facing.len();
+            order[winner] = facing.into_iter().chain(rest).collect();
+        }
+        self.refill(&mut next, rounds, (&have, matched.map(|(_, winner)| winner)), &order, &fill);
         Ok(next)
+    }
+
+    /// Where the winner matches the loser's holes (`, the winner matching the loser's
+    /// holes`): the player with fewer seeds to fill with, and the other. On equal seeds, the
+    /// player who did not win the round fills, and after a drawn round, its first player.
+    fn matching_pair(
+        &self,
+        state: &State,
+        able: &[Player],
+        have: &ByPlayer<u32>,
+    ) -> Option<(Player, Player)> {
+        let [a, b] = *able else { return None };
+        let loser = match have[a].cmp(&have[b]) {
+            std::cmp::Ordering::Less => a,
+            std::cmp::Ordering::Greater => b,
+            std::cmp::Ordering::Equal => match state.outcome {
+                Some(Outcome::Win { winner, .. }) if winner == a => b,
+                Some(Outcome::Win { winner, .. }) if winner == b => a,
+                _ if state.first == b => b,
+                _ => a,
+            },
+        };
+        Some((loser, if loser == a { b } else { a }))
+    }
+
+    /// The hole facing hole `h` across the board: in the same column, the rows counted from
+    /// the other side (a board's rows mirrored).
+    fn facing(&self, h: Hole) -> Option<Hole> {
+        self.hole(self.rows.checked_sub(1 + self.row_of(h))?, self.column_of(h))
     }
 
     /// Clear the board and fill each player's first `fill[p]` holes of `order[p]` (the last
@@ -196,7 +237,7 @@ impl Rules {
         &self,
         state: &mut State,
         rounds: &Refill,
-        have: &ByPlayer<u32>,
+        (have, matching): (&ByPlayer<u32>, Option<Player>),
         order: &ByPlayer<Vec<Hole>>,
         fill: &ByPlayer<usize>,
     ) {
@@ -206,13 +247,19 @@ impl Rules {
         let mut short = ByPlayer::for_seats(self.seats(), |_| None);
         for p in self.players() {
             self.clear_player(state, p);
-            if state.is_out(p) {
-                continue;
-            }
-            // Each hole its share (fewer in a last part-filled hole), the rest kept.
+        }
+        // The player who matches another's holes fills last, once those are filled.
+        let players = self.players().filter(|&p| Some(p) != matching).chain(matching);
+        for p in players.filter(|&p| !state.is_out(p)).collect::<Vec<_>>() {
+            // Each hole its share (fewer in a last part-filled hole; where matching, what the
+            // hole it faces got), the rest kept.
             left[p] = have[p];
             for &h in &order[p][..fill[p]] {
-                let n = left[p].min(u32::from(rounds.seeds));
+                let share = match (matching, self.facing(h)) {
+                    (Some(q), Some(faced)) if q == p => u32::from(state.counts[faced.index()]),
+                    _ => u32::from(rounds.seeds),
+                };
+                let n = left[p].min(share);
                 state.counts[h.index()] = n as u16;
                 left[p] -= n;
                 if n < u32::from(rounds.seeds) {

@@ -1583,6 +1583,12 @@ impl Model {
             "  the board is cleared and each player fills {how_many}, {} {seeds} each: {order}",
             rounds.seeds
         )?;
+        if rounds.matching {
+            writeln!(
+                f,
+                "  only the player with fewer seeds (the loser) fills so; the other fills each of their holes facing a hole the loser filled with as many seeds as it got, and keeps the rest (on equal seeds the player who did not win the round fills; after a drawn round, its first player)"
+            )?;
+        }
         if let Some(mark) = rounds.except {
             writeln!(
                 f,

@@ -2269,6 +2269,9 @@ pub struct Refill {
     pub rest: Option<u16>,
     /// A last hole filled short is made up with the seeds the others have left over.
     pub made_up: bool,
+    /// Only the player with fewer seeds (the loser) fills by the line; the other fills the
+    /// holes facing those, as they were filled (`, the winner matching the loser's holes`).
+    pub matching: bool,
     /// Before a round is filled, every hole won in play is its first owner's again.
     pub fresh: bool,
     /// A player with seeds over once their own holes are filled fills the holes the others

@@ -1521,6 +1521,8 @@ pub struct Refill {
     pub rest: Option<Option<Spanned<Value>>>,
     /// `, made up with seeds the others have left` (after `rest`).
     pub made_up: Option<Span>,
+    /// `, the winner matching the loser's holes`.
+    pub matching: Option<Span>,
     /// `every hole goes back to its first owner, then` (before `each player fills`).
     pub fresh: Option<Span>,
     /// `, then the empty holes of the others, which become theirs`.
@@ -1589,6 +1591,7 @@ impl EndRule {
                             f.seeds.node.clone(),
                             f.from_right,
                             f.fewest.is_some(),
+                            f.matching.is_some(),
                             f.closed.as_ref().map(|m| m.node.clone()),
                         )
                     })

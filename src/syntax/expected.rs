@@ -114,6 +114,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::fill_side => "`left` or `right`",
         Rule::rounds_fewest => "`, as many as the player with the fewest seeds can`",
         Rule::rounds_rest => "`, the last with the seeds left`",
+        Rule::rounds_matching => "`, the winner matching the loser's holes`",
         Rule::rest_least => "`if there are at least 3`",
         Rule::rounds_closed => "`, marking the holes left empty as closed`",
         Rule::rounds_except => "`, except centre holes,`",
@@ -158,6 +159,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_marking => "`marking`",
         Rule::kw_winner => "`winner`",
         Rule::kw_loser => "`loser`",
+        Rule::kw_losers => "`loser's`",
+        Rule::kw_matching => "`matching`",
         Rule::kw_starts => "`starts`",
         Rule::kw_left => "`left`",
         Rule::kw_endless => "`endless`",
@@ -1440,6 +1443,7 @@ mod tests {
                 "opponents" => "opponent's".to_string(),
                 "movers" => "mover's".to_string(),
                 "owners" => "owner's".to_string(),
+                "losers" => "loser's".to_string(),
                 _ => word,
             };
             assert!(SowParser::parse(rule, &word).is_ok(), "`{word}` does not parse as {rule:?}");

@@ -2117,6 +2117,7 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         }
         None => None,
     };
+    let matching = c.optional(Rule::rounds_matching).map(|p| span(&p));
     let win = c.optional(Rule::rounds_win).map(|p| span(&p));
     let (closed, closed_short) = match c.optional(Rule::rounds_closed) {
         Some(p) => {
@@ -2134,6 +2135,7 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         fewest,
         rest,
         made_up,
+        matching,
         fresh,
         win,
         closed,

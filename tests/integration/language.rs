@@ -7242,3 +7242,51 @@ fn a_round_may_fill_the_holes_along_the_circuit() {
     assert_eq!(after(&along), vec!["b3".to_string()]);
     assert_eq!(after(&by_rows), vec!["b4".to_string()]);
 }
+
+/// At a new round the winner may match the loser's holes (Fergen Gobale: "The opponent matches
+/// the arrangement in their own holes that are opposite the ones the other player can fill";
+/// Gabata (Ansaba), Baqura, Kiuthi: blind tests 9, 23, 32 and 33). On 2×4 with stores, South
+/// sows a4's last seed into b4 and is left with no seeds: the round ends, South with 6 seeds
+/// (its store), North with 14 (11 on its side, 3 in its store). South, the loser, fills from
+/// its left with 4 a hole, the last with the seeds left: a1 4, a2 2. North fills the holes
+/// facing them, b1 4 and b2 2, and keeps 8 in its store. Without the words North fills from
+/// its own left (b4) with its 14: b4, b3, b2 4 each, b1 2.
+#[test]
+fn a_round_may_have_the_winner_match_the_losers_holes() {
+    let text = r#"game "Matching" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+        the game is played in rounds: each player fills own holes from the left with 4 seeds each, the last with the seeds left, the winner matching the loser's holes
+        after 100 turns the game is a draw
+    }
+}"#;
+    let matching = seventh_fault(text);
+    let shown = matching.model().to_string();
+    assert!(shown.contains("only the player with fewer seeds (the loser) fills so"), "{shown}");
+    let own = seventh_fault(&text.replace(", the winner matching the loser's holes", ""));
+    let after = |rules: &Rules| {
+        let mut setup = setup(rules, "b 2 3 3 2\na 0 0 0 1", Player::South);
+        setup.stores = sow::engine::ByPlayer::pair(6, 3);
+        let mut game = Game::from_state(rules, state(rules, &setup));
+        game.play(Move::Sow(hole(rules, "a4"))).unwrap();
+        let s = game.state().clone();
+        assert_eq!(s.round(), 1);
+        (rules.board_counts(&s), [Player::South, Player::North].map(|p| rules.store_seeds(&s, p)))
+    };
+    assert_eq!(after(&matching), (vec![4, 2, 0, 0, 4, 2, 0, 0], [0, 8]));
+    assert_eq!(after(&own), (vec![4, 2, 0, 0, 2, 4, 4, 4], [0, 0]));
+}
