@@ -401,10 +401,36 @@ pub fn points_words(rules: &Rules, state: &State) -> Option<String> {
     Some(format!("Points: {}.", each.join(", ")))
 }
 
+/// Where a player went past an opening that only the first player plays, matching their
+/// arrangement (`, the other matching their arrangement`) since `before`, in words: `North
+/// matches South's arrangement, hole for facing hole, and keeps 1 seed in hand.`
+fn matched_news(rules: &Rules, before: &State, after: &State) -> Option<String> {
+    if after.round() != before.round() {
+        return None;
+    }
+    let first = after.first;
+    let p = rules.players().find(|&p| {
+        let was = usize::from(before.phase_of[p]);
+        p != first && after.phase_of[p] > before.phase_of[p] && rules.model().phases[was].first_matched
+    })?;
+    let kept = match rules.store(p) {
+        Some(store) => (after.count(store), "in their store"),
+        None => (after.hand()[p], "in hand"),
+    };
+    let seeds = if kept.0 == 1 { "seed" } else { "seeds" };
+    Some(format!(
+        "{p} matches {first}'s arrangement, hole for facing hole, and keeps {} {seeds} {}.",
+        kept.0, kept.1
+    ))
+}
+
 /// In a game of rounds, what a new round started since `before` is, in words: `The round is
 /// over: round 2 begins with South's 6 holes filled and North's 4; North moves first.` Where
 /// an end rule gives each player one more turn, that their count has begun.
 pub fn round_news(rules: &Rules, before: &State, after: &State) -> Option<String> {
+    if let Some(matched) = matched_news(rules, before, after) {
+        return Some(matched);
+    }
     if before.last_turns() == 0 && after.last_turns() > 0 && after.outcome().is_none() {
         return Some(format!(
             "The game is ending: each player plays one more turn, {} first, then the score decides.",

@@ -190,7 +190,7 @@ impl<'a> Sections<'a> {
             | SectionKind::DropCapture(_)
             | SectionKind::OpeningBlocked
             | SectionKind::OpeningSwap(_)
-            | SectionKind::FirstOnly => None,
+            | SectionKind::FirstOnly(_) => None,
         }
     }
 

@@ -1460,21 +1460,21 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
-    /// `, the winner matching the loser's holes` where the players' holes do not face each
-    /// other.
-    #[error("the winner cannot match the loser's holes: {why}")]
+    /// `, the winner matching the loser's holes` (a refill) or `, the other matching their
+    /// arrangement` (an opening) where the players' holes do not face each other.
+    #[error("one player's holes cannot match the other's: {why}")]
     #[diagnostic(
-        code(sow::check::round_matching),
+        code(sow::check::matching),
         help(
-            "matching fills the holes facing the loser's, for two players who own the rows of their own sides \
-             (`territory each player owns rows …`); else let each player fill their own holes, leaving out `, the winner matching the loser's holes`"
+            "matching fills the holes facing the other player's, for two players who own the rows of their own sides \
+             (`territory each player owns rows …`); else let each player fill or arrange their own holes, leaving the matching out"
         )
     )]
-    RoundMatching {
+    Matching {
         /// What stands in the way.
         why: String,
         /// Where.
-        #[label("the winner matching the loser's holes")]
+        #[label("matched here")]
         span: SourceSpan,
     },
 

@@ -371,6 +371,7 @@ fn opening_phase(
     phase.blocked_loses = parts.blocked_loses.is_some();
     phase.swap = parts.swap.map(|(instead, _)| Swap { ends_turn: instead });
     phase.first_only = parts.first_only.is_some();
+    phase.first_matched = parts.first_matched.is_some();
     Some(phase)
 }
 

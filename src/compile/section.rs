@@ -39,6 +39,8 @@ pub(crate) struct OpeningParts<'a> {
     pub swap: Option<(bool, Span)>,
     /// `only the first player plays it`.
     pub first_only: Option<Span>,
+    /// `, the other matching their arrangement`.
+    pub first_matched: Option<Span>,
 }
 
 /// A turn of an opening other than a sowing.
@@ -1649,6 +1651,23 @@ impl Scope<'_> {
         Some(Rounds { refill, points, starts, equal_draw: false })
     }
 
+    /// Why no hole of one player's faces each hole of the other's, where the file matches one
+    /// player's holes with the other's (`matching`): more than two players, a shared circuit,
+    /// holes that are every player's.
+    fn no_facing_holes(&self) -> Option<String> {
+        let seats = self.eff.sections.players.map_or(2, |p| p.node.node as usize);
+        let territory = self.eff.sections.territory.map(|t| t.node);
+        if seats != 2 {
+            Some(format!("at a table of {seats} there is no one hole facing each hole of a player's"))
+        } else if territory.is_some_and(|t| t.share.is_some()) {
+            Some("the players share a circuit, not rows facing each other".to_string())
+        } else if territory.is_some_and(|t| t.common.is_some()) {
+            Some("every hole is every player's".to_string())
+        } else {
+            None
+        }
+    }
+
     /// The refill of a game of rounds, from the seeds each player has.
     fn refill(&self, r: &ast::Refill, errors: &mut Errors) -> Option<Refill> {
         if let (Some(fewest), Some(win)) = (r.fewest, r.win) {
@@ -1663,21 +1682,10 @@ impl Scope<'_> {
                     .into(),
             });
         }
-        if let Some(matching) = r.matching {
-            let seats = self.eff.sections.players.map_or(2, |p| p.node.node as usize);
-            let territory = self.eff.sections.territory.map(|t| t.node);
-            let why = if seats != 2 {
-                Some(format!("at a table of {seats} there is no one hole facing a hole of the loser's"))
-            } else if territory.is_some_and(|t| t.share.is_some()) {
-                Some("the players share a circuit, not rows facing each other".to_string())
-            } else if territory.is_some_and(|t| t.common.is_some()) {
-                Some("every hole is every player's".to_string())
-            } else {
-                None
-            };
-            if let Some(why) = why {
-                errors.push(CheckError::RoundMatching { why, span: matching.into() });
-            }
+        if let Some(matching) = r.matching
+            && let Some(why) = self.no_facing_holes()
+        {
+            errors.push(CheckError::Matching { why, span: matching.into() });
         }
         let seeds = errors.take_one(self.count_of(&r.seeds));
         let rest = match &r.rest {
@@ -1814,7 +1822,15 @@ impl Scope<'_> {
                     parts.ends_at_capture = Some((range, section.span));
                 }
                 SectionKind::OpeningBlocked => parts.blocked_loses = Some(section.span),
-                SectionKind::FirstOnly => parts.first_only = Some(section.span),
+                SectionKind::FirstOnly(matched) => {
+                    if let Some(matched) = matched
+                        && let Some(why) = self.no_facing_holes()
+                    {
+                        errors.push(CheckError::Matching { why, span: (*matched).into() });
+                    }
+                    parts.first_only = Some(section.span);
+                    parts.first_matched = *matched;
+                }
                 SectionKind::OpeningSwap(instead) => {
                     let seats = self.eff.sections.players.map_or(2, |p| p.node.node as usize);
                     if seats != 2 {

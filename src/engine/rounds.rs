@@ -225,8 +225,50 @@ impl Rules {
 
     /// The hole facing hole `h` across the board: in the same column, the rows counted from
     /// the other side (a board's rows mirrored).
-    fn facing(&self, h: Hole) -> Option<Hole> {
+    pub(super) fn facing(&self, h: Hole) -> Option<Hole> {
         self.hole(self.rows.checked_sub(1 + self.row_of(h))?, self.column_of(h))
+    }
+
+    /// `, the other matching their arrangement`: player `me`, going past an opening that only
+    /// the first player plays, fills each of their holes facing a hole of the first player's
+    /// with as many seeds as it holds, from all the seeds they have (on their side, in hand and
+    /// in their store), as far as they go; the rest stay in their store (or hand).
+    #[cold]
+    pub(super) fn match_first(&self, state: &mut State, me: Player) {
+        let first = state.first;
+        // Holes are a player's as a refill reads them: by who holds them now where holes
+        // change hands in play, else by the territory.
+        let moving = self.colours && !self.seed_colours;
+        let mine = |state: &State, h: Hole, p: Player| {
+            if moving { self.holds(state, h, p) } else { self.territory[p].contains(&h) }
+        };
+        let own: Vec<Hole> = self.all_holes().filter(|&h| mine(state, h, me)).collect();
+        let mut have = u32::from(state.hand[me]) + self.store_seeds(state, me);
+        for &h in &own {
+            have += u32::from(state.counts[h.index()]);
+            state.counts[h.index()] = 0;
+        }
+        for h in self.all_holes().filter(|&h| mine(state, h, first)).collect::<Vec<_>>() {
+            if let Some(facing) = self.facing(h).filter(|f| own.contains(f)) {
+                let n = u32::from(state.counts[h.index()]).min(have);
+                state.counts[facing.index()] = n as u16;
+                have -= n;
+            }
+        }
+        match self.store {
+            Some(store) => {
+                state.counts[store[me].index()] = have as u16;
+                state.hand[me] = 0;
+            }
+            None => state.hand[me] = have as u16,
+        }
+        state.seeds[me] = self.count_seeds(state, me);
+        if self.seed_colours {
+            self.paint(state, None);
+        } else if self.colours {
+            self.recount(state);
+        }
+        state.hash = self.position_hash(state);
     }
 
     /// Clear the board and fill each player's first `fill[p]` holes of `order[p]` (the last

@@ -270,6 +270,9 @@ impl Rules {
             if !done && !blocked {
                 break;
             }
+            if rules.first_only && rules.first_matched && me != state.first {
+                self.match_first(state, me);
+            }
             state.phase_of[me] += 1;
             state.phase_turns[me] = 0;
             state.phase_moves[me] = 0;

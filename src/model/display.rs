@@ -426,6 +426,12 @@ impl Model {
                     f,
                     "{indent}  only the first player of the game (or round) plays it; the others go past it"
                 )?;
+                if phase.first_matched {
+                    writeln!(
+                        f,
+                        "{indent}  going past it, the other player fills each of their holes facing one of the first player's with as many seeds as it holds, from all the seeds they have, and keeps the rest"
+                    )?;
+                }
             }
             if let Some(swap) = phase.swap {
                 let then = match swap.ends_turn {

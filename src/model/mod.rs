@@ -193,6 +193,9 @@ pub struct Phase {
     pub swap: Option<Swap>,
     /// Only the first player of the game (or round) plays it; the others go past it.
     pub first_only: bool,
+    /// The other player, going past it, matches the first player's holes (`, the other
+    /// matching their arrangement`).
+    pub first_matched: bool,
 }
 
 /// `a player may swap sides`: the players change places, the board turned half a circle.
@@ -234,6 +237,7 @@ impl Phase {
             blocked_loses: false,
             swap: None,
             first_only: false,
+            first_matched: false,
         }
     }
 }

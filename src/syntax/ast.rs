@@ -116,8 +116,9 @@ pub enum SectionKind {
     /// `a player may swap sides[, instead of moving]` (in an opening): `true` with the
     /// clause.
     OpeningSwap(bool),
-    /// `only the first player plays it` (in an opening).
-    FirstOnly,
+    /// `only the first player plays it` (in an opening), and where written, `, the other
+    /// matching their arrangement`.
+    FirstOnly(Option<Span>),
 }
 
 impl SectionKind {
@@ -160,7 +161,7 @@ impl SectionKind {
             SectionKind::OpeningEnd(OpeningEnd::AtCapture(_)) => "it ends for a player when a capture leaves",
             SectionKind::OpeningBlocked => "a player who cannot move in it loses",
             SectionKind::OpeningSwap(_) => "a player may swap sides",
-            SectionKind::FirstOnly => "only the first player plays it",
+            SectionKind::FirstOnly(_) => "only the first player plays it",
             SectionKind::KeepTurn(_) => "a player keeps the turn",
             SectionKind::DropCapture(_) => "a seed moved into",
         }

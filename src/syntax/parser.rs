@@ -233,7 +233,9 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::keep_turn => SectionKind::KeepTurn(lower_value(Children::of(pair).expect(Rule::value)?)?),
         Rule::drop_capture => SectionKind::DropCapture(lower_drop_capture(pair)?),
         Rule::opening_blocked => SectionKind::OpeningBlocked,
-        Rule::first_only => SectionKind::FirstOnly,
+        Rule::first_only => {
+            SectionKind::FirstOnly(Children::of(pair).optional(Rule::first_matched).map(|p| span(&p)))
+        }
         Rule::opening_swap => {
             SectionKind::OpeningSwap(Children::of(pair).optional(Rule::swap_instead).is_some())
         }

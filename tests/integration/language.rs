@@ -7290,3 +7290,50 @@ fn a_round_may_have_the_winner_match_the_losers_holes() {
     assert_eq!(after(&matching), (vec![4, 2, 0, 0, 4, 2, 0, 0], [0, 8]));
     assert_eq!(after(&own), (vec![4, 2, 0, 0, 2, 4, 4, 4], [0, 0]));
 }
+
+/// An opening only the first player plays may have the other match their arrangement (Baqura:
+/// "The player with the smaller number of counters distributes them as they like in their
+/// holes. The opponent then copies this arrangement, keeping the surplus of counters": blind
+/// test 33, item 3). In [`PLAIN`] with 3 seeds in b1 (North 9, South 8): South moves a seed
+/// from a1 to a4 twice and passes (a: 0 2 2 4). North, going past the opening, fills b1…b4
+/// (the holes facing a1…a4) with 0, 2, 2 and 4 seeds and keeps 1 in hand, then moves.
+#[test]
+fn an_opening_may_have_the_other_player_match_the_arrangement() {
+    let text = plain(&[
+        ("        2 in every hole\n", "        2 in every hole\n        3 in b1\n"),
+        (
+            "    choose {",
+            "    opening \"arrangement\" {\n        only the first player plays it, the other matching their arrangement\n        move 1 seed from an occupied own hole to an own hole\n        a player may pass\n        a player keeps the turn until they pass, at most 10 moves\n        it ends for a player when they pass\n    }\n    choose {",
+        ),
+    ]);
+    let rules = seventh_fault(&text);
+    let shown = rules.model().to_string();
+    assert!(
+        shown.contains("the other player fills each of their holes facing one of the first player's"),
+        "{shown}"
+    );
+    let mut game = Game::new(&rules);
+    for _ in 0..2 {
+        game.play(Move::Transfer(hole(&rules, "a1"), hole(&rules, "a4"))).unwrap();
+    }
+    let played = game.play_part("pass").unwrap();
+    let s = game.state();
+    assert_eq!(
+        sow::session::narrate_played(&rules, &played, s),
+        "South passes. North matches South's arrangement, hole for facing hole, and keeps 1 seed in hand."
+    );
+    assert_eq!(s.to_move(), Player::North);
+    assert_eq!(rules.board_counts(s), vec![0, 2, 2, 4, 0, 2, 2, 4]);
+    assert_eq!(s.hand()[Player::North], 1);
+    // North is in the main game: it sows.
+    game.play(Move::Sow(hole(&rules, "b4"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::South);
+    // Without the words, North's holes stay as they were.
+    let own = seventh_fault(&text.replace(", the other matching their arrangement", ""));
+    let mut game = Game::new(&own);
+    for _ in 0..2 {
+        game.play(Move::Transfer(hole(&own, "a1"), hole(&own, "a4"))).unwrap();
+    }
+    game.play(Move::Pass).unwrap();
+    assert_eq!(own.board_counts(game.state()), vec![0, 2, 2, 4, 3, 2, 2, 2]);
+}
