@@ -192,6 +192,10 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
         Phase::LapChoice(c) if c.turn => {
             Some(format!("relay from {} or turn the next lap", rules.hole_name(c.at)))
         }
+        Phase::LapChoice(c) if c.capture > 0 => Some(format!(
+            "choose the capture the sowing ended at {} makes (type the first hole it takes)",
+            rules.hole_name(c.at)
+        )),
         Phase::LapChoice(c) => Some(format!("stop at {} or relay", rules.hole_name(c.at))),
         Phase::EndChoice(c) => {
             Some(format!("choose the row end to sow the capture at {} from", rules.hole_name(c.at)))
@@ -249,7 +253,8 @@ pub fn narrate(
         // A count is told with the hole it lifts from (or the hand), chosen just before.
         let moves = [if c.hand { Move::SowHand } else { Move::Sow(c.hole) }, mv];
         let effects = [Effect::default(), effect.clone()];
-        let decision = (&moves[..], &effects[..], &[false, false][..], &[None, None][..]);
+        let decision =
+            (&moves[..], &effects[..], &[false, false][..], &[None, None][..], &[false, false][..]);
         let changed = [None, changed[0].clone()];
         return narrate_with(
             rules,
@@ -263,8 +268,16 @@ pub fn narrate(
     }
     let placing = [rules.places_from_hand(before, mv)];
     let puts = [put_taken(before, mv)];
-    let decision = (std::slice::from_ref(&mv), std::slice::from_ref(effect), &placing[..], &puts[..]);
+    let chosen = [chose_capture(before, mv)];
+    let decision =
+        (std::slice::from_ref(&mv), std::slice::from_ref(effect), &placing[..], &puts[..], &chosen[..]);
     narrate_with(rules, before.to_move(), decision, &[laps.to_vec()], &[false], &[], &changed)
+}
+
+/// Whether decision `mv` from `state` chooses among captures (`capture a or capture b`), by
+/// the first hole the capture takes.
+fn chose_capture(state: &State, mv: Move) -> bool {
+    matches!((state.phase(), mv), (Phase::LapChoice(c), Move::Pick(_)) if c.capture > 0)
 }
 
 /// Where decision `mv` from `state` is the hole a capture's seeds go into, the seeds it takes.
@@ -353,6 +366,7 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
     let laps: Vec<Vec<SownLap>> = played.iter().map(|p| rules.sowing_laps(&p.before, p.mv)).collect();
     let placing: Vec<bool> = played.iter().map(|p| rules.places_from_hand(&p.before, p.mv)).collect();
     let mut puts: Vec<Option<u16>> = played.iter().map(|p| put_taken(&p.before, p.mv)).collect();
+    let mut chosen: Vec<bool> = played.iter().map(|p| chose_capture(&p.before, p.mv)).collect();
     let changed: Vec<Option<String>> = (0..played.len())
         .map(|i| changes(rules, &played[i].before, next(i), &told_marks(&laps[i])))
         .collect();
@@ -364,12 +378,14 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
         effects.insert(0, Effect::default());
         placing.insert(0, false);
         puts.insert(0, None);
+        chosen.insert(0, false);
         laps.insert(0, Vec::new());
         again.insert(0, false);
         news.insert(0, None);
         changed.insert(0, None);
     }
-    let told = narrate_with(rules, me, (&moves, &effects, &placing, &puts), &laps, &again, &news, &changed);
+    let told =
+        narrate_with(rules, me, (&moves, &effects, &placing, &puts, &chosen), &laps, &again, &news, &changed);
     match first.before.outcome().map_or_else(|| unplayable_round(rules, after), |_| None) {
         Some(news) => format!("{told} {news}"),
         None => told,
@@ -616,8 +632,8 @@ fn resown_words(
 
 /// Decisions to tell: each with its effect, whether it began by putting a seed from the hand
 /// into the chosen hole, and, for the choice of the hole a capture's seeds go into, the seeds
-/// it takes.
-type Decisions<'a> = (&'a [Move], &'a [Effect], &'a [bool], &'a [Option<u16>]);
+/// it takes, and whether it chose among captures.
+type Decisions<'a> = (&'a [Move], &'a [Effect], &'a [bool], &'a [Option<u16>], &'a [bool]);
 
 /// The narration of decisions `moves` (with their effects, whether each began by putting a
 /// seed from the hand into the chosen hole, and, for the choice of the hole a capture's seeds
@@ -627,7 +643,7 @@ type Decisions<'a> = (&'a [Move], &'a [Effect], &'a [bool], &'a [Option<u16>]);
 fn narrate_with(
     rules: &Rules,
     me: Player,
-    (moves, effects, placing, puts): Decisions<'_>,
+    (moves, effects, placing, puts, chosen): Decisions<'_>,
     laps: &[Vec<SownLap>],
     again: &[bool],
     news: &[Option<String>],
@@ -661,7 +677,8 @@ fn narrate_with(
     // Where the mover chooses how many seeds to lift, the hole is told with the count.
     let lifts = rules.decision_kinds().lift;
     for (i, (&mv, effect)) in moves.iter().zip(effects).enumerate() {
-        if !matches!(mv, Move::Pick(_) | Move::Stop) {
+        let chose = chosen.get(i).copied().unwrap_or(false);
+        if chose || !matches!(mv, Move::Pick(_) | Move::Stop) {
             flush_picks(&mut parts, &mut picks);
         }
         let chosen_hole = match mv {
@@ -760,6 +777,21 @@ fn narrate_with(
                 };
                 s.push_str(&resown_words(rules, resown, &effect.taken, &effect.given));
                 parts.push(s);
+            }
+            // A capture chosen among several: told as the capture it is, its seeds sown on
+            // where they are.
+            Move::Pick(h) if chose => {
+                let trace = laps.get(i).map_or(&[][..], Vec::as_slice);
+                let resown = &trace[trace.iter().position(|l| l.captured).unwrap_or(trace.len())..];
+                let subject = if parts.is_empty() { format!("{me} ") } else { String::new() };
+                parts.push(match resown.is_empty() {
+                    true => format!("{subject}captures {}", taken_words(rules, &effect.taken, &effect.given)),
+                    false => format!(
+                        "{subject}chooses {}{}",
+                        rules.hole_name(h),
+                        resown_words(rules, resown, &effect.taken, &effect.given)
+                    ),
+                });
             }
             Move::Pick(h) => picks.push(rules.hole_name(h)),
             Move::Stop => picks.push("stop".to_string()),

@@ -190,7 +190,8 @@ impl<'a> Sections<'a> {
             | SectionKind::DropCapture(_)
             | SectionKind::OpeningBlocked
             | SectionKind::OpeningSwap(_)
-            | SectionKind::FirstOnly(_) => None,
+            | SectionKind::FirstOnly(..)
+            | SectionKind::Rounds(_) => None,
         }
     }
 

@@ -649,9 +649,10 @@ fn used_captures<'a>(scope: &Scope<'a>) -> Vec<&'a str> {
         .chain(eff.openings.iter().filter_map(|o| scope.opening_parts(o).0.sowing.sow));
     let placed = sow_lines.filter_map(|s| s.node.place.as_ref()).map(|p| &p.node.capture);
     actions
-        .filter_map(|action| match &action.node {
-            ast::LapAction::Capture(name) => Some(name),
-            _ => None,
+        .flat_map(|action| match &action.node {
+            ast::LapAction::Capture(name) => vec![name],
+            ast::LapAction::CaptureChoice(names, _) => names.iter().collect(),
+            _ => Vec::new(),
         })
         .chain(placed)
         .filter(|name| scope.capture(name).is_ok())

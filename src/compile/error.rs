@@ -596,6 +596,20 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// `it is played from the second round on` (an opening) in a game not played in rounds.
+    #[error("an opening played in some rounds needs a game played in rounds")]
+    #[diagnostic(
+        code(sow::check::needs_rounds),
+        help(
+            "say how the board is filled again for a new round, `the game is played in rounds: each player fills own holes from the left with 4 seeds each`, or leave the line out: in a game of one round the opening is played as the game starts"
+        )
+    )]
+    OpeningNeedsRounds {
+        /// Where it is.
+        #[label("this game is not played in rounds")]
+        span: SourceSpan,
+    },
+
     /// `a player who has scored N points wins` where no round scores points.
     #[error("`a player who has scored {target} points wins` needs rounds that score points")]
     #[diagnostic(

@@ -53,6 +53,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         phases,
         captures,
         landing_moves: scope.landing_moves(),
+        capture_choices: scope.capture_choices(),
         end,
         lap_limit,
         colours: sections.territory.is_some_and(|t| t.node.by_colour.is_some()),
@@ -372,6 +373,11 @@ fn opening_phase(
     phase.swap = parts.swap.map(|(instead, _)| Swap { ends_turn: instead });
     phase.first_only = parts.first_only.is_some();
     phase.first_matched = parts.first_matched.is_some();
+    phase.rounds = match parts.rounds.map(|r| r.node) {
+        None => PhaseRounds::Every,
+        Some(ast::PlayedRounds::From(n)) => PhaseRounds::From(u16::try_from(n).unwrap_or(u16::MAX)),
+        Some(ast::PlayedRounds::FirstOnly) => PhaseRounds::FirstOnly,
+    };
     Some(phase)
 }
 

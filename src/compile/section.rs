@@ -41,6 +41,9 @@ pub(crate) struct OpeningParts<'a> {
     pub first_only: Option<Span>,
     /// `, the other matching their arrangement`.
     pub first_matched: Option<Span>,
+    /// `it is played from the second round on` (or `, from …` after `only the first player
+    /// plays it`), `… in the first round only`.
+    pub rounds: Option<Spanned<ast::PlayedRounds>>,
 }
 
 /// A turn of an opening other than a sowing.
@@ -632,6 +635,16 @@ impl Scope<'_> {
             ast::LapAction::MoveAgain => LapAction::MoveAgain,
             ast::LapAction::Stop => LapAction::Stop,
             ast::LapAction::Capture(name) => LapAction::Capture(self.capture(name)?),
+            ast::LapAction::CaptureChoice(..) => {
+                let choice = self.capture_choice(&action.node)?;
+                let index = self.capture_choices().iter().position(|c| *c == choice).unwrap_or(0);
+                LapAction::ChooseCapture(u8::try_from(index).map_err(|_| CheckError::TooMany {
+                    what: "different choices of captures".into(),
+                    max: usize::from(u8::MAX) + 1,
+                    span: action.span.into(),
+                    help: "lap rules that choose among captures share a few choices: merge them".into(),
+                })?)
+            }
             ast::LapAction::MarkLanding(name) => LapAction::MarkLanding(self.mark(name)?),
             ast::LapAction::MarkHole(name, previous, relay) => {
                 LapAction::MarkHole(crate::model::MarkHole::new(self.mark(name)?, *previous, *relay))
@@ -666,6 +679,35 @@ impl Scope<'_> {
         })?;
         let column = self.column(position, *from_right, *to)?;
         Ok(LandingMove { count, role, column, opponent: *opponent })
+    }
+
+    /// `capture a or capture b [or stop]`, resolved (no capture for another action).
+    fn capture_choice(&self, action: &ast::LapAction) -> Result<CaptureChoice, CheckError> {
+        let ast::LapAction::CaptureChoice(names, stop) = action else {
+            return Ok(CaptureChoice { captures: Vec::new(), stop: false });
+        };
+        let captures = names.iter().map(|name| self.capture(name)).collect::<Result<Vec<u8>, _>>()?;
+        Ok(CaptureChoice { captures, stop: *stop })
+    }
+
+    /// Every distinct `capture a or capture b [or stop]` of the lap rules in force (the main
+    /// game's, then each opening's), in the order written: the table lap rules refer to by
+    /// index.
+    pub fn capture_choices(&self) -> Vec<CaptureChoice> {
+        let openings = self.eff.openings.iter().filter_map(|o| self.opening_parts(o).0.sowing.after_lap);
+        let mut out: Vec<CaptureChoice> = Vec::new();
+        for after in self.eff.sections.sowing.after_lap.into_iter().chain(openings) {
+            let actions = after.node.rules.iter().map(|r| &r.action).chain(after.node.otherwise.as_ref());
+            for action in actions {
+                if let ast::LapAction::CaptureChoice(..) = &action.node
+                    && let Ok(choice) = self.capture_choice(&action.node)
+                    && !out.contains(&choice)
+                {
+                    out.push(choice);
+                }
+            }
+        }
+        out
     }
 
     /// Every distinct `move N seeds from the landing hole into HOLE` of the lap rules in
@@ -1651,6 +1693,25 @@ impl Scope<'_> {
         Some(Rounds { refill, points, starts, equal_draw: false })
     }
 
+    /// The rounds an opening is played in (`it is played from the second round on`), in a
+    /// game played in rounds.
+    fn played_rounds(
+        &self,
+        rounds: &Spanned<ast::PlayedRounds>,
+        parts: &mut OpeningParts<'_>,
+        errors: &mut Errors,
+    ) {
+        let in_rounds = self
+            .eff
+            .sections
+            .end
+            .is_some_and(|e| e.node.rules.iter().any(|r| matches!(r.node, ast::EndRule::Rounds(_))));
+        if !in_rounds {
+            errors.push(CheckError::OpeningNeedsRounds { span: rounds.span.into() });
+        }
+        parts.rounds = Some(*rounds);
+    }
+
     /// Why no hole of one player's faces each hole of the other's, where the file matches one
     /// player's holes with the other's (`matching`): more than two players, a shared circuit,
     /// holes that are every player's.
@@ -1822,7 +1883,7 @@ impl Scope<'_> {
                     parts.ends_at_capture = Some((range, section.span));
                 }
                 SectionKind::OpeningBlocked => parts.blocked_loses = Some(section.span),
-                SectionKind::FirstOnly(matched) => {
+                SectionKind::FirstOnly(matched, rounds) => {
                     if let Some(matched) = matched
                         && let Some(why) = self.no_facing_holes()
                     {
@@ -1830,7 +1891,11 @@ impl Scope<'_> {
                     }
                     parts.first_only = Some(section.span);
                     parts.first_matched = *matched;
+                    if let Some(rounds) = rounds {
+                        self.played_rounds(rounds, &mut parts, &mut errors);
+                    }
                 }
+                SectionKind::Rounds(rounds) => self.played_rounds(rounds, &mut parts, &mut errors),
                 SectionKind::OpeningSwap(instead) => {
                     let seats = self.eff.sections.players.map_or(2, |p| p.node.node as usize);
                     if seats != 2 {

@@ -288,6 +288,20 @@ pub enum PlayError {
         /// The holes they may go into.
         holes: Vec<String>,
     },
+    /// A decision other than a capture the mover may choose, where a sowing ended at a choice
+    /// among captures (`capture a or capture b`).
+    #[error(
+        "{player}'s sowing ended at {at} with a choice of capture: type {}, the first hole the capture takes",
+        .holes.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(" or ")
+    )]
+    CaptureOwed {
+        /// The player to move.
+        player: Player,
+        /// Where the lap ended.
+        at: String,
+        /// The decisions on offer (holes, and `stop` where the mover may take nothing).
+        holes: Vec<String>,
+    },
     /// Not one of the holes the next seed of a lap under way may go into, where each seed
     /// goes into a neighbouring hole of the mover's choosing.
     #[error(
@@ -379,6 +393,7 @@ impl PlayError {
             | PlayError::PathPaused { .. }
             | PlayError::EndOwed { .. }
             | PlayError::PutOwed { .. }
+            | PlayError::CaptureOwed { .. }
             | PlayError::StepOwed { .. }
             | PlayError::LiftOwed { .. }
             | PlayError::NoLiftPending { .. }

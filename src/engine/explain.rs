@@ -112,6 +112,9 @@ impl Rules {
             Phase::Step(p) => {
                 PlayError::StepOwed { player: me, at: self.hole_name(p.at), hand: p.hand, holes: texts() }
             }
+            Phase::LapChoice(c) if c.capture > 0 => {
+                PlayError::CaptureOwed { player: me, at: self.hole_name(c.at), holes: texts() }
+            }
             Phase::Lift(c) => PlayError::LiftOwed {
                 player: me,
                 hole: if c.hand { "their hand".to_string() } else { self.hole_name(c.hole) },

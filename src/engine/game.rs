@@ -196,6 +196,9 @@ impl<'r> Game<'r> {
                     "a choice to `relay` past the side store or through it (`relay+`)".to_string()
                 }
                 Phase::LapChoice(c) if c.turn => "a choice to `relay` or turn the next lap".to_string(),
+                Phase::LapChoice(c) if c.capture > 0 => {
+                    "the choice of the capture (by the first hole it takes)".to_string()
+                }
                 Phase::LapChoice(_) => "a choice to `stop` or `relay`".to_string(),
                 Phase::EndChoice(_) => "the choice of the row end to sow the capture from".to_string(),
                 Phase::Step(p) => format!("the holes of the lap's {} more seeds", p.hand),

@@ -185,6 +185,7 @@ impl Rules {
                 _ => Move::Sow(hole),
             },
             Phase::Pick(_) => Move::Pick(hole),
+            Phase::LapChoice(c) if c.capture > 0 => Move::Pick(hole),
             Phase::LapChoice(_)
             | Phase::EndChoice(_)
             | Phase::Step(_)
@@ -283,6 +284,13 @@ impl Rules {
                     Phase::LapChoice(c) if c.turn => {
                         let at = self.hole_name(c.at);
                         let _ = write!(out, " (sowing paused at {at}: relay, or turn the next lap)");
+                    }
+                    Phase::LapChoice(c) if c.capture > 0 => {
+                        let at = self.hole_name(c.at);
+                        let _ = write!(
+                            out,
+                            " (sowing ended at {at}: choose the capture, by the first hole it takes)"
+                        );
                     }
                     Phase::LapChoice(c) => {
                         let _ = write!(out, " (sowing paused at {}: stop or relay)", self.hole_name(c.at));

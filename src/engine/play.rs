@@ -158,6 +158,11 @@ impl Rules {
             Move::Sow(h) => self.sow_turn_logged(state, history, h, None, log),
             Move::SowDirection(h, d) => self.apply_sow_direction(state, history, (h, d), log),
             Move::Pick(h) => {
+                if let Phase::LapChoice(choice) = state.phase
+                    && choice.capture > 0
+                {
+                    return self.step_chosen_capture(state, history, (choice, h), log);
+                }
                 self.pick(state, history, h, log);
                 None
             }

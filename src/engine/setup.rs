@@ -526,6 +526,9 @@ impl Rules {
                 if c.hand > 0 {
                     mix(u64::from(c.hand) | 1 << 32);
                 }
+                if c.capture > 0 {
+                    mix(u64::from(c.capture) | 2 << 32);
+                }
             }
             Phase::EndChoice(c) => {
                 mix(3);

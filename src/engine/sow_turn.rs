@@ -275,7 +275,15 @@ impl Rules {
                 }
             },
             LapAction::MayStop => {
-                let choice = LapChoice { at: end.last, origin, relays, turn: false, hand: 0, through: false };
+                let choice = LapChoice {
+                    at: end.last,
+                    origin,
+                    relays,
+                    turn: false,
+                    hand: 0,
+                    through: false,
+                    capture: 0,
+                };
                 state.phase = Phase::LapChoice(choice);
                 None
             }

@@ -315,6 +315,10 @@ pub struct LapChoice {
     /// The choice is whether the next lap goes past the mover's side store (`relay`) or
     /// through it (`relay+`): the lap from `at` is not sown yet (`engine::stepwise`).
     pub through: bool,
+    /// The choice is among the captures of [`crate::model::Model::capture_choices`] number
+    /// `capture - 1` (`capture a or capture b`), each named by the first hole it takes; 0 for
+    /// another choice.
+    pub capture: u8,
 }
 
 impl LapChoice {

@@ -297,6 +297,9 @@ impl Rules {
             }
             return;
         }
+        if choice.capture > 0 {
+            return self.capture_choice_moves(state, sow, choice, out);
+        }
         out.push(Move::Stop);
         if choice.relays >= super::play::MAX_RELAY_CHOICES {
             return;
@@ -486,11 +489,44 @@ impl Rules {
         }
     }
 
+    /// Where a sowing paused for the mover to choose among captures: a pick of the first hole
+    /// each capture would take whose sowing on ends, and `stop` where the rules let the mover
+    /// take nothing.
+    fn capture_choice_moves(&self, state: &State, sow: &SowRules, choice: LapChoice, out: &mut MoveList) {
+        let cur = paused_cursor(state, choice);
+        let k = choice.capture - 1;
+        for (c, h) in self.capture_options(state, sow, (k, choice.at), &cur, &Tally::default()) {
+            let mut s = state.clone();
+            s.phase = Phase::Sow;
+            let mut tally = Tally::default();
+            let step =
+                self.step_run(&mut s, sow, (choice.at, LapAction::Capture(c)), cur, &mut tally, &mut ());
+            if self.step_settles(&s, sow, step, 0) {
+                out.push(Move::Pick(h));
+            }
+        }
+        if self.model.capture_choices[usize::from(k)].stop {
+            out.push(Move::Stop);
+        }
+    }
+
     /// Whether a stretch of sowing that came to `step` (leaving `state`) ends: at a pause,
     /// whether some choice of row end does, looked at a few pauses deep.
     pub(super) fn step_settles(&self, state: &State, sow: &SowRules, step: Step, depth: u8) -> bool {
         match step {
             Step::Over(_) | Step::Captured(..) | Step::Ended | Step::MayStop(..) => true,
+            Step::CaptureChoice(_, k, _) if self.model.capture_choices[usize::from(k)].stop => true,
+            Step::CaptureChoice(..) if depth >= MAX_END_DEPTH => true,
+            Step::CaptureChoice(at, k, cur) => self
+                .capture_options(state, sow, (k, at), &cur, &Tally::default())
+                .into_iter()
+                .any(|(c, _)| {
+                    let mut s = state.clone();
+                    let mut tally = Tally::default();
+                    let step =
+                        self.step_run(&mut s, sow, (at, LapAction::Capture(c)), cur, &mut tally, &mut ());
+                    self.step_settles(&s, sow, step, depth + 1)
+                }),
             Step::Endless | Step::Refused => false,
             // The mover sows it on seed by seed: its laps are theirs to end.
             Step::Path(_) => true,

@@ -172,6 +172,9 @@ pub(super) enum Step {
     Refused,
     /// A lap ended at this hole where the mover may stop (`may stop`), or relay from it.
     MayStop(Hole, Cursor),
+    /// A lap ended at this hole where the mover chooses among the captures of choice number
+    /// `k` (`capture a or capture b`).
+    CaptureChoice(Hole, u8, Cursor),
     /// The game ended between laps (the outcome is set).
     Ended,
     /// The sowing would never end.
@@ -318,6 +321,49 @@ impl Rules {
         Some(self.step_finish(state, history, step, tally, (choice.at, choice.relays + 1), log))
     }
 
+    /// Where a sowing paused for the mover to choose among captures (`capture a or capture
+    /// b`), the capture whose first hole taken is `h`: made, and the sowing on from it.
+    pub(super) fn step_chosen_capture<L: Log>(
+        &self,
+        state: &mut State,
+        history: &mut History,
+        (choice, h): (LapChoice, Hole),
+        log: &mut L,
+    ) -> Option<SowEnd> {
+        let TurnKind::Sow(sow) = &self.phase_rules(state, state.to_move).turn else { return None };
+        let mut tally = Tally::default();
+        let cur = paused_cursor(state, choice);
+        let options = self.capture_options(state, sow, (choice.capture - 1, choice.at), &cur, &tally);
+        let &(c, _) = options.iter().find(|&&(_, first)| first == h)?;
+        state.phase = Phase::Sow;
+        let step = self.step_run(state, sow, (choice.at, LapAction::Capture(c)), cur, &mut tally, log);
+        Some(self.step_finish(state, history, step, tally, (choice.at, choice.relays + 1), log))
+    }
+
+    /// The captures of choice number `k` that would take seeds at a lap's end in hole `at`,
+    /// each with the first hole it would take (the decision that names it), in the order
+    /// written; of two that would take first from the same hole, the first.
+    pub(super) fn capture_options(
+        &self,
+        state: &State,
+        sow: &SowRules,
+        (k, at): (u8, Hole),
+        cur: &Cursor,
+        tally: &Tally,
+    ) -> Vec<(u8, Hole)> {
+        let end = self.step_end(state, sow, at, tally);
+        let mut options: Vec<(u8, Hole)> = Vec::new();
+        for &c in &self.model.capture_choices[usize::from(k)].captures {
+            let mut s = state.clone();
+            let mut first = FirstTaken(None);
+            let (taken, _) = self.take_at(&mut s, c, &end, cur.rev, &mut first);
+            if let Some(h) = first.0.filter(|&h| taken > 0 && options.iter().all(|&(_, o)| o != h)) {
+                options.push((c, h));
+            }
+        }
+        options
+    }
+
     /// Settle the turn a stretch of sowing that came to `step` leaves: end it, pause it for
     /// a choice of the mover's, or hand the turn back; what the sowing came to. `h`: the
     /// hole the stretch began from; `relays`: the pauses to stop or relay the turn has gone
@@ -397,6 +443,13 @@ impl Rules {
                 Self::pause_to_stop(state, at, cur, relays);
                 LapAction::MayStop
             }
+            Step::CaptureChoice(at, k, cur) => {
+                Self::pause_to_stop(state, at, cur, relays);
+                if let Phase::LapChoice(choice) = &mut state.phase {
+                    choice.capture = k + 1;
+                }
+                LapAction::MayStop
+            }
             Step::Over(LapAction::MoveAgain) => {
                 self.sowing_over(state, at, false, tally);
                 self.end_turn_again(state, history);
@@ -470,6 +523,7 @@ impl Rules {
             turn: false,
             hand: 0,
             through: false,
+            capture: 0,
         });
     }
 
@@ -792,6 +846,24 @@ impl Rules {
                     self.step_relay_from(state, sow, (action, at), &mut cur, &mut relays)
                 }
                 LapAction::MayStop => return Step::MayStop(at, cur),
+                LapAction::ChooseCapture(k) => {
+                    let choice = &self.model.capture_choices[usize::from(k)];
+                    let options = self.capture_options(state, sow, (k, at), &cur, tally);
+                    // One capture alone is made without asking, and with none the sowing
+                    // ends; a turn that has paused too often to be sure to end takes the
+                    // first (so that a sowing that goes round is found endless).
+                    match options.first() {
+                        None if !choice.stop => return Step::Over(LapAction::Stop),
+                        Some(&(c, _))
+                            if (options.len() == 1 && !choice.stop)
+                                || cur.pauses >= super::play::MAX_RELAY_CHOICES =>
+                        {
+                            action = LapAction::Capture(c);
+                            continue;
+                        }
+                        _ => return Step::CaptureChoice(at, k, cur),
+                    }
+                }
                 LapAction::MarkHole(h) => {
                     let me = state.to_move;
                     let hole =
@@ -905,6 +977,7 @@ impl Rules {
                     turn: false,
                     hand: 0,
                     through: true,
+                    capture: 0,
                 }));
             }
         }
@@ -941,6 +1014,17 @@ pub(super) fn set_mark(state: &mut State, m: u8, h: Hole, on: bool) {
         *marks |= bit;
     } else {
         *marks &= !bit;
+    }
+}
+
+/// The first hole a capture took, as its log tells.
+struct FirstTaken(Option<Hole>);
+
+impl Log for FirstTaken {
+    fn took(&mut self, h: Hole, n: u16) {
+        if n > 0 && self.0.is_none() {
+            self.0 = Some(h);
+        }
     }
 }
 

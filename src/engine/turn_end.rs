@@ -243,7 +243,9 @@ impl Rules {
                 state.phase_moves[me] = 0;
                 continue;
             }
-            let done = self.phases[phase].lasts.is_some_and(|n| state.phase_turns[me] >= n)
+            let unplayed = !rules.rounds.plays(state.round);
+            let done = unplayed
+                || self.phases[phase].lasts.is_some_and(|n| state.phase_turns[me] >= n)
                 || (rules.first_only && me != state.first)
                 || (!rules.ends_when.is_empty()
                     && rules.ends_when.iter().all(|f| self.side_fact_holds(state, me, f)));
@@ -270,7 +272,7 @@ impl Rules {
             if !done && !blocked {
                 break;
             }
-            if rules.first_only && rules.first_matched && me != state.first {
+            if rules.first_only && rules.first_matched && me != state.first && !unplayed {
                 self.match_first(state, me);
             }
             state.phase_of[me] += 1;

@@ -118,7 +118,8 @@ impl Rules {
         } else {
             state.turn_bits &= !TURN_LEAVE;
         }
-        state.phase = Phase::LapChoice(LapChoice { at, origin, relays, turn: true, hand, through: false });
+        state.phase =
+            Phase::LapChoice(LapChoice { at, origin, relays, turn: true, hand, through: false, capture: 0 });
         true
     }
 

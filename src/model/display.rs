@@ -71,6 +71,12 @@ impl fmt::Display for Model {
 }
 
 impl Model {
+    /// The name of a row of the players' territories, by its index; `hole` where the rows
+    /// have no names (territories that are parts of a shared circuit).
+    fn row_word(&self, role: impl Into<usize>) -> &str {
+        self.row_names.get(role.into()).map_or("hole", String::as_str)
+    }
+
     fn fmt_params(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "\nparameters")?;
         if self.params.is_empty() {
@@ -221,7 +227,7 @@ impl Model {
                  in the direction of the last step)"
             )?;
         }
-        let ring_rows = c.ring_role.map(|r| format!("{} rows", self.row_names[usize::from(r)]));
+        let ring_rows = c.ring_role.map(|r| format!("{} rows", self.row_word(r)));
         let rows = match ring_rows.as_deref() {
             _ if c.edge => "the edge",
             Some(rows) => rows,
@@ -386,10 +392,7 @@ impl Model {
                             .opposite
                             .map(|(role, state)| {
                                 let state = if state == HoleState::Empty { "empty" } else { "occupied" };
-                                format!(
-                                    " whose opposite {} hole is {state}",
-                                    self.row_names[usize::from(role)]
-                                )
+                                format!(" whose opposite {} hole is {state}", self.row_word(role))
                             })
                             .unwrap_or_default();
                         let until = if d.until_captured { ", until the mover has captured" } else { "" };
@@ -421,6 +424,17 @@ impl Model {
                     writeln!(f, "{indent}  a player may pass when {facts} (no end of the game)")?;
                 }
             }
+            match phase.rounds {
+                PhaseRounds::Every => {}
+                PhaseRounds::From(n) => writeln!(
+                    f,
+                    "{indent}  it is played from round {n} on; before it, every player goes past it"
+                )?,
+                PhaseRounds::FirstOnly => writeln!(
+                    f,
+                    "{indent}  it is played in the first round only; later, every player goes past it"
+                )?,
+            }
             if phase.first_only {
                 writeln!(
                     f,
@@ -449,7 +463,7 @@ impl Model {
 
     /// A set of a player's holes, in words: `own hole`, `own inner hole`, `own won hole`, ….
     pub(crate) fn hole_set_text(&self, h: HoleSet) -> String {
-        let row = |role: Role| &self.row_names[usize::from(role)];
+        let row = |role: Role| self.row_word(role);
         let place = column_words;
         match h {
             HoleSet::Territory => "own hole".to_string(),
@@ -470,7 +484,7 @@ impl Model {
 
     /// Facts about a player's holes, joined by `and`.
     fn side_facts_text(&self, facts: &[SideFact]) -> String {
-        let row = |role: Role| &self.row_names[usize::from(role)];
+        let row = |role: Role| self.row_word(role);
         let place = column_words;
         let holes = |h: HoleSet| self.hole_set_text(h);
         let text = |fact: &SideFact| match *fact {
@@ -619,7 +633,7 @@ impl Model {
         }
         if let Some(block) = &sowing.block {
             let mark = |m: MarkId| &self.marks[usize::from(m)].name;
-            let row = |r: Role| &self.row_names[usize::from(r)];
+            let row = |r: Role| self.row_word(r);
             let spared: Vec<String> = block
                 .exempt
                 .iter()
@@ -714,7 +728,7 @@ impl Model {
             writeln!(
                 f,
                 "{indent}  also: while the mover holds seeds in hand, they may sow {them} instead, as the turn's first lap, the first into {whose} {} row's {place}{round} (`hand`{how_many})",
-                self.row_names[usize::from(hand.role)]
+                self.row_word(hand.role)
             )?;
         }
         if let Some(n) = sowing.empty_hole {
@@ -776,7 +790,7 @@ impl Model {
             writeln!(
                 f,
                 "{gap}{indent}{puts}: where the opposite {} hole is {}, capture {} there; {elsewhere} as the turn's first lap",
-                self.row_names[usize::from(role)],
+                self.row_word(role),
                 state_word(state),
                 self.captures[usize::from(place.capture)].name
             )?;
@@ -803,7 +817,7 @@ impl Model {
             writeln!(
                 f,
                 "{gap}{indent}sowing: a turn's first lap may not leave the {} row from an end hole at once while another hole of it is occupied",
-                self.row_names[usize::from(role)]
+                self.row_word(role)
             )?;
         }
         if let Some(max) = sowing.side_path {
@@ -817,7 +831,7 @@ impl Model {
             writeln!(
                 f,
                 "{gap}{indent}sowing: a relay that would leave the {} row from an end hole at once while another hole of it is occupied cannot be sown, and the mover loses",
-                self.row_names[usize::from(role)]
+                self.row_word(role)
             )?;
         }
         if let Some(m) = sowing.skip {
@@ -910,7 +924,7 @@ impl Model {
         if let Some(role) = c.lands_in {
             words.push(format!(
                 "whose last seed, counted on in the direction sown, would fall in an own {} hole in front of an occupied hole",
-                self.row_names[usize::from(role)]
+                self.row_word(role)
             ));
         }
         if let Some(rule) = &c.lap_ends {
@@ -918,10 +932,7 @@ impl Model {
         }
         if let Some((side, role)) = c.reaches {
             let whose = if side == Side::Own { "own" } else { "opponent's" };
-            words.push(format!(
-                "whose first lap drops a seed into the {whose} {} row",
-                self.row_names[usize::from(role)]
-            ));
+            words.push(format!("whose first lap drops a seed into the {whose} {} row", self.row_word(role)));
         }
         for (which, state) in [("next", c.next), ("previous", c.previous)] {
             if let Some(state) = state {
@@ -938,7 +949,7 @@ impl Model {
             ));
         }
         if let Some((role, state)) = c.opposite {
-            words.push(format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state)));
+            words.push(format!("opposite {} {}", self.row_word(role), state_word(state)));
         }
         if let HoleSet::Marked(m) = c.holes {
             words.push(format!("marked {}", self.marks[usize::from(m)].name));
@@ -1020,7 +1031,7 @@ impl Model {
             None => {}
         }
         if let Some(role) = rule.role {
-            conditions.push(format!("in row {}", self.row_names[usize::from(role)]));
+            conditions.push(format!("in row {}", self.row_word(role)));
         }
         if let Some(mark) = rule.mark {
             conditions.push(format!("marked {}", self.marks[usize::from(mark)].name));
@@ -1052,44 +1063,36 @@ impl Model {
     fn fact_words(&self, fact: Fact) -> String {
         match fact {
             Fact::Opposite(role, state) => {
-                format!("opposite {} {}", self.row_names[usize::from(role)], state_word(state))
+                format!("opposite {} {}", self.row_word(role), state_word(state))
             }
             Fact::OppositeMarked(role, mark) => {
                 format!(
                     "opposite {} is {} hole",
-                    self.row_names[usize::from(role)],
+                    self.row_word(role),
                     a_name(&self.marks[usize::from(mark)].name)
                 )
             }
             Fact::OppositeSide(role, side) => {
                 let whose = if side == Side::Own { "own" } else { "opponent's" };
-                format!("opposite {} is an {whose} hole", self.row_names[usize::from(role)])
+                format!("opposite {} is an {whose} hole", self.row_word(role))
             }
             Fact::OppositeHolds(role, min, max) => {
-                format!(
-                    "opposite {} holds {}",
-                    self.row_names[usize::from(role)],
-                    seed_range(min, max, "", "")
-                )
+                format!("opposite {} holds {}", self.row_word(role), seed_range(min, max, "", ""))
             }
             Fact::Column(role, state) => {
-                format!(
-                    "own {} in the landing column {}",
-                    self.row_names[usize::from(role)],
-                    state_word(state)
-                )
+                format!("own {} in the landing column {}", self.row_word(role), state_word(state))
             }
             Fact::ColumnHolds(role, min, max) => {
                 format!(
                     "own {} in the landing column holds {}",
-                    self.row_names[usize::from(role)],
+                    self.row_word(role),
                     seed_range(min, max, "", "")
                 )
             }
             Fact::Next(state) => format!("next hole {}", state_word(state)),
             Fact::Row(side, role, state) => {
                 let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
-                let row = &self.row_names[usize::from(role)];
+                let row = self.row_word(role);
                 match state {
                     HoleState::Empty => format!("{whose} {row} row all empty"),
                     HoleState::Occupied => format!("{whose} {row} row not all empty"),
@@ -1097,7 +1100,7 @@ impl Model {
             }
             Fact::RowMarked(side, role, m, some) => {
                 let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
-                let row = &self.row_names[usize::from(role)];
+                let row = self.row_word(role);
                 let mark = &self.marks[usize::from(m)].name;
                 if some {
                     format!("{whose} {row} row has a {mark} hole")
@@ -1127,9 +1130,9 @@ impl Model {
             Fact::Stepped(at, min, max, step) => {
                 let hole = match at {
                     CountAt::Landing => "landing hole now".to_string(),
-                    CountAt::Opposite(r) => format!("opposite {}", self.row_names[usize::from(r)]),
+                    CountAt::Opposite(r) => format!("opposite {}", self.row_word(r)),
                     CountAt::Column(r) => {
-                        format!("own {} in the landing column", self.row_names[usize::from(r)])
+                        format!("own {} in the landing column", self.row_word(r))
                     }
                     CountAt::Along(steps) => along_hole(steps),
                 };
@@ -1139,7 +1142,7 @@ impl Model {
             Fact::HandLap => "the lap of the mover's hand".to_string(),
             Fact::LastSkipped => "the last seed skipped a hole".to_string(),
             Fact::SameIndex(r, mark, min, max, step) => {
-                let hole = format!("own {} hole of the landing hole's index", self.row_names[usize::from(r)]);
+                let hole = format!("own {} hole of the landing hole's index", self.row_word(r));
                 match mark {
                     Some(m) => format!("{hole} {} hole", a_name(&self.marks[usize::from(m)].name)),
                     None => format!("{hole} holds {}", count_set(min, max, step, "seeds")),
@@ -1177,7 +1180,7 @@ impl Model {
             }
             Fact::NotReached(side, role, ended) => {
                 let whose = if side == Side::Own { "the mover's" } else { "the opponent's" };
-                let row = &self.row_names[usize::from(role)];
+                let row = self.row_word(role);
                 if ended {
                     format!("no earlier lap of the turn ended in {whose} {row} row")
                 } else {
@@ -1198,9 +1201,9 @@ impl Model {
                 .iter()
                 .map(|t| match t {
                     Target::Landing => "the landing hole".to_string(),
-                    Target::Opposite(r) => format!("opposite {}", self.row_names[usize::from(*r)]),
+                    Target::Opposite(r) => format!("opposite {}", self.row_word(*r)),
                     Target::Column(r) => {
-                        format!("own {} in the landing column", self.row_names[usize::from(*r)])
+                        format!("own {} in the landing column", self.row_word(*r))
                     }
                     Target::HolesBefore(run, min, max, step) | Target::HolesAfter(run, min, max, step) => {
                         let (side, gaps) = (run.side(), run.gaps());
@@ -1221,21 +1224,17 @@ impl Model {
                             None => format!("{each} {way} it{across} while it holds {count}, on either side"),
                         };
                         if run.takes_across() {
-                            format!("{run_text}, each with the hole opposite it")
+                            format!("{run_text}, each hole of the run with the hole opposite it")
                         } else {
                             run_text
                         }
                     }
                     Target::Along(steps) => along_hole(*steps),
                     Target::ColumnAlong(r, steps) => {
-                        format!(
-                            "own {} in the column of {}",
-                            self.row_names[usize::from(*r)],
-                            along_hole(*steps)
-                        )
+                        format!("own {} in the column of {}", self.row_word(*r), along_hole(*steps))
                     }
                     Target::OppositeAlong(r, steps) => {
-                        format!("opposite {} of {}", self.row_names[usize::from(*r)], along_hole(*steps))
+                        format!("opposite {} of {}", self.row_word(*r), along_hole(*steps))
                     }
                     Target::Every(side, min, max, step) | Target::EverySown(side, min, max, step) => {
                         let sown = matches!(t, Target::EverySown(..));
@@ -1425,7 +1424,7 @@ impl Model {
                 f,
                 "  a player to move with no seeds is given {} {seeds} from the captures of the player who just moved, into their {} {column} (checked after every turn)",
                 gift.count,
-                self.row_names[usize::from(gift.role)]
+                self.row_word(gift.role)
             )?;
         }
         if let Some(few) = end.few_seeds {
@@ -1467,7 +1466,7 @@ impl Model {
             writeln!(f, "  a game that reaches {limit} turns is a draw")?;
         }
         if let Some(role) = end.row_empty {
-            let row = &self.row_names[usize::from(role)];
+            let row = self.row_word(role);
             let when = if end.row_empty_every_lap {
                 "every lap a sowing goes on from, and every turn"
             } else {
@@ -1492,7 +1491,7 @@ impl Model {
             writeln!(f, "  a player may pass at any turn of the main game, and loses by it")?;
         }
         if let Some(role) = end.end_holes {
-            let row = &self.row_names[usize::from(role)];
+            let row = self.row_word(role);
             writeln!(
                 f,
                 "  a player whose captures of one turn of the main game take both end holes of the opponent's {row} row wins"
@@ -1663,7 +1662,7 @@ impl Model {
                     .to_string()
             }
             SowInto::Behind(role) => {
-                format!("the mover's {} hole behind the landing hole", self.row_names[usize::from(role)])
+                format!("the mover's {} hole behind the landing hole", self.row_word(role))
             }
             SowInto::Hole { role, column } => {
                 let place = match column {
@@ -1672,10 +1671,10 @@ impl Model {
                     Column::FromLeft(k) => format!("{} from the left", k + 1),
                     Column::FromRight(k) => format!("{} from the right", k + 1),
                 };
-                format!("the mover's {place} {} hole", self.row_names[usize::from(role)])
+                format!("the mover's {place} {} hole", self.row_word(role))
             }
             SowInto::RowEnd { role, middle, far_for_north, ahead } => {
-                let row = &self.row_names[usize::from(role)];
+                let row = self.row_word(role);
                 let end = if far_for_north { " (North: the farther end)" } else { "" };
                 if ahead {
                     format!(
@@ -1720,10 +1719,10 @@ impl Model {
     fn follow_up_text(&self, follow_up: &FollowUp) -> String {
         let region = |r: Region| match r.role {
             None => "the opponent's territory".to_string(),
-            Some(role) => format!("the opponent's {} row", self.row_names[usize::from(role)]),
+            Some(role) => format!("the opponent's {} row", self.row_word(role)),
         };
         let condition = |c: Option<Role>| {
-            c.map(|role| format!("if the opposite {} hole was taken, ", self.row_names[usize::from(role)]))
+            c.map(|role| format!("if the opposite {} hole was taken, ", self.row_word(role)))
                 .unwrap_or_default()
         };
         match follow_up {
@@ -1768,7 +1767,7 @@ impl Model {
             None => {}
         }
         if let Some(role) = filter.role {
-            words.push(self.row_names[usize::from(role)].clone());
+            words.push(self.row_word(role).to_string());
         }
         if let Some(mark) = filter.mark {
             words.push(self.marks[usize::from(mark)].name.clone());
@@ -1789,6 +1788,19 @@ impl Model {
             LapAction::MoveAgain => "the mover moves again".to_string(),
             LapAction::Stop => "stop".to_string(),
             LapAction::Capture(i) => format!("capture {}", self.captures[usize::from(i)].name),
+            LapAction::ChooseCapture(k) => {
+                let choice = &self.capture_choices[usize::from(k)];
+                let names: Vec<String> = choice
+                    .captures
+                    .iter()
+                    .map(|&c| format!("capture {}", self.captures[usize::from(c)].name))
+                    .collect();
+                let stop = if choice.stop { ", or take nothing" } else { "" };
+                format!(
+                    "the mover chooses: {}{stop} (among the captures that would take seeds here; one alone is made without asking)",
+                    names.join(" or ")
+                )
+            }
             LapAction::MarkLanding(m) => {
                 format!("stop, and mark the landing hole as {}", self.marks[usize::from(m)].name)
             }
@@ -1810,7 +1822,7 @@ impl Model {
                         Column::FromLeft(k) => format!("{} from the left", k + 1),
                         Column::FromRight(k) => format!("{} from the right", k + 1),
                     };
-                    let row = &self.row_names[usize::from(m.role)];
+                    let row = self.row_word(m.role);
                     let hole = match m.opponent {
                         true => format!("the opponent's {place} {row} hole"),
                         false => format!("the {place} own {row} hole"),

@@ -47,6 +47,9 @@ pub struct Model {
     pub captures: Vec<Capture>,
     /// The moves of seeds from a landing hole that lap rules refer to by index.
     pub landing_moves: Vec<LandingMove>,
+    /// The choices among captures that lap rules refer to by index (`capture a or capture
+    /// b`).
+    pub capture_choices: Vec<CaptureChoice>,
     /// How the game ends.
     pub end: EndRules,
     /// `after N laps a sowing is endless`: laps after which a sowing that has not ended is
@@ -196,6 +199,31 @@ pub struct Phase {
     /// The other player, going past it, matches the first player's holes (`, the other
     /// matching their arrangement`).
     pub first_matched: bool,
+    /// The rounds of a game of rounds it is played in (`it is played from the second round
+    /// on`); in the others every player goes past it.
+    pub rounds: PhaseRounds,
+}
+
+/// The rounds of a game of rounds an opening is played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhaseRounds {
+    /// Every round.
+    Every,
+    /// From this round on (1 is the first).
+    From(u16),
+    /// `in the first round only`.
+    FirstOnly,
+}
+
+impl PhaseRounds {
+    /// Whether the opening is played in a round, `round` rounds having been completed.
+    pub fn plays(self, round: u16) -> bool {
+        match self {
+            PhaseRounds::Every => true,
+            PhaseRounds::From(n) => u32::from(round) + 1 >= u32::from(n),
+            PhaseRounds::FirstOnly => round == 0,
+        }
+    }
 }
 
 /// `a player may swap sides`: the players change places, the board turned half a circle.
@@ -238,6 +266,7 @@ impl Phase {
             swap: None,
             first_only: false,
             first_matched: false,
+            rounds: PhaseRounds::Every,
         }
     }
 }
@@ -498,7 +527,7 @@ impl Model {
                 || s.every_lap_itself
                 || s.whole_move.is_some()
                 || s.first_lap.chosen.is_some()
-                || s.actions().any(|a| matches!(a, LapAction::MarkHole(_)))
+                || s.actions().any(|a| matches!(a, LapAction::MarkHole(_) | LapAction::ChooseCapture(_)))
         };
         // Holes claimed or marked by a capture, or won between rounds, change the position's
         // owners and marks.
@@ -1596,6 +1625,18 @@ pub enum LapAction {
     /// turning back`). Played lap by lap. (Last, so that the fast path's matches on the
     /// others compile as they did.)
     RelayBack,
+    /// The mover chooses one of the captures of choice number `n` of
+    /// [`Model::capture_choices`] (`capture a or capture b [or stop]`). Played lap by lap.
+    ChooseCapture(u8),
+}
+
+/// `capture a or capture b [or stop]`: the captures a mover chooses among at a landing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaptureChoice {
+    /// The captures, by index into [`Model::captures`], in the order written.
+    pub captures: Vec<u8>,
+    /// `or stop`: the mover may take nothing.
+    pub stop: bool,
 }
 
 /// A lap rule's `mark the previous hole as nedf[, then relay]` (or `mark the landing hole as

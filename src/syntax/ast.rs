@@ -117,8 +117,10 @@ pub enum SectionKind {
     /// clause.
     OpeningSwap(bool),
     /// `only the first player plays it` (in an opening), and where written, `, the other
-    /// matching their arrangement`.
-    FirstOnly(Option<Span>),
+    /// matching their arrangement`; then `, from the second round on`, as [`SectionKind::Rounds`].
+    FirstOnly(Option<Span>, Option<Spanned<PlayedRounds>>),
+    /// `it is played from the second round on` or `… in the first round only` (in an opening).
+    Rounds(Spanned<PlayedRounds>),
 }
 
 impl SectionKind {
@@ -161,7 +163,8 @@ impl SectionKind {
             SectionKind::OpeningEnd(OpeningEnd::AtCapture(_)) => "it ends for a player when a capture leaves",
             SectionKind::OpeningBlocked => "a player who cannot move in it loses",
             SectionKind::OpeningSwap(_) => "a player may swap sides",
-            SectionKind::FirstOnly(_) => "only the first player plays it",
+            SectionKind::FirstOnly(..) => "only the first player plays it",
+            SectionKind::Rounds(_) => "it is played from the second round on",
             SectionKind::KeepTurn(_) => "a player keeps the turn",
             SectionKind::DropCapture(_) => "a seed moved into",
         }
@@ -1164,6 +1167,9 @@ pub enum LapAction {
     RelayNext,
     /// Carry out the named capture; the sowing ends.
     Capture(Spanned<String>),
+    /// `capture A or capture B [or stop]`: the mover chooses one of the named captures (or,
+    /// with `stop`, none).
+    CaptureChoice(Vec<Spanned<String>>, bool),
     /// The mover chooses: stop, or relay.
     MayStop,
     /// `may move again`.
@@ -1534,6 +1540,15 @@ pub struct Refill {
     pub closed_short: bool,
     /// `, a player who cannot fill a hole ends the game and …`: how the game is scored there.
     pub unable: Option<Scoring>,
+}
+
+/// The rounds an opening is played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayedRounds {
+    /// `from the Nth round on` (the number, from 1).
+    From(u32),
+    /// `in the first round only`.
+    FirstOnly,
 }
 
 /// Who starts the next round, as a game of rounds says.

@@ -234,7 +234,20 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         Rule::drop_capture => SectionKind::DropCapture(lower_drop_capture(pair)?),
         Rule::opening_blocked => SectionKind::OpeningBlocked,
         Rule::first_only => {
-            SectionKind::FirstOnly(Children::of(pair).optional(Rule::first_matched).map(|p| span(&p)))
+            let mut c = Children::of(pair);
+            let matched = c.optional(Rule::first_matched).map(|p| span(&p));
+            let rounds = match c.optional(Rule::later_rounds) {
+                Some(p) => Some(lower_played_rounds(p)?),
+                None => None,
+            };
+            SectionKind::FirstOnly(matched, rounds)
+        }
+        Rule::rounds_from => {
+            let part = Children::of(pair).any()?;
+            SectionKind::Rounds(match part.as_rule() {
+                Rule::first_round_only => Spanned::new(PlayedRounds::FirstOnly, span(&part)),
+                _ => lower_played_rounds(part)?,
+            })
         }
         Rule::opening_swap => {
             SectionKind::OpeningSwap(Children::of(pair).optional(Rule::swap_instead).is_some())
@@ -242,6 +255,20 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
         _ => return unexpected(&pair),
     };
     Ok(Section { keyword, span: whole, kind })
+}
+
+/// `from the second round on`.
+fn lower_played_rounds(pair: Pair<'_, Rule>) -> Result<Spanned<PlayedRounds>> {
+    let sp = span(&pair);
+    let word = Children::of(pair).rest().find(|p| matches!(p.as_rule(), Rule::ordinal | Rule::kw_second));
+    let round = match word {
+        Some(p) if p.as_rule() == Rule::ordinal => {
+            let digits: String = p.as_str().chars().take_while(char::is_ascii_digit).collect();
+            digits.parse::<u32>().map_err(|_| SyntaxError::internal(sp, "a round number"))?
+        }
+        _ => 2,
+    };
+    Ok(Spanned::new(PlayedRounds::From(round), sp))
 }
 
 fn lower_string_list(pair: Pair<'_, Rule>) -> Result<Vec<Spanned<String>>> {
@@ -1365,6 +1392,7 @@ fn lower_lap_rule(pair: Pair<'_, Rule>) -> Result<LapRule> {
             Rule::relay
             | Rule::relay_next
             | Rule::capture_ref
+            | Rule::capture_choice
             | Rule::may_stop
             | Rule::may_move_again
             | Rule::move_again
@@ -1637,6 +1665,18 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
         Rule::move_again => LapAction::MoveAgain,
         Rule::stop => LapAction::Stop,
         Rule::capture_ref => LapAction::Capture(lower_name(Children::of(pair).expect(Rule::name)?)),
+        Rule::capture_choice => {
+            let mut names = Vec::new();
+            let mut stop = false;
+            for part in pair.into_inner() {
+                match part.as_rule() {
+                    Rule::capture_ref => names.push(lower_name(Children::of(part).expect(Rule::name)?)),
+                    Rule::stop => stop = true,
+                    _ => {}
+                }
+            }
+            LapAction::CaptureChoice(names, stop)
+        }
         Rule::mark_landing => {
             let mut c = Children::of(pair);
             let previous = c.optional(Rule::mark_previous).is_some();

@@ -7174,7 +7174,7 @@ fn a_run_may_take_the_holes_opposite_its_holes() {
     ]);
     let rules = seventh_fault(&text);
     let shown = rules.model().to_string();
-    assert!(shown.contains("each with the hole opposite it"), "{shown}");
+    assert!(shown.contains("each hole of the run with the hole opposite it"), "{shown}");
     let general = Rules::general(rules.model().clone()).unwrap();
     for rules in [&rules, &general] {
         let mut game = Game::new(rules);
@@ -7336,4 +7336,115 @@ fn an_opening_may_have_the_other_player_match_the_arrangement() {
     }
     game.play(Move::Pass).unwrap();
     assert_eq!(own.board_counts(game.state()), vec![0, 2, 2, 4, 3, 2, 2, 2]);
+}
+
+/// A lap rule may let the mover choose one of several captures (Gifia: "the counters from only
+/// one of these adjacent holes may be captured": blind tests 9, 10, 23 and 32). In [`PLAIN`]
+/// (a1 a2 a3 a4 then b4 … b1) with a1 2, a2 0, a3 1, a4 2: South sows a1 into a2 and a3; the
+/// previous hole a2 (1) and the next hole a4 (2) are both occupied, so South chooses, by the
+/// first hole the capture takes: `a2` or `a4`. Choosing a4 takes its 2 into South's hand. With
+/// a1 1 and a2 0, a1's seed lands in a2 and only the next hole (a3) holds seeds: that capture
+/// is made without asking. With `or stop`, `stop` is offered too and takes nothing.
+#[test]
+fn a_lap_rule_may_let_the_mover_choose_the_capture() {
+    let text = plain(&[
+        (
+            "        2 in every hole\n",
+            "        1 in every hole\n        2 in a1\n        0 in a2\n        2 in a4\n",
+        ),
+        (
+            "        otherwise: stop",
+            "        when the last seed lands in a hole: capture previous or capture next",
+        ),
+        (
+            "    end {",
+            "    capture previous {\n        take the previous hole\n        put the taken seeds in the mover's hand\n    }\n    capture next {\n        take the next hole\n        put the taken seeds in the mover's hand\n    }\n    end {",
+        ),
+    ]);
+    let rules = seventh_fault(&text);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("the mover chooses: capture previous or capture next"), "{shown}");
+    let mut game = Game::new(&rules);
+    game.play_part("a1").unwrap();
+    let names: Vec<String> = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect();
+    assert_eq!(names, ["a2", "a4"]);
+    assert_eq!(game.state().to_move(), Player::South);
+    let played = game.play_part("a4").unwrap();
+    let s = game.state();
+    assert_eq!(rules.board_counts(s), vec![0, 1, 2, 0, 1, 1, 1, 1]);
+    assert_eq!(s.hand()[Player::South], 2);
+    assert_eq!(s.to_move(), Player::North);
+    assert_eq!(sow::session::narrate_played(&rules, &played, s), "South captures 2 from a4.");
+    // Only one capture takes seeds: made without asking.
+    let one = seventh_fault(&text.replace("        2 in a1\n", "").replace("        2 in a4\n", ""));
+    let mut game = Game::new(&one);
+    game.play(Move::Sow(hole(&one, "a1"))).unwrap();
+    assert_eq!(one.board_counts(game.state()), vec![0, 1, 0, 1, 1, 1, 1, 1]);
+    assert_eq!(game.state().hand()[Player::South], 1);
+    assert_eq!(game.state().to_move(), Player::North);
+    // `or stop`: the mover may take nothing.
+    let may = seventh_fault(
+        &text.replace("capture previous or capture next", "capture previous or capture next or stop"),
+    );
+    let mut game = Game::new(&may);
+    game.play_part("a1").unwrap();
+    let names: Vec<String> = game.legal_moves().iter().map(|&m| may.move_text(m)).collect();
+    assert_eq!(names, ["a2", "a4", "stop"]);
+    game.play_part("stop").unwrap();
+    assert_eq!(may.board_counts(game.state()), vec![0, 1, 2, 2, 1, 1, 1, 1]);
+    assert_eq!(game.state().hand()[Player::South], 0);
+}
+
+/// An opening may be played from the second round on (Baqura: the loser of a round arranges
+/// their counters, and the winner copies, from the second round; blind test 35, items 1 and
+/// 4). In round 1 South goes past the arrangement and sows a4 into b4 at once: South is left
+/// with no seeds and the round ends, South with 6 (a1 4, a2 2), North with 14 (b4 b3 b2 4
+/// each, b1 2). South, the loser, starts round 2 in the arrangement: a seed from a1 to a4, and
+/// a pass (a: 3 2 0 1). North goes past it, matching: b1 3, b2 2, b4 1, and 8 in its store.
+#[test]
+fn an_opening_may_be_played_from_the_second_round_on() {
+    let text = r#"game "Later rounds" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    opening "arrangement" {
+        only the first player plays it, the other matching their arrangement, from the second round on
+        move 1 seed from an occupied own hole to an own hole
+        a player may pass
+        a player keeps the turn until they pass, at most 10 moves
+        it ends for a player when they pass
+    }
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+        the game is played in rounds: each player fills own holes from the left with 4 seeds each, the last with the seeds left, and the loser of a round starts the next
+        after 100 turns the game is a draw
+    }
+}"#;
+    let rules = seventh_fault(text);
+    assert!(rules.model().to_string().contains("it is played from round 2 on"));
+    let mut setup = setup(&rules, "b 2 3 3 2\na 0 0 0 1", Player::South);
+    setup.stores = sow::engine::ByPlayer::pair(6, 3);
+    let mut game = Game::from_state(&rules, state(&rules, &setup));
+    game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+    let s = game.state().clone();
+    assert_eq!(s.round(), 1);
+    assert_eq!(s.to_move(), Player::South);
+    assert_eq!(rules.board_counts(&s), vec![4, 2, 0, 0, 2, 4, 4, 4]);
+    game.play(Move::Transfer(hole(&rules, "a1"), hole(&rules, "a4"))).unwrap();
+    game.play(Move::Pass).unwrap();
+    let s = game.state();
+    assert_eq!(s.to_move(), Player::North);
+    assert_eq!(rules.board_counts(s), vec![3, 2, 0, 1, 3, 2, 0, 1]);
+    assert_eq!(rules.store_seeds(s, Player::North), 8);
 }
