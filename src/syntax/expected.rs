@@ -167,7 +167,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_losers => "`loser's`",
         Rule::kw_matching => "`matching`",
         Rule::kw_arrangement => "`arrangement`",
-        Rule::kw_second => "`second`",
+        Rule::second_word => "`second`",
         Rule::kw_starts => "`starts`",
         Rule::kw_left => "`left`",
         Rule::kw_endless => "`endless`",

@@ -260,7 +260,7 @@ fn lower_section(pair: Pair<'_, Rule>) -> Result<Section> {
 /// `from the second round on`.
 fn lower_played_rounds(pair: Pair<'_, Rule>) -> Result<Spanned<PlayedRounds>> {
     let sp = span(&pair);
-    let word = Children::of(pair).rest().find(|p| matches!(p.as_rule(), Rule::ordinal | Rule::kw_second));
+    let word = Children::of(pair).rest().find(|p| matches!(p.as_rule(), Rule::ordinal | Rule::second_word));
     let round = match word {
         Some(p) if p.as_rule() == Rule::ordinal => {
             let digits: String = p.as_str().chars().take_while(char::is_ascii_digit).collect();
