@@ -1781,6 +1781,7 @@ impl Scope<'_> {
             rest: rest?,
             made_up: r.made_up.is_some(),
             matching: r.matching.is_some(),
+            spread: r.spread,
             fresh: r.fresh.is_some(),
             win: r.win.is_some(),
             closed: closed?,

@@ -158,6 +158,7 @@ impl Rules {
         // The holes each player fills: as many as their seeds fill, or with a last one
         // part-filled.
         let holes = |p: Player| match rounds.rest {
+            _ if rounds.spread => have[p] / each + have[p] % each,
             Some(least) => have[p] / each + u32::from(have[p] % each >= u32::from(least)),
             None => have[p] / each,
         };
@@ -296,9 +297,12 @@ impl Rules {
             // Each hole its share (fewer in a last part-filled hole; where matching, what the
             // hole it faces got), the rest kept.
             left[p] = have[p];
-            for &h in &order[p][..fill[p]] {
+            // With `the seeds left one a hole`, the holes after the full ones get one each.
+            let full = (have[p] / u32::from(rounds.seeds).max(1)) as usize;
+            for (j, &h) in order[p][..fill[p]].iter().enumerate() {
                 let share = match (matching, self.facing(h)) {
                     (Some(q), Some(faced)) if q == p => u32::from(state.counts[faced.index()]),
+                    _ if rounds.spread && j >= full => 1,
                     _ => u32::from(rounds.seeds),
                 };
                 let n = left[p].min(share);

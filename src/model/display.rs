@@ -1608,7 +1608,12 @@ impl Model {
                 "  a player with seeds over then fills the holes the others left empty, in their filling order, and each is theirs from then on"
             )?;
         }
-        if let Some(least) = rounds.rest {
+        if rounds.spread {
+            writeln!(
+                f,
+                "  the seeds too few to fill a hole go one into each hole after the full ones; any others stay {kept}"
+            )?;
+        } else if let Some(least) = rounds.rest {
             let many = if least > 1 { format!(" if they are at least {least}") } else { String::new() };
             writeln!(f, "  the seeds too few to fill a last hole go into it{many}; any others stay {kept}")?;
             if rounds.made_up {

@@ -2314,6 +2314,9 @@ pub struct Refill {
     pub rest: Option<u16>,
     /// A last hole filled short is made up with the seeds the others have left over.
     pub made_up: bool,
+    /// Seeds that fill no hole go one into each hole after the full ones (`, the seeds left
+    /// one a hole`).
+    pub spread: bool,
     /// Only the player with fewer seeds (the loser) fills by the line; the other fills the
     /// holes facing those, as they were filled (`, the winner matching the loser's holes`).
     pub matching: bool,

@@ -1530,6 +1530,8 @@ pub struct Refill {
     pub made_up: Option<Span>,
     /// `, the winner matching the loser's holes`.
     pub matching: Option<Span>,
+    /// `, the seeds left one a hole`.
+    pub spread: bool,
     /// `every hole goes back to its first owner, then` (before `each player fills`).
     pub fresh: Option<Span>,
     /// `, then the empty holes of the others, which become theirs`.

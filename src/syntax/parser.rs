@@ -2159,6 +2159,7 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         }
         None => None,
     };
+    let spread = c.optional(Rule::rounds_spread).is_some();
     let matching = c.optional(Rule::rounds_matching).map(|p| span(&p));
     let win = c.optional(Rule::rounds_win).map(|p| span(&p));
     let (closed, closed_short) = match c.optional(Rule::rounds_closed) {
@@ -2178,6 +2179,7 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         rest,
         made_up,
         matching,
+        spread,
         fresh,
         win,
         closed,

@@ -7289,6 +7289,16 @@ fn a_round_may_have_the_winner_match_the_losers_holes() {
     };
     assert_eq!(after(&matching), (vec![4, 2, 0, 0, 4, 2, 0, 0], [0, 8]));
     assert_eq!(after(&own), (vec![4, 2, 0, 0, 2, 4, 4, 4], [0, 0]));
+    // `, the seeds left one a hole` (Gabata (Ansaba), blind test 35, item 8): South's 6 fill
+    // a1 with 4 and a2 and a3 with 1 each; North's 14 fill b4, b3 and b2 with 4 and b1 with 1,
+    // the last seed kept (no hole is left). Matched, North copies South's three holes.
+    let spread = |text: &str| {
+        seventh_fault(&text.replace(", the last with the seeds left", ", the seeds left one a hole"))
+    };
+    assert!(spread(text).model().to_string().contains("go one into each hole after the full ones"));
+    assert_eq!(after(&spread(text)), (vec![4, 1, 1, 0, 4, 1, 1, 0], [0, 8]));
+    let own_spread = spread(&text.replace(", the winner matching the loser's holes", ""));
+    assert_eq!(after(&own_spread), (vec![4, 1, 1, 0, 1, 4, 4, 4], [0, 1]));
 }
 
 /// An opening only the first player plays may have the other match their arrangement (Baqura:
