@@ -633,6 +633,23 @@ impl Scope<'_> {
             ast::LapAction::MayStop => LapAction::MayStop,
             ast::LapAction::MayMoveAgain => LapAction::MayMoveAgain,
             ast::LapAction::MoveAgain => LapAction::MoveAgain,
+            ast::LapAction::MoveAgainBack => {
+                // A way chosen once is kept for the game: a turn may not go the other way.
+                if let Some(c) = self.eff.sections.circuit
+                    && let Some((other, false)) = &c.node.other
+                {
+                    return Err(CheckError::ConflictingWords {
+                        word: "move again, turning back".into(),
+                        other: "chosen once".into(),
+                        span: action.span.into(),
+                        first: other.span.into(),
+                        help: "a way chosen once is the player's for the game, and a turn turned back would go the other: \
+                               let the way be chosen each turn (`anticlockwise or clockwise, chosen each turn`), or move again without turning back"
+                            .into(),
+                    });
+                }
+                LapAction::MoveAgainBack
+            }
             ast::LapAction::Stop => LapAction::Stop,
             ast::LapAction::Capture(name) => LapAction::Capture(self.capture(name)?),
             ast::LapAction::CaptureChoice(..) => {

@@ -650,6 +650,7 @@ fn build(model: Model) -> Rules {
         // seeds left to the player who moved last.
         tracks_again: model.end.left_to_last
             || model.may_move_again()
+            || model.moves_again_back()
             || model.phases.iter().any(
                 |p| matches!(&p.turn, Turn::Sow(s) if s.whole_move.as_ref().is_some_and(|w| w.not_again)),
             ),

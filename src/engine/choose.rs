@@ -244,6 +244,8 @@ impl Rules {
             return Some(d != self.direction);
         }
         match (state.direction[me], self.chosen) {
+            // A turn of moving again turned back goes the way it was given.
+            (Some(d), Chosen::EachTurn) if state.again == AGAIN_BACK => Some(d != self.direction),
             (_, Chosen::EachTurn) | (None, Chosen::Once) => None,
             (Some(d), _) => Some(d != self.direction),
             (None, Chosen::Never) => Some(false),

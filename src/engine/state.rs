@@ -636,6 +636,9 @@ pub struct State {
 pub(crate) const AGAIN: u8 = 1;
 /// [`State::again`]: … which the mover may pass on (`may move again`).
 pub(crate) const AGAIN_MAY: u8 = 2;
+/// [`State::again`]: … whose sowing goes the way [`State::direction`] says, the other way
+/// from the turn before (`move again, turning back`).
+pub(crate) const AGAIN_BACK: u8 = 4;
 
 /// [`State::turn_bits`]: the turn's first lap was turned.
 pub(crate) const TURN_FIRST_TURNED: u16 = 1;

@@ -455,6 +455,20 @@ impl Rules {
                 self.end_turn_again(state, history);
                 LapAction::MoveAgain
             }
+            Step::Over(LapAction::MoveAgainBack) => {
+                // The way this turn went (as it was chosen or given), turned for the next.
+                let went = match &self.phase_rules(state, me).turn {
+                    TurnKind::Sow(sow) => self.turn_reversed(state, sow, me),
+                    _ => false,
+                };
+                self.sowing_over(state, at, false, tally);
+                self.end_turn_again(state, history);
+                if state.outcome.is_none() && state.to_move == me {
+                    state.direction[me] = Some(if went { self.direction } else { self.direction.other() });
+                    state.again = AGAIN_BACK;
+                }
+                LapAction::MoveAgainBack
+            }
             Step::Over(LapAction::MayMoveAgain) => {
                 self.sowing_over(state, at, false, tally);
                 self.end_turn_again(state, history);

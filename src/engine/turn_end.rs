@@ -186,6 +186,10 @@ impl Rules {
         // A turn that leaves the mover to move again (checked here, with the rare end rules,
         // where a move is barred then).
         if self.tracks_again {
+            // The way a turn of moving again turned back was given is its alone.
+            if state.again == AGAIN_BACK {
+                state.direction[mover] = None;
+            }
             state.again = if state.to_move == mover { AGAIN } else { 0 };
         }
         // Passes of an opening never end the game (they may end the opening: see

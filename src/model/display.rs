@@ -1791,6 +1791,9 @@ impl Model {
             LapAction::MayStop => "the mover may stop, or relay".to_string(),
             LapAction::MayMoveAgain => "the mover may move again, or pass the turn on".to_string(),
             LapAction::MoveAgain => "the mover moves again".to_string(),
+            LapAction::MoveAgainBack => {
+                "the mover moves again, that sowing going the other way from this one's".to_string()
+            }
             LapAction::Stop => "stop".to_string(),
             LapAction::Capture(i) => format!("capture {}", self.captures[usize::from(i)].name),
             LapAction::ChooseCapture(k) => {

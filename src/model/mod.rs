@@ -527,7 +527,12 @@ impl Model {
                 || s.every_lap_itself
                 || s.whole_move.is_some()
                 || s.first_lap.chosen.is_some()
-                || s.actions().any(|a| matches!(a, LapAction::MarkHole(_) | LapAction::ChooseCapture(_)))
+                || s.actions().any(|a| {
+                    matches!(
+                        a,
+                        LapAction::MarkHole(_) | LapAction::ChooseCapture(_) | LapAction::MoveAgainBack
+                    )
+                })
         };
         // Holes claimed or marked by a capture, or won between rounds, change the position's
         // owners and marks.
@@ -547,6 +552,14 @@ impl Model {
 }
 
 impl Model {
+    /// Whether a lap rule moves again turned back (`move again, turning back`).
+    pub fn moves_again_back(&self) -> bool {
+        self.phases.iter().any(|p| match &p.turn {
+            Turn::Sow(s) => s.actions().any(|a| a == LapAction::MoveAgainBack),
+            _ => false,
+        })
+    }
+
     /// Whether a lap rule lets the mover move again if they wish (`may move again`).
     pub fn may_move_again(&self) -> bool {
         self.captures.iter().any(|c| c.again_may)
@@ -1628,6 +1641,9 @@ pub enum LapAction {
     /// The mover chooses one of the captures of choice number `n` of
     /// [`Model::capture_choices`] (`capture a or capture b [or stop]`). Played lap by lap.
     ChooseCapture(u8),
+    /// The sowing ends and the same player moves again, that sowing going the other way
+    /// (`move again, turning back`). Played lap by lap.
+    MoveAgainBack,
 }
 
 /// `capture a or capture b [or stop]`: the captures a mover chooses among at a landing.

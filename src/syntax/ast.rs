@@ -1176,6 +1176,8 @@ pub enum LapAction {
     MayMoveAgain,
     /// The sowing ends and the same player moves again.
     MoveAgain,
+    /// `move again, turning back`: and that turn's sowing goes the other way.
+    MoveAgainBack,
     /// The sowing ends and the landing hole carries the named mark, which leaves the
     /// mover's other holes.
     MarkLanding(Spanned<String>),

@@ -1662,6 +1662,9 @@ fn lower_lap_action(pair: Pair<'_, Rule>) -> Result<Spanned<LapAction>> {
         Rule::relay_next => LapAction::RelayNext,
         Rule::may_stop => LapAction::MayStop,
         Rule::may_move_again => LapAction::MayMoveAgain,
+        Rule::move_again if pair.clone().into_inner().any(|p| p.as_rule() == Rule::again_back) => {
+            LapAction::MoveAgainBack
+        }
         Rule::move_again => LapAction::MoveAgain,
         Rule::stop => LapAction::Stop,
         Rule::capture_ref => LapAction::Capture(lower_name(Children::of(pair).expect(Rule::name)?)),

@@ -7458,3 +7458,49 @@ fn an_opening_may_be_played_from_the_second_round_on() {
     assert_eq!(rules.board_counts(s), vec![3, 2, 0, 1, 3, 2, 0, 1]);
     assert_eq!(rules.store_seeds(s, Player::North), 8);
 }
+
+/// A lap rule may have the mover move again the other way (Kiuthi: "the player makes a second
+/// move from a loaded hole in the opposite direction": blind test 35, item 2). In [`PLAIN`]
+/// (a1 a2 a3 a4 then b4 … b1) with `when the last seed lands in an own hole: move again,
+/// turning back`: South sows a1 into a2 and a3 (own), and moves again, clockwise: a4's 2 go
+/// into a3 and a2 (own again), and the next turn goes anticlockwise once more: a2's 4 go into
+/// a3, a4, b4 and b3, where the sowing stops and North moves. Where the way is chosen each
+/// turn, the turn after is given its way: only the holes are offered.
+#[test]
+fn a_lap_rule_may_move_again_the_other_way() {
+    let text = plain(&[(
+        "        otherwise: stop",
+        "        when the last seed lands in an own hole: move again, turning back\n        otherwise: stop",
+    )]);
+    let rules = seventh_fault(&text);
+    assert!(rules.model().to_string().contains("the mover moves again, that sowing going the other way"));
+    let mut game = Game::new(&rules);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(game.state().to_move(), Player::South);
+    game.play(Move::Sow(hole(&rules, "a4"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 4, 4, 0, 2, 2, 2, 2]);
+    assert_eq!(game.state().to_move(), Player::South);
+    game.play(Move::Sow(hole(&rules, "a2"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 0, 5, 1, 2, 2, 3, 3]);
+    assert_eq!(game.state().to_move(), Player::North);
+    // North's turn goes the circuit's way again: b4's 3 into b3, b2 and b1.
+    game.play(Move::Sow(hole(&rules, "b4"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![0, 0, 5, 1, 3, 3, 4, 0]);
+    // Chosen each turn: the turn after is given its way.
+    let chosen = seventh_fault(&text.replace(
+        "circuit all rows anticlockwise",
+        "circuit all rows anticlockwise or clockwise, chosen each turn",
+    ));
+    let mut game = Game::new(&chosen);
+    game.play(Move::SowDirection(hole(&chosen, "a1"), sow::model::Direction::Anticlockwise)).unwrap();
+    let offered = game.legal_moves();
+    assert!(offered.iter().all(|m| matches!(m, Move::Sow(_))), "{offered:?}");
+    game.play(Move::Sow(hole(&chosen, "a4"))).unwrap();
+    assert_eq!(chosen.board_counts(game.state()), vec![0, 4, 4, 0, 2, 2, 2, 2]);
+    // Chosen once, for good: the rules contradict each other.
+    let once = text.replace(
+        "circuit all rows anticlockwise",
+        "circuit all rows anticlockwise or clockwise, chosen once",
+    );
+    assert!(sow::compile("once", &once, &sow::Options::new(None, &[])).is_err());
+}
