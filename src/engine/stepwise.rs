@@ -863,11 +863,11 @@ impl Rules {
                 LapAction::ChooseCapture(k) => {
                     let choice = &self.model.capture_choices[usize::from(k)];
                     let options = self.capture_options(state, sow, (k, at), &cur, tally);
-                    // One capture alone is made without asking, and with none the sowing
-                    // ends; a turn that has paused too often to be sure to end takes the
+                    // One capture alone is made without asking (unless the mover may take
+                    // nothing instead), and with none the sowing ends; a turn that has paused too often to be sure to end takes the
                     // first (so that a sowing that goes round is found endless).
                     match options.first() {
-                        None if !choice.stop => return Step::Over(LapAction::Stop),
+                        None => return Step::Over(LapAction::Stop),
                         Some(&(c, _))
                             if (options.len() == 1 && !choice.stop)
                                 || cur.pauses >= super::play::MAX_RELAY_CHOICES =>
