@@ -655,12 +655,12 @@ impl Scope<'_> {
             ast::LapAction::CaptureChoice(..) => {
                 let choice = self.capture_choice(&action.node)?;
                 let index = self.capture_choices().iter().position(|c| *c == choice).unwrap_or(0);
-                LapAction::ChooseCapture(u8::try_from(index).map_err(|_| CheckError::TooMany {
-                    what: "different choices of captures".into(),
-                    max: usize::from(u8::MAX) + 1,
-                    span: action.span.into(),
-                    help: "lap rules that choose among captures share a few choices: merge them".into(),
-                })?)
+                LapAction::ChooseCapture(Self::table_index(
+                    index,
+                    "different choices of captures",
+                    action.span,
+                    "lap rules that choose among captures share a few choices: merge them",
+                )?)
             }
             ast::LapAction::MarkLanding(name) => LapAction::MarkLanding(self.mark(name)?),
             ast::LapAction::MarkHole(name, previous, relay) => {
@@ -669,12 +669,12 @@ impl Scope<'_> {
             ast::LapAction::MoveLanding { .. } => {
                 let moved = self.landing_move(&action.node)?;
                 let index = self.landing_moves().iter().position(|m| *m == moved).unwrap_or(0);
-                LapAction::MoveLanding(u8::try_from(index).map_err(|_| CheckError::TooMany {
-                    what: "different ways of moving a landing hole's seeds".into(),
-                    max: usize::from(u8::MAX) + 1,
-                    span: action.span.into(),
-                    help: "lap rules that move seeds share a few destinations: merge them".into(),
-                })?)
+                LapAction::MoveLanding(Self::table_index(
+                    index,
+                    "different ways of moving a landing hole's seeds",
+                    action.span,
+                    "lap rules that move seeds share a few destinations: merge them",
+                )?)
             }
         })
     }
@@ -711,40 +711,47 @@ impl Scope<'_> {
     /// game's, then each opening's), in the order written: the table lap rules refer to by
     /// index.
     pub fn capture_choices(&self) -> Vec<CaptureChoice> {
-        let openings = self.eff.openings.iter().filter_map(|o| self.opening_parts(o).0.sowing.after_lap);
-        let mut out: Vec<CaptureChoice> = Vec::new();
-        for after in self.eff.sections.sowing.after_lap.into_iter().chain(openings) {
-            let actions = after.node.rules.iter().map(|r| &r.action).chain(after.node.otherwise.as_ref());
-            for action in actions {
-                if let ast::LapAction::CaptureChoice(..) = &action.node
-                    && let Ok(choice) = self.capture_choice(&action.node)
-                    && !out.contains(&choice)
-                {
-                    out.push(choice);
-                }
-            }
-        }
-        out
+        self.lap_table(|action| match action {
+            ast::LapAction::CaptureChoice(..) => self.capture_choice(action).ok(),
+            _ => None,
+        })
     }
 
     /// Every distinct `move N seeds from the landing hole into HOLE` of the lap rules in
     /// force (the main game's, then each opening's), in the order written: the table lap
     /// rules refer to by index.
     pub fn landing_moves(&self) -> Vec<LandingMove> {
+        self.lap_table(|action| match action {
+            ast::LapAction::MoveLanding { .. } => self.landing_move(action).ok(),
+            _ => None,
+        })
+    }
+
+    /// What `entry` makes of each action of the lap rules in force (the main game's, then
+    /// each opening's), each distinct one once, in the order written.
+    fn lap_table<T: PartialEq>(&self, entry: impl Fn(&ast::LapAction) -> Option<T>) -> Vec<T> {
         let openings = self.eff.openings.iter().filter_map(|o| self.opening_parts(o).0.sowing.after_lap);
-        let mut out: Vec<LandingMove> = Vec::new();
+        let mut out: Vec<T> = Vec::new();
         for after in self.eff.sections.sowing.after_lap.into_iter().chain(openings) {
             let actions = after.node.rules.iter().map(|r| &r.action).chain(after.node.otherwise.as_ref());
-            for action in actions {
-                if let ast::LapAction::MoveLanding { .. } = &action.node
-                    && let Ok(moved) = self.landing_move(&action.node)
-                    && !out.contains(&moved)
-                {
-                    out.push(moved);
+            for made in actions.filter_map(|action| entry(&action.node)) {
+                if !out.contains(&made) {
+                    out.push(made);
                 }
             }
         }
         out
+    }
+
+    /// The index of an entry of a table lap rules refer to (`what` it holds), or the error
+    /// of a table too long for one byte.
+    fn table_index(index: usize, what: &str, span: Span, help: &str) -> Result<u8, CheckError> {
+        u8::try_from(index).map_err(|_| CheckError::TooMany {
+            what: what.into(),
+            max: usize::from(u8::MAX) + 1,
+            span: span.into(),
+            help: help.into(),
+        })
     }
 
     /// `sow 1 seed from the mover's hand into the chosen hole, then capture NAME if …, else
