@@ -1772,7 +1772,11 @@ impl Scope<'_> {
         {
             errors.push(CheckError::Matching { why, span: matching.into() });
         }
-        let seeds = errors.take_one(self.count_of(&r.seeds));
+        let seeds = match &r.seeds {
+            Some(seeds) => errors.take_one(self.count_of(seeds)),
+            // Each hole's own count: a full hole is read hole by hole.
+            None => Some(u16::MAX),
+        };
         let rest = match &r.rest {
             None => Some(None),
             Some(None) => Some(Some(1)),
@@ -1805,6 +1809,7 @@ impl Scope<'_> {
             rest: rest?,
             made_up: r.made_up.is_some(),
             matching: r.matching.is_some(),
+            as_setup: r.seeds.is_none(),
             spread: r.spread,
             fresh: r.fresh.is_some(),
             win: r.win.is_some(),

@@ -154,15 +154,28 @@ impl Rules {
             order.retain(|&h| !left_out(h));
             order
         });
-        let each = u32::from(rounds.seeds);
-        // The holes each player fills: as many as their seeds fill, or with a last one
-        // part-filled.
-        let holes = |p: Player| match rounds.rest {
-            _ if rounds.spread => have[p] / each + have[p] % each,
-            Some(least) => have[p] / each + u32::from(have[p] % each >= u32::from(least)),
-            None => have[p] / each,
+        let setup = self.setup_shares(rounds);
+        // The holes each player fills: as many as their seeds fill, then a last one
+        // part-filled, or one seed in each hole after.
+        let holes = |p: Player| {
+            let mut left = have[p];
+            let full = order[p].iter().take_while(|&&h| {
+                let share = Self::full_hole(rounds, &setup, h);
+                let fills = left >= share;
+                if fills {
+                    left -= share;
+                }
+                fills
+            });
+            let full = full.count();
+            let rest = order[p].len() - full;
+            full + match rounds.rest {
+                _ if rounds.spread => (left as usize).min(rest),
+                Some(least) => usize::from(left > 0 && left >= u32::from(least)).min(rest),
+                None => 0,
+            }
         };
-        let mut fill = ByPlayer::for_seats(self.seats(), |p| holes(p).min(order[p].len() as u32) as usize);
+        let mut fill = ByPlayer::for_seats(self.seats(), holes);
         // A player who cannot fill a hole loses; at a larger table, drops out and the others
         // play on.
         let (able, unable): (Vec<Player>, Vec<Player>) = active.iter().partition(|&&p| fill[p] > 0);
@@ -230,6 +243,18 @@ impl Rules {
         self.hole(self.rows.checked_sub(1 + self.row_of(h))?, self.column_of(h))
     }
 
+    /// The setup's counts, where a refill fills each hole as the setup does (else nothing is
+    /// read from them).
+    fn setup_shares(&self, rounds: &Refill) -> [u16; MAX_SLOTS] {
+        if rounds.as_setup { self.start().counts } else { [0; MAX_SLOTS] }
+    }
+
+    /// The seeds a full hole `h` takes at a new round: the refill's count, or with `as the
+    /// setup does`, the setup's (`setup`, from [`Rules::setup_shares`]).
+    fn full_hole(rounds: &Refill, setup: &[u16; MAX_SLOTS], h: Hole) -> u32 {
+        if rounds.as_setup { u32::from(setup[h.index()]) } else { u32::from(rounds.seeds) }
+    }
+
     /// `, the other matching their arrangement`: player `me`, going past an opening that only
     /// the first player plays, fills each of their holes facing a hole of the first player's
     /// with as many seeds as it holds, from all the seeds they have (on their side, in hand and
@@ -284,6 +309,7 @@ impl Rules {
         order: &ByPlayer<Vec<Hole>>,
         fill: &ByPlayer<usize>,
     ) {
+        let setup = self.setup_shares(rounds);
         self.clear_board(state, rounds);
         let mut left = ByPlayer::for_seats(self.seats(), |_| 0u32);
         // Each player's hole filled short, if any (made up where the rules say so).
@@ -297,27 +323,28 @@ impl Rules {
             // Each hole its share (fewer in a last part-filled hole; where matching, what the
             // hole it faces got), the rest kept.
             left[p] = have[p];
-            // With `the seeds left one a hole`, the holes after the full ones get one each.
-            let full = (have[p] / u32::from(rounds.seeds).max(1)) as usize;
-            for (j, &h) in order[p][..fill[p]].iter().enumerate() {
+            for &h in &order[p][..fill[p]] {
+                let full = Self::full_hole(rounds, &setup, h);
                 let share = match (matching, self.facing(h)) {
                     (Some(q), Some(faced)) if q == p => u32::from(state.counts[faced.index()]),
-                    _ if rounds.spread && j >= full => 1,
-                    _ => u32::from(rounds.seeds),
+                    // With `the seeds left one a hole`, the holes after the full ones get one
+                    // each.
+                    _ if rounds.spread && left[p] < full => 1,
+                    _ => full,
                 };
                 let n = left[p].min(share);
                 state.counts[h.index()] = n as u16;
                 left[p] -= n;
-                if n < u32::from(rounds.seeds) {
+                if n < full {
                     short[p] = Some(h);
                 }
             }
         }
         if rounds.win {
-            self.win_holes(state, rounds, (order, fill), &mut left, &mut short);
+            self.win_holes(state, (rounds, &setup), (order, fill), &mut left, &mut short);
         }
         if rounds.made_up {
-            self.make_up(state, rounds, &short, &mut left);
+            self.make_up(state, (rounds, &setup), &short, &mut left);
         }
         let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
         for p in active {
@@ -336,9 +363,10 @@ impl Rules {
                 }
                 // The last hole filled short, if the rules close it too (and nothing made it
                 // up).
-                if let Some(h) =
-                    short[p].filter(|h| rounds.closed_short && state.counts[h.index()] < rounds.seeds)
-                {
+                if let Some(h) = short[p].filter(|&h| {
+                    rounds.closed_short
+                        && u32::from(state.counts[h.index()]) < Self::full_hole(rounds, &setup, h)
+                }) {
                     state.marks[usize::from(mark)][h.index() / 64] |= 1 << (h.index() % 64);
                 }
             }
@@ -406,19 +434,18 @@ impl Rules {
     fn win_holes(
         &self,
         state: &mut State,
-        rounds: &Refill,
+        (rounds, setup): (&Refill, &[u16; MAX_SLOTS]),
         (order, fill): (&ByPlayer<Vec<Hole>>, &ByPlayer<usize>),
         left: &mut ByPlayer<u32>,
         short: &mut ByPlayer<Option<Hole>>,
     ) {
-        let each = u32::from(rounds.seeds);
-        let least = rounds.rest.map_or(each, u32::from);
         let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
         for p in active {
             'filling: for q in self.others(p) {
                 let from = if state.is_out(q) { 0 } else { fill[q] };
                 for &h in &order[q][from..] {
-                    if left[p] < least {
+                    let each = Self::full_hole(rounds, setup, h);
+                    if left[p] < rounds.rest.map_or(each, u32::from) {
                         break 'filling;
                     }
                     if state.counts[h.index()] == 0 {
@@ -441,18 +468,18 @@ impl Rules {
     fn make_up(
         &self,
         state: &mut State,
-        rounds: &Refill,
+        (rounds, setup): (&Refill, &[u16; MAX_SLOTS]),
         short: &ByPlayer<Option<Hole>>,
         left: &mut ByPlayer<u32>,
     ) {
-        let each = rounds.seeds;
         let active: Vec<Player> = self.players().filter(|&p| !state.is_out(p)).collect();
         for p in active {
             let Some(h) = short[p] else { continue };
             let givers: Vec<Player> = self.others(p).filter(|&q| !state.is_out(q)).collect();
             for q in givers {
-                let lacking = each.saturating_sub(state.counts[h.index()]);
-                let given = u32::from(lacking).min(left[q]);
+                let lacking =
+                    Self::full_hole(rounds, setup, h).saturating_sub(u32::from(state.counts[h.index()]));
+                let given = lacking.min(left[q]);
                 state.counts[h.index()] += given as u16;
                 left[q] -= given;
             }

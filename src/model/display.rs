@@ -1583,11 +1583,11 @@ impl Model {
         } else {
             "as many holes as their seeds fill"
         };
-        writeln!(
-            f,
-            "  the board is cleared and each player fills {how_many}, {} {seeds} each: {order}",
-            rounds.seeds
-        )?;
+        let each = match rounds.as_setup {
+            true => "each as many seeds as the setup puts there".to_string(),
+            false => format!("{} {seeds} each", rounds.seeds),
+        };
+        writeln!(f, "  the board is cleared and each player fills {how_many}, {each}: {order}")?;
         if rounds.matching {
             writeln!(
                 f,

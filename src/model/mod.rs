@@ -2314,8 +2314,10 @@ pub enum RoundPoints {
 /// has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Refill {
-    /// Seeds put into each hole filled.
+    /// Seeds put into each hole filled (`u16::MAX` with `as_setup`: read hole by hole).
     pub seeds: u16,
+    /// Each hole filled takes its setup count (`as the setup does`).
+    pub as_setup: bool,
     /// Each row is filled from the player's right (else from their left).
     pub from_right: bool,
     /// The holes are filled in the order the player sows them, from the first of theirs

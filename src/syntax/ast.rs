@@ -1515,8 +1515,9 @@ pub enum RoundPoints {
 /// How a game of rounds refills the board between rounds, from the seeds each player has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refill {
-    /// Seeds put into each hole filled (a count, as a setup line's: `columns * 2`).
-    pub seeds: Spanned<Count>,
+    /// Seeds put into each hole filled (a count, as a setup line's: `columns * 2`); `None`
+    /// for `as the setup does` (each hole its setup count).
+    pub seeds: Option<Spanned<Count>>,
     /// Each row is filled from the player's right (else from their left).
     pub from_right: bool,
     /// `along the circuit`: the holes are filled in the order the player sows them.
@@ -1608,7 +1609,7 @@ impl EndRule {
                 let refill = |r: &Rounds| {
                     (r.refill.as_ref()).map(|f| {
                         (
-                            f.seeds.node.clone(),
+                            f.seeds.as_ref().map(|s| s.node.clone()),
                             f.from_right,
                             f.fewest.is_some(),
                             f.matching.is_some(),

@@ -119,6 +119,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::later_rounds => "`from the second round on`",
         Rule::first_round_only => "`in the first round only`",
         Rule::first_matched => "`, the other matching their arrangement`",
+        Rule::fill_as_setup => "`as the setup does`",
         Rule::again_back => "`, turning back`",
         Rule::rounds_spread => "`, the seeds left one a hole`",
         Rule::rounds_matching => "`, the winner matching the loser's holes`",

@@ -2147,7 +2147,10 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
     };
     let along = c.optional(Rule::fill_along).is_some();
     let from_right = !along && c.expect(Rule::fill_side)?.as_str() == "right";
-    let seeds = lower_seed_count(c.expect(Rule::seed_count)?)?;
+    let seeds = match c.optional(Rule::fill_as_setup) {
+        Some(_) => None,
+        None => Some(lower_seed_count(c.expect(Rule::seed_count)?)?),
+    };
     let fewest = c.optional(Rule::rounds_fewest).map(|p| span(&p));
     let mut made_up = None;
     let rest = match c.optional(Rule::rounds_rest) {

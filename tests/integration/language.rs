@@ -7299,6 +7299,19 @@ fn a_round_may_have_the_winner_match_the_losers_holes() {
     assert_eq!(after(&spread(text)), (vec![4, 1, 1, 0, 4, 1, 1, 0], [0, 8]));
     let own_spread = spread(&text.replace(", the winner matching the loser's holes", ""));
     assert_eq!(after(&own_spread), (vec![4, 1, 1, 0, 1, 4, 4, 4], [0, 1]));
+    // `as the setup does` (Fergen Gobale, blind test 35, item 6): with a1 and b1 3 and a2 and
+    // b2 1 at the start, South's 6 fill a1 3, a2 1 and a3 2; matched, North too, keeping 8.
+    // Each filling its own, North's 14 fill b4 2, b3 2, b2 1 and b1 3, and 6 are kept.
+    let as_setup = |text: &str| {
+        seventh_fault(&text.replace("with 4 seeds each", "as the setup does").replace(
+            "        2 in every hole\n",
+            "        2 in every hole\n        3 in a1\n        1 in a2\n        3 in b1\n        1 in b2\n",
+        ))
+    };
+    assert!(as_setup(text).model().to_string().contains("each as many seeds as the setup puts there"));
+    assert_eq!(after(&as_setup(text)), (vec![3, 1, 2, 0, 3, 1, 2, 0], [0, 8]));
+    let own_setup = as_setup(&text.replace(", the winner matching the loser's holes", ""));
+    assert_eq!(after(&own_setup), (vec![3, 1, 2, 0, 3, 1, 2, 2], [0, 6]));
 }
 
 /// An opening only the first player plays may have the other match their arrangement (Baqura:
