@@ -262,19 +262,13 @@ impl Rules {
     #[cold]
     pub(super) fn match_first(&self, state: &mut State, me: Player) {
         let first = state.first;
-        // Holes are a player's as a refill reads them: by who holds them now where holes
-        // change hands in play, else by the territory.
-        let moving = self.colours && !self.seed_colours;
-        let mine = |state: &State, h: Hole, p: Player| {
-            if moving { self.holds(state, h, p) } else { self.territory[p].contains(&h) }
-        };
-        let own: Vec<Hole> = self.all_holes().filter(|&h| mine(state, h, me)).collect();
+        let own: Vec<Hole> = self.all_holes().filter(|&h| self.fills_as_own(state, h, me)).collect();
         let mut have = u32::from(state.hand[me]) + self.store_seeds(state, me);
         for &h in &own {
             have += u32::from(state.counts[h.index()]);
             state.counts[h.index()] = 0;
         }
-        for h in self.all_holes().filter(|&h| mine(state, h, first)).collect::<Vec<_>>() {
+        for h in self.all_holes().filter(|&h| self.fills_as_own(state, h, first)).collect::<Vec<_>>() {
             if let Some(facing) = self.facing(h).filter(|f| own.contains(f)) {
                 let n = u32::from(state.counts[h.index()]).min(have);
                 state.counts[facing.index()] = n as u16;
@@ -501,7 +495,7 @@ impl Rules {
             return order;
         }
         let moving = self.colours && !self.seed_colours;
-        let mine = |h: &Hole| if moving { self.holds(state, *h, player) } else { own.contains(h) };
+        let mine = |h: &Hole| self.fills_as_own(state, *h, player);
         let rows = &self.role_hole[player];
         let mut order: Vec<Hole> = (0..rows.len())
             .flat_map(|role| {
@@ -516,6 +510,16 @@ impl Rules {
             order.extend(won);
         }
         order
+    }
+
+    /// Whether hole `h` is player `p`'s as a new round reads it: by who holds it now where
+    /// holes change hands in play, else by the territory.
+    fn fills_as_own(&self, state: &State, h: Hole, p: Player) -> bool {
+        if self.colours && !self.seed_colours {
+            self.holds(state, h, p)
+        } else {
+            self.territory[p].contains(&h)
+        }
     }
 
     /// The holes player `player` fills along their circuit (`along the circuit`): theirs now,
