@@ -787,38 +787,56 @@ impl Rules {
 
     /// The holes of `choice` that fit it and whose sowings end, on a ring that is
     /// [`Ring::simple`] (`SIMPLE`) or not; whether any fitted.
+    ///
+    /// In passes over bit masks of the description's holes, as careful hand-written code
+    /// does: those whose counts fit, four holes at a time ([`holding`]); of those, the ones
+    /// that fit the rest of the description; then each one's sowing, on a simple ring read off
+    /// the board where its first lap settles it, else sown on a copy. No branch is taken per
+    /// hole that does not fit: seed counts make such branches unpredictable.
     #[inline(always)]
     fn sown_candidates<const REV: bool, const SIMPLE: bool>(
         &self,
         state: &State,
         (ring, choice): (&Ring, &Choice),
-        read: (u16, u16, bool),
+        (min, max, counts_only): (u16, u16, bool),
         out: &mut MoveList,
         stats: &mut MoveStats,
     ) -> bool {
         let me = state.to_move;
-        let mut fitted = false;
-        // The ring's slots, read once rather than for each candidate.
         let slots = &state.counts[ring.base..ring.base + ring.len];
-        for &h in &choice.holes[me] {
-            if !self.fits_read(state, (me, choice, h, REV), read) {
-                continue;
-            }
-            fitted = true;
-            let ends = if SIMPLE {
-                let at = ring.pos(h);
-                ring.first_lap_ends::<REV>(slots, at)
-                    || ring.later_laps_end::<REV>(&state.counts, (&state.marks, state.counts[h.index()]), at)
-            } else {
-                Self::laps_end::<REV>(state, ring, h)
-            };
-            if ends {
-                out.push(Move::Sow(h));
-            } else {
-                stats.endless += 1;
+        let holes = &choice.holes[me];
+        let mut fit = holding(&state.counts, holes, (min, max));
+        let words = holes.len().div_ceil(64);
+        if !counts_only {
+            for (word, fit) in fit.iter_mut().enumerate().take(words) {
+                let mut counted = *fit;
+                while counted != 0 {
+                    let bit = counted.trailing_zeros() as usize;
+                    counted &= counted - 1;
+                    let fits = self.fits_beyond_counts(state, me, choice, holes[word * 64 + bit], REV);
+                    *fit &= !(u64::from(!fits) << bit);
+                }
             }
         }
-        fitted
+        for (word, mut fit) in fit.into_iter().enumerate().take(words) {
+            while fit != 0 {
+                let h = holes[word * 64 + fit.trailing_zeros() as usize];
+                fit &= fit - 1;
+                let ends = if SIMPLE {
+                    let at = ring.pos(h);
+                    ring.first_lap_ends::<REV>(slots, at)
+                        || ring.later_laps_end::<REV>(&state.counts, (&state.marks, slots[at]), at)
+                } else {
+                    Self::laps_end::<REV>(state, ring, h)
+                };
+                if ends {
+                    out.push(Move::Sow(h));
+                } else {
+                    stats.endless += 1;
+                }
+            }
+        }
+        fit.iter().any(|&word| word != 0)
     }
 
     /// The sowings of a mover who chooses their direction for good with this one: each hole
@@ -968,41 +986,40 @@ impl Rules {
             }
             FollowUp::Strip { optional: false, .. } | FollowUp::ExtraHoles { optional: false, .. } => {
                 // A pick is offered only if the picks still owed can be completed from it:
-                // the seeds (or occupied holes) from this hole on must cover them.
+                // the seeds (or occupied holes) from this hole on must cover them. Listed
+                // without a branch per hole (seed counts make it unpredictable), from the last.
                 let start = out.len();
                 let holes = &region[lower..];
+                let mut n = start;
+                let mut offer = |h: Hole, here: u32, suffix: u32| {
+                    out.moves[n] = Move::Pick(h);
+                    n += usize::from((here > 0) & (suffix >= remaining));
+                };
+                let mut suffix = 0u32;
                 match (follow_up, except) {
                     (FollowUp::Strip { .. }, _) => {
-                        let mut suffix = 0u32;
                         for &h in holes.iter().rev() {
                             let here = u32::from(counts[h.index()]);
                             suffix += here;
-                            if here > 0 && suffix >= remaining {
-                                out.push(Move::Pick(h));
-                            }
+                            offer(h, here, suffix);
                         }
                     }
                     (_, None) => {
-                        let mut suffix = 0u32;
                         for &h in holes.iter().rev() {
-                            let here = counts[h.index()] > 0;
-                            suffix += u32::from(here);
-                            if here && suffix >= remaining {
-                                out.push(Move::Pick(h));
-                            }
+                            let here = u32::from(counts[h.index()] > 0);
+                            suffix += here;
+                            offer(h, here, suffix);
                         }
                     }
                     (_, Some(mark)) => {
-                        let mut suffix = 0u32;
                         for &h in holes.iter().rev() {
-                            let here = counts[h.index()] > 0 && !state.is_marked(mark, h);
-                            suffix += u32::from(here);
-                            if here && suffix >= remaining {
-                                out.push(Move::Pick(h));
-                            }
+                            let here = u32::from(counts[h.index()] > 0 && !state.is_marked(mark, h));
+                            suffix += here;
+                            offer(h, here, suffix);
                         }
                     }
                 }
+                out.len = n;
                 out.as_mut_slice()[start..].reverse();
             }
         }
@@ -1068,6 +1085,62 @@ impl Rules {
             ring.ends::<true>(&state.counts, lap, pos)
         } else {
             ring.ends::<false>(&state.counts, lap, pos)
+        }
+    }
+}
+
+/// The holes of `holes` (bit `i % 64` of word `i / 64` for the `i`th) that hold from `min` to
+/// `max` seeds, read four holes at a time: each count is below 2^15 (at most
+/// [`MAX_SEEDS`](crate::model::MAX_SEEDS) seeds), so a 16-bit lane's top bit tells each
+/// comparison, without a branch or a carry into the next lane.
+#[inline(always)]
+fn holding(counts: &[u16; crate::model::MAX_SLOTS], holes: &[Hole], (min, max): (u16, u16)) -> [u64; 3] {
+    const _: () = assert!(crate::model::MAX_SEEDS < 1 << 15 && crate::model::MAX_SLOTS <= 3 * 64);
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    const TOPS: u64 = 0x8000_8000_8000_8000;
+    // The four top bits (at bits 0, 16, 32 and 48 once shifted) gathered into bits 48 to 51.
+    const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
+    let at_least = (0x8000 - u64::from(min.min(0x8000))) * LANES;
+    let at_most = (0x8000 + u64::from(max.min(0x7fff))) * LANES;
+    let mut holding = [0u64; 3];
+    let (quads, rest) = holes.as_chunks::<4>();
+    for (k, quad) in quads.iter().enumerate() {
+        let x = quad.iter().rev().fold(0u64, |x, h| (x << 16) | u64::from(counts[h.index()]));
+        let fits = (x + at_least) & (at_most - x) & TOPS;
+        holding[k / 16] |= (((fits >> 15).wrapping_mul(GATHER) >> 48) & 0xf) << (k % 16 * 4);
+    }
+    for (i, h) in rest.iter().enumerate() {
+        let c = counts[h.index()];
+        let k = quads.len() * 4 + i;
+        holding[k / 64] |= u64::from((c >= min) & (c <= max)) << (k % 64);
+    }
+    holding
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Hole, holding};
+    use crate::model::MAX_SLOTS;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn holding_marks_the_holes_whose_counts_fit(
+            counts in prop::collection::vec(0u16..=20_000, MAX_SLOTS),
+            slots in prop::collection::vec(0..MAX_SLOTS, 0..=160),
+            min in prop_oneof![0u16..=20, Just(u16::MAX)],
+            max in prop_oneof![0u16..=20, Just(20_000u16), Just(u16::MAX)],
+        ) {
+            let counts: [u16; MAX_SLOTS] = counts.try_into().expect("MAX_SLOTS counts");
+            let holes: Vec<Hole> = slots.iter().map(|&s| Hole(s as u8)).collect();
+            let mask = holding(&counts, &holes, (min, max));
+            for (i, h) in holes.iter().enumerate() {
+                let c = counts[h.index()];
+                prop_assert_eq!(mask[i / 64] >> (i % 64) & 1 == 1, c >= min && c <= max, "hole {}", i);
+            }
+            for i in holes.len()..3 * 64 {
+                prop_assert_eq!(mask[i / 64] >> (i % 64) & 1, 0, "bit {} past the holes", i);
+            }
         }
     }
 }

@@ -100,12 +100,11 @@ impl Ring {
         let last = if ahead >= len { ahead - len } else { ahead };
         // The landing hole before the last seed fell: what it held (nothing, for the
         // origin), the full laps, and for the others the seed of this lap before the last.
-        let held = if last == at { 0 } else { usize::from(slots[last]) };
+        // Without a branch: on a list's first pass, `last == at` (an empty hole) is as
+        // likely as not.
+        let held = usize::from(slots[last]) * usize::from(last != at);
         let occupied = held + full + usize::from(rem > 0) > 1;
-        if occupied {
-            return !self.occupied_relays && !self.lap_table[last * 2 + 1].may_relay();
-        }
-        self.empty_never_relays || !self.lap_table[last * 2].may_relay()
+        self.settles[last * 2 + usize::from(occupied)]
     }
 
     /// Whether a sowing from position `at` ends, on the circuit's counts `slots` (changed):

@@ -265,7 +265,7 @@ impl Rules {
     /// has no side stores, all the seeds a player has on the board.
     #[inline(always)]
     pub(super) fn territory_seeds(&self, state: &State, player: Player) -> u16 {
-        state.counts[self.territory_slots[player].clone()].iter().sum::<u16>()
+        seeds_in(&state.counts[self.territory_slots[player].clone()])
     }
 
     /// Seeds in a player's store (0 on a board without stores).
@@ -561,6 +561,34 @@ impl Rules {
                     | (p.lifted.index() as u64) << 56);
                 mix(u64::from(p.laps));
             }
+        }
+    }
+}
+
+/// The seeds of a run of holes, four holes at a time: added lane by lane (no lane can carry,
+/// as no count or sum exceeds [`MAX_SEEDS`](crate::model::MAX_SEEDS)), then the four lanes
+/// summed by one multiplication. After each sowing of a shared circuit this recounts both
+/// sides, so it is on Kalah's and Oware's common path.
+#[inline(always)]
+pub(super) fn seeds_in(counts: &[u16]) -> u16 {
+    const _: () = assert!(crate::model::MAX_SEEDS < 1 << 16);
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    let (quads, rest) = counts.as_chunks::<4>();
+    let lanes = quads
+        .iter()
+        .fold(0u64, |sum, quad| sum + quad.iter().rev().fold(0u64, |x, &c| (x << 16) | u64::from(c)));
+    ((lanes.wrapping_mul(LANES) >> 48) as u16) + rest.iter().sum::<u16>()
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn seeds_in_adds_up(counts in prop::collection::vec(0u16..=500, 0..=162)) {
+            let expected: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+            prop_assert_eq!(u32::from(super::seeds_in(&counts)), expected);
         }
     }
 }

@@ -175,6 +175,10 @@ pub(crate) struct Ring {
     /// The lap rules' verdict where the landing hole and whether it was empty decide it:
     /// `[position * 2 + was_occupied]`.
     pub(super) lap_table: Vec<Verdict>,
+    /// Whether a lap ending there surely ends the sowing, by the same index as
+    /// [`Ring::lap_table`]: no relay is possible (read as one byte by
+    /// [`Ring::first_lap_ends`], without a branch).
+    pub(super) settles: Vec<bool>,
     /// `key_prefix[i]`: the sum of the hashing keys of the first `i` positions.
     pub(super) key_prefix: Vec<u64>,
     /// The hashing key of each position.
@@ -308,6 +312,7 @@ impl Ring {
             || lap_rules.iter().map(|r| r.action).chain([otherwise]).any(|action| sows_on(rules, action));
         ring.never_relays = !ring.capture_sows && ring.lap_table.iter().all(|verdict| !verdict.may_relay());
         ring.empty_never_relays = (0..len).all(|pos| !ring.lap_table[pos * 2].may_relay());
+        ring.settles = ring.lap_table.iter().map(|verdict| !verdict.may_relay()).collect();
         ring.places_key = ring.key_prefix[len];
         ring
     }
