@@ -672,6 +672,21 @@ pub enum CheckError {
         help: String,
     },
 
+    /// A board that shrinks with the loser's share, its steps out of order or out of range,
+    /// or its holes cut off left in play.
+    #[error("this board cannot shrink so")]
+    #[diagnostic(code(sow::check::board_shrink))]
+    BoardShrink {
+        /// The phrase.
+        #[label("{reason}")]
+        span: SourceSpan,
+        /// What is wrong.
+        reason: String,
+        /// How to fix it.
+        #[help]
+        help: String,
+    },
+
     /// A count range that is empty or leaves out counts.
     #[error("this count of seeds does not say what it seems to")]
     #[diagnostic(code(sow::check::seed_range))]

@@ -1800,6 +1800,10 @@ impl Scope<'_> {
             Some(m) => errors.take_one(self.mark(m)).map(Some),
             None => Some(None),
         };
+        let shrink = match &r.shrink {
+            Some(shrink) => errors.take_one(self.shrink(shrink, r.closed.is_some())),
+            None => Some([None; MAX_SHRINK_STEPS]),
+        };
         Some(Refill {
             seeds: seeds?,
             from_right: r.from_right,
@@ -1815,8 +1819,80 @@ impl Scope<'_> {
             win: r.win.is_some(),
             closed: closed?,
             closed_short: r.closed_short,
+            shrink: shrink?,
             unable_ends: r.unable.is_some(),
         })
+    }
+
+    /// The steps of a board that shrinks with the loser's share, each checked: a share below
+    /// the whole, later steps for smaller shares and more columns, a row left with a hole, and
+    /// a mark that keeps the holes cut off out of play (`closed`: whether the refill marks the
+    /// holes left empty).
+    fn shrink(
+        &self,
+        shrink: &Spanned<Vec<ast::ShrinkStep>>,
+        closed: bool,
+    ) -> Result<[Option<ShrinkStep>; MAX_SHRINK_STEPS], CheckError> {
+        let error = |span: Span, reason: String, help: String| CheckError::BoardShrink {
+            span: span.into(),
+            reason,
+            help,
+        };
+        if !closed {
+            return Err(error(
+                shrink.span,
+                "the holes cut off would still be sown into".into(),
+                "mark them out of play: `…, marking the holes left empty as closed, the board smaller by …`, with \
+                 `marks closed` and a sowing `skipping closed holes`"
+                    .into(),
+            ));
+        }
+        if shrink.node.len() > MAX_SHRINK_STEPS {
+            return Err(error(
+                shrink.span,
+                format!("{} steps", shrink.node.len()),
+                format!("a board shrinks in at most {MAX_SHRINK_STEPS} steps"),
+            ));
+        }
+        let columns = self.board.map_or(0, |b| b.columns);
+        let mut steps = [None; MAX_SHRINK_STEPS];
+        let mut before: Option<&ast::ShrinkStep> = None;
+        for (slot, step) in steps.iter_mut().zip(&shrink.node) {
+            let (num, den) = step.share.node;
+            if num == 0 || num >= den || den > u64::from(u16::MAX) {
+                return Err(error(
+                    step.share.span,
+                    "not a share of the seeds below the whole".into(),
+                    "a share between nothing and all the seeds: `1/2`, `1/4`".into(),
+                ));
+            }
+            let n = step.columns.node;
+            if n == 0 || n >= columns as u64 {
+                return Err(error(
+                    step.columns.span,
+                    format!("{n} columns of {columns}"),
+                    format!(
+                        "a board smaller by 1 to {} columns keeps a hole in every row",
+                        columns.saturating_sub(1)
+                    ),
+                ));
+            }
+            if let Some(b) = before {
+                let (bn, bd) = b.share.node;
+                if num * bd >= bn * den || n <= b.columns.node {
+                    return Err(error(
+                        step.share.span,
+                        "a step for a share no smaller, or a board no smaller, than the one before".into(),
+                        "write the steps from the largest share to the smallest, each smaller by more columns: `by 1 \
+                         column while the loser has under 1/2 of the seeds, by 2 under 1/4`"
+                            .into(),
+                    ));
+                }
+            }
+            *slot = Some(ShrinkStep { columns: n as u8, share: (num as u16, den as u16) });
+            before = Some(step);
+        }
+        Ok(steps)
     }
 
     /// The phase an end rule is scoped to: its index among the phases (the openings in

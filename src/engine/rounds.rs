@@ -155,11 +155,14 @@ impl Rules {
             order
         });
         let setup = self.setup_shares(rounds);
+        // A board that shrinks with the loser's share: the holes cut off, last in each order.
+        let cut = self.shrink(rounds, &active, &have, &mut order);
         // The holes each player fills: as many as their seeds fill, then a last one
         // part-filled, or one seed in each hole after.
         let holes = |p: Player| {
             let mut left = have[p];
-            let full = order[p].iter().take_while(|&&h| {
+            let open = &order[p][..order[p].len() - cut[p]];
+            let full = open.iter().take_while(|&&h| {
                 let share = Self::full_hole(rounds, &setup, h);
                 let fills = left >= share;
                 if fills {
@@ -168,7 +171,7 @@ impl Rules {
                 fills
             });
             let full = full.count();
-            let rest = order[p].len() - full;
+            let rest = open.len() - full;
             full + match rounds.rest {
                 _ if rounds.spread => (left as usize).min(rest),
                 Some(least) => usize::from(left > 0 && left >= u32::from(least)).min(rest),
@@ -210,8 +213,56 @@ impl Rules {
             fill[winner] = facing.len();
             order[winner] = facing.into_iter().chain(rest).collect();
         }
-        self.refill(&mut next, rounds, (&have, matched.map(|(_, winner)| winner)), &order, &fill);
+        self.refill(&mut next, rounds, (&have, matched.map(|(_, winner)| winner)), (&order, &cut), &fill);
         Ok(next)
+    }
+
+    /// Where the board shrinks with the loser's share (`, the board smaller by 1 column while
+    /// the loser has under 1/2 of the seeds, …`): the columns it is smaller by this round, read
+    /// from the player with the fewest seeds (the first such in seat order) against all the
+    /// seeds of the setup. The holes in those columns (the ones the loser's filling order
+    /// reaches last in each of their rows) are moved to the end of every player's order;
+    /// returns how many each player's order ends with, to be left empty.
+    fn shrink(
+        &self,
+        rounds: &Refill,
+        active: &[Player],
+        have: &ByPlayer<u32>,
+        order: &mut ByPlayer<Vec<Hole>>,
+    ) -> ByPlayer<usize> {
+        let mut cut = ByPlayer::for_seats(self.seats(), |_| 0);
+        let Some(&loser) = active.iter().min_by_key(|&&p| have[p]) else { return cut };
+        let total = u64::from(self.total_seeds);
+        let under =
+            |&(num, den): &(u16, u16)| u64::from(have[loser]) * u64::from(den) < u64::from(num) * total;
+        let columns = (rounds.shrink.iter().flatten())
+            .filter(|step| under(&step.share))
+            .map(|step| usize::from(step.columns))
+            .max()
+            .unwrap_or(0);
+        if columns == 0 {
+            return cut;
+        }
+        // The loser's columns in each row, in their filling order; the last ones go.
+        let mut rows: Vec<(usize, Vec<usize>)> = Vec::new();
+        for &h in &order[loser] {
+            let row = self.row_of(h);
+            match rows.iter_mut().find(|(r, _)| *r == row) {
+                Some((_, columns)) => columns.push(self.column_of(h)),
+                None => rows.push((row, vec![self.column_of(h)])),
+            }
+        }
+        let gone: Vec<usize> = rows
+            .iter()
+            .flat_map(|(_, row)| row[row.len().saturating_sub(columns)..].iter().copied())
+            .collect();
+        for p in self.players() {
+            let (kept, off): (Vec<Hole>, Vec<Hole>) =
+                order[p].iter().partition(|&&h| !gone.contains(&self.column_of(h)));
+            cut[p] = off.len();
+            order[p] = kept.into_iter().chain(off).collect();
+        }
+        cut
     }
 
     /// Where the winner matches the loser's holes (`, the winner matching the loser's
@@ -300,7 +351,7 @@ impl Rules {
         state: &mut State,
         rounds: &Refill,
         (have, matching): (&ByPlayer<u32>, Option<Player>),
-        order: &ByPlayer<Vec<Hole>>,
+        (order, cut): (&ByPlayer<Vec<Hole>>, &ByPlayer<usize>),
         fill: &ByPlayer<usize>,
     ) {
         let setup = self.setup_shares(rounds);
@@ -335,7 +386,7 @@ impl Rules {
             }
         }
         if rounds.win {
-            self.win_holes(state, (rounds, &setup), (order, fill), &mut left, &mut short);
+            self.win_holes(state, (rounds, &setup), (order, cut, fill), &mut left, &mut short);
         }
         if rounds.made_up {
             self.make_up(state, (rounds, &setup), &short, &mut left);
@@ -429,7 +480,7 @@ impl Rules {
         &self,
         state: &mut State,
         (rounds, setup): (&Refill, &[u16; MAX_SLOTS]),
-        (order, fill): (&ByPlayer<Vec<Hole>>, &ByPlayer<usize>),
+        (order, cut, fill): (&ByPlayer<Vec<Hole>>, &ByPlayer<usize>, &ByPlayer<usize>),
         left: &mut ByPlayer<u32>,
         short: &mut ByPlayer<Option<Hole>>,
     ) {
@@ -437,7 +488,8 @@ impl Rules {
         for p in active {
             'filling: for q in self.others(p) {
                 let from = if state.is_out(q) { 0 } else { fill[q] };
-                for &h in &order[q][from..] {
+                // Not the holes a shrunk board cuts off.
+                for &h in &order[q][from..order[q].len() - cut[q]] {
                     let each = Self::full_hole(rounds, setup, h);
                     if left[p] < rounds.rest.map_or(each, u32::from) {
                         break 'filling;

@@ -1633,6 +1633,24 @@ impl Model {
                 self.marks[usize::from(mark)].name
             )?;
         }
+        let steps: Vec<String> = (rounds.shrink.iter().flatten())
+            .map(|step| {
+                let (num, den) = step.share;
+                let columns = if step.columns == 1 {
+                    "1 column".to_string()
+                } else {
+                    format!("{} columns", step.columns)
+                };
+                format!("by {columns} while the loser has less than {num}/{den} of the setup's seeds")
+            })
+            .collect();
+        if !steps.is_empty() {
+            writeln!(
+                f,
+                "  the board is smaller {} (the loser: the player with the fewest seeds as the round ends; the most columns that apply): every player leaves empty their holes in the columns the loser's filling order reaches last in each row",
+                steps.join(", ")
+            )?;
+        }
         let unable = match (rounds.unable_ends, self.seats) {
             (true, _) => "ends the game, won on score as the end rules count it",
             (false, 2) => "loses the game",

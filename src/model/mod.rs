@@ -2347,9 +2347,26 @@ pub struct Refill {
     pub closed: Option<MarkId>,
     /// A last hole filled with fewer seeds than the others carries the mark too.
     pub closed_short: bool,
+    /// The board a round is played on shrinks with the loser's share of the seeds (`, the
+    /// board smaller by 1 column while the loser has under 1/2 of the seeds, by 2 under 1/4,
+    /// …`): the steps, in the order written (shares falling, columns rising).
+    pub shrink: [Option<ShrinkStep>; MAX_SHRINK_STEPS],
     /// A player who cannot fill a hole ends the game on score, rather than losing (`, a
     /// player who cannot fill a hole ends the game and …`).
     pub unable_ends: bool,
+}
+
+/// The most steps a board that shrinks with the loser's share may have.
+pub const MAX_SHRINK_STEPS: usize = 4;
+
+/// A step of a board that shrinks with the loser's share: smaller by `columns` columns while
+/// the loser has less than `share.0 / share.1` of all the seeds of the setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShrinkStep {
+    /// The columns the board is smaller by.
+    pub columns: u8,
+    /// The share: numerator, denominator.
+    pub share: (u16, u16),
 }
 
 /// Who moves first in the next round of a game of rounds.

@@ -1543,8 +1543,20 @@ pub struct Refill {
     pub closed: Option<Spanned<String>>,
     /// `… left empty or short as MARK`: a last hole part-filled is marked too.
     pub closed_short: bool,
+    /// `, the board smaller by 1 column while the loser has under 1/2 of the seeds, by 2 under
+    /// 1/4, …`: each step's columns and share, in the order written, and the whole option.
+    pub shrink: Option<Spanned<Vec<ShrinkStep>>>,
     /// `, a player who cannot fill a hole ends the game and …`: how the game is scored there.
     pub unable: Option<Scoring>,
+}
+
+/// A step of a board that shrinks with the loser's share: `by 2 under 1/4`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShrinkStep {
+    /// The columns the board is smaller by.
+    pub columns: Spanned<u64>,
+    /// The share of all the seeds the loser has less than: numerator, denominator.
+    pub share: Spanned<(u64, u64)>,
 }
 
 /// The rounds an opening is played in.

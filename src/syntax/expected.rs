@@ -125,6 +125,9 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::rounds_matching => "`, the winner matching the loser's holes`",
         Rule::rest_least => "`if there are at least 3`",
         Rule::rounds_closed => "`, marking the holes left empty as closed`",
+        Rule::rounds_shrink => "`, the board smaller by 1 column while the loser has under 1/2 of the seeds`",
+        Rule::shrink_more => "`, by 2 under 1/4`",
+        Rule::share => "a share of the seeds, such as `1/2`",
         Rule::rounds_except => "`, except centre holes,`",
         Rule::rounds_unable => {
             "`, a player who cannot fill a hole ends the game and the player with more seeds wins`"
@@ -163,6 +166,8 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_fill => "`fill`",
         Rule::kw_fills => "`fills`",
         Rule::kw_fewest => "`fewest`",
+        Rule::kw_smaller => "`smaller`",
+        Rule::kw_under => "`under`",
         Rule::kw_can => "`can`",
         Rule::kw_marking => "`marking`",
         Rule::kw_winner => "`winner`",

@@ -2176,6 +2176,10 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         }
         None => (None, false),
     };
+    let shrink = match c.optional(Rule::rounds_shrink) {
+        Some(p) => Some(lower_shrink(p)?),
+        None => None,
+    };
     Ok(Refill {
         seeds,
         from_right,
@@ -2190,8 +2194,33 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         win,
         closed,
         closed_short,
+        shrink,
         unable: None,
     })
+}
+
+/// `, the board smaller by 1 column while the loser has under 1/2 of the seeds, by 2 under
+/// 1/4, …`: its steps.
+fn lower_shrink(pair: Pair<'_, Rule>) -> Result<Spanned<Vec<ShrinkStep>>> {
+    let sp = span(&pair);
+    let mut c = Children::of(pair);
+    let step = |c: &mut Children<'_>| -> Result<ShrinkStep> {
+        let columns = lower_int(c.expect(Rule::int)?)?;
+        let share = c.expect(Rule::share)?;
+        let share_span = span(&share);
+        let (num, den) = share.as_str().split_once('/').unwrap_or(("0", "0"));
+        let number = |text: &str| -> Result<u64> {
+            text.parse::<u32>()
+                .map(u64::from)
+                .map_err(|_| SyntaxError::Number { text: text.to_string(), span: share_span.into() })
+        };
+        Ok(ShrinkStep { columns, share: Spanned::new((number(num)?, number(den)?), share_span) })
+    };
+    let mut steps = vec![step(&mut c)?];
+    while let Some(more) = c.optional(Rule::shrink_more) {
+        steps.push(step(&mut Children::of(more))?);
+    }
+    Ok(Spanned::new(steps, sp))
 }
 
 /// `a player who cannot move …`: the outcome, and the captured seeds of `, or draws if they

@@ -7314,6 +7314,70 @@ fn a_round_may_have_the_winner_match_the_losers_holes() {
     assert_eq!(after(&own_setup), (vec![3, 1, 2, 0, 3, 1, 2, 2], [0, 6]));
 }
 
+/// The board a round is played on may shrink with the loser's share (Kiuthi: "if the player
+/// has fewer than half of the original number of counters, the board is decreased in size by
+/// one hole. If less than a quarter, … by two holes": blind test 35, item 3). The setup holds
+/// 16 seeds; South sows a4 into b1 and the round ends with South 6 (in store), North 14. 6 is
+/// under 1/2 of 16, and not under 3/8 (6 × 8 = 3 × 16): the board is one column smaller, the
+/// column South's filling order (from the left) reaches last, a4 and b4. South fills a1 4 and
+/// a2 2; North fills from their left, b4 cut off, b3, b2 and b1 with 4 each, keeping 2. Empty,
+/// a3, a4 and b4 are closed. Under 2/5 (6 × 5 < 2 × 16) it is two columns: b3 and b4 cut off,
+/// North fills b2 and b1 and keeps 6. Matched, North copies a1 and a2 in b1 and b2 either way.
+#[test]
+fn a_rounds_board_may_shrink_with_the_losers_share() {
+    let text = r#"game "Shrinking" {
+    board 2 rows of 4 holes, a store for each player
+    territory each player owns row pit
+    marks closed
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole, skipping closed holes
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player with no seeds ends the game and the player with more seeds wins
+        a player who cannot move ends the game and the player with more seeds wins
+        the game is played in rounds: each player fills own holes from the left with 4 seeds each, the last with the seeds left, marking the holes left empty as closed, the board smaller by 1 column while the loser has under 1/2 of the seeds, by 2 under 3/8
+        after 100 turns the game is a draw
+    }
+}"#;
+    let one = seventh_fault(text);
+    let shown = one.model().to_string();
+    assert!(
+        shown.contains("the board is smaller by 1 column while the loser has less than 1/2 of the setup's seeds, by 2 columns while the loser has less than 3/8"),
+        "{shown}"
+    );
+    let after = |rules: &Rules| {
+        let mut setup = setup(rules, "b 2 3 3 2\na 0 0 0 1", Player::South);
+        setup.stores = sow::engine::ByPlayer::pair(6, 3);
+        let mut game = Game::from_state(rules, state(rules, &setup));
+        game.play(Move::Sow(hole(rules, "a4"))).unwrap();
+        let s = game.state().clone();
+        assert_eq!(s.round(), 1);
+        let closed: Vec<String> =
+            rules.all_holes().filter(|&h| s.is_marked(0, h)).map(|h| rules.hole_name(h)).collect();
+        (rules.board_counts(&s), [Player::South, Player::North].map(|p| rules.store_seeds(&s, p)), closed)
+    };
+    let names = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    assert_eq!(after(&one), (vec![4, 2, 0, 0, 4, 4, 4, 0], [0, 2], names(&["a3", "a4", "b4"])));
+    let two = seventh_fault(&text.replace("by 2 under 3/8", "by 2 under 2/5"));
+    assert_eq!(after(&two), (vec![4, 2, 0, 0, 4, 4, 0, 0], [0, 6], names(&["a3", "a4", "b3", "b4"])));
+    let unshrunk = seventh_fault(&text.replace(
+        ", the board smaller by 1 column while the loser has under 1/2 of the seeds, by 2 under 3/8",
+        "",
+    ));
+    assert_eq!(after(&unshrunk), (vec![4, 2, 0, 0, 2, 4, 4, 4], [0, 0], names(&["a3", "a4"])));
+    let matched =
+        seventh_fault(&text.replace(", marking", ", the winner matching the loser's holes, marking"));
+    assert_eq!(after(&matched), (vec![4, 2, 0, 0, 4, 2, 0, 0], [0, 8], names(&["a3", "a4", "b3", "b4"])));
+}
+
 /// An opening only the first player plays may have the other match their arrangement (Baqura:
 /// "The player with the smaller number of counters distributes them as they like in their
 /// holes. The opponent then copies this arrangement, keeping the surplus of counters": blind
