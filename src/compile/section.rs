@@ -1800,6 +1800,23 @@ impl Scope<'_> {
             Some(m) => errors.take_one(self.mark(m)).map(Some),
             None => Some(None),
         };
+        let few = match &r.few {
+            Some(v) => errors.take_one(self.count(v).and_then(|n| {
+                if n >= 2 {
+                    Ok(n)
+                } else {
+                    Err(CheckError::SeedRange {
+                        span: v.span.into(),
+                        reason: "a player with so few has no seed to fill a hole with".into(),
+                        help: format!(
+                            "one seed a hole is for a player with some seeds, but too few to fill as the line says: \
+                             under 2 seeds or more, not {n}"
+                        ),
+                    })
+                }
+            })),
+            None => Some(0),
+        };
         let shrink = match &r.shrink {
             Some(shrink) => errors.take_one(self.shrink(shrink, r.closed.is_some())),
             None => Some([None; MAX_SHRINK_STEPS]),
@@ -1815,6 +1832,7 @@ impl Scope<'_> {
             matching: r.matching.is_some(),
             as_setup: r.seeds.is_none(),
             spread: r.spread,
+            few: few?,
             fresh: r.fresh.is_some(),
             win: r.win.is_some(),
             closed: closed?,

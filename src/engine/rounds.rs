@@ -163,7 +163,7 @@ impl Rules {
             let mut left = have[p];
             let open = &order[p][..order[p].len() - cut[p]];
             let full = open.iter().take_while(|&&h| {
-                let share = Self::full_hole(rounds, &setup, h);
+                let share = Self::full_for(rounds, &setup, h, have[p]);
                 let fills = left >= share;
                 if fills {
                     left -= share;
@@ -306,6 +306,12 @@ impl Rules {
         if rounds.as_setup { u32::from(setup[h.index()]) } else { u32::from(rounds.seeds) }
     }
 
+    /// [`Rules::full_hole`] for a player who has `have` seeds to fill with: one seed, where
+    /// they have fewer than `, one seed a hole for a player with under N seeds` says.
+    fn full_for(rounds: &Refill, setup: &[u16; MAX_SLOTS], h: Hole, have: u32) -> u32 {
+        if have < u32::from(rounds.few) { 1 } else { Self::full_hole(rounds, setup, h) }
+    }
+
     /// `, the other matching their arrangement`: player `me`, going past an opening that only
     /// the first player plays, fills each of their holes facing a hole of the first player's
     /// with as many seeds as it holds, from all the seeds they have (on their side, in hand and
@@ -369,7 +375,7 @@ impl Rules {
             // hole it faces got), the rest kept.
             left[p] = have[p];
             for &h in &order[p][..fill[p]] {
-                let full = Self::full_hole(rounds, &setup, h);
+                let full = Self::full_for(rounds, &setup, h, have[p]);
                 let share = match (matching, self.facing(h)) {
                     (Some(q), Some(faced)) if q == p => u32::from(state.counts[faced.index()]),
                     // With `the seeds left one a hole`, the holes after the full ones get one
@@ -410,7 +416,7 @@ impl Rules {
                 // up).
                 if let Some(h) = short[p].filter(|&h| {
                     rounds.closed_short
-                        && u32::from(state.counts[h.index()]) < Self::full_hole(rounds, &setup, h)
+                        && u32::from(state.counts[h.index()]) < Self::full_for(rounds, &setup, h, have[p])
                 }) {
                     state.marks[usize::from(mark)][h.index() / 64] |= 1 << (h.index() % 64);
                 }

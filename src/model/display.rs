@@ -1625,6 +1625,13 @@ impl Model {
         } else {
             writeln!(f, "  the seeds left over stay {kept}")?;
         }
+        if rounds.few > 0 {
+            writeln!(
+                f,
+                "  a player with fewer than {} seeds fills their holes one seed each instead, in the same order, as far as their seeds go",
+                rounds.few
+            )?;
+        }
         if let Some(mark) = rounds.closed {
             let short = if rounds.closed_short { ", and a last hole filled short," } else { "" };
             writeln!(

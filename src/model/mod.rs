@@ -2335,6 +2335,9 @@ pub struct Refill {
     /// Seeds that fill no hole go one into each hole after the full ones (`, the seeds left
     /// one a hole`).
     pub spread: bool,
+    /// A player with fewer seeds than this fills their holes one seed each (`, one seed a
+    /// hole for a player with under 5 seeds`); 0 where the rules do not say so.
+    pub few: u16,
     /// Only the player with fewer seeds (the loser) fills by the line; the other fills the
     /// holes facing those, as they were filled (`, the winner matching the loser's holes`).
     pub matching: bool,

@@ -1535,6 +1535,8 @@ pub struct Refill {
     pub matching: Option<Span>,
     /// `, the seeds left one a hole`.
     pub spread: bool,
+    /// `, one seed a hole for a player with under N seeds`: N.
+    pub few: Option<Spanned<Value>>,
     /// `every hole goes back to its first owner, then` (before `each player fills`).
     pub fresh: Option<Span>,
     /// `, then the empty holes of the others, which become theirs`.

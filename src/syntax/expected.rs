@@ -123,6 +123,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::again_back => "`, turning back`",
         Rule::rounds_spread => "`, the seeds left one a hole`",
         Rule::rounds_matching => "`, the winner matching the loser's holes`",
+        Rule::rounds_few => "`, one seed a hole for a player with under 5 seeds`",
         Rule::rest_least => "`if there are at least 3`",
         Rule::rounds_closed => "`, marking the holes left empty as closed`",
         Rule::rounds_shrink => "`, the board smaller by 1 column while the loser has under 1/2 of the seeds`",

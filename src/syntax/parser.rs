@@ -2166,6 +2166,10 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         None => None,
     };
     let spread = c.optional(Rule::rounds_spread).is_some();
+    let few = match c.optional(Rule::rounds_few) {
+        Some(p) => Some(lower_value(Children::of(p).expect(Rule::value)?)?),
+        None => None,
+    };
     let matching = c.optional(Rule::rounds_matching).map(|p| span(&p));
     let win = c.optional(Rule::rounds_win).map(|p| span(&p));
     let (closed, closed_short) = match c.optional(Rule::rounds_closed) {
@@ -2190,6 +2194,7 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         made_up,
         matching,
         spread,
+        few,
         fresh,
         win,
         closed,

@@ -7312,6 +7312,27 @@ fn a_round_may_have_the_winner_match_the_losers_holes() {
     assert_eq!(after(&as_setup(text)), (vec![3, 1, 2, 0, 3, 1, 2, 0], [0, 8]));
     let own_setup = as_setup(&text.replace(", the winner matching the loser's holes", ""));
     assert_eq!(after(&own_setup), (vec![3, 1, 2, 0, 3, 1, 2, 2], [0, 6]));
+    // `, one seed a hole for a player with under 7 seeds` (Fergen Gobale's "if the losing
+    // player has fewer than five counters, they place one in each hole": blind test 35): South's
+    // 6 go one into each of a1…a4, 2 kept; matched, North copies them and keeps 10; each
+    // filling its own, North's 14 fill as before. Under 6, South's 6 fill as before.
+    let few = |text: &str, n: u32| {
+        let words =
+            format!(", the last with the seeds left, one seed a hole for a player with under {n} seeds");
+        let text = text.replace(", the last with the seeds left", &words);
+        assert!(text.contains(&words));
+        seventh_fault(&text)
+    };
+    assert!(
+        few(text, 7)
+            .model()
+            .to_string()
+            .contains("a player with fewer than 7 seeds fills their holes one seed each")
+    );
+    assert_eq!(after(&few(text, 7)), (vec![1, 1, 1, 1, 1, 1, 1, 1], [2, 10]));
+    let own_few = |n| few(&text.replace(", the winner matching the loser's holes", ""), n);
+    assert_eq!(after(&own_few(7)), (vec![1, 1, 1, 1, 2, 4, 4, 4], [2, 0]));
+    assert_eq!(after(&few(text, 6)), (vec![4, 2, 0, 0, 4, 2, 0, 0], [0, 8]));
 }
 
 /// The board a round is played on may shrink with the loser's share (Kiuthi: "if the player
