@@ -109,6 +109,10 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         Some(c) => c.no_undo.is_some(),
         None => base?.no_undo,
     };
+    let no_wipe = match own.choose.map(|c| c.node) {
+        Some(c) => c.no_wipe.is_some(),
+        None => base?.no_wipe,
+    };
     let hand_sow = match own.choose.map(|c| c.node) {
         Some(c) => match &c.hand_sow {
             Some(hand) => {
@@ -280,6 +284,7 @@ fn sowing(scope: &Scope<'_>, own: SowingSections<'_>, base: Option<&Sowing>) -> 
         otherwise,
         must_feed,
         no_undo,
+        no_wipe,
         turnings,
         overrun,
         lone,

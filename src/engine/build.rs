@@ -277,6 +277,7 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                     reach: sowing.reached_rows(),
                     must_feed: sowing.must_feed,
                     no_undo: sowing.no_undo,
+                    no_wipe: sowing.no_wipe,
                     overrun: sowing.overrun,
                     lone: sowing.lone,
                     whole_move: sowing.whole_move.as_ref().map(|w| (w.not_again, choice(&w.from))),
@@ -305,7 +306,8 @@ fn phase_rules(model: &Model, slot_of: &[Hole], territory: &ByPlayer<Vec<Hole>>)
                         || sowing.hand_entry
                         || sowing.hand_sow.is_some()
                         || sowing.must_feed.is_some()
-                        || sowing.no_undo,
+                        || sowing.no_undo
+                        || sowing.no_wipe,
                     place: sowing.place,
                     heavy: sowing.heavy,
                     exit_start: sowing.exit_start,

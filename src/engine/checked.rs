@@ -169,10 +169,9 @@ pub enum PlayError {
         /// The hole sown.
         hole: String,
     },
-    /// A sowing that would leave an opponent the mover must feed without seeds (or a move).
-    #[error(
-        "sowing from {hole} would leave {opponent} {without}, and the rules say the mover must feed them"
-    )]
+    /// A sowing that would leave an opponent the mover must feed without seeds (or a move),
+    /// or leave the opponent no move where the rules say every turn must leave one.
+    #[error("sowing from {hole} would leave {opponent} {without}, and the rules say {duty}")]
     Starves {
         /// The hole sown.
         hole: String,
@@ -180,6 +179,16 @@ pub enum PlayError {
         opponent: Player,
         /// `without seeds` or `without a move`.
         without: &'static str,
+        /// What the rules say the mover must do: feed them, or leave them a move.
+        duty: &'static str,
+    },
+    /// A sowing that would take every seed of an opponent, where the rules forbid it.
+    #[error("sowing from {hole} would take every seed of {opponent}'s, and the rules say a turn must not")]
+    Wipes {
+        /// The hole sown.
+        hole: String,
+        /// The opponent left with none.
+        opponent: Player,
     },
     /// A sowing that would bring back the position from before the opponent's last turn,
     /// where the rules forbid it.
@@ -411,6 +420,7 @@ impl PlayError {
             | PlayError::CannotMove { .. }
             | PlayError::NotRearmost { .. }
             | PlayError::Starves { .. }
+            | PlayError::Wipes { .. }
             | PlayError::Undoes { .. }
             | PlayError::CannotTurn { .. }
             | PlayError::CannotSwap { .. } => K::NotAllowed,

@@ -526,6 +526,7 @@ impl Rules {
                 || sow.hand_entry
                 || sow.hand_sow.is_some()
                 || (sow.no_undo && state.before[1] != 0)
+                || sow.no_wipe
                 || self.must_feed_now(state, sow))
     }
 
@@ -547,6 +548,9 @@ impl Rules {
         }
         if sow.no_undo && state.before[1] != 0 {
             self.keep_new_positions(state, out);
+        }
+        if sow.no_wipe {
+            self.keep_opponents_seeds(state, out);
         }
     }
 
@@ -615,6 +619,21 @@ impl Rules {
         let undone = state.before[1];
         let kept = self.keep_turns(state, out, &|after: &State| after.before[0] != undone);
         out.truncate(kept);
+    }
+
+    /// `must not take every seed of the opponent`: keep only the turns after which every
+    /// other player still in the game who had seeds has some.
+    #[cold]
+    pub(super) fn keep_opponents_seeds(&self, state: &State, out: &mut MoveList) {
+        let me = state.to_move;
+        let kept = self.keep_turns(state, out, &|after: &State| !self.wipes(state, after, me));
+        out.truncate(kept);
+    }
+
+    /// Whether a turn of `me`'s from `before` to `after` took every seed of a player who had
+    /// some (`must not take every seed of the opponent`).
+    pub(super) fn wipes(&self, before: &State, after: &State, me: Player) -> bool {
+        (self.players()).any(|p| p != me && !before.is_out(p) && before.seeds[p] > 0 && after.seeds[p] == 0)
     }
 
     /// Move the turns of `out` after which `keep` holds to its front, in order, and say how

@@ -249,9 +249,11 @@ impl Rules {
     /// opponent the mover must feed unfed.
     fn endless_or_starving(&self, state: &State, mv: Move, hole: String) -> PlayError {
         let me = state.to_move;
-        let (feed, no_undo) = match &self.phase_rules(state, me).turn {
-            TurnKind::Sow(sow) => (sow.must_feed.filter(|_| self.must_feed_now(state, sow)), sow.no_undo),
-            _ => (None, false),
+        let (feed, no_undo, no_wipe) = match &self.phase_rules(state, me).turn {
+            TurnKind::Sow(sow) => {
+                (sow.must_feed.filter(|_| self.must_feed_now(state, sow)), sow.no_undo, sow.no_wipe)
+            }
+            _ => (None, false, false),
         };
         let mut after = state.clone();
         let mut history = History::new(self, &after);
@@ -259,10 +261,23 @@ impl Rules {
             (_, Ok(())) if no_undo && state.before[1] != 0 && after.before[0] == state.before[1] => {
                 PlayError::Undoes { hole, opponent: me.previous() }
             }
+            (_, Ok(())) if no_wipe && self.wipes(state, &after, me) => {
+                let opponent = (self.players())
+                    .find(|&p| p != me && state.seeds[p] > 0 && after.seeds[p] == 0)
+                    .unwrap_or(me.next());
+                PlayError::Wipes { hole, opponent }
+            }
             (Some(feed), Ok(())) => PlayError::Starves {
                 hole,
                 opponent: me.next(),
                 without: if feed == crate::model::Feed::NoSeeds { "without seeds" } else { "without a move" },
+                // `must leave the opponent a move if possible` is no feeding rule: the
+                // opponent may have seeds (blind test 36, fault 1).
+                duty: if feed == crate::model::Feed::Always {
+                    "every turn must leave the opponent a move where one can"
+                } else {
+                    "the mover must feed them"
+                },
             },
             _ => PlayError::Endless { hole },
         }

@@ -128,6 +128,8 @@ pub struct SowRules {
     pub must_feed: Option<crate::model::Feed>,
     /// `must not undo the opponent's last turn`.
     pub no_undo: bool,
+    /// `must not take every seed of the opponent`.
+    pub no_wipe: bool,
     /// Laps that may be sown another way.
     pub turnings: Vec<TurnRule>,
     /// Where holes belong by colour: what a seed sown into a hole of the opponent's does.

@@ -181,6 +181,9 @@ impl Rules {
         if sow.no_undo && state.before[1] != 0 {
             self.keep_new_positions(state, out);
         }
+        if sow.no_wipe {
+            self.keep_opponents_seeds(state, out);
+        }
     }
 
     /// The decisions where a relay paused to let the mover choose its way: `relay` past the

@@ -584,6 +584,12 @@ impl Model {
                 "{indent}  (a turn may not bring back the position from before the opponent's last turn)"
             )?;
         }
+        if sowing.no_wipe {
+            writeln!(
+                f,
+                "{indent}  (a turn may not take every seed of an opponent who has some, even where no other turn is left)"
+            )?;
+        }
         for (i, c) in sowing.choices.iter().enumerate() {
             writeln!(
                 f,

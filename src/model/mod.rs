@@ -702,6 +702,9 @@ pub struct Sowing {
     /// `must not undo the opponent's last turn`: a turn that brings back the position from
     /// before the previous turn may not be chosen (a ko rule).
     pub no_undo: bool,
+    /// `must not take every seed of the opponent`: a turn after which an opponent who had
+    /// seeds has none may not be chosen.
+    pub no_wipe: bool,
     /// Laps that may be sown the other way. Where there are any, every lap of a turn goes
     /// the usual way unless the mover turns it.
     pub turnings: Vec<Turning>,

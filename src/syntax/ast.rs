@@ -727,6 +727,8 @@ pub struct Choose {
     pub must_feed: Option<Spanned<Feed>>,
     /// `must not undo the opponent's last turn`, if written.
     pub no_undo: Option<Span>,
+    /// `must not take every seed of the opponent`, if written.
+    pub no_wipe: Option<Span>,
     /// `a player with one seed … move it …`, if written.
     pub lone: Option<Spanned<LoneSeed>>,
     /// `a player may instead move all seeds of the rearmost own hole into the next hole` (or

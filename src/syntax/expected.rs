@@ -703,6 +703,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::skip_chosen => "`skipping the chosen hole`",
         Rule::must_feed => "`must feed an opponent who has no seeds`",
         Rule::no_undo => "`must not undo the opponent's last turn`",
+        Rule::no_wipe => "`must not take every seed of the opponent`",
         Rule::last_turns => "`after one more turn each`",
         Rule::again_after => "`then move again`",
         Rule::claim_after => "`then the landing hole becomes the mover's`",

@@ -1006,6 +1006,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
     let mut turnings = Vec::new();
     let mut must_feed = None;
     let mut no_undo = None;
+    let mut no_wipe = None;
     let mut lone = None;
     let mut whole_move = None;
     let (mut leave_turned, mut turned_once, mut hand_entry) = (None, None, None);
@@ -1036,6 +1037,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
                 must_feed = Some(Spanned::new(feed, span(&child)));
             }
             Rule::no_undo => no_undo = Some(span(&child)),
+            Rule::no_wipe => no_wipe = Some(span(&child)),
             Rule::leave_turned => leave_turned = Some(span(&child)),
             Rule::turned_once => turned_once = Some(span(&child)),
             Rule::hand_entry => hand_entry = Some(span(&child)),
@@ -1062,6 +1064,7 @@ fn lower_choose(pair: Pair<'_, Rule>) -> Result<Choose> {
         turnings,
         must_feed,
         no_undo,
+        no_wipe,
         lone,
         whole_move,
         leave_turned,

@@ -107,6 +107,57 @@ fn a_refusal_names_the_owner_now_and_the_rows_of_a_three_row_board() {
     );
 }
 
+/// A turn refused under `must leave the opponent a move if possible` says that rule, not a
+/// feeding one (blind test 36, fault 1): North has a seed in b1, and South's a1 would capture
+/// it, leaving North no move.
+#[test]
+fn a_refusal_to_leave_no_move_is_not_called_feeding() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/generality/2026-12-07-thirty-sixth/faults/leave-move-says-feed.sow"
+    ))
+    .unwrap();
+    let rules = sow::compile("leave.sow", &text, &sow::Options::default()).expect("compiles");
+    assert_eq!(
+        refused(&rules, &rules.start(), "a1").to_string(),
+        "sowing from a1 would leave North without a move, and the rules say every turn must leave the opponent a move where one can"
+    );
+}
+
+/// `must not take every seed of the opponent` (Woli: "a player cannot make a move that would
+/// capture all of the opponent's counters": blind test 36, item 1). On the board of that test's
+/// fault (South a1 and a3 one seed each, North b1 one, sowing clockwise), South's a1 makes b1
+/// two and takes them, North's last: it is refused and a3 is offered. With a3 empty too South
+/// has no decision at all, where `must leave the opponent a move if possible` lets a1 be played.
+#[test]
+fn a_turn_may_be_forbidden_to_take_every_seed_of_the_opponent() {
+    let fault = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/generality/2026-12-07-thirty-sixth/faults/leave-move-says-feed.sow"
+    ))
+    .unwrap();
+    let text = fault
+        .replace("must leave the opponent a move if possible", "must not take every seed of the opponent");
+    assert_ne!(text, fault);
+    let moves = |text: &str| {
+        let rules = sow::compile("wipe.sow", text, &sow::Options::default()).expect("compiles");
+        let mut list = sow::engine::MoveList::new();
+        rules.legal_moves(&rules.start(), &mut list);
+        list.iter().map(|&m| rules.move_text(m)).collect::<Vec<_>>()
+    };
+    let rules = sow::compile("wipe.sow", &text, &sow::Options::default()).expect("compiles");
+    assert!(rules.model().to_string().contains("a turn may not take every seed of an opponent who has some"));
+    assert_eq!(moves(&text), ["a3"]);
+    assert_eq!(
+        refused(&rules, &rules.start(), "a1").to_string(),
+        "sowing from a1 would take every seed of North's, and the rules say a turn must not"
+    );
+    let alone = |text: &str| text.replace("        1 in a3\n", "");
+    assert_ne!(alone(&text), text);
+    assert!(moves(&alone(&text)).is_empty());
+    assert_eq!(moves(&alone(&fault)), ["a1"]);
+}
+
 /// A move of seeds the rules do not offer says which holes a move may start at, or end at
 /// from the hole typed, from the moves legal now (blind test 20: a well-formed `a3-a5` got
 /// only the notation, with an example that was itself illegal). A sowing typed in that turn
