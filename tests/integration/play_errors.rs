@@ -9,6 +9,12 @@ fn nsolo() -> Rules {
     sow::compile("nsolo.sow", text, &sow::Options::default()).expect("compiles")
 }
 
+/// A file of the repository's `docs/` (a blind test's rules file), as text.
+fn docs_file(path: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 /// A main-game position of 4 × 8 holes, rows given from a to d.
 fn position(rules: &Rules, rows: [[u16; 8]; 4], to_move: Player) -> State {
     rules.state_from_setup(&Setup::new(rows.concat(), to_move)).expect("valid setup")
@@ -85,11 +91,7 @@ fn picks_out_of_order() {
 /// and a hole North has won is North's. North b3 (1) → a1 (3 → 4, South's): won by North.
 #[test]
 fn a_refusal_names_the_owner_now_and_the_rows_of_a_three_row_board() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/generality/2026-12-06-seventeenth/faults/3-wrong-owner-message.sow"
-    ))
-    .unwrap();
+    let text = docs_file("docs/generality/2026-12-06-seventeenth/faults/3-wrong-owner-message.sow");
     let rules = sow::compile("claims.sow", &text, &sow::Options::default()).expect("compiles");
     let mut state = rules.start();
     let mut history = History::new(&rules, &state);
@@ -112,11 +114,7 @@ fn a_refusal_names_the_owner_now_and_the_rows_of_a_three_row_board() {
 /// it, leaving North no move.
 #[test]
 fn a_refusal_to_leave_no_move_is_not_called_feeding() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/generality/2026-12-07-thirty-sixth/faults/leave-move-says-feed.sow"
-    ))
-    .unwrap();
+    let text = docs_file("docs/generality/2026-12-07-thirty-sixth/faults/leave-move-says-feed.sow");
     let rules = sow::compile("leave.sow", &text, &sow::Options::default()).expect("compiles");
     assert_eq!(
         refused(&rules, &rules.start(), "a1").to_string(),
@@ -131,11 +129,7 @@ fn a_refusal_to_leave_no_move_is_not_called_feeding() {
 /// has no decision at all, where `must leave the opponent a move if possible` lets a1 be played.
 #[test]
 fn a_turn_may_be_forbidden_to_take_every_seed_of_the_opponent() {
-    let fault = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/generality/2026-12-07-thirty-sixth/faults/leave-move-says-feed.sow"
-    ))
-    .unwrap();
+    let fault = docs_file("docs/generality/2026-12-07-thirty-sixth/faults/leave-move-says-feed.sow");
     let text = fault
         .replace("must leave the opponent a move if possible", "must not take every seed of the opponent");
     assert_ne!(text, fault);
