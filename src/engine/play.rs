@@ -1,10 +1,11 @@
 //! Playing a decision: the entry points that take a legal decision (or a candidate sowing)
 //! and apply it to a state, checked or not, telling a [`Log`] what captures and picks take
 //! as they take it. A sowing goes to [`super::sow_turn`] (or to the general interpreter,
-//! [`super::stepwise`]); every other decision (a stop or a relay at a pause, a pick, seeds
-//! moved, a hole emptied or marked, seeds entered, a pass) is applied here and handed on to
-//! the files that follow it up: the turn's sowing (see [`super::sowing`]), captures and their
-//! follow-ups, special turns of openings, the end of a turn and of the game.
+//! [`super::stepwise`]), seeds moved to [`super::transfer`]; every other decision (a stop
+//! or a relay at a pause, a pick, a hole emptied or marked, seeds entered, a pass) is applied
+//! here and handed on to the files that follow it up: the turn's sowing (see
+//! [`super::sowing`]), captures and their follow-ups, special turns of openings, the end of a
+//! turn and of the game.
 
 use super::rules::*;
 use super::sowing::{Endless, RING_WINDOW, Ring, SowEnd};
@@ -294,37 +295,6 @@ impl Rules {
         // reached a row, so nothing is known of one here.
         let end = self.lift_some_and_sow(state, choice.at, choice.hand, (choice.origin, false), rev)?;
         Some(self.after_sowing(state, history, end, choice.origin, choice.relays + 1, rev, log))
-    }
-
-    /// Seeds moved from hole `a` to hole `b` (a transfer phase's turn), capturing where the
-    /// phase's drop captures; the turn ends, or is kept where the phase says so.
-    #[inline(always)]
-    fn apply_transfer<L: Log>(
-        &self,
-        state: &mut State,
-        history: &mut History,
-        (a, b): (Hole, Hole),
-        log: &mut L,
-    ) {
-        let me = state.to_move;
-        state.passes = 0;
-        let phase = &self.model.phases[usize::from(state.phase_of[me])];
-        if let TurnKind::Transfer(ways) = &self.phase_rules(state, me).turn
-            && let Some(way) = self.transfer_way(state, ways, (a, b))
-        {
-            let count = way.count.unwrap_or(state.counts[a.index()]);
-            let capture = phase.drop_capture.filter(|d| self.drop_captures(state, d, b));
-            self.remove(state, a, count);
-            self.put(state, b, count);
-            if let Some(d) = capture {
-                self.capture_at_drop(state, d.capture, b, log);
-            }
-        }
-        if phase.keeps_turn.is_some() {
-            self.keep_turn(state, history);
-        } else {
-            self.end_turn(state, history);
-        }
     }
 
     /// Hole `h` emptied (an emptying phase's turn): its seeds put out of play, or into the

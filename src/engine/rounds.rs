@@ -157,28 +157,9 @@ impl Rules {
         let setup = self.setup_shares(rounds);
         // A board that shrinks with the loser's share: the holes cut off, last in each order.
         let cut = self.shrink(rounds, &active, &have, &mut order);
-        // The holes each player fills: as many as their seeds fill, then a last one
-        // part-filled, or one seed in each hole after.
-        let holes = |p: Player| {
-            let mut left = have[p];
-            let open = &order[p][..order[p].len() - cut[p]];
-            let full = open.iter().take_while(|&&h| {
-                let share = Self::full_for(rounds, &setup, h, have[p]);
-                let fills = left >= share;
-                if fills {
-                    left -= share;
-                }
-                fills
-            });
-            let full = full.count();
-            let rest = open.len() - full;
-            full + match rounds.rest {
-                _ if rounds.spread => (left as usize).min(rest),
-                Some(least) => usize::from(left > 0 && left >= u32::from(least)).min(rest),
-                None => 0,
-            }
-        };
-        let mut fill = ByPlayer::for_seats(self.seats(), holes);
+        let mut fill = ByPlayer::for_seats(self.seats(), |p| {
+            Self::holes_filled(rounds, &setup, &order[p][..order[p].len() - cut[p]], have[p])
+        });
         // A player who cannot fill a hole loses; at a larger table, drops out and the others
         // play on.
         let (able, unable): (Vec<Player>, Vec<Player>) = active.iter().partition(|&&p| fill[p] > 0);
@@ -202,19 +183,51 @@ impl Rules {
             }
         }
         let matched = if rounds.matching { self.matching_pair(state, &able, &have) } else { None };
-        if let Some((loser, winner)) = matched {
-            // The winner fills the holes of theirs facing those the loser fills, first and in
-            // the loser's order; the others after them stay empty.
-            let facing: Vec<Hole> = (order[loser][..fill[loser]].iter())
-                .filter_map(|&h| self.facing(h))
-                .filter(|m| order[winner].contains(m))
-                .collect();
-            let rest: Vec<Hole> = order[winner].iter().filter(|h| !facing.contains(h)).copied().collect();
-            fill[winner] = facing.len();
-            order[winner] = facing.into_iter().chain(rest).collect();
+        if let Some(pair) = matched {
+            self.face_loser(&mut order, &mut fill, pair);
         }
         self.refill(&mut next, rounds, (&have, matched.map(|(_, winner)| winner)), (&order, &cut), &fill);
         Ok(next)
+    }
+
+    /// How many holes of `open` (a player's filling order, the holes cut off left out) a
+    /// player with `have` seeds fills: as many as their seeds fill, then a last one
+    /// part-filled, or one seed in each hole after, as the rules say.
+    fn holes_filled(rounds: &Refill, setup: &[u16; MAX_SLOTS], open: &[Hole], have: u32) -> usize {
+        let mut left = have;
+        let full = open.iter().take_while(|&&h| {
+            let share = Self::full_for(rounds, setup, h, have);
+            let fills = left >= share;
+            if fills {
+                left -= share;
+            }
+            fills
+        });
+        let full = full.count();
+        let rest = open.len() - full;
+        full + match rounds.rest {
+            _ if rounds.spread => (left as usize).min(rest),
+            Some(least) => usize::from(left > 0 && left >= u32::from(least)).min(rest),
+            None => 0,
+        }
+    }
+
+    /// `the winner matching the loser's holes`: the winner fills the holes of theirs facing
+    /// those the loser fills, first and in the loser's order; the others after them stay
+    /// empty.
+    fn face_loser(
+        &self,
+        order: &mut ByPlayer<Vec<Hole>>,
+        fill: &mut ByPlayer<usize>,
+        (loser, winner): (Player, Player),
+    ) {
+        let facing: Vec<Hole> = (order[loser][..fill[loser]].iter())
+            .filter_map(|&h| self.facing(h))
+            .filter(|m| order[winner].contains(m))
+            .collect();
+        let rest: Vec<Hole> = order[winner].iter().filter(|h| !facing.contains(h)).copied().collect();
+        fill[winner] = facing.len();
+        order[winner] = facing.into_iter().chain(rest).collect();
     }
 
     /// Where the board shrinks with the loser's share (`, the board smaller by 1 column while

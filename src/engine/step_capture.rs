@@ -6,7 +6,8 @@ use super::play::Log;
 use super::rules::*;
 use super::sowing::SowEnd;
 use super::state::*;
-use super::stepwise::{Cursor, EndPick, MAX_PATH_PAUSES, Next, Step, StepKey, Tally, keep_cursor};
+use super::step_resume::keep_cursor;
+use super::stepwise::{Cursor, EndPick, MAX_PATH_PAUSES, Next, Step, StepKey, Tally};
 
 impl Rules {
     /// Capture `c` made by the lap that ended at `at`: its holes taken and its seeds put

@@ -5,7 +5,8 @@
 
 use super::rules::*;
 use super::state::*;
-use super::stepwise::{Cursor, EndPick, Step, Tally, paused_cursor, set_mark};
+use super::step_resume::paused_cursor;
+use super::stepwise::{Cursor, EndPick, Step, Tally, set_mark};
 use super::trace::SownLap;
 use crate::model::{BlockExempt, LoneSeed};
 
@@ -175,15 +176,7 @@ impl Rules {
         if self.may_sow_hand(state, sow) {
             out.push(Move::SowHand);
         }
-        if self.must_feed_now(state, sow) {
-            self.keep_feeding(state, out);
-        }
-        if sow.no_undo && state.before[1] != 0 {
-            self.keep_new_positions(state, out);
-        }
-        if sow.no_wipe {
-            self.keep_opponents_seeds(state, out);
-        }
+        self.keep_duties(state, sow, out);
     }
 
     /// The decisions where a relay paused to let the mover choose its way: `relay` past the
@@ -357,7 +350,7 @@ impl Rules {
             }
             // A relay where the mover might have stopped, as `step_relay` plays it.
             (Phase::LapChoice(choice), Move::Relay) => {
-                let cur = super::stepwise::paused_cursor(state, choice);
+                let cur = paused_cursor(state, choice);
                 s.phase = Phase::Sow;
                 self.step_run(&mut s, sow, (choice.at, LapAction::Relay), cur, &mut tally, &mut log);
             }

@@ -198,3 +198,66 @@ fn records_of_every_bundled_game_replay() {
         }
     }
 }
+
+/// The repetition rule finds a repeated position exactly where reading every position since
+/// seeds last left the board does (here, since the start: no seed leaves this board), on runs
+/// longer than the 64 positions `History` reads one by one (longer runs are looked up in its
+/// index) as on short ones; the games played reach both. Positions are compared whole
+/// (counts and player to move), not by the engine's keys.
+#[test]
+fn long_runs_find_repetitions_as_a_scan_does() {
+    use sow::engine::{DrawReason, Outcome};
+    let text = r#"game "Loops" {
+    board 2 rows of 4 holes, no stores
+    territory each player owns row house
+    setup {
+        2 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        a repeated position is a draw
+    }
+}
+"#;
+    const SCANNED: usize = 64;
+    let rules = sow::compile("loops.sow", text, &sow::Options::default()).unwrap();
+    let position =
+        |s: &sow::engine::State| (rules.all_holes().map(|h| s.count(h)).collect::<Vec<u16>>(), s.to_move());
+    let (mut short, mut long) = (0, 0);
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut moves = MoveList::new();
+    for _ in 0..300 {
+        let mut state = rules.start();
+        let mut history = History::new(&rules, &state);
+        let mut seen = vec![position(&state)];
+        while state.outcome().is_none() {
+            rules.legal_moves(&state, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = moves[(seed % moves.len() as u64) as usize];
+            rules.play_unchecked(&mut state, &mut history, mv);
+            let now = position(&state);
+            let repeated = seen.contains(&now);
+            assert_eq!(
+                state.outcome() == Some(Outcome::Draw(DrawReason::Repetition)),
+                repeated,
+                "after {} turns",
+                seen.len()
+            );
+            if repeated {
+                if seen.len() > SCANNED { long += 1 } else { short += 1 }
+            }
+            seen.push(now);
+        }
+    }
+    assert!(short > 0 && long > 0, "repetitions after short runs {short}, after long runs {long}");
+}
