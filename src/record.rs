@@ -350,14 +350,16 @@ impl Record {
             }
             // A line is one player's: their sowing and its picks, and the sowings of a player
             // who moves again (records written before those were grouped have them on lines of
-            // their own, which read as well).
+            // their own, which read as well); an offer to end the game, with the answers of the
+            // others.
             let player = game.state().to_move();
             let mut last_turn = None;
             for (j, word) in turn.words.iter().enumerate() {
                 if word.node.eq_ignore_ascii_case("x") {
                     continue;
                 }
-                if j > 0 && (game.outcome().is_some() || game.state().to_move() != player) {
+                let answering = matches!(game.state().phase(), Phase::Offer(_));
+                if j > 0 && (game.outcome().is_some() || (game.state().to_move() != player && !answering)) {
                     return Err(RecordProblem::TooLong {
                         turn: number,
                         word: word.node.clone(),
@@ -405,6 +407,9 @@ impl Record {
                 Phase::Step(p) => Some(format!("the holes of the lap's {} more seeds", p.hand)),
                 Phase::Lift(_) => Some("the number of seeds to lift (`4`)".to_string()),
                 Phase::PutChoice(_) => Some("the choice of the hole the taken seeds go into".to_string()),
+                Phase::Offer(_) => {
+                    Some("the answer to the offer to end the game (`agree` or `refuse`)".to_string())
+                }
                 Phase::Sow => None,
             };
             if let Some(owed) = owed {

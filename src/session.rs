@@ -180,12 +180,21 @@ pub fn turn_index(game: &Game<'_>) -> usize {
     game.turns().len() - usize::from(started)
 }
 
+/// Who answers an offer to end the game after the decisions `before` of a turn whose first
+/// decision is `me`'s: the player after `me` for each offer and agreement just before it (the
+/// offer is `me`'s and the answers go round the table).
+fn answerer(me: Player, before: &[Move]) -> Player {
+    let answers = before.iter().rev().take_while(|m| matches!(m, Move::Offer | Move::Agree)).count();
+    (0..answers).fold(me, |p, _| p.next())
+}
+
 /// What the player to move still owes in the turn under way, in words (`take 3 seeds from
 /// North's side`, `stop at b3 or relay`); `None` at the start of a turn.
 pub fn pending(rules: &Rules, state: &State) -> Option<String> {
     let me = state.to_move();
     match state.phase() {
         Phase::Sow => None,
+        Phase::Offer(by) => Some(format!("answer {by}'s offer to end the game: agree or refuse")),
         Phase::LapChoice(c) if c.through => {
             Some(format!("relay from {} past the side store, or through it (relay+)", rules.hole_name(c.at)))
         }
@@ -820,6 +829,9 @@ fn narrate_with(
             Move::Empty(h) => parts.push(format!("{me} empties {}", rules.hole_name(h))),
             Move::Pass => parts.push(format!("{me} passes")),
             Move::Swap => parts.push(format!("{me} swaps sides: the board is turned round")),
+            Move::Offer => parts.push(format!("{me} offers to end the game")),
+            Move::Agree => parts.push(format!("{} agrees", answerer(me, &moves[..i]))),
+            Move::Refuse => parts.push(format!("{} refuses: the game goes on", answerer(me, &moves[..i]))),
             Move::Enter => parts.push(format!("{me} puts a seed from hand into each of their holes")),
             // The count follows (`South sows 4 seeds of their hand …`), or is still to be chosen.
             Move::SowHand if effect.laps == 0 && effect.sown == 0 => {

@@ -293,9 +293,16 @@ async fn click_move(client: &Client, rules: &Rules, mv: Move, moves: &[Move]) ->
             click_hole(client, &rules.hole_name(from)).await?;
             click_hole(client, &rules.hole_name(to)).await?;
         }
-        Move::Stop | Move::Relay | Move::Pass | Move::Enter | Move::SowHand | Move::Lift(_) | Move::Swap => {
-            button(rules.move_text(mv)).await?
-        }
+        Move::Stop
+        | Move::Relay
+        | Move::Pass
+        | Move::Enter
+        | Move::SowHand
+        | Move::Lift(_)
+        | Move::Swap
+        | Move::Offer
+        | Move::Agree
+        | Move::Refuse => button(rules.move_text(mv)).await?,
     }
     Ok(())
 }

@@ -28,12 +28,13 @@ pub const WIN_REASONS: [WinReason; 14] = [
 ];
 
 /// Every reason to draw.
-pub const DRAW_REASONS: [DrawReason; 5] = [
+pub const DRAW_REASONS: [DrawReason; 6] = [
     DrawReason::Repetition,
     DrawReason::TurnLimit,
     DrawReason::EqualScores,
     DrawReason::Passes,
     DrawReason::Blocked,
+    DrawReason::Agreed,
 ];
 
 /// `south` or `north` (see [`Player::word`]).
@@ -77,6 +78,7 @@ pub fn draw_word(reason: DrawReason) -> &'static str {
         DrawReason::EqualScores => "equal-scores",
         DrawReason::Passes => "passes",
         DrawReason::Blocked => "blocked",
+        DrawReason::Agreed => "agreed",
     }
 }
 

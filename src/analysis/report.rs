@@ -517,12 +517,13 @@ const WIN_PHRASES: [(WinReason, &str); 13] = [
 ];
 
 /// Reasons to draw, in the order and words of `sow simulate`'s text.
-const DRAW_PHRASES: [(DrawReason, &str); 5] = [
+const DRAW_PHRASES: [(DrawReason, &str); 6] = [
     (DrawReason::Repetition, "by repetition"),
     (DrawReason::TurnLimit, "at the turn limit"),
     (DrawReason::EqualScores, "on equal scores"),
     (DrawReason::Passes, "by passing in turn"),
     (DrawReason::Blocked, "when the player who could not move had captured enough"),
+    (DrawReason::Agreed, "by agreement"),
 ];
 
 /// A short time, in the unit that suits it: `840 µs`, `12.5 ms`.

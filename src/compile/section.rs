@@ -1479,6 +1479,7 @@ impl Scope<'_> {
             blocked: Blocked::Loses,
             blocked_draw: None,
             repetition: None,
+            agreed: false,
             store_limit: None,
             captured_win: None,
             turn_limit: None,
@@ -1519,7 +1520,7 @@ impl Scope<'_> {
                 out.only_in.push((kind, phase));
             }
             let score = match &rule.node {
-                ast::EndRule::NoSeeds(s, _) | ast::EndRule::Repetition(s) => s.as_ref(),
+                ast::EndRule::NoSeeds(s, _) | ast::EndRule::Repetition(s, _) => s.as_ref(),
                 ast::EndRule::StoreMajority(_, s)
                 | ast::EndRule::FewSeeds(_, s, _)
                 | ast::EndRule::MarksEmpty(_, s, _) => Some(s),
@@ -1575,7 +1576,10 @@ impl Scope<'_> {
                         })
                         .unwrap_or(0);
                 }
-                ast::EndRule::Repetition(scored) => out.repetition = Some(ending(scored)),
+                ast::EndRule::Repetition(scored, agreed) => {
+                    out.repetition = Some(ending(scored));
+                    out.agreed = *agreed;
+                }
                 ast::EndRule::StoreMajority(limit, _) => {
                     let limit = self.store_limit(limit, &mut errors);
                     let stores = errors.take_one(self.need_stores(rule.span)).is_some();
@@ -2359,7 +2363,7 @@ fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
     Some(match rule {
         ast::EndRule::NoSeeds(..) | ast::EndRule::NoSeedsWins(_) => EndKind::NoSeeds,
         ast::EndRule::Blocked(..) => EndKind::Blocked,
-        ast::EndRule::Repetition(_) => EndKind::Repetition,
+        ast::EndRule::Repetition(..) => EndKind::Repetition,
         ast::EndRule::StoreMajority(..) => EndKind::StoreLimit,
         ast::EndRule::CapturedWin(_) => EndKind::CapturedWin,
         ast::EndRule::FewSeeds(..) => EndKind::FewSeeds,

@@ -871,16 +871,19 @@ fn through_circuit(board: model::Board, circuit: &[Hole], row: &[Hole], side: Ho
 /// The facts of [`Flags`], read off the finished rules.
 fn flags(rules: &Rules) -> Flags {
     let (model, end) = (&rules.model, &rules.model.end);
+    let may_pass = end.blocked == Blocked::Passes
+        || end.pass_loses
+        || end.only_in.iter().any(|&(k, _)| k == model::EndKind::Blocked)
+        || model.phases.iter().any(|p| p.pass.is_some() || p.swap.is_some());
     Flags {
         keyed_extra: rules.phases.len() > 1
             || rules.chosen == Chosen::Once
             || !rules.marks.is_empty()
             || rules.colours
             || model.hand.iter().any(|&n| n > 0),
-        may_pass: end.blocked == Blocked::Passes
-            || end.pass_loses
-            || end.only_in.iter().any(|&(k, _)| k == model::EndKind::Blocked)
-            || model.phases.iter().any(|p| p.pass.is_some() || p.swap.is_some()),
+        may_pass,
+        agreed: end.agreed,
+        offers: may_pass || end.agreed,
         swaps: model.phases.iter().any(|p| p.swap.is_some()),
         first_only: model.phases.iter().any(|p| p.first_only),
         last_turns: !model.end.last_turns.is_empty(),

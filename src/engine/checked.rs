@@ -108,6 +108,32 @@ pub enum PlayError {
         /// Why: the rules have no swap, or it is not on offer now.
         why: &'static str,
     },
+    /// An offer to end the game that is not on offer.
+    #[error("{player} cannot offer to end the game {why}")]
+    CannotOffer {
+        /// The player to move.
+        player: Player,
+        /// Why: the rules have no end by agreement, or it is not on offer now.
+        why: &'static str,
+    },
+    /// `agree` or `refuse` where no one has offered to end the game.
+    #[error("{player} has no offer to {answer}: no one has offered to end the game; {expected}")]
+    NoOffer {
+        /// The player to move.
+        player: Player,
+        /// `agree` or `refuse`.
+        answer: &'static str,
+        /// What the player to move does instead.
+        expected: Expected,
+    },
+    /// A decision other than an answer, where another player has offered to end the game.
+    #[error("{by} offers to end the game: {player} answers first, `agree` or `refuse`")]
+    OfferOwed {
+        /// The player to answer.
+        player: Player,
+        /// The player who offered.
+        by: Player,
+    },
     /// A pass by a blocked player where the rules have no passing.
     #[error("{player} has no legal move; passing is not in these rules")]
     NoPassing {
@@ -402,6 +428,8 @@ impl PlayError {
             | PlayError::PathPaused { .. }
             | PlayError::EndOwed { .. }
             | PlayError::PutOwed { .. }
+            | PlayError::OfferOwed { .. }
+            | PlayError::NoOffer { .. }
             | PlayError::CaptureOwed { .. }
             | PlayError::StepOwed { .. }
             | PlayError::LiftOwed { .. }
@@ -423,7 +451,8 @@ impl PlayError {
             | PlayError::Wipes { .. }
             | PlayError::Undoes { .. }
             | PlayError::CannotTurn { .. }
-            | PlayError::CannotSwap { .. } => K::NotAllowed,
+            | PlayError::CannotSwap { .. }
+            | PlayError::CannotOffer { .. } => K::NotAllowed,
             PlayError::Endless { .. } => K::Endless,
             PlayError::PicksCompulsory | PlayError::PickBefore { .. } | PlayError::TooFewAfter { .. } => {
                 K::OutOfOrder

@@ -33,7 +33,7 @@ impl Rules {
         // The start of a turn first, and alone: the other phases' lists are built apart.
         if let Phase::Sow = state.phase {
             let stats = self.turn_moves(state, usize::from(state.phase_of[state.to_move]), out);
-            if self.flags.may_pass {
+            if self.flags.offers {
                 self.offer_pass(state, out);
             }
             return stats;
@@ -52,6 +52,7 @@ impl Rules {
             Phase::Step(p) => self.path_moves(state, p, out),
             Phase::Lift(choice) => self.lift_moves(state, choice, out),
             Phase::PutChoice(choice) => self.put_moves(state, choice, out),
+            Phase::Offer(_) => out.extend([Move::Agree, Move::Refuse]),
             Phase::Sow => {}
         }
         // A decision that ends the turn may not undo the opponent's last turn either.
@@ -63,9 +64,16 @@ impl Rules {
         }
     }
 
-    /// Add a pass to the decisions where the rules offer one now.
+    /// Add a pass, a swap or an offer to end the game to the decisions where the rules offer
+    /// one now.
     #[cold]
     fn offer_pass(&self, state: &State, out: &mut MoveList) {
+        if state.offer == OFFER_OPEN {
+            out.push(Move::Offer);
+        }
+        if !self.flags.may_pass {
+            return;
+        }
         let pass = if out.is_empty() {
             // A rule for a player who cannot move scoped to another phase does not apply: they
             // pass.

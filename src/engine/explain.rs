@@ -42,6 +42,19 @@ impl Rules {
                 PlayError::NothingPending { expected: self.expected(state) }
             }
             (Phase::Sow, Move::Lift(_)) => PlayError::NoLiftPending { expected: self.expected(state) },
+            (_, Move::Agree | Move::Refuse) => PlayError::NoOffer {
+                player: me,
+                answer: if mv == Move::Agree { "agree to" } else { "refuse" },
+                expected: self.expected(state),
+            },
+            (Phase::Sow, Move::Offer) => PlayError::CannotOffer {
+                player: me,
+                why: match self.flags.agreed {
+                    false => "in this game: its rules end no game by agreement",
+                    true if state.offer & OFFER_REFUSED != 0 => "again this turn: the offer was refused",
+                    true => "now: an offer is made at the start of a turn that begins at a repeated position",
+                },
+            },
             (Phase::Sow, Move::Pass) => match moves.first() {
                 Some(_) => PlayError::CannotPass { player: me },
                 None => PlayError::NoPassing { player: me },
@@ -127,6 +140,7 @@ impl Rules {
                 PlayError::PutOwed { player: me, at: self.hole_name(c.at), taken: c.taken, holes: texts() }
             }
             Phase::EndChoice(c) => PlayError::EndOwed { player: me, at: self.hole_name(c.at), ends: texts() },
+            Phase::Offer(by) => PlayError::OfferOwed { player: me, by },
             Phase::LapChoice(c) => PlayError::LapPaused {
                 player: me,
                 at: self.hole_name(c.at),

@@ -127,9 +127,12 @@ impl<'r> Game<'r> {
         // A turn goes on while its player is to move: through the picks of a capture, and
         // through the sowings of a player who moves again (the engine counts each of those as a
         // turn of its own, for its turn limits and repetitions). Only the end of a turn gives
-        // the move to the other player.
+        // the move to the other player. The answers to an offer to end the game belong to the
+        // turn of the player who offered.
         match self.turns.last_mut() {
-            Some(turn) if turn.player == before.to_move => turn.moves.push(mv),
+            Some(turn) if turn.player == before.to_move || matches!(before.phase, Phase::Offer(_)) => {
+                turn.moves.push(mv)
+            }
             _ => {
                 self.turns.push(Turn { player: before.to_move, moves: vec![mv] });
                 self.starts.push(before);
@@ -204,6 +207,9 @@ impl<'r> Game<'r> {
                 Phase::Step(p) => format!("the holes of the lap's {} more seeds", p.hand),
                 Phase::Lift(_) => "the number of seeds to lift (`4`)".to_string(),
                 Phase::PutChoice(_) => "the choice of the hole the taken seeds go into".to_string(),
+                Phase::Offer(_) => {
+                    "the answer to the offer to end the game (`agree` or `refuse`)".to_string()
+                }
                 Phase::Sow => String::new(),
             };
             if !owed.is_empty() {

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::rules::Rules;
-use super::state::{DrawReason, Outcome, State};
+use super::state::{DrawReason, OFFER_OPEN, Outcome, State};
 
 /// The positions seen at turn boundaries, for the repetition rule: `hashes[i]` is the
 /// position after `first + i` turns. Only the positions since seeds last left the board are
@@ -107,9 +107,14 @@ impl History {
         let hash = rules.history_key(state);
         let index = state.turn.saturating_sub(self.first) as usize;
         self.truncate(index);
+        state.offer = 0;
         if state.outcome.is_none() && rules.end_in_force(state, crate::model::EndKind::Repetition) {
             let from = state.since.saturating_sub(self.first) as usize;
-            if self.seen_since(from, hash) {
+            let seen = self.seen_since(from, hash);
+            if seen && rules.model.end.agreed {
+                // The players may agree to end the game here: the player to move may offer.
+                state.offer = OFFER_OPEN;
+            } else if seen {
                 state.outcome = match rules.model.end.repetition {
                     Some(super::rules::Ending::Scored) => {
                         rules.scored_end(state, crate::model::EndKind::Repetition)

@@ -42,10 +42,16 @@ enum Block {
     Lift,
     /// `Move::Swap`, one number.
     Swap,
+    /// `Move::Offer`, one number.
+    Offer,
+    /// `Move::Agree`, one number.
+    Agree,
+    /// `Move::Refuse`, one number.
+    Refuse,
 }
 
 /// How many kinds of [`Block`] there are.
-const BLOCKS: usize = Block::Swap as usize + 1;
+const BLOCKS: usize = Block::Refuse as usize + 1;
 
 /// How a game's decisions and positions are written as numbers for learning environments.
 ///
@@ -56,7 +62,7 @@ const BLOCKS: usize = Block::Swap as usize + 1;
 /// `relay`; `pass`; `enter`; `hand` (one number each); move seeds from one slot to another (one
 /// number per pair, the hole they leave major); lift so many seeds of the hole just chosen
 /// (one number per count from 1 to the seeds of the game, where the mover chooses it); swap
-/// sides (one number).
+/// sides; offer to end the game; agree; refuse (one number each).
 ///
 /// ```
 /// # let text = sow::bundled::bundled("kalah").unwrap();
@@ -127,6 +133,9 @@ impl Encoding {
             (Block::Transfer, !kinds.transfers.is_empty() || rules.seed_colours),
             (Block::Lift, lift),
             (Block::Swap, rules.flags.swaps),
+            (Block::Offer, rules.flags.agreed),
+            (Block::Agree, rules.flags.agreed),
+            (Block::Refuse, rules.flags.agreed),
         ];
         // A hole holds at most every seed of the game (and no list of decisions offers more
         // counts than it has room for).
@@ -177,7 +186,15 @@ impl Encoding {
 
     fn width(block: Block, slots: usize, lifts: u32) -> u32 {
         match block {
-            Block::Stop | Block::Relay | Block::Pass | Block::Enter | Block::Hand | Block::Swap => 1,
+            Block::Stop
+            | Block::Relay
+            | Block::Pass
+            | Block::Enter
+            | Block::Hand
+            | Block::Swap
+            | Block::Offer
+            | Block::Agree
+            | Block::Refuse => 1,
             Block::Transfer => (slots * slots) as u32,
             Block::Lift => lifts,
             _ => slots as u32,
@@ -212,6 +229,9 @@ impl Encoding {
             Move::Lift(k) if (1..=self.lifts).contains(&u32::from(k)) => (Block::Lift, u32::from(k) - 1),
             Move::Lift(_) => return None,
             Move::Swap => (Block::Swap, 0),
+            Move::Offer => (Block::Offer, 0),
+            Move::Agree => (Block::Agree, 0),
+            Move::Refuse => (Block::Refuse, 0),
         };
         Some(self.starts[block as usize]? + offset)
     }
@@ -264,6 +284,9 @@ impl Encoding {
             }
             Block::Lift => Move::Lift(offset as u16 + 1),
             Block::Swap => Move::Swap,
+            Block::Offer => Move::Offer,
+            Block::Agree => Move::Agree,
+            Block::Refuse => Move::Refuse,
         })
     }
 }

@@ -1,6 +1,7 @@
 //! The generic engine: compiled [`Rules`] tables, positions, legal decisions, play, notation
 //! and perft. Nothing here knows which game it runs.
 
+mod agreement;
 mod build;
 mod capture;
 mod checked;

@@ -141,6 +141,9 @@ impl Rules {
             }
             "pass" => return Ok(Move::Pass),
             "swap" => return Ok(Move::Swap),
+            "offer" => return Ok(Move::Offer),
+            "agree" => return Ok(Move::Agree),
+            "refuse" => return Ok(Move::Refuse),
             "enter" => return Ok(Move::Enter),
             "hand" => return Ok(Move::SowHand),
             _ => {}
@@ -190,7 +193,8 @@ impl Rules {
             | Phase::EndChoice(_)
             | Phase::Step(_)
             | Phase::Lift(_)
-            | Phase::PutChoice(_) => Move::Sow(hole),
+            | Phase::PutChoice(_)
+            | Phase::Offer(_) => Move::Sow(hole),
         })
     }
 
@@ -217,6 +221,9 @@ impl Rules {
             Move::SowHand => "hand".to_string(),
             Move::Lift(k) => k.to_string(),
             Move::Swap => "swap".to_string(),
+            Move::Offer => "offer".to_string(),
+            Move::Agree => "agree".to_string(),
+            Move::Refuse => "refuse".to_string(),
         }
     }
 
@@ -314,6 +321,12 @@ impl Rules {
                         let at = self.hole_name(c.at);
                         let _ =
                             write!(out, " (capture at {at}: choose the hole its {} seeds go into)", c.taken);
+                    }
+                    Phase::Offer(by) => {
+                        let _ = write!(out, " ({by} offers to end the game: agree or refuse)");
+                    }
+                    Phase::Sow if state.offer == OFFER_OPEN => {
+                        let _ = write!(out, " (the position has repeated: they may offer to end the game)");
                     }
                     Phase::Sow => {}
                 }

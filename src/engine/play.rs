@@ -209,6 +209,18 @@ impl Rules {
                 self.swap_sides(state, history);
                 None
             }
+            Move::Offer => {
+                self.apply_offer(state);
+                None
+            }
+            Move::Agree => {
+                self.apply_agree(state, history);
+                None
+            }
+            Move::Refuse => {
+                self.apply_refuse(state);
+                None
+            }
         }
     }
 
@@ -262,7 +274,12 @@ impl Rules {
                 }
                 self.end_turn(state, history);
             }
-            Phase::Sow | Phase::EndChoice(_) | Phase::Step(_) | Phase::Lift(_) | Phase::PutChoice(_) => {}
+            Phase::Sow
+            | Phase::EndChoice(_)
+            | Phase::Step(_)
+            | Phase::Lift(_)
+            | Phase::PutChoice(_)
+            | Phase::Offer(_) => {}
         }
     }
 

@@ -363,6 +363,12 @@ pub(crate) struct Flags {
     /// A pass may be on offer: a blocked player passes, passing loses, or an opening lets
     /// players pass.
     pub may_pass: bool,
+    /// The players may agree to end the game at a repeated position (`a repeated position
+    /// lets the players agree to a draw`): an offer to end it may be on offer.
+    pub agreed: bool,
+    /// A decision besides the turn's may be on offer at its start: a pass, a swap
+    /// ([`Flags::may_pass`]) or an offer to end the game ([`Flags::agreed`]).
+    pub offers: bool,
     /// An opening lets a player swap sides (`a player may swap sides`): offered where a pass
     /// is ([`Flags::may_pass`] holds too).
     pub swaps: bool,

@@ -210,6 +210,7 @@ impl Rules {
             captured: ByPlayer::default(),
             took: ByPlayer::default(),
             aside: ByPlayer::default(),
+            offer: 0,
             // The seeds the setup puts in hand, where turns place them on the board.
             hand: ByPlayer::for_seats(self.seats(), |p| self.model.hand_of(p)),
             captures_made: ByPlayer::default(),
@@ -486,6 +487,10 @@ impl Rules {
         if self.model.end.turn_limit.is_some() {
             mix(u64::from(state.turn));
         }
+        if state.offer != 0 {
+            // An offer to end the game is on offer, or was refused this turn.
+            mix(u64::from(state.offer) | 0x0ff0 << 16);
+        }
         if self.model.end.rounds.is_some_and(|r| r.points.is_some()) {
             // The points the rounds have scored decide how the game may still end.
             for p in self.players() {
@@ -540,6 +545,10 @@ impl Rules {
                     | u64::from(c.rev) << 8
                     | u64::from(c.through) << 9
                     | u64::from(c.hand) << 10);
+            }
+            Phase::Offer(by) => {
+                mix(7);
+                mix(by.index() as u64);
             }
             Phase::PutChoice(c) => {
                 mix(6);

@@ -50,6 +50,13 @@ pub enum Move {
     /// Swap sides with the other player, the board turned half a circle (only where an
     /// opening says so): `swap`.
     Swap,
+    /// Offer to end the game, before playing the turn (only at a repeated position, where the
+    /// rules let the players agree to end it there): `offer`.
+    Offer,
+    /// Agree to end the game, as another player offered: `agree`.
+    Agree,
+    /// Refuse to end the game, as another player offered, who then plays their turn: `refuse`.
+    Refuse,
 }
 
 /// A list of decisions with room for any position (one per hole, and a `Stop` or `Pass`),
@@ -179,6 +186,9 @@ pub enum Phase {
     /// several (`put the taken seeds into the leftmost inner hole or the rightmost inner
     /// hole`): a `Sow` of one of them, written as the hole's name.
     PutChoice(PutChoice),
+    /// Answering this player's offer to end the game (`a repeated position lets the players
+    /// agree to a draw`): an `Agree` or a `Refuse`. The player to move is the one answering.
+    Offer(Player),
 }
 
 /// A capture waiting for the mover to choose the hole its taken seeds are put into (see
@@ -397,6 +407,9 @@ pub enum DrawReason {
     /// The player to move could not move, and had captured enough seeds to draw
     /// (`, or draws if they have captured at least 50 seeds`).
     Blocked,
+    /// The players agreed to a draw at a repeated position (`a repeated position lets the
+    /// players agree to a draw`).
+    Agreed,
 }
 
 /// How a game ended.
@@ -487,6 +500,9 @@ impl fmt::Display for Outcome {
             Outcome::Draw(DrawReason::Passes) => write!(f, "draw: both players passed"),
             Outcome::Draw(DrawReason::Blocked) => {
                 write!(f, "draw: the player who could not move had captured enough seeds")
+            }
+            Outcome::Draw(DrawReason::Agreed) => {
+                write!(f, "draw: the players agreed, the position having repeated")
             }
         }
     }
@@ -629,7 +645,17 @@ pub struct State {
     /// into the hand) and no capture took: they are not captured for the score (blind test
     /// 24, fault 1). Those in hand go back on the board first.
     pub(crate) aside: ByPlayer<u16>,
+    /// Where the players may agree to end the game at a repeated position: the turn under way
+    /// started at one ([`OFFER_OPEN`]), and an offer made in it was refused
+    /// ([`OFFER_REFUSED`]). Set at each turn boundary; always 0 elsewhere.
+    pub(crate) offer: u8,
 }
+
+/// [`State::offer`]: the turn under way started at a repeated position; its player may offer
+/// to end the game.
+pub(crate) const OFFER_OPEN: u8 = 1;
+/// [`State::offer`]: … and an offer made in it was refused: it is not made again in the turn.
+pub(crate) const OFFER_REFUSED: u8 = 2;
 
 /// [`State::again`]: the turn under way is one of moving again.
 pub(crate) const AGAIN: u8 = 1;
@@ -692,6 +718,7 @@ impl State {
             && self.passes == other.passes
             && self.out == other.out
             && self.again == other.again
+            && self.offer == other.offer
     }
 
     /// Whether a player has lost and dropped out (at a table of more than two).
@@ -804,6 +831,7 @@ impl fmt::Debug for State {
                 .field("passes", &self.passes)
                 .field("turn_bits", &self.turn_bits)
                 .field("outcome", &self.outcome)
+                .field("offer", &self.offer)
                 .finish();
         }
         f.debug_struct("State")

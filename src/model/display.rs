@@ -1463,6 +1463,14 @@ impl Model {
             "a repeated position (counts and player to move, at turn boundaries)"
         };
         match end.repetition {
+            Some(Ending::Plain) if end.agreed => writeln!(
+                f,
+                "  {repeated} lets the player to move offer a draw before their turn; it is a draw if every other player agrees, else the turn is played"
+            )?,
+            Some(Ending::Scored) if end.agreed => writeln!(
+                f,
+                "  {repeated} lets the player to move offer to end the game before their turn; if every other player agrees, it {scored}, else the turn is played"
+            )?,
             Some(Ending::Plain) => writeln!(f, "  {repeated} is a draw")?,
             Some(Ending::Scored) => writeln!(f, "  {repeated} {scored}")?,
             Some(Ending::Wins) => writeln!(f, "  {repeated} wins for no one (the model check refuses it)")?,

@@ -2161,6 +2161,10 @@ pub struct EndRules {
     pub blocked_draw: Option<u16>,
     /// A repeated position (at a turn boundary) is a draw, or ends the game (scored).
     pub repetition: Option<Ending>,
+    /// … only where the players agree to it (`a repeated position lets the players agree to
+    /// a draw`): the player to move at a repeated position may offer it, the others accept or
+    /// refuse.
+    pub agreed: bool,
     /// A store holding this many seeds ends the game (scored).
     pub store_limit: Option<StoreLimit>,
     /// `a player who has captured every seed wins` (or `… at least N seeds …`): the seeds a

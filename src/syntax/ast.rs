@@ -1433,8 +1433,9 @@ pub enum EndRule {
     /// with `, or whose every sowing is endless,` (meant: no warning of it).
     Blocked(Blocked, Option<Spanned<Value>>, bool),
     /// `a repeated position is a draw` (`None`) or `… ends the game and the player with
-    /// more seeds wins` (with the score counted).
-    Repetition(Option<Scoring>),
+    /// more seeds wins` (with the score counted); `true` where the players may agree to it
+    /// (`a repeated position lets the players agree to a draw`).
+    Repetition(Option<Scoring>, bool),
     /// `a store with more than half the seeds ends the game and the player with more seeds
     /// wins` (or `at least half the seeds`, `at least N seeds`).
     StoreMajority(StoreLimit, Scoring),
@@ -1592,7 +1593,7 @@ impl EndRule {
             EndRule::NoSeeds(..) | EndRule::NoSeedsWins(_) => "a player with no seeds",
             EndRule::Gift(..) => "a gift of seeds to a player with none",
             EndRule::Blocked(..) => "a player who cannot move",
-            EndRule::Repetition(_) => "a repeated position",
+            EndRule::Repetition(..) => "a repeated position",
             EndRule::StoreMajority(..) => "a store holding enough seeds",
             EndRule::CapturedWin(_) => "a player having captured enough seeds",
             EndRule::FewSeeds(..) => "few seeds on the board",

@@ -421,6 +421,8 @@ mod tests {
             Rule::direction,
             Rule::blocked_outcome,
             Rule::by_score,
+            Rule::agreement,
+            Rule::agreed_score,
             Rule::other_direction,
             Rule::opening,
             Rule::transfer_turn,

@@ -2051,7 +2051,14 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
             EndRule::Blocked(blocked, draw, endless)
         }
         Rule::repetition_rule => {
-            EndRule::Repetition(Children::of(r).optional(Rule::by_score).map(lower_score))
+            let mut c = Children::of(r);
+            match c.optional(Rule::agreement) {
+                Some(agreement) => EndRule::Repetition(
+                    Children::of(agreement).optional(Rule::agreed_score).map(lower_score),
+                    true,
+                ),
+                None => EndRule::Repetition(c.optional(Rule::by_score).map(lower_score), false),
+            }
         }
         Rule::scoped_end_rule => {
             let mut c = Children::of(r);

@@ -142,7 +142,7 @@ pub(crate) struct GameView {
     /// order (`null` for an empty hole); absent elsewhere.
     pub holders: Option<Vec<Option<Side>>>,
     pub to_move: Side,
-    /// `sow`, `pick`, `lap_choice`, `step`, `lift` or `put`.
+    /// `sow`, `pick`, `lap_choice`, `step`, `lift`, `put` or `offer`.
     pub phase: &'static str,
     /// What the player to move still owes in this turn, in words.
     pub pending: Option<String>,
@@ -306,6 +306,9 @@ fn kind(mv: Move) -> &'static str {
         Move::SowHand => "hand",
         Move::Lift(_) => "lift",
         Move::Swap => "swap",
+        Move::Offer => "offer",
+        Move::Agree => "agree",
+        Move::Refuse => "refuse",
     }
 }
 
@@ -340,7 +343,10 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
                 | Move::Enter
                 | Move::SowHand
                 | Move::Lift(_)
-                | Move::Swap => (None, None),
+                | Move::Swap
+                | Move::Offer
+                | Move::Agree
+                | Move::Refuse => (None, None),
             };
             LegalView {
                 text: rules.move_text(mv),
@@ -415,6 +421,8 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
             Phase::Lift(_) => "lift",
             // The hole a capture's seeds go into: one of the holes offered.
             Phase::PutChoice(_) => "put",
+            // The answer to another player's offer to end the game.
+            Phase::Offer(_) => "offer",
         },
         status: status(rules, state, info, current),
         pending,
@@ -499,6 +507,9 @@ fn action(rules: &Rules, state: &State, mv: Move) -> String {
         Move::Lift(1) => "lift 1 seed".to_string(),
         Move::Lift(k) => format!("lift {k} seeds"),
         Move::Swap => "swap sides".to_string(),
+        Move::Offer => "offer to end the game".to_string(),
+        Move::Agree => "agree to end the game".to_string(),
+        Move::Refuse => "refuse, and play on".to_string(),
     }
 }
 

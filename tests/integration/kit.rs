@@ -106,7 +106,8 @@ pub fn remaining(state: &State) -> Option<u16> {
         | Phase::EndChoice(_)
         | Phase::Step(_)
         | Phase::Lift(_)
-        | Phase::PutChoice(_) => None,
+        | Phase::PutChoice(_)
+        | Phase::Offer(_) => None,
     }
 }
 

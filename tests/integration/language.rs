@@ -7602,3 +7602,132 @@ fn a_lap_rule_may_move_again_the_other_way() {
     );
     assert!(sow::compile("once", &once, &sow::Options::new(None, &[])).is_err());
 }
+
+/// `a repeated position lets the players agree to …` (Enindji, Foji, Yovodji, Woli: "if the
+/// game continues in a repeating loop, the players can agree to end the game"), worked by hand
+/// on 2 × 2 holes of one seed, sown anticlockwise (a1 a2 b2 b1) from the next hole:
+///
+/// ```text
+/// start            a1 1 a2 1 | b2 1 b1 1   South
+/// 1. a2 → b2       a1 1 a2 0 | b2 2 b1 1   North   (P)
+/// 2. b2 → b1 a1    a1 2 a2 0 | b2 0 b1 2   South
+/// 3. a1 → a2 b2    a1 0 a2 1 | b2 1 b1 2   North
+/// 4. b1 → a1 a2    a1 1 a2 2 | b2 1 b1 0   South
+/// 5. a2 → b2 b1    a1 1 a2 0 | b2 2 b1 1   North   P again: North may offer
+/// ```
+///
+/// At P the first time there is no offer. At P again North may `offer`; South answers. Agreed,
+/// the game ends as the rule says: on the score, North's 3 seeds against South's 1, or a draw.
+/// Refused, North plays the turn and may not offer again in it; after `b1` (a1 2, b2 2, South
+/// to move: a new position) there is no offer.
+#[test]
+fn a_repeated_position_may_let_the_players_agree_to_end_the_game() {
+    use sow::engine::{DrawReason, Outcome, PlayErrorKind, WinReason};
+    let text = |end: &str| {
+        format!(
+            r#"game "Loop" {{
+    board 2 rows of 2 holes, no stores
+    territory each player owns row house
+    setup {{
+        1 in every hole
+    }}
+    circuit all rows anticlockwise
+    choose {{
+        own hole with at least 1 seed
+    }}
+    sow all seeds from the next hole
+    end {{
+        a player who cannot move ends the game and the player with more seeds wins
+        {end}
+    }}
+}}
+"#
+        )
+    };
+    let scored = text(
+        "a repeated position lets the players agree to end the game and the player with more seeds wins",
+    );
+    let drawn = text("a repeated position lets the players agree to a draw");
+    let plain = text("a repeated position is a draw");
+    let compile = |text: &str| sow::compile("loop.sow", text, &Options::default()).expect("compiles");
+    let words = |game: &Game<'_>| -> Vec<String> {
+        game.legal_moves().iter().map(|&m| game.rules().move_text(m)).collect()
+    };
+    let play = |game: &mut Game<'_>, text: &str| {
+        let mv = game.rules().parse_move(game.state(), text).expect("notation");
+        game.play(mv)
+    };
+    let to_p_again = |game: &mut Game<'_>| {
+        for (i, mv) in ["a2", "b2", "a1", "b1", "a2"].into_iter().enumerate() {
+            // The first time at P, no offer.
+            if i == 1 {
+                assert_eq!(words(game), ["b1", "b2"]);
+            }
+            play(game, mv).expect("legal");
+        }
+    };
+
+    let rules = compile(&scored);
+    assert!(
+        rules.model().to_string().contains("lets the player to move offer to end the game before their turn")
+    );
+    let mut game = Game::new(&rules);
+    to_p_again(&mut game);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_eq!(words(&game), ["b1", "b2", "offer"]);
+    play(&mut game, "offer").expect("legal");
+    assert_eq!(game.state().to_move(), Player::South);
+    assert_eq!(words(&game), ["agree", "refuse"]);
+    let e = play(&mut game, "a1").expect_err("an answer is owed");
+    assert_eq!(e.kind(), PlayErrorKind::WrongPhase);
+    assert_eq!(e.to_string(), "North offers to end the game: South answers first, `agree` or `refuse`");
+    let mut agreed = game.clone();
+    play(&mut agreed, "agree").expect("legal");
+    assert_eq!(agreed.outcome(), Some(Outcome::Win { winner: Player::North, reason: WinReason::Score }));
+
+    play(&mut game, "refuse").expect("legal");
+    assert_eq!(game.state().to_move(), Player::North);
+    assert_eq!(words(&game), ["b1", "b2"]);
+    let e = play(&mut game, "offer").expect_err("refused once");
+    assert_eq!(e.to_string(), "North cannot offer to end the game again this turn: the offer was refused");
+    play(&mut game, "b1").expect("legal");
+    // a1 a2 b1 b2, in board order.
+    assert_eq!(rules.board_counts(game.state()), [2, 0, 0, 2]);
+    assert_eq!(words(&game), ["a1"]);
+    let e = play(&mut game, "agree").expect_err("no offer");
+    assert_eq!(e.kind(), PlayErrorKind::WrongPhase);
+    // The offer and its answer are North's turn in a record, which replays.
+    let record = sow::record::write_record(&game, &[]);
+    assert!(record.contains("\n6. offer refuse b1\n"), "{record}");
+    let replayed = sow::record::Record::parse(&record).expect("parses").replay(&rules).expect("replays");
+    assert_eq!(replayed.state(), game.state());
+    // Encoded for learning environments, each decision its own number.
+    let encoding = sow::engine::Encoding::new(&rules);
+    let numbers: Vec<u32> = [Move::Offer, Move::Agree, Move::Refuse]
+        .iter()
+        .map(|&m| encoding.encode(m).expect("numbered"))
+        .collect();
+    assert!(numbers[0] != numbers[1] && numbers[1] != numbers[2] && numbers[0] != numbers[2]);
+    for (&n, m) in numbers.iter().zip([Move::Offer, Move::Agree, Move::Refuse]) {
+        assert_eq!(encoding.decode(n), Some(m));
+    }
+
+    let rules = compile(&drawn);
+    let mut game = Game::new(&rules);
+    to_p_again(&mut game);
+    play(&mut game, "offer").expect("legal");
+    play(&mut game, "agree").expect("legal");
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Agreed)));
+
+    // Without the agreement, P again is a draw at once.
+    let rules = compile(&plain);
+    let mut game = Game::new(&rules);
+    to_p_again(&mut game);
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    let e = play(&mut Game::new(&rules), "offer").expect_err("no agreement in these rules");
+    assert_eq!(
+        e.to_string(),
+        "South cannot offer to end the game in this game: its rules end no game by agreement"
+    );
+}

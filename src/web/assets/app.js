@@ -573,8 +573,10 @@ function drawActions(view, choices) {
   const buttons = [];
   if (!view.outcome && !view.computer_to_move) {
     for (const move of view.legal) {
-      // A count of seeds to lift is labelled with its action (`Lift 4 seeds`).
-      if (!move.hole) buttons.push([cap(move.kind === "lift" ? move.action : move.text), move.text]);
+      // A count of seeds to lift, and an offer to end the game and its answers, are labelled
+      // with their action (`Lift 4 seeds`, `Offer to end the game`).
+      const labelled = ["lift", "offer", "agree", "refuse"].includes(move.kind);
+      if (!move.hole) buttons.push([cap(labelled ? move.action : move.text), move.text]);
     }
   }
   if (choices) {
