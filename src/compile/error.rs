@@ -449,7 +449,7 @@ pub enum CheckError {
     #[diagnostic(
         code(sow::check::board_columns),
         help(
-            "rows may have at most 40 holes, and a board at most 160 (rows of at most 26 holes on six rows)"
+            "rows may have at most 50 holes, and a board at most 160 (rows of at most 40 holes on four rows, 26 on six)"
         )
     )]
     BoardColumns {

@@ -11,6 +11,7 @@ use super::state::*;
 
 impl Rules {
     /// `offer`: the player to move offers to end the game; the next player answers.
+    #[cold]
     pub(super) fn apply_offer(&self, state: &mut State) {
         let me = state.to_move;
         state.phase = Phase::Offer(me);
@@ -19,6 +20,7 @@ impl Rules {
 
     /// `agree`: the next player answers in turn; once every other player has agreed, the game
     /// ends as the rule says (where it is played in rounds, the round does).
+    #[cold]
     pub(super) fn apply_agree(&self, state: &mut State, history: &mut History) {
         let Phase::Offer(by) = state.phase else { return };
         let next = self.next_in_game(state, state.to_move);
@@ -37,6 +39,7 @@ impl Rules {
     }
 
     /// `refuse`: the turn goes back to the player who offered, who plays it.
+    #[cold]
     pub(super) fn apply_refuse(&self, state: &mut State) {
         let Phase::Offer(by) = state.phase else { return };
         self.answer_by(state, by);

@@ -635,6 +635,11 @@ pub struct State {
     pub(crate) first: Player,
     /// A player has swapped sides in this game (or round): the swap is on offer no more.
     pub(crate) swapped: bool,
+    /// Where the players may agree to end the game at a repeated position: the turn under way
+    /// started at one ([`OFFER_OPEN`]), and an offer made in it was refused
+    /// ([`OFFER_REFUSED`]). Set at each turn boundary; always 0 elsewhere. (Kept in the room
+    /// before `before`'s alignment, so that a state is no larger for it.)
+    pub(crate) offer: u8,
     /// Where a sowing may not undo the opponent's last turn: the position keys
     /// ([`Rules::history_key`]) at the last turn boundary and at the one before it (0: none).
     pub(crate) before: [u64; 2],
@@ -645,10 +650,6 @@ pub struct State {
     /// into the hand) and no capture took: they are not captured for the score (blind test
     /// 24, fault 1). Those in hand go back on the board first.
     pub(crate) aside: ByPlayer<u16>,
-    /// Where the players may agree to end the game at a repeated position: the turn under way
-    /// started at one ([`OFFER_OPEN`]), and an offer made in it was refused
-    /// ([`OFFER_REFUSED`]). Set at each turn boundary; always 0 elsewhere.
-    pub(crate) offer: u8,
 }
 
 /// [`State::offer`]: the turn under way started at a repeated position; its player may offer

@@ -9,9 +9,10 @@ use super::*;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ModelError {
     /// The board's rows are not 2 or 4 (or 3 with the middle row shared in halves, of an even
-    /// number of holes), or its columns not 1 to [`MAX_COLUMNS`].
+    /// number of holes), or its columns not 1 to [`MAX_COLUMNS`], or it has more than
+    /// [`MAX_HOLES`] holes.
     #[error(
-        "a board of {rows} rows of {columns} holes: boards have 2, 3 or 4 rows of 1 to {MAX_COLUMNS} holes"
+        "a board of {rows} rows of {columns} holes: boards have 2, 3 or 4 rows of 1 to {MAX_COLUMNS} holes, {MAX_HOLES} holes at most"
     )]
     Board {
         /// Rows.

@@ -1329,11 +1329,11 @@ pub enum Blocked {
 
 /// Most rows a board may have.
 pub const MAX_ROWS: usize = 6;
-/// Most holes a row may have.
-pub const MAX_COLUMNS: usize = 40;
-/// Most holes a board may have: four rows of the longest (a board of six rows has rows of
-/// at most 26 holes).
-pub const MAX_HOLES: usize = 4 * MAX_COLUMNS;
+/// Most holes a row may have (En Gehe: rows of 40 to 50 holes).
+pub const MAX_COLUMNS: usize = 50;
+/// Most holes a board may have: four rows of 40 holes (a board of two rows may have rows of
+/// 50, one of six rows has rows of at most 26 holes).
+pub const MAX_HOLES: usize = 160;
 /// Slots of a position's count array: the holes, then a store for each player.
 pub const MAX_SLOTS: usize = MAX_HOLES + 2;
 /// Laps after which a sowing that has neither ended nor repeated its state counts as endless:

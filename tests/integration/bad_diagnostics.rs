@@ -134,8 +134,8 @@ fn ruleset_parameter_reported_in_the_base_game() {
         ·                     ╰── the rules of this ruleset
      32 │         param columns = 50 in 10..60
         ╰────
-      help: rows may have at most 40 holes, and a board at most 160 (rows of at
-            most 26 holes on six rows)
+      help: rows may have at most 50 holes, and a board at most 160 (rows of at
+            most 40 holes on four rows, 26 on six)
     "#);
 }
 

@@ -750,3 +750,28 @@ const KO: &str = r#"game "Ko" {
     }
 }
 "#;
+
+/// Rows of 50 holes, the most a row may have (En Gehe, 2×40–50: blind test 31, item 3): the
+/// fast path's ring window holds the shared circuit of two such rows, and plays as the
+/// general interpreter does, at both ends of the file's range.
+#[test]
+fn rows_of_fifty_holes_play_as_the_general_interpreter_plays_them() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/generality/2026-12-07-thirty-first/after/en-gehe.sow");
+    let text = std::fs::read_to_string(&path).expect("the file of blind test 31");
+    let mut compared = 0;
+    for columns in [40, 45, 50] {
+        let options = sow::Options { ruleset: None, params: vec![format!("columns={columns}")] };
+        let rules = sow::compile("en-gehe.sow", &text, &options).expect("compiles");
+        assert_eq!(rules.board_counts(&rules.start()).len(), 2 * columns);
+        let general = Rules::general(rules.model().clone()).expect("the general interpreter plays it");
+        compared += compare(&rules, &general, &format!("en-gehe columns={columns}"), 4, 300);
+    }
+    assert!(compared > 1_000, "{compared} decisions compared");
+    // One more is refused as too long a row.
+    let wider = text.replace("in 40..50", "in 40..51");
+    assert_ne!(wider, text);
+    let options = sow::Options { ruleset: None, params: vec!["columns=51".to_string()] };
+    let e = sow::compile("en-gehe.sow", &wider, &options).expect_err("rows of 51 holes");
+    assert!(format!("{e:?}").contains("BoardColumns { columns: 51"), "{e:?}");
+}
