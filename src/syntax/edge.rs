@@ -134,6 +134,17 @@ const EDGES: &[Edge] = &[
         help: "an opening's own end is `it ends when both players pass in a row` (where `a player may pass`), or a fact about the holes of the player whose turn starts: `it ends for a player when every own hole holds at most 1 seed`, `it ends for a player when the opponent has captured at least 2 seeds`",
     },
     words(
+        &[
+            "players may agree",
+            "players can agree",
+            "players agree",
+            "by agreement",
+            "a repeated position may",
+            "a repeated position can",
+        ],
+        "an end the players agree to, at a repeated position, is `a repeated position lets the players agree to end the game and the player with more seeds wins` (or `a repeated position lets the players agree to a draw`): the player to move there may offer to end it, and the others agree or refuse in play; sow has no phrase yet for an agreement anywhere else",
+    ),
+    words(
         &["ends when", "game ends if", "is over when"],
         "end rules are phrases about a player or the game, such as `a player with no seeds loses`, `a player whose inner row is empty loses`, `a player who cannot move loses`, `a repeated position is a draw` or `after 2500 turns the game is a draw`",
     ),
