@@ -286,7 +286,7 @@ pub fn narrate(
 /// Whether decision `mv` from `state` chooses among captures (`capture a or capture b`), by
 /// the first hole the capture takes.
 fn chose_capture(state: &State, mv: Move) -> bool {
-    matches!((state.phase(), mv), (Phase::LapChoice(c), Move::Pick(_)) if c.capture > 0)
+    matches!((state.phase(), mv), (Phase::LapChoice(c), Move::Pick(_) | Move::Stop) if c.capture > 0)
 }
 
 /// Where decision `mv` from `state` is the hole a capture's seeds go into, the seeds it takes.
@@ -434,9 +434,14 @@ fn matched_news(rules: &Rules, before: &State, after: &State) -> Option<String> 
         return None;
     }
     let first = after.first;
+    // Only where the opening is played this round: in the others every player goes past it
+    // and no one matches (blind test 37, fault 1).
     let p = rules.players().find(|&p| {
-        let was = usize::from(before.phase_of[p]);
-        p != first && after.phase_of[p] > before.phase_of[p] && rules.model().phases[was].first_matched
+        let phase = &rules.model().phases[usize::from(before.phase_of[p])];
+        p != first
+            && after.phase_of[p] > before.phase_of[p]
+            && phase.first_matched
+            && phase.rounds.plays(after.round() as u16)
     })?;
     let kept = match rules.store(p) {
         Some(store) => (after.count(store), "in their store"),
@@ -801,6 +806,12 @@ fn narrate_with(
                         resown_words(rules, resown, &effect.taken, &effect.given)
                     ),
                 });
+            }
+            // No capture chosen where the rules let the mover take nothing (`… or stop`: blind
+            // test 37, fault 2, was told "takes stop").
+            Move::Stop if chose => {
+                let subject = if parts.is_empty() { format!("{me} ") } else { String::new() };
+                parts.push(format!("{subject}takes nothing"));
             }
             Move::Pick(h) => picks.push(rules.hole_name(h)),
             Move::Stop => picks.push("stop".to_string()),

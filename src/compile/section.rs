@@ -2195,6 +2195,14 @@ impl Scope<'_> {
             }
             _ => Some(None),
         };
+        let (mut except_rows, mut except_marks) = (0u8, 0u8);
+        for name in &t.except {
+            match errors.take(self.row_or_mark(name)) {
+                Some(Named::Row(role)) => except_rows |= 1 << role,
+                Some(Named::Mark(mark)) => except_marks |= 1 << mark,
+                None => {}
+            }
+        }
         let (Some(count), Some(from), Some(to), Some(holds)) = (count, from, to, holds) else {
             return Err(errors.0);
         };
@@ -2223,7 +2231,7 @@ impl Scope<'_> {
             ast::TransferPlace::Next => TransferTo::Next,
             ast::TransferPlace::NotOpposite => TransferTo::NotOpposite,
         };
-        errors.finish(Some(Transfer { count, from, holds, to, place }))
+        errors.finish(Some(Transfer { count, from, holds, to, place, except_rows, except_marks }))
     }
 
     /// `a seed moved into … captures NAME`: the hole, the opposite hole's state, and a capture

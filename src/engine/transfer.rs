@@ -5,7 +5,7 @@
 use super::play::Log;
 use super::rules::*;
 use super::state::*;
-use crate::model::{DropCapture, Transfer, TransferTo};
+use crate::model::{DropCapture, MAX_MARKS, Transfer, TransferTo};
 
 impl Rules {
     /// The moves one way of a turn that moves seeds allows, added to `out`; for a `later` way,
@@ -50,7 +50,9 @@ impl Rules {
             TransferTo::NotOpposite => !self.opposite[me][a.index()].contains(&Some(b)),
             TransferTo::Any => true,
         };
-        b != a && fits && self.matches(state, me, &way.to, b)
+        let left_out = way.except_rows >> self.hole_role[b.index()] & 1 == 1
+            || (0..MAX_MARKS as u8).any(|m| way.except_marks >> m & 1 == 1 && state.is_marked(m, b));
+        b != a && fits && self.matches(state, me, &way.to, b) && !left_out
     }
 
     /// The first way of the turn that allows the move from `a` to `b` now, which plays it.

@@ -385,6 +385,19 @@ impl Model {
                             TransferTo::Next => "the next hole along the circuit".to_string(),
                             TransferTo::NotOpposite => format!("{to}, but not the hole across from it"),
                         };
+                        let rows = (0..MAX_ROWS as Role)
+                            .filter(|&r| way.except_rows >> r & 1 == 1)
+                            .map(HoleSet::Row);
+                        let marks = (0..MAX_MARKS as MarkId)
+                            .filter(|&m| way.except_marks >> m & 1 == 1)
+                            .map(HoleSet::Marked);
+                        let words: Vec<String> =
+                            rows.chain(marks).map(|set| self.their_holes_text(set)).collect();
+                        let to = if words.is_empty() {
+                            to
+                        } else {
+                            format!("{to}, but not into {}", words.join(" nor "))
+                        };
                         writeln!(f, "{indent}  a turn moves {count} seed(s) from {from}{holds} to {to}")?;
                     }
                     if let Some(d) = &phase.drop_capture {

@@ -632,6 +632,11 @@ pub struct Transfer {
     pub to: HoleFilter,
     /// Which of the holes `to` describes.
     pub place: TransferTo,
+    /// The rows whose holes the seeds never go to (`, except inner holes`): a bit per row
+    /// role.
+    pub except_rows: u8,
+    /// The marks whose holes the seeds never go to (`, except closed holes`): a bit per mark.
+    pub except_marks: u8,
 }
 
 /// What a turn of a phase consists of. `S` is how a sowing turn is described: [`Sowing`] in

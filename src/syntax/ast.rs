@@ -595,6 +595,8 @@ pub struct TransferTurn {
     pub to: Spanned<Vec<Spanned<HoleWord>>>,
     /// Which of the holes so described they go to.
     pub place: TransferPlace,
+    /// `, except closed holes`: the rows and marks whose holes they never go to.
+    pub except: Vec<Spanned<String>>,
 }
 
 /// Which hole a turn moving seeds carries them to.

@@ -251,12 +251,20 @@ const EDGES: &[Edge] = &[
         help: "every seed of a lap falls into a hole; the last seed is spared only from a skip, falling even into a hole the lap skips (`sow all seeds from the next hole, skipping opponent's holes with 3 seeds, except the last seed`); sow has no phrase yet for a seed set aside from a lap, off the board",
     },
     Edge {
+        starts: &["move"],
+        any: &["except"],
+        found_not: &[],
+        expected: "",
+        right_after: &[],
+        help: "the hole a turn that moves seeds goes to may leave out the hole across from the one they leave (`move all seeds from an own hole with at least 1 seed to a hole, except the opposite hole`) and the holes of rows or marks, named without an article (`move 1 seed from an occupied own hole to an own hole, except closed holes`, where closed is a row or a mark)",
+    },
+    Edge {
         starts: &[],
         any: &["hole except", "holes except"],
         found_not: &[],
         expected: "",
         right_after: &[],
-        help: "holes are left out of a choice's description after a comma: `own hole with at least 1 seed, except ruma holes` (a row or a mark), `own outer hole, except the 4th outer hole and the 5th outer hole`; the holes of a turn that moves seeds have no exception yet: describe them by side, row and state",
+        help: "holes are left out of a choice's description after a comma: `own hole with at least 1 seed, except ruma holes` (a row or a mark), `own outer hole, except the 4th outer hole and the 5th outer hole`; a turn that moves seeds leaves holes out of where they go the same way: `move 1 seed from an occupied own hole to an own hole, except closed holes`",
     },
     words(
         &[

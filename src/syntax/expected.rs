@@ -514,6 +514,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::kw_prefer => "`prefer`",
         Rule::by_score => "`ends the game and the player with more seeds wins`",
         Rule::agreement => "`lets the players agree to a draw`",
+        Rule::transfer_except => "`, except closed holes`",
         Rule::agreed_score => "`end the game and the player with more seeds wins`",
         Rule::few_seeds => "`at most 1 seed`",
         Rule::captured_score => "`who captured more seeds`",

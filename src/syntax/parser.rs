@@ -919,7 +919,13 @@ fn lower_transfer_turn(pair: Pair<'_, Rule>) -> Result<TransferTurn> {
             None => (to, TransferPlace::Described),
         }
     };
-    Ok(TransferTurn { count, from, holds, to, place })
+    let except = match c.optional(Rule::transfer_except) {
+        Some(e) => (Children::of(e).rest())
+            .map(|h| Children::of(h).expect(Rule::row_name).map(lower_name))
+            .collect::<Result<Vec<_>>>()?,
+        None => Vec::new(),
+    };
+    Ok(TransferTurn { count, from, holds, to, place, except })
 }
 
 fn lower_drop_capture(pair: Pair<'_, Rule>) -> Result<DropCapture> {

@@ -4400,6 +4400,18 @@ fn a_move_of_seeds_may_leave_out_the_opposite_hole() {
     let all = moves(&text.replace(", except the opposite hole", ""));
     assert_eq!(all.len(), 10);
     assert!(all.contains(&"a1-b1".to_string()) && all.contains(&"a3-b3".to_string()));
+    // `, except closed holes` (blind test 37, item 2: Kiuthi's arrangement keeps out of the
+    // holes a smaller board closed): with a2 and b2 closed, a1's seeds go to a3, b1 or b3,
+    // a3's to a1, b1 or b3; with the opposite hole left out too, a1's to a3 or b3, a3's to a1
+    // or b1.
+    let closed = text
+        .replace("    setup {", "    marks closed: the 2nd pit hole\n    setup {")
+        .replace(", except the opposite hole", ", except closed holes");
+    assert_eq!(moves(&closed), ["a1-a3", "a1-b1", "a1-b3", "a3-a1", "a3-b1", "a3-b3"]);
+    let shown = seventh_fault(&closed).model().to_string();
+    assert!(shown.contains("to a hole, but not into closed holes"), "{shown}");
+    let both = closed.replace(", except closed holes", ", except the opposite hole, except closed holes");
+    assert_eq!(moves(&both), ["a1-a3", "a1-b3", "a3-a1", "a3-b1"]);
 }
 
 /// A board of six rows, three a player (blind test 19, item 10: Katro, "a boustrophedon path
@@ -7498,7 +7510,9 @@ fn a_lap_rule_may_let_the_mover_choose_the_capture() {
     game.play_part("a1").unwrap();
     let names: Vec<String> = game.legal_moves().iter().map(|&m| may.move_text(m)).collect();
     assert_eq!(names, ["a2", "a4", "stop"]);
-    game.play_part("stop").unwrap();
+    let played = game.play_part("stop").unwrap();
+    // Told as taking nothing (blind test 37, fault 2: "takes stop").
+    assert_eq!(sow::session::narrate_played(&may, &played, game.state()), "South takes nothing.");
     assert_eq!(may.board_counts(game.state()), vec![0, 1, 2, 2, 1, 1, 1, 1]);
     assert_eq!(game.state().hand()[Player::South], 0);
 }
@@ -7541,6 +7555,13 @@ fn an_opening_may_be_played_from_the_second_round_on() {
 }"#;
     let rules = seventh_fault(text);
     assert!(rules.model().to_string().contains("it is played from round 2 on"));
+    // In round 1 no one matches, and no one is told so (blind test 37, fault 1): after
+    // South's a1 (into a2, a3), North goes past the arrangement and its holes stay as set up.
+    let mut first = Game::new(&rules);
+    let before = first.state().clone();
+    first.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(rules.board_counts(first.state()), vec![0, 3, 3, 2, 2, 2, 2, 2]);
+    assert_eq!(sow::session::round_news(&rules, &before, first.state()), None);
     let mut setup = setup(&rules, "b 2 3 3 2\na 0 0 0 1", Player::South);
     setup.stores = sow::engine::ByPlayer::pair(6, 3);
     let mut game = Game::from_state(&rules, state(&rules, &setup));
