@@ -1493,6 +1493,7 @@ impl Scope<'_> {
             end_holes: None,
             few_seeds: None,
             few_seeds_each: false,
+            every_holds: None,
             gift: None,
             score: Score::Seeds,
             left_to_last: false,
@@ -1523,6 +1524,7 @@ impl Scope<'_> {
                 ast::EndRule::NoSeeds(s, _) | ast::EndRule::Repetition(s, _) => s.as_ref(),
                 ast::EndRule::StoreMajority(_, s)
                 | ast::EndRule::FewSeeds(_, s, _)
+                | ast::EndRule::EveryHolds(_, s)
                 | ast::EndRule::MarksEmpty(_, s, _) => Some(s),
                 ast::EndRule::Blocked(ast::Blocked::Scores(s), ..) => Some(s),
                 ast::EndRule::PassesDraw(s) => s.as_ref(),
@@ -1586,6 +1588,7 @@ impl Scope<'_> {
                     out.store_limit = limit.filter(|_| stores);
                 }
                 ast::EndRule::CapturedWin(limit) => out.captured_win = self.store_limit(limit, &mut errors),
+                ast::EndRule::EveryHolds(fact, _) => out.every_holds = errors.take(self.side_fact(fact)),
                 ast::EndRule::FewSeeds(v, _, each) => {
                     out.few_seeds_each = *each;
                     out.few_seeds = errors.take_one(self.value(v).and_then(|n| {
@@ -2375,6 +2378,7 @@ fn end_kind(rule: &ast::EndRule) -> Option<EndKind> {
         ast::EndRule::StoreMajority(..) => EndKind::StoreLimit,
         ast::EndRule::CapturedWin(_) => EndKind::CapturedWin,
         ast::EndRule::FewSeeds(..) => EndKind::FewSeeds,
+        ast::EndRule::EveryHolds(..) => EndKind::EveryHolds,
         ast::EndRule::TurnLimit(_) => EndKind::TurnLimit,
         ast::EndRule::RowEmpty(..) => EndKind::RowEmpty,
         ast::EndRule::OneHole(_) => EndKind::OneHole,

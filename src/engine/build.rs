@@ -900,6 +900,7 @@ fn flags(rules: &Rules) -> Flags {
             || end.store_limit.is_some()
             || end.captured_win.is_some()
             || end.few_seeds.is_some()
+            || end.every_holds.is_some()
             || end.marks_empty.is_some()
             || !end.only_in.is_empty()
             || (rules.seats() > 2 && end.no_seeds.is_some())

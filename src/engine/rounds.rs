@@ -4,7 +4,7 @@
 
 use super::rules::*;
 use super::state::*;
-use crate::model::{Refill, RoundPoints, RoundStart, Rounds};
+use crate::model::{EndKind, Refill, RoundPoints, RoundStart, Rounds};
 
 /// What follows a game that an end rule has just ended.
 enum NextRound {
@@ -65,6 +65,14 @@ impl Rules {
             return NextRound::None;
         }
         let points = self.round_points(state, ended, rounds);
+        // The turn limit ends the game even where another rule ended the round at the same
+        // turn (a round that ends at every turn would otherwise be followed by rounds for
+        // ever: blind test 37's Kiuthi with `every hole holds at most 1 seed ends the game …`).
+        if self.model.end.turn_limit.is_some_and(|limit| state.turn >= limit)
+            && self.end_in_force(state, EndKind::TurnLimit)
+        {
+            return NextRound::Ends(Outcome::Draw(DrawReason::TurnLimit), points);
+        }
         if let Some(target) = self.model.end.points_win
             && let Some(winner) = self.players().find(|&p| points[p] >= target)
         {

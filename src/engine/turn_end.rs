@@ -609,6 +609,14 @@ impl Rules {
             && self.end_in_force(state, EndKind::FewSeeds)
         {
             state.outcome = self.scored_end(state, EndKind::FewSeeds);
+            return;
+        }
+        if let Some(fact) = &self.model.end.every_holds
+            && state.outcome.is_none()
+            && self.side_fact_holds(state, state.to_move, fact)
+            && self.end_in_force(state, EndKind::EveryHolds)
+        {
+            state.outcome = self.scored_end(state, EndKind::EveryHolds);
         }
     }
 

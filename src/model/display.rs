@@ -1451,6 +1451,10 @@ impl Model {
             let place = if end.few_seeds_each { "on each player's side" } else { "in the holes" };
             writeln!(f, "  at most {few} {seeds} {place} {scored} (checked after every turn)")?;
         }
+        if let Some(fact) = &end.every_holds {
+            let fact = self.side_facts_text(std::slice::from_ref(fact));
+            writeln!(f, "  {fact} (for the player to move) {scored} (checked after every turn)")?;
+        }
         let blocked = match end.blocked {
             Blocked::Loses => "loses",
             Blocked::Passes => "passes",
@@ -1976,6 +1980,7 @@ fn end_kind_words(kind: EndKind) -> &'static str {
         EndKind::StoreLimit => "the rule for a store's seeds",
         EndKind::CapturedWin => "the rule for a player's captures",
         EndKind::FewSeeds => "the rule for few seeds on the board",
+        EndKind::EveryHolds => "the rule for what every hole holds",
         EndKind::TurnLimit => "the turn limit",
         EndKind::RowEmpty => "the rule for an empty row",
         EndKind::OneHole => "the rule for all seeds in one hole",

@@ -2202,6 +2202,9 @@ pub struct EndRules {
     pub gift: Option<Gift>,
     /// … counted on each player's side: every player has at most that many (`on each side`).
     pub few_seeds_each: bool,
+    /// `every hole holds at most 1 seed ends the game and …`: a fact about holes, read from the
+    /// seat of the player to move at the end of every turn, ends the game (scored).
+    pub every_holds: Option<SideFact>,
     /// No hole carrying this mark holding a seed (with some hole carrying it), at the end of
     /// a turn, ends the game (scored).
     pub marks_empty: Option<MarkId>,
@@ -2243,6 +2246,8 @@ pub enum EndKind {
     CapturedWin,
     /// `at most N seeds on the board …`.
     FewSeeds,
+    /// `every hole holds at most 1 seed …`.
+    EveryHolds,
     /// `after N turns the game is a draw`.
     TurnLimit,
     /// `a player whose ROW row is empty loses`.

@@ -1451,6 +1451,9 @@ pub enum EndRule {
     /// `at most N seeds on the board ends the game and the player who captured more seeds
     /// wins` (with `true`: `on each side`).
     FewSeeds(Spanned<Value>, Scoring, bool),
+    /// `every hole holds at most 1 seed ends the game and …`: a fact about every hole (of a
+    /// row or mark, or a player's) ends the game on the score.
+    EveryHolds(Spanned<SideFact>, Scoring),
     /// `after N turns the game is a draw`.
     TurnLimit(Spanned<Value>),
     /// `a player whose ROW row is empty loses[, even between laps]` (`true` with the clause).
@@ -1599,6 +1602,7 @@ impl EndRule {
             EndRule::StoreMajority(..) => "a store holding enough seeds",
             EndRule::CapturedWin(_) => "a player having captured enough seeds",
             EndRule::FewSeeds(..) => "few seeds on the board",
+            EndRule::EveryHolds(..) => "every hole holding so many seeds",
             EndRule::MarksEmpty(..) => "every marked hole empty",
             EndRule::Scoped(_, rule) => rule.node.kind(),
             EndRule::TurnLimit(_) => "the number of turns",

@@ -521,6 +521,9 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::score_holes => "`in their won holes`",
         Rule::opposite_side => "`an opponent's hole`",
         Rule::equal_round_rule => "`an equal round is a draw`",
+        Rule::every_holds_rule => {
+            "`every hole holds at most 1 seed ends the game and the player with more seeds wins`"
+        }
         Rule::few_seeds_rule => {
             "`at most 1 seed on the board ends the game and the player who captured more seeds wins`"
         }

@@ -2094,6 +2094,11 @@ fn lower_end_rule(r: Pair<'_, Rule>) -> Result<Spanned<EndRule>> {
             EndRule::StoreMajority(limit, lower_score(c.expect(Rule::by_score)?))
         }
         Rule::captured_win_rule => EndRule::CapturedWin(lower_store_limit(Children::of(r).any()?)?),
+        Rule::every_holds_rule => {
+            let mut c = Children::of(r);
+            let fact = lower_side_fact(c.expect(Rule::every_fact)?)?;
+            EndRule::EveryHolds(fact, lower_score(c.expect(Rule::by_score)?))
+        }
         Rule::few_seeds_rule => {
             let mut c = Children::of(r);
             let count = lower_value(c.expect(Rule::value)?)?;

@@ -7752,3 +7752,56 @@ fn a_repeated_position_may_let_the_players_agree_to_end_the_game() {
         "South cannot offer to end the game in this game: its rules end no game by agreement"
     );
 }
+
+/// `every hole holds at most 1 seed ends the game and the player with more seeds wins`
+/// (Kiuthi: play goes on "until both players have only single counters in holes": blind test
+/// 37, item 3), in [`PLAIN`] (a1 a2 a3 a4 then b4 … b1) from a 1 0 2 0, b 1 1 1 0: South's a3
+/// (2) goes into a4 and b4, every hole then holds at most 1, and the game ends on the score,
+/// North's 4 seeds against South's 2. South's a1 (1) into a2 leaves a3's 2: play goes on. With
+/// `every own hole …`, read for the player to move, North's holes after a1 (1 1 1 0) end it:
+/// 3 seeds each (South's a2 1, a3 2), a draw.
+#[test]
+fn an_end_rule_may_ask_what_every_hole_holds() {
+    use sow::engine::{Outcome, WinReason};
+    let rule = "every hole holds at most 1 seed ends the game and the player with more seeds wins";
+    let text = plain(&[("        after 100 turns the game is a draw", &format!("        {rule}"))]);
+    let rules = seventh_fault(&text);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("(for the player to move)"), "{shown}");
+    fn start(rules: &Rules) -> Game<'_> {
+        Game::from_state(rules, state(rules, &setup(rules, "b 1 1 1 0\na 1 0 2 0", Player::South)))
+    }
+    let mut game = start(&rules);
+    game.play(Move::Sow(hole(&rules, "a3"))).unwrap();
+    assert_eq!(rules.board_counts(game.state()), vec![1, 0, 0, 1, 1, 1, 1, 1]);
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Player::North, reason: WinReason::Score }));
+    let mut game = start(&rules);
+    game.play(Move::Sow(hole(&rules, "a1"))).unwrap();
+    assert_eq!(game.outcome(), None);
+    let own = seventh_fault(&text.replace("every hole holds", "every own hole holds"));
+    let mut game = start(&own);
+    game.play(Move::Sow(hole(&own, "a1"))).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Draw(sow::engine::DrawReason::EqualScores)));
+}
+
+/// The turn limit ends a game of rounds even where a round ends at every turn (blind test 37's
+/// Kiuthi with `every hole holds at most 1 seed ends the game …`: a loser with one seed filled
+/// one hole, the round ended at once, and the same round followed for ever, past `after 5000
+/// turns the game is a draw`). 40 random games all end, within the limit's turns.
+#[test]
+fn the_turn_limit_ends_rounds_that_end_at_every_turn() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/generality/2026-12-07-thirty-seventh/kiuthi.sow");
+    let text = std::fs::read_to_string(path).expect("blind test 37's Kiuthi");
+    let passes = "        two passes in a row end the game and the player with more seeds wins\n";
+    assert!(text.contains(passes));
+    let text = text.replace(
+        passes,
+        &format!("{passes}        every hole holds at most 1 seed ends the game and the player with more seeds wins\n"),
+    );
+    let rules = seventh_fault(&text);
+    for seed in 1..=40 {
+        let game = sow::analysis::simulate::random_game(&rules, seed, 200_000);
+        assert!(game.outcome.is_some(), "seed {seed}: unfinished after {} plies", game.plies);
+        assert!(game.turns <= 5_000, "seed {seed}: {} turns", game.turns);
+    }
+}
