@@ -115,20 +115,7 @@ impl Rules {
         else {
             return Step::Over(LapAction::Stop);
         };
-        let mut cur = Cursor {
-            rev,
-            first: false,
-            captured: true,
-            origin: choice.origin,
-            pauses: 0,
-            sown: true,
-            reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
-            laps: 0,
-            held_by: None,
-            hand: 0,
-            from_hand: false,
-            skipped_last: false,
-        };
+        let mut cur = Cursor { rev, captured: true, ..kept_cursor(state, choice.origin, 0) };
         let action = self.step_action(state, sow, (at, before), &mut cur, tally);
         self.step_run(state, sow, (at, action), cur, tally, log)
     }
@@ -183,20 +170,7 @@ impl Rules {
     ) -> Step {
         let me = state.to_move;
         let rev = self.sowing_reversed(state, sow, me).unwrap_or(false);
-        let mut cur = Cursor {
-            rev,
-            first: false,
-            captured: false,
-            origin: choice.origin,
-            pauses: choice.relays,
-            sown: true,
-            reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
-            laps: 0,
-            held_by: None,
-            hand: 0,
-            from_hand: false,
-            skipped_last: false,
-        };
+        let mut cur = Cursor { rev, captured: false, ..kept_cursor(state, choice.origin, choice.relays) };
         let (at, before) = self.step_lap(state, sow, choice.at, rev, through, tally);
         if through && !self.side_allowed(state, sow) {
             return Step::Refused;
@@ -233,7 +207,7 @@ pub(super) fn keep_cursor(state: &mut State, cur: &Cursor) {
 
 /// The cursor of a sowing paused for the mover, as the turn's bits keep it ([`keep_cursor`]):
 /// `origin`, the seeds the chosen hole held; `pauses`, the pauses made this turn.
-fn kept_cursor(state: &State, origin: u16, pauses: u16) -> Cursor {
+pub(super) fn kept_cursor(state: &State, origin: u16, pauses: u16) -> Cursor {
     Cursor {
         rev: state.turn_bits & TURN_STEP_REV != 0,
         first: false,

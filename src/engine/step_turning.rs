@@ -8,6 +8,7 @@
 use super::play::Log;
 use super::rules::*;
 use super::state::*;
+use super::step_resume::kept_cursor;
 use super::stepwise::{Cursor, Step, Tally};
 
 impl Rules {
@@ -46,20 +47,7 @@ impl Rules {
         log: &mut L,
     ) -> Step {
         state.phase = Phase::Sow;
-        let mut cur = Cursor {
-            rev,
-            first: false,
-            captured: state.turn_bits & TURN_STEP_CAPTURED != 0,
-            origin: choice.origin,
-            pauses: choice.relays + 1,
-            sown: true,
-            reached: (state.turn_bits >> TURN_STEP_REACHED.trailing_zeros()) as u8,
-            laps: 0,
-            held_by: None,
-            hand: 0,
-            from_hand: false,
-            skipped_last: false,
-        };
+        let mut cur = Cursor { rev, ..kept_cursor(state, choice.origin, choice.relays + 1) };
         let hand = choice.hand_at(h);
         if state.counts[h.index()] == 0 || state.counts[h.index()] < hand {
             return Step::Over(LapAction::Stop);
