@@ -68,12 +68,18 @@ impl Rules {
     /// one now.
     #[cold]
     fn offer_pass(&self, state: &State, out: &mut MoveList) {
+        if self.flags.may_pass {
+            self.pass_or_swap(state, out);
+        }
+        // Added last: an offer to end the game is no move of the turn, so a player with no
+        // other decision still passes where the rules say so.
         if state.offer == OFFER_OPEN {
             out.push(Move::Offer);
         }
-        if !self.flags.may_pass {
-            return;
-        }
+    }
+
+    /// Add a pass or a swap to the decisions where the rules offer one now.
+    fn pass_or_swap(&self, state: &State, out: &mut MoveList) {
         let pass = if out.is_empty() {
             // A rule for a player who cannot move scoped to another phase does not apply: they
             // pass.

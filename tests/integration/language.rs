@@ -7751,6 +7751,29 @@ fn a_repeated_position_may_let_the_players_agree_to_end_the_game() {
         e.to_string(),
         "South cannot offer to end the game in this game: its rules end no game by agreement"
     );
+    // A player with no move at a repeated position still passes, and may offer as well: on
+    // 4 × 2 holes North's one seed goes round its own rows (d1 c1 c2 d2) while South passes,
+    // and after four turns each the start is back with South to move.
+    let passing = sow::compile(
+        "pass.sow",
+        &text("a repeated position lets the players agree to a draw")
+            .replace("board 2 rows of 2 holes, no stores", "board 4 rows of 2 holes, no stores")
+            .replace("territory each player owns row house", "territory each player owns rows outer, inner")
+            .replace("1 in every hole", "0 in every hole\n        1 in d1")
+            .replace("circuit all rows anticlockwise", "circuit own rows anticlockwise")
+            .replace(
+                "a player who cannot move ends the game and the player with more seeds wins",
+                "a player who cannot move passes",
+            ),
+        &Options::default(),
+    )
+    .expect("compiles");
+    let mut game = Game::new(&passing);
+    assert_eq!(words(&game), ["pass"]);
+    for mv in ["pass", "d1", "pass", "c1", "pass", "c2", "pass", "d2"] {
+        play(&mut game, mv).expect("legal");
+    }
+    assert_eq!(words(&game), ["pass", "offer"]);
 }
 
 /// `every hole holds at most 1 seed ends the game and the player with more seeds wins`
