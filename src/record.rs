@@ -358,7 +358,8 @@ impl Record {
                 if word.node.eq_ignore_ascii_case("x") {
                     continue;
                 }
-                let answering = matches!(game.state().phase(), Phase::Offer(_));
+                // The answers to an offer, and a lot drawn as the turn ended a round.
+                let answering = matches!(game.state().phase(), Phase::Offer(_) | Phase::Lot(_));
                 if j > 0 && (game.outcome().is_some() || (game.state().to_move() != player && !answering)) {
                     return Err(RecordProblem::TooLong {
                         turn: number,
@@ -409,6 +410,9 @@ impl Record {
                 Phase::PutChoice(_) => Some("the choice of the hole the taken seeds go into".to_string()),
                 Phase::Offer(_) => {
                     Some("the answer to the offer to end the game (`agree` or `refuse`)".to_string())
+                }
+                Phase::Lot(_) => {
+                    Some("the lot drawn for the last hole (`lot:south` or the like)".to_string())
                 }
                 Phase::Sow => None,
             };

@@ -195,6 +195,7 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
     match state.phase() {
         Phase::Sow => None,
         Phase::Offer(by) => Some(format!("answer {by}'s offer to end the game: agree or refuse")),
+        Phase::Lot(_) => Some("wait for the lot drawn for the last hole of the next round".to_string()),
         Phase::LapChoice(c) if c.through => {
             Some(format!("relay from {} past the side store, or through it (relay+)", rules.hole_name(c.at)))
         }
@@ -466,6 +467,12 @@ pub fn round_news(rules: &Rules, before: &State, after: &State) -> Option<String
             "The game is ending: each player plays one more turn, {} first, then the score decides.",
             after.to_move()
         ));
+    }
+    if matches!(after.phase(), Phase::Lot(_)) && !matches!(before.phase(), Phase::Lot(_)) {
+        return Some(
+            "The round is over: no player has seeds enough left over for the last hole, so lots are drawn for it."
+                .to_string(),
+        );
     }
     if after.round() == before.round() || after.outcome().is_some() {
         return None;
@@ -843,6 +850,7 @@ fn narrate_with(
             Move::Offer => parts.push(format!("{me} offers to end the game")),
             Move::Agree => parts.push(format!("{} agrees", answerer(me, &moves[..i]))),
             Move::Refuse => parts.push(format!("{} refuses: the game goes on", answerer(me, &moves[..i]))),
+            Move::Lot(p) => parts.push(format!("The lot for the last hole falls to {p}")),
             Move::Enter => parts.push(format!("{me} puts a seed from hand into each of their holes")),
             // The count follows (`South sows 4 seeds of their hand …`), or is still to be chosen.
             Move::SowHand if effect.laps == 0 && effect.sown == 0 => {

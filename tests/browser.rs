@@ -303,6 +303,8 @@ async fn click_move(client: &Client, rules: &Rules, mv: Move, moves: &[Move]) ->
         | Move::Offer
         | Move::Agree
         | Move::Refuse => button(rules.move_text(mv)).await?,
+        // The server draws a lot itself: no page ever offers one.
+        Move::Lot(_) => return Err("a lot offered to a person on the page".into()),
     }
     Ok(())
 }

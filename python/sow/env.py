@@ -92,6 +92,7 @@ class raw_env(AECEnv, EzPickle):
             for a in self._names
         }
         self.state = None
+        self._lots = np.random.default_rng()
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -107,11 +108,12 @@ class raw_env(AECEnv, EzPickle):
         return {"observation": self.state.observation_tensor(player), "action_mask": mask}
 
     def reset(self, seed=None, options=None):
-        # The games are deterministic: a seed has nothing to seed here (the spaces' samplers
-        # are seeded by their own `seed`).
+        # A seed seeds the spaces' samplers and the lots drawn between rounds, where the rules
+        # have them (no agent draws a lot: see `_draw_lots`).
         if seed is not None:
             for a in self._names:
                 self.action_spaces[a].seed(seed)
+        self._lots = np.random.default_rng(seed)
         self.state = self.game.new_initial_state()
         self.agents = self._names[:]
         self.rewards = dict.fromkeys(self.agents, 0)
@@ -127,6 +129,7 @@ class raw_env(AECEnv, EzPickle):
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0
         self.state.apply_action(int(action))
+        self._draw_lots()
         self.rewards = dict.fromkeys(self.agents, 0)
         if self.state.is_terminal():
             returns = self.state.returns()
@@ -139,6 +142,13 @@ class raw_env(AECEnv, EzPickle):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _draw_lots(self):
+        """Lots drawn between rounds (a chance node) are no agent's turn: drawn here, each
+        outcome with the same chance, until a player is to move."""
+        while self.state.is_chance_node():
+            outcomes = self.state.chance_outcomes()
+            self.state.apply_action(outcomes[int(self._lots.integers(len(outcomes)))][0])
 
     def render(self):
         if self.render_mode is None:

@@ -74,7 +74,12 @@ def register(
         short_name=name,
         long_name=f"sow {base.name()}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        # Lots drawn between rounds (`, or by lot if each has 2`) are chance nodes.
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if base.has_chance()
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -110,7 +115,7 @@ class SowGame(pyspiel.Game):
         self.sow_game: _SowGame = load_game(self._rules, ruleset=ruleset, params=rules_params)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.sow_game.num_distinct_actions(),
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.sow_game.max_chance_outcomes(),
             num_players=2,
             min_utility=-1.0,
             max_utility=1.0,
@@ -129,6 +134,7 @@ class SowGame(pyspiel.Game):
 
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 class SowState(pyspiel.State):
@@ -148,6 +154,8 @@ class SowState(pyspiel.State):
     @staticmethod
     def _player_of(state) -> int:
         player = state.current_player()
+        if player == _CHANCE:
+            return _CHANCE
         return _TERMINAL if player < 0 else player
 
     def current_player(self):
@@ -155,6 +163,10 @@ class SowState(pyspiel.State):
 
     def _legal_actions(self, player):
         return self.sow_state.legal_actions()
+
+    def chance_outcomes(self):
+        """The lot's outcomes at a chance node, each with the same chance."""
+        return self.sow_state.chance_outcomes()
 
     def _apply_action(self, action):
         state = self.sow_state

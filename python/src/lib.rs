@@ -119,6 +119,8 @@ const MAX_GAME_LENGTH: u32 = SimConfig::MAX_PLIES;
 
 /// OpenSpiel's player id of a terminal state.
 const TERMINAL: i64 = -4;
+/// OpenSpiel's `PlayerId.CHANCE`: the player of a chance node.
+const CHANCE: i64 = -1;
 
 /// Render a diagnostic as `sow check` does, without colour (it goes into an exception).
 fn render(diagnostic: &dyn miette::Diagnostic) -> String {
@@ -296,6 +298,18 @@ impl Game {
     /// How many numbers decisions take: actions are `0..num_distinct_actions()`.
     fn num_distinct_actions(&self) -> usize {
         self.encoding.size()
+    }
+
+    /// Whether the game has chance nodes (lots drawn between rounds): OpenSpiel's
+    /// `EXPLICIT_STOCHASTIC` chance mode, else `DETERMINISTIC`.
+    fn has_chance(&self) -> bool {
+        self.rules.has_chance()
+    }
+
+    /// The most outcomes a chance node has: one a seat where the rules draw lots between
+    /// rounds (`, or by lot if each has 2`), else 0 (no chance).
+    fn max_chance_outcomes(&self) -> usize {
+        if self.rules.has_chance() { self.rules.seats() } else { 0 }
     }
 
     fn num_players(&self) -> usize {
@@ -480,7 +494,9 @@ impl GameState {
     /// game is over, nor while the other player decides.
     fn decides(&self, player: Option<i64>) -> PyResult<bool> {
         Ok(match self.player_arg(player)? {
-            Some(p) => !self.is_terminal() && p == self.position().state().to_move(),
+            Some(p) => {
+                !self.is_terminal() && !self.is_chance_node() && p == self.position().state().to_move()
+            }
             None => true,
         })
     }
@@ -534,27 +550,44 @@ fn returns_of(outcome: Option<Outcome>) -> [f64; 2] {
 
 #[pymethods]
 impl GameState {
-    /// The player to decide: 0 (South) or 1 (North); -4 (OpenSpiel's terminal) once over.
+    /// The player to decide: 0 (South) or 1 (North); -1 (OpenSpiel's chance player) where
+    /// lots are drawn between rounds; -4 (OpenSpiel's terminal) once over.
     fn current_player(&self) -> i64 {
         let state = self.position().state();
-        if state.is_over() { TERMINAL } else { state.to_move().index() as i64 }
+        match () {
+            _ if state.is_over() => TERMINAL,
+            _ if state.is_chance() => CHANCE,
+            _ => state.to_move().index() as i64,
+        }
     }
 
     fn is_terminal(&self) -> bool {
         self.position().state().is_over()
     }
 
+    /// Lots are drawn here, between rounds (`, or by lot if each has 2`): the actions are
+    /// chance outcomes (`chance_outcomes`), each with the same chance.
     fn is_chance_node(&self) -> bool {
-        false
+        self.position().state().is_chance()
+    }
+
+    /// The outcomes of a chance node and their chances, `[(action, probability), …]`; empty
+    /// elsewhere.
+    fn chance_outcomes(&self) -> Vec<(u32, f64)> {
+        if !self.is_chance_node() {
+            return Vec::new();
+        }
+        let chance = 1.0 / self.actions.len() as f64;
+        self.actions.iter().map(|&a| (a, chance)).collect()
     }
 
     fn is_simultaneous_node(&self) -> bool {
         false
     }
 
-    /// A player decides here: the game is not over (there is no chance in these games).
+    /// A player decides here: the game is not over, and no lot is being drawn.
     fn is_player_node(&self) -> bool {
-        !self.is_terminal()
+        !self.is_terminal() && !self.is_chance_node()
     }
 
     /// Whether no action has been played yet.
@@ -994,6 +1027,20 @@ impl Stepper<'_> {
         slot.with_position(self.rules, |position| position.play_unchecked(mv));
         slot.history.push(action);
         slot.settle(self.rules);
+        // Lots drawn between rounds are no player's action: drawn here, from the game's own
+        // actions (so that a pickled environment replays them), each outcome with the same
+        // chance, and kept in its history.
+        while slot.state().is_chance() && !slot.legal.is_empty() {
+            let seed = slot
+                .history
+                .iter()
+                .fold(sow::ai::LOTS, |h, &a| (h ^ u64::from(a)).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            let drawn = sow::ai::draw(&mut sow::ai::rng(seed), &slot.legal);
+            let Some(action) = self.encoding.encode(drawn) else { break };
+            slot.with_position(self.rules, |position| position.play_unchecked(drawn));
+            slot.history.push(action);
+            slot.settle(self.rules);
+        }
         let state = slot.state();
         let over = state.is_over();
         if over || slot.history.len() >= self.max_plies as usize {

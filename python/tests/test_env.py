@@ -41,3 +41,33 @@ def test_a_long_game_is_truncated_at_max_plies():
     for _ in range(10):
         e.step(int(e.observe(e.agent_selection)["action_mask"].argmax()))
     assert all(e.truncations.values())
+
+
+def test_lots_between_rounds_are_drawn_by_the_environment():
+    """Where the rules draw lots between rounds, no agent is asked: the environment draws them
+    (seeded by `reset`), and every agent it selects has legal actions."""
+    import pathlib
+    import random
+
+    path = str(pathlib.Path(__file__).parents[2] / "tests" / "fixtures" / "told" / "lots.sow")
+    api_test(env(path), num_cycles=300)
+    e = raw_env(path)
+    rng = random.Random(4)
+    lots = 0
+    for game in range(20):
+        e.reset(seed=game)
+        for agent in e.agent_iter(max_iter=5000):
+            observation, reward, termination, truncation, info = e.last()
+            if termination or truncation:
+                e.step(None)
+                continue
+            assert not e.state.is_chance_node()
+            legal = [a for a, ok in enumerate(observation["action_mask"]) if ok]
+            assert legal
+            before = len(e.state.history())
+            e.step(rng.choice(legal))
+            drawn = e.state.history()[before + 1 :]
+            lots += sum(e.state.action_to_string(a).startswith("lot:") for a in drawn)
+        if lots:
+            break
+    assert lots > 0

@@ -378,3 +378,39 @@ def test_any_rules_file_registers_under_a_name_of_ones_choosing():
     assert game.new_initial_state().legal_actions() == [0, 1, 2, 3]
     with pytest.raises(ValueError, match="give a name"):
         sow.openspiel.register(str(path))
+
+
+def test_lots_drawn_between_rounds_are_chance_nodes():
+    """A file whose rounds draw lots for a last hole (`, or by lot if each has 2`) is an
+    OpenSpiel game with explicit chance: at a lot, the chance player (-1) is to move, its
+    outcomes are one a seat with the same chance, and OpenSpiel's own random simulation (which
+    samples chance nodes) plays it through."""
+    import pathlib
+
+    path = pathlib.Path(__file__).parents[2] / "tests" / "fixtures" / "told" / "lots.sow"
+    name = sow.openspiel.register(str(path), name="sow_lots_test")
+    game = pyspiel.load_game(name)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.max_chance_outcomes() == 2
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    rng = random.Random(4)
+    chances = 0
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                chances += 1
+                assert state.current_player() == pyspiel.PlayerId.CHANCE
+                outcomes = state.chance_outcomes()
+                assert [p for _, p in outcomes] == [0.5, 0.5]
+                assert sorted(a for a, _ in outcomes) == state.legal_actions()
+                texts = {state.action_to_string(a) for a, _ in outcomes}
+                assert texts == {"lot:south", "lot:north"}
+                state.apply_action(rng.choice(outcomes)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert chances > 0
+    # A game without lots has no chance.
+    kalah = pyspiel.load_game("sow_kalah")
+    assert kalah.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert kalah.max_chance_outcomes() == 0

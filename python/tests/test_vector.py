@@ -83,3 +83,28 @@ def test_games_stepped_on_threads_play_as_on_one(threads):
 def test_threads_must_be_at_least_one():
     with pytest.raises(ValueError, match="at least 1"):
         sow.VectorEnv(sow.load_game("kalah"), 4, threads=0)
+
+def test_lots_between_rounds_are_drawn_inside_the_step():
+    """Where the rules draw lots between rounds, a step plays on through them: no game waits
+    at a chance node, every mask offers an action, and a pickled environment (whose games
+    keep the lots in their histories) steps on identically."""
+    import pathlib
+    import pickle
+
+    game = sow.load_game(str(pathlib.Path(__file__).parents[2] / "tests" / "fixtures" / "told" / "lots.sow"))
+    venv = sow.VectorEnv(game, 16, seed=2)
+    venv.reset()
+    for _ in range(600):
+        obs, rewards, terminated, truncated, info = venv.step(venv.sample_actions())
+        assert (venv.current_player >= 0).all()
+        assert info["action_mask"].any(axis=1).all()
+    # The games since their last start, as pickled: a lot's outcomes are actions 0 and 1.
+    histories = venv.__reduce__()[2][0]
+    assert sum(h.count(0) + h.count(1) for h in histories) > 0
+    copy = pickle.loads(pickle.dumps(venv))
+    for _ in range(50):
+        actions = venv.sample_actions()
+        assert (copy.sample_actions() == actions).all()
+        a = venv.step(actions)[0].copy()
+        b = copy.step(actions)[0]
+        assert (a == b).all()

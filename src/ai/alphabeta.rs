@@ -121,6 +121,24 @@ impl AlphaBetaAgent {
         }
     }
 
+    /// The value of a chance event (lots drawn between rounds): the mean of its outcomes'
+    /// values, each searched in full (every outcome has the same chance). For the player to
+    /// move at the node, as every value here.
+    #[cold]
+    fn chance_value(&mut self, position: &mut Position, moves: &MoveList, depth: u32) -> i32 {
+        let me = position.to_move();
+        let children = Self::children(position, moves);
+        let n = children.len() as i64;
+        let mut sum = 0i64;
+        for (_, child) in children {
+            sum += i64::from(self.child_value(position, me, child, depth - 1, -INFINITY, INFINITY));
+            if self.aborted {
+                return 0;
+            }
+        }
+        (sum / n) as i32
+    }
+
     /// Order children best first for `me`, the mover: the table's best move, then by the
     /// static value of the position each leads to (so captures come before quiet moves).
     fn order(&mut self, rules: &Rules, me: Player, children: &mut [(Move, State)], first: Option<Move>) {
@@ -165,6 +183,9 @@ impl AlphaBetaAgent {
         }
         if depth == 0 {
             return self.evaluate(rules, position.state());
+        }
+        if position.state().is_chance() {
+            return self.chance_value(position, &moves, depth);
         }
         let key = rules.search_key(position.state());
         let slot = key as usize & (TT_SIZE - 1);
@@ -248,15 +269,19 @@ pub fn negamax(rules: &Rules, state: &State, depth: u32) -> i32 {
         let node = position.state().clone();
         let me = node.to_move();
         let mut best = -INFINITY;
+        let mut sum = 0i64;
         for &mv in moves.iter() {
             // Each child sees the node's history alone, as in the alpha-beta search.
             position.reset(node.clone());
             position.play_unchecked(mv);
             let own = position.to_move() == me;
             let value = go(evaluator, position, scratch, depth - 1);
-            best = best.max(if own { value } else { -value });
+            let value = if own { value } else { -value };
+            best = best.max(value);
+            sum += i64::from(value);
         }
-        best
+        // A chance event is worth the mean of its outcomes (each with the same chance).
+        if node.is_chance() { (sum / moves.len() as i64) as i32 } else { best }
     }
     let evaluator = Evaluator::new(rules);
     let mut position = Position::unsettled(rules, state.clone());
@@ -272,6 +297,9 @@ impl Agent for AlphaBetaAgent {
         if moves.len() == 1 {
             self.report = Some("the only legal decision".to_string());
             return moves[0];
+        }
+        if state.is_chance() {
+            return super::chance_root(rules, state, moves);
         }
         let mut position = self.prepare(rules, state);
         let start = Instant::now();

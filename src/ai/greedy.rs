@@ -25,6 +25,9 @@ impl Agent for GreedyAgent {
     }
 
     fn choose(&mut self, rules: &Rules, state: &State, moves: &MoveList) -> Move {
+        if state.is_chance() {
+            return super::chance_root(rules, state, moves);
+        }
         let me = state.to_move();
         let mut position = Position::unsettled(rules, state.clone());
         let mut best = Vec::new();

@@ -217,6 +217,12 @@ impl MctsAgent {
                 // The tree is full: play out from here.
                 break;
             }
+            if node.state.is_chance() {
+                // A chance event: an outcome drawn, each with the same chance.
+                let drawn = node.children[below(&mut self.rng, node.children.len())];
+                path.push(drawn);
+                continue;
+            }
             let log_n = f64::from(node.visits.max(1)).ln();
             let best = node
                 .children
@@ -273,6 +279,9 @@ impl Agent for MctsAgent {
         if moves.len() == 1 {
             self.report = Some("the only legal decision".to_string());
             return moves[0];
+        }
+        if state.is_chance() {
+            return super::chance_root(rules, state, moves);
         }
         let start = Instant::now();
         let mut position = Position::unsettled(rules, state.clone());

@@ -100,6 +100,24 @@ pub fn rng(seed: u64) -> Rng {
     Rng::seed_from_u64(seed)
 }
 
+/// Mixed into a game's seed for the generator of the lots drawn between rounds (see
+/// [`State::is_chance`](crate::engine::State::is_chance)): the program draws them, not a
+/// player, from a generator of their own, so that the players' generators (and so their play)
+/// are the same with or without a lot.
+pub const LOTS: u64 = 0x6c6f_7473;
+
+/// The decision of a chance event (`moves`, each with the same chance): drawn from `rng`.
+pub fn draw(rng: &mut Rng, moves: &[Move]) -> Move {
+    moves[below(rng, moves.len())]
+}
+
+/// An agent asked to decide at a chance event (which a driver should have drawn itself: see
+/// [`LOTS`]): an outcome drawn from the position's key, so that the agent's own generator is
+/// left as it was.
+pub fn chance_root(rules: &Rules, state: &State, moves: &[Move]) -> Move {
+    draw(&mut rng(rules.search_key(state) ^ LOTS), moves)
+}
+
 /// A uniform index below `n` (n > 0), by multiply-shift: the same for a seed on every
 /// platform and independent of any library's sampling code.
 #[inline]

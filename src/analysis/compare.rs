@@ -214,6 +214,7 @@ fn bins(values: impl ExactSizeIterator<Item = u64>) -> [Bin; PROFILE_BINS] {
 pub fn trace_game(rules: &Rules, config: &CompareConfig, index: u32) -> GameTrace {
     let seed = game_seed(config.seed, u64::from(index));
     let mut players = [config.agent.build(seed), config.agent.build(seed ^ 0x5851_f42d_4c95_7f2d)];
+    let mut lots = crate::ai::rng(seed ^ crate::ai::LOTS);
     let mut position = Position::unsettled(rules, rules.start());
     let mut moves = MoveList::new();
     let first = position.to_move();
@@ -245,7 +246,10 @@ pub fn trace_game(rules: &Rules, config: &CompareConfig, index: u32) -> GameTrac
             trace.follow_ups += 1;
         }
         let mover = state.to_move();
-        let mv = players[mover.index()].choose(rules, state, &moves);
+        let mv = match state.is_chance() {
+            true => crate::ai::draw(&mut lots, &moves),
+            false => players[mover.index()].choose(rules, state, &moves),
+        };
         let Ok(effect) = position.play(mv) else {
             // The agent chose from the legal list, so this cannot happen; stop the game
             // rather than loop.

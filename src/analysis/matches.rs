@@ -113,6 +113,7 @@ pub fn match_game(rules: &Rules, config: &MatchConfig, index: u32) -> MatchGame 
     let a_south = index.is_multiple_of(2);
     let mut a = config.a.build(seed);
     let mut b = config.b.build(seed ^ 0x5851_f42d_4c95_7f2d);
+    let mut lots = crate::ai::rng(seed ^ crate::ai::LOTS);
     let mut position = Position::unsettled(rules, rules.start());
     let mut moves = MoveList::new();
     let mut plies = 0;
@@ -129,7 +130,10 @@ pub fn match_game(rules: &Rules, config: &MatchConfig, index: u32) -> MatchGame 
         }
         let a_moves = (position.to_move() == Player::South) == a_south;
         let agent = if a_moves { &mut a } else { &mut b };
-        let mv = agent.choose(rules, position.state(), &moves);
+        let mv = match position.state().is_chance() {
+            true => crate::ai::draw(&mut lots, &moves),
+            false => agent.choose(rules, position.state(), &moves),
+        };
         position.play_unchecked(mv);
         plies += 1;
     };

@@ -333,7 +333,16 @@ pub fn run(args: PlayArgs) -> Outcome {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut last_turn: Vec<Hole> = Vec::new();
+    // The lots drawn between rounds, where the rules have them: drawn by the program, from the
+    // game's seed, so that `--seed` plays the same game again.
+    let mut lots = sow::ai::rng(seed ^ sow::ai::LOTS);
     loop {
+        if let Some(played) = game.draw_lot(&mut |n| sow::ai::below(&mut lots, n)) {
+            outln!("{}", narrate_played(&rules, std::slice::from_ref(&played), game.state()))?;
+            board(&game, &[])?;
+            save(&game)?;
+            continue;
+        }
         if let Some(outcome) = game.outcome() {
             let points =
                 sow::session::points_words(&rules, game.state()).map(|p| format!(" {p}")).unwrap_or_default();
@@ -359,6 +368,7 @@ pub fn run(args: PlayArgs) -> Outcome {
             while game.state().to_move() == me
                 && game.state().round() == round
                 && game.outcome().is_none()
+                && !game.state().is_chance()
                 && plies + played.len() < args.max_plies as usize
             {
                 let legal = game.legal_moves();

@@ -1799,6 +1799,27 @@ impl Scope<'_> {
                 help: format!("a last hole holds fewer seeds than a full one: at least 1 to {}", seeds - 1),
             });
         }
+        // Lots are drawn where no player has enough for a last hole: for fewer seeds than that.
+        let lot = match (&r.lot, rest) {
+            (None, _) => Some(0),
+            (Some(v), Some(least)) => errors.take_one(self.count(v).and_then(|n| match least {
+                Some(least) if (1..least).contains(&n) => Ok(n),
+                _ => Err(CheckError::SeedRange {
+                    span: v.span.into(),
+                    reason: match least {
+                        Some(least) if n >= least => {
+                            format!("a player with {n} seeds left makes the last hole without a lot (`at least {least}`)")
+                        }
+                        _ => "a lot is drawn between players who have seeds left".to_string(),
+                    },
+                    help: format!(
+                        "the lots are for seeds too few to make a last hole: from 1 to {}",
+                        least.unwrap_or(2).saturating_sub(1).max(1)
+                    ),
+                }),
+            })),
+            (Some(_), None) => None,
+        };
         let closed = match &r.closed {
             Some(m) => errors.take_one(self.mark(m)).map(Some),
             None => Some(None),
@@ -1835,6 +1856,7 @@ impl Scope<'_> {
             except: except?,
             fewest: r.fewest.is_some(),
             rest: rest?,
+            lot: lot?,
             made_up: r.made_up.is_some(),
             matching: r.matching.is_some(),
             as_setup: r.seeds.is_none(),

@@ -134,6 +134,18 @@ pub enum PlayError {
         /// The player who offered.
         by: Player,
     },
+    /// A decision of a player's where lots are being drawn between rounds.
+    #[error(
+        "lots are being drawn for the last hole before the next round: the program draws them, not a player (written {} in a record)",
+        .outcomes.join(" or ")
+    )]
+    LotOwed {
+        /// The lot's outcomes, in notation (`lot:south`).
+        outcomes: Vec<String>,
+    },
+    /// A lot's outcome where none is being drawn.
+    #[error("no lot is being drawn now: lots are drawn only between rounds, where the rules say so")]
+    NoLot,
     /// A pass by a blocked player where the rules have no passing.
     #[error("{player} has no legal move; passing is not in these rules")]
     NoPassing {
@@ -430,6 +442,8 @@ impl PlayError {
             | PlayError::PutOwed { .. }
             | PlayError::OfferOwed { .. }
             | PlayError::NoOffer { .. }
+            | PlayError::LotOwed { .. }
+            | PlayError::NoLot
             | PlayError::CaptureOwed { .. }
             | PlayError::StepOwed { .. }
             | PlayError::LiftOwed { .. }

@@ -42,6 +42,7 @@ impl Rules {
                 PlayError::NothingPending { expected: self.expected(state) }
             }
             (Phase::Sow, Move::Lift(_)) => PlayError::NoLiftPending { expected: self.expected(state) },
+            (_, Move::Lot(_)) => PlayError::NoLot,
             (_, Move::Agree | Move::Refuse) => PlayError::NoOffer {
                 player: me,
                 answer: if mv == Move::Agree { "agree to" } else { "refuse" },
@@ -141,6 +142,7 @@ impl Rules {
             }
             Phase::EndChoice(c) => PlayError::EndOwed { player: me, at: self.hole_name(c.at), ends: texts() },
             Phase::Offer(by) => PlayError::OfferOwed { player: me, by },
+            Phase::Lot(_) => PlayError::LotOwed { outcomes: texts() },
             Phase::LapChoice(c) => PlayError::LapPaused {
                 player: me,
                 at: self.hole_name(c.at),

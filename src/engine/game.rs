@@ -130,7 +130,10 @@ impl<'r> Game<'r> {
         // the move to the other player. The answers to an offer to end the game belong to the
         // turn of the player who offered.
         match self.turns.last_mut() {
-            Some(turn) if turn.player == before.to_move || matches!(before.phase, Phase::Offer(_)) => {
+            Some(turn)
+                if turn.player == before.to_move
+                    || matches!(before.phase, Phase::Offer(_) | Phase::Lot(_)) =>
+            {
                 turn.moves.push(mv)
             }
             _ => {
@@ -139,6 +142,21 @@ impl<'r> Game<'r> {
             }
         }
         Ok(effect)
+    }
+
+    /// Where the position is a chance event (lots drawn between rounds: see
+    /// [`State::is_chance`]), draw it: `below(n)` picks one of the `n` outcomes, each with the
+    /// same chance (a uniform draw from `0..n`), and it is played. Returns what was played,
+    /// `None` where no lot is being drawn.
+    pub fn draw_lot(&mut self, below: &mut impl FnMut(usize) -> usize) -> Option<Played> {
+        if !self.state().is_chance() {
+            return None;
+        }
+        let legal = self.legal_moves();
+        let mv = *legal.get(below(legal.len()).min(legal.len().checked_sub(1)?))?;
+        let before = self.position.state.clone();
+        let effect = self.play(mv).ok()?;
+        Some(Played { mv, effect, before })
     }
 
     /// Play a whole turn written in notation (`b3 x d1 d1 c4`), or nothing if any part of it
@@ -181,6 +199,11 @@ impl<'r> Game<'r> {
                 return Err(TurnError::TooLong { extra: word.to_string() });
             }
             let mv = self.rules().parse_move(self.state(), word).map_err(TurnError::Notation)?;
+            // A lot is drawn by the program (see `Game::draw_lot`), never by a player's words.
+            if self.state().is_chance() || matches!(mv, Move::Lot(_)) {
+                let legal = self.legal_moves();
+                return Err(TurnError::Illegal(self.rules().explain(self.state(), mv, &legal)));
+            }
             let before = self.position.state.clone();
             let effect = self.play(mv).map_err(TurnError::Illegal)?;
             played.push(Played { mv, effect, before });
@@ -210,6 +233,7 @@ impl<'r> Game<'r> {
                 Phase::Offer(_) => {
                     "the answer to the offer to end the game (`agree` or `refuse`)".to_string()
                 }
+                Phase::Lot(_) => "the lot drawn for the last hole (`lot:south` or the like)".to_string(),
                 Phase::Sow => String::new(),
             };
             if !owed.is_empty() {

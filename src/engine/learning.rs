@@ -48,10 +48,13 @@ enum Block {
     Agree,
     /// `Move::Refuse`, one number.
     Refuse,
+    /// `Move::Lot(p)`: a chance event's outcome (OpenSpiel's chance outcomes), one number per
+    /// seat.
+    Lot,
 }
 
 /// How many kinds of [`Block`] there are.
-const BLOCKS: usize = Block::Refuse as usize + 1;
+const BLOCKS: usize = Block::Lot as usize + 1;
 
 /// How a game's decisions and positions are written as numbers for learning environments.
 ///
@@ -94,6 +97,8 @@ pub struct Encoding {
     size: u32,
     /// Counts of seeds to lift numbered (1 to this), where the mover chooses them.
     lifts: u32,
+    /// Seats at the table (the outcomes of a lot).
+    seats: u32,
 }
 
 impl Encoding {
@@ -118,6 +123,9 @@ impl Encoding {
         let directions = kinds.directions.is_some() || turnings || rules.stepwise;
         let lap_choice = kinds.lap_choice || rules.stepwise;
         let present = [
+            // First: a chance event's outcomes are numbered from 0, below OpenSpiel's
+            // `max_chance_outcomes` (the seats), as it asks of chance outcomes.
+            (Block::Lot, rules.flags.lots),
             (Block::Sow, true),
             (Block::Clockwise, directions),
             (Block::Anticlockwise, directions),
@@ -153,10 +161,10 @@ impl Encoding {
             if on {
                 blocks.push((block, size));
                 starts[block as usize] = Some(size);
-                size += Self::width(block, slots, lifts);
+                size += Self::width(block, slots, lifts, rules.seats() as u32);
             }
         }
-        Encoding { slots, order, place, blocks, starts, size, lifts }
+        Encoding { slots, order, place, blocks, starts, size, lifts, seats: rules.seats() as u32 }
     }
 
     /// The length of [`Encoding::observation`]'s tensor: one value per slot and five more.
@@ -184,7 +192,7 @@ impl Encoding {
         rest[4] = if state.to_move == player { 1.0 } else { 0.0 };
     }
 
-    fn width(block: Block, slots: usize, lifts: u32) -> u32 {
+    fn width(block: Block, slots: usize, lifts: u32, seats: u32) -> u32 {
         match block {
             Block::Stop
             | Block::Relay
@@ -197,6 +205,7 @@ impl Encoding {
             | Block::Refuse => 1,
             Block::Transfer => (slots * slots) as u32,
             Block::Lift => lifts,
+            Block::Lot => seats,
             _ => slots as u32,
         }
     }
@@ -232,6 +241,7 @@ impl Encoding {
             Move::Offer => (Block::Offer, 0),
             Move::Agree => (Block::Agree, 0),
             Move::Refuse => (Block::Refuse, 0),
+            Move::Lot(p) => (Block::Lot, p.index() as u32),
         };
         Some(self.starts[block as usize]? + offset)
     }
@@ -261,7 +271,7 @@ impl Encoding {
     pub fn decode(&self, action: u32) -> Option<Move> {
         let &(block, start) = self.blocks.iter().rev().find(|(_, start)| *start <= action)?;
         let offset = action - start;
-        if offset >= Self::width(block, self.slots, self.lifts) {
+        if offset >= Self::width(block, self.slots, self.lifts, self.seats) {
             return None;
         }
         let hole = self.order.get(offset as usize).copied().unwrap_or(Hole(0));
@@ -287,6 +297,7 @@ impl Encoding {
             Block::Offer => Move::Offer,
             Block::Agree => Move::Agree,
             Block::Refuse => Move::Refuse,
+            Block::Lot => Move::Lot(Player::at(offset as usize, self.seats as usize)),
         })
     }
 }

@@ -148,6 +148,19 @@ impl Rules {
             "hand" => return Ok(Move::SowHand),
             _ => {}
         }
+        // The outcome of a lot: the seat it fell to.
+        if let Some(seat) = lower.strip_prefix("lot:") {
+            return match self.players().find(|p| p.word() == seat) {
+                Some(p) => Ok(Move::Lot(p)),
+                None => Err(NotationError {
+                    word: word.to_string(),
+                    reason: format!(
+                        "`{seat}` is no seat at this table: a lot falls to {}",
+                        self.players().map(|p| format!("`lot:{}`", p.word())).collect::<Vec<_>>().join(", ")
+                    ),
+                }),
+            };
+        }
         // A bare number: how many seeds of the hole just chosen to lift.
         if !lower.is_empty() && lower.bytes().all(|b| b.is_ascii_digit()) {
             return match lower.parse::<u16>() {
@@ -194,7 +207,8 @@ impl Rules {
             | Phase::Step(_)
             | Phase::Lift(_)
             | Phase::PutChoice(_)
-            | Phase::Offer(_) => Move::Sow(hole),
+            | Phase::Offer(_)
+            | Phase::Lot(_) => Move::Sow(hole),
         })
     }
 
@@ -224,6 +238,7 @@ impl Rules {
             Move::Offer => "offer".to_string(),
             Move::Agree => "agree".to_string(),
             Move::Refuse => "refuse".to_string(),
+            Move::Lot(p) => format!("lot:{}", p.word()),
         }
     }
 
@@ -324,6 +339,9 @@ impl Rules {
                     }
                     Phase::Offer(by) => {
                         let _ = write!(out, " ({by} offers to end the game: agree or refuse)");
+                    }
+                    Phase::Lot(_) => {
+                        let _ = write!(out, " (lots are being drawn for the last hole of the next round)");
                     }
                     Phase::Sow if state.offer == OFFER_OPEN => {
                         let _ = write!(out, " (the position has repeated: they may offer to end the game)");

@@ -221,6 +221,10 @@ impl Rules {
                 self.apply_refuse(state);
                 None
             }
+            Move::Lot(p) => {
+                self.apply_lot(state, history, p);
+                None
+            }
         }
     }
 
@@ -279,7 +283,8 @@ impl Rules {
             | Phase::Step(_)
             | Phase::Lift(_)
             | Phase::PutChoice(_)
-            | Phase::Offer(_) => {}
+            | Phase::Offer(_)
+            | Phase::Lot(_) => {}
         }
     }
 

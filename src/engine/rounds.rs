@@ -16,6 +16,19 @@ enum NextRound {
     Ends(Outcome, ByPlayer<u16>),
     /// The next round's first player would have no move: the game ends as the last round did.
     Unplayable,
+    /// Lots are to be drawn for a last hole before the next round can be filled (`, or by lot
+    /// if each has 2`).
+    Lot,
+}
+
+/// A board filled for the next round, or why it is not.
+enum Refilled {
+    /// The next round's board.
+    Next(Box<State>),
+    /// No round follows: a player cannot fill a hole.
+    Ends(Outcome),
+    /// Lots are to be drawn first.
+    Lot,
 }
 
 impl Rules {
@@ -26,7 +39,13 @@ impl Rules {
     /// remembered there for the repetition rule.
     #[cold]
     pub(super) fn end_round(&self, state: &mut State, history: Option<&mut History>) {
-        match self.next_round(state) {
+        self.begin_round(state, history, None);
+    }
+
+    /// [`Rules::end_round`], where the lot for a last hole (`, or by lot if each has 2`), if
+    /// one is drawn, fell to `lot`.
+    fn begin_round(&self, state: &mut State, history: Option<&mut History>, lot: Option<Player>) {
+        match self.next_round(state, lot) {
             NextRound::Starts(next) => {
                 *state = *next;
                 if let Some(history) = history {
@@ -37,19 +56,41 @@ impl Rules {
                 state.outcome = Some(outcome);
                 state.points = points;
             }
+            NextRound::Lot => {
+                // A chance event: the round's end is kept in the phase until the lot is drawn.
+                if let Some(ended) = state.outcome.take() {
+                    state.phase = Phase::Lot(ended);
+                }
+            }
             NextRound::None | NextRound::Unplayable => {}
         }
+    }
+
+    /// The lot drawn between rounds fell to `winner` (a [`Move::Lot`]): the next round is
+    /// filled so and starts.
+    #[cold]
+    pub(super) fn apply_lot(&self, state: &mut State, history: &mut History, winner: Player) {
+        let Phase::Lot(ended) = state.phase else { return };
+        state.phase = Phase::Sow;
+        state.outcome = Some(ended);
+        self.begin_round(state, Some(history), Some(winner));
+    }
+
+    /// The players who may win the lot being drawn: every player still in the game.
+    pub(super) fn lot_moves(&self, state: &State, out: &mut MoveList) {
+        out.extend(self.players().filter(|&p| !state.is_out(p)).map(Move::Lot));
     }
 
     /// Whether a game of rounds ended, as its last round did, because the next round could
     /// not be played: once filled, its first player would have no move (a round that ended
     /// there would be followed by the same round for ever).
     pub fn next_round_unplayable(&self, state: &State) -> bool {
-        matches!(self.next_round(state), NextRound::Unplayable)
+        matches!(self.next_round(state, None), NextRound::Unplayable)
     }
 
-    /// What follows a game that an end rule has just ended, where it is played in rounds.
-    fn next_round(&self, state: &State) -> NextRound {
+    /// What follows a game that an end rule has just ended, where it is played in rounds;
+    /// `lot`, the player a lot drawn for a last hole fell to, if it was drawn.
+    fn next_round(&self, state: &State, lot: Option<Player>) -> NextRound {
         let (Some(rounds), Some(ended)) = (self.model.end.rounds, state.outcome) else {
             return NextRound::None;
         };
@@ -80,9 +121,10 @@ impl Rules {
         }
         let starter = self.round_starter(state, ended, rounds.starts);
         let mut next = match rounds.refill {
-            Some(refill) => match self.refilled(state, &refill) {
-                Ok(next) => next,
-                Err(outcome) => return NextRound::Ends(outcome, points),
+            Some(refill) => match self.refilled(state, &refill, lot) {
+                Refilled::Next(next) => *next,
+                Refilled::Ends(outcome) => return NextRound::Ends(outcome, points),
+                Refilled::Lot => return NextRound::Lot,
             },
             None => self.afresh(state, starter),
         };
@@ -129,8 +171,9 @@ impl Rules {
     }
 
     /// The next round of a game whose rounds refill the board from the seeds each player has,
-    /// or how the game ends where a player cannot fill a hole.
-    fn refilled(&self, state: &State, rounds: &Refill) -> Result<State, Outcome> {
+    /// or how the game ends where a player cannot fill a hole, or that lots are to be drawn
+    /// for a last hole (and `lot`, the player the lot fell to, once it is drawn).
+    fn refilled(&self, state: &State, rounds: &Refill, lot: Option<Player>) -> Refilled {
         let mut next = state.clone();
         if rounds.fresh && self.colours && !self.seed_colours {
             // `the holes go back to their first owners`: the holes won are given back before
@@ -165,18 +208,24 @@ impl Rules {
         let setup = self.setup_shares(rounds);
         // A board that shrinks with the loser's share: the holes cut off, last in each order.
         let cut = self.shrink(rounds, &active, &have, &mut order);
+        // The fewest seeds left that make a last hole, for each player: as the rules say, or as
+        // the lot says for the player it fell to.
+        let least = ByPlayer::for_seats(self.seats(), |p| match lot {
+            Some(winner) if winner == p && rounds.lot > 0 => Some(rounds.lot),
+            _ => rounds.rest,
+        });
         let mut fill = ByPlayer::for_seats(self.seats(), |p| {
-            Self::holes_filled(rounds, &setup, &order[p][..order[p].len() - cut[p]], have[p])
+            Self::holes_filled(rounds, &setup, &order[p][..order[p].len() - cut[p]], have[p], least[p])
         });
         // A player who cannot fill a hole loses; at a larger table, drops out and the others
         // play on.
         let (able, unable): (Vec<Player>, Vec<Player>) = active.iter().partition(|&&p| fill[p] > 0);
         if rounds.unable_ends && !unable.is_empty() {
-            return Err(self.by_score(state));
+            return Refilled::Ends(self.by_score(state));
         }
         match able[..] {
-            [] => return Err(self.by_score(state)),
-            [winner] => return Err(Outcome::Win { winner, reason: WinReason::CannotFill }),
+            [] => return Refilled::Ends(self.by_score(state)),
+            [winner] => return Refilled::Ends(Outcome::Win { winner, reason: WinReason::CannotFill }),
             _ => {
                 for p in unable {
                     next.out |= 1 << p.index();
@@ -194,14 +243,34 @@ impl Rules {
         if let Some(pair) = matched {
             self.face_loser(&mut order, &mut fill, pair);
         }
-        self.refill(&mut next, rounds, (&have, matched.map(|(_, winner)| winner)), (&order, &cut), &fill);
-        Ok(next)
+        let left = self.refill(
+            &mut next,
+            (rounds, &least),
+            (&have, matched.map(|(_, winner)| winner)),
+            (&order, &cut),
+            &fill,
+        );
+        // No last hole was made, but each player has enough left for the lots to be drawn.
+        if lot.is_none()
+            && rounds.lot > 0
+            && self.players().filter(|&p| !next.is_out(p)).all(|p| left[p] >= u32::from(rounds.lot))
+        {
+            return Refilled::Lot;
+        }
+        Refilled::Next(Box::new(next))
     }
 
     /// How many holes of `open` (a player's filling order, the holes cut off left out) a
     /// player with `have` seeds fills: as many as their seeds fill, then a last one
-    /// part-filled, or one seed in each hole after, as the rules say.
-    fn holes_filled(rounds: &Refill, setup: &[u16; MAX_SLOTS], open: &[Hole], have: u32) -> usize {
+    /// part-filled where they have at least `least` left, or one seed in each hole after, as
+    /// the rules say.
+    fn holes_filled(
+        rounds: &Refill,
+        setup: &[u16; MAX_SLOTS],
+        open: &[Hole],
+        have: u32,
+        least: Option<u16>,
+    ) -> usize {
         let mut left = have;
         let full = open.iter().take_while(|&&h| {
             let share = Self::full_for(rounds, setup, h, have);
@@ -213,7 +282,7 @@ impl Rules {
         });
         let full = full.count();
         let rest = open.len() - full;
-        full + match rounds.rest {
+        full + match least {
             _ if rounds.spread => (left as usize).min(rest),
             Some(least) => usize::from(left > 0 && left >= u32::from(least)).min(rest),
             None => 0,
@@ -371,16 +440,17 @@ impl Rules {
 
     /// Clear the board and fill each player's first `fill[p]` holes of `order[p]` (the last
     /// with fewer where their seeds run out), the rest of their seeds kept in their store (or
-    /// hand); the holes left empty closed where the
-    /// rules mark them; everything else as at the start of a game.
+    /// hand); the holes left empty closed where the rules mark them; everything else as at the
+    /// start of a game. `least`: the fewest seeds left that make each player a last hole.
+    /// Returns the seeds each player has left over.
     fn refill(
         &self,
         state: &mut State,
-        rounds: &Refill,
+        (rounds, least): (&Refill, &ByPlayer<Option<u16>>),
         (have, matching): (&ByPlayer<u32>, Option<Player>),
         (order, cut): (&ByPlayer<Vec<Hole>>, &ByPlayer<usize>),
         fill: &ByPlayer<usize>,
-    ) {
+    ) -> ByPlayer<u32> {
         let setup = self.setup_shares(rounds);
         self.clear_board(state, rounds);
         let mut left = ByPlayer::for_seats(self.seats(), |_| 0u32);
@@ -413,7 +483,7 @@ impl Rules {
             }
         }
         if rounds.win {
-            self.win_holes(state, (rounds, &setup), (order, cut, fill), &mut left, &mut short);
+            self.win_holes(state, (rounds, &setup, least), (order, cut, fill), &mut left, &mut short);
         }
         if rounds.made_up {
             self.make_up(state, (rounds, &setup), &short, &mut left);
@@ -461,6 +531,7 @@ impl Rules {
         } else if self.colours {
             self.recount(state);
         }
+        left
     }
 
     /// Empty the board for a new round, its marks as at the start, but for the holes the
@@ -506,7 +577,7 @@ impl Rules {
     fn win_holes(
         &self,
         state: &mut State,
-        (rounds, setup): (&Refill, &[u16; MAX_SLOTS]),
+        (rounds, setup, least): (&Refill, &[u16; MAX_SLOTS], &ByPlayer<Option<u16>>),
         (order, cut, fill): (&ByPlayer<Vec<Hole>>, &ByPlayer<usize>, &ByPlayer<usize>),
         left: &mut ByPlayer<u32>,
         short: &mut ByPlayer<Option<Hole>>,
@@ -518,7 +589,7 @@ impl Rules {
                 // Not the holes a shrunk board cuts off.
                 for &h in &order[q][from..order[q].len() - cut[q]] {
                     let each = Self::full_hole(rounds, setup, h);
-                    if left[p] < rounds.rest.map_or(each, u32::from) {
+                    if left[p] < least[p].map_or(each, u32::from) {
                         break 'filling;
                     }
                     if state.counts[h.index()] == 0 {

@@ -365,6 +365,8 @@ pub(crate) struct Flags {
     pub may_pass: bool,
     /// The players may agree to end the game at a repeated position (`a repeated position
     /// lets the players agree to a draw`): an offer to end it may be on offer.
+    /// Lots may be drawn between rounds (`, or by lot if each has 2`): a chance event.
+    pub lots: bool,
     pub agreed: bool,
     /// A decision besides the turn's may be on offer at its start: a pass, a swap
     /// ([`Flags::may_pass`]) or an offer to end the game ([`Flags::agreed`]).
@@ -428,6 +430,12 @@ impl Rules {
     /// How many players sit at the board.
     pub fn seats(&self) -> usize {
         self.model.seats
+    }
+
+    /// The game has chance events: lots drawn between rounds (`, or by lot if each has 2`;
+    /// see [`State::is_chance`](super::State::is_chance)).
+    pub fn has_chance(&self) -> bool {
+        self.flags.lots
     }
 
     /// Metadata: name, aliases, origin, sources, summary.

@@ -550,6 +550,13 @@ impl Rules {
                 mix(7);
                 mix(by.index() as u64);
             }
+            Phase::Lot(ended) => {
+                mix(8);
+                mix(match ended {
+                    Outcome::Win { winner, reason } => winner.index() as u64 | (reason as u64) << 8,
+                    Outcome::Draw(reason) => 1 << 32 | reason as u64,
+                });
+            }
             Phase::PutChoice(c) => {
                 mix(6);
                 mix(c.at.index() as u64

@@ -57,6 +57,9 @@ pub enum Move {
     Agree,
     /// Refuse to end the game, as another player offered, who then plays their turn: `refuse`.
     Refuse,
+    /// The lot drawn between rounds fell to this player (a chance event, drawn by the program,
+    /// not chosen by a player): `lot:south`.
+    Lot(Player),
 }
 
 /// A list of decisions with room for any position (one per hole, and a `Stop` or `Pass`),
@@ -189,6 +192,10 @@ pub enum Phase {
     /// Answering this player's offer to end the game (`a repeated position lets the players
     /// agree to a draw`): an `Agree` or a `Refuse`. The player to move is the one answering.
     Offer(Player),
+    /// A chance event, not a player's decision: lots are drawn for a last hole between the
+    /// rounds (`, or by lot if each has 2`), each of the `Lot` decisions with the same chance.
+    /// Holds how the round ended, which the next round's filling reads.
+    Lot(Outcome),
 }
 
 /// A capture waiting for the mover to choose the hole its taken seeds are put into (see
@@ -730,6 +737,14 @@ impl State {
     /// The player who decides next.
     pub fn to_move(&self) -> Player {
         self.to_move
+    }
+
+    /// The position is a chance event, not a player's decision: lots are being drawn between
+    /// rounds ([`Phase::Lot`]). Its decisions (`Move::Lot`) each have the same chance, and
+    /// are drawn by the program: a player is never asked.
+    #[inline]
+    pub fn is_chance(&self) -> bool {
+        matches!(self.phase, Phase::Lot(_))
     }
 
     /// Where the turn stands.

@@ -1647,6 +1647,13 @@ impl Model {
         } else if let Some(least) = rounds.rest {
             let many = if least > 1 { format!(" if they are at least {least}") } else { String::new() };
             writeln!(f, "  the seeds too few to fill a last hole go into it{many}; any others stay {kept}")?;
+            if rounds.lot > 0 {
+                writeln!(
+                    f,
+                    "  where no one has so many but each player has at least {} left, lots are drawn for the last hole, each player with the same chance, and the one it falls to makes it with their seeds left",
+                    rounds.lot
+                )?;
+            }
             if rounds.made_up {
                 writeln!(
                     f,

@@ -2347,6 +2347,10 @@ pub struct Refill {
     /// Seeds too few to fill a last hole go into it where they are at least this many (1,
     /// unless the file says `if there are at least N`); else they stay in the store or hand.
     pub rest: Option<u16>,
+    /// Where no player's seeds left make a last hole but every player still in the game has at
+    /// least this many left over, the players draw lots for it (`, or by lot if each has 2`):
+    /// the one the lot falls to makes it as if they had enough. 0 where the rules say nothing.
+    pub lot: u16,
     /// A last hole filled short is made up with the seeds the others have left over.
     pub made_up: bool,
     /// Seeds that fill no hole go one into each hole after the full ones (`, the seeds left

@@ -1537,6 +1537,9 @@ pub struct Refill {
     /// `, the last with the seeds left`, and the fewest seeds that make that last hole
     /// (`if there are at least 3`; else any).
     pub rest: Option<Option<Spanned<Value>>>,
+    /// `, or by lot if each has 2` (after `if there are at least 3`): the seeds each player
+    /// must have left for the lots to be drawn.
+    pub lot: Option<Spanned<Value>>,
     /// `, made up with seeds the others have left` (after `rest`).
     pub made_up: Option<Span>,
     /// `, the winner matching the loser's holes`.

@@ -92,6 +92,20 @@ const EDGES: &[Edge] = &[
     // ─── Endings ───
     words(
         &[
+            "by lot",
+            "by lots",
+            "draw lots",
+            "draws lots",
+            "drawing lots",
+            "lots are drawn",
+            "by chance",
+            "at random",
+            "randomly",
+        ],
+        "a last hole drawn by lot between rounds follows the fewest seeds that make one: `the game is played in rounds: each player fills own holes from the left with 4 seeds each, the last with the seeds left if there are at least 3, or by lot if each has 2, made up with seeds the others have left` (where no player has 3 over but each has 2, the program draws the lot, each player with the same chance, and the one it falls to makes the hole); sow has no phrase yet for chance anywhere else",
+    ),
+    words(
+        &[
             "the round",
             "a round",
             "new round",

@@ -2174,6 +2174,7 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
     };
     let fewest = c.optional(Rule::rounds_fewest).map(|p| span(&p));
     let mut made_up = None;
+    let mut lot = None;
     let rest = match c.optional(Rule::rounds_rest) {
         Some(p) => {
             let mut rest = Children::of(p);
@@ -2181,6 +2182,9 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
                 Some(least) => Some(lower_value(Children::of(least).expect(Rule::value)?)?),
                 None => None,
             };
+            if let Some(drawn) = rest.optional(Rule::rest_lot) {
+                lot = Some(lower_value(Children::of(drawn).expect(Rule::value)?)?);
+            }
             made_up = rest.optional(Rule::made_up).map(|p| span(&p));
             Some(least)
         }
@@ -2212,6 +2216,7 @@ fn lower_refill(c: &mut Children<'_>) -> Result<Refill> {
         except,
         fewest,
         rest,
+        lot,
         made_up,
         matching,
         spread,

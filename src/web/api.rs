@@ -577,6 +577,15 @@ fn turn_error(error: TurnError) -> ApiError {
     }
 }
 
+/// Where the last decision ended a round and lots are to be drawn for the next round's last
+/// hole, the server draws them (a player never chooses a lot), from the game's seed and the
+/// decisions played, so that a game's seed plays it again.
+fn draw_lot(game: &mut Game<'_>, info: &Info) -> Option<crate::engine::Played> {
+    let decisions: usize = game.turns().iter().map(|t| t.moves.len()).sum();
+    let mut rng = crate::ai::rng(info.seed ^ crate::ai::LOTS ^ decisions as u64);
+    game.draw_lot(&mut |n| crate::ai::below(&mut rng, n))
+}
+
 /// `POST /api/games/{id}/play`: the decisions written, all of them or none (the turn may
 /// stay open for picks sent later).
 pub(crate) async fn play(
@@ -591,7 +600,8 @@ pub(crate) async fn play(
     change_game(&store, id, |game, info| {
         check_turn(game, info, true)?;
         check_length(game.turns().len(), &limits)?;
-        let played = game.play_part(&request.words).map_err(turn_error)?;
+        let mut played = game.play_part(&request.words).map_err(turn_error)?;
+        played.extend(draw_lot(game, info));
         let rules = game.rules();
         let played = played
             .iter()
@@ -728,8 +738,13 @@ pub(crate) async fn computer(
             let effect = game
                 .play(mv)
                 .map_err(|e| ApiError::internal(&format!("the computer chose an illegal move: {e}")))?;
-            let played = view::played_view(game.rules(), &before, game.state(), mv, &effect);
-            Ok(PlayedAnswer { played: vec![played], error: None, report, game: view::game_view(game, info) })
+            let lot = draw_lot(game, info);
+            let after = lot.as_ref().map_or(game.state(), |lot| &lot.before);
+            let mut played = vec![view::played_view(game.rules(), &before, after, mv, &effect)];
+            played.extend(
+                lot.map(|p| view::played_view(game.rules(), &p.before, game.state(), p.mv, &p.effect)),
+            );
+            Ok(PlayedAnswer { played, error: None, report, game: view::game_view(game, info) })
         })?;
         (answer, session.size())
     };

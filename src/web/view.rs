@@ -309,6 +309,7 @@ fn kind(mv: Move) -> &'static str {
         Move::Offer => "offer",
         Move::Agree => "agree",
         Move::Refuse => "refuse",
+        Move::Lot(_) => "lot",
     }
 }
 
@@ -346,7 +347,8 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
                 | Move::Swap
                 | Move::Offer
                 | Move::Agree
-                | Move::Refuse => (None, None),
+                | Move::Refuse
+                | Move::Lot(_) => (None, None),
             };
             LegalView {
                 text: rules.move_text(mv),
@@ -423,6 +425,8 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
             Phase::PutChoice(_) => "put",
             // The answer to another player's offer to end the game.
             Phase::Offer(_) => "offer",
+            // Lots drawn by the server between rounds (never left to a player).
+            Phase::Lot(_) => "lot",
         },
         status: status(rules, state, info, current),
         pending,
@@ -510,6 +514,7 @@ fn action(rules: &Rules, state: &State, mv: Move) -> String {
         Move::Offer => "offer to end the game".to_string(),
         Move::Agree => "agree to end the game".to_string(),
         Move::Refuse => "refuse, and play on".to_string(),
+        Move::Lot(p) => format!("the lot falls to {p}"),
     }
 }
 

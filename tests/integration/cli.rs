@@ -168,6 +168,36 @@ fn play_records_and_replay_verifies() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Lots drawn between rounds: `play` draws them from its seed and tells them, the record
+/// keeps them on the line of the turn that ended the round and replays, the same seed plays
+/// the same game, and `solve` refuses a game of chance.
+#[test]
+fn play_draws_lots_between_rounds_and_the_record_keeps_them() {
+    let dir = crate::common::scratch_dir("cli-lots");
+    let rules = "tests/fixtures/told/lots.sow";
+    let play = |name: &str| {
+        let record = dir.join(name);
+        let args = ["play", rules, "--south", "random", "--north", "random", "--seed", "4", "--record"];
+        let (code, out, err) = sow(&[&args[..], &[record.to_str().unwrap()]].concat(), "");
+        assert_eq!(code, 0, "{err}");
+        (out, std::fs::read_to_string(&record).unwrap(), record)
+    };
+    let (out, text, record) = play("one.txt");
+    assert!(out.contains("so lots are drawn for it."), "{out}");
+    assert!(out.contains("The lot for the last hole falls to"), "{out}");
+    let lots: Vec<&str> = text.lines().filter(|l| l.contains(" lot:")).collect();
+    assert!(!lots.is_empty(), "{text}");
+    assert!(lots.iter().all(|l| l.ends_with("lot:south") || l.ends_with("lot:north")), "{lots:?}");
+    let (code, out, err) = sow(&["replay", "--rules", rules, record.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("replayed and verified"), "{out}");
+    assert_eq!(play("two.txt").1, text);
+    let (code, _, err) = sow(&["solve", rules], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("a game of chance has no value with perfect play"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn replay_rejects_a_bad_record() {
     let (code, _, err) = sow(&["replay", "tests/fixtures/records/illegal_singleton.txt"], "");

@@ -107,7 +107,8 @@ pub fn remaining(state: &State) -> Option<u16> {
         | Phase::Step(_)
         | Phase::Lift(_)
         | Phase::PutChoice(_)
-        | Phase::Offer(_) => None,
+        | Phase::Offer(_)
+        | Phase::Lot(_) => None,
     }
 }
 

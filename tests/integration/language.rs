@@ -7828,3 +7828,90 @@ fn the_turn_limit_ends_rounds_that_end_at_every_turn() {
         assert!(game.turns <= 5_000, "seed {seed}: {} turns", game.turns);
     }
 }
+
+/// Lots may be drawn between rounds for a last hole (Qelat, Hufesay, Lahemay Walida, Gabata
+/// (Shoa and Adegrat): "if each player has two extra they draw lots to see who gets an extra
+/// hole"; blind tests 10–31). On 2 × 3 holes of 4 (24 seeds), South ends a round with 10
+/// seeds (a1's lone seed, sown to a2, and 9 in hand) and North with 14 in hand: South fills
+/// a1 and a2 and has 2 over, North fills b1…b3 and has 2 over; neither has the 3 a last hole
+/// needs, so lots are drawn, each player with the same chance:
+/// - to South: South's next hole, a3, gets their 2, made up with North's 2: 4 in every hole,
+///   each player's three holes their own;
+/// - to North: the hole South left empty, a3, gets North's 2, made up with South's 2, and is
+///   North's: South has two holes, North four;
+/// - without the words, no lot: a3 stays empty and each keeps 2 in hand.
+#[test]
+fn lots_may_be_drawn_for_a_last_hole_between_rounds() {
+    let text = r#"game "Lots" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row home
+    setup {
+        4 in every hole
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        the game is played in rounds: each player fills own holes from the left with 4 seeds each, the last with the seeds left if there are at least 3, or by lot if each has 2, made up with seeds the others have left, then the empty holes of the others, which become theirs
+        after 100 turns the game is a draw
+    }
+}"#;
+    let rules = seventh_fault(text);
+    let shown = rules.model().to_string();
+    assert!(shown.contains("each player has at least 2 left, lots are drawn for the last hole"), "{shown}");
+    fn ended(rules: &Rules) -> (Game<'_>, Vec<sow::engine::Played>) {
+        let mut setup = setup(rules, "b 0 0 0\na 1 0 0", Player::South);
+        setup.hand = sow::engine::ByPlayer::pair(9, 14);
+        setup.captured = setup.hand;
+        let mut game = Game::from_state(rules, state(rules, &setup));
+        let played = game.play_part("a1").unwrap();
+        (game, played)
+    }
+    let (mut game, played) = ended(&rules);
+    assert!(game.state().is_chance());
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.state().round(), 0);
+    let lots: Vec<String> = game.legal_moves().iter().map(|&m| rules.move_text(m)).collect();
+    assert_eq!(lots, ["lot:south", "lot:north"]);
+    let told = sow::session::narrate_played(&rules, &played, game.state());
+    assert!(told.contains("so lots are drawn for it"), "{told}");
+    // A player's words never draw the lot, nor play on past it.
+    assert!(game.play_part("lot:north").is_err());
+    assert!(game.play_part("b1").is_err());
+    let after = |game: &Game<'_>| {
+        let s = game.state();
+        let holders: String = (rules.all_holes())
+            .map(|h| rules.holder(s, h).map_or('-', |p| p.word().chars().next().unwrap()))
+            .collect();
+        (
+            rules.board_counts(s),
+            holders,
+            (s.hand()[Player::South], s.hand()[Player::North]),
+            s.round(),
+            s.to_move(),
+        )
+    };
+    let mut to_south = game.clone();
+    let drawn = to_south.draw_lot(&mut |n| {
+        assert_eq!(n, 2);
+        0
+    });
+    assert_eq!(drawn.map(|p| p.mv), Some(Move::Lot(Player::South)));
+    assert_eq!(after(&to_south), (vec![4; 6], "sssnnn".to_string(), (0, 0), 1, Player::North));
+    game.play(Move::Lot(Player::North)).unwrap();
+    assert_eq!(after(&game), (vec![4; 6], "ssnnnn".to_string(), (0, 0), 1, Player::North));
+    // The record keeps the lot on the line of the turn that ended the round, and replays.
+    assert_eq!(rules.turn_text(&game.turns()[0].moves), "a1 lot:north");
+    // No lot without the words: a3 stays empty and each keeps 2.
+    let plain = seventh_fault(&text.replace(", or by lot if each has 2", ""));
+    let (game, _) = ended(&plain);
+    assert!(!game.state().is_chance());
+    assert_eq!(rules.board_counts(game.state()), vec![4, 4, 0, 4, 4, 4]);
+    assert_eq!((game.state().hand()[Player::South], game.state().hand()[Player::North]), (2, 2));
+}
