@@ -174,6 +174,29 @@ impl Rules {
     /// or how the game ends where a player cannot fill a hole, or that lots are to be drawn
     /// for a last hole (and `lot`, the player the lot fell to, once it is drawn).
     fn refilled(&self, state: &State, rounds: &Refill, lot: Option<Player>) -> Refilled {
+        if lot.is_none() && rounds.lot > 0 {
+            // Lots are drawn where no player's seeds over make a last hole but every player
+            // still in the game has so many over: found by filling as the rules say with every
+            // player kept in, a player who fills no hole too (the lot may give them one).
+            let (_, left) = self.fill_round(state, rounds, None, true);
+            let each = u32::from(rounds.lot);
+            if self.players().filter(|&p| !state.is_out(p)).all(|p| left[p] >= each) {
+                return Refilled::Lot;
+            }
+        }
+        self.fill_round(state, rounds, lot, false).0
+    }
+
+    /// [`Rules::refilled`] once it is known whether lots are drawn (`lot`, the player the lot
+    /// fell to); and the seeds each player has over. A `trial` fills for the count alone: a
+    /// player who fills no hole is neither dropped nor the end of the game.
+    fn fill_round(
+        &self,
+        state: &State,
+        rounds: &Refill,
+        lot: Option<Player>,
+        trial: bool,
+    ) -> (Refilled, ByPlayer<u32>) {
         let mut next = state.clone();
         if rounds.fresh && self.colours && !self.seed_colours {
             // `the holes go back to their first owners`: the holes won are given back before
@@ -220,12 +243,16 @@ impl Rules {
         // A player who cannot fill a hole loses; at a larger table, drops out and the others
         // play on.
         let (able, unable): (Vec<Player>, Vec<Player>) = active.iter().partition(|&&p| fill[p] > 0);
-        if rounds.unable_ends && !unable.is_empty() {
-            return Refilled::Ends(self.by_score(state));
+        let none = ByPlayer::for_seats(self.seats(), |_| 0);
+        if rounds.unable_ends && !unable.is_empty() && !trial {
+            return (Refilled::Ends(self.by_score(state)), none);
         }
         match able[..] {
-            [] => return Refilled::Ends(self.by_score(state)),
-            [winner] => return Refilled::Ends(Outcome::Win { winner, reason: WinReason::CannotFill }),
+            _ if trial => {}
+            [] => return (Refilled::Ends(self.by_score(state)), none),
+            [winner] => {
+                return (Refilled::Ends(Outcome::Win { winner, reason: WinReason::CannotFill }), none);
+            }
             _ => {
                 for p in unable {
                     next.out |= 1 << p.index();
@@ -250,14 +277,7 @@ impl Rules {
             (&order, &cut),
             &fill,
         );
-        // No last hole was made, but each player has enough left for the lots to be drawn.
-        if lot.is_none()
-            && rounds.lot > 0
-            && self.players().filter(|&p| !next.is_out(p)).all(|p| left[p] >= u32::from(rounds.lot))
-        {
-            return Refilled::Lot;
-        }
-        Refilled::Next(Box::new(next))
+        (Refilled::Next(Box::new(next)), left)
     }
 
     /// How many holes of `open` (a player's filling order, the holes cut off left out) a

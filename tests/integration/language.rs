@@ -7865,15 +7865,15 @@ fn lots_may_be_drawn_for_a_last_hole_between_rounds() {
     let rules = seventh_fault(text);
     let shown = rules.model().to_string();
     assert!(shown.contains("each player has at least 2 left, lots are drawn for the last hole"), "{shown}");
-    fn ended(rules: &Rules) -> (Game<'_>, Vec<sow::engine::Played>) {
+    fn ended(rules: &Rules, (south, north): (u16, u16)) -> (Game<'_>, Vec<sow::engine::Played>) {
         let mut setup = setup(rules, "b 0 0 0\na 1 0 0", Player::South);
-        setup.hand = sow::engine::ByPlayer::pair(9, 14);
+        setup.hand = sow::engine::ByPlayer::pair(south, north);
         setup.captured = setup.hand;
         let mut game = Game::from_state(rules, state(rules, &setup));
         let played = game.play_part("a1").unwrap();
         (game, played)
     }
-    let (mut game, played) = ended(&rules);
+    let (mut game, played) = ended(&rules, (9, 14));
     assert!(game.state().is_chance());
     assert_eq!(game.outcome(), None);
     assert_eq!(game.state().round(), 0);
@@ -7910,8 +7910,29 @@ fn lots_may_be_drawn_for_a_last_hole_between_rounds() {
     assert_eq!(rules.turn_text(&game.turns()[0].moves), "a1 lot:north");
     // No lot without the words: a3 stays empty and each keeps 2.
     let plain = seventh_fault(&text.replace(", or by lot if each has 2", ""));
-    let (game, _) = ended(&plain);
+    let (game, _) = ended(&plain, (9, 14));
     assert!(!game.state().is_chance());
     assert_eq!(rules.board_counts(game.state()), vec![4, 4, 0, 4, 4, 4]);
     assert_eq!((game.state().hand()[Player::South], game.state().hand()[Player::North]), (2, 2));
+    // A player who fills no hole alone may still win the lot: South has 22 (a1…a3, then two
+    // of North's holes, 2 over), North 2 (no hole, 2 over). To North: North's first hole gets
+    // their 2, made up with South's 2, and North plays on with one hole; to South: South's 2
+    // go into North's last hole, made up with North's 2, and North, with no hole, has lost.
+    let (game, _) = ended(&rules, (21, 2));
+    assert!(game.state().is_chance());
+    let mut to_north = game.clone();
+    to_north.play(Move::Lot(Player::North)).unwrap();
+    let (counts, holders, hands, round, _) = after(&to_north);
+    assert_eq!((counts, hands, round), (vec![4; 6], (0, 0), 1));
+    assert_eq!(holders.matches('n').count(), 1, "{holders}");
+    assert_eq!(&holders[..3], "sss");
+    let mut to_south = game.clone();
+    to_south.play(Move::Lot(Player::South)).unwrap();
+    assert_eq!(
+        to_south.outcome(),
+        Some(sow::engine::Outcome::Win { winner: Player::South, reason: sow::engine::WinReason::CannotFill })
+    );
+    // Without the lot, North, with no hole, has lost at once.
+    let (game, _) = ended(&plain, (21, 2));
+    assert_eq!(game.outcome().and_then(|o| o.winner()), Some(Player::South));
 }
