@@ -365,6 +365,73 @@ fn the_page_offers_the_holes_for_captured_seeds() {
     assert_eq!(answer["game"]["to_move"], "north");
 }
 
+/// Lots drawn between rounds are drawn by the server, in the answer to the decision that
+/// ended the round: no view waits at a lot, and a client's `lot:…` is refused, whoever's
+/// turn it is. South's a1 ends the first round with South 6 (one hole, 2 over) and North 2
+/// (no hole, 2 over): the lot gives North a hole (b3, made up with South's 2), or ends the
+/// game for South.
+#[test]
+fn the_server_draws_the_lots_between_rounds() {
+    let text = r#"game "Lots on the page" {
+    board 2 rows of 3 holes, no stores
+    territory each player owns row home
+    setup {
+        0 in every hole
+        1 in a1
+        3 in a2
+        2 in each hand
+    }
+    circuit all rows anticlockwise
+    choose {
+        own hole with at least 1 seed
+    }
+    sow all seeds from the next hole
+    after each lap {
+        otherwise: stop
+    }
+    end {
+        a player who cannot move ends the game and the player with more seeds wins
+        the game is played in rounds: each player fills own holes from the left with 4 seeds each, the last with the seeds left if there are at least 3, or by lot if each has 2, made up with seeds the others have left, then the empty holes of the others, which become theirs
+        after 100 turns the game is a draw
+    }
+}
+"#;
+    let source = sow::web::Source { name: "lots".into(), display: "lots.sow".into(), text: text.into() };
+    let server = Local::serving(vec![source], sow::web::Limits::default());
+    let mut fell = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let body = json!({"rules": "lots", "south": "human", "north": "human", "seed": seed});
+        let view = server.ok("POST", "/api/games", Some(body));
+        let id = view["id"].as_str().unwrap().to_string();
+        let play = format!("/api/games/{id}/play");
+        assert_eq!(
+            error_code(&server, "POST", &play, Some(json!({"move": "lot:north"}))),
+            (400, "illegal_move".into())
+        );
+        let answer = server.ok("POST", &play, Some(json!({"move": "a1"})));
+        let played: Vec<&str> =
+            (answer["played"].as_array().unwrap().iter()).map(|p| p["text"].as_str().unwrap()).collect();
+        assert_eq!(played.len(), 2, "{answer}");
+        assert_eq!(played[0], "a1");
+        assert_eq!(answer["played"][1]["kind"], "lot");
+        assert_ne!(answer["game"]["phase"], "lot");
+        match played[1] {
+            "lot:north" => {
+                assert!(answer["game"]["outcome"].is_null(), "{answer}");
+                // South's leftmost hole, a1, holds their 4; North's leftmost (from their seat),
+                // b3, their 2 and South's 2.
+                assert_eq!(board(&answer["game"]), [4, 0, 0, 0, 0, 4]);
+            }
+            "lot:south" => assert!(!answer["game"]["outcome"].is_null(), "{answer}"),
+            other => panic!("{other}"),
+        }
+        assert_eq!(answer["game"]["turns"][0]["text"], format!("a1 {}", played[1]));
+        fell.insert(played[1].to_string());
+    }
+    // Each seat's lot came up in a dozen games (each has the same chance).
+    assert_eq!(fell.len(), 2, "{fell:?}");
+}
+
 /// Through the binary: the flag, and the sweeper that `sow serve` runs beside its routes.
 #[test]
 fn idle_games_are_forgotten() {
