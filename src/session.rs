@@ -180,14 +180,6 @@ pub fn turn_index(game: &Game<'_>) -> usize {
     game.turns().len() - usize::from(started)
 }
 
-/// Who answers an offer to end the game after the decisions `before` of a turn whose first
-/// decision is `me`'s: the player after `me` for each offer and agreement just before it (the
-/// offer is `me`'s and the answers go round the table).
-fn answerer(me: Player, before: &[Move]) -> Player {
-    let answers = before.iter().rev().take_while(|m| matches!(m, Move::Offer | Move::Agree)).count();
-    (0..answers).fold(me, |p, _| p.next())
-}
-
 /// What the player to move still owes in the turn under way, in words (`take 3 seeds from
 /// North's side`, `stop at b3 or relay`); `None` at the start of a turn.
 pub fn pending(rules: &Rules, state: &State) -> Option<String> {
@@ -263,8 +255,15 @@ pub fn narrate(
         // A count is told with the hole it lifts from (or the hand), chosen just before.
         let moves = [if c.hand { Move::SowHand } else { Move::Sow(c.hole) }, mv];
         let effects = [Effect::default(), effect.clone()];
-        let decision =
-            (&moves[..], &effects[..], &[false, false][..], &[None, None][..], &[false, false][..]);
+        let movers = [before.to_move(); 2];
+        let decision = (
+            &moves[..],
+            &effects[..],
+            &[false, false][..],
+            &[None, None][..],
+            &[false, false][..],
+            &movers[..],
+        );
         let changed = [None, changed[0].clone()];
         return narrate_with(
             rules,
@@ -279,8 +278,15 @@ pub fn narrate(
     let placing = [rules.places_from_hand(before, mv)];
     let puts = [put_taken(before, mv)];
     let chosen = [chose_capture(before, mv)];
-    let decision =
-        (std::slice::from_ref(&mv), std::slice::from_ref(effect), &placing[..], &puts[..], &chosen[..]);
+    let movers = [before.to_move()];
+    let decision = (
+        std::slice::from_ref(&mv),
+        std::slice::from_ref(effect),
+        &placing[..],
+        &puts[..],
+        &chosen[..],
+        &movers[..],
+    );
     narrate_with(rules, before.to_move(), decision, &[laps.to_vec()], &[false], &[], &changed)
 }
 
@@ -377,6 +383,7 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
     let placing: Vec<bool> = played.iter().map(|p| rules.places_from_hand(&p.before, p.mv)).collect();
     let mut puts: Vec<Option<u16>> = played.iter().map(|p| put_taken(&p.before, p.mv)).collect();
     let mut chosen: Vec<bool> = played.iter().map(|p| chose_capture(&p.before, p.mv)).collect();
+    let mut movers: Vec<Player> = played.iter().map(|p| p.before.to_move()).collect();
     let changed: Vec<Option<String>> = (0..played.len())
         .map(|i| changes(rules, &played[i].before, next(i), &told_marks(&laps[i])))
         .collect();
@@ -389,13 +396,21 @@ pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String
         placing.insert(0, false);
         puts.insert(0, None);
         chosen.insert(0, false);
+        movers.insert(0, first.before.to_move());
         laps.insert(0, Vec::new());
         again.insert(0, false);
         news.insert(0, None);
         changed.insert(0, None);
     }
-    let told =
-        narrate_with(rules, me, (&moves, &effects, &placing, &puts, &chosen), &laps, &again, &news, &changed);
+    let told = narrate_with(
+        rules,
+        me,
+        (&moves, &effects, &placing, &puts, &chosen, &movers),
+        &laps,
+        &again,
+        &news,
+        &changed,
+    );
     match first.before.outcome().map_or_else(|| unplayable_round(rules, after), |_| None) {
         Some(news) => format!("{told} {news}"),
         None => told,
@@ -654,7 +669,7 @@ fn resown_words(
 /// Decisions to tell: each with its effect, whether it began by putting a seed from the hand
 /// into the chosen hole, and, for the choice of the hole a capture's seeds go into, the seeds
 /// it takes, and whether it chose among captures.
-type Decisions<'a> = (&'a [Move], &'a [Effect], &'a [bool], &'a [Option<u16>], &'a [bool]);
+type Decisions<'a> = (&'a [Move], &'a [Effect], &'a [bool], &'a [Option<u16>], &'a [bool], &'a [Player]);
 
 /// The narration of decisions `moves` (with their effects, whether each began by putting a
 /// seed from the hand into the chosen hole, and, for the choice of the hole a capture's seeds
@@ -664,7 +679,7 @@ type Decisions<'a> = (&'a [Move], &'a [Effect], &'a [bool], &'a [Option<u16>], &
 fn narrate_with(
     rules: &Rules,
     me: Player,
-    (moves, effects, placing, puts, chosen): Decisions<'_>,
+    (moves, effects, placing, puts, chosen, movers): Decisions<'_>,
     laps: &[Vec<SownLap>],
     again: &[bool],
     news: &[Option<String>],
@@ -848,8 +863,10 @@ fn narrate_with(
             Move::Pass => parts.push(format!("{me} passes")),
             Move::Swap => parts.push(format!("{me} swaps sides: the board is turned round")),
             Move::Offer => parts.push(format!("{me} offers to end the game")),
-            Move::Agree => parts.push(format!("{} agrees", answerer(me, &moves[..i]))),
-            Move::Refuse => parts.push(format!("{} refuses: the game goes on", answerer(me, &moves[..i]))),
+            // The player answering an offer is the one to move at the answer: round the table
+            // from the offering player, past any who have dropped out.
+            Move::Agree => parts.push(format!("{} agrees", movers[i])),
+            Move::Refuse => parts.push(format!("{} refuses: the game goes on", movers[i])),
             Move::Lot(p) => parts.push(format!("The lot for the last hole falls to {p}")),
             Move::Enter => parts.push(format!("{me} puts a seed from hand into each of their holes")),
             // The count follows (`South sows 4 seeds of their hand …`), or is still to be chosen.
