@@ -192,6 +192,17 @@ fn play_draws_lots_between_rounds_and_the_record_keeps_them() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("replayed and verified"), "{out}");
     assert_eq!(play("two.txt").1, text);
+    // A record without its lot stops where the lot is owed; a lot where none is drawn is no
+    // decision.
+    let first = lots[0].rsplit_once(' ').unwrap().0;
+    let cut = dir.join("cut.txt");
+    std::fs::write(&cut, text.replacen(lots[0], first, 1)).unwrap();
+    let (code, _, err) = sow(&["replay", "--rules", rules, cut.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("lots are being drawn for the last hole before the next round"), "{err}");
+    let (code, _, err) = sow(&["replay", "tests/fixtures/records/lot_not_drawn.txt"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("no lot is being drawn now"), "{err}");
     let (code, _, err) = sow(&["solve", rules], "");
     assert_eq!(code, 1);
     assert!(err.contains("a game of chance has no value with perfect play"), "{err}");
