@@ -200,7 +200,7 @@ fn play_draws_lots_between_rounds_and_the_record_keeps_them() {
     let (code, _, err) = sow(&["replay", "--rules", rules, cut.to_str().unwrap()], "");
     assert_eq!(code, 1);
     assert!(err.contains("lots are being drawn for the last hole before the next round"), "{err}");
-    let (code, _, err) = sow(&["replay", "tests/fixtures/records/lot_not_drawn.txt"], "");
+    let (code, _, err) = sow(&["replay", "tests/fixtures/told/lot_not_drawn.txt"], "");
     assert_eq!(code, 1);
     assert!(err.contains("no lot is being drawn now"), "{err}");
     let (code, _, err) = sow(&["solve", rules], "");
