@@ -60,6 +60,10 @@ pub struct SolveArgs {
     /// The deepest iteration, in plies: a guard for games whose lines can go on for ever.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_depth: u32,
+    /// Proof attempts (null-window searches with no depth, from the last iteration's
+    /// estimate, as many nodes as the iteration took) follow every iteration from this depth on.
+    #[arg(long, value_name = "PLIES", default_value_t = sow::solve::PROOF_AFTER)]
+    proof_after: u32,
     /// Build the endgame database of every position with at most N seeds in play (and write
     /// it to --out) instead of solving.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_SEEDS)), conflicts_with_all = ["record", "endgame_db"])]
@@ -244,6 +248,7 @@ pub fn run(args: SolveArgs) -> Outcome {
         moves: !args.value_only,
         max_depth: args.max_depth,
         endgame: endgame.clone(),
+        proof_after: args.proof_after,
     };
     let shared = Arc::new(Shared::new());
     let begun = Instant::now();
@@ -295,11 +300,12 @@ pub fn run(args: SolveArgs) -> Outcome {
     let secs = solution.elapsed.as_secs_f64();
     let (probes, hits) = solution.probes;
     outln!(
-        "nodes: {} in {secs:.2} s ({:.0} nodes/s); table: {} MiB, {} of {} entries used, {:.1}% of {probes} lookups hit",
+        "nodes: {} in {secs:.2} s ({:.0} nodes/s); table: {} MiB, {} proven and {} depth-bounded of {} entries used, {:.1}% of {probes} lookups hit",
         solution.nodes,
         solution.nodes as f64 / secs.max(1e-9),
         solution.table_bytes >> 20,
-        solution.table_used,
+        solution.table_used.0,
+        solution.table_used.1,
         solution.table_entries,
         if probes == 0 { 0.0 } else { 100.0 * hits as f64 / probes as f64 },
     )?;
@@ -328,14 +334,23 @@ fn watch(shared: &Shared, done: &std::sync::atomic::AtomicBool, begun: Instant) 
         ProgressBar::hidden()
     };
     let mut last_line = Instant::now();
+    let mut last_proven = shared.proven();
     while !done.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(200));
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let secs = begun.elapsed().as_secs_f64().max(1e-9);
         let (pl, pu) = shared.proven();
         let show = |v: i32| if v.abs() >= INFINITY { "?".to_string() } else { Value(v).to_string() };
+        let testing = shared.testing.load(Ordering::Relaxed);
+        let proof = match shared.proof_attempts.load(Ordering::Relaxed) {
+            0 => String::new(),
+            n if testing < INFINITY => {
+                format!(" proof attempt {n}: is the value at least {}?", show(testing))
+            }
+            n => format!(" {n} proof attempts"),
+        };
         let message = format!(
-            "depth {} bound [{}, {}] proven [{}, {}] {} nodes, {:.0} nodes/s",
+            "depth {} bound [{}, {}] proven [{}, {}]{proof} {} nodes, {:.0} nodes/s",
             shared.depth.load(Ordering::Relaxed),
             show(shared.lower.load(Ordering::Relaxed)),
             show(shared.upper.load(Ordering::Relaxed)),
@@ -344,10 +359,21 @@ fn watch(shared: &Shared, done: &std::sync::atomic::AtomicBool, begun: Instant) 
             nodes,
             nodes as f64 / secs
         );
+        // A bound proven is worth a line of its own, when it came.
+        let news = (pl, pu) != last_proven;
+        last_proven = (pl, pu);
         if terminal {
+            if news {
+                bar.println(format!(
+                    "{:.0}s proven [{}, {}]",
+                    begun.elapsed().as_secs_f64(),
+                    show(pl),
+                    show(pu)
+                ));
+            }
             bar.set_message(message);
             bar.tick();
-        } else if last_line.elapsed() >= Duration::from_secs(30) {
+        } else if news || last_line.elapsed() >= Duration::from_secs(30) {
             eprintln!("{:.0}s {message}", begun.elapsed().as_secs_f64());
             last_line = Instant::now();
         }

@@ -108,6 +108,11 @@ pub struct Shared {
     pub proven_lower: AtomicI32,
     /// See `proven_lower`.
     pub proven_upper: AtomicI32,
+    /// Proof attempts begun by the main thread.
+    pub proof_attempts: AtomicU64,
+    /// While the main thread's proof attempt runs, the bound it is testing (whether the value
+    /// is at least this); [`INFINITY`] otherwise.
+    pub testing: AtomicI32,
 }
 
 impl Shared {
@@ -116,13 +121,18 @@ impl Shared {
         let shared = Shared::default();
         shared.proven_lower.store(-INFINITY, Ordering::Relaxed);
         shared.proven_upper.store(INFINITY, Ordering::Relaxed);
+        shared.testing.store(INFINITY, Ordering::Relaxed);
         shared
     }
 
-    fn report(&self, depth: u32, b: &search::Bounds) {
-        self.depth.store(depth, Ordering::Relaxed);
-        self.lower.store(b.lower, Ordering::Relaxed);
-        self.upper.store(b.upper, Ordering::Relaxed);
+    /// Record the bounds of a pass of MTD(f): the iteration's depth and bounds (`None`: a
+    /// proof attempt's, which leave those of the last iteration), and the proven ones.
+    fn report(&self, depth: Option<u32>, b: &search::Bounds) {
+        if let Some(depth) = depth {
+            self.depth.store(depth, Ordering::Relaxed);
+            self.lower.store(b.lower, Ordering::Relaxed);
+            self.upper.store(b.upper, Ordering::Relaxed);
+        }
         if b.lower_proven {
             self.proven_lower.fetch_max(b.lower, Ordering::Relaxed);
         }
@@ -150,11 +160,24 @@ pub struct SolveOptions {
     pub max_depth: u32,
     /// An endgame database of these rules: the positions it covers are not searched.
     pub endgame: Option<Arc<Endgame>>,
+    /// Proof attempts (searches with no depth, from the estimate of the iteration before)
+    /// follow every iteration from this depth on (`u32::MAX`: never).
+    pub proof_after: u32,
 }
+
+/// The depth of the first iteration a proof attempt follows, unless told otherwise.
+pub const PROOF_AFTER: u32 = 13;
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
-        SolveOptions { threads: 1, memory: 64 << 20, moves: true, max_depth: 1_000, endgame: None }
+        SolveOptions {
+            threads: 1,
+            memory: 64 << 20,
+            moves: true,
+            max_depth: 1_000,
+            endgame: None,
+            proof_after: PROOF_AFTER,
+        }
     }
 }
 
@@ -176,8 +199,8 @@ pub struct Solution {
     pub table_bytes: usize,
     /// Entries the table can hold.
     pub table_entries: usize,
-    /// Entries used at the end.
-    pub table_used: usize,
+    /// Entries used at the end: proven ones and depth-bounded ones.
+    pub table_used: (usize, usize),
     /// Table lookups, and lookups that found their position.
     pub probes: (u64, u64),
     /// Positions whose value the endgame database gave.
@@ -209,6 +232,7 @@ impl Solver {
         let max_ply = self.options.max_depth as usize + 8;
         let mut searcher =
             Searcher::new(position.clone(), &self.table, shared, 0, max_ply, self.options.endgame.as_deref())
+                .with_proof_after(self.options.proof_after)
                 .with_deadline(deadline);
         let v = searcher.solve(self.options.max_depth).map(Value);
         searcher.flush();
@@ -265,12 +289,14 @@ pub fn solve(position: &Position<'_>, options: &SolveOptions, shared: &Shared) -
             let (table, position, endgame) = (&table, position.clone(), options.endgame.as_deref());
             scope.spawn(move |_| {
                 // A helper fills the table until the main thread is done.
-                let mut searcher = Searcher::new(position, table, shared, helper, max_ply, endgame);
+                let mut searcher = Searcher::new(position, table, shared, helper, max_ply, endgame)
+                    .with_proof_after(options.proof_after);
                 searcher.solve(options.max_depth);
             });
         }
         let mut main =
-            Searcher::new(position.clone(), &table, shared, 0, max_ply, options.endgame.as_deref());
+            Searcher::new(position.clone(), &table, shared, 0, max_ply, options.endgame.as_deref())
+                .with_proof_after(options.proof_after);
         let value = main.solve(options.max_depth);
         main.flush();
         // Helpers stop with the main thread.
@@ -297,7 +323,8 @@ pub fn solve(position: &Position<'_>, options: &SolveOptions, shared: &Shared) -
                     child.play_unchecked(mv);
                     let same = child.to_move() == me;
                     let mut searcher =
-                        Searcher::new(child, &table, shared, 0, max_ply, options.endgame.as_deref());
+                        Searcher::new(child, &table, shared, 0, max_ply, options.endgame.as_deref())
+                            .with_proof_after(options.proof_after);
                     let v = searcher.solve(options.max_depth).map(Value);
                     searcher.flush();
                     v.map(|v| if same { v } else { v.flip() })
@@ -350,7 +377,8 @@ fn principal_variation(
             child.play_unchecked(mv);
             let same = child.to_move() == me;
             let mut searcher =
-                Searcher::new(child.clone(), table, shared, 0, max_ply, options.endgame.as_deref());
+                Searcher::new(child.clone(), table, shared, 0, max_ply, options.endgame.as_deref())
+                    .with_proof_after(options.proof_after);
             let Some(v) = searcher.solve(options.max_depth).map(Value) else { return line };
             searcher.flush();
             let v = if same { v } else { v.flip() };

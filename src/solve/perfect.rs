@@ -130,8 +130,8 @@ pub fn measure(rules: &Rules, config: &PerfectConfig, progress: &mut dyn FnMut(&
         threads: 1,
         memory: config.memory,
         moves: true,
-        max_depth: SolveOptions::default().max_depth,
         endgame: config.endgame.clone(),
+        ..SolveOptions::default()
     };
     let solver = Solver::new(options);
     let shared = Shared::new();

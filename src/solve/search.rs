@@ -7,15 +7,27 @@
 //! cuts off by the difference of scores; every result carries a flag saying whether it is
 //! *proven*, that is, a bound on the game-theoretic value reached without cutting a line off
 //! (only end positions and proven table entries below it). Proven bounds are kept in the
-//! table whatever the depth, so that each deeper iteration only searches the lines still
-//! open; the iterations stop when the root's value is proven from both sides.
+//! table's own half whatever the depth, so that each deeper iteration only searches the lines
+//! still open; the iterations stop when the root's value is proven from both sides.
+//!
+//! **The proof phase.** On a large game no iteration reaches every end, and a search to a
+//! depth proves little. After each iteration from [`SolveOptions::proof_after`] plies on, a
+//! proof attempt takes the iteration's estimate `v` and runs MTD(f) with no depth: null-window
+//! searches that stop only at ended positions, positions of the endgame database and
+//! positions the stores decide, first testing `value >= v`, then `value <= v`; every bound they
+//! return is proven and cached. An attempt may search as many nodes as the iteration before
+//! it did, then gives way to the next, deeper iteration (what it proved stays in the table, so
+//! the next attempt takes up where it stopped); an estimate that was wrong fails one test, and
+//! the next test is the MTD(f) step from the bound it proved.
+//!
+//! [`SolveOptions::proof_after`]: super::SolveOptions::proof_after
 
 use std::sync::atomic::Ordering;
 
 use crate::engine::{MoveList, Player, Position, Rules, State};
 
 use super::endgame::{self, Endgame};
-use super::table::{Entry, PROVEN, Table};
+use super::table::{Entry, Table};
 use super::{INFINITY, Shared, Value};
 
 /// Plies between one iteration and the next. Unproven bounds only order the next iteration,
@@ -23,6 +35,9 @@ use super::{INFINITY, Shared, Value};
 /// (4,4), (6,2) and (6,3) with `empty-capture` (with and without an endgame database), and
 /// a search to the full depth at once (no deepening) took more than four times as many.
 const DEPTH_STEP: u32 = 2;
+
+/// The fewest nodes a proof attempt may search, however cheap the iteration before it.
+const PROOF_MIN_NODES: u64 = 10_000;
 
 /// One search thread: a scratch position walked about the tree, and its counters.
 pub(crate) struct Searcher<'a, 'r> {
@@ -53,6 +68,16 @@ pub(crate) struct Searcher<'a, 'r> {
     store_bounds: bool,
     /// The search stops (as if stopped by the stop flag) at this time.
     deadline: Option<std::time::Instant>,
+    /// Nodes this thread searched: a subtree's cost is the difference before and after it.
+    visited: u64,
+    /// A proof attempt gives way when `visited` reaches this.
+    budget: Option<u64>,
+    /// The search stopped at `budget` (not by the stop flag or the deadline).
+    out_of_budget: bool,
+    /// Proof attempts begin after the iteration of this depth.
+    proof_after: u32,
+    /// A proof attempt is under way: results cut off at the deepest ply are not cached.
+    proving: bool,
 }
 
 impl<'a, 'r> Searcher<'a, 'r> {
@@ -86,12 +111,23 @@ impl<'a, 'r> Searcher<'a, 'r> {
             endgame,
             store_bounds: endgame::unsupported(rules).is_none(),
             deadline: None,
+            visited: 0,
+            budget: None,
+            out_of_budget: false,
+            proof_after: u32::MAX,
+            proving: false,
         }
     }
 
     /// Stop searching at `deadline`.
     pub(crate) fn with_deadline(mut self, deadline: Option<std::time::Instant>) -> Self {
         self.deadline = deadline;
+        self
+    }
+
+    /// Try proofs after the iteration of depth `proof_after` (`u32::MAX`: never).
+    pub(crate) fn with_proof_after(mut self, proof_after: u32) -> Self {
+        self.proof_after = proof_after;
         self
     }
 
@@ -175,14 +211,23 @@ impl<'a, 'r> Searcher<'a, 'r> {
 
     fn count_node(&mut self) {
         self.pending += 1;
+        self.visited += 1;
+        if self.budget.is_some_and(|b| self.visited >= b) {
+            self.aborted = true;
+            self.out_of_budget = true;
+        }
         if self.pending >= 1024 {
             self.flush();
-            if self.shared.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
-            {
+            if self.stopped() {
                 self.aborted = true;
             }
         }
+    }
+
+    /// The stop flag is set or the deadline has passed.
+    fn stopped(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     /// Add the nodes not yet counted to the shared count.
@@ -234,19 +279,27 @@ impl<'a, 'r> Searcher<'a, 'r> {
             return (self.terminal(), true);
         }
         let key = self.key();
-        let mut first = u8::MAX;
-        if let Some(e) = self.table.probe(key) {
-            if e.depth == PROVEN || u32::from(e.depth) >= depth {
-                let proven = e.depth == PROVEN;
-                if i32::from(e.lower) >= beta {
-                    return (i32::from(e.lower), proven);
-                }
-                if i32::from(e.upper) <= alpha {
-                    return (i32::from(e.upper), proven);
-                }
+        let found = self.table.probe(key);
+        if let Some(e) = found.proven {
+            if i32::from(e.lower) >= beta {
+                return (i32::from(e.lower), true);
             }
-            first = e.best;
+            if i32::from(e.upper) <= alpha {
+                return (i32::from(e.upper), true);
+            }
         }
+        if let Some(e) = found.bounded
+            && u32::from(e.depth) >= depth
+        {
+            if i32::from(e.lower) >= beta {
+                return (i32::from(e.lower), false);
+            }
+            if i32::from(e.upper) <= alpha {
+                return (i32::from(e.upper), false);
+            }
+        }
+        let first = found.best();
+        let cost_from = self.visited;
         if depth == 0 || ply >= self.max_ply {
             let state = self.position.state();
             // Scored as if the game ended with this difference of seeds: on the scale of
@@ -280,7 +333,7 @@ impl<'a, 'r> Searcher<'a, 'r> {
             if let Some((lower, upper)) = self.known(me) {
                 if lower >= beta {
                     self.position.restore(saved);
-                    self.remember(key, depth, true, lower, alpha, beta, i);
+                    self.remember(key, depth, true, lower, alpha, beta, i, cost_from);
                     self.put_back(ply, order);
                     return (lower, true);
                 }
@@ -290,16 +343,19 @@ impl<'a, 'r> Searcher<'a, 'r> {
                     score += 200_000;
                 }
             }
-            if depth > 1
-                && !child.is_over()
-                && let Some(e) = self.table.probe(self.key())
-                && (e.depth == PROVEN || u32::from(e.depth) + 1 >= depth)
-            {
-                let lower = if same { i32::from(e.lower) } else { -i32::from(e.upper) };
-                if lower >= beta {
+            if depth > 1 && !child.is_over() {
+                let found = self.table.probe(self.key());
+                let usable = |e: Option<Entry>, proven: bool| {
+                    e.filter(|e| proven || u32::from(e.depth) + 1 >= depth)
+                        .map(|e| if same { i32::from(e.lower) } else { -i32::from(e.upper) })
+                        .filter(|&lower| lower >= beta)
+                };
+                let cut = usable(found.proven, true)
+                    .map(|v| (v, true))
+                    .or_else(|| usable(found.bounded, false).map(|v| (v, false)));
+                if let Some((lower, proven)) = cut {
                     self.position.restore(saved);
-                    let proven = e.depth == PROVEN;
-                    self.remember(key, depth, proven, lower, alpha, beta, i);
+                    self.remember(key, depth, proven, lower, alpha, beta, i, cost_from);
                     self.put_back(ply, order);
                     return (lower, proven);
                 }
@@ -344,13 +400,26 @@ impl<'a, 'r> Searcher<'a, 'r> {
             a = a.max(v);
         }
         let proven = if best >= beta { best_proven } else { all_proven };
-        self.remember(key, depth, proven, best, alpha, beta, best_index);
+        self.remember(key, depth, proven, best, alpha, beta, best_index, cost_from);
         self.put_back(ply, order);
         (best, proven)
     }
 
+    /// Cache a node's result: proven bounds with their cost (the nodes searched since
+    /// `cost_from`), others with their depth; during a proof attempt, bounds cut off at the
+    /// deepest ply are not cached (they would hold no depth a later search could use).
     #[allow(clippy::too_many_arguments)]
-    fn remember(&self, key: u128, depth: u32, proven: bool, v: i32, alpha: i32, beta: i32, best: usize) {
+    fn remember(
+        &self,
+        key: u128,
+        depth: u32,
+        proven: bool,
+        v: i32,
+        alpha: i32,
+        beta: i32,
+        best: usize,
+        cost_from: u64,
+    ) {
         let (lower, upper) = if v >= beta {
             (v, INFINITY)
         } else if v <= alpha {
@@ -358,9 +427,15 @@ impl<'a, 'r> Searcher<'a, 'r> {
         } else {
             (v, v)
         };
-        let depth = if proven { PROVEN } else { depth.min(u32::from(PROVEN) - 1) as u8 };
-        self.table
-            .store(key, Entry { lower: lower as i16, upper: upper as i16, depth, best: best.min(254) as u8 });
+        let (lower, upper, best) = (lower as i16, upper as i16, best.min(254) as u8);
+        if proven {
+            let cost = (self.visited - cost_from).max(1);
+            let depth = (u64::BITS - cost.leading_zeros()) as u8;
+            self.table.store_proven(key, Entry { lower, upper, depth, best });
+        } else if !self.proving {
+            let depth = depth.min(u32::from(u8::MAX)) as u8;
+            self.table.store_bounded(key, Entry { lower, upper, depth, best });
+        }
     }
 
     fn put_back(&mut self, ply: usize, order: Vec<(i32, u8)>) {
@@ -377,6 +452,9 @@ impl<'a, 'r> Searcher<'a, 'r> {
         let mut g = guess;
         while b.lower < b.upper {
             let beta = if g == b.lower { g + 1 } else { g };
+            if self.proving && self.helper == 0 {
+                self.shared.testing.store(beta, Ordering::Relaxed);
+            }
             let (v, proven) = self.search(depth, beta - 1, beta, 0);
             if self.aborted {
                 return None;
@@ -389,7 +467,7 @@ impl<'a, 'r> Searcher<'a, 'r> {
                 b.lower_proven = proven;
             }
             if self.helper == 0 {
-                self.shared.report(depth, &b);
+                self.shared.report((!self.proving).then_some(depth), &b);
             }
             g = v;
         }
@@ -406,16 +484,51 @@ impl<'a, 'r> Searcher<'a, 'r> {
         // Helpers of odd number search the depths the main thread skips.
         let mut depth = 1 + (self.helper % 2) as u32;
         while depth <= max_depth {
+            let before = self.visited;
             let b = self.mtdf(depth, guess)?;
             if b.lower_proven && b.upper_proven {
                 self.flush();
                 return Some(b.lower);
             }
             guess = b.lower;
+            if depth >= self.proof_after {
+                let budget = (self.visited - before).max(PROOF_MIN_NODES);
+                if let Some(v) = self.prove(guess, budget)? {
+                    self.flush();
+                    return Some(v);
+                }
+            }
             depth += DEPTH_STEP;
         }
         self.flush();
         None
+    }
+
+    /// A proof attempt from the estimate `guess`: MTD(f) with no depth (every result it
+    /// returns is proven), searching at most `budget` nodes. `Some(Some(v))`: the value is
+    /// proven to be `v`; `Some(None)`: the budget ran out (or the deepest ply was reached);
+    /// `None`: the search was stopped.
+    fn prove(&mut self, guess: i32, budget: u64) -> Option<Option<i32>> {
+        self.budget = Some(self.visited + budget);
+        self.proving = true;
+        if self.helper == 0 {
+            self.shared.proof_attempts.fetch_add(1, Ordering::Relaxed);
+        }
+        let depth = u32::try_from(self.max_ply).unwrap_or(u32::MAX - 1) + 1;
+        let result = self.mtdf(depth, guess);
+        self.budget = None;
+        self.proving = false;
+        if self.helper == 0 {
+            self.shared.testing.store(INFINITY, Ordering::Relaxed);
+        }
+        if self.out_of_budget {
+            self.out_of_budget = false;
+            // The stop flag or the deadline may have come in the same stretch of nodes.
+            self.aborted = self.stopped();
+            return if self.aborted { None } else { Some(None) };
+        }
+        let b = result?;
+        Some((b.lower_proven && b.upper_proven).then_some(b.lower))
     }
 }
 

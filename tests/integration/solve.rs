@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::process::Command;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use sow::Player;
 use sow::ai::Agent as _;
@@ -88,16 +89,18 @@ fn read(v: Value) -> Result2 {
 /// Solve the start of a game both ways and compare the value, every first decision's value,
 /// and the end of the principal variation.
 fn agree(name: &str, ruleset: Option<&str>, params: &[&str], threads: usize) -> Result2 {
-    agree_with(name, ruleset, params, threads, None)
+    agree_with(name, ruleset, params, threads, None, SolveOptions::default().proof_after)
 }
 
-/// [`agree`], the solver using an endgame database of at most `endgame` seeds in play.
+/// [`agree`], the solver using an endgame database of at most `endgame` seeds in play, with
+/// proof attempts after every iteration from `proof_after` plies on.
 fn agree_with(
     name: &str,
     ruleset: Option<&str>,
     params: &[&str],
     threads: usize,
     endgame: Option<u32>,
+    proof_after: u32,
 ) -> Result2 {
     let rules = common::rules(name, ruleset, params);
     let start = Position::new(&rules);
@@ -105,10 +108,22 @@ fn agree_with(
     let expected = brute(&start, &mut memo);
     let endgame =
         endgame.map(|n| Arc::new(Endgame::build(&rules, n, threads, &BuildProgress::default()).unwrap()));
-    let options =
-        SolveOptions { threads, memory: 8 << 20, endgame: endgame.clone(), ..SolveOptions::default() };
-    let solution = solve(&start, &options, &Shared::new());
-    let what = format!("{name} {ruleset:?} {params:?} endgame {:?}", endgame.as_ref().map(|d| d.max_seeds()));
+    let options = SolveOptions {
+        threads,
+        memory: 8 << 20,
+        endgame: endgame.clone(),
+        proof_after,
+        ..SolveOptions::default()
+    };
+    let shared = Shared::new();
+    let solution = solve(&start, &options, &shared);
+    let what = format!(
+        "{name} {ruleset:?} {params:?} endgame {:?} proofs after {proof_after}",
+        endgame.as_ref().map(|d| d.max_seeds())
+    );
+    if proof_after == 1 {
+        assert!(shared.proof_attempts.load(Ordering::Relaxed) > 0, "{what}: proof attempts were made");
+    }
     if endgame.is_some() {
         assert!(solution.endgame_hits > 0, "{what}: the search found positions in the database");
     }
@@ -158,6 +173,72 @@ fn empty_capture_kalah_agrees_with_brute_force() {
         agree("kalah", Some("empty-capture"), params, 2);
     }
     agree("kalah", Some("empty-capture"), &["columns=4", "start=1"], 1);
+}
+
+/// The proof phase from the first iteration on (searches with no depth from each estimate,
+/// interleaved with the iterations) gives the brute-force values, alone and with a helper
+/// thread, in both rulesets.
+#[test]
+fn proof_phase_agrees_with_brute_force() {
+    let boards: [&[&str]; 5] = [
+        &["columns=3", "start=1"],
+        &["columns=3", "start=2"],
+        &["columns=3", "start=3"],
+        &["columns=4", "start=1"],
+        &["columns=4", "start=2"],
+    ];
+    for ruleset in [None, Some("empty-capture")] {
+        for (i, params) in boards.iter().enumerate() {
+            agree_with("kalah", ruleset, params, 1 + i % 2, None, 1);
+        }
+    }
+}
+
+/// Stopped at any point (as Ctrl-C or a budget stops it), a solve reports bounds that hold
+/// the brute-force value, and a value only if it is the right one: the stop flag is set once
+/// the search has counted a given number of nodes, in the iterations and in the proof
+/// attempts.
+#[test]
+fn stopped_solves_report_sound_bounds() {
+    for (ruleset, params) in [
+        (None, ["columns=3", "start=4"]),
+        (Some("empty-capture"), ["columns=3", "start=4"]),
+        (Some("empty-capture"), ["columns=4", "start=2"]),
+    ] {
+        let rules = common::rules("kalah", ruleset, &params);
+        let start = Position::new(&rules);
+        let (c, m) = brute(&start, &mut HashMap::new());
+        let expected = Value::new(c, m);
+        for proof_after in [1, 5, u32::MAX] {
+            for limit in (1..12).map(|k| k * 600) {
+                let options =
+                    SolveOptions { memory: 1 << 20, moves: false, proof_after, ..SolveOptions::default() };
+                let shared = Shared::new();
+                let done = AtomicBool::new(false);
+                let solution = std::thread::scope(|scope| {
+                    scope.spawn(|| {
+                        while !done.load(Ordering::Relaxed) && shared.nodes.load(Ordering::Relaxed) < limit {
+                            std::thread::yield_now();
+                        }
+                        shared.stop.store(true, Ordering::Relaxed);
+                    });
+                    let solution = solve(&start, &options, &shared);
+                    done.store(true, Ordering::Relaxed);
+                    solution
+                });
+                let what =
+                    format!("{ruleset:?} {params:?} proofs after {proof_after}, stopped at {limit} nodes");
+                let (lower, upper) = shared.proven();
+                assert!(
+                    lower <= expected.0 && expected.0 <= upper,
+                    "{what}: [{lower}, {upper}] holds {expected}"
+                );
+                if let Some(v) = solution.value {
+                    assert_eq!(v, expected, "{what}");
+                }
+            }
+        }
+    }
 }
 
 /// A four-row game on its smallest board, whose seeds never leave a side: it can go round
@@ -281,8 +362,8 @@ fn endgame_database_agrees_with_brute_force() {
 
 #[test]
 fn solver_with_endgame_database_agrees_with_brute_force() {
-    agree_with("kalah", None, &["columns=4", "start=2"], 2, Some(8));
-    agree_with("kalah", Some("empty-capture"), &["columns=3", "start=3"], 1, Some(6));
+    agree_with("kalah", None, &["columns=4", "start=2"], 2, Some(8), SolveOptions::default().proof_after);
+    agree_with("kalah", Some("empty-capture"), &["columns=3", "start=3"], 1, Some(6), 1);
 }
 
 /// A database that covers the whole game: the agent plays the start's value against any
