@@ -153,7 +153,7 @@ impl<'r> Game<'r> {
             return None;
         }
         let legal = self.legal_moves();
-        let mv = *legal.get(below(legal.len()).min(legal.len().checked_sub(1)?))?;
+        let mv = *legal.get(below(legal.len()))?;
         let before = self.position.state.clone();
         let effect = self.play(mv).ok()?;
         Some(Played { mv, effect, before })
