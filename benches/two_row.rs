@@ -4,7 +4,8 @@
 //! same games (the differential test `two_row` checks it move by move; here the plies are
 //! compared). This is the two-row part of the README's "Performance" section.
 //!
-//! Run: `cargo bench --bench two_row` (add `-- quick` for a short run).
+//! Run: `cargo bench --bench two_row` (add `-- quick` for a short run, `-- oware` or
+//! `-- kalah` to run one game: a profile of one game's engine reads only its own work).
 
 #[path = "common/timing.rs"]
 mod timing;
@@ -38,7 +39,9 @@ fn engine(rules: &Rules, seed: u64) -> u32 {
 }
 
 fn main() {
-    let quick = std::env::args().any(|a| a == "quick");
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let quick = args.iter().any(|a| a == "quick");
+    let only: Option<&str> = args.iter().map(String::as_str).find(|a| ["kalah", "oware"].contains(a));
     let samples = if quick { 5 } else { 25 };
     let games = 2000;
     println!(
@@ -67,6 +70,9 @@ fn main() {
         ),
     ];
     for (file, name, reference, openspiel) in cases {
+        if only.is_some_and(|o| o != file) {
+            continue;
+        }
         let rules = rules(file);
         let (mut e, mut r) = (Vec::new(), Vec::new());
         let mut plies = (0, 0);

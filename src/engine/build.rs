@@ -907,6 +907,17 @@ fn flags(rules: &Rules) -> Flags {
             || (rules.seats() > 2 && end.no_seeds.is_some())
             || end.no_seeds_most > 0
             || end.gift.is_some(),
+        store_end_alone: end.store_limit.is_some()
+            && rules.seats() == 2
+            && !(end.row_empty.is_some()
+                || end.one_hole
+                || end.captured_win.is_some()
+                || end.few_seeds.is_some()
+                || end.every_holds.is_some()
+                || end.marks_empty.is_some()
+                || !end.only_in.is_empty()
+                || end.no_seeds_most > 0
+                || end.gift.is_some()),
         scarce_ends: end.marks_empty.is_some()
             || !end.only_in.is_empty()
             || end.gift.is_some()

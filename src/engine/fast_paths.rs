@@ -139,6 +139,7 @@ fn compare_lap_table(rules: &Rules, state: &State) -> usize {
 fn general_ends<const REV: bool>(state: &State, ring: &Ring, h: super::Hole) -> bool {
     let mut general = ring.clone();
     general.simple = false;
+    general.short_runs = false;
     let mut scratch = state.counts;
     let hand = u32::from(scratch[h.index()]);
     scratch[h.index()] = 0;
@@ -156,6 +157,7 @@ fn sown<const REV: bool>(
 ) -> (Result<super::sowing::SowEnd, super::Endless>, [u16; MAX_SLOTS]) {
     let mut ring = ring.clone();
     ring.simple &= !general;
+    ring.short_runs &= !general;
     let mut board = state.counts;
     let hand = u32::from(board[h.index()]);
     board[h.index()] = 0;

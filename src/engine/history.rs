@@ -155,10 +155,3 @@ impl History {
         self.latest.get(&hash).is_some_and(|&i| i as usize >= from)
     }
 }
-#[cfg(test)]
-mod tmp_size {
-    #[test]
-    fn print_size() {
-        eprintln!("STATE SIZE {}", std::mem::size_of::<crate::engine::State>());
-    }
-}

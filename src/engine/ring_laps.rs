@@ -22,8 +22,9 @@ pub(crate) const CYCLE_CHECK_AFTER: u32 = 8;
 
 impl Ring {
     /// One lap: `hand` seeds into the positions after `at`, wrapping round; returns the
-    /// position of the last one. On a simple ring, a run of consecutive slots; on any other,
-    /// by the general lap. With `HASH`, `hash` follows the seeds.
+    /// position of the last one. On a simple ring (or one that skips only the origin, for a
+    /// hand too short to come round to it), a run of consecutive slots; on any other, by the
+    /// general lap. With `HASH`, `hash` follows the seeds.
     #[inline(always)]
     fn lap<const HASH: bool, const REV: bool>(
         &self,
@@ -32,7 +33,8 @@ impl Ring {
         hand: u32,
         hash: &mut u64,
     ) -> usize {
-        if !self.simple {
+        let run = self.simple || (self.short_runs && (hand as usize) < self.len);
+        if !run {
             let (last, added) = self.lap_general::<REV>(counts, at, hand);
             if HASH {
                 *hash = hash.wrapping_add(added);

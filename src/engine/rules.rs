@@ -392,6 +392,9 @@ pub(crate) struct Flags {
     /// position after every turn: an empty row, one occupied hole, a store majority, and at a
     /// larger table, a player with no seeds.
     pub rare_ends: bool,
+    /// … and of them only a store majority, at a table of two: read inline at each turn
+    /// boundary (`Rules::store_majority`), not through `Rules::check_rare_ends`.
+    pub store_end_alone: bool,
     /// … among them, a player with no seeds under a rule scoped to a phase, or every marked
     /// hole emptied (`Rules::check_scarce_ends`).
     pub scarce_ends: bool,

@@ -266,7 +266,7 @@ impl Rules {
     /// has no side stores, all the seeds a player has on the board.
     #[inline(always)]
     pub(super) fn territory_seeds(&self, state: &State, player: Player) -> u16 {
-        seeds_in(&state.counts[self.territory_slots[player].clone()])
+        seeds_in(&state.counts, self.territory_slots[player].clone())
     }
 
     /// Seeds in a player's store (0 on a board without stores).
@@ -360,7 +360,11 @@ impl Rules {
     #[inline]
     pub(crate) fn recount_territories(&self, state: &mut State) {
         if self.seats() == 2 && !self.common {
-            state.seeds = ByPlayer::new_with(|p| self.territory_seeds(state, p));
+            // Each written in place: through a closure (`ByPlayer::new_with`) the count was
+            // compiled as a call of its own, at twice the instructions.
+            let south = self.territory_seeds(state, Player::South);
+            let north = self.territory_seeds(state, Player::North);
+            (state.seeds[Player::South], state.seeds[Player::North]) = (south, north);
         } else {
             self.recount_shared(state);
         }
@@ -581,19 +585,36 @@ impl Rules {
     }
 }
 
-/// The seeds of a run of holes, four holes at a time: added lane by lane (no lane can carry,
-/// as no count or sum exceeds [`MAX_SEEDS`](crate::model::MAX_SEEDS)), then the four lanes
-/// summed by one multiplication. After each sowing of a shared circuit this recounts both
-/// sides, so it is on Kalah's and Oware's common path.
+/// The seeds of a run of holes (`range` of `counts`), four holes at a time: added lane by
+/// lane (no lane can carry, as no count or sum exceeds [`MAX_SEEDS`](crate::model::MAX_SEEDS)),
+/// then the four lanes summed by one multiplication. The one to three holes left over are
+/// read as the last four holes of the run (or, in a run shorter than four, the four from its
+/// start), the lanes outside the run shifted out: no loop over them. After each sowing of a
+/// shared circuit this recounts both sides, so it is on Kalah's and Oware's common path.
 #[inline(always)]
-pub(super) fn seeds_in(counts: &[u16]) -> u16 {
+pub(super) fn seeds_in(counts: &[u16], range: std::ops::Range<usize>) -> u16 {
     const _: () = assert!(crate::model::MAX_SEEDS < 1 << 16);
     const LANES: u64 = 0x0001_0001_0001_0001;
-    let (quads, rest) = counts.as_chunks::<4>();
-    let lanes = quads
-        .iter()
-        .fold(0u64, |sum, quad| sum + quad.iter().rev().fold(0u64, |x, &c| (x << 16) | u64::from(c)));
-    ((lanes.wrapping_mul(LANES) >> 48) as u16) + rest.iter().sum::<u16>()
+    // Four counts as the lanes of one word, written so that the compiler makes it one load.
+    let quad = |&[a, b, c, d]: &[u16; 4]| {
+        u64::from(a) | (u64::from(b) << 16) | (u64::from(c) << 32) | (u64::from(d) << 48)
+    };
+    let (quads, rest) = counts[range.clone()].as_chunks::<4>();
+    let mut lanes = quads.iter().fold(0u64, |sum, q| sum + quad(q));
+    let left = rest.len();
+    if left > 0 {
+        let keep = 16 * left as u32;
+        if let Some(last) = range.end.checked_sub(4).and_then(|s| counts[s..].first_chunk::<4>()) {
+            // The run's last `left` holes are the quad's top lanes.
+            lanes += quad(last) >> (64 - keep);
+        } else if let Some(first) = counts[range.start..].first_chunk::<4>() {
+            // A run of under four holes at the start of the counts: its holes are the low lanes.
+            lanes += quad(first) & ((1u64 << keep) - 1);
+        } else {
+            return rest.iter().sum();
+        }
+    }
+    (lanes.wrapping_mul(LANES) >> 48) as u16
 }
 
 #[cfg(test)]
@@ -602,9 +623,13 @@ mod tests {
 
     proptest! {
         #[test]
-        fn seeds_in_adds_up(counts in prop::collection::vec(0u16..=500, 0..=162)) {
-            let expected: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-            prop_assert_eq!(u32::from(super::seeds_in(&counts)), expected);
+        fn seeds_in_adds_up(
+            counts in prop::collection::vec(0u16..=500, 0..=162),
+            ends in (0usize..=162, 0usize..=162),
+        ) {
+            let (start, end) = (ends.0.min(ends.1).min(counts.len()), ends.0.max(ends.1).min(counts.len()));
+            let expected: u32 = counts[start..end].iter().map(|&c| u32::from(c)).sum();
+            prop_assert_eq!(u32::from(super::seeds_in(&counts, start..end)), expected);
         }
     }
 }

@@ -159,6 +159,9 @@ pub(crate) struct Ring {
     pub(crate) max_laps: u32,
     /// Contiguous and not skipping: the fast path applies.
     pub(crate) simple: bool,
+    /// Contiguous and skipping at most the origin: a hand shorter than the ring never comes
+    /// round to the origin, so it is sown as on a simple ring.
+    pub(crate) short_runs: bool,
     /// No lap ever relays: every sowing ends after one lap.
     pub(crate) never_relays: bool,
     /// Whether a sowing ends depends on more than its laps: a lap may end in a capture whose
@@ -274,6 +277,7 @@ impl Ring {
             skip_origin: rules.skip_origin,
             max_laps: rules.model.lap_limit.map_or(MAX_SOWING_LAPS, |laps| laps.min(MAX_SOWING_LAPS)),
             simple: contiguous && !rules.skip_origin,
+            short_runs: contiguous,
             places: len,
             lap_table: vec![Verdict::Branches { may_relay: true }; len * 2],
             key_prefix,
@@ -331,6 +335,7 @@ impl Ring {
             (0..self.len).filter(|&p| !skip_at[p]).fold(0u64, |k, p| k.wrapping_add(self.keys[p]));
         self.skip_at = skip_at;
         self.simple = false;
+        self.short_runs = false;
     }
 
     /// Whether laps drop no seed into hole `h` (a hole of a mark the sowing skips).

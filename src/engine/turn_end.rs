@@ -438,9 +438,22 @@ impl Rules {
         {
             return;
         }
-        if self.flags.rare_ends {
+        if self.flags.store_end_alone {
+            if self.store_majority(state) {
+                state.outcome = self.scored_end(state, EndKind::StoreLimit);
+            }
+        } else if self.flags.rare_ends {
             self.check_rare_ends(state);
         }
+    }
+
+    /// Whether a store holds the seeds that end the game (`a store with more than half the
+    /// seeds ends the game`). The stores are the slots after the holes, one a seat.
+    #[inline(always)]
+    fn store_majority(&self, state: &State) -> bool {
+        self.store.is_some()
+            && (state.counts[self.holes()..self.holes() + self.seats()].iter())
+                .any(|&c| u32::from(c) >= self.store_least)
     }
 
     /// `a player with no seeds …` (or `with at most N seeds`, N being `most`) at two seats
@@ -580,12 +593,7 @@ impl Rules {
                 }
             }
         }
-        // The stores are the slots after the holes, one a seat (every seat's read).
-        if self.store.is_some()
-            && (state.counts[self.holes()..self.holes() + self.seats()].iter())
-                .any(|&c| u32::from(c) >= self.store_least)
-            && self.end_in_force(state, EndKind::StoreLimit)
-        {
+        if self.store_majority(state) && self.end_in_force(state, EndKind::StoreLimit) {
             state.outcome = self.scored_end(state, EndKind::StoreLimit);
             if state.outcome.is_some() {
                 return;
