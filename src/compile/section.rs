@@ -488,11 +488,12 @@ impl Scope<'_> {
                     Named::Mark(mark) => HoleSet::Marked(mark),
                 })
             }
-            ast::ChoiceHoles::One(hole @ ast::HoleSet::One { .. }) => {
+            ast::ChoiceHoles::One(hole @ ast::HoleSet::One { .. })
+            | ast::ChoiceHoles::TheirOne(hole @ ast::HoleSet::One { .. }) => {
                 let (role, column) = self.one_hole(&Spanned::new(hole.clone(), holes.span))?;
                 Ok(HoleSet::One { role, column })
             }
-            ast::ChoiceHoles::One(_) => Ok(HoleSet::Territory),
+            ast::ChoiceHoles::One(_) | ast::ChoiceHoles::TheirOne(_) => Ok(HoleSet::Territory),
             ast::ChoiceHoles::Rearmost => Ok(HoleSet::Rearmost),
             ast::ChoiceHoles::AfterMark { steps, mark } => {
                 let mut errors = Errors::default();
@@ -510,7 +511,7 @@ impl Scope<'_> {
     fn choice(&self, choice: &Spanned<ast::Choice>) -> Found<Choice> {
         let mut errors = Errors::default();
         let holes = errors.take(self.choice_holes(&choice.node.holes));
-        if matches!(choice.node.holes.node, ast::ChoiceHoles::Theirs(_)) {
+        if matches!(choice.node.holes.node, ast::ChoiceHoles::Theirs(_) | ast::ChoiceHoles::TheirOne(_)) {
             // The mover sows an opponent's hole along their own circuit, which must pass it.
             let circuit = self.eff.sections.circuit.map(|c| c.node);
             let shared =
@@ -617,7 +618,7 @@ impl Scope<'_> {
             reaches,
             none_fits,
             none_theirs,
-            theirs: matches!(choice.node.holes.node, ast::ChoiceHoles::Theirs(_)),
+            theirs: matches!(choice.node.holes.node, ast::ChoiceHoles::Theirs(_) | ast::ChoiceHoles::TheirOne(_)),
             only,
             either,
             text: self.text(choice.span),

@@ -835,6 +835,9 @@ pub enum ChoiceHoles {
     Theirs(Option<Spanned<String>>),
     /// One hole by position: `the 3rd inner hole`.
     One(HoleSet),
+    /// One hole of the opponent's by position, as they would name it, that the mover sows:
+    /// `the opponent's rightmost home hole`.
+    TheirOne(HoleSet),
     /// `the rearmost own hole`.
     Rearmost,
     /// `the hole 2 holes after the own pair hole`: that many holes after the mover's hole

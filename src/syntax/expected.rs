@@ -479,6 +479,7 @@ pub fn phrase(rule: Rule) -> &'static str {
         Rule::none_filter => "`, if there is no own outer hole …`",
         Rule::opponents_choice => "`opponent's hole with at least 2 seeds`",
         Rule::opponents_hole => "`opponent's hole`",
+        Rule::opponents_one => "a hole of the opponent's such as `the opponent's rightmost inner hole`",
         Rule::kw_there => "`there`",
         Rule::block => {
             "`after a turn that captures nothing, while the opponent cannot capture, mark as MARK the opponent's holes the mover would capture next`"

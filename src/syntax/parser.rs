@@ -1200,6 +1200,8 @@ fn lower_choice(pair: Pair<'_, Rule>) -> Result<Spanned<Choice>> {
             }
         }
         Rule::one_hole => lower_one_hole(first)?.map(ChoiceHoles::One),
+        // Read as `the …` would be, from the opponent's seat.
+        Rule::opponents_one => lower_one_hole(first)?.map(ChoiceHoles::TheirOne),
         Rule::rearmost_hole => Spanned::new(ChoiceHoles::Rearmost, span(&first)),
         Rule::after_mark => {
             let hsp = span(&first);

@@ -896,6 +896,35 @@ fn a_choice_may_be_one_players_alone() {
     }
 }
 
+/// A hole of the opponent's named by its place, as they would name it (blind test 38, item
+/// 4: Gabata (Oromo)'s first sowing): [`ALONG`] choosing `the opponent's rightmost pit hole
+/// with at least 1 seed or own hole with at least 2 seeds`. From North's seat their
+/// rightmost hole is b1, from South's a6. South may sow b1 (1) or a2 (2); b1's seed goes on
+/// along the circuit (row b right to left, then row a) into a1, and no lap rule holds there
+/// (a2 beyond it is occupied, b3 three back is empty, a2 holds 2, not 3). North may then sow
+/// a6 (1) or b6 (3); a6's seed goes into b6 (3 → 4), and the turn ends.
+#[test]
+fn a_choice_may_name_an_opponents_hole_by_its_place() {
+    let rules = edited(
+        ALONG,
+        "        own hole with at least 1 seed\n",
+        "        the opponent's rightmost pit hole with at least 1 seed or own hole with at least 2 seeds\n",
+    );
+    assert!(rules.model().to_string().contains("the opponent's rightmost pit hole"));
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let mut game = main_position(rules, "b 1 0 0 0 0 3\n a 0 2 0 0 0 1", Player::South);
+        let legal = game.legal_moves().to_vec();
+        assert!(legal.len() == 2 && sows(rules, &["a2", "b1"]).iter().all(|m| legal.contains(m)));
+        game.play(Move::Sow(hole(rules, "b1"))).unwrap();
+        assert_board(rules, game.state(), "b 0 0 0 0 0 3\n a 1 2 0 0 0 1");
+        let legal = game.legal_moves().to_vec();
+        assert!(legal.len() == 2 && sows(rules, &["a6", "b6"]).iter().all(|m| legal.contains(m)));
+        game.play(Move::Sow(hole(rules, "a6"))).unwrap();
+        assert_board(rules, game.state(), "b 0 0 0 0 0 4\n a 1 2 0 0 0 0");
+    }
+}
+
 /// `at most 4 seeds on the board ends the game …`, and what the score counts. South a2 (1) →
 /// a3 (0→1): the next hole a4 is empty and a5 holds 2, which go to South's store. Four seeds
 /// are left in the holes (a3, and North's b4, b5, b6), so the game ends. Counting captures,
