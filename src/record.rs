@@ -352,7 +352,7 @@ impl Record {
             // who moves again (records written before those were grouped have them on lines of
             // their own, which read as well); an offer to end the game, with the answers of the
             // others.
-            let player = game.state().to_move();
+            let mut player = game.state().to_move();
             let mut last_turn = None;
             for (j, word) in turn.words.iter().enumerate() {
                 if word.node.eq_ignore_ascii_case("x") {
@@ -383,6 +383,7 @@ impl Record {
                         span: word.span.into(),
                     })?;
                 last_turn = Some(game.state().turn());
+                let first_lot = game.state().phase() == Phase::FirstLot;
                 if let Err(e) = game.play(mv) {
                     return Err(RecordProblem::Illegal {
                         turn: number,
@@ -390,6 +391,10 @@ impl Record {
                         help: legal(&game),
                         span: word.span.into(),
                     });
+                }
+                // The lot for the first player opens the line of the player it falls to.
+                if first_lot {
+                    player = game.state().to_move();
                 }
             }
             // Decisions are owed only if the last sowing's turn goes on: the next turn may open
@@ -413,6 +418,9 @@ impl Record {
                 }
                 Phase::Lot(_) => {
                     Some("the lot drawn for the last hole (`lot:south` or the like)".to_string())
+                }
+                Phase::FirstLot => {
+                    Some("the lot drawn for the first player (`lot:south` or the like)".to_string())
                 }
                 Phase::Sow => None,
             };

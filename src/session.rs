@@ -188,6 +188,7 @@ pub fn pending(rules: &Rules, state: &State) -> Option<String> {
         Phase::Sow => None,
         Phase::Offer(by) => Some(format!("answer {by}'s offer to end the game: agree or refuse")),
         Phase::Lot(_) => Some("wait for the lot drawn for the last hole of the next round".to_string()),
+        Phase::FirstLot => Some("wait for the lot drawn for the first player".to_string()),
         Phase::LapChoice(c) if c.through => {
             Some(format!("relay from {} past the side store, or through it (relay+)", rules.hole_name(c.at)))
         }
@@ -363,6 +364,14 @@ pub fn told_marks(laps: &[SownLap]) -> Vec<(u8, Hole)> {
 /// after the last: it also tells when the last sowing gives the player another move.
 pub fn narrate_played(rules: &Rules, played: &[Played], after: &State) -> String {
     let Some(first) = played.first() else { return String::new() };
+    if let (Phase::FirstLot, Move::Lot(p)) = (first.before.phase(), first.mv) {
+        // The lot that starts the game, then whatever was played after it.
+        let lot = format!("The lot for the first move falls to {p}: {p} moves first.");
+        return match narrate_played(rules, &played[1..], after) {
+            rest if rest.is_empty() => lot,
+            rest => format!("{lot} {rest}"),
+        };
+    }
     let me = first.before.to_move();
     let moves: Vec<Move> = played.iter().map(|p| p.mv).collect();
     let effects: Vec<Effect> = played.iter().map(|p| p.effect.clone()).collect();

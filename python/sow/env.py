@@ -115,6 +115,8 @@ class raw_env(AECEnv, EzPickle):
                 self.action_spaces[a].seed(seed)
         self._lots = np.random.default_rng(seed)
         self.state = self.game.new_initial_state()
+        # Where the first player is drawn by lot, the game starts at a chance node.
+        self._draw_lots()
         self.agents = self._names[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -144,8 +146,8 @@ class raw_env(AECEnv, EzPickle):
             self.render()
 
     def _draw_lots(self):
-        """Lots drawn between rounds (a chance node) are no agent's turn: drawn here, each
-        outcome with the same chance, until a player is to move."""
+        """Lots drawn for the first player or between rounds (a chance node) are no agent's
+        turn: drawn here, each outcome with the same chance, until a player is to move."""
         while self.state.is_chance_node():
             outcomes = self.state.chance_outcomes()
             self.state.apply_action(outcomes[int(self._lots.integers(len(outcomes)))][0])

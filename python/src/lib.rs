@@ -973,6 +973,25 @@ impl Slot {
 }
 
 /// The inner work of a step, free of Python.
+impl VectorEnv {
+    /// Where the first player is drawn by lot, the seed of the first lots of the games
+    /// started (new, or reset), from the environment's generator, so that each reset draws
+    /// them afresh; 0, and no number drawn, elsewhere.
+    fn first_lots_seed(&mut self) -> u64 {
+        if !self.rules.model().first_by_lot {
+            return 0;
+        }
+        self.draws += 1;
+        self.rng.next_u64()
+    }
+}
+
+/// The seed of a lot drawn in a [`VectorEnv`]'s game: `salt` and the game's actions so far.
+fn lots_seed(salt: u64, history: &[u32]) -> u64 {
+    (history.iter())
+        .fold(sow::ai::LOTS ^ salt, |h, &a| (h ^ u64::from(a)).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
 struct Stepper<'a> {
     rules: &'a Rules,
     encoding: &'a Encoding,
@@ -998,11 +1017,30 @@ impl Stepper<'_> {
         out.players[i] = state.to_move().index() as i64;
     }
 
-    /// Start a game again.
-    fn restart(&self, slot: &mut Slot) {
+    /// Start a game again; where its first player is drawn by lot, drawn from `salt`.
+    fn restart(&self, slot: &mut Slot, salt: u64) {
+        self.restart_undrawn(slot);
+        self.draw_lots(slot, salt);
+    }
+
+    /// Start a game again, at its first lot if it has one (a pickled game replays it).
+    fn restart_undrawn(&self, slot: &mut Slot) {
         slot.position = Some(self.start.clone());
         slot.history.clear();
         slot.settle(self.rules);
+    }
+
+    /// Lots drawn for the first player or between rounds are no player's action: drawn here,
+    /// from the game's own actions and `salt` (so that a pickled environment replays them),
+    /// each outcome with the same chance, and kept in its history.
+    fn draw_lots(&self, slot: &mut Slot, salt: u64) {
+        while slot.state().is_chance() && !slot.legal.is_empty() {
+            let drawn = sow::ai::draw(&mut sow::ai::rng(lots_seed(salt, &slot.history)), &slot.legal);
+            let Some(action) = self.encoding.encode(drawn) else { break };
+            slot.with_position(self.rules, |position| position.play_unchecked(drawn));
+            slot.history.push(action);
+            slot.settle(self.rules);
+        }
     }
 
     /// The decision `action` stands for in game `i`, if it is legal there.
@@ -1027,20 +1065,7 @@ impl Stepper<'_> {
         slot.with_position(self.rules, |position| position.play_unchecked(mv));
         slot.history.push(action);
         slot.settle(self.rules);
-        // Lots drawn between rounds are no player's action: drawn here, from the game's own
-        // actions (so that a pickled environment replays them), each outcome with the same
-        // chance, and kept in its history.
-        while slot.state().is_chance() && !slot.legal.is_empty() {
-            let seed = slot
-                .history
-                .iter()
-                .fold(sow::ai::LOTS, |h, &a| (h ^ u64::from(a)).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            let drawn = sow::ai::draw(&mut sow::ai::rng(seed), &slot.legal);
-            let Some(action) = self.encoding.encode(drawn) else { break };
-            slot.with_position(self.rules, |position| position.play_unchecked(drawn));
-            slot.history.push(action);
-            slot.settle(self.rules);
-        }
+        self.draw_lots(slot, 0);
         let state = slot.state();
         let over = state.is_over();
         if over || slot.history.len() >= self.max_plies as usize {
@@ -1055,7 +1080,9 @@ impl Stepper<'_> {
             } else {
                 out.truncated[i] = true;
             }
-            self.restart(slot);
+            // The next game's first lot, where it has one, follows from the game that ended.
+            let salt = lots_seed(i as u64 + 1, &slot.history);
+            self.restart(slot, salt);
         }
         self.observe(slot, i, out);
     }
@@ -1256,6 +1283,17 @@ impl VectorEnv {
             final_mask: array_of(py, &owned.ended, &[num_envs])?,
             owned,
         };
+        let seed = env.first_lots_seed();
+        let stepper = Stepper {
+            rules: &env.rules,
+            encoding: &env.encoding,
+            view: &env.view,
+            start: &env.start,
+            max_plies: env.max_plies,
+        };
+        for (i, slot) in env.games.iter_mut().enumerate() {
+            stepper.draw_lots(slot, lots_seed(seed ^ (i as u64 + 1), &[]));
+        }
         env.observe_all(py)?;
         Ok(env)
     }
@@ -1315,9 +1353,10 @@ impl VectorEnv {
     /// Start every game again: `(observations, info)`, info holding `action_mask` and
     /// `current_player`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyDict>)> {
+        let seed = self.first_lots_seed();
         self.with_buffers(py, |stepper, games, out| {
             for (i, slot) in games.iter_mut().enumerate() {
-                stepper.restart(slot);
+                stepper.restart(slot, lots_seed(seed ^ (i as u64 + 1), &[]));
                 out.rewards[2 * i] = 0.0;
                 out.rewards[2 * i + 1] = 0.0;
                 out.terminated[i] = false;
@@ -1455,7 +1494,7 @@ impl VectorEnv {
             max_plies: self.max_plies,
         };
         for (i, (slot, history)) in self.games.iter_mut().zip(histories).enumerate() {
-            stepper.restart(slot);
+            stepper.restart_undrawn(slot);
             for action in history {
                 let mv = stepper.decision(slot, i, i64::from(action)).map_err(PyValueError::new_err)?;
                 slot.with_position(stepper.rules, |position| position.play_unchecked(mv));

@@ -71,3 +71,19 @@ def test_lots_between_rounds_are_drawn_by_the_environment():
         if lots:
             break
     assert lots > 0
+
+
+def test_a_first_player_drawn_by_lot_is_drawn_by_the_environment():
+    """Where the first player is drawn by lot, `reset` draws it: no agent is asked, and the
+    first agent selected is South after some seeds and North after others."""
+    import pathlib
+
+    path = str(pathlib.Path(__file__).parents[2] / "tests" / "fixtures" / "told" / "first_lot.sow")
+    e = raw_env(path)
+    first = set()
+    for seed in range(12):
+        e.reset(seed=seed)
+        assert not e.state.is_chance_node()
+        assert e.state.history()[0] in (0, 1)
+        first.add(e.agent_selection)
+    assert len(first) == 2

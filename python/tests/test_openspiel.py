@@ -414,3 +414,24 @@ def test_lots_drawn_between_rounds_are_chance_nodes():
     kalah = pyspiel.load_game("sow_kalah")
     assert kalah.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     assert kalah.max_chance_outcomes() == 0
+
+
+def test_a_first_player_drawn_by_lot_is_a_chance_node_at_the_start():
+    """`the first player is drawn by lot`: the initial state is a chance node whose outcomes
+    are the two players, and each outcome starts the game with that player to move."""
+    import pathlib
+
+    path = pathlib.Path(__file__).parents[2] / "tests" / "fixtures" / "told" / "first_lot.sow"
+    name = sow.openspiel.register(str(path), name="sow_first_lot_test")
+    game = pyspiel.load_game(name)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    outcomes = state.chance_outcomes()
+    assert [p for _, p in outcomes] == [0.5, 0.5]
+    for action, _ in outcomes:
+        child = state.child(action)
+        assert not child.is_chance_node()
+        assert child.current_player() == (0 if state.action_to_string(action) == "lot:south" else 1)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

@@ -108,3 +108,26 @@ def test_lots_between_rounds_are_drawn_inside_the_step():
         a = venv.step(actions)[0].copy()
         b = copy.step(actions)[0]
         assert (a == b).all()
+
+
+def test_a_first_player_drawn_by_lot_is_drawn_at_each_start():
+    """Where the first player is drawn by lot, the games start past the lot (new, reset or
+    restarted after a game ends), some with South to move and some with North, and a pickled
+    environment steps on identically."""
+    import pathlib
+    import pickle
+
+    game = sow.load_game(str(pathlib.Path(__file__).parents[2] / "tests" / "fixtures" / "told" / "first_lot.sow"))
+    venv = sow.VectorEnv(game, 16, seed=3)
+    assert (venv.current_player >= 0).all()
+    assert set(venv.current_player.tolist()) == {0, 1}
+    venv.reset()
+    assert set(venv.current_player.tolist()) == {0, 1}
+    for _ in range(900):
+        obs, rewards, terminated, truncated, info = venv.step(venv.sample_actions())
+        assert (venv.current_player >= 0).all()
+    copy = pickle.loads(pickle.dumps(venv))
+    for _ in range(50):
+        actions = venv.sample_actions()
+        assert (copy.sample_actions() == actions).all()
+        assert (venv.step(actions)[0] == copy.step(actions)[0]).all()

@@ -61,6 +61,7 @@ pub(crate) fn lower(scope: &Scope<'_>) -> Option<Model> {
         share_from: share_from(sections.territory.and_then(|t| t.node.half.as_ref()), board.columns),
         common: sections.territory.is_some_and(|t| t.node.common.is_some()),
         hand,
+        first_by_lot: sections.setup.is_some_and(|s| s.node.first_by_lot.is_some()),
         opposites,
     })
 }

@@ -618,7 +618,10 @@ impl Scope<'_> {
             reaches,
             none_fits,
             none_theirs,
-            theirs: matches!(choice.node.holes.node, ast::ChoiceHoles::Theirs(_) | ast::ChoiceHoles::TheirOne(_)),
+            theirs: matches!(
+                choice.node.holes.node,
+                ast::ChoiceHoles::Theirs(_) | ast::ChoiceHoles::TheirOne(_)
+            ),
             only,
             either,
             text: self.text(choice.span),

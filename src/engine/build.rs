@@ -883,7 +883,7 @@ fn flags(rules: &Rules) -> Flags {
             || model.hand.iter().any(|&n| n > 0),
         may_pass,
         agreed: end.agreed,
-        lots: end.rounds.and_then(|r| r.refill).is_some_and(|r| r.lot > 0),
+        lots: end.rounds.and_then(|r| r.refill).is_some_and(|r| r.lot > 0) || model.first_by_lot,
         offers: may_pass || end.agreed,
         swaps: model.phases.iter().any(|p| p.swap.is_some()),
         first_only: model.phases.iter().any(|p| p.first_only),

@@ -134,17 +134,22 @@ pub enum PlayError {
         /// The player who offered.
         by: Player,
     },
-    /// A decision of a player's where lots are being drawn between rounds.
+    /// A decision of a player's where lots are being drawn (between rounds, or for the first
+    /// player).
     #[error(
-        "lots are being drawn for the last hole before the next round: the program draws them, not a player (written {} in a record)",
+        "lots are being drawn for {what}: the program draws them, not a player (written {} in a record)",
         .outcomes.join(" or ")
     )]
     LotOwed {
+        /// What the lot decides: `the last hole before the next round`, `the first player`.
+        what: &'static str,
         /// The lot's outcomes, in notation (`lot:south`).
         outcomes: Vec<String>,
     },
     /// A lot's outcome where none is being drawn.
-    #[error("no lot is being drawn now: lots are drawn only between rounds, where the rules say so")]
+    #[error(
+        "no lot is being drawn now: lots are drawn only where the rules say so, for the first player or between rounds"
+    )]
     NoLot,
     /// A pass by a blocked player where the rules have no passing.
     #[error("{player} has no legal move; passing is not in these rules")]

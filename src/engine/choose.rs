@@ -53,7 +53,7 @@ impl Rules {
             Phase::Lift(choice) => self.lift_moves(state, choice, out),
             Phase::PutChoice(choice) => self.put_moves(state, choice, out),
             Phase::Offer(_) => out.extend([Move::Agree, Move::Refuse]),
-            Phase::Lot(_) => return self.lot_moves(state, out),
+            Phase::Lot(_) | Phase::FirstLot => return self.lot_moves(state, out),
             Phase::Sow => {}
         }
         // A decision that ends the turn may not undo the opponent's last turn either.

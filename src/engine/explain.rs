@@ -142,7 +142,10 @@ impl Rules {
             }
             Phase::EndChoice(c) => PlayError::EndOwed { player: me, at: self.hole_name(c.at), ends: texts() },
             Phase::Offer(by) => PlayError::OfferOwed { player: me, by },
-            Phase::Lot(_) => PlayError::LotOwed { outcomes: texts() },
+            Phase::Lot(_) => {
+                PlayError::LotOwed { what: "the last hole before the next round", outcomes: texts() }
+            }
+            Phase::FirstLot => PlayError::LotOwed { what: "the first player", outcomes: texts() },
             Phase::LapChoice(c) => PlayError::LapPaused {
                 player: me,
                 at: self.hole_name(c.at),

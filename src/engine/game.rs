@@ -128,8 +128,14 @@ impl<'r> Game<'r> {
         // through the sowings of a player who moves again (the engine counts each of those as a
         // turn of its own, for its turn limits and repetitions). Only the end of a turn gives
         // the move to the other player. The answers to an offer to end the game belong to the
-        // turn of the player who offered.
+        // turn of the player who offered; the lot for the first player, to the first turn.
+        let first_lot =
+            self.turns.len() == 1 && self.starts.first().is_some_and(|s| s.phase == Phase::FirstLot);
         match self.turns.last_mut() {
+            Some(turn) if first_lot && turn.moves.len() == 1 => {
+                turn.player = before.to_move;
+                turn.moves.push(mv)
+            }
             Some(turn)
                 if turn.player == before.to_move
                     || matches!(before.phase, Phase::Offer(_) | Phase::Lot(_)) =>
@@ -234,6 +240,7 @@ impl<'r> Game<'r> {
                     "the answer to the offer to end the game (`agree` or `refuse`)".to_string()
                 }
                 Phase::Lot(_) => "the lot drawn for the last hole (`lot:south` or the like)".to_string(),
+                Phase::FirstLot => "the lot drawn for the first player (`lot:south` or the like)".to_string(),
                 Phase::Sow => String::new(),
             };
             if !owed.is_empty() {

@@ -208,7 +208,8 @@ impl Rules {
             | Phase::Lift(_)
             | Phase::PutChoice(_)
             | Phase::Offer(_)
-            | Phase::Lot(_) => Move::Sow(hole),
+            | Phase::Lot(_)
+            | Phase::FirstLot => Move::Sow(hole),
         })
     }
 
@@ -342,6 +343,9 @@ impl Rules {
                     }
                     Phase::Lot(_) => {
                         let _ = write!(out, " (lots are being drawn for the last hole of the next round)");
+                    }
+                    Phase::FirstLot => {
+                        let _ = write!(out, " (lots are being drawn for the first player)");
                     }
                     Phase::Sow if state.offer == OFFER_OPEN => {
                         let _ = write!(out, " (the position has repeated: they may offer to end the game)");

@@ -284,7 +284,8 @@ impl Rules {
             | Phase::Lift(_)
             | Phase::PutChoice(_)
             | Phase::Offer(_)
-            | Phase::Lot(_) => {}
+            | Phase::Lot(_)
+            | Phase::FirstLot => {}
         }
     }
 

@@ -70,6 +70,12 @@ impl Rules {
     /// filled so and starts.
     #[cold]
     pub(super) fn apply_lot(&self, state: &mut State, history: &mut History, winner: Player) {
+        if state.phase == Phase::FirstLot {
+            // The game starts, with the lot's winner to move.
+            *state = self.start_with(winner);
+            history.reset(self, state);
+            return;
+        }
         let Phase::Lot(ended) = state.phase else { return };
         state.phase = Phase::Sow;
         state.outcome = Some(ended);
@@ -712,16 +718,11 @@ impl Rules {
         let active = || self.players().filter(|&p| !before.is_out(p));
         let score = |p: Player| self.score(before, p);
         match (starts, ended) {
-            (RoundStart::InTurn, _) => {
-                // Round `before.round` (counted from 0) ends: the next is started by the seat
-                // that many seats on from the game's first player, one more.
-                let mut p = self.first_player();
-                for _ in 0..=(usize::from(before.round) % self.seats()) {
-                    p = p.next();
-                }
-                p
-            }
-            (RoundStart::First, _) => self.first_player(),
+            // The seat after the one that started the round ending: round by round from the
+            // game's first player (South's seat, or the lot's winner).
+            (RoundStart::InTurn, _) => before.first.next(),
+            // The round's first player is the game's.
+            (RoundStart::First, _) => before.first,
             (RoundStart::Next, _) | (_, Outcome::Draw(_)) => next,
             (RoundStart::Winner, Outcome::Win { winner, .. }) => winner,
             (RoundStart::Loser, Outcome::Win { winner, .. }) if self.seats() == 2 => winner.other(),

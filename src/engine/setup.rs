@@ -61,9 +61,14 @@ pub enum SetupError {
 }
 
 impl Rules {
-    /// The start position.
+    /// The start position: where the first player is drawn by lot, the lot to be drawn
+    /// ([`Phase::FirstLot`]), the board as the game starts.
     pub fn start(&self) -> State {
-        self.start_with(self.first_player())
+        let mut state = self.start_with(self.first_player());
+        if self.model.first_by_lot {
+            state.phase = Phase::FirstLot;
+        }
+        state
     }
 
     /// The start position with `first` to move.
@@ -554,6 +559,7 @@ impl Rules {
                 mix(7);
                 mix(by.index() as u64);
             }
+            Phase::FirstLot => mix(9),
             Phase::Lot(ended) => {
                 mix(8);
                 mix(match ended {

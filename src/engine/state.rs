@@ -196,6 +196,10 @@ pub enum Phase {
     /// rounds (`, or by lot if each has 2`), each of the `Lot` decisions with the same chance.
     /// Holds how the round ended, which the next round's filling reads.
     Lot(Outcome),
+    /// A chance event at the start of a game whose first player is drawn by lot (`the first
+    /// player is drawn by lot`): each `Lot` decision, one a player, with the same chance; the
+    /// game then starts with that player to move.
+    FirstLot,
 }
 
 /// A capture waiting for the mover to choose the hole its taken seeds are put into (see
@@ -740,11 +744,12 @@ impl State {
     }
 
     /// The position is a chance event, not a player's decision: lots are being drawn between
-    /// rounds ([`Phase::Lot`]). Its decisions (`Move::Lot`) each have the same chance, and
-    /// are drawn by the program: a player is never asked.
+    /// rounds ([`Phase::Lot`]) or for the first player ([`Phase::FirstLot`]). Its decisions
+    /// (`Move::Lot`) each have the same chance, and are drawn by the program: a player is
+    /// never asked.
     #[inline]
     pub fn is_chance(&self) -> bool {
-        matches!(self.phase, Phase::Lot(_))
+        matches!(self.phase, Phase::Lot(_) | Phase::FirstLot)
     }
 
     /// Where the turn stands.

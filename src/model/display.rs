@@ -195,6 +195,12 @@ impl Model {
                 writeln!(f, "     {}", "─".repeat(width * board.columns))?;
             }
         }
+        if self.first_by_lot {
+            writeln!(
+                f,
+                "  the first player is drawn by lot: each player with the same chance, drawn by the program"
+            )?;
+        }
         Ok(())
     }
 

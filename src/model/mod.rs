@@ -72,6 +72,9 @@ pub struct Model {
     /// Seeds each player holds in hand at the start, to be placed on the board
     /// ([`Sowing::place`]), by seat; all 0 where the game starts with every seed on the board.
     pub hand: Vec<u16>,
+    /// Who moves first is drawn by lot at the start (`the first player is drawn by lot`): the
+    /// game starts at a chance event whose outcomes are the players.
+    pub first_by_lot: bool,
     /// Holes that stand opposite a hole in place of the board's own (`opposite holes { … }`),
     /// for the hole's owner as the mover; empty where the board's own are used throughout.
     pub opposites: Vec<OppositeHole>,

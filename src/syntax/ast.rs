@@ -289,6 +289,8 @@ pub struct Territory {
 pub struct Setup {
     /// Lines in order; later lines override earlier ones.
     pub lines: Vec<SetupLine>,
+    /// `the first player is drawn by lot`.
+    pub first_by_lot: Option<Span>,
 }
 
 /// `COUNT in HOLES[, when PARAM is N][, for PLAYER only]`.

@@ -102,7 +102,7 @@ const EDGES: &[Edge] = &[
             "at random",
             "randomly",
         ],
-        "a last hole drawn by lot between rounds follows the fewest seeds that make one: `the game is played in rounds: each player fills own holes from the left with 4 seeds each, the last with the seeds left if there are at least 3, or by lot if each has 2, made up with seeds the others have left` (where no player has 3 over but each has 2, the program draws the lot, each player with the same chance, and the one it falls to makes the hole); sow has no phrase yet for chance anywhere else",
+        "a last hole drawn by lot between rounds follows the fewest seeds that make one: `the game is played in rounds: each player fills own holes from the left with 4 seeds each, the last with the seeds left if there are at least 3, or by lot if each has 2, made up with seeds the others have left` (where no player has 3 over but each has 2, the program draws the lot, each player with the same chance, and the one it falls to makes the hole); the first player drawn by lot is a setup line: `setup { 4 in every hole  the first player is drawn by lot }`; sow has no phrase yet for chance anywhere else",
     ),
     words(
         &[

@@ -467,8 +467,10 @@ fn lower_name_list(pair: Pair<'_, Rule>) -> Vec<Spanned<String>> {
 }
 
 fn lower_setup(pair: Pair<'_, Rule>) -> Result<Setup> {
-    let lines = Children::of(pair).rest().map(lower_setup_line).collect::<Result<_>>()?;
-    Ok(Setup { lines })
+    let (lots, lines): (Vec<_>, Vec<_>) =
+        Children::of(pair).rest().partition(|p| p.as_rule() == Rule::setup_lot);
+    let lines = lines.into_iter().map(lower_setup_line).collect::<Result<_>>()?;
+    Ok(Setup { lines, first_by_lot: lots.first().map(span) })
 }
 
 fn lower_setup_line(pair: Pair<'_, Rule>) -> Result<SetupLine> {

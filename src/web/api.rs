@@ -459,7 +459,14 @@ pub(crate) async fn create(
             too_long_record(game.turns().len(), limits)?;
             game.detach()
         }
-        _ => Game::new(&rules).detach(),
+        _ => {
+            // Where the first player is drawn by lot, the server draws it as it draws lots
+            // between rounds (see `draw_lot`): from the game's seed, no decision yet played.
+            let mut game = Game::new(&rules);
+            let mut rng = crate::ai::rng(seed ^ crate::ai::LOTS);
+            game.draw_lot(&mut |n| crate::ai::below(&mut rng, n));
+            game.detach()
+        }
     };
     // `south` and `north` name those seats; at a table of more than two the others are the
     // computer (medium).

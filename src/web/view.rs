@@ -426,7 +426,7 @@ pub(crate) fn game_view(game: &Game<'_>, info: &Info) -> GameView {
             // The answer to another player's offer to end the game.
             Phase::Offer(_) => "offer",
             // Lots drawn by the server between rounds (never left to a player).
-            Phase::Lot(_) => "lot",
+            Phase::Lot(_) | Phase::FirstLot => "lot",
         },
         status: status(rules, state, info, current),
         pending,

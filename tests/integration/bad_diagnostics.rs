@@ -88,7 +88,8 @@ fn unclosed_string_points_at_the_next_string() {
 /// A missing `}` before the next section: the message should say that `}` was expected,
 /// but pest's token tracking runs ahead inside the lookahead of `param_name` (which keeps
 /// section words from naming a parameter) and loses the literal tokens tried at the error,
-/// so only the rules (`a number or a parameter name`, `from`) are listed. The help names
+/// so only the rules (`a number or a parameter name`, `from`, and the `the` of `the first
+/// player is drawn by lot`) are listed. The help names
 /// the likely cause.
 #[test]
 fn missing_brace_is_not_among_the_expected() {
@@ -97,12 +98,12 @@ fn missing_brace_is_not_among_the_expected() {
     insta::assert_snapshot!(report(closed, unclosed), @"
     sow::syntax
 
-      × expected `from`, a number or a parameter name, found `circuit`
+      × expected `from`, `the`, a number or a parameter name, found `circuit`
         ╭─[ledger.sow:10:5]
       9 │         0 in the rightmost inner hole
      10 │     circuit own rows anticlockwise
         ·     ───┬───
-        ·        ╰── expected `from`, a number or a parameter name
+        ·        ╰── expected `from`, `the`, a number or a parameter name
      11 │     choose {
         ╰────
       help: `circuit` begins a new section, so what comes before it is unfinished:

@@ -168,6 +168,51 @@ fn play_records_and_replay_verifies() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The first player drawn by lot: `play` draws it before the first turn and tells it, the
+/// record keeps it as the first decision (`1. lot:north`) and replays, and a record that
+/// starts without it stops there.
+#[test]
+fn play_draws_the_first_player_by_lot_and_the_record_keeps_it() {
+    let dir = crate::common::scratch_dir("cli-first-lot");
+    let rules = "tests/fixtures/told/first_lot.sow";
+    let mut firsts = Vec::new();
+    for seed in ["1", "6"] {
+        let record = dir.join(format!("{seed}.txt"));
+        let args = ["play", rules, "--south", "random", "--north", "random", "--seed", seed, "--record"];
+        let (code, out, err) = sow(&[&args[..], &[record.to_str().unwrap()]].concat(), "");
+        assert_eq!(code, 0, "{err}");
+        let told = out.lines().find(|l| l.starts_with("The lot for the first move falls to")).expect("told");
+        let text = std::fs::read_to_string(&record).unwrap();
+        // The lot and the first sowing, on the first turn's line.
+        let line = text.lines().find(|l| l.starts_with("1. ")).unwrap();
+        let first = line.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        assert!(first == "1. lot:south" || first == "1. lot:north", "{text}");
+        assert_eq!(line.split(' ').count(), 3, "{line}");
+        assert!(told.contains(if first.ends_with("south") {
+            "South moves first"
+        } else {
+            "North moves first"
+        }));
+        let (code, out, err) = sow(&["replay", "--rules", rules, record.to_str().unwrap()], "");
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("replayed and verified"), "{out}");
+        firsts.push(first);
+        if seed == "6" {
+            let cut = dir.join("cut.txt");
+            std::fs::write(
+                &cut,
+                text.replacen("1. lot:south ", "1. ", 1).replacen("1. lot:north ", "1. ", 1),
+            )
+            .unwrap();
+            let (code, _, err) = sow(&["replay", "--rules", rules, cut.to_str().unwrap()], "");
+            assert_eq!(code, 1);
+            assert!(err.contains("lots are being drawn for the first player"), "{err}");
+        }
+    }
+    assert_ne!(firsts[0], firsts[1], "seeds 1 and 6 draw different first players");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Lots drawn between rounds: `play` draws them from its seed and tells them, the record
 /// keeps them on the line of the turn that ended the round and replays, the same seed plays
 /// the same game, and `solve` refuses a game of chance.

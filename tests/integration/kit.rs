@@ -108,7 +108,8 @@ pub fn remaining(state: &State) -> Option<u16> {
         | Phase::Lift(_)
         | Phase::PutChoice(_)
         | Phase::Offer(_)
-        | Phase::Lot(_) => None,
+        | Phase::Lot(_)
+        | Phase::FirstLot => None,
     }
 }
 

@@ -896,6 +896,60 @@ fn a_choice_may_be_one_players_alone() {
     }
 }
 
+/// `the first player is drawn by lot` (blind test 38, item 3: Gabata (Shoa I), "players draw
+/// lots to determine who starts"): the game starts at a chance event whose two outcomes are
+/// the players; the board is as set up, and the lot's winner moves first. In a game of rounds
+/// started in turn (`tests/fixtures/told/first_lot.sow`), the second round is started by the
+/// player after the lot's winner: South after North, North after South.
+#[test]
+fn the_first_player_may_be_drawn_by_lot() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/told/first_lot.sow"))
+            .unwrap();
+    let rules = seventh_fault(&text);
+    assert!(rules.has_chance());
+    assert!(rules.model().to_string().contains("the first player is drawn by lot"));
+    let general = Rules::general(rules.model().clone()).unwrap();
+    for rules in [&rules, &general] {
+        let start = rules.start();
+        assert!(start.is_chance());
+        assert_eq!(
+            Game::new(rules).legal_moves().to_vec(),
+            vec![Move::Lot(Player::South), Move::Lot(Player::North)]
+        );
+        for winner in Player::BOTH {
+            let mut game = Game::new(rules);
+            // A player's sowing is refused while the lot is owed.
+            assert!(game.play_part("a1").is_err());
+            let played = game.play_part(&format!("lot:{}", winner.word()));
+            assert!(played.is_err(), "a player never draws the lot");
+            let mut below = |_: usize| if winner == Player::South { 0 } else { 1 };
+            let drawn = game.draw_lot(&mut below).expect("a lot is drawn at the start");
+            assert_eq!(drawn.mv, Move::Lot(winner));
+            assert_eq!(
+                sow::session::narrate_played(rules, std::slice::from_ref(&drawn), game.state()),
+                format!("The lot for the first move falls to {winner}: {winner} moves first.")
+            );
+            let state = game.state();
+            assert!(!state.is_chance());
+            assert_eq!((state.to_move(), state.turn(), state.round()), (winner, 0, 0));
+            assert_eq!(rules.board_counts(state), rules.board_counts(&start));
+            assert!(game.draw_lot(&mut below).is_none(), "one lot only");
+            // Random play to the second round: its first player is the one after the winner.
+            let mut rng = sow::ai::rng(7);
+            while game.state().round() == 0 && game.outcome().is_none() {
+                if game.draw_lot(&mut |n| sow::ai::below(&mut rng, n)).is_some() {
+                    continue;
+                }
+                let legal = game.legal_moves();
+                game.play(legal[sow::ai::below(&mut rng, legal.len())]).unwrap();
+            }
+            assert!(game.state().round() == 1 && !game.state().is_chance(), "round 2 reached");
+            assert_eq!(game.state().to_move(), winner.other(), "round 2 after {winner}'s lot");
+        }
+    }
+}
+
 /// A hole of the opponent's named by its place, as they would name it (blind test 38, item
 /// 4: Gabata (Oromo)'s first sowing): [`ALONG`] choosing `the opponent's rightmost pit hole
 /// with at least 1 seed or own hole with at least 2 seeds`. From North's seat their

@@ -432,6 +432,38 @@ fn the_server_draws_the_lots_between_rounds() {
     assert_eq!(fell.len(), 2, "{fell:?}");
 }
 
+/// A game whose first player is drawn by lot: the server draws it as it creates the game
+/// (from the game's seed), so the game starts with a player to move, South in some games and
+/// North in others, and the lot opens the first turn's record.
+#[test]
+fn the_server_draws_the_first_player_by_lot() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/told/first_lot.sow"))
+            .unwrap();
+    let source = sow::web::Source { name: "first".into(), display: "first_lot.sow".into(), text };
+    let server = Local::serving(vec![source], sow::web::Limits::default());
+    let mut first = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let body = json!({"rules": "first", "south": "human", "north": "human", "seed": seed});
+        let view = server.ok("POST", "/api/games", Some(body));
+        assert_ne!(view["phase"], "lot", "{view}");
+        let lot = view["turns"][0]["text"].as_str().unwrap().to_string();
+        assert!(lot == "lot:south" || lot == "lot:north", "{view}");
+        let id = view["id"].as_str().unwrap().to_string();
+        let play = format!("/api/games/{id}/play");
+        assert_eq!(
+            error_code(&server, "POST", &play, Some(json!({"move": "lot:north"}))),
+            (400, "illegal_move".into())
+        );
+        // The lot's winner sows first: their leftmost hole.
+        let hole = if lot == "lot:south" { "a1" } else { "b6" };
+        let answer = server.ok("POST", &play, Some(json!({"move": hole})));
+        assert_eq!(answer["game"]["turns"][0]["text"], format!("{lot} {hole}"), "{answer}");
+        first.insert(lot);
+    }
+    assert_eq!(first.len(), 2, "{first:?}");
+}
+
 /// Through the binary: the flag, and the sweeper that `sow serve` runs beside its routes.
 #[test]
 fn idle_games_are_forgotten() {
