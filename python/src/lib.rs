@@ -300,14 +300,15 @@ impl Game {
         self.encoding.size()
     }
 
-    /// Whether the game has chance nodes (lots drawn between rounds): OpenSpiel's
+    /// Whether the game has chance nodes (lots drawn for the first player or between rounds):
+    /// OpenSpiel's
     /// `EXPLICIT_STOCHASTIC` chance mode, else `DETERMINISTIC`.
     fn has_chance(&self) -> bool {
         self.rules.has_chance()
     }
 
-    /// The most outcomes a chance node has: one a seat where the rules draw lots between
-    /// rounds (`, or by lot if each has 2`), else 0 (no chance).
+    /// The most outcomes a chance node has: one a seat where the rules draw lots (`the first
+    /// player is drawn by lot`, `, or by lot if each has 2`), else 0 (no chance).
     fn max_chance_outcomes(&self) -> usize {
         if self.rules.has_chance() { self.rules.seats() } else { 0 }
     }
@@ -565,8 +566,8 @@ impl GameState {
         self.position().state().is_over()
     }
 
-    /// Lots are drawn here, between rounds (`, or by lot if each has 2`): the actions are
-    /// chance outcomes (`chance_outcomes`), each with the same chance.
+    /// Lots are drawn here, for the first player or between rounds: the actions are chance
+    /// outcomes (`chance_outcomes`), each with the same chance.
     fn is_chance_node(&self) -> bool {
         self.position().state().is_chance()
     }

@@ -124,9 +124,11 @@ pub fn run(args: CompareArgs) -> Outcome {
         compiled.push((variant.label.clone(), describe(&rules), rules));
     }
     if args.perfect {
-        if let Some((label, _, _)) = compiled.iter().find(|(_, _, rules)| rules.has_chance()) {
+        if let Some((label, lots)) =
+            compiled.iter().find_map(|(label, _, rules)| Some((label, rules.lots_drawn()?)))
+        {
             return Err(Failure::Message(format!(
-                "{label} draws lots between rounds: a game of chance has no value with perfect play to compare with"
+                "{label} draws {lots}: a game of chance has no value with perfect play to compare with"
             )));
         }
         let databases = load_databases(&args.endgame_db, &compiled)?;

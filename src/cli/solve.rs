@@ -220,12 +220,10 @@ pub fn run(args: SolveArgs) -> Outcome {
             (super::load::compile(&rules_text, &options)?, Some((path, record, text)))
         }
     };
-    if rules.has_chance() {
-        return Err(Failure::Message(
-            "these rules draw lots between rounds (`, or by lot if each has 2`): a game of chance has no \
-             value with perfect play for `sow solve` to give"
-                .into(),
-        ));
+    if let Some(lots) = rules.lots_drawn() {
+        return Err(Failure::Message(format!(
+            "these rules draw {lots}: a game of chance has no value with perfect play for `sow solve` to give"
+        )));
     }
     // A record's position keeps the history that led to it, which the repetition rule
     // looks at.

@@ -441,6 +441,20 @@ impl Rules {
         self.flags.lots
     }
 
+    /// The lots the rules draw, in words with the phrases that say them (`lots for the first
+    /// player (…)`), for a message that refuses a game of chance; `None` without them.
+    pub fn lots_drawn(&self) -> Option<&'static str> {
+        let rounds = self.model.end.rounds.and_then(|r| r.refill).is_some_and(|r| r.lot > 0);
+        match (self.model.first_by_lot, rounds) {
+            (true, true) => Some(
+                "lots for the first player and between rounds (`the first player is drawn by lot`, `, or by lot if each has 2`)",
+            ),
+            (true, false) => Some("lots for the first player (`the first player is drawn by lot`)"),
+            (false, true) => Some("lots between rounds (`, or by lot if each has 2`)"),
+            (false, false) => None,
+        }
+    }
+
     /// Metadata: name, aliases, origin, sources, summary.
     pub fn meta(&self) -> &Meta {
         &self.model.meta

@@ -210,6 +210,9 @@ fn play_draws_the_first_player_by_lot_and_the_record_keeps_it() {
         }
     }
     assert_ne!(firsts[0], firsts[1], "seeds 1 and 6 draw different first players");
+    let (code, _, err) = sow(&["solve", rules], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("these rules draw lots for the first player and between rounds"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
