@@ -976,6 +976,9 @@ pub fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxErro
     if help.is_none() && !sections_expected {
         help = punctuation_help(source, pos, &wanted);
     }
+    if help.is_none() && !sections_expected {
+        help = stray_words_above(source, pos);
+    }
     if at_end && wanted.iter().any(|w| w == "`game`") {
         help = Some(
             "the file has no game in it: a rules file is one `game \"Name\" { … }` holding its sections, as in the bundled files under rules/".to_string(),
@@ -1287,6 +1290,37 @@ fn word_fixes(source: &str, pos: usize, wanted: &[String]) -> Fixes {
         (true, false) => Fixes::Partly(partly.join("; or ")),
         (true, true) => Fixes::None,
     }
+}
+
+/// Where the error is at the first word of a line, the line above may end with stray words
+/// that were read as the start of a phrase going on into this one (blind test 39, fault 1:
+/// `a player with no seeds loses the game`, whose `the game` began `the game is played in
+/// rounds`, so that the next line's `a` was "expected `is`"). If without its last one to four
+/// words the line above reads whole and this line too, those words are named.
+fn stray_words_above(source: &str, pos: usize) -> Option<String> {
+    let line_start = source[..pos.min(source.len())].rfind('\n')? + 1;
+    if !source[line_start..pos].trim().is_empty() || source.len() > 256 * 1024 {
+        return None;
+    }
+    let above = source[..line_start].trim_end();
+    let above_start = above.rfind('\n').map_or(0, |i| i + 1);
+    let words: Vec<(usize, &str)> = (above[above_start..].split_whitespace())
+        .map(|w| (w.as_ptr() as usize - source.as_ptr() as usize, w))
+        .collect();
+    for k in 1..=4.min(words.len().saturating_sub(1)) {
+        let cut = words[words.len() - k].0;
+        let edited = format!("{}{}", &source[..cut], &source[above.len()..]);
+        // The line above, shortened, then this line: both read.
+        let here = pos - (above.len() - cut);
+        if matches!(reads_to(&edited, here), Reads::Line) {
+            let stray: Vec<&str> = words[words.len() - k..].iter().map(|&(_, w)| w).collect();
+            return Some(format!(
+                "the words `{}` at the end of the line above were read as the start of a phrase that goes on into this line; without them both lines read: if they are stray, remove them",
+                stray.join(" ")
+            ));
+        }
+    }
+    None
 }
 
 /// Whether two words of the language mean the opposite of each other, so that one written
