@@ -22,9 +22,8 @@ pub(crate) const CYCLE_CHECK_AFTER: u32 = 8;
 
 impl Ring {
     /// One lap: `hand` seeds into the positions after `at`, wrapping round; returns the
-    /// position of the last one. On a simple ring (or one that skips only the origin, for a
-    /// hand too short to come round to it), a run of consecutive slots; on any other, by the
-    /// general lap. With `HASH`, `hash` follows the seeds.
+    /// position of the last one. On a simple ring, a run of consecutive slots; on any other,
+    /// by the general lap. With `HASH`, `hash` follows the seeds.
     #[inline(always)]
     fn lap<const HASH: bool, const REV: bool>(
         &self,
@@ -33,14 +32,26 @@ impl Ring {
         hand: u32,
         hash: &mut u64,
     ) -> usize {
-        let run = self.simple || (self.short_runs && (hand as usize) < self.len);
-        if !run {
+        if !self.simple {
             let (last, added) = self.lap_general::<REV>(counts, at, hand);
             if HASH {
                 *hash = hash.wrapping_add(added);
             }
             return last;
         }
+        self.run_lap::<HASH, REV>(counts, at, hand, hash)
+    }
+
+    /// [`Ring::lap`] as a run of consecutive slots (a contiguous ring whose lap skips no
+    /// position it reaches).
+    #[inline(always)]
+    fn run_lap<const HASH: bool, const REV: bool>(
+        &self,
+        counts: &mut [u16; MAX_SLOTS],
+        at: usize,
+        hand: u32,
+        hash: &mut u64,
+    ) -> usize {
         let len = self.len;
         let (i, full) = sow_run::<REV>(&mut counts[self.base..self.base + len], at, hand as usize);
         let rem = hand as usize - full * len;
@@ -77,6 +88,13 @@ impl Ring {
         at: usize,
         hand: u32,
     ) -> (usize, u64) {
+        if self.short_runs && (hand as usize) < self.len {
+            // A hand too short to come round to the origin, on a contiguous ring that skips
+            // only the origin: a run of consecutive slots.
+            let mut hash = 0u64;
+            let last = self.run_lap::<true, REV>(counts, at, hand, &mut hash);
+            return (last, hash);
+        }
         let len = self.len;
         // The origin is one place less where laps skip it (and it is not skipped anyway).
         let origin_out = self.skip_origin && !self.skip_at.get(at).is_some_and(|&s| s);

@@ -440,11 +440,18 @@ impl Rules {
         }
         if self.flags.store_end_alone {
             if self.store_majority(state) {
-                state.outcome = self.scored_end(state, EndKind::StoreLimit);
+                self.end_by_store(state);
             }
         } else if self.flags.rare_ends {
             self.check_rare_ends(state);
         }
+    }
+
+    /// The game ended by a store's majority (the score decides), kept out of the turn's code.
+    #[cold]
+    #[inline(never)]
+    fn end_by_store(&self, state: &mut State) {
+        state.outcome = self.scored_end(state, EndKind::StoreLimit);
     }
 
     /// Whether a store holds the seeds that end the game (`a store with more than half the
