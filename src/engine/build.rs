@@ -875,6 +875,17 @@ fn flags(rules: &Rules) -> Flags {
         || end.pass_loses
         || end.only_in.iter().any(|&(k, _)| k == model::EndKind::Blocked)
         || model.phases.iter().any(|p| p.pass.is_some() || p.swap.is_some());
+    // The end rules read after every turn but a store's majority (see `Flags::rare_ends`).
+    let rare_besides_store = end.row_empty.is_some()
+        || end.one_hole
+        || end.captured_win.is_some()
+        || end.few_seeds.is_some()
+        || end.every_holds.is_some()
+        || end.marks_empty.is_some()
+        || !end.only_in.is_empty()
+        || (rules.seats() > 2 && end.no_seeds.is_some())
+        || end.no_seeds_most > 0
+        || end.gift.is_some();
     Flags {
         keyed_extra: rules.phases.len() > 1
             || rules.chosen == Chosen::Once
@@ -896,28 +907,8 @@ fn flags(rules: &Rules) -> Flags {
                 .any(|c| c.theirs),
             _ => false,
         }),
-        rare_ends: end.row_empty.is_some()
-            || end.one_hole
-            || end.store_limit.is_some()
-            || end.captured_win.is_some()
-            || end.few_seeds.is_some()
-            || end.every_holds.is_some()
-            || end.marks_empty.is_some()
-            || !end.only_in.is_empty()
-            || (rules.seats() > 2 && end.no_seeds.is_some())
-            || end.no_seeds_most > 0
-            || end.gift.is_some(),
-        store_end_alone: end.store_limit.is_some()
-            && rules.seats() == 2
-            && !(end.row_empty.is_some()
-                || end.one_hole
-                || end.captured_win.is_some()
-                || end.few_seeds.is_some()
-                || end.every_holds.is_some()
-                || end.marks_empty.is_some()
-                || !end.only_in.is_empty()
-                || end.no_seeds_most > 0
-                || end.gift.is_some()),
+        rare_ends: rare_besides_store || end.store_limit.is_some(),
+        store_end_alone: end.store_limit.is_some() && rules.seats() == 2 && !rare_besides_store,
         scarce_ends: end.marks_empty.is_some()
             || !end.only_in.is_empty()
             || end.gift.is_some()
